@@ -1,0 +1,124 @@
+/**
+ * The HTTP application: error body, content types, limits, request ids,
+ * OpenAPI, and the two base addresses ({base_url} for Colombia, /mx for Mexico).
+ */
+import crypto from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Type } from '@sinclair/typebox';
+import type { Config } from './config';
+import type { Db } from './db';
+import { ApiError, error, Problems } from './errors';
+import { addAjvErrors, bodyAjv, queryAjv } from './validation';
+import { authenticate, login } from './auth';
+import { ErrorBody } from './http';
+
+export interface Services {
+  config: Config;
+  db: Db;
+}
+
+/** A feature registers its routes once; they are served on both base addresses. */
+export type RouteModule = (app: FastifyInstance, services: Services & { country: 'CO' | 'MX' }) => void | Promise<void>;
+
+const LoginBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 200 }),
+  access_key: Type.String({ minLength: 1, maxLength: 500 }),
+});
+
+function translate(err: FastifyError & { validation?: any[]; validationContext?: string }): ApiError | null {
+  if (err instanceof ApiError) return err;
+  if (err.validation) {
+    const p = new Problems();
+    addAjvErrors(p, err.validation, err.validationContext === 'body' ? '' : '');
+    return new ApiError(400, p.items);
+  }
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, [error('payload_too_large', `The request body exceeds the limit of ${err.message.match(/\d+/)?.[0] ?? 'configured'} bytes`, ['body'])]);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, [error('unsupported_media_type', 'Send the body as JSON with "Content-Type: application/json"', ['Content-Type'])]);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(400, [error('parameter_required', 'The request body is empty; send a JSON object', ['body'])]);
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError(400, [error('invalid_value', 'Content-Length does not match the body', ['Content-Length'])]);
+  }
+  if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return new ApiError(400, [error('invalid_type', `The body is not valid JSON: ${err.message}`, ['body'])]);
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return new ApiError(err.statusCode, [error(err.statusCode === 404 ? 'not_found' : 'invalid_value', err.message, [])]);
+  }
+  return null;
+}
+
+export async function buildApp(services: Services, modules: RouteModule[]): Promise<FastifyInstance> {
+  const { config, db } = services;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    requestTimeout: config.requestTimeoutMs,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    ajv: { customOptions: {} },
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+    const partner = req.headers['partner-id'];
+    if (partner !== undefined && !/^[A-Za-z0-9]{3,100}$/.test(String(partner))) {
+      throw new ApiError(400, [error('invalid_partner_id', 'Partner-Id must be 3 to 100 letters and digits', ['Partner-Id'])]);
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const known = translate(err as any);
+    if (known) {
+      if (known.status >= 500) req.log.error({ err }, 'request failed');
+      return reply.status(known.status).headers(known.headers).send(known.body());
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(new ApiError(500, [error('unhandled_error', `Unexpected error; quote request id ${req.id} when reporting it`, [])]).body());
+  });
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send(new ApiError(404, [error('not_found', `No route ${req.method} ${req.url.split('?')[0]}`, ['url'])]).body());
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Invoice and cash receipt voucher API', version: '1.0.0',
+        description: 'Sales invoices (Colombia at {base_url}, Mexico at {base_url_mx} = {base_url}/mx) and cash receipt vouchers. Errors always have the ErrorBody shape.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.addSchema(ErrorBody);
+
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  for (const [prefix, country] of [['', 'CO'], ['/mx', 'MX']] as const) {
+    await app.register(async (scope) => {
+      scope.post('/auth', {
+        schema: { tags: ['auth'], summary: `Get an access token (${country} companies)`, body: LoginBody, security: [],
+          response: { 200: Type.Object({ access_token: Type.String(), token_type: Type.Literal('Bearer'), expires_in: Type.Integer() }) } },
+      }, async (req) => {
+        const b = req.body as { username: string; access_key: string };
+        return login(db, config, country, b.username, b.access_key);
+      });
+      await scope.register(async (v1) => {
+        v1.decorateRequest('company', null as any);
+        v1.addHook('onRequest', async (req: FastifyRequest) => {
+          req.company = await authenticate(db, req.headers.authorization, country);
+        });
+        for (const m of modules) await m(v1, { ...services, country });
+      }, { prefix: '/v1' });
+    }, { prefix });
+  }
+  return app;
+}

@@ -1,0 +1,124 @@
+/**
+ * API users (access keys stored only as salted scrypt hashes), login with
+ * throttling, and opaque Bearer tokens stored as SHA-256 hashes with an expiry.
+ */
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import type { Db, Queryable } from './db';
+import { ApiError, error, forbidden, unauthorized } from './errors';
+
+const scrypt = promisify(crypto.scrypt) as (pw: string, salt: string, len: number) => Promise<Buffer>;
+
+export interface Company {
+  company_id: number;
+  country: 'CO' | 'MX';
+  legal_name: string;
+  tax_id: string;
+  check_digit: string | null;
+  address: Record<string, unknown>;
+  settings: CompanySettings;
+  time_zone: string;
+}
+
+export interface CompanySettings {
+  foreign_currency?: { enabled: boolean; currencies: string[] };
+  warehouses_enabled?: boolean;
+  seller_by_item?: boolean;
+  cost_center_required?: boolean;
+  long_product_descriptions?: boolean;
+  [k: string]: unknown;
+}
+
+export async function hashKey(key: string, salt = crypto.randomBytes(16).toString('hex')) {
+  const hash = (await scrypt(key, salt, 32)).toString('hex');
+  return { salt, hash };
+}
+
+export function newAccessKey(): string {
+  return crypto.randomBytes(24).toString('base64url');
+}
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+
+/** Creates an API user; returns the access key, which is shown once and never stored. */
+export async function createApiUser(q: Queryable, companyId: number, username: string, accessKey = newAccessKey()) {
+  const { salt, hash } = await hashKey(accessKey);
+  const [row] = await q.query<{ id: number }>(
+    'INSERT INTO api_users (company_id, username, key_salt, key_hash) VALUES ($1, $2, $3, $4) RETURNING id',
+    [companyId, username, salt, hash]);
+  return { id: row.id, username, access_key: accessKey };
+}
+
+/** Replaces a user's access key and revokes its tokens. */
+export async function rotateKey(db: Db, username: string, accessKey = newAccessKey()) {
+  const { salt, hash } = await hashKey(accessKey);
+  return db.tx(async (q) => {
+    const rows = await q.query<{ id: number; company_id: number }>(
+      'UPDATE api_users SET key_salt = $2, key_hash = $3, failed_logins = 0, locked_until = NULL WHERE username = $1 RETURNING id, company_id',
+      [username, salt, hash]);
+    if (!rows.length) return null;
+    await q.query('DELETE FROM api_tokens WHERE company_id = $1 AND api_user_id = $2', [rows[0].company_id, rows[0].id]);
+    return { username, access_key: accessKey };
+  });
+}
+
+export interface AuthSettings { tokenTtlSeconds: number; loginMaxFailures: number; loginLockSeconds: number }
+
+export async function login(db: Db, settings: AuthSettings, country: string, username: string, accessKey: string) {
+  const [user] = await db.query<any>(
+    `SELECT u.id, u.company_id, u.key_salt, u.key_hash, u.active, u.failed_logins,
+            GREATEST(0, CEIL(EXTRACT(EPOCH FROM (u.locked_until - now()))))::int AS locked_for, c.country
+       FROM api_users u JOIN companies c ON c.company_id = u.company_id
+      WHERE u.username = $1`, [username]);
+  const invalid = () => unauthorized('Invalid username or access key');
+  if (!user) { await hashKey(accessKey, 'timing'); throw invalid(); }
+  if (user.locked_for > 0) {
+    throw new ApiError(429, [error('requests_limit', `Too many failed logins for this username; try again in ${user.locked_for} s`, ['username'])],
+      { 'Retry-After': String(user.locked_for) });
+  }
+  const { hash } = await hashKey(accessKey, user.key_salt);
+  const ok = crypto.timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(user.key_hash, 'hex'));
+  if (!ok || !user.active) {
+    // Each failure past the limit locks the username for twice as long (capped at one hour).
+    await db.query(
+      `UPDATE api_users SET failed_logins = failed_logins + 1,
+              locked_until = CASE WHEN failed_logins + 1 >= $3
+                                  THEN now() + make_interval(secs => LEAST(3600, $4::int * power(2, failed_logins + 1 - $3)))
+                                  ELSE locked_until END
+        WHERE company_id = $1 AND id = $2`,
+      [user.company_id, user.id, settings.loginMaxFailures, settings.loginLockSeconds]);
+    throw user.active ? invalid() : unauthorized('This API user is inactive');
+  }
+  if (user.country !== country) {
+    throw forbidden(`This user belongs to a ${user.country} company; authenticate on ${user.country === 'MX' ? '/mx/auth' : '/auth'}`);
+  }
+  const token = 'tk_' + crypto.randomBytes(32).toString('base64url');
+  await db.tx(async (q) => {
+    if (user.failed_logins > 0) await q.query('UPDATE api_users SET failed_logins = 0, locked_until = NULL WHERE company_id = $1 AND id = $2', [user.company_id, user.id]);
+    await q.query(
+      `INSERT INTO api_tokens (company_id, token_hash, api_user_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+      [user.company_id, sha256(token), user.id, settings.tokenTtlSeconds]);
+    // Keep the table small: drop this company's expired tokens now and then.
+    if (Math.random() < 0.05) await q.query('DELETE FROM api_tokens WHERE company_id = $1 AND expires_at < now()', [user.company_id]);
+  });
+  return { access_token: token, token_type: 'Bearer', expires_in: settings.tokenTtlSeconds };
+}
+
+/** Resolves a Bearer token to its company; 401 when missing, unknown or expired, 403 on the other country's base address. */
+export async function authenticate(db: Db, header: string | undefined, country: string): Promise<Company & { api_user_id: number }> {
+  if (!header) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <access_token>" from POST /auth');
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!m) throw unauthorized('Authorization header must be "Bearer <access_token>"');
+  const [row] = await db.query<any>(
+    `SELECT c.company_id, c.country, c.legal_name, c.tax_id, c.check_digit, c.address, c.settings, c.time_zone,
+            t.api_user_id, t.expires_at < now() AS expired
+       FROM api_tokens t JOIN companies c ON c.company_id = t.company_id
+      WHERE t.token_hash = $1`, [sha256(m[1])]);
+  if (!row) throw unauthorized('Invalid access token');
+  if (row.expired) throw unauthorized('The access token has expired; request a new one at POST /auth');
+  if (row.country !== country) {
+    throw forbidden(`This token belongs to a ${row.country} company; use the ${row.country === 'MX' ? '{base_url_mx} (/mx)' : '{base_url}'} base address`);
+  }
+  delete row.expired;
+  return row;
+}

@@ -1,0 +1,58 @@
+/**
+ * The error body of DESIGN.md section 3:
+ *   {"Status": 400, "Errors": [{"Code", "Message", "Params": [json path], "Detail"}]}
+ */
+export interface ErrorItem {
+  Code: string;
+  Message: string;
+  Params: string[];
+  Detail?: string;
+}
+
+export class ApiError extends Error {
+  constructor(public status: number, public errors: ErrorItem[], public headers: Record<string, string> = {}) {
+    super(errors.map((e) => `${e.Code}: ${e.Message}`).join('; '));
+  }
+
+  body() {
+    return { Status: this.status, Errors: this.errors };
+  }
+}
+
+export function error(code: string, message: string, params: string[] = [], detail?: string): ErrorItem {
+  const item: ErrorItem = { Code: code, Message: message, Params: params };
+  if (detail !== undefined) item.Detail = detail;
+  return item;
+}
+
+export const badRequest = (errors: ErrorItem[]) => new ApiError(400, errors);
+export const notFound = (what: string, path = 'id') => new ApiError(404, [error('not_found', `${what} not found`, [path])]);
+export const unauthorized = (message: string) => new ApiError(401, [error('unauthorized', message, ['Authorization'])]);
+export const forbidden = (message: string) => new ApiError(403, [error('forbidden', message, ['Authorization'])]);
+
+/**
+ * Collects problems while a request is checked, so that one answer reports all of them.
+ */
+export class Problems {
+  readonly items: ErrorItem[] = [];
+  private paths = new Set<string>();
+
+  add(code: string, message: string, path: string, detail?: string): void {
+    this.items.push(error(code, message, [path], detail));
+    this.paths.add(path);
+  }
+
+  /** True when a problem was already recorded at this path or under it. */
+  has(path: string): boolean {
+    for (const p of this.paths) if (p === path || p.startsWith(path + '.') || p.startsWith(path + '[')) return true;
+    return false;
+  }
+
+  get empty(): boolean {
+    return this.items.length === 0;
+  }
+
+  throwIfAny(): void {
+    if (this.items.length) throw badRequest(this.items);
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * JSON Schema validation (Ajv) and its translation into the error body.
+ * Schemas are written once with TypeBox; they validate requests and feed /openapi.json.
+ * Two schema annotations of our own:
+ *   x-decimals: n    the number has at most n decimals (error invalid_amount)
+ *   x-code: code     the error code to use when this field breaks its schema
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import Decimal from 'decimal.js';
+import { Problems } from './errors';
+
+export function decimalsOf(n: number): number {
+  return new Decimal(n).decimalPlaces();
+}
+
+function makeAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    coerceTypes: coerce,
+    useDefaults: true,
+    removeAdditional: false,
+    verbose: true,
+    strict: false,
+  });
+  addFormats(ajv, ['date', 'date-time', 'email']);
+  ajv.addKeyword({ keyword: 'x-code', schemaType: 'string' });
+  ajv.addKeyword({
+    keyword: 'x-decimals',
+    type: 'number',
+    schemaType: 'number',
+    errors: true,
+    validate: function check(max: number, data: number) {
+      if (Number.isFinite(data) && decimalsOf(data) <= max) return true;
+      (check as any).errors = [{ keyword: 'x-decimals', message: `must have at most ${max} decimals`, params: { max } }];
+      return false;
+    },
+  });
+  // JSON.parse turns 1e309 into Infinity: never a valid amount.
+  ajv.addKeyword({
+    keyword: 'x-finite', type: 'number', schemaType: 'boolean',
+    validate: (_: boolean, data: number) => Number.isFinite(data),
+  });
+  return ajv;
+}
+
+/** Bodies are never coerced (a number where a string belongs is an error); query strings are. */
+export const bodyAjv = makeAjv(false);
+export const queryAjv = makeAjv(true);
+
+/** "/items/2/taxes/0/id" -> "items[2].taxes[0].id" */
+export function jsonPath(pointer: string, extra?: string): string {
+  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (extra !== undefined) parts.push(extra);
+  let out = '';
+  for (const p of parts) out += /^\d+$/.test(p) ? `[${p}]` : (out ? '.' : '') + p;
+  return out;
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : JSON.stringify(v).slice(0, 60);
+}
+
+/** Translates Ajv errors into problems with the codes of DESIGN.md section 3. */
+export function addAjvErrors(problems: Problems, errors: ErrorObject[] | null | undefined, prefix = ''): void {
+  const seen = new Set<string>();
+  for (const e of errors ?? []) {
+    const base = prefix + jsonPath(e.instancePath);
+    const custom: string | undefined = (e.parentSchema as any)?.['x-code'];
+    let code: string;
+    let path = base;
+    let message: string;
+    switch (e.keyword) {
+      case 'required':
+        path = prefix + jsonPath(e.instancePath, (e.params as any).missingProperty);
+        code = 'parameter_required';
+        message = `${path} is required`;
+        break;
+      case 'type':
+        code = 'invalid_type';
+        message = `${base || 'body'} must be ${(e.params as any).type}, not ${describe(e.data)}`;
+        break;
+      case 'maxLength':
+        code = 'length_max';
+        message = `${base} must have at most ${(e.params as any).limit} characters`;
+        break;
+      case 'minLength':
+        code = (e.params as any).limit === 1 ? 'parameter_required' : 'length_min';
+        message = (e.params as any).limit === 1 ? `${base} must not be empty` : `${base} must have at least ${(e.params as any).limit} characters`;
+        break;
+      case 'maxItems':
+      case 'minItems':
+      case 'uniqueItems':
+        code = 'invalid_array';
+        message = `${base} ${e.message}`;
+        break;
+      case 'enum':
+        code = custom ?? 'invalid_value';
+        message = `${base} must be one of: ${(e.params as any).allowedValues.join(', ')}`;
+        break;
+      case 'format':
+        code = custom ?? ((e.params as any).format === 'email' ? 'invalid_email' : (e.params as any).format.startsWith('date') ? 'invalid_date' : 'invalid_value');
+        message = (e.params as any).format === 'date' ? `${base} must be a date yyyy-MM-dd` : `${base} must be a valid ${(e.params as any).format}`;
+        break;
+      case 'x-decimals':
+      case 'x-finite':
+        code = custom ?? 'invalid_amount';
+        message = e.keyword === 'x-finite' ? `${base} must be a finite number` : `${base} ${e.message}`;
+        break;
+      case 'minimum':
+      case 'maximum':
+      case 'exclusiveMinimum':
+      case 'exclusiveMaximum':
+        code = custom ?? 'invalid_value';
+        message = `${base} ${e.message}`;
+        break;
+      default:
+        code = custom ?? 'invalid_value';
+        message = `${base || 'body'} ${e.message ?? 'is not valid'}`;
+    }
+    if (e.keyword === 'type' && custom === undefined) {/* keep invalid_type */} else if (custom && e.keyword !== 'required') code = custom;
+    const key = `${code}|${path}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    problems.add(code, message, path || 'body');
+  }
+}
+
+const compiled = new WeakMap<object, ValidateFunction>();
+
+/** Validates a request body against a schema, recording every problem; returns true when valid. */
+export function checkBody(schema: object, body: unknown, problems: Problems): boolean {
+  let fn = compiled.get(schema);
+  if (!fn) { fn = bodyAjv.compile(schema); compiled.set(schema, fn); }
+  const ok = fn(body) as boolean;
+  if (!ok) addAjvErrors(problems, fn.errors);
+  return ok;
+}
