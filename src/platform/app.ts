@@ -44,6 +44,10 @@ function translate(err: FastifyError & { validation?: any[]; validationContext?:
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiError(400, [error('invalid_value', 'Content-Length does not match the body', ['Content-Length'])]);
   }
+  if ((err as any).code === '23505') {
+    // A unique index refused a write that a concurrent request made first.
+    return new ApiError(400, [error('already_exists', 'A concurrent request created the same record first; read it or retry', [])]);
+  }
   if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return new ApiError(400, [error('invalid_type', `The body is not valid JSON: ${err.message}`, ['body'])]);
   }
@@ -64,6 +68,8 @@ export async function buildApp(services: Services, modules: RouteModule[]): Prom
     ajv: { customOptions: {} },
     return503OnClosing: true,
   });
+  // JSON only: without this, Fastify would also parse text/plain bodies.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
 
   app.addHook('onRequest', async (req, reply) => {

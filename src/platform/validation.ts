@@ -3,7 +3,9 @@
  * Schemas are written once with TypeBox; they validate requests and feed /openapi.json.
  * Two schema annotations of our own:
  *   x-decimals: n    the number has at most n decimals (error invalid_amount)
- *   x-code: code     the error code to use when this field breaks its schema
+ *   x-code: code     the error code for a broken pattern, enum, format, range or decimals rule
+ *                    of this field (required, type and length errors keep their own codes)
+ *   x-hint: text     what a pattern allows, said in the error message ("must contain only digits")
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -25,6 +27,7 @@ function makeAjv(coerce: boolean): Ajv {
   });
   addFormats(ajv, ['date', 'date-time', 'email']);
   ajv.addKeyword({ keyword: 'x-code', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'x-hint', schemaType: 'string' });
   ajv.addKeyword({
     keyword: 'x-decimals',
     type: 'number',
@@ -116,11 +119,14 @@ export function addAjvErrors(problems: Problems, errors: ErrorObject[] | null | 
         code = custom ?? 'invalid_value';
         message = `${base} ${e.message}`;
         break;
+      case 'pattern':
+        code = custom ?? 'invalid_value';
+        message = `${base} ${(e.parentSchema as any)?.['x-hint'] ?? 'has characters that are not allowed'}`;
+        break;
       default:
         code = custom ?? 'invalid_value';
         message = `${base || 'body'} ${e.message ?? 'is not valid'}`;
     }
-    if (e.keyword === 'type' && custom === undefined) {/* keep invalid_type */} else if (custom && e.keyword !== 'required') code = custom;
     const key = `${code}|${path}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -1,0 +1,181 @@
+/**
+ * Customers: the schema and rules of a customer record (shared by
+ * POST/PUT /v1/customers and by the customer created from a CO invoice),
+ * its storage and its JSON shape.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import type { Queryable } from '../platform/db';
+import type { Problems } from '../platform/errors';
+import { nitCheckDigit } from '../platform/nit';
+
+/** DIAN identification document types (annex 1.9, table 13.2.1). */
+export const CO_ID_TYPES = ['11', '12', '13', '21', '22', '31', '41', '42', '47', '48', '50', '91'] as const;
+export const RFC_PATTERN = '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$';
+export const GENERIC_RFCS = ['XAXX010101000', 'XEXX010101000'];
+
+// Letters of any language, digits, spaces and the punctuation found in legal names ("Pérez & Cía. S.A.S.").
+const NAME_PATTERN = "^[\\p{L}\\p{M}\\p{N} .,&'-]*$";
+// Street addresses use #, -, / and ° ("Cra 7 # 71-21 Of. 502").
+const ADDRESS_PATTERN = '^[\\p{L}\\p{M}\\p{N} #.,°º/-]*$';
+const digits = (max: number, description?: string) =>
+  Type.String({ maxLength: max, pattern: '^[0-9]*$', 'x-hint': 'must contain only digits', description });
+
+const Phone = Type.Object({
+  indicative: Type.Optional(digits(10, 'Country or area code')),
+  number: digits(10),
+  extension: Type.Optional(digits(10)),
+});
+
+const NameField = Type.Unsafe<string | string[]>({
+  type: ['string', 'array'],
+  minLength: 1, maxLength: 100, pattern: NAME_PATTERN,
+  minItems: 1, maxItems: 2,
+  items: { type: 'string', minLength: 1, maxLength: 100, pattern: NAME_PATTERN, 'x-hint': 'must contain only letters, digits, spaces and . , & \' -' },
+  'x-hint': 'must contain only letters, digits, spaces and . , & \' -',
+  description: 'A company: one element (or a string). A person: two elements, first names and last names.',
+});
+
+export function customerSchema(country: 'CO' | 'MX') {
+  const co = country === 'CO';
+  return Type.Object({
+    person_type: Type.Union([Type.Literal('person'), Type.Literal('company')]),
+    id_type: co
+      ? Type.Union(CO_ID_TYPES.map((c) => Type.Literal(c)), { description: 'DIAN code: 13 cédula, 31 NIT, 22 cédula de extranjería, 41 pasaporte, …' })
+      : Type.Optional(Type.Literal('RFC', { default: 'RFC' })),
+    identification: co
+      ? Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9]+$', 'x-hint': 'must contain only letters and digits', 'x-code': 'invalid_identification' })
+      : Type.String({ minLength: 12, maxLength: 13, pattern: RFC_PATTERN, 'x-hint': 'must be an RFC (12 characters for companies, 13 for persons)', 'x-code': 'invalid_identification' }),
+    check_digit: Type.Optional(Type.String({ pattern: '^[0-9]$', 'x-hint': 'must be one digit', description: 'NIT check digit (computed when omitted)' })),
+    branch_office: Type.Integer({ minimum: 0, maximum: 999, default: 0 }),
+    name: NameField,
+    commercial_name: Type.Optional(Type.String({ maxLength: 200 })),
+    active: Type.Boolean({ default: true }),
+    vat_responsible: Type.Boolean({ default: false }),
+    fiscal_responsibilities: Type.Array(Type.Object({ code: Type.String({ minLength: 1, maxLength: 20 }), name: Type.Optional(Type.String({ maxLength: 100 })) }), { maxItems: 10, default: [] }),
+    tax_regime: co ? Type.Optional(Type.String({ maxLength: 10 })) : Type.String({ pattern: '^[0-9]{3}$', 'x-hint': 'must be a c_RegimenFiscal code such as 601', description: 'SAT c_RegimenFiscal' }),
+    address: Type.Object({
+      address: Type.String({ minLength: 1, maxLength: 256, pattern: ADDRESS_PATTERN, 'x-hint': 'must contain only letters, digits, spaces and # . , - / °' }),
+      city: co ? Type.Object({
+        country_code: Type.String({ pattern: '^[A-Z]{2}$', 'x-hint': 'must be a two-letter country code (CO)' }),
+        state_code: Type.String({ minLength: 1, maxLength: 10, pattern: '^[A-Za-z0-9]+$', 'x-hint': 'must contain only letters and digits' }),
+        city_code: Type.String({ minLength: 1, maxLength: 10, pattern: '^[A-Za-z0-9]+$', 'x-hint': 'must contain only letters and digits' }),
+      }) : Type.Optional(Type.Object({
+        country_code: Type.String({ pattern: '^[A-Z]{2}$', 'x-hint': 'must be a two-letter country code (MX)' }),
+        state_code: Type.Optional(Type.String({ maxLength: 10 })),
+        city_code: Type.Optional(Type.String({ maxLength: 10 })),
+      })),
+      postal_code: co ? Type.Optional(Type.String({ maxLength: 10, pattern: '^[0-9]*$', 'x-hint': 'must contain only digits' }))
+        : Type.String({ pattern: '^[0-9]{5}$', 'x-hint': 'must be a five-digit código postal', description: 'DomicilioFiscalReceptor' }),
+    }),
+    phones: Type.Array(Phone, { maxItems: 5, default: [] }),
+    contacts: Type.Array(Type.Object({
+      first_name: Type.String({ minLength: 1, maxLength: 50 }),
+      last_name: Type.Optional(Type.String({ maxLength: 50 })),
+      email: Type.Optional(Type.String({ maxLength: 100, format: 'email' })),
+      phone: Type.Optional(Phone),
+    }), { maxItems: 10, default: [] }),
+    comments: Type.Optional(Type.String({ maxLength: 4000 })),
+    related_users: Type.Optional(Type.Object({
+      seller_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+      collector_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+    })),
+    custom_fields: Type.Array(Type.Object({ key: Type.String({ minLength: 1, maxLength: 50 }), value: Type.String({ maxLength: 500 }) }), { maxItems: 20, default: [] }),
+    type: Type.Optional(Type.String({ maxLength: 50 })),
+  });
+}
+export const CoCustomerBody = customerSchema('CO');
+export const MxCustomerBody = customerSchema('MX');
+export type CustomerBody = Static<typeof CoCustomerBody>;
+
+const nameParts = (name: string | string[]) => (Array.isArray(name) ? name : [name]);
+
+/**
+ * Rules beyond the schema: name elements per person type, the NIT check digit,
+ * RFC length per person type, Colombian DANE city codes, existing sellers, and
+ * uniqueness of identification + branch office. `path` prefixes every JSON path.
+ */
+export async function checkCustomerRules(q: Queryable, companyId: number, country: 'CO' | 'MX', c: CustomerBody,
+  problems: Problems, path = '', exceptId?: number): Promise<void> {
+  const at = (p: string) => (path ? `${path}.${p}` : p);
+  if (!problems.has(at('name'))) {
+    const n = nameParts(c.name).length;
+    if (c.person_type === 'company' && n !== 1) problems.add('invalid_value', 'A company has a one-element name', at('name'));
+    if (c.person_type === 'person' && n !== 2) problems.add('invalid_value', 'A person has a two-element name: [first names, last names]', at('name'));
+  }
+  if (country === 'CO' && c.id_type === '31' && !problems.has(at('identification'))) {
+    if (!/^[0-9]+$/.test(c.identification)) problems.add('invalid_identification', 'A NIT contains only digits (send the check digit in check_digit)', at('identification'));
+    else if (c.check_digit !== undefined && c.check_digit !== nitCheckDigit(c.identification)) {
+      problems.add('invalid_identification', `The check digit of NIT ${c.identification} is ${nitCheckDigit(c.identification)}, not ${c.check_digit}`, at('check_digit'));
+    }
+  }
+  if (country === 'MX' && !problems.has(at('identification')) && !GENERIC_RFCS.includes(c.identification)) {
+    const expected = c.person_type === 'company' ? 12 : 13;
+    if (c.identification.length !== expected) {
+      problems.add('invalid_identification', `The RFC of a ${c.person_type} has ${expected} characters`, at('identification'));
+    }
+  }
+  // In Colombia the three codes are required by the schema.
+  const city = c.address?.city as { country_code: string; state_code: string; city_code: string } | undefined;
+  if (country === 'CO' && city && city.country_code === 'CO' && !problems.has(at('address.city'))) {
+    if (!/^[0-9]{2}$/.test(city.state_code)) problems.add('invalid_value', 'A Colombian state_code is the two-digit DANE department code', at('address.city.state_code'));
+    else if (!/^[0-9]{5}$/.test(city.city_code) || !city.city_code.startsWith(city.state_code)) {
+      problems.add('invalid_value', `A Colombian city_code is the five-digit DANE code starting with its state_code ${city.state_code}`, at('address.city.city_code'));
+    }
+  }
+  for (const key of ['seller_id', 'collector_id'] as const) {
+    const id = c.related_users?.[key];
+    if (id === undefined || problems.has(at(`related_users.${key}`))) continue;
+    const [s] = await q.query('SELECT active FROM sellers WHERE company_id = $1 AND id = $2', [companyId, id]);
+    if (!s) problems.add('invalid_reference', `Seller ${id} does not exist; see /v1/users`, at(`related_users.${key}`));
+  }
+  if (!problems.has(at('identification')) && !problems.has(at('branch_office'))) {
+    const [dup] = await q.query<{ id: number }>(
+      'SELECT id FROM customers WHERE company_id = $1 AND identification = $2 AND branch_office = $3 AND id <> $4',
+      [companyId, c.identification, c.branch_office, exceptId ?? 0]);
+    if (dup) {
+      problems.add('already_exists', `A customer with identification ${c.identification} and branch office ${c.branch_office} already exists (id ${dup.id}); use a new branch_office`, at('identification'));
+    }
+  }
+}
+
+const COLUMNS = `id, person_type, id_type, identification, check_digit, branch_office, name, commercial_name, active,
+  vat_responsible, fiscal_responsibilities, tax_regime, address, phones, contacts, comments, related_users, custom_fields, type,
+  created_at, updated_at`;
+
+function values(country: 'CO' | 'MX', c: CustomerBody): unknown[] {
+  const checkDigit = country === 'CO' && c.id_type === '31' ? (c.check_digit ?? nitCheckDigit(c.identification)) : (c.check_digit ?? null);
+  return [c.person_type, c.id_type ?? 'RFC', c.identification, checkDigit, c.branch_office, JSON.stringify(nameParts(c.name)),
+    c.commercial_name ?? null, c.active, c.vat_responsible, JSON.stringify(c.fiscal_responsibilities), c.tax_regime ?? null,
+    JSON.stringify(c.address), JSON.stringify(c.phones), JSON.stringify(c.contacts), c.comments ?? null,
+    c.related_users ? JSON.stringify(c.related_users) : null, JSON.stringify(c.custom_fields), c.type ?? null];
+}
+
+export async function insertCustomer(q: Queryable, companyId: number, country: 'CO' | 'MX', c: CustomerBody) {
+  const [row] = await q.query(
+    `INSERT INTO customers (company_id, person_type, id_type, identification, check_digit, branch_office, name, commercial_name,
+       active, vat_responsible, fiscal_responsibilities, tax_regime, address, phones, contacts, comments, related_users, custom_fields, type)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING ${COLUMNS}`,
+    [companyId, ...values(country, c)]);
+  return customerJson(row);
+}
+
+export async function updateCustomer(q: Queryable, companyId: number, country: 'CO' | 'MX', id: number, c: CustomerBody) {
+  const [row] = await q.query(
+    `UPDATE customers SET person_type = $3, id_type = $4, identification = $5, check_digit = $6, branch_office = $7, name = $8,
+       commercial_name = $9, active = $10, vat_responsible = $11, fiscal_responsibilities = $12, tax_regime = $13, address = $14,
+       phones = $15, contacts = $16, comments = $17, related_users = $18, custom_fields = $19, type = $20, updated_at = now()
+     WHERE company_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+    [companyId, id, ...values(country, c)]);
+  return row ? customerJson(row) : null;
+}
+
+export async function findCustomers(q: Queryable, companyId: number, where: string, args: unknown[], tail = '') {
+  const rows = await q.query(`SELECT ${COLUMNS} FROM customers WHERE company_id = $1 ${where} ${tail}`, [companyId, ...args]);
+  return rows.map(customerJson);
+}
+
+export function customerJson(r: any) {
+  const { created_at, updated_at, check_digit, commercial_name, tax_regime, comments, related_users, type, ...rest } = r;
+  const optional = Object.entries({ check_digit, commercial_name, tax_regime, comments, related_users, type }).filter(([, v]) => v !== null);
+  return { ...rest, ...Object.fromEntries(optional), metadata: { created: created_at.toISOString(), last_updated: updated_at.toISOString() } };
+}

@@ -1,0 +1,171 @@
+/**
+ * Read-only lookups of a company's master data: one descriptor per resource
+ * gives its list (paginated, with optional filters) and its get-by-id route.
+ */
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../platform/db';
+import { notFound } from '../platform/errors';
+import { IdParams, PageOf, PageQuery, paged, pageWindow } from '../platform/http';
+import { CFDI_USES } from '../companies/uses';
+
+const num = (v: unknown) => (v === null || v === undefined ? v : Number(v));
+
+interface Filter {
+  name: string;
+  /** SQL condition on the parameter $n, e.g. "type = $n". */
+  where: string;
+  schema: TSchema;
+  required?: boolean;
+}
+
+export interface Lookup {
+  path: string;
+  summary: string;
+  table: string;
+  columns: string;
+  order: string;
+  /** A fixed SQL condition, when several resources share one table. */
+  scope?: string;
+  item: TObject;
+  filters?: Filter[];
+  map?: (row: any) => any;
+}
+
+const Active = Type.Boolean({ description: 'Inactive records are refused by documents (parameter_inactive)' });
+const FvRc = (description: string) => Type.Union([Type.Literal('FV'), Type.Literal('RC')], { description });
+
+const Resolution = Type.Object({
+  number: Type.String(), prefix: Type.String(), from: Type.Integer(), to: Type.Integer(),
+  valid_from: Type.String({ format: 'date' }), valid_to: Type.String({ format: 'date' }),
+}, { description: 'DIAN numbering resolution (electronic types only)' });
+
+export const LOOKUPS: Lookup[] = [
+  {
+    path: 'document-types', summary: 'Document types (invoice FV, cash receipt RC)', table: 'document_types',
+    columns: `id, code, name, description, type, active, seller_by_item, customer_by_item, cost_center, cost_center_mandatory,
+              automatic_number, consecutive, discount_type, decimals, advance_payment, reteiva, reteica, self_withholding,
+              electronic_type, cargo_transportation, healthcare_company, prefix, resolution`,
+    order: 'id',
+    filters: [{ name: 'type', where: 'type = $n', schema: FvRc('FV for invoices, RC for cash receipts'), required: true }],
+    item: Type.Object({
+      id: Type.Integer(), code: Type.String(), name: Type.String(), description: Type.String(), type: Type.String(), active: Active,
+      seller_by_item: Type.Boolean(), customer_by_item: Type.Boolean(), cost_center: Type.Boolean(), cost_center_mandatory: Type.Boolean(),
+      automatic_number: Type.Boolean(), consecutive: Type.Integer({ description: 'Next number to be taken' }),
+      discount_type: Type.String({ description: 'Percentage or Value: how items.discount is read' }), decimals: Type.Boolean(),
+      advance_payment: Type.Boolean(), reteiva: Type.Boolean(), reteica: Type.Boolean(), self_withholding: Type.Boolean(),
+      electronic_type: Type.String({ description: 'NoElectronic or ElectronicInvoice' }), cargo_transportation: Type.Boolean(),
+      healthcare_company: Type.Boolean(), prefix: Type.String(), resolution: Type.Optional(Resolution),
+    }),
+    map: ({ resolution, ...row }) => {
+      if (row.electronic_type !== 'ElectronicInvoice' || !resolution) return row;
+      const { number, prefix, from, to, valid_from, valid_to } = resolution;
+      return { ...row, resolution: { number, prefix, from, to, valid_from, valid_to } };
+    },
+  },
+  {
+    path: 'users', summary: 'Sellers (users of the company)', table: 'sellers',
+    columns: 'id, username, first_name, last_name, email, active, identification', order: 'id',
+    item: Type.Object({ id: Type.Integer(), username: Type.String(), first_name: Type.String(), last_name: Type.String(),
+      email: Type.String(), active: Active, identification: Type.String() }),
+  },
+  {
+    path: 'taxes', summary: 'Taxes and withholdings', table: 'taxes', columns: 'id, name, type, percentage, active', order: 'id',
+    filters: [{ name: 'type', where: 'type = $n', schema: Type.String({ maxLength: 30, description: 'IVA, Impoconsumo, Retefuente, ReteIVA, ReteICA, Autorretencion, AdValorem (CO); IVA, ReteIVA, ReteISR, IEPS (MX)' }) }],
+    item: Type.Object({ id: Type.Integer(), name: Type.String(), type: Type.String(), percentage: Type.Number(), active: Active }),
+    map: (r) => ({ ...r, percentage: num(r.percentage) }),
+  },
+  {
+    path: 'payment-types', summary: 'Payment types (MX: payment conditions)', table: 'payment_types',
+    columns: 'id, name, type, active, due_date, sat_code', order: 'id',
+    filters: [{ name: 'document_type', where: 'document_type = $n', schema: FvRc('FV: payments of invoices; RC: payments of cash receipts'), required: true }],
+    item: Type.Object({ id: Type.Integer(), name: Type.String(), type: Type.String(), active: Active,
+      due_date: Type.Boolean({ description: 'A payment of this type is credit: it needs a due_date and leaves a receivable' }),
+      sat_code: Type.Optional(Type.String({ description: 'MX: c_FormaPago' })) }),
+    map: ({ sat_code, ...r }) => (sat_code ? { ...r, sat_code } : r),
+  },
+  {
+    path: 'warehouses', summary: 'Warehouses', table: 'warehouses', columns: 'id, name, active', order: 'id',
+    item: Type.Object({ id: Type.Integer(), name: Type.String(), active: Active }),
+  },
+  {
+    path: 'cost-centers', summary: 'Cost centers', table: 'cost_centers', columns: 'id, code, name, active', order: 'id',
+    item: Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String(), active: Active }),
+  },
+  {
+    path: 'accounts', summary: 'Chart of accounts', table: 'accounts', columns: 'id, code, name, nature, active', order: 'code',
+    filters: [{ name: 'code', where: "code LIKE $n || '%'", schema: Type.String({ pattern: '^[0-9.]{1,20}$', description: 'Accounts whose code starts with this' }) }],
+    item: Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String(), nature: Type.String({ description: 'Debit or Credit' }), active: Active }),
+  },
+  ...(['Discount', 'Charge'] as const).map((kind): Lookup => ({
+    path: kind === 'Discount' ? 'global-discounts' : 'global-charges',
+    summary: kind === 'Discount' ? 'Global discounts (ids for global_discounts)' : 'Global charges (ids for global_charges)',
+    table: `allowance_charges`, columns: 'id, name, active', order: 'id',
+    scope: `kind = '${kind}'`,
+    item: Type.Object({ id: Type.Integer(), name: Type.String(), active: Active }),
+  })),
+];
+
+/** Registers the list and get-by-id routes of every lookup, and the MX uses. */
+export function registerLookups(app: FastifyInstance, db: Queryable, country: 'CO' | 'MX'): void {
+  for (const l of LOOKUPS) {
+    const params = l.filters ?? [];
+    const fixed = l.scope ? [l.scope] : [];
+    const map = l.map ?? ((r: any) => r);
+    const query = Type.Composite([PageQuery, Type.Object(Object.fromEntries(params.map((f) =>
+      [f.name, f.required ? f.schema : Type.Optional(f.schema)])))]);
+    const tags = ['lookups'];
+
+    app.get(`/${l.path}`, {
+      schema: { tags, summary: `List: ${l.summary}`, querystring: query, response: { 200: PageOf(l.item) } },
+    }, async (req) => {
+      const q = req.query as any;
+      const args: unknown[] = [req.company.company_id];
+      const where = ['company_id = $1', ...fixed];
+      for (const f of params) {
+        if (q[f.name] === undefined) continue;
+        args.push(q[f.name]);
+        where.push(f.where.replace('$n', `$${args.length}`));
+      }
+      const cond = where.join(' AND ');
+      const [limit, offset] = pageWindow(q);
+      const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM ${l.table} WHERE ${cond}`, args);
+      const rows = await db.query(`SELECT ${l.columns} FROM ${l.table} WHERE ${cond} ORDER BY ${l.order} LIMIT ${limit} OFFSET ${offset}`, args);
+      return paged(q, total, rows.map(map));
+    });
+
+    app.get(`/${l.path}/:id`, {
+      schema: { tags, summary: `Get one: ${l.summary}`, params: IdParams, response: { 200: l.item } },
+    }, async (req) => {
+      const { id } = req.params as { id: number };
+      const row = await getById(db, l, req.company.company_id, id);
+      if (!row) throw notFound(`Record ${id} of /v1/${l.path}`);
+      return map(row);
+    });
+  }
+
+  if (country === 'MX') {
+    const Use = Type.Object({ code: Type.String(), description: Type.String(),
+      person_types: Type.Array(Type.String(), { description: 'person, company: who may receive an invoice with this use' }) });
+    app.get('/uses', {
+      schema: { tags: ['lookups'], summary: 'CFDI uses (SAT c_UsoCFDI) with the person types allowed', querystring: PageQuery, response: { 200: PageOf(Use) } },
+    }, async (req) => {
+      const q = req.query as PageQuery;
+      const [limit, offset] = pageWindow(q);
+      return paged(q, CFDI_USES.length, CFDI_USES.slice(offset, offset + limit));
+    });
+    app.get('/uses/:code', {
+      schema: { tags: ['lookups'], summary: 'One CFDI use', params: Type.Object({ code: Type.String({ maxLength: 10 }) }), response: { 200: Use } },
+    }, async (req) => {
+      const use = CFDI_USES.find((u) => u.code === (req.params as { code: string }).code.toUpperCase());
+      if (!use) throw notFound('CFDI use', 'code');
+      return use;
+    });
+  }
+}
+
+async function getById(db: Queryable, l: Lookup, companyId: number, id: number) {
+  const scope = l.scope ? ` AND ${l.scope}` : '';
+  const [row] = await db.query(`SELECT ${l.columns} FROM ${l.table} WHERE company_id = $1 AND id = $2${scope}`, [companyId, id]);
+  return row;
+}

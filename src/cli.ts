@@ -1,0 +1,106 @@
+/**
+ * Operator commands: `npm run -s cli -- <command>`.
+ *
+ *   demo [--json]                                   create the demo companies if absent; print working credentials
+ *   company create --country CO|MX --legal-name N --tax-id ID [--check-digit D] [--time-zone TZ]
+ *   user create --company-id N --username U         create an API user; prints its access key once
+ *   key rotate --username U                         new access key for a user; revokes its tokens
+ *
+ * They use the configured database (DATABASE_URL, or the embedded one in DATA_DIR,
+ * which must not be held by a running server).
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from './platform/config';
+import { DatabaseHeldError, migrate, openDb, type Db } from './platform/db';
+import { createApiUser, rotateKey } from './platform/auth';
+import { isValidNit, nitCheckDigit } from './platform/nit';
+import { ensureDemo } from './companies/demo';
+
+const USAGE = `usage: npm run -s cli -- <command>
+  demo [--json]
+  company create --country CO|MX --legal-name NAME --tax-id NIT_OR_RFC [--check-digit D] [--time-zone TZ]
+  user create --company-id N --username NAME
+  key rotate --username NAME`;
+
+class UsageError extends Error {}
+
+function need(values: Record<string, unknown>, ...names: string[]) {
+  for (const n of names) if (values[n] === undefined || values[n] === '') throw new UsageError(`--${n} is required`);
+}
+
+async function run(db: Db, args: string[]): Promise<unknown> {
+  const { values, positionals } = parseArgs({
+    args, allowPositionals: true,
+    options: {
+      json: { type: 'boolean' }, country: { type: 'string' }, 'legal-name': { type: 'string' }, 'tax-id': { type: 'string' },
+      'check-digit': { type: 'string' }, 'time-zone': { type: 'string' }, 'company-id': { type: 'string' }, username: { type: 'string' },
+    },
+  });
+  const command = positionals.join(' ');
+  switch (command) {
+    case 'demo': {
+      const demo = await ensureDemo(db);
+      return { co: demo.co, mx: demo.mx };
+    }
+    case 'company create': {
+      need(values, 'country', 'legal-name', 'tax-id');
+      const country = String(values.country).toUpperCase();
+      if (country !== 'CO' && country !== 'MX') throw new UsageError('--country must be CO or MX');
+      const taxId = String(values['tax-id']).toUpperCase();
+      let checkDigit: string | null = null;
+      if (country === 'CO') {
+        if (!/^[0-9]{5,15}$/.test(taxId)) throw new UsageError('--tax-id must be the NIT digits, without the check digit');
+        checkDigit = (values['check-digit'] as string | undefined) ?? nitCheckDigit(taxId);
+        if (!isValidNit(taxId, checkDigit)) throw new UsageError(`the check digit of NIT ${taxId} is ${nitCheckDigit(taxId)}`);
+      } else if (!/^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$/.test(taxId)) {
+        throw new UsageError('--tax-id must be an RFC (12 or 13 characters)');
+      }
+      const timeZone = (values['time-zone'] as string | undefined) ?? (country === 'CO' ? 'America/Bogota' : 'America/Mexico_City');
+      if (!['America/Bogota', 'America/Mexico_City'].includes(timeZone)) throw new UsageError('--time-zone must be America/Bogota or America/Mexico_City');
+      const [row] = await db.query<{ company_id: number }>(
+        `INSERT INTO companies (country, legal_name, tax_id, check_digit, time_zone) VALUES ($1, $2, $3, $4, $5) RETURNING company_id`,
+        [country, values['legal-name'], taxId, checkDigit, timeZone]);
+      return { company_id: row.company_id, country, legal_name: values['legal-name'], tax_id: taxId, check_digit: checkDigit, time_zone: timeZone };
+    }
+    case 'user create': {
+      need(values, 'company-id', 'username');
+      const companyId = Number(values['company-id']);
+      const [company] = await db.query('SELECT company_id FROM companies WHERE company_id = $1', [Number.isInteger(companyId) ? companyId : 0]);
+      if (!company) throw new UsageError(`no company with id ${values['company-id']}`);
+      const [taken] = await db.query('SELECT id FROM api_users WHERE username = $1', [values.username]);
+      if (taken) throw new UsageError(`username ${values.username} is taken`);
+      return db.tx((q) => createApiUser(q, companyId, String(values.username)));
+    }
+    case 'key rotate': {
+      need(values, 'username');
+      const rotated = await rotateKey(db, String(values.username));
+      if (!rotated) throw new UsageError(`no API user named ${values.username}`);
+      return rotated;
+    }
+    default:
+      throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
+  }
+}
+
+async function main() {
+  const config = loadConfig();
+  let db: Db;
+  try {
+    db = await openDb(config);
+  } catch (e) {
+    console.error(e instanceof DatabaseHeldError ? e.message : e);
+    process.exit(2);
+  }
+  try {
+    await migrate(db);
+    const result = await run(db, process.argv.slice(2));
+    process.stdout.write(JSON.stringify(result) + '\n');
+  } catch (e) {
+    console.error(e instanceof UsageError ? `${e.message}\n${USAGE}` : e);
+    process.exitCode = e instanceof UsageError ? 64 : 1;
+  } finally {
+    await db.close();
+  }
+}
+
+main();

@@ -1,0 +1,39 @@
+/**
+ * Wires the service together: configuration, database, migrations, routes.
+ * Used by `npm start` (main.ts) and by the tests.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './platform/config';
+import { migrate, openDb, type Db } from './platform/db';
+import { buildApp, type RouteModule } from './platform/app';
+import { catalogRoutes } from './catalog/routes';
+
+/** Every feature's routes, served on {base_url} and {base_url_mx}. */
+export const MODULES: RouteModule[] = [catalogRoutes];
+
+export interface Running {
+  app: FastifyInstance;
+  db: Db;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Opens (or takes) the database, applies migrations, and listens on config.port (0 = any free port). */
+export async function startServer(config: Config, given?: Db): Promise<Running> {
+  const db = given ?? (await openDb(config));
+  try {
+    await migrate(db);
+    const app = await buildApp({ config, db }, MODULES);
+    await app.listen({ port: config.port, host: config.host });
+    const addr = app.server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : config.port;
+    let closing: Promise<void> | undefined;
+    return {
+      app, db, url: `http://${config.host}:${port}`,
+      close: () => (closing ??= app.close().then(() => db.close())),
+    };
+  } catch (e) {
+    if (!given) await db.close();
+    throw e;
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The runtime contract as a newcomer meets it: `npm start` (dist/src/main.js) on an
+ * empty embedded database, the CLI beside it, SIGTERM, and the CLI's operator commands.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+
+const root = path.join(__dirname, '..', '..', '..');
+const main = path.join(root, 'dist', 'src', 'main.js');
+const cli = path.join(root, 'dist', 'src', 'cli.js');
+
+function runCli(env: NodeJS.ProcessEnv, ...args: string[]) {
+  const r = spawnSync(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as any).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+test('npm start on an empty embedded database: demo credentials logged, CLI refused while it runs, SIGTERM closes cleanly', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-runtime-'));
+  const port = await freePort();
+  const env = { DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', LOG_LEVEL: 'info' };
+  const child = spawn(process.execPath, [main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => { out += d; });
+  child.stderr.on('data', (d) => { out += d; });
+  try {
+    const deadline = Date.now() + 60_000;
+    let healthy = false;
+    while (!healthy && Date.now() < deadline) {
+      try { healthy = (await fetch(`http://127.0.0.1:${port}/health`)).status === 200; } catch { await new Promise((r) => setTimeout(r, 200)); }
+    }
+    assert.ok(healthy, `server came up: ${out}`);
+    const logged = out.split('\n').filter(Boolean).map((l) => { try { return JSON.parse(l); } catch { return {}; } });
+    const creds = logged.find((l) => l.credentials)?.credentials;
+    assert.ok(creds?.co?.access_key && creds?.mx?.access_key, 'credentials in the log');
+    const login = await fetch(`http://127.0.0.1:${port}/mx/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(creds.mx) });
+    assert.equal(login.status, 200);
+    assert.ok(logged.some((l) => l.reqId && l.req), 'JSON request logs carry a request id');
+
+    const held = runCli(env, 'demo', '--json');
+    assert.equal(held.code, 2);
+    assert.equal(held.stdout, '');
+    assert.match(held.stderr, new RegExp(`held by process ${child.pid}`));
+  } finally {
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0, `clean exit: ${out}`);
+  }
+  assert.equal(fs.existsSync(path.join(dataDir, 'pglite.lock')), false, 'lock released');
+
+  // The server is gone: the CLI may use the database now.
+  const demo = runCli(env, 'demo', '--json');
+  assert.equal(demo.code, 0, demo.stderr);
+  const printed = JSON.parse(demo.stdout);
+  assert.deepEqual(Object.keys(printed).sort(), ['co', 'mx']);
+  assert.deepEqual(Object.keys(printed.co).sort(), ['access_key', 'username']);
+  assert.equal(demo.stdout.trim().split('\n').length, 1, 'only the JSON line on stdout');
+
+  const company = runCli(env, 'company', 'create', '--country', 'CO', '--legal-name', 'Ferretería El Tornillo S.A.S.', '--tax-id', '900373115');
+  assert.equal(company.code, 0, company.stderr);
+  const c = JSON.parse(company.stdout);
+  assert.equal(c.check_digit, '3');
+  const badNit = runCli(env, 'company', 'create', '--country', 'CO', '--legal-name', 'X', '--tax-id', '900373115', '--check-digit', '5');
+  assert.equal(badNit.code, 64);
+  assert.match(badNit.stderr, /check digit of NIT 900373115 is 3/);
+  const user = runCli(env, 'user', 'create', '--company-id', String(c.company_id), '--username', 'tornillo-erp');
+  assert.equal(user.code, 0, user.stderr);
+  const u = JSON.parse(user.stdout);
+  assert.equal(u.username, 'tornillo-erp');
+  assert.ok(u.access_key.length >= 24);
+  const stored = runCli(env, 'user', 'create', '--company-id', String(c.company_id), '--username', 'tornillo-erp');
+  assert.equal(stored.code, 64, 'a taken username is refused');
+  const rotated = runCli(env, 'key', 'rotate', '--username', 'tornillo-erp');
+  assert.equal(rotated.code, 0, rotated.stderr);
+  assert.notEqual(JSON.parse(rotated.stdout).access_key, u.access_key);
+  assert.equal(runCli(env, 'frobnicate').code, 64);
+
+  // The demo keys keep working even after an operator rotated them.
+  runCli(env, 'key', 'rotate', '--username', printed.co.username);
+  const again = JSON.parse(runCli(env, 'demo', '--json').stdout);
+  assert.deepEqual(again, printed);
+  const raw = fs.readdirSync(dataDir);
+  assert.ok(raw.includes('pglite'));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});

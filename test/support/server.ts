@@ -1,0 +1,121 @@
+/**
+ * Starts the real service on a free port over a fresh database, and calls it
+ * over HTTP as a client would. Every storage-dependent suite runs on embedded
+ * PGlite and, when TEST_DATABASE_URL is set, on that PostgreSQL server too
+ * (each run in a database of its own, dropped afterwards).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { describe } from 'node:test';
+import { loadConfig, type Config } from '../../src/platform/config';
+import { startServer, type Running } from '../../src/server';
+import { ensureDemo, DEMO_CREDENTIALS } from '../../src/companies/demo';
+import { openDb } from '../../src/platform/db';
+
+export type Storage = 'pglite' | 'postgres';
+
+export const STORAGES: Storage[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** Runs a suite once per storage. */
+export function eachStorage(name: string, fn: (storage: Storage) => void): void {
+  for (const s of STORAGES) describe(`${name} [${s}]`, () => fn(s));
+}
+
+export interface Reply<T = any> { status: number; body: T; headers: Headers }
+
+export class TestServer {
+  private tokens = new Map<string, string>();
+  constructor(readonly running: Running, private cleanup: () => Promise<void>) {}
+
+  get url() { return this.running.url; }
+  get db() { return this.running.db; }
+
+  async call<T = any>(method: string, url: string, opts: { token?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined = opts.raw;
+    if (opts.body !== undefined) { body = JSON.stringify(opts.body); headers['content-type'] ??= 'application/json'; }
+    const res = await fetch(this.url + url, { method, headers, body });
+    const text = await res.text();
+    let parsed: any = text;
+    try { parsed = text ? JSON.parse(text) : undefined; } catch { /* not JSON */ }
+    return { status: res.status, body: parsed, headers: res.headers };
+  }
+
+  /** A token of the demo company of a country (cached). */
+  async token(country: 'co' | 'mx'): Promise<string> {
+    let t = this.tokens.get(country);
+    if (!t) {
+      const res = await this.call('POST', country === 'mx' ? '/mx/auth' : '/auth', { body: DEMO_CREDENTIALS[country] });
+      if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+      t = res.body.access_token as string;
+      this.tokens.set(country, t);
+    }
+    return t;
+  }
+
+  /** GET/POST/PUT as the demo company of the country whose base address the path uses. */
+  as(country: 'co' | 'mx') {
+    const base = country === 'mx' ? '/mx' : '';
+    const go = async (method: string, p: string, body?: unknown, headers?: Record<string, string>) =>
+      this.call(method, base + p, { token: await this.token(country), body, headers });
+    return {
+      get: (p: string, headers?: Record<string, string>) => go('GET', p, undefined, headers),
+      post: (p: string, body: unknown, headers?: Record<string, string>) => go('POST', p, body, headers),
+      put: (p: string, body: unknown, headers?: Record<string, string>) => go('PUT', p, body, headers),
+    };
+  }
+
+  close() { return this.running.close().then(this.cleanup); }
+}
+
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `facturas_test_${crypto.randomBytes(5).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts the service on a new, empty database with the demo companies. */
+export async function startTestServer(storage: Storage = 'pglite', env: Record<string, string> = {}): Promise<TestServer> {
+  let dataDir = '';
+  let drop = async () => undefined as void;
+  const base: Record<string, string> = { PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env };
+  if (storage === 'postgres') {
+    const pgdb = await freshPostgres();
+    base.DATABASE_URL = pgdb.url;
+    drop = pgdb.drop;
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-test-'));
+    base.DATA_DIR = dataDir;
+  }
+  const config: Config = loadConfig(base);
+  const db = await openDb(config);
+  const running = await startServer(config, db);
+  await ensureDemo(db);
+  return new TestServer(running, async () => {
+    await drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+}
+
+/** The codes and paths of an error answer, for compact assertions: ["invalid_value@items[0].price", …]. */
+export function problems(reply: Reply): string[] {
+  return (reply.body?.Errors ?? []).map((e: any) => `${e.Code}@${e.Params.join(',')}`);
+}
