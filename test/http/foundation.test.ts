@@ -159,3 +159,26 @@ eachStorage('foundation', (storage) => {
     }
   });
 });
+
+test('the per-company rate limit answers 429 with Retry-After, and other companies are unaffected', async () => {
+  const s = await startTestServer('pglite', { RATE_LIMIT_PER_MINUTE: '5' });
+  try {
+    const co = await s.token('co');
+    const mx = await s.token('mx');
+    const statuses: number[] = [];
+    let limited: any;
+    for (let i = 0; i < 7; i++) {
+      const r = await s.call('GET', '/v1/warehouses', { token: co });
+      statuses.push(r.status);
+      if (r.status === 429) limited = r;
+    }
+    // Near a minute boundary the window may restart once; at least one request must have been refused.
+    assert.ok(statuses.filter((x) => x === 429).length >= 1, `statuses ${statuses}`);
+    assertErrorBody(limited.body, 429, 'requests_limit');
+    const retry = Number(limited.headers.get('retry-after'));
+    assert.ok(retry >= 1 && retry <= 60);
+    assert.equal((await s.call('GET', '/mx/v1/warehouses', { token: mx })).status, 200, 'another company keeps its own budget');
+  } finally {
+    await s.close();
+  }
+});
