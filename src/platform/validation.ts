@@ -25,7 +25,7 @@ function makeAjv(coerce: boolean): Ajv {
     verbose: true,
     strict: false,
   });
-  addFormats(ajv, ['date', 'date-time', 'email']);
+  addFormats(ajv, ['date', 'date-time', 'email', 'uuid']);
   ajv.addKeyword({ keyword: 'x-code', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-hint', schemaType: 'string' });
   ajv.addKeyword({
@@ -69,15 +69,16 @@ function describe(v: unknown): string {
 /** Translates Ajv errors into problems with the codes of DESIGN.md section 3. */
 export function addAjvErrors(problems: Problems, errors: ErrorObject[] | null | undefined, prefix = ''): void {
   const seen = new Set<string>();
+  const under = (p: string) => (!prefix ? p : !p ? prefix : p.startsWith('[') ? prefix + p : `${prefix}.${p}`);
   for (const e of errors ?? []) {
-    const base = prefix + jsonPath(e.instancePath);
+    const base = under(jsonPath(e.instancePath));
     const custom: string | undefined = (e.parentSchema as any)?.['x-code'];
     let code: string;
     let path = base;
     let message: string;
     switch (e.keyword) {
       case 'required':
-        path = prefix + jsonPath(e.instancePath, (e.params as any).missingProperty);
+        path = under(jsonPath(e.instancePath, (e.params as any).missingProperty));
         code = 'parameter_required';
         message = `${path} is required`;
         break;
@@ -137,10 +138,10 @@ export function addAjvErrors(problems: Problems, errors: ErrorObject[] | null | 
 const compiled = new WeakMap<object, ValidateFunction>();
 
 /** Validates a request body against a schema, recording every problem; returns true when valid. */
-export function checkBody(schema: object, body: unknown, problems: Problems): boolean {
+export function checkBody(schema: object, body: unknown, problems: Problems, prefix = ''): boolean {
   let fn = compiled.get(schema);
   if (!fn) { fn = bodyAjv.compile(schema); compiled.set(schema, fn); }
   const ok = fn(body) as boolean;
-  if (!ok) addAjvErrors(problems, fn.errors);
+  if (!ok) addAjvErrors(problems, fn.errors, prefix);
   return ok;
 }

@@ -1,0 +1,101 @@
+/**
+ * The request body of a Colombian invoice (specification: "Invoice, variant CO"),
+ * written once: it validates requests and documents them in /openapi.json.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
+const Money = (opts: Record<string, unknown> = {}) =>
+  Type.Number({ minimum: 0, maximum: 99999999999.99, 'x-decimals': 2, 'x-finite': true, ...opts });
+const Positive = (max: number, description?: string) =>
+  Type.Number({ exclusiveMinimum: 0, maximum: max, 'x-decimals': 2, 'x-finite': true, description });
+const Free20 = Type.String({ maxLength: 20 });
+const Alnum = (max: number) => Type.String({ maxLength: max, pattern: '^[\\p{L}\\p{N}]*$', 'x-hint': 'must contain only letters and digits' });
+
+export const CURRENCIES = ['COP', 'EUR', 'USD', 'ANG', 'ARS', 'AUD', 'BOB', 'BRL', 'CAD', 'CHF', 'CLP', 'CRC', 'GBP', 'GTQ', 'HNL', 'JPY',
+  'MXN', 'NZD', 'PAB', 'PEN', 'SGD', 'UYU'] as const;
+
+const Transport = Type.Object({
+  file_number: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000000000 })),
+  shipment_number: Type.Optional(Type.String({ maxLength: 15, pattern: '^[\\p{L}\\p{N} _,/-]*$', 'x-hint': 'must contain only letters, digits, spaces and - _ / ,' })),
+  transported_quantity: Type.Optional(Type.Integer({ minimum: 0, maximum: 99999999, description: 'No decimals, at most 8 digits' })),
+  measurement_unit: Type.Optional(Type.Union([Type.Literal('GLL'), Type.Literal('KGM')])),
+  freight_value: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999999999, description: 'No decimals, at most 12 digits' })),
+  purchase_order: Type.Optional(Alnum(50)),
+  service_type: Type.Optional(Type.Union([Type.Literal('AdditionalService'), Type.Literal('Shipment')])),
+}, { description: 'Cargo transport data; only on document types with cargo_transportation' });
+
+const HealthMoney = Type.Optional(Positive(9999999999.99, '10 integer digits and 2 decimals'));
+const Healthcare = Type.Object({
+  period_start: Type.Optional(Type.String({ format: 'date' })),
+  period_end: Type.Optional(Type.String({ format: 'date' })),
+  payment_method: Type.Optional(Type.Union(['01', '02', '03', '04', '05'].map((c) => Type.Literal(c)))),
+  service_plan: Type.Optional(Type.Union(Array.from({ length: 15 }, (_, i) => Type.Literal(String(i + 1).padStart(2, '0'))))),
+  policy_number: Type.Optional(Alnum(50)),
+  contract_number: Type.Optional(Alnum(50)),
+  copayment: HealthMoney, coinsurance: HealthMoney, cost_sharing: HealthMoney, recovery_charge: HealthMoney,
+}, { description: 'Healthcare sector data; only on document types with healthcare_company' });
+
+export const CoItem = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: 30, description: 'Product code (see /v1/products)' }),
+  description: Type.Optional(Type.String({ maxLength: 4000, description: 'Omitted: the product\'s long description, else its name. Empty: stays empty.' })),
+  quantity: Type.Number({ exclusiveMinimum: 0, maximum: 99999999999.99, 'x-decimals': 2, 'x-finite': true }),
+  price: Type.Optional(Type.Number({ minimum: 0, maximum: 99999999999.99, 'x-decimals': 6, 'x-finite': true, description: 'Unit price before taxes; required unless taxed_price is sent' })),
+  taxed_price: Type.Optional(Type.Number({ minimum: 0, maximum: 99999999999.99, 'x-decimals': 6, 'x-finite': true, description: 'Unit price with IVA/INC included; replaces price' })),
+  total_price: Type.Optional(Type.Number({ description: 'Accepted and ignored: the total is computed' })),
+  discount: Type.Optional(Type.Number({ minimum: 0, maximum: 99999999999.99, 'x-decimals': 2, 'x-finite': true, description: 'A value, or a percentage when the document type\'s discount_type is Percentage' })),
+  seller: Type.Optional(Id('Seller of the line; required when the document type has seller_by_item')),
+  warehouse: Type.Optional(Id()),
+  vat_excluded: Type.Optional(Type.Boolean()),
+  taxes: Type.Optional(Type.Array(Type.Object({ id: Id() }), { maxItems: 3, description: 'Omitted: the product\'s own taxes' })),
+  customer: Type.Optional(Type.Object({
+    identification: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+    branch_office: Type.Integer({ minimum: 0, maximum: 999, default: 0 }),
+  }, { description: 'Third party of the line; only on document types with customer_by_item' })),
+  tax_base: Type.Optional(Positive(99999999999.99, 'Gift line (price 0): base of its taxes')),
+  taxpayer: Type.Optional(Type.Union([Type.Literal('Customer'), Type.Literal('Company')], { description: 'Gift line: who bears its taxes' })),
+  transport: Type.Optional(Transport),
+});
+
+const Allowance = Type.Object({
+  id: Type.Optional(Id()),
+  percentage: Type.Optional(Type.Number({ minimum: 0.01, maximum: 99.99, 'x-decimals': 2, 'x-finite': true })),
+  value: Type.Optional(Money()),
+});
+
+export const CoInvoiceBody = Type.Object({
+  document: Type.Object({ id: Id('Document type id (see /v1/document-types?type=FV)') }),
+  number: Type.Optional(Type.Integer({ minimum: 1, maximum: 9007199254740991, description: 'Taken automatically when omitted; required when the document type has automatic_number false' })),
+  name: Type.Optional(Type.String({ maxLength: 100, description: 'Accepted and ignored: the name is <prefix>-<type id>-<number>' })),
+  date: Type.String({ format: 'date' }),
+  customer: Type.Object({
+    identification: Type.String({ minLength: 1, maxLength: 50 }),
+    branch_office: Type.Integer({ minimum: 0, maximum: 999, default: 0 }),
+  }, { additionalProperties: true, description: 'A reference to an existing customer, or a full customer record (with person_type) to create it with the invoice' }),
+  cost_center: Type.Optional(Id()),
+  currency: Type.Optional(Type.Object({
+    code: Type.Union(CURRENCIES.map((c) => Type.Literal(c)), { 'x-code': 'invalid_currency' }),
+    exchange_rate: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 999999999, 'x-decimals': 6, 'x-finite': true })),
+  })),
+  seller: Id('Seller id (see /v1/users)'),
+  retentions: Type.Optional(Type.Array(Type.Object({ id: Id() }), { maxItems: 3, description: 'ReteIVA, ReteICA, Autorretencion' })),
+  advance_payment: Type.Optional(Positive(99999999999.99)),
+  observations: Type.Optional(Type.String({ maxLength: 4000 })),
+  items: Type.Array(CoItem, { minItems: 1, maxItems: 500 }),
+  payments: Type.Array(Type.Object({
+    id: Id('Payment type id (see /v1/payment-types?document_type=FV)'),
+    value: Money(),
+    due_date: Type.Optional(Type.String({ format: 'date' })),
+  }), { minItems: 1, maxItems: 50 }),
+  additional_fields: Type.Optional(Type.Object({
+    purchase_order: Type.Optional(Type.Object({ prefix: Type.Optional(Free20), number: Type.Optional(Free20) })),
+    delivery_order: Type.Optional(Type.Object({ prefix: Type.Optional(Free20), number: Type.Optional(Free20), date: Type.Optional(Type.String({ format: 'date' })) })),
+  })),
+  stamp: Type.Optional(Type.Object({ send: Type.Boolean({ default: false }) })),
+  mail: Type.Optional(Type.Object({ send: Type.Boolean({ default: false }) })),
+  global_charges: Type.Optional(Type.Array(Allowance, { maxItems: 10 })),
+  global_discounts: Type.Optional(Type.Array(Allowance, { maxItems: 10 })),
+  healthcare_company: Type.Optional(Healthcare),
+});
+export type CoInvoiceBody = Static<typeof CoInvoiceBody>;
+export type CoItem = Static<typeof CoItem>;

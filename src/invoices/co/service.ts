@@ -1,0 +1,399 @@
+/**
+ * The Colombian invoice: every rule of the specification against the
+ * company's master data, then the computation (../compute), then one
+ * transaction that numbers it, stores it with its due items and posts its
+ * journal entry.
+ */
+import crypto from 'node:crypto';
+import Decimal from 'decimal.js';
+import type { Company } from '../../platform/auth';
+import type { Queryable } from '../../platform/db';
+import { Problems } from '../../platform/errors';
+import { checkBody } from '../../platform/validation';
+import { checkCustomerRules, CoCustomerBody, insertCustomer, type CustomerBody } from '../../catalog/customers';
+import { computeCO, type InvoiceOut, type TaxRef } from '../compute';
+import { postEntry, type Posting } from '../../ledger/journal';
+import { takeNumber } from '../numbering';
+import type { CoInvoiceBody, CoItem } from './schema';
+
+const RETENTION_TYPES = new Set(['ReteIVA', 'ReteICA', 'Autorretencion']);
+const CHARGE_TYPES_IN_PRICE = new Set(['IVA', 'Impoconsumo']);
+/** Accounts of the Colombian PUC the invoice posts to, besides those of its taxes, payments and allowances. */
+export const CO_ACCOUNTS = { revenue: '4135', customerAdvances: '280505', giftTaxExpense: '530535', selfWithholdingAsset: '135515' };
+
+type Row = Record<string, any>;
+
+async function byIds(q: Queryable, table: string, companyId: number, ids: (number | undefined)[], columns = '*'): Promise<Map<number, Row>> {
+  const wanted = [...new Set(ids.filter((x): x is number => typeof x === 'number'))];
+  if (!wanted.length) return new Map();
+  const rows = await q.query(`SELECT ${columns} FROM ${table} WHERE company_id = $1 AND id = ANY($2::int[])`, [companyId, wanted]);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Today's date (yyyy-MM-dd) in the company's time zone. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export interface LinePlan { item: CoItem; product: Row; taxes: Row[]; description: string; seller: Row | null; warehouse: Row | null; third: Row | null; gift: boolean }
+export interface Plan {
+  body: CoInvoiceBody;
+  docType: Row;
+  customer: Row | null;           // existing customer
+  newCustomer: CustomerBody | null;
+  seller: Row;
+  costCenter: Row | null;
+  currency: { code: string; exchange_rate: number } | null;
+  retentions: Row[];
+  lines: LinePlan[];
+  payments: { id: number; value: number; due_date: string | null; type: Row }[];
+  discounts: { id?: number; percentage?: number; value?: number; row: Row | null }[];
+  charges: { id?: number; percentage?: number; value?: number; row: Row | null }[];
+  computed: InvoiceOut;
+}
+
+/** Checks a request that passed its JSON schema; returns the plan, or throws 400 with every problem found. */
+export async function planCoInvoice(q: Queryable, company: Company, body: CoInvoiceBody, problems: Problems): Promise<Plan> {
+  const cid = company.company_id;
+  const items = body.items ?? [];
+  const active = (row: Row | undefined, path: string, what: string, id: unknown, lookup: string): Row | null => {
+    if (problems.has(path)) return null;
+    if (!row) { problems.add('invalid_reference', `${what} ${id} does not exist; see ${lookup}`, path); return null; }
+    if (row.active === false) { problems.add('parameter_inactive', `${what} ${id} is inactive`, path); return null; }
+    return row;
+  };
+
+  // Master data referenced by the request, a query per table.
+  const codes = [...new Set(items.map((i) => i.code))];
+  const products = new Map((await q.query('SELECT * FROM products WHERE company_id = $1 AND code = ANY($2::text[])', [cid, codes])).map((p) => [p.code, p]));
+  const productTaxIds = [...products.values()].flatMap((p) => p.tax_ids as number[]);
+  const [docTypes, sellers, costCenters, warehouses, taxes, paymentTypes, allowances] = await Promise.all([
+    byIds(q, 'document_types', cid, [body.document?.id]),
+    byIds(q, 'sellers', cid, [body.seller, ...items.map((i) => i.seller)]),
+    byIds(q, 'cost_centers', cid, [body.cost_center]),
+    byIds(q, 'warehouses', cid, items.map((i) => i.warehouse)),
+    byIds(q, 'taxes', cid, [...(body.retentions ?? []).map((r) => r.id), ...items.flatMap((i) => (i.taxes ?? []).map((t) => t.id)), ...productTaxIds]),
+    byIds(q, 'payment_types', cid, (body.payments ?? []).map((p) => p.id)),
+    byIds(q, 'allowance_charges', cid, [...(body.global_discounts ?? []), ...(body.global_charges ?? [])].map((a) => a.id)),
+  ]);
+
+  // Document type.
+  let docType = active(docTypes.get(body.document.id), 'document.id', 'Document type', body.document.id, '/v1/document-types?type=FV');
+  if (docType && docType.type !== 'FV') { problems.add('invalid_document', `Document type ${docType.id} is of type ${docType.type}, not an invoice (FV)`, 'document.id'); docType = null; }
+  const electronic = docType?.electronic_type === 'ElectronicInvoice';
+  if (docType && !docType.automatic_number && body.number === undefined) {
+    problems.add('parameter_required', `Document type ${docType.id} has no automatic numbering: send number`, 'number');
+  }
+  if (docType && body.number !== undefined) {
+    const [used] = await q.query('SELECT 1 FROM invoices WHERE company_id = $1 AND document_type_id = $2 AND number = $3', [cid, docType.id, body.number]);
+    if (used) problems.add('duplicated_document', `Number ${body.number} is already used by another invoice of document type ${docType.id}`, 'number');
+  }
+
+  // Date, and the numbering resolution of electronic types.
+  if (electronic && !problems.has('date')) {
+    const today = todayIn(company.time_zone);
+    if (body.date < today) problems.add('invalid_date', `An electronic invoice cannot be dated before today (${today}, ${company.time_zone})`, 'date');
+    const r = docType!.resolution;
+    if (r && (body.date < r.valid_from || body.date > r.valid_to)) {
+      problems.add('invalid_dian_resolution', `The date is outside the validity of resolution ${r.number} (${r.valid_from} to ${r.valid_to})`, 'date');
+    }
+    if (r && body.number !== undefined && (body.number < r.from || body.number > r.to)) {
+      problems.add('invalid_dian_resolution', `Number ${body.number} is outside resolution ${r.number} (${r.from} to ${r.to})`, 'number');
+    }
+  }
+
+  // Customer: a reference, or a full record to create.
+  let customer: Row | null = null;
+  let newCustomer: CustomerBody | null = null;
+  const c = body.customer as Record<string, unknown>;
+  if ('person_type' in c || 'name' in c) {
+    const before = problems.items.length;
+    if (checkBody(CoCustomerBody, c, problems, 'customer')) {
+      await checkCustomerRules(q, cid, 'CO', c as unknown as CustomerBody, problems, 'customer');
+    }
+    if (problems.items.length === before) newCustomer = c as unknown as CustomerBody;
+  } else {
+    const [row] = await q.query('SELECT * FROM customers WHERE company_id = $1 AND identification = $2 AND branch_office = $3',
+      [cid, body.customer.identification, body.customer.branch_office]);
+    customer = active(row, 'customer.identification', 'Customer', `${body.customer.identification} (branch office ${body.customer.branch_office})`, '/v1/customers');
+  }
+
+  const seller = active(sellers.get(body.seller), 'seller', 'Seller', body.seller, '/v1/users');
+
+  // Cost center.
+  let costCenter: Row | null = null;
+  if (body.cost_center !== undefined) {
+    const cc = costCenters.get(body.cost_center);
+    if (!cc) problems.add('invalid_cost_center', `Cost center ${body.cost_center} does not exist; see /v1/cost-centers`, 'cost_center');
+    else if (!cc.active) problems.add('parameter_inactive', `Cost center ${body.cost_center} is inactive`, 'cost_center');
+    else costCenter = cc;
+  } else if (docType?.cost_center_mandatory) {
+    problems.add('parameter_required', `Document type ${docType.id} requires a cost_center`, 'cost_center');
+  }
+
+  // Currency.
+  let currency: Plan['currency'] = null;
+  if (body.currency && body.currency.code !== 'COP' && !problems.has('currency')) {
+    const fc = company.settings.foreign_currency;
+    if (!fc?.enabled || !fc.currencies.includes(body.currency.code)) {
+      problems.add('company_settings', `Foreign currency ${body.currency.code} is not enabled for this company (enabled: ${fc?.enabled ? fc.currencies.join(', ') : 'none'})`, 'currency.code');
+    } else if (body.currency.exchange_rate === undefined) {
+      problems.add('parameter_required', `Send the exchange rate of ${body.currency.code} to COP`, 'currency.exchange_rate');
+    } else {
+      currency = { code: body.currency.code, exchange_rate: body.currency.exchange_rate };
+    }
+  }
+
+  // Retentions at invoice level.
+  const retentions: Row[] = [];
+  const retentionTypes = new Set<string>();
+  (body.retentions ?? []).forEach((r, i) => {
+    const path = `retentions[${i}].id`;
+    const tax = active(taxes.get(r.id), path, 'Tax', r.id, '/v1/taxes');
+    if (!tax) return;
+    if (!RETENTION_TYPES.has(tax.type)) return problems.add('invalid_retentions', `Tax ${r.id} is ${tax.type}; retentions are ReteIVA, ReteICA or Autorretencion`, path);
+    if (retentionTypes.has(tax.type)) return problems.add('invalid_retentions', `Two retentions of type ${tax.type}`, path);
+    const allowedBy = { ReteIVA: 'reteiva', ReteICA: 'reteica', Autorretencion: 'self_withholding' }[tax.type as 'ReteIVA'];
+    if (docType && !docType[allowedBy]) return problems.add('document_settings', `Document type ${docType.id} does not allow ${tax.type} (${allowedBy} is false)`, path);
+    retentionTypes.add(tax.type);
+    retentions.push(tax);
+  });
+
+  // Lines.
+  const thirdIds = items.map((i) => i.customer?.identification).filter((x): x is string => !!x);
+  const thirds = thirdIds.length ? await q.query('SELECT * FROM customers WHERE company_id = $1 AND identification = ANY($2::text[])', [cid, thirdIds]) : [];
+  const lines: LinePlan[] = [];
+  items.forEach((item, i) => {
+    const at = (f: string) => `items[${i}].${f}`;
+    const product = active(products.get(item.code), at('code'), 'Product', item.code, '/v1/products');
+    if (item.price === undefined && item.taxed_price === undefined) problems.add('parameter_required', 'Send price (or taxed_price)', at('price'));
+    const gift = item.taxed_price === undefined && item.price === 0;
+    if (gift) {
+      if (item.tax_base === undefined) problems.add('parameter_required', 'A gift line (price 0) needs tax_base', at('tax_base'));
+      if (item.taxpayer === undefined) problems.add('parameter_required', 'A gift line (price 0) needs taxpayer (Customer or Company)', at('taxpayer'));
+    }
+    if (item.discount !== undefined && docType?.discount_type === 'Percentage' && item.discount > 100) {
+      problems.add('invalid_value', 'A percentage discount is at most 100', at('discount'));
+    }
+    let seller: Row | null = null;
+    if (item.seller !== undefined) seller = active(sellers.get(item.seller), at('seller'), 'Seller', item.seller, '/v1/users');
+    else if (docType?.seller_by_item) problems.add('parameter_required', `Document type ${docType.id} has a seller per line: send items[${i}].seller`, at('seller'));
+    const warehouse = item.warehouse === undefined ? null : active(warehouses.get(item.warehouse), at('warehouse'), 'Warehouse', item.warehouse, '/v1/warehouses');
+    let third: Row | null = null;
+    if (item.customer !== undefined) {
+      if (docType && !docType.customer_by_item) problems.add('document_settings', `Document type ${docType.id} does not take a third party per line (customer_by_item is false)`, at('customer'));
+      else if (item.customer.identification !== undefined) {
+        const row = thirds.find((t) => t.identification === item.customer!.identification && t.branch_office === item.customer!.branch_office);
+        third = active(row, at('customer.identification'), 'Third party', `${item.customer.identification} (branch office ${item.customer.branch_office})`, '/v1/customers');
+      }
+    }
+    if (item.transport !== undefined && docType && !docType.cargo_transportation) {
+      problems.add('document_settings', `Document type ${docType.id} is not for cargo transport (cargo_transportation is false)`, at('transport'));
+    }
+    // Taxes: those sent, else the product's own.
+    const lineTaxes: Row[] = [];
+    const sent = item.taxes;
+    const ids = sent ? sent.map((t) => t.id) : (product?.tax_ids as number[] | undefined) ?? [];
+    const seen = new Set<string>();
+    ids.forEach((id, j) => {
+      const path = sent ? at(`taxes[${j}].id`) : at('code');
+      const tax = sent ? active(taxes.get(id), path, 'Tax', id, '/v1/taxes') : taxes.get(id) ?? null;
+      if (!tax) return;
+      if (RETENTION_TYPES.has(tax.type)) return problems.add('parameter_not_allowed', `${tax.type} is not a line tax; send it in retentions`, path);
+      if (seen.has(tax.type)) return problems.add('invalid_array', `Two taxes of type ${tax.type} on one line`, at('taxes'));
+      seen.add(tax.type);
+      lineTaxes.push(tax);
+    });
+    // Description: sent (even empty) wins; else the long description, else the name.
+    const description = item.description !== undefined ? item.description : (product?.long_description || product?.name || '');
+    if (product) lines.push({ item, product, taxes: lineTaxes, description, seller, warehouse, third, gift });
+  });
+
+  // Payments.
+  const payments: Plan['payments'] = [];
+  let dueTypes = 0;
+  (body.payments ?? []).forEach((p, i) => {
+    const type = active(paymentTypes.get(p.id), `payments[${i}].id`, 'Payment type', p.id, '/v1/payment-types?document_type=FV');
+    if (!type) return;
+    if (type.document_type !== 'FV') return problems.add('invalid_payment', `Payment type ${p.id} is for cash receipts, not invoices`, `payments[${i}].id`);
+    if (type.due_date) {
+      dueTypes++;
+      if (dueTypes > 1) problems.add('invalid_payment', 'Only one payment with a due date (credit) is allowed', `payments[${i}].id`);
+      if (p.due_date === undefined) problems.add('parameter_required', `Payment type ${p.id} is credit: send its due_date`, `payments[${i}].due_date`);
+      else if (!problems.has('date') && p.due_date < body.date) problems.add('invalid_date', 'The due date cannot be before the invoice date', `payments[${i}].due_date`);
+    }
+    payments.push({ id: p.id, value: p.value, due_date: type.due_date ? p.due_date ?? null : null, type });
+  });
+
+  // Global discounts and charges.
+  const allowance = (kind: 'Discount' | 'Charge', field: 'global_discounts' | 'global_charges') =>
+    (body[field] ?? []).map((a, i) => {
+      let row: Row | null = null;
+      if (a.id !== undefined) {
+        row = active(allowances.get(a.id), `${field}[${i}].id`, kind === 'Discount' ? 'Global discount' : 'Global charge', a.id, `/v1/${field.replace('_', '-')}`);
+        if (row && row.kind !== kind) { problems.add('invalid_reference', `${a.id} is a global ${row.kind.toLowerCase()}, not a ${kind.toLowerCase()}`, `${field}[${i}].id`); row = null; }
+      }
+      if (a.percentage === undefined && a.value === undefined) problems.add('parameter_required', 'Send percentage or value', `${field}[${i}].percentage`);
+      return { ...a, row };
+    });
+  const discounts = allowance('Discount', 'global_discounts');
+  const charges = allowance('Charge', 'global_charges');
+
+  if (body.healthcare_company !== undefined && docType && !docType.healthcare_company) {
+    problems.add('document_settings', `Document type ${docType.id} is not for healthcare (healthcare_company is false)`, 'healthcare_company');
+  }
+  if (body.advance_payment !== undefined && docType && !docType.advance_payment) {
+    problems.add('document_settings', `Document type ${docType.id} does not take advance payments`, 'advance_payment');
+  }
+
+  // Computation, once every reference is known; then the rules on amounts.
+  const linesOk = lines.length === items.length && !items.some((_, i) => problems.has(`items[${i}]`));
+  if (!linesOk || !docType) problems.throwIfAny();
+  const computed = computeCO({
+    discountType: docType!.discount_type,
+    lines: lines.map((l) => ({
+      quantity: l.item.quantity, price: l.item.price, taxed_price: l.item.taxed_price, discount: l.item.discount,
+      taxes: l.taxes.map(taxRef),
+      gift: l.gift ? { tax_base: l.item.tax_base ?? 0, taxpayer: l.item.taxpayer ?? 'Customer' } : undefined,
+    })),
+    retentions: retentions.map(taxRef),
+    globalDiscounts: discounts.map((d, i) => ({ id: d.id ?? -(i + 1), percentage: d.percentage, value: d.value })),
+    globalCharges: charges.map((d, i) => ({ id: d.id ?? -(i + 1), percentage: d.percentage, value: d.value })),
+    advancePayment: body.advance_payment,
+  });
+  computed.lines.forEach((l, i) => {
+    if (new Decimal(l.discount).gt(l.gross)) problems.add('invalid_value', `The discount (${l.discount}) is above the line amount (${new Decimal(l.gross).toFixed(2)})`, `items[${i}].discount`);
+  });
+  if (body.advance_payment !== undefined && new Decimal(body.advance_payment).gt(computed.total)) {
+    problems.add('invalid_value', `The advance payment (${new Decimal(body.advance_payment).toFixed(2)}) is above the invoice total (${computed.total})`, 'advance_payment');
+  }
+  const paid = (body.payments ?? []).reduce((s, p) => s.plus(p.value), new Decimal(0));
+  if (!problems.has('payments') && !paid.eq(computed.payable)) {
+    problems.add('invalid_total_payments', `The sum of payments (${paid.toFixed(2)}) must equal the amount payable (${computed.payable})`, 'payments', `expected ${computed.payable}`);
+  }
+  problems.throwIfAny();
+  return { body, docType: docType!, customer, newCustomer, seller: seller!, costCenter, currency, retentions, lines, payments, discounts, charges, computed };
+}
+
+const taxRef = (t: Row): TaxRef => ({ id: t.id, name: t.name, type: t.type, percentage: t.percentage });
+
+const num = (v: Decimal.Value) => Number(new Decimal(v).toFixed(2));
+
+/** The answer's shape (specification: "Response of variant CO"), from the plan and its computation. */
+export function coInvoiceDocument(plan: Plan, ids: { id: string | null; prefix: string; number: number | null; name: string | null; customerId: number | null; now: Date }) {
+  const { body, computed } = plan;
+  const credit = plan.payments.filter((p) => p.type.due_date).reduce((s, p) => s.plus(p.value), new Decimal(0));
+  const allowanceJson = (list: Plan['discounts'], out: InvoiceOut['global_discounts'], fallback: string) => list.map((a, i) => ({
+    id: a.id ?? null, name: a.row?.name ?? fallback, percentage: a.percentage ?? null, value: num(out[i].value),
+  }));
+  return {
+    id: ids.id,
+    document: { id: plan.docType.id, name: plan.docType.name },
+    prefix: ids.prefix,
+    number: ids.number,
+    name: ids.name,
+    date: body.date,
+    customer: { id: ids.customerId === null ? null : String(ids.customerId), identification: body.customer.identification, branch_office: body.customer.branch_office },
+    cost_center: plan.costCenter?.id ?? null,
+    currency: plan.currency ?? { code: 'COP', exchange_rate: 1 },
+    seller: plan.seller.id,
+    retentions: computed.retentions.map((r) => ({ id: r.id, name: r.name, type: r.type, percentage: Number(r.percentage), value: num(r.value), base_value: num(r.base) })),
+    advance_payment: num(computed.advance_payment),
+    subtotal: num(computed.subtotal),
+    taxes_total: num(computed.charges),
+    withholdings_total: num(computed.withholdings),
+    total: num(computed.total),
+    amount_payable: num(computed.payable),
+    balance: num(credit),
+    observations: body.observations ?? null,
+    items: plan.lines.map((l, i) => {
+      const c = computed.lines[i];
+      const gross = new Decimal(c.gross);
+      const percentage = plan.docType.discount_type === 'Percentage' ? (l.item.discount ?? 0)
+        : gross.isZero() ? 0 : num(new Decimal(c.discount).div(gross).times(100));
+      return {
+        id: ids.id ? `${ids.id}-${i + 1}` : null,
+        code: l.product.code,
+        quantity: l.item.quantity,
+        price: Number(c.price),
+        seller: l.seller?.id ?? null,
+        description: l.description,
+        discount: { percentage, value: num(c.discount) },
+        taxes: c.taxes.map((t) => ({ id: t.id, name: t.name, type: t.type, percentage: Number(t.percentage), value: num(t.value), base_value: num(t.base) })),
+        warehouse: l.warehouse ? { id: l.warehouse.id, name: l.warehouse.name } : null,
+        customer: l.third ? { identification: l.third.identification, branch_office: l.third.branch_office } : undefined,
+        ...(l.gift ? { tax_base: l.item.tax_base, taxpayer: l.item.taxpayer } : {}),
+        ...(l.item.transport ? { transport: l.item.transport } : {}),
+        total: num(c.total),
+      };
+    }),
+    global_discounts: allowanceJson(plan.discounts, computed.global_discounts, 'Descuento global'),
+    global_charges: allowanceJson(plan.charges, computed.global_charges, 'Cargo global'),
+    payments: plan.payments.map((p) => ({ id: p.id, name: p.type.name, value: p.value, due_date: p.due_date })),
+    additional_fields: body.additional_fields ?? null,
+    ...(body.healthcare_company ? { healthcare_company: body.healthcare_company } : {}),
+    stamp: { send: body.stamp?.send ?? false, status: 'Draft', cufe: null, cude: null, observations: null, errors: null },
+    mail: { send: body.mail?.send ?? false, status: 'not_sent', observations: null },
+    metadata: { created: ids.now.toISOString(), last_updated: ids.now.toISOString(), stock_updated: null },
+    annulled: false,
+  };
+}
+
+/** The journal entry of an invoice (Colombian PUC), in pesos. */
+export function coInvoicePostings(plan: Plan): Posting[] {
+  const c = plan.computed;
+  const rate = new Decimal(plan.currency?.exchange_rate ?? 1);
+  const cop = (v: Decimal.Value) => new Decimal(v).times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const third = plan.body.customer.identification;
+  const p: Posting[] = [];
+  for (const pay of plan.payments) p.push({ account: pay.type.account_code, debit: cop(pay.value), description: pay.type.name, third_party: third });
+  if (!new Decimal(c.advance_payment).isZero()) p.push({ account: CO_ACCOUNTS.customerAdvances, debit: cop(c.advance_payment), description: 'Anticipo aplicado', third_party: third });
+  c.lines.forEach((line, i) => {
+    for (const t of line.taxes) {
+      const account = plan.lines[i].taxes.find((x) => x.id === t.id)!.account_code;
+      if (t.withholding) p.push({ account, debit: cop(t.value), description: t.name ?? t.type, third_party: third });
+      else p.push({ account, credit: cop(t.value), description: t.name ?? t.type });
+    }
+    if (!new Decimal(line.borne_by_company).isZero()) p.push({ account: CO_ACCOUNTS.giftTaxExpense, debit: cop(line.borne_by_company), description: 'Impuestos de obsequios asumidos' });
+  });
+  for (const r of c.retentions) {
+    const account = plan.retentions.find((x) => x.id === r.id)!.account_code;
+    if (r.type === 'Autorretencion') {
+      p.push({ account: CO_ACCOUNTS.selfWithholdingAsset, debit: cop(r.value), description: r.name ?? r.type });
+      p.push({ account, credit: cop(r.value), description: r.name ?? r.type });
+    } else {
+      p.push({ account, debit: cop(r.value), description: r.name ?? r.type, third_party: third });
+    }
+  }
+  c.global_discounts.forEach((d, i) => p.push({ account: plan.discounts[i].row?.account_code ?? '530535', debit: cop(d.value), description: 'Descuento global' }));
+  c.global_charges.forEach((d, i) => p.push({ account: plan.charges[i].row?.account_code ?? '4250', credit: cop(d.value), description: 'Cargo global' }));
+  // Revenue takes what is left, so that rounding of a foreign-currency conversion cannot unbalance the entry.
+  const debits = p.reduce((s, x) => s.plus(x.debit ?? 0), new Decimal(0));
+  const credits = p.reduce((s, x) => s.plus(x.credit ?? 0), new Decimal(0));
+  p.push({ account: CO_ACCOUNTS.revenue, credit: debits.minus(credits), description: 'Ventas' });
+  return p;
+}
+
+/** Writes the invoice: number, customer (if new), document, due items, journal entry. */
+export async function storeCoInvoice(q: Queryable, company: Company, plan: Plan, meta: { partnerId?: string }) {
+  const cid = company.company_id;
+  const id = crypto.randomUUID();
+  const numbered = await takeNumber(q, cid, plan.docType.id, 'invoices', plan.body.number);
+  const customerId = plan.newCustomer ? Number((await insertCustomer(q, cid, 'CO', plan.newCustomer)).id) : plan.customer!.id;
+  const now = new Date();
+  const doc = coInvoiceDocument(plan, { id, prefix: numbered.prefix, number: numbered.number, name: numbered.name, customerId, now });
+  await q.query(
+    `INSERT INTO invoices (company_id, id, country, document_type_id, prefix, number, name, date, customer_id, customer_identification,
+       customer_branch_office, total, balance, partner_id, document, created_at, updated_at)
+     VALUES ($1, $2, 'CO', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)`,
+    [cid, id, plan.docType.id, numbered.prefix, numbered.number, numbered.name, plan.body.date, customerId, plan.body.customer.identification,
+      plan.body.customer.branch_office, doc.total, doc.balance, meta.partnerId ?? null, JSON.stringify(doc), now]);
+  let quote = 0;
+  for (const p of plan.payments.filter((x) => x.type.due_date)) {
+    await q.query(
+      `INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [cid, id, customerId, numbered.prefix, numbered.number, ++quote, p.due_date, new Decimal(p.value).toFixed(2)]);
+  }
+  await postEntry(q, cid, { kind: 'invoice', id, date: plan.body.date, description: `Factura ${numbered.name}` }, coInvoicePostings(plan));
+  return doc;
+}
