@@ -7,6 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Queryable } from '../platform/db';
 import type { Problems } from '../platform/errors';
 import { nitCheckDigit } from '../platform/nit';
+import { Enum } from '../platform/validation';
 
 /** DIAN identification document types (annex 1.9, table 13.2.1). */
 export const CO_ID_TYPES = ['11', '12', '13', '21', '22', '31', '41', '42', '47', '48', '50', '91'] as const;
@@ -38,10 +39,10 @@ const NameField = Type.Unsafe<string | string[]>({
 export function customerSchema(country: 'CO' | 'MX') {
   const co = country === 'CO';
   return Type.Object({
-    person_type: Type.Union([Type.Literal('person'), Type.Literal('company')]),
+    person_type: Enum(['person', 'company']),
     id_type: co
-      ? Type.Union(CO_ID_TYPES.map((c) => Type.Literal(c)), { description: 'DIAN code: 13 cédula, 31 NIT, 22 cédula de extranjería, 41 pasaporte, …' })
-      : Type.Optional(Type.Literal('RFC', { default: 'RFC' })),
+      ? Enum(CO_ID_TYPES, { description: 'DIAN code: 13 cédula, 31 NIT, 22 cédula de extranjería, 41 pasaporte, …' })
+      : Type.Optional(Enum(['RFC'], { default: 'RFC' })),
     identification: co
       ? Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9]+$', 'x-hint': 'must contain only letters and digits', 'x-code': 'invalid_identification' })
       : Type.String({ minLength: 12, maxLength: 13, pattern: RFC_PATTERN, 'x-hint': 'must be an RFC (12 characters for companies, 13 for persons)', 'x-code': 'invalid_identification' }),

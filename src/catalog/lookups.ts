@@ -8,6 +8,7 @@ import type { Queryable } from '../platform/db';
 import { notFound } from '../platform/errors';
 import { IdParams, PageOf, PageQuery, paged, pageWindow } from '../platform/http';
 import { CFDI_USES } from '../companies/uses';
+import { Enum } from '../platform/validation';
 
 const num = (v: unknown) => (v === null || v === undefined ? v : Number(v));
 
@@ -33,7 +34,7 @@ export interface Lookup {
 }
 
 const Active = Type.Boolean({ description: 'Inactive records are refused by documents (parameter_inactive)' });
-const FvRc = (description: string) => Type.Union([Type.Literal('FV'), Type.Literal('RC')], { description });
+const FvRc = (description: string) => Enum(['FV', 'RC'], { description });
 
 const Resolution = Type.Object({
   number: Type.String(), prefix: Type.String(), from: Type.Integer(), to: Type.Integer(),

@@ -4,6 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Queryable } from '../platform/db';
 import type { Problems } from '../platform/errors';
+import { Enum } from '../platform/validation';
 
 export const CODE_PATTERN = '^[A-Za-z0-9]+$';
 
@@ -12,12 +13,12 @@ export function productSchema(country: 'CO' | 'MX') {
   const sat = {
     sat_product_key: Type.String({ pattern: '^[0-9]{8}$', 'x-hint': 'must be an eight-digit c_ClaveProdServ code', description: 'SAT c_ClaveProdServ' }),
     sat_unit_key: Type.String({ pattern: '^[A-Z0-9]{1,3}$', 'x-hint': 'must be a c_ClaveUnidad code such as H87 or E48', description: 'SAT c_ClaveUnidad' }),
-    tax_object: Type.Union(['01', '02', '03', '04', '05', '06', '07', '08'].map((c) => Type.Literal(c)), { default: '02', description: 'SAT c_ObjetoImp' }),
+    tax_object: Enum(['01', '02', '03', '04', '05', '06', '07', '08'], { default: '02', description: 'SAT c_ObjetoImp' }),
   };
   return Type.Object({
     code: Type.String({ minLength: 1, maxLength: 30, pattern: CODE_PATTERN, 'x-hint': 'must contain only letters and digits', 'x-code': 'invalid_code' }),
     name: Type.String({ minLength: 1, maxLength: 200 }),
-    type: Type.Union([Type.Literal('Product'), Type.Literal('Service')], { default: 'Product' }),
+    type: Enum(['Product', 'Service'], { default: 'Product' }),
     active: Type.Boolean({ default: true }),
     taxes: Type.Array(Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), { maxItems: 3, default: [], description: 'Default taxes of the product (see /v1/taxes)' }),
     prices: Type.Array(Type.Object({

@@ -7,6 +7,7 @@ import type { RouteModule } from '../platform/app';
 import { notFound, Problems } from '../platform/errors';
 import { IdParams, PageQuery, paged, pageWindow } from '../platform/http';
 import { registerLookups } from './lookups';
+import { Enum } from '../platform/validation';
 import { checkCustomerRules, CoCustomerBody, findCustomers, insertCustomer, MxCustomerBody, updateCustomer, type CustomerBody } from './customers';
 import { checkProductRules, CoProductBody, findProducts, insertProduct, MxProductBody, updateProduct, type ProductBody } from './products';
 
@@ -76,7 +77,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
   // Products -----------------------------------------------------------------
   const productQuery = Type.Composite([PageQuery, Type.Object({
     code: Type.Optional(Type.String({ maxLength: 30 })),
-    type: Type.Optional(Type.Union([Type.Literal('Product'), Type.Literal('Service')])),
+    type: Type.Optional(Enum(['Product', 'Service'])),
     active: Type.Optional(Type.Boolean()),
   })]);
   const productTags = ['products'];

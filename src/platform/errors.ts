@@ -38,6 +38,7 @@ export class Problems {
   private paths = new Set<string>();
 
   add(code: string, message: string, path: string, detail?: string): void {
+    if (this.items.some((e) => e.Code === code && e.Params[0] === path)) return; // one field, one problem of each kind
     this.items.push(error(code, message, [path], detail));
     this.paths.add(path);
   }

@@ -10,6 +10,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import Decimal from 'decimal.js';
+import { Type } from '@sinclair/typebox';
 import { Problems } from './errors';
 
 export function decimalsOf(n: number): number {
@@ -45,6 +46,11 @@ function makeAjv(coerce: boolean): Ajv {
     validate: (_: boolean, data: number) => Number.isFinite(data),
   });
   return ajv;
+}
+
+/** A string from a fixed list (one `enum`, so a wrong value is one clear error listing the allowed values). */
+export function Enum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 
 /** Bodies are never coerced (a number where a string belongs is an error); query strings are. */

@@ -3,6 +3,7 @@
  * written once: it validates requests and documents them in /openapi.json.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { Enum } from '../../platform/validation';
 
 const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
 const Money = (opts: Record<string, unknown> = {}) =>
@@ -19,18 +20,18 @@ const Transport = Type.Object({
   file_number: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000000000 })),
   shipment_number: Type.Optional(Type.String({ maxLength: 15, pattern: '^[\\p{L}\\p{N} _,/-]*$', 'x-hint': 'must contain only letters, digits, spaces and - _ / ,' })),
   transported_quantity: Type.Optional(Type.Integer({ minimum: 0, maximum: 99999999, description: 'No decimals, at most 8 digits' })),
-  measurement_unit: Type.Optional(Type.Union([Type.Literal('GLL'), Type.Literal('KGM')])),
+  measurement_unit: Type.Optional(Enum(['GLL', 'KGM'])),
   freight_value: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999999999, description: 'No decimals, at most 12 digits' })),
   purchase_order: Type.Optional(Alnum(50)),
-  service_type: Type.Optional(Type.Union([Type.Literal('AdditionalService'), Type.Literal('Shipment')])),
+  service_type: Type.Optional(Enum(['AdditionalService', 'Shipment'])),
 }, { description: 'Cargo transport data; only on document types with cargo_transportation' });
 
 const HealthMoney = Type.Optional(Positive(9999999999.99, '10 integer digits and 2 decimals'));
 const Healthcare = Type.Object({
   period_start: Type.Optional(Type.String({ format: 'date' })),
   period_end: Type.Optional(Type.String({ format: 'date' })),
-  payment_method: Type.Optional(Type.Union(['01', '02', '03', '04', '05'].map((c) => Type.Literal(c)))),
-  service_plan: Type.Optional(Type.Union(Array.from({ length: 15 }, (_, i) => Type.Literal(String(i + 1).padStart(2, '0'))))),
+  payment_method: Type.Optional(Enum(['01', '02', '03', '04', '05'])),
+  service_plan: Type.Optional(Enum(Array.from({ length: 15 }, (_, i) => String(i + 1).padStart(2, '0')))),
   policy_number: Type.Optional(Alnum(50)),
   contract_number: Type.Optional(Alnum(50)),
   copayment: HealthMoney, coinsurance: HealthMoney, cost_sharing: HealthMoney, recovery_charge: HealthMoney,
@@ -53,7 +54,7 @@ export const CoItem = Type.Object({
     branch_office: Type.Integer({ minimum: 0, maximum: 999, default: 0 }),
   }, { description: 'Third party of the line; only on document types with customer_by_item' })),
   tax_base: Type.Optional(Positive(99999999999.99, 'Gift line (price 0): base of its taxes')),
-  taxpayer: Type.Optional(Type.Union([Type.Literal('Customer'), Type.Literal('Company')], { description: 'Gift line: who bears its taxes' })),
+  taxpayer: Type.Optional(Enum(['Customer', 'Company'], { description: 'Gift line: who bears its taxes' })),
   transport: Type.Optional(Transport),
 });
 
@@ -74,7 +75,7 @@ export const CoInvoiceBody = Type.Object({
   }, { additionalProperties: true, description: 'A reference to an existing customer, or a full customer record (with person_type) to create it with the invoice' }),
   cost_center: Type.Optional(Id()),
   currency: Type.Optional(Type.Object({
-    code: Type.Union(CURRENCIES.map((c) => Type.Literal(c)), { 'x-code': 'invalid_currency' }),
+    code: Enum(CURRENCIES, { 'x-code': 'invalid_currency' }),
     exchange_rate: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 999999999, 'x-decimals': 6, 'x-finite': true })),
   })),
   seller: Id('Seller id (see /v1/users)'),

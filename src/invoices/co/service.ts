@@ -112,7 +112,7 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
       await checkCustomerRules(q, cid, 'CO', c as unknown as CustomerBody, problems, 'customer');
     }
     if (problems.items.length === before) newCustomer = c as unknown as CustomerBody;
-  } else {
+  } else if (!problems.has('customer')) {
     const [row] = await q.query('SELECT * FROM customers WHERE company_id = $1 AND identification = $2 AND branch_office = $3',
       [cid, body.customer.identification, body.customer.branch_office]);
     customer = active(row, 'customer.identification', 'Customer', `${body.customer.identification} (branch office ${body.customer.branch_office})`, '/v1/customers');
@@ -182,7 +182,7 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
     let third: Row | null = null;
     if (item.customer !== undefined) {
       if (docType && !docType.customer_by_item) problems.add('document_settings', `Document type ${docType.id} does not take a third party per line (customer_by_item is false)`, at('customer'));
-      else if (item.customer.identification !== undefined) {
+      else if (item.customer.identification !== undefined && !problems.has(at('customer'))) {
         const row = thirds.find((t) => t.identification === item.customer!.identification && t.branch_office === item.customer!.branch_office);
         third = active(row, at('customer.identification'), 'Third party', `${item.customer.identification} (branch office ${item.customer.branch_office})`, '/v1/customers');
       }
@@ -264,11 +264,13 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
   computed.lines.forEach((l, i) => {
     if (new Decimal(l.discount).gt(l.gross)) problems.add('invalid_value', `The discount (${l.discount}) is above the line amount (${new Decimal(l.gross).toFixed(2)})`, `items[${i}].discount`);
   });
+  // Amount rules only mean something once every amount and reference is right.
+  if (!problems.empty) problems.throwIfAny();
   if (body.advance_payment !== undefined && new Decimal(body.advance_payment).gt(computed.total)) {
     problems.add('invalid_value', `The advance payment (${new Decimal(body.advance_payment).toFixed(2)}) is above the invoice total (${computed.total})`, 'advance_payment');
   }
   const paid = (body.payments ?? []).reduce((s, p) => s.plus(p.value), new Decimal(0));
-  if (!problems.has('payments') && !paid.eq(computed.payable)) {
+  if (problems.empty && !paid.eq(computed.payable)) {
     problems.add('invalid_total_payments', `The sum of payments (${paid.toFixed(2)}) must equal the amount payable (${computed.payable})`, 'payments', `expected ${computed.payable}`);
   }
   problems.throwIfAny();
