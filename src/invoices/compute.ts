@@ -1,142 +1,279 @@
 /**
- * Invoice arithmetic (DESIGN.md §4 for Colombia, §5 for Mexico): pure
- * functions in decimal arithmetic, rounding half away from zero to 2 decimals,
- * line by line first, then at invoice level. No I/O here.
+ * Invoice arithmetic: DESIGN.md §4 (Colombia, variant CO) and §5 (Mexico,
+ * variant MX). Pure functions over decimal.js, never JavaScript floats.
+ * Every rounding is half away from zero (ROUND_HALF_UP in decimal.js) to 2
+ * decimals, done line by line first and then at invoice level, in the order
+ * the design fixes. Amounts come back as strings with 2 decimals (a line's
+ * price with 6); callers turn them into JSON numbers.
  */
 import Decimal from 'decimal.js';
 
+/** Inputs as received: JSON numbers, or strings from PostgreSQL `numeric`. */
 export type Num = string | number;
+/** A tax as configured: type IVA | Impoconsumo | AdValorem | Retefuente | ReteIVA | ReteICA | Autorretencion | (MX) ReteISR | IEPS. */
 export interface TaxRef { id: number; name?: string; type: string; percentage: Num }
 export interface LineIn {
-  quantity: Num; price?: Num; taxed_price?: Num; discount?: Num;
+  quantity: Num;
+  price?: Num;
+  /** Price with IVA/INC included; when sent it replaces `price`. */
+  taxed_price?: Num;
+  /** A value, or a percentage of the gross amount when the invoice's discountType is 'Percentage'. */
+  discount?: Num;
   taxes: TaxRef[];
+  /** Gift line (price 0): taxes are computed on tax_base; who bears them is taxpayer. */
   gift?: { tax_base: Num; taxpayer: 'Company' | 'Customer' };
 }
 export interface AllowanceIn { id: number; percentage?: Num; value?: Num }
 export interface InvoiceIn {
   discountType: 'Percentage' | 'Value';
   lines: LineIn[];
+  /** Invoice-level ReteIVA / ReteICA / Autorretencion. */
   retentions: TaxRef[];
   globalDiscounts?: AllowanceIn[];
   globalCharges?: AllowanceIn[];
   advancePayment?: Num;
 }
 export interface TaxOut { id: number; name?: string; type: string; percentage: string; base: string; value: string; withholding: boolean }
-export interface LineOut { price: string; gross: string; discount: string; base: string; taxes: TaxOut[]; total: string; borne_by_company: string }
+export interface LineOut {
+  /** Unit price before taxes, 6 decimals. */
+  price: string;
+  /** quantity × price, unrounded (at least 2 decimals). */
+  gross: string;
+  discount: string;
+  base: string;
+  taxes: TaxOut[];
+  total: string;
+  /** Taxes of a gift line borne by the company (taxpayer 'Company'), else "0.00". */
+  borne_by_company: string;
+}
 export interface AllowanceOut { id: number; percentage: string | null; base: string; value: string }
 export interface InvoiceOut {
   lines: LineOut[];
+  /** Σ line bases. */
   subtotal: string;
+  /** Σ line charge taxes (IVA, Impoconsumo, AdValorem…) that the customer pays. */
   charges: string;
+  /** Σ line withholding taxes (Retefuente). */
   line_withholdings: string;
+  /** Invoice-level retentions. */
   retentions: TaxOut[];
   global_discounts: AllowanceOut[];
   global_charges: AllowanceOut[];
+  /** Σ bases + Σ line charge taxes − global discounts + global charges. */
   total: string;
+  /** Borne by the customer: line Retefuente + ReteIVA + ReteICA (not Autorretencion). */
   withholdings: string;
   advance_payment: string;
+  /** total − withholdings − advance_payment. */
   payable: string;
 }
 
-/** Taxes that are withheld from the customer's payment rather than added to it. */
+export interface MxLineIn { quantity: Num; price: Num; discount?: Num; taxes: TaxRef[] }
+export interface MxIn { lines: MxLineIn[]; discountType: 'Percentage' | 'Value'; retentions: TaxRef[] }
+export interface MxOut { lines: LineOut[]; subtotal: string; discounts: string; taxes: string; retentions: TaxOut[]; total: string }
+
+/** Taxes withheld from the payment instead of added to it. */
 export const WITHHOLDING_TYPES: ReadonlySet<string> = new Set(['Retefuente', 'ReteIVA', 'ReteICA', 'Autorretencion', 'ReteISR']);
-/** Taxes included in a taxed price (items.taxed_price). */
-const PRICE_INCLUDED = new Set(['IVA', 'Impoconsumo']);
 
-const D = (v: Num | Decimal | undefined) => new Decimal(v ?? 0);
-export const round2 = (x: Decimal.Value) => new Decimal(x).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-const sum = (xs: Decimal.Value[]) => xs.reduce<Decimal>((s, x) => s.plus(x), new Decimal(0));
-const money = (x: Decimal.Value) => round2(x).toFixed(2);
+/** Autorretencion is withheld by the company on itself: never subtracted from what the customer pays. */
+const SELF_WITHHOLDING = 'Autorretencion';
+/** Taxes a `taxed_price` includes. */
+const INCLUDED_IN_TAXED_PRICE: ReadonlySet<string> = new Set(['IVA', 'Impoconsumo']);
 
-function tax(t: TaxRef, base: Decimal): TaxOut {
-  return {
-    id: t.id, name: t.name, type: t.type, percentage: D(t.percentage).toString(),
-    base: money(base), value: money(base.times(D(t.percentage)).div(100)), withholding: WITHHOLDING_TYPES.has(t.type),
-  };
+const ZERO = new Decimal(0);
+
+/** Round half away from zero to 2 decimals. */
+export function round2(x: Decimal.Value): Decimal {
+  return new Decimal(x).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
-function lineCO(l: LineIn, discountType: InvoiceIn['discountType']): LineOut {
-  const included = sum(l.taxes.filter((t) => PRICE_INCLUDED.has(t.type)).map((t) => D(t.percentage)));
-  const price = l.taxed_price !== undefined
-    ? D(l.taxed_price).div(included.div(100).plus(1)).toDecimalPlaces(6, Decimal.ROUND_HALF_UP)
-    : D(l.price);
-  const gross = D(l.quantity).times(price);
-  const discount = discountType === 'Percentage' ? gross.times(D(l.discount)).div(100) : D(l.discount);
+function dec(v: Num | undefined | null): Decimal {
+  if (v === undefined || v === null || v === '') return ZERO;
+  const d = new Decimal(v);
+  if (!d.isFinite()) throw new Error(`Not a finite amount: ${String(v)}`);
+  return d;
+}
+
+const total = (xs: readonly Decimal.Value[]) => xs.reduce<Decimal>((s, x) => s.plus(x), ZERO);
+const fixed2 = (x: Decimal) => x.toFixed(2, Decimal.ROUND_HALF_UP);
+/** An unrounded amount, written with at least 2 decimals. */
+const exact = (x: Decimal) => (x.decimalPlaces() < 2 ? x.toFixed(2) : x.toFixed());
+
+const isWithholding = (t: TaxRef) => WITHHOLDING_TYPES.has(t.type);
+/** Withheld from the customer's payment (every withholding but Autorretencion). */
+const customerWithholds = (t: { type: string }) => WITHHOLDING_TYPES.has(t.type) && t.type !== SELF_WITHHOLDING;
+
+/** One tax on a base: value = round2(base × percentage / 100). */
+function applyTax(t: TaxRef, base: Decimal): { out: TaxOut; value: Decimal } {
+  const pct = dec(t.percentage);
+  const value = round2(base.times(pct).div(100));
+  const out: TaxOut = {
+    id: t.id, type: t.type, percentage: pct.toString(),
+    base: fixed2(base), value: fixed2(value), withholding: isWithholding(t),
+  };
+  if (t.name !== undefined) out.name = t.name;
+  return { out, value };
+}
+
+// ---------------------------------------------------------------- Colombia
+
+interface LineCalc {
+  out: LineOut;
+  base: Decimal;
+  /** Non-withholding taxes the customer pays (0 for a company-borne gift). */
+  charges: Decimal;
+  /** IVA the customer pays (base of ReteIVA). */
+  iva: Decimal;
+  /** Withholdings subtracted from the customer's payment. */
+  withheld: Decimal;
+}
+
+function unitPrice(l: LineIn): Decimal {
+  if (l.taxed_price !== undefined && l.taxed_price !== null) {
+    const rates = total(l.taxes.filter((t) => INCLUDED_IN_TAXED_PRICE.has(t.type)).map((t) => dec(t.percentage)));
+    return dec(l.taxed_price).div(rates.div(100).plus(1)).toDecimalPlaces(6, Decimal.ROUND_HALF_UP);
+  }
+  return dec(l.price);
+}
+
+function lineCO(l: LineIn, discountType: InvoiceIn['discountType']): LineCalc {
+  const price = unitPrice(l);
+  const gross = dec(l.quantity).times(price);
+  const discount = discountType === 'Percentage' ? gross.times(dec(l.discount)).div(100) : dec(l.discount);
   const base = round2(gross.minus(discount));
-  const taxBase = l.gift ? round2(D(l.gift.tax_base)) : base;
-  const taxes = l.taxes.map((t) => tax(t, taxBase));
+
+  // A gift line's charge taxes are computed on its tax_base. Its withholdings
+  // stay on the line's own base (0): nobody pays for a gift, so there is
+  // nothing to withhold from.
+  const chargeBase = l.gift ? round2(dec(l.gift.tax_base)) : base;
   const companyBears = l.gift?.taxpayer === 'Company';
-  const charged = companyBears ? [] : taxes.filter((t) => !t.withholding);
-  const withheld = taxes.filter((t) => t.withholding);
+
+  let charges = ZERO, iva = ZERO, withheld = ZERO, borne = ZERO;
+  const taxes = l.taxes.map((t) => {
+    const { out, value } = applyTax(t, isWithholding(t) ? base : chargeBase);
+    if (!out.withholding) {
+      if (companyBears) borne = borne.plus(value);
+      else {
+        charges = charges.plus(value);
+        if (t.type === 'IVA') iva = iva.plus(value);
+      }
+    } else if (customerWithholds(t)) {
+      withheld = withheld.plus(value);
+    }
+    return out;
+  });
+
   return {
-    price: price.toFixed(6),
-    gross: gross.toFixed(),
-    discount: money(discount),
-    base: base.toFixed(2),
-    taxes,
-    total: money(base.plus(sum(charged.map((t) => t.value))).minus(sum(withheld.map((t) => t.value)))),
-    borne_by_company: companyBears ? money(sum(taxes.filter((t) => !t.withholding).map((t) => t.value))) : '0.00',
+    out: {
+      price: price.toFixed(6, Decimal.ROUND_HALF_UP),
+      gross: exact(gross),
+      discount: fixed2(discount),
+      base: fixed2(base),
+      taxes,
+      total: fixed2(round2(base.plus(charges).minus(withheld))),
+      borne_by_company: fixed2(borne),
+    },
+    base, charges, iva, withheld,
   };
 }
 
-function allowances(list: AllowanceIn[] | undefined, base: Decimal): AllowanceOut[] {
-  return (list ?? []).map((a) => ({
-    id: a.id,
-    percentage: a.percentage !== undefined ? D(a.percentage).toString() : null,
-    base: base.toFixed(2),
-    value: a.percentage !== undefined ? money(base.times(D(a.percentage)).div(100)) : money(D(a.value)),
-  }));
+/** Global discounts or charges: a percentage of the sum of line bases (it wins over a value), else the value. */
+function allowances(list: readonly AllowanceIn[] | undefined, base: Decimal): { out: AllowanceOut[]; sum: Decimal } {
+  let sum = ZERO;
+  const out = (list ?? []).map((a): AllowanceOut => {
+    const hasPct = a.percentage !== undefined && a.percentage !== null;
+    const value = hasPct ? round2(base.times(dec(a.percentage)).div(100)) : round2(dec(a.value));
+    sum = sum.plus(value);
+    return { id: a.id, percentage: hasPct ? dec(a.percentage).toString() : null, base: fixed2(base), value: fixed2(value) };
+  });
+  return { out, sum };
 }
 
 export function computeCO(input: InvoiceIn): InvoiceOut {
   const lines = input.lines.map((l) => lineCO(l, input.discountType));
-  const lineTaxes = lines.flatMap((l) => l.taxes);
-  const subtotal = sum(lines.map((l) => l.base));
-  const gifted = new Set(lines.flatMap((l, i) => (input.lines[i].gift?.taxpayer === 'Company' ? l.taxes : [])));
-  const charges = sum(lineTaxes.filter((t) => !t.withholding && !gifted.has(t)).map((t) => t.value));
-  const lineWithholdings = sum(lineTaxes.filter((t) => t.withholding).map((t) => t.value));
-  const ivaTotal = sum(lineTaxes.filter((t) => t.type === 'IVA' && !gifted.has(t)).map((t) => t.value));
-  const retentions = input.retentions.map((r) => tax(r, r.type === 'ReteIVA' ? ivaTotal : subtotal));
-  const globalDiscounts = allowances(input.globalDiscounts, subtotal);
-  const globalCharges = allowances(input.globalCharges, subtotal);
-  const total = subtotal.plus(charges).minus(sum(globalDiscounts.map((a) => a.value))).plus(sum(globalCharges.map((a) => a.value)));
-  const withholdings = lineWithholdings.plus(sum(retentions.filter((r) => r.type !== 'Autorretencion').map((r) => r.value)));
-  const advance = round2(D(input.advancePayment));
+  const subtotal = total(lines.map((l) => l.base));
+  const charges = total(lines.map((l) => l.charges));
+  const ivaCharged = total(lines.map((l) => l.iva));
+  const lineWithholdings = total(lines.map((l) => l.withheld));
+
+  // ReteIVA is withheld from the IVA the customer pays; ReteICA, Autorretencion
+  // (and anything else) from the sum of line bases.
+  let retained = ZERO;
+  const retentions = input.retentions.map((r) => {
+    const { out, value } = applyTax(r, r.type === 'ReteIVA' ? ivaCharged : subtotal);
+    if (customerWithholds(r)) retained = retained.plus(value);
+    return out;
+  });
+
+  const discounts = allowances(input.globalDiscounts, subtotal);
+  const extra = allowances(input.globalCharges, subtotal);
+  const invoiceTotal = subtotal.plus(charges).minus(discounts.sum).plus(extra.sum);
+  const withholdings = lineWithholdings.plus(retained);
+  const advance = round2(dec(input.advancePayment));
+
   return {
-    lines,
-    subtotal: subtotal.toFixed(2),
-    charges: charges.toFixed(2),
-    line_withholdings: lineWithholdings.toFixed(2),
+    lines: lines.map((l) => l.out),
+    subtotal: fixed2(subtotal),
+    charges: fixed2(charges),
+    line_withholdings: fixed2(lineWithholdings),
     retentions,
-    global_discounts: globalDiscounts,
-    global_charges: globalCharges,
-    total: total.toFixed(2),
-    withholdings: withholdings.toFixed(2),
-    advance_payment: advance.toFixed(2),
-    payable: total.minus(withholdings).minus(advance).toFixed(2),
+    global_discounts: discounts.out,
+    global_charges: extra.out,
+    total: fixed2(invoiceTotal),
+    withholdings: fixed2(withholdings),
+    advance_payment: fixed2(advance),
+    payable: fixed2(invoiceTotal.minus(withholdings).minus(advance)),
   };
 }
 
-export interface MxIn { discountType: 'Percentage' | 'Value'; lines: { quantity: Num; price: Num; discount?: Num; taxes: TaxRef[] }[]; retentions: TaxRef[] }
-export interface MxOut { lines: LineOut[]; subtotal: string; discounts: string; taxes: string; retentions: TaxOut[]; total: string }
+// ---------------------------------------------------------------- Mexico
 
+/**
+ * Variant MX (DESIGN §5). Per line: importe = round2(quantity × price),
+ * descuento = round2(value, or quantity × price × discount / 100), base =
+ * importe − descuento (the CFDI's Base = Importe − Descuento; it equals
+ * round2(quantity × price − discount) except when both carry a third decimal).
+ * Line taxes on the base; invoice retentions on the discounted subtotal
+ * (Σ bases). total = subtotal − discounts + taxes − retentions.
+ */
 export function computeMX(input: MxIn): MxOut {
+  let subtotal = ZERO, discounts = ZERO, taxes = ZERO, lineWithheld = ZERO;
   const lines = input.lines.map((l): LineOut => {
-    const gross = round2(D(l.quantity).times(D(l.price)));
-    const discount = round2(input.discountType === 'Percentage' ? gross.times(D(l.discount)).div(100) : D(l.discount));
+    const price = dec(l.price);
+    const amount = dec(l.quantity).times(price);
+    const gross = round2(amount);
+    const discount = round2(input.discountType === 'Percentage' ? amount.times(dec(l.discount)).div(100) : dec(l.discount));
     const base = gross.minus(discount);
-    const taxes = l.taxes.map((t) => tax(t, base));
+    let charged = ZERO, withheld = ZERO;
+    const out = l.taxes.map((t) => {
+      const { out: o, value } = applyTax(t, base);
+      if (o.withholding) withheld = withheld.plus(value);
+      else charged = charged.plus(value);
+      return o;
+    });
+    subtotal = subtotal.plus(gross);
+    discounts = discounts.plus(discount);
+    taxes = taxes.plus(charged);
+    lineWithheld = lineWithheld.plus(withheld);
     return {
-      price: D(l.price).toFixed(2), gross: gross.toFixed(2), discount: discount.toFixed(2), base: base.toFixed(2), taxes,
-      total: money(base.plus(sum(taxes.filter((t) => !t.withholding).map((t) => t.value)))), borne_by_company: '0.00',
+      price: price.toFixed(6, Decimal.ROUND_HALF_UP), gross: fixed2(gross), discount: fixed2(discount), base: fixed2(base),
+      taxes: out, total: fixed2(base.plus(charged).minus(withheld)), borne_by_company: '0.00',
     };
   });
-  const subtotal = sum(lines.map((l) => l.gross));
-  const discounts = sum(lines.map((l) => l.discount));
-  const taxes = sum(lines.flatMap((l) => l.taxes.filter((t) => !t.withholding).map((t) => t.value)));
-  const retentions = input.retentions.map((r) => tax(r, subtotal.minus(discounts)));
+  const net = subtotal.minus(discounts);
+  let retained = ZERO;
+  const retentions = input.retentions.map((r) => {
+    const { out, value } = applyTax(r, net);
+    retained = retained.plus(value);
+    return out;
+  });
   return {
-    lines, subtotal: subtotal.toFixed(2), discounts: discounts.toFixed(2), taxes: taxes.toFixed(2), retentions,
-    total: subtotal.minus(discounts).plus(taxes).minus(sum(retentions.map((r) => r.value))).toFixed(2),
+    lines,
+    subtotal: fixed2(subtotal),
+    discounts: fixed2(discounts),
+    taxes: fixed2(taxes),
+    retentions,
+    // Line-level withholdings are not expected in MX (retentions are invoice-level); if any, they are subtracted too.
+    total: fixed2(net.plus(taxes).minus(retained).minus(lineWithheld)),
   };
 }
