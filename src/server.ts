@@ -7,10 +7,10 @@ import type { Config } from './platform/config';
 import { migrate, openDb, type Db } from './platform/db';
 import { buildApp, type RouteModule } from './platform/app';
 import { catalogRoutes } from './catalog/routes';
-import { coInvoiceRoutes } from './invoices/co/routes';
+import { invoiceRoutes } from './invoices/routes';
 
 /** Every feature's routes, served on {base_url} and {base_url_mx}. */
-export const MODULES: RouteModule[] = [catalogRoutes, coInvoiceRoutes];
+export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes];
 
 export interface Running {
   app: FastifyInstance;

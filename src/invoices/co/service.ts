@@ -14,26 +14,13 @@ import { checkCustomerRules, CoCustomerBody, insertCustomer, type CustomerBody }
 import { computeCO, type InvoiceOut, type TaxRef } from '../compute';
 import { postEntry, type Posting } from '../../ledger/journal';
 import { takeNumber } from '../numbering';
+import { byIds, lineDescription, mustBeActive, productsByCode, todayIn, type Row } from '../lookup';
 import type { CoInvoiceBody, CoItem } from './schema';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteICA', 'Autorretencion']);
 const CHARGE_TYPES_IN_PRICE = new Set(['IVA', 'Impoconsumo']);
 /** Accounts of the Colombian PUC the invoice posts to, besides those of its taxes, payments and allowances. */
 export const CO_ACCOUNTS = { revenue: '4135', customerAdvances: '280505', giftTaxExpense: '530535', selfWithholdingAsset: '135515' };
-
-type Row = Record<string, any>;
-
-async function byIds(q: Queryable, table: string, companyId: number, ids: (number | undefined)[], columns = '*'): Promise<Map<number, Row>> {
-  const wanted = [...new Set(ids.filter((x): x is number => typeof x === 'number'))];
-  if (!wanted.length) return new Map();
-  const rows = await q.query(`SELECT ${columns} FROM ${table} WHERE company_id = $1 AND id = ANY($2::int[])`, [companyId, wanted]);
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** Today's date (yyyy-MM-dd) in the company's time zone. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 export interface LinePlan { item: CoItem; product: Row; taxes: Row[]; description: string; seller: Row | null; warehouse: Row | null; third: Row | null; gift: boolean }
 export interface Plan {
@@ -56,16 +43,10 @@ export interface Plan {
 export async function planCoInvoice(q: Queryable, company: Company, body: CoInvoiceBody, problems: Problems): Promise<Plan> {
   const cid = company.company_id;
   const items = body.items ?? [];
-  const active = (row: Row | undefined, path: string, what: string, id: unknown, lookup: string): Row | null => {
-    if (problems.has(path)) return null;
-    if (!row) { problems.add('invalid_reference', `${what} ${id} does not exist; see ${lookup}`, path); return null; }
-    if (row.active === false) { problems.add('parameter_inactive', `${what} ${id} is inactive`, path); return null; }
-    return row;
-  };
+  const active = mustBeActive(problems);
 
   // Master data referenced by the request, a query per table.
-  const codes = [...new Set(items.map((i) => i.code))];
-  const products = new Map((await q.query('SELECT * FROM products WHERE company_id = $1 AND code = ANY($2::text[])', [cid, codes])).map((p) => [p.code, p]));
+  const products = await productsByCode(q, cid, items.map((i) => i.code));
   const productTaxIds = [...products.values()].flatMap((p) => p.tax_ids as number[]);
   const [docTypes, sellers, costCenters, warehouses, taxes, paymentTypes, allowances] = await Promise.all([
     byIds(q, 'document_types', cid, [body.document?.id]),
@@ -204,8 +185,7 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
       seen.add(tax.type);
       lineTaxes.push(tax);
     });
-    // Description: sent (even empty) wins; else the long description, else the name.
-    const description = item.description !== undefined ? item.description : (product?.long_description || product?.name || '');
+    const description = lineDescription(item.description, product);
     if (product) lines.push({ item, product, taxes: lineTaxes, description, seller, warehouse, third, gift });
   });
 

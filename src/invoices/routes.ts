@@ -1,18 +1,38 @@
 /**
- * Colombian invoices on {base_url}: create (with Idempotency-Key), preview,
- * read, list and annul.
+ * Invoices on both base addresses: create (with Idempotency-Key), preview,
+ * read, list and annul. The two variants differ in their body, rules,
+ * computation and shape (co/, mx/); numbering, idempotency, storage of the
+ * answer, reads and annulment are shared here.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import type { RouteModule } from '../../platform/app';
-import { ApiError, error, notFound, Problems } from '../../platform/errors';
-import { addAjvErrors } from '../../platform/validation';
-import { claim, idempotencyKey, remember, replay, requestHash } from '../../platform/idempotency';
-import { PageQuery, paged, pageWindow } from '../../platform/http';
-import { reverseEntry } from '../../ledger/journal';
-import type { Db, Queryable } from '../../platform/db';
-import { CoInvoiceBody } from './schema';
-import { coInvoiceDocument, planCoInvoice, storeCoInvoice, type Plan } from './service';
+import type { RouteModule } from '../platform/app';
+import { ApiError, error, notFound, Problems } from '../platform/errors';
+import { addAjvErrors } from '../platform/validation';
+import { claim, idempotencyKey, remember, replay, requestHash } from '../platform/idempotency';
+import { PageQuery, paged, pageWindow } from '../platform/http';
+import { reverseEntry } from '../ledger/journal';
+import type { Company } from '../platform/auth';
+import type { Db, Queryable } from '../platform/db';
+import { CoInvoiceBody } from './co/schema';
+import { coInvoiceDocument, planCoInvoice, storeCoInvoice } from './co/service';
+import { MxInvoiceBody } from './mx/schema';
+import { mxInvoiceDocument, planMxInvoice, storeMxInvoice } from './mx/service';
+
+interface Variant<P> {
+  body: object;
+  plan(db: Queryable, company: Company, body: any, problems: Problems): Promise<P>;
+  store(q: Queryable, company: Company, plan: P, meta: { partnerId?: string; applicationId?: string }): Promise<unknown>;
+  preview(plan: P): unknown;
+}
+const CO: Variant<any> = {
+  body: CoInvoiceBody, plan: planCoInvoice, store: storeCoInvoice,
+  preview: (p) => coInvoiceDocument(p, { id: null, prefix: p.docType.prefix, number: p.body.number ?? null, name: null, customerId: p.customer?.id ?? null, now: new Date() }),
+};
+const MX: Variant<any> = {
+  body: MxInvoiceBody, plan: planMxInvoice, store: storeMxInvoice,
+  preview: (p) => mxInvoiceDocument(p, { id: null, prefix: p.docType.prefix, number: p.body.number ?? null, name: null, now: new Date() }),
+};
 
 const UuidParams = Type.Object({ id: Type.String({ format: 'uuid', description: 'Invoice id' }) });
 const DateOrTime = (description: string) => Type.Optional(Type.Union([Type.String({ format: 'date' }), Type.String({ format: 'date-time' })], { description }));
@@ -30,7 +50,7 @@ const ListQuery = Type.Composite([PageQuery, Type.Object({
 })]);
 
 /** Schema errors and business rules in one answer: the rules run on whatever parts of the body are well formed. */
-async function plan(db: Db, req: FastifyRequest): Promise<Plan> {
+async function plan<P>(variant: Variant<P>, db: Db, req: FastifyRequest): Promise<P> {
   const problems = new Problems();
   const invalid = (req as any).validationError;
   if (invalid) {
@@ -38,13 +58,26 @@ async function plan(db: Db, req: FastifyRequest): Promise<Plan> {
     if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) problems.throwIfAny();
   }
   try {
-    const p = await planCoInvoice(db, req.company, req.body as CoInvoiceBody, problems);
+    const p = await variant.plan(db, req.company, req.body, problems);
     problems.throwIfAny();
     return p;
   } catch (e) {
     if (e instanceof ApiError || invalid) problems.throwIfAny();
     throw e;
   }
+}
+
+/** ServiceAPI-Application-Id: required on Mexican invoice creation. */
+function applicationHeader(req: FastifyRequest): string {
+  const raw = req.headers['serviceapi-application-id'];
+  if (raw === undefined || raw === '') {
+    throw new ApiError(400, [error('header_required', 'Send the ServiceAPI-Application-Id header with the name of your application', ['ServiceAPI-Application-Id'])]);
+  }
+  const value = String(raw);
+  if (value.length < 3 || value.length > 100) {
+    throw new ApiError(400, [error('invalid_value', 'ServiceAPI-Application-Id has 3 to 100 characters', ['ServiceAPI-Application-Id'])]);
+  }
+  return value;
 }
 
 /** The stored document with the fields that change after creation. */
@@ -55,37 +88,41 @@ function current(row: any) {
     mail: { ...d.mail, status: row.mail_status }, metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() } };
 }
 
-async function readInvoice(q: Queryable, companyId: number, id: string) {
-  const [row] = await q.query(`${READ} WHERE company_id = $1 AND id = $2 AND country = 'CO'`, [companyId, id]);
+async function readInvoice(q: Queryable, company: Company, id: string) {
+  const [row] = await q.query(`${READ} WHERE company_id = $1 AND id = $2`, [company.company_id, id]);
   if (!row) throw notFound(`Invoice ${id}`);
   return current(row);
 }
 
-export const coInvoiceRoutes: RouteModule = (app, { db, country }) => {
-  if (country !== 'CO') return;
-  const tags = ['invoices (CO)'];
+export const invoiceRoutes: RouteModule = (app, { db, country }) => {
+  const variant = country === 'CO' ? CO : MX;
+  const tags = [`invoices (${country})`];
+  const headers = Type.Object({
+    'Idempotency-Key': Type.Optional(Type.String({ description: '1–64 letters, digits or hyphens: a retry with the same key and body answers the first result' })),
+    ...(country === 'MX' ? { 'ServiceAPI-Application-Id': Type.String({ description: 'Name of the integrating application (3–100 characters)' }) } : {}),
+  });
 
   app.post('/invoices', {
     attachValidation: true,
-    schema: { tags, summary: 'Create a Colombian invoice', body: CoInvoiceBody,
-      headers: Type.Object({ 'Idempotency-Key': Type.Optional(Type.String({ description: '1–64 letters, digits or hyphens: a retry with the same key and body answers the first result' })) }) },
+    schema: { tags, summary: `Create a ${country === 'CO' ? 'Colombian' : 'Mexican'} invoice`, body: variant.body, headers },
   }, async (req, reply) => {
     const cid = req.company.company_id;
+    const applicationId = country === 'MX' ? applicationHeader(req) : undefined;
     const key = idempotencyKey(req);
-    const scope = 'CO POST /v1/invoices';
+    const scope = `${country} POST /v1/invoices`;
     const hash = key ? requestHash(req.body) : '';
     if (key) {
       const prior = await replay(db, cid, scope, key, hash);
       if (prior) return reply.status(prior.status).header('Idempotent-Replayed', 'true').send(prior.body);
     }
-    const p = await plan(db, req);
+    const p = await plan(variant, db, req);
     const partnerId = req.headers['partner-id'] as string | undefined;
     const result = await db.tx(async (q) => {
       if (key) {
         const prior = await claim(q, cid, scope, key, hash);
         if (prior) return { replayed: prior, doc: null };
       }
-      const doc = await storeCoInvoice(q, req.company, p, { partnerId });
+      const doc = await variant.store(q, req.company, p, { partnerId, applicationId });
       if (key) await remember(q, cid, scope, key, { status: 201, body: doc });
       return { replayed: null, doc };
     });
@@ -95,21 +132,17 @@ export const coInvoiceRoutes: RouteModule = (app, { db, country }) => {
 
   app.post('/invoices/preview', {
     attachValidation: true,
-    schema: { tags, summary: 'Validate and compute an invoice without storing it or taking a number', body: CoInvoiceBody },
-  }, async (req) => {
-    const p = await plan(db, req);
-    return coInvoiceDocument(p, { id: null, prefix: p.docType.prefix, number: p.body.number ?? null, name: null,
-      customerId: p.customer?.id ?? null, now: new Date() });
-  });
+    schema: { tags, summary: 'Validate and compute an invoice without storing it or taking a number', body: variant.body },
+  }, async (req) => variant.preview(await plan(variant, db, req)));
 
   app.get('/invoices/:id', { schema: { tags, summary: 'Read an invoice', params: UuidParams } }, async (req) =>
-    readInvoice(db, req.company.company_id, (req.params as { id: string }).id));
+    readInvoice(db, req.company, (req.params as { id: string }).id));
 
   app.get('/invoices', { schema: { tags, summary: 'List invoices, newest first', querystring: ListQuery } }, async (req) => {
     const q = req.query as any;
     const args: unknown[] = [req.company.company_id];
     const tz = req.company.time_zone; // one of two names (a CHECK constraint), safe in SQL text
-    const where = ["company_id = $1", "country = 'CO'"];
+    const where = ['company_id = $1'];
     const add = (sql: string, v: unknown) => { args.push(v); where.push(sql.replace(/\$n/g, `$${args.length}`)); };
     if (q.document_id !== undefined) add('document_type_id = $n', q.document_id);
     if (q.customer_identification !== undefined) add('customer_identification = $n', q.customer_identification);
@@ -135,17 +168,17 @@ export const coInvoiceRoutes: RouteModule = (app, { db, country }) => {
     const cid = req.company.company_id;
     const id = (req.params as { id: string }).id;
     return db.tx(async (q) => {
-      const [inv] = await q.query(`SELECT annulled, stamp_status, name, date FROM invoices WHERE company_id = $1 AND id = $2 AND country = 'CO' FOR UPDATE`, [cid, id]);
+      const [inv] = await q.query(`SELECT annulled, stamp_status, name, date FROM invoices WHERE company_id = $1 AND id = $2 FOR UPDATE`, [cid, id]);
       if (!inv) throw notFound(`Invoice ${id}`);
       const refuse = (why: string) => new ApiError(400, [error('invalid_document', why, ['id'])]);
       if (inv.annulled) throw refuse(`Invoice ${inv.name} is already annulled`);
-      if (inv.stamp_status === 'Accepted') throw refuse(`Invoice ${inv.name} was accepted by the DIAN; it is annulled with a credit note, not here`);
+      if (inv.stamp_status === 'Accepted') throw refuse(`Invoice ${inv.name} was accepted by the tax authority; it is cancelled with a credit note, not here`);
       const [paid] = await q.query(`SELECT coalesce(sum(paid), 0) AS paid FROM due_items WHERE company_id = $1 AND invoice_id = $2`, [cid, id]);
       if (Number(paid.paid) > 0) throw refuse(`Invoice ${inv.name} has payments applied (${paid.paid}); annul those cash receipts first`);
       await q.query(`UPDATE due_items SET annulled = true WHERE company_id = $1 AND invoice_id = $2`, [cid, id]);
       await q.query(`UPDATE invoices SET annulled = true, balance = 0, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id]);
       await reverseEntry(q, cid, id, { kind: 'invoice_annulment', id, date: inv.date, description: `Anulación de la factura ${inv.name}` });
-      return readInvoice(q, cid, id);
+      return readInvoice(q, req.company, id);
     });
   });
 };

@@ -1,0 +1,44 @@
+/**
+ * The request body of a Mexican invoice (specification: "Invoice, variant MX").
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { Enum } from '../../platform/validation';
+
+const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
+const Amount = (opts: Record<string, unknown> = {}) =>
+  Type.Number({ minimum: 0, maximum: 99999999999.99, 'x-decimals': 2, 'x-finite': true, ...opts });
+
+export const MxItem = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: 30, pattern: '^[A-Za-z0-9]+$', 'x-hint': 'must contain only letters and digits', 'x-code': 'invalid_code', description: 'Product or service code (see /v1/products)' }),
+  description: Type.Optional(Type.String({ maxLength: 1000, description: 'Omitted: the product\'s long description, else its name. Empty: stays empty.' })),
+  quantity: Type.Number({ exclusiveMinimum: 0, maximum: 99999999999.99, 'x-decimals': 2, 'x-finite': true }),
+  price: Amount({ description: 'Unit price before taxes' }),
+  discount: Type.Optional(Amount({ description: 'A value, or a percentage when the document type\'s discount_type is Percentage' })),
+  warehouse: Type.Optional(Id()),
+});
+
+export const MxInvoiceBody = Type.Object({
+  document: Type.Object({ id: Id('Document type id (see /mx/v1/document-types?type=FV)') }),
+  number: Type.Optional(Type.Integer({ minimum: 1, maximum: 9007199254740991, description: 'Folio; required when the document type has automatic_number false' })),
+  customer: Type.Object({
+    rfc_id: Type.String({ minLength: 12, maxLength: 13, description: 'RFC of an existing, active customer' }),
+    branch_office: Type.Integer({ minimum: 0, maximum: 999, default: 0 }),
+  }),
+  seller: Id('Seller id (see /mx/v1/users)'),
+  observations: Type.Optional(Type.String({ maxLength: 4000 })),
+  use: Type.String({ minLength: 1, maxLength: 4, description: 'c_UsoCFDI code allowed for the customer\'s person type (see /mx/v1/uses)' }),
+  cost_center: Type.Optional(Id()),
+  items: Type.Array(MxItem, { minItems: 1, maxItems: 500 }),
+  retentions: Type.Optional(Type.Array(Id(), { maxItems: 2, description: 'Ids of ReteIVA and ReteISR taxes' })),
+  stamp: Type.Optional(Type.Object({ send: Type.Boolean({ default: false }) })),
+  mail: Type.Optional(Type.Object({ send: Type.Boolean({ default: false }) })),
+  payment: Type.Object({
+    method: Enum(['PUE', 'PPD'], { description: 'PUE: paid in one payment; PPD: deferred (payment form 99, to be defined)' }),
+    conditions: Type.Object({
+      id: Id('Payment condition (see /mx/v1/payment-types?document_type=FV)'),
+      value: Amount({ description: 'Must equal the invoice total' }),
+      due_date: Type.String({ format: 'date' }),
+    }),
+  }),
+});
+export type MxInvoiceBody = Static<typeof MxInvoiceBody>;

@@ -1,0 +1,238 @@
+/**
+ * The Mexican invoice: the rules of the specification's MX tables, the
+ * computation of DESIGN §5, and one transaction that numbers it, stores it
+ * (with a receivable for PPD) and posts its journal entry.
+ */
+import crypto from 'node:crypto';
+import Decimal from 'decimal.js';
+import type { Company } from '../../platform/auth';
+import type { Queryable } from '../../platform/db';
+import type { Problems } from '../../platform/errors';
+import { CFDI_USES } from '../../companies/uses';
+import { GENERIC_RFCS } from '../../catalog/customers';
+import { computeMX, type MxOut, type TaxRef } from '../compute';
+import { postEntry, type Posting } from '../../ledger/journal';
+import { takeNumber } from '../numbering';
+import { byIds, lineDescription, mustBeActive, productsByCode, todayIn, type Row } from '../lookup';
+import type { MxInvoiceBody } from './schema';
+
+const RETENTION_TYPES = new Set(['ReteIVA', 'ReteISR']);
+const TO_BE_DEFINED = '99'; // c_FormaPago "Por definir"
+/** Accounts (SAT código agrupador) the invoice posts to besides those of its taxes and payment condition. */
+export const MX_ACCOUNTS = { revenue: '401.01', discounts: '402.01', ivaNotCollected: '209.01' };
+
+export interface MxPlan {
+  body: MxInvoiceBody;
+  date: string;
+  docType: Row;
+  customer: Row;
+  seller: Row;
+  costCenter: Row | null;
+  lines: { product: Row; taxes: Row[]; description: string; warehouse: Row | null }[];
+  retentions: Row[];
+  condition: Row;
+  computed: MxOut;
+}
+
+/** The person type an RFC implies: 12 characters a company, 13 a person (generic RFCs: as the customer record says). */
+export function personTypeOf(customer: Row): 'person' | 'company' {
+  if (GENERIC_RFCS.includes(customer.identification)) return customer.person_type;
+  return customer.identification.length === 12 ? 'company' : 'person';
+}
+
+export async function planMxInvoice(q: Queryable, company: Company, body: MxInvoiceBody, problems: Problems): Promise<MxPlan> {
+  const cid = company.company_id;
+  const active = mustBeActive(problems);
+  const items = body.items ?? [];
+  const date = todayIn(company.time_zone);
+  const products = await productsByCode(q, cid, items.map((i) => i.code));
+  const [docTypes, sellers, costCenters, warehouses, taxes, conditions] = await Promise.all([
+    byIds(q, 'document_types', cid, [body.document?.id]),
+    byIds(q, 'sellers', cid, [body.seller]),
+    byIds(q, 'cost_centers', cid, [body.cost_center]),
+    byIds(q, 'warehouses', cid, items.map((i) => i.warehouse)),
+    byIds(q, 'taxes', cid, [...(body.retentions ?? []), ...[...products.values()].flatMap((p) => p.tax_ids)]),
+    byIds(q, 'payment_types', cid, [body.payment?.conditions?.id]),
+  ]);
+
+  let docType = body.document ? active(docTypes.get(body.document.id), 'document.id', 'Document type', body.document.id, '/mx/v1/document-types?type=FV') : null;
+  if (docType && docType.type !== 'FV') { problems.add('invalid_document', `Document type ${docType.id} is of type ${docType.type}, not an invoice (FV)`, 'document.id'); docType = null; }
+  if (docType && !docType.automatic_number && body.number === undefined) {
+    problems.add('parameter_required', `Document type ${docType.id} has no automatic numbering: send number`, 'number');
+  }
+  if (docType && body.number !== undefined && !problems.has('number')) {
+    const [used] = await q.query('SELECT 1 FROM invoices WHERE company_id = $1 AND document_type_id = $2 AND number = $3', [cid, docType.id, body.number]);
+    if (used) problems.add('duplicated_document', `Number ${body.number} is already used by another invoice of document type ${docType.id}`, 'number');
+  }
+
+  let customer: Row | null = null;
+  if (body.customer && !problems.has('customer')) {
+    const [row] = await q.query('SELECT * FROM customers WHERE company_id = $1 AND identification = $2 AND branch_office = $3',
+      [cid, body.customer.rfc_id, body.customer.branch_office]);
+    customer = active(row, 'customer.rfc_id', 'Customer', `${body.customer.rfc_id} (branch office ${body.customer.branch_office})`, '/mx/v1/customers');
+  }
+  const seller = body.seller !== undefined ? active(sellers.get(body.seller), 'seller', 'Seller', body.seller, '/mx/v1/users') : null;
+
+  if (typeof body.use === 'string' && !problems.has('use')) {
+    const use = CFDI_USES.find((u) => u.code === body.use);
+    if (!use) problems.add('invalid_value', `${body.use} is not a c_UsoCFDI code; see /mx/v1/uses`, 'use');
+    else if (customer && !use.person_types.includes(personTypeOf(customer))) {
+      problems.add('invalid_value', `Use ${use.code} (${use.description}) is not allowed for a ${personTypeOf(customer)} customer`, 'use');
+    }
+  }
+
+  let costCenter: Row | null = null;
+  if (body.cost_center !== undefined) {
+    const cc = costCenters.get(body.cost_center);
+    if (!cc) problems.add('invalid_cost_center', `Cost center ${body.cost_center} does not exist; see /mx/v1/cost-centers`, 'cost_center');
+    else if (!cc.active) problems.add('parameter_inactive', `Cost center ${body.cost_center} is inactive`, 'cost_center');
+    else costCenter = cc;
+  }
+
+  const lines: MxPlan['lines'] = [];
+  items.forEach((item, i) => {
+    const at = (f: string) => `items[${i}].${f}`;
+    const product = active(products.get(item.code), at('code'), 'Product', item.code, '/mx/v1/products');
+    const warehouse = item.warehouse === undefined ? null : active(warehouses.get(item.warehouse), at('warehouse'), 'Warehouse', item.warehouse, '/mx/v1/warehouses');
+    if (item.discount !== undefined && docType?.discount_type === 'Percentage' && item.discount > 100) {
+      problems.add('invalid_value', 'A percentage discount is at most 100', at('discount'));
+    }
+    if (product) lines.push({ product, taxes: (product.tax_ids as number[]).map((id) => taxes.get(id)).filter((t): t is Row => !!t && t.active), description: lineDescription(item.description, product), warehouse });
+  });
+
+  const retentions: Row[] = [];
+  (body.retentions ?? []).forEach((id, i) => {
+    const path = `retentions[${i}]`;
+    const tax = active(taxes.get(id), path, 'Tax', id, '/mx/v1/taxes');
+    if (!tax) return;
+    if (!RETENTION_TYPES.has(tax.type)) return problems.add('invalid_retentions', `Tax ${id} is ${tax.type}; retentions are ReteIVA or ReteISR`, path);
+    if (retentions.some((r) => r.type === tax.type)) return problems.add('invalid_retentions', `Two retentions of type ${tax.type}`, path);
+    retentions.push(tax);
+  });
+
+  let condition: Row | null = null;
+  const pay = body.payment;
+  if (pay?.conditions) {
+    condition = active(conditions.get(pay.conditions.id), 'payment.conditions.id', 'Payment condition', pay.conditions.id, '/mx/v1/payment-types?document_type=FV');
+    if (condition && condition.document_type !== 'FV') { problems.add('invalid_payment', `Payment type ${condition.id} is for cash receipts, not invoices`, 'payment.conditions.id'); condition = null; }
+    if (condition && !problems.has('payment.method')) {
+      if (pay.method === 'PPD' && condition.sat_code !== TO_BE_DEFINED) {
+        problems.add('invalid_payment', `A PPD invoice takes a payment condition with payment form 99 (Por definir); ${condition.name} is ${condition.sat_code}`, 'payment.conditions.id');
+      }
+      if (pay.method === 'PUE' && condition.sat_code === TO_BE_DEFINED) {
+        problems.add('invalid_payment', `A PUE invoice is paid at once: its payment form cannot be 99 (Por definir)`, 'payment.conditions.id');
+      }
+    }
+    if (!problems.has('payment.conditions.due_date') && typeof pay.conditions.due_date === 'string' && pay.conditions.due_date < date) {
+      problems.add('invalid_date', `The due date cannot be before the invoice date (${date})`, 'payment.conditions.due_date');
+    }
+  }
+
+  if (!problems.empty) problems.throwIfAny();
+  const computed = computeMX({
+    discountType: docType!.discount_type,
+    lines: items.map((item, i) => ({ quantity: item.quantity, price: item.price, discount: item.discount, taxes: lines[i].taxes.map(taxRef) })),
+    retentions: retentions.map(taxRef),
+  });
+  computed.lines.forEach((l, i) => {
+    if (new Decimal(l.base).isNegative()) problems.add('invalid_value', `The discount (${l.discount}) is above the line amount (${l.gross})`, `items[${i}].discount`);
+  });
+  if (problems.empty && !new Decimal(pay.conditions.value).eq(computed.total)) {
+    problems.add('invalid_total_payments', `The payment condition value (${new Decimal(pay.conditions.value).toFixed(2)}) must equal the invoice total (${computed.total})`,
+      'payment.conditions.value', `expected ${computed.total}`);
+  }
+  problems.throwIfAny();
+  return { body, date, docType: docType!, customer: customer!, seller: seller!, costCenter, lines, retentions, condition: condition!, computed };
+}
+
+const taxRef = (t: Row): TaxRef => ({ id: t.id, name: t.name, type: t.type, percentage: t.percentage });
+const num = (v: Decimal.Value) => Number(new Decimal(v).toFixed(2));
+
+/** The answer: every request field echoed, the computed amounts, and what happened to stamp and mail. */
+export function mxInvoiceDocument(plan: MxPlan, ids: { id: string | null; prefix: string; number: number | null; name: string | null; now: Date }) {
+  const { body, computed } = plan;
+  const taxJson = (t: { id: number; name?: string; type: string; percentage: string; value: string; base: string }) =>
+    ({ id: t.id, name: t.name, type: t.type, percentage: Number(t.percentage), value: num(t.value), base_value: num(t.base) });
+  return {
+    id: ids.id,
+    document: { id: plan.docType.id, name: plan.docType.name },
+    prefix: ids.prefix,
+    number: ids.number,
+    name: ids.name,
+    date: plan.date,
+    customer: { rfc_id: body.customer.rfc_id, branch_office: body.customer.branch_office, name: plan.customer.name.join(' ') },
+    seller: body.seller,
+    observations: body.observations ?? null,
+    use: body.use,
+    cost_center: body.cost_center ?? null,
+    items: body.items.map((item, i) => {
+      const c = computed.lines[i];
+      return {
+        code: item.code,
+        description: plan.lines[i].description,
+        quantity: num(item.quantity),
+        price: item.price,
+        discount: item.discount ?? 0,
+        warehouse: item.warehouse ?? null,
+        sat_product_key: plan.lines[i].product.sat_product_key,
+        sat_unit_key: plan.lines[i].product.sat_unit_key,
+        subtotal: num(c.gross),
+        discount_value: num(c.discount),
+        taxes: c.taxes.map(taxJson),
+        total: num(c.total),
+      };
+    }),
+    retentions: body.retentions ?? [],
+    retention_details: computed.retentions.map(taxJson),
+    subtotal: num(computed.subtotal),
+    discounts: num(computed.discounts),
+    taxes_total: num(computed.taxes),
+    retentions_total: num(computed.retentions.reduce((s, r) => s.plus(r.value), new Decimal(0))),
+    total: num(computed.total),
+    balance: body.payment.method === 'PPD' ? num(computed.total) : 0,
+    payment: { method: body.payment.method, conditions: { ...body.payment.conditions, name: plan.condition.name, payment_form: plan.condition.sat_code } },
+    stamp: { send: body.stamp?.send ?? false, status: 'Draft' },
+    mail: { send: body.mail?.send ?? false, status: 'not_sent' },
+    metadata: { created: ids.now.toISOString(), last_updated: ids.now.toISOString() },
+    annulled: false,
+  };
+}
+
+/** The journal entry: revenue, discounts, IVA (not yet collected for PPD), retentions, and the payment condition's account. */
+export function mxInvoicePostings(plan: MxPlan): Posting[] {
+  const c = plan.computed;
+  const ppd = plan.body.payment.method === 'PPD';
+  const third = plan.body.customer.rfc_id;
+  const p: Posting[] = [
+    { account: plan.condition.account_code, debit: c.total, description: plan.condition.name, third_party: third },
+    { account: MX_ACCOUNTS.revenue, credit: c.subtotal, description: 'Ventas' },
+    { account: MX_ACCOUNTS.discounts, debit: c.discounts, description: 'Descuentos' },
+  ];
+  c.lines.forEach((line, i) => line.taxes.forEach((t) => {
+    const account = ppd && t.type === 'IVA' ? MX_ACCOUNTS.ivaNotCollected : plan.lines[i].taxes.find((x) => x.id === t.id)!.account_code;
+    p.push({ account, credit: t.value, description: t.name ?? t.type });
+  }));
+  c.retentions.forEach((r) => p.push({ account: plan.retentions.find((x) => x.id === r.id)!.account_code, debit: r.value, description: r.name ?? r.type, third_party: third }));
+  return p;
+}
+
+export async function storeMxInvoice(q: Queryable, company: Company, plan: MxPlan, meta: { partnerId?: string; applicationId?: string }) {
+  const cid = company.company_id;
+  const id = crypto.randomUUID();
+  const numbered = await takeNumber(q, cid, plan.docType.id, 'invoices', plan.body.number);
+  const now = new Date();
+  const doc = mxInvoiceDocument(plan, { id, ...numbered, now });
+  await q.query(
+    `INSERT INTO invoices (company_id, id, country, document_type_id, prefix, number, name, date, customer_id, customer_identification,
+       customer_branch_office, total, balance, partner_id, application_id, document, created_at, updated_at)
+     VALUES ($1, $2, 'MX', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)`,
+    [cid, id, plan.docType.id, numbered.prefix, numbered.number, numbered.name, plan.date, plan.customer.id, plan.body.customer.rfc_id,
+      plan.body.customer.branch_office, doc.total, doc.balance, meta.partnerId ?? null, meta.applicationId ?? null, JSON.stringify(doc), now]);
+  if (plan.body.payment.method === 'PPD') {
+    await q.query(
+      `INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount) VALUES ($1, $2, $3, $4, $5, 1, $6, $7)`,
+      [cid, id, plan.customer.id, numbered.prefix, numbered.number, plan.body.payment.conditions.due_date, plan.computed.total]);
+  }
+  await postEntry(q, cid, { kind: 'invoice', id, date: plan.date, description: `Factura ${numbered.name}` }, mxInvoicePostings(plan));
+  return doc;
+}
