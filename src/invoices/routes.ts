@@ -99,7 +99,8 @@ export const invoiceRoutes: RouteModule = (app, { db, country }) => {
   const tags = [`invoices (${country})`];
   const headers = Type.Object({
     'Idempotency-Key': Type.Optional(Type.String({ description: '1–64 letters, digits or hyphens: a retry with the same key and body answers the first result' })),
-    ...(country === 'MX' ? { 'ServiceAPI-Application-Id': Type.String({ description: 'Name of the integrating application (3–100 characters)' }) } : {}),
+    // Checked by applicationHeader (header_required), so optional for the schema.
+    ...(country === 'MX' ? { 'ServiceAPI-Application-Id': Type.Optional(Type.String({ description: 'Required: name of the integrating application (3–100 characters)' })) } : {}),
   });
 
   app.post('/invoices', {
