@@ -35,18 +35,22 @@ export function balancedLines(postings: Posting[]): { account: string; debit: De
   return lines;
 }
 
+/** Writes the entry and its lines in one statement; returns the entry id. */
 export async function postEntry(q: Queryable, companyId: number, source: EntrySource, postings: Posting[]): Promise<number> {
   const lines = balancedLines(postings);
-  const [entry] = await q.query<{ id: number }>(
-    'INSERT INTO journal_entries (company_id, source_kind, source_id, date, description) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-    [companyId, source.kind, source.id, source.date, source.description]);
-  await q.query(
-    `INSERT INTO journal_lines (company_id, entry_id, line_no, account_code, debit, credit, third_party, description)
-     SELECT $1, $2, n, account, debit, credit, third_party, description
-       FROM unnest($3::text[], $4::numeric[], $5::numeric[], $6::text[], $7::text[]) WITH ORDINALITY AS l(account, debit, credit, third_party, description, n)`,
-    [companyId, entry.id, lines.map((l) => l.account), lines.map((l) => l.debit.toFixed(2)), lines.map((l) => l.credit.toFixed(2)),
+  const [row] = await q.query<{ id: number }>(
+    `WITH entry AS (
+       INSERT INTO journal_entries (company_id, source_kind, source_id, date, description) VALUES ($1, $2, $3, $4, $5) RETURNING id
+     ), written AS (
+       INSERT INTO journal_lines (company_id, entry_id, line_no, account_code, debit, credit, third_party, description)
+       SELECT $1, entry.id, l.n, l.account, l.debit, l.credit, l.third_party, l.description
+         FROM entry, unnest($6::text[], $7::numeric[], $8::numeric[], $9::text[], $10::text[]) WITH ORDINALITY AS l(account, debit, credit, third_party, description, n)
+     )
+     SELECT id FROM entry`,
+    [companyId, source.kind, source.id, source.date, source.description,
+      lines.map((l) => l.account), lines.map((l) => l.debit.toFixed(2)), lines.map((l) => l.credit.toFixed(2)),
       lines.map((l) => l.third_party ?? null), lines.map((l) => l.description)]);
-  return entry.id;
+  return row.id;
 }
 
 /** Writes the mirror image of a source's entry (debits and credits swapped), e.g. when a document is annulled. */

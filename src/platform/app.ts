@@ -45,6 +45,9 @@ function translate(err: FastifyError & { validation?: any[]; validationContext?:
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiError(400, [error('invalid_value', 'Content-Length does not match the body', ['Content-Length'])]);
   }
+  if ((err as any).code === '23505' && /_number$/.test((err as any).constraint ?? '')) {
+    return new ApiError(400, [error('duplicated_document', 'A concurrent request took this number first', ['number'])]);
+  }
   if ((err as any).code === '23505') {
     // A unique index refused a write that a concurrent request made first.
     return new ApiError(400, [error('already_exists', 'A concurrent request created the same record first; read it or retry', [])]);

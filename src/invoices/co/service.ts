@@ -14,7 +14,7 @@ import { checkCustomerRules, CoCustomerBody, insertCustomer, type CustomerBody }
 import { computeCO, type InvoiceOut, type TaxRef } from '../compute';
 import { postEntry, type Posting } from '../../ledger/journal';
 import { takeNumber } from '../numbering';
-import { byIds, lineDescription, mustBeActive, productsByCode, todayIn, type Row } from '../lookup';
+import { lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { CoInvoiceBody, CoItem } from './schema';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteICA', 'Autorretencion']);
@@ -46,17 +46,18 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
   const active = mustBeActive(problems);
 
   // Master data referenced by the request, a query per table.
-  const products = await productsByCode(q, cid, items.map((i) => i.code));
-  const productTaxIds = [...products.values()].flatMap((p) => p.tax_ids as number[]);
-  const [docTypes, sellers, costCenters, warehouses, taxes, paymentTypes, allowances] = await Promise.all([
-    byIds(q, 'document_types', cid, [body.document?.id]),
-    byIds(q, 'sellers', cid, [body.seller, ...items.map((i) => i.seller)]),
-    byIds(q, 'cost_centers', cid, [body.cost_center]),
-    byIds(q, 'warehouses', cid, items.map((i) => i.warehouse)),
-    byIds(q, 'taxes', cid, [...(body.retentions ?? []).map((r) => r.id), ...items.flatMap((i) => (i.taxes ?? []).map((t) => t.id)), ...productTaxIds]),
-    byIds(q, 'payment_types', cid, (body.payments ?? []).map((p) => p.id)),
-    byIds(q, 'allowance_charges', cid, [...(body.global_discounts ?? []), ...(body.global_charges ?? [])].map((a) => a.id)),
-  ]);
+  const md = await loadMasterData(q, cid, {
+    document_types: [body.document?.id],
+    sellers: [body.seller, ...items.map((i) => i.seller)],
+    cost_centers: [body.cost_center],
+    warehouses: items.map((i) => i.warehouse),
+    taxes: [...(body.retentions ?? []).map((r) => r.id), ...items.flatMap((i) => (i.taxes ?? []).map((t) => t.id))],
+    payment_types: (body.payments ?? []).map((p) => p.id),
+    allowance_charges: [...(body.global_discounts ?? []), ...(body.global_charges ?? [])].map((a) => a.id),
+    productCodes: items.map((i) => i.code),
+    customerIdentifications: [body.customer?.identification, ...items.map((i) => i.customer?.identification)],
+  });
+  const { document_types: docTypes, sellers, cost_centers: costCenters, warehouses, taxes, payment_types: paymentTypes, allowance_charges: allowances, products } = md;
 
   // Document type.
   let docType = active(docTypes.get(body.document.id), 'document.id', 'Document type', body.document.id, '/v1/document-types?type=FV');
@@ -94,8 +95,7 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
     }
     if (problems.items.length === before) newCustomer = c as unknown as CustomerBody;
   } else if (!problems.has('customer')) {
-    const [row] = await q.query('SELECT * FROM customers WHERE company_id = $1 AND identification = $2 AND branch_office = $3',
-      [cid, body.customer.identification, body.customer.branch_office]);
+    const row = md.customers.find((x) => x.identification === body.customer.identification && x.branch_office === body.customer.branch_office);
     customer = active(row, 'customer.identification', 'Customer', `${body.customer.identification} (branch office ${body.customer.branch_office})`, '/v1/customers');
   }
 
@@ -141,8 +141,6 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
   });
 
   // Lines.
-  const thirdIds = items.map((i) => i.customer?.identification).filter((x): x is string => !!x);
-  const thirds = thirdIds.length ? await q.query('SELECT * FROM customers WHERE company_id = $1 AND identification = ANY($2::text[])', [cid, thirdIds]) : [];
   const lines: LinePlan[] = [];
   items.forEach((item, i) => {
     const at = (f: string) => `items[${i}].${f}`;
@@ -164,7 +162,7 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
     if (item.customer !== undefined) {
       if (docType && !docType.customer_by_item) problems.add('document_settings', `Document type ${docType.id} does not take a third party per line (customer_by_item is false)`, at('customer'));
       else if (item.customer.identification !== undefined && !problems.has(at('customer'))) {
-        const row = thirds.find((t) => t.identification === item.customer!.identification && t.branch_office === item.customer!.branch_office);
+        const row = md.customers.find((t) => t.identification === item.customer!.identification && t.branch_office === item.customer!.branch_office);
         third = active(row, at('customer.identification'), 'Third party', `${item.customer.identification} (branch office ${item.customer.branch_office})`, '/v1/customers');
       }
     }

@@ -13,7 +13,7 @@ import { GENERIC_RFCS } from '../../catalog/customers';
 import { computeMX, type MxOut, type TaxRef } from '../compute';
 import { postEntry, type Posting } from '../../ledger/journal';
 import { takeNumber } from '../numbering';
-import { byIds, lineDescription, mustBeActive, productsByCode, todayIn, type Row } from '../lookup';
+import { lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { MxInvoiceBody } from './schema';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteISR']);
@@ -45,15 +45,17 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
   const active = mustBeActive(problems);
   const items = body.items ?? [];
   const date = todayIn(company.time_zone);
-  const products = await productsByCode(q, cid, items.map((i) => i.code));
-  const [docTypes, sellers, costCenters, warehouses, taxes, conditions] = await Promise.all([
-    byIds(q, 'document_types', cid, [body.document?.id]),
-    byIds(q, 'sellers', cid, [body.seller]),
-    byIds(q, 'cost_centers', cid, [body.cost_center]),
-    byIds(q, 'warehouses', cid, items.map((i) => i.warehouse)),
-    byIds(q, 'taxes', cid, [...(body.retentions ?? []), ...[...products.values()].flatMap((p) => p.tax_ids)]),
-    byIds(q, 'payment_types', cid, [body.payment?.conditions?.id]),
-  ]);
+  const md = await loadMasterData(q, cid, {
+    document_types: [body.document?.id],
+    sellers: [body.seller],
+    cost_centers: [body.cost_center],
+    warehouses: items.map((i) => i.warehouse),
+    taxes: body.retentions ?? [],
+    payment_types: [body.payment?.conditions?.id],
+    productCodes: items.map((i) => i.code),
+    customerIdentifications: [body.customer?.rfc_id],
+  });
+  const { document_types: docTypes, sellers, cost_centers: costCenters, warehouses, taxes, payment_types: conditions, products } = md;
 
   let docType = body.document ? active(docTypes.get(body.document.id), 'document.id', 'Document type', body.document.id, '/mx/v1/document-types?type=FV') : null;
   if (docType && docType.type !== 'FV') { problems.add('invalid_document', `Document type ${docType.id} is of type ${docType.type}, not an invoice (FV)`, 'document.id'); docType = null; }
@@ -67,8 +69,7 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
 
   let customer: Row | null = null;
   if (body.customer && !problems.has('customer')) {
-    const [row] = await q.query('SELECT * FROM customers WHERE company_id = $1 AND identification = $2 AND branch_office = $3',
-      [cid, body.customer.rfc_id, body.customer.branch_office]);
+    const row = md.customers.find((x) => x.identification === body.customer.rfc_id && x.branch_office === body.customer.branch_office);
     customer = active(row, 'customer.rfc_id', 'Customer', `${body.customer.rfc_id} (branch office ${body.customer.branch_office})`, '/mx/v1/customers');
   }
   const seller = body.seller !== undefined ? active(sellers.get(body.seller), 'seller', 'Seller', body.seller, '/mx/v1/users') : null;
