@@ -4,6 +4,7 @@
  */
 import Decimal from 'decimal.js';
 import type { Queryable } from '../platform/db';
+import { Statement } from '../platform/sql';
 
 export interface Posting {
   account: string;
@@ -35,21 +36,27 @@ export function balancedLines(postings: Posting[]): { account: string; debit: De
   return lines;
 }
 
+/**
+ * Adds the entry and its lines to a statement (CTEs named `entry` and `entry_lines`).
+ * `nameFrom` is an SQL expression of an earlier CTE (e.g. `invoice.name`) appended to the description.
+ */
+export function addEntry(st: Statement, companyId: number, source: EntrySource, postings: Posting[], nameFrom?: string): Statement {
+  const lines = balancedLines(postings);
+  const cid = st.p(companyId);
+  const description = nameFrom ? `${st.p(source.description + ' ')} || ${nameFrom}` : st.p(source.description);
+  const from = nameFrom ? ` FROM ${nameFrom.split('.')[0]}` : '';
+  st.with('entry', `INSERT INTO journal_entries (company_id, source_kind, source_id, date, description)
+    SELECT ${cid}, ${st.p(source.kind)}, ${st.p(source.id)}, ${st.p(source.date)}::date, ${description}${from} RETURNING id`);
+  return st.with('entry_lines', `INSERT INTO journal_lines (company_id, entry_id, line_no, account_code, debit, credit, third_party, description)
+    SELECT ${cid}, entry.id, l.n, l.account, l.debit, l.credit, l.third_party, l.description
+      FROM entry, unnest(${st.p(lines.map((l) => l.account))}::text[], ${st.p(lines.map((l) => l.debit.toFixed(2)))}::numeric[],
+                         ${st.p(lines.map((l) => l.credit.toFixed(2)))}::numeric[], ${st.p(lines.map((l) => l.third_party ?? null))}::text[],
+                         ${st.p(lines.map((l) => l.description))}::text[]) WITH ORDINALITY AS l(account, debit, credit, third_party, description, n)`);
+}
+
 /** Writes the entry and its lines in one statement; returns the entry id. */
 export async function postEntry(q: Queryable, companyId: number, source: EntrySource, postings: Posting[]): Promise<number> {
-  const lines = balancedLines(postings);
-  const [row] = await q.query<{ id: number }>(
-    `WITH entry AS (
-       INSERT INTO journal_entries (company_id, source_kind, source_id, date, description) VALUES ($1, $2, $3, $4, $5) RETURNING id
-     ), written AS (
-       INSERT INTO journal_lines (company_id, entry_id, line_no, account_code, debit, credit, third_party, description)
-       SELECT $1, entry.id, l.n, l.account, l.debit, l.credit, l.third_party, l.description
-         FROM entry, unnest($6::text[], $7::numeric[], $8::numeric[], $9::text[], $10::text[]) WITH ORDINALITY AS l(account, debit, credit, third_party, description, n)
-     )
-     SELECT id FROM entry`,
-    [companyId, source.kind, source.id, source.date, source.description,
-      lines.map((l) => l.account), lines.map((l) => l.debit.toFixed(2)), lines.map((l) => l.credit.toFixed(2)),
-      lines.map((l) => l.third_party ?? null), lines.map((l) => l.description)]);
+  const [row] = await addEntry(new Statement(), companyId, source, postings).run<{ id: number }>(q, 'SELECT id FROM entry');
   return row.id;
 }
 

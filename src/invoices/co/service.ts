@@ -12,8 +12,8 @@ import { Problems } from '../../platform/errors';
 import { checkBody } from '../../platform/validation';
 import { checkCustomerRules, CoCustomerBody, insertCustomer, type CustomerBody } from '../../catalog/customers';
 import { computeCO, type InvoiceOut, type TaxRef } from '../compute';
-import { postEntry, type Posting } from '../../ledger/journal';
-import { takeNumber } from '../numbering';
+import type { Posting } from '../../ledger/journal';
+import { writeInvoice } from '../store';
 import { lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { CoInvoiceBody, CoItem } from './schema';
 
@@ -358,22 +358,13 @@ export function coInvoicePostings(plan: Plan): Posting[] {
 export async function storeCoInvoice(q: Queryable, company: Company, plan: Plan, meta: { partnerId?: string }) {
   const cid = company.company_id;
   const id = crypto.randomUUID();
-  const numbered = await takeNumber(q, cid, plan.docType.id, 'invoices', plan.body.number);
   const customerId = plan.newCustomer ? Number((await insertCustomer(q, cid, 'CO', plan.newCustomer)).id) : plan.customer!.id;
   const now = new Date();
-  const doc = coInvoiceDocument(plan, { id, prefix: numbered.prefix, number: numbered.number, name: numbered.name, customerId, now });
-  await q.query(
-    `INSERT INTO invoices (company_id, id, country, document_type_id, prefix, number, name, date, customer_id, customer_identification,
-       customer_branch_office, total, balance, partner_id, document, created_at, updated_at)
-     VALUES ($1, $2, 'CO', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)`,
-    [cid, id, plan.docType.id, numbered.prefix, numbered.number, numbered.name, plan.body.date, customerId, plan.body.customer.identification,
-      plan.body.customer.branch_office, doc.total, doc.balance, meta.partnerId ?? null, JSON.stringify(doc), now]);
-  let quote = 0;
-  for (const p of plan.payments.filter((x) => x.type.due_date)) {
-    await q.query(
-      `INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [cid, id, customerId, numbered.prefix, numbered.number, ++quote, p.due_date, new Decimal(p.value).toFixed(2)]);
-  }
-  await postEntry(q, cid, { kind: 'invoice', id, date: plan.body.date, description: `Factura ${numbered.name}` }, coInvoicePostings(plan));
-  return doc;
+  const doc = coInvoiceDocument(plan, { id, prefix: plan.docType.prefix, number: null, name: null, customerId, now });
+  const numbered = await writeInvoice(q, {
+    companyId: cid, id, country: 'CO', documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.body.date,
+    customerId, identification: plan.body.customer.identification, branchOffice: plan.body.customer.branch_office,
+    total: doc.total, balance: doc.balance, partnerId: meta.partnerId, document: doc, now,
+  }, plan.payments.filter((x) => x.type.due_date).map((p) => ({ due_date: p.due_date!, amount: new Decimal(p.value).toFixed(2) })), coInvoicePostings(plan));
+  return { ...doc, ...numbered };
 }

@@ -11,8 +11,8 @@ import type { Problems } from '../../platform/errors';
 import { CFDI_USES } from '../../companies/uses';
 import { GENERIC_RFCS } from '../../catalog/customers';
 import { computeMX, type MxOut, type TaxRef } from '../compute';
-import { postEntry, type Posting } from '../../ledger/journal';
-import { takeNumber } from '../numbering';
+import type { Posting } from '../../ledger/journal';
+import { writeInvoice } from '../store';
 import { lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { MxInvoiceBody } from './schema';
 
@@ -220,20 +220,13 @@ export function mxInvoicePostings(plan: MxPlan): Posting[] {
 export async function storeMxInvoice(q: Queryable, company: Company, plan: MxPlan, meta: { partnerId?: string; applicationId?: string }) {
   const cid = company.company_id;
   const id = crypto.randomUUID();
-  const numbered = await takeNumber(q, cid, plan.docType.id, 'invoices', plan.body.number);
   const now = new Date();
-  const doc = mxInvoiceDocument(plan, { id, ...numbered, now });
-  await q.query(
-    `INSERT INTO invoices (company_id, id, country, document_type_id, prefix, number, name, date, customer_id, customer_identification,
-       customer_branch_office, total, balance, partner_id, application_id, document, created_at, updated_at)
-     VALUES ($1, $2, 'MX', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)`,
-    [cid, id, plan.docType.id, numbered.prefix, numbered.number, numbered.name, plan.date, plan.customer.id, plan.body.customer.rfc_id,
-      plan.body.customer.branch_office, doc.total, doc.balance, meta.partnerId ?? null, meta.applicationId ?? null, JSON.stringify(doc), now]);
-  if (plan.body.payment.method === 'PPD') {
-    await q.query(
-      `INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount) VALUES ($1, $2, $3, $4, $5, 1, $6, $7)`,
-      [cid, id, plan.customer.id, numbered.prefix, numbered.number, plan.body.payment.conditions.due_date, plan.computed.total]);
-  }
-  await postEntry(q, cid, { kind: 'invoice', id, date: plan.date, description: `Factura ${numbered.name}` }, mxInvoicePostings(plan));
-  return doc;
+  const doc = mxInvoiceDocument(plan, { id, prefix: plan.docType.prefix, number: null, name: null, now });
+  const ppd = plan.body.payment.method === 'PPD';
+  const numbered = await writeInvoice(q, {
+    companyId: cid, id, country: 'MX', documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.date,
+    customerId: plan.customer.id, identification: plan.body.customer.rfc_id, branchOffice: plan.body.customer.branch_office,
+    total: doc.total, balance: doc.balance, partnerId: meta.partnerId, applicationId: meta.applicationId, document: doc, now,
+  }, ppd ? [{ due_date: plan.body.payment.conditions.due_date, amount: plan.computed.total }] : [], mxInvoicePostings(plan));
+  return { ...doc, ...numbered };
 }

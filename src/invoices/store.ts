@@ -1,0 +1,40 @@
+/**
+ * Writes an invoice of either variant in ONE statement: its number, the
+ * document, its due items (credit) and its balanced journal entry.
+ */
+import type { Queryable } from '../platform/db';
+import { Statement } from '../platform/sql';
+import { addEntry, type Posting } from '../ledger/journal';
+import { addNumbering, checkResolution, type Numbered } from './numbering';
+
+export interface InvoiceRecord {
+  companyId: number; id: string; country: 'CO' | 'MX'; documentTypeId: number;
+  /** A number sent by the client; else the next one is taken. */
+  sent?: number;
+  date: string;
+  customerId: number; identification: string; branchOffice: number;
+  total: number; balance: number; partnerId?: string; applicationId?: string;
+  /** The answer without number and name, which the statement fills in. */
+  document: Record<string, unknown>; now: Date;
+}
+
+export async function writeInvoice(q: Queryable, r: InvoiceRecord, due: { due_date: string; amount: string }[], postings: Posting[]): Promise<Numbered> {
+  const st = addNumbering(new Statement(), r.companyId, r.documentTypeId, r.sent);
+  const cid = st.p(r.companyId);
+  st.with('invoice', `INSERT INTO invoices (company_id, id, country, document_type_id, prefix, number, name, date, customer_id, customer_identification,
+      customer_branch_office, total, balance, partner_id, application_id, document, created_at, updated_at)
+    SELECT ${cid}, ${st.p(r.id)}, ${st.p(r.country)}, ${st.p(r.documentTypeId)}, num.prefix, num.number, num.name, ${st.p(r.date)},
+      ${st.p(r.customerId)}, ${st.p(r.identification)}, ${st.p(r.branchOffice)}, ${st.p(r.total)}, ${st.p(r.balance)}, ${st.p(r.partnerId ?? null)},
+      ${st.p(r.applicationId ?? null)}, ${st.p(JSON.stringify(r.document))}::jsonb || jsonb_build_object('prefix', num.prefix, 'number', num.number, 'name', num.name),
+      ${st.p(r.now)}, ${st.p(r.now)}
+    FROM num RETURNING id, prefix, number, name`);
+  if (due.length) {
+    st.with('due', `INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount)
+      SELECT ${cid}, invoice.id, ${st.p(r.customerId)}, invoice.prefix, invoice.number, d.quote, d.due_date, d.amount
+        FROM invoice, unnest(${st.p(due.map((d) => d.due_date))}::date[], ${st.p(due.map((d) => d.amount))}::numeric[]) WITH ORDINALITY AS d(due_date, amount, quote)`);
+  }
+  addEntry(st, r.companyId, { kind: 'invoice', id: r.id, date: r.date, description: 'Factura' }, postings, 'invoice.name');
+  const [t] = await st.run(q, 'SELECT num.* FROM num');
+  checkResolution(t, r.sent);
+  return { number: Number(t.number), prefix: t.prefix, name: t.name };
+}
