@@ -18,6 +18,8 @@ export interface Company {
   address: Record<string, unknown>;
   settings: CompanySettings;
   time_zone: string;
+  /** Moves with every change of the company's small master-data tables (src/catalog/cache.ts). */
+  catalog_version: number;
 }
 
 export interface CompanySettings {
@@ -110,7 +112,7 @@ export async function authenticate(db: Db, header: string | undefined, country: 
   const m = /^Bearer\s+(\S+)$/i.exec(header);
   if (!m) throw unauthorized('Authorization header must be "Bearer <access_token>"');
   const [row] = await db.query<any>(
-    `SELECT c.company_id, c.country, c.legal_name, c.tax_id, c.check_digit, c.address, c.settings, c.time_zone,
+    `SELECT c.company_id, c.country, c.legal_name, c.tax_id, c.check_digit, c.address, c.settings, c.time_zone, c.catalog_version,
             t.api_user_id, t.expires_at < now() AS expired
        FROM api_tokens t JOIN companies c ON c.company_id = t.company_id
       WHERE t.token_hash = $1`, [sha256(m[1])]);

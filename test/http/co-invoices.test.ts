@@ -192,6 +192,23 @@ eachStorage('CO invoices', (storage) => {
     assert.deepEqual(h.body.healthcare_company, health);
   });
 
+  test('a change of master data is seen by the next invoice (catalog cache follows the catalog version)', async () => {
+    const ok = await s.as('co').post('/v1/invoices', validInvoice(r));
+    assert.equal(ok.status, 201);
+    await s.db.query('UPDATE sellers SET active = false WHERE id = $1', [r.seller.id]);
+    try {
+      const refused = await s.as('co').post('/v1/invoices', validInvoice(r));
+      assert.deepEqual(problems(refused), ['parameter_inactive@seller']);
+    } finally {
+      await s.db.query('UPDATE sellers SET active = true WHERE id = $1', [r.seller.id]);
+    }
+    assert.equal((await s.as('co').post('/v1/invoices', validInvoice(r))).status, 201);
+    const [{ v: before }] = await s.db.query('SELECT catalog_version AS v FROM companies WHERE company_id = (SELECT company_id FROM sellers WHERE id = $1)', [r.seller.id]);
+    await s.as('co').post('/v1/invoices', validInvoice(r));
+    const [{ v: after }] = await s.db.query('SELECT catalog_version AS v FROM companies WHERE company_id = (SELECT company_id FROM sellers WHERE id = $1)', [r.seller.id]);
+    assert.equal(after, before, 'numbering does not move the catalog version');
+  });
+
   test('manual numbers, automatic numbers skip them, names follow <prefix>-<type>-<number>', async () => {
     const t = r.type.FV;
     const first = await s.as('co').post('/v1/invoices', validInvoice(r));

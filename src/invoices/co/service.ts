@@ -46,14 +46,7 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
   const active = mustBeActive(problems);
 
   // Master data referenced by the request, a query per table.
-  const md = await loadMasterData(q, cid, {
-    document_types: [body.document?.id],
-    sellers: [body.seller, ...items.map((i) => i.seller)],
-    cost_centers: [body.cost_center],
-    warehouses: items.map((i) => i.warehouse),
-    taxes: [...(body.retentions ?? []).map((r) => r.id), ...items.flatMap((i) => (i.taxes ?? []).map((t) => t.id))],
-    payment_types: (body.payments ?? []).map((p) => p.id),
-    allowance_charges: [...(body.global_discounts ?? []), ...(body.global_charges ?? [])].map((a) => a.id),
+  const md = await loadMasterData(q, company, {
     productCodes: items.map((i) => i.code),
     customerIdentifications: [body.customer?.identification, ...items.map((i) => i.customer?.identification)],
   });

@@ -45,13 +45,7 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
   const active = mustBeActive(problems);
   const items = body.items ?? [];
   const date = todayIn(company.time_zone);
-  const md = await loadMasterData(q, cid, {
-    document_types: [body.document?.id],
-    sellers: [body.seller],
-    cost_centers: [body.cost_center],
-    warehouses: items.map((i) => i.warehouse),
-    taxes: body.retentions ?? [],
-    payment_types: [body.payment?.conditions?.id],
+  const md = await loadMasterData(q, company, {
     productCodes: items.map((i) => i.code),
     customerIdentifications: [body.customer?.rfc_id],
   });
