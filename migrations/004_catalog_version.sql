@@ -23,3 +23,7 @@ CREATE TRIGGER catalog_version_update AFTER UPDATE OF company_id, code, name, de
   cost_center, cost_center_mandatory, automatic_number, discount_type, decimals, advance_payment, reteiva, reteica, self_withholding,
   electronic_type, cargo_transportation, healthcare_company, prefix, resolution ON document_types
   FOR EACH ROW EXECUTE FUNCTION bump_catalog_version();
+
+-- Products and customers are cached too, one by one as documents name them.
+CREATE TRIGGER catalog_version AFTER INSERT OR DELETE OR UPDATE ON products FOR EACH ROW EXECUTE FUNCTION bump_catalog_version();
+CREATE TRIGGER catalog_version AFTER INSERT OR DELETE OR UPDATE ON customers FOR EACH ROW EXECUTE FUNCTION bump_catalog_version();

@@ -1,9 +1,10 @@
 /**
- * The small master-data tables of a company (document types, sellers, taxes,
- * payment types, global discounts and charges, warehouses, cost centers),
- * kept in this process's memory and reloaded in one query whenever the
- * company's catalog_version (read with every token) has moved. Customers and
- * products, which can be many, are always read from the database.
+ * A company's master data kept in this process's memory: the small tables
+ * (document types, sellers, taxes, payment types, global discounts and
+ * charges, warehouses, cost centers) whole, and products and customers one by
+ * one as documents name them. Everything is dropped and reloaded when the
+ * company's catalog_version, read with every token, has moved: triggers bump
+ * it on any change to these tables (migrations/004), whichever process made it.
  */
 import type { Queryable } from '../platform/db';
 
@@ -11,15 +12,48 @@ export type Row = Record<string, any>;
 export const CACHED = ['document_types', 'sellers', 'taxes', 'payment_types', 'allowance_charges', 'warehouses', 'cost_centers'] as const;
 export type Catalog = Record<(typeof CACHED)[number], Map<number, Row>>;
 
-const cache = new Map<number, { version: number; catalog: Catalog }>();
+interface Entry {
+  version: number;
+  catalog: Catalog;
+  products: Map<string, Row | null>;     // by code; null = no such product
+  customers: Map<string, Row[]>;         // by identification: every branch office
+}
+const cache = new Map<number, Entry>();
+const MAX_ROWS = 50_000;
 
-export async function catalogOf(q: Queryable, companyId: number, version: number): Promise<Catalog> {
+async function entryOf(q: Queryable, companyId: number, version: number): Promise<Entry> {
   const hit = cache.get(companyId);
-  if (hit && hit.version === version) return hit.catalog;
+  if (hit && hit.version === version) return hit;
   const columns = CACHED.map((t) => `(SELECT coalesce(json_agg(x), '[]'::json) FROM ${t} x WHERE company_id = $1) AS ${t}`);
   const [row] = await q.query(`SELECT ${columns.join(', ')}`, [companyId]);
   const catalog = Object.fromEntries(CACHED.map((t) => [t, new Map((row[t] as Row[]).map((r) => [r.id, r]))])) as Catalog;
   if (cache.size > 1000) cache.clear();
-  cache.set(companyId, { version, catalog });
-  return catalog;
+  const entry: Entry = { version, catalog, products: new Map(), customers: new Map() };
+  cache.set(companyId, entry);
+  return entry;
+}
+
+export async function catalogOf(q: Queryable, companyId: number, version: number): Promise<Catalog> {
+  return (await entryOf(q, companyId, version)).catalog;
+}
+
+/** The catalog plus the named products (by code) and customers (all branches of each identification). */
+export async function masterDataOf(q: Queryable, companyId: number, version: number, codes: string[], identifications: string[]) {
+  const entry = await entryOf(q, companyId, version);
+  const missingCodes = codes.filter((c) => !entry.products.has(c));
+  const missingIds = identifications.filter((i) => !entry.customers.has(i));
+  if (missingCodes.length || missingIds.length) {
+    const [row] = await q.query(
+      `SELECT (SELECT coalesce(json_agg(t), '[]'::json) FROM products t WHERE company_id = $1 AND code = ANY($2::text[])) AS products,
+              (SELECT coalesce(json_agg(t), '[]'::json) FROM customers t WHERE company_id = $1 AND identification = ANY($3::text[])) AS customers`,
+      [companyId, missingCodes, missingIds]);
+    if (entry.products.size + entry.customers.size > MAX_ROWS) { entry.products.clear(); entry.customers.clear(); }
+    for (const c of missingCodes) entry.products.set(c, (row.products as Row[]).find((p) => p.code === c) ?? null);
+    for (const i of missingIds) entry.customers.set(i, (row.customers as Row[]).filter((x) => x.identification === i));
+  }
+  return {
+    ...entry.catalog,
+    products: new Map(codes.flatMap((c) => { const p = entry.products.get(c); return p ? [[c, p] as [string, Row]] : []; })),
+    customers: identifications.flatMap((i) => entry.customers.get(i) ?? []),
+  };
 }

@@ -4,7 +4,7 @@
 import type { Queryable } from '../platform/db';
 import type { Problems } from '../platform/errors';
 import type { Company } from '../platform/auth';
-import { catalogOf, type Catalog } from '../catalog/cache';
+import { masterDataOf, type Catalog } from '../catalog/cache';
 
 export type { Row } from '../catalog/cache';
 import type { Row } from '../catalog/cache';
@@ -29,9 +29,8 @@ export interface MasterData extends Catalog {
 }
 
 /**
- * Every master-data record a document can refer to: the company's small
- * tables from the in-memory catalog, and the products and customers it
- * names in ONE query.
+ * Every master-data record a document can refer to, from the company's
+ * in-memory catalog (src/catalog/cache.ts): at most one query, none when warm.
  */
 export async function loadMasterData(q: Queryable, company: Company | number, want: Wanted): Promise<MasterData> {
   if (typeof company === 'number') {
@@ -39,13 +38,7 @@ export async function loadMasterData(q: Queryable, company: Company | number, wa
     company = c as Company;
   }
   const texts = (v: unknown[] | undefined) => [...new Set((v ?? []).filter((x): x is string => typeof x === 'string'))];
-  const [catalog, [row]] = await Promise.all([
-    catalogOf(q, company.company_id, company.catalog_version),
-    q.query(`SELECT (SELECT coalesce(json_agg(t), '[]'::json) FROM products t WHERE company_id = $1 AND code = ANY($2::text[])) AS products,
-                    (SELECT coalesce(json_agg(t), '[]'::json) FROM customers t WHERE company_id = $1 AND identification = ANY($3::text[])) AS customers`,
-    [company.company_id, texts(want.productCodes), texts(want.customerIdentifications)]),
-  ]);
-  return { ...catalog, products: new Map((row.products as Row[]).map((p) => [p.code, p])), customers: row.customers };
+  return masterDataOf(q, company.company_id, company.catalog_version, texts(want.productCodes), texts(want.customerIdentifications));
 }
 /**
  * A referenced record must exist (invalid_reference) and be active (parameter_inactive).
