@@ -194,6 +194,11 @@ eachStorage('MX invoices', (storage) => {
     assert.equal(annulled.body.balance, 0);
     assert.deepEqual(problems(await s.as('mx').post(`/v1/invoices/${ppd.id}/annul`, {})), ['invalid_document@id']);
 
+    const manual = await post(valid({ document: { id: ref.type['FV-M'].id }, number: 501 }));
+    assert.equal(manual.status, 201, JSON.stringify(manual.body));
+    assert.equal(manual.body.name, `M-${ref.type['FV-M'].id}-501`);
+    assert.deepEqual(problems(await post(valid({ document: { id: ref.type['FV-M'].id }, number: 501 }))), ['duplicated_document@number']);
+
     const key = { ...APP, 'idempotency-key': `mx-${storage}` };
     const answers = await Promise.all(Array.from({ length: 5 }, () => post(valid(), key)));
     assert.deepEqual(answers.map((a) => a.status), Array(5).fill(201));
