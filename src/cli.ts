@@ -3,6 +3,7 @@
  *
  *   demo [--json]                                   create the demo companies if absent; print working credentials
  *   company create --country CO|MX --legal-name N --tax-id ID [--check-digit D] [--time-zone TZ]
+ *                                                   with the country's starting catalog (accounts, taxes, payment types, FV and RC types)
  *   user create --company-id N --username U         create an API user; prints its access key once
  *   key rotate --username U                         new access key for a user; revokes its tokens
  *
@@ -14,7 +15,7 @@ import { loadConfig } from './platform/config';
 import { DatabaseHeldError, migrate, openDb, type Db } from './platform/db';
 import { createApiUser, rotateKey } from './platform/auth';
 import { isValidNit, nitCheckDigit } from './platform/nit';
-import { ensureDemo } from './companies/demo';
+import { ensureDemo, seedStarterCatalog } from './companies/demo';
 
 const USAGE = `usage: npm run -s cli -- <command>
   demo [--json]
@@ -57,10 +58,16 @@ async function run(db: Db, args: string[]): Promise<unknown> {
       }
       const timeZone = (values['time-zone'] as string | undefined) ?? (country === 'CO' ? 'America/Bogota' : 'America/Mexico_City');
       if (!['America/Bogota', 'America/Mexico_City'].includes(timeZone)) throw new UsageError('--time-zone must be America/Bogota or America/Mexico_City');
-      const [row] = await db.query<{ company_id: number }>(
-        `INSERT INTO companies (country, legal_name, tax_id, check_digit, time_zone) VALUES ($1, $2, $3, $4, $5) RETURNING company_id`,
-        [country, values['legal-name'], taxId, checkDigit, timeZone]);
-      return { company_id: row.company_id, country, legal_name: values['legal-name'], tax_id: taxId, check_digit: checkDigit, time_zone: timeZone };
+      const [taken] = await db.query('SELECT company_id FROM companies WHERE country = $1 AND tax_id = $2', [country, taxId]);
+      if (taken) throw new UsageError(`a ${country} company with tax id ${taxId} exists (company ${taken.company_id})`);
+      const companyId = await db.tx(async (q) => {
+        const [row] = await q.query<{ company_id: number }>(
+          `INSERT INTO companies (country, legal_name, tax_id, check_digit, time_zone, settings) VALUES ($1, $2, $3, $4, $5, $6) RETURNING company_id`,
+          [country, values['legal-name'], taxId, checkDigit, timeZone, JSON.stringify({ foreign_currency: { enabled: false, currencies: [] } })]);
+        await seedStarterCatalog(q, row.company_id, country);
+        return row.company_id;
+      });
+      return { company_id: companyId, country, legal_name: values['legal-name'], tax_id: taxId, check_digit: checkDigit, time_zone: timeZone };
     }
     case 'user create': {
       need(values, 'company-id', 'username');

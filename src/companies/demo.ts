@@ -170,30 +170,10 @@ async function insertCompany(q: Queryable, c: {
 const price = (...values: number[]) => values.map((value, i) => ({ position: i + 1, name: `Precio de venta ${i + 1}`, value }));
 
 // ---------------------------------------------------------------------------
-// Colombia
+// The standard catalog of each country: chart of accounts, taxes, payment types,
+// global discounts and charges (the demo companies and `company create` use it).
 
-const CO_NIT = '900456123';
-const BOGOTA = { country_code: 'CO', state_code: '11', city_code: '11001' };
-const MEDELLIN = { country_code: 'CO', state_code: '05', city_code: '05001' };
-const CALI = { country_code: 'CO', state_code: '76', city_code: '76001' };
-const BARRANQUILLA = { country_code: 'CO', state_code: '08', city_code: '08001' };
-const CARTAGENA = { country_code: 'CO', state_code: '13', city_code: '13001' };
-const BUCARAMANGA = { country_code: 'CO', state_code: '68', city_code: '68001' };
-const NOT_RESPONSIBLE = [{ code: 'R-99-PN', name: 'No responsable' }];
-
-async function seedColombia(q: Queryable): Promise<number> {
-  const id = await insertCompany(q, {
-    country: 'CO', legal_name: 'Comercializadora Andina Demo S.A.S.', tax_id: CO_NIT, check_digit: nitCheckDigit(CO_NIT),
-    address: { address: 'Cra 7 # 26-20 Piso 12', city: BOGOTA, postal_code: '110311' },
-    settings: {
-      foreign_currency: { enabled: true, currencies: ['USD', 'EUR'] }, warehouses_enabled: true, seller_by_item: true,
-      cost_center_required: false, long_product_descriptions: true,
-    },
-    time_zone: 'America/Bogota',
-  });
-
-  // Chart of accounts: a subset of the Colombian PUC (Decreto 2650 de 1993).
-  await insertAll(q, 'accounts', id, [
+const CO_ACCOUNTS: Tables['accounts'][] = [
     { code: '1105', name: 'Caja', nature: 'Debit' },
     { code: '110505', name: 'Caja general', nature: 'Debit' },
     { code: '110510', name: 'Cajas menores', nature: 'Debit' },
@@ -222,7 +202,123 @@ async function seedColombia(q: Queryable): Promise<number> {
     { code: '530535', name: 'Descuentos comerciales condicionados', nature: 'Debit' },
     { code: '6135', name: 'Costo de ventas - Comercio al por mayor y al por menor', nature: 'Debit' },
     { code: '5195', name: 'Diversos (cuenta inactiva)', nature: 'Debit', active: false },
-  ]);
+];
+
+const CO_TAXES: Tables['taxes'][] = [
+    { name: 'IVA 19%', type: 'IVA', percentage: '19', account_code: '2408' },
+    { name: 'IVA 5%', type: 'IVA', percentage: '5', account_code: '2408' },
+    { name: 'IVA 0% (exento)', type: 'IVA', percentage: '0', account_code: '2408' },
+    { name: 'Impoconsumo 8%', type: 'Impoconsumo', percentage: '8', account_code: '2436' },
+    { name: 'Retefuente compras 2.5%', type: 'Retefuente', percentage: '2.5', account_code: '135515' },
+    { name: 'Retefuente servicios 4%', type: 'Retefuente', percentage: '4', account_code: '135515' },
+    { name: 'ReteIVA 15%', type: 'ReteIVA', percentage: '15', account_code: '135517' },
+    { name: 'ReteICA 9.66 por mil', type: 'ReteICA', percentage: '0.966', account_code: '135518' },
+    // Self-withholding is a liability of the company itself: credit 236575; its debit side is 135515.
+    { name: 'Autorretención 0.8%', type: 'Autorretencion', percentage: '0.8', account_code: '236575' },
+    { name: 'IVA 16% (derogado)', type: 'IVA', percentage: '16', account_code: '2408', active: false },
+];
+
+const CO_PAYMENT_TYPES: Tables['payment_types'][] = [
+    { name: 'Efectivo', type: 'Cash', document_type: 'FV', account_code: '110505' },
+    { name: 'Transferencia bancaria', type: 'Transfer', document_type: 'FV', account_code: '111005' },
+    { name: 'Tarjeta débito o crédito', type: 'Card', document_type: 'FV', account_code: '111005' },
+    { name: 'Crédito', type: 'Credit', document_type: 'FV', account_code: '130505', due_date: true },
+    { name: 'Cheque', type: 'Check', document_type: 'FV', account_code: '110505', active: false },
+    { name: 'Efectivo', type: 'Cash', document_type: 'RC', account_code: '110505' },
+    { name: 'Transferencia bancaria', type: 'Transfer', document_type: 'RC', account_code: '111005' },
+    { name: 'Cheque', type: 'Check', document_type: 'RC', account_code: '110505', active: false },
+];
+
+const CO_ALLOWANCE_CHARGES: Tables['allowance_charges'][] = [
+    { kind: 'Discount', name: 'Descuento comercial', account_code: '530535' },
+    { kind: 'Discount', name: 'Descuento por pronto pago', account_code: '530535' },
+    { kind: 'Discount', name: 'Descuento de temporada (inactivo)', account_code: '530535', active: false },
+    { kind: 'Charge', name: 'Cargo por flete', account_code: '4250' },
+    { kind: 'Charge', name: 'Cargo por empaque', account_code: '4250' },
+    { kind: 'Charge', name: 'Cargo por seguro (inactivo)', account_code: '4250', active: false },
+];
+
+const MX_ACCOUNTS: Tables['accounts'][] = [
+    { code: '101.01', name: 'Caja y efectivo', nature: 'Debit' },
+    { code: '102.01', name: 'Bancos nacionales', nature: 'Debit' },
+    { code: '102.02', name: 'Bancos extranjeros', nature: 'Debit' },
+    { code: '105.01', name: 'Clientes nacionales', nature: 'Debit' },
+    { code: '105.02', name: 'Clientes extranjeros', nature: 'Debit' },
+    { code: '113.01', name: 'IVA a favor (IVA retenido por clientes)', nature: 'Debit' },
+    { code: '114.01', name: 'Pagos provisionales de ISR (ISR retenido por clientes)', nature: 'Debit' },
+    { code: '115.01', name: 'Inventario', nature: 'Debit' },
+    { code: '118.01', name: 'IVA acreditable pagado', nature: 'Debit' },
+    { code: '206.01', name: 'Anticipo de cliente nacional', nature: 'Credit' },
+    { code: '208.01', name: 'IVA trasladado cobrado', nature: 'Credit' },
+    { code: '208.02', name: 'IEPS trasladado cobrado', nature: 'Credit' },
+    { code: '209.01', name: 'IVA trasladado no cobrado', nature: 'Credit' },
+    { code: '209.02', name: 'IEPS trasladado no cobrado', nature: 'Credit' },
+    { code: '216.04', name: 'Impuestos retenidos de ISR por servicios profesionales', nature: 'Credit' },
+    { code: '216.10', name: 'Impuestos retenidos de IVA', nature: 'Credit' },
+    { code: '401.01', name: 'Ventas y/o servicios gravados a la tasa general', nature: 'Credit' },
+    { code: '401.04', name: 'Ventas y/o servicios gravados al 0%', nature: 'Credit' },
+    { code: '402.01', name: 'Devoluciones, descuentos o bonificaciones sobre ventas y/o servicios a la tasa general', nature: 'Debit' },
+    { code: '403.01', name: 'Otros ingresos', nature: 'Credit' },
+    { code: '501.01', name: 'Costo de venta', nature: 'Debit' },
+];
+
+const MX_TAXES: Tables['taxes'][] = [
+    { name: 'IVA 16%', type: 'IVA', percentage: '16', account_code: '208.01' },
+    { name: 'IVA 8% región fronteriza', type: 'IVA', percentage: '8', account_code: '208.01' },
+    { name: 'IVA 0%', type: 'IVA', percentage: '0', account_code: '208.01' },
+    { name: 'Retención IVA 10.6667%', type: 'ReteIVA', percentage: '10.6667', account_code: '113.01' },
+    { name: 'Retención ISR 10%', type: 'ReteISR', percentage: '10', account_code: '114.01' },
+    { name: 'Retención ISR 1.25% RESICO', type: 'ReteISR', percentage: '1.25', account_code: '114.01' },
+    { name: 'IEPS 8%', type: 'IEPS', percentage: '8', account_code: '208.02' },
+    { name: 'IVA 11% región fronteriza (derogado)', type: 'IVA', percentage: '11', account_code: '208.01', active: false },
+];
+
+const MX_PAYMENT_TYPES: Tables['payment_types'][] = [
+    { name: 'Contado', type: 'Cash', document_type: 'FV', account_code: '101.01', sat_code: '01' },
+    { name: 'Transferencia electrónica de fondos', type: 'Transfer', document_type: 'FV', account_code: '102.01', sat_code: '03' },
+    { name: 'Tarjeta de crédito', type: 'Card', document_type: 'FV', account_code: '102.01', sat_code: '04' },
+    { name: 'Crédito 30 días', type: 'Credit', document_type: 'FV', account_code: '105.01', sat_code: '99', due_date: true },
+    // PPD: the form of payment is not known yet, so the amount stays receivable until paid.
+    { name: 'Por definir', type: 'ToBeDefined', document_type: 'FV', account_code: '105.01', sat_code: '99', due_date: true },
+    { name: 'Cheque nominativo', type: 'Check', document_type: 'FV', account_code: '102.01', sat_code: '02', active: false },
+    { name: 'Efectivo', type: 'Cash', document_type: 'RC', account_code: '101.01', sat_code: '01' },
+    { name: 'Transferencia electrónica de fondos', type: 'Transfer', document_type: 'RC', account_code: '102.01', sat_code: '03' },
+    { name: 'Cheque nominativo', type: 'Check', document_type: 'RC', account_code: '102.01', sat_code: '02', active: false },
+];
+
+const MX_ALLOWANCE_CHARGES: Tables['allowance_charges'][] = [
+    { kind: 'Discount', name: 'Descuento comercial', account_code: '402.01' },
+    { kind: 'Discount', name: 'Descuento por volumen', account_code: '402.01' },
+    { kind: 'Discount', name: 'Descuento de temporada (inactivo)', account_code: '402.01', active: false },
+    { kind: 'Charge', name: 'Cargo por envío', account_code: '403.01' },
+    { kind: 'Charge', name: 'Cargo por maniobras (inactivo)', account_code: '403.01', active: false },
+];
+
+// ---------------------------------------------------------------------------
+// Colombia
+
+const CO_NIT = '900456123';
+const BOGOTA = { country_code: 'CO', state_code: '11', city_code: '11001' };
+const MEDELLIN = { country_code: 'CO', state_code: '05', city_code: '05001' };
+const CALI = { country_code: 'CO', state_code: '76', city_code: '76001' };
+const BARRANQUILLA = { country_code: 'CO', state_code: '08', city_code: '08001' };
+const CARTAGENA = { country_code: 'CO', state_code: '13', city_code: '13001' };
+const BUCARAMANGA = { country_code: 'CO', state_code: '68', city_code: '68001' };
+const NOT_RESPONSIBLE = [{ code: 'R-99-PN', name: 'No responsable' }];
+
+async function seedColombia(q: Queryable): Promise<number> {
+  const id = await insertCompany(q, {
+    country: 'CO', legal_name: 'Comercializadora Andina Demo S.A.S.', tax_id: CO_NIT, check_digit: nitCheckDigit(CO_NIT),
+    address: { address: 'Cra 7 # 26-20 Piso 12', city: BOGOTA, postal_code: '110311' },
+    settings: {
+      foreign_currency: { enabled: true, currencies: ['USD', 'EUR'] }, warehouses_enabled: true, seller_by_item: true,
+      cost_center_required: false, long_product_descriptions: true,
+    },
+    time_zone: 'America/Bogota',
+  });
+
+  // Chart of accounts: a subset of the Colombian PUC (Decreto 2650 de 1993).
+  await insertAll(q, 'accounts', id, CO_ACCOUNTS);
 
   await insertAll(q, 'document_types', id, [
     {
@@ -260,39 +356,11 @@ async function seedColombia(q: Queryable): Promise<number> {
       description: 'El número del recibo se envía en la solicitud' },
   ]);
 
-  const [iva19, iva5, iva0, inc8] = await insertAll(q, 'taxes', id, [
-    { name: 'IVA 19%', type: 'IVA', percentage: '19', account_code: '2408' },
-    { name: 'IVA 5%', type: 'IVA', percentage: '5', account_code: '2408' },
-    { name: 'IVA 0% (exento)', type: 'IVA', percentage: '0', account_code: '2408' },
-    { name: 'Impoconsumo 8%', type: 'Impoconsumo', percentage: '8', account_code: '2436' },
-    { name: 'Retefuente compras 2.5%', type: 'Retefuente', percentage: '2.5', account_code: '135515' },
-    { name: 'Retefuente servicios 4%', type: 'Retefuente', percentage: '4', account_code: '135515' },
-    { name: 'ReteIVA 15%', type: 'ReteIVA', percentage: '15', account_code: '135517' },
-    { name: 'ReteICA 9.66 por mil', type: 'ReteICA', percentage: '0.966', account_code: '135518' },
-    // Self-withholding is a liability of the company itself: credit 236575; its debit side is 135515.
-    { name: 'Autorretención 0.8%', type: 'Autorretencion', percentage: '0.8', account_code: '236575' },
-    { name: 'IVA 16% (derogado)', type: 'IVA', percentage: '16', account_code: '2408', active: false },
-  ]);
+  const [iva19, iva5, iva0, inc8] = await insertAll(q, 'taxes', id, CO_TAXES);
 
-  await insertAll(q, 'payment_types', id, [
-    { name: 'Efectivo', type: 'Cash', document_type: 'FV', account_code: '110505' },
-    { name: 'Transferencia bancaria', type: 'Transfer', document_type: 'FV', account_code: '111005' },
-    { name: 'Tarjeta débito o crédito', type: 'Card', document_type: 'FV', account_code: '111005' },
-    { name: 'Crédito', type: 'Credit', document_type: 'FV', account_code: '130505', due_date: true },
-    { name: 'Cheque', type: 'Check', document_type: 'FV', account_code: '110505', active: false },
-    { name: 'Efectivo', type: 'Cash', document_type: 'RC', account_code: '110505' },
-    { name: 'Transferencia bancaria', type: 'Transfer', document_type: 'RC', account_code: '111005' },
-    { name: 'Cheque', type: 'Check', document_type: 'RC', account_code: '110505', active: false },
-  ]);
+  await insertAll(q, 'payment_types', id, CO_PAYMENT_TYPES);
 
-  await insertAll(q, 'allowance_charges', id, [
-    { kind: 'Discount', name: 'Descuento comercial', account_code: '530535' },
-    { kind: 'Discount', name: 'Descuento por pronto pago', account_code: '530535' },
-    { kind: 'Discount', name: 'Descuento de temporada (inactivo)', account_code: '530535', active: false },
-    { kind: 'Charge', name: 'Cargo por flete', account_code: '4250' },
-    { kind: 'Charge', name: 'Cargo por empaque', account_code: '4250' },
-    { kind: 'Charge', name: 'Cargo por seguro (inactivo)', account_code: '4250', active: false },
-  ]);
+  await insertAll(q, 'allowance_charges', id, CO_ALLOWANCE_CHARGES);
 
   const [seller1, seller2] = await insertAll(q, 'sellers', id, [
     { username: 'lmartinez', first_name: 'Laura', last_name: 'Martínez Rojas', email: 'laura.martinez@andina-demo.example.co', identification: '1020304050' },
@@ -406,29 +474,7 @@ async function seedMexico(q: Queryable): Promise<number> {
   });
 
   // Chart of accounts keyed by the SAT código agrupador (Anexo 24).
-  await insertAll(q, 'accounts', id, [
-    { code: '101.01', name: 'Caja y efectivo', nature: 'Debit' },
-    { code: '102.01', name: 'Bancos nacionales', nature: 'Debit' },
-    { code: '102.02', name: 'Bancos extranjeros', nature: 'Debit' },
-    { code: '105.01', name: 'Clientes nacionales', nature: 'Debit' },
-    { code: '105.02', name: 'Clientes extranjeros', nature: 'Debit' },
-    { code: '113.01', name: 'IVA a favor (IVA retenido por clientes)', nature: 'Debit' },
-    { code: '114.01', name: 'Pagos provisionales de ISR (ISR retenido por clientes)', nature: 'Debit' },
-    { code: '115.01', name: 'Inventario', nature: 'Debit' },
-    { code: '118.01', name: 'IVA acreditable pagado', nature: 'Debit' },
-    { code: '206.01', name: 'Anticipo de cliente nacional', nature: 'Credit' },
-    { code: '208.01', name: 'IVA trasladado cobrado', nature: 'Credit' },
-    { code: '208.02', name: 'IEPS trasladado cobrado', nature: 'Credit' },
-    { code: '209.01', name: 'IVA trasladado no cobrado', nature: 'Credit' },
-    { code: '209.02', name: 'IEPS trasladado no cobrado', nature: 'Credit' },
-    { code: '216.04', name: 'Impuestos retenidos de ISR por servicios profesionales', nature: 'Credit' },
-    { code: '216.10', name: 'Impuestos retenidos de IVA', nature: 'Credit' },
-    { code: '401.01', name: 'Ventas y/o servicios gravados a la tasa general', nature: 'Credit' },
-    { code: '401.04', name: 'Ventas y/o servicios gravados al 0%', nature: 'Credit' },
-    { code: '402.01', name: 'Devoluciones, descuentos o bonificaciones sobre ventas y/o servicios a la tasa general', nature: 'Debit' },
-    { code: '403.01', name: 'Otros ingresos', nature: 'Credit' },
-    { code: '501.01', name: 'Costo de venta', nature: 'Debit' },
-  ]);
+  await insertAll(q, 'accounts', id, MX_ACCOUNTS);
 
   await insertAll(q, 'document_types', id, [
     { code: 'FV-A', name: 'Factura serie A', type: 'FV', prefix: 'A', description: 'CFDI de ingreso con folio automático' },
@@ -439,38 +485,12 @@ async function seedMexico(q: Queryable): Promise<number> {
   ]);
 
   // IVA, IEPS post to the "cobrado" accounts; the retentions a customer makes are amounts in the company's favour.
-  const [iva16, iva8, iva0, , , , ieps8] = await insertAll(q, 'taxes', id, [
-    { name: 'IVA 16%', type: 'IVA', percentage: '16', account_code: '208.01' },
-    { name: 'IVA 8% región fronteriza', type: 'IVA', percentage: '8', account_code: '208.01' },
-    { name: 'IVA 0%', type: 'IVA', percentage: '0', account_code: '208.01' },
-    { name: 'Retención IVA 10.6667%', type: 'ReteIVA', percentage: '10.6667', account_code: '113.01' },
-    { name: 'Retención ISR 10%', type: 'ReteISR', percentage: '10', account_code: '114.01' },
-    { name: 'Retención ISR 1.25% RESICO', type: 'ReteISR', percentage: '1.25', account_code: '114.01' },
-    { name: 'IEPS 8%', type: 'IEPS', percentage: '8', account_code: '208.02' },
-    { name: 'IVA 11% región fronteriza (derogado)', type: 'IVA', percentage: '11', account_code: '208.01', active: false },
-  ]);
+  const [iva16, iva8, iva0, , , , ieps8] = await insertAll(q, 'taxes', id, MX_TAXES);
 
   // Payment types are the invoice's payment conditions; sat_code is the c_FormaPago.
-  await insertAll(q, 'payment_types', id, [
-    { name: 'Contado', type: 'Cash', document_type: 'FV', account_code: '101.01', sat_code: '01' },
-    { name: 'Transferencia electrónica de fondos', type: 'Transfer', document_type: 'FV', account_code: '102.01', sat_code: '03' },
-    { name: 'Tarjeta de crédito', type: 'Card', document_type: 'FV', account_code: '102.01', sat_code: '04' },
-    { name: 'Crédito 30 días', type: 'Credit', document_type: 'FV', account_code: '105.01', sat_code: '99', due_date: true },
-    // PPD: the form of payment is not known yet, so the amount stays receivable until paid.
-    { name: 'Por definir', type: 'ToBeDefined', document_type: 'FV', account_code: '105.01', sat_code: '99', due_date: true },
-    { name: 'Cheque nominativo', type: 'Check', document_type: 'FV', account_code: '102.01', sat_code: '02', active: false },
-    { name: 'Efectivo', type: 'Cash', document_type: 'RC', account_code: '101.01', sat_code: '01' },
-    { name: 'Transferencia electrónica de fondos', type: 'Transfer', document_type: 'RC', account_code: '102.01', sat_code: '03' },
-    { name: 'Cheque nominativo', type: 'Check', document_type: 'RC', account_code: '102.01', sat_code: '02', active: false },
-  ]);
+  await insertAll(q, 'payment_types', id, MX_PAYMENT_TYPES);
 
-  await insertAll(q, 'allowance_charges', id, [
-    { kind: 'Discount', name: 'Descuento comercial', account_code: '402.01' },
-    { kind: 'Discount', name: 'Descuento por volumen', account_code: '402.01' },
-    { kind: 'Discount', name: 'Descuento de temporada (inactivo)', account_code: '402.01', active: false },
-    { kind: 'Charge', name: 'Cargo por envío', account_code: '403.01' },
-    { kind: 'Charge', name: 'Cargo por maniobras (inactivo)', account_code: '403.01', active: false },
-  ]);
+  await insertAll(q, 'allowance_charges', id, MX_ALLOWANCE_CHARGES);
 
   const [seller1] = await insertAll(q, 'sellers', id, [
     { username: 'agarcia', first_name: 'Alejandro', last_name: 'García López', email: 'alejandro.garcia@kemper-demo.example.mx', identification: 'GALA850312HD1' },
@@ -558,4 +578,25 @@ async function seedMexico(q: Queryable): Promise<number> {
     { code: 'ADM', name: 'Administración' }, { code: 'VTA', name: 'Ventas' }, { code: 'PRY', name: 'Proyecto terminado', active: false },
   ]);
   return id;
+}
+
+/**
+ * The starting catalog of a new company (`npm run cli -- company create`): its
+ * country's chart of accounts, taxes, payment types, global discounts and
+ * charges, one invoice type (FV) and one cash receipt type (RC). Inactive
+ * examples of the demo are left out.
+ */
+export async function seedStarterCatalog(q: Queryable, companyId: number, country: 'CO' | 'MX'): Promise<void> {
+  const co = country === 'CO';
+  const active = <T extends { active?: boolean }>(rows: T[]) => rows.filter((r) => r.active !== false);
+  await insertAll(q, 'accounts', companyId, active(co ? CO_ACCOUNTS : MX_ACCOUNTS));
+  await insertAll(q, 'taxes', companyId, active(co ? CO_TAXES : MX_TAXES));
+  await insertAll(q, 'payment_types', companyId, active(co ? CO_PAYMENT_TYPES : MX_PAYMENT_TYPES));
+  await insertAll(q, 'allowance_charges', companyId, active(co ? CO_ALLOWANCE_CHARGES : MX_ALLOWANCE_CHARGES));
+  await insertAll(q, 'document_types', companyId, [
+    { code: 'FV', name: 'Factura de venta', type: 'FV', prefix: co ? 'FV' : 'A', description: 'Factura de venta con numeración automática',
+      reteiva: co, reteica: co, self_withholding: co, advance_payment: co },
+    { code: 'RC', name: 'Recibo de caja', type: 'RC', prefix: 'RC', description: 'Recibo de caja con numeración automática' },
+  ]);
+  await assertAccountsExist(q, companyId);
 }

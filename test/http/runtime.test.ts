@@ -92,7 +92,24 @@ test('npm start on an empty embedded database: demo credentials logged, CLI refu
   runCli(env, 'key', 'rotate', '--username', printed.co.username);
   const again = JSON.parse(runCli(env, 'demo', '--json').stdout);
   assert.deepEqual(again, printed);
-  const raw = fs.readdirSync(dataDir);
-  assert.ok(raw.includes('pglite'));
+
+  // The new company starts with its country's catalog and can be used at once.
+  const again2 = spawn(process.execPath, [main], { env: { ...process.env, ...env, LOG_LEVEL: 'silent' }, stdio: 'ignore' });
+  try {
+    let up = false;
+    for (let i = 0; i < 300 && !up; i++) { try { up = (await fetch(`http://127.0.0.1:${port}/health`)).ok; } catch { await new Promise((r) => setTimeout(r, 200)); } }
+    const key = JSON.parse(rotated.stdout).access_key;
+    const login = await fetch(`http://127.0.0.1:${port}/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'tornillo-erp', access_key: key }) });
+    assert.equal(login.status, 200);
+    const token = ((await login.json()) as any).access_token;
+    const get = async (p: string) => ((await (await fetch(`http://127.0.0.1:${port}${p}`, { headers: { authorization: `Bearer ${token}` } })).json()) as any);
+    assert.deepEqual((await get('/v1/document-types?type=FV')).results.map((d: any) => d.code), ['FV']);
+    assert.ok((await get('/v1/taxes')).pagination.total_results >= 5);
+    assert.ok((await get('/v1/payment-types?document_type=FV')).results.some((p: any) => p.due_date));
+    assert.equal((await get('/v1/customers')).pagination.total_results, 0, 'no demo customers in a real company');
+  } finally {
+    again2.kill('SIGTERM');
+    await new Promise((r) => again2.once('exit', r));
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
