@@ -62,3 +62,30 @@ export function todayIn(timeZone: string, now = new Date()): string {
 export function lineDescription(sent: string | undefined, product: Row | null | undefined): string {
   return sent !== undefined ? sent : (product?.long_description || product?.name || '');
 }
+
+/** A cost center, when sent, exists (invalid_cost_center) and is active; `mandatory` asks for one. */
+export function checkCostCenter(problems: Problems, costCenters: Map<number, Row>, id: number | undefined, lookup: string, mandatory?: string): Row | null {
+  if (id === undefined) {
+    if (mandatory) problems.add('parameter_required', mandatory, 'cost_center');
+    return null;
+  }
+  const cc = costCenters.get(id);
+  if (!cc) problems.add('invalid_cost_center', `Cost center ${id} does not exist; see ${lookup}`, 'cost_center');
+  else if (!cc.active) problems.add('parameter_inactive', `Cost center ${id} is inactive`, 'cost_center');
+  else return cc;
+  return null;
+}
+
+/** A foreign currency must be enabled for the company (company_settings) and come with its exchange rate. */
+export function checkCurrency(problems: Problems, company: Company, currency: { code: string; exchange_rate?: number } | undefined, local = 'COP') {
+  if (!currency || currency.code === local || problems.has('currency')) return null;
+  const fc = company.settings.foreign_currency;
+  if (!fc?.enabled || !fc.currencies.includes(currency.code)) {
+    problems.add('company_settings', `Foreign currency ${currency.code} is not enabled for this company (enabled: ${fc?.enabled ? fc.currencies.join(', ') : 'none'})`, 'currency.code');
+  } else if (currency.exchange_rate === undefined) {
+    problems.add('parameter_required', `Send the exchange rate of ${currency.code} to ${local}`, 'currency.exchange_rate');
+  } else {
+    return { code: currency.code, exchange_rate: currency.exchange_rate };
+  }
+  return null;
+}

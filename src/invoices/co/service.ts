@@ -14,7 +14,7 @@ import { checkCustomerRules, CoCustomerBody, insertCustomer, type CustomerBody }
 import { computeCO, type InvoiceOut, type TaxRef } from '../compute';
 import type { Posting } from '../../ledger/journal';
 import { writeInvoice } from '../store';
-import { lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
+import { checkCostCenter, checkCurrency, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { CoInvoiceBody, CoItem } from './schema';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteICA', 'Autorretencion']);
@@ -94,29 +94,9 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
 
   const seller = active(sellers.get(body.seller), 'seller', 'Seller', body.seller, '/v1/users');
 
-  // Cost center.
-  let costCenter: Row | null = null;
-  if (body.cost_center !== undefined) {
-    const cc = costCenters.get(body.cost_center);
-    if (!cc) problems.add('invalid_cost_center', `Cost center ${body.cost_center} does not exist; see /v1/cost-centers`, 'cost_center');
-    else if (!cc.active) problems.add('parameter_inactive', `Cost center ${body.cost_center} is inactive`, 'cost_center');
-    else costCenter = cc;
-  } else if (docType?.cost_center_mandatory) {
-    problems.add('parameter_required', `Document type ${docType.id} requires a cost_center`, 'cost_center');
-  }
-
-  // Currency.
-  let currency: Plan['currency'] = null;
-  if (body.currency && body.currency.code !== 'COP' && !problems.has('currency')) {
-    const fc = company.settings.foreign_currency;
-    if (!fc?.enabled || !fc.currencies.includes(body.currency.code)) {
-      problems.add('company_settings', `Foreign currency ${body.currency.code} is not enabled for this company (enabled: ${fc?.enabled ? fc.currencies.join(', ') : 'none'})`, 'currency.code');
-    } else if (body.currency.exchange_rate === undefined) {
-      problems.add('parameter_required', `Send the exchange rate of ${body.currency.code} to COP`, 'currency.exchange_rate');
-    } else {
-      currency = { code: body.currency.code, exchange_rate: body.currency.exchange_rate };
-    }
-  }
+  const costCenter = checkCostCenter(problems, costCenters, body.cost_center, '/v1/cost-centers',
+    docType?.cost_center_mandatory ? `Document type ${docType.id} requires a cost_center` : undefined);
+  const currency: Plan['currency'] = checkCurrency(problems, company, body.currency);
 
   // Retentions at invoice level.
   const retentions: Row[] = [];

@@ -13,7 +13,7 @@ import { GENERIC_RFCS } from '../../catalog/customers';
 import { computeMX, type MxOut, type TaxRef } from '../compute';
 import type { Posting } from '../../ledger/journal';
 import { writeInvoice } from '../store';
-import { lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
+import { checkCostCenter, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { MxInvoiceBody } from './schema';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteISR']);
@@ -76,13 +76,7 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
     }
   }
 
-  let costCenter: Row | null = null;
-  if (body.cost_center !== undefined) {
-    const cc = costCenters.get(body.cost_center);
-    if (!cc) problems.add('invalid_cost_center', `Cost center ${body.cost_center} does not exist; see /mx/v1/cost-centers`, 'cost_center');
-    else if (!cc.active) problems.add('parameter_inactive', `Cost center ${body.cost_center} is inactive`, 'cost_center');
-    else costCenter = cc;
-  }
+  const costCenter = checkCostCenter(problems, costCenters, body.cost_center, '/mx/v1/cost-centers');
 
   const lines: MxPlan['lines'] = [];
   items.forEach((item, i) => {
