@@ -8,9 +8,11 @@ import { migrate, openDb, type Db } from './platform/db';
 import { buildApp, type RouteModule } from './platform/app';
 import { catalogRoutes } from './catalog/routes';
 import { invoiceRoutes } from './invoices/routes';
+import { voucherRoutes } from './vouchers/routes';
+import { reportRoutes } from './reports/routes';
 
 /** Every feature's routes, served on {base_url} and {base_url_mx}. */
-export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes];
+export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, voucherRoutes, reportRoutes];
 
 export interface Running {
   app: FastifyInstance;

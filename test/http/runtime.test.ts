@@ -48,7 +48,10 @@ test('npm start on an empty embedded database: demo credentials logged, CLI refu
     assert.ok(creds?.co?.access_key && creds?.mx?.access_key, 'credentials in the log');
     const login = await fetch(`http://127.0.0.1:${port}/mx/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(creds.mx) });
     assert.equal(login.status, 200);
-    assert.ok(logged.some((l) => l.reqId && l.req), 'JSON request logs carry a request id');
+    // Log lines reach the pipe a moment after the answer.
+    for (let i = 0; i < 50 && !/"reqId".*"req"/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
+    const logs = out.split('\n').filter(Boolean).map((l) => { try { return JSON.parse(l); } catch { return {}; } });
+    assert.ok(logs.some((l) => l.reqId && l.req), 'JSON request logs carry a request id');
 
     const held = runCli(env, 'demo', '--json');
     assert.equal(held.code, 2);

@@ -1,0 +1,108 @@
+/**
+ * What creating and listing documents (invoices, vouchers) share over HTTP:
+ * schema errors and business rules in one answer, idempotent creation, and the
+ * list filters.
+ */
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Company } from './auth';
+import type { Db, Queryable } from './db';
+import { ApiError, Problems } from './errors';
+import { addAjvErrors } from './validation';
+import { claim, idempotencyKey, remember, replay, requestHash } from './idempotency';
+
+export const UuidParams = (what: string) => Type.Object({ id: Type.String({ format: 'uuid', description: `${what} id` }) });
+
+export const IdempotencyHeader = {
+  'Idempotency-Key': Type.Optional(Type.String({ description: '1–64 letters, digits or hyphens: a retry with the same key and body answers the first result' })),
+};
+
+/**
+ * Runs a document's rules after its JSON schema (routes use attachValidation),
+ * so that one answer reports both: the rules run on whatever parts of the body are well formed.
+ */
+export async function planRequest<P>(req: FastifyRequest, rules: (problems: Problems) => Promise<P>): Promise<P> {
+  const problems = new Problems();
+  const invalid = (req as any).validationError;
+  if (invalid) {
+    addAjvErrors(problems, invalid.validation);
+    if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) problems.throwIfAny();
+  }
+  try {
+    const plan = await rules(problems);
+    problems.throwIfAny();
+    return plan;
+  } catch (e) {
+    // A malformed part of the body may trip a rule; the schema errors already say what is wrong.
+    if (e instanceof ApiError || invalid) problems.throwIfAny();
+    throw e;
+  }
+}
+
+/**
+ * Creates a document under the request's Idempotency-Key, if any: a stored
+ * answer is replayed (201, Idempotent-Replayed), another body with the key is a
+ * 409, and concurrent retries wait for the first and get its answer.
+ */
+export async function createDocument(db: Db, req: FastifyRequest, reply: FastifyReply, scope: string,
+  plan: () => Promise<unknown>, store: (q: Queryable, plan: any) => Promise<unknown>) {
+  const cid = req.company.company_id;
+  const key = idempotencyKey(req);
+  const hash = key ? requestHash(req.body) : '';
+  const replayed = (a: { status: number; body: unknown }) => reply.status(a.status).header('Idempotent-Replayed', 'true').send(a.body);
+  if (key) {
+    const prior = await replay(db, cid, scope, key, hash);
+    if (prior) return replayed(prior);
+  }
+  const p = await plan();
+  const result = await db.tx(async (q) => {
+    if (key) {
+      const prior = await claim(q, cid, scope, key, hash);
+      if (prior) return { prior, doc: null };
+    }
+    const doc = await store(q, p);
+    if (key) await remember(q, cid, scope, key, { status: 201, body: doc });
+    return { prior: null, doc };
+  });
+  return result.prior ? replayed(result.prior) : reply.status(201).send(result.doc);
+}
+
+const DateOrTime = (description: string) => Type.Optional(Type.Union([Type.String({ format: 'date' }), Type.String({ format: 'date-time' })], { description }));
+
+/** The list filters every document has; `extra` adds the document's own (each an exact match on its column). */
+export function listQuery(extra: Record<string, TSchema> = {}) {
+  return Type.Object({
+    document_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+    customer_identification: Type.Optional(Type.String({ maxLength: 50 })),
+    customer_branch_office: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
+    name: Type.Optional(Type.String({ maxLength: 100 })),
+    date_start: Type.Optional(Type.String({ format: 'date' })),
+    date_end: Type.Optional(Type.String({ format: 'date' })),
+    created_start: DateOrTime('From this moment (a date: from the start of that day in the company\'s time zone)'),
+    created_end: DateOrTime('Up to this moment (a date: to the end of that day)'),
+    updated_start: DateOrTime('As created_start, on the last update'),
+    updated_end: DateOrTime('As created_end, on the last update'),
+    ...Object.fromEntries(Object.entries(extra).map(([k, s]) => [k, Type.Optional(s)])),
+  });
+}
+
+/** The SQL condition (and its parameters, from $1 = company id) of a list query. */
+export function listFilter(q: Record<string, any>, company: Company, extraColumns: string[] = []): { cond: string; args: unknown[] } {
+  const args: unknown[] = [company.company_id];
+  const where = ['company_id = $1'];
+  const tz = company.time_zone; // one of two names (a CHECK constraint), safe in SQL text
+  const add = (sql: string, v: unknown) => { args.push(v); where.push(sql.replace(/\$n/g, `$${args.length}`)); };
+  const exact: Record<string, string> = { document_id: 'document_type_id', customer_identification: 'customer_identification',
+    customer_branch_office: 'customer_branch_office', name: 'name', ...Object.fromEntries(extraColumns.map((c) => [c, c])) };
+  for (const [param, column] of Object.entries(exact)) if (q[param] !== undefined) add(`${column} = $n`, q[param]);
+  if (q.date_start !== undefined) add('date >= $n::date', q.date_start);
+  if (q.date_end !== undefined) add('date <= $n::date', q.date_end);
+  const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+  for (const [field, column] of [['created', 'created_at'], ['updated', 'updated_at']]) {
+    const start = q[`${field}_start`];
+    const end = q[`${field}_end`];
+    if (start !== undefined) add(isDate(start) ? `${column} >= ($n::date::timestamp AT TIME ZONE '${tz}')` : `${column} >= $n::timestamptz`, start);
+    if (end !== undefined) add(isDate(end) ? `${column} < (($n::date + 1)::timestamp AT TIME ZONE '${tz}')` : `${column} <= $n::timestamptz`, end);
+  }
+  return { cond: where.join(' AND '), args };
+}

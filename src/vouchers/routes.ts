@@ -1,0 +1,67 @@
+/**
+ * Cash receipt vouchers, on {base_url} only (Colombia): create (with
+ * Idempotency-Key, as invoices), read, list and annul.
+ */
+import { Type } from '@sinclair/typebox';
+import type { RouteModule } from '../platform/app';
+import type { Company } from '../platform/auth';
+import type { Queryable } from '../platform/db';
+import { notFound } from '../platform/errors';
+import { Enum } from '../platform/validation';
+import { PageQuery, paged, pageWindow } from '../platform/http';
+import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
+import { VOUCHER_TYPES, VoucherBody } from './schema';
+import { annulVoucher, planVoucher, storeVoucher } from './service';
+
+const ListQuery = Type.Composite([PageQuery, listQuery({ type: Enum(VOUCHER_TYPES) })]);
+
+/** The stored document with the fields that change after creation. */
+const READ = 'SELECT document, annulled, updated_at FROM vouchers';
+function current(row: any) {
+  const d = row.document;
+  return { ...d, annulled: row.annulled, metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() } };
+}
+
+async function readVoucher(q: Queryable, company: Company, id: string) {
+  const [row] = await q.query(`${READ} WHERE company_id = $1 AND id = $2`, [company.company_id, id]);
+  if (!row) throw notFound(`Voucher ${id}`);
+  return current(row);
+}
+
+export const voucherRoutes: RouteModule = (app, { db, country }) => {
+  if (country !== 'CO') return;
+  const tags = ['vouchers'];
+  const headers = Type.Object(IdempotencyHeader);
+
+  app.post('/vouchers', {
+    attachValidation: true,
+    schema: { tags, summary: 'Create a cash receipt voucher (DebtPayment, AdvancePayment or Detailed)', body: VoucherBody, headers },
+  }, async (req, reply) => {
+    const partnerId = req.headers['partner-id'] as string | undefined;
+    return createDocument(db, req, reply, 'CO POST /v1/vouchers',
+      () => planRequest(req, (problems) => planVoucher(db, req.company, req.body as VoucherBody, problems)),
+      (q, p) => storeVoucher(q, req.company, p, { partnerId }));
+  });
+
+  app.get('/vouchers/:id', { schema: { tags, summary: 'Read a cash receipt voucher', params: UuidParams('Voucher') } }, async (req) =>
+    readVoucher(db, req.company, (req.params as { id: string }).id));
+
+  app.get('/vouchers', { schema: { tags, summary: 'List cash receipt vouchers, newest first', querystring: ListQuery } }, async (req) => {
+    const q = req.query as any;
+    const { cond, args } = listFilter(q, req.company, ['type']);
+    const [limit, offset] = pageWindow(q);
+    const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM vouchers WHERE ${cond}`, args);
+    const rows = await db.query(`${READ} WHERE ${cond} ORDER BY created_at DESC, number DESC LIMIT ${limit} OFFSET ${offset}`, args);
+    return paged(q, total, rows.map(current));
+  });
+
+  app.post('/vouchers/:id/annul', {
+    schema: { tags, summary: 'Annul a voucher: gives back what it paid on due items and reverses its journal entry', params: UuidParams('Voucher') },
+  }, async (req) => {
+    const id = (req.params as { id: string }).id;
+    return db.tx(async (q) => {
+      await annulVoucher(q, req.company.company_id, id);
+      return readVoucher(q, req.company, id);
+    });
+  });
+};

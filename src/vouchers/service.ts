@@ -1,0 +1,407 @@
+/**
+ * The cash receipt voucher (CO): every rule against the company's master data
+ * and the customer's open due items (plan), then one transaction that numbers
+ * it, pays its due items under a row lock, stores it and posts its journal
+ * entry (store), and its annulment.
+ *
+ *   DebtPayment     debit the payment type's account, credit customers (130505) per due item paid
+ *   AdvancePayment  debit the payment type's account, credit customer advances (280505)
+ *   Detailed        the entries as sent (they must balance); entries with `due` also pay that due item
+ */
+import crypto from 'node:crypto';
+import Decimal from 'decimal.js';
+import type { Company } from '../platform/auth';
+import type { Queryable } from '../platform/db';
+import { ApiError, error, notFound, Problems } from '../platform/errors';
+import { postEntry, reverseEntry, type Posting } from '../ledger/journal';
+import { takeNumber } from '../invoices/numbering';
+import { loadMasterData, mustBeActive, type Row } from '../invoices/lookup';
+import type { VoucherBody, VoucherType } from './schema';
+
+/** Accounts of the Colombian PUC that DebtPayment and AdvancePayment credit. */
+export const VOUCHER_ACCOUNTS = { customers: '130505', customerAdvances: '280505' };
+/** The PUC group of customer receivables: a Detailed entry that pays a due item credits one of its accounts. */
+const RECEIVABLES = '1305';
+
+type Movement = 'Debit' | 'Credit';
+
+/** An open due item of one of the customer's invoices. */
+export interface DueRow {
+  id: number; invoice_id: string; invoice_name: string; currency: string;
+  prefix: string; consecutive: number; quote: number; due_date: string; amount: string; paid: string;
+}
+
+export interface Entry {
+  account: { code: string; movement: Movement };
+  description: string;
+  value: number;
+  due: DueRow | null;
+  tax: Row | null;
+}
+
+export interface VoucherPlan {
+  body: VoucherBody;
+  type: VoucherType;
+  docType: Row;
+  customer: Row | null;
+  costCenter: Row | null;
+  currency: { code: string; exchange_rate: number } | null;
+  payment: { id: number; value: number; type: Row } | null;
+  /** One per request item, in order. */
+  entries: Entry[];
+  total: Decimal;
+}
+
+const sum = (values: Decimal.Value[]) => values.reduce<Decimal>((s, v) => s.plus(v), new Decimal(0));
+const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
+const num = (v: Decimal.Value) => Number(new Decimal(v).toFixed(2));
+const dueLabel = (d: { prefix: string; consecutive: number; quote: number }) => `${d.prefix}-${d.consecutive} quote ${d.quote}`;
+
+/** Checks a request that passed (or partly passed) its JSON schema; returns the plan, or throws 400 with every problem found. */
+export async function planVoucher(q: Queryable, company: Company, body: VoucherBody, problems: Problems): Promise<VoucherPlan> {
+  const cid = company.company_id;
+  const active = mustBeActive(problems);
+  const type = body.type;
+  const items = body.items ?? [];
+  // The specification's field list says `payments`, its sample `payment`: both name the same single object.
+  const payKey = body.payment === undefined && body.payments !== undefined ? 'payments' : 'payment';
+  const sentPayment = body.payment ?? body.payments;
+
+  const md = await loadMasterData(q, cid, {
+    document_types: [body.document?.id],
+    cost_centers: [body.cost_center],
+    payment_types: [sentPayment?.id],
+    taxes: items.map((i) => i.tax?.id),
+    customerIdentifications: [body.customer?.identification],
+  });
+
+  // Document type.
+  let docType = active(md.document_types.get(body.document.id), 'document.id', 'Document type', body.document.id, '/v1/document-types?type=RC');
+  if (docType && docType.type !== 'RC') {
+    problems.add('invalid_document', `Document type ${docType.id} is of type ${docType.type}, not a cash receipt (RC)`, 'document.id');
+    docType = null;
+  }
+  if (docType && !docType.automatic_number && body.number === undefined) {
+    problems.add('parameter_required', `Document type ${docType.id} has no automatic numbering: send number`, 'number');
+  }
+  if (docType && body.number !== undefined && !problems.has('number')) {
+    const [used] = await q.query('SELECT 1 FROM vouchers WHERE company_id = $1 AND document_type_id = $2 AND number = $3', [cid, docType.id, body.number]);
+    if (used) problems.add('duplicated_document', `Number ${body.number} is already used by another voucher of document type ${docType.id}`, 'number');
+  }
+
+  // Customer.
+  let customer: Row | null = null;
+  if (body.customer !== undefined) {
+    if (!problems.has('customer')) {
+      const c = body.customer;
+      const row = md.customers.find((x) => x.identification === c.identification && x.branch_office === c.branch_office);
+      customer = active(row, 'customer.identification', 'Customer', `${c.identification} (branch office ${c.branch_office})`, '/v1/customers');
+    }
+  } else if (type === 'DebtPayment' || type === 'AdvancePayment') {
+    problems.add('parameter_required', `A ${type} voucher needs the customer`, 'customer');
+  }
+
+  // Cost center.
+  let costCenter: Row | null = null;
+  if (body.cost_center !== undefined) {
+    const cc = md.cost_centers.get(body.cost_center);
+    if (!cc) problems.add('invalid_cost_center', `Cost center ${body.cost_center} does not exist; see /v1/cost-centers`, 'cost_center');
+    else if (!cc.active) problems.add('parameter_inactive', `Cost center ${body.cost_center} is inactive`, 'cost_center');
+    else costCenter = cc;
+  } else if (docType?.cost_center_mandatory) {
+    problems.add('parameter_required', `Document type ${docType.id} requires a cost_center`, 'cost_center');
+  }
+
+  // Currency, as for invoices.
+  let currency: VoucherPlan['currency'] = null;
+  if (body.currency && body.currency.code !== 'COP' && !problems.has('currency')) {
+    const fc = company.settings.foreign_currency;
+    if (!fc?.enabled || !fc.currencies.includes(body.currency.code)) {
+      problems.add('company_settings', `Foreign currency ${body.currency.code} is not enabled for this company (enabled: ${fc?.enabled ? fc.currencies.join(', ') : 'none'})`, 'currency.code');
+    } else if (body.currency.exchange_rate === undefined) {
+      problems.add('parameter_required', `Send the exchange rate of ${body.currency.code} to COP`, 'currency.exchange_rate');
+    } else {
+      currency = { code: body.currency.code, exchange_rate: body.currency.exchange_rate };
+    }
+  }
+
+  // Payment.
+  let payment: VoucherPlan['payment'] = null;
+  if (body.payment !== undefined && body.payments !== undefined) {
+    problems.add('parameter_not_allowed', 'Send payment or payments (two spellings of the same object), not both', 'payments');
+  }
+  if (type === 'Detailed') {
+    if (sentPayment !== undefined) {
+      problems.add('invalid_payment', 'A Detailed voucher carries no payment object: put the cash or bank account among its entries', payKey);
+    }
+  } else if (type === 'DebtPayment' || type === 'AdvancePayment') {
+    if (sentPayment === undefined) problems.add('parameter_required', `A ${type} voucher needs payment {id, value}`, 'payment');
+    else if (!problems.has(payKey)) {
+      const pt = active(md.payment_types.get(sentPayment.id), `${payKey}.id`, 'Payment type', sentPayment.id, '/v1/payment-types?document_type=RC');
+      if (pt && pt.document_type !== 'RC') problems.add('invalid_payment', `Payment type ${pt.id} is for invoices, not cash receipts; see /v1/payment-types?document_type=RC`, `${payKey}.id`);
+      else if (pt && pt.due_date) problems.add('invalid_payment', `Payment type ${pt.id} is credit; a cash receipt receives money`, `${payKey}.id`);
+      else if (pt) payment = { id: pt.id, value: sentPayment.value, type: pt };
+    }
+  }
+
+  // Entries.
+  if ((type === 'DebtPayment' || type === 'Detailed') && items.length === 0 && !problems.has('items')) {
+    problems.add(body.items === undefined ? 'parameter_required' : 'invalid_array',
+      type === 'DebtPayment' ? 'A DebtPayment voucher needs at least one entry naming the due item it pays' : 'A Detailed voucher needs its accounting entries', 'items');
+  }
+  const codes = type === 'Detailed' ? items.map((i) => i.account?.code).filter((c): c is string => typeof c === 'string') : [];
+  const accounts = new Map<string, Row>();
+  if (codes.length) {
+    for (const a of await q.query('SELECT code, name, active FROM accounts WHERE company_id = $1 AND code = ANY($2::text[])', [cid, [...new Set(codes)]])) accounts.set(a.code, a);
+  }
+  const entries: (Entry | null)[] = [];
+  const seen = new Map<string, number>();
+  const wanted: { i: number; prefix: string; consecutive: number; quote: number }[] = [];
+  items.forEach((it, i) => {
+    const at = (f: string) => `items[${i}].${f}`;
+    let account: Entry['account'] | null = null;
+    let tax: Row | null = null;
+    if (type === 'DebtPayment') {
+      if (it.due === undefined) problems.add('parameter_required', 'Each entry of a DebtPayment voucher names the due item it pays', at('due'));
+      for (const f of ['account', 'tax'] as const) {
+        if (it[f] !== undefined) problems.add('parameter_not_allowed', `A DebtPayment entry credits customers (${VOUCHER_ACCOUNTS.customers}); accounts and taxes are for Detailed vouchers`, at(f));
+      }
+      account = { code: VOUCHER_ACCOUNTS.customers, movement: 'Credit' };
+    } else if (type === 'AdvancePayment') {
+      for (const f of ['due', 'account', 'tax'] as const) {
+        if (it[f] !== undefined) problems.add('parameter_not_allowed', `An AdvancePayment is received before any invoice and credits customer advances (${VOUCHER_ACCOUNTS.customerAdvances}): its entries take no ${f}`, at(f));
+      }
+      account = { code: VOUCHER_ACCOUNTS.customerAdvances, movement: 'Credit' };
+    } else if (type === 'Detailed') {
+      if (it.account === undefined) problems.add('parameter_required', 'Each entry of a Detailed voucher has its account {code, movement}', at('account'));
+      else if (!problems.has(at('account'))) {
+        const a = accounts.get(it.account.code);
+        if (!a) problems.add('invalid_account', `Account ${it.account.code} is not in the chart of accounts; see /v1/accounts`, at('account.code'));
+        else if (!a.active) problems.add('parameter_inactive', `Account ${it.account.code} is inactive`, at('account.code'));
+        else account = { code: it.account.code, movement: it.account.movement };
+      }
+      if (it.due !== undefined && it.tax !== undefined) problems.add('parameter_not_allowed', 'An entry pays a due item or is a tax entry, not both', at('tax'));
+      if (it.due !== undefined && account && !account.code.startsWith(RECEIVABLES)) {
+        problems.add('invalid_account', `An entry that pays a due item credits a customers account (${RECEIVABLES}…), not ${account.code}`, at('account.code'));
+      }
+      if (it.due !== undefined && it.account?.movement === 'Debit') {
+        problems.add('invalid_value', 'An entry that pays a due item credits the receivable: its movement is Credit', at('account.movement'));
+      }
+      if (it.due !== undefined && body.customer === undefined) problems.add('parameter_required', 'Entries that pay due items need the customer whose invoices they are', 'customer');
+      if (it.tax !== undefined && !problems.has(at('tax'))) {
+        tax = active(md.taxes.get(it.tax.id), at('tax.id'), 'Tax', it.tax.id, '/v1/taxes');
+        if (tax && new Decimal(tax.percentage).isZero()) {
+          problems.add('invalid_value', `Tax ${tax.id} is ${tax.name} (0 %): a tax entry needs a tax with a percentage`, at('tax.id'));
+          tax = null;
+        }
+      }
+    }
+    if (it.due !== undefined && type !== 'AdvancePayment' && !problems.has(at('due'))) {
+      const key = `${it.due.prefix}|${it.due.consecutive}|${it.due.quote}`;
+      const first = seen.get(key);
+      if (first !== undefined) problems.add('invalid_array', `Due item ${dueLabel(it.due)} is already paid by items[${first}]`, at('due'));
+      else { seen.set(key, i); wanted.push({ i, ...it.due }); }
+    }
+    const description = it.description ?? '';
+    entries.push(account ? { account, description, value: it.value, due: null, tax } : null);
+  });
+
+  // Due items: open ones of the customer's invoices, by (prefix, consecutive, quote).
+  if (customer && wanted.length) {
+    const rows = await q.query<DueRow>(
+      `SELECT d.id, d.invoice_id, i.name AS invoice_name, coalesce(i.document->'currency'->>'code', 'COP') AS currency,
+              d.prefix, d.consecutive, d.quote, d.due_date, d.amount, d.paid
+         FROM due_items d JOIN invoices i ON i.company_id = d.company_id AND i.id = d.invoice_id
+        WHERE d.company_id = $1 AND d.customer_id = $2 AND NOT d.annulled
+          AND (d.prefix, d.consecutive, d.quote) IN (SELECT * FROM unnest($3::text[], $4::bigint[], $5::int[]))
+        ORDER BY d.id`,
+      [cid, customer.id, wanted.map((w) => w.prefix), wanted.map((w) => w.consecutive), wanted.map((w) => w.quote)]);
+    const voucherCurrency = currency?.code ?? 'COP';
+    for (const w of wanted) {
+      const at = (f: string) => `items[${w.i}].${f}`;
+      const row = rows.find((d) => d.prefix === w.prefix && Number(d.consecutive) === w.consecutive && d.quote === w.quote);
+      if (!row) {
+        problems.add('invalid_reference', `Customer ${customer.identification} (branch office ${customer.branch_office}) has no open due item ${dueLabel(w)}`, at('due'));
+        continue;
+      }
+      const sentDate = items[w.i].due!.date;
+      if (sentDate !== undefined && !problems.has(at('due.date')) && sentDate !== row.due_date) {
+        problems.add('invalid_value', `Due item ${dueLabel(w)} is due on ${row.due_date}, not ${sentDate}`, at('due.date'));
+      }
+      if (!problems.has('currency') && row.currency !== voucherCurrency) {
+        problems.add('invalid_currency', `Invoice ${row.invoice_name} is in ${row.currency}: a voucher paying it is in ${row.currency} too`, 'currency.code');
+      }
+      const owed = new Decimal(row.amount).minus(row.paid);
+      if (!problems.has(at('value')) && new Decimal(items[w.i].value).gt(owed)) {
+        problems.add('invalid_value', `The value (${money(items[w.i].value)}) is above what is still owed on due item ${dueLabel(w)} of invoice ${row.invoice_name} (${owed.toFixed(2)})`, at('value'), `owed ${owed.toFixed(2)}`);
+      }
+      const e = entries[w.i];
+      if (e) e.due = { ...row, consecutive: Number(row.consecutive) };
+    }
+  }
+
+  // Amounts add up, once every part is right.
+  if (!problems.empty || !docType) problems.throwIfAny();
+  const done = entries as Entry[];
+  let total: Decimal;
+  if (type === 'Detailed') {
+    const debits = sum(done.filter((e) => e.account.movement === 'Debit').map((e) => e.value));
+    const credits = sum(done.filter((e) => e.account.movement === 'Credit').map((e) => e.value));
+    if (!debits.eq(credits)) {
+      problems.add('invalid_balance', `The debits (${debits.toFixed(2)}) must equal the credits (${credits.toFixed(2)})`, 'items', `difference ${debits.minus(credits).toFixed(2)}`);
+    }
+    total = debits;
+  } else {
+    total = new Decimal(payment!.value);
+    const entered = sum(done.map((e) => e.value));
+    if (done.length && !entered.eq(total)) {
+      problems.add('invalid_total_payments', `The payment value (${total.toFixed(2)}) must equal the sum of the entries (${entered.toFixed(2)})`, `${payKey}.value`, `expected ${entered.toFixed(2)}`);
+    }
+  }
+  problems.throwIfAny();
+  return { body, type, docType: docType!, customer, costCenter, currency, payment, entries: done, total };
+}
+
+/** The answer's shape (specification: voucher response), from the plan. */
+export function voucherDocument(plan: VoucherPlan, ids: { id: string; prefix: string; number: number; name: string; now: Date }) {
+  const { body, customer } = plan;
+  return {
+    id: ids.id,
+    document: { id: plan.docType.id, name: plan.docType.name },
+    prefix: ids.prefix,
+    number: ids.number,
+    name: ids.name,
+    date: body.date,
+    type: plan.type,
+    customer: customer ? { id: String(customer.id), identification: customer.identification, branch_office: customer.branch_office } : null,
+    cost_center: plan.costCenter?.id ?? null,
+    currency: plan.currency ?? { code: 'COP', exchange_rate: 1 },
+    items: plan.entries.map((e) => ({
+      account: e.account,
+      description: e.description,
+      value: e.value,
+      ...(e.due ? { due: { prefix: e.due.prefix, consecutive: e.due.consecutive, quote: e.due.quote, date: e.due.due_date } } : {}),
+      ...(e.tax ? { tax: {
+        id: e.tax.id, name: e.tax.name, type: e.tax.type, percentage: Number(e.tax.percentage), value: e.value,
+        base_value: num(new Decimal(e.value).times(100).div(e.tax.percentage)),
+      } } : {}),
+    })),
+    payment: plan.payment ? { id: plan.payment.id, name: plan.payment.type.name, value: plan.payment.value, due_date: null } : null,
+    total: num(plan.total),
+    observations: body.observations ?? null,
+    metadata: { created: ids.now.toISOString(), last_updated: ids.now.toISOString(), stock_updated: null },
+    annulled: false,
+  };
+}
+
+/** The journal entry of a voucher, in pesos. */
+export function voucherPostings(plan: VoucherPlan): Posting[] {
+  const rate = new Decimal(plan.currency?.exchange_rate ?? 1);
+  const cop = (v: Decimal.Value) => new Decimal(v).times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const third = plan.customer?.identification;
+  const fallback = (e: Entry) => (e.due ? `Abono ${e.due.invoice_name} cuota ${e.due.quote}` : plan.type === 'AdvancePayment' ? 'Anticipo de cliente' : '');
+  const p: Posting[] = plan.entries.map((e) => ({
+    account: e.account.code, [e.account.movement === 'Debit' ? 'debit' : 'credit']: cop(e.value),
+    description: e.description || fallback(e), third_party: third,
+  }));
+  if (plan.type === 'AdvancePayment' && !p.length) {
+    p.push({ account: VOUCHER_ACCOUNTS.customerAdvances, credit: cop(plan.total), description: 'Anticipo de cliente', third_party: third });
+  }
+  const debits = sum(p.map((x) => x.debit ?? 0));
+  const credits = sum(p.map((x) => x.credit ?? 0));
+  if (plan.payment) {
+    // The cash or bank account takes the sum of the converted credits, so conversion rounding cannot unbalance the entry.
+    p.push({ account: plan.payment.type.account_code, debit: credits.minus(debits), description: plan.payment.type.name });
+  } else if (!debits.eq(credits)) {
+    // Detailed in foreign currency: the rounding difference of the conversion goes to the last credit line.
+    const last = [...p].reverse().find((x) => x.credit !== undefined)!;
+    last.credit = new Decimal(last.credit!).plus(debits.minus(credits));
+  }
+  return p;
+}
+
+/**
+ * Pays the due items of the entries: locks their invoices and then the due
+ * items (always in id order, as the invoice annulment does, so no deadlock),
+ * checks again under the lock what is still owed, and moves paid and balance.
+ */
+async function payDueItems(q: Queryable, cid: number, entries: Entry[]): Promise<{ due: number; amount: string }[]> {
+  const paying = entries.map((e, i) => ({ e, i })).filter((x) => x.e.due);
+  if (!paying.length) return [];
+  const invoiceIds = [...new Set(paying.map((x) => x.e.due!.invoice_id))].sort();
+  await q.query('SELECT id FROM invoices WHERE company_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE', [cid, invoiceIds]);
+  const locked = await q.query<{ id: number; amount: string; paid: string; annulled: boolean }>(
+    'SELECT id, amount, paid, annulled FROM due_items WHERE company_id = $1 AND id = ANY($2::bigint[]) ORDER BY id FOR UPDATE',
+    [cid, paying.map((x) => x.e.due!.id)]);
+  const problems = new Problems();
+  for (const { e, i } of paying) {
+    const row = locked.find((d) => Number(d.id) === e.due!.id);
+    if (!row || row.annulled) {
+      problems.add('invalid_reference', `Due item ${dueLabel(e.due!)} was annulled meanwhile (its invoice ${e.due!.invoice_name} was annulled)`, `items[${i}].due`);
+      continue;
+    }
+    const owed = new Decimal(row.amount).minus(row.paid);
+    if (new Decimal(e.value).gt(owed)) {
+      problems.add('invalid_value', `The value (${money(e.value)}) is above what is still owed on due item ${dueLabel(e.due!)} of invoice ${e.due!.invoice_name} (${owed.toFixed(2)}): another payment was applied first`,
+        `items[${i}].value`, `owed ${owed.toFixed(2)}`);
+    }
+  }
+  problems.throwIfAny();
+  const applied = paying.map((x) => ({ due: x.e.due!.id, invoice: x.e.due!.invoice_id, amount: money(x.e.value) }));
+  await moveBalances(q, cid, applied, +1);
+  return applied;
+}
+
+/** Adds (sign +1) or gives back (sign −1) payments to due items and their invoices' balances. */
+async function moveBalances(q: Queryable, cid: number, applied: { due: number; invoice: string; amount: string }[], sign: 1 | -1): Promise<void> {
+  const perInvoice = new Map<string, Decimal>();
+  for (const a of applied) perInvoice.set(a.invoice, (perInvoice.get(a.invoice) ?? new Decimal(0)).plus(a.amount));
+  await q.query(
+    `UPDATE due_items d SET paid = d.paid + $2::numeric * v.amount FROM unnest($3::bigint[], $4::numeric[]) AS v(id, amount)
+      WHERE d.company_id = $1 AND d.id = v.id`, [cid, sign, applied.map((a) => a.due), applied.map((a) => a.amount)]);
+  await q.query(
+    `UPDATE invoices i SET balance = i.balance - $2::numeric * v.amount, updated_at = now() FROM unnest($3::uuid[], $4::numeric[]) AS v(id, amount)
+      WHERE i.company_id = $1 AND i.id = v.id`, [cid, sign, [...perInvoice.keys()], [...perInvoice.values()].map((v) => v.toFixed(2))]);
+}
+
+/** Writes the voucher in the caller's transaction: number, due items paid, document, applications, journal entry. */
+export async function storeVoucher(q: Queryable, company: Company, plan: VoucherPlan, meta: { partnerId?: string }) {
+  const cid = company.company_id;
+  const id = crypto.randomUUID();
+  const numbered = await takeNumber(q, cid, plan.docType.id, 'vouchers', plan.body.number);
+  const applied = await payDueItems(q, cid, plan.entries);
+  const now = new Date();
+  const doc = voucherDocument(plan, { id, prefix: numbered.prefix, number: numbered.number, name: numbered.name, now });
+  await q.query(
+    `INSERT INTO vouchers (company_id, id, document_type_id, prefix, number, name, date, type, customer_id, customer_identification,
+       customer_branch_office, total, partner_id, document, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)`,
+    [cid, id, plan.docType.id, numbered.prefix, numbered.number, numbered.name, plan.body.date, plan.type, plan.customer?.id ?? null,
+      plan.customer?.identification ?? null, plan.customer?.branch_office ?? null, plan.total.toFixed(2), meta.partnerId ?? null, JSON.stringify(doc), now]);
+  if (applied.length) {
+    await q.query(
+      `INSERT INTO voucher_applications (company_id, voucher_id, due_item_id, amount)
+       SELECT $1, $2, v.due, v.amount FROM unnest($3::bigint[], $4::numeric[]) AS v(due, amount)`,
+      [cid, id, applied.map((a) => a.due), applied.map((a) => a.amount)]);
+  }
+  await postEntry(q, cid, { kind: 'voucher', id, date: plan.body.date, description: `Recibo de caja ${numbered.name}` }, voucherPostings(plan));
+  return doc;
+}
+
+/** Annuls a voucher in the caller's transaction: gives back what it paid and reverses its journal entry. */
+export async function annulVoucher(q: Queryable, cid: number, id: string): Promise<void> {
+  const [v] = await q.query('SELECT annulled, name, date FROM vouchers WHERE company_id = $1 AND id = $2 FOR UPDATE', [cid, id]);
+  if (!v) throw notFound(`Voucher ${id}`);
+  if (v.annulled) throw new ApiError(400, [error('invalid_document', `Voucher ${v.name} is already annulled`, ['id'])]);
+  const applied = await q.query<{ due: number; invoice: string; amount: string }>(
+    `SELECT a.due_item_id AS due, d.invoice_id AS invoice, a.amount FROM voucher_applications a
+       JOIN due_items d ON d.company_id = a.company_id AND d.id = a.due_item_id
+      WHERE a.company_id = $1 AND a.voucher_id = $2 ORDER BY a.due_item_id`, [cid, id]);
+  if (applied.length) {
+    await q.query('SELECT id FROM invoices WHERE company_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE', [cid, [...new Set(applied.map((a) => a.invoice))].sort()]);
+    await q.query('SELECT id FROM due_items WHERE company_id = $1 AND id = ANY($2::bigint[]) ORDER BY id FOR UPDATE', [cid, applied.map((a) => a.due)]);
+    await moveBalances(q, cid, applied, -1);
+  }
+  await q.query('UPDATE vouchers SET annulled = true, updated_at = now() WHERE company_id = $1 AND id = $2', [cid, id]);
+  await reverseEntry(q, cid, id, { kind: 'voucher_annulment', id, date: v.date, description: `Anulación del recibo de caja ${v.name}` });
+}
