@@ -18,8 +18,6 @@ export async function byIds(q: Queryable, table: string, companyId: number, ids:
 }
 
 export interface Wanted {
-  /** Ids of the cached tables are accepted and ignored: the whole catalog is at hand. */
-  [table: string]: unknown[] | undefined;
   productCodes?: unknown[];
   customerIdentifications?: unknown[];
 }
@@ -32,11 +30,7 @@ export interface MasterData extends Catalog {
  * Every master-data record a document can refer to, from the company's
  * in-memory catalog (src/catalog/cache.ts): at most one query, none when warm.
  */
-export async function loadMasterData(q: Queryable, company: Company | number, want: Wanted): Promise<MasterData> {
-  if (typeof company === 'number') {
-    const [c] = await q.query('SELECT company_id, catalog_version FROM companies WHERE company_id = $1', [company]);
-    company = c as Company;
-  }
+export async function loadMasterData(q: Queryable, company: Company, want: Wanted): Promise<MasterData> {
   const texts = (v: unknown[] | undefined) => [...new Set((v ?? []).filter((x): x is string => typeof x === 'string'))];
   return masterDataOf(q, company.company_id, company.catalog_version, texts(want.productCodes), texts(want.customerIdentifications));
 }

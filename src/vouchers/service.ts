@@ -15,7 +15,7 @@ import type { Queryable } from '../platform/db';
 import { ApiError, error, notFound, Problems } from '../platform/errors';
 import { postEntry, reverseEntry, type Posting } from '../ledger/journal';
 import { takeNumber } from '../invoices/numbering';
-import { loadMasterData, mustBeActive, type Row } from '../invoices/lookup';
+import { checkCostCenter, checkCurrency, loadMasterData, mustBeActive, type Row } from '../invoices/lookup';
 import type { VoucherBody, VoucherType } from './schema';
 
 /** Accounts of the Colombian PUC that DebtPayment and AdvancePayment credit. */
@@ -67,11 +67,7 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
   const payKey = body.payment === undefined && body.payments !== undefined ? 'payments' : 'payment';
   const sentPayment = body.payment ?? body.payments;
 
-  const md = await loadMasterData(q, cid, {
-    document_types: [body.document?.id],
-    cost_centers: [body.cost_center],
-    payment_types: [sentPayment?.id],
-    taxes: items.map((i) => i.tax?.id),
+  const md = await loadMasterData(q, company, {
     customerIdentifications: [body.customer?.identification],
   });
 
@@ -101,29 +97,9 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
     problems.add('parameter_required', `A ${type} voucher needs the customer`, 'customer');
   }
 
-  // Cost center.
-  let costCenter: Row | null = null;
-  if (body.cost_center !== undefined) {
-    const cc = md.cost_centers.get(body.cost_center);
-    if (!cc) problems.add('invalid_cost_center', `Cost center ${body.cost_center} does not exist; see /v1/cost-centers`, 'cost_center');
-    else if (!cc.active) problems.add('parameter_inactive', `Cost center ${body.cost_center} is inactive`, 'cost_center');
-    else costCenter = cc;
-  } else if (docType?.cost_center_mandatory) {
-    problems.add('parameter_required', `Document type ${docType.id} requires a cost_center`, 'cost_center');
-  }
-
-  // Currency, as for invoices.
-  let currency: VoucherPlan['currency'] = null;
-  if (body.currency && body.currency.code !== 'COP' && !problems.has('currency')) {
-    const fc = company.settings.foreign_currency;
-    if (!fc?.enabled || !fc.currencies.includes(body.currency.code)) {
-      problems.add('company_settings', `Foreign currency ${body.currency.code} is not enabled for this company (enabled: ${fc?.enabled ? fc.currencies.join(', ') : 'none'})`, 'currency.code');
-    } else if (body.currency.exchange_rate === undefined) {
-      problems.add('parameter_required', `Send the exchange rate of ${body.currency.code} to COP`, 'currency.exchange_rate');
-    } else {
-      currency = { code: body.currency.code, exchange_rate: body.currency.exchange_rate };
-    }
-  }
+  const costCenter = checkCostCenter(problems, md.cost_centers, body.cost_center, '/v1/cost-centers',
+    docType?.cost_center_mandatory ? `Document type ${docType.id} requires a cost_center` : undefined);
+  const currency: VoucherPlan['currency'] = checkCurrency(problems, company, body.currency);
 
   // Payment.
   let payment: VoucherPlan['payment'] = null;
