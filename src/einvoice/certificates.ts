@@ -97,8 +97,10 @@ export function generateTestCertificate(opts: TestCertificateOptions): TestCerti
 
   const cert = forge.pki.createCertificate();
   cert.publicKey = publicKey;
-  // Positive serial number of 16 random bytes (first bit cleared so it stays positive).
-  const serial = randomBytes(16);
+  // Positive serial number of 9 random bytes (first bit cleared so it stays positive): at most
+  // 22 decimal digits, so the X509SerialNumber of a signature stays a valid xs:integer for
+  // libxml2, which refuses integers of more than 24 digits.
+  const serial = randomBytes(9);
   serial[0] = (serial[0] & 0x7f) | 0x01;
   cert.serialNumber = serial.toString('hex');
   const notBefore = opts.notBefore ?? new Date(Date.now() - 60 * 60 * 1000);
