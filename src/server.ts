@@ -10,6 +10,9 @@ import { catalogRoutes } from './catalog/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { voucherRoutes } from './vouchers/routes';
 import { reportRoutes } from './reports/routes';
+import { Outbox } from './platform/outbox';
+import { SandboxDian } from './einvoice/dian/authority';
+import { stampCoInvoice, technicalKeys } from './einvoice/dian/stamp';
 
 /** Every feature's routes, served on {base_url} and {base_url_mx}. */
 export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, voucherRoutes, reportRoutes];
@@ -26,8 +29,12 @@ export async function startServer(config: Config, given?: Db): Promise<Running> 
   const db = given ?? (await openDb(config));
   try {
     await migrate(db);
-    const app = await buildApp({ config, db }, MODULES);
+    const authority = new SandboxDian(technicalKeys(db));
+    const outbox = new Outbox(db, { dian_submit: (job) => stampCoInvoice(db, authority, job.company_id, job.ref_id) });
+    const app = await buildApp({ config, db, outbox }, MODULES);
+    app.addHook('onClose', () => outbox.stop());
     await app.listen({ port: config.port, host: config.host });
+    outbox.start();
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
     let closing: Promise<void> | undefined;

@@ -14,10 +14,13 @@ import { addAjvErrors, bodyAjv, queryAjv } from './validation';
 import { authenticate, login } from './auth';
 import { ErrorBody } from './http';
 import { RateLimiter } from './ratelimit';
+import type { Outbox } from './outbox';
 
 export interface Services {
   config: Config;
   db: Db;
+  /** Work after commit (tax authority, mail); absent in tools that only read. */
+  outbox?: Outbox;
 }
 
 /** A feature registers its routes once; they are served on both base addresses. */

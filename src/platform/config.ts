@@ -13,6 +13,8 @@ export interface Config {
   loginMaxFailures: number;
   loginLockSeconds: number;
   requestTimeoutMs: number;
+  /** How long a creation waits for the tax authority before answering with stamp.status Pending. */
+  dianTimeoutMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -36,5 +38,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5),
     loginLockSeconds: int(env, 'LOGIN_LOCK_SECONDS', 60),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30000),
+    dianTimeoutMs: int(env, 'DIAN_TIMEOUT_MS', 10000),
   };
 }

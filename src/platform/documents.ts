@@ -45,7 +45,7 @@ export async function planRequest<P>(req: FastifyRequest, rules: (problems: Prob
  * 409, and concurrent retries wait for the first and get its answer.
  */
 export async function createDocument(db: Db, req: FastifyRequest, reply: FastifyReply, scope: string,
-  plan: () => Promise<unknown>, store: (q: Queryable, plan: any) => Promise<unknown>) {
+  plan: () => Promise<unknown>, store: (q: Queryable, plan: any) => Promise<unknown>, afterCommit?: (doc: any) => Promise<unknown>) {
   const cid = req.company.company_id;
   const key = idempotencyKey(req);
   const hash = key ? requestHash(req.body) : '';
@@ -64,7 +64,8 @@ export async function createDocument(db: Db, req: FastifyRequest, reply: Fastify
     if (key) await remember(q, cid, scope, key, { status: 201, body: doc });
     return { prior: null, doc };
   });
-  return result.prior ? replayed(result.prior) : reply.status(201).send(result.doc);
+  if (result.prior) return replayed(result.prior);
+  return reply.status(201).send(afterCommit ? await afterCommit(result.doc) : result.doc);
 }
 
 const DateOrTime = (description: string) => Type.Optional(Type.Union([Type.String({ format: 'date' }), Type.String({ format: 'date-time' })], { description }));

@@ -14,6 +14,7 @@ import { checkCustomerRules, CoCustomerBody, insertCustomer, type CustomerBody }
 import { computeCO, type InvoiceOut, type TaxRef } from '../compute';
 import type { Posting } from '../../ledger/journal';
 import { writeInvoice } from '../store';
+import { enqueue } from '../../platform/outbox';
 import { checkCostCenter, checkCurrency, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { CoInvoiceBody, CoItem } from './schema';
 
@@ -193,6 +194,9 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
   if (body.healthcare_company !== undefined && docType && !docType.healthcare_company) {
     problems.add('document_settings', `Document type ${docType.id} is not for healthcare (healthcare_company is false)`, 'healthcare_company');
   }
+  if (body.stamp?.send && docType && docType.electronic_type !== 'ElectronicInvoice') {
+    problems.add('document_settings', `Document type ${docType.id} is not electronic: it is not sent to the DIAN (stamp.send must be false)`, 'stamp.send');
+  }
   if (body.advance_payment !== undefined && docType && !docType.advance_payment) {
     problems.add('document_settings', `Document type ${docType.id} does not take advance payments`, 'advance_payment');
   }
@@ -339,5 +343,11 @@ export async function storeCoInvoice(q: Queryable, company: Company, plan: Plan,
     customerId, identification: plan.body.customer.identification, branchOffice: plan.body.customer.branch_office,
     total: doc.total, balance: doc.balance, partnerId: meta.partnerId, document: doc, now,
   }, plan.payments.filter((x) => x.type.due_date).map((p) => ({ due_date: p.due_date!, amount: new Decimal(p.value).toFixed(2) })), coInvoicePostings(plan));
+  if (plan.body.stamp?.send) {
+    // Sent to the DIAN after commit, from the outbox; Pending until it answers.
+    await enqueue(q, cid, 'dian_submit', id);
+    await q.query(`UPDATE invoices SET stamp_status = 'Pending' WHERE company_id = $1 AND id = $2`, [cid, id]);
+    return { ...doc, ...numbered, stamp: { ...doc.stamp, status: 'Pending' } };
+  }
   return { ...doc, ...numbered };
 }

@@ -1,0 +1,77 @@
+/**
+ * Sends a stored Colombian invoice to the tax authority: builds its UBL XML,
+ * signs it with the company's certificate, submits it, and records the answer
+ * (Accepted with its CUFE, or Rejected with the reasons). A retry after a
+ * timeout first asks the authority what it holds for the CUFE, so nothing is
+ * sent twice. Runs from the outbox (kind `dian_submit`), after commit.
+ */
+import type { Db, Queryable } from '../../platform/db';
+import { generateTestCertificate, loadPkcs12 } from '../certificates';
+import { signInvoiceXml } from './sign';
+import { buildInvoiceXml } from './ubl';
+import type { DianAuthority, Verdict } from './authority';
+
+/** The demo software registration (the DIAN's habilitación data is per company; see company settings `dian`). */
+const DEFAULT_SOFTWARE = { id: '56f2ae4e-9812-4fad-9255-08fcfcd5ccb0', pin: '12345', environment: '2' as const };
+
+export interface StampResult { status: string; cufe: string | null; errors: Verdict['errors']; observations: string[] }
+
+/** The company's signing credentials; a demo company gets a generated test certificate on first use. */
+async function credentials(q: Queryable, company: any) {
+  const [row] = await q.query('SELECT p12, password FROM company_credentials WHERE company_id = $1', [company.company_id]);
+  if (row) return loadPkcs12(row.p12, row.password);
+  if (!company.is_demo) throw new Error(`Company ${company.company_id} has no signing certificate; load one with the CLI`);
+  const made = generateTestCertificate({ commonName: company.legal_name, nit: company.tax_id });
+  await q.query('INSERT INTO company_credentials (company_id, p12, password) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+    [company.company_id, made.p12Base64, made.password]);
+  const [stored] = await q.query('SELECT p12, password FROM company_credentials WHERE company_id = $1', [company.company_id]);
+  return loadPkcs12(stored.p12, stored.password);
+}
+
+export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId: number, invoiceId: string): Promise<StampResult> {
+  const [inv] = await db.query(
+    `SELECT i.document, i.stamp_status, i.stamp_cufe, i.xml, i.customer_id, i.document_type_id, t.resolution, t.prefix
+       FROM invoices i JOIN document_types t ON t.company_id = i.company_id AND t.id = i.document_type_id
+      WHERE i.company_id = $1 AND i.id = $2 AND i.country = 'CO'`, [companyId, invoiceId]);
+  if (!inv) throw new Error(`invoice ${invoiceId} not found`);
+  if (inv.stamp_status === 'Accepted') return { status: 'Accepted', cufe: inv.stamp_cufe, errors: [], observations: [] };
+
+  // A timed-out attempt may have reached the authority: ask before sending again.
+  let verdict = inv.stamp_cufe ? await authority.status(inv.stamp_cufe) : null;
+  let xml: string = inv.xml;
+  let cufe: string | null = inv.stamp_cufe;
+  if (!verdict) {
+    const [company] = await db.query('SELECT * FROM companies WHERE company_id = $1', [companyId]);
+    const [customer] = await db.query('SELECT * FROM customers WHERE company_id = $1 AND id = $2', [companyId, inv.customer_id]);
+    const [types] = await db.query(`SELECT json_object_agg(id, type) AS m FROM payment_types WHERE company_id = $1`, [companyId]);
+    const [units] = await db.query(`SELECT json_object_agg(code, unit) AS m FROM products WHERE company_id = $1 AND code = ANY($2::text[])`,
+      [companyId, (inv.document.items as any[]).map((i) => i.code)]);
+    const dian = { ...DEFAULT_SOFTWARE, ...(company.settings?.dian ?? {}) };
+    const built = buildInvoiceXml({
+      document: inv.document, company, customer, resolution: inv.resolution,
+      settings: { software: { id: dian.id, pin: dian.pin, provider_nit: company.tax_id, provider_check_digit: company.check_digit }, environment: dian.environment },
+      unitCodes: units.m ?? {}, paymentTypes: types.m ?? {},
+    });
+    xml = await signInvoiceXml(built.xml, await credentials(db, company));
+    cufe = built.cufe;
+    // Remember what is being sent before sending it.
+    await db.query(`UPDATE invoices SET xml = $3, stamp_cufe = $4, stamp_status = 'Pending', updated_at = now() WHERE company_id = $1 AND id = $2`,
+      [companyId, invoiceId, xml, cufe]);
+    verdict = await authority.send(xml);
+  }
+  await db.query(
+    `UPDATE invoices SET stamp_status = $3, stamp_cufe = $4, stamp_errors = $5, stamp_observations = $6, updated_at = now()
+      WHERE company_id = $1 AND id = $2`,
+    [companyId, invoiceId, verdict.status, verdict.status === 'Accepted' ? verdict.cufe : cufe, JSON.stringify(verdict.errors), JSON.stringify(verdict.observations)]);
+  return { status: verdict.status, cufe: verdict.status === 'Accepted' ? verdict.cufe : null, errors: verdict.errors, observations: verdict.observations };
+}
+
+/** The sandbox's knowledge of technical keys: the resolutions stored for the company with that NIT. */
+export function technicalKeys(db: Db) {
+  return async (nit: string, resolution: string): Promise<string | null> => {
+    const [row] = await db.query(
+      `SELECT t.resolution->>'technical_key' AS key FROM document_types t JOIN companies c ON c.company_id = t.company_id
+        WHERE c.country = 'CO' AND c.tax_id = $1 AND t.resolution->>'number' = $2 LIMIT 1`, [nit, resolution]);
+    return row?.key ?? null;
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Electronic invoices with the sandbox DIAN through HTTP: Accepted with a CUFE
+ * that is in the signed XML, Rejected with reasons and sent again once fixed,
+ * Draft then sent, and the Pending answer when the authority is slower than
+ * DIAN_TIMEOUT_MS (the outbox finishes the job).
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { problems, startTestServer, type TestServer } from '../support/server';
+import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
+import { verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
+
+let s: TestServer;
+let r: CoRefs;
+before(async () => { s = await startTestServer('pglite'); r = await coRefs(s); });
+after(() => s.close());
+
+const electronic = (over: Record<string, unknown> = {}) => validInvoice(r, { document: { id: r.type['FV-E'].id }, date: today(), ...over });
+const xmlOf = async (id: string) => Buffer.from((await s.as('co').get(`/v1/invoices/${id}/xml`)).body.base64, 'base64').toString('utf8');
+
+test('stamp.send: Accepted, with the CUFE of the signed XML', async () => {
+  const res = await s.as('co').post('/v1/invoices', electronic({ stamp: { send: true } }));
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  assert.equal(res.body.stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
+  assert.match(res.body.stamp.cufe, /^[0-9a-f]{96}$/);
+  const xml = await xmlOf(res.body.id);
+  assert.ok(xml.includes(`>${res.body.stamp.cufe}</cbc:UUID>`));
+  assert.ok(xml.includes(`<cbc:ID>${res.body.prefix}${res.body.number}</cbc:ID>`));
+  assert.equal((await verifyInvoiceSignature(xml)).valid, true);
+  const raw = await fetch(`${s.url}/v1/invoices/${res.body.id}/xml`, { headers: { authorization: `Bearer ${await s.token('co')}`, accept: 'application/xml' } });
+  assert.match(raw.headers.get('content-type') ?? '', /application\/xml/);
+  assert.equal(await raw.text(), xml);
+  assert.deepEqual((await s.as('co').get(`/v1/invoices/${res.body.id}`)).body.stamp.status, 'Accepted');
+});
+
+test('stamp.send on a type that is not electronic is refused', async () => {
+  assert.deepEqual(problems(await s.as('co').post('/v1/invoices', validInvoice(r, { stamp: { send: true } }))), ['document_settings@stamp.send']);
+});
+
+test('Rejected with reasons, then sent again once corrected', async () => {
+  const [co] = await s.db.query("SELECT company_id, check_digit FROM companies WHERE is_demo AND country = 'CO'");
+  const wrong = String((Number(co.check_digit) + 1) % 10);
+  await s.db.query('UPDATE companies SET check_digit = $2 WHERE company_id = $1', [co.company_id, wrong]);
+  let id: string;
+  try {
+    const res = await s.as('co').post('/v1/invoices', electronic({ stamp: { send: true } }));
+    assert.equal(res.status, 201);
+    id = res.body.id;
+    assert.equal(res.body.stamp.status, 'Rejected');
+    assert.equal(res.body.stamp.cufe, null);
+    assert.match(res.body.stamp.errors, /NIT_CHECK_DIGIT/);
+    const errors = await s.as('co').get(`/v1/invoices/${id}/stamp/errors`);
+    assert.deepEqual(errors.body.errors.map((e: any) => e.code), ['NIT_CHECK_DIGIT']);
+  } finally {
+    await s.db.query('UPDATE companies SET check_digit = $2 WHERE company_id = $1', [co.company_id, co.check_digit]);
+  }
+  // The stored XML still carries the wrong digit: sending again rebuilds it from the corrected data.
+  await s.db.query('UPDATE invoices SET xml = NULL, stamp_cufe = NULL WHERE id = $1', [id!]);
+  const again = await s.as('co').post(`/v1/invoices/${id!}/stamp`, {});
+  assert.equal(again.status, 200, JSON.stringify(again.body));
+  assert.equal(again.body.stamp.status, 'Accepted');
+  assert.equal(again.body.stamp.errors, null);
+});
+
+test('a Draft is sent later; an accepted one is not sent twice', async () => {
+  const draft = await s.as('co').post('/v1/invoices', electronic());
+  assert.equal(draft.body.stamp.status, 'Draft');
+  assert.equal(draft.body.stamp.cufe, null);
+  assert.equal((await s.as('co').get(`/v1/invoices/${draft.body.id}/xml`)).status, 404);
+  const sent = await s.as('co').post(`/v1/invoices/${draft.body.id}/stamp`, {});
+  assert.equal(sent.body.stamp.status, 'Accepted');
+  assert.deepEqual(problems(await s.as('co').post(`/v1/invoices/${draft.body.id}/stamp`, {})), ['invalid_document@id']);
+  const plain = await s.as('co').post('/v1/invoices', validInvoice(r));
+  assert.deepEqual(problems(await s.as('co').post(`/v1/invoices/${plain.body.id}/stamp`, {})), ['invalid_document@id']);
+});
+
+test('slower than DIAN_TIMEOUT_MS: answered Pending, finished by the outbox', async () => {
+  const slow = await startTestServer('pglite', { DIAN_TIMEOUT_MS: '0' });
+  try {
+    const refs = await coRefs(slow);
+    const res = await slow.as('co').post('/v1/invoices', validInvoice(refs, { document: { id: refs.type['FV-E'].id }, date: today(), stamp: { send: true } }));
+    assert.equal(res.status, 201);
+    assert.equal(res.body.stamp.status, 'Pending');
+    let status = 'Pending';
+    for (let i = 0; i < 100 && status === 'Pending'; i++) {
+      await new Promise((x) => setTimeout(x, 100));
+      status = (await slow.as('co').get(`/v1/invoices/${res.body.id}`)).body.stamp.status;
+    }
+    assert.equal(status, 'Accepted');
+    const jobs = await slow.db.query("SELECT status, attempts FROM outbox WHERE ref_id = $1", [res.body.id]);
+    assert.deepEqual(jobs, [{ status: 'done', attempts: 1 }], 'sent once');
+  } finally {
+    await slow.close();
+  }
+});
