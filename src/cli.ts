@@ -6,11 +6,15 @@
  *                                                   with the country's starting catalog (accounts, taxes, payment types, FV and RC types)
  *   user create --company-id N --username U         create an API user; prints its access key once
  *   key rotate --username U                         new access key for a user; revokes its tokens
+ *   certificate load --company-id N --p12 FILE --password P
+ *                                                   the company's signing certificate for electronic invoices
  *
  * They use the configured database (DATABASE_URL, or the embedded one in DATA_DIR,
  * which must not be held by a running server).
  */
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { loadPkcs12 } from './einvoice/certificates';
 import { loadConfig } from './platform/config';
 import { DatabaseHeldError, migrate, openDb, type Db } from './platform/db';
 import { createApiUser, rotateKey } from './platform/auth';
@@ -21,7 +25,8 @@ const USAGE = `usage: npm run -s cli -- <command>
   demo [--json]
   company create --country CO|MX --legal-name NAME --tax-id NIT_OR_RFC [--check-digit D] [--time-zone TZ]
   user create --company-id N --username NAME
-  key rotate --username NAME`;
+  key rotate --username NAME
+  certificate load --company-id N --p12 FILE.p12 --password PASSWORD`;
 
 class UsageError extends Error {}
 
@@ -35,6 +40,7 @@ async function run(db: Db, args: string[]): Promise<unknown> {
     options: {
       json: { type: 'boolean' }, country: { type: 'string' }, 'legal-name': { type: 'string' }, 'tax-id': { type: 'string' },
       'check-digit': { type: 'string' }, 'time-zone': { type: 'string' }, 'company-id': { type: 'string' }, username: { type: 'string' },
+      p12: { type: 'string' }, password: { type: 'string' },
     },
   });
   const command = positionals.join(' ');
@@ -83,6 +89,21 @@ async function run(db: Db, args: string[]): Promise<unknown> {
       const rotated = await rotateKey(db, String(values.username));
       if (!rotated) throw new UsageError(`no API user named ${values.username}`);
       return rotated;
+    }
+    case 'certificate load': {
+      need(values, 'company-id', 'p12', 'password');
+      const companyId = Number(values['company-id']);
+      const [company] = await db.query('SELECT company_id FROM companies WHERE company_id = $1', [Number.isInteger(companyId) ? companyId : 0]);
+      if (!company) throw new UsageError(`no company with id ${values['company-id']}`);
+      let p12: Buffer;
+      try { p12 = fs.readFileSync(String(values.p12)); } catch (e) { throw new UsageError(`cannot read ${values.p12}: ${(e as Error).message}`); }
+      let cert;
+      try { cert = loadPkcs12(p12, String(values.password)); } catch (e) { throw new UsageError((e as Error).message); }
+      await db.query(
+        `INSERT INTO company_credentials (company_id, p12, password) VALUES ($1, $2, $3)
+         ON CONFLICT (company_id) DO UPDATE SET p12 = EXCLUDED.p12, password = EXCLUDED.password, created_at = now()`,
+        [companyId, p12.toString('base64'), values.password]);
+      return { company_id: companyId, subject: cert.subjectName, serial_number: cert.serialNumber, not_after: cert.notAfter };
     }
     default:
       throw new UsageError(command ? `unknown command "${command}"` : 'no command given');

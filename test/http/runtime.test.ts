@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
+import { generateTestCertificate } from '../../src/einvoice/certificates';
 
 const root = path.join(__dirname, '..', '..', '..');
 const main = path.join(root, 'dist', 'src', 'main.js');
@@ -90,6 +91,15 @@ test('npm start on an empty embedded database: demo credentials logged, CLI refu
   assert.equal(rotated.code, 0, rotated.stderr);
   assert.notEqual(JSON.parse(rotated.stdout).access_key, u.access_key);
   assert.equal(runCli(env, 'frobnicate').code, 64);
+  const made = generateTestCertificate({ commonName: 'Ferretería El Tornillo S.A.S.', nit: '900373115' });
+  const p12File = path.join(dataDir, 'tornillo.p12');
+  fs.writeFileSync(p12File, Buffer.from(made.p12Base64, 'base64'));
+  const loaded = runCli(env, 'certificate', 'load', '--company-id', String(c.company_id), '--p12', p12File, '--password', made.password);
+  assert.equal(loaded.code, 0, loaded.stderr);
+  assert.match(JSON.parse(loaded.stdout).subject, /Tornillo/);
+  const badPassword = runCli(env, 'certificate', 'load', '--company-id', String(c.company_id), '--p12', p12File, '--password', 'nope');
+  assert.equal(badPassword.code, 64);
+  assert.match(badPassword.stderr, /password/);
 
   // The demo keys keep working even after an operator rotated them.
   runCli(env, 'key', 'rotate', '--username', printed.co.username);

@@ -46,8 +46,13 @@ export class SandboxDian implements DianAuthority {
     const errors: Verdict['errors'] = [];
     const fail = (code: string, message: string) => errors.push({ code, message });
     let malformed = '';
-    const doc = new DOMParser({ onError: (level, msg) => { if (level !== 'warning') malformed ||= msg; } }).parseFromString(signedXml, 'text/xml');
-    if (malformed || !doc.documentElement) return { status: 'Rejected', cufe: null, errors: [{ code: 'XML', message: `The XML is not well formed: ${malformed}` }], observations: [] };
+    let doc: Document | undefined;
+    try {
+      doc = new DOMParser({ onError: (level, msg) => { if (level !== 'warning') malformed ||= msg; } }).parseFromString(signedXml, 'text/xml') as unknown as Document;
+    } catch (e) {
+      malformed ||= String((e as Error).message ?? e);
+    }
+    if (malformed || !doc?.documentElement) return { status: 'Rejected', cufe: null, errors: [{ code: 'XML', message: `The XML is not well formed: ${malformed}` }], observations: [] };
     const nodes = (q: string) => select(q, doc as unknown as Node) as Node[];
     const text = (q: string) => (nodes(q)[0]?.textContent ?? '').trim();
     const sum = (q: string) => nodes(q).reduce((s, n) => s.plus(n.textContent || 0), new Decimal(0));
