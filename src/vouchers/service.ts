@@ -15,7 +15,7 @@ import type { Queryable } from '../platform/db';
 import { ApiError, error, notFound, Problems } from '../platform/errors';
 import { postEntry, reverseEntry, type Posting } from '../ledger/journal';
 import { takeNumber } from '../invoices/numbering';
-import { checkCostCenter, checkCurrency, loadMasterData, mustBeActive, type Row } from '../invoices/lookup';
+import { checkDocumentType, checkCostCenter, checkCurrency, loadMasterData, mustBeActive, type Row } from '../invoices/lookup';
 import type { VoucherBody, VoucherType } from './schema';
 
 /** Accounts of the Colombian PUC that DebtPayment and AdvancePayment credit. */
@@ -71,19 +71,7 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
     customerIdentifications: [body.customer?.identification],
   });
 
-  // Document type.
-  let docType = active(md.document_types.get(body.document.id), 'document.id', 'Document type', body.document.id, '/v1/document-types?type=RC');
-  if (docType && docType.type !== 'RC') {
-    problems.add('invalid_document', `Document type ${docType.id} is of type ${docType.type}, not a cash receipt (RC)`, 'document.id');
-    docType = null;
-  }
-  if (docType && !docType.automatic_number && body.number === undefined) {
-    problems.add('parameter_required', `Document type ${docType.id} has no automatic numbering: send number`, 'number');
-  }
-  if (docType && body.number !== undefined && !problems.has('number')) {
-    const [used] = await q.query('SELECT 1 FROM vouchers WHERE company_id = $1 AND document_type_id = $2 AND number = $3', [cid, docType.id, body.number]);
-    if (used) problems.add('duplicated_document', `Number ${body.number} is already used by another voucher of document type ${docType.id}`, 'number');
-  }
+  const docType = await checkDocumentType(q, problems, company, md.document_types, body.document, body.number, 'RC', '/v1/document-types?type=RC');
 
   // Customer.
   let customer: Row | null = null;

@@ -15,7 +15,7 @@ import { computeCO, type InvoiceOut, type TaxRef } from '../compute';
 import type { Posting } from '../../ledger/journal';
 import { writeInvoice } from '../store';
 import { enqueue } from '../../platform/outbox';
-import { checkCostCenter, checkCurrency, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
+import { checkDocumentType, checkCostCenter, checkCurrency, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { CoInvoiceBody, CoItem } from './schema';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteICA', 'Autorretencion']);
@@ -53,17 +53,8 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
   });
   const { document_types: docTypes, sellers, cost_centers: costCenters, warehouses, taxes, payment_types: paymentTypes, allowance_charges: allowances, products } = md;
 
-  // Document type.
-  let docType = active(docTypes.get(body.document.id), 'document.id', 'Document type', body.document.id, '/v1/document-types?type=FV');
-  if (docType && docType.type !== 'FV') { problems.add('invalid_document', `Document type ${docType.id} is of type ${docType.type}, not an invoice (FV)`, 'document.id'); docType = null; }
+  const docType = await checkDocumentType(q, problems, company, docTypes, body.document, body.number, 'FV', '/v1/document-types?type=FV');
   const electronic = docType?.electronic_type === 'ElectronicInvoice';
-  if (docType && !docType.automatic_number && body.number === undefined) {
-    problems.add('parameter_required', `Document type ${docType.id} has no automatic numbering: send number`, 'number');
-  }
-  if (docType && body.number !== undefined) {
-    const [used] = await q.query('SELECT 1 FROM invoices WHERE company_id = $1 AND document_type_id = $2 AND number = $3', [cid, docType.id, body.number]);
-    if (used) problems.add('duplicated_document', `Number ${body.number} is already used by another invoice of document type ${docType.id}`, 'number');
-  }
 
   // Date, and the numbering resolution of electronic types.
   if (electronic && !problems.has('date')) {

@@ -13,7 +13,7 @@ import { GENERIC_RFCS } from '../../catalog/customers';
 import { computeMX, type MxOut, type TaxRef } from '../compute';
 import type { Posting } from '../../ledger/journal';
 import { writeInvoice } from '../store';
-import { checkCostCenter, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
+import { checkDocumentType, checkCostCenter, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { MxInvoiceBody } from './schema';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteISR']);
@@ -51,15 +51,7 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
   });
   const { document_types: docTypes, sellers, cost_centers: costCenters, warehouses, taxes, payment_types: conditions, products } = md;
 
-  let docType = body.document ? active(docTypes.get(body.document.id), 'document.id', 'Document type', body.document.id, '/mx/v1/document-types?type=FV') : null;
-  if (docType && docType.type !== 'FV') { problems.add('invalid_document', `Document type ${docType.id} is of type ${docType.type}, not an invoice (FV)`, 'document.id'); docType = null; }
-  if (docType && !docType.automatic_number && body.number === undefined) {
-    problems.add('parameter_required', `Document type ${docType.id} has no automatic numbering: send number`, 'number');
-  }
-  if (docType && body.number !== undefined && !problems.has('number')) {
-    const [used] = await q.query('SELECT 1 FROM invoices WHERE company_id = $1 AND document_type_id = $2 AND number = $3', [cid, docType.id, body.number]);
-    if (used) problems.add('duplicated_document', `Number ${body.number} is already used by another invoice of document type ${docType.id}`, 'number');
-  }
+  const docType = await checkDocumentType(q, problems, company, docTypes, body.document, body.number, 'FV', '/mx/v1/document-types?type=FV');
 
   let customer: Row | null = null;
   if (body.customer && !problems.has('customer')) {
