@@ -89,7 +89,7 @@ export function checkCurrency(problems: Problems, company: Company, currency: { 
  * `number` is sent when the type has no automatic numbering, and is not used yet.
  */
 export async function checkDocumentType(q: Queryable, problems: Problems, company: Company, docTypes: Map<number, Row>,
-  document: { id: number } | undefined, number: number | undefined, kind: 'FV' | 'RC', lookup: string): Promise<Row | null> {
+  document: { id: number } | undefined, number: number | undefined, kind: 'FV' | 'RC', lookup: string, self?: string): Promise<Row | null> {
   if (!document) return null;
   let t = mustBeActive(problems)(docTypes.get(document.id), 'document.id', 'Document type', document.id, lookup);
   if (t && t.type !== kind) {
@@ -101,7 +101,8 @@ export async function checkDocumentType(q: Queryable, problems: Problems, compan
   }
   if (t && number !== undefined && !problems.has('number')) {
     const table = kind === 'FV' ? 'invoices' : 'vouchers';
-    const [used] = await q.query(`SELECT 1 FROM ${table} WHERE company_id = $1 AND document_type_id = $2 AND number = $3`, [company.company_id, t.id, number]);
+    const [used] = await q.query(`SELECT 1 FROM ${table} WHERE company_id = $1 AND document_type_id = $2 AND number = $3 AND id::text <> $4`,
+      [company.company_id, t.id, number, self ?? '']);
     if (used) problems.add('duplicated_document', `Number ${number} is already used by another ${kind === 'FV' ? 'invoice' : 'voucher'} of document type ${t.id}`, 'number');
   }
   return t;

@@ -15,7 +15,7 @@ import { reverseEntry } from '../ledger/journal';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import { CoInvoiceBody } from './co/schema';
-import { coInvoiceDocument, planCoInvoice, storeCoInvoice } from './co/service';
+import { coInvoiceDocument, planCoInvoice, storeCoInvoice, updateCoInvoice } from './co/service';
 import { MxInvoiceBody } from './mx/schema';
 import { mxInvoiceDocument, planMxInvoice, storeMxInvoice } from './mx/service';
 
@@ -144,6 +144,23 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     if (!row) throw notFound(`Invoice ${id}`);
     return row;
   };
+  app.put('/invoices/:id', {
+    attachValidation: true,
+    schema: { tags, summary: 'Replace a Draft or Rejected invoice (same rules as creation; its number does not change)', params: UuidParams('Invoice'), body: CoInvoiceBody },
+  }, async (req) => {
+    const id = (req.params as { id: string }).id;
+    const [current] = await db.query(`SELECT number FROM invoices WHERE company_id = $1 AND id = $2 AND country = 'CO'`, [req.company.company_id, id]);
+    if (!current) throw notFound(`Invoice ${id}`);
+    const body = req.body as CoInvoiceBody;
+    if (body && typeof body === 'object' && body.number !== undefined && body.number !== Number(current.number)) {
+      throw new ApiError(400, [error('invalid_value', `The number of an invoice does not change (${current.number})`, ['number'])]);
+    }
+    const sent = body && typeof body === 'object' && !Array.isArray(body) ? { ...body, number: Number(current.number) } : body;
+    const plan = await planRequest(req, (problems) => planCoInvoice(db, req.company, sent, problems, id));
+    const doc: any = await db.tx((q) => updateCoInvoice(q, req.company, id, plan));
+    return doc.stamp?.send ? submitted(req.company, id) : readInvoice(db, req.company, id);
+  });
+
   app.post('/invoices/:id/stamp', {
     schema: { tags, summary: 'Send a Draft (or a corrected Rejected) electronic invoice to the DIAN', params: UuidParams('Invoice') },
   }, async (req) => {

@@ -93,3 +93,32 @@ test('slower than DIAN_TIMEOUT_MS: answered Pending, finished by the outbox', as
     await slow.close();
   }
 });
+
+test('PUT replaces a Draft invoice (number kept, ledger re-posted), and refuses an accepted one', async () => {
+  const draft = (await s.as('co').post('/v1/invoices', electronic())).body;
+  const r2 = await coRefs(s);
+  // Now 2 × 500 + IVA 19 % = 1190, on credit.
+  const body = electronic({ observations: 'corregida', items: [{ code: 'MOUSE01', quantity: 2, price: 500, taxes: [{ id: r2.taxOf('IVA', 19).id }] }],
+    payments: [{ id: r2.pay.Credit.id, value: 1190, due_date: '2099-01-01' }] });
+  const bad = await s.as('co').put(`/v1/invoices/${draft.id}`, { ...body, payments: [{ id: r2.pay.Cash.id, value: 1 }] });
+  assert.deepEqual(problems(bad), ['invalid_total_payments@payments'], 'same rules as creation');
+  assert.deepEqual(problems(await s.as('co').put(`/v1/invoices/${draft.id}`, { ...body, number: draft.number + 1000 })), ['invalid_value@number']);
+  const put = await s.as('co').put(`/v1/invoices/${draft.id}`, body);
+  assert.equal(put.status, 200, JSON.stringify(put.body));
+  assert.equal(put.body.number, draft.number);
+  assert.equal(put.body.name, draft.name);
+  assert.equal(put.body.total, 1190);
+  assert.equal(put.body.balance, 1190);
+  assert.equal(put.body.observations, 'corregida');
+  assert.equal(put.body.stamp.status, 'Draft');
+  const net = await s.db.query(
+    `SELECT l.account_code, sum(l.debit - l.credit)::text AS net FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+      WHERE e.source_id = $1 GROUP BY l.account_code HAVING sum(l.debit - l.credit) <> 0 ORDER BY 1`, [draft.id]);
+  assert.deepEqual(net, [{ account_code: '130505', net: '1190.00' }, { account_code: '2408', net: '-190.00' }, { account_code: '4135', net: '-1000.00' }]);
+  assert.deepEqual((await s.db.query('SELECT amount::text FROM due_items WHERE invoice_id = $1', [draft.id])).map((x) => x.amount), ['1190.00']);
+  const sent = await s.as('co').put(`/v1/invoices/${draft.id}`, { ...body, stamp: { send: true } });
+  assert.equal(sent.body.stamp.status, 'Accepted');
+  const locked = await s.as('co').put(`/v1/invoices/${draft.id}`, body);
+  assert.deepEqual(problems(locked), ['non_editable@id']);
+  assert.equal((await s.as('co').put('/v1/invoices/00000000-0000-4000-8000-000000000000', body)).status, 404);
+});

@@ -12,7 +12,8 @@ import { Problems } from '../../platform/errors';
 import { checkBody } from '../../platform/validation';
 import { checkCustomerRules, CoCustomerBody, insertCustomer, type CustomerBody } from '../../catalog/customers';
 import { computeCO, type InvoiceOut, type TaxRef } from '../compute';
-import type { Posting } from '../../ledger/journal';
+import { postEntry, reverseEntry, type Posting } from '../../ledger/journal';
+import { ApiError, error, notFound } from '../../platform/errors';
 import { writeInvoice } from '../store';
 import { enqueue } from '../../platform/outbox';
 import { checkDocumentType, checkCostCenter, checkCurrency, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
@@ -41,7 +42,7 @@ export interface Plan {
 }
 
 /** Checks a request that passed its JSON schema; returns the plan, or throws 400 with every problem found. */
-export async function planCoInvoice(q: Queryable, company: Company, body: CoInvoiceBody, problems: Problems): Promise<Plan> {
+export async function planCoInvoice(q: Queryable, company: Company, body: CoInvoiceBody, problems: Problems, self?: string): Promise<Plan> {
   const cid = company.company_id;
   const items = body.items ?? [];
   const active = mustBeActive(problems);
@@ -53,7 +54,7 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
   });
   const { document_types: docTypes, sellers, cost_centers: costCenters, warehouses, taxes, payment_types: paymentTypes, allowance_charges: allowances, products } = md;
 
-  const docType = await checkDocumentType(q, problems, company, docTypes, body.document, body.number, 'FV', '/v1/document-types?type=FV');
+  const docType = await checkDocumentType(q, problems, company, docTypes, body.document, body.number, 'FV', '/v1/document-types?type=FV', self);
   const electronic = docType?.electronic_type === 'ElectronicInvoice';
 
   // Date, and the numbering resolution of electronic types.
@@ -334,11 +335,49 @@ export async function storeCoInvoice(q: Queryable, company: Company, plan: Plan,
     customerId, identification: plan.body.customer.identification, branchOffice: plan.body.customer.branch_office,
     total: doc.total, balance: doc.balance, partnerId: meta.partnerId, document: doc, now,
   }, plan.payments.filter((x) => x.type.due_date).map((p) => ({ due_date: p.due_date!, amount: new Decimal(p.value).toFixed(2) })), coInvoicePostings(plan));
-  if (plan.body.stamp?.send) {
-    // Sent to the DIAN after commit, from the outbox; Pending until it answers.
-    await enqueue(q, cid, 'dian_submit', id);
-    await q.query(`UPDATE invoices SET stamp_status = 'Pending' WHERE company_id = $1 AND id = $2`, [cid, id]);
-    return { ...doc, ...numbered, stamp: { ...doc.stamp, status: 'Pending' } };
+  return requestStamp(q, cid, id, plan, { ...doc, ...numbered });
+}
+
+/** With stamp.send, the invoice goes to the DIAN after commit, from the outbox; Pending until it answers. */
+async function requestStamp<D extends { stamp: object }>(q: Queryable, cid: number, id: string, plan: Plan, doc: D): Promise<D> {
+  if (!plan.body.stamp?.send) return doc;
+  await q.query(`DELETE FROM outbox WHERE company_id = $1 AND kind = 'dian_submit' AND ref_id = $2 AND status IN ('done', 'failed')`, [cid, id]);
+  await enqueue(q, cid, 'dian_submit', id);
+  await q.query(`UPDATE invoices SET stamp_status = 'Pending' WHERE company_id = $1 AND id = $2`, [cid, id]);
+  return { ...doc, stamp: { ...doc.stamp, status: 'Pending' } };
+}
+
+/**
+ * Replaces a Draft or Rejected invoice (same rules as creation; same type, number
+ * and name): its journal entry is reversed and posted anew, its due items
+ * rewritten, and it is a Draft again until sent.
+ */
+export async function updateCoInvoice(q: Queryable, company: Company, id: string, plan: Plan) {
+  const cid = company.company_id;
+  const [inv] = await q.query(
+    `SELECT number, prefix, name, document_type_id, stamp_status, annulled, created_at FROM invoices WHERE company_id = $1 AND id = $2 AND country = 'CO' FOR UPDATE`, [cid, id]);
+  if (!inv) throw notFound(`Invoice ${id}`);
+  const refuse = (why: string) => new ApiError(400, [error('non_editable', why, ['id'])]);
+  if (inv.annulled) throw refuse(`Invoice ${inv.name} is annulled`);
+  if (!['Draft', 'Rejected'].includes(inv.stamp_status)) throw refuse(`Invoice ${inv.name} is ${inv.stamp_status}: only Draft and Rejected invoices can be changed`);
+  const [{ paid }] = await q.query('SELECT coalesce(sum(paid), 0) AS paid FROM due_items WHERE company_id = $1 AND invoice_id = $2', [cid, id]);
+  if (Number(paid) > 0) throw refuse(`Invoice ${inv.name} has payments applied`);
+  if (plan.docType.id !== inv.document_type_id) throw new ApiError(400, [error('invalid_value', `The document type of invoice ${inv.name} cannot change`, ['document.id'])]);
+  const customerId = plan.newCustomer ? Number((await insertCustomer(q, cid, 'CO', plan.newCustomer)).id) : plan.customer!.id;
+  const doc = coInvoiceDocument(plan, { id, prefix: inv.prefix, number: Number(inv.number), name: inv.name, customerId, now: new Date(inv.created_at) });
+  doc.metadata.last_updated = new Date().toISOString();
+  await reverseEntry(q, cid, id, { kind: 'invoice_correction', id, date: plan.body.date, description: `Corrección de la factura ${inv.name}` });
+  await q.query('DELETE FROM due_items WHERE company_id = $1 AND invoice_id = $2', [cid, id]);
+  await q.query(
+    `UPDATE invoices SET date = $3, customer_id = $4, customer_identification = $5, customer_branch_office = $6, total = $7, balance = $8, document = $9,
+       stamp_status = 'Draft', stamp_cufe = NULL, stamp_errors = NULL, stamp_observations = NULL, xml = NULL, updated_at = now()
+     WHERE company_id = $1 AND id = $2`,
+    [cid, id, plan.body.date, customerId, plan.body.customer.identification, plan.body.customer.branch_office, doc.total, doc.balance, JSON.stringify(doc)]);
+  let quote = 0;
+  for (const p of plan.payments.filter((x) => x.type.due_date)) {
+    await q.query(`INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [cid, id, customerId, inv.prefix, inv.number, ++quote, p.due_date, new Decimal(p.value).toFixed(2)]);
   }
-  return { ...doc, ...numbered };
+  await postEntry(q, cid, { kind: 'invoice', id, date: plan.body.date, description: `Factura ${inv.name}` }, coInvoicePostings(plan));
+  return requestStamp(q, cid, id, plan, doc);
 }
