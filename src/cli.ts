@@ -15,6 +15,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadPkcs12 } from './einvoice/certificates';
+import { satCertificateNumber } from './einvoice/sat/cfdi';
 import { loadConfig } from './platform/config';
 import { DatabaseHeldError, migrate, openDb, type Db } from './platform/db';
 import { createApiUser, rotateKey } from './platform/auth';
@@ -78,7 +79,7 @@ async function run(db: Db, args: string[]): Promise<unknown> {
     case 'user create': {
       need(values, 'company-id', 'username');
       const companyId = Number(values['company-id']);
-      const [company] = await db.query('SELECT company_id FROM companies WHERE company_id = $1', [Number.isInteger(companyId) ? companyId : 0]);
+      const [company] = await db.query('SELECT company_id, country FROM companies WHERE company_id = $1', [Number.isInteger(companyId) ? companyId : 0]);
       if (!company) throw new UsageError(`no company with id ${values['company-id']}`);
       const [taken] = await db.query('SELECT id FROM api_users WHERE username = $1', [values.username]);
       if (taken) throw new UsageError(`username ${values.username} is taken`);
@@ -93,12 +94,15 @@ async function run(db: Db, args: string[]): Promise<unknown> {
     case 'certificate load': {
       need(values, 'company-id', 'p12', 'password');
       const companyId = Number(values['company-id']);
-      const [company] = await db.query('SELECT company_id FROM companies WHERE company_id = $1', [Number.isInteger(companyId) ? companyId : 0]);
+      const [company] = await db.query('SELECT company_id, country FROM companies WHERE company_id = $1', [Number.isInteger(companyId) ? companyId : 0]);
       if (!company) throw new UsageError(`no company with id ${values['company-id']}`);
       let p12: Buffer;
       try { p12 = fs.readFileSync(String(values.p12)); } catch (e) { throw new UsageError(`cannot read ${values.p12}: ${(e as Error).message}`); }
       let cert;
-      try { cert = loadPkcs12(p12, String(values.password)); } catch (e) { throw new UsageError((e as Error).message); }
+      try {
+        cert = loadPkcs12(p12, String(values.password));
+        if (company.country === 'MX') satCertificateNumber(cert.serialNumberHex); // a CSD: its serial spells the certificate number
+      } catch (e) { throw new UsageError((e as Error).message); }
       await db.query(
         `INSERT INTO company_credentials (company_id, p12, password) VALUES ($1, $2, $3)
          ON CONFLICT (company_id) DO UPDATE SET p12 = EXCLUDED.p12, password = EXCLUDED.password, created_at = now()`,

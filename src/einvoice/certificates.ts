@@ -24,6 +24,12 @@ export interface TestCertificateOptions {
   password?: string;
   /** Start of validity. Default: one hour ago (tolerates small clock skews). */
   notBefore?: Date;
+  /**
+   * MX: a CSD-like certificate for the SAT sandbox. The serial number is the
+   * ASCII of a 20-digit certificate number (as the SAT's CSDs carry it) and the
+   * RFC goes into the subject's x500UniqueIdentifier; `nit` is then the RFC.
+   */
+  country?: 'CO' | 'MX';
 }
 
 export interface TestCertificate {
@@ -70,6 +76,8 @@ export class CertificateError extends Error {
 }
 
 const OID_SERIAL_NUMBER = '2.5.4.5';
+/** x500UniqueIdentifier: where the SAT's certificates carry the holder's RFC. */
+const OID_UNIQUE_IDENTIFIER = '2.5.4.45';
 
 /**
  * A self-signed RSA-2048 / SHA-256 certificate for a company, with its key,
@@ -100,9 +108,12 @@ export function generateTestCertificate(opts: TestCertificateOptions): TestCerti
   // Positive serial number of 9 random bytes (first bit cleared so it stays positive): at most
   // 22 decimal digits, so the X509SerialNumber of a signature stays a valid xs:integer for
   // libxml2, which refuses integers of more than 24 digits.
+  const mx = opts.country === 'MX';
   const serial = randomBytes(9);
   serial[0] = (serial[0] & 0x7f) | 0x01;
-  cert.serialNumber = serial.toString('hex');
+  // MX: "30001000000" followed by 9 random digits, written as ASCII (the SAT's NoCertificado).
+  const satNumber = '30001000000' + String(serial.readUIntBE(0, 6) % 1_000_000_000).padStart(9, '0');
+  cert.serialNumber = mx ? Buffer.from(satNumber, 'latin1').toString('hex') : serial.toString('hex');
   const notBefore = opts.notBefore ?? new Date(Date.now() - 60 * 60 * 1000);
   cert.validity.notBefore = notBefore;
   cert.validity.notAfter = new Date(notBefore.getTime() + validDays * 24 * 60 * 60 * 1000);
@@ -110,9 +121,10 @@ export function generateTestCertificate(opts: TestCertificateOptions): TestCerti
   // forge UTF-8-encodes values whose valueTagClass is UTF8String itself: pass the plain string.
   const utf8 = (value: string) => ({ value, valueTagClass: forge.asn1.Type.UTF8 as number });
   const subject = [
-    { shortName: 'C', value: 'CO' },
+    { shortName: 'C', value: mx ? 'MX' : 'CO' },
     { shortName: 'O', ...utf8(commonName) },
-    { shortName: 'OU', ...utf8('Certificado de prueba autofirmado (no válido ante la DIAN)') },
+    { shortName: 'OU', ...utf8(`Certificado de prueba autofirmado (no válido ante ${mx ? 'el SAT' : 'la DIAN'})`) },
+    ...(mx ? [{ type: OID_UNIQUE_IDENTIFIER, value: nit }] : []),
     { type: OID_SERIAL_NUMBER, value: nit },
     { shortName: 'CN', ...utf8(commonName) },
   ];

@@ -6,7 +6,7 @@
  * sent twice. Runs from the outbox (kind `dian_submit`), after commit.
  */
 import type { Db, Queryable } from '../../platform/db';
-import { generateTestCertificate, loadPkcs12 } from '../certificates';
+import { companyCredentials } from '../credentials';
 import { signInvoiceXml } from './sign';
 import { buildInvoiceXml } from './ubl';
 import type { DianAuthority, Verdict } from './authority';
@@ -15,18 +15,6 @@ import type { DianAuthority, Verdict } from './authority';
 const DEFAULT_SOFTWARE = { id: '56f2ae4e-9812-4fad-9255-08fcfcd5ccb0', pin: '12345', environment: '2' as const };
 
 export interface StampResult { status: string; cufe: string | null; errors: Verdict['errors']; observations: string[] }
-
-/** The company's signing credentials; a demo company gets a generated test certificate on first use. */
-async function credentials(q: Queryable, company: any) {
-  const [row] = await q.query('SELECT p12, password FROM company_credentials WHERE company_id = $1', [company.company_id]);
-  if (row) return loadPkcs12(row.p12, row.password);
-  if (!company.is_demo) throw new Error(`Company ${company.company_id} has no signing certificate; load one with the CLI`);
-  const made = generateTestCertificate({ commonName: company.legal_name, nit: company.tax_id });
-  await q.query('INSERT INTO company_credentials (company_id, p12, password) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-    [company.company_id, made.p12Base64, made.password]);
-  const [stored] = await q.query('SELECT p12, password FROM company_credentials WHERE company_id = $1', [company.company_id]);
-  return loadPkcs12(stored.p12, stored.password);
-}
 
 export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId: number, invoiceId: string): Promise<StampResult> {
   const [inv] = await db.query(
@@ -52,7 +40,7 @@ export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId
       settings: { software: { id: dian.id, pin: dian.pin, provider_nit: company.tax_id, provider_check_digit: company.check_digit }, environment: dian.environment },
       unitCodes: units.m ?? {}, paymentTypes: types.m ?? {},
     });
-    xml = await signInvoiceXml(built.xml, await credentials(db, company));
+    xml = await signInvoiceXml(built.xml, await companyCredentials(db, company));
     cufe = built.cufe;
     // Remember what is being sent before sending it.
     await db.query(`UPDATE invoices SET xml = $3, stamp_cufe = $4, stamp_status = 'Pending', updated_at = now() WHERE company_id = $1 AND id = $2`,
