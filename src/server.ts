@@ -13,6 +13,9 @@ import { reportRoutes } from './reports/routes';
 import { Outbox } from './platform/outbox';
 import { SandboxDian } from './einvoice/dian/authority';
 import { stampCoInvoice, technicalKeys } from './einvoice/dian/stamp';
+import { SANDBOX_PROVIDER_RFC, SandboxPac } from './einvoice/sat/provider';
+import { stampMxInvoice } from './einvoice/sat/stamp';
+import { providerCredentials } from './einvoice/credentials';
 
 /** Every feature's routes, served on {base_url} and {base_url_mx}. */
 export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, voucherRoutes, reportRoutes];
@@ -30,7 +33,11 @@ export async function startServer(config: Config, given?: Db): Promise<Running> 
   try {
     await migrate(db);
     const authority = new SandboxDian(technicalKeys(db));
-    const outbox = new Outbox(db, { dian_submit: (job) => stampCoInvoice(db, authority, job.company_id, job.ref_id) });
+    const pac = new SandboxPac(() => providerCredentials(db, 'sat-sandbox', SANDBOX_PROVIDER_RFC));
+    const outbox = new Outbox(db, {
+      dian_submit: (job) => stampCoInvoice(db, authority, job.company_id, job.ref_id),
+      sat_stamp: (job) => stampMxInvoice(db, pac, job.company_id, job.ref_id),
+    });
     const app = await buildApp({ config, db, outbox }, MODULES);
     app.addHook('onClose', () => outbox.stop());
     await app.listen({ port: config.port, host: config.host });

@@ -10,7 +10,7 @@ import type { RouteModule } from '../platform/app';
 import { ApiError, error, notFound, type Problems } from '../platform/errors';
 import { PageQuery, paged, pageWindow } from '../platform/http';
 import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
-import { enqueue } from '../platform/outbox';
+import { requestStamp } from './store';
 import { reverseEntry } from '../ledger/journal';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
@@ -50,13 +50,13 @@ function applicationHeader(req: FastifyRequest): string {
 }
 
 /** The stored document with the fields that change after creation. */
-const READ = `SELECT document, balance, annulled, stamp_status, stamp_cufe, stamp_errors, stamp_observations, mail_status, updated_at FROM invoices`;
+const READ = `SELECT document, balance, annulled, stamp_status, stamp_cufe, stamp_uuid, stamp_errors, stamp_observations, mail_status, updated_at FROM invoices`;
 const joined = (list: any[] | null, f: (x: any) => string) => (list && list.length ? list.map(f).join('; ') : null);
 function current(row: any) {
   const d = row.document;
   const stamp = { ...d.stamp, status: row.stamp_status };
-  if ('cufe' in d.stamp) { // CO: what the DIAN answered
-    Object.assign(stamp, { cufe: row.stamp_status === 'Accepted' ? row.stamp_cufe : null,
+  if ('cufe' in d.stamp || 'uuid' in d.stamp) { // what the tax authority answered: CUFE (CO) or fiscal folio (MX)
+    Object.assign(stamp, 'cufe' in d.stamp ? { cufe: row.stamp_status === 'Accepted' ? row.stamp_cufe : null } : { uuid: row.stamp_status === 'Accepted' ? row.stamp_uuid : null }, {
       errors: joined(row.stamp_errors, (e) => `${e.code}: ${e.message}`), observations: joined(row.stamp_observations, String) });
   }
   return { ...d, balance: Number(row.balance), annulled: row.annulled, stamp,
@@ -134,16 +134,46 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     });
   });
 
-  if (country !== 'CO') return;
-  // Electronic invoicing with the DIAN (or the sandbox authority).
+  // Electronic invoicing: the DIAN (or its sandbox) for CO, the stamping provider (PAC) for MX.
+  const authority = country === 'CO' ? 'the DIAN' : 'the stamping provider (PAC)';
   const electronic = async (company: Company, id: string) => {
     const [row] = await db.query(
       `SELECT i.stamp_status, i.annulled, i.name, i.xml, i.stamp_errors, i.stamp_observations, t.electronic_type
          FROM invoices i JOIN document_types t ON t.company_id = i.company_id AND t.id = i.document_type_id
-        WHERE i.company_id = $1 AND i.id = $2 AND i.country = 'CO'`, [company.company_id, id]);
+        WHERE i.company_id = $1 AND i.id = $2 AND i.country = $3`, [company.company_id, id, country]);
     if (!row) throw notFound(`Invoice ${id}`);
     return row;
   };
+
+  app.post('/invoices/:id/stamp', {
+    schema: { tags, summary: `Send a Draft (or a corrected Rejected) invoice to ${authority}`, params: UuidParams('Invoice') },
+  }, async (req) => {
+    const id = (req.params as { id: string }).id;
+    const inv = await electronic(req.company, id);
+    const refuse = (why: string) => new ApiError(400, [error('invalid_document', why, ['id'])]);
+    // Every Mexican invoice is a CFDI; in Colombia only those of an electronic document type go to the DIAN.
+    if (country === 'CO' && inv.electronic_type !== 'ElectronicInvoice') throw refuse(`Invoice ${inv.name} is not of an electronic document type`);
+    if (inv.annulled) throw refuse(`Invoice ${inv.name} is annulled`);
+    if (inv.stamp_status === 'Accepted') throw refuse(`Invoice ${inv.name} was already accepted`);
+    await db.tx((q) => requestStamp(q, req.company.company_id, id, country));
+    return submitted(req.company, id);
+  });
+  app.get('/invoices/:id/stamp/errors', {
+    schema: { tags, summary: `Why ${authority} rejected an invoice (rule codes and messages)`, params: UuidParams('Invoice') },
+  }, async (req) => {
+    const inv = await electronic(req.company, (req.params as { id: string }).id);
+    return { status: inv.stamp_status, errors: inv.stamp_errors ?? [], observations: inv.stamp_observations ?? [] };
+  });
+  app.get('/invoices/:id/xml', {
+    schema: { tags, summary: `The ${country === 'CO' ? 'signed UBL' : 'sealed (and, once stamped, stamped) CFDI'} XML: {"base64": …}, or the XML itself with Accept: application/xml`, params: UuidParams('Invoice') },
+  }, async (req, reply) => {
+    const inv = await electronic(req.company, (req.params as { id: string }).id);
+    if (!inv.xml) throw notFound(`The XML of invoice ${inv.name} (it has not been sent to ${authority})`);
+    if (/application\/xml|text\/xml/.test(String(req.headers.accept ?? ''))) return reply.type('application/xml; charset=utf-8').send(inv.xml);
+    return { base64: Buffer.from(inv.xml, 'utf8').toString('base64') };
+  });
+
+  if (country !== 'CO') return;
   app.put('/invoices/:id', {
     attachValidation: true,
     schema: { tags, summary: 'Replace a Draft or Rejected invoice (same rules as creation; its number does not change)', params: UuidParams('Invoice'), body: CoInvoiceBody },
@@ -159,37 +189,5 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     const plan = await planRequest(req, (problems) => planCoInvoice(db, req.company, sent, problems, id));
     const doc: any = await db.tx((q) => updateCoInvoice(q, req.company, id, plan));
     return doc.stamp?.send ? submitted(req.company, id) : readInvoice(db, req.company, id);
-  });
-
-  app.post('/invoices/:id/stamp', {
-    schema: { tags, summary: 'Send a Draft (or a corrected Rejected) electronic invoice to the DIAN', params: UuidParams('Invoice') },
-  }, async (req) => {
-    const id = (req.params as { id: string }).id;
-    const inv = await electronic(req.company, id);
-    const refuse = (why: string) => new ApiError(400, [error('invalid_document', why, ['id'])]);
-    if (inv.electronic_type !== 'ElectronicInvoice') throw refuse(`Invoice ${inv.name} is not of an electronic document type`);
-    if (inv.annulled) throw refuse(`Invoice ${inv.name} is annulled`);
-    if (inv.stamp_status === 'Accepted') throw refuse(`Invoice ${inv.name} was already accepted`);
-    await db.tx(async (q) => {
-      // A Rejected invoice is sent again: its outbox job starts over.
-      await q.query(`DELETE FROM outbox WHERE company_id = $1 AND kind = 'dian_submit' AND ref_id = $2 AND status IN ('done', 'failed')`, [req.company.company_id, id]);
-      await enqueue(q, req.company.company_id, 'dian_submit', id);
-      await q.query(`UPDATE invoices SET stamp_status = 'Pending', updated_at = now() WHERE company_id = $1 AND id = $2`, [req.company.company_id, id]);
-    });
-    return submitted(req.company, id);
-  });
-  app.get('/invoices/:id/stamp/errors', {
-    schema: { tags, summary: 'Why the DIAN rejected an invoice (rule codes and messages)', params: UuidParams('Invoice') },
-  }, async (req) => {
-    const inv = await electronic(req.company, (req.params as { id: string }).id);
-    return { status: inv.stamp_status, errors: inv.stamp_errors ?? [], observations: inv.stamp_observations ?? [] };
-  });
-  app.get('/invoices/:id/xml', {
-    schema: { tags, summary: 'The signed XML: {"base64": …}, or the XML itself with Accept: application/xml', params: UuidParams('Invoice') },
-  }, async (req, reply) => {
-    const inv = await electronic(req.company, (req.params as { id: string }).id);
-    if (!inv.xml) throw notFound(`The XML of invoice ${inv.name} (it has not been sent to the DIAN)`);
-    if (/application\/xml|text\/xml/.test(String(req.headers.accept ?? ''))) return reply.type('application/xml; charset=utf-8').send(inv.xml);
-    return { base64: Buffer.from(inv.xml, 'utf8').toString('base64') };
   });
 };

@@ -6,6 +6,7 @@ import type { Queryable } from '../platform/db';
 import { Statement } from '../platform/sql';
 import { addEntry, type Posting } from '../ledger/journal';
 import { addNumbering, checkResolution, type Numbered } from './numbering';
+import { enqueue } from '../platform/outbox';
 
 export interface InvoiceRecord {
   companyId: number; id: string; country: 'CO' | 'MX'; documentTypeId: number;
@@ -37,4 +38,19 @@ export async function writeInvoice(q: Queryable, r: InvoiceRecord, due: { due_da
   const [t] = await st.run(q, 'SELECT num.* FROM num');
   checkResolution(t, r.sent);
   return { number: Number(t.number), prefix: t.prefix, name: t.name };
+}
+
+/** Where each country's invoices are stamped: the outbox job kind. */
+export const STAMP_JOB = { CO: 'dian_submit', MX: 'sat_stamp' } as const;
+
+/**
+ * Queues the invoice for the tax authority, in the writing transaction: the
+ * outbox sends it after commit; the invoice is Pending until it answers. A
+ * Rejected invoice sent again starts over (its earlier job and XML are dropped).
+ */
+export async function requestStamp(q: Queryable, cid: number, id: string, country: 'CO' | 'MX'): Promise<void> {
+  const kind = STAMP_JOB[country];
+  await q.query(`DELETE FROM outbox WHERE company_id = $1 AND kind = $2 AND ref_id = $3 AND status IN ('done', 'failed')`, [cid, kind, id]);
+  await enqueue(q, cid, kind, id);
+  await q.query(`UPDATE invoices SET stamp_status = 'Pending', xml = NULL, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id]);
 }

@@ -57,7 +57,7 @@ eachStorage('MX invoices', (storage) => {
     for (const f of ['seller', 'observations', 'use', 'cost_center', 'retentions']) assert.ok(f in b, f);
     assert.equal(b.payment.method, 'PUE');
     assert.equal(b.payment.conditions.value, 3132);
-    assert.deepEqual(b.stamp, { send: false, status: 'Draft' });
+    assert.deepEqual(b.stamp, { send: false, status: 'Draft', uuid: null, errors: null, observations: null });
     assert.deepEqual(b.mail, { send: false, status: 'not_sent' });
     assert.match(b.metadata.created, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     assert.deepEqual((await s.as('mx').get(`/v1/invoices/${b.id}`)).body, b);

@@ -20,6 +20,7 @@ import { coInvoiceDocument, type Plan } from '../../src/invoices/co/service';
 import { cufe as cufeOf, softwareSecurityCode } from '../../src/einvoice/dian/cufe';
 import { nitCheckDigit } from '../../src/platform/nit';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
+import { debianTool, XSD_DIR } from '../support/tools';
 import { signInvoiceXml, verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
 import {
   buildInvoiceXml, DIAN_NIT, DianXmlError, NAMESPACES,
@@ -188,30 +189,14 @@ const total = (xs: Decimal[]) => xs.reduce((s, x) => s.plus(x), new Decimal(0)).
 
 // ------------------------------------------------------------------ xmllint
 
-const XSD_DIR = process.env.DIAN_XSD_DIR ?? path.join(__dirname, '..', '..', '..', '..', 'shared', 'xsd', 'ubl-2.1-dian');
 const INVOICE_XSD = path.join(XSD_DIR, 'maindoc', 'UBL-Invoice-2.1.xsd');
-
-let xmllintChecked: string | null | undefined;
-/** The xmllint binary, installing Debian's libxml2-utils once when it is missing; null when it cannot be had. */
-function xmllint(): string | null {
-  if (xmllintChecked !== undefined) return xmllintChecked;
-  const works = () => !spawnSync('xmllint', ['--version'], { encoding: 'utf8' }).error;
-  if (!works()) {
-    const apt = (args: string[]) => spawnSync('apt-get', args, { encoding: 'utf8', timeout: 300_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    const install = () => apt(['install', '-y', '-qq', 'libxml2-utils']);
-    const r = install();
-    if (r.error || r.status !== 0) { apt(['update', '-qq']); install(); }
-  }
-  xmllintChecked = works() ? 'xmllint' : null;
-  return xmllintChecked;
-}
 
 function validate(xml: string, xsd: string): { ok: boolean; output: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'dian-ubl-'));
   try {
     const file = path.join(dir, 'invoice.xml');
     writeFileSync(file, xml);
-    const r = spawnSync(xmllint()!, ['--noout', '--schema', xsd, file], { encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync('xmllint', ['--noout', '--schema', xsd, file], { encoding: 'utf8', timeout: 120_000 });
     return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -220,7 +205,7 @@ function validate(xml: string, xsd: string): { ok: boolean; output: string } {
 
 function schemaUnavailable(): string | null {
   if (!existsSync(INVOICE_XSD)) return `UBL schema not found at ${INVOICE_XSD} (set DIAN_XSD_DIR to the ubl-2.1-dian directory)`;
-  if (!xmllint()) return 'xmllint is not installed and libxml2-utils could not be installed (apt-get install libxml2-utils)';
+  if (!debianTool('xmllint', 'libxml2-utils')) return 'xmllint is not installed and libxml2-utils could not be installed (apt-get install libxml2-utils)';
   return null;
 }
 

@@ -14,8 +14,7 @@ import { checkCustomerRules, CoCustomerBody, insertCustomer, type CustomerBody }
 import { computeCO, type InvoiceOut, type TaxRef } from '../compute';
 import { postEntry, reverseEntry, type Posting } from '../../ledger/journal';
 import { ApiError, error, notFound } from '../../platform/errors';
-import { writeInvoice } from '../store';
-import { enqueue } from '../../platform/outbox';
+import { requestStamp, writeInvoice } from '../store';
 import { checkDocumentType, checkCostCenter, checkCurrency, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { CoInvoiceBody, CoItem } from './schema';
 
@@ -335,15 +334,13 @@ export async function storeCoInvoice(q: Queryable, company: Company, plan: Plan,
     customerId, identification: plan.body.customer.identification, branchOffice: plan.body.customer.branch_office,
     total: doc.total, balance: doc.balance, partnerId: meta.partnerId, document: doc, now,
   }, plan.payments.filter((x) => x.type.due_date).map((p) => ({ due_date: p.due_date!, amount: new Decimal(p.value).toFixed(2) })), coInvoicePostings(plan));
-  return requestStamp(q, cid, id, plan, { ...doc, ...numbered });
+  return stampIfAsked(q, cid, id, plan, { ...doc, ...numbered });
 }
 
 /** With stamp.send, the invoice goes to the DIAN after commit, from the outbox; Pending until it answers. */
-async function requestStamp<D extends { stamp: object }>(q: Queryable, cid: number, id: string, plan: Plan, doc: D): Promise<D> {
+async function stampIfAsked<D extends { stamp: object }>(q: Queryable, cid: number, id: string, plan: Plan, doc: D): Promise<D> {
   if (!plan.body.stamp?.send) return doc;
-  await q.query(`DELETE FROM outbox WHERE company_id = $1 AND kind = 'dian_submit' AND ref_id = $2 AND status IN ('done', 'failed')`, [cid, id]);
-  await enqueue(q, cid, 'dian_submit', id);
-  await q.query(`UPDATE invoices SET stamp_status = 'Pending' WHERE company_id = $1 AND id = $2`, [cid, id]);
+  await requestStamp(q, cid, id, 'CO');
   return { ...doc, stamp: { ...doc.stamp, status: 'Pending' } };
 }
 
@@ -379,5 +376,5 @@ export async function updateCoInvoice(q: Queryable, company: Company, id: string
       [cid, id, customerId, inv.prefix, inv.number, ++quote, p.due_date, new Decimal(p.value).toFixed(2)]);
   }
   await postEntry(q, cid, { kind: 'invoice', id, date: plan.body.date, description: `Factura ${inv.name}` }, coInvoicePostings(plan));
-  return requestStamp(q, cid, id, plan, doc);
+  return stampIfAsked(q, cid, id, plan, doc);
 }

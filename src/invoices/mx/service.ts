@@ -12,7 +12,8 @@ import { CFDI_USES } from '../../companies/uses';
 import { GENERIC_RFCS } from '../../catalog/customers';
 import { computeMX, type MxOut, type TaxRef } from '../compute';
 import type { Posting } from '../../ledger/journal';
-import { writeInvoice } from '../store';
+import { requestStamp, writeInvoice } from '../store';
+import { missingCfdiData } from '../../einvoice/sat/stamp';
 import { checkDocumentType, checkCostCenter, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { MxInvoiceBody } from './schema';
 
@@ -109,6 +110,11 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
     }
   }
 
+  if (body.stamp?.send && customer && docType) {
+    const missing = missingCfdiData(company, customer, lines.map((l) => l.product));
+    if (missing.length) problems.add('document_settings', `The invoice cannot be stamped: ${missing.join('; ')}`, 'stamp.send');
+  }
+
   if (!problems.empty) problems.throwIfAny();
   const computed = computeMX({
     discountType: docType!.discount_type,
@@ -172,7 +178,7 @@ export function mxInvoiceDocument(plan: MxPlan, ids: { id: string | null; prefix
     total: num(computed.total),
     balance: body.payment.method === 'PPD' ? num(computed.total) : 0,
     payment: { method: body.payment.method, conditions: { ...body.payment.conditions, name: plan.condition.name, payment_form: plan.condition.sat_code } },
-    stamp: { send: body.stamp?.send ?? false, status: 'Draft' },
+    stamp: { send: body.stamp?.send ?? false, status: 'Draft', uuid: null, errors: null, observations: null },
     mail: { send: body.mail?.send ?? false, status: 'not_sent' },
     metadata: { created: ids.now.toISOString(), last_updated: ids.now.toISOString() },
     annulled: false,
@@ -208,5 +214,8 @@ export async function storeMxInvoice(q: Queryable, company: Company, plan: MxPla
     customerId: plan.customer.id, identification: plan.body.customer.rfc_id, branchOffice: plan.body.customer.branch_office,
     total: doc.total, balance: doc.balance, partnerId: meta.partnerId, applicationId: meta.applicationId, document: doc, now,
   }, ppd ? [{ due_date: plan.body.payment.conditions.due_date, amount: plan.computed.total }] : [], mxInvoicePostings(plan));
-  return { ...doc, ...numbered };
+  if (!plan.body.stamp?.send) return { ...doc, ...numbered };
+  // Stamped after commit, from the outbox; Pending until the provider answers.
+  await requestStamp(q, cid, id, 'MX');
+  return { ...doc, ...numbered, stamp: { ...doc.stamp, status: 'Pending' } };
 }

@@ -1,0 +1,177 @@
+/**
+ * The CFDI 4.0 of a Mexican invoice (issue 6, DESIGN.md §5 and §7): the
+ * cfdi:Comprobante built from the stored invoice document, sealed with the
+ * company's CSD: Sello = base64(RSA-SHA256(original chain)), with NoCertificado
+ * (the certificate's 20-digit number) and Certificado (its DER, base64).
+ *
+ * How the document maps to the CFDI:
+ *   SubTotal  = Σ line amounts before discounts (document `subtotal`)
+ *   Descuento = Σ line discounts (written when above zero)
+ *   Concepto  Importe = quantity × price, Descuento, taxes on the line base
+ *   Retentions (ReteIVA, ReteISR) are computed on the invoice subtotal; the CFDI
+ *   needs them per Concepto, so each invoice-level retention is spread over the
+ *   lines in proportion to their base, the rounding remainder going to the
+ *   largest line, so that the document's totals are exactly the invoice's.
+ *   Total = SubTotal − Descuento + TotalImpuestosTrasladados − TotalImpuestosRetenidos
+ *
+ * Pure apart from the signature: the issue instant comes from the document.
+ */
+import crypto from 'node:crypto';
+import Decimal from 'decimal.js';
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import type { LoadedCertificate } from '../certificates';
+import { CFDI_NS, cfdiChain, parseXml } from './chain';
+
+export const GENERAL_PUBLIC_RFC = 'XAXX010101000';
+/** c_Impuesto of each tax type the service knows. */
+const SAT_TAX: Record<string, string> = { ISR: '001', ReteISR: '001', IVA: '002', ReteIVA: '002', IEPS: '003' };
+
+export interface CfdiInput {
+  /** The stored MX invoice document (mxInvoiceDocument in src/invoices/mx/service.ts). */
+  document: any;
+  company: { tax_id: string; legal_name: string; time_zone: string; settings: any; address: any };
+  customer: { identification: string; name: string[]; tax_regime: string | null; address: any };
+  /** Product facts by code: tax_object (c_ObjetoImp), unit name. */
+  products: Record<string, { tax_object?: string | null; name?: string }>;
+}
+
+/** The SAT certificate number (NoCertificado): the 20 digits the serial number spells in ASCII. */
+export function satCertificateNumber(serialNumberHex: string): string {
+  const hex = serialNumberHex.length % 2 ? '0' + serialNumberHex : serialNumberHex;
+  const text = Buffer.from(hex, 'hex').toString('latin1');
+  if (!/^[0-9]{20}$/.test(text)) throw new Error('The certificate is not a SAT CSD: its serial number does not spell a 20-digit certificate number');
+  return text;
+}
+
+/** The local time of an instant in a time zone, as the CFDI writes it (AAAA-MM-DDThh:mm:ss). */
+export function cfdiDateTime(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    .format(instant).replace(' ', 'T');
+}
+
+const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
+const rate = (percentage: Decimal.Value) => new Decimal(percentage).div(100).toFixed(6);
+
+/** Splits `total` over `bases` in proportion, to the cent, so that the parts add up exactly. */
+export function spread(total: Decimal.Value, rateOf: Decimal.Value, bases: Decimal.Value[]): Decimal[] {
+  const parts = bases.map((b) => new Decimal(b).times(rateOf).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+  const rest = new Decimal(total).minus(parts.reduce((s, p) => s.plus(p), new Decimal(0)));
+  if (!rest.isZero() && parts.length) {
+    const largest = bases.reduce<number>((best, b, i) => (new Decimal(b).gt(bases[best]) ? i : best), 0);
+    parts[largest] = parts[largest].plus(rest);
+  }
+  return parts;
+}
+
+interface TaxRow { impuesto: string; factor: string; tasa: string; base: Decimal; importe: Decimal }
+
+/** Builds and seals the CFDI. Returns the sealed XML and its original chain. */
+export function buildCfdi(input: CfdiInput, cert: LoadedCertificate): { xml: string; chain: string } {
+  const { document: d, company, customer } = input;
+  const generalPublic = customer.identification === GENERAL_PUBLIC_RFC;
+  const issuePostalCode = company.settings?.postal_code ?? company.address?.postal_code;
+  const fecha = cfdiDateTime(new Date(d.metadata.created), company.time_zone);
+
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(CFDI_NS, 'cfdi:Comprobante', {
+    'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
+    'xsi:schemaLocation': `${CFDI_NS} http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd`,
+    Version: '4.0',
+    ...(d.prefix ? { Serie: d.prefix } : {}),
+    Folio: String(d.number),
+    Fecha: fecha,
+    FormaPago: d.payment.conditions.payment_form,
+    NoCertificado: satCertificateNumber(cert.serialNumberHex),
+    Certificado: cert.certDerBase64,
+    SubTotal: money(d.subtotal),
+    ...(new Decimal(d.discounts).gt(0) ? { Descuento: money(d.discounts) } : {}),
+    Moneda: 'MXN',
+    Total: money(d.total),
+    TipoDeComprobante: 'I',
+    Exportacion: '01',
+    MetodoPago: d.payment.method,
+    LugarExpedicion: issuePostalCode,
+  });
+  if (generalPublic) {
+    // A sale to the general public: the CFDI says which period it covers (daily, the invoice's day).
+    root.ele(CFDI_NS, 'cfdi:InformacionGlobal', { Periodicidad: '01', Meses: d.date.slice(5, 7), 'Año': d.date.slice(0, 4) });
+  }
+  root.ele(CFDI_NS, 'cfdi:Emisor', { Rfc: company.tax_id, Nombre: company.legal_name, RegimenFiscal: company.settings?.tax_regime });
+  root.ele(CFDI_NS, 'cfdi:Receptor', {
+    Rfc: customer.identification,
+    Nombre: generalPublic ? 'PUBLICO EN GENERAL' : customer.name.join(' '),
+    DomicilioFiscalReceptor: generalPublic ? issuePostalCode : customer.address?.postal_code,
+    RegimenFiscalReceptor: customer.tax_regime ?? '',
+    UsoCFDI: d.use,
+  });
+
+  const items: any[] = d.items;
+  const bases = items.map((it) => new Decimal(it.subtotal).minus(it.discount_value));
+  const retained = (d.retention_details as any[]).map((r) => ({ r, parts: spread(r.value, rate(r.percentage), bases) }));
+  const traslados = new Map<string, TaxRow>();
+  const retenciones = new Map<string, Decimal>();
+
+  const conceptos = root.ele(CFDI_NS, 'cfdi:Conceptos');
+  items.forEach((it, i) => {
+    const lineTaxes = (it.taxes as any[]).filter((t) => SAT_TAX[t.type] && !t.type.startsWith('Rete'));
+    const lineRetentions = retained.filter((x) => x.parts[i].gt(0));
+    const objeto = input.products[it.code]?.tax_object ?? (lineTaxes.length || lineRetentions.length ? '02' : '01');
+    const concepto = conceptos.ele(CFDI_NS, 'cfdi:Concepto', {
+      ClaveProdServ: it.sat_product_key,
+      NoIdentificacion: it.code,
+      Cantidad: new Decimal(it.quantity).toFixed(2),
+      ClaveUnidad: it.sat_unit_key,
+      Descripcion: it.description || input.products[it.code]?.name || it.code,
+      ValorUnitario: new Decimal(it.price).toFixed(2),
+      Importe: money(it.subtotal),
+      ...(new Decimal(it.discount_value).gt(0) ? { Descuento: money(it.discount_value) } : {}),
+      ObjetoImp: objeto,
+    });
+    if (objeto !== '02' || (!lineTaxes.length && !lineRetentions.length)) return;
+    const impuestos = concepto.ele(CFDI_NS, 'cfdi:Impuestos');
+    if (lineTaxes.length) {
+      const tr = impuestos.ele(CFDI_NS, 'cfdi:Traslados');
+      for (const t of lineTaxes) {
+        const row = { impuesto: SAT_TAX[t.type], factor: 'Tasa', tasa: rate(t.percentage), base: bases[i], importe: new Decimal(t.value) };
+        tr.ele(CFDI_NS, 'cfdi:Traslado', { Base: money(row.base), Impuesto: row.impuesto, TipoFactor: row.factor, TasaOCuota: row.tasa, Importe: money(row.importe) });
+        const key = `${row.impuesto}|${row.factor}|${row.tasa}`;
+        const sum = traslados.get(key);
+        traslados.set(key, sum ? { ...sum, base: sum.base.plus(row.base), importe: sum.importe.plus(row.importe) } : row);
+      }
+    }
+    if (lineRetentions.length) {
+      const re = impuestos.ele(CFDI_NS, 'cfdi:Retenciones');
+      for (const { r, parts } of lineRetentions) {
+        const impuesto = SAT_TAX[r.type];
+        re.ele(CFDI_NS, 'cfdi:Retencion', { Base: money(bases[i]), Impuesto: impuesto, TipoFactor: 'Tasa', TasaOCuota: rate(r.percentage), Importe: money(parts[i]) });
+        retenciones.set(impuesto, (retenciones.get(impuesto) ?? new Decimal(0)).plus(parts[i]));
+      }
+    }
+  });
+
+  if (traslados.size || retenciones.size) {
+    const sum = (xs: Decimal[]) => money(xs.reduce((s, x) => s.plus(x), new Decimal(0)));
+    const impuestos = root.ele(CFDI_NS, 'cfdi:Impuestos', {
+      ...(retenciones.size ? { TotalImpuestosRetenidos: sum([...retenciones.values()]) } : {}),
+      ...(traslados.size ? { TotalImpuestosTrasladados: sum([...traslados.values()].map((t) => t.importe)) } : {}),
+    });
+    if (retenciones.size) {
+      const re = impuestos.ele(CFDI_NS, 'cfdi:Retenciones');
+      for (const [impuesto, importe] of retenciones) re.ele(CFDI_NS, 'cfdi:Retencion', { Impuesto: impuesto, Importe: money(importe) });
+    }
+    if (traslados.size) {
+      const tr = impuestos.ele(CFDI_NS, 'cfdi:Traslados');
+      for (const t of traslados.values()) {
+        tr.ele(CFDI_NS, 'cfdi:Traslado', { Base: money(t.base), Impuesto: t.impuesto, TipoFactor: t.factor, TasaOCuota: t.tasa, Importe: money(t.importe) });
+      }
+    }
+  }
+  return seal(root, cert);
+}
+
+function seal(root: XMLBuilder, cert: LoadedCertificate): { xml: string; chain: string } {
+  const chain = cfdiChain(parseXml(root.end()));
+  const sello = crypto.sign('sha256', Buffer.from(chain, 'utf8'), cert.keyPem).toString('base64');
+  root.att('Sello', sello);
+  return { xml: root.end(), chain };
+}

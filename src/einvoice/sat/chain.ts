@@ -1,0 +1,93 @@
+/**
+ * The original chains (cadenas originales) of a CFDI 4.0 and of its Timbre
+ * Fiscal Digital 1.1, read from the XML in the order the SAT's XSLT files
+ * define (cadenaoriginal_4_0.xslt, cadenaoriginal_TFD_1_1.xslt): "||", then
+ * each listed attribute as "|value" (whitespace-normalised), then "||".
+ * A required attribute is always written (empty when absent); an optional one
+ * only when present. The tables below transcribe those XSLT files for the
+ * nodes this service emits or accepts (complements other than the TFD are not
+ * part of it); test/unit/cfdi.test.ts checks them against the XSLT itself.
+ */
+import { DOMParser } from '@xmldom/xmldom';
+import * as xpath from 'xpath';
+
+export const CFDI_NS = 'http://www.sat.gob.mx/cfd/4';
+export const TFD_NS = 'http://www.sat.gob.mx/TimbreFiscalDigital';
+
+/** "@Name" is required, "@Name?" optional; [path, steps] repeats steps for each node at path. */
+type Step = string | [string, Step[]];
+
+const TRASLADO: Step[] = ['@Base', '@Impuesto', '@TipoFactor', '@TasaOCuota?', '@Importe?'];
+
+const COMPROBANTE: Step[] = [
+  '@Version', '@Serie?', '@Folio?', '@Fecha', '@FormaPago?', '@NoCertificado', '@CondicionesDePago?', '@SubTotal', '@Descuento?',
+  '@Moneda', '@TipoCambio?', '@Total', '@TipoDeComprobante', '@Exportacion', '@MetodoPago?', '@LugarExpedicion', '@Confirmacion?',
+  ['cfdi:InformacionGlobal', ['@Periodicidad', '@Meses', '@Año']],
+  ['cfdi:CfdiRelacionados', ['@TipoRelacion', ['cfdi:CfdiRelacionado', ['@UUID']]]],
+  ['cfdi:Emisor', ['@Rfc', '@Nombre', '@RegimenFiscal', '@FacAtrAdquirente?']],
+  ['cfdi:Receptor', ['@Rfc', '@Nombre', '@DomicilioFiscalReceptor', '@ResidenciaFiscal?', '@NumRegIdTrib?', '@RegimenFiscalReceptor', '@UsoCFDI']],
+  ['cfdi:Conceptos/cfdi:Concepto', [
+    '@ClaveProdServ', '@NoIdentificacion?', '@Cantidad', '@ClaveUnidad', '@Unidad?', '@Descripcion', '@ValorUnitario', '@Importe', '@Descuento?', '@ObjetoImp',
+    ['cfdi:Impuestos/cfdi:Traslados/cfdi:Traslado', TRASLADO],
+    ['cfdi:Impuestos/cfdi:Retenciones/cfdi:Retencion', ['@Base', '@Impuesto', '@TipoFactor', '@TasaOCuota', '@Importe']],
+    ['cfdi:ACuentaTerceros', ['@RfcACuentaTerceros', '@NombreACuentaTerceros', '@RegimenFiscalACuentaTerceros', '@DomicilioFiscalACuentaTerceros']],
+    ['cfdi:InformacionAduanera', ['@NumeroPedimento']],
+    ['cfdi:CuentaPredial', ['@Numero']],
+    ['.//cfdi:Parte', ['@ClaveProdServ', '@NoIdentificacion?', '@Cantidad', '@Unidad?', '@Descripcion', '@ValorUnitario?', '@Importe?',
+      ['.//cfdi:InformacionAduanera', ['@NumeroPedimento']]]],
+  ]],
+  ['cfdi:Impuestos', [
+    ['cfdi:Retenciones/cfdi:Retencion', ['@Impuesto', '@Importe']], '@TotalImpuestosRetenidos?',
+    ['cfdi:Traslados/cfdi:Traslado', TRASLADO], '@TotalImpuestosTrasladados?',
+  ]],
+];
+
+const TIMBRE: Step[] = ['@Version', '@UUID', '@FechaTimbrado', '@RfcProvCertif', '@Leyenda?', '@SelloCFD', '@NoCertificadoSAT'];
+
+const select = xpath.useNamespaces({ cfdi: CFDI_NS, tfd: TFD_NS });
+
+/** XPath normalize-space: trims and collapses runs of XML whitespace. */
+const normalize = (s: string) => s.replace(/[ \t\r\n]+/g, ' ').trim();
+
+function walk(node: Element, steps: Step[], out: string[]): void {
+  for (const step of steps) {
+    if (typeof step === 'string') {
+      const optional = step.endsWith('?');
+      const name = step.slice(1, optional ? -1 : undefined);
+      const attr = node.getAttributeNode(name);
+      if (attr || !optional) out.push('|' + normalize(attr?.value ?? ''));
+    } else {
+      for (const child of select(step[0], node as unknown as Node) as unknown as Element[]) walk(child, step[1], out);
+    }
+  }
+}
+
+function chainOf(root: Element | null, steps: Step[]): string {
+  const out: string[] = ['|'];
+  if (root) walk(root, steps, out);
+  return out.join('') + '||';
+}
+
+/** Parses XML, throwing on anything not well formed. */
+export function parseXml(xml: string): Document {
+  let problem = '';
+  const doc = new DOMParser({ onError: (level, msg) => { if (level !== 'warning') problem ||= msg; } })
+    .parseFromString(xml, 'text/xml') as unknown as Document;
+  if (problem || !doc?.documentElement) throw new Error(`The XML is not well formed: ${problem || 'no root element'}`);
+  return doc;
+}
+
+/** The original chain of a cfdi:Comprobante 4.0 (what its Sello signs). */
+export function cfdiChain(doc: Document): string {
+  const root = doc.documentElement;
+  return chainOf(root.namespaceURI === CFDI_NS && root.localName === 'Comprobante' ? root : null, COMPROBANTE);
+}
+
+/** The original chain of the document's tfd:TimbreFiscalDigital (what its SelloSAT signs). */
+export function timbreChain(doc: Document | Element): string {
+  const tfd = (doc as Element).localName === 'TimbreFiscalDigital' ? doc as Element
+    : (select('//tfd:TimbreFiscalDigital', doc as unknown as Node) as unknown as Element[])[0] ?? null;
+  return chainOf(tfd, TIMBRE);
+}
+
+export { select as satSelect };

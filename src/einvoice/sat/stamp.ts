@@ -1,0 +1,57 @@
+/**
+ * Stamps a stored Mexican invoice: builds its CFDI 4.0, seals it with the
+ * company's CSD, has the stamping provider add the Timbre Fiscal Digital, and
+ * records the answer (Accepted with its UUID and the stamped XML, or Rejected
+ * with the reasons). The sealed CFDI is stored before it is sent, and a retry
+ * after a timeout sends that same CFDI again: a provider answers a repeated
+ * CFDI with the stamp it already gave, so nothing is stamped twice. Runs from
+ * the outbox (kind `sat_stamp`), after commit.
+ */
+import type { Db } from '../../platform/db';
+import { companyCredentials } from '../credentials';
+import { buildCfdi, type CfdiInput } from './cfdi';
+import type { StampProvider, StampVerdict } from './provider';
+
+/** What a CFDI needs that the master data may lack; each entry is a reason the invoice cannot be stamped. */
+export function missingCfdiData(company: any, customer: any, products: any[]): string[] {
+  const out: string[] = [];
+  if (!company.settings?.tax_regime) out.push('The company has no fiscal regime (settings.tax_regime)');
+  if (!(company.settings?.postal_code ?? company.address?.postal_code)) out.push('The company has no postal code (the place of issue)');
+  if (customer && !customer.tax_regime) out.push(`Customer ${customer.identification} has no fiscal regime (tax_regime)`);
+  if (customer && !customer.address?.postal_code) out.push(`Customer ${customer.identification} has no postal code (its fiscal domicile)`);
+  for (const p of products) {
+    if (!p.sat_product_key || !p.sat_unit_key) out.push(`Product ${p.code} has no SAT product or unit key (sat_product_key, sat_unit_key)`);
+  }
+  return out;
+}
+
+export async function stampMxInvoice(db: Db, provider: StampProvider, companyId: number, invoiceId: string): Promise<Pick<StampVerdict, 'status' | 'uuid' | 'errors'>> {
+  const [inv] = await db.query(
+    `SELECT document, stamp_status, stamp_uuid, xml, customer_id FROM invoices WHERE company_id = $1 AND id = $2 AND country = 'MX'`, [companyId, invoiceId]);
+  if (!inv) throw new Error(`invoice ${invoiceId} not found`);
+  if (inv.stamp_status === 'Accepted') return { status: 'Accepted', uuid: inv.stamp_uuid, errors: [] };
+
+  let xml: string | null = inv.xml;
+  let verdict: StampVerdict | null = null;
+  if (!xml) {
+    const [company] = await db.query('SELECT * FROM companies WHERE company_id = $1', [companyId]);
+    const [customer] = await db.query('SELECT * FROM customers WHERE company_id = $1 AND id = $2', [companyId, inv.customer_id]);
+    const products = await db.query(`SELECT code, name, tax_object, sat_product_key, sat_unit_key FROM products WHERE company_id = $1 AND code = ANY($2::text[])`,
+      [companyId, (inv.document.items as any[]).map((i) => i.code)]);
+    const missing = missingCfdiData(company, customer, products);
+    if (missing.length) {
+      verdict = { status: 'Rejected', uuid: null, xml: null, errors: missing.map((message) => ({ code: 'DATA', message })), observations: [] };
+    } else {
+      const input: CfdiInput = { document: inv.document, company, customer, products: Object.fromEntries(products.map((p) => [p.code, p])) };
+      xml = buildCfdi(input, await companyCredentials(db, company)).xml;
+      // Remember what is being sent before sending it.
+      await db.query(`UPDATE invoices SET xml = $3, stamp_status = 'Pending', updated_at = now() WHERE company_id = $1 AND id = $2`, [companyId, invoiceId, xml]);
+    }
+  }
+  verdict ??= await provider.stamp(xml!);
+  await db.query(
+    `UPDATE invoices SET stamp_status = $3, stamp_uuid = $4, xml = $5, stamp_errors = $6, stamp_observations = $7, updated_at = now()
+      WHERE company_id = $1 AND id = $2`,
+    [companyId, invoiceId, verdict.status, verdict.uuid, verdict.xml ?? xml, JSON.stringify(verdict.errors), JSON.stringify(verdict.observations)]);
+  return { status: verdict.status, uuid: verdict.uuid, errors: verdict.errors };
+}
