@@ -12,6 +12,8 @@ import { problems, startTestServer, type TestServer } from '../support/server';
 import { derBase64ToPem, loadPkcs12 } from '../../src/einvoice/certificates';
 import { cfdiChain, parseXml, satSelect, timbreChain } from '../../src/einvoice/sat/chain';
 import { satCertificateNumber } from '../../src/einvoice/sat/cfdi';
+import { SandboxPac } from '../../src/einvoice/sat/provider';
+import { stampMxInvoice } from '../../src/einvoice/sat/stamp';
 
 const APP = { 'serviceapi-application-id': 'TiendaPOS' };
 const mxToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
@@ -129,4 +131,30 @@ test('an annulled invoice is not stamped; a Colombian invoice id is not found he
   await s.as('mx').post(`/v1/invoices/${res.body.id}/annul`, {});
   assert.deepEqual(problems(await s.as('mx').post(`/v1/invoices/${res.body.id}/stamp`, {})), ['invalid_document@id']);
   assert.equal((await s.as('mx').get(`/v1/invoices/${crypto.randomUUID()}/stamp/errors`)).status, 404);
+});
+
+test('an answer lost in transit: the retry sends the same sealed CFDI and gets the same stamp, once', async () => {
+  const res = await post(body({ stamp: { send: false } }));
+  const [{ company_id: cid }] = await s.db.query(`SELECT company_id FROM companies WHERE is_demo AND country = 'MX'`);
+  const [own] = await s.db.query(`SELECT p12, password FROM provider_credentials WHERE provider = 'sat-sandbox'`);
+  const pac = new SandboxPac(async () => loadPkcs12(own.p12, own.password));
+  const sent: string[] = [];
+  const flaky = { name: 'flaky', stamp: async (xml: string) => {
+    sent.push(xml);
+    const verdict = await pac.stamp(xml);
+    if (sent.length === 1) throw new Error('timeout: the provider stamped, the answer never arrived');
+    return verdict;
+  } };
+  await assert.rejects(stampMxInvoice(s.db, flaky, cid, res.body.id), /timeout/);
+  assert.equal((await s.as('mx').get(`/v1/invoices/${res.body.id}`)).body.stamp.status, 'Pending');
+  const retried = await stampMxInvoice(s.db, flaky, cid, res.body.id);
+  assert.equal(retried.status, 'Accepted');
+  assert.equal(sent.length, 2);
+  assert.equal(sent[1], sent[0]);
+  const xml = await xmlOf(res.body.id);
+  assert.equal((xml.match(/<tfd:TimbreFiscalDigital\b/g) ?? []).length, 1);
+  assert.equal(attr(xml, '//tfd:TimbreFiscalDigital/@UUID'), retried.uuid);
+  // Once Accepted, another run does not send at all.
+  await stampMxInvoice(s.db, flaky, cid, res.body.id);
+  assert.equal(sent.length, 2);
 });
