@@ -12,6 +12,7 @@ import { voucherRoutes } from './vouchers/routes';
 import { reportRoutes } from './reports/routes';
 import { Outbox } from './platform/outbox';
 import { SandboxDian } from './einvoice/dian/authority';
+import { DianWebService } from './einvoice/dian/soap';
 import { stampCoInvoice, technicalKeys } from './einvoice/dian/stamp';
 import { SANDBOX_PROVIDER_RFC, SandboxPac } from './einvoice/sat/provider';
 import { stampMxInvoice } from './einvoice/sat/stamp';
@@ -32,7 +33,9 @@ export async function startServer(config: Config, given?: Db): Promise<Running> 
   const db = given ?? (await openDb(config));
   try {
     await migrate(db);
-    const authority = new SandboxDian(technicalKeys(db));
+    const authority = config.dianMode === 'webservice'
+      ? new DianWebService({ url: config.dianUrl, timeoutMs: config.dianRequestTimeoutMs })
+      : new SandboxDian(technicalKeys(db));
     const pac = new SandboxPac(() => providerCredentials(db, 'sat-sandbox', SANDBOX_PROVIDER_RFC));
     const outbox = new Outbox(db, {
       dian_submit: (job) => stampCoInvoice(db, authority, job.company_id, job.ref_id),

@@ -10,7 +10,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import Decimal from 'decimal.js';
 import { cufe as cufeOf } from './cufe';
-import { verifyInvoiceSignature } from './sign';
+import { verifyInvoiceSignature, type SigningCredentials } from './sign';
 import { NAMESPACES } from './ubl';
 import { nitCheckDigit } from '../../platform/nit';
 
@@ -21,12 +21,25 @@ export interface Verdict {
   observations: string[];
 }
 
+/** Who sends, and under which names: the web service signs its envelope with the issuer's certificate. */
+export interface SubmitContext {
+  credentials: SigningCredentials;
+  /**
+   * The DIAN's file name stem: issuer NIT (10 digits), software provider code
+   * (000), year (2 digits), document number (8 hex digits). The ZIP is
+   * z<stem>.zip and the invoice inside it fv<stem>.xml.
+   */
+  fileName: string;
+  /** The CUFE of the document being sent. */
+  cufe: string;
+}
+
 export interface DianAuthority {
   readonly name: string;
   /** Submits a signed invoice (SendBillSync). */
-  send(signedXml: string): Promise<Verdict>;
+  send(signedXml: string, ctx: SubmitContext): Promise<Verdict>;
   /** What the authority already holds for a CUFE (GetStatus), so that a retry asks before it resends. */
-  status(cufe: string): Promise<Verdict | null>;
+  status(cufe: string, ctx: SubmitContext): Promise<Verdict | null>;
 }
 
 const select = xpath.useNamespaces({ inv: NAMESPACES.invoice, cac: NAMESPACES.cac, cbc: NAMESPACES.cbc, sts: NAMESPACES.sts });

@@ -18,18 +18,21 @@ export interface StampResult { status: string; cufe: string | null; errors: Verd
 
 export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId: number, invoiceId: string): Promise<StampResult> {
   const [inv] = await db.query(
-    `SELECT i.document, i.stamp_status, i.stamp_cufe, i.xml, i.customer_id, i.document_type_id, t.resolution, t.prefix
+    `SELECT i.document, i.stamp_status, i.stamp_cufe, i.xml IS NOT NULL AS sent, i.customer_id, i.document_type_id, t.resolution, t.prefix
        FROM invoices i JOIN document_types t ON t.company_id = i.company_id AND t.id = i.document_type_id
       WHERE i.company_id = $1 AND i.id = $2 AND i.country = 'CO'`, [companyId, invoiceId]);
   if (!inv) throw new Error(`invoice ${invoiceId} not found`);
   if (inv.stamp_status === 'Accepted') return { status: 'Accepted', cufe: inv.stamp_cufe, errors: [], observations: [] };
 
-  // A timed-out attempt may have reached the authority: ask before sending again.
-  let verdict = inv.stamp_cufe ? await authority.status(inv.stamp_cufe) : null;
-  let xml: string = inv.xml;
+  const [company] = await db.query('SELECT * FROM companies WHERE company_id = $1', [companyId]);
+  const credentials = await companyCredentials(db, company);
+  const context = (cufe: string) => ({ credentials, cufe, fileName: fileStem(company.tax_id, inv.document.date, inv.document.number) });
+
+  // An attempt whose answer never came (its XML is kept until then) may have reached the authority: ask before
+  // sending again. A Rejected invoice sent again (POST /stamp drops its XML) is rebuilt from its corrected data.
+  let verdict = inv.stamp_cufe && inv.sent ? await authority.status(inv.stamp_cufe, context(inv.stamp_cufe)) : null;
   let cufe: string | null = inv.stamp_cufe;
   if (!verdict) {
-    const [company] = await db.query('SELECT * FROM companies WHERE company_id = $1', [companyId]);
     const [customer] = await db.query('SELECT * FROM customers WHERE company_id = $1 AND id = $2', [companyId, inv.customer_id]);
     const [types] = await db.query(`SELECT json_object_agg(id, type) AS m FROM payment_types WHERE company_id = $1`, [companyId]);
     const [units] = await db.query(`SELECT json_object_agg(code, unit) AS m FROM products WHERE company_id = $1 AND code = ANY($2::text[])`,
@@ -40,18 +43,23 @@ export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId
       settings: { software: { id: dian.id, pin: dian.pin, provider_nit: company.tax_id, provider_check_digit: company.check_digit }, environment: dian.environment },
       unitCodes: units.m ?? {}, paymentTypes: types.m ?? {},
     });
-    xml = await signInvoiceXml(built.xml, await companyCredentials(db, company));
+    const xml = await signInvoiceXml(built.xml, credentials);
     cufe = built.cufe;
     // Remember what is being sent before sending it.
     await db.query(`UPDATE invoices SET xml = $3, stamp_cufe = $4, stamp_status = 'Pending', updated_at = now() WHERE company_id = $1 AND id = $2`,
       [companyId, invoiceId, xml, cufe]);
-    verdict = await authority.send(xml);
+    verdict = await authority.send(xml, context(cufe));
   }
   await db.query(
     `UPDATE invoices SET stamp_status = $3, stamp_cufe = $4, stamp_errors = $5, stamp_observations = $6, updated_at = now()
       WHERE company_id = $1 AND id = $2`,
     [companyId, invoiceId, verdict.status, verdict.status === 'Accepted' ? verdict.cufe : cufe, JSON.stringify(verdict.errors), JSON.stringify(verdict.observations)]);
   return { status: verdict.status, cufe: verdict.status === 'Accepted' ? verdict.cufe : null, errors: verdict.errors, observations: verdict.observations };
+}
+
+/** The DIAN file name stem: NIT in 10 digits, provider code 000, year in 2 digits, number in 8 hex digits. */
+export function fileStem(nit: string, date: string, number: number): string {
+  return `${nit.padStart(10, '0')}000${String(date).slice(2, 4)}${Number(number).toString(16).padStart(8, '0')}`;
 }
 
 /** The sandbox's knowledge of technical keys: the resolutions stored for the company with that NIT. */

@@ -1,0 +1,154 @@
+/**
+ * A stand-in for the DIAN web service on a loopback port. It checks each
+ * request as the DIAN would before looking at the invoice: SOAP 1.2 envelope,
+ * WS-Addressing Action and To, a fresh wsu:Timestamp, the sender's
+ * BinarySecurityToken, and an XML signature that verifies with that token's
+ * key and covers wsa:To. A request that fails any check gets a SOAP fault and
+ * is listed in `problems`. Invoices are unzipped and judged by `judge` (the
+ * tests pass the sandbox authority); verdicts are held by CUFE for GetStatus.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { X509Certificate } from 'node:crypto';
+import { DOMParser } from '@xmldom/xmldom';
+import * as xpath from 'xpath';
+import { SignedXml } from 'xml-crypto';
+import { unzipSync, strFromU8 } from 'fflate';
+import type { Verdict } from '../../src/einvoice/dian/authority';
+
+const NS = {
+  soap: 'http://www.w3.org/2003/05/soap-envelope',
+  wsa: 'http://www.w3.org/2005/08/addressing',
+  wsse: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd',
+  wsu: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd',
+  ds: 'http://www.w3.org/2000/09/xmldsig#',
+  wcf: 'http://wcf.dian.colombia',
+};
+const select = xpath.useNamespaces(NS);
+
+export interface FakeCall { op: string; fileName?: string; trackId?: string; cufe?: string; status?: string; signerSerial?: string }
+
+export class FakeDian {
+  url = '';
+  calls: FakeCall[] = [];
+  problems: string[] = [];
+  judge: (xml: string) => Promise<Verdict> = async () => { throw new Error('no judge set'); };
+  /** Answers the next SendBillSync only after this many ms (it is judged and held at once, like a slow network). */
+  delayNextSend = 0;
+  private held = new Map<string, Verdict>();
+  private server = http.createServer((req, res) => this.handle(req, res));
+
+  async start(): Promise<this> {
+    await new Promise<void>((ok) => this.server.listen(0, '127.0.0.1', ok));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/WcfDianCustomerServices.svc`;
+    return this;
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((ok) => this.server.close(() => ok()));
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const fault = (reason: string) => {
+      this.problems.push(reason);
+      res.writeHead(500, { 'content-type': 'application/soap+xml; charset=utf-8' }).end(
+        `<s:Envelope xmlns:s="${NS.soap}"><s:Body><s:Fault><s:Code><s:Value>s:Sender</s:Value></s:Code>` +
+        `<s:Reason><s:Text xml:lang="es-CO">${reason.replace(/</g, '&lt;')}</s:Text></s:Reason></s:Fault></s:Body></s:Envelope>`);
+    };
+    try {
+      const checked = this.check(req, body);
+      if (typeof checked === 'string') return fault(checked);
+      const { op, doc, serial } = checked;
+      const param = (name: string) => ((select(`/soap:Envelope/soap:Body/wcf:${op}/wcf:${name}`, doc) as Node[])[0]?.textContent ?? '');
+      if (op === 'GetStatus') {
+        const trackId = param('trackId');
+        const held = this.held.get(trackId);
+        this.calls.push({ op, trackId, status: held?.status, signerSerial: serial });
+        return this.answer(res, op, held ?? null, trackId);
+      }
+      const fileName = param('fileName');
+      if (!/^z\d{10}000\d{2}[0-9a-f]{8}\.zip$/.test(fileName)) return fault(`fileName ${fileName} is not z<NIT 10><000><year 2><hex 8>.zip`);
+      const files = unzipSync(Buffer.from(param('contentFile'), 'base64'));
+      const names = Object.keys(files);
+      const expected = `fv${fileName.slice(1, -4)}.xml`;
+      if (names.length !== 1 || names[0] !== expected) return fault(`the ZIP holds ${names.join(', ') || 'nothing'}, not ${expected}`);
+      const xml = strFromU8(files[names[0]]);
+      const cufe = ((select('//*[local-name()="UUID"]', new DOMParser().parseFromString(xml, 'text/xml') as unknown as Node) as Node[])[0]?.textContent ?? '').trim();
+      let verdict = this.held.get(cufe);
+      const repeated = verdict?.status === 'Accepted';
+      if (!repeated) {
+        verdict = await this.judge(xml);
+        this.held.set(cufe, verdict);
+      }
+      this.calls.push({ op, fileName, cufe, status: repeated ? 'repeated' : verdict!.status, signerSerial: serial });
+      const delay = this.delayNextSend;
+      this.delayNextSend = 0;
+      if (delay) await new Promise((ok) => setTimeout(ok, delay));
+      if (repeated) return this.answer(res, op, { status: 'Rejected', cufe: null, errors: [{ code: '90', message: 'Documento procesado anteriormente.' }], observations: [] }, cufe);
+      return this.answer(res, op, verdict!, cufe);
+    } catch (e) {
+      return fault(`unreadable request: ${(e as Error).message}`);
+    }
+  }
+
+  /** The envelope checks; a string says what is wrong. */
+  private check(req: http.IncomingMessage, body: string): { op: string; doc: Document; serial: string } | string {
+    const type = String(req.headers['content-type'] ?? '');
+    if (!type.startsWith('application/soap+xml')) return `content-type ${type} is not SOAP 1.2`;
+    const doc = new DOMParser().parseFromString(body, 'text/xml') as unknown as Document;
+    const one = (q: string) => (select(q, doc) as Node[])[0] as Element | undefined;
+    const action = one('/soap:Envelope/soap:Header/wsa:Action')?.textContent ?? '';
+    const op = action.replace(`${NS.wcf}/IWcfDianCustomerServices/`, '');
+    if (!['SendBillSync', 'GetStatus'].includes(op)) return `unknown wsa:Action ${action}`;
+    if (!type.includes(`action="${action}"`)) return 'the content-type action does not match wsa:Action';
+    if (!one(`/soap:Envelope/soap:Body/wcf:${op}`)) return `the body is not a ${op}`;
+    const to = one('/soap:Envelope/soap:Header/wsa:To');
+    if (to?.textContent !== this.url) return `wsa:To ${to?.textContent} is not ${this.url}`;
+
+    const security = one('/soap:Envelope/soap:Header/wsse:Security');
+    if (!security) return 'no wsse:Security header';
+    const created = Date.parse(one('//wsse:Security/wsu:Timestamp/wsu:Created')?.textContent ?? '');
+    const expires = Date.parse(one('//wsse:Security/wsu:Timestamp/wsu:Expires')?.textContent ?? '');
+    const now = Date.now();
+    if (!(created <= now + 5000 && expires >= now && expires > created)) return 'the wsu:Timestamp is missing, not yet valid or expired';
+    const token = one('//wsse:Security/wsse:BinarySecurityToken');
+    if (!token) return 'no BinarySecurityToken';
+    const certPem = `-----BEGIN CERTIFICATE-----\n${(token.textContent ?? '').replace(/\s+/g, '').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
+    const cert = new X509Certificate(certPem);
+    const tokenRef = one('//wsse:Security/ds:Signature/ds:KeyInfo/wsse:SecurityTokenReference/wsse:Reference')?.getAttribute('URI');
+    if (tokenRef !== `#${token.getAttributeNS(NS.wsu, 'Id')}`) return 'the signature does not point at the BinarySecurityToken';
+
+    const signature = one('//wsse:Security/ds:Signature');
+    if (!signature) return 'no ds:Signature';
+    const verifier = new SignedXml({ publicCert: certPem, idMode: 'wssecurity' });
+    verifier.loadSignature(signature);
+    let valid = false;
+    try { valid = verifier.checkSignature(body); } catch (e) { return `the signature does not verify: ${(e as Error).message}`; }
+    if (!valid) return 'the signature does not verify';
+    const signed = (select('.//ds:SignedInfo/ds:Reference/@URI', signature) as Attr[]).map((a) => a.value);
+    if (!signed.includes(`#${to.getAttributeNS(NS.wsu, 'Id')}`)) return 'the signature does not cover wsa:To';
+    return { op, doc, serial: cert.serialNumber };
+  }
+
+  private answer(res: http.ServerResponse, op: string, verdict: Verdict | null, key: string): void {
+    const status = !verdict ? { valid: false, code: '66', description: 'NSU no encontrado' }
+      : verdict.status === 'Accepted' ? { valid: true, code: '00', description: 'Procesado Correctamente.' }
+      : { valid: false, code: '99', description: 'Validación contiene errores en campos mandatorios.' };
+    const messages = verdict ? [
+      ...verdict.errors.map((e) => `Regla: ${e.code}, Rechazo: ${e.message}`),
+      ...verdict.observations.map((o) => `Regla: OBS, Notificación: ${o}`),
+    ] : [];
+    const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8' }).end(
+      `<s:Envelope xmlns:s="${NS.soap}" xmlns:a="${NS.wsa}"><s:Header><a:Action s:mustUnderstand="1">${NS.wcf}/IWcfDianCustomerServices/${op}Response</a:Action></s:Header>` +
+      `<s:Body><${op}Response xmlns="${NS.wcf}"><${op}Result xmlns:b="http://schemas.datacontract.org/2004/07/DianResponse" xmlns:i="http://www.w3.org/2001/XMLSchema-instance">` +
+      `<b:ErrorMessage xmlns:c="http://schemas.microsoft.com/2003/10/Serialization/Arrays">${messages.map((m) => `<c:string>${esc(m)}</c:string>`).join('')}</b:ErrorMessage>` +
+      `<b:IsValid>${status.valid}</b:IsValid><b:StatusCode>${status.code}</b:StatusCode><b:StatusDescription>${status.description}</b:StatusDescription>` +
+      `<b:StatusMessage>${status.description}</b:StatusMessage>` +
+      `<b:XmlBase64Bytes/><b:XmlDocumentKey>${verdict ? esc(key) : ''}</b:XmlDocumentKey></${op}Result></${op}Response></s:Body></s:Envelope>`);
+  }
+}
