@@ -19,6 +19,7 @@ export async function enqueue(q: Queryable, companyId: number, kind: string, ref
 
 export interface OutboxOptions {
   pollMs?: number;
+  /** Attempts before a job ends as failed; by default it is tried until it succeeds (a handler may end it with PermanentFailure). */
   maxAttempts?: number;
   /** Backoff of attempt n: baseMs × 2^(n−1), at most maxBackoffMs. */
   baseMs?: number;
@@ -37,7 +38,7 @@ export class Outbox {
   private readonly o: Required<OutboxOptions>;
 
   constructor(private db: Db, private handlers: Record<string, Handler>, options: OutboxOptions = {}) {
-    this.o = { pollMs: 1000, maxAttempts: 8, baseMs: 1000, maxBackoffMs: 600_000, claimMs: 120_000, batch: 10, log: () => undefined, ...options };
+    this.o = { pollMs: 1000, maxAttempts: Infinity, baseMs: 1000, maxBackoffMs: 600_000, claimMs: 120_000, batch: 10, log: () => undefined, ...options };
   }
 
   start(): void {
