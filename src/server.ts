@@ -17,9 +17,13 @@ import { stampCoInvoice, technicalKeys } from './einvoice/dian/stamp';
 import { SANDBOX_PROVIDER_RFC, SandboxPac } from './einvoice/sat/provider';
 import { stampMxInvoice } from './einvoice/sat/stamp';
 import { providerCredentials } from './einvoice/credentials';
+import { createMailer } from './mail/mailer';
+import { mailHandler } from './mail/send';
+import { mailRoutes } from './mail/routes';
+import { MAIL_JOB } from './mail/store';
 
 /** Every feature's routes, served on {base_url} and {base_url_mx}. */
-export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, voucherRoutes, reportRoutes];
+export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, voucherRoutes, reportRoutes, mailRoutes];
 
 export interface Running {
   app: FastifyInstance;
@@ -37,12 +41,14 @@ export async function startServer(config: Config, given?: Db): Promise<Running> 
       ? new DianWebService({ url: config.dianUrl, timeoutMs: config.dianRequestTimeoutMs })
       : new SandboxDian(technicalKeys(db));
     const pac = new SandboxPac(() => providerCredentials(db, 'sat-sandbox', SANDBOX_PROVIDER_RFC));
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, timeoutMs: config.mailTimeoutMs });
     const outbox = new Outbox(db, {
       dian_submit: (job) => stampCoInvoice(db, authority, job.company_id, job.ref_id),
       sat_stamp: (job) => stampMxInvoice(db, pac, job.company_id, job.ref_id),
+      [MAIL_JOB]: mailHandler(db, mailer, { from: config.mailFrom, maxAttempts: config.mailMaxAttempts }),
     });
     const app = await buildApp({ config, db, outbox }, MODULES);
-    app.addHook('onClose', () => outbox.stop());
+    app.addHook('onClose', async () => { await outbox.stop(); mailer.close(); });
     await app.listen({ port: config.port, host: config.host });
     outbox.start();
     const addr = app.server.address();

@@ -11,6 +11,7 @@ import { ApiError, error, notFound, type Problems } from '../platform/errors';
 import { PageQuery, paged, pageWindow } from '../platform/http';
 import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
 import { requestStamp } from './store';
+import { requestMail } from '../mail/store';
 import { reverseEntry } from '../ledger/journal';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
@@ -50,7 +51,7 @@ function applicationHeader(req: FastifyRequest): string {
 }
 
 /** The stored document with the fields that change after creation. */
-const READ = `SELECT document, balance, annulled, stamp_status, stamp_cufe, stamp_uuid, stamp_errors, stamp_observations, mail_status, updated_at FROM invoices`;
+const READ = `SELECT document, balance, annulled, stamp_status, stamp_cufe, stamp_uuid, stamp_errors, stamp_observations, mail_status, mail_observations, updated_at FROM invoices`;
 const joined = (list: any[] | null, f: (x: any) => string) => (list && list.length ? list.map(f).join('; ') : null);
 function current(row: any) {
   const d = row.document;
@@ -60,7 +61,14 @@ function current(row: any) {
       errors: joined(row.stamp_errors, (e) => `${e.code}: ${e.message}`), observations: joined(row.stamp_observations, String) });
   }
   return { ...d, balance: Number(row.balance), annulled: row.annulled, stamp,
-    mail: { ...d.mail, status: row.mail_status }, metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() } };
+    mail: { ...d.mail, status: row.mail_status, observations: row.mail_observations }, metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() } };
+}
+
+/** With mail.send, the invoice is e-mailed after commit, or once accepted when it also went to the tax authority. */
+async function mailIfAsked(q: Queryable, cid: number, doc: any) {
+  if (!doc.mail?.send) return doc;
+  const { status } = await requestMail(q, cid, 'invoice', doc.id, { waitForAuthority: !!doc.stamp?.send });
+  return { ...doc, mail: { ...doc.mail, status, observations: null } };
 }
 
 async function readInvoice(q: Queryable, company: Company, id: string) {
@@ -95,8 +103,12 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     const partnerId = req.headers['partner-id'] as string | undefined;
     return createDocument(db, req, reply, `${country} POST /v1/invoices`,
       () => planRequest(req, (problems) => variant.plan(db, req.company, req.body, problems)),
-      (q, p) => variant.store(q, req.company, p, { partnerId, applicationId }),
-      async (doc) => (doc.stamp?.send ? (await submitted(req.company, doc.id)) : doc));
+      async (q, p) => mailIfAsked(q, req.company.company_id, await variant.store(q, req.company, p, { partnerId, applicationId })),
+      async (doc) => {
+        if (doc.stamp?.send) return submitted(req.company, doc.id);
+        if (doc.mail?.send) void outbox?.kick();
+        return doc;
+      });
   });
 
   app.post('/invoices/preview', {
@@ -187,7 +199,8 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     }
     const sent = body && typeof body === 'object' && !Array.isArray(body) ? { ...body, number: Number(current.number) } : body;
     const plan = await planRequest(req, (problems) => planCoInvoice(db, req.company, sent, problems, id));
-    const doc: any = await db.tx((q) => updateCoInvoice(q, req.company, id, plan));
+    const doc: any = await db.tx(async (q) => mailIfAsked(q, req.company.company_id, await updateCoInvoice(q, req.company, id, plan)));
+    if (!doc.stamp?.send && doc.mail?.send) void outbox?.kick();
     return doc.stamp?.send ? submitted(req.company, id) : readInvoice(db, req.company, id);
   });
 };

@@ -20,6 +20,14 @@ export interface Config {
   dianUrl: string;
   /** How long one call to the DIAN web service may take before the outbox tries again (asking GetStatus first). */
   dianRequestTimeoutMs: number;
+  /** SMTP server (smtp:// or smtps://user:pass@host:port); unset, mail is written as .eml under dataDir/outbox-mail. */
+  smtpUrl?: string;
+  /** The From of every message; the company's e-mail goes in Reply-To. */
+  mailFrom: string;
+  /** Attempts before a mail ends as failed_delivery. */
+  mailMaxAttempts: number;
+  /** Connection, greeting and socket timeout of the SMTP client. */
+  mailTimeoutMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -35,6 +43,14 @@ function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: r
   if (raw === undefined || raw === '') return fallback;
   if (!values.includes(raw as T)) throw new Error(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
   return raw as T;
+}
+
+function smtpUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL;
+  try { url = new URL(raw); } catch { throw new Error(`SMTP_URL must be a URL like smtp://user:pass@host:587, got "${raw}"`); }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${raw}"`);
+  return raw;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,5 +70,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dianMode: oneOf(env, 'DIAN_MODE', ['sandbox', 'webservice'] as const, 'sandbox'),
     dianUrl: env.DIAN_URL || 'https://vpfe-hab.dian.gov.co/WcfDianCustomerServices.svc',
     dianRequestTimeoutMs: int(env, 'DIAN_REQUEST_TIMEOUT_MS', 60000),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || 'Facturación <facturacion@localhost>',
+    mailMaxAttempts: Math.max(1, int(env, 'MAIL_MAX_ATTEMPTS', 10)),
+    mailTimeoutMs: int(env, 'MAIL_TIMEOUT_MS', 20000),
   };
 }

@@ -88,6 +88,11 @@ export function addAjvErrors(problems: Problems, errors: ErrorObject[] | null | 
         code = 'parameter_required';
         message = `${path} is required`;
         break;
+      case 'additionalProperties':
+        path = under(jsonPath(e.instancePath, (e.params as any).additionalProperty));
+        code = 'parameter_not_allowed';
+        message = `${path} is not a field of this request`;
+        break;
       case 'type':
         code = 'invalid_type';
         message = `${base || 'body'} must be ${(e.params as any).type}, not ${describe(e.data)}`;

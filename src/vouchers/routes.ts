@@ -16,10 +16,10 @@ import { annulVoucher, planVoucher, storeVoucher } from './service';
 const ListQuery = Type.Composite([PageQuery, listQuery({ type: Enum(VOUCHER_TYPES) })]);
 
 /** The stored document with the fields that change after creation. */
-const READ = 'SELECT document, annulled, updated_at FROM vouchers';
+const READ = 'SELECT document, annulled, mail_status, mail_observations, updated_at FROM vouchers';
 function current(row: any) {
   const d = row.document;
-  return { ...d, annulled: row.annulled, metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() } };
+  return { ...d, annulled: row.annulled, mail: { status: row.mail_status, observations: row.mail_observations }, metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() } };
 }
 
 async function readVoucher(q: Queryable, company: Company, id: string) {

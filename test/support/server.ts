@@ -28,7 +28,7 @@ export interface Reply<T = any> { status: number; body: T; headers: Headers }
 
 export class TestServer {
   private tokens = new Map<string, string>();
-  constructor(readonly running: Running, private cleanup: () => Promise<void>, readonly databaseUrl?: string) {}
+  constructor(readonly running: Running, private cleanup: () => Promise<void>, readonly databaseUrl?: string, readonly dataDir?: string) {}
 
   get url() { return this.running.url; }
   get db() { return this.running.db; }
@@ -112,7 +112,7 @@ export async function startTestServer(storage: Storage = 'pglite', env: Record<s
   return new TestServer(running, async () => {
     await drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  }, base.DATABASE_URL);
+  }, base.DATABASE_URL, dataDir || undefined);
 }
 
 /** The codes and paths of an error answer, for compact assertions: ["invalid_value@items[0].price", …]. */

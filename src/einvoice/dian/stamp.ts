@@ -5,6 +5,7 @@
  * timeout first asks the authority what it holds for the CUFE, so nothing is
  * sent twice. Runs from the outbox (kind `dian_submit`), after commit.
  */
+import { afterVerdict } from '../../mail/store';
 import type { Db, Queryable } from '../../platform/db';
 import { companyCredentials } from '../credentials';
 import { signInvoiceXml } from './sign';
@@ -50,10 +51,14 @@ export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId
       [companyId, invoiceId, xml, cufe]);
     verdict = await authority.send(xml, context(cufe));
   }
-  await db.query(
-    `UPDATE invoices SET stamp_status = $3, stamp_cufe = $4, stamp_errors = $5, stamp_observations = $6, updated_at = now()
-      WHERE company_id = $1 AND id = $2`,
-    [companyId, invoiceId, verdict.status, verdict.status === 'Accepted' ? verdict.cufe : cufe, JSON.stringify(verdict.errors), JSON.stringify(verdict.observations)]);
+  const final = verdict;
+  await db.tx(async (q) => {
+    await q.query(
+      `UPDATE invoices SET stamp_status = $3, stamp_cufe = $4, stamp_errors = $5, stamp_observations = $6, updated_at = now()
+        WHERE company_id = $1 AND id = $2`,
+      [companyId, invoiceId, final.status, final.status === 'Accepted' ? final.cufe : cufe, JSON.stringify(final.errors), JSON.stringify(final.observations)]);
+    await afterVerdict(q, companyId, invoiceId, final.status);
+  });
   return { status: verdict.status, cufe: verdict.status === 'Accepted' ? verdict.cufe : null, errors: verdict.errors, observations: verdict.observations };
 }
 

@@ -7,6 +7,7 @@
  * CFDI with the stamp it already gave, so nothing is stamped twice. Runs from
  * the outbox (kind `sat_stamp`), after commit.
  */
+import { afterVerdict } from '../../mail/store';
 import type { Db } from '../../platform/db';
 import { companyCredentials } from '../credentials';
 import { buildCfdi, type CfdiInput } from './cfdi';
@@ -49,9 +50,13 @@ export async function stampMxInvoice(db: Db, provider: StampProvider, companyId:
     }
   }
   verdict ??= await provider.stamp(xml!);
-  await db.query(
-    `UPDATE invoices SET stamp_status = $3, stamp_uuid = $4, xml = $5, stamp_errors = $6, stamp_observations = $7, updated_at = now()
-      WHERE company_id = $1 AND id = $2`,
-    [companyId, invoiceId, verdict.status, verdict.uuid, verdict.xml ?? xml, JSON.stringify(verdict.errors), JSON.stringify(verdict.observations)]);
+  const final = verdict;
+  await db.tx(async (q) => {
+    await q.query(
+      `UPDATE invoices SET stamp_status = $3, stamp_uuid = $4, xml = $5, stamp_errors = $6, stamp_observations = $7, updated_at = now()
+        WHERE company_id = $1 AND id = $2`,
+      [companyId, invoiceId, final.status, final.uuid, final.xml ?? xml, JSON.stringify(final.errors), JSON.stringify(final.observations)]);
+    await afterVerdict(q, companyId, invoiceId, final.status);
+  });
   return { status: verdict.status, uuid: verdict.uuid, errors: verdict.errors };
 }

@@ -1,0 +1,84 @@
+/**
+ * On both base addresses, for invoices and vouchers:
+ *   POST /v1/{invoices|vouchers}/{id}/mail  {"mail_to": "a@x.com", "copy_to": "b@y.com;c@z.com"}
+ *     queues an e-mail (202) to mail_to (default: the customer's contact
+ *     e-mails) with at most 5 copies; an invoice still with the tax authority
+ *     is mailed once accepted, a rejected one is not mailed.
+ *   GET /v1/{invoices|vouchers}/{id}/pdf
+ *     {"base64": …}, or the PDF itself with Accept: application/pdf.
+ */
+import { Type } from '@sinclair/typebox';
+import type { RouteModule } from '../platform/app';
+import { ApiError, error, notFound, Problems } from '../platform/errors';
+import { UuidParams } from '../platform/documents';
+import { addAjvErrors } from '../platform/validation';
+import { DocumentNotFound, documentFiles } from '../pdf/document';
+import { requestMail, type DocKind } from './store';
+
+export const MAX_COPIES = 5;
+const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+const MailBody = Type.Object({
+  mail_to: Type.Optional(Type.String({ maxLength: 500, description: 'Addresses separated by ";" (at most 5); default: the customer\'s contact e-mails' })),
+  copy_to: Type.Optional(Type.String({ maxLength: 500, description: `Copies, separated by ";" (at most ${MAX_COPIES})` })),
+}, { additionalProperties: false });
+
+/** "a@x.com; b@y.com" → addresses, each checked; problems name the field. */
+export function addressList(raw: string | undefined, field: string, problems: Problems): string[] {
+  if (raw === undefined) return [];
+  const list = raw.split(';').map((s) => s.trim()).filter(Boolean);
+  if (!list.length && raw.trim()) problems.add('invalid_email', `${field} holds no address`, field);
+  const bad = list.filter((a) => a.length > 254 || !EMAIL.test(a));
+  if (bad.length) problems.add('invalid_email', `Not valid e-mail addresses: ${bad.join(', ')}`, field);
+  if (list.length > MAX_COPIES) problems.add('invalid_value', `At most ${MAX_COPIES} addresses in ${field}, got ${list.length}`, field);
+  return [...new Set(list)];
+}
+
+const KINDS: { kind: DocKind; path: string; what: string; table: string }[] = [
+  { kind: 'invoice', path: '/invoices', what: 'Invoice', table: 'invoices' },
+  { kind: 'voucher', path: '/vouchers', what: 'Voucher', table: 'vouchers' },
+];
+
+export const mailRoutes: RouteModule = (app, { db, outbox, country }) => {
+  for (const { kind, path, what, table } of KINDS) {
+    const tags = [kind === 'invoice' ? `invoices (${country})` : 'vouchers'];
+    app.post(`${path}/:id/mail`, {
+      attachValidation: true,
+      schema: { tags, summary: `E-mail the ${kind} (PDF${kind === 'invoice' ? ', and the XML once accepted' : ''}) to the customer or to mail_to`, params: UuidParams(what), body: MailBody },
+    }, async (req, reply) => {
+      const cid = req.company.company_id;
+      const id = (req.params as { id: string }).id;
+      const problems = new Problems();
+      const invalid = (req as any).validationError;
+      if (invalid) { addAjvErrors(problems, invalid.validation); problems.throwIfAny(); }
+      const body = (req.body ?? {}) as { mail_to?: string; copy_to?: string };
+      const to = addressList(body.mail_to, 'mail_to', problems);
+      const copyTo = addressList(body.copy_to, 'copy_to', problems);
+      problems.throwIfAny();
+      const queued = await db.tx(async (q) => {
+        const [doc] = await q.query(`SELECT name, annulled${kind === 'invoice' ? ', stamp_status' : ''} FROM ${table} WHERE company_id = $1 AND id = $2 FOR UPDATE`, [cid, id]);
+        if (!doc) throw notFound(`${what} ${id}`);
+        const refuse = (why: string) => new ApiError(400, [error('invalid_document', why, ['id'])]);
+        if (doc.annulled) throw refuse(`${what} ${doc.name} is annulled`);
+        if (doc.stamp_status === 'Rejected') throw refuse(`Invoice ${doc.name} was rejected by the tax authority; correct it and send it again before mailing it`);
+        return requestMail(q, cid, kind, id, { to, copyTo, waitForAuthority: doc.stamp_status === 'Pending' });
+      });
+      void outbox?.kick();
+      return reply.status(202).send({ id: queued.id, status: queued.status, mail_to: to.length ? to : null, copy_to: copyTo });
+    });
+
+    app.get(`${path}/:id/pdf`, {
+      schema: { tags, summary: `The ${kind} as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf`, params: UuidParams(what) },
+    }, async (req, reply) => {
+      let pdf: Buffer;
+      try {
+        ({ pdf } = await documentFiles(db, req.company.company_id, kind, (req.params as { id: string }).id));
+      } catch (e) {
+        if (e instanceof DocumentNotFound) throw notFound(e.message);
+        throw e;
+      }
+      if (/application\/pdf/.test(String(req.headers.accept ?? ''))) return reply.type('application/pdf').send(pdf);
+      return { base64: pdf.toString('base64') };
+    });
+  }
+};

@@ -1,0 +1,91 @@
+/**
+ * The outbox handler of kind `mail`: composes the message of one mails row
+ * (subject with the document's name, plain text and HTML, the PDF and, for an
+ * accepted electronic invoice, its signed XML) and hands it to the mailer.
+ *
+ * Never twice: a row already `sent` is not sent again, and its Message-ID is
+ * the same on every attempt. The mail is marked sent as soon as the server
+ * accepted it, in its own statement, so that only a crash in between could
+ * repeat it, and then with the same Message-ID.
+ */
+import type { Db } from '../platform/db';
+import type { Job } from '../platform/outbox';
+import { documentFiles, type DocumentFiles } from '../pdf/document';
+import { isPermanent, type Mailer, type Message } from './mailer';
+import { showOnDocument, type DocKind } from './store';
+
+const EMAIL = /^[^\s@;,<>"]+@[^\s@;,<>"]+\.[^\s@;,<>"]+$/;
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The customer's contact e-mails, without repeats. */
+export function contactEmails(customer: { contacts?: { email?: string | null }[] | null } | null): string[] {
+  return [...new Set((customer?.contacts ?? []).map((c) => (c.email ?? '').trim()).filter((e) => EMAIL.test(e)))];
+}
+
+/** Subject, text and HTML of a document's e-mail, in Spanish. */
+export function compose(files: DocumentFiles, from: string): Omit<Message, 'messageId' | 'to' | 'cc'> {
+  const { company, label, name, total, currency, date, dueDates, reference } = files.summary;
+  const lines = [
+    `Estimado cliente ${files.summary.customerName}:`,
+    '',
+    `${company.name} le envía la ${label.toLowerCase()} ${name} del ${date}, por un total de ${total} ${currency}.`,
+    ...(dueDates.length ? [`Vencimiento: ${dueDates.join(', ')}.`] : []),
+    ...(reference ? [reference] : []),
+    '',
+    `Encontrará el documento adjunto en PDF${files.xml ? ' y su XML firmado' : ''}.`,
+    '',
+    'Cordialmente,',
+    company.name,
+  ];
+  return {
+    from,
+    replyTo: company.email || undefined,
+    subject: `${label} ${name} - ${company.name}`,
+    text: lines.join('\n'),
+    html: `<!doctype html><html lang="es"><body>${lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join('')}</body></html>`,
+    attachments: [
+      { filename: `${name}.pdf`, content: files.pdf, contentType: 'application/pdf' },
+      ...(files.xml ? [{ filename: `${name}.xml`, content: files.xml, contentType: 'application/xml' }] : []),
+    ],
+  };
+}
+
+export function mailHandler(db: Db, mailer: Mailer, o: { from: string; maxAttempts: number }) {
+  const record = (cid: number, id: string, status: string, observations: string | null) => db.tx(async (q) => {
+    await q.query(`UPDATE mails SET status = $3, observations = $4, sent_at = CASE WHEN $3 = 'sent' THEN now() END, updated_at = now()
+                    WHERE company_id = $1 AND id = $2`, [cid, id, status, observations]);
+    await showOnDocument(q, cid, id);
+  });
+
+  return async (job: Job): Promise<unknown> => {
+    const cid = job.company_id;
+    const [mail] = await db.query('SELECT * FROM mails WHERE company_id = $1 AND id = $2', [cid, job.ref_id]);
+    if (!mail || mail.status !== 'process_of_sending') return { status: mail?.status ?? 'gone' };
+    let message: Message;
+    try {
+      const files = await documentFiles(db, cid, mail.doc_kind as DocKind, mail.doc_id);
+      const to: string[] = mail.mail_to ?? contactEmails(files.customer);
+      if (!to.length) {
+        await record(cid, mail.id, 'failed_delivery', 'The customer has no contact e-mail; send it with POST …/mail and "mail_to"');
+        return { status: 'failed_delivery' };
+      }
+      message = { ...compose(files, o.from), to, cc: mail.copy_to, messageId: mail.message_id };
+    } catch (e) {
+      await record(cid, mail.id, 'failed_delivery', `The e-mail could not be composed: ${(e as Error).message}`);
+      return { status: 'failed_delivery' };
+    }
+    try {
+      await mailer.send(message);
+    } catch (e) {
+      const why = (e as Error).message ?? String(e);
+      if (isPermanent(e) || job.attempts >= o.maxAttempts) {
+        await record(cid, mail.id, 'failed_delivery', `Not delivered after ${job.attempts} attempt(s): ${why}`);
+        return { status: 'failed_delivery' };
+      }
+      await record(cid, mail.id, 'process_of_sending', `Attempt ${job.attempts} failed, retrying: ${why}`);
+      throw e;
+    }
+    await record(cid, mail.id, 'sent', null);
+    return { status: 'sent', to: message.to, cc: message.cc };
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Requests to e-mail a document, written in the transaction that asks for
+ * them. A mail for an invoice that is still with the tax authority waits
+ * (pending_send) and is released when the invoice is Accepted; a Rejected
+ * invoice is never mailed. The document shows its latest mail's state.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../platform/db';
+import { enqueue } from '../platform/outbox';
+
+export type DocKind = 'invoice' | 'voucher';
+export const MAIL_JOB = 'mail';
+const TABLE: Record<DocKind, string> = { invoice: 'invoices', voucher: 'vouchers' };
+
+/** Shows a mail's state on its document, when it is the document's latest mail. */
+export async function showOnDocument(q: Queryable, cid: number, mailId: string): Promise<void> {
+  const [m] = await q.query(
+    `SELECT doc_kind, doc_id, status, observations FROM mails m WHERE company_id = $1 AND id = $2
+        AND NOT EXISTS (SELECT 1 FROM mails n WHERE n.company_id = m.company_id AND n.doc_kind = m.doc_kind AND n.doc_id = m.doc_id AND n.created_at > m.created_at)`,
+    [cid, mailId]);
+  if (m) await q.query(`UPDATE ${TABLE[m.doc_kind as DocKind]} SET mail_status = $3, mail_observations = $4 WHERE company_id = $1 AND id = $2`,
+    [cid, m.doc_id, m.status, m.observations]);
+}
+
+/**
+ * Queues a mail of the document. `to` empty means the customer's contact
+ * e-mails (read when it is sent); `waitForAuthority` holds it until the
+ * invoice is Accepted.
+ */
+export async function requestMail(q: Queryable, cid: number, kind: DocKind, docId: string,
+  o: { to?: string[]; copyTo?: string[]; waitForAuthority?: boolean } = {}): Promise<{ id: string; status: string }> {
+  if (o.waitForAuthority) {
+    // One mail waits per invoice: asking again while it waits (a PUT, a second POST …/mail) does not add another.
+    const [waiting] = await q.query(`SELECT id FROM mails WHERE company_id = $1 AND doc_kind = $2 AND doc_id = $3 AND status = 'pending_send'`, [cid, kind, docId]);
+    if (waiting) {
+      await q.query(`UPDATE mails SET mail_to = $3, copy_to = $4, updated_at = now() WHERE company_id = $1 AND id = $2`,
+        [cid, waiting.id, o.to?.length ? JSON.stringify(o.to) : null, JSON.stringify(o.copyTo ?? [])]);
+      return { id: waiting.id, status: 'pending_send' };
+    }
+  }
+  const id = randomUUID();
+  const status = o.waitForAuthority ? 'pending_send' : 'process_of_sending';
+  await q.query(
+    `INSERT INTO mails (company_id, id, doc_kind, doc_id, mail_to, copy_to, status, message_id, created_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, clock_timestamp())`,
+    [cid, id, kind, docId, o.to?.length ? JSON.stringify(o.to) : null, JSON.stringify(o.copyTo ?? []), status, `<${id}@facturas.invalid>`]);
+  if (!o.waitForAuthority) await enqueue(q, cid, MAIL_JOB, id);
+  await showOnDocument(q, cid, id);
+  return { id, status };
+}
+
+/** The tax authority answered: an Accepted invoice's waiting mails go out; a Rejected one's keep waiting, and say why. */
+export async function afterVerdict(q: Queryable, cid: number, invoiceId: string, status: string): Promise<void> {
+  const waiting = await q.query(`SELECT id FROM mails WHERE company_id = $1 AND doc_kind = 'invoice' AND doc_id = $2 AND status = 'pending_send'`, [cid, invoiceId]);
+  for (const { id } of waiting) {
+    if (status === 'Accepted') {
+      await q.query(`UPDATE mails SET status = 'process_of_sending', observations = NULL, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id]);
+      await enqueue(q, cid, MAIL_JOB, id);
+    } else if (status === 'Rejected') {
+      await q.query(`UPDATE mails SET observations = $3, updated_at = now() WHERE company_id = $1 AND id = $2`,
+        [cid, id, 'Not sent: the tax authority rejected the invoice; it goes out once a corrected invoice is accepted']);
+    }
+    await showOnDocument(q, cid, id);
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * E-mail and PDF through HTTP, against a real SMTP server on a loopback port:
+ * recipients, subject, the PDF (its text read back, its QR decoded) and the
+ * signed XML attached; a mail waits for the tax authority and is never sent
+ * for a rejected invoice; an SMTP server that fails is retried and ends in
+ * failed_delivery without touching the invoice, and a later resend works;
+ * a mail is never sent twice; with no SMTP_URL, .eml files are written.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { problems, startTestServer, type TestServer } from '../support/server';
+import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
+import { creditInvoice, debtPayment, dueOf, mainCustomer, rcRefs, type RcRefs } from '../support/vouchers';
+import { Inbox } from '../support/smtp';
+import { noPoppler, pdfText, readQr } from '../support/pdf';
+import { requestMail } from '../../src/mail/store';
+
+let s: TestServer;
+let r: CoRefs;
+let v: RcRefs;
+let inbox: Inbox;
+before(async () => {
+  inbox = await new Inbox().start();
+  s = await startTestServer('pglite', { SMTP_URL: inbox.url, MAIL_MAX_ATTEMPTS: '3', MAIL_FROM: 'Facturas Demo <facturas@demo.example>' });
+  r = await coRefs(s);
+  v = await rcRefs(s);
+});
+after(async () => { await s.close(); await inbox.close(); });
+
+const contact = () => r.customers.find((c) => c.active && c.branch_office === 0).contacts[0].email as string;
+/** Polls the document until its mail leaves the given states. */
+async function mailOf(path: string, pending = ['process_of_sending', 'pending_send']) {
+  let mail: any;
+  for (let i = 0; i < 150; i++) {
+    mail = (await s.as('co').get(path)).body.mail;
+    if (!pending.includes(mail.status)) return mail;
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  return mail;
+}
+const pesos = (n: number) => `$ ${new Intl.NumberFormat('es-CO', { minimumFractionDigits: 2 }).format(n)}`.replace(/\u00a0/g, ' ');
+
+test('mail.send: the customer gets the invoice, with its PDF', async () => {
+  const res = await s.as('co').post('/v1/invoices', validInvoice(r, { mail: { send: true } }));
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  assert.equal(res.body.mail.status, 'process_of_sending');
+  const mail = await mailOf(`/v1/invoices/${res.body.id}`);
+  assert.equal(mail.status, 'sent', JSON.stringify(mail));
+  const [got] = inbox.about(res.body.name);
+  assert.ok(got, 'the message arrived');
+  assert.deepEqual(got.envelope.to, [contact()]);
+  assert.match(got.mail.subject!, new RegExp(`^Factura de venta ${res.body.name} - Comercializadora Andina Demo`));
+  assert.equal(got.mail.from!.value[0].address, 'facturas@demo.example');
+  assert.ok(got.mail.text!.includes(res.body.name) && got.mail.html && String(got.mail.html).includes(res.body.name));
+  assert.deepEqual(got.mail.attachments.map((a) => [a.filename, a.contentType]), [[`${res.body.name}.pdf`, 'application/pdf']]);
+  const { text } = await pdfText(got.mail.attachments[0].content);
+  assert.ok(text.includes(res.body.name), 'the PDF names the invoice');
+  assert.ok(text.replace(/\s+/g, ' ').includes(pesos(res.body.total).replace(/\s+/g, ' ')) || text.includes('1.130,50'), `the PDF shows the total: ${text.slice(0, 400)}`);
+});
+
+test('stamp.send + mail.send: mailed once Accepted, with the signed XML and the DIAN QR', async () => {
+  const res = await s.as('co').post('/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id }, date: today(), stamp: { send: true }, mail: { send: true } }));
+  assert.equal(res.body.stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
+  const mail = await mailOf(`/v1/invoices/${res.body.id}`);
+  assert.equal(mail.status, 'sent', JSON.stringify(mail));
+  const [got] = inbox.about(res.body.name);
+  assert.match(got.mail.subject!, /^Factura electrónica de venta /);
+  const xml = Buffer.from((await s.as('co').get(`/v1/invoices/${res.body.id}/xml`)).body.base64, 'base64').toString('utf8');
+  const files = Object.fromEntries(got.mail.attachments.map((a) => [a.filename, a.content]));
+  assert.equal(files[`${res.body.name}.xml`].toString('utf8'), xml);
+  const pdf = files[`${res.body.name}.pdf`];
+  assert.ok((await pdfText(pdf)).text.replace(/\s+/g, '').includes(res.body.stamp.cufe), 'the PDF carries the CUFE');
+  const qr = /<sts:QRCode>([\s\S]*?)<\/sts:QRCode>/.exec(xml)![1].replace(/&#xD;|&#13;/g, '\r').replace(/&amp;/g, '&');
+  if (!noPoppler()) assert.equal(readQr(pdf), qr);
+});
+
+test('a Rejected invoice is not mailed; its mail waits and says why', async () => {
+  const [co] = await s.db.query("SELECT company_id, check_digit FROM companies WHERE is_demo AND country = 'CO'");
+  await s.db.query('UPDATE companies SET check_digit = $2 WHERE company_id = $1', [co.company_id, String((Number(co.check_digit) + 1) % 10)]);
+  try {
+    const res = await s.as('co').post('/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id }, date: today(), stamp: { send: true }, mail: { send: true } }));
+    assert.equal(res.body.stamp.status, 'Rejected');
+    assert.equal(res.body.mail.status, 'pending_send');
+    assert.match(res.body.mail.observations, /rejected/);
+    assert.deepEqual(problems(await s.as('co').post(`/v1/invoices/${res.body.id}/mail`, {})), ['invalid_document@id']);
+    await new Promise((ok) => setTimeout(ok, 300));
+    assert.equal(inbox.about(res.body.name).length, 0);
+  } finally {
+    await s.db.query('UPDATE companies SET check_digit = $2 WHERE company_id = $1', [co.company_id, co.check_digit]);
+  }
+});
+
+test('POST …/mail sends on demand to mail_to with copies; bad addresses and too many copies are refused', async () => {
+  const inv = await s.as('co').post('/v1/invoices', validInvoice(r));
+  const url = `/v1/invoices/${inv.body.id}/mail`;
+  assert.deepEqual(problems(await s.as('co').post(url, { copy_to: 'a@x.com;no-at-sign' })), ['invalid_email@copy_to']);
+  assert.deepEqual(problems(await s.as('co').post(url, { copy_to: 'a@x.co;b@x.co;c@x.co;d@x.co;e@x.co;f@x.co' })), ['invalid_value@copy_to']);
+  const extra = await s.as('co').post(url, { mail_to: 'x@y.com', bcc: 'z@y.com' });
+  assert.equal(extra.status, 400);
+  assert.deepEqual(problems(extra), ['parameter_not_allowed@bcc']);
+  assert.equal((await s.as('co').post(`/v1/invoices/${crypto.randomUUID()}/mail`, {})).status, 404);
+  const sent = await s.as('co').post(url, { mail_to: 'tesoreria@cliente.example.co', copy_to: 'a@x.example.com; b@y.example.com' });
+  assert.equal(sent.status, 202, JSON.stringify(sent.body));
+  assert.equal((await mailOf(`/v1/invoices/${inv.body.id}`)).status, 'sent');
+  const [got] = inbox.about(inv.body.name);
+  assert.deepEqual(got.envelope.to.sort(), ['a@x.example.com', 'b@y.example.com', 'tesoreria@cliente.example.co']);
+  assert.equal((got.mail.cc as any).value.length, 2);
+});
+
+test('vouchers: PDF on demand (JSON and raw) and mailed with POST …/mail', async () => {
+  const inv = await creditInvoice(s, r, { amount: 250000 });
+  const rc = await s.as('co').post('/v1/vouchers', debtPayment(v, mainCustomer(r), [{ due: dueOf(inv), value: 250000 }]));
+  assert.equal(rc.status, 201, JSON.stringify(rc.body));
+  assert.equal(rc.body.mail?.status ?? 'not_sent', 'not_sent');
+  const json = await s.as('co').get(`/v1/vouchers/${rc.body.id}/pdf`);
+  const pdf = Buffer.from(json.body.base64, 'base64');
+  assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
+  const raw = await fetch(`${s.url}/v1/vouchers/${rc.body.id}/pdf`, { headers: { authorization: `Bearer ${await s.token('co')}`, accept: 'application/pdf' } });
+  assert.equal(raw.headers.get('content-type'), 'application/pdf');
+  assert.equal(Buffer.from(await raw.arrayBuffer()).subarray(0, 5).toString(), '%PDF-');
+  const text = (await pdfText(pdf)).text;
+  assert.ok(text.includes('Recibo de caja') && text.includes(rc.body.name) && text.includes(inv.name), text);
+  assert.equal((await s.as('co').post(`/v1/vouchers/${rc.body.id}/mail`, {})).status, 202);
+  assert.equal((await mailOf(`/v1/vouchers/${rc.body.id}`)).status, 'sent');
+  assert.match(inbox.about(rc.body.name)[0].mail.subject!, /^Recibo de caja /);
+  assert.equal((await s.as('mx').get(`/v1/vouchers/${rc.body.id}/pdf`)).status, 404, 'another company cannot read it');
+});
+
+test('SMTP failing: retried, then failed_delivery with the reason; the invoice is intact; a later resend arrives', async () => {
+  inbox.fail = { code: 421, message: 'Service not available, try later' };
+  const before = inbox.attempts;
+  const res = await s.as('co').post('/v1/invoices', validInvoice(r, { mail: { send: true } }));
+  const mail = await mailOf(`/v1/invoices/${res.body.id}`);
+  assert.equal(mail.status, 'failed_delivery');
+  assert.match(mail.observations, /after 3 attempt\(s\).*try later/);
+  assert.equal(inbox.attempts - before, 3);
+  const after = (await s.as('co').get(`/v1/invoices/${res.body.id}`)).body;
+  assert.equal(after.total, res.body.total);
+  assert.equal(after.number, res.body.number);
+  inbox.fail = { code: 550, message: 'Mailbox unavailable' };
+  await s.as('co').post(`/v1/invoices/${res.body.id}/mail`, {});
+  const refused = await mailOf(`/v1/invoices/${res.body.id}`);
+  assert.equal(refused.status, 'failed_delivery');
+  assert.match(refused.observations, /after 1 attempt\(s\).*Mailbox unavailable/, 'a permanent refusal is not retried');
+  inbox.fail = null;
+  await s.as('co').post(`/v1/invoices/${res.body.id}/mail`, {});
+  assert.equal((await mailOf(`/v1/invoices/${res.body.id}`)).status, 'sent');
+  assert.equal(inbox.about(res.body.name).length, 1);
+});
+
+test('never twice: a mail job run again after it was sent sends nothing; a mail queued before a crash is sent', async () => {
+  const res = await s.as('co').post('/v1/invoices', validInvoice(r, { mail: { send: true } }));
+  assert.equal((await mailOf(`/v1/invoices/${res.body.id}`)).status, 'sent');
+  // As if the worker died after the SMTP server accepted the message but before the job was marked done.
+  await s.db.query(`UPDATE outbox SET status = 'pending', next_attempt_at = now() WHERE kind = 'mail' AND ref_id IN (SELECT id FROM mails WHERE doc_id = $1)`, [res.body.id]);
+  for (let i = 0; i < 30; i++) {
+    const [job] = await s.db.query(`SELECT status FROM outbox WHERE kind = 'mail' AND ref_id IN (SELECT id FROM mails WHERE doc_id = $1)`, [res.body.id]);
+    if (job.status === 'done') break;
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  assert.equal(inbox.about(res.body.name).length, 1);
+  // A mail committed by a process that died before sending it: the outbox (of any process) sends it.
+  const [co] = await s.db.query("SELECT company_id FROM companies WHERE is_demo AND country = 'CO'");
+  const plain = await s.as('co').post('/v1/invoices', validInvoice(r));
+  await s.db.tx((q) => requestMail(q, co.company_id, 'invoice', plain.body.id));
+  assert.equal((await mailOf(`/v1/invoices/${plain.body.id}`)).status, 'sent');
+  assert.equal(inbox.about(plain.body.name).length, 1);
+});
+
+test('without SMTP_URL the mail is an .eml file under DATA_DIR/outbox-mail', async () => {
+  const local = await startTestServer('pglite');
+  try {
+    const refs = await coRefs(local);
+    const res = await local.as('co').post('/v1/invoices', validInvoice(refs, { mail: { send: true } }));
+    let status = res.body.mail.status;
+    for (let i = 0; i < 100 && status !== 'sent'; i++) {
+      await new Promise((ok) => setTimeout(ok, 100));
+      status = (await local.as('co').get(`/v1/invoices/${res.body.id}`)).body.mail.status;
+    }
+    assert.equal(status, 'sent');
+    const dir = path.join(local.dataDir!, 'outbox-mail');
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml'));
+    assert.equal(files.length, 1);
+    const eml = fs.readFileSync(path.join(dir, files[0]), 'utf8');
+    assert.match(eml, new RegExp(`Subject: .*${res.body.name}`));
+    assert.match(eml, /Content-Type: application\/pdf; name=/);
+  } finally {
+    await local.close();
+  }
+});
