@@ -253,6 +253,7 @@ export function voucherDocument(plan: VoucherPlan, ids: { id: string; prefix: st
     payment: plan.payment ? { id: plan.payment.id, name: plan.payment.type.name, value: plan.payment.value, due_date: null } : null,
     total: num(plan.total),
     observations: body.observations ?? null,
+    mail: { status: 'not_sent', observations: null },
     metadata: { created: ids.now.toISOString(), last_updated: ids.now.toISOString(), stock_updated: null },
     annulled: false,
   };

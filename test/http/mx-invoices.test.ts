@@ -58,7 +58,7 @@ eachStorage('MX invoices', (storage) => {
     assert.equal(b.payment.method, 'PUE');
     assert.equal(b.payment.conditions.value, 3132);
     assert.deepEqual(b.stamp, { send: false, status: 'Draft', uuid: null, errors: null, observations: null });
-    assert.deepEqual(b.mail, { send: false, status: 'not_sent' });
+    assert.deepEqual(b.mail, { send: false, status: 'not_sent', observations: null });
     assert.match(b.metadata.created, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     assert.deepEqual((await s.as('mx').get(`/v1/invoices/${b.id}`)).body, b);
     const [stored] = await s.db.query('SELECT country, application_id FROM invoices WHERE id = $1', [b.id]);

@@ -50,7 +50,7 @@ eachStorage('CO cash receipt vouchers', (storage) => {
       cost_center: null, currency: { code: 'COP', exchange_rate: 1 },
       items: [{ account: { code: '130505', movement: 'Credit' }, description: '', value: 400, due: { prefix: inv.prefix, consecutive: inv.number, quote: 1, date: '2099-12-31' } }],
       payment: { id: v.pay.Cash.id, name: v.pay.Cash.name, value: 400, due_date: null },
-      total: 400, observations: 'Abono parcial', annulled: false,
+      total: 400, observations: 'Abono parcial', mail: { status: 'not_sent', observations: null }, annulled: false,
     });
     assert.equal(typeof doc.number, 'number');
     assert.match(doc.metadata.created, ISO);

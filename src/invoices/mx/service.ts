@@ -179,7 +179,7 @@ export function mxInvoiceDocument(plan: MxPlan, ids: { id: string | null; prefix
     balance: body.payment.method === 'PPD' ? num(computed.total) : 0,
     payment: { method: body.payment.method, conditions: { ...body.payment.conditions, name: plan.condition.name, payment_form: plan.condition.sat_code } },
     stamp: { send: body.stamp?.send ?? false, status: 'Draft', uuid: null, errors: null, observations: null },
-    mail: { send: body.mail?.send ?? false, status: 'not_sent' },
+    mail: { send: body.mail?.send ?? false, status: 'not_sent', observations: null },
     metadata: { created: ids.now.toISOString(), last_updated: ids.now.toISOString() },
     annulled: false,
   };
