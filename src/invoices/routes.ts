@@ -10,7 +10,7 @@ import type { RouteModule } from '../platform/app';
 import { ApiError, error, notFound, type Problems } from '../platform/errors';
 import { PageQuery, paged, pageWindow } from '../platform/http';
 import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
-import { requestStamp } from './store';
+import { requestStamp, STAMP_JOB } from './store';
 import { requestMail } from '../mail/store';
 import { reverseEntry } from '../ledger/journal';
 import type { Company } from '../platform/auth';
@@ -83,7 +83,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
   const submitted = async (company: Company, id: string) => {
     if (outbox) {
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([outbox.kick(), new Promise((r) => { timer = setTimeout(r, config.dianTimeoutMs); })]);
+      await Promise.race([outbox.runNow(company.company_id, STAMP_JOB[country], id), new Promise((r) => { timer = setTimeout(r, config.dianTimeoutMs); })]);
       clearTimeout(timer);
     }
     return readInvoice(db, company, id);

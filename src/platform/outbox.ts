@@ -32,10 +32,11 @@ export interface OutboxOptions {
 
 export class Outbox {
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
   private stopped = false;
   private readonly o: Required<OutboxOptions>;
+  /** Jobs running now, by kind: a slow kind (a dead SMTP server) never takes the places of another (the tax authority). */
+  private busy = new Map<string, number>();
+  private inflight = new Set<Promise<void>>();
 
   constructor(private db: Db, private handlers: Record<string, Handler>, options: OutboxOptions = {}) {
     this.o = { pollMs: 1000, maxAttempts: Infinity, baseMs: 1000, maxBackoffMs: 600_000, claimMs: 120_000, batch: 10, log: () => undefined, ...options };
@@ -43,35 +44,62 @@ export class Outbox {
 
   start(): void {
     this.stopped = false;
-    const tick = () => { this.kick(); if (!this.stopped) this.timer = setTimeout(tick, this.o.pollMs); };
+    const tick = () => { void this.kick(); if (!this.stopped) this.timer = setTimeout(tick, this.o.pollMs); };
     this.timer = setTimeout(tick, 0);
   }
 
-  /** Runs due jobs now (e.g. right after a commit that queued one); resolves when this pass is over. */
+  /** Claims the due jobs (up to `batch` running per kind) and runs them; resolves when the jobs claimed now are done. */
   kick(): Promise<void> {
-    if (this.running) { this.again = true; return this.running; }
-    this.running = (async () => {
-      do { this.again = false; await this.pass(); } while (this.again && !this.stopped);
-    })().catch((e) => this.o.log('outbox pass failed', { err: String(e) })).finally(() => { this.running = null; });
-    return this.running;
+    if (this.stopped && !this.timer) return Promise.resolve();
+    return this.pass().catch((e) => this.o.log('outbox pass failed', { err: String(e) }));
+  }
+
+  /**
+   * Runs one document's job now, if it is due and no worker holds it (a
+   * creation waiting for the tax authority runs its own job, not behind
+   * others); resolves when it is done, or at once when it is not claimable.
+   */
+  async runNow(companyId: number, kind: string, refId: string): Promise<void> {
+    const jobs = await this.claim(`company_id = $3 AND kind = $4 AND ref_id = $5`, [1, companyId, kind, refId]);
+    await Promise.all(jobs.map((job) => this.track(job)));
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    this.timer = null;
+    await Promise.allSettled([...this.inflight]);
   }
 
   private async pass(): Promise<void> {
-    const kinds = Object.keys(this.handlers);
-    const jobs = await this.db.query<Job>(
-      `UPDATE outbox SET status = 'processing', attempts = attempts + 1, locked_until = now() + make_interval(secs => $3::float8 / 1000), updated_at = now()
+    const runs: Promise<void>[] = [];
+    for (const kind of Object.keys(this.handlers)) {
+      const room = this.o.batch - (this.busy.get(kind) ?? 0);
+      if (room <= 0) continue;
+      const jobs = await this.claim('kind = $3', [room, kind]);
+      runs.push(...jobs.map((job) => this.track(job)));
+    }
+    await Promise.all(runs);
+  }
+
+  private claim(where: string, [limit, ...args]: [number, ...unknown[]]): Promise<Job[]> {
+    return this.db.query<Job>(
+      `UPDATE outbox SET status = 'processing', attempts = attempts + 1, locked_until = now() + make_interval(secs => $2::float8 / 1000), updated_at = now()
         WHERE id IN (SELECT id FROM outbox
-                      WHERE kind = ANY($1::text[]) AND next_attempt_at <= now()
+                      WHERE ${where} AND next_attempt_at <= now()
                         AND (status = 'pending' OR (status = 'processing' AND locked_until < now()))
-                      ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
-        RETURNING company_id, id, kind, ref_id, attempts`, [kinds, this.o.batch, this.o.claimMs]);
-    await Promise.all(jobs.map((job) => this.run(job)));
+                      ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING company_id, id, kind, ref_id, attempts`, [limit, this.o.claimMs, ...args]);
+  }
+
+  private track(job: Job): Promise<void> {
+    this.busy.set(job.kind, (this.busy.get(job.kind) ?? 0) + 1);
+    const p = this.run(job).finally(() => {
+      this.busy.set(job.kind, (this.busy.get(job.kind) ?? 1) - 1);
+      this.inflight.delete(p);
+    });
+    this.inflight.add(p);
+    return p;
   }
 
   private async run(job: Job): Promise<void> {

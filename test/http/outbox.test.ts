@@ -91,4 +91,26 @@ eachStorage('outbox', (storage) => {
     assert.equal(runs.size, 30);
     assert.ok([...runs.values()].every((n) => n === 1));
   });
+
+  test('a slow kind (a dead SMTP server) never holds back another, and runNow runs one job at once', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    const slowRefs = Array.from({ length: 12 }, () => crypto.randomUUID());
+    const [fast1, fast2] = [crypto.randomUUID(), crypto.randomUUID()];
+    await s.db.tx(async (q) => { for (const ref of slowRefs) await enqueue(q, cid, 't7slow', ref); await enqueue(q, cid, 't7fast', fast1); });
+    const done: string[] = [];
+    const box = new Outbox(s.db, { t7slow: () => gate, t7fast: async (j) => { done.push(j.ref_id); } }, { batch: 10 });
+    const pass = box.kick(); // claims 10 slow jobs that hang, and the fast one
+    for (let i = 0; i < 50 && !done.includes(fast1); i++) await new Promise((r) => setTimeout(r, 20));
+    assert.deepEqual(done, [fast1], 'the fast job ran while ten slow ones hang');
+    await s.db.tx((q) => enqueue(q, cid, 't7fast', fast2));
+    await box.runNow(cid, 't7fast', fast2);
+    assert.deepEqual(done, [fast1, fast2]);
+    assert.equal((await row(fast2)).status, 'done');
+    release();
+    await pass;
+    await box.kick(); // the two slow jobs that found no place run now
+    const statuses = await s.db.query(`SELECT status, count(*)::int AS n FROM outbox WHERE kind = 't7slow' GROUP BY status`);
+    assert.deepEqual(statuses, [{ status: 'done', n: 12 }]);
+  });
 });
