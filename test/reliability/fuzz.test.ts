@@ -120,9 +120,9 @@ function mutate(valid: any, m: Mutation): { body: unknown; what: string; text?: 
 const LONE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const enc = (x: string) => x.split(LONE).map(encodeURIComponent).join('%ED%A0%80');
 
-/** True when `text` is one of the string values (at any depth) of `v`, or part of one. */
+/** True when `text` is, exactly, one of the string values (at any depth) of `v`. */
 function holds(v: unknown, text: string): boolean {
-  if (typeof v === 'string') return v === text || v.includes(text);
+  if (typeof v === 'string') return v === text;
   if (Array.isArray(v)) return v.some((x) => holds(x, text));
   if (v && typeof v === 'object') return Object.values(v).some((x) => holds(x, text));
   return false;
