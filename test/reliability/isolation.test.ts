@@ -129,9 +129,12 @@ eachStorage('isolation', (storage) => {
   });
 
   /** A's own ids of a collection (its ids may coincide with B's when ids are not global). */
+  const ownCache = new Map<string, Set<string>>();
   const ownIds = async (country: 'co' | 'mx', path: string): Promise<Set<string>> => {
     if (country === 'mx') return new Set();
+    if (ownCache.has(path)) return ownCache.get(path)!;
     const out = new Set<string>();
+    ownCache.set(path, out);
     for (const x of ['', '&type=FV', '&type=RC', '&document_type=FV', '&document_type=RC']) {
       const l = await aco.get(`${path}?page_size=100${x}`);
       for (const r of l.body?.results ?? []) if (r.id !== undefined) out.add(String(r.id));
