@@ -64,6 +64,31 @@ function translate(err: FastifyError & { validation?: any[]; validationContext?:
   return null;
 }
 
+/**
+ * NUL cannot be stored in PostgreSQL text, and an unpaired UTF-16 surrogate
+ * cannot be written as UTF-8 (it would come back as U+FFFD): both are refused
+ * wherever they appear in a body, query string or path, at their JSON path.
+ */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+function unstorable(p: Problems, root: unknown, base: string): void {
+  const todo: [unknown, string][] = [[root, base]];
+  while (todo.length) {
+    if (p.items.length >= 100) return;
+    const [value, path] = todo.pop()!;
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) p.add('invalid_value', 'Text must not contain the NUL character (U+0000) or an unpaired surrogate (U+D800 to U+DFFF)', path || 'body');
+    } else if (Array.isArray(value)) {
+      value.forEach((x, i) => todo.push([x, `${path}[${i}]`]));
+    } else if (value && typeof value === 'object') {
+      for (const [k, x] of Object.entries(value)) {
+        const at = path ? `${path}.${k}` : k;
+        if (UNSTORABLE.test(k)) p.add('invalid_value', 'A field name must not contain the NUL character (U+0000) or an unpaired surrogate', at);
+        else todo.push([x, at]);
+      }
+    }
+  }
+}
+
 export async function buildApp(services: Services, modules: RouteModule[]): Promise<FastifyInstance> {
   const { config, db } = services;
   const app = Fastify({
@@ -74,6 +99,12 @@ export async function buildApp(services: Services, modules: RouteModule[]): Prom
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: {} },
     return503OnClosing: true,
+    // Errors of the router itself (bad percent-encoding, a path parameter over maxParamLength) get the error body too.
+    frameworkErrors: (err, req, reply) => {
+      const long = (err as FastifyError).code === 'FST_ERR_MAX_PARAM_LENGTH';
+      reply.header('X-Request-Id', req.id);
+      (reply as any).status(400).send(new ApiError(400, [error('invalid_value', long ? 'A path parameter of the URL is too long' : `The URL is not valid: ${err.message}`, ['url'])]).body());
+    },
   });
   // JSON only: without this, Fastify would also parse text/plain bodies.
   app.removeContentTypeParser('text/plain');
@@ -85,6 +116,21 @@ export async function buildApp(services: Services, modules: RouteModule[]): Prom
     if (partner !== undefined && !/^[A-Za-z0-9]{3,100}$/.test(String(partner))) {
       throw new ApiError(400, [error('invalid_partner_id', 'Partner-Id must be 3 to 100 letters and digits', ['Partner-Id'])]);
     }
+  });
+
+  app.addHook('preValidation', async (req) => {
+    const p = new Problems();
+    unstorable(p, req.params, '');
+    unstorable(p, req.query, '');
+    unstorable(p, req.body, '');
+    p.throwIfAny();
+  });
+
+  // attachValidation lets a route report body errors together with its business rules; a bad
+  // path, query string or header is answered at once, before the handler uses it in a query.
+  app.addHook('preHandler', async (req) => {
+    const invalid = (req as any).validationError;
+    if (invalid && invalid.validationContext !== 'body') throw invalid;
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

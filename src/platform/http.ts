@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 export const PageQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1' }),
+  page: Type.Integer({ minimum: 1, maximum: 2147483647, default: 1, description: 'Page number, from 1' }),
   page_size: Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Results per page, at most 100' }),
 });
 export type PageQuery = Static<typeof PageQuery>;

@@ -27,6 +27,12 @@ function makeAjv(coerce: boolean): Ajv {
     strict: false,
   });
   addFormats(ajv, ['date', 'date-time', 'email', 'uuid']);
+  // PostgreSQL has no year 0 (0000-01-01 is out of range there): never a valid date.
+  for (const name of ['date', 'date-time']) {
+    const f = (ajv as any).formats[name];
+    const check: (s: string) => boolean = typeof f === 'function' ? f : f instanceof RegExp ? (s) => f.test(s) : f.validate;
+    ajv.addFormat(name, { ...(typeof f === 'object' && !(f instanceof RegExp) ? f : {}), validate: (s: string) => !s.startsWith('0000') && check(s) });
+  }
   ajv.addKeyword({ keyword: 'x-code', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-hint', schemaType: 'string' });
   ajv.addKeyword({
