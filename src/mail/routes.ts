@@ -1,5 +1,5 @@
 /**
- * On both base addresses, for invoices and vouchers:
+ * For invoices on both base addresses and for vouchers (Colombian only):
  *   POST /v1/{invoices|vouchers}/{id}/mail  {"mail_to": "a@x.com", "copy_to": "b@y.com;c@z.com"}
  *     queues an e-mail (202) to mail_to (default: the customer's contact
  *     e-mails) with at most 5 copies; an invoice still with the tax authority
@@ -40,7 +40,8 @@ const KINDS: { kind: DocKind; path: string; what: string; table: string }[] = [
 ];
 
 export const mailRoutes: RouteModule = (app, { db, outbox, country }) => {
-  for (const { kind, path, what, table } of KINDS) {
+  // Cash receipt vouchers are Colombian only.
+  for (const { kind, path, what, table } of KINDS.filter((k) => k.kind === 'invoice' || country === 'CO')) {
     const tags = [kind === 'invoice' ? `invoices (${country})` : 'vouchers'];
     app.post(`${path}/:id/mail`, {
       attachValidation: true,

@@ -180,6 +180,9 @@ eachStorage('fuzz', (storage) => {
     'co POST /v1/invoices': () => validInvoice(r),
     'co POST /v1/invoices/preview': () => validInvoice(r),
     'co PUT /v1/invoices/:id': () => validInvoice(r),
+    'co POST /v1/invoices/:id/mail': () => ({ mail_to: 'tesoreria@cliente.example.co', copy_to: 'a@x.example.com;b@y.example.com' }),
+    'co POST /v1/vouchers/:id/mail': () => ({ mail_to: 'tesoreria@cliente.example.co' }),
+    'mx POST /mx/v1/invoices/:id/mail': () => ({ copy_to: 'cuentas@cliente.example.mx' }),
     'co POST /v1/vouchers': () => debtPayment(v, mainCustomer(r), [{ due: ids.coDue as any, value: 1 }]),
     'mx POST /mx/v1/customers': () => mxCustomer(++counter),
     'mx PUT /mx/v1/customers/:id': () => mxCustomer(Number(ids.mxCustomerN)),
@@ -243,17 +246,17 @@ eachStorage('fuzz', (storage) => {
     const coProd = await made('co', '/v1/products', validBody['co POST /v1/products']());
     ids['co /v1/products/:id'] = coProd.id; ids.coProductCode = coProd.code;
     const coInv = await made('co', '/v1/invoices', validInvoice(r));
-    for (const p of ['/v1/invoices/:id', '/v1/invoices/:id/annul', '/v1/invoices/:id/stamp', '/v1/invoices/:id/xml', '/v1/invoices/:id/stamp/errors']) ids[`co ${p}`] = coInv.id;
+    for (const p of ['/v1/invoices/:id', '/v1/invoices/:id/annul', '/v1/invoices/:id/stamp', '/v1/invoices/:id/xml', '/v1/invoices/:id/stamp/errors', '/v1/invoices/:id/mail', '/v1/invoices/:id/pdf']) ids[`co ${p}`] = coInv.id;
     const electronic = await made('co', '/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id } }));
     ids['co /v1/invoices/:id/stamp'] = electronic.id;
     const voucher = await made('co', '/v1/vouchers', validBody['co POST /v1/vouchers']());
-    for (const p of ['/v1/vouchers/:id', '/v1/vouchers/:id/annul']) ids[`co ${p}`] = voucher.id;
+    for (const p of ['/v1/vouchers/:id', '/v1/vouchers/:id/annul', '/v1/vouchers/:id/mail', '/v1/vouchers/:id/pdf']) ids[`co ${p}`] = voucher.id;
     const mxCust = await made('mx', '/v1/customers', validBody['mx POST /mx/v1/customers']());
     ids['mx /v1/customers/:id'] = mxCust.id; ids.mxCustomerN = counter;
     const mxProd = await made('mx', '/v1/products', validBody['mx POST /mx/v1/products']());
     ids['mx /v1/products/:id'] = mxProd.id; ids.mxProductCode = mxProd.code;
     const mxInv = await made('mx', '/v1/invoices', mxInvoice(), MX_APP);
-    for (const p of ['/v1/invoices/:id', '/v1/invoices/:id/annul', '/v1/invoices/:id/stamp', '/v1/invoices/:id/xml', '/v1/invoices/:id/stamp/errors']) ids[`mx ${p}`] = mxInv.id;
+    for (const p of ['/v1/invoices/:id', '/v1/invoices/:id/annul', '/v1/invoices/:id/stamp', '/v1/invoices/:id/xml', '/v1/invoices/:id/stamp/errors', '/v1/invoices/:id/mail', '/v1/invoices/:id/pdf']) ids[`mx ${p}`] = mxInv.id;
     for (const c of ['co', 'mx'] as const) {
       const dt = (await s.as(c).get('/v1/document-types?type=FV')).body.results[0];
       ids[`${c} id`] = dt.id;
