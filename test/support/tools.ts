@@ -1,5 +1,5 @@
 /**
- * Outside tools some tests check against (xmllint, xsltproc), installed from
+ * Outside tools some tests check against (xmllint, xsltproc, pdftoppm), installed from
  * Debian's packages once when missing, and where the official schemas are.
  * A test whose tool or schema cannot be had skips with a message.
  */
