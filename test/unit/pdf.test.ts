@@ -6,53 +6,17 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PDFParse } from 'pdf-parse';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
+import { noPoppler, pdfText, readQr } from '../support/pdf';
 import { dianQrContent } from '../../src/einvoice/dian/ubl';
 import {
   formatMoney, formatQuantity, renderInvoicePdf, renderVoucherPdf, satTotal, satVerificationUrl,
   type InvoicePdfInput, type InvoicePdfLine, type VoucherPdfInput,
 } from '../../src/pdf/render';
-import { debianTool } from '../support/tools';
 
 // ------------------------------------------------------------------ helpers
 
-async function pdfText(pdf: Buffer): Promise<{ pages: string[]; text: string }> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    const r = await parser.getText();
-    return { pages: r.pages.map((p) => p.text), text: r.pages.map((p) => p.text).join('\n') };
-  } finally {
-    await parser.destroy();
-  }
-}
 const squash = (s: string) => s.replace(/\s+/g, ' ');
 const noSpace = (s: string) => s.replace(/\s+/g, '');
-
-const noPoppler = () => (debianTool('pdftoppm', 'poppler-utils') ? false : 'pdftoppm could not be installed (apt-get install poppler-utils)');
-
-/** The first page as an RGBA bitmap (pdftoppm, 150 dpi). */
-function firstPage(pdf: Buffer): PNG {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-test-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'doc.pdf'), pdf);
-    const r = spawnSync('pdftoppm', ['-r', '150', '-png', '-f', '1', '-l', '1', '-singlefile', 'doc.pdf', 'page'], { cwd: dir, encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-    return PNG.sync.read(fs.readFileSync(path.join(dir, 'page.png')));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-function readQr(pdf: Buffer): string | null {
-  const png = firstPage(pdf);
-  const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
-  return code ? code.data : null;
-}
 
 // ------------------------------------------------------------------ fixtures
 
