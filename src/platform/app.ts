@@ -13,7 +13,7 @@ import { ApiError, error, Problems } from './errors';
 import { addAjvErrors, bodyAjv, queryAjv } from './validation';
 import { authenticate, login } from './auth';
 import { ErrorBody } from './http';
-import { RateLimiter } from './ratelimit';
+import { RateLimiter, sharedCount } from './ratelimit';
 import type { Outbox } from './outbox';
 
 export interface Services {
@@ -161,7 +161,8 @@ export async function buildApp(services: Services, modules: RouteModule[]): Prom
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const limiter = new RateLimiter(config.rateLimitPerMinute);
+  const limiter = new RateLimiter(config.rateLimitPerMinute, Date.now, sharedCount(db));
+  app.addHook('onClose', async () => limiter.close());
   for (const [prefix, country] of [['', 'CO'], ['/mx', 'MX']] as const) {
     await app.register(async (scope) => {
       scope.post('/auth', {
@@ -175,7 +176,7 @@ export async function buildApp(services: Services, modules: RouteModule[]): Prom
         v1.decorateRequest('company', null as any);
         v1.addHook('onRequest', async (req: FastifyRequest) => {
           req.company = await authenticate(db, req.headers.authorization, country);
-          limiter.take(req.company.company_id);
+          await limiter.take(req.company.company_id);
         });
         for (const m of modules) await m(v1, { ...services, country });
       }, { prefix: '/v1' });
