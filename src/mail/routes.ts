@@ -13,10 +13,9 @@ import { ApiError, error, notFound, Problems } from '../platform/errors';
 import { UuidParams } from '../platform/documents';
 import { addAjvErrors } from '../platform/validation';
 import { DocumentNotFound, documentFiles } from '../pdf/document';
-import { requestMail, type DocKind } from './store';
+import { isEmail, requestMail, type DocKind } from './store';
 
 export const MAX_COPIES = 5;
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 const MailBody = Type.Object({
   mail_to: Type.Optional(Type.String({ maxLength: 500, description: 'Addresses separated by ";" (at most 5); default: the customer\'s contact e-mails' })),
@@ -28,7 +27,7 @@ export function addressList(raw: string | undefined, field: string, problems: Pr
   if (raw === undefined) return [];
   const list = raw.split(';').map((s) => s.trim()).filter(Boolean);
   if (!list.length && raw.trim()) problems.add('invalid_email', `${field} holds no address`, field);
-  const bad = list.filter((a) => a.length > 254 || !EMAIL.test(a));
+  const bad = list.filter((a) => !isEmail(a));
   if (bad.length) problems.add('invalid_email', `Not valid e-mail addresses: ${bad.join(', ')}`, field);
   if (list.length > MAX_COPIES) problems.add('invalid_value', `At most ${MAX_COPIES} addresses in ${field}, got ${list.length}`, field);
   return [...new Set(list)];

@@ -12,14 +12,13 @@ import type { Db } from '../platform/db';
 import type { Job } from '../platform/outbox';
 import { documentFiles, type DocumentFiles } from '../pdf/document';
 import { isPermanent, type Mailer, type Message } from './mailer';
-import { showOnDocument, type DocKind } from './store';
+import { isEmail, showOnDocument, type DocKind } from './store';
 
-const EMAIL = /^[^\s@;,<>"]+@[^\s@;,<>"]+\.[^\s@;,<>"]+$/;
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The customer's contact e-mails, without repeats. */
 export function contactEmails(customer: { contacts?: { email?: string | null }[] | null } | null): string[] {
-  return [...new Set((customer?.contacts ?? []).map((c) => (c.email ?? '').trim()).filter((e) => EMAIL.test(e)))];
+  return [...new Set((customer?.contacts ?? []).map((c) => (c.email ?? '').trim()).filter(isEmail))];
 }
 
 /** Subject, text and HTML of a document's e-mail, in Spanish. */

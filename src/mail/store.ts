@@ -8,7 +8,12 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../platform/db';
 import { enqueue } from '../platform/outbox';
 
-export type DocKind = 'invoice' | 'voucher';
+export type { DocKind } from '../pdf/document';
+import type { DocKind } from '../pdf/document';
+
+const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+/** An address this service will send to. */
+export const isEmail = (a: string) => a.length <= 254 && EMAIL.test(a);
 export const MAIL_JOB = 'mail';
 const TABLE: Record<DocKind, string> = { invoice: 'invoices', voucher: 'vouchers' };
 

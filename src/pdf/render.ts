@@ -190,6 +190,19 @@ function satBlock(doc: Doc, e: SatElectronic) {
 
 // ------------------------------------------------------------------ invoice
 
+/** Payments boxed on the left, totals on the right, kept together on one page. */
+function paymentsAndTotals(doc: Doc, x: number, w: number, payLines: Line[], totals: TotalRow[]): void {
+  const totW = 230;
+  const payW = w - totW - 12;
+  const hPay = payLines.length ? labelledBox(doc, 'Formas de pago', payLines, x, doc.y, payW, 0, false) : 0;
+  const hTot = totalsHeight(doc, totals, totW);
+  ensure(doc, Math.max(hPay, hTot));
+  const y = doc.y;
+  if (payLines.length) labelledBox(doc, 'Formas de pago', payLines, x, y, payW);
+  drawTotals(doc, totals, x + w - totW, y, totW);
+  doc.y = y + Math.max(hPay, hTot) + 10;
+}
+
 /** The PDF of an invoice: Colombian (optionally DIAN-validated, with CUFE and QR) or Mexican (optionally stamped, with UUID, seals and QR). */
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const { country, currency } = input;
@@ -255,20 +268,10 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
   doc.y += 10;
 
   // Payments on the left, totals on the right.
-  const totals = totalsRows(input);
-  const totW = 230;
-  const payW = w - totW - 12;
-  const payLines: Line[] = [
+  paymentsAndTotals(doc, x, w, [
     ...paymentRows(input.payments ?? [], country, currency),
     ...(input.paymentNotes ?? []).map((t) => ({ text: t, style: { size: 8 } })),
-  ];
-  const hPay = payLines.length ? labelledBox(doc, 'Formas de pago', payLines, x, doc.y, payW, 0, false) : 0;
-  const hTot = totalsHeight(doc, totals, totW);
-  ensure(doc, Math.max(hPay, hTot));
-  const yTot = doc.y;
-  if (payLines.length) labelledBox(doc, 'Formas de pago', payLines, x, yTot, payW);
-  drawTotals(doc, totals, x + w - totW, yTot, totW);
-  doc.y = yTot + Math.max(hPay, hTot) + 10;
+  ], totalsRows(input));
 
   observations(doc, input.observations);
   if (e?.kind === 'SAT') satBlock(doc, e);
@@ -328,17 +331,8 @@ export async function renderVoucherPdf(input: VoucherPdfInput): Promise<Buffer> 
   });
   if (rows.length) { drawTable(doc, columns, rows); doc.y += 10; }
 
-  const totW = 230;
-  const payW = w - totW - 12;
-  const payLines = input.payment ? paymentRows([input.payment], country, currency) : [];
-  const totals: TotalRow[] = [{ label: `Total${currency ? ` ${currency}` : ''}`, value: formatMoney(input.total, country, currency), bold: true }];
-  const hPay = payLines.length ? labelledBox(doc, 'Formas de pago', payLines, x, doc.y, payW, 0, false) : 0;
-  const hTot = totalsHeight(doc, totals, totW);
-  ensure(doc, Math.max(hPay, hTot));
-  const y = doc.y;
-  if (payLines.length) labelledBox(doc, 'Formas de pago', payLines, x, y, payW);
-  drawTotals(doc, totals, x + w - totW, y, totW);
-  doc.y = y + Math.max(hPay, hTot) + 10;
+  paymentsAndTotals(doc, x, w, input.payment ? paymentRows([input.payment], country, currency) : [],
+    [{ label: `Total${currency ? ` ${currency}` : ''}`, value: formatMoney(input.total, country, currency), bold: true }]);
 
   observations(doc, input.observations);
 
