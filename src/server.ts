@@ -46,7 +46,9 @@ export async function startServer(config: Config, given?: Db): Promise<Running> 
       dian_submit: (job) => stampCoInvoice(db, authority, job.company_id, job.ref_id),
       sat_stamp: (job) => stampMxInvoice(db, pac, job.company_id, job.ref_id),
       [MAIL_JOB]: mailHandler(db, mailer, { from: config.mailFrom, maxAttempts: config.mailMaxAttempts }),
-    });
+    }, { claimMs: config.outboxClaimMs });
+    // The embedded database has one process: a job it finds claimed was left by a process that died (kill -9, power loss).
+    if (db.kind === 'pglite') await outbox.releaseClaims();
     const app = await buildApp({ config, db, outbox }, MODULES);
     app.addHook('onClose', async () => { await outbox.stop(); mailer.close(); });
     await app.listen({ port: config.port, host: config.host });

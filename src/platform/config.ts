@@ -28,6 +28,8 @@ export interface Config {
   mailMaxAttempts: number;
   /** Connection, greeting and socket timeout of the SMTP client. */
   mailTimeoutMs: number;
+  /** How long an outbox job stays claimed by a process before another may take it (a process killed while sending). */
+  outboxClaimMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -74,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Facturación <facturacion@localhost>',
     mailMaxAttempts: Math.max(1, int(env, 'MAIL_MAX_ATTEMPTS', 10)),
     mailTimeoutMs: int(env, 'MAIL_TIMEOUT_MS', 20000),
+    outboxClaimMs: Math.max(1000, int(env, 'OUTBOX_CLAIM_MS', 120000)),
   };
 }

@@ -64,6 +64,11 @@ export class Outbox {
     await Promise.all(jobs.map((job) => this.track(job)));
   }
 
+  /** Makes every claimed job claimable again; only for a database no other process uses. */
+  async releaseClaims(): Promise<void> {
+    await this.db.query(`UPDATE outbox SET status = 'pending', locked_until = NULL, updated_at = now() WHERE status = 'processing'`);
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);

@@ -19,6 +19,7 @@ import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { creditInvoice, debtPayment, dueOf, mainCustomer, rcRefs, type RcRefs } from '../support/vouchers';
 import { appRoutes, errorShapeProblem, type RouteInfo } from '../support/routes';
 import { DEMO_CREDENTIALS } from '../../src/companies/demo';
+import { report } from '../support/figures';
 
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 12));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;
@@ -271,6 +272,7 @@ eachStorage('fuzz', (storage) => {
   after(async () => {
     const msg = `fuzz [${storage}]: ${stats.cases} cases tried, ${stats.fivexx} answers 5xx, ${stats.accepted} accepted creations, ${stats.roundTrips} strings read back (FUZZ_RUNS=${RUNS}, FUZZ_SEED=${SEED})`;
     console.log(msg);
+    report(`fuzz [${storage}]`, { requests: stats.cases, fuzzCases: stats.cases, serverErrors: stats.fivexx, anomalies: failures.length - stats.fivexx, documents: stats.roundTrips });
     await s.close();
   });
 

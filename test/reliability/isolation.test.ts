@@ -17,6 +17,7 @@ import { eachStorage, startTestServer, type Reply, type TestServer } from '../su
 import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { creditInvoice, debtPayment, dueOf, newCustomer, rcRefs, type RcRefs } from '../support/vouchers';
 import { appRoutes, errorShapeProblem, type RouteInfo } from '../support/routes';
+import { report } from '../support/figures';
 
 const MARK = 'ISOLATION-B';
 const B_CO = { username: 'isolation-b-co', access_key: 'isolation-b-co-key-7a1c' };
@@ -125,6 +126,7 @@ eachStorage('isolation', (storage) => {
   });
   after(async () => {
     console.log(`isolation [${storage}]: ${walked} requests of company A on B's ids, ${bRecords.size} records of B watched, ${findings.length} findings`);
+    report(`isolation [${storage}]`, { requests: walked, documents: bRecords.size, anomalies: findings.length, serverErrors: findings.filter((f) => /: 5\d\d\b/.test(f)).length });
     await s.close();
   });
 

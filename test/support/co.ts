@@ -2,7 +2,7 @@
  * The Colombian demo company's master data, looked up through the API by
  * code and name (never by hard-coded ids), and a valid invoice body to vary.
  */
-import type { TestServer } from './server';
+import type { ApiClient } from './server';
 
 export interface CoRefs {
   type: Record<string, any>;          // document types by code: FV, FV-E, FV-TER, FV-PCT, FV-CC, FV-VEN, FV-MAN, FV-CAR, FV-SAL, FV-INA
@@ -18,7 +18,7 @@ export interface CoRefs {
   discount: any; charge: any; inactiveDiscount: any;
 }
 
-export async function coRefs(s: TestServer): Promise<CoRefs> {
+export async function coRefs(s: ApiClient): Promise<CoRefs> {
   const co = s.as('co');
   const all = async (p: string) => (await co.get(`${p}${p.includes('?') ? '&' : '?'}page_size=100`)).body.results as any[];
   const [fv, rc, taxes, pays, products, customers, users, warehouses, costCenters, discounts, charges] = await Promise.all([

@@ -26,12 +26,9 @@ export function eachStorage(name: string, fn: (storage: Storage) => void): void 
 
 export interface Reply<T = any> { status: number; body: T; headers: Headers }
 
-export class TestServer {
-  private tokens = new Map<string, string>();
-  constructor(readonly running: Running, private cleanup: () => Promise<void>, readonly databaseUrl?: string, readonly dataDir?: string) {}
-
-  get url() { return this.running.url; }
-  get db() { return this.running.db; }
+/** Calls the service over HTTP as a client would; tokens are cached per country (and may be shared between clients). */
+export class ApiClient {
+  constructor(readonly url: string, protected tokens = new Map<string, string>()) {}
 
   async call<T = any>(method: string, url: string, opts: { token?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...opts.headers };
@@ -57,6 +54,9 @@ export class TestServer {
     return t;
   }
 
+  /** A client of another process of the same service, sharing this one's tokens. */
+  at(url: string): ApiClient { return new ApiClient(url, this.tokens); }
+
   /** GET/POST/PUT as the demo company of the country whose base address the path uses. */
   as(country: 'co' | 'mx') {
     const base = country === 'mx' ? '/mx' : '';
@@ -68,11 +68,20 @@ export class TestServer {
       put: (p: string, body: unknown, headers?: Record<string, string>) => go('PUT', p, body, headers),
     };
   }
+}
+
+/** The service started in this process, with its database at hand. */
+export class TestServer extends ApiClient {
+  constructor(readonly running: Running, private cleanup: () => Promise<void>, readonly databaseUrl?: string, readonly dataDir?: string) {
+    super(running.url);
+  }
+
+  get db() { return this.running.db; }
 
   close() { return this.running.close().then(this.cleanup); }
 }
 
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL!;
   const name = `facturas_test_${crypto.randomBytes(5).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });

@@ -4,7 +4,7 @@
  * bodies to vary.
  */
 import assert from 'node:assert/strict';
-import type { TestServer } from './server';
+import type { ApiClient } from './server';
 import { today, validInvoice, type CoRefs } from './co';
 
 export interface RcRefs {
@@ -12,7 +12,7 @@ export interface RcRefs {
   pay: Record<string, any>;       // RC payment types by type: Cash, Transfer, Check (inactive)
 }
 
-export async function rcRefs(s: TestServer): Promise<RcRefs> {
+export async function rcRefs(s: ApiClient): Promise<RcRefs> {
   const co = s.as('co');
   const [types, pays] = await Promise.all([
     co.get('/v1/document-types?type=RC&page_size=100'), co.get('/v1/payment-types?document_type=RC&page_size=100'),
@@ -38,7 +38,7 @@ export function newCustomer(identification: string) {
 }
 
 /** A credit invoice of `amount` (one untaxed line), one due item per credit payment; asserts it was created. */
-export async function creditInvoice(s: TestServer, r: CoRefs, opts: { amount?: number; due_date?: string; date?: string; customer?: object } = {}) {
+export async function creditInvoice(s: ApiClient, r: CoRefs, opts: { amount?: number; due_date?: string; date?: string; customer?: object } = {}) {
   const amount = opts.amount ?? 1000;
   const res = await s.as('co').post('/v1/invoices', validInvoice(r, {
     date: opts.date ?? today(),

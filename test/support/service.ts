@@ -1,0 +1,95 @@
+/**
+ * The service as its own operating-system process (`node dist/src/main.js`,
+ * what `npm start` runs), for the tests that run several processes on one
+ * database or kill one with SIGKILL.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import net from 'node:net';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { migrate, openDb, type Db } from '../../src/platform/db';
+import { ensureDemo } from '../../src/companies/demo';
+import { freshPostgres, type Storage } from './server';
+
+const MAIN = path.join(__dirname, '..', '..', 'src', 'main.js');
+
+/** A port that was free a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export class ServiceProcess {
+  private child: ChildProcess | null = null;
+  private output = '';
+  /** SIGKILLs sent to this service so far. */
+  killed = 0;
+
+  private constructor(readonly port: number, private env: Record<string, string>) {}
+
+  /** Starts a process on a port of its own, with the given environment (DATABASE_URL or DATA_DIR …). */
+  static async start(env: Record<string, string>): Promise<ServiceProcess> {
+    const svc = new ServiceProcess(await freePort(), env);
+    await svc.start();
+    return svc;
+  }
+
+  get url() { return `http://127.0.0.1:${this.port}`; }
+
+  /** (Re)starts the process and resolves once /health answers; rejects with its output if it exits first. */
+  async start(): Promise<void> {
+    this.output = '';
+    const child = spawn(process.execPath, [MAIN], {
+      env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    const keep = (d: Buffer) => { this.output = (this.output + d.toString()).slice(-4000); };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    const exited = new Promise<never>((_, reject) => child.once('exit', (code, sig) =>
+      reject(new Error(`service on port ${this.port} exited (${code ?? sig}) before it was ready:\n${this.output}`))));
+    exited.catch(() => undefined);
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const up = await Promise.race([exited, fetch(`${this.url}/health`).then((r) => r.ok, () => false)]);
+      if (up) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    child.kill('SIGKILL');
+    throw new Error(`service on port ${this.port} did not answer /health within 60 s:\n${this.output}`);
+  }
+
+  private ended(signal: NodeJS.Signals): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => { child.once('exit', () => resolve()); child.kill(signal); });
+  }
+
+  /** kill -9: no shutdown, no flush, in-flight requests cut. */
+  kill9(): Promise<void> { this.killed++; return this.ended('SIGKILL'); }
+
+  /** SIGTERM: the graceful shutdown of `npm start`. */
+  stop(): Promise<void> { return this.ended('SIGTERM'); }
+}
+
+/**
+ * A new database for service processes, with the demo companies: a fresh
+ * PostgreSQL database (TEST_DATABASE_URL) or a new embedded data directory.
+ * `open` opens it in this process (for PGlite, only while no service runs).
+ */
+export async function newStorage(storage: Storage): Promise<{ env: Record<string, string>; open: () => Promise<Db>; drop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-proc-'));
+  const pgdb = storage === 'postgres' ? await freshPostgres() : undefined;
+  const env: Record<string, string> = { DATA_DIR: dataDir, ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) };
+  const open = () => openDb({ databaseUrl: pgdb?.url, dataDir });
+  const db = await open();
+  try { await migrate(db); await ensureDemo(db); } finally { await db.close(); }
+  return { env, open, drop: async () => { await pgdb?.drop(); fs.rmSync(dataDir, { recursive: true, force: true }); } };
+}

@@ -1,0 +1,316 @@
+/**
+ * A mixed stream of creations for the load and crash suites, sent as an
+ * integrator would: Colombian cash, credit and electronic invoices, cash
+ * receipts paying the credit invoices, Mexican invoices (some stamped) and
+ * e-mail requests, from several workers across one or more server processes.
+ *
+ * The workload remembers every answer. Creations with an Idempotency-Key
+ * whose answer was lost (a killed process) are sent again later, until
+ * answered; some keyed creations are repeated on another process, at once or
+ * afterwards, and must come back as the same document. `verify` then checks
+ * what was stored, directly in the database and through the API.
+ */
+import crypto from 'node:crypto';
+import Decimal from 'decimal.js';
+import type { ApiClient, Reply } from './server';
+import type { Queryable } from '../../src/platform/db';
+import { coRefs, today, validInvoice, type CoRefs } from './co';
+import { debtPayment, rcRefs, type RcRefs } from './vouchers';
+import { errorShapeProblem } from './routes';
+
+const MX_APP = { 'serviceapi-application-id': 'LoadPOS' };
+const mxToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+
+export interface Refs { co: CoRefs; rc: RcRefs; mx: { fvA: number; seller: number; cash: number } }
+
+export async function workloadRefs(c: ApiClient): Promise<Refs> {
+  const all = async (p: string) => (await c.as('mx').get(`${p}${p.includes('?') ? '&' : '?'}page_size=100`)).body.results as any[];
+  const [co, rc, types, users, pays] = await Promise.all([coRefs(c), rcRefs(c), all('/v1/document-types?type=FV'), all('/v1/users'), all('/v1/payment-types?document_type=FV')]);
+  return {
+    co, rc,
+    mx: { fvA: types.find((t) => t.code === 'FV-A').id, seller: users.find((u) => u.active).id, cash: pays.find((p) => p.name === 'Contado').id },
+  };
+}
+
+/** The number of every automatically numbered document type, before the run: numbering must go on from it without a gap. */
+export async function numberingSnapshot(q: Queryable): Promise<Map<number, number>> {
+  const rows = await q.query<{ id: number; consecutive: number }>('SELECT id, consecutive::int AS consecutive FROM document_types WHERE automatic_number');
+  return new Map(rows.map((r) => [r.id, r.consecutive]));
+}
+
+type Kind = 'cash' | 'credit' | 'electronic' | 'voucher' | 'mx' | 'mail';
+interface Op { kind: Kind; country: 'co' | 'mx'; path: string; body: unknown; headers?: Record<string, string>; key?: string; credit?: Credit }
+interface Credit { id: string; customer: { identification: string; branch_office: number }; due: { prefix: string; consecutive: number; quote: number }; amount: Decimal; paid: Decimal }
+
+export interface WorkloadOptions {
+  /** Share of creations sent with an Idempotency-Key (1 in the crash suite: every answer can be recovered). */
+  keyed: number;
+  /** Share of keyed creations also sent to another process, at the same time or after the answer. */
+  repeated: number;
+}
+
+const money = (min: number, max: number) => new Decimal(Math.floor(min * 100 + Math.random() * (max - min) * 100)).div(100);
+const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
+
+export class Workload {
+  readonly invoices = new Map<string, any>();
+  readonly vouchers = new Map<string, any>();
+  readonly credits: Credit[] = [];
+  /** Idempotency-Key → the document it created. */
+  readonly keys = new Map<string, string>();
+  /** Invoices with an e-mail request answered 202. */
+  readonly mailed = new Set<string>();
+  readonly anomalies: string[] = [];
+  requests = 0;
+  serverErrors = 0;
+  refused = 0;
+  private unanswered: Op[] = [];
+  private customers: { identification: string; branch_office: number }[];
+
+  constructor(private refs: Refs, public clients: ApiClient[], private o: WorkloadOptions) {
+    this.customers = refs.co.customers.filter((c) => c.active && c.branch_office === 0).slice(0, 4)
+      .map((c) => ({ identification: c.identification, branch_office: 0 }));
+  }
+
+  /** Keyed creations whose answer was lost so far. */
+  get lost() { return this.unanswered.length; }
+
+  private next(): Op {
+    const r = this.refs.co;
+    const dice = Math.random();
+    const key = Math.random() < this.o.keyed ? crypto.randomUUID() : undefined;
+    const open = this.credits.filter((c) => c.paid.lt(c.amount));
+    if (dice < 0.25 && open.length) {
+      const credit = pick(open);
+      const owed = credit.amount.minus(credit.paid);
+      const value = Decimal.max(new Decimal('0.01'), Decimal.min(owed, money(1, owed.toNumber() * 0.7 + 1)));
+      return { kind: 'voucher', country: 'co', path: '/v1/vouchers', key, credit,
+        body: debtPayment(this.refs.rc, credit.customer, [{ due: credit.due, value: value.toNumber() }]) };
+    }
+    if (dice < 0.30 && this.invoices.size) {
+      const inv = pick([...this.invoices.values()].filter((i) => !i.use));
+      if (inv) return { kind: 'mail', country: 'co', path: `/v1/invoices/${inv.id}/mail`, body: { mail_to: 'cuentas@cliente.example.co' } };
+    }
+    if (dice < 0.45) {
+      return { kind: 'mx', country: 'mx', path: '/v1/invoices', key, headers: MX_APP, body: {
+        document: { id: this.refs.mx.fvA }, customer: { rfc_id: 'XIA190128J61', branch_office: 0 }, seller: this.refs.mx.seller, use: 'G03',
+        items: [{ code: 'LAP14', quantity: 2, price: 1500, discount: 300 }],
+        payment: { method: 'PUE', conditions: { id: this.refs.mx.cash, value: 3132, due_date: mxToday() } },
+        ...(Math.random() < 0.3 ? { stamp: { send: true } } : {}),
+      } };
+    }
+    if (dice < 0.55) return { kind: 'electronic', country: 'co', path: '/v1/invoices', key, body: validInvoice(r, { document: { id: r.type['FV-E'].id }, stamp: { send: true } }) };
+    const customer = pick(this.customers);
+    if (dice < 0.80) {
+      const amount = money(100, 5000).toNumber();
+      return { kind: 'credit', country: 'co', path: '/v1/invoices', key, body: validInvoice(r, { customer,
+        items: [{ code: 'LIBRO01', quantity: 1, price: amount, taxes: [] }], payments: [{ id: r.pay.Credit.id, value: amount, due_date: '2099-12-31' }] }) };
+    }
+    return { kind: 'cash', country: 'co', path: '/v1/invoices', key, body: validInvoice(r, { customer }) };
+  }
+
+  private async post(c: ApiClient, op: Op): Promise<Reply | null> {
+    this.requests++;
+    try {
+      return await c.as(op.country).post(op.path, op.body, { ...op.headers, ...(op.key ? { 'idempotency-key': op.key } : {}) });
+    } catch {
+      return null; // the connection was cut: the process died
+    }
+  }
+
+  /** Records one answer; false when it was lost (and should be sent again). */
+  private take(op: Op, res: Reply | null, where: string): boolean {
+    if (!res) return false;
+    const what = `${op.kind} ${op.path}${op.key ? ` key ${op.key}` : ''} on ${where}`;
+    if (res.status >= 500) {
+      this.serverErrors++;
+      this.anomalies.push(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+      return true;
+    }
+    if (res.status >= 400) {
+      const shape = errorShapeProblem(res.status, res.body, res.headers);
+      const codes = (res.body?.Errors ?? []).map((e: any) => e.Code);
+      // Two receipts paying the same installment at once: the second may find it (partly) paid already.
+      const raced = op.kind === 'voucher' && res.status === 400 && codes.every((c: string) => c === 'invalid_value' || c === 'invalid_reference');
+      if (shape || !raced) this.anomalies.push(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+      else this.refused++;
+      return true;
+    }
+    if (op.kind === 'mail') {
+      if (res.status === 202) this.mailed.add(op.path.split('/')[3]);
+      else this.anomalies.push(`${what}: ${res.status}, expected 202`);
+      return true;
+    }
+    if (res.status !== 201 || !res.body?.id) { this.anomalies.push(`${what}: ${res.status}, expected 201`); return true; }
+    const doc = res.body;
+    if (op.key) {
+      const first = this.keys.get(op.key);
+      if (first && first !== doc.id) this.anomalies.push(`${what}: a second document ${doc.id} for the key of ${first}`);
+      this.keys.set(op.key, first ?? doc.id);
+      if (first) return true; // a replay: recorded already
+    }
+    if (op.kind === 'voucher') {
+      this.vouchers.set(doc.id, doc);
+      op.credit!.paid = op.credit!.paid.plus(doc.total);
+    } else {
+      this.invoices.set(doc.id, doc);
+      if (op.kind === 'credit') {
+        this.credits.push({ id: doc.id, customer: op.body && (op.body as any).customer, due: { prefix: doc.prefix, consecutive: doc.number, quote: 1 },
+          amount: new Decimal(doc.total), paid: new Decimal(0) });
+      }
+    }
+    return true;
+  }
+
+  /** Sends one operation (and its repetition) through client `i`. */
+  private async one(i: number): Promise<void> {
+    const op = this.next();
+    const c = this.clients[i % this.clients.length];
+    const other = this.clients[(i + 1) % this.clients.length];
+    const repeat = op.key && Math.random() < this.o.repeated;
+    if (repeat && Math.random() < 0.5) {
+      const [a, b] = await Promise.all([this.post(c, op), this.post(other, op)]); // the same key on two processes at once
+      const ta = this.take(op, a, c.url);
+      const tb = this.take(op, b, other.url);
+      if (!ta && !tb) this.unanswered.push(op);
+      return;
+    }
+    if (!this.take(op, await this.post(c, op), c.url)) {
+      if (op.key) this.unanswered.push(op);
+      else if (op.kind !== 'mail') this.anomalies.push(`${op.kind} without a key on ${c.url}: no answer`);
+      return;
+    }
+    if (repeat) this.take(op, await this.post(other, op), other.url); // a retry after the answer, on another process
+  }
+
+  /** `concurrency` workers send operations until `count` were sent, `ms` passed, or `stop()` resolves. */
+  async run(o: { concurrency: number; count: number; ms: number; stop?: Promise<unknown> }): Promise<number> {
+    let sent = 0;
+    let stopped = false;
+    const deadline = Date.now() + o.ms;
+    o.stop?.then(() => { stopped = true; });
+    await Promise.all(Array.from({ length: o.concurrency }, async (_, w) => {
+      while (!stopped && sent < o.count && Date.now() < deadline) {
+        sent++;
+        await this.one(w);
+      }
+    }));
+    return sent;
+  }
+
+  /** Sends every lost keyed creation again until it is answered (the same document, or its first creation). */
+  async resend(ms = 60_000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (this.unanswered.length && Date.now() < deadline) {
+      const ops = this.unanswered.splice(0);
+      for (const [i, op] of ops.entries()) {
+        const c = this.clients[i % this.clients.length];
+        if (!this.take(op, await this.post(c, op), c.url)) { this.unanswered.push(op); await new Promise((r) => setTimeout(r, 200)); }
+      }
+    }
+    for (const op of this.unanswered) this.anomalies.push(`${op.kind} key ${op.key}: still no answer after ${ms / 1000} s`);
+  }
+
+  /** Waits until every electronic invoice has its verdict and every requested mail was sent, as seen through the API. */
+  async settle(ms: number): Promise<void> {
+    const c = this.clients[0];
+    const deadline = Date.now() + ms;
+    const waiting = () => [...this.invoices.values()].filter((i) => i.stamp?.send && !['Accepted', 'Rejected'].includes(i.stamp.status) || this.mailed.has(i.id) && i.mail?.status !== 'sent');
+    let left = waiting();
+    while (left.length && Date.now() < deadline) {
+      for (const inv of left) {
+        const res = await c.as(inv.use ? 'mx' : 'co').get(`/v1/invoices/${inv.id}`, inv.use ? MX_APP : undefined);
+        if (res.status === 200) this.invoices.set(inv.id, { ...inv, stamp: res.body.stamp, mail: res.body.mail });
+      }
+      left = waiting();
+      if (left.length) await new Promise((r) => setTimeout(r, 500));
+    }
+    for (const inv of left) this.anomalies.push(`invoice ${inv.name}: stamp ${inv.stamp?.status}, mail ${inv.mail?.status} after ${ms / 1000} s`);
+  }
+
+  /**
+   * Checks every promise against the database and the API: each answered
+   * document is stored whole and readable, no document exists that no answer
+   * named, numbering goes on without a gap, every entry balances, receivables
+   * equal credit invoices minus receipts, nothing is left claimed or queued.
+   */
+  async verify(q: Queryable, numbering: Map<number, number>): Promise<{ documents: number; anomalies: string[] }> {
+    const anomalies: string[] = [];
+    const bad = (what: string, rows: unknown[]) => { for (const r of rows) anomalies.push(`${what}: ${JSON.stringify(r)}`); };
+    // Every answered document is there, with the number and total it was answered with, and nothing else is.
+    const stored = new Map<string, { number: number; total: string }>();
+    for (const t of ['invoices', 'vouchers']) {
+      for (const r of await q.query<{ id: string; number: number; total: string }>(`SELECT id::text, number::int AS number, total::text FROM ${t}`)) stored.set(r.id, r);
+    }
+    const answered = new Map([...this.invoices, ...this.vouchers]);
+    for (const [id, doc] of answered) {
+      const row = stored.get(id);
+      if (!row) anomalies.push(`${doc.name} (${id}) was answered 201 but is not stored`);
+      else if (row.number !== doc.number || !new Decimal(row.total).eq(doc.total)) anomalies.push(`${doc.name}: stored as number ${row.number} total ${row.total}`);
+    }
+    for (const id of stored.keys()) if (!answered.has(id)) anomalies.push(`document ${id} is stored but no answer named it`);
+    // Numbering: from the number before the run to the type's next number, each exactly once.
+    const docs = await q.query<{ type: number; number: number }>(
+      'SELECT document_type_id AS type, number::int AS number FROM invoices UNION ALL SELECT document_type_id, number::int FROM vouchers');
+    const next = new Map((await q.query<{ id: number; consecutive: number }>('SELECT id, consecutive::int AS consecutive FROM document_types')).map((r) => [r.id, r.consecutive]));
+    for (const [type, from] of numbering) {
+      const nums = docs.filter((d) => d.type === type && d.number >= from).map((d) => d.number).sort((a, b) => a - b);
+      const expected = Array.from({ length: next.get(type)! - from }, (_, k) => from + k);
+      if (nums.join() !== expected.join()) anomalies.push(`document type ${type}: numbers ${nums.slice(0, 20).join(',')}… are not ${from}…${next.get(type)! - 1} once each`);
+    }
+    // Nothing half-written: one balanced entry of two lines or more per document, due items and balances agree.
+    bad('document without exactly one journal entry', await q.query(
+      `SELECT d.id FROM (SELECT company_id, id, 'invoice' AS kind FROM invoices UNION ALL SELECT company_id, id, 'voucher' FROM vouchers) d
+        WHERE (SELECT count(*) FROM journal_entries e WHERE e.company_id = d.company_id AND e.source_id = d.id AND e.source_kind = d.kind) <> 1`));
+    bad('unbalanced or short journal entry', await q.query(
+      `SELECT e.id FROM journal_entries e LEFT JOIN journal_lines l ON l.entry_id = e.id GROUP BY e.id HAVING count(l.entry_id) < 2 OR sum(l.debit) <> sum(l.credit)`));
+    bad('journal entry of no document', await q.query(
+      `SELECT e.id FROM journal_entries e WHERE NOT EXISTS (SELECT 1 FROM invoices i WHERE i.id = e.source_id) AND NOT EXISTS (SELECT 1 FROM vouchers v WHERE v.id = e.source_id)`));
+    bad('due item paid ≠ its receipts', await q.query(
+      `SELECT d.id, d.paid FROM due_items d WHERE d.paid <> coalesce((SELECT sum(a.amount) FROM voucher_applications a WHERE a.due_item_id = d.id), 0)`));
+    bad('invoice balance ≠ its open due items', await q.query(
+      `SELECT i.id, i.balance FROM invoices i WHERE i.balance <> coalesce((SELECT sum(d.amount - d.paid) FROM due_items d WHERE d.invoice_id = i.id), 0)`));
+    bad('receipt total ≠ what it applied', await q.query(
+      `SELECT v.id, v.total FROM vouchers v WHERE v.type = 'DebtPayment' AND v.total <> coalesce((SELECT sum(a.amount) FROM voucher_applications a WHERE a.voucher_id = v.id), 0)`));
+    bad('receivable account ≠ open due items', await q.query(
+      `SELECT c.company_id, l.balance, d.open FROM companies c
+         CROSS JOIN LATERAL (SELECT coalesce(sum(debit - credit), 0) AS balance FROM journal_lines WHERE company_id = c.company_id AND account_code IN ('130505', '105.01')) l
+         CROSS JOIN LATERAL (SELECT coalesce(sum(amount - paid), 0) AS open FROM due_items WHERE company_id = c.company_id) d
+        WHERE l.balance <> d.open`));
+    bad('Idempotency-Key claimed but never answered', await q.query('SELECT key FROM idempotency_keys WHERE status = 0'));
+    const keyed = await q.query<{ key: string; id: string }>(`SELECT key, response->>'id' AS id FROM idempotency_keys WHERE status = 201`);
+    const byKey = new Map(keyed.map((k) => [k.key, k.id]));
+    for (const [key, id] of this.keys) if (byKey.get(key) !== id) anomalies.push(`key ${key}: stored for ${byKey.get(key)}, answered ${id}`);
+    bad('outbox work not done', await q.query(`SELECT kind, ref_id, status, last_error FROM outbox WHERE status <> 'done'`));
+    bad('mail not sent', await q.query(`SELECT id, status FROM mails WHERE status <> 'sent'`));
+    return { documents: answered.size, anomalies };
+  }
+
+  /** Through the API: each document reads back as answered, the trial balances balance, receivables = credit − receipts. */
+  async verifyApi(): Promise<void> {
+    const c = this.clients[0];
+    for (const doc of this.invoices.values()) {
+      const mx = !!doc.use;
+      const res = await c.as(mx ? 'mx' : 'co').get(`/v1/invoices/${doc.id}`, mx ? MX_APP : undefined);
+      this.requests++;
+      if (res.status !== 200 || res.body.name !== doc.name || res.body.total !== doc.total || res.body.items?.length !== doc.items.length) {
+        this.anomalies.push(`GET invoice ${doc.name}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      }
+    }
+    for (const doc of this.vouchers.values()) {
+      const res = await c.as('co').get(`/v1/vouchers/${doc.id}`);
+      this.requests++;
+      if (res.status !== 200 || res.body.name !== doc.name || res.body.total !== doc.total) this.anomalies.push(`GET voucher ${doc.name}: ${res.status}`);
+    }
+    for (const country of ['co', 'mx'] as const) {
+      const tb = await c.as(country).get('/v1/reports/trial-balance', country === 'mx' ? MX_APP : undefined);
+      this.requests++;
+      if (tb.status !== 200 || tb.body.balanced !== true) this.anomalies.push(`${country} trial balance: ${tb.status} ${JSON.stringify(tb.body?.totals)}`);
+    }
+    const ar = await c.as('co').get('/v1/reports/accounts-receivable');
+    this.requests++;
+    const owed = this.credits.reduce((s, x) => s.plus(x.amount).minus(x.paid), new Decimal(0));
+    const total = (ar.body?.totals ?? []).find((t: any) => t.currency === 'COP')?.total ?? 0;
+    if (!owed.eq(total)) this.anomalies.push(`receivables: the report says ${total}, credit invoices minus receipts are ${owed.toFixed(2)}`);
+  }
+}
