@@ -11,6 +11,8 @@
  *
  *   npm run bench
  *   BENCH_REQUESTS=600 BENCH_CONCURRENCY=16 BENCH_WARMUP=60
+ *   BENCH_RATE_LIMIT (default 1000000): the per-company budget per minute, so that both paths pay for
+ *   counting and for sharing the count through PostgreSQL as in production; 0 turns the limit off
  *   BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://root@127.0.0.1:5432/test)
  *
  * It is a measurement, not a test: it exits 0 whatever the ratio, and 1 only
@@ -43,6 +45,7 @@ function envInt(name: string, fallback: number, min = 1): number {
 
 const REQUESTS = envInt('BENCH_REQUESTS', 600);
 const CONCURRENCY = envInt('BENCH_CONCURRENCY', 16);
+const RATE_LIMIT = envInt('BENCH_RATE_LIMIT', 1_000_000, 0);
 const WARMUP = envInt('BENCH_WARMUP', Math.min(100, Math.max(CONCURRENCY * 2, Math.ceil(REQUESTS / 10))), 0);
 const ROUNDS = 2; // per path, alternating: floor, invoices, floor, invoices
 const TARGET = 0.6;
@@ -233,7 +236,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function benchStorage(storage: Storage, env: Record<string, string>): Promise<StorageResult> {
   const t0 = performance.now();
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), ...env });
   const db: Db = await openDb(config);
   let app: FastifyInstance | undefined;
   let client: Client | undefined;
@@ -359,7 +362,7 @@ async function main(): Promise<number> {
     platform: `${os.platform()} ${os.release()} ${os.arch()}`, memory_gb: round2(os.totalmem() / 2 ** 30),
   };
   console.log(`Machine: ${machine.cpus} CPUs (${machine.cpu_model}), Node ${machine.node}, ${machine.platform}, ${machine.memory_gb} GB`);
-  console.log(`Load: ${REQUESTS} requests per path at concurrency ${CONCURRENCY}, in ${ROUNDS} alternating rounds each (floor, invoices, floor, invoices), after ${WARMUP} warm-up requests per path`);
+  console.log(`Load: ${REQUESTS} requests per path at concurrency ${CONCURRENCY}, in ${ROUNDS} alternating rounds each (floor, invoices, floor, invoices), after ${WARMUP} warm-up requests per path; rate limit ${RATE_LIMIT || 'off'} per company per minute`);
 
   const results: StorageResult[] = [];
   const notes: string[] = [];
@@ -394,7 +397,7 @@ async function main(): Promise<number> {
   console.log(`Total time ${(totalMs / 1000).toFixed(1)} s`);
   console.log(JSON.stringify({
     bench: 'invoices-vs-floor', machine,
-    settings: { requests: REQUESTS, concurrency: CONCURRENCY, warmup: WARMUP, rounds: ROUNDS, target_ratio: TARGET },
+    settings: { requests: REQUESTS, concurrency: CONCURRENCY, warmup: WARMUP, rate_limit: RATE_LIMIT, rounds: ROUNDS, target_ratio: TARGET },
     results: results.map((r) => ({
       storage: r.storage, ratio: r.ratio, verdict: r.verdict, setup_ms: r.setup_ms, run_ms: r.run_ms,
       floor: { requests: r.floor.requests, per_s: r.floor.invoices_per_s, p50_ms: r.floor.p50_ms, p99_ms: r.floor.p99_ms },

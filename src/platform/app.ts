@@ -3,6 +3,8 @@
  * OpenAPI, and the two base addresses ({base_url} for Colombia, /mx for Mexico).
  */
 import crypto from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -55,6 +57,10 @@ function translate(err: FastifyError & { validation?: any[]; validationContext?:
     // A unique index refused a write that a concurrent request made first.
     return new ApiError(400, [error('already_exists', 'A concurrent request created the same record first; read it or retry', [])]);
   }
+  if (['57014', '40001', '40P01'].includes((err as any).code) || /timeout exceeded when trying to connect/.test(err.message)) {
+    // A statement over the request timeout (a lock held too long), a serialization failure, or no free connection in time.
+    return new ApiError(503, [error('requests_limit', 'The database is busy; nothing was saved: send the request again (with the same Idempotency-Key)', [])], { 'Retry-After': '1' });
+  }
   if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return new ApiError(400, [error('invalid_type', `The body is not valid JSON: ${err.message}`, ['body'])]);
   }
@@ -89,12 +95,35 @@ function unstorable(p: Problems, root: unknown, base: string): void {
   }
 }
 
+/**
+ * Errors Node's HTTP parser meets before any route runs (a body that does not
+ * arrive within REQUEST_TIMEOUT_MS, headers over the size limit, bytes that
+ * are not HTTP) still get the documented error body, then the connection closes.
+ */
+function clientError(this: FastifyInstance, err: Error & { code?: string }, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, item] = err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+    ? [408, error('invalid_value', 'The request did not arrive completely within the server\'s request timeout; send it again (with the same Idempotency-Key)', ['body'])]
+    : err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, error('payload_too_large', 'The request headers are larger than the server accepts', ['headers'])]
+      : [400, error('invalid_value', 'The request is not valid HTTP', ['request'])];
+  const body = JSON.stringify(new ApiError(status, [item]).body());
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
+}
+
 export async function buildApp(services: Services, modules: RouteModule[]): Promise<FastifyInstance> {
   const { config, db } = services;
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     requestTimeout: config.requestTimeoutMs,
+    // Node checks request timeouts every 30 s by default, and a request whose body is late against its
+    // headers timeout (60 s unless given with requestTimeout here): check often enough that REQUEST_TIMEOUT_MS holds.
+    http: { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(config.requestTimeoutMs / 4) || 1000)) },
+    clientErrorHandler: clientError,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: {} },

@@ -82,8 +82,16 @@ async function openPglite(dataDir: string): Promise<Db> {
   };
 }
 
-function openPostgres(url: string): Db {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+/**
+ * A pool of connections to PostgreSQL. With a request timeout, neither the wait for a free
+ * connection nor one statement (a lock wait included) lasts longer: the request fails with 503
+ * (see `busy` in app.ts) instead of hanging.
+ */
+function openPostgres(url: string, timeoutMs = 0): Db {
+  const pool = new pg.Pool({
+    connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10),
+    connectionTimeoutMillis: timeoutMs, ...(timeoutMs ? { statement_timeout: timeoutMs } : {}),
+  });
   pool.on('error', () => { /* an idle client lost its connection; the pool replaces it */ });
   return {
     kind: 'postgres',
@@ -110,8 +118,8 @@ function openPostgres(url: string): Db {
   };
 }
 
-export async function openDb(opts: { databaseUrl?: string; dataDir: string }): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export async function openDb(opts: { databaseUrl?: string; dataDir: string; requestTimeoutMs?: number }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.requestTimeoutMs) : openPglite(opts.dataDir);
 }
 
 /** Applies the numbered SQL files of migrations/ that this database has not seen, in order. */

@@ -5,15 +5,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer } from '../support/server';
+import { freshMinute, startTestServer } from '../support/server';
 import { startServer } from '../../src/server';
 import { loadConfig } from '../../src/platform/config';
 
 test('two processes share one budget', { skip: !process.env.TEST_DATABASE_URL && 'needs TEST_DATABASE_URL (PostgreSQL)' }, async () => {
   const one = await startTestServer('postgres', { RATE_LIMIT_PER_MINUTE: '20' });
-  // Budgets are per minute window: start where the test cannot straddle two windows.
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 10_000) await new Promise((ok) => setTimeout(ok, left + 100));
+  await freshMinute();
   const two = await startServer(loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: one.databaseUrl, RATE_LIMIT_PER_MINUTE: '20' }));
   try {
     const token = await one.token('co'); // login is not counted

@@ -124,6 +124,12 @@ export async function startTestServer(storage: Storage = 'pglite', env: Record<s
   }, base.DATABASE_URL, dataDir || undefined);
 }
 
+/** Rate budgets are per minute window: waits, if needed, so that the next `marginMs` stay in one window. */
+export async function freshMinute(marginMs = 10_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < marginMs) await new Promise((ok) => setTimeout(ok, left + 100));
+}
+
 /** The codes and paths of an error answer, for compact assertions: ["invalid_value@items[0].price", …]. */
 export function problems(reply: Reply): string[] {
   return (reply.body?.Errors ?? []).map((e: any) => `${e.Code}@${e.Params.join(',')}`);
