@@ -81,11 +81,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
   const variant = country === 'CO' ? CO : MX;
   /** Lets the outbox submit now, waits for it up to DIAN_TIMEOUT_MS, and answers the invoice as it then stands. */
   const submitted = async (company: Company, id: string) => {
-    if (outbox) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([outbox.runNow(company.company_id, STAMP_JOB[country], id), new Promise((r) => { timer = setTimeout(r, config.dianTimeoutMs); })]);
-      clearTimeout(timer);
-    }
+    await outbox?.runAndWait(company.company_id, STAMP_JOB[country], id, config.dianTimeoutMs);
     return readInvoice(db, company, id);
   };
   const tags = [`invoices (${country})`];

@@ -64,6 +64,27 @@ export class Outbox {
     await Promise.all(jobs.map((job) => this.track(job)));
   }
 
+  /**
+   * Runs one document's job now (runNow) or, when another worker already
+   * holds it (this process's poller, another process), waits for that one;
+   * resolves once the job ran (done, failed or due again) or after `ms`.
+   */
+  async runAndWait(companyId: number, kind: string, refId: string, ms: number): Promise<void> {
+    const deadline = Date.now() + ms;
+    let timer: NodeJS.Timeout | undefined;
+    const pause = (t: number) => new Promise<void>((ok) => { timer = setTimeout(ok, Math.max(0, t)); });
+    try {
+      await Promise.race([this.runNow(companyId, kind, refId), pause(ms)]);
+      while (Date.now() < deadline) {
+        const [row] = await this.db.query<{ status: string }>('SELECT status FROM outbox WHERE company_id = $1 AND kind = $2 AND ref_id = $3', [companyId, kind, refId]);
+        if (row?.status !== 'processing') return;
+        await pause(Math.min(50, deadline - Date.now()));
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** Makes every claimed job claimable again; only for a database no other process uses. */
   async releaseClaims(): Promise<void> {
     await this.db.query(`UPDATE outbox SET status = 'pending', locked_until = NULL, updated_at = now() WHERE status = 'processing'`);

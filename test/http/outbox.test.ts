@@ -113,4 +113,28 @@ eachStorage('outbox', (storage) => {
     const statuses = await s.db.query(`SELECT status, count(*)::int AS n FROM outbox WHERE kind = 't7slow' GROUP BY status`);
     assert.deepEqual(statuses, [{ status: 'done', n: 12 }]);
   });
+
+  test('runAndWait waits for a job another worker already holds, and for no longer than it is told', async () => {
+    const [held, hung] = [crypto.randomUUID(), crypto.randomUUID()];
+    await s.db.tx(async (q) => { await enqueue(q, cid, 't8', held); await enqueue(q, cid, 't8', hung); });
+    let finish!: () => void;
+    const other = new Outbox(s.db, { t8: (j) => (j.ref_id === held ? new Promise<void>((r) => { finish = r; }) : new Promise(() => undefined)) });
+    const running = other.runNow(cid, 't8', held); // the other worker (another process) holds the job
+    while ((await row(held)).status !== 'processing') await new Promise((r) => setTimeout(r, 10));
+    const mine = new Outbox(s.db, { t8: async () => assert.fail('the job is held by the other worker') });
+    let waited = false;
+    const wait = mine.runAndWait(cid, 't8', held, 10_000).then(() => { waited = true; });
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(waited, false, 'still waiting while the other worker runs the job');
+    finish();
+    await running;
+    await wait;
+    assert.equal((await row(held)).status, 'done');
+    void other.runNow(cid, 't8', hung); // never finishes
+    while ((await row(hung)).status !== 'processing') await new Promise((r) => setTimeout(r, 10));
+    const t0 = Date.now();
+    await mine.runAndWait(cid, 't8', hung, 400);
+    assert.ok(Date.now() - t0 < 2000, 'gave up after its time');
+    assert.equal((await row(hung)).status, 'processing');
+  });
 });
