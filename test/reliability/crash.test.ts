@@ -39,9 +39,11 @@ for (const storage of STORAGES) {
         const sent = await w.run({ concurrency: 8, count: Infinity, ms: 60_000, stop: kill });
         await kill;
         const lost = w.lost;
+        const before = { ...w.recovered };
         await svc.start();
         await w.resend();
-        console.log(`crash [${storage}] round ${round}: killed after ${Math.round(killAt)} ms and ${sent} operations; ${lost} lost answers sent again`);
+        console.log(`crash [${storage}] round ${round}: killed after ${Math.round(killAt)} ms and ${sent} operations; ${lost} lost answers sent again: ` +
+          `${w.recovered.replayed - before.replayed} had been saved before the kill, ${w.recovered.redone - before.redone} had not`);
       }
       await w.run({ concurrency: 4, count: 40, ms: 30_000 }); // the restarted service works on
       await w.settle(90_000);

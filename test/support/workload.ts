@@ -64,6 +64,8 @@ export class Workload {
   requests = 0;
   serverErrors = 0;
   refused = 0;
+  /** Lost answers sent again: found done before the kill (replayed), or done only now. */
+  recovered = { replayed: 0, redone: 0 };
   private unanswered: Op[] = [];
   private customers: { identification: string; branch_office: number }[];
 
@@ -173,6 +175,9 @@ export class Workload {
       const ta = this.take(op, a, c.url);
       const tb = this.take(op, b, other.url);
       if (!ta && !tb) this.unanswered.push(op);
+      if (a?.status === 201 && b?.status === 201 && [a, b].filter((x) => x.headers.get('idempotent-replayed') === 'true').length !== 1) {
+        this.anomalies.push(`${op.kind} key ${op.key} sent twice at once: not exactly one of the two answers says Idempotent-Replayed`);
+      }
       return;
     }
     if (!this.take(op, await this.post(c, op), c.url)) {
@@ -180,7 +185,10 @@ export class Workload {
       else if (op.kind !== 'mail') this.anomalies.push(`${op.kind} without a key on ${c.url}: no answer`);
       return;
     }
-    if (repeat) this.take(op, await this.post(other, op), other.url); // a retry after the answer, on another process
+    if (!repeat) return;
+    const again = await this.post(other, op); // a retry after the answer, on another process
+    this.take(op, again, other.url);
+    if (again?.status === 201 && again.headers.get('idempotent-replayed') !== 'true') this.anomalies.push(`${op.kind} key ${op.key}: a retry answered without Idempotent-Replayed: true`);
   }
 
   /** `concurrency` workers send operations until `count` were sent, `ms` passed, or `stop()` resolves. */
@@ -205,7 +213,10 @@ export class Workload {
       const ops = this.unanswered.splice(0);
       for (const [i, op] of ops.entries()) {
         const c = this.clients[i % this.clients.length];
-        if (!this.take(op, await this.post(c, op), c.url)) { this.unanswered.push(op); await new Promise((r) => setTimeout(r, 200)); }
+        const res = await this.post(c, op);
+        if (!this.take(op, res, c.url)) { this.unanswered.push(op); await new Promise((r) => setTimeout(r, 200)); continue; }
+        if (res?.headers.get('idempotent-replayed') === 'true') this.recovered.replayed++;
+        else this.recovered.redone++;
       }
     }
     for (const op of this.unanswered) this.anomalies.push(`${op.kind} key ${op.key}: still no answer after ${ms / 1000} s`);
