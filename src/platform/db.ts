@@ -85,7 +85,7 @@ async function openPglite(dataDir: string): Promise<Db> {
 /**
  * A pool of connections to PostgreSQL. With a request timeout, neither the wait for a free
  * connection nor one statement (a lock wait included) lasts longer: the request fails with 503
- * (see `busy` in app.ts) instead of hanging.
+ * (translate in app.ts) instead of hanging. Migrations are exempt.
  */
 function openPostgres(url: string, timeoutMs = 0): Db {
   const pool = new pg.Pool({
@@ -128,6 +128,7 @@ export async function migrate(db: Db, dir = path.join(__dirname, '..', '..', '..
   const applied: string[] = [];
   await db.tx(async (q) => {
     // Serialise concurrent starters on one server; PGlite has one connection anyway.
+    await q.query('SET LOCAL statement_timeout = 0'); // waiting for another starter, or migrating a large table, may take long
     await q.query('SELECT pg_advisory_xact_lock(727001)');
     await q.query('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const done = new Set((await q.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));

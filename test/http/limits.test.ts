@@ -13,6 +13,7 @@ import pg from 'pg';
 import { eachStorage, problems, startTestServer, STORAGES, type TestServer } from '../support/server';
 import { coRefs, validInvoice, type CoRefs } from '../support/co';
 import { errorShapeProblem } from '../support/routes';
+import { MX_APP, mxInvoice, mxRefs } from '../support/mx';
 
 /** Writes raw bytes to the server and returns everything it answers until it closes, and how long that took. */
 function rawExchange(url: string, bytes: string): Promise<{ text: string; ms: number }> {
@@ -67,18 +68,12 @@ eachStorage('limits', (storage) => {
     assert.deepEqual(problems(over), ['invalid_array@items']);
 
     const mx = s.as('mx');
-    const all = async (p: string) => (await mx.get(p)).body.results as any[];
-    const [types, users, pays] = await Promise.all([all('/v1/document-types?type=FV'), all('/v1/users'), all('/v1/payment-types?document_type=FV&page_size=100')]);
-    const mxBody = (n: number) => ({
-      document: { id: types.find((t) => t.code === 'FV-A').id }, customer: { rfc_id: 'XIA190128J61', branch_office: 0 }, seller: users.find((u) => u.active).id,
-      use: 'G03', items: Array(n).fill({ code: 'CONSULT', quantity: 1, price: 10 }),
-      payment: { method: 'PUE', conditions: { id: pays.find((p) => p.name === 'Contado').id, value: Math.round(n * 1160) / 100, due_date: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date()) } },
-    });
-    const app = { 'serviceapi-application-id': 'LimitsPOS' };
-    const big = await mx.post('/v1/invoices', mxBody(500), app);
+    const ref = await mxRefs(s);
+    const mxBody = (n: number) => mxInvoice(ref, Array(n).fill({ code: 'CONSULT', quantity: 1, price: 10 }), Math.round(n * 1160) / 100);
+    const big = await mx.post('/v1/invoices', mxBody(500), MX_APP);
     assert.equal(big.status, 201, JSON.stringify(big.body).slice(0, 300));
     assert.equal(big.body.items.length, 500);
-    assert.deepEqual(problems(await mx.post('/v1/invoices', mxBody(501), app)), ['invalid_array@items']);
+    assert.deepEqual(problems(await mx.post('/v1/invoices', mxBody(501), MX_APP)), ['invalid_array@items']);
   });
 });
 

@@ -12,6 +12,7 @@ import net from 'node:net';
 import { eachStorage, startTestServer, type TestServer } from '../support/server';
 import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { report } from '../support/figures';
+import { MX_APP, mxInvoice, mxRefs } from '../support/mx';
 
 /** A server that takes connections and never says a word. */
 async function blackHole(): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {
@@ -51,14 +52,7 @@ eachStorage('slow dependencies', (storage) => {
   test('a hung DIAN and a hung SMTP server hold up only the creations waiting for the DIAN, and only until DIAN_TIMEOUT_MS', async () => {
     const co = s.as('co');
     const mx = s.as('mx');
-    const mxBody = async () => {
-      const all = async (p: string) => (await mx.get(p)).body.results as any[];
-      const [types, users, pays] = await Promise.all([all('/v1/document-types?type=FV'), all('/v1/users'), all('/v1/payment-types?document_type=FV&page_size=100')]);
-      return { document: { id: types.find((t) => t.code === 'FV-A').id }, customer: { rfc_id: 'XIA190128J61', branch_office: 0 }, seller: users.find((u) => u.active).id,
-        use: 'G03', items: [{ code: 'CONSULT', quantity: 1, price: 100 }],
-        payment: { method: 'PUE', conditions: { id: pays.find((p) => p.name === 'Contado').id, value: 116, due_date: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date()) } } };
-    };
-    const mxInvoice = await mxBody();
+    const mxBody = mxInvoice(await mxRefs(s), [{ code: 'CONSULT', quantity: 1, price: 100 }], 116);
     // Twelve creations wait for the DIAN at once (more than the outbox runs of a kind at a time) …
     const stamped = Array.from({ length: 12 }, () => timed(co.post('/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id }, date: today(), stamp: { send: true } }))));
     await new Promise((ok) => setTimeout(ok, 200));
@@ -66,7 +60,7 @@ eachStorage('slow dependencies', (storage) => {
     const others = await Promise.all([
       ...Array.from({ length: 5 }, () => timed(co.post('/v1/invoices', validInvoice(r)))),
       ...Array.from({ length: 5 }, () => timed(co.post('/v1/invoices', validInvoice(r, { mail: { send: true } })))),
-      ...Array.from({ length: 5 }, () => timed(mx.post('/v1/invoices', mxInvoice, { 'serviceapi-application-id': 'SlowPOS' }))),
+      ...Array.from({ length: 5 }, () => timed(mx.post('/v1/invoices', mxBody, MX_APP))),
     ]);
     for (const { v, ms } of others) {
       assert.equal(v.status, 201, JSON.stringify(v.body));

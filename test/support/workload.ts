@@ -14,22 +14,16 @@ import crypto from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { ApiClient, Reply } from './server';
 import type { Queryable } from '../../src/platform/db';
-import { coRefs, today, validInvoice, type CoRefs } from './co';
+import { coRefs, validInvoice, type CoRefs } from './co';
+import { MX_APP, mxInvoice, mxRefs, type MxRefs } from './mx';
 import { debtPayment, rcRefs, type RcRefs } from './vouchers';
 import { errorShapeProblem } from './routes';
 
-const MX_APP = { 'serviceapi-application-id': 'LoadPOS' };
-const mxToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
-
-export interface Refs { co: CoRefs; rc: RcRefs; mx: { fvA: number; seller: number; cash: number } }
+export interface Refs { co: CoRefs; rc: RcRefs; mx: MxRefs }
 
 export async function workloadRefs(c: ApiClient): Promise<Refs> {
-  const all = async (p: string) => (await c.as('mx').get(`${p}${p.includes('?') ? '&' : '?'}page_size=100`)).body.results as any[];
-  const [co, rc, types, users, pays] = await Promise.all([coRefs(c), rcRefs(c), all('/v1/document-types?type=FV'), all('/v1/users'), all('/v1/payment-types?document_type=FV')]);
-  return {
-    co, rc,
-    mx: { fvA: types.find((t) => t.code === 'FV-A').id, seller: users.find((u) => u.active).id, cash: pays.find((p) => p.name === 'Contado').id },
-  };
+  const [co, rc, mx] = await Promise.all([coRefs(c), rcRefs(c), mxRefs(c)]);
+  return { co, rc, mx };
 }
 
 /** The number of every automatically numbered document type, before the run: numbering must go on from it without a gap. */
@@ -94,12 +88,8 @@ export class Workload {
       if (inv) return { kind: 'mail', country: 'co', path: `/v1/invoices/${inv.id}/mail`, body: { mail_to: 'cuentas@cliente.example.co' } };
     }
     if (dice < 0.45) {
-      return { kind: 'mx', country: 'mx', path: '/v1/invoices', key, headers: MX_APP, body: {
-        document: { id: this.refs.mx.fvA }, customer: { rfc_id: 'XIA190128J61', branch_office: 0 }, seller: this.refs.mx.seller, use: 'G03',
-        items: [{ code: 'LAP14', quantity: 2, price: 1500, discount: 300 }],
-        payment: { method: 'PUE', conditions: { id: this.refs.mx.cash, value: 3132, due_date: mxToday() } },
-        ...(Math.random() < 0.3 ? { stamp: { send: true } } : {}),
-      } };
+      return { kind: 'mx', country: 'mx', path: '/v1/invoices', key, headers: MX_APP,
+        body: mxInvoice(this.refs.mx, undefined, undefined, Math.random() < 0.3 ? { stamp: { send: true } } : {}) };
     }
     if (dice < 0.55) return { kind: 'electronic', country: 'co', path: '/v1/invoices', key, body: validInvoice(r, { document: { id: r.type['FV-E'].id }, stamp: { send: true } }) };
     const customer = pick(this.customers);

@@ -1,0 +1,31 @@
+/**
+ * The Mexican demo company's references, looked up through the API, and a
+ * valid invoice body (paid at once, PUE) to vary.
+ */
+import type { ApiClient } from './server';
+
+/** The application header {base_url_mx} requires on invoice routes. */
+export const MX_APP = { 'serviceapi-application-id': 'TestPOS' };
+
+/** Today in Mexico City (yyyy-MM-dd). */
+export const mxToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+
+export interface MxRefs { fvA: number; seller: number; cash: number }
+
+export async function mxRefs(c: ApiClient): Promise<MxRefs> {
+  const all = async (p: string) => (await c.as('mx').get(`${p}${p.includes('?') ? '&' : '?'}page_size=100`)).body.results as any[];
+  const [types, users, pays] = await Promise.all([all('/v1/document-types?type=FV'), all('/v1/users'), all('/v1/payment-types?document_type=FV')]);
+  return { fvA: types.find((t) => t.code === 'FV-A').id, seller: users.find((u) => u.active).id, cash: pays.find((p) => p.name === 'Contado').id };
+}
+
+/**
+ * An FV-A invoice to the demo customer paid at once; `total` must be what the
+ * items come to (LAP14 and CONSULT carry IVA 16 %). By default 2 × 1500 − 300 + 16 % = 3132.
+ */
+export function mxInvoice(ref: MxRefs, items: object[] = [{ code: 'LAP14', quantity: 2, price: 1500, discount: 300 }], total = 3132, over: Record<string, unknown> = {}) {
+  return {
+    document: { id: ref.fvA }, customer: { rfc_id: 'XIA190128J61', branch_office: 0 }, seller: ref.seller, use: 'G03', items,
+    payment: { method: 'PUE', conditions: { id: ref.cash, value: total, due_date: mxToday() } },
+    ...over,
+  };
+}
