@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
+import { ServiceProcess } from '../support/service';
 
 const root = path.join(__dirname, '..', '..', '..');
-const main = path.join(root, 'dist', 'src', 'main.js');
 const cli = path.join(root, 'dist', 'src', 'cli.js');
 
 function runCli(env: NodeJS.ProcessEnv, ...args: string[]) {
@@ -19,49 +19,29 @@ function runCli(env: NodeJS.ProcessEnv, ...args: string[]) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as any).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 test('npm start on an empty embedded database: demo credentials logged, CLI refused while it runs, SIGTERM closes cleanly', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-runtime-'));
-  const port = await freePort();
-  const env = { DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', LOG_LEVEL: 'info' };
-  const child = spawn(process.execPath, [main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (d) => { out += d; });
-  child.stderr.on('data', (d) => { out += d; });
+  const svc = await ServiceProcess.start({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' });
+  const port = svc.port;
+  const env = { DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '' };
   try {
-    const deadline = Date.now() + 60_000;
-    let healthy = false;
-    while (!healthy && Date.now() < deadline) {
-      try { healthy = (await fetch(`http://127.0.0.1:${port}/health`)).status === 200; } catch { await new Promise((r) => setTimeout(r, 200)); }
-    }
-    assert.ok(healthy, `server came up: ${out}`);
-    const logged = out.split('\n').filter(Boolean).map((l) => { try { return JSON.parse(l); } catch { return {}; } });
+    const logged = svc.output.split('\n').filter(Boolean).map((l) => { try { return JSON.parse(l); } catch { return {}; } });
     const creds = logged.find((l) => l.credentials)?.credentials;
     assert.ok(creds?.co?.access_key && creds?.mx?.access_key, 'credentials in the log');
     const login = await fetch(`http://127.0.0.1:${port}/mx/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(creds.mx) });
     assert.equal(login.status, 200);
     // Log lines reach the pipe a moment after the answer.
-    for (let i = 0; i < 50 && !/"reqId".*"req"/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
-    const logs = out.split('\n').filter(Boolean).map((l) => { try { return JSON.parse(l); } catch { return {}; } });
+    for (let i = 0; i < 50 && !/"reqId".*"req"/.test(svc.output); i++) await new Promise((r) => setTimeout(r, 100));
+    const logs = svc.output.split('\n').filter(Boolean).map((l) => { try { return JSON.parse(l); } catch { return {}; } });
     assert.ok(logs.some((l) => l.reqId && l.req), 'JSON request logs carry a request id');
 
     const held = runCli(env, 'demo', '--json');
     assert.equal(held.code, 2);
     assert.equal(held.stdout, '');
-    assert.match(held.stderr, new RegExp(`held by process ${child.pid}`));
+    assert.match(held.stderr, new RegExp(`held by process ${svc.pid}`));
   } finally {
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    assert.equal(await exited, 0, `clean exit: ${out}`);
+    const output = svc.output;
+    assert.equal(await svc.stop(), 0, `clean exit: ${output}`);
   }
   assert.equal(fs.existsSync(path.join(dataDir, 'pglite.lock')), false, 'lock released');
 
@@ -107,10 +87,8 @@ test('npm start on an empty embedded database: demo credentials logged, CLI refu
   assert.deepEqual(again, printed);
 
   // The new company starts with its country's catalog and can be used at once.
-  const again2 = spawn(process.execPath, [main], { env: { ...process.env, ...env, LOG_LEVEL: 'silent' }, stdio: 'ignore' });
+  await svc.start({ LOG_LEVEL: 'silent' });
   try {
-    let up = false;
-    for (let i = 0; i < 300 && !up; i++) { try { up = (await fetch(`http://127.0.0.1:${port}/health`)).ok; } catch { await new Promise((r) => setTimeout(r, 200)); } }
     const key = JSON.parse(rotated.stdout).access_key;
     const login = await fetch(`http://127.0.0.1:${port}/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'tornillo-erp', access_key: key }) });
     assert.equal(login.status, 200);
@@ -121,8 +99,7 @@ test('npm start on an empty embedded database: demo credentials logged, CLI refu
     assert.ok((await get('/v1/payment-types?document_type=FV')).results.some((p: any) => p.due_date));
     assert.equal((await get('/v1/customers')).pagination.total_results, 0, 'no demo customers in a real company');
   } finally {
-    again2.kill('SIGTERM');
-    await new Promise((r) => again2.once('exit', r));
+    await svc.stop();
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
 });

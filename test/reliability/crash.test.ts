@@ -16,7 +16,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STORAGES, ApiClient } from '../support/server';
 import { newStorage, ServiceProcess } from '../support/service';
-import { numberingSnapshot, Workload, workloadRefs } from '../support/workload';
+import { Workload, workloadRefs } from '../support/workload';
 import { report } from '../support/figures';
 
 const LONG = process.env.RELIABILITY === 'long';
@@ -25,9 +25,7 @@ const ROUNDS = Number(process.env.CRASH_ROUNDS ?? (LONG ? 5 : 2));
 for (const storage of STORAGES) {
   test(`crash [${storage}]: ${ROUNDS} × kill -9 under load, restart, nothing lost or half-written`, { timeout: (LONG ? 15 : 5) * 60_000 }, async () => {
     const db = await newStorage(storage);
-    const pre = await db.open();
-    const numbering = await numberingSnapshot(pre);
-    await pre.close();
+    const { numbering } = db;
     // A PostgreSQL job claimed by the killed process is taken again after OUTBOX_CLAIM_MS; the embedded database takes it back at start.
     const svc = await ServiceProcess.start({ ...db.env, OUTBOX_CLAIM_MS: '3000' });
     try {

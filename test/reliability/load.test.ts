@@ -18,7 +18,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STORAGES, ApiClient } from '../support/server';
 import { newStorage, ServiceProcess } from '../support/service';
-import { numberingSnapshot, Workload, workloadRefs } from '../support/workload';
+import { Workload, workloadRefs } from '../support/workload';
 import { report } from '../support/figures';
 import type { Db } from '../../src/platform/db';
 
@@ -46,9 +46,7 @@ for (const storage of STORAGES) {
   const processes = storage === 'postgres' ? 4 : 1;
   test(`load [${storage}]: ${COUNT} creations over ${processes} process(es), then every promise checked`, { timeout: (LONG ? 20 : 5) * 60_000 }, async () => {
     const db = await newStorage(storage);
-    const pre = await db.open();
-    const numbering = await numberingSnapshot(pre);
-    await pre.close();
+    const { numbering } = db;
     const env = { ...db.env, OUTBOX_CLAIM_MS: '5000' };
     const svcs: ServiceProcess[] = [];
     let w: Workload | undefined;

@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { migrate, openDb, type Db } from '../../src/platform/db';
 import { ensureDemo } from '../../src/companies/demo';
 import { freshPostgres, type Storage } from './server';
+import { numberingSnapshot } from './workload';
 
 const MAIN = path.join(__dirname, '..', '..', 'src', 'main.js');
 
@@ -26,8 +27,8 @@ export function freePort(): Promise<number> {
 
 export class ServiceProcess {
   private child: ChildProcess | null = null;
-  private output = '';
-  /** SIGKILLs sent to this service so far. */
+  private out = '';
+  /** SIGKILLs that stopped a running process of this service so far. */
   killed = 0;
 
   private constructor(readonly port: number, private env: Record<string, string>) {}
@@ -40,16 +41,19 @@ export class ServiceProcess {
   }
 
   get url() { return `http://127.0.0.1:${this.port}`; }
+  /** What the current process printed (stdout and stderr, the last 64 KB). */
+  get output() { return this.out; }
+  get pid() { return this.child?.pid; }
 
-  /** (Re)starts the process and resolves once /health answers; rejects with its output if it exits first. */
-  async start(): Promise<void> {
-    this.output = '';
+  /** (Re)starts the process, with `extra` settings this time, and resolves once /health answers; rejects with its output if it exits first. */
+  async start(extra: Record<string, string> = {}): Promise<void> {
+    this.out = '';
     const child = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...this.env, ...extra, PORT: String(this.port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
-    const keep = (d: Buffer) => { this.output = (this.output + d.toString()).slice(-4000); };
+    const keep = (d: Buffer) => { this.out = (this.out + d.toString()).slice(-64_000); };
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     const exited = new Promise<never>((_, reject) => child.once('exit', (code, sig) =>
@@ -65,31 +69,35 @@ export class ServiceProcess {
     throw new Error(`service on port ${this.port} did not answer /health within 60 s:\n${this.output}`);
   }
 
-  private ended(signal: NodeJS.Signals): Promise<void> {
+  /** Sends the signal to a running process; resolves with its exit code (null when a signal ended it). */
+  private ended(signal: NodeJS.Signals): Promise<number | null> {
     const child = this.child;
     this.child = null;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-    return new Promise((resolve) => { child.once('exit', () => resolve()); child.kill(signal); });
+    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child?.exitCode ?? null);
+    if (signal === 'SIGKILL') this.killed++;
+    return new Promise((resolve) => { child.once('exit', (code) => resolve(code)); child.kill(signal); });
   }
 
   /** kill -9: no shutdown, no flush, in-flight requests cut. */
-  kill9(): Promise<void> { this.killed++; return this.ended('SIGKILL'); }
+  async kill9(): Promise<void> { await this.ended('SIGKILL'); }
 
-  /** SIGTERM: the graceful shutdown of `npm start`. */
-  stop(): Promise<void> { return this.ended('SIGTERM'); }
+  /** SIGTERM: the graceful shutdown of `npm start`; resolves with the exit code. */
+  stop(): Promise<number | null> { return this.ended('SIGTERM'); }
 }
 
 /**
  * A new database for service processes, with the demo companies: a fresh
- * PostgreSQL database (TEST_DATABASE_URL) or a new embedded data directory.
- * `open` opens it in this process (for PGlite, only while no service runs).
+ * PostgreSQL database (TEST_DATABASE_URL) or a new embedded data directory,
+ * and the numbering it starts from. `open` opens it in this process (for
+ * PGlite, only while no service runs).
  */
-export async function newStorage(storage: Storage): Promise<{ env: Record<string, string>; open: () => Promise<Db>; drop: () => Promise<void> }> {
+export async function newStorage(storage: Storage): Promise<{ env: Record<string, string>; numbering: Map<number, number>; open: () => Promise<Db>; drop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-proc-'));
   const pgdb = storage === 'postgres' ? await freshPostgres() : undefined;
   const env: Record<string, string> = { DATA_DIR: dataDir, ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) };
   const open = () => openDb({ databaseUrl: pgdb?.url, dataDir });
   const db = await open();
-  try { await migrate(db); await ensureDemo(db); } finally { await db.close(); }
-  return { env, open, drop: async () => { await pgdb?.drop(); fs.rmSync(dataDir, { recursive: true, force: true }); } };
+  let numbering: Map<number, number>;
+  try { await migrate(db); await ensureDemo(db); numbering = await numberingSnapshot(db); } finally { await db.close(); }
+  return { env, numbering, open, drop: async () => { await pgdb?.drop(); fs.rmSync(dataDir, { recursive: true, force: true }); } };
 }
