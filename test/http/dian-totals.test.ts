@@ -110,6 +110,27 @@ const CASES: Case[] = [
     ],
   },
   {
+    // PORT14 2,850,000.00 with IVA 19 % 541,500.00; a gift MOUSE01 (price 0) whose IVA 19 % on its commercial value
+    // 65,000 (12,350.00) the customer pays: its taxable base counts, its line base is 0; a gift CAFE500 whose IVA the
+    // company bears: no tax on the invoice. Lines 2,850,000.00; taxed 2,915,000.00; taxes 553,850.00.
+    name: 'gift lines, one taxed to the customer and one borne by the company',
+    body: (r) => ({
+      items: [
+        { code: 'PORT14', quantity: 1, price: 2850000, taxes: [{ id: r.taxOf('IVA', 19).id }] },
+        { code: 'MOUSE01', quantity: 1, price: 0, tax_base: 65000, taxpayer: 'Customer', taxes: [{ id: r.taxOf('IVA', 19).id }] },
+        { code: 'CAFE500', quantity: 2, price: 0, tax_base: 37000, taxpayer: 'Company', taxes: [{ id: r.taxOf('IVA', 5).id }] },
+      ],
+    }),
+    amounts: { subtotal: 2850000, taxes_total: 553850, withholdings_total: 0, total: 3403850, amount_payable: 3403850 },
+    totals: { line: '2850000.00', exclusive: '2915000.00', inclusive: '3403850.00', ...NONE, payable: '3403850.00' },
+    taxes: [{ amount: '553850.00', subtotals: ['01 19.00: 2915000.00 → 553850.00'] }],
+    lines: [
+      { base: '2850000.00', taxes: [{ amount: '541500.00', subtotals: ['01 19.00: 2850000.00 → 541500.00'] }] },
+      { base: '0.00', taxes: [{ amount: '12350.00', subtotals: ['01 19.00: 65000.00 → 12350.00'] }] },
+      { base: '0.00', taxes: [] },
+    ],
+  },
+  {
     // FLETE01 1,200,000.00 excluded, with Retefuente 4 % (48,000.00) only; INSTAL01 150,000.00, IVA 19 % 28,500.00;
     // ARROZ1K 5 × 4,800 = 24,000.00 at 0 %. Lines 1,374,000.00; taxed 174,000.00; taxes 28,500.00; inclusive 1,402,500.00.
     // Discount 2 % of 1,374,000 = 27,480.00; freight charge 10,000.00; total 1,374,000 + 28,500 − 27,480 + 10,000 = 1,385,020.00.
