@@ -8,6 +8,7 @@ import type { Queryable } from '../platform/db';
 import type { Problems } from '../platform/errors';
 import { nitCheckDigit } from '../platform/nit';
 import { Enum } from '../platform/validation';
+import { GENERAL_PUBLIC } from '../companies/uses';
 
 /** DIAN identification document types (annex 1.9, table 13.2.1). */
 export const CO_ID_TYPES = ['11', '12', '13', '21', '22', '31', '41', '42', '47', '48', '50', '91'] as const;
@@ -92,8 +93,9 @@ const nameParts = (name: string | string[]) => (Array.isArray(name) ? name : [na
 
 /**
  * Rules beyond the schema: name elements per person type, the NIT check digit,
- * RFC length per person type, Colombian DANE city codes, existing sellers, and
- * uniqueness of identification + branch office. `path` prefixes every JSON path.
+ * RFC length per person type, regime 616 for the general public's generic RFC,
+ * Colombian DANE city codes, existing sellers, and uniqueness of
+ * identification + branch office. `path` prefixes every JSON path.
  */
 export async function checkCustomerRules(q: Queryable, companyId: number, country: 'CO' | 'MX', c: CustomerBody,
   problems: Problems, path = '', exceptId?: number): Promise<void> {
@@ -114,6 +116,9 @@ export async function checkCustomerRules(q: Queryable, companyId: number, countr
     if (c.identification.length !== expected) {
       problems.add('invalid_identification', `The RFC of a ${c.person_type} has ${expected} characters`, at('identification'));
     }
+  }
+  if (country === 'MX' && c.identification === GENERAL_PUBLIC.rfc && typeof c.tax_regime === 'string' && c.tax_regime !== GENERAL_PUBLIC.regime && !problems.has(at('tax_regime'))) {
+    problems.add('invalid_value', `The generic RFC ${GENERAL_PUBLIC.rfc} (público en general) has fiscal regime ${GENERAL_PUBLIC.regime} (Sin obligaciones fiscales) in CFDI 4.0, not ${c.tax_regime}`, at('tax_regime'));
   }
   // In Colombia the three codes are required by the schema.
   const city = c.address?.city as { country_code: string; state_code: string; city_code: string } | undefined;

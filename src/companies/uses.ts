@@ -42,6 +42,13 @@ export const CFDI_USES: ReadonlyArray<CfdiUse> = Object.freeze([
   { code: 'CN01', description: 'Nómina', person_types: PERSON },
 ].map((u) => Object.freeze(u)));
 
+/**
+ * The generic RFC of sales to the general public (público en general) and what CFDI 4.0 fixes
+ * for it (DESIGN.md §7): UsoCFDI S01, RegimenFiscalReceptor 616 (Sin obligaciones fiscales), and
+ * the issuer's postal code (the place of issue) as the receiver's fiscal domicile.
+ */
+export const GENERAL_PUBLIC = Object.freeze({ rfc: 'XAXX010101000', use: 'S01', regime: '616' } as const);
+
 /** The use with this code (case-insensitive), or undefined. */
 export function findCfdiUse(code: string): CfdiUse | undefined {
   const c = code.toUpperCase();

@@ -1,9 +1,10 @@
 /**
  * The sandbox authority refuses what the DIAN would: a tampered document
  * (signature), a wrong CUFE, totals that do not add up, a number outside the
- * resolution, a wrong NIT check digit, malformed XML. The XML comes from a real
- * accepted invoice; each case changes it, signs it again with the company's
- * certificate and sends it.
+ * resolution, a wrong NIT check digit, malformed XML, a LegalMonetaryTotal that
+ * breaks DESIGN.md §7. The XML comes from a real accepted invoice (an IVA line, an
+ * excluded line, a global discount and charge); each case changes it, signs it
+ * again with the company's certificate and sends it.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,8 +22,15 @@ let sandbox: SandboxDian;
 before(async () => {
   s = await startTestServer('pglite');
   const r = await coRefs(s);
-  const res = await s.as('co').post('/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id }, date: today(), stamp: { send: true } }));
-  assert.equal(res.body.stamp.status, 'Accepted');
+  // 10 × 100 − 50 = 950.00 with IVA 180.50, and 200.00 excluded: lines 1,150.00, taxed 950.00, inclusive 1,330.50;
+  // discount 50.00, charge 20.00: payable 1,300.50.
+  const res = await s.as('co').post('/v1/invoices', validInvoice(r, {
+    document: { id: r.type['FV-E'].id }, date: today(), stamp: { send: true },
+    items: [...validInvoice(r).items, { code: 'LIBRO01', quantity: 1, price: 200, taxes: [] }],
+    global_discounts: [{ id: r.discount.id, value: 50 }], global_charges: [{ id: r.charge.id, value: 20 }],
+    payments: [{ id: r.pay.Cash.id, value: 1300.5 }],
+  }));
+  assert.equal(res.body.stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
   [{ xml: signed }] = await s.db.query('SELECT xml FROM invoices WHERE id = $1', [res.body.id]);
   const [c] = await s.db.query('SELECT p12, password FROM company_credentials');
   cred = loadPkcs12(c.p12, c.password);
@@ -55,6 +63,41 @@ test('a wrong CUFE, totals that do not add up, a number outside the resolution, 
   assert.deepEqual(await codes(await resign(range)), ['RESOLUTION_RANGE']);
   const dv = unsigned().replace(/(<cac:AccountingSupplierParty>[\s\S]*?<cac:PartyTaxScheme>[\s\S]*?<cbc:CompanyID[^>]*schemeID=")(\d)/, (_, pre, d) => `${pre}${(Number(d) + 1) % 10}`);
   assert.ok((await codes(await resign(dv))).includes('NIT_CHECK_DIGIT'));
+});
+
+test('LegalMonetaryTotal: each figure that breaks its definition is refused with TOTALS', async () => {
+  const lmt = (xml: string, name: string, value: string) => {
+    const changed = xml.replace(new RegExp(`(<cbc:${name}[^>]*>)[0-9.]+(</cbc:${name}>)`), `$1${value}$2`);
+    assert.notEqual(changed, xml, name);
+    return changed;
+  };
+  const totals = async (xml: string) => (await sandbox.send(await resign(xml))).errors.filter((e) => e.code === 'TOTALS').map((e) => e.message);
+  const base = unsigned();
+  assert.match(base, /<cbc:TaxExclusiveAmount[^>]*>950.00</);
+  assert.match(base, /<cbc:TaxInclusiveAmount[^>]*>1330.50</);
+  // The excluded line counted in TaxExclusiveAmount.
+  assert.deepEqual(await totals(lmt(base, 'TaxExclusiveAmount', '1150.00')),
+    ['The taxable bases of the lines that carry a tax add up to 950.00, not the declared TaxExclusiveAmount 1150.00']);
+  // TaxInclusiveAmount as TaxExclusiveAmount + taxes (1,130.50), and the PayableAmount that follows from it.
+  assert.deepEqual(await totals(lmt(lmt(base, 'TaxInclusiveAmount', '1130.50'), 'PayableAmount', '1100.50')),
+    ['LineExtensionAmount plus the taxes (180.50) is 1330.50, not the declared TaxInclusiveAmount 1130.50']);
+  assert.deepEqual(await totals(lmt(base, 'PayableAmount', '1350.50')),
+    ['TaxInclusiveAmount − allowances + charges − prepaid is 1300.50, not the declared PayableAmount 1350.50']);
+  assert.deepEqual(await totals(lmt(base, 'AllowanceTotalAmount', '0.00')), [
+    'The document discounts add up to 50.00, not the declared AllowanceTotalAmount 0.00',
+    'TaxInclusiveAmount − allowances + charges − prepaid is 1350.50, not the declared PayableAmount 1300.50',
+  ]);
+  assert.deepEqual(await totals(lmt(base, 'ChargeTotalAmount', '0.00')), [
+    'The document charges add up to 20.00, not the declared ChargeTotalAmount 0.00',
+    'TaxInclusiveAmount − allowances + charges − prepaid is 1280.50, not the declared PayableAmount 1300.50',
+  ]);
+  // A line tax that is not in the document's taxes.
+  const lineTax = base.replace(/(<cac:InvoiceLine>[\s\S]*?<cac:TaxTotal><cbc:TaxAmount[^>]*>)180.50/, '$1181.50');
+  assert.notEqual(lineTax, base);
+  assert.deepEqual(await totals(lineTax), [
+    "The lines' taxes add up to 181.50, not the document's 180.50",
+    'A tax total of 181.50 has subtotals adding up to 180.50',
+  ]);
 });
 
 test('malformed XML is rejected, not a crash', async () => {

@@ -159,7 +159,7 @@ eachStorage('MX invoices', (storage) => {
     });
   }
 
-  test('uses per person type: D01 for a person, G01 for the generic RFC', async () => {
+  test('uses per person type: D01 for a person, S01 for the generic RFC', async () => {
     const person = await post(valid({ customer: { rfc_id: 'MASO451221PM4' }, use: 'D01' }));
     assert.equal(person.status, 201, JSON.stringify(person.body));
     const generic = await post(valid({ customer: { rfc_id: 'XAXX010101000' }, use: 'S01' }));

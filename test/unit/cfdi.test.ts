@@ -99,12 +99,16 @@ test('the CFDI: attributes, concept taxes and retentions, document totals, and a
   assert.equal(crypto.verify('sha256', Buffer.from(cfdiChain(parseXml(xml))), cert.publicKey, Buffer.from(q('/cfdi:Comprobante/@Sello'), 'base64')), true);
 });
 
-test('general public: InformacionGlobal and the place of issue as the fiscal domicile', () => {
-  const { xml } = buildCfdi(input(doc({ use: 'S01' }), { identification: 'XAXX010101000', name: ['PUBLICO EN', 'GENERAL'], tax_regime: '616', address: { postal_code: '06600' } }), company);
-  assert.equal(attr(xml, '//cfdi:InformacionGlobal/@Periodicidad'), '01');
-  assert.equal(attr(xml, '//cfdi:InformacionGlobal/@Meses'), doc().date.slice(5, 7));
-  assert.equal(attr(xml, '//cfdi:Receptor/@Nombre'), 'PUBLICO EN GENERAL');
-  assert.equal(attr(xml, '//cfdi:Receptor/@DomicilioFiscalReceptor'), '06600');
+test('general public: InformacionGlobal, regime 616 and the place of issue as the fiscal domicile, whatever the record says', () => {
+  // A record with another regime, another postal code, or none: CFDI 4.0 fixes both for XAXX010101000.
+  for (const record of [{ tax_regime: '616', address: { postal_code: '06600' } }, { tax_regime: '601', address: { postal_code: '01000' } }, { tax_regime: null, address: {} }]) {
+    const { xml } = buildCfdi(input(doc({ use: 'S01' }), { identification: 'XAXX010101000', name: ['PUBLICO EN', 'GENERAL'], ...record }), company);
+    assert.equal(attr(xml, '//cfdi:InformacionGlobal/@Periodicidad'), '01');
+    assert.equal(attr(xml, '//cfdi:InformacionGlobal/@Meses'), doc().date.slice(5, 7));
+    assert.deepEqual(['Rfc', 'Nombre', 'DomicilioFiscalReceptor', 'RegimenFiscalReceptor', 'UsoCFDI'].map((a) => attr(xml, `//cfdi:Receptor/@${a}`)),
+      ['XAXX010101000', 'PUBLICO EN GENERAL', '06600', '616', 'S01'], JSON.stringify(record));
+    assert.equal(attr(xml, '/cfdi:Comprobante/@LugarExpedicion'), '06600');
+  }
 });
 
 test('the sandbox provider stamps: TFD 1.1 whose SelloSAT verifies with the provider certificate; a repeat gets the same stamp', async () => {
@@ -137,6 +141,28 @@ test('the sandbox provider rejects a tampered total, a foreign certificate, a wr
   const old = buildCfdi(input(doc({ metadata: { created: new Date(Date.now() - 80 * 3600_000).toISOString() } })), company).xml;
   assert.deepEqual(await codes(old), ['FECHA']);
   assert.deepEqual(await codes('<cfdi:Comprobante'), ['XML']);
+});
+
+test('the sandbox provider refuses a CFDI to the general public without UsoCFDI S01, regime 616 and the place of issue', async () => {
+  const generalPublic = { identification: 'XAXX010101000', name: ['PUBLICO EN', 'GENERAL'], tax_regime: '616', address: { postal_code: '06600' } };
+  const { xml } = buildCfdi(input(doc({ use: 'S01' }), generalPublic), company);
+  assert.equal((await pac().stamp(xml)).status, 'Accepted');
+  // Changed and sealed again with the company's key, so that only the receiver is wrong.
+  const resealed = (x: string) => {
+    const unsealed = x.replace(/ Sello="[^"]*"/, '');
+    const sello = crypto.sign('sha256', Buffer.from(cfdiChain(parseXml(unsealed)), 'utf8'), company.keyPem).toString('base64');
+    return unsealed.replace('<cfdi:Comprobante ', `<cfdi:Comprobante Sello="${sello}" `);
+  };
+  const receptor = (from: string, to: string) => { assert.ok(xml.includes(from), from); return resealed(xml.replace(from, to)); };
+  const errors = async (x: string) => (await pac().stamp(x)).errors.map((e) => `${e.code}: ${e.message}`);
+  assert.deepEqual(await errors(receptor('UsoCFDI="S01"', 'UsoCFDI="G03"')),
+    ['RECEPTOR: The generic RFC XAXX010101000 (público en general) takes UsoCFDI S01, not G03']);
+  assert.deepEqual(await errors(receptor('RegimenFiscalReceptor="616"', 'RegimenFiscalReceptor="601"')),
+    ['RECEPTOR: The generic RFC XAXX010101000 (público en general) takes RegimenFiscalReceptor 616, not 601']);
+  assert.deepEqual(await errors(receptor('DomicilioFiscalReceptor="06600"', 'DomicilioFiscalReceptor="01000"')),
+    ['RECEPTOR: The generic RFC XAXX010101000 (público en general) takes DomicilioFiscalReceptor 06600 (LugarExpedicion), not 01000']);
+  // The generic RFC's rule only: another receiver may have any use its regime allows.
+  assert.equal((await pac().stamp(buildCfdi(input(doc({ use: 'G03' })), company).xml)).status, 'Accepted');
 });
 
 // ------------------------------------------------------------------ the SAT's XSLT and XSD

@@ -21,6 +21,8 @@ import { cufe as cufeOf, softwareSecurityCode } from '../../src/einvoice/dian/cu
 import { nitCheckDigit } from '../../src/platform/nit';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
 import { debianTool, XSD_DIR } from '../support/tools';
+import { ublFigures, type UblFigures } from '../support/ubl';
+import { SandboxDian } from '../../src/einvoice/dian/authority';
 import { signInvoiceXml, verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
 import {
   buildInvoiceXml, DIAN_NIT, DianXmlError, NAMESPACES,
@@ -544,4 +546,104 @@ test('the builder refuses documents that cannot be valid', () => {
 test('pure: the same input gives the same output', () => {
   const doc = storedDocument(DOMESTIC);
   assert.deepEqual(buildInvoiceXml(input(doc)), buildInvoiceXml(input(structuredClone(doc))));
+});
+
+// ------------------------------------------------------------------ lines without IVA (issue 15)
+
+const IVA0 = tax(2, 'IVA 0% (exento)', 'IVA', '0');
+const IVA5 = tax(3, 'IVA 5%', 'IVA', '5');
+const RETEFUENTE4 = tax(6, 'Retefuente servicios 4%', 'Retefuente', '4');
+const line = (code: string, quantity: number, price: number, taxes: TaxRow[], discount?: number): LineIn => ({ code, quantity, price, taxes, discount, description: code });
+const CASH = [{ id: 1, name: 'Efectivo' }];
+const untaxed = (n: number, lines: LineIn[], over: Partial<Scenario> = {}): Scenario =>
+  ({ number: 990000200 + n, date: '2025-03-12', created: '2025-03-12T15:00:00.000Z', lines, payments: CASH, ...over });
+const NO_ALLOWANCES = { allowances: '0.00', charges: '0.00', prepaid: '0.00' };
+
+/** Each: the invoice, and its UBL figures computed by hand (DESIGN.md §7). */
+const UNTAXED: { name: string; scenario: Scenario; figures: UblFigures }[] = [
+  {
+    // 2 × 95,000 excluded: no TaxTotal anywhere; nothing is taxable.
+    name: 'excluded line',
+    scenario: untaxed(1, [line('LIBRO01', 2, 95000, [])]),
+    figures: {
+      totals: { line: '190000.00', exclusive: '0.00', inclusive: '190000.00', ...NO_ALLOWANCES, payable: '190000.00' },
+      taxes: [], withholdings: [], lines: [{ base: '190000.00', taxes: [] }],
+    },
+  },
+  {
+    // 10 × 4,800 exempt: IVA at 0 % on 48,000, written with its base and 0.00.
+    name: 'exempt 0 % line',
+    scenario: untaxed(2, [line('ARROZ1K', 10, 4800, [IVA0])]),
+    figures: {
+      totals: { line: '48000.00', exclusive: '48000.00', inclusive: '48000.00', ...NO_ALLOWANCES, payable: '48000.00' },
+      taxes: [{ amount: '0.00', subtotals: ['01 0.00: 48000.00 → 0.00'] }], withholdings: [],
+      lines: [{ base: '48000.00', taxes: [{ amount: '0.00', subtotals: ['01 0.00: 48000.00 → 0.00'] }] }],
+    },
+  },
+  {
+    // 4 × 25,000 with INC 8 %: 8,000.
+    name: 'INC-only line',
+    scenario: untaxed(3, [line('ALMUERZO', 4, 25000, [INC8])]),
+    figures: {
+      totals: { line: '100000.00', exclusive: '100000.00', inclusive: '108000.00', ...NO_ALLOWANCES, payable: '108000.00' },
+      taxes: [{ amount: '8000.00', subtotals: ['04 8.00: 100000.00 → 8000.00'] }], withholdings: [],
+      lines: [{ base: '100000.00', taxes: [{ amount: '8000.00', subtotals: ['04 8.00: 100000.00 → 8000.00'] }] }],
+    },
+  },
+  {
+    // MOUSE01 3 × 65,000 − 5,000 = 190,000 (IVA 19 %: 36,100); LIBRO01 95,000 excluded; ARROZ1K 48,000 at 0 %;
+    // CAFE500 2 × 18,500 = 37,000 with IVA 5 % (1,850) and INC 8 % (2,960), its base counted once;
+    // FLETE01 1,200,000 excluded with Retefuente 4 % (48,000) only.
+    // Lines 1,570,000; taxed 190,000 + 48,000 + 37,000 = 275,000; taxes 37,950 + 2,960 = 40,910; inclusive 1,610,910.
+    // Discount 2 % of 1,570,000 = 31,400; advance 50,000; payable 1,610,910 − 31,400 − 50,000 = 1,529,510.
+    // ReteIVA 15 % of 37,950 = 5,692.50.
+    name: 'mixed lines with a discount, an advance and withholdings',
+    scenario: untaxed(4, [
+      line('MOUSE01', 3, 65000, [IVA19], 5000), line('LIBRO01', 1, 95000, []), line('ARROZ1K', 10, 4800, [IVA0]),
+      line('CAFE500', 2, 18500, [IVA5, INC8]), line('FLETE01', 1, 1200000, [RETEFUENTE4]),
+    ], { retentions: [RETEIVA], discounts: [{ id: 2, name: 'Descuento comercial', percentage: 2 }], advance: 50000 }),
+    figures: {
+      totals: { line: '1570000.00', exclusive: '275000.00', inclusive: '1610910.00', allowances: '31400.00', charges: '0.00', prepaid: '50000.00', payable: '1529510.00' },
+      taxes: [
+        { amount: '37950.00', subtotals: ['01 19.00: 190000.00 → 36100.00', '01 0.00: 48000.00 → 0.00', '01 5.00: 37000.00 → 1850.00'] },
+        { amount: '2960.00', subtotals: ['04 8.00: 37000.00 → 2960.00'] },
+      ],
+      withholdings: [
+        { amount: '5692.50', subtotals: ['05 15.00: 37950.00 → 5692.50'] },
+        { amount: '48000.00', subtotals: ['06 4.00: 1200000.00 → 48000.00'] },
+      ],
+      lines: [
+        { base: '190000.00', taxes: [{ amount: '36100.00', subtotals: ['01 19.00: 190000.00 → 36100.00'] }] },
+        { base: '95000.00', taxes: [] },
+        { base: '48000.00', taxes: [{ amount: '0.00', subtotals: ['01 0.00: 48000.00 → 0.00'] }] },
+        { base: '37000.00', taxes: [{ amount: '1850.00', subtotals: ['01 5.00: 37000.00 → 1850.00'] }, { amount: '2960.00', subtotals: ['04 8.00: 37000.00 → 2960.00'] }] },
+        { base: '1200000.00', taxes: [] },
+      ],
+    },
+  },
+];
+
+test('excluded, exempt, INC-only and mixed lines: the UBL totals by hand', () => {
+  for (const c of UNTAXED) {
+    const doc = storedDocument(c.scenario);
+    assert.deepEqual(ublFigures(buildInvoiceXml(input(doc)).xml), c.figures, c.name);
+  }
+  // The document's own figures for the mixed invoice: what the customer pays is the UBL payable less the withholdings.
+  const mixed = storedDocument(UNTAXED[3].scenario);
+  assert.deepEqual([mixed.subtotal, mixed.taxes_total, mixed.withholdings_total, mixed.total, mixed.amount_payable],
+    [1570000, 40910, 53692.5, 1579510, 1475817.5]);
+});
+
+test('excluded, exempt, INC-only and mixed lines: valid against the XSD, and accepted by the sandbox authority', async (t) => {
+  const authority = new SandboxDian(async (nit, resolution) => (nit === COMPANY.tax_id && resolution === RESOLUTION.number ? RESOLUTION.technical_key : null));
+  const why = schemaUnavailable();
+  for (const c of UNTAXED) {
+    const signed = await signInvoiceXml(buildInvoiceXml(input(storedDocument(c.scenario))).xml, credentials());
+    const verdict = await authority.send(signed);
+    assert.deepEqual([verdict.status, verdict.errors], ['Accepted', []], c.name);
+    if (why) continue;
+    const r = validate(signed, INVOICE_XSD);
+    assert.ok(r.ok, `${c.name} does not validate:\n${r.output}`);
+  }
+  if (why) t.skip(why);
 });

@@ -5,6 +5,7 @@
  * recomputes from the XML's own values and the resolution's technical key,
  * lines add up, the issuer's NIT check digit, the number inside the
  * resolution) and answers Accepted or Rejected with its own rule codes.
+ * The totals follow DESIGN.md §7 (see totalsProblems).
  */
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
@@ -43,6 +44,43 @@ export interface DianAuthority {
 }
 
 const select = xpath.useNamespaces({ inv: NAMESPACES.invoice, cac: NAMESPACES.cac, cbc: NAMESPACES.cbc, sts: NAMESPACES.sts });
+
+/**
+ * The LegalMonetaryTotal of DESIGN.md §7 against the lines and taxes of the document:
+ *   LineExtensionAmount = Σ line bases (InvoiceLine/LineExtensionAmount)
+ *   TaxExclusiveAmount  = Σ taxable bases of the lines that carry a tax, each line once (an excluded line adds nothing)
+ *   TaxInclusiveAmount  = LineExtensionAmount + Σ TaxTotal/TaxAmount
+ *   PayableAmount       = TaxInclusiveAmount − AllowanceTotalAmount + ChargeTotalAmount − PrepaidAmount
+ * and the taxes: each TaxTotal is the sum of its subtotals, the document's taxes are the lines' taxes,
+ * the allowance and charge totals are the sums of the document's AllowanceCharge amounts.
+ */
+function totalsProblems(nodes: (q: string) => Node[], text: (q: string) => string, sum: (q: string) => Decimal): string[] {
+  const out: string[] = [];
+  const amount = (name: string) => new Decimal(text(`/inv:Invoice/cac:LegalMonetaryTotal/cbc:${name}`) || 0);
+  const check = (label: string, computed: Decimal, name: string) => {
+    if (!computed.eq(amount(name))) out.push(`${label} ${computed.toFixed(2)}, not the declared ${name} ${amount(name).toFixed(2)}`);
+  };
+  const own = (n: Node, q: string) => (select(q, n) as Node[]).reduce((s, x) => s.plus(x.textContent || 0), new Decimal(0));
+
+  const lines = sum('/inv:Invoice/cac:InvoiceLine/cbc:LineExtensionAmount');
+  check('The lines add up to', lines, 'LineExtensionAmount');
+  const taxedLines = nodes('/inv:Invoice/cac:InvoiceLine[cac:TaxTotal]')
+    .reduce((s, line) => s.plus((select('string(cac:TaxTotal[1]/cac:TaxSubtotal[1]/cbc:TaxableAmount)', line) as string) || 0), new Decimal(0));
+  check('The taxable bases of the lines that carry a tax add up to', taxedLines, 'TaxExclusiveAmount');
+  const taxes = sum('/inv:Invoice/cac:TaxTotal/cbc:TaxAmount');
+  check(`LineExtensionAmount plus the taxes (${taxes.toFixed(2)}) is`, amount('LineExtensionAmount').plus(taxes), 'TaxInclusiveAmount');
+  const lineTaxes = sum('/inv:Invoice/cac:InvoiceLine/cac:TaxTotal/cbc:TaxAmount');
+  if (!lineTaxes.eq(taxes)) out.push(`The lines' taxes add up to ${lineTaxes.toFixed(2)}, not the document's ${taxes.toFixed(2)}`);
+  for (const t of nodes('//cac:TaxTotal | //cac:WithholdingTaxTotal')) {
+    const subtotals = own(t, 'cac:TaxSubtotal/cbc:TaxAmount');
+    if (!subtotals.eq(own(t, 'cbc:TaxAmount'))) out.push(`A tax total of ${own(t, 'cbc:TaxAmount').toFixed(2)} has subtotals adding up to ${subtotals.toFixed(2)}`);
+  }
+  check('The document discounts add up to', sum("/inv:Invoice/cac:AllowanceCharge[cbc:ChargeIndicator='false']/cbc:Amount"), 'AllowanceTotalAmount');
+  check('The document charges add up to', sum("/inv:Invoice/cac:AllowanceCharge[cbc:ChargeIndicator='true']/cbc:Amount"), 'ChargeTotalAmount');
+  check('TaxInclusiveAmount − allowances + charges − prepaid is',
+    amount('TaxInclusiveAmount').minus(amount('AllowanceTotalAmount')).plus(amount('ChargeTotalAmount')).minus(amount('PrepaidAmount')), 'PayableAmount');
+  return out;
+}
 
 export class SandboxDian implements DianAuthority {
   readonly name = 'sandbox';
@@ -86,13 +124,8 @@ export class SandboxDian implements DianAuthority {
     const number = Number(id.startsWith(prefix) ? id.slice(prefix.length) : NaN);
     if (!Number.isInteger(number) || number < from || number > to) fail('RESOLUTION_RANGE', `Invoice ${id} is outside resolution ${resolution} (${prefix}${from} to ${prefix}${to})`);
 
-    const lines = sum('/inv:Invoice/cac:InvoiceLine/cbc:LineExtensionAmount');
     const declared = new Decimal(text('/inv:Invoice/cac:LegalMonetaryTotal/cbc:LineExtensionAmount') || 0);
-    if (!lines.eq(declared)) fail('TOTALS', `The lines add up to ${lines.toFixed(2)}, not the declared ${declared.toFixed(2)}`);
-    const taxes = sum('/inv:Invoice/cac:TaxTotal/cbc:TaxAmount');
-    const inclusive = new Decimal(text('/inv:Invoice/cac:LegalMonetaryTotal/cbc:TaxInclusiveAmount') || 0);
-    const exclusive = new Decimal(text('/inv:Invoice/cac:LegalMonetaryTotal/cbc:TaxExclusiveAmount') || 0);
-    if (!exclusive.plus(taxes).eq(inclusive)) fail('TOTALS', `Taxable amount ${exclusive.toFixed(2)} plus taxes ${taxes.toFixed(2)} is not the declared ${inclusive.toFixed(2)}`);
+    for (const problem of totalsProblems(nodes, text, sum)) fail('TOTALS', problem);
 
     const uuid = text('/inv:Invoice/cbc:UUID');
     const key = await this.technicalKey(nit, resolution);

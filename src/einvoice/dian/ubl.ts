@@ -11,12 +11,16 @@
  * an empty ext:ExtensionContent, the slot sign.ts fills), the CUFE and the QR
  * content.
  *
- * How the document's figures map to the annex:
+ * How the document's figures map to the annex (LegalMonetaryTotal as DESIGN.md §7 defines it):
  *   LineExtensionAmount  = subtotal (Σ line bases after line discounts)  = ValFac
+ *   TaxExclusiveAmount   = Σ taxable bases of the lines that carry a tax (IVA, INC…, an exempt 0 % IVA
+ *                          included), each line once; an excluded line (no IVA or INC) adds nothing
  *   TaxInclusiveAmount   = subtotal + taxes_total
  *   AllowanceTotalAmount = Σ global_discounts, ChargeTotalAmount = Σ global_charges
  *   PrepaidAmount        = advance_payment
  *   PayableAmount        = total − advance_payment                       = ValTot
+ * A line with taxes has one TaxTotal per tax scheme (an exempt line: IVA at 0.00 % on its base, 0.00); an
+ * excluded line has none. The document's TaxTotals group the lines' per scheme, one TaxSubtotal per rate.
  * Withholdings (ReteFuente, ReteIVA, ReteICA) are informative in the UBL: they go
  * in WithholdingTaxTotal and are NOT subtracted from PayableAmount, so the
  * document's amount_payable = PayableAmount − withholdings_total.

@@ -13,6 +13,9 @@
  *   lines in proportion to their base, the rounding remainder going to the
  *   largest line, so that the document's totals are exactly the invoice's.
  *   Total = SubTotal − Descuento + TotalImpuestosTrasladados − TotalImpuestosRetenidos
+ * The general public (XAXX010101000): Receptor Nombre PUBLICO EN GENERAL, RegimenFiscalReceptor 616,
+ * DomicilioFiscalReceptor = LugarExpedicion, and InformacionGlobal; its UsoCFDI S01 is the invoice's
+ * (creation refuses any other).
  *
  * Pure apart from the signature: the issue instant comes from the document.
  */
@@ -22,8 +25,9 @@ import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { LoadedCertificate } from '../certificates';
 import { CFDI_NS, cfdiChain, parseXml } from './chain';
+import { GENERAL_PUBLIC } from '../../companies/uses';
 
-export const GENERAL_PUBLIC_RFC = 'XAXX010101000';
+export const GENERAL_PUBLIC_RFC = GENERAL_PUBLIC.rfc;
 /** c_Impuesto of each tax type the service knows. */
 const SAT_TAX: Record<string, string> = { ISR: '001', ReteISR: '001', IVA: '002', ReteIVA: '002', IEPS: '003' };
 
@@ -100,8 +104,9 @@ export function buildCfdi(input: CfdiInput, cert: LoadedCertificate): { xml: str
   root.ele(CFDI_NS, 'cfdi:Receptor', {
     Rfc: customer.identification,
     Nombre: generalPublic ? 'PUBLICO EN GENERAL' : customer.name.join(' '),
+    // The general public's regime and fiscal domicile are fixed by CFDI 4.0, whatever the customer record says.
     DomicilioFiscalReceptor: generalPublic ? issuePostalCode : customer.address?.postal_code,
-    RegimenFiscalReceptor: customer.tax_regime ?? '',
+    RegimenFiscalReceptor: generalPublic ? GENERAL_PUBLIC.regime : customer.tax_regime ?? '',
     UsoCFDI: d.use,
   });
 

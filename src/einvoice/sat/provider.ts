@@ -3,7 +3,8 @@
  * the default. It is NOT a PAC authorised by the SAT: it checks on this
  * machine what a PAC checks before stamping (well-formed XML, version 4.0,
  * the certificate and its number, the issuer's RFC in the certificate, the
- * seal over the original chain, the amounts, the issue date within 72 hours)
+ * seal over the original chain, the amounts, the issue date within 72 hours,
+ * the receiver data CFDI 4.0 fixes for the general public's generic RFC)
  * and, when all is right, adds a tfd:TimbreFiscalDigital 1.1 sealed with its
  * own certificate. A real PAC is another implementation of StampProvider.
  *
@@ -17,6 +18,7 @@ import type { LoadedCertificate } from '../certificates';
 import { derBase64ToPem } from '../certificates';
 import { CFDI_NS, TFD_NS, cfdiChain, parseXml, satSelect, timbreChain } from './chain';
 import { cfdiDateTime, satCertificateNumber } from './cfdi';
+import { GENERAL_PUBLIC } from '../../companies/uses';
 
 export interface StampVerdict {
   status: 'Accepted' | 'Rejected';
@@ -78,6 +80,7 @@ export class SandboxPac implements StampProvider {
       if (!valid) fail('SELLO', 'The seal does not verify over the original chain with the certificate');
     }
     checkAmounts(root, fail);
+    checkGeneralPublic(root, fail);
     if (errors.length) return rejected();
 
     const own = await this.credentials();
@@ -122,4 +125,20 @@ function checkAmounts(root: Element, fail: (code: string, message: string) => vo
   const expected = subtotal.minus(discount).plus(num(impuestos?.getAttribute('TotalImpuestosTrasladados') ?? '0')).minus(num(impuestos?.getAttribute('TotalImpuestosRetenidos') ?? '0'));
   const total = num(root.getAttribute('Total'));
   if (!expected.eq(total)) fail('TOTAL', `Total ${total.toFixed(2)} is not SubTotal − Descuento + taxes − retentions = ${expected.toFixed(2)}`);
+}
+
+/**
+ * A CFDI to the general public's generic RFC XAXX010101000 (DESIGN.md §7): UsoCFDI S01,
+ * RegimenFiscalReceptor 616 and DomicilioFiscalReceptor equal to LugarExpedicion.
+ */
+function checkGeneralPublic(root: Element, fail: (code: string, message: string) => void): void {
+  const receptor = (satSelect('cfdi:Receptor', root as unknown as Node) as unknown as Element[])[0];
+  if (receptor?.getAttribute('Rfc') !== GENERAL_PUBLIC.rfc) return;
+  const required: [string, string][] = [
+    ['UsoCFDI', GENERAL_PUBLIC.use], ['RegimenFiscalReceptor', GENERAL_PUBLIC.regime], ['DomicilioFiscalReceptor', root.getAttribute('LugarExpedicion') ?? ''],
+  ];
+  for (const [name, value] of required) {
+    const given = receptor.getAttribute(name) ?? '';
+    if (given !== value) fail('RECEPTOR', `The generic RFC ${GENERAL_PUBLIC.rfc} (público en general) takes ${name} ${value}${name === 'DomicilioFiscalReceptor' ? ' (LugarExpedicion)' : ''}, not ${given || 'nothing'}`);
+  }
 }

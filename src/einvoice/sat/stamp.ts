@@ -11,6 +11,7 @@ import { afterVerdict } from '../../mail/store';
 import type { Db } from '../../platform/db';
 import { companyCredentials } from '../credentials';
 import { buildCfdi, type CfdiInput } from './cfdi';
+import { GENERAL_PUBLIC } from '../../companies/uses';
 import type { StampProvider, StampVerdict } from './provider';
 
 /** What a CFDI needs that the master data may lack; each entry is a reason the invoice cannot be stamped. */
@@ -18,8 +19,11 @@ export function missingCfdiData(company: any, customer: any, products: any[]): s
   const out: string[] = [];
   if (!company.settings?.tax_regime) out.push('The company has no fiscal regime (settings.tax_regime)');
   if (!(company.settings?.postal_code ?? company.address?.postal_code)) out.push('The company has no postal code (the place of issue)');
-  if (customer && !customer.tax_regime) out.push(`Customer ${customer.identification} has no fiscal regime (tax_regime)`);
-  if (customer && !customer.address?.postal_code) out.push(`Customer ${customer.identification} has no postal code (its fiscal domicile)`);
+  // The general public's regime and fiscal domicile are fixed by CFDI 4.0 (616, the place of issue): nothing to lack.
+  if (customer && customer.identification !== GENERAL_PUBLIC.rfc) {
+    if (!customer.tax_regime) out.push(`Customer ${customer.identification} has no fiscal regime (tax_regime)`);
+    if (!customer.address?.postal_code) out.push(`Customer ${customer.identification} has no postal code (its fiscal domicile)`);
+  }
   for (const p of products) {
     if (!p.sat_product_key || !p.sat_unit_key) out.push(`Product ${p.code} has no SAT product or unit key (sat_product_key, sat_unit_key)`);
   }

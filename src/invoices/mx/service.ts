@@ -8,7 +8,7 @@ import Decimal from 'decimal.js';
 import type { Company } from '../../platform/auth';
 import type { Queryable } from '../../platform/db';
 import type { Problems } from '../../platform/errors';
-import { CFDI_USES } from '../../companies/uses';
+import { CFDI_USES, GENERAL_PUBLIC } from '../../companies/uses';
 import { GENERIC_RFCS } from '../../catalog/customers';
 import { computeMX, type MxOut, type TaxRef } from '../compute';
 import type { Posting } from '../../ledger/journal';
@@ -64,7 +64,10 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
   if (typeof body.use === 'string' && !problems.has('use')) {
     const use = CFDI_USES.find((u) => u.code === body.use);
     if (!use) problems.add('invalid_value', `${body.use} is not a c_UsoCFDI code; see /mx/v1/uses`, 'use');
-    else if (customer && !use.person_types.includes(personTypeOf(customer))) {
+    else if (customer?.identification === GENERAL_PUBLIC.rfc && use.code !== GENERAL_PUBLIC.use) {
+      problems.add('invalid_value', `Use ${use.code} (${use.description}) is not allowed for the generic RFC ${GENERAL_PUBLIC.rfc} (público en general): `
+        + `CFDI 4.0 requires UsoCFDI ${GENERAL_PUBLIC.use} (Sin efectos fiscales) with RegimenFiscalReceptor ${GENERAL_PUBLIC.regime} for it`, 'use');
+    } else if (customer && !use.person_types.includes(personTypeOf(customer))) {
       problems.add('invalid_value', `Use ${use.code} (${use.description}) is not allowed for a ${personTypeOf(customer)} customer`, 'use');
     }
   }
