@@ -32,10 +32,11 @@ const PriceEntry = Type.Object({
 
 export function productSchema(country: 'CO' | 'MX') {
   const mx = country === 'MX';
+  const taxObject = (options: object) => Enum(['01', '02', '03', '04', '05', '06', '07', '08'], { description: 'SAT c_ObjetoImp', ...options });
   const sat = {
     sat_product_key: Type.String({ pattern: '^[0-9]{8}$', 'x-hint': 'must be an eight-digit c_ClaveProdServ code', description: 'SAT c_ClaveProdServ' }),
     sat_unit_key: Type.String({ pattern: '^[A-Z0-9]{1,3}$', 'x-hint': 'must be a c_ClaveUnidad code such as H87 or E48', description: 'SAT c_ClaveUnidad' }),
-    tax_object: Enum(['01', '02', '03', '04', '05', '06', '07', '08'], { default: '02', description: 'SAT c_ObjetoImp' }),
+    tax_object: taxObject({ default: '02' }),
   };
   const text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
   return Type.Object({
@@ -57,7 +58,8 @@ export function productSchema(country: 'CO' | 'MX') {
     description: text(4000),
     long_description: text(4000),
     additional_fields: Type.Optional(Type.Object({ barcode: text(100), brand: text(100), tariff: text(100), model: text(100) })),
-    ...(mx ? sat : { sat_product_key: Type.Optional(sat.sat_product_key), sat_unit_key: Type.Optional(sat.sat_unit_key), tax_object: Type.Optional(sat.tax_object) }),
+    // In Colombia the SAT keys are optional and tax_object has no default (a product sent back keeps none).
+    ...(mx ? sat : { sat_product_key: Type.Optional(sat.sat_product_key), sat_unit_key: Type.Optional(sat.sat_unit_key), tax_object: Type.Optional(taxObject({})) }),
   });
 }
 export const CoProductBody = productSchema('CO');

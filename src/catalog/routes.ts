@@ -28,10 +28,13 @@ function catalogFilter(q: Record<string, any>, company: Company, exact: Record<s
 
 /** The reference API's delete result, or a refusal that names what still uses the record. */
 const deleted = (id: number) => ({ id, deleted: true });
-function refuseDelete(what: string, uses: string[]): never {
-  throw new ApiError(400, [error('invalid_value', `${what} cannot be deleted: ${uses.join(' and ')} refer to it. Set active to false to stop using it`, ['id'])]);
+function refuseDelete(what: string, uses: Record<string, number>): void {
+  const named = Object.entries(uses).filter(([, n]) => n > 0);
+  if (!named.length) return;
+  const says = named.map(([noun, n]) => `${n} ${noun}${n === 1 ? '' : 's'}`).join(' and ');
+  const verb = named.length === 1 && named[0][1] === 1 ? 'refers' : 'refer';
+  throw new ApiError(400, [error('invalid_value', `${what} cannot be deleted: ${says} ${verb} to it. Set active to false to stop using it`, ['id'])]);
 }
-const count = (n: number, one: string) => (n ? [`${n} ${one}${n === 1 ? '' : 's'}`] : []);
 
 export const catalogRoutes: RouteModule = (app, { db, country }) => {
   registerLookups(app, db, country);
@@ -99,7 +102,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
       const [c] = await q.query('SELECT id, identification, branch_office FROM customers WHERE company_id = $1 AND id = $2 FOR UPDATE', [cid, id]);
       if (!c) throw notFound(`Customer ${id}`);
       const uses = await customerUses(q, cid, c);
-      if (uses.invoices || uses.vouchers) refuseDelete(`Customer ${id}`, [...count(uses.invoices, 'invoice'), ...count(uses.vouchers, 'voucher')]);
+      refuseDelete(`Customer ${id}`, { invoice: uses.invoices, voucher: uses.vouchers });
       await q.query('DELETE FROM customers WHERE company_id = $1 AND id = $2', [cid, id]);
       return deleted(id);
     });
@@ -173,8 +176,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     return db.tx(async (q) => {
       const [p] = await q.query('SELECT id, code FROM products WHERE company_id = $1 AND id = $2 FOR UPDATE', [cid, id]);
       if (!p) throw notFound(`Product ${id}`);
-      const invoices = await productUses(q, cid, p.code);
-      if (invoices) refuseDelete(`Product ${id} (${p.code})`, count(invoices, 'invoice'));
+      refuseDelete(`Product ${id} (${p.code})`, { invoice: await productUses(q, cid, p.code) });
       await q.query('DELETE FROM products WHERE company_id = $1 AND id = $2', [cid, id]);
       return deleted(id);
     });
