@@ -100,6 +100,27 @@ export function customerSchema(country: 'CO' | 'MX') {
     custom_fields: Type.Array(Type.Object({ key: Type.String({ minLength: 1, maxLength: 50 }), value: Type.String({ maxLength: 500 }) }), { maxItems: 20, default: [] }),
   });
 }
+const opt = Type.Optional;
+const PhoneAnswer = Type.Object({ indicative: opt(Type.String()), number: opt(Type.String()), extension: opt(Type.String()) });
+const Metadata = Type.Object({ created: Type.String({ format: 'date-time' }), last_updated: Type.String({ format: 'date-time' }) });
+/** A customer as answered (the reference API's CustomerViewModel, plus tax_regime in Mexico); a PUT takes it back as is. */
+export const CustomerAnswer = Type.Object({
+  id: Type.Integer(), type: Type.String({ description: 'Customer, Supplier or Other' }), person_type: Type.String({ description: 'Person or Company' }),
+  id_type: Type.Object({ code: Type.String(), name: Type.String() }), identification: Type.String(), check_digit: opt(Type.String()),
+  branch_office: Type.Integer(), name: Type.Array(Type.String()), commercial_name: opt(Type.String()), active: Type.Boolean(),
+  vat_responsible: Type.Boolean(), fiscal_responsibilities: Type.Array(Type.Object({ code: Type.String(), name: opt(Type.String()) })),
+  tax_regime: opt(Type.String()),
+  address: Type.Object({
+    address: opt(Type.String()), city: opt(Type.Object({ country_code: opt(Type.String()), state_code: opt(Type.String()), city_code: opt(Type.String()) })),
+    postal_code: opt(Type.String()), street: opt(Type.String()), exterior_number: opt(Type.String()), interior_number: opt(Type.String()),
+    colony: opt(Type.String()), locality: opt(Type.String()),
+  }),
+  phones: Type.Array(PhoneAnswer),
+  contacts: Type.Array(Type.Object({ first_name: opt(Type.String()), last_name: opt(Type.String()), email: opt(Type.String()), phone: opt(PhoneAnswer) })),
+  comments: opt(Type.String()), related_users: opt(Type.Object({ seller_id: opt(Type.Integer()), collector_id: opt(Type.Integer()) })),
+  custom_fields: Type.Array(Type.Object({ key: Type.String(), value: Type.String() })), metadata: Metadata,
+});
+
 export const CoCustomerBody = customerSchema('CO');
 export const MxCustomerBody = customerSchema('MX');
 export type CustomerBody = Static<typeof CoCustomerBody>;

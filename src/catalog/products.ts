@@ -62,6 +62,22 @@ export function productSchema(country: 'CO' | 'MX') {
     ...(mx ? sat : { sat_product_key: Type.Optional(sat.sat_product_key), sat_unit_key: Type.Optional(sat.sat_unit_key), tax_object: Type.Optional(taxObject({})) }),
   });
 }
+const opt = Type.Optional;
+/** A product as answered (the reference API's ProductModel, plus the SAT keys in Mexico); a PUT takes it back as is. */
+export const ProductAnswer = Type.Object({
+  id: Type.Integer(), code: Type.String(), name: Type.String(), account_group: opt(Type.Object({ id: Type.Integer(), name: opt(Type.String()) })),
+  type: Type.String({ description: 'Product, Service or ConsumerGood' }), stock_control: Type.Boolean(), active: Type.Boolean(),
+  tax_classification: Type.String({ description: 'Taxed, Exempt or Excluded' }), tax_included: Type.Boolean(), tax_consumption_value: opt(Type.Number()),
+  taxes: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), type: Type.String(), percentage: Type.Number() })),
+  prices: Type.Array(Type.Object({ currency_code: Type.String(),
+    price_list: Type.Array(Type.Object({ position: Type.Integer(), name: Type.String(), value: Type.Number() })) })),
+  unit: Type.Object({ code: Type.String(), name: Type.String() }), unit_label: opt(Type.String()), reference: opt(Type.String()),
+  description: opt(Type.String()), long_description: opt(Type.String()),
+  additional_fields: opt(Type.Object({ barcode: opt(Type.String()), brand: opt(Type.String()), tariff: opt(Type.String()), model: opt(Type.String()) })),
+  sat_product_key: opt(Type.String()), sat_unit_key: opt(Type.String()), tax_object: opt(Type.String()),
+  metadata: Type.Object({ created: Type.String({ format: 'date-time' }), last_updated: Type.String({ format: 'date-time' }) }),
+});
+
 export const CoProductBody = productSchema('CO');
 export const MxProductBody = productSchema('MX');
 export type ProductBody = Static<typeof CoProductBody>;

@@ -6,13 +6,13 @@ import { Type } from '@sinclair/typebox';
 import type { RouteModule } from '../platform/app';
 import type { Company } from '../platform/auth';
 import { ApiError, error, notFound, Problems } from '../platform/errors';
-import { IdParams, PageQuery, paged, pageWindow } from '../platform/http';
+import { IdParams, PageOf, PageQuery, paged, pageWindow } from '../platform/http';
 import { listFilter, listQuery } from '../platform/documents';
 import { registerLookups } from './lookups';
 import { AnyCase, canonical } from '../platform/validation';
-import { checkCustomerRules, CoCustomerBody, CUSTOMER_TYPES, customerUses, findCustomers, insertCustomer, MxCustomerBody, PERSON_TYPES, updateCustomer,
+import { checkCustomerRules, CoCustomerBody, CustomerAnswer, CUSTOMER_TYPES, customerUses, findCustomers, insertCustomer, MxCustomerBody, PERSON_TYPES, updateCustomer,
   type CustomerBody } from './customers';
-import { checkProductRules, CoProductBody, findProducts, insertProduct, MxProductBody, PRODUCT_TYPES, productUses, updateProduct,
+import { checkProductRules, CoProductBody, findProducts, ProductAnswer, insertProduct, MxProductBody, PRODUCT_TYPES, productUses, updateProduct,
   type ProductBody } from './products';
 
 /** The created/updated ranges of every list (the invoice list's parameters and parsing). */
@@ -28,6 +28,7 @@ function catalogFilter(q: Record<string, any>, company: Company, exact: Record<s
 
 /** The reference API's delete result, or a refusal that names what still uses the record. */
 const deleted = (id: number) => ({ id, deleted: true });
+const Deleted = Type.Object({ id: Type.Integer(), deleted: Type.Boolean() }, { description: 'The reference API\'s delete result' });
 function refuseDelete(what: string, uses: Record<string, number>): void {
   const named = Object.entries(uses).filter(([, n]) => n > 0);
   if (!named.length) return;
@@ -51,7 +52,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
   }), Ranges]);
   const customerTags = ['customers'];
 
-  app.get('/customers', { schema: { tags: customerTags, summary: 'List customers', querystring: customerQuery } }, async (req) => {
+  app.get('/customers', { schema: { tags: customerTags, summary: 'List customers', querystring: customerQuery, response: { 200: PageOf(CustomerAnswer) } } }, async (req) => {
     const q = req.query as any;
     const { cond, args } = catalogFilter(q, req.company, {
       identification: q.identification, branch_office: q.branch_office, active: q.active,
@@ -62,13 +63,13 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     return paged(q, total, await findCustomers(db, req.company.company_id, `AND ${cond}`, args.slice(1), `ORDER BY id LIMIT ${limit} OFFSET ${offset}`));
   });
 
-  app.get('/customers/:id', { schema: { tags: customerTags, summary: 'Get a customer', params: IdParams } }, async (req) => {
+  app.get('/customers/:id', { schema: { tags: customerTags, summary: 'Get a customer', params: IdParams, response: { 200: CustomerAnswer } } }, async (req) => {
     const [c] = await findCustomers(db, req.company.company_id, 'AND id = $2', [(req.params as any).id]);
     if (!c) throw notFound(`Customer ${(req.params as any).id}`);
     return c;
   });
 
-  app.post('/customers', { schema: { tags: customerTags, summary: 'Create a customer', body: customerBody } }, async (req, reply) => {
+  app.post('/customers', { schema: { tags: customerTags, summary: 'Create a customer', body: customerBody, response: { 201: CustomerAnswer } } }, async (req, reply) => {
     const body = req.body as CustomerBody;
     return db.tx(async (q) => {
       const problems = new Problems();
@@ -79,7 +80,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     });
   });
 
-  app.put('/customers/:id', { schema: { tags: customerTags, summary: 'Replace a customer', params: IdParams, body: customerBody } }, async (req) => {
+  app.put('/customers/:id', { schema: { tags: customerTags, summary: 'Replace a customer', params: IdParams, body: customerBody, response: { 200: CustomerAnswer } } }, async (req) => {
     const body = req.body as CustomerBody;
     const id = (req.params as any).id as number;
     return db.tx(async (q) => {
@@ -94,7 +95,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
 
   app.delete('/customers/:id', {
     schema: { tags: customerTags, summary: 'Delete a customer that no invoice or voucher names', params: IdParams,
-      response: { 200: Type.Object({ id: Type.Integer(), deleted: Type.Boolean() }) } },
+      response: { 200: Deleted } },
   }, async (req) => {
     const cid = req.company.company_id;
     const id = (req.params as any).id as number;
@@ -120,7 +121,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
   }), Ranges]);
   const productTags = ['products'];
 
-  app.get('/products', { schema: { tags: productTags, summary: 'List products and services', querystring: productQuery } }, async (req) => {
+  app.get('/products', { schema: { tags: productTags, summary: 'List products and services', querystring: productQuery, response: { 200: PageOf(ProductAnswer) } } }, async (req) => {
     const q = req.query as any;
     const filter = catalogFilter(q, req.company, {
       code: q.code, account_group_id: q.account_group, stock_control: q.stock_control, active: q.active,
@@ -137,13 +138,13 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     return paged(q, total, await findProducts(db, req.company.company_id, `AND ${cond}`, args.slice(1), `ORDER BY id LIMIT ${limit} OFFSET ${offset}`));
   });
 
-  app.get('/products/:id', { schema: { tags: productTags, summary: 'Get a product', params: IdParams } }, async (req) => {
+  app.get('/products/:id', { schema: { tags: productTags, summary: 'Get a product', params: IdParams, response: { 200: ProductAnswer } } }, async (req) => {
     const [p] = await findProducts(db, req.company.company_id, 'AND id = $2', [(req.params as any).id]);
     if (!p) throw notFound(`Product ${(req.params as any).id}`);
     return p;
   });
 
-  app.post('/products', { schema: { tags: productTags, summary: 'Create a product', body: productBody } }, async (req, reply) => {
+  app.post('/products', { schema: { tags: productTags, summary: 'Create a product', body: productBody, response: { 201: ProductAnswer } } }, async (req, reply) => {
     const body = req.body as ProductBody;
     return db.tx(async (q) => {
       const problems = new Problems();
@@ -154,7 +155,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     });
   });
 
-  app.put('/products/:id', { schema: { tags: productTags, summary: 'Replace a product', params: IdParams, body: productBody } }, async (req) => {
+  app.put('/products/:id', { schema: { tags: productTags, summary: 'Replace a product', params: IdParams, body: productBody, response: { 200: ProductAnswer } } }, async (req) => {
     const body = req.body as ProductBody;
     const id = (req.params as any).id as number;
     return db.tx(async (q) => {
@@ -169,7 +170,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
 
   app.delete('/products/:id', {
     schema: { tags: productTags, summary: 'Delete a product that no invoice names', params: IdParams,
-      response: { 200: Type.Object({ id: Type.Integer(), deleted: Type.Boolean() }) } },
+      response: { 200: Deleted } },
   }, async (req) => {
     const cid = req.company.company_id;
     const id = (req.params as any).id as number;
