@@ -51,7 +51,7 @@ export function productSchema(country: 'CO' | 'MX') {
     tax_consumption_value: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_AMOUNT, 'x-decimals': 2, 'x-finite': true, description: 'Value of the consumption tax (impuesto al consumo)' })),
     taxes: Type.Array(Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), { maxItems: 3, default: [], description: 'Default taxes of the product (see /v1/taxes)' }),
     prices: Type.Array(PriceEntry, { maxItems: 12, default: [] }),
-    unit: CodeOrObject({ type: 'string', minLength: 1, maxLength: 10, pattern: '^[A-Za-z0-9]+$', 'x-hint': 'must be a unit code such as 94, HUR, KGM or H87' },
+    unit: CodeOrObject({ type: 'string', minLength: 1, maxLength: 10 },
       { default: mx ? 'H87' : '94', description: 'Unit of measure code (any letter case), or the answer\'s {code, name}' }),
     unit_label: text(50),
     reference: text(100),
@@ -93,22 +93,27 @@ export const localCurrency = (company: Company) => (company.country === 'MX' ? '
 /**
  * Rules beyond the schema: taxes exist, are active, are line taxes and are not two of one type; the
  * account group and the price lists exist and are active; each price's currency is the company's or an
- * enabled foreign one, each position once per currency; the code is not taken. Answers the record to store.
+ * enabled foreign one, each position once per currency; the code is not taken. An update may keep
+ * what the product already has even if it was deactivated since, so a product read can always be sent
+ * back. Answers the record to store.
  */
 export async function checkProductRules(q: Queryable, company: Company, p: ProductBody, problems: Problems, exceptId?: number): Promise<ProductRecord> {
   const companyId = company.company_id;
   const ids = p.taxes.map((t) => t.id);
-  const [refs] = await q.query<{ taxes: any[] | null; lists: any[] | null; grp: any }>(
+  const [refs] = await q.query<{ taxes: any[] | null; lists: any[] | null; grp: any; cur: any }>(
     `SELECT (SELECT json_agg(t) FROM (SELECT id, type, active FROM taxes WHERE company_id = $1 AND id = ANY($2::int[])) t) AS taxes,
             (SELECT json_agg(l) FROM (SELECT position, active FROM price_lists WHERE company_id = $1) l) AS lists,
-            (SELECT row_to_json(g) FROM (SELECT id, active FROM account_groups WHERE company_id = $1 AND id = $3) g) AS grp`,
-    [companyId, ids, p.account_group === undefined ? 0 : idOf(p.account_group)]);
+            (SELECT row_to_json(g) FROM (SELECT id, active FROM account_groups WHERE company_id = $1 AND id = $3) g) AS grp,
+            (SELECT row_to_json(c) FROM (SELECT tax_ids, account_group_id, prices FROM products WHERE company_id = $1 AND id = $4) c) AS cur`,
+    [companyId, ids, p.account_group === undefined ? 0 : idOf(p.account_group), exceptId ?? 0]);
+  const had = refs.cur as { tax_ids: number[]; account_group_id: number | null; prices: Prices } | null;
+  const keptPrices = new Set((had?.prices ?? []).flatMap((g) => g.price_list.map((x) => `${g.currency_code} ${x.position}`)));
   const seen = new Set<string>();
   p.taxes.forEach((t, i) => {
     const tax = (refs.taxes ?? []).find((r) => r.id === t.id);
     const at = `taxes[${i}].id`;
     if (!tax) return problems.add('invalid_reference', `Tax ${t.id} does not exist; see /v1/taxes`, at);
-    if (!tax.active) return problems.add('parameter_inactive', `Tax ${t.id} is inactive`, at);
+    if (!tax.active && !had?.tax_ids.includes(t.id)) return problems.add('parameter_inactive', `Tax ${t.id} is inactive`, at);
     if (INVOICE_LEVEL.has(tax.type)) return problems.add('invalid_value', `${tax.type} is computed on the invoice, not on a product`, at);
     if (seen.has(tax.type)) problems.add('invalid_array', `Two taxes of type ${tax.type} on one product`, at);
     seen.add(tax.type);
@@ -116,9 +121,9 @@ export async function checkProductRules(q: Queryable, company: Company, p: Produ
   if (p.account_group !== undefined && !problems.has('account_group')) {
     const id = idOf(p.account_group);
     if (!refs.grp) problems.add('invalid_reference', `Account group ${id} does not exist; see /v1/account-groups`, 'account_group');
-    else if (!refs.grp.active) problems.add('parameter_inactive', `Account group ${id} is inactive`, 'account_group');
+    else if (!refs.grp.active && had?.account_group_id !== id) problems.add('parameter_inactive', `Account group ${id} is inactive`, 'account_group');
   }
-  const prices = checkPrices(company, p.prices, new Map((refs.lists ?? []).map((l) => [l.position, l.active])), problems);
+  const prices = checkPrices(company, p.prices, new Map((refs.lists ?? []).map((l) => [l.position, l.active])), keptPrices, problems);
   if (!problems.has('code')) {
     const [dup] = await q.query<{ id: number }>('SELECT id FROM products WHERE company_id = $1 AND code = $2 AND id <> $3', [companyId, p.code, exceptId ?? 0]);
     if (dup) problems.add('already_exists', `Product code ${p.code} is already used by product ${dup.id}`, 'code');
@@ -127,7 +132,7 @@ export async function checkProductRules(q: Queryable, company: Company, p: Produ
 }
 
 /** Both forms of prices, checked and grouped by currency. */
-function checkPrices(company: Company, entries: ProductBody['prices'], lists: Map<number, boolean>, problems: Problems): Prices {
+function checkPrices(company: Company, entries: ProductBody['prices'], lists: Map<number, boolean>, kept: Set<string>, problems: Problems): Prices {
   const local = localCurrency(company);
   const fc = company.settings.foreign_currency;
   const groups = new Map<string, Prices[number]['price_list']>([[local, []]]);
@@ -151,9 +156,9 @@ function checkPrices(company: Company, entries: ProductBody['prices'], lists: Ma
     }
     for (const { item, at: where } of items) {
       const active = lists.get(item.position);
-      if (active === undefined) problems.add('invalid_reference', `Price list ${item.position} does not exist; see /v1/price-lists`, `${where}.position`);
-      else if (!active) problems.add('parameter_inactive', `Price list ${item.position} is inactive`, `${where}.position`);
       const key = `${currency} ${item.position}`;
+      if (active === undefined) problems.add('invalid_reference', `Price list ${item.position} does not exist; see /v1/price-lists`, `${where}.position`);
+      else if (!active && !kept.has(key)) problems.add('parameter_inactive', `Price list ${item.position} is inactive`, `${where}.position`);
       if (taken.has(key)) problems.add('invalid_array', `Each price list position appears once per currency (${currency} ${item.position} twice)`, 'prices');
       taken.add(key);
       if (!groups.has(currency)) groups.set(currency, []);

@@ -4,11 +4,15 @@
  * in its shape both ways (codes in any letter case, objects the answers carry
  * accepted back, GET → PUT round trips of the service's own output); the list
  * filters it offers; DELETE of customers and products, refused while documents
- * name them.
+ * name them; and migration 011 on data of the earlier shape.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
+import { migrate, openDb } from '../../src/platform/db';
+import { eachStorage, freshPostgres, problems, startTestServer, type TestServer } from '../support/server';
 import { coRefs, validInvoice, today, type CoRefs } from '../support/co';
 import { rcRefs, type RcRefs } from '../support/vouchers';
 import { MX_APP, mxInvoice, mxRefs, type MxRefs } from '../support/mx';
@@ -315,8 +319,8 @@ eachStorage('catalog in the reference API\'s wire format', (storage) => {
     assert.deepEqual(await errs({ account_group: groups['Activos fijos (inactivo)'].id }), ['parameter_inactive@account_group']);
     assert.deepEqual(await errs({ account_group: { name: 'Mercancías' } }), ['parameter_required@account_group.id']);
     assert.deepEqual(await errs({ account_group: 'Mercancías' }), ['invalid_type@account_group']);
-    assert.deepEqual(await errs({ type: 'Thing', tax_classification: 'Gravado', unit: 'k g', tax_consumption_value: 1.234 }).then((x) => x.sort()),
-      ['invalid_amount@tax_consumption_value', 'invalid_value@tax_classification', 'invalid_value@type', 'invalid_value@unit']);
+    assert.deepEqual(await errs({ type: 'Thing', tax_classification: 'Gravado', unit: 'UNIDADES123', tax_consumption_value: 1.234 }),
+      ['invalid_amount@tax_consumption_value', 'invalid_value@tax_classification', 'invalid_value@type', 'length_max@unit']);
     assert.deepEqual(await errs({ unit: {} }), ['parameter_required@unit.code']);
     await s.db.query(`UPDATE price_lists SET active = false WHERE position = 12 AND company_id = (SELECT company_id FROM companies WHERE is_demo AND country = 'CO')`);
     try {
@@ -347,6 +351,35 @@ eachStorage('catalog in the reference API\'s wire format', (storage) => {
     assert.deepEqual(mx.prices, [{ currency_code: 'MXN', price_list: [{ position: 1, name: 'Precio de lista', value: 18999 }] }]);
     assert.deepEqual(mx.unit, { code: 'H87', name: 'Pieza' });
     assert.equal(mx.account_group.name, 'Mercancías');
+  });
+
+  test('products: a round trip keeps a tax, account group and price list deactivated since; a new product cannot name them', async () => {
+    const taxes = await s.as('co').list('/v1/taxes');
+    const retefuente = taxes.find((t) => t.type === 'Retefuente' && t.active);
+    const group = groups['Alimentos y bebidas'];
+    const made = await s.as('co').post('/v1/products', siigoProduct('KEEP01', { account_group: group.id, taxes: [{ id: retefuente.id }],
+      prices: [{ currency_code: 'COP', price_list: [{ position: 10, value: 5 }] }] }));
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const demoCo = `(SELECT company_id FROM companies WHERE is_demo AND country = 'CO')`;
+    const off = async (active: boolean) => {
+      await s.db.query(`UPDATE taxes SET active = $1 WHERE id = $2`, [active, retefuente.id]);
+      await s.db.query(`UPDATE account_groups SET active = $1 WHERE id = $2`, [active, group.id]);
+      await s.db.query(`UPDATE price_lists SET active = $1 WHERE position = 10 AND company_id = ${demoCo}`, [active]);
+    };
+    await off(false);
+    try {
+      const read = (await s.as('co').get(`/v1/products/${made.body.id}`)).body;
+      const put = await s.as('co').put(`/v1/products/${made.body.id}`, { ...read, name: 'Renombrado' });
+      assert.equal(put.status, 200, JSON.stringify(put.body));
+      assert.deepEqual(stable(put.body), stable({ ...read, name: 'Renombrado' }));
+      const fresh = await s.as('co').post('/v1/products', siigoProduct('KEEP02', { account_group: group.id, taxes: [{ id: retefuente.id }],
+        prices: [{ currency_code: 'COP', price_list: [{ position: 10, value: 5 }] }] }));
+      assert.deepEqual(problems(fresh).sort(), ['parameter_inactive@account_group', 'parameter_inactive@prices[0].price_list[0].position', 'parameter_inactive@taxes[0].id']);
+      const moved = await s.as('co').put(`/v1/products/${made.body.id}`, { ...read, prices: [{ currency_code: 'USD', price_list: [{ position: 10, value: 1 }] }] });
+      assert.deepEqual(problems(moved), ['parameter_inactive@prices[0].price_list[0].position'], 'a price the product did not have');
+    } finally {
+      await off(true);
+    }
   });
 
   test('products: the reference API\'s list filters, each alone and one that matches nothing', async () => {
@@ -416,5 +449,39 @@ eachStorage('catalog in the reference API\'s wire format', (storage) => {
     assert.deepEqual(problems(await s.as('mx').delete(`/v1/products/${mxNew.body.id}`)), ['invalid_value@id']);
     const mxFree = await s.as('mx').post('/v1/products', { code: 'MXDEL2', name: 'Borrable', sat_product_key: '43211503', sat_unit_key: 'H87' });
     assert.deepEqual((await s.as('mx').delete(`/v1/products/${mxFree.body.id}`)).body, { id: mxFree.body.id, deleted: true });
+  });
+});
+
+eachStorage('migration 011 on data of the earlier shape', (storage) => {
+  test('prices become price lists in the company\'s currency, customer types one of three, every company gets twelve price lists', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-mig011-'));
+    const pgdb = storage === 'postgres' ? await freshPostgres() : undefined;
+    const db = await openDb({ databaseUrl: pgdb?.url, dataDir });
+    try {
+      const all = path.join(__dirname, '..', '..', '..', 'migrations');
+      const earlier = fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-mig-'));
+      for (const f of fs.readdirSync(all).filter((f) => f < '011')) fs.copyFileSync(path.join(all, f), path.join(earlier, f));
+      await migrate(db, earlier);
+      fs.rmSync(earlier, { recursive: true, force: true });
+      const [co] = await db.query(`INSERT INTO companies (country, legal_name, tax_id, time_zone) VALUES ('CO', 'Antes S.A.S.', '900000001', 'America/Bogota') RETURNING company_id`);
+      const [mx] = await db.query(`INSERT INTO companies (country, legal_name, tax_id, time_zone) VALUES ('MX', 'Antes SA', 'ANT010101AB1', 'America/Mexico_City') RETURNING company_id`);
+      await db.query(`INSERT INTO products (company_id, code, name, prices) VALUES ($1, 'P1', 'Uno', '[{"position":1,"name":"General","value":10.5},{"position":3,"value":9}]'), ($1, 'P2', 'Dos', '[]'),
+        ($2, 'P1', 'Uno', '[{"position":1,"value":7}]')`, [co.company_id, mx.company_id]);
+      await db.query(`INSERT INTO customers (company_id, person_type, id_type, identification, name, type) VALUES ($1, 'person', '13', '1', '["A","B"]', 'supplier'),
+        ($1, 'person', '13', '2', '["A","B"]', 'cliente VIP'), ($1, 'person', '13', '3', '["A","B"]', NULL)`, [co.company_id]);
+      assert.equal((await migrate(db, all))[0], '011_siigo_catalog.sql');
+      const prices = await db.query(`SELECT company_id, code, prices FROM products ORDER BY company_id, code`);
+      assert.deepEqual(prices.map((p) => p.prices), [
+        [{ currency_code: 'COP', price_list: [{ position: 1, name: 'General', value: 10.5 }, { position: 3, value: 9 }] }], [],
+        [{ currency_code: 'MXN', price_list: [{ position: 1, value: 7 }] }],
+      ]);
+      assert.deepEqual((await db.query(`SELECT type FROM customers ORDER BY identification`)).map((c) => c.type), ['Supplier', 'Customer', 'Customer']);
+      const lists = await db.query(`SELECT company_id, count(*)::int AS n, min(position) AS lo, max(position) AS hi FROM price_lists GROUP BY company_id ORDER BY company_id`);
+      assert.deepEqual(lists, [{ company_id: co.company_id, n: 12, lo: 1, hi: 12 }, { company_id: mx.company_id, n: 12, lo: 1, hi: 12 }]);
+    } finally {
+      await db.close();
+      await pgdb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
