@@ -166,7 +166,11 @@ async function load(client: Client, p: string, body: string, n: number, concurre
 const todayBogota = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
 
 async function invoiceBody(client: Client): Promise<Record<string, unknown>> {
-  const list = async (p: string) => expect(200, await client.json('GET', `${p}${p.includes('?') ? '&' : '?'}page_size=100`), `GET ${p}`).results as any[];
+  // The configuration lookups answer a plain array; customers and users are paginated.
+  const list = async (p: string) => {
+    const body = expect(200, await client.json('GET', /customers|users/.test(p) ? `${p}?page_size=100` : p), `GET ${p}`);
+    return (Array.isArray(body) ? body : body.results) as any[];
+  };
   const [types, taxes, pays, users, customers] = await Promise.all([
     list('/v1/document-types?type=FV'), list('/v1/taxes'), list('/v1/payment-types?document_type=FV'), list('/v1/users'), list('/v1/customers'),
   ]);

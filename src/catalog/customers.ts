@@ -1,17 +1,27 @@
 /**
  * Customers: the schema and rules of a customer record (shared by
  * POST/PUT /v1/customers and by the customer created from a CO invoice),
- * its storage and its JSON shape.
+ * its storage and its JSON shape, which is the reference API's (Siigo's):
+ * codes in any letter case, `id_type` answered as {code, name} and accepted
+ * as a code or as that object, so that a record read can be sent back as is.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { Queryable } from '../platform/db';
 import type { Problems } from '../platform/errors';
 import { nitCheckDigit } from '../platform/nit';
-import { Enum } from '../platform/validation';
+import { AnyCase, canonical, codeOf, CodeOrObject } from '../platform/validation';
 import { GENERAL_PUBLIC } from '../companies/uses';
 
-/** DIAN identification document types (annex 1.9, table 13.2.1). */
-export const CO_ID_TYPES = ['11', '12', '13', '21', '22', '31', '41', '42', '47', '48', '50', '91'] as const;
+/** DIAN identification document types (annex 1.9, table 13.2.1) and their names. */
+const CO_ID_TYPE_NAMES: Record<string, string> = {
+  11: 'Registro civil', 12: 'Tarjeta de identidad', 13: 'Cédula de ciudadanía', 21: 'Tarjeta de extranjería',
+  22: 'Cédula de extranjería', 31: 'NIT', 41: 'Pasaporte', 42: 'Documento de identificación extranjero',
+  47: 'Permiso especial de permanencia (PEP)', 48: 'Permiso por protección temporal (PPT)', 50: 'NIT de otro país', 91: 'NUIP',
+};
+export const CO_ID_TYPES = Object.keys(CO_ID_TYPE_NAMES);
+const ID_TYPE_NAMES: Record<string, string> = { ...CO_ID_TYPE_NAMES, RFC: 'Registro Federal de Contribuyentes' };
+export const CUSTOMER_TYPES = ['Customer', 'Supplier', 'Other'] as const;
+export const PERSON_TYPES = ['Person', 'Company'] as const;
 export const RFC_PATTERN = '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$';
 export const GENERIC_RFCS = ['XAXX010101000', 'XEXX010101000'];
 
@@ -37,13 +47,19 @@ const NameField = Type.Unsafe<string | string[]>({
   description: 'A company: one element (or a string). A person: two elements, first names and last names.',
 });
 
+const cityCode = (hint: string) => Type.String({ minLength: 1, maxLength: 10, pattern: '^[A-Za-z0-9]+$', 'x-hint': hint });
+const CountryCode = (example: string) => Type.String({ pattern: '^[A-Za-z]{2}$', 'x-hint': `must be a two-letter country code (${example})`,
+  description: `ISO 3166 code in any letter case (${example}, ${example[0]}${example[1].toLowerCase()}); answered in capitals` });
+const MxAddressPart = () => Type.Optional(Type.String({ maxLength: 100 }));
+
 export function customerSchema(country: 'CO' | 'MX') {
   const co = country === 'CO';
   return Type.Object({
-    person_type: Enum(['person', 'company']),
+    type: AnyCase(CUSTOMER_TYPES, { default: 'Customer' }),
+    person_type: AnyCase(PERSON_TYPES, { description: 'Person or Company, in any letter case (person, company)' }),
     id_type: co
-      ? Enum(CO_ID_TYPES, { description: 'DIAN code: 13 cédula, 31 NIT, 22 cédula de extranjería, 41 pasaporte, …' })
-      : Type.Optional(Enum(['RFC'], { default: 'RFC' })),
+      ? CodeOrObject(AnyCase(CO_ID_TYPES), { description: 'DIAN code (13 cédula, 31 NIT, 22 cédula de extranjería, 41 pasaporte, …), or the answer\'s {code, name}' })
+      : Type.Optional(CodeOrObject(AnyCase(['RFC']), { description: 'RFC (the default), or the answer\'s {code, name}' })),
     identification: co
       ? Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9]+$', 'x-hint': 'must contain only letters and digits', 'x-code': 'invalid_identification' })
       : Type.String({ minLength: 12, maxLength: 13, pattern: RFC_PATTERN, 'x-hint': 'must be an RFC (12 characters for companies, 13 for persons)', 'x-code': 'invalid_identification' }),
@@ -58,16 +74,17 @@ export function customerSchema(country: 'CO' | 'MX') {
     address: Type.Object({
       address: Type.String({ minLength: 1, maxLength: 256, pattern: ADDRESS_PATTERN, 'x-hint': 'must contain only letters, digits, spaces and # . , - / °' }),
       city: co ? Type.Object({
-        country_code: Type.String({ pattern: '^[A-Z]{2}$', 'x-hint': 'must be a two-letter country code (CO)' }),
-        state_code: Type.String({ minLength: 1, maxLength: 10, pattern: '^[A-Za-z0-9]+$', 'x-hint': 'must contain only letters and digits' }),
-        city_code: Type.String({ minLength: 1, maxLength: 10, pattern: '^[A-Za-z0-9]+$', 'x-hint': 'must contain only letters and digits' }),
+        country_code: CountryCode('CO'),
+        state_code: cityCode('must contain only letters and digits'),
+        city_code: cityCode('must contain only letters and digits'),
       }) : Type.Optional(Type.Object({
-        country_code: Type.String({ pattern: '^[A-Z]{2}$', 'x-hint': 'must be a two-letter country code (MX)' }),
+        country_code: CountryCode('MX'),
         state_code: Type.Optional(Type.String({ maxLength: 10 })),
         city_code: Type.Optional(Type.String({ maxLength: 10 })),
       })),
       postal_code: co ? Type.Optional(Type.String({ maxLength: 10, pattern: '^[0-9]*$', 'x-hint': 'must contain only digits' }))
         : Type.String({ pattern: '^[0-9]{5}$', 'x-hint': 'must be a five-digit código postal', description: 'DomicilioFiscalReceptor' }),
+      ...(co ? {} : { street: MxAddressPart(), exterior_number: MxAddressPart(), interior_number: MxAddressPart(), colony: MxAddressPart(), locality: MxAddressPart() }),
     }),
     phones: Type.Array(Phone, { maxItems: 5, default: [] }),
     contacts: Type.Array(Type.Object({
@@ -82,14 +99,58 @@ export function customerSchema(country: 'CO' | 'MX') {
       collector_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
     })),
     custom_fields: Type.Array(Type.Object({ key: Type.String({ minLength: 1, maxLength: 50 }), value: Type.String({ maxLength: 500 }) }), { maxItems: 20, default: [] }),
-    type: Type.Optional(Type.String({ maxLength: 50 })),
   });
 }
+const opt = Type.Optional;
+const PhoneAnswer = Type.Object({ indicative: opt(Type.String()), number: opt(Type.String()), extension: opt(Type.String()) });
+const Metadata = Type.Object({ created: Type.String({ format: 'date-time' }), last_updated: Type.String({ format: 'date-time' }) });
+/** A customer as answered (the reference API's CustomerViewModel, plus tax_regime in Mexico); a PUT takes it back as is. */
+export const CustomerAnswer = Type.Object({
+  id: Type.Integer(), type: Type.String({ description: 'Customer, Supplier or Other' }), person_type: Type.String({ description: 'Person or Company' }),
+  id_type: Type.Object({ code: Type.String(), name: Type.String() }), identification: Type.String(), check_digit: opt(Type.String()),
+  branch_office: Type.Integer(), name: Type.Array(Type.String()), commercial_name: opt(Type.String()), active: Type.Boolean(),
+  vat_responsible: Type.Boolean(), fiscal_responsibilities: Type.Array(Type.Object({ code: Type.String(), name: opt(Type.String()) })),
+  tax_regime: opt(Type.String()),
+  address: Type.Object({
+    address: opt(Type.String()), city: opt(Type.Object({ country_code: opt(Type.String()), state_code: opt(Type.String()), city_code: opt(Type.String()) })),
+    postal_code: opt(Type.String()), street: opt(Type.String()), exterior_number: opt(Type.String()), interior_number: opt(Type.String()),
+    colony: opt(Type.String()), locality: opt(Type.String()),
+  }),
+  phones: Type.Array(PhoneAnswer),
+  contacts: Type.Array(Type.Object({ first_name: opt(Type.String()), last_name: opt(Type.String()), email: opt(Type.String()), phone: opt(PhoneAnswer) })),
+  comments: opt(Type.String()), related_users: opt(Type.Object({ seller_id: opt(Type.Integer()), collector_id: opt(Type.Integer()) })),
+  custom_fields: Type.Array(Type.Object({ key: Type.String(), value: Type.String() })), metadata: Metadata,
+});
+
 export const CoCustomerBody = customerSchema('CO');
 export const MxCustomerBody = customerSchema('MX');
 export type CustomerBody = Static<typeof CoCustomerBody>;
 
 const nameParts = (name: string | string[]) => (Array.isArray(name) ? name : [name]);
+const upper = (v: string | undefined) => v?.toUpperCase();
+const MX_ADDRESS_PARTS = ['street', 'exterior_number', 'interior_number', 'colony', 'locality'] as const;
+
+/**
+ * A customer body that passed its schema, in the stored spelling: person_type person or company, codes
+ * in capitals, id_type a code; the address keeps only its own fields (not the names an answer may add).
+ */
+export function customerRecord(c: CustomerBody) {
+  const a = c.address as CustomerBody['address'] & Partial<Record<(typeof MX_ADDRESS_PARTS)[number], string>>;
+  const city = a.city as { country_code: string; state_code?: string; city_code?: string } | undefined;
+  const address = {
+    address: a.address,
+    ...(city ? { city: Object.fromEntries(Object.entries({ country_code: upper(city.country_code), state_code: upper(city.state_code), city_code: upper(city.city_code) })
+      .filter(([, v]) => v !== undefined)) } : {}),
+    ...Object.fromEntries([['postal_code', a.postal_code], ...MX_ADDRESS_PARTS.map((k) => [k, a[k]])].filter(([, v]) => v !== undefined)),
+  };
+  return {
+    ...c,
+    type: canonical(CUSTOMER_TYPES, c.type),
+    person_type: c.person_type.toLowerCase() as 'person' | 'company',
+    id_type: c.id_type === undefined ? 'RFC' : codeOf(c.id_type).toUpperCase(),
+    address,
+  };
+}
 
 /**
  * Rules beyond the schema: name elements per person type, the NIT check digit,
@@ -97,9 +158,10 @@ const nameParts = (name: string | string[]) => (Array.isArray(name) ? name : [na
  * Colombian DANE city codes, existing sellers, and uniqueness of
  * identification + branch office. `path` prefixes every JSON path.
  */
-export async function checkCustomerRules(q: Queryable, companyId: number, country: 'CO' | 'MX', c: CustomerBody,
+export async function checkCustomerRules(q: Queryable, companyId: number, country: 'CO' | 'MX', body: CustomerBody,
   problems: Problems, path = '', exceptId?: number): Promise<void> {
   const at = (p: string) => (path ? `${path}.${p}` : p);
+  const c = customerRecord(body);
   if (!problems.has(at('name'))) {
     const n = nameParts(c.name).length;
     if (c.person_type === 'company' && n !== 1) problems.add('invalid_value', 'A company has a one-element name', at('name'));
@@ -148,12 +210,13 @@ const COLUMNS = `id, person_type, id_type, identification, check_digit, branch_o
   vat_responsible, fiscal_responsibilities, tax_regime, address, phones, contacts, comments, related_users, custom_fields, type,
   created_at, updated_at`;
 
-function values(country: 'CO' | 'MX', c: CustomerBody): unknown[] {
+function values(country: 'CO' | 'MX', body: CustomerBody): unknown[] {
+  const c = customerRecord(body);
   const checkDigit = country === 'CO' && c.id_type === '31' ? (c.check_digit ?? nitCheckDigit(c.identification)) : (c.check_digit ?? null);
   return [c.person_type, c.id_type ?? 'RFC', c.identification, checkDigit, c.branch_office, JSON.stringify(nameParts(c.name)),
     c.commercial_name ?? null, c.active, c.vat_responsible, JSON.stringify(c.fiscal_responsibilities), c.tax_regime ?? null,
     JSON.stringify(c.address), JSON.stringify(c.phones), JSON.stringify(c.contacts), c.comments ?? null,
-    c.related_users ? JSON.stringify(c.related_users) : null, JSON.stringify(c.custom_fields), c.type ?? null];
+    c.related_users ? JSON.stringify(c.related_users) : null, JSON.stringify(c.custom_fields), c.type];
 }
 
 export async function insertCustomer(q: Queryable, companyId: number, country: 'CO' | 'MX', c: CustomerBody) {
@@ -180,8 +243,21 @@ export async function findCustomers(q: Queryable, companyId: number, where: stri
   return rows.map(customerJson);
 }
 
+/** The reference API's shape: type, person_type Person or Company, id_type {code, name}, metadata. */
 export function customerJson(r: any) {
-  const { created_at, updated_at, check_digit, commercial_name, tax_regime, comments, related_users, type, ...rest } = r;
-  const optional = Object.entries({ check_digit, commercial_name, tax_regime, comments, related_users, type }).filter(([, v]) => v !== null);
-  return { ...rest, ...Object.fromEntries(optional), metadata: { created: created_at.toISOString(), last_updated: updated_at.toISOString() } };
+  const { id, type, person_type, id_type, created_at, updated_at, check_digit, commercial_name, tax_regime, comments, related_users, ...rest } = r;
+  const optional = Object.entries({ check_digit, commercial_name, tax_regime, comments, related_users }).filter(([, v]) => v !== null);
+  return {
+    id, type, person_type: canonical(PERSON_TYPES, person_type), id_type: { code: id_type, name: ID_TYPE_NAMES[id_type] ?? id_type },
+    ...rest, ...Object.fromEntries(optional), metadata: { created: created_at.toISOString(), last_updated: updated_at.toISOString() },
+  };
+}
+
+/** The documents that name a customer (as the customer, or as a line's third party), which keep it from being deleted. */
+export async function customerUses(q: Queryable, companyId: number, c: { id: number; identification: string; branch_office: number }) {
+  const line = JSON.stringify([{ customer: { identification: c.identification, branch_office: c.branch_office } }]);
+  const [n] = await q.query<{ invoices: number; vouchers: number }>(
+    `SELECT (SELECT count(*)::int FROM invoices WHERE company_id = $1 AND (customer_id = $2 OR document->'items' @> $3::jsonb)) AS invoices,
+            (SELECT count(*)::int FROM vouchers WHERE company_id = $1 AND customer_id = $2) AS vouchers`, [companyId, c.id, line]);
+  return n;
 }

@@ -1,6 +1,9 @@
 /**
  * Read-only lookups of a company's master data: one descriptor per resource
- * gives its list (paginated, with optional filters) and its get-by-id route.
+ * gives its list (with optional filters) and its get-by-id route. The small
+ * configuration lookups answer a plain JSON array, as the reference API
+ * (Siigo) does; the open-ended ones (users, accounts, global discounts and
+ * charges) are paginated.
  */
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
@@ -28,13 +31,15 @@ export interface Lookup {
   order: string;
   /** A fixed SQL condition, when several resources share one table. */
   scope?: string;
+  /** The list is a plain JSON array of every record (no pagination). */
+  array?: true;
   item: TObject;
   filters?: Filter[];
   map?: (row: any) => any;
 }
 
 const Active = Type.Boolean({ description: 'Inactive records are refused by documents (parameter_inactive)' });
-const FvRc = (description: string) => Enum(['FV', 'RC'], { description });
+const FvNcRc = (description: string) => Enum(['FV', 'NC', 'RC'], { description });
 
 const Resolution = Type.Object({
   number: Type.String(), prefix: Type.String(), from: Type.Integer(), to: Type.Integer(),
@@ -47,8 +52,8 @@ export const LOOKUPS: Lookup[] = [
     columns: `id, code, name, description, type, active, seller_by_item, customer_by_item, cost_center, cost_center_mandatory,
               automatic_number, consecutive, discount_type, decimals, advance_payment, reteiva, reteica, self_withholding,
               electronic_type, cargo_transportation, healthcare_company, prefix, resolution`,
-    order: 'id',
-    filters: [{ name: 'type', where: 'type = $n', schema: FvRc('FV for invoices, RC for cash receipts'), required: true }],
+    order: 'id', array: true,
+    filters: [{ name: 'type', where: 'type = $n', schema: FvNcRc('FV invoices, NC credit notes, RC cash receipts; without it, every type') }],
     item: Type.Object({
       id: Type.Integer(), code: Type.String(), name: Type.String(), description: Type.String(), type: Type.String(), active: Active,
       seller_by_item: Type.Boolean(), customer_by_item: Type.Boolean(), cost_center: Type.Boolean(), cost_center_mandatory: Type.Boolean(),
@@ -71,27 +76,37 @@ export const LOOKUPS: Lookup[] = [
       email: Type.String(), active: Active, identification: Type.String() }),
   },
   {
-    path: 'taxes', summary: 'Taxes and withholdings', table: 'taxes', columns: 'id, name, type, percentage, active', order: 'id',
+    path: 'taxes', summary: 'Taxes and withholdings', table: 'taxes', columns: 'id, name, type, percentage, active', order: 'id', array: true,
     filters: [{ name: 'type', where: 'type = $n', schema: Type.String({ maxLength: 30, description: 'IVA, Impoconsumo, Retefuente, ReteIVA, ReteICA, Autorretencion, AdValorem (CO); IVA, ReteIVA, ReteISR, IEPS (MX)' }) }],
     item: Type.Object({ id: Type.Integer(), name: Type.String(), type: Type.String(), percentage: Type.Number(), active: Active }),
     map: (r) => ({ ...r, percentage: num(r.percentage) }),
   },
   {
     path: 'payment-types', summary: 'Payment types (MX: payment conditions)', table: 'payment_types',
-    columns: 'id, name, type, active, due_date, sat_code', order: 'id',
-    filters: [{ name: 'document_type', where: 'document_type = $n', schema: FvRc('FV: payments of invoices; RC: payments of cash receipts'), required: true }],
+    columns: 'id, name, type, active, due_date, sat_code', order: 'id', array: true,
+    filters: [{ name: 'document_type', where: 'document_type = $n', schema: FvNcRc('FV: payments of invoices; NC: of credit notes; RC: of cash receipts'), required: true }],
     item: Type.Object({ id: Type.Integer(), name: Type.String(), type: Type.String(), active: Active,
       due_date: Type.Boolean({ description: 'A payment of this type is credit: it needs a due_date and leaves a receivable' }),
       sat_code: Type.Optional(Type.String({ description: 'MX: c_FormaPago' })) }),
     map: ({ sat_code, ...r }) => (sat_code ? { ...r, sat_code } : r),
   },
   {
-    path: 'warehouses', summary: 'Warehouses', table: 'warehouses', columns: 'id, name, active', order: 'id',
+    path: 'warehouses', summary: 'Warehouses', table: 'warehouses', columns: 'id, name, active', order: 'id', array: true,
     item: Type.Object({ id: Type.Integer(), name: Type.String(), active: Active }),
   },
   {
-    path: 'cost-centers', summary: 'Cost centers', table: 'cost_centers', columns: 'id, code, name, active', order: 'id',
+    path: 'cost-centers', summary: 'Cost centers', table: 'cost_centers', columns: 'id, code, name, active', order: 'id', array: true,
     item: Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String(), active: Active }),
+  },
+  {
+    path: 'account-groups', summary: 'Account groups (inventory classifications; a product\'s account_group)', table: 'account_groups',
+    columns: 'id, name, active', order: 'id', array: true,
+    item: Type.Object({ id: Type.Integer(), name: Type.String(), active: Active }),
+  },
+  {
+    path: 'price-lists', summary: 'Price lists (the positions of a product\'s prices)', table: 'price_lists',
+    columns: 'id, name, active, position', order: 'position', array: true,
+    item: Type.Object({ id: Type.Integer(), name: Type.String(), active: Active, position: Type.Integer({ minimum: 1, maximum: 12 }) }),
   },
   {
     path: 'accounts', summary: 'Chart of accounts', table: 'accounts', columns: 'id, code, name, nature, active', order: 'code',
@@ -113,27 +128,38 @@ export function registerLookups(app: FastifyInstance, db: Queryable, country: 'C
     const params = l.filters ?? [];
     const fixed = l.scope ? [l.scope] : [];
     const map = l.map ?? ((r: any) => r);
-    const query = Type.Composite([PageQuery, Type.Object(Object.fromEntries(params.map((f) =>
-      [f.name, f.required ? f.schema : Type.Optional(f.schema)])))]);
+    const filters = Type.Object(Object.fromEntries(params.map((f) => [f.name, f.required ? f.schema : Type.Optional(f.schema)])));
     const tags = ['lookups'];
-
-    app.get(`/${l.path}`, {
-      schema: { tags, summary: `List: ${l.summary}`, querystring: query, response: { 200: PageOf(l.item) } },
-    }, async (req) => {
-      const q = req.query as any;
-      const args: unknown[] = [req.company.company_id];
-      const where = ['company_id = $1', ...fixed];
+    const where = (q: any, companyId: number) => {
+      const args: unknown[] = [companyId];
+      const conds = ['company_id = $1', ...fixed];
       for (const f of params) {
         if (q[f.name] === undefined) continue;
         args.push(q[f.name]);
-        where.push(f.where.replace('$n', `$${args.length}`));
+        conds.push(f.where.replace('$n', `$${args.length}`));
       }
-      const cond = where.join(' AND ');
-      const [limit, offset] = pageWindow(q);
-      const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM ${l.table} WHERE ${cond}`, args);
-      const rows = await db.query(`SELECT ${l.columns} FROM ${l.table} WHERE ${cond} ORDER BY ${l.order} LIMIT ${limit} OFFSET ${offset}`, args);
-      return paged(q, total, rows.map(map));
-    });
+      return { cond: conds.join(' AND '), args };
+    };
+
+    if (l.array) {
+      app.get(`/${l.path}`, {
+        schema: { tags, summary: `List: ${l.summary}`, querystring: filters, response: { 200: Type.Array(l.item) } },
+      }, async (req) => {
+        const { cond, args } = where(req.query, req.company.company_id);
+        return (await db.query(`SELECT ${l.columns} FROM ${l.table} WHERE ${cond} ORDER BY ${l.order}`, args)).map(map);
+      });
+    } else {
+      app.get(`/${l.path}`, {
+        schema: { tags, summary: `List: ${l.summary}`, querystring: Type.Composite([PageQuery, filters]), response: { 200: PageOf(l.item) } },
+      }, async (req) => {
+        const q = req.query as any;
+        const { cond, args } = where(q, req.company.company_id);
+        const [limit, offset] = pageWindow(q);
+        const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM ${l.table} WHERE ${cond}`, args);
+        const rows = await db.query(`SELECT ${l.columns} FROM ${l.table} WHERE ${cond} ORDER BY ${l.order} LIMIT ${limit} OFFSET ${offset}`, args);
+        return paged(q, total, rows.map(map));
+      });
+    }
 
     app.get(`/${l.path}/:id`, {
       schema: { tags, summary: `Get one: ${l.summary}`, params: IdParams, response: { 200: l.item } },

@@ -1,26 +1,40 @@
 /**
  * The catalog on each base address: lookups, and customers and products,
- * which can also be created and updated through the API.
+ * which can also be created, updated and deleted through the API.
  */
 import { Type } from '@sinclair/typebox';
 import type { RouteModule } from '../platform/app';
-import { notFound, Problems } from '../platform/errors';
-import { IdParams, PageQuery, paged, pageWindow } from '../platform/http';
+import type { Company } from '../platform/auth';
+import { ApiError, error, notFound, Problems } from '../platform/errors';
+import { IdParams, PageOf, PageQuery, paged, pageWindow } from '../platform/http';
+import { listFilter, listQuery } from '../platform/documents';
 import { registerLookups } from './lookups';
-import { Enum } from '../platform/validation';
-import { checkCustomerRules, CoCustomerBody, findCustomers, insertCustomer, MxCustomerBody, updateCustomer, type CustomerBody } from './customers';
-import { checkProductRules, CoProductBody, findProducts, insertProduct, MxProductBody, updateProduct, type ProductBody } from './products';
+import { AnyCase, canonical } from '../platform/validation';
+import { checkCustomerRules, CoCustomerBody, CustomerAnswer, CUSTOMER_TYPES, customerUses, findCustomers, insertCustomer, MxCustomerBody, PERSON_TYPES, updateCustomer,
+  type CustomerBody } from './customers';
+import { checkProductRules, CoProductBody, findProducts, ProductAnswer, insertProduct, MxProductBody, PRODUCT_TYPES, productUses, updateProduct,
+  type ProductBody } from './products';
 
-/** Builds "AND col = $n" conditions from the query parameters that are present. */
-function filters(q: Record<string, unknown>, columns: Record<string, string>) {
-  const args: unknown[] = [];
-  let where = '';
-  for (const [param, column] of Object.entries(columns)) {
-    if (q[param] === undefined) continue;
-    args.push(q[param]);
-    where += ` AND ${column} = $${args.length + 1}`;
-  }
-  return { where, args };
+/** The created/updated ranges of every list (the invoice list's parameters and parsing). */
+const RANGES = ['created_start', 'created_end', 'updated_start', 'updated_end'] as const;
+const Ranges = Type.Pick(listQuery(), RANGES);
+
+/** The SQL condition of a catalog list: its exact filters (parameter = column, already in their stored spelling) and the ranges. */
+function catalogFilter(q: Record<string, any>, company: Company, exact: Record<string, unknown>) {
+  const given = Object.fromEntries(Object.entries(exact).filter(([, v]) => v !== undefined));
+  const ranges = Object.fromEntries(RANGES.filter((k) => q[k] !== undefined).map((k) => [k, q[k]]));
+  return listFilter({ ...ranges, ...given }, company, Object.keys(given));
+}
+
+/** The reference API's delete result, or a refusal that names what still uses the record. */
+const deleted = (id: number) => ({ id, deleted: true });
+const Deleted = Type.Object({ id: Type.Integer(), deleted: Type.Boolean() }, { description: 'The reference API\'s delete result' });
+function refuseDelete(what: string, uses: Record<string, number>): void {
+  const named = Object.entries(uses).filter(([, n]) => n > 0);
+  if (!named.length) return;
+  const says = named.map(([noun, n]) => `${n} ${noun}${n === 1 ? '' : 's'}`).join(' and ');
+  const verb = named.length === 1 && named[0][1] === 1 ? 'refers' : 'refer';
+  throw new ApiError(400, [error('invalid_value', `${what} cannot be deleted: ${says} ${verb} to it. Set active to false to stop using it`, ['id'])]);
 }
 
 export const catalogRoutes: RouteModule = (app, { db, country }) => {
@@ -32,25 +46,30 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
   const customerQuery = Type.Composite([PageQuery, Type.Object({
     identification: Type.Optional(Type.String({ maxLength: 50, description: country === 'MX' ? 'RFC' : 'Identification number' })),
     branch_office: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
+    person_type: Type.Optional(AnyCase(PERSON_TYPES)),
+    type: Type.Optional(AnyCase(CUSTOMER_TYPES)),
     active: Type.Optional(Type.Boolean()),
-  })]);
+  }), Ranges]);
   const customerTags = ['customers'];
 
-  app.get('/customers', { schema: { tags: customerTags, summary: 'List customers', querystring: customerQuery } }, async (req) => {
+  app.get('/customers', { schema: { tags: customerTags, summary: 'List customers', querystring: customerQuery, response: { 200: PageOf(CustomerAnswer) } } }, async (req) => {
     const q = req.query as any;
-    const { where, args } = filters(q, { identification: 'identification', branch_office: 'branch_office', active: 'active' });
+    const { cond, args } = catalogFilter(q, req.company, {
+      identification: q.identification, branch_office: q.branch_office, active: q.active,
+      person_type: q.person_type?.toLowerCase(), type: q.type === undefined ? undefined : canonical(CUSTOMER_TYPES, q.type),
+    });
     const [limit, offset] = pageWindow(q);
-    const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM customers WHERE company_id = $1 ${where}`, [req.company.company_id, ...args]);
-    return paged(q, total, await findCustomers(db, req.company.company_id, where, args, `ORDER BY id LIMIT ${limit} OFFSET ${offset}`));
+    const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM customers WHERE ${cond}`, args);
+    return paged(q, total, await findCustomers(db, req.company.company_id, `AND ${cond}`, args.slice(1), `ORDER BY id LIMIT ${limit} OFFSET ${offset}`));
   });
 
-  app.get('/customers/:id', { schema: { tags: customerTags, summary: 'Get a customer', params: IdParams } }, async (req) => {
+  app.get('/customers/:id', { schema: { tags: customerTags, summary: 'Get a customer', params: IdParams, response: { 200: CustomerAnswer } } }, async (req) => {
     const [c] = await findCustomers(db, req.company.company_id, 'AND id = $2', [(req.params as any).id]);
     if (!c) throw notFound(`Customer ${(req.params as any).id}`);
     return c;
   });
 
-  app.post('/customers', { schema: { tags: customerTags, summary: 'Create a customer', body: customerBody } }, async (req, reply) => {
+  app.post('/customers', { schema: { tags: customerTags, summary: 'Create a customer', body: customerBody, response: { 201: CustomerAnswer } } }, async (req, reply) => {
     const body = req.body as CustomerBody;
     return db.tx(async (q) => {
       const problems = new Problems();
@@ -61,7 +80,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     });
   });
 
-  app.put('/customers/:id', { schema: { tags: customerTags, summary: 'Replace a customer', params: IdParams, body: customerBody } }, async (req) => {
+  app.put('/customers/:id', { schema: { tags: customerTags, summary: 'Replace a customer', params: IdParams, body: customerBody, response: { 200: CustomerAnswer } } }, async (req) => {
     const body = req.body as CustomerBody;
     const id = (req.params as any).id as number;
     return db.tx(async (q) => {
@@ -74,49 +93,93 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     });
   });
 
+  app.delete('/customers/:id', {
+    schema: { tags: customerTags, summary: 'Delete a customer that no invoice or voucher names', params: IdParams,
+      response: { 200: Deleted } },
+  }, async (req) => {
+    const cid = req.company.company_id;
+    const id = (req.params as any).id as number;
+    return db.tx(async (q) => {
+      const [c] = await q.query('SELECT id, identification, branch_office FROM customers WHERE company_id = $1 AND id = $2 FOR UPDATE', [cid, id]);
+      if (!c) throw notFound(`Customer ${id}`);
+      const uses = await customerUses(q, cid, c);
+      refuseDelete(`Customer ${id}`, { invoice: uses.invoices, voucher: uses.vouchers });
+      await q.query('DELETE FROM customers WHERE company_id = $1 AND id = $2', [cid, id]);
+      return deleted(id);
+    });
+  });
+
   // Products -----------------------------------------------------------------
   const productQuery = Type.Composite([PageQuery, Type.Object({
     code: Type.Optional(Type.String({ maxLength: 30 })),
-    type: Type.Optional(Enum(['Product', 'Service'])),
+    ids: Type.Optional(Type.String({ pattern: '^ *[0-9]{1,18} *(, *[0-9]{1,18} *){0,19}$', 'x-hint': 'must be up to 20 product ids separated by commas',
+      description: 'Up to 20 product ids, comma-separated: ids=12,15' })),
+    type: Type.Optional(AnyCase(PRODUCT_TYPES)),
+    account_group: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Account group id (see /v1/account-groups)' })),
+    stock_control: Type.Optional(Type.Boolean()),
     active: Type.Optional(Type.Boolean()),
-  })]);
+  }), Ranges]);
   const productTags = ['products'];
 
-  app.get('/products', { schema: { tags: productTags, summary: 'List products and services', querystring: productQuery } }, async (req) => {
+  app.get('/products', { schema: { tags: productTags, summary: 'List products and services', querystring: productQuery, response: { 200: PageOf(ProductAnswer) } } }, async (req) => {
     const q = req.query as any;
-    const { where, args } = filters(q, { code: 'code', type: 'type', active: 'active' });
+    const filter = catalogFilter(q, req.company, {
+      code: q.code, account_group_id: q.account_group, stock_control: q.stock_control, active: q.active,
+      type: q.type === undefined ? undefined : canonical(PRODUCT_TYPES, q.type),
+    });
+    let { cond } = filter;
+    const { args } = filter;
+    if (q.ids !== undefined) {
+      args.push((q.ids as string).split(',').map((x) => x.trim()));
+      cond += ` AND id = ANY($${args.length}::bigint[])`;
+    }
     const [limit, offset] = pageWindow(q);
-    const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM products WHERE company_id = $1 ${where}`, [req.company.company_id, ...args]);
-    return paged(q, total, await findProducts(db, req.company.company_id, where, args, `ORDER BY id LIMIT ${limit} OFFSET ${offset}`));
+    const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM products WHERE ${cond}`, args);
+    return paged(q, total, await findProducts(db, req.company.company_id, `AND ${cond}`, args.slice(1), `ORDER BY id LIMIT ${limit} OFFSET ${offset}`));
   });
 
-  app.get('/products/:id', { schema: { tags: productTags, summary: 'Get a product', params: IdParams } }, async (req) => {
+  app.get('/products/:id', { schema: { tags: productTags, summary: 'Get a product', params: IdParams, response: { 200: ProductAnswer } } }, async (req) => {
     const [p] = await findProducts(db, req.company.company_id, 'AND id = $2', [(req.params as any).id]);
     if (!p) throw notFound(`Product ${(req.params as any).id}`);
     return p;
   });
 
-  app.post('/products', { schema: { tags: productTags, summary: 'Create a product', body: productBody } }, async (req, reply) => {
+  app.post('/products', { schema: { tags: productTags, summary: 'Create a product', body: productBody, response: { 201: ProductAnswer } } }, async (req, reply) => {
     const body = req.body as ProductBody;
     return db.tx(async (q) => {
       const problems = new Problems();
-      await checkProductRules(q, req.company.company_id, body, problems);
+      const product = await checkProductRules(q, req.company, body, problems);
       problems.throwIfAny();
       reply.status(201);
-      return insertProduct(q, req.company.company_id, body);
+      return insertProduct(q, req.company.company_id, product);
     });
   });
 
-  app.put('/products/:id', { schema: { tags: productTags, summary: 'Replace a product', params: IdParams, body: productBody } }, async (req) => {
+  app.put('/products/:id', { schema: { tags: productTags, summary: 'Replace a product', params: IdParams, body: productBody, response: { 200: ProductAnswer } } }, async (req) => {
     const body = req.body as ProductBody;
     const id = (req.params as any).id as number;
     return db.tx(async (q) => {
       const [exists] = await q.query('SELECT id FROM products WHERE company_id = $1 AND id = $2 FOR UPDATE', [req.company.company_id, id]);
       if (!exists) throw notFound(`Product ${id}`);
       const problems = new Problems();
-      await checkProductRules(q, req.company.company_id, body, problems, id);
+      const product = await checkProductRules(q, req.company, body, problems, id);
       problems.throwIfAny();
-      return updateProduct(q, req.company.company_id, id, body);
+      return updateProduct(q, req.company.company_id, id, product);
+    });
+  });
+
+  app.delete('/products/:id', {
+    schema: { tags: productTags, summary: 'Delete a product that no invoice names', params: IdParams,
+      response: { 200: Deleted } },
+  }, async (req) => {
+    const cid = req.company.company_id;
+    const id = (req.params as any).id as number;
+    return db.tx(async (q) => {
+      const [p] = await q.query('SELECT id, code FROM products WHERE company_id = $1 AND id = $2 FOR UPDATE', [cid, id]);
+      if (!p) throw notFound(`Product ${id}`);
+      refuseDelete(`Product ${id} (${p.code})`, { invoice: await productUses(q, cid, p.code) });
+      await q.query('DELETE FROM products WHERE company_id = $1 AND id = $2', [cid, id]);
+      return deleted(id);
     });
   });
 };

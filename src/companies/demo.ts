@@ -1,8 +1,8 @@
 /**
  * The demo companies: one Colombian and one Mexican company with complete
  * master data (document types, taxes, payment types, global discounts and
- * charges, sellers, customers, products, warehouses, cost centers and a chart
- * of accounts), and an API user each with a fixed, documented access key, so a
+ * charges, sellers, customers, products, account groups, price lists,
+ * warehouses, cost centers and a chart of accounts), and an API user each with a fixed, documented access key, so a
  * newcomer can call the API at once.
  *
  * `ensureDemo` is idempotent: it creates what is missing in one transaction,
@@ -124,9 +124,11 @@ interface CustomerRow {
 }
 interface ProductRow {
   code: string; name: string; type?: 'Product' | 'Service'; active?: boolean; tax_ids: number[];
-  prices: { position: number; name: string; value: number }[]; long_description?: string; unit: string;
-  sat_product_key?: string; sat_unit_key?: string; tax_object?: string;
+  prices: { currency_code: string; price_list: { position: number; value: number }[] }[]; long_description?: string; unit: string;
+  sat_product_key?: string; sat_unit_key?: string; tax_object?: string; account_group_id?: number;
 }
+interface AccountGroupRow { name: string; active?: boolean }
+interface PriceListRow { position: number; name: string; active?: boolean }
 interface WarehouseRow { name: string; active?: boolean }
 interface CostCenterRow { code: string; name: string; active?: boolean }
 interface AccountRow { code: string; name: string; nature: 'Debit' | 'Credit'; active?: boolean }
@@ -134,7 +136,7 @@ interface AccountRow { code: string; name: string; nature: 'Debit' | 'Credit'; a
 interface Tables {
   document_types: DocumentTypeRow; sellers: SellerRow; taxes: TaxRow; payment_types: PaymentTypeRow;
   allowance_charges: AllowanceChargeRow; customers: CustomerRow; products: ProductRow; warehouses: WarehouseRow;
-  cost_centers: CostCenterRow; accounts: AccountRow;
+  cost_centers: CostCenterRow; accounts: AccountRow; account_groups: AccountGroupRow; price_lists: PriceListRow;
 }
 
 /** Inserts one row (parameterised; objects and arrays go to jsonb as JSON) and returns its id. */
@@ -167,7 +169,12 @@ async function insertCompany(q: Queryable, c: {
   return row.company_id;
 }
 
-const price = (...values: number[]) => values.map((value, i) => ({ position: i + 1, name: `Precio de venta ${i + 1}`, value }));
+/** A product's prices in the company's currency, on price lists 1, 2, … */
+const pricesIn = (currency_code: string) => (...values: number[]) => [{ currency_code, price_list: values.map((value, i) => ({ position: i + 1, value })) }];
+const price = pricesIn('COP');
+/** The twelve price lists every company has (the reference API's), the first ones named. */
+const priceLists = (names: string[]): PriceListRow[] =>
+  Array.from({ length: 12 }, (_, i) => ({ position: i + 1, name: names[i] ?? `Precio de venta ${i + 1}` }));
 
 // ---------------------------------------------------------------------------
 // The standard catalog of each country: chart of accounts, taxes, payment types,
@@ -429,21 +436,25 @@ async function seedColombia(q: Queryable): Promise<number> {
     },
   ]);
 
+  await insertAll(q, 'price_lists', id, priceLists(['Precio de venta', 'Precio mayorista']));
+  const [goods, services, food] = await insertAll(q, 'account_groups', id, [
+    { name: 'Mercancías' }, { name: 'Servicios' }, { name: 'Alimentos y bebidas' }, { name: 'Activos fijos (inactivo)', active: false },
+  ]);
   await insertAll(q, 'products', id, [
-    { code: 'PORT14', name: 'Computador portátil 14 pulgadas', tax_ids: [iva19], prices: price(2850000, 2700000), unit: '94',
+    { code: 'PORT14', name: 'Computador portátil 14 pulgadas', account_group_id: goods, tax_ids: [iva19], prices: price(2850000, 2700000), unit: '94',
       long_description: 'Computador portátil 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, disco SSD de 512 GB, garantía de un año' },
-    { code: 'MOUSE01', name: 'Mouse inalámbrico', tax_ids: [iva19], prices: price(65000), unit: '94' },
-    { code: 'CAFE500', name: 'Café molido 500 g', tax_ids: [iva5], prices: price(18500, 17200), unit: '94',
+    { code: 'MOUSE01', name: 'Mouse inalámbrico', account_group_id: goods, tax_ids: [iva19], prices: price(65000), unit: '94' },
+    { code: 'CAFE500', name: 'Café molido 500 g', account_group_id: food, tax_ids: [iva5], prices: price(18500, 17200), unit: '94',
       long_description: 'Café 100 % colombiano de origen Huila, tostión media, molienda fina, bolsa de 500 g' },
-    { code: 'ARROZ1K', name: 'Arroz blanco 1 kg', tax_ids: [iva0], prices: price(4800), unit: '94' },
-    { code: 'LIBRO01', name: 'Libro Contabilidad básica', tax_ids: [], prices: price(95000), unit: '94' },
-    { code: 'ALMUERZO', name: 'Almuerzo ejecutivo', tax_ids: [inc8], prices: price(25000), unit: '94' },
-    { code: 'INSTAL01', name: 'Servicio de instalación y configuración', type: 'Service', tax_ids: [iva19], prices: price(150000), unit: '94',
+    { code: 'ARROZ1K', name: 'Arroz blanco 1 kg', account_group_id: food, tax_ids: [iva0], prices: price(4800), unit: '94' },
+    { code: 'LIBRO01', name: 'Libro Contabilidad básica', account_group_id: goods, tax_ids: [], prices: price(95000), unit: '94' },
+    { code: 'ALMUERZO', name: 'Almuerzo ejecutivo', account_group_id: food, tax_ids: [inc8], prices: price(25000), unit: '94' },
+    { code: 'INSTAL01', name: 'Servicio de instalación y configuración', account_group_id: services, type: 'Service', tax_ids: [iva19], prices: price(150000), unit: '94',
       long_description: 'Instalación de equipos, configuración de red y software básico en las instalaciones del cliente' },
-    { code: 'ASESORIA', name: 'Asesoría contable por hora', type: 'Service', tax_ids: [iva19], prices: price(120000), unit: 'HUR' },
-    { code: 'FLETE01', name: 'Transporte de carga terrestre', type: 'Service', tax_ids: [], prices: price(1200000), unit: '94' },
-    { code: 'CONSULTA', name: 'Consulta médica general', type: 'Service', tax_ids: [], prices: price(80000), unit: '94' },
-    { code: 'IMPRES01', name: 'Impresora láser (descontinuada)', tax_ids: [iva19], prices: price(890000), unit: '94', active: false },
+    { code: 'ASESORIA', name: 'Asesoría contable por hora', account_group_id: services, type: 'Service', tax_ids: [iva19], prices: price(120000), unit: 'HUR' },
+    { code: 'FLETE01', name: 'Transporte de carga terrestre', account_group_id: services, type: 'Service', tax_ids: [], prices: price(1200000), unit: '94' },
+    { code: 'CONSULTA', name: 'Consulta médica general', account_group_id: services, type: 'Service', tax_ids: [], prices: price(80000), unit: '94' },
+    { code: 'IMPRES01', name: 'Impresora láser (descontinuada)', account_group_id: goods, tax_ids: [iva19], prices: price(890000), unit: '94', active: false },
   ]);
 
   await insertAll(q, 'warehouses', id, [
@@ -547,27 +558,31 @@ async function seedMexico(q: Queryable): Promise<number> {
     },
   ]);
 
-  const listPrice = (value: number) => [{ position: 1, name: 'Precio de lista', value }];
+  const listPrice = pricesIn('MXN');
+  await insertAll(q, 'price_lists', id, priceLists(['Precio de lista', 'Precio de mayoreo']));
+  const [goods, services, food] = await insertAll(q, 'account_groups', id, [
+    { name: 'Mercancías' }, { name: 'Servicios' }, { name: 'Alimentos y bebidas' }, { name: 'Activo fijo (inactivo)', active: false },
+  ]);
   await insertAll(q, 'products', id, [
-    { code: 'LAP14', name: 'Laptop 14 pulgadas', tax_ids: [iva16], prices: listPrice(18999), unit: 'H87',
+    { code: 'LAP14', name: 'Laptop 14 pulgadas', account_group_id: goods, tax_ids: [iva16], prices: listPrice(18999), unit: 'H87',
       sat_product_key: '43211503', sat_unit_key: 'H87', tax_object: '02',
       long_description: 'Laptop 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, SSD de 512 GB, garantía de un año' },
-    { code: 'MOUSE01', name: 'Mouse inalámbrico', tax_ids: [iva16], prices: listPrice(349), unit: 'H87',
+    { code: 'MOUSE01', name: 'Mouse inalámbrico', account_group_id: goods, tax_ids: [iva16], prices: listPrice(349), unit: 'H87',
       sat_product_key: '43211708', sat_unit_key: 'H87', tax_object: '02' },
-    { code: 'MONIT24', name: 'Monitor 24 pulgadas (región fronteriza)', tax_ids: [iva8], prices: listPrice(3499), unit: 'H87',
+    { code: 'MONIT24', name: 'Monitor 24 pulgadas (región fronteriza)', account_group_id: goods, tax_ids: [iva8], prices: listPrice(3499), unit: 'H87',
       sat_product_key: '43211902', sat_unit_key: 'H87', tax_object: '02' },
-    { code: 'AGUA20L', name: 'Agua purificada garrafón 20 L', tax_ids: [iva0], prices: listPrice(45), unit: 'H87',
+    { code: 'AGUA20L', name: 'Agua purificada garrafón 20 L', account_group_id: food, tax_ids: [iva0], prices: listPrice(45), unit: 'H87',
       sat_product_key: '50202301', sat_unit_key: 'H87', tax_object: '02' },
-    { code: 'BOTANA45', name: 'Botana de papa 45 g', tax_ids: [iva16, ieps8], prices: listPrice(18.5), unit: 'H87',
+    { code: 'BOTANA45', name: 'Botana de papa 45 g', account_group_id: food, tax_ids: [iva16, ieps8], prices: listPrice(18.5), unit: 'H87',
       sat_product_key: '50192100', sat_unit_key: 'H87', tax_object: '02' },
-    { code: 'GEN001', name: 'Artículo general', tax_ids: [iva16], prices: listPrice(100), unit: 'H87',
+    { code: 'GEN001', name: 'Artículo general', account_group_id: goods, tax_ids: [iva16], prices: listPrice(100), unit: 'H87',
       sat_product_key: '01010101', sat_unit_key: 'H87', tax_object: '02' },
-    { code: 'CONSULT', name: 'Consultoría en sistemas (hora)', type: 'Service', tax_ids: [iva16], prices: listPrice(1500), unit: 'E48',
+    { code: 'CONSULT', name: 'Consultoría en sistemas (hora)', account_group_id: services, type: 'Service', tax_ids: [iva16], prices: listPrice(1500), unit: 'E48',
       sat_product_key: '81111500', sat_unit_key: 'E48', tax_object: '02',
       long_description: 'Hora de consultoría en ingeniería de software: análisis, diseño e integración de sistemas' },
-    { code: 'SOPORTE', name: 'Soporte técnico mensual', type: 'Service', tax_ids: [iva16], prices: listPrice(3500), unit: 'E48',
+    { code: 'SOPORTE', name: 'Soporte técnico mensual', account_group_id: services, type: 'Service', tax_ids: [iva16], prices: listPrice(3500), unit: 'E48',
       sat_product_key: '81112200', sat_unit_key: 'E48', tax_object: '02' },
-    { code: 'TAB10', name: 'Tableta 10 pulgadas (descontinuada)', tax_ids: [iva16], prices: listPrice(5999), unit: 'H87',
+    { code: 'TAB10', name: 'Tableta 10 pulgadas (descontinuada)', account_group_id: goods, tax_ids: [iva16], prices: listPrice(5999), unit: 'H87',
       sat_product_key: '43211509', sat_unit_key: 'H87', tax_object: '02', active: false },
   ]);
 
@@ -583,8 +598,8 @@ async function seedMexico(q: Queryable): Promise<number> {
 /**
  * The starting catalog of a new company (`npm run cli -- company create`): its
  * country's chart of accounts, taxes, payment types, global discounts and
- * charges, one invoice type (FV) and one cash receipt type (RC). Inactive
- * examples of the demo are left out.
+ * charges, twelve price lists, two account groups, one invoice type (FV) and
+ * one cash receipt type (RC). Inactive examples of the demo are left out.
  */
 export async function seedStarterCatalog(q: Queryable, companyId: number, country: 'CO' | 'MX'): Promise<void> {
   const co = country === 'CO';
@@ -593,6 +608,8 @@ export async function seedStarterCatalog(q: Queryable, companyId: number, countr
   await insertAll(q, 'taxes', companyId, active(co ? CO_TAXES : MX_TAXES));
   await insertAll(q, 'payment_types', companyId, active(co ? CO_PAYMENT_TYPES : MX_PAYMENT_TYPES));
   await insertAll(q, 'allowance_charges', companyId, active(co ? CO_ALLOWANCE_CHARGES : MX_ALLOWANCE_CHARGES));
+  await insertAll(q, 'price_lists', companyId, priceLists([]));
+  await insertAll(q, 'account_groups', companyId, [{ name: 'Mercancías' }, { name: 'Servicios' }]);
   await insertAll(q, 'document_types', companyId, [
     { code: 'FV', name: 'Factura de venta', type: 'FV', prefix: co ? 'FV' : 'A', description: 'Factura de venta con numeración automática',
       reteiva: co, reteica: co, self_withholding: co, advance_payment: co },

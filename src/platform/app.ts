@@ -57,6 +57,10 @@ function translate(err: FastifyError & { validation?: any[]; validationContext?:
     // A unique index refused a write that a concurrent request made first.
     return new ApiError(400, [error('already_exists', 'A concurrent request created the same record first; read it or retry', [])]);
   }
+  if ((err as any).code === '23503') {
+    // A foreign key refused a write: a record the request names was deleted by a concurrent request.
+    return new ApiError(400, [error('invalid_reference', 'A record this request refers to was deleted meanwhile; read it again', [])]);
+  }
   if (['57014', '40001', '40P01'].includes((err as any).code) || /timeout exceeded when trying to connect/.test(err.message)) {
     // A statement over the request timeout (a lock held too long), a serialization failure, or no free connection in time.
     return new ApiError(503, [error('requests_limit', 'The database is busy; nothing was saved: send the request again (with the same Idempotency-Key)', [])], { 'Retry-After': '1' });

@@ -59,6 +59,48 @@ export function Enum<const T extends readonly string[]>(values: T, options: Reco
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 
+/**
+ * A string from a fixed list in any letter case ("Person", "person", "PERSON"): one pattern, so a
+ * wrong value is one clear error listing the allowed values. `canonical` gives the listed spelling.
+ */
+export function AnyCase<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
+  const cased = (ch: string) => ch.toLowerCase() !== ch.toUpperCase();
+  const letters = (v: string) => [...v].map((ch) => (cased(ch) ? `[${ch.toUpperCase()}${ch.toLowerCase()}]` : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  const anyCase = values.some((v) => [...v].some(cased)) ? ' (in any letter case)' : '';
+  return Type.Unsafe<string>({ type: 'string', pattern: `^(?:${values.map(letters).join('|')})$`,
+    'x-hint': `must be one of: ${values.join(', ')}${anyCase}`, ...options });
+}
+
+/** The listed spelling of a value that AnyCase(values) accepted. */
+export function canonical<T extends string>(values: readonly T[], value: string): T {
+  return values.find((v) => v.toLowerCase() === value.toLowerCase()) ?? (value as T);
+}
+
+/**
+ * A code sent as a string or as the object {code, name} that answers carry, so a record read
+ * from the API can be sent back unchanged. `code` is a string schema (its rules apply to both forms).
+ */
+export function CodeOrObject(code: Record<string, unknown>, options: Record<string, unknown>) {
+  return Type.Unsafe<string | { code: string; name?: string }>({
+    ...code, type: ['string', 'object'], ...options,
+    properties: { code: { ...code, type: 'string' }, name: { type: 'string', maxLength: 200 } }, required: ['code'],
+  });
+}
+
+/** An id sent as a number or as the object {id, name} that answers carry. */
+export function IdOrObject(options: Record<string, unknown>) {
+  const id = { type: 'integer', minimum: 1, maximum: 2147483647 };
+  return Type.Unsafe<number | { id: number; name?: string }>({
+    ...id, type: ['integer', 'object'], ...options,
+    properties: { id, name: { type: 'string', maxLength: 200 } }, required: ['id'],
+  });
+}
+
+/** The code of a CodeOrObject value. */
+export const codeOf = (v: string | { code: string }) => (typeof v === 'object' ? v.code : v);
+/** The id of an IdOrObject value. */
+export const idOf = (v: number | { id: number }) => (typeof v === 'object' ? v.id : v);
+
 /** Bodies are never coerced (a number where a string belongs is an error); query strings are. */
 export const bodyAjv = makeAjv(false);
 export const queryAjv = makeAjv(true);

@@ -40,7 +40,10 @@ eachStorage('foundation', (storage) => {
     for (const p of ['/auth', '/v1/customers', '/v1/document-types', '/mx/v1/uses', '/mx/v1/products/{id}']) {
       assert.ok(r.body.paths[p], `path ${p} documented`);
     }
-    assert.equal(r.body.paths['/v1/document-types'].get.parameters.find((x: any) => x.name === 'type').required, true);
+    assert.equal(r.body.paths['/v1/document-types'].get.parameters.find((x: any) => x.name === 'type').required, false);
+    assert.equal(r.body.paths['/v1/payment-types'].get.parameters.find((x: any) => x.name === 'document_type').required, true);
+    assert.equal(r.body.paths['/v1/taxes'].get.responses['200'].content['application/json'].schema.type, 'array', 'lookups answer plain arrays');
+    assert.ok(r.body.paths['/v1/customers/{id}'].delete && r.body.paths['/mx/v1/products/{id}'].delete, 'DELETE of customers and products documented');
     const docs = await fetch(s.url + '/docs/');
     assert.equal(docs.status, 200);
     assert.match(await docs.text(), /swagger/i);

@@ -195,7 +195,7 @@ test('without SMTP_URL the mail is an .eml file under DATA_DIR/outbox-mail', asy
 
 test('Mexico: a stamped CFDI is mailed with its XML, and its PDF carries the UUID and the SAT verification QR', async () => {
   const mx = s.as('mx');
-  const all = async (p: string) => (await mx.get(`${p}${p.includes('?') ? '&' : '?'}page_size=100`)).body.results as any[];
+  const all = mx.list;
   const [types, pays, users] = await Promise.all([all('/v1/document-types?type=FV'), all('/v1/payment-types?document_type=FV'), all('/v1/users')]);
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
   const res = await mx.post('/v1/invoices', {

@@ -16,7 +16,7 @@ eachStorage('MX invoices', (storage) => {
   before(async () => {
     s = await startTestServer(storage);
     const mx = s.as('mx');
-    const all = async (p: string) => (await mx.get(`${p}${p.includes('?') ? '&' : '?'}page_size=100`)).body.results as any[];
+    const all = mx.list;
     const [types, taxes, pays, users, ccs, whs] = await Promise.all([all('/v1/document-types?type=FV'), all('/v1/taxes'),
       all('/v1/payment-types?document_type=FV'), all('/v1/users'), all('/v1/cost-centers'), all('/v1/warehouses')]);
     ref = {

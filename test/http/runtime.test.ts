@@ -94,9 +94,11 @@ test('npm start on an empty embedded database: demo credentials logged, CLI refu
     assert.equal(login.status, 200);
     const token = ((await login.json()) as any).access_token;
     const get = async (p: string) => ((await (await fetch(`http://127.0.0.1:${port}${p}`, { headers: { authorization: `Bearer ${token}` } })).json()) as any);
-    assert.deepEqual((await get('/v1/document-types?type=FV')).results.map((d: any) => d.code), ['FV']);
-    assert.ok((await get('/v1/taxes')).pagination.total_results >= 5);
-    assert.ok((await get('/v1/payment-types?document_type=FV')).results.some((p: any) => p.due_date));
+    assert.deepEqual((await get('/v1/document-types?type=FV')).map((d: any) => d.code), ['FV']);
+    assert.ok((await get('/v1/taxes')).length >= 5);
+    assert.ok((await get('/v1/payment-types?document_type=FV')).some((p: any) => p.due_date));
+    assert.deepEqual((await get('/v1/price-lists')).map((l: any) => l.position), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    assert.deepEqual((await get('/v1/account-groups')).map((g: any) => g.name), ['Mercancías', 'Servicios']);
     assert.equal((await get('/v1/customers')).pagination.total_results, 0, 'no demo customers in a real company');
   } finally {
     await svc.stop();

@@ -23,7 +23,7 @@ let ref: any;
 before(async () => {
   s = await startTestServer('pglite');
   const mx = s.as('mx');
-  const all = async (p: string) => (await mx.get(`${p}${p.includes('?') ? '&' : '?'}page_size=100`)).body.results as any[];
+  const all = mx.list;
   const [types, taxes, pays, users] = await Promise.all([all('/v1/document-types?type=FV'), all('/v1/taxes'), all('/v1/payment-types?document_type=FV'), all('/v1/users')]);
   ref = {
     type: Object.fromEntries(types.map((t) => [t.code, t])), seller: users.find((u) => u.active),

@@ -13,7 +13,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createApiUser } from '../../src/platform/auth';
 import { ensureDemo } from '../../src/companies/demo';
-import { eachStorage, startTestServer, type Reply, type TestServer } from '../support/server';
+import { eachStorage, listUrl, records, startTestServer, type Reply, type TestServer } from '../support/server';
 import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { creditInvoice, debtPayment, dueOf, newCustomer, rcRefs, type RcRefs } from '../support/vouchers';
 import { appRoutes, errorShapeProblem, type RouteInfo } from '../support/routes';
@@ -42,18 +42,10 @@ eachStorage('isolation', (storage) => {
   const findings: string[] = [];
   let walked = 0;
 
-  const asToken = (token: () => Promise<string>, base: string): Api => {
-    const go = async (method: string, p: string, body?: unknown, headers?: Record<string, string>) => s.call(method, base + p, { token: await token(), body, headers });
-    return {
-      get: (p: string, headers?: Record<string, string>) => go('GET', p, undefined, headers),
-      post: (p: string, body: unknown, headers?: Record<string, string>) => go('POST', p, body, headers),
-      put: (p: string, body: unknown, headers?: Record<string, string>) => go('PUT', p, body, headers),
-    };
-  };
   const numbering = async () => ({
-    co: (await bco.get('/v1/document-types?type=FV&page_size=100')).body.results.map((t: any) => [t.id, t.consecutive]),
-    rc: (await bco.get('/v1/document-types?type=RC&page_size=100')).body.results.map((t: any) => [t.id, t.consecutive]),
-    mx: (await bmx.get('/v1/document-types?type=FV&page_size=100')).body.results.map((t: any) => [t.id, t.consecutive]),
+    co: (await bco.list('/v1/document-types?type=FV')).map((t: any) => [t.id, t.consecutive]),
+    rc: (await bco.list('/v1/document-types?type=RC')).map((t: any) => [t.id, t.consecutive]),
+    mx: (await bmx.list('/v1/document-types?type=FV')).map((t: any) => [t.id, t.consecutive]),
     rows: await s.db.query(`SELECT company_id, count(*)::int AS n, max(number)::text AS top FROM invoices WHERE company_id = ANY($1::int[]) GROUP BY company_id ORDER BY company_id`, [bCompanies]),
     vouchers: await s.db.query(`SELECT company_id, count(*)::int AS n, max(number)::text AS top FROM vouchers WHERE company_id = ANY($1::int[]) GROUP BY company_id ORDER BY company_id`, [bCompanies]),
   });
@@ -73,12 +65,12 @@ eachStorage('isolation', (storage) => {
     const login = await s.call('POST', '/auth', { body: B_CO });
     assert.equal(login.status, 200, JSON.stringify(login.body));
     tokenB = login.body.access_token;
-    bco = asToken(async () => tokenB, '');
+    bco = s.with(async () => tokenB, '');
     bmx = s.as('mx');
     aco = s.as('co');
     const bs = { as: () => bco } as unknown as TestServer;
     [ra, rb, va, vb] = await Promise.all([coRefs(s), coRefs(bs), rcRefs(s), rcRefs(bs)]);
-    assert.notEqual((await aco.get('/v1/document-types?type=FV')).body.results[0].id, undefined);
+    assert.notEqual((await aco.list('/v1/document-types?type=FV'))[0].id, undefined);
 
     // B's documents and catalog, all carrying the marker where there is free text.
     const made = async (api: Api, p: string, body: unknown, headers?: Record<string, string>) => {
@@ -92,7 +84,7 @@ eachStorage('isolation', (storage) => {
     await made(bco, '/v1/invoices', validInvoice(rb, { observations: MARK, document: { id: rb.type['FV-E'].id } }));
     const credit = await creditInvoice(bs, rb, { amount: 5000, customer: { identification: '55500011', branch_office: 0 } });
     await made(bco, '/v1/vouchers', debtPayment(vb, { identification: '55500011', branch_office: 0 }, [{ due: dueOf(credit), value: 100 }], { observations: MARK }));
-    const mxAll = async (p: string) => (await bmx.get(`${p}${p.includes('?') ? '&' : '?'}page_size=100`)).body.results as any[];
+    const mxAll = bmx.list;
     const [types, pays, users] = await Promise.all([mxAll('/v1/document-types?type=FV'), mxAll('/v1/payment-types?document_type=FV'), mxAll('/v1/users')]);
     await made(bmx, '/v1/customers', { person_type: 'company', identification: 'ISO010203AB1', name: `${MARK} MX`, tax_regime: '601', address: { address: 'Av. Reforma 100', postal_code: '06600' } });
     await made(bmx, '/v1/products', { code: 'BONLYMX', name: `${MARK} MX`, sat_product_key: '43211503', sat_unit_key: 'H87' });
@@ -109,9 +101,9 @@ eachStorage('isolation', (storage) => {
       const api = rt.country === 'mx' ? bmx : bco;
       const extra = rt.query.some((q) => q.name === 'type') && /document-types/.test(rt.path) ? ['type=FV', 'type=RC'] : rt.query.some((q) => q.name === 'document_type') ? ['document_type=FV', 'document_type=RC'] : [''];
       for (const x of extra) {
-        const list = await api.get(`${rt.path}?page_size=100${x ? '&' + x : ''}`);
-        if (list.status !== 200 || !Array.isArray(list.body?.results)) continue;
-        for (const rec of list.body.results) {
+        const list = await api.get(listUrl(`${rt.path}?${x}`));
+        if (list.status !== 200) continue;
+        for (const rec of records(list.body)) {
           if (rec.id === undefined) continue;
           (bIds[`${rt.country} ${rt.path}`] ??= []).push(rec.id);
           const one = await api.get(`${rt.path}/${rec.id}`);
@@ -138,8 +130,8 @@ eachStorage('isolation', (storage) => {
     const out = new Set<string>();
     ownCache.set(path, out);
     for (const x of ['', '&type=FV', '&type=RC', '&document_type=FV', '&document_type=RC']) {
-      const l = await aco.get(`${path}?page_size=100${x}`);
-      for (const r of l.body?.results ?? []) if (r.id !== undefined) out.add(String(r.id));
+      const l = await aco.get(listUrl(`${path}?${x.slice(1)}`));
+      for (const r of records(l.body)) if (r.id !== undefined) out.add(String(r.id));
     }
     return out;
   };
@@ -173,12 +165,12 @@ eachStorage('isolation', (storage) => {
     const before = findings.length;
     for (const rt of routes.filter((r) => r.method === 'GET' && !r.params.length && r.country === 'co')) {
       for (const x of ['', '&type=FV', '&type=RC', '&document_type=FV', '&document_type=RC', '&identification=55500011', '&code=BONLY1', '&customer_identification=55500011']) {
-        const res = await aco.get(`${rt.path}?page_size=100${x}`);
+        const res = await aco.get(listUrl(`${rt.path}?${x.slice(1)}`));
         walked++;
         if (res.status >= 500) findings.push(`GET ${rt.path}?${x}: ${res.status}`);
         if (leaks(res)) findings.push(`GET ${rt.path}?${x}: shows B's data`);
         const ids = new Set((bIds[`co ${rt.path}`] ?? []).filter((id) => typeof id === 'string'));
-        for (const r of res.body?.results ?? []) if (ids.has(r.id)) findings.push(`GET ${rt.path}?${x}: lists B's ${r.id}`);
+        for (const r of records(res.body)) if (ids.has(r.id)) findings.push(`GET ${rt.path}?${x}: lists B's ${r.id}`);
       }
     }
     assert.deepEqual(findings.slice(before), []);

@@ -20,7 +20,7 @@ export interface CoRefs {
 
 export async function coRefs(s: ApiClient): Promise<CoRefs> {
   const co = s.as('co');
-  const all = async (p: string) => (await co.get(`${p}${p.includes('?') ? '&' : '?'}page_size=100`)).body.results as any[];
+  const all = co.list;
   const [fv, rc, taxes, pays, products, customers, users, warehouses, costCenters, discounts, charges] = await Promise.all([
     all('/v1/document-types?type=FV'), all('/v1/document-types?type=RC'), all('/v1/taxes'), all('/v1/payment-types?document_type=FV'),
     all('/v1/products'), all('/v1/customers'), all('/v1/users'), all('/v1/warehouses'), all('/v1/cost-centers'),

@@ -13,7 +13,7 @@ export const mxToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Ameri
 export interface MxRefs { fvA: number; seller: number; cash: number }
 
 export async function mxRefs(c: ApiClient): Promise<MxRefs> {
-  const all = async (p: string) => (await c.as('mx').get(`${p}${p.includes('?') ? '&' : '?'}page_size=100`)).body.results as any[];
+  const all = c.as('mx').list;
   const [types, users, pays] = await Promise.all([all('/v1/document-types?type=FV'), all('/v1/users'), all('/v1/payment-types?document_type=FV')]);
   return { fvA: types.find((t) => t.code === 'FV-A').id, seller: users.find((u) => u.active).id, cash: pays.find((p) => p.name === 'Contado').id };
 }

@@ -26,6 +26,16 @@ export function eachStorage(name: string, fn: (storage: Storage) => void): void 
 
 export interface Reply<T = any> { status: number; body: T; headers: Headers }
 
+/** The lookups that answer a plain JSON array (DESIGN.md §1); every other list is paginated. */
+export const ARRAY_LOOKUPS = ['/v1/document-types', '/v1/taxes', '/v1/payment-types', '/v1/warehouses', '/v1/cost-centers', '/v1/account-groups', '/v1/price-lists'];
+/** A list's URL asking for its largest page (the lookups that answer a plain array take no page parameters). */
+export function listUrl(path: string): string {
+  const p = path.replace(/\?$/, '');
+  return ARRAY_LOOKUPS.includes(p.split('?')[0]) ? p : `${p}${p.includes('?') ? '&' : '?'}page_size=100`;
+}
+/** The records of a list answer: a plain array, or the results of a page. */
+export const records = (body: any): any[] => (Array.isArray(body) ? body : body?.results ?? []);
+
 /** Calls the service over HTTP as a client would; tokens are cached per country (and may be shared between clients). */
 export class ApiClient {
   constructor(readonly url: string, protected tokens = new Map<string, string>()) {}
@@ -57,15 +67,25 @@ export class ApiClient {
   /** A client of another process of the same service, sharing this one's tokens. */
   at(url: string): ApiClient { return new ApiClient(url, this.tokens); }
 
-  /** GET/POST/PUT as the demo company of the country whose base address the path uses. */
+  /** GET/POST/PUT/DELETE as the demo company of the country whose base address the path uses; `list` answers a list's records (its first 100). */
   as(country: 'co' | 'mx') {
-    const base = country === 'mx' ? '/mx' : '';
+    return this.with(async () => this.token(country), country === 'mx' ? '/mx' : '');
+  }
+
+  /** The same calls with another token, on a base address ('' or '/mx'). */
+  with(token: () => Promise<string>, base: string) {
     const go = async (method: string, p: string, body?: unknown, headers?: Record<string, string>) =>
-      this.call(method, base + p, { token: await this.token(country), body, headers });
+      this.call(method, base + p, { token: await token(), body, headers });
     return {
       get: (p: string, headers?: Record<string, string>) => go('GET', p, undefined, headers),
       post: (p: string, body: unknown, headers?: Record<string, string>) => go('POST', p, body, headers),
       put: (p: string, body: unknown, headers?: Record<string, string>) => go('PUT', p, body, headers),
+      delete: (p: string, headers?: Record<string, string>) => go('DELETE', p, undefined, headers),
+      list: async (p: string): Promise<any[]> => {
+        const res = await go('GET', listUrl(p));
+        if (res.status !== 200) throw new Error(`GET ${p}: ${res.status} ${JSON.stringify(res.body)}`);
+        return records(res.body);
+      },
     };
   }
 }

@@ -14,12 +14,10 @@ export interface RcRefs {
 
 export async function rcRefs(s: ApiClient): Promise<RcRefs> {
   const co = s.as('co');
-  const [types, pays] = await Promise.all([
-    co.get('/v1/document-types?type=RC&page_size=100'), co.get('/v1/payment-types?document_type=RC&page_size=100'),
-  ]);
+  const [types, pays] = await Promise.all([co.list('/v1/document-types?type=RC'), co.list('/v1/payment-types?document_type=RC')]);
   return {
-    type: Object.fromEntries(types.body.results.map((t: any) => [t.code, t])),
-    pay: Object.fromEntries(pays.body.results.map((p: any) => [p.type, p])),
+    type: Object.fromEntries(types.map((t) => [t.code, t])),
+    pay: Object.fromEntries(pays.map((p) => [p.type, p])),
   };
 }
 
