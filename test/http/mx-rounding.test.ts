@@ -114,7 +114,7 @@ eachStorage('MX line rounding with percentage discounts', (storage: Storage) => 
   let ref: { fvP: number; seller: number; cash: number; tax: (type: string, pct: number) => any };
   before(async () => {
     s = await startTestServer(storage);
-    const all = async (p: string) => (await s.as('mx').get(`${p}${p.includes('?') ? '&' : '?'}page_size=100`)).body.results as any[];
+    const all = (p: string) => s.as('mx').list(p);
     const [types, users, pays, taxes] = await Promise.all([all('/v1/document-types?type=FV'), all('/v1/users'), all('/v1/payment-types?document_type=FV'), all('/v1/taxes')]);
     const fvP = types.find((t) => t.code === 'FV-P');
     assert.equal(fvP.discount_type, 'Percentage');
