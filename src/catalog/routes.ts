@@ -7,19 +7,18 @@ import type { RouteModule } from '../platform/app';
 import { notFound, Problems } from '../platform/errors';
 import { IdParams, PageQuery, paged, pageWindow } from '../platform/http';
 import { registerLookups } from './lookups';
+import { addDateFilters, dateFilters } from '../platform/dates';
 import { Enum } from '../platform/validation';
 import { checkCustomerRules, CoCustomerBody, findCustomers, insertCustomer, MxCustomerBody, updateCustomer, type CustomerBody } from './customers';
 import { checkProductRules, CoProductBody, findProducts, insertProduct, MxProductBody, updateProduct, type ProductBody } from './products';
 
-/** Builds "AND col = $n" conditions from the query parameters that are present. */
-function filters(q: Record<string, unknown>, columns: Record<string, string>) {
+/** Builds "AND col = $n" conditions from the query parameters that are present, and those of the date filters. */
+function filters(q: Record<string, unknown>, columns: Record<string, string>, timeZone: string) {
   const args: unknown[] = [];
   let where = '';
-  for (const [param, column] of Object.entries(columns)) {
-    if (q[param] === undefined) continue;
-    args.push(q[param]);
-    where += ` AND ${column} = $${args.length + 1}`;
-  }
+  const add = (sql: string, value: unknown) => { args.push(value); where += ` AND ${sql.replace(/\$n/g, `$${args.length + 1}`)}`; };
+  for (const [param, column] of Object.entries(columns)) if (q[param] !== undefined) add(`${column} = $n`, q[param]);
+  addDateFilters(q, timeZone, add, null);
   return { where, args };
 }
 
@@ -33,12 +32,13 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     identification: Type.Optional(Type.String({ maxLength: 50, description: country === 'MX' ? 'RFC' : 'Identification number' })),
     branch_office: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
     active: Type.Optional(Type.Boolean()),
+    ...dateFilters('Created'),
   })]);
   const customerTags = ['customers'];
 
   app.get('/customers', { schema: { tags: customerTags, summary: 'List customers', querystring: customerQuery } }, async (req) => {
     const q = req.query as any;
-    const { where, args } = filters(q, { identification: 'identification', branch_office: 'branch_office', active: 'active' });
+    const { where, args } = filters(q, { identification: 'identification', branch_office: 'branch_office', active: 'active' }, req.company.time_zone);
     const [limit, offset] = pageWindow(q);
     const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM customers WHERE company_id = $1 ${where}`, [req.company.company_id, ...args]);
     return paged(q, total, await findCustomers(db, req.company.company_id, where, args, `ORDER BY id LIMIT ${limit} OFFSET ${offset}`));
@@ -79,12 +79,13 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     code: Type.Optional(Type.String({ maxLength: 30 })),
     type: Type.Optional(Enum(['Product', 'Service'])),
     active: Type.Optional(Type.Boolean()),
+    ...dateFilters('Created'),
   })]);
   const productTags = ['products'];
 
   app.get('/products', { schema: { tags: productTags, summary: 'List products and services', querystring: productQuery } }, async (req) => {
     const q = req.query as any;
-    const { where, args } = filters(q, { code: 'code', type: 'type', active: 'active' });
+    const { where, args } = filters(q, { code: 'code', type: 'type', active: 'active' }, req.company.time_zone);
     const [limit, offset] = pageWindow(q);
     const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM products WHERE company_id = $1 ${where}`, [req.company.company_id, ...args]);
     return paged(q, total, await findProducts(db, req.company.company_id, where, args, `ORDER BY id LIMIT ${limit} OFFSET ${offset}`));

@@ -37,7 +37,7 @@ function translate(err: FastifyError & { validation?: any[]; validationContext?:
   if (err instanceof ApiError) return err;
   if (err.validation) {
     const p = new Problems();
-    addAjvErrors(p, err.validation, err.validationContext === 'body' ? '' : '');
+    addAjvErrors(p, err.validation, '', err.validationContext === 'querystring' ? 'querystring' : 'body');
     return new ApiError(400, p.items);
   }
   switch (err.code) {
@@ -68,6 +68,15 @@ function translate(err: FastifyError & { validation?: any[]; validationContext?:
     return new ApiError(err.statusCode, [error(err.statusCode === 404 ? 'not_found' : 'invalid_value', err.message, [])]);
   }
   return null;
+}
+
+/**
+ * A query string takes only the parameters its schema names: an unknown one
+ * (a misspelt filter, a filter of another list) is refused (invalid_value,
+ * addAjvErrors), never ignored.
+ */
+function closed(schema: any): any {
+  return schema && schema.type === 'object' && schema.additionalProperties === undefined ? { ...schema, additionalProperties: false } : schema;
 }
 
 /**
@@ -137,7 +146,12 @@ export async function buildApp(services: Services, modules: RouteModule[]): Prom
   });
   // JSON only: without this, Fastify would also parse text/plain bodies.
   app.removeContentTypeParser('text/plain');
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(httpPart === 'querystring' ? closed(schema) : schema));
+  // Every route of the API checks its query string: one that declares none takes none.
+  app.addHook('onRoute', (route) => {
+    if ((route.schema as any)?.hide || route.schema?.querystring) return;
+    route.schema = { ...route.schema, querystring: Type.Object({}) };
+  });
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
