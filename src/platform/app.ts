@@ -155,6 +155,9 @@ export async function buildApp(services: Services, modules: RouteModule[]): Prom
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
+    // A route that takes no body (a DELETE, an annulment) accepts an empty one sent with a JSON Content-Type, as many clients send it.
+    const empty = req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0';
+    if (empty && !req.routeOptions.schema?.body) delete req.headers['content-type'];
     const partner = req.headers['partner-id'];
     if (partner !== undefined && !/^[A-Za-z0-9]{3,100}$/.test(String(partner))) {
       throw new ApiError(400, [error('invalid_partner_id', 'Partner-Id must be 3 to 100 letters and digits', ['Partner-Id'])]);

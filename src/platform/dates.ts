@@ -68,7 +68,9 @@ export function filterDay(text: string): string {
 /**
  * The SQL bound of a moment column (timestamptz) for a filter value: `start`
  * is inclusive (column >= bound); `end` includes the whole day of a date and
- * the exact instant of a date-time. `param` is the placeholder of the value
+ * the whole millisecond of a date-time (answers show moments to the
+ * millisecond, the database keeps microseconds: a record's own
+ * `metadata.created` finds it). `param` is the placeholder of the value
  * (e.g. `$3`); `timeZone` is the company's (one of two fixed names).
  */
 export function momentBound(text: string, side: 'start' | 'end', timeZone: string): { op: string; sql: (param: string) => string; value: string } {
@@ -79,10 +81,10 @@ export function momentBound(text: string, side: 'start' | 'end', timeZone: strin
       ? { op: '>=', sql: (p) => `(${p}::date::timestamp AT TIME ZONE '${timeZone}')`, value: v.day }
       : { op: '<', sql: (p) => `((${p}::date + 1)::timestamp AT TIME ZONE '${timeZone}')`, value: v.day };
   }
-  const op = side === 'start' ? '>=' : '<=';
-  return v.offset
-    ? { op, sql: (p) => `${p}::timestamptz`, value: v.moment }
-    : { op, sql: (p) => `(${p}::timestamp AT TIME ZONE '${timeZone}')`, value: v.moment };
+  const at = (p: string) => (v.offset ? `${p}::timestamptz` : `(${p}::timestamp AT TIME ZONE '${timeZone}')`);
+  return side === 'start'
+    ? { op: '>=', sql: at, value: v.moment }
+    : { op: '<', sql: (p) => `(date_trunc('milliseconds', ${at(p)}) + interval '1 millisecond')`, value: v.moment };
 }
 
 /** A query parameter that takes a date or a date-time. */
