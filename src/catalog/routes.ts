@@ -7,23 +7,25 @@ import type { RouteModule } from '../platform/app';
 import type { Company } from '../platform/auth';
 import { ApiError, error, notFound, Problems } from '../platform/errors';
 import { IdParams, PageOf, PageQuery, paged, pageWindow } from '../platform/http';
-import { listFilter, listQuery } from '../platform/documents';
 import { registerLookups } from './lookups';
 import { AnyCase, canonical } from '../platform/validation';
 import { checkCustomerRules, CoCustomerBody, CustomerAnswer, CUSTOMER_TYPES, customerUses, findCustomers, insertCustomer, MxCustomerBody, PERSON_TYPES, updateCustomer,
   type CustomerBody } from './customers';
 import { checkProductRules, CoProductBody, findProducts, ProductAnswer, insertProduct, MxProductBody, PRODUCT_TYPES, productUses, updateProduct,
   type ProductBody } from './products';
+import { addDateFilters, dateFilters } from '../platform/dates';
 
-/** The created/updated ranges of every list (the invoice list's parameters and parsing). */
-const RANGES = ['created_start', 'created_end', 'updated_start', 'updated_end'] as const;
-const Ranges = Type.Pick(listQuery(), RANGES);
-
-/** The SQL condition of a catalog list: its exact filters (parameter = column, already in their stored spelling) and the ranges. */
+/**
+ * The SQL condition (and its parameters, from $1 = company id) of a catalog list: its exact filters
+ * (column = value, values already in their stored spelling) and the date filters (a record's day is the day it was created).
+ */
 function catalogFilter(q: Record<string, any>, company: Company, exact: Record<string, unknown>) {
-  const given = Object.fromEntries(Object.entries(exact).filter(([, v]) => v !== undefined));
-  const ranges = Object.fromEntries(RANGES.filter((k) => q[k] !== undefined).map((k) => [k, q[k]]));
-  return listFilter({ ...ranges, ...given }, company, Object.keys(given));
+  const args: unknown[] = [company.company_id];
+  const where = ['company_id = $1'];
+  const add = (sql: string, v: unknown) => { args.push(v); where.push(sql.replace(/\$n/g, `$${args.length}`)); };
+  for (const [column, v] of Object.entries(exact)) if (v !== undefined) add(`${column} = $n`, v);
+  addDateFilters(q, company.time_zone, add, null);
+  return { cond: where.join(' AND '), args };
 }
 
 /** The reference API's delete result, or a refusal that names what still uses the record. */
@@ -49,7 +51,8 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     person_type: Type.Optional(AnyCase(PERSON_TYPES)),
     type: Type.Optional(AnyCase(CUSTOMER_TYPES)),
     active: Type.Optional(Type.Boolean()),
-  }), Ranges]);
+    ...dateFilters('Created'),
+  })]);
   const customerTags = ['customers'];
 
   app.get('/customers', { schema: { tags: customerTags, summary: 'List customers', querystring: customerQuery, response: { 200: PageOf(CustomerAnswer) } } }, async (req) => {
@@ -118,7 +121,8 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     account_group: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Account group id (see /v1/account-groups)' })),
     stock_control: Type.Optional(Type.Boolean()),
     active: Type.Optional(Type.Boolean()),
-  }), Ranges]);
+    ...dateFilters('Created'),
+  })]);
   const productTags = ['products'];
 
   app.get('/products', { schema: { tags: productTags, summary: 'List products and services', querystring: productQuery, response: { 200: PageOf(ProductAnswer) } } }, async (req) => {

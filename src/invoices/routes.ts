@@ -1,6 +1,6 @@
 /**
  * Invoices on both base addresses: create (with Idempotency-Key), preview,
- * read, list and annul. The two variants differ in their body, rules,
+ * read, list, annul and delete. The two variants differ in their body, rules,
  * computation and shape (co/, mx/); numbering, idempotency, storage of the
  * answer, reads and annulment are shared here.
  */
@@ -10,7 +10,7 @@ import type { RouteModule } from '../platform/app';
 import { ApiError, error, notFound, type Problems } from '../platform/errors';
 import { PageQuery, paged, pageWindow } from '../platform/http';
 import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
-import { requestStamp, STAMP_JOB } from './store';
+import { deleteInvoice, LIVE, requestStamp, STAMP_JOB } from './store';
 import { requestMail } from '../mail/store';
 import { reverseEntry } from '../ledger/journal';
 import type { Company } from '../platform/auth';
@@ -72,7 +72,7 @@ async function mailIfAsked(q: Queryable, cid: number, doc: any) {
 }
 
 async function readInvoice(q: Queryable, company: Company, id: string) {
-  const [row] = await q.query(`${READ} WHERE company_id = $1 AND id = $2`, [company.company_id, id]);
+  const [row] = await q.query(`${READ} WHERE company_id = $1 AND id = $2 AND ${LIVE}`, [company.company_id, id]);
   if (!row) throw notFound(`Invoice ${id}`);
   return current(row);
 }
@@ -117,7 +117,8 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
 
   app.get('/invoices', { schema: { tags, summary: 'List invoices, newest first', querystring: ListQuery } }, async (req) => {
     const q = req.query as any;
-    const { cond, args } = listFilter(q, req.company);
+    const filter = listFilter(q, req.company);
+    const [cond, args] = [`${filter.cond} AND ${LIVE}`, filter.args];
     const [limit, offset] = pageWindow(q);
     const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM invoices WHERE ${cond}`, args);
     const rows = await db.query(`${READ} WHERE ${cond} ORDER BY created_at DESC, number DESC LIMIT ${limit} OFFSET ${offset}`, args);
@@ -128,7 +129,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     const cid = req.company.company_id;
     const id = (req.params as { id: string }).id;
     return db.tx(async (q) => {
-      const [inv] = await q.query(`SELECT annulled, stamp_status, name, date FROM invoices WHERE company_id = $1 AND id = $2 FOR UPDATE`, [cid, id]);
+      const [inv] = await q.query(`SELECT annulled, stamp_status, name, date FROM invoices WHERE company_id = $1 AND id = $2 AND ${LIVE} FOR UPDATE`, [cid, id]);
       if (!inv) throw notFound(`Invoice ${id}`);
       const refuse = (why: string) => new ApiError(400, [error('invalid_document', why, ['id'])]);
       if (inv.annulled) throw refuse(`Invoice ${inv.name} is already annulled`);
@@ -148,7 +149,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     const [row] = await db.query(
       `SELECT i.stamp_status, i.annulled, i.name, i.xml, i.stamp_errors, i.stamp_observations, t.electronic_type
          FROM invoices i JOIN document_types t ON t.company_id = i.company_id AND t.id = i.document_type_id
-        WHERE i.company_id = $1 AND i.id = $2 AND i.country = $3`, [company.company_id, id, country]);
+        WHERE i.company_id = $1 AND i.id = $2 AND i.country = $3 AND i.${LIVE}`, [company.company_id, id, country]);
     if (!row) throw notFound(`Invoice ${id}`);
     return row;
   };
@@ -161,9 +162,14 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     const refuse = (why: string) => new ApiError(400, [error('invalid_document', why, ['id'])]);
     // Every Mexican invoice is a CFDI; in Colombia only those of an electronic document type go to the DIAN.
     if (country === 'CO' && inv.electronic_type !== 'ElectronicInvoice') throw refuse(`Invoice ${inv.name} is not of an electronic document type`);
-    if (inv.annulled) throw refuse(`Invoice ${inv.name} is annulled`);
-    if (inv.stamp_status === 'Accepted') throw refuse(`Invoice ${inv.name} was already accepted`);
-    await db.tx((q) => requestStamp(q, req.company.company_id, id, country));
+    await db.tx(async (q) => {
+      // Checked again under the row's lock: a concurrent annulment, deletion or stamping may have come first.
+      const [now] = await q.query(`SELECT annulled, stamp_status FROM invoices WHERE company_id = $1 AND id = $2 AND ${LIVE} FOR UPDATE`, [req.company.company_id, id]);
+      if (!now) throw notFound(`Invoice ${id}`);
+      if (now.annulled) throw refuse(`Invoice ${inv.name} is annulled`);
+      if (now.stamp_status === 'Accepted') throw refuse(`Invoice ${inv.name} was already accepted`);
+      await requestStamp(q, req.company.company_id, id, country);
+    });
     return submitted(req.company, id);
   });
   app.get('/invoices/:id/stamp/errors', {
@@ -181,13 +187,20 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     return { base64: Buffer.from(inv.xml, 'utf8').toString('base64') };
   });
 
+  app.delete('/invoices/:id', {
+    schema: { tags, params: UuidParams('Invoice'), response: { 200: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }) },
+      summary: country === 'CO'
+        ? 'Delete an invoice that never reached the DIAN (Draft or Rejected; every invoice of a type that is not electronic) and that no cash receipt pays: its number stays used, its journal entry and due items are reversed'
+        : 'Delete an invoice whose CFDI was never stamped (Draft or Rejected): its number stays used, its journal entry and due items are reversed; a stamped CFDI is cancelled, not deleted' },
+  }, async (req) => db.tx((q) => deleteInvoice(q, req.company.company_id, (req.params as { id: string }).id, country)));
+
   if (country !== 'CO') return;
   app.put('/invoices/:id', {
     attachValidation: true,
     schema: { tags, summary: 'Replace a Draft or Rejected invoice (same rules as creation; its number does not change)', params: UuidParams('Invoice'), body: CoInvoiceBody },
   }, async (req) => {
     const id = (req.params as { id: string }).id;
-    const [current] = await db.query(`SELECT number FROM invoices WHERE company_id = $1 AND id = $2 AND country = 'CO'`, [req.company.company_id, id]);
+    const [current] = await db.query(`SELECT number FROM invoices WHERE company_id = $1 AND id = $2 AND country = 'CO' AND ${LIVE}`, [req.company.company_id, id]);
     if (!current) throw notFound(`Invoice ${id}`);
     const body = req.body as CoInvoiceBody;
     if (body && typeof body === 'object' && body.number !== undefined && body.number !== Number(current.number)) {

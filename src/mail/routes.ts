@@ -14,6 +14,7 @@ import { UuidParams } from '../platform/documents';
 import { addAjvErrors } from '../platform/validation';
 import { DocumentNotFound, documentFiles } from '../pdf/document';
 import { isEmail, requestMail, type DocKind } from './store';
+import { LIVE } from '../invoices/store';
 
 export const MAX_COPIES = 5;
 
@@ -56,7 +57,9 @@ export const mailRoutes: RouteModule = (app, { db, outbox, country }) => {
       const copyTo = addressList(body.copy_to, 'copy_to', problems);
       problems.throwIfAny();
       const queued = await db.tx(async (q) => {
-        const [doc] = await q.query(`SELECT name, annulled${kind === 'invoice' ? ', stamp_status' : ''} FROM ${table} WHERE company_id = $1 AND id = $2 FOR UPDATE`, [cid, id]);
+        const [doc] = kind === 'invoice'
+          ? await q.query(`SELECT name, annulled, stamp_status FROM invoices WHERE company_id = $1 AND id = $2 AND ${LIVE} FOR UPDATE`, [cid, id])
+          : await q.query(`SELECT name, annulled FROM ${table} WHERE company_id = $1 AND id = $2 FOR UPDATE`, [cid, id]);
         if (!doc) throw notFound(`${what} ${id}`);
         const refuse = (why: string) => new ApiError(400, [error('invalid_document', why, ['id'])]);
         if (doc.annulled) throw refuse(`${what} ${doc.name} is annulled`);

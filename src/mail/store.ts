@@ -68,3 +68,10 @@ export async function afterVerdict(q: Queryable, cid: number, invoiceId: string,
     await showOnDocument(q, cid, id);
   }
 }
+
+/** A deleted document is not mailed: its mails not sent yet end as failed_delivery, saying why (a queued job then finds nothing to send). */
+export async function dropMails(q: Queryable, cid: number, kind: DocKind, docId: string, why: string): Promise<void> {
+  await q.query(
+    `UPDATE mails SET status = 'failed_delivery', observations = $4, updated_at = now()
+      WHERE company_id = $1 AND doc_kind = $2 AND doc_id = $3 AND status IN ('pending_send', 'process_of_sending')`, [cid, kind, docId, why]);
+}

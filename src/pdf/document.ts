@@ -10,6 +10,7 @@ import { parseXml, satSelect, timbreChain } from '../einvoice/sat/chain';
 import { formatMoney } from './format';
 import { renderInvoicePdf, renderVoucherPdf } from './render';
 import type { InvoicePdfInput, PdfCompany, PdfCustomer, PdfTax, VoucherPdfInput } from './types';
+import { LIVE } from '../invoices/store';
 
 export type DocKind = 'invoice' | 'voucher';
 
@@ -89,7 +90,7 @@ async function invoiceFiles(q: Queryable, cid: number, id: string): Promise<Docu
   const [row] = await q.query(
     `SELECT i.country, i.document, i.xml, i.stamp_status, i.stamp_cufe, i.stamp_uuid, i.customer_id, t.electronic_type, t.resolution
        FROM invoices i JOIN document_types t ON t.company_id = i.company_id AND t.id = i.document_type_id
-      WHERE i.company_id = $1 AND i.id = $2`, [cid, id]);
+      WHERE i.company_id = $1 AND i.id = $2 AND i.${LIVE}`, [cid, id]);
   if (!row) throw new DocumentNotFound(`Invoice ${id}`);
   const [company] = await q.query('SELECT * FROM companies WHERE company_id = $1', [cid]);
   const [customer] = await q.query('SELECT * FROM customers WHERE company_id = $1 AND id = $2', [cid, row.customer_id]);

@@ -37,7 +37,7 @@ function translate(err: FastifyError & { validation?: any[]; validationContext?:
   if (err instanceof ApiError) return err;
   if (err.validation) {
     const p = new Problems();
-    addAjvErrors(p, err.validation, err.validationContext === 'body' ? '' : '');
+    addAjvErrors(p, err.validation, '', err.validationContext === 'querystring' ? 'querystring' : 'body');
     return new ApiError(400, p.items);
   }
   switch (err.code) {
@@ -72,6 +72,15 @@ function translate(err: FastifyError & { validation?: any[]; validationContext?:
     return new ApiError(err.statusCode, [error(err.statusCode === 404 ? 'not_found' : 'invalid_value', err.message, [])]);
   }
   return null;
+}
+
+/**
+ * A query string takes only the parameters its schema names: an unknown one
+ * (a misspelt filter, a filter of another list) is refused (invalid_value,
+ * addAjvErrors), never ignored.
+ */
+function closed(schema: any): any {
+  return schema && schema.type === 'object' && schema.additionalProperties === undefined ? { ...schema, additionalProperties: false } : schema;
 }
 
 /**
@@ -141,10 +150,18 @@ export async function buildApp(services: Services, modules: RouteModule[]): Prom
   });
   // JSON only: without this, Fastify would also parse text/plain bodies.
   app.removeContentTypeParser('text/plain');
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(httpPart === 'querystring' ? closed(schema) : schema));
+  // Every route of the API checks its query string: one that declares none takes none.
+  app.addHook('onRoute', (route) => {
+    if ((route.schema as any)?.hide || route.schema?.querystring) return;
+    route.schema = { ...route.schema, querystring: Type.Object({}) };
+  });
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
+    // A route that takes no body (a DELETE, an annulment) accepts an empty one sent with a JSON Content-Type, as many clients send it.
+    const empty = req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0';
+    if (empty && !req.routeOptions.schema?.body) delete req.headers['content-type'];
     const partner = req.headers['partner-id'];
     if (partner !== undefined && !/^[A-Za-z0-9]{3,100}$/.test(String(partner))) {
       throw new ApiError(400, [error('invalid_partner_id', 'Partner-Id must be 3 to 100 letters and digits', ['Partner-Id'])]);

@@ -9,6 +9,7 @@ import type { Company } from './auth';
 import type { Db, Queryable } from './db';
 import { ApiError, Problems } from './errors';
 import { addAjvErrors } from './validation';
+import { addDateFilters, dateFilters } from './dates';
 import { claim, idempotencyKey, remember, replay, requestHash } from './idempotency';
 
 export const UuidParams = (what: string) => Type.Object({ id: Type.String({ format: 'uuid', description: `${what} id` }) });
@@ -68,8 +69,6 @@ export async function createDocument(db: Db, req: FastifyRequest, reply: Fastify
   return reply.status(201).send(afterCommit ? await afterCommit(result.doc) : result.doc);
 }
 
-const DateOrTime = (description: string) => Type.Optional(Type.Union([Type.String({ format: 'date' }), Type.String({ format: 'date-time' })], { description }));
-
 /** The list filters every document has; `extra` adds the document's own (each an exact match on its column). */
 export function listQuery(extra: Record<string, TSchema> = {}) {
   return Type.Object({
@@ -77,12 +76,7 @@ export function listQuery(extra: Record<string, TSchema> = {}) {
     customer_identification: Type.Optional(Type.String({ maxLength: 50 })),
     customer_branch_office: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
     name: Type.Optional(Type.String({ maxLength: 100 })),
-    date_start: Type.Optional(Type.String({ format: 'date' })),
-    date_end: Type.Optional(Type.String({ format: 'date' })),
-    created_start: DateOrTime('From this moment (a date: from the start of that day in the company\'s time zone)'),
-    created_end: DateOrTime('Up to this moment (a date: to the end of that day)'),
-    updated_start: DateOrTime('As created_start, on the last update'),
-    updated_end: DateOrTime('As created_end, on the last update'),
+    ...dateFilters('Documents dated'),
     ...Object.fromEntries(Object.entries(extra).map(([k, s]) => [k, Type.Optional(s)])),
   });
 }
@@ -91,19 +85,10 @@ export function listQuery(extra: Record<string, TSchema> = {}) {
 export function listFilter(q: Record<string, any>, company: Company, extraColumns: string[] = []): { cond: string; args: unknown[] } {
   const args: unknown[] = [company.company_id];
   const where = ['company_id = $1'];
-  const tz = company.time_zone; // one of two names (a CHECK constraint), safe in SQL text
   const add = (sql: string, v: unknown) => { args.push(v); where.push(sql.replace(/\$n/g, `$${args.length}`)); };
   const exact: Record<string, string> = { document_id: 'document_type_id', customer_identification: 'customer_identification',
     customer_branch_office: 'customer_branch_office', name: 'name', ...Object.fromEntries(extraColumns.map((c) => [c, c])) };
   for (const [param, column] of Object.entries(exact)) if (q[param] !== undefined) add(`${column} = $n`, q[param]);
-  if (q.date_start !== undefined) add('date >= $n::date', q.date_start);
-  if (q.date_end !== undefined) add('date <= $n::date', q.date_end);
-  const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
-  for (const [field, column] of [['created', 'created_at'], ['updated', 'updated_at']]) {
-    const start = q[`${field}_start`];
-    const end = q[`${field}_end`];
-    if (start !== undefined) add(isDate(start) ? `${column} >= ($n::date::timestamp AT TIME ZONE '${tz}')` : `${column} >= $n::timestamptz`, start);
-    if (end !== undefined) add(isDate(end) ? `${column} < (($n::date + 1)::timestamp AT TIME ZONE '${tz}')` : `${column} <= $n::timestamptz`, end);
-  }
+  addDateFilters(q, company.time_zone, add, 'date'); // time_zone is one of two names (a CHECK constraint), safe in SQL text
   return { cond: where.join(' AND '), args };
 }

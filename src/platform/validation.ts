@@ -12,6 +12,7 @@ import addFormats from 'ajv-formats';
 import Decimal from 'decimal.js';
 import { Type } from '@sinclair/typebox';
 import { Problems } from './errors';
+import { DATE_FILTER, parseDateFilter } from './dates';
 
 export function decimalsOf(n: number): number {
   return new Decimal(n).decimalPlaces();
@@ -33,6 +34,7 @@ function makeAjv(coerce: boolean): Ajv {
     const check: (s: string) => boolean = typeof f === 'function' ? f : f instanceof RegExp ? (s) => f.test(s) : f.validate;
     ajv.addFormat(name, { ...(typeof f === 'object' && !(f instanceof RegExp) ? f : {}), validate: (s: string) => !s.startsWith('0000') && check(s) });
   }
+  ajv.addFormat(DATE_FILTER, { type: 'string', validate: (s: string) => parseDateFilter(s) !== null });
   ajv.addKeyword({ keyword: 'x-code', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-hint', schemaType: 'string' });
   ajv.addKeyword({
@@ -120,8 +122,13 @@ function describe(v: unknown): string {
   return typeof v === 'object' ? 'an object' : JSON.stringify(v).slice(0, 60);
 }
 
-/** Translates Ajv errors into problems with the codes of DESIGN.md section 3. */
-export function addAjvErrors(problems: Problems, errors: ErrorObject[] | null | undefined, prefix = ''): void {
+/**
+ * Translates Ajv errors into problems with the codes of DESIGN.md section 3.
+ * In a query string (`part`), a parameter the route does not take is
+ * `invalid_value` naming it: a filter the client believes applied must never
+ * be ignored.
+ */
+export function addAjvErrors(problems: Problems, errors: ErrorObject[] | null | undefined, prefix = '', part: 'body' | 'querystring' = 'body'): void {
   const seen = new Set<string>();
   const under = (p: string) => (!prefix ? p : !p ? prefix : p.startsWith('[') ? prefix + p : `${prefix}.${p}`);
   for (const e of errors ?? []) {
@@ -138,8 +145,14 @@ export function addAjvErrors(problems: Problems, errors: ErrorObject[] | null | 
         break;
       case 'additionalProperties':
         path = under(jsonPath(e.instancePath, (e.params as any).additionalProperty));
-        code = 'parameter_not_allowed';
-        message = `${path} is not a field of this request`;
+        if (part === 'querystring') {
+          const known = Object.keys((e.parentSchema as any)?.properties ?? {});
+          code = 'invalid_value';
+          message = `${path} is not a query parameter of this route; ${known.length ? `it takes ${known.join(', ')}` : 'it takes none'}`;
+        } else {
+          code = 'parameter_not_allowed';
+          message = `${path} is not a field of this request`;
+        }
         break;
       case 'type':
         code = 'invalid_type';
@@ -165,7 +178,9 @@ export function addAjvErrors(problems: Problems, errors: ErrorObject[] | null | 
         break;
       case 'format':
         code = custom ?? ((e.params as any).format === 'email' ? 'invalid_email' : (e.params as any).format.startsWith('date') ? 'invalid_date' : 'invalid_value');
-        message = (e.params as any).format === 'date' ? `${base} must be a date yyyy-MM-dd` : `${base} must be a valid ${(e.params as any).format}`;
+        message = (e.params as any).format === 'date' ? `${base} must be a date yyyy-MM-dd`
+          : (e.params as any).format === DATE_FILTER ? `${base} must be a date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z`
+            : `${base} must be a valid ${(e.params as any).format}`;
         break;
       case 'x-decimals':
       case 'x-finite':

@@ -17,16 +17,17 @@ import { Type } from '@sinclair/typebox';
 import type { RouteModule } from '../platform/app';
 import { ApiError, error } from '../platform/errors';
 import { todayIn } from '../invoices/lookup';
+import { DateFilter, filterDay } from '../platform/dates';
 
 const dec = (v: Decimal.Value) => new Decimal(v);
 const num = (v: Decimal) => Number(v.toFixed(2));
 
 const TrialQuery = Type.Object({
-  date_start: Type.Optional(Type.String({ format: 'date', description: 'First day of the period; omitted: from the first entry' })),
-  date_end: Type.Optional(Type.String({ format: 'date', description: 'Last day of the period; omitted: up to the last entry' })),
+  date_start: Type.Optional(DateFilter('First day of the period; omitted: from the first entry')),
+  date_end: Type.Optional(DateFilter('Last day of the period; omitted: up to the last entry')),
 });
 const AgingQuery = Type.Object({
-  date: Type.Optional(Type.String({ format: 'date', description: 'The day the receivables are aged at; omitted: today in the company\'s time zone' })),
+  date: Type.Optional(DateFilter('The day the receivables are aged at; omitted: today in the company\'s time zone')),
   customer_identification: Type.Optional(Type.String({ maxLength: 50 })),
   customer_branch_office: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
 });
@@ -49,7 +50,8 @@ export const reportRoutes: RouteModule = (app, { db }) => {
   const tags = ['reports'];
 
   app.get('/reports/trial-balance', { schema: { tags, summary: 'Trial balance: opening balance, debits, credits and closing balance per account', querystring: TrialQuery } }, async (req) => {
-    const { date_start: start, date_end: end } = req.query as { date_start?: string; date_end?: string };
+    const q = req.query as { date_start?: string; date_end?: string };
+    const [start, end] = [q.date_start, q.date_end].map((d) => (d === undefined ? undefined : filterDay(d)));
     if (start && end && start > end) throw new ApiError(400, [error('invalid_date', `date_end (${end}) is before date_start (${start})`, ['date_end'])]);
     const rows = await db.query<{ code: string; name: string | null; nature: string | null; opening: string; debits: string; credits: string }>(
       `SELECT l.account_code AS code, a.name, a.nature,
@@ -84,7 +86,7 @@ export const reportRoutes: RouteModule = (app, { db }) => {
 
   app.get('/reports/accounts-receivable', { schema: { tags, summary: 'Accounts receivable: open due items per customer with aging buckets', querystring: AgingQuery } }, async (req) => {
     const q = req.query as { date?: string; customer_identification?: string; customer_branch_office?: number };
-    const date = q.date ?? todayIn(req.company.time_zone);
+    const date = q.date === undefined ? todayIn(req.company.time_zone) : filterDay(q.date);
     const args: unknown[] = [req.company.company_id, date];
     const where = ['d.company_id = $1', 'NOT d.annulled', 'i.date <= $2::date'];
     if (q.customer_identification !== undefined) { args.push(q.customer_identification); where.push(`c.identification = $${args.length}`); }

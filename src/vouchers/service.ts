@@ -4,8 +4,8 @@
  * it, pays its due items under a row lock, stores it and posts its journal
  * entry (store), and its annulment.
  *
- *   DebtPayment     debit the payment type's account, credit customers (130505) per due item paid
- *   AdvancePayment  debit the payment type's account, credit customer advances (280505)
+ *   DebtPayment     debit the payment type's account; credit, per due item paid, the receivable account its invoice debited
+ *   AdvancePayment  debit the payment type's account, credit customer advances (CO_LEDGER.customerAdvances)
  *   Detailed        the entries as sent (they must balance); entries with `due` also pay that due item
  */
 import crypto from 'node:crypto';
@@ -14,14 +14,11 @@ import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import { ApiError, error, notFound, Problems } from '../platform/errors';
 import { postEntry, reverseEntry, type Posting } from '../ledger/journal';
+import { CO_LEDGER, CO_RECEIVABLES_GROUP } from '../ledger/accounts';
 import { takeNumber } from '../invoices/numbering';
 import { checkDocumentType, checkCostCenter, checkCurrency, loadMasterData, mustBeActive, type Row } from '../invoices/lookup';
 import type { VoucherBody, VoucherType } from './schema';
 
-/** Accounts of the Colombian PUC that DebtPayment and AdvancePayment credit. */
-export const VOUCHER_ACCOUNTS = { customers: '130505', customerAdvances: '280505' };
-/** The PUC group of customer receivables: a Detailed entry that pays a due item credits one of its accounts. */
-const RECEIVABLES = '1305';
 
 type Movement = 'Debit' | 'Credit';
 
@@ -29,6 +26,8 @@ type Movement = 'Debit' | 'Credit';
 export interface DueRow {
   id: number; invoice_id: string; invoice_name: string; currency: string;
   prefix: string; consecutive: number; quote: number; due_date: string; amount: string; paid: string;
+  /** The receivable account the invoice debited for it. */
+  account_code: string;
 }
 
 export interface Entry {
@@ -128,14 +127,14 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
     if (type === 'DebtPayment') {
       if (it.due === undefined) problems.add('parameter_required', 'Each entry of a DebtPayment voucher names the due item it pays', at('due'));
       for (const f of ['account', 'tax'] as const) {
-        if (it[f] !== undefined) problems.add('parameter_not_allowed', `A DebtPayment entry credits customers (${VOUCHER_ACCOUNTS.customers}); accounts and taxes are for Detailed vouchers`, at(f));
+        if (it[f] !== undefined) problems.add('parameter_not_allowed', 'A DebtPayment entry credits the receivable account of the due item it pays; accounts and taxes are for Detailed vouchers', at(f));
       }
-      account = { code: VOUCHER_ACCOUNTS.customers, movement: 'Credit' };
+      account = { code: CO_LEDGER.customers, movement: 'Credit' }; // the due item's own account once it is found
     } else if (type === 'AdvancePayment') {
       for (const f of ['due', 'account', 'tax'] as const) {
-        if (it[f] !== undefined) problems.add('parameter_not_allowed', `An AdvancePayment is received before any invoice and credits customer advances (${VOUCHER_ACCOUNTS.customerAdvances}): its entries take no ${f}`, at(f));
+        if (it[f] !== undefined) problems.add('parameter_not_allowed', `An AdvancePayment is received before any invoice and credits customer advances (${CO_LEDGER.customerAdvances}): its entries take no ${f}`, at(f));
       }
-      account = { code: VOUCHER_ACCOUNTS.customerAdvances, movement: 'Credit' };
+      account = { code: CO_LEDGER.customerAdvances, movement: 'Credit' };
     } else if (type === 'Detailed') {
       if (it.account === undefined) problems.add('parameter_required', 'Each entry of a Detailed voucher has its account {code, movement}', at('account'));
       else if (!problems.has(at('account'))) {
@@ -145,8 +144,8 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
         else account = { code: it.account.code, movement: it.account.movement };
       }
       if (it.due !== undefined && it.tax !== undefined) problems.add('parameter_not_allowed', 'An entry pays a due item or is a tax entry, not both', at('tax'));
-      if (it.due !== undefined && account && !account.code.startsWith(RECEIVABLES)) {
-        problems.add('invalid_account', `An entry that pays a due item credits a customers account (${RECEIVABLES}…), not ${account.code}`, at('account.code'));
+      if (it.due !== undefined && account && !account.code.startsWith(CO_RECEIVABLES_GROUP)) {
+        problems.add('invalid_account', `An entry that pays a due item credits a customers account (${CO_RECEIVABLES_GROUP}…), not ${account.code}`, at('account.code'));
       }
       if (it.due !== undefined && it.account?.movement === 'Debit') {
         problems.add('invalid_value', 'An entry that pays a due item credits the receivable: its movement is Credit', at('account.movement'));
@@ -174,7 +173,7 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
   if (customer && wanted.length) {
     const rows = await q.query<DueRow>(
       `SELECT d.id, d.invoice_id, i.name AS invoice_name, coalesce(i.document->'currency'->>'code', 'COP') AS currency,
-              d.prefix, d.consecutive, d.quote, d.due_date, d.amount, d.paid
+              d.prefix, d.consecutive, d.quote, d.due_date, d.amount, d.paid, d.account_code
          FROM due_items d JOIN invoices i ON i.company_id = d.company_id AND i.id = d.invoice_id
         WHERE d.company_id = $1 AND d.customer_id = $2 AND NOT d.annulled
           AND (d.prefix, d.consecutive, d.quote) IN (SELECT * FROM unnest($3::text[], $4::bigint[], $5::int[]))
@@ -201,6 +200,7 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
       }
       const e = entries[w.i];
       if (e) e.due = { ...row, consecutive: Number(row.consecutive) };
+      if (e && type === 'DebtPayment') e.account = { code: row.account_code, movement: 'Credit' };
     }
   }
 
@@ -270,7 +270,7 @@ export function voucherPostings(plan: VoucherPlan): Posting[] {
     description: e.description || fallback(e), third_party: third,
   }));
   if (plan.type === 'AdvancePayment' && !p.length) {
-    p.push({ account: VOUCHER_ACCOUNTS.customerAdvances, credit: cop(plan.total), description: 'Anticipo de cliente', third_party: third });
+    p.push({ account: CO_LEDGER.customerAdvances, credit: cop(plan.total), description: 'Anticipo de cliente', third_party: third });
   }
   const debits = sum(p.map((x) => x.debit ?? 0));
   const credits = sum(p.map((x) => x.credit ?? 0));
@@ -302,7 +302,7 @@ async function payDueItems(q: Queryable, cid: number, entries: Entry[]): Promise
   for (const { e, i } of paying) {
     const row = locked.find((d) => Number(d.id) === e.due!.id);
     if (!row || row.annulled) {
-      problems.add('invalid_reference', `Due item ${dueLabel(e.due!)} was annulled meanwhile (its invoice ${e.due!.invoice_name} was annulled)`, `items[${i}].due`);
+      problems.add('invalid_reference', `Due item ${dueLabel(e.due!)} was annulled meanwhile (its invoice ${e.due!.invoice_name} was annulled or deleted)`, `items[${i}].due`);
       continue;
     }
     const owed = new Decimal(row.amount).minus(row.paid);

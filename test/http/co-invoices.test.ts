@@ -53,7 +53,7 @@ eachStorage('CO invoices', (storage) => {
     assert.deepEqual(read.body, inv);
     const rows = await journal(s, inv.id);
     assert.equal(balanced(rows), 1130.5);
-    assert.deepEqual(rows.map((x) => [x.account_code, x.debit, x.credit]), [['110505', '1130.50', '0.00'], ['2408', '0.00', '180.50'], ['4135', '0.00', '950.00']]);
+    assert.deepEqual(rows.map((x) => [x.account_code, x.debit, x.credit]), [['11050501', '1130.50', '0.00'], ['24080501', '0.00', '180.50'], ['41359501', '0.00', '950.00']]);
   });
 
   test('taxed price 119 with IVA 19 % → price 100, tax 19, total 119', async () => {
@@ -98,7 +98,7 @@ eachStorage('CO invoices', (storage) => {
     assert.deepEqual(due, [{ prefix: res.body.prefix, consecutive: res.body.number, quote: 1, due_date: '2099-12-31', amount: '3609.10', paid: '0.00' }]);
     const rows = await journal(s, res.body.id);
     balanced(rows);
-    assert.ok(rows.some((x) => x.account_code === '130505' && x.debit === '3609.10'), 'receivable debited');
+    assert.ok(rows.some((x) => x.account_code === '13050501' && x.debit === '3609.10'), 'receivable debited');
   });
 
   test('electronic invoice with Retefuente, ReteIVA, ReteICA, Autorretencion and an advance payment', async () => {
@@ -123,8 +123,8 @@ eachStorage('CO invoices', (storage) => {
     assert.ok(res.body.number >= 990000000);
     const rows = await journal(s, res.body.id);
     balanced(rows);
-    assert.ok(rows.some((x) => x.account_code === '280505' && x.debit === '100000.00'), 'advance applied');
-    assert.ok(rows.some((x) => x.account_code === '135517' && x.debit === '28500.00'), 'ReteIVA suffered');
+    assert.ok(rows.some((x) => x.account_code === '28050501' && x.debit === '100000.00'), 'advance applied');
+    assert.ok(rows.some((x) => x.account_code === '13551701' && x.debit === '28500.00'), 'ReteIVA suffered');
   });
 
   test('global discount by percentage (wins over value), global charge by value, foreign currency', async () => {

@@ -113,7 +113,7 @@ test('PUT replaces a Draft invoice (number kept, ledger re-posted), and refuses 
   const net = await s.db.query(
     `SELECT l.account_code, sum(l.debit - l.credit)::text AS net FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
       WHERE e.source_id = $1 GROUP BY l.account_code HAVING sum(l.debit - l.credit) <> 0 ORDER BY 1`, [draft.id]);
-  assert.deepEqual(net, [{ account_code: '130505', net: '1190.00' }, { account_code: '2408', net: '-190.00' }, { account_code: '4135', net: '-1000.00' }]);
+  assert.deepEqual(net, [{ account_code: '13050501', net: '1190.00' }, { account_code: '24080501', net: '-190.00' }, { account_code: '41359501', net: '-1000.00' }]);
   assert.deepEqual((await s.db.query('SELECT amount::text FROM due_items WHERE invoice_id = $1', [draft.id])).map((x) => x.amount), ['1190.00']);
   const sent = await s.as('co').put(`/v1/invoices/${draft.id}`, { ...body, stamp: { send: true } });
   assert.equal(sent.body.stamp.status, 'Accepted');

@@ -27,40 +27,40 @@ eachStorage('reports', (storage) => {
     await voucher(debtPayment(v, cust, [{ due: dueOf(a), value: 400 }], { date: '2031-01-15' }));
     const adv = await voucher({ document: { id: v.type.RC.id }, date: '2031-01-16', type: 'AdvancePayment', customer: cust, payment: { id: v.pay.Transfer.id, value: 250 } });
     await voucher({ document: { id: v.type.RC.id }, date: '2031-01-20', type: 'Detailed', customer: cust, items: [
-      { account: { code: '111005', movement: 'Debit' }, value: 575 },
-      { account: { code: '135515', movement: 'Debit' }, value: 25, tax: { id: r.taxOf('Retefuente', 2.5).id } },
-      { account: { code: '130505', movement: 'Credit' }, value: 600, due: dueOf(a) },
+      { account: { code: '11100501', movement: 'Debit' }, value: 575 },
+      { account: { code: '13551501', movement: 'Debit' }, value: 25, tax: { id: r.taxOf('Retefuente', 2.5).id } },
+      { account: { code: '13050501', movement: 'Credit' }, value: 600, due: dueOf(a) },
     ] });
     assert.equal((await s.as('co').post(`/v1/vouchers/${adv.id}/annul`, {})).status, 200);
 
     const tb = await s.as('co').get('/v1/reports/trial-balance?date_start=2031-01-01&date_end=2031-01-31');
     assert.equal(tb.status, 200, JSON.stringify(tb.body));
     assert.deepEqual(tb.body.accounts.map((x: any) => [x.code, x.opening_balance, x.debits, x.credits, x.closing_balance]), [
-      ['110505', 100, 1530.5, 0, 1630.5],
-      ['111005', 0, 825, 250, 575],
-      ['130505', 0, 1000, 1000, 0],
-      ['135515', 0, 25, 0, 25],
-      ['2408', 0, 0, 180.5, -180.5],
-      ['280505', 0, 250, 250, 0],
-      ['4135', -100, 0, 1950, -2050],
+      ['11050501', 100, 1530.5, 0, 1630.5],
+      ['11100501', 0, 825, 250, 575],
+      ['13050501', 0, 1000, 1000, 0],
+      ['13551501', 0, 25, 0, 25],
+      ['24080501', 0, 0, 180.5, -180.5],
+      ['28050501', 0, 250, 250, 0],
+      ['41359501', -100, 0, 1950, -2050],
     ]);
-    assert.deepEqual(tb.body.accounts[2], { code: '130505', name: 'Clientes nacionales', nature: 'Debit', opening_balance: 0, debits: 1000, credits: 1000, closing_balance: 0 });
+    assert.deepEqual(tb.body.accounts[2], { code: '13050501', name: 'Clientes nacionales', nature: 'Debit', opening_balance: 0, debits: 1000, credits: 1000, closing_balance: 0 });
     assert.deepEqual(tb.body.totals, { opening_balance: 0, debits: 3630.5, credits: 3630.5, closing_balance: 0 });
     assert.equal(tb.body.balanced, true);
     assert.equal(tb.body.date_start, '2031-01-01');
 
     const day = await s.as('co').get('/v1/reports/trial-balance?date_start=2031-01-16&date_end=2031-01-16');
-    assert.deepEqual(day.body.accounts.filter((x: any) => x.debits || x.credits).map((x: any) => [x.code, x.debits, x.credits]), [['111005', 250, 250], ['280505', 250, 250]],
+    assert.deepEqual(day.body.accounts.filter((x: any) => x.debits || x.credits).map((x: any) => [x.code, x.debits, x.credits]), [['11100501', 250, 250], ['28050501', 250, 250]],
       'the advance and its annulment, on the advance\'s date');
-    assert.deepEqual(day.body.accounts.find((x: any) => x.code === '110505'), { code: '110505', name: 'Caja general', nature: 'Debit', opening_balance: 1630.5, debits: 0, credits: 0, closing_balance: 1630.5 });
+    assert.deepEqual(day.body.accounts.find((x: any) => x.code === '11050501'), { code: '11050501', name: 'Caja general', nature: 'Debit', opening_balance: 1630.5, debits: 0, credits: 0, closing_balance: 1630.5 });
     const before2031 = await s.as('co').get('/v1/reports/trial-balance?date_end=2030-12-31');
-    assert.deepEqual(before2031.body.accounts.map((x: any) => [x.code, x.closing_balance]), [['110505', 100], ['4135', -100]]);
+    assert.deepEqual(before2031.body.accounts.map((x: any) => [x.code, x.closing_balance]), [['11050501', 100], ['41359501', -100]]);
 
     assert.deepEqual(problems(await s.as('co').get('/v1/reports/trial-balance?date_start=2031-02-01&date_end=2031-01-01')), ['invalid_date@date_end']);
     assert.deepEqual(problems(await s.as('co').get('/v1/reports/trial-balance?date_start=2031-1-1')), ['invalid_date@date_start']);
   });
 
-  test('after a mixed run of invoices, vouchers and annulments the books balance and receivables agree with 130505', async () => {
+  test('after a mixed run of invoices, vouchers and annulments the books balance and receivables agree with 13050501', async () => {
     const customer = mainCustomer(r);
     const co = s.as('co');
     created(await co.post('/v1/invoices', validInvoice(r)));
@@ -78,9 +78,9 @@ eachStorage('reports', (storage) => {
     const undone = await voucher(debtPayment(v, customer, [{ due: dueOf(withholdings), value: 100000 }]));
     await voucher({ document: { id: v.type.RC.id }, date: today(), type: 'AdvancePayment', customer, payment: { id: v.pay.Cash.id, value: 5000 } });
     await voucher({ document: { id: v.type.RC.id }, date: today(), type: 'Detailed', customer, currency: { code: 'COP', exchange_rate: 1 }, items: [
-      { account: { code: '111005', movement: 'Debit' }, value: 300 },
-      { account: { code: '280505', movement: 'Debit' }, value: 33 },
-      { account: { code: '130505', movement: 'Credit' }, value: 333, due: dueOf(small) },
+      { account: { code: '11100501', movement: 'Debit' }, value: 300 },
+      { account: { code: '28050501', movement: 'Debit' }, value: 33 },
+      { account: { code: '13050501', movement: 'Credit' }, value: 333, due: dueOf(small) },
     ] });
     assert.equal((await co.post(`/v1/vouchers/${undone.id}/annul`, {})).status, 200);
 
@@ -95,7 +95,7 @@ eachStorage('reports', (storage) => {
     assert.equal(cents(tb.totals.debits), Math.round(Number(d) * 100));
 
     const ar = (await co.get('/v1/reports/accounts-receivable?date=2099-12-31')).body;
-    const receivable = tb.accounts.find((x: any) => x.code === '130505').closing_balance;
+    const receivable = tb.accounts.find((x: any) => x.code === '13050501').closing_balance;
     assert.deepEqual(ar.totals.map((t: any) => [t.currency, t.total]), [['COP', receivable]]);
     assert.equal(receivable, 750000, 'the 1,000,000 due item less 250,000 (the 100,000 annulled); the small invoice paid in full');
   });
@@ -158,7 +158,7 @@ eachStorage('reports', (storage) => {
   test('reports are per company and served on both base addresses', async () => {
     const mx = await s.as('mx').get('/v1/reports/trial-balance');
     assert.equal(mx.status, 200, JSON.stringify(mx.body));
-    assert.ok(mx.body.accounts.every((x: any) => !['130505', '280505'].includes(x.code)), 'no Colombian entries');
+    assert.ok(mx.body.accounts.every((x: any) => !['13050501', '28050501'].includes(x.code)), 'no Colombian entries');
     assert.equal(mx.body.balanced, true);
     const mxAr = await s.as('mx').get('/v1/reports/accounts-receivable');
     assert.equal(mxAr.status, 200);

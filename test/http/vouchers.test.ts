@@ -48,7 +48,7 @@ eachStorage('CO cash receipt vouchers', (storage) => {
       prefix: 'RC', name: `RC-${v.type.RC.id}-${doc.number}`, date: today(), type: 'DebtPayment',
       customer: { id: String(c.id), identification: customer.identification, branch_office: 0 },
       cost_center: null, currency: { code: 'COP', exchange_rate: 1 },
-      items: [{ account: { code: '130505', movement: 'Credit' }, description: '', value: 400, due: { prefix: inv.prefix, consecutive: inv.number, quote: 1, date: '2099-12-31' } }],
+      items: [{ account: { code: '13050501', movement: 'Credit' }, description: '', value: 400, due: { prefix: inv.prefix, consecutive: inv.number, quote: 1, date: '2099-12-31' } }],
       payment: { id: v.pay.Cash.id, name: v.pay.Cash.name, value: 400, due_date: null },
       total: 400, observations: 'Abono parcial', mail: { status: 'not_sent', observations: null }, annulled: false,
     });
@@ -64,7 +64,7 @@ eachStorage('CO cash receipt vouchers', (storage) => {
     assert.deepEqual(await s.db.query('SELECT amount::text, paid::text FROM due_items WHERE invoice_id = $1', [inv.id]), [{ amount: '1000.00', paid: '400.00' }]);
     assert.deepEqual(await s.db.query('SELECT amount::text FROM voucher_applications WHERE voucher_id = $1', [doc.id]), [{ amount: '400.00' }]);
     const rows = await journal(s, doc.id);
-    assert.deepEqual(lines(rows), [['130505', '0.00', '400.00'], ['110505', '400.00', '0.00']]);
+    assert.deepEqual(lines(rows), [['13050501', '0.00', '400.00'], ['11050501', '400.00', '0.00']]);
     assert.equal(rows[0].third_party, customer.identification);
   });
 
@@ -81,7 +81,7 @@ eachStorage('CO cash receipt vouchers', (storage) => {
     assert.deepEqual(res.body.payment, { id: v.pay.Transfer.id, name: v.pay.Transfer.name, value: 420.25, due_date: null });
     assert.equal(res.body.payments, undefined, 'the answer says payment');
     assert.deepEqual([await balance(a.id), await balance(b.id)], [0, 379.75]);
-    assert.deepEqual(lines(await journal(s, res.body.id)), [['130505', '0.00', '420.25'], ['111005', '420.25', '0.00']]);
+    assert.deepEqual(lines(await journal(s, res.body.id)), [['13050501', '0.00', '420.25'], ['11100501', '420.25', '0.00']]);
 
     // A USD credit invoice is paid in USD; the ledger converts at the voucher's rate.
     const usd = (await s.as('co').post('/v1/invoices', {
@@ -91,7 +91,7 @@ eachStorage('CO cash receipt vouchers', (storage) => {
     const paid = await s.as('co').post('/v1/vouchers', debtPayment(v, customer, [{ due: dueOf(usd), value: 100 }], { currency: { code: 'USD', exchange_rate: 4100.5 } }));
     assert.equal(paid.status, 201, JSON.stringify(paid.body));
     assert.deepEqual(paid.body.currency, { code: 'USD', exchange_rate: 4100.5 });
-    assert.deepEqual(lines(await journal(s, paid.body.id)), [['130505', '0.00', '410050.00'], ['110505', '410050.00', '0.00']]);
+    assert.deepEqual(lines(await journal(s, paid.body.id)), [['13050501', '0.00', '410050.00'], ['11050501', '410050.00', '0.00']]);
     const cop = await s.as('co').post('/v1/vouchers', debtPayment(v, customer, [{ due: dueOf(a), value: 1 }]));
     assert.deepEqual(problems(cop), ['invalid_value@items[0].value'], 'A is paid in full');
   });
@@ -106,7 +106,7 @@ eachStorage('CO cash receipt vouchers', (storage) => {
     assert.deepEqual(res.body.items, []);
     assert.equal(res.body.total, 250);
     const rows = await journal(s, res.body.id);
-    assert.deepEqual(lines(rows), [['280505', '0.00', '250.00'], ['111005', '250.00', '0.00']]);
+    assert.deepEqual(lines(rows), [['28050501', '0.00', '250.00'], ['11100501', '250.00', '0.00']]);
     assert.equal(rows[0].third_party, customer.identification);
 
     const concepts = await s.as('co').post('/v1/vouchers', {
@@ -114,8 +114,8 @@ eachStorage('CO cash receipt vouchers', (storage) => {
       items: [{ description: 'Anticipo pedido 77', value: 100 }, { description: 'Anticipo flete', value: 50.5 }],
     });
     assert.equal(concepts.status, 201, JSON.stringify(concepts.body));
-    assert.deepEqual(concepts.body.items.map((i: any) => [i.account.code, i.description, i.value]), [['280505', 'Anticipo pedido 77', 100], ['280505', 'Anticipo flete', 50.5]]);
-    assert.deepEqual(lines(await journal(s, concepts.body.id)), [['280505', '0.00', '150.50'], ['110505', '150.50', '0.00']]);
+    assert.deepEqual(concepts.body.items.map((i: any) => [i.account.code, i.description, i.value]), [['28050501', 'Anticipo pedido 77', 100], ['28050501', 'Anticipo flete', 50.5]]);
+    assert.deepEqual(lines(await journal(s, concepts.body.id)), [['28050501', '0.00', '150.50'], ['11050501', '150.50', '0.00']]);
   });
 
   test('Detailed: bank, a withholding tax entry and a due item; tax expanded; entries as sent', async () => {
@@ -125,9 +125,9 @@ eachStorage('CO cash receipt vouchers', (storage) => {
     const res = await s.as('co').post('/v1/vouchers', {
       document: { id: v.type.RC.id }, date: today(), type: 'Detailed', customer, cost_center: r.costCenter.id,
       items: [
-        { account: { code: '111005', movement: 'Debit' }, description: 'Consignación', value: 975 },
-        { account: { code: '135515', movement: 'Debit' }, description: 'Retención sufrida', value: 25, tax: { id: retefuente.id } },
-        { account: { code: '130505', movement: 'Credit' }, description: 'Pago factura', value: 1000, due: dueOf(inv) },
+        { account: { code: '11100501', movement: 'Debit' }, description: 'Consignación', value: 975 },
+        { account: { code: '13551501', movement: 'Debit' }, description: 'Retención sufrida', value: 25, tax: { id: retefuente.id } },
+        { account: { code: '13050501', movement: 'Credit' }, description: 'Pago factura', value: 1000, due: dueOf(inv) },
       ],
     });
     assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -138,22 +138,22 @@ eachStorage('CO cash receipt vouchers', (storage) => {
     assert.deepEqual(res.body.items[2].due, { prefix: inv.prefix, consecutive: inv.number, quote: 1, date: '2099-12-31' });
     assert.equal(res.body.items[0].due, undefined);
     assert.equal(await balance(inv.id), 0);
-    assert.deepEqual(lines(await journal(s, res.body.id)), [['111005', '975.00', '0.00'], ['135515', '25.00', '0.00'], ['130505', '0.00', '1000.00']]);
+    assert.deepEqual(lines(await journal(s, res.body.id)), [['11100501', '975.00', '0.00'], ['13551501', '25.00', '0.00'], ['13050501', '0.00', '1000.00']]);
 
     // Without a customer (no due items), and in foreign currency: the conversion rounding stays balanced.
     const fx = await s.as('co').post('/v1/vouchers', {
       document: { id: v.type.RC.id }, date: today(), type: 'Detailed', currency: { code: 'EUR', exchange_rate: 4500.333 },
       items: [
-        { account: { code: '111010', movement: 'Debit' }, value: 10.01 },
-        { account: { code: '4250', movement: 'Credit' }, value: 5.01 },
-        { account: { code: '4250', movement: 'Credit' }, value: 5 },
+        { account: { code: '11101001', movement: 'Debit' }, value: 10.01 },
+        { account: { code: '42505001', movement: 'Credit' }, value: 5.01 },
+        { account: { code: '42505001', movement: 'Credit' }, value: 5 },
       ],
     });
     assert.equal(fx.status, 201, JSON.stringify(fx.body));
     assert.equal(fx.body.customer, null);
     const rows = await journal(s, fx.body.id);
     assert.equal(rows.reduce((x, l) => x + Math.round(Number(l.debit) * 100), 0), rows.reduce((x, l) => x + Math.round(Number(l.credit) * 100), 0));
-    assert.deepEqual(lines(rows)[0], ['111010', '45048.33', '0.00']);
+    assert.deepEqual(lines(rows)[0], ['11101001', '45048.33', '0.00']);
   });
 
   test('rules: each bad value gives its code and path, and nothing is stored', async () => {
@@ -164,8 +164,8 @@ eachStorage('CO cash receipt vouchers', (storage) => {
     const inactiveCustomer = r.customers.find((c) => !c.active);
     const debt = (over: Record<string, unknown> = {}, entries: object[] = [{ due: dueOf(inv), value: 100 }]) => debtPayment(v, customer, entries as any, over);
     const advance = (over: Record<string, unknown> = {}) => ({ document: { id: v.type.RC.id }, date: today(), type: 'AdvancePayment', customer, payment: { id: v.pay.Cash.id, value: 100 }, ...over });
-    const bank = { account: { code: '111005', movement: 'Debit' }, value: 100 };
-    const income = { account: { code: '4250', movement: 'Credit' }, value: 100 };
+    const bank = { account: { code: '11100501', movement: 'Debit' }, value: 100 };
+    const income = { account: { code: '42505001', movement: 'Credit' }, value: 100 };
     const detailed = (items: object[], over: Record<string, unknown> = {}) => ({ document: { id: v.type.RC.id }, date: today(), type: 'Detailed', items, ...over });
     const CASES: [string, object, string[]][] = [
       ['empty body', {}, ['parameter_required@date', 'parameter_required@document', 'parameter_required@type']],
@@ -198,7 +198,7 @@ eachStorage('CO cash receipt vouchers', (storage) => {
       ['DebtPayment without entries', debt({ items: undefined }), ['parameter_required@items']],
       ['DebtPayment with no entries', debt({ items: [] }), ['invalid_array@items']],
       ['entry without due', debt({}, [{ value: 100 } as any]), ['parameter_required@items[0].due']],
-      ['entry with an account', debt({}, [{ due: dueOf(inv), value: 100, account: { code: '4135', movement: 'Credit' } } as any]), ['parameter_not_allowed@items[0].account']],
+      ['entry with an account', debt({}, [{ due: dueOf(inv), value: 100, account: { code: '41359501', movement: 'Credit' } } as any]), ['parameter_not_allowed@items[0].account']],
       ['unknown due item', debt({}, [{ due: { ...dueOf(inv), consecutive: 99999999 }, value: 100 }]), ['invalid_reference@items[0].due']],
       ['second installment that does not exist', debt({}, [{ due: dueOf(inv, 2), value: 100 }]), ['invalid_reference@items[0].due']],
       ['due item of another customer', debt({}, [{ due: dueOf(otherInv), value: 100 }]), ['invalid_reference@items[0].due']],
@@ -222,16 +222,16 @@ eachStorage('CO cash receipt vouchers', (storage) => {
       ['Detailed entry without account', detailed([bank, { value: 100 }]), ['parameter_required@items[1].account']],
       ['unknown account', detailed([bank, { ...income, account: { code: '999999', movement: 'Credit' } }]), ['invalid_account@items[1].account.code']],
       ['inactive account', detailed([bank, { ...income, account: { code: '5195', movement: 'Credit' } }]), ['parameter_inactive@items[1].account.code']],
-      ['bad movement', detailed([bank, { ...income, account: { code: '4250', movement: 'Both' } }]), ['invalid_value@items[1].account.movement']],
+      ['bad movement', detailed([bank, { ...income, account: { code: '42505001', movement: 'Both' } }]), ['invalid_value@items[1].account.movement']],
       ['debits and credits differ', detailed([bank, { ...income, value: 99.99 }]), ['invalid_balance@items']],
       ['unknown tax', detailed([bank, { ...income, tax: { id: 999999 } }]), ['invalid_reference@items[1].tax.id']],
       ['inactive tax', detailed([bank, { ...income, tax: { id: r.taxOf('IVA', 16, false).id } }]), ['parameter_inactive@items[1].tax.id']],
       ['a 0 % tax entry', detailed([bank, { ...income, tax: { id: r.taxOf('IVA', 0).id } }]), ['invalid_value@items[1].tax.id']],
-      ['due item without customer', detailed([bank, { account: { code: '130505', movement: 'Credit' }, value: 100, due: dueOf(inv) }]), ['parameter_required@customer']],
-      ['due item on a debit', detailed([{ ...bank, account: { code: '130505', movement: 'Debit' }, due: dueOf(inv) }, income], { customer }), ['invalid_value@items[0].account.movement']],
+      ['due item without customer', detailed([bank, { account: { code: '13050501', movement: 'Credit' }, value: 100, due: dueOf(inv) }]), ['parameter_required@customer']],
+      ['due item on a debit', detailed([{ ...bank, account: { code: '13050501', movement: 'Debit' }, due: dueOf(inv) }, income], { customer }), ['invalid_value@items[0].account.movement']],
       ['due item credited to a revenue account', detailed([bank, { ...income, due: dueOf(inv) }], { customer }), ['invalid_account@items[1].account.code']],
-      ['due item and tax on one entry', detailed([bank, { ...income, account: { code: '130505', movement: 'Credit' }, due: dueOf(inv), tax: { id: r.taxOf('Retefuente', 2.5).id } }], { customer }), ['parameter_not_allowed@items[1].tax']],
-      ['Detailed due above what is owed', detailed([{ ...bank, value: 2000 }, { account: { code: '130505', movement: 'Credit' }, value: 2000, due: dueOf(inv) }], { customer }), ['invalid_value@items[1].value']],
+      ['due item and tax on one entry', detailed([bank, { ...income, account: { code: '13050501', movement: 'Credit' }, due: dueOf(inv), tax: { id: r.taxOf('Retefuente', 2.5).id } }], { customer }), ['parameter_not_allowed@items[1].tax']],
+      ['Detailed due above what is owed', detailed([{ ...bank, value: 2000 }, { account: { code: '13050501', movement: 'Credit' }, value: 2000, due: dueOf(inv) }], { customer }), ['invalid_value@items[1].value']],
       ['schema and rules together', debt({ document: { id: 999999 }, observations: 'x'.repeat(4001), customer: { identification: '123', branch_office: 0 } }),
         ['invalid_reference@customer.identification', 'invalid_reference@document.id', 'length_max@observations']],
     ];
@@ -259,7 +259,7 @@ eachStorage('CO cash receipt vouchers', (storage) => {
     assert.equal(total.body.Errors[0].Message, 'The payment value (90.00) must equal the sum of the entries (100.00)');
     assert.equal(total.body.Errors[0].Detail, 'expected 100.00');
     const unbalanced = await s.as('co').post('/v1/vouchers', { document: { id: v.type.RC.id }, date: today(), type: 'Detailed',
-      items: [{ account: { code: '111005', movement: 'Debit' }, value: 100 }, { account: { code: '4250', movement: 'Credit' }, value: 90.5 }] });
+      items: [{ account: { code: '11100501', movement: 'Debit' }, value: 100 }, { account: { code: '42505001', movement: 'Credit' }, value: 90.5 }] });
     assert.equal(unbalanced.body.Errors[0].Message, 'The debits (100.00) must equal the credits (90.50)');
   });
 
@@ -310,7 +310,7 @@ eachStorage('CO cash receipt vouchers', (storage) => {
     const inv = await creditInvoice(s, r, { amount: 800 });
     const a = (await s.as('co').post('/v1/vouchers', debtPayment(v, customer, [{ due: dueOf(inv), value: 300 }]))).body;
     const b = (await s.as('co').post('/v1/vouchers', { document: { id: v.type.RC.id }, date: today(), type: 'Detailed', customer,
-      items: [{ account: { code: '111005', movement: 'Debit' }, value: 200 }, { account: { code: '130505', movement: 'Credit' }, value: 200, due: dueOf(inv) }] })).body;
+      items: [{ account: { code: '11100501', movement: 'Debit' }, value: 200 }, { account: { code: '13050501', movement: 'Credit' }, value: 200, due: dueOf(inv) }] })).body;
     assert.equal(await balance(inv.id), 300);
     const annulled = await s.as('co').post(`/v1/vouchers/${a.id}/annul`, {});
     assert.equal(annulled.status, 200, JSON.stringify(annulled.body));

@@ -101,7 +101,7 @@ eachStorage('isolation', (storage) => {
       const api = rt.country === 'mx' ? bmx : bco;
       const extra = rt.query.some((q) => q.name === 'type') && /document-types/.test(rt.path) ? ['type=FV', 'type=RC'] : rt.query.some((q) => q.name === 'document_type') ? ['document_type=FV', 'document_type=RC'] : [''];
       for (const x of extra) {
-        const list = await api.get(listUrl(`${rt.path}?${x}`));
+        const list = await api.get(`${rt.path}?${[rt.query.some((q) => q.name === 'page_size') ? 'page_size=100' : '', x].filter(Boolean).join('&')}`);
         if (list.status !== 200) continue;
         for (const rec of records(list.body)) {
           if (rec.id === undefined) continue;
@@ -164,8 +164,10 @@ eachStorage('isolation', (storage) => {
   test('every list and report of A: none of B\'s records', async () => {
     const before = findings.length;
     for (const rt of routes.filter((r) => r.method === 'GET' && !r.params.length && r.country === 'co')) {
-      for (const x of ['', '&type=FV', '&type=RC', '&document_type=FV', '&document_type=RC', '&identification=55500011', '&code=BONLY1', '&customer_identification=55500011']) {
-        const res = await aco.get(listUrl(`${rt.path}?${x.slice(1)}`));
+      // Only the filters the route takes: any other query parameter is refused (400) before anything is read.
+      const takes = (x: string) => !x || rt.query.some((q) => x.startsWith(`&${q.name}=`));
+      for (const x of ['', '&type=FV', '&type=RC', '&document_type=FV', '&document_type=RC', '&identification=55500011', '&code=BONLY1', '&customer_identification=55500011'].filter(takes)) {
+        const res = await aco.get(`${rt.path}?${rt.query.some((q) => q.name === 'page_size') ? 'page_size=100' : ''}${x}`);
         walked++;
         if (res.status >= 500) findings.push(`GET ${rt.path}?${x}: ${res.status}`);
         if (leaks(res)) findings.push(`GET ${rt.path}?${x}: shows B's data`);

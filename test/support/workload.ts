@@ -14,6 +14,7 @@ import crypto from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { ApiClient, Reply } from './server';
 import type { Queryable } from '../../src/platform/db';
+import { CO_LEDGER, MX_LEDGER } from '../../src/ledger/accounts';
 import { coRefs, validInvoice, type CoRefs } from './co';
 import { MX_APP, mxInvoice, mxRefs, type MxRefs } from './mx';
 import { debtPayment, rcRefs, type RcRefs } from './vouchers';
@@ -273,11 +274,13 @@ export class Workload {
       `SELECT i.id, i.balance FROM invoices i WHERE i.balance <> coalesce((SELECT sum(d.amount - d.paid) FROM due_items d WHERE d.invoice_id = i.id), 0)`));
     bad('receipt total ≠ what it applied', await q.query(
       `SELECT v.id, v.total FROM vouchers v WHERE v.type = 'DebtPayment' AND v.total <> coalesce((SELECT sum(a.amount) FROM voucher_applications a WHERE a.voucher_id = v.id), 0)`));
+    // Per receivable account (the catalogs' credit accounts, and whatever account a due item was debited on): balance = open installments.
     bad('receivable account ≠ open due items', await q.query(
-      `SELECT c.company_id, l.balance, d.open FROM companies c
-         CROSS JOIN LATERAL (SELECT coalesce(sum(debit - credit), 0) AS balance FROM journal_lines WHERE company_id = c.company_id AND account_code IN ('130505', '105.01')) l
-         CROSS JOIN LATERAL (SELECT coalesce(sum(amount - paid), 0) AS open FROM due_items WHERE company_id = c.company_id) d
-        WHERE l.balance <> d.open`));
+      `SELECT a.company_id, a.code, l.balance, d.open
+         FROM (SELECT company_id, account_code AS code FROM due_items UNION SELECT company_id, unnest($1::text[]) FROM companies) a
+         CROSS JOIN LATERAL (SELECT coalesce(sum(debit - credit), 0) AS balance FROM journal_lines WHERE company_id = a.company_id AND account_code = a.code) l
+         CROSS JOIN LATERAL (SELECT coalesce(sum(amount - paid), 0) AS open FROM due_items WHERE company_id = a.company_id AND account_code = a.code AND NOT annulled) d
+        WHERE l.balance <> d.open`, [[CO_LEDGER.customers, MX_LEDGER.customers]]));
     bad('Idempotency-Key claimed but never answered', await q.query('SELECT key FROM idempotency_keys WHERE status = 0'));
     const keyed = await q.query<{ key: string; id: string }>(`SELECT key, response->>'id' AS id FROM idempotency_keys WHERE status = 201`);
     const byKey = new Map(keyed.map((k) => [k.key, k.id]));

@@ -13,15 +13,14 @@ import { checkBody } from '../../platform/validation';
 import { checkCustomerRules, CoCustomerBody, insertCustomer, type CustomerBody } from '../../catalog/customers';
 import { computeCO, type InvoiceOut, type TaxRef } from '../compute';
 import { postEntry, reverseEntry, type Posting } from '../../ledger/journal';
+import { CO_LEDGER } from '../../ledger/accounts';
 import { ApiError, error, notFound } from '../../platform/errors';
-import { requestStamp, writeInvoice } from '../store';
+import { LIVE, requestStamp, writeInvoice } from '../store';
 import { checkDocumentType, checkCostCenter, checkCurrency, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { CoInvoiceBody, CoItem } from './schema';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteICA', 'Autorretencion']);
 const CHARGE_TYPES_IN_PRICE = new Set(['IVA', 'Impoconsumo']);
-/** Accounts of the Colombian PUC the invoice posts to, besides those of its taxes, payments and allowances. */
-export const CO_ACCOUNTS = { revenue: '4135', customerAdvances: '280505', giftTaxExpense: '530535', selfWithholdingAsset: '135515' };
 
 export interface LinePlan { item: CoItem; product: Row; taxes: Row[]; description: string; seller: Row | null; warehouse: Row | null; third: Row | null; gift: boolean }
 export interface Plan {
@@ -287,7 +286,7 @@ export function coInvoiceDocument(plan: Plan, ids: { id: string | null; prefix: 
   };
 }
 
-/** The journal entry of an invoice (Colombian PUC), in pesos. */
+/** The journal entry of an invoice (Colombian PUC), in pesos; the accounts are the master data's and those of src/ledger/accounts.ts. */
 export function coInvoicePostings(plan: Plan): Posting[] {
   const c = plan.computed;
   const rate = new Decimal(plan.currency?.exchange_rate ?? 1);
@@ -295,30 +294,30 @@ export function coInvoicePostings(plan: Plan): Posting[] {
   const third = plan.body.customer.identification;
   const p: Posting[] = [];
   for (const pay of plan.payments) p.push({ account: pay.type.account_code, debit: cop(pay.value), description: pay.type.name, third_party: third });
-  if (!new Decimal(c.advance_payment).isZero()) p.push({ account: CO_ACCOUNTS.customerAdvances, debit: cop(c.advance_payment), description: 'Anticipo aplicado', third_party: third });
+  if (!new Decimal(c.advance_payment).isZero()) p.push({ account: CO_LEDGER.customerAdvances, debit: cop(c.advance_payment), description: 'Anticipo aplicado', third_party: third });
   c.lines.forEach((line, i) => {
     for (const t of line.taxes) {
       const account = plan.lines[i].taxes.find((x) => x.id === t.id)!.account_code;
       if (t.withholding) p.push({ account, debit: cop(t.value), description: t.name ?? t.type, third_party: third });
       else p.push({ account, credit: cop(t.value), description: t.name ?? t.type });
     }
-    if (!new Decimal(line.borne_by_company).isZero()) p.push({ account: CO_ACCOUNTS.giftTaxExpense, debit: cop(line.borne_by_company), description: 'Impuestos de obsequios asumidos' });
+    if (!new Decimal(line.borne_by_company).isZero()) p.push({ account: CO_LEDGER.discountsExpense, debit: cop(line.borne_by_company), description: 'Impuestos de obsequios asumidos' });
   });
   for (const r of c.retentions) {
     const account = plan.retentions.find((x) => x.id === r.id)!.account_code;
     if (r.type === 'Autorretencion') {
-      p.push({ account: CO_ACCOUNTS.selfWithholdingAsset, debit: cop(r.value), description: r.name ?? r.type });
+      p.push({ account: CO_LEDGER.withholdingAdvance, debit: cop(r.value), description: r.name ?? r.type });
       p.push({ account, credit: cop(r.value), description: r.name ?? r.type });
     } else {
       p.push({ account, debit: cop(r.value), description: r.name ?? r.type, third_party: third });
     }
   }
-  c.global_discounts.forEach((d, i) => p.push({ account: plan.discounts[i].row?.account_code ?? '530535', debit: cop(d.value), description: 'Descuento global' }));
-  c.global_charges.forEach((d, i) => p.push({ account: plan.charges[i].row?.account_code ?? '4250', credit: cop(d.value), description: 'Cargo global' }));
+  c.global_discounts.forEach((d, i) => p.push({ account: plan.discounts[i].row?.account_code ?? CO_LEDGER.discountsExpense, debit: cop(d.value), description: 'Descuento global' }));
+  c.global_charges.forEach((d, i) => p.push({ account: plan.charges[i].row?.account_code ?? CO_LEDGER.chargesIncome, credit: cop(d.value), description: 'Cargo global' }));
   // Revenue takes what is left, so that rounding of a foreign-currency conversion cannot unbalance the entry.
   const debits = p.reduce((s, x) => s.plus(x.debit ?? 0), new Decimal(0));
   const credits = p.reduce((s, x) => s.plus(x.credit ?? 0), new Decimal(0));
-  p.push({ account: CO_ACCOUNTS.revenue, credit: debits.minus(credits), description: 'Ventas' });
+  p.push({ account: CO_LEDGER.revenue, credit: debits.minus(credits), description: 'Ventas' });
   return p;
 }
 
@@ -333,7 +332,7 @@ export async function storeCoInvoice(q: Queryable, company: Company, plan: Plan,
     companyId: cid, id, country: 'CO', documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.body.date,
     customerId, identification: plan.body.customer.identification, branchOffice: plan.body.customer.branch_office,
     total: doc.total, balance: doc.balance, partnerId: meta.partnerId, document: doc, now,
-  }, plan.payments.filter((x) => x.type.due_date).map((p) => ({ due_date: p.due_date!, amount: new Decimal(p.value).toFixed(2) })), coInvoicePostings(plan));
+  }, plan.payments.filter((x) => x.type.due_date).map((p) => ({ due_date: p.due_date!, amount: new Decimal(p.value).toFixed(2), account: p.type.account_code })), coInvoicePostings(plan));
   return stampIfAsked(q, cid, id, plan, { ...doc, ...numbered });
 }
 
@@ -352,7 +351,7 @@ async function stampIfAsked<D extends { stamp: object }>(q: Queryable, cid: numb
 export async function updateCoInvoice(q: Queryable, company: Company, id: string, plan: Plan) {
   const cid = company.company_id;
   const [inv] = await q.query(
-    `SELECT number, prefix, name, document_type_id, stamp_status, annulled, created_at FROM invoices WHERE company_id = $1 AND id = $2 AND country = 'CO' FOR UPDATE`, [cid, id]);
+    `SELECT number, prefix, name, document_type_id, stamp_status, annulled, created_at FROM invoices WHERE company_id = $1 AND id = $2 AND country = 'CO' AND ${LIVE} FOR UPDATE`, [cid, id]);
   if (!inv) throw notFound(`Invoice ${id}`);
   const refuse = (why: string) => new ApiError(400, [error('non_editable', why, ['id'])]);
   if (inv.annulled) throw refuse(`Invoice ${inv.name} is annulled`);
@@ -372,8 +371,8 @@ export async function updateCoInvoice(q: Queryable, company: Company, id: string
     [cid, id, plan.body.date, customerId, plan.body.customer.identification, plan.body.customer.branch_office, doc.total, doc.balance, JSON.stringify(doc)]);
   let quote = 0;
   for (const p of plan.payments.filter((x) => x.type.due_date)) {
-    await q.query(`INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [cid, id, customerId, inv.prefix, inv.number, ++quote, p.due_date, new Decimal(p.value).toFixed(2)]);
+    await q.query(`INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount, account_code) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [cid, id, customerId, inv.prefix, inv.number, ++quote, p.due_date, new Decimal(p.value).toFixed(2), p.type.account_code]);
   }
   await postEntry(q, cid, { kind: 'invoice', id, date: plan.body.date, description: `Factura ${inv.name}` }, coInvoicePostings(plan));
   return stampIfAsked(q, cid, id, plan, doc);

@@ -13,15 +13,13 @@ import { GENERIC_RFCS } from '../../catalog/customers';
 import { computeMX, type MxOut, type TaxRef } from '../compute';
 import type { Posting } from '../../ledger/journal';
 import { requestStamp, writeInvoice } from '../store';
+import { MX_LEDGER } from '../../ledger/accounts';
 import { missingCfdiData } from '../../einvoice/sat/stamp';
 import { checkDocumentType, checkCostCenter, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { MxInvoiceBody } from './schema';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteISR']);
 const TO_BE_DEFINED = '99'; // c_FormaPago "Por definir"
-/** Accounts (SAT código agrupador) the invoice posts to besides those of its taxes and payment condition. */
-export const MX_ACCOUNTS = { revenue: '401.01', discounts: '402.01', ivaNotCollected: '209.01' };
-
 export interface MxPlan {
   body: MxInvoiceBody;
   date: string;
@@ -195,11 +193,11 @@ export function mxInvoicePostings(plan: MxPlan): Posting[] {
   const third = plan.body.customer.rfc_id;
   const p: Posting[] = [
     { account: plan.condition.account_code, debit: c.total, description: plan.condition.name, third_party: third },
-    { account: MX_ACCOUNTS.revenue, credit: c.subtotal, description: 'Ventas' },
-    { account: MX_ACCOUNTS.discounts, debit: c.discounts, description: 'Descuentos' },
+    { account: MX_LEDGER.revenue, credit: c.subtotal, description: 'Ventas' },
+    { account: MX_LEDGER.discounts, debit: c.discounts, description: 'Descuentos' },
   ];
   c.lines.forEach((line, i) => line.taxes.forEach((t) => {
-    const account = ppd && t.type === 'IVA' ? MX_ACCOUNTS.ivaNotCollected : plan.lines[i].taxes.find((x) => x.id === t.id)!.account_code;
+    const account = ppd && t.type === 'IVA' ? MX_LEDGER.ivaNotCollected : plan.lines[i].taxes.find((x) => x.id === t.id)!.account_code;
     p.push({ account, credit: t.value, description: t.name ?? t.type });
   }));
   c.retentions.forEach((r) => p.push({ account: plan.retentions.find((x) => x.id === r.id)!.account_code, debit: r.value, description: r.name ?? r.type, third_party: third }));
@@ -216,7 +214,7 @@ export async function storeMxInvoice(q: Queryable, company: Company, plan: MxPla
     companyId: cid, id, country: 'MX', documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.date,
     customerId: plan.customer.id, identification: plan.body.customer.rfc_id, branchOffice: plan.body.customer.branch_office,
     total: doc.total, balance: doc.balance, partnerId: meta.partnerId, applicationId: meta.applicationId, document: doc, now,
-  }, ppd ? [{ due_date: plan.body.payment.conditions.due_date, amount: plan.computed.total }] : [], mxInvoicePostings(plan));
+  }, ppd ? [{ due_date: plan.body.payment.conditions.due_date, amount: plan.computed.total, account: plan.condition.account_code }] : [], mxInvoicePostings(plan));
   if (!plan.body.stamp?.send) return { ...doc, ...numbered };
   // Stamped after commit, from the outbox; Pending until the provider answers.
   await requestStamp(q, cid, id, 'MX');

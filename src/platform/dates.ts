@@ -1,0 +1,129 @@
+/**
+ * Dates in query strings (list filters, report parameters): one parser for all.
+ *
+ * A value is a date `yyyy-MM-dd`, or an ISO 8601 date-time
+ * `yyyy-MM-ddTHH:mm[:ss[.fraction]]` with an optional offset (`Z`, `±hh:mm`,
+ * `±hhmm`, `±hh`), which is what clients built on Siigo's SDKs send (a
+ * JavaScript Date becomes `2024-01-31T05:00:00.000Z`). A `+` of an offset
+ * that arrived unencoded reads as a space in a query string; it is taken back.
+ *
+ * What a value means depends on what it filters:
+ * - a document date (`date_start`, `date_end`, report dates) is a day: a
+ *   date-time counts by the date written in it, so `2024-01-31T05:00:00.000Z`
+ *   (midnight in Bogotá) and `2024-01-31T00:00:00Z` (midnight UTC) both mean
+ *   31 January;
+ * - a moment (`created_*`, `updated_*`): a date is that whole day in the
+ *   company's time zone; a date-time with an offset is that instant; without
+ *   an offset it is a wall-clock time in the company's time zone.
+ */
+import { Type } from '@sinclair/typebox';
+
+/** The JSON-schema format name of such values (registered in validation.ts). */
+export const DATE_FILTER = 'date-filter';
+
+const SHAPE = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?([Zz]|[+ -]\d{2}(?::?\d{2})?)?)?$/;
+
+export interface DateFilterValue {
+  /** The date as written, yyyy-MM-dd. */
+  day: string;
+  /** The date-time, when one was sent, with its offset as PostgreSQL reads it (null: no time). */
+  moment: string | null;
+  /** True when the date-time carries an offset (an instant), false for a wall-clock time. */
+  offset: boolean;
+}
+
+const daysIn = (y: number, m: number) => [31, (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1];
+
+/** Reads a date or date-time of a query string; null when it is neither (or out of range). */
+export function parseDateFilter(text: string): DateFilterValue | null {
+  const m = SHAPE.exec(text);
+  if (!m) return null;
+  const [, y, mo, d, hh, mi, ss, fraction, zone] = m;
+  const year = Number(y), month = Number(mo), day = Number(d);
+  // PostgreSQL has no year 0.
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
+  const date = `${y}-${mo}-${d}`;
+  if (hh === undefined) return { day: date, moment: null, offset: false };
+  if (Number(hh) > 23 || Number(mi) > 59 || (ss !== undefined && Number(ss) > 59)) return null;
+  let offset = '';
+  if (zone !== undefined) {
+    const z = zone.toUpperCase();
+    if (z === 'Z') offset = '+00:00';
+    else {
+      const [, sign, oh, om = '00'] = /^([+ -])(\d{2}):?(\d{2})?$/.exec(z)!;
+      if (Number(oh) > 14 || Number(om) > 59) return null;
+      offset = `${sign === '-' ? '-' : '+'}${oh}:${om}`;
+    }
+  }
+  return { day: date, moment: `${date}T${hh}:${mi}:${ss ?? '00'}${fraction ?? ''}${offset}`, offset: zone !== undefined };
+}
+
+/** The day a filter value names (its date as written); the value must have passed the schema. */
+export function filterDay(text: string): string {
+  const v = parseDateFilter(text);
+  if (!v) throw new Error(`not a date filter: ${text}`);
+  return v.day;
+}
+
+/**
+ * The SQL bound of a moment column (timestamptz) for a filter value: `start`
+ * is inclusive (column >= bound); `end` includes the whole day of a date and
+ * the whole millisecond of a date-time (answers show moments to the
+ * millisecond, the database keeps microseconds: a record's own
+ * `metadata.created` finds it). `param` is the placeholder of the value
+ * (e.g. `$3`); `timeZone` is the company's (one of two fixed names).
+ */
+export function momentBound(text: string, side: 'start' | 'end', timeZone: string): { op: string; sql: (param: string) => string; value: string } {
+  const v = parseDateFilter(text);
+  if (!v) throw new Error(`not a date filter: ${text}`);
+  if (v.moment === null) {
+    return side === 'start'
+      ? { op: '>=', sql: (p) => `(${p}::date::timestamp AT TIME ZONE '${timeZone}')`, value: v.day }
+      : { op: '<', sql: (p) => `((${p}::date + 1)::timestamp AT TIME ZONE '${timeZone}')`, value: v.day };
+  }
+  const at = (p: string) => (v.offset ? `${p}::timestamptz` : `(${p}::timestamp AT TIME ZONE '${timeZone}')`);
+  return side === 'start'
+    ? { op: '>=', sql: at, value: v.moment }
+    : { op: '<', sql: (p) => `(date_trunc('milliseconds', ${at(p)}) + interval '1 millisecond')`, value: v.moment };
+}
+
+/** A query parameter that takes a date or a date-time. */
+export const DateFilter = (description: string) => Type.String({
+  format: DATE_FILTER, maxLength: 40,
+  description: `${description}. A date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z`,
+});
+
+/**
+ * The date filters of a list: `date_start`/`date_end` on the records' day
+ * (`what` says which day that is) and the created/updated ranges.
+ */
+export function dateFilters(what: string) {
+  return {
+    date_start: Type.Optional(DateFilter(`${what} on or after this day (a date-time counts by the date written in it)`)),
+    date_end: Type.Optional(DateFilter(`${what} on or before this day (a date-time counts by the date written in it)`)),
+    created_start: Type.Optional(DateFilter('Created at or after (a date: from the start of that day in the company\'s time zone)')),
+    created_end: Type.Optional(DateFilter('Created at or before (a date: up to the end of that day)')),
+    updated_start: Type.Optional(DateFilter('Last updated at or after')),
+    updated_end: Type.Optional(DateFilter('Last updated at or before')),
+  };
+}
+
+/**
+ * Adds the conditions of the date filters present in `q` through
+ * `add(sql with $n, value)`. `day` is the SQL of a record's day: a date
+ * column, or null for the day of its creation in the company's time zone.
+ * Rows carry created_at and updated_at.
+ */
+export function addDateFilters(q: Record<string, any>, timeZone: string, add: (sql: string, value: unknown) => void, day: string | null): void {
+  const dayOf = day ?? `(created_at AT TIME ZONE '${timeZone}')::date`;
+  if (q.date_start !== undefined) add(`${dayOf} >= $n::date`, filterDay(q.date_start));
+  if (q.date_end !== undefined) add(`${dayOf} <= $n::date`, filterDay(q.date_end));
+  for (const [field, column] of [['created', 'created_at'], ['updated', 'updated_at']] as const) {
+    for (const side of ['start', 'end'] as const) {
+      const text = q[`${field}_${side}`];
+      if (text === undefined) continue;
+      const b = momentBound(text, side, timeZone);
+      add(`${column} ${b.op} ${b.sql('$n')}`, b.value);
+    }
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The one parser of dates in query strings: which values it takes, the day a
+ * value names, and the moment bounds it gives to SQL.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { filterDay, momentBound, parseDateFilter } from '../../src/platform/dates';
+
+test('dates and ISO date-times, with or without offset and fraction', () => {
+  assert.deepEqual(parseDateFilter('2024-01-31'), { day: '2024-01-31', moment: null, offset: false });
+  assert.deepEqual(parseDateFilter('2024-01-31T05:00:00.000Z'), { day: '2024-01-31', moment: '2024-01-31T05:00:00.000+00:00', offset: true });
+  assert.deepEqual(parseDateFilter('2024-01-31T05:00'), { day: '2024-01-31', moment: '2024-01-31T05:00:00', offset: false });
+  assert.deepEqual(parseDateFilter('2024-01-31T19:20:30-05:00'), { day: '2024-01-31', moment: '2024-01-31T19:20:30-05:00', offset: true });
+  assert.deepEqual(parseDateFilter('2024-01-31T19:20:30+0130'), { day: '2024-01-31', moment: '2024-01-31T19:20:30+01:30', offset: true });
+  assert.deepEqual(parseDateFilter('2024-01-31T19:20:30-06'), { day: '2024-01-31', moment: '2024-01-31T19:20:30-06:00', offset: true });
+  assert.deepEqual(parseDateFilter('2024-01-31T19:20:30.123456 01:00'), { day: '2024-01-31', moment: '2024-01-31T19:20:30.123456+01:00', offset: true },
+    'a + sent unencoded arrives as a space');
+  assert.equal(parseDateFilter('2024-02-29')?.day, '2024-02-29');
+  assert.equal(parseDateFilter('2000-02-29T00:00:00z')?.day, '2000-02-29');
+});
+
+test('refused: impossible dates and times, year 0, other shapes', () => {
+  for (const bad of ['2023-02-29', '1900-02-29', '2024-13-01', '2024-00-10', '2024-04-31', '0000-01-01', '2024-01-31T24:00:00Z', '2024-01-31T23:60',
+    '2024-01-31T23:59:60Z', '2024-01-31T05:00:00+15:00', '2024-01-31T05:00:00+05:60', '2024-01-31T05', '2024-1-31', '24-01-31', '2024-01-31Z',
+    '2024-01-31T05:00:00ZZ', '2024-01-31 05:00:00', '1706677200000', 'yesterday', '', ' 2024-01-31', '2024-01-31T05:00:00.Z', '2024-01-31T05:00:00.1234567890Z']) {
+    assert.equal(parseDateFilter(bad), null, bad);
+  }
+});
+
+test('a document date is the date written; a moment bound is exact to the millisecond, or the whole day of a date', () => {
+  assert.equal(filterDay('2024-01-31T05:00:00.000Z'), '2024-01-31');
+  assert.equal(filterDay('2024-01-31T00:00:00Z'), '2024-01-31');
+  assert.equal(filterDay('2024-01-31T23:30:00-05:00'), '2024-01-31');
+  assert.throws(() => filterDay('nope'));
+  const tz = 'America/Bogota';
+  const start = momentBound('2024-01-31', 'start', tz);
+  assert.deepEqual([start.op, start.sql('$2'), start.value], ['>=', `($2::date::timestamp AT TIME ZONE '${tz}')`, '2024-01-31']);
+  const end = momentBound('2024-01-31', 'end', tz);
+  assert.deepEqual([end.op, end.sql('$2'), end.value], ['<', `(($2::date + 1)::timestamp AT TIME ZONE '${tz}')`, '2024-01-31']);
+  const instant = momentBound('2024-01-31T05:00:00.123Z', 'end', tz);
+  assert.deepEqual([instant.op, instant.sql('$3'), instant.value],
+    ['<', `(date_trunc('milliseconds', $3::timestamptz) + interval '1 millisecond')`, '2024-01-31T05:00:00.123+00:00']);
+  const wall = momentBound('2024-01-31T05:00', 'start', tz);
+  assert.deepEqual([wall.op, wall.sql('$3'), wall.value], ['>=', `($3::timestamp AT TIME ZONE '${tz}')`, '2024-01-31T05:00:00']);
+});
