@@ -87,7 +87,7 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
 
   const costCenter = checkCostCenter(problems, costCenters, body.cost_center, '/v1/cost-centers',
     docType?.cost_center_mandatory ? `Document type ${docType.id} requires a cost_center` : undefined);
-  const currency: Plan['currency'] = checkCurrency(problems, company, body.currency);
+  const currency: Plan['currency'] = await checkCurrency(q, problems, company, body.currency, body.date);
 
   // Retentions at invoice level.
   const retentions: Row[] = [];
