@@ -53,7 +53,7 @@ function logged(kind: string, handler: Handler, log: () => Log | undefined): Han
     try {
       const result: any = await handler(job);
       const outcome = result?.status ?? 'done';
-      log()?.[/^(Accepted|sent)$/.test(outcome) ? 'info' : 'warn']({ ...at, outcome, errors: result?.errors?.length ? result.errors : undefined }, `${kind} ${outcome}`);
+      log()?.[/^(Rejected|failed_delivery)$/.test(outcome) ? 'warn' : 'info']({ ...at, outcome, errors: result?.errors?.length ? result.errors : undefined }, `${kind} ${outcome}`);
       return result;
     } catch (e) {
       log()?.warn({ ...at, outcome: 'retry', err: (e as Error)?.message ?? String(e) }, `${kind} attempt failed`);

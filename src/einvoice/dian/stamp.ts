@@ -8,6 +8,7 @@
 import { afterVerdict } from '../../mail/store';
 import type { Db, Queryable } from '../../platform/db';
 import { companyCredentials } from '../credentials';
+import { dianIssuer } from '../../companies/settings';
 import { signInvoiceXml } from './sign';
 import { buildInvoiceXml } from './ubl';
 import type { DianAuthority, Verdict } from './authority';
@@ -40,7 +41,7 @@ export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId
       [companyId, (inv.document.items as any[]).map((i) => i.code)]);
     const dian = { ...DEFAULT_SOFTWARE, ...(company.settings?.dian ?? {}) };
     const built = buildInvoiceXml({
-      document: inv.document, company, customer, resolution: inv.resolution,
+      document: inv.document, company: dianIssuer(company), customer, resolution: inv.resolution,
       settings: { software: { id: dian.id, pin: dian.pin, provider_nit: company.tax_id, provider_check_digit: company.check_digit }, environment: dian.environment },
       unitCodes: units.m ?? {}, paymentTypes: types.m ?? {},
     });
