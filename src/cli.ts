@@ -29,7 +29,6 @@ import { apiUsers } from './admin/api-users';
 import { certificates } from './admin/certificates';
 import { CompanyCreateBody, CompanyUpdateBody, createCompany, getCompany, listCompanies, updateCompany } from './admin/companies';
 import { runTestSet } from './admin/dian';
-import { dianAuthority } from './server';
 
 class UsageError extends Error {}
 
@@ -181,8 +180,10 @@ const COMMANDS: Command[] = [
   {
     name: 'dian test-set', usage: '--company-id N [--test-set-id ID]', summary: 'send the DIAN habilitación test set and print the verdict per document',
     options: { 'company-id': str, 'test-set-id': str }, required: ['company-id'],
-    run: (v, { db, config, actor }) => runTestSet(db, actor, dianAuthority(config, db), int(v, 'company-id'),
-      v['test-set-id'] === undefined ? {} : { test_set_id: v['test-set-id'] as string }),
+    run: async (v, { db, config, actor }) => {
+      const { dianAuthority } = await import('./server'); // the HTTP service's modules, only for this command
+      return runTestSet(db, actor, dianAuthority(config, db), int(v, 'company-id'), v['test-set-id'] === undefined ? {} : { test_set_id: v['test-set-id'] as string });
+    },
   },
   {
     name: 'user create', usage: '--company-id N --username NAME', summary: 'an API user; prints its access key once (api-user create)',
