@@ -39,7 +39,7 @@ export async function startServer(config: Config, given?: Db): Promise<Running> 
     await migrate(db);
     const authority = config.dianMode === 'webservice'
       ? new DianWebService({ url: config.dianUrl, timeoutMs: config.dianRequestTimeoutMs })
-      : new SandboxDian(technicalKeys(db));
+      : new SandboxDian(technicalKeys(db), () => providerCredentials(db, 'dian-sandbox', '000000000', 'CO'));
     const pac = new SandboxPac(() => providerCredentials(db, 'sat-sandbox', SANDBOX_PROVIDER_RFC));
     const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, timeoutMs: config.mailTimeoutMs });
     const outbox = new Outbox(db, {
