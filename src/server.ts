@@ -49,7 +49,7 @@ export async function startServer(config: Config, given?: Db): Promise<Running> 
     }, { claimMs: config.outboxClaimMs });
     // The embedded database has one process: a job it finds claimed was left by a process that died (kill -9, power loss).
     if (db.kind === 'pglite') await outbox.releaseClaims();
-    const app = await buildApp({ config, db, outbox }, MODULES);
+    const app = await buildApp({ config, db, outbox, dian: authority }, MODULES);
     app.addHook('onClose', async () => { await outbox.stop(); mailer.close(); });
     await app.listen({ port: config.port, host: config.host });
     outbox.start();
