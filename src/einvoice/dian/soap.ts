@@ -209,10 +209,10 @@ export function toVerdict(r: DianResponse): Verdict {
     if (rule && /^Notif/i.test(rule[2])) observations.push(message);
     else errors.push({ code: rule?.[1] ?? r.statusCode ?? 'DIAN', message: rule ? rule[3].trim() || message : message });
   }
-  const applicationResponse = r.applicationResponse;
-  if (r.isValid && r.statusCode === '00') return { status: 'Accepted', cufe: r.documentKey || null, errors: [], observations, applicationResponse };
+  const ar = r.applicationResponse ? { applicationResponse: r.applicationResponse } : {};
+  if (r.isValid && r.statusCode === '00') return { status: 'Accepted', cufe: r.documentKey || null, errors: [], observations, ...ar };
   if (!errors.length) errors.push({ code: r.statusCode || 'DIAN', message: r.statusDescription || r.statusMessage || 'The DIAN did not accept the document' });
-  return { status: 'Rejected', cufe: null, errors, observations, applicationResponse };
+  return { status: 'Rejected', cufe: null, errors, observations, ...ar };
 }
 
 /** A DIAN answer that says it has already processed this document (rule 90): ask GetStatus for its verdict. */
