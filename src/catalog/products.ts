@@ -7,6 +7,7 @@ import type { Problems } from '../platform/errors';
 import { Enum } from '../platform/validation';
 
 export const CODE_PATTERN = '^[A-Za-z0-9]+$';
+export const PRODUCT_NAME_MAX = 200;
 
 export function productSchema(country: 'CO' | 'MX') {
   const mx = country === 'MX';
@@ -17,7 +18,7 @@ export function productSchema(country: 'CO' | 'MX') {
   };
   return Type.Object({
     code: Type.String({ minLength: 1, maxLength: 30, pattern: CODE_PATTERN, 'x-hint': 'must contain only letters and digits', 'x-code': 'invalid_code' }),
-    name: Type.String({ minLength: 1, maxLength: 200 }),
+    name: Type.String({ minLength: 1, maxLength: PRODUCT_NAME_MAX }),
     type: Enum(['Product', 'Service'], { default: 'Product' }),
     active: Type.Boolean({ default: true }),
     taxes: Type.Array(Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), { maxItems: 3, default: [], description: 'Default taxes of the product (see /v1/taxes)' }),

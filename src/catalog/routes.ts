@@ -9,6 +9,9 @@ import { IdParams, PageQuery, paged, pageWindow } from '../platform/http';
 import { registerLookups } from './lookups';
 import { Enum } from '../platform/validation';
 import { checkCustomerRules, CoCustomerBody, findCustomers, insertCustomer, MxCustomerBody, updateCustomer, type CustomerBody } from './customers';
+import { advanceBalances } from '../ledger/advances';
+import { CO_ACCOUNTS } from '../invoices/co/service';
+import type { Queryable } from '../platform/db';
 import { checkProductRules, CoProductBody, findProducts, insertProduct, MxProductBody, updateProduct, type ProductBody } from './products';
 
 /** Builds "AND col = $n" conditions from the query parameters that are present. */
@@ -21,6 +24,17 @@ function filters(q: Record<string, unknown>, columns: Record<string, string>) {
     where += ` AND ${column} = $${args.length + 1}`;
   }
   return { where, args };
+}
+
+/**
+ * Colombian customers show their unapplied advances (`advance_balance`, in
+ * pesos: received with AdvancePayment vouchers, less what invoices applied; per
+ * identification, as the ledger keeps them); see src/ledger/advances.ts.
+ */
+async function withAdvances<C extends { identification: string }>(q: Queryable, companyId: number, country: 'CO' | 'MX', customers: C[]) {
+  if (country !== 'CO') return customers;
+  const balances = await advanceBalances(q, companyId, CO_ACCOUNTS.customerAdvances, [...new Set(customers.map((c) => c.identification))]);
+  return customers.map((c) => ({ ...c, advance_balance: Number(balances.get(c.identification)!.toFixed(2)) }));
 }
 
 export const catalogRoutes: RouteModule = (app, { db, country }) => {
@@ -41,13 +55,13 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     const { where, args } = filters(q, { identification: 'identification', branch_office: 'branch_office', active: 'active' });
     const [limit, offset] = pageWindow(q);
     const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM customers WHERE company_id = $1 ${where}`, [req.company.company_id, ...args]);
-    return paged(q, total, await findCustomers(db, req.company.company_id, where, args, `ORDER BY id LIMIT ${limit} OFFSET ${offset}`));
+    return paged(q, total, await withAdvances(db, req.company.company_id, country, await findCustomers(db, req.company.company_id, where, args, `ORDER BY id LIMIT ${limit} OFFSET ${offset}`)));
   });
 
   app.get('/customers/:id', { schema: { tags: customerTags, summary: 'Get a customer', params: IdParams } }, async (req) => {
     const [c] = await findCustomers(db, req.company.company_id, 'AND id = $2', [(req.params as any).id]);
     if (!c) throw notFound(`Customer ${(req.params as any).id}`);
-    return c;
+    return (await withAdvances(db, req.company.company_id, country, [c]))[0];
   });
 
   app.post('/customers', { schema: { tags: customerTags, summary: 'Create a customer', body: customerBody } }, async (req, reply) => {
@@ -57,7 +71,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
       await checkCustomerRules(q, req.company.company_id, country, body, problems);
       problems.throwIfAny();
       reply.status(201);
-      return insertCustomer(q, req.company.company_id, country, body);
+      return (await withAdvances(q, req.company.company_id, country, [await insertCustomer(q, req.company.company_id, country, body)]))[0];
     });
   });
 
@@ -70,7 +84,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
       const problems = new Problems();
       await checkCustomerRules(q, req.company.company_id, country, body, problems, '', id);
       problems.throwIfAny();
-      return updateCustomer(q, req.company.company_id, country, id, body);
+      return (await withAdvances(q, req.company.company_id, country, [(await updateCustomer(q, req.company.company_id, country, id, body))!]))[0];
     });
   });
 

@@ -58,6 +58,11 @@ export const CoItem = Type.Object({
   transport: Type.Optional(Transport),
 });
 
+const AdditionalFields = Type.Object({
+  purchase_order: Type.Optional(Type.Object({ prefix: Type.Optional(Free20), number: Type.Optional(Free20) })),
+  delivery_order: Type.Optional(Type.Object({ prefix: Type.Optional(Free20), number: Type.Optional(Free20), date: Type.Optional(Type.String({ format: 'date' })) })),
+}, { description: 'Purchase and delivery order data; each value at most 20 characters' });
+
 const Allowance = Type.Object({
   id: Type.Optional(Id()),
   percentage: Type.Optional(Type.Number({ minimum: 0.01, maximum: 99.99, 'x-decimals': 2, 'x-finite': true })),
@@ -88,9 +93,9 @@ export const CoInvoiceBody = Type.Object({
     value: Money(),
     due_date: Type.Optional(Type.String({ format: 'date' })),
   }), { minItems: 1, maxItems: 50 }),
-  additional_fields: Type.Optional(Type.Object({
-    purchase_order: Type.Optional(Type.Object({ prefix: Type.Optional(Free20), number: Type.Optional(Free20) })),
-    delivery_order: Type.Optional(Type.Object({ prefix: Type.Optional(Free20), number: Type.Optional(Free20), date: Type.Optional(Type.String({ format: 'date' })) })),
+  additional_fields: Type.Optional(AdditionalFields),
+  adittional_fields: Type.Optional(Type.Object(AdditionalFields.properties, {
+    description: 'The same object as additional_fields, in the spelling of the specification\'s field list; the answer says additional_fields',
   })),
   stamp: Type.Optional(Type.Object({ send: Type.Boolean({ default: false }) })),
   mail: Type.Optional(Type.Object({ send: Type.Boolean({ default: false }) })),
