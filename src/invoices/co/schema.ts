@@ -39,13 +39,13 @@ const Healthcare = Type.Object({
 
 export const CoItem = Type.Object({
   code: Type.String({ minLength: 1, maxLength: 30, description: 'Product code (see /v1/products)' }),
-  description: Type.Optional(Type.String({ maxLength: 4000, description: 'Omitted: the product\'s long description, else its name. Empty: stays empty.' })),
+  description: Type.Optional(Type.String({ maxLength: 4000, description: 'Omitted: the product\'s long description, else its name. Empty: stays empty. At most 200 characters when the company has no long product descriptions' })),
   quantity: Type.Number({ exclusiveMinimum: 0, maximum: 99999999999.99, 'x-decimals': 2, 'x-finite': true }),
   price: Type.Optional(Type.Number({ minimum: 0, maximum: 99999999999.99, 'x-decimals': 6, 'x-finite': true, description: 'Unit price before taxes; required unless taxed_price is sent' })),
   taxed_price: Type.Optional(Type.Number({ minimum: 0, maximum: 99999999999.99, 'x-decimals': 6, 'x-finite': true, description: 'Unit price with IVA/INC included; replaces price' })),
   total_price: Type.Optional(Type.Number({ description: 'Accepted and ignored: the total is computed' })),
   discount: Type.Optional(Type.Number({ minimum: 0, maximum: 99999999999.99, 'x-decimals': 2, 'x-finite': true, description: 'A value, or a percentage when the document type\'s discount_type is Percentage' })),
-  seller: Type.Optional(Id('Seller of the line; required when the document type has seller_by_item')),
+  seller: Type.Optional(Id('Seller of the line; required when the document type, or the company (settings.seller_by_item), has a seller per line')),
   warehouse: Type.Optional(Id()),
   vat_excluded: Type.Optional(Type.Boolean()),
   taxes: Type.Optional(Type.Array(Type.Object({ id: Id() }), { maxItems: 3, description: 'Omitted: the product\'s own taxes' })),
@@ -85,7 +85,7 @@ export const CoInvoiceBody = Type.Object({
   })),
   seller: Id('Seller id (see /v1/users)'),
   retentions: Type.Optional(Type.Array(Type.Object({ id: Id() }), { maxItems: 3, description: 'ReteIVA, ReteICA, Autorretencion' })),
-  advance_payment: Type.Optional(Positive(99999999999.99)),
+  advance_payment: Type.Optional(Positive(99999999999.99, 'Applied from the customer\'s unapplied advances (advance_balance); at most the total less the withholdings')),
   observations: Type.Optional(Type.String({ maxLength: 4000 })),
   items: Type.Array(CoItem, { minItems: 1, maxItems: 500 }),
   payments: Type.Array(Type.Object({
