@@ -112,6 +112,19 @@ eachStorage('amount ranges and payable amounts', (storage) => {
     assert.equal(fits.body.items[0].tax.base_value, 1000000);
   });
 
+  test('a document type whose counter passed 9,007,199,254,740,991 refuses to number (two invoices were answered with one number)', async () => {
+    const pct = (over: Record<string, unknown> = {}) => book(10, { document: { id: r.type['FV-PCT'].id }, ...over });
+    const last = await s.as('co').post('/v1/invoices', pct({ number: 9007199254740991 }));
+    assert.equal(last.status, 201, JSON.stringify(last.body));
+    assert.equal(last.body.number, 9007199254740991);
+    for (let i = 0; i < 2; i++) {
+      const res = await refused('/v1/invoices', pct(), ['invalid_value@document.id']);
+      assert.match(res.body.Errors[0].Message, /\(9007199254740992\) is above 9007199254740991/);
+    }
+    const [{ consecutive }] = await s.db.query('SELECT consecutive::text FROM document_types WHERE id = $1', [r.type['FV-PCT'].id]);
+    assert.equal(consecutive, '9007199254740992', 'the counter did not move');
+  });
+
   test('global discounts above the subtotal are refused on the discount that crosses it, with the room left', async () => {
     // Subtotal 950.00 (10 × 100 − 50); a discount of 5,000.00 would ask for a payment of −3,869.50.
     const one = await refused('/v1/invoices', validInvoice(r, { global_discounts: [{ id: r.discount.id, value: 5000 }], payments: [{ id: r.pay.Cash.id, value: 0 }] }),
