@@ -4,6 +4,9 @@
  *   demo [--json]                                   create the demo companies if absent; print working credentials
  *   company create --country CO|MX --legal-name N --tax-id ID [--check-digit D] [--time-zone TZ]
  *                                                   with the country's starting catalog (accounts, taxes, payment types, FV and RC types)
+ *   company settings --company-id N [--set NAME=true|false]...
+ *                                                   switch seller_by_item, cost_center_required, long_product_descriptions,
+ *                                                   warehouses_enabled (README: Company settings); prints the switches
  *   user create --company-id N --username U         create an API user; prints its access key once
  *   key rotate --username U                         new access key for a user; revokes its tokens
  *   certificate load --company-id N --p12 FILE --password P
@@ -25,11 +28,15 @@ import { ensureDemo, seedStarterCatalog } from './companies/demo';
 const USAGE = `usage: npm run -s cli -- <command>
   demo [--json]
   company create --country CO|MX --legal-name NAME --tax-id NIT_OR_RFC [--check-digit D] [--time-zone TZ]
+  company settings --company-id N [--set NAME=true|false]...
   user create --company-id N --username NAME
   key rotate --username NAME
   certificate load --company-id N --p12 FILE.p12 --password PASSWORD`;
 
 class UsageError extends Error {}
+
+/** The company settings an operator switches (README: Company settings). */
+const SWITCHES = ['seller_by_item', 'cost_center_required', 'long_product_descriptions', 'warehouses_enabled'] as const;
 
 function need(values: Record<string, unknown>, ...names: string[]) {
   for (const n of names) if (values[n] === undefined || values[n] === '') throw new UsageError(`--${n} is required`);
@@ -41,7 +48,7 @@ async function run(db: Db, args: string[]): Promise<unknown> {
     options: {
       json: { type: 'boolean' }, country: { type: 'string' }, 'legal-name': { type: 'string' }, 'tax-id': { type: 'string' },
       'check-digit': { type: 'string' }, 'time-zone': { type: 'string' }, 'company-id': { type: 'string' }, username: { type: 'string' },
-      p12: { type: 'string' }, password: { type: 'string' },
+      p12: { type: 'string' }, password: { type: 'string' }, set: { type: 'string', multiple: true },
     },
   });
   const command = positionals.join(' ');
@@ -75,6 +82,20 @@ async function run(db: Db, args: string[]): Promise<unknown> {
         return row.company_id;
       });
       return { company_id: companyId, country, legal_name: values['legal-name'], tax_id: taxId, check_digit: checkDigit, time_zone: timeZone };
+    }
+    case 'company settings': {
+      need(values, 'company-id');
+      const companyId = Number(values['company-id']);
+      const changes: Record<string, boolean> = {};
+      for (const pair of values.set ?? []) {
+        const m = /^(\w+)=(true|false)$/.exec(pair);
+        if (!m || !(SWITCHES as readonly string[]).includes(m[1])) throw new UsageError(`--set takes NAME=true|false, NAME one of ${SWITCHES.join(', ')}`);
+        changes[m[1]] = m[2] === 'true';
+      }
+      const [row] = await db.query<{ settings: Record<string, unknown> }>(
+        'UPDATE companies SET settings = settings || $2::jsonb WHERE company_id = $1 RETURNING settings', [Number.isInteger(companyId) ? companyId : 0, JSON.stringify(changes)]);
+      if (!row) throw new UsageError(`no company with id ${values['company-id']}`);
+      return { company_id: companyId, settings: Object.fromEntries(SWITCHES.map((k) => [k, row.settings[k] ?? null])) };
     }
     case 'user create': {
       need(values, 'company-id', 'username');
