@@ -101,6 +101,9 @@ function readFile(file: string): Buffer {
   try { return fs.readFileSync(file); } catch (e) { throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`); }
 }
 
+/** The company settings `company settings` switches (README: Company settings). */
+const SWITCHES = ['seller_by_item', 'cost_center_required', 'long_product_descriptions', 'warehouses_enabled'] as const;
+
 const COMPANY_FLAGS = {
   country: str, 'legal-name': str, 'tax-id': str, 'check-digit': str, 'time-zone': str,
   address: str, 'country-code': str, 'state-code': str, 'city-code': str, 'postal-code': str, 'no-starter-catalog': flag,
@@ -146,6 +149,20 @@ const COMMANDS: Command[] = [
     name: 'company update', usage: `--company-id N ${BODY_USAGE}   e.g. --set settings.dian.environment=1`,
     summary: 'change a company: legal_name, address, settings, logo', options: { 'company-id': str, ...BODY }, required: ['company-id'],
     run: (v, { db, actor }) => updateCompany(db, actor, int(v, 'company-id'), body(v, CompanyUpdateBody) as any),
+  },
+  {
+    name: 'company settings', usage: '--company-id N [--set NAME=true|false]...', options: { 'company-id': str, set: BODY.set }, required: ['company-id'],
+    summary: `switch ${SWITCHES.join(', ')} (company update --set settings.NAME=… does the same); prints them`,
+    run: async (v, { db, actor }) => {
+      const settings: Record<string, boolean> = {};
+      for (const pair of (v.set as string[] | undefined) ?? []) {
+        const m = /^(\w+)=(true|false)$/.exec(pair);
+        if (!m || !(SWITCHES as readonly string[]).includes(m[1])) throw new UsageError(`--set takes NAME=true|false, NAME one of ${SWITCHES.join(', ')}`);
+        settings[m[1]] = m[2] === 'true';
+      }
+      const c = await updateCompany(db, actor, int(v, 'company-id'), { settings });
+      return { company_id: c.id, settings: Object.fromEntries(SWITCHES.map((k) => [k, c.settings[k] ?? null])) };
+    },
   },
   ...RESOURCES.flatMap((r): Command[] => {
     const filters = Object.keys(r.filters ?? {});

@@ -39,9 +39,12 @@ export interface Running {
 
 /** The Colombian tax authority documents go to: the built-in sandbox, or the DIAN web service. */
 export function dianAuthority(config: Config, db: Db): DianAuthority {
-  return config.dianMode === 'webservice'
-    ? new DianWebService({ url: config.dianUrl, timeoutMs: config.dianRequestTimeoutMs })
-    : new SandboxDian(technicalKeys(db));
+  if (config.dianMode === 'webservice') return new DianWebService({ url: config.dianUrl, timeoutMs: config.dianRequestTimeoutMs });
+  // The sandbox DIAN's own certificate (it signs its ApplicationResponses): read or made once per process.
+  let sandboxCertificate: ReturnType<typeof providerCredentials> | undefined;
+  const sandboxSigner = () => (sandboxCertificate ??= providerCredentials(db, 'dian-sandbox', '000000000', 'CO')
+    .catch((e) => { sandboxCertificate = undefined; throw e; }));
+  return new SandboxDian(technicalKeys(db), sandboxSigner);
 }
 
 type Log = Pick<FastifyInstance['log'], 'info' | 'warn'>;
@@ -78,7 +81,7 @@ export async function startServer(config: Config, given?: Db): Promise<Running> 
     }, { claimMs: config.outboxClaimMs });
     // The embedded database has one process: a job it finds claimed was left by a process that died (kill -9, power loss).
     if (db.kind === 'pglite') await outbox.releaseClaims();
-    const app = await buildApp({ config, db, outbox }, MODULES);
+    const app = await buildApp({ config, db, outbox, dian: authority }, MODULES);
     log = app.log;
     const key = sealingKey(config);
     if (key) {

@@ -13,16 +13,20 @@ import { isValidNit, nitCheckDigit } from '../platform/nit';
 import { isValidRfc, rfcCheckDigit } from '../platform/rfc';
 import { customerSchema, GENERIC_RFCS, RFC_PATTERN } from '../catalog/customers';
 import { seedStarterCatalog } from '../companies/demo';
-import { COUNTRY_SETTINGS, CO_TAX_REGIMES, MX_TAX_REGIMES, nullable, responsibilities, SettingsBody } from '../companies/settings';
+import { COUNTRY_SETTINGS, DIAN_SETTINGS, MX_TAX_REGIMES, nullable, responsibilities, SettingsBody } from '../companies/settings';
+import { RESPONSIBILITY_NAMES } from '../einvoice/dian/issuer';
+import { productionRefusal } from '../einvoice/dian/habilitacion';
+import { LOGO_MAX_BYTES, logoProblem } from '../pdf/logo';
 import { withCompany, type Actor } from './audit';
 
 export const TIME_ZONES = { CO: 'America/Bogota', MX: 'America/Mexico_City' } as const;
-const LOGO_MAX_BYTES = 512 * 1024;
 
 const Address = (country: 'CO' | 'MX') => customerSchema(country).properties.address;
 const AnyAddress = Type.Unsafe<Record<string, any>>({ type: 'object', description: 'As a customer\'s address: address, city {country_code, state_code, city_code}, postal_code (MX: five-digit código postal, street parts)' });
-const Logo = nullable(Type.String({ maxLength: Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 4, pattern: '^[A-Za-z0-9+/]+={0,2}$', 'x-hint': 'must be base64 (of a PNG or JPEG image)',
-  description: `Base64 of a PNG or JPEG image of at most ${LOGO_MAX_BYTES / 1024} KB for the PDFs; null removes it` }));
+const Logo = nullable(Type.String({ maxLength: Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 100,
+  description: `Base64 of a PNG or JPEG image of at most ${LOGO_MAX_BYTES / 1024} KB for the PDFs (a data:image/png;base64, prefix is accepted); null removes it` }));
+/** A logo as stored: its base64 alone. */
+const storedLogo = (logo: string) => logo.trim().replace(/^data:image\/(png|jpe?g);base64,/i, '').replace(/\s+/g, '');
 
 export const CompanyCreateBody = Type.Object({
   country: Enum(['CO', 'MX']),
@@ -83,12 +87,8 @@ const recordOf = (row: any) => ({ legal_name: row.legal_name, tax_id: row.tax_id
   time_zone: row.time_zone, settings: row.settings, logo: row.logo });
 
 function checkLogo(p: Problems, logo: unknown): void {
-  if (typeof logo !== 'string' || p.has('logo')) return;
-  const bytes = Buffer.from(logo, 'base64');
-  const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-  if (!png && !jpeg) p.add('invalid_value', 'The logo must be a PNG or JPEG image (base64)', 'logo');
-  else if (bytes.length > LOGO_MAX_BYTES) p.add('invalid_value', `The logo has ${bytes.length} bytes; at most ${LOGO_MAX_BYTES}`, 'logo');
+  const problem = typeof logo === 'string' && !p.has('logo') ? logoProblem(logo) : null;
+  if (problem) p.add('invalid_value', problem, 'logo');
 }
 
 function checkTimeZone(p: Problems, country: 'CO' | 'MX', tz: string | undefined): void {
@@ -125,20 +125,22 @@ function mergeSettings(p: Problems, country: 'CO' | 'MX', stored: Record<string,
   for (const [k, v] of Object.entries(sent)) {
     if (other.includes(k) && v !== null) { p.add('parameter_not_allowed', `settings.${k} is a setting of ${country === 'CO' ? 'Mexican' : 'Colombian'} companies`, `settings.${k}`); continue; }
     if (v === null) { delete out[k]; continue; }
-    if (k === 'dian' || k === 'foreign_currency') out[k] = { ...(out[k] ?? {}), ...v };
+    // settings.dian keeps what the service wrote (test_set_passed_at): a change sets only the keys it may.
+    if (k === 'dian') out[k] = { ...(out[k] ?? {}), ...Object.fromEntries(Object.entries(v).filter(([x]) => DIAN_SETTINGS.includes(x))) };
+    else if (k === 'foreign_currency') out[k] = { ...(out[k] ?? {}), ...v };
     else if (k === 'fiscal_responsibilities') out[k] = responsibilities(v);
     else out[k] = v;
   }
-  const regime = out.tax_regime;
-  const regimes = country === 'CO' ? CO_TAX_REGIMES : MX_TAX_REGIMES;
-  if (sent.tax_regime && !regimes[regime]) {
-    p.add('invalid_value', `settings.tax_regime must be one of ${Object.keys(regimes).join(', ')} for a ${country} company`, 'settings.tax_regime');
+  if (country === 'MX' && sent.tax_regime && !MX_TAX_REGIMES[out.tax_regime]) {
+    p.add('invalid_value', `settings.tax_regime must be a c_RegimenFiscal code: ${Object.keys(MX_TAX_REGIMES).join(', ')}`, 'settings.tax_regime');
   }
   (out.fiscal_responsibilities ?? []).forEach((r: { code: string }, i: number) => {
-    if (sent.fiscal_responsibilities && !/^(O-13|O-15|O-23|O-47|R-99-PN)$/.test(r.code)) {
-      p.add('invalid_value', 'A fiscal responsibility is one of O-13, O-15, O-23, O-47, R-99-PN', `settings.fiscal_responsibilities[${i}]`);
+    if (sent.fiscal_responsibilities && !RESPONSIBILITY_NAMES[r.code]) {
+      p.add('invalid_value', `A fiscal responsibility is one of ${Object.keys(RESPONSIBILITY_NAMES).join(', ')}`, `settings.fiscal_responsibilities[${i}]`);
     }
   });
+  const refusal = sent.dian?.environment === '1' && stored.dian?.environment !== '1' ? productionRefusal(stored) : null;
+  if (refusal) p.add('company_settings', refusal, 'settings.dian.environment');
   const fc = out.foreign_currency;
   if (fc) {
     out.foreign_currency = { enabled: fc.enabled ?? false, currencies: fc.currencies ?? [] };
@@ -186,7 +188,7 @@ export async function createCompany(db: Db, actor: Actor, body: CompanyCreateBod
     const [row] = await q.query<{ company_id: number }>(
       `INSERT INTO companies (country, legal_name, tax_id, check_digit, address, settings, time_zone, logo)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING company_id`,
-      [country, body.legal_name, taxId, checkDigit, JSON.stringify(storedAddress(body.address)), JSON.stringify(settings), TIME_ZONES[country], body.logo ?? null]);
+      [country, body.legal_name, taxId, checkDigit, JSON.stringify(storedAddress(body.address)), JSON.stringify(settings), TIME_ZONES[country], typeof body.logo === 'string' ? storedLogo(body.logo) : null]);
     await seedStarterCatalog(q, row.company_id, country, body.starter_catalog !== false);
     return row.company_id;
   }, async (f) => {
@@ -211,7 +213,7 @@ export async function updateCompany(db: Db, actor: Actor, companyId: number, bod
     checkTimeZone(p, country, body.time_zone);
     if (body.settings !== undefined && !checkBody(SettingsBody, body.settings, p, 'settings')) p.throwIfAny();
     const settings = mergeSettings(p, country, c.settings ?? {}, body.settings);
-    const logo = body.logo === undefined || (body.logo !== null && typeof body.logo === 'object') ? c.logo : body.logo;
+    const logo = body.logo === undefined || (body.logo !== null && typeof body.logo === 'object') ? c.logo : typeof body.logo === 'string' ? storedLogo(body.logo) : null;
     if (typeof body.logo === 'string') {
       if (!checkBody(Type.Object({ logo: Logo }), { logo: body.logo }, p)) p.throwIfAny();
       checkLogo(p, body.logo);

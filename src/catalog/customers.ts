@@ -120,6 +120,7 @@ export const CustomerAnswer = Type.Object({
   contacts: Type.Array(Type.Object({ first_name: opt(Type.String()), last_name: opt(Type.String()), email: opt(Type.String()), phone: opt(PhoneAnswer) })),
   comments: opt(Type.String()), related_users: opt(Type.Object({ seller_id: opt(Type.Integer()), collector_id: opt(Type.Integer()) })),
   custom_fields: Type.Array(Type.Object({ key: Type.String(), value: Type.String() })), metadata: Metadata,
+  advance_balance: opt(Type.Number({ description: 'Colombia: advances received (AdvancePayment vouchers) not yet applied to invoices, in COP' })),
 });
 
 export const CoCustomerBody = customerSchema('CO');

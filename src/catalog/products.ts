@@ -29,6 +29,7 @@ const PriceEntry = Type.Object({
   name: PriceName(),
   value: Type.Optional(Price()),
 }, { description: 'The reference API\'s {currency_code, price_list: [{position, name?, value}]}, or the short form {position, name?, value} (currency_code optional)' });
+export const PRODUCT_NAME_MAX = 200;
 
 export function productSchema(country: 'CO' | 'MX') {
   const mx = country === 'MX';
@@ -41,7 +42,7 @@ export function productSchema(country: 'CO' | 'MX') {
   const text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
   return Type.Object({
     code: Type.String({ minLength: 1, maxLength: 30, pattern: CODE_PATTERN, 'x-hint': 'must contain only letters and digits', 'x-code': 'invalid_code' }),
-    name: Type.String({ minLength: 1, maxLength: 200 }),
+    name: Type.String({ minLength: 1, maxLength: PRODUCT_NAME_MAX }),
     account_group: Type.Optional(IdOrObject({ description: 'Inventory classification: an id of /v1/account-groups, or the answer\'s {id, name}' })),
     type: AnyCase(PRODUCT_TYPES, { default: 'Product' }),
     stock_control: Type.Boolean({ default: false }),

@@ -14,6 +14,9 @@ import { checkCustomerRules, CoCustomerBody, CustomerAnswer, CUSTOMER_TYPES, cus
 import { checkProductRules, CoProductBody, findProducts, ProductAnswer, insertProduct, MxProductBody, PRODUCT_TYPES, productUses, updateProduct,
   type ProductBody } from './products';
 import { addDateFilters, dateFilters } from '../platform/dates';
+import { advanceBalances } from '../ledger/advances';
+import { CO_ADVANCES_GROUP } from '../ledger/accounts';
+import type { Queryable } from '../platform/db';
 
 /**
  * The SQL condition (and its parameters, from $1 = company id) of a catalog list: its exact filters
@@ -37,6 +40,17 @@ function refuseDelete(what: string, uses: Record<string, number>): void {
   const says = named.map(([noun, n]) => `${n} ${noun}${n === 1 ? '' : 's'}`).join(' and ');
   const verb = named.length === 1 && named[0][1] === 1 ? 'refers' : 'refer';
   throw new ApiError(400, [error('invalid_value', `${what} cannot be deleted: ${says} ${verb} to it. Set active to false to stop using it`, ['id'])]);
+}
+
+/**
+ * Colombian customers show their unapplied advances (`advance_balance`, in
+ * pesos: received with AdvancePayment vouchers, less what invoices applied; per
+ * identification, as the ledger keeps them); see src/ledger/advances.ts.
+ */
+async function withAdvances<C extends { identification: string }>(q: Queryable, companyId: number, country: 'CO' | 'MX', customers: C[]) {
+  if (country !== 'CO') return customers;
+  const balances = await advanceBalances(q, companyId, CO_ADVANCES_GROUP, [...new Set(customers.map((c) => c.identification))]);
+  return customers.map((c) => ({ ...c, advance_balance: Number(balances.get(c.identification)!.toFixed(2)) }));
 }
 
 export const catalogRoutes: RouteModule = (app, { db, country }) => {
@@ -63,13 +77,14 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     });
     const [limit, offset] = pageWindow(q);
     const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM customers WHERE ${cond}`, args);
-    return paged(q, total, await findCustomers(db, req.company.company_id, `AND ${cond}`, args.slice(1), `ORDER BY id LIMIT ${limit} OFFSET ${offset}`));
+    return paged(q, total, await withAdvances(db, req.company.company_id, country,
+      await findCustomers(db, req.company.company_id, `AND ${cond}`, args.slice(1), `ORDER BY id LIMIT ${limit} OFFSET ${offset}`)));
   });
 
   app.get('/customers/:id', { schema: { tags: customerTags, summary: 'Get a customer', params: IdParams, response: { 200: CustomerAnswer } } }, async (req) => {
     const [c] = await findCustomers(db, req.company.company_id, 'AND id = $2', [(req.params as any).id]);
     if (!c) throw notFound(`Customer ${(req.params as any).id}`);
-    return c;
+    return (await withAdvances(db, req.company.company_id, country, [c]))[0];
   });
 
   app.post('/customers', { schema: { tags: customerTags, summary: 'Create a customer', body: customerBody, response: { 201: CustomerAnswer } } }, async (req, reply) => {
@@ -79,7 +94,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
       await checkCustomerRules(q, req.company.company_id, country, body, problems);
       problems.throwIfAny();
       reply.status(201);
-      return insertCustomer(q, req.company.company_id, country, body);
+      return (await withAdvances(q, req.company.company_id, country, [await insertCustomer(q, req.company.company_id, country, body)]))[0];
     });
   });
 
@@ -92,7 +107,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
       const problems = new Problems();
       await checkCustomerRules(q, req.company.company_id, country, body, problems, '', id);
       problems.throwIfAny();
-      return updateCustomer(q, req.company.company_id, country, id, body);
+      return (await withAdvances(q, req.company.company_id, country, [(await updateCustomer(q, req.company.company_id, country, id, body))!]))[0];
     });
   });
 

@@ -345,7 +345,7 @@ async function seedColombia(q: Queryable): Promise<number> {
     country: 'CO', legal_name: 'Comercializadora Andina Demo S.A.S.', tax_id: CO_NIT, check_digit: nitCheckDigit(CO_NIT),
     address: { address: 'Cra 7 # 26-20 Piso 12', city: BOGOTA, postal_code: '110311' },
     settings: {
-      foreign_currency: { enabled: true, currencies: ['USD', 'EUR'] }, warehouses_enabled: true, seller_by_item: true,
+      foreign_currency: { enabled: true, currencies: ['USD', 'EUR'] }, warehouses_enabled: true, seller_by_item: false,
       cost_center_required: false, long_product_descriptions: true,
     },
     time_zone: 'America/Bogota',

@@ -6,6 +6,7 @@ import type { Queryable } from '../platform/db';
 import type { Problems } from '../platform/errors';
 import type { Company } from '../platform/auth';
 import { masterDataOf, type Catalog } from '../catalog/cache';
+import { PRODUCT_NAME_MAX } from '../catalog/products';
 
 export type { Row } from '../catalog/cache';
 import type { Row } from '../catalog/cache';
@@ -48,20 +49,53 @@ export function mustBeActive(problems: Problems) {
   };
 }
 
+/** A line's warehouse, when sent: the company keeps warehouses (settings.warehouses_enabled, default true), and it exists and is active. */
+export function checkWarehouse(problems: Problems, company: Company, warehouses: Map<number, Row>, id: number | undefined, path: string, lookup: string): Row | null {
+  if (id === undefined) return null;
+  if (company.settings.warehouses_enabled === false) {
+    problems.add('company_settings', `The company does not keep warehouses (settings.warehouses_enabled is false): send no warehouse`, path);
+    return null;
+  }
+  return mustBeActive(problems)(warehouses.get(id), path, 'Warehouse', id, lookup);
+}
+
 /** Today's date (yyyy-MM-dd) in a time zone. */
 export function todayIn(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-/** The line's description: sent (even empty) wins; else the product's long description; else its name. */
-export function lineDescription(sent: string | undefined, product: Row | null | undefined): string {
-  return sent !== undefined ? sent : (product?.long_description || product?.name || '');
+/** The day an annulment is posted on: today in the company's time zone, never before the document's own date. */
+export function annulmentDate(documentDate: string, timeZone: string, now = new Date()): string {
+  const today = todayIn(timeZone, now);
+  return documentDate > today ? documentDate : today;
 }
 
-/** A cost center, when sent, exists (invalid_cost_center) and is active; `mandatory` asks for one. */
-export function checkCostCenter(problems: Problems, costCenters: Map<number, Row>, id: number | undefined, lookup: string, mandatory?: string): Row | null {
+/** The longest line description when the company's settings.long_product_descriptions is false: as long as a product name. */
+export const SHORT_DESCRIPTION = PRODUCT_NAME_MAX;
+
+/**
+ * The line's description: sent (even empty) wins; else the product's long
+ * description; else its name. A company without long product descriptions
+ * (settings.long_product_descriptions false) takes the name, and a description
+ * sent is at most SHORT_DESCRIPTION characters.
+ */
+export function lineDescription(problems: Problems, company: Company, sent: string | undefined, product: Row | null | undefined, path: string): string {
+  const long = company.settings.long_product_descriptions !== false;
+  if (sent !== undefined && !long && [...sent].length > SHORT_DESCRIPTION) {
+    problems.add('length_max', `${path} must have at most ${SHORT_DESCRIPTION} characters: the company has no long product descriptions (settings.long_product_descriptions is false)`, path);
+  }
+  return sent !== undefined ? sent : ((long && product?.long_description) || product?.name || '');
+}
+
+/**
+ * A cost center, when sent, exists (invalid_cost_center) and is active. It is
+ * required when the document type has cost_center_mandatory, or the company
+ * settings.cost_center_required (every document of the company).
+ */
+export function checkCostCenter(problems: Problems, company: Company, docType: Row | null, costCenters: Map<number, Row>, id: number | undefined, lookup: string): Row | null {
   if (id === undefined) {
-    if (mandatory) problems.add('parameter_required', mandatory, 'cost_center');
+    if (docType?.cost_center_mandatory) problems.add('parameter_required', `Document type ${docType.id} requires a cost_center`, 'cost_center');
+    else if (company.settings.cost_center_required) problems.add('parameter_required', 'The company requires a cost_center on every document (settings.cost_center_required)', 'cost_center');
     return null;
   }
   const cc = costCenters.get(id);

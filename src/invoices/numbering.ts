@@ -23,8 +23,16 @@ export function addNumbering(st: Statement, companyId: number, typeId: number, s
     RETURNING ${number} AS number, prefix, prefix || '-' || id || '-' || (${number}) AS name, resolution, electronic_type`);
 }
 
-/** An electronic document type's number must lie inside its DIAN numbering resolution. */
+/**
+ * The number taken must be one a JSON number carries exactly (after a number
+ * sent at the top of the range, the counter has nowhere left to go), and an
+ * electronic document type's must lie inside its DIAN numbering resolution.
+ */
 export function checkResolution(t: { number: number; resolution: any; electronic_type: string }, sent?: number): void {
+  if (!Number.isSafeInteger(Number(t.number))) {
+    throw new ApiError(400, [error('invalid_value',
+      `The next number of this document type (${t.number}) is above ${Number.MAX_SAFE_INTEGER}, the largest one the API can answer exactly: its numbering is used up`, ['document.id'])]);
+  }
   const number = Number(t.number);
   if (t.electronic_type === 'ElectronicInvoice' && t.resolution && (number < t.resolution.from || number > t.resolution.to)) {
     throw new ApiError(400, [error('invalid_dian_resolution',

@@ -13,6 +13,7 @@ import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, 
 import { deleteInvoice, LIVE, requestStamp, STAMP_JOB } from './store';
 import { requestMail } from '../mail/store';
 import { reverseEntry } from '../ledger/journal';
+import { annulmentDate } from './lookup';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import { CoInvoiceBody } from './co/schema';
@@ -125,7 +126,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     return paged(q, total, rows.map(current));
   });
 
-  app.post('/invoices/:id/annul', { schema: { tags, summary: 'Annul an invoice: reverses its journal entry and its open due items', params: UuidParams('Invoice') } }, async (req) => {
+  app.post('/invoices/:id/annul', { schema: { tags, summary: 'Annul an invoice: reverses its journal entry (dated today, or on the invoice\'s date if later) and its open due items', params: UuidParams('Invoice') } }, async (req) => {
     const cid = req.company.company_id;
     const id = (req.params as { id: string }).id;
     return db.tx(async (q) => {
@@ -137,8 +138,9 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
       const [paid] = await q.query(`SELECT coalesce(sum(paid), 0) AS paid FROM due_items WHERE company_id = $1 AND invoice_id = $2`, [cid, id]);
       if (Number(paid.paid) > 0) throw refuse(`Invoice ${inv.name} has payments applied (${paid.paid}); annul those cash receipts first`);
       await q.query(`UPDATE due_items SET annulled = true WHERE company_id = $1 AND invoice_id = $2`, [cid, id]);
-      await q.query(`UPDATE invoices SET annulled = true, balance = 0, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id]);
-      await reverseEntry(q, cid, id, { kind: 'invoice_annulment', id, date: inv.date, description: `Anulación de la factura ${inv.name}` });
+      const on = annulmentDate(inv.date, req.company.time_zone);
+      await q.query(`UPDATE invoices SET annulled = true, annulled_on = $3, balance = 0, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id, on]);
+      await reverseEntry(q, cid, id, { kind: 'invoice_annulment', id, date: on, description: `Anulación de la factura ${inv.name}` });
       return readInvoice(q, req.company, id);
     });
   });

@@ -42,3 +42,9 @@ export const MX_LEDGER = {
 
 /** The PUC account of customers (Clientes): an entry that pays a due item credits an account under it. */
 export const CO_RECEIVABLES_GROUP = '1305';
+
+/**
+ * The PUC subcuenta of customer advances (Anticipos y avances recibidos de clientes): a customer's unapplied advances
+ * are what the accounts under it hold for them (the auxiliary 28050501, and 280505 of databases from before the auxiliaries).
+ */
+export const CO_ADVANCES_GROUP = '280505';

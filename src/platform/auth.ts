@@ -24,9 +24,13 @@ export interface Company {
 
 export interface CompanySettings {
   foreign_currency?: { enabled: boolean; currencies: string[] };
+  /** Invoice lines may name a warehouse (items.warehouse); false: refused (company_settings). Default true. */
   warehouses_enabled?: boolean;
+  /** Every line of a CO invoice needs its seller (items.seller), whatever the document type. Default false. */
   seller_by_item?: boolean;
+  /** Every document (invoices of both countries, vouchers) needs a cost_center. Default false. */
   cost_center_required?: boolean;
+  /** Lines take the product's long description and take descriptions up to the schema's limit; false: the product name, and at most 200 characters. Default true. */
   long_product_descriptions?: boolean;
   [k: string]: unknown;
 }

@@ -9,8 +9,9 @@
  *
  *   GET /v1/reports/accounts-receivable?date
  *     the due items still open on that date (payments of vouchers dated up to
- *     it and not annulled), per customer and currency, in aging buckets by days
- *     past due: current (not yet due), 1–30, 31–60, 61–90, over 90.
+ *     it and not annulled by then; invoices not annulled by then), per customer
+ *     and currency, in aging buckets by days past due: current (not yet due),
+ *     1–30, 31–60, 61–90, over 90.
  */
 import Decimal from 'decimal.js';
 import { Type } from '@sinclair/typebox';
@@ -88,14 +89,15 @@ export const reportRoutes: RouteModule = (app, { db }) => {
     const q = req.query as { date?: string; customer_identification?: string; customer_branch_office?: number };
     const date = q.date === undefined ? todayIn(req.company.time_zone) : filterDay(q.date);
     const args: unknown[] = [req.company.company_id, date];
-    const where = ['d.company_id = $1', 'NOT d.annulled', 'i.date <= $2::date'];
+    // As of that day: an invoice annulled later was still owed then, a receipt annulled later still counted.
+    const where = ['d.company_id = $1', '(NOT d.annulled OR i.annulled_on > $2::date)', 'i.date <= $2::date'];
     if (q.customer_identification !== undefined) { args.push(q.customer_identification); where.push(`c.identification = $${args.length}`); }
     if (q.customer_branch_office !== undefined) { args.push(q.customer_branch_office); where.push(`c.branch_office = $${args.length}`); }
     const rows = await db.query(
       `SELECT d.invoice_id, i.name AS invoice_name, i.date AS invoice_date, coalesce(i.document->'currency'->>'code', 'COP') AS currency,
               d.prefix, d.consecutive, d.quote, d.due_date, d.amount, ($2::date - d.due_date) AS days_past_due,
               coalesce((SELECT sum(a.amount) FROM voucher_applications a JOIN vouchers v ON v.company_id = a.company_id AND v.id = a.voucher_id
-                         WHERE a.company_id = d.company_id AND a.due_item_id = d.id AND NOT v.annulled AND v.date <= $2::date), 0) AS paid,
+                         WHERE a.company_id = d.company_id AND a.due_item_id = d.id AND (NOT v.annulled OR v.annulled_on > $2::date) AND v.date <= $2::date), 0) AS paid,
               c.id AS customer_id, c.identification, c.branch_office, c.name AS customer_name
          FROM due_items d
          JOIN invoices i ON i.company_id = d.company_id AND i.id = d.invoice_id

@@ -60,7 +60,7 @@ export const voucherRoutes: RouteModule = (app, { db, country }) => {
   }, async (req) => {
     const id = (req.params as { id: string }).id;
     return db.tx(async (q) => {
-      await annulVoucher(q, req.company.company_id, id);
+      await annulVoucher(q, req.company, id);
       return readVoucher(q, req.company, id);
     });
   });

@@ -14,9 +14,11 @@ import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import { ApiError, error, notFound, Problems } from '../platform/errors';
 import { postEntry, reverseEntry, type Posting } from '../ledger/journal';
-import { CO_LEDGER, CO_RECEIVABLES_GROUP } from '../ledger/accounts';
+import { CO_ADVANCES_GROUP, CO_LEDGER, CO_RECEIVABLES_GROUP } from '../ledger/accounts';
+import { checkDocumentAmount, checkLedgerAmounts } from '../ledger/limits';
+import { advanceBalance, advanceTaken, lockAdvanceBalance } from '../ledger/advances';
 import { takeNumber } from '../invoices/numbering';
-import { checkDocumentType, checkCostCenter, checkCurrency, loadMasterData, mustBeActive, type Row } from '../invoices/lookup';
+import { annulmentDate, checkDocumentType, checkCostCenter, checkCurrency, loadMasterData, mustBeActive, type Row } from '../invoices/lookup';
 import type { VoucherBody, VoucherType } from './schema';
 
 
@@ -24,7 +26,7 @@ type Movement = 'Debit' | 'Credit';
 
 /** An open due item of one of the customer's invoices. */
 export interface DueRow {
-  id: number; invoice_id: string; invoice_name: string; currency: string;
+  id: number; invoice_id: string; invoice_name: string; invoice_date: string; currency: string;
   prefix: string; consecutive: number; quote: number; due_date: string; amount: string; paid: string;
   /** The receivable account the invoice debited for it. */
   account_code: string;
@@ -84,8 +86,7 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
     problems.add('parameter_required', `A ${type} voucher needs the customer`, 'customer');
   }
 
-  const costCenter = checkCostCenter(problems, md.cost_centers, body.cost_center, '/v1/cost-centers',
-    docType?.cost_center_mandatory ? `Document type ${docType.id} requires a cost_center` : undefined);
+  const costCenter = checkCostCenter(problems, company, docType, md.cost_centers, body.cost_center, '/v1/cost-centers');
   const currency: VoucherPlan['currency'] = await checkCurrency(q, problems, company, body.currency, body.date);
 
   // Payment.
@@ -172,7 +173,7 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
   // Due items: open ones of the customer's invoices, by (prefix, consecutive, quote).
   if (customer && wanted.length) {
     const rows = await q.query<DueRow>(
-      `SELECT d.id, d.invoice_id, i.name AS invoice_name, coalesce(i.document->'currency'->>'code', 'COP') AS currency,
+      `SELECT d.id, d.invoice_id, i.name AS invoice_name, i.date AS invoice_date, coalesce(i.document->'currency'->>'code', 'COP') AS currency,
               d.prefix, d.consecutive, d.quote, d.due_date, d.amount, d.paid, d.account_code
          FROM due_items d JOIN invoices i ON i.company_id = d.company_id AND i.id = d.invoice_id
         WHERE d.company_id = $1 AND d.customer_id = $2 AND NOT d.annulled
@@ -190,6 +191,10 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
       const sentDate = items[w.i].due!.date;
       if (sentDate !== undefined && !problems.has(at('due.date')) && sentDate !== row.due_date) {
         problems.add('invalid_value', `Due item ${dueLabel(w)} is due on ${row.due_date}, not ${sentDate}`, at('due.date'));
+      }
+      if (!problems.has('date') && body.date < row.invoice_date) {
+        problems.add('invalid_date', `The voucher is dated ${body.date}, before invoice ${row.invoice_name} (${row.invoice_date}) that items[${w.i}] pays: a payment cannot precede its invoice`, 'date',
+          `not before ${row.invoice_date}`);
       }
       if (!problems.has('currency') && row.currency !== voucherCurrency) {
         problems.add('invalid_currency', `Invoice ${row.invoice_name} is in ${row.currency}: a voucher paying it is in ${row.currency} too`, 'currency.code');
@@ -215,6 +220,7 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
       problems.add('invalid_balance', `The debits (${debits.toFixed(2)}) must equal the credits (${credits.toFixed(2)})`, 'items', `difference ${debits.minus(credits).toFixed(2)}`);
     }
     total = debits;
+    checkDocumentAmount(problems, total, 'items', 'The sum of the debits');
   } else {
     total = new Decimal(payment!.value);
     const entered = sum(done.map((e) => e.value));
@@ -222,9 +228,34 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
       problems.add('invalid_total_payments', `The payment value (${total.toFixed(2)}) must equal the sum of the entries (${entered.toFixed(2)})`, `${payKey}.value`, `expected ${entered.toFixed(2)}`);
     }
   }
+  done.forEach((e, i) => {
+    if (e.tax) checkDocumentAmount(problems, taxBase(e.value, e.tax), `items[${i}].value`, `The base of this ${e.tax.name} entry (value × 100 / ${Number(e.tax.percentage)} %)`);
+  });
   problems.throwIfAny();
-  return { body, type, docType: docType!, customer, costCenter, currency, payment, entries: done, total };
+  const plan: VoucherPlan = { body, type, docType: docType!, customer, costCenter, currency, payment, entries: done, total };
+  checkLedgerAmounts(problems, voucherPostings(plan), currency, 'items');
+  const taken = advanceTakenBy(plan);
+  if (problems.empty && taken.gt(0)) {
+    const balance = await advanceBalance(q, cid, CO_ADVANCES_GROUP, customer!.identification);
+    if (taken.gt(balance)) problems.add('invalid_value', advanceMessage(customer!.identification, taken, balance), advancePath(plan), `at most ${balance.toFixed(2)} COP`);
+  }
+  problems.throwIfAny();
+  return plan;
 }
+
+/** What a voucher's entries take from the customer's unapplied advances (a Detailed voucher that debits them), in pesos. */
+const advanceTakenBy = (plan: VoucherPlan) =>
+  plan.customer ? advanceTaken(voucherPostings(plan), CO_ADVANCES_GROUP, plan.customer.identification) : new Decimal(0);
+const advancePath = (plan: VoucherPlan) => {
+  const i = plan.entries.findIndex((e) => e.account.code.startsWith(CO_ADVANCES_GROUP) && e.account.movement === 'Debit');
+  return i < 0 ? 'items' : `items[${i}].value`;
+};
+
+/** A tax entry's base: value × 100 / percentage, to the cent. */
+const taxBase = (value: Decimal.Value, tax: Row) => new Decimal(value).times(100).div(tax.percentage).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+
+const advanceMessage = (identification: string, taken: Decimal, balance: Decimal) =>
+  `The entries debit ${taken.toFixed(2)} COP to customer ${identification}'s advances (${CO_LEDGER.customerAdvances}), above the unapplied balance (${balance.toFixed(2)} COP); see advance_balance on GET /v1/customers/{id}`;
 
 /** The answer's shape (specification: voucher response), from the plan. */
 export function voucherDocument(plan: VoucherPlan, ids: { id: string; prefix: string; number: number; name: string; now: Date }) {
@@ -247,7 +278,7 @@ export function voucherDocument(plan: VoucherPlan, ids: { id: string; prefix: st
       ...(e.due ? { due: { prefix: e.due.prefix, consecutive: e.due.consecutive, quote: e.due.quote, date: e.due.due_date } } : {}),
       ...(e.tax ? { tax: {
         id: e.tax.id, name: e.tax.name, type: e.tax.type, percentage: Number(e.tax.percentage), value: e.value,
-        base_value: num(new Decimal(e.value).times(100).div(e.tax.percentage)),
+        base_value: num(taxBase(e.value, e.tax)),
       } } : {}),
     })),
     payment: plan.payment ? { id: plan.payment.id, name: plan.payment.type.name, value: plan.payment.value, due_date: null } : null,
@@ -290,15 +321,19 @@ export function voucherPostings(plan: VoucherPlan): Posting[] {
  * items (always in id order, as the invoice annulment does, so no deadlock),
  * checks again under the lock what is still owed, and moves paid and balance.
  */
-async function payDueItems(q: Queryable, cid: number, entries: Entry[]): Promise<{ due: number; amount: string }[]> {
+async function payDueItems(q: Queryable, cid: number, entries: Entry[], date: string): Promise<{ due: number; amount: string }[]> {
   const paying = entries.map((e, i) => ({ e, i })).filter((x) => x.e.due);
   if (!paying.length) return [];
   const invoiceIds = [...new Set(paying.map((x) => x.e.due!.invoice_id))].sort();
-  await q.query('SELECT id FROM invoices WHERE company_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE', [cid, invoiceIds]);
+  const invoices = await q.query<{ id: string; name: string; date: string }>(
+    'SELECT id, name, date FROM invoices WHERE company_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE', [cid, invoiceIds]);
   const locked = await q.query<{ id: number; amount: string; paid: string; annulled: boolean }>(
     'SELECT id, amount, paid, annulled FROM due_items WHERE company_id = $1 AND id = ANY($2::bigint[]) ORDER BY id FOR UPDATE',
     [cid, paying.map((x) => x.e.due!.id)]);
   const problems = new Problems();
+  for (const inv of invoices) {
+    if (date < inv.date) problems.add('invalid_date', `The voucher is dated ${date}, before invoice ${inv.name} (${inv.date}) that it pays: a payment cannot precede its invoice`, 'date', `not before ${inv.date}`);
+  }
   for (const { e, i } of paying) {
     const row = locked.find((d) => Number(d.id) === e.due!.id);
     if (!row || row.annulled) {
@@ -334,7 +369,13 @@ export async function storeVoucher(q: Queryable, company: Company, plan: Voucher
   const cid = company.company_id;
   const id = crypto.randomUUID();
   const numbered = await takeNumber(q, cid, plan.docType.id, 'vouchers', plan.body.number);
-  const applied = await payDueItems(q, cid, plan.entries);
+  const applied = await payDueItems(q, cid, plan.entries, plan.body.date);
+  const taken = advanceTakenBy(plan);
+  if (taken.gt(0)) {
+    // Checked again under the customer's lock: two documents cannot both spend the same advance.
+    const balance = await lockAdvanceBalance(q, cid, CO_ADVANCES_GROUP, plan.customer!.identification);
+    if (taken.gt(balance)) throw new ApiError(400, [error('invalid_value', advanceMessage(plan.customer!.identification, taken, balance), [advancePath(plan)], `at most ${balance.toFixed(2)} COP`)]);
+  }
   const now = new Date();
   const doc = voucherDocument(plan, { id, prefix: numbered.prefix, number: numbered.number, name: numbered.name, now });
   await q.query(
@@ -353,9 +394,10 @@ export async function storeVoucher(q: Queryable, company: Company, plan: Voucher
   return doc;
 }
 
-/** Annuls a voucher in the caller's transaction: gives back what it paid and reverses its journal entry. */
-export async function annulVoucher(q: Queryable, cid: number, id: string): Promise<void> {
-  const [v] = await q.query('SELECT annulled, name, date FROM vouchers WHERE company_id = $1 AND id = $2 FOR UPDATE', [cid, id]);
+/** Annuls a voucher in the caller's transaction: gives back what it paid and reverses its journal entry, dated on the annulment day. */
+export async function annulVoucher(q: Queryable, company: Company, id: string): Promise<void> {
+  const cid = company.company_id;
+  const [v] = await q.query('SELECT annulled, name, date, customer_identification FROM vouchers WHERE company_id = $1 AND id = $2 FOR UPDATE', [cid, id]);
   if (!v) throw notFound(`Voucher ${id}`);
   if (v.annulled) throw new ApiError(400, [error('invalid_document', `Voucher ${v.name} is already annulled`, ['id'])]);
   const applied = await q.query<{ due: number; invoice: string; amount: string }>(
@@ -367,6 +409,20 @@ export async function annulVoucher(q: Queryable, cid: number, id: string): Promi
     await q.query('SELECT id FROM due_items WHERE company_id = $1 AND id = ANY($2::bigint[]) ORDER BY id FOR UPDATE', [cid, applied.map((a) => a.due)]);
     await moveBalances(q, cid, applied, -1);
   }
-  await q.query('UPDATE vouchers SET annulled = true, updated_at = now() WHERE company_id = $1 AND id = $2', [cid, id]);
-  await reverseEntry(q, cid, id, { kind: 'voucher_annulment', id, date: v.date, description: `Anulación del recibo de caja ${v.name}` });
+  if (v.customer_identification) {
+    // Giving back an advance it received: what invoices already applied cannot be taken back from the customer.
+    const account = CO_ADVANCES_GROUP;
+    const [{ received }] = await q.query(
+      `SELECT coalesce(sum(l.credit - l.debit), 0) AS received FROM journal_lines l JOIN journal_entries e ON e.company_id = l.company_id AND e.id = l.entry_id
+        WHERE l.company_id = $1 AND e.source_id = $2 AND e.source_kind = 'voucher' AND l.account_code LIKE $3 || '%' AND l.third_party = $4`, [cid, id, account, v.customer_identification]);
+    if (new Decimal(received).gt(0)) {
+      const balance = await lockAdvanceBalance(q, cid, account, v.customer_identification);
+      if (balance.lt(received)) {
+        throw new ApiError(400, [error('invalid_document', `Voucher ${v.name} received an advance of ${new Decimal(received).toFixed(2)} COP, but customer ${v.customer_identification} has only ${balance.toFixed(2)} COP of advances left unapplied: invoices applied the rest; annul them first`, ['id'])]);
+      }
+    }
+  }
+  const on = annulmentDate(v.date, company.time_zone);
+  await q.query('UPDATE vouchers SET annulled = true, annulled_on = $3, updated_at = now() WHERE company_id = $1 AND id = $2', [cid, id, on]);
+  await reverseEntry(q, cid, id, { kind: 'voucher_annulment', id, date: on, description: `Anulación del recibo de caja ${v.name}` });
 }

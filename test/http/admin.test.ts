@@ -82,7 +82,8 @@ eachStorage('administration API', (storage) => {
       [{ address: { address: 'Calle 1', city: { country_code: 'CO', state_code: '1', city_code: '11001' } } }, ['invalid_value@address.city.state_code']],
       [{ address: { address: 'Calle <1>', city: BOGOTA } }, ['invalid_value@address.address']],
       [{ time_zone: 'America/Mexico_City' }, ['invalid_value@time_zone']],
-      [{ settings: { tax_regime: '601' } }, ['invalid_value@settings.tax_regime']],
+      [{ settings: { tax_regime: '601' } }, ['parameter_not_allowed@settings.tax_regime']],
+      [{ settings: { vat_responsible: 'yes' } }, ['invalid_type@settings.vat_responsible']],
       [{ settings: { postal_code: '06600' } }, ['parameter_not_allowed@settings.postal_code']],
       [{ settings: { fiscal_responsibilities: ['O-99'] } }, ['invalid_value@settings.fiscal_responsibilities[0]']],
       [{ settings: { email: 'not an e-mail' } }, ['invalid_email@settings.email']],
@@ -120,6 +121,7 @@ eachStorage('administration API', (storage) => {
     assert.deepEqual(problems(await admin.post('/companies', { ...mx, tax_id: 'XAXX010101000' })), ['invalid_identification@tax_id']);
     assert.deepEqual(problems(await admin.post('/companies', { ...mx, check_digit: '1' })), ['parameter_not_allowed@check_digit']);
     assert.deepEqual(problems(await admin.post('/companies', { ...mx, settings: { tax_regime: '48' } })), ['invalid_value@settings.tax_regime']);
+    assert.deepEqual(problems(await admin.post('/companies', { ...mx, settings: { vat_responsible: true } })), ['parameter_not_allowed@settings.vat_responsible']);
     assert.deepEqual(problems(await admin.post('/companies', { ...mx, settings: { dian: { id: 'x' } } })), ['parameter_not_allowed@settings.dian']);
     assert.deepEqual(problems(await admin.post('/companies', { ...mx, address: { address: 'x', postal_code: '123' } })), ['invalid_value@address.postal_code']);
     const m = ok(await admin.post('/companies', { ...mx, tax_id: mx.tax_id.toLowerCase() }), 201);
@@ -132,21 +134,26 @@ eachStorage('administration API', (storage) => {
   test('companies: PATCH changes every document setting (merged, null removes), never the country or tax id; a refused PATCH writes nothing', async () => {
     const c = ok(await admin.post('/companies', coCompany()), 201);
     const settings = {
-      email: 'ventas@tornillo.example.co', phone: '+57 601 555 0100', commercial_name: 'El Tornillo', tax_regime: '49',
+      email: 'ventas@tornillo.example.co', phone: '+57 601 555 0100', commercial_name: 'El Tornillo', vat_responsible: false,
       fiscal_responsibilities: [{ code: 'R-99-PN', name: 'whatever' }], person_type: 'company', commercial_registration: '123456',
       foreign_currency: { enabled: true, currencies: ['USD', 'EUR'] }, warehouses_enabled: false, seller_by_item: true, cost_center_required: true,
-      long_product_descriptions: false, dian: { id: 'f1c2e3d4-0000-4000-8000-000000000001', pin: '54321', test_set_id: 'abc-123', environment: '2' },
+      long_product_descriptions: false, dian: { id: 'f1c2e3d4-0000-4000-8000-000000000001', pin: '54321', test_set_id: 'abc-123', environment: '2', provider_name: 'Software Contable S.A.S.' },
     };
     const patched = ok(await admin.patch(`/companies/${c.id}`, { settings, legal_name: 'Ferretería El Tornillo S.A.S. BIC', logo: PNG.toString('base64') }));
     assert.equal(patched.legal_name, 'Ferretería El Tornillo S.A.S. BIC');
     assert.deepEqual(patched.settings, { ...settings, fiscal_responsibilities: [{ code: 'R-99-PN', name: 'No aplica – Otros' }],
-      dian: { id: settings.dian.id, test_set_id: 'abc-123', environment: '2', pin_set: true } }, 'the PIN is never answered');
+      dian: { id: settings.dian.id, test_set_id: 'abc-123', environment: '2', provider_name: 'Software Contable S.A.S.', pin_set: true } }, 'the PIN is never answered');
     const [stored] = await s.db.query('SELECT settings FROM companies WHERE company_id = $1', [c.id]);
     assert.equal(stored.settings.dian.pin, '54321');
 
+    // Production only once the DIAN test set passed (settings.dian.test_set_passed_at, written by the test set; a PATCH cannot set it).
+    assert.deepEqual(problems(await admin.patch(`/companies/${c.id}`, { settings: { dian: { environment: '1', test_set_passed_at: '2026-01-01T00:00:00Z' } } })),
+      ['company_settings@settings.dian.environment']);
+    await s.db.query(`UPDATE companies SET settings = jsonb_set(settings, '{dian,test_set_passed_at}', '"2026-01-01T00:00:00Z"') WHERE company_id = $1`, [c.id]);
     // Merged: dian and foreign_currency key by key; null removes; a GET answer sent back changes nothing.
     const merged = ok(await admin.patch(`/companies/${c.id}`, { settings: { dian: { environment: '1' }, foreign_currency: { currencies: ['USD'] }, phone: null } }));
-    assert.deepEqual(merged.settings.dian, { id: settings.dian.id, test_set_id: 'abc-123', environment: '1', pin_set: true });
+    assert.deepEqual(merged.settings.dian, { id: settings.dian.id, test_set_id: 'abc-123', environment: '1', provider_name: 'Software Contable S.A.S.',
+      test_set_passed_at: '2026-01-01T00:00:00Z', pin_set: true });
     assert.deepEqual(merged.settings.foreign_currency, { enabled: true, currencies: ['USD'] });
     assert.equal('phone' in merged.settings, false);
     const version = await versionOf(c.id);
@@ -160,7 +167,7 @@ eachStorage('administration API', (storage) => {
       [{ tax_id: '900000001' }, ['parameter_not_allowed@tax_id']],
       [{ country: 'MX' }, ['parameter_not_allowed@country']],
       [{ check_digit: String((Number(c.check_digit) + 1) % 10) }, ['parameter_not_allowed@check_digit']],
-      [{ legal_name: 'Otro nombre', settings: { tax_regime: '50' } }, ['invalid_value@settings.tax_regime']],
+      [{ legal_name: 'Otro nombre', settings: { fiscal_responsibilities: ['O-99'] } }, ['invalid_value@settings.fiscal_responsibilities[0]']],
       [{ legal_name: 'Otro nombre', settings: { postal_code: '06600' } }, ['parameter_not_allowed@settings.postal_code']],
       [{ settings: { seller_by_item: 'yes' } }, ['invalid_type@settings.seller_by_item']],
       [{ address: { address: 'Calle 1', city: { country_code: 'CO', state_code: '11', city_code: '5001' } } }, ['invalid_value@address.city.city_code']],

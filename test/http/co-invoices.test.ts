@@ -9,6 +9,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { eachStorage, problems, startTestServer, STORAGES, type TestServer } from '../support/server';
 import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
+import { mainCustomer, rcRefs, receiveAdvance } from '../support/vouchers';
 
 async function journal(s: TestServer, invoiceId: string) {
   const rows = await s.db.query(
@@ -105,7 +106,8 @@ eachStorage('CO invoices', (storage) => {
     // Line: 4 × 250000 = 1,000,000.00; IVA 19 % = 190,000.00; Retefuente 2.5 % = 25,000.00 → line total 1,165,000.00.
     // ReteIVA 15 % of IVA = 28,500.00; ReteICA 0.966 % of 1,000,000 = 9,660.00; Autorretencion 0.8 % = 8,000.00 (not withheld).
     // total = 1,000,000 + 190,000 = 1,190,000.00; withholdings 25,000 + 28,500 + 9,660 = 63,160.00; advance 100,000.00.
-    // payable = 1,190,000 − 63,160 − 100,000 = 1,026,840.00.
+    // payable = 1,190,000 − 63,160 − 100,000 = 1,026,840.00. The advance was received first.
+    await receiveAdvance(s, await rcRefs(s), mainCustomer(r), 100000);
     const res = await s.as('co').post('/v1/invoices', validInvoice(r, {
       document: { id: r.type['FV-E'].id }, date: today(),
       items: [{ code: 'PORT14', quantity: 4, price: 250000, taxes: [{ id: r.taxOf('IVA', 19).id }, { id: r.taxOf('Retefuente', 2.5).id }] }],
@@ -172,7 +174,7 @@ eachStorage('CO invoices', (storage) => {
     const [row] = await s.db.query("SELECT id, name FROM customers WHERE identification = '1098765432'");
     assert.deepEqual(row.name, ['Laura', 'Méndez Ruiz']);
     assert.equal(created.body.customer.id, String(row.id));
-    assert.deepEqual(created.body.items[0].customer, { identification: r.customers[1].identification, branch_office: r.customers[1].branch_office });
+    assert.deepEqual(created.body.items[0].customer, { id: String(r.customers[1].id), identification: r.customers[1].identification, branch_office: r.customers[1].branch_office });
     const again = await s.as('co').post('/v1/invoices', validInvoice(r, { customer: { ...validInvoice(r).customer, identification: '1098765432', person_type: 'person', id_type: '13', name: ['Laura', 'Méndez Ruiz'], address: { address: 'Calle 45', city: { country_code: 'CO', state_code: '68', city_code: '68001' } } } }));
     assert.deepEqual(problems(again), ['already_exists@customer.identification']);
     const byRef = await s.as('co').post('/v1/invoices', validInvoice(r, { customer: { identification: '1098765432' } }));

@@ -12,6 +12,7 @@ import crypto from 'node:crypto';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { simpleParser } from 'mailparser';
+import { strFromU8, unzipSync } from 'fflate';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
 import { ApiClient, freshPostgres, STORAGES } from '../support/server';
 import { ServiceProcess } from '../support/service';
@@ -19,8 +20,6 @@ import { pdfText } from '../support/pdf';
 import { ADMIN_TOKEN, adminOf, freshNit, freshRfc, login, ok, SECRET_KEY } from '../support/admin';
 
 const day = (offset: number, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(Date.now() + offset * 86_400_000));
-/** Whether this build sends DIAN test sets (src/einvoice/dian/habilitacion.ts, issue 18 point 2). */
-const HABILITACION = fs.existsSync(path.join(__dirname, '..', '..', 'src', 'einvoice', 'dian', 'habilitacion.js'));
 
 async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
@@ -33,7 +32,7 @@ async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 60_
 }
 
 for (const storage of STORAGES) {
-  test(`from zero to the first accepted invoices through the administration API [${storage}]`, async (t) => {
+  test(`from zero to the first accepted invoices through the administration API [${storage}]`, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-onboarding-'));
     const pg = storage === 'postgres' ? await freshPostgres() : null;
     const env: Record<string, string> = { ADMIN_TOKEN, DATA_DIR: dataDir, DATABASE_URL: pg?.url ?? '', SECRET_KEY: pg ? SECRET_KEY : '' };
@@ -48,7 +47,7 @@ for (const storage of STORAGES) {
         country: 'CO', legal_name: 'Ferretería El Tornillo S.A.S.', tax_id: nit, starter_catalog: false,
         address: { address: 'Cra 7 # 71-21 Of. 502', city: { country_code: 'CO', state_code: '11', city_code: '11001' }, postal_code: '110231' },
         settings: {
-          email: 'facturacion@tornillo.example.co', phone: '6015550100', tax_regime: '48', fiscal_responsibilities: ['O-13'],
+          email: 'facturacion@tornillo.example.co', phone: '6015550100', vat_responsible: true, fiscal_responsibilities: ['O-13'],
           dian: { id: crypto.randomUUID(), pin: '75315', test_set_id: crypto.randomUUID(), environment: '2' },
         },
       }), 201);
@@ -67,16 +66,14 @@ for (const storage of STORAGES) {
       const made = generateTestCertificate({ commonName: co.legal_name, nit: co.tax_id });
       assert.deepEqual(ok(await admin.post(`${at}/certificates`, { p12: made.p12Base64, password: made.password }), 201).warnings, []);
 
-      const testSet = await admin.post(`${at}/dian/test-set`, {});
-      if (HABILITACION) {
-        assert.equal(testSet.status, 200, JSON.stringify(testSet.body));
-        assert.equal(testSet.body.status, 'Accepted', JSON.stringify(testSet.body));
-        assert.ok(testSet.body.documents.length > 0 && testSet.body.documents.every((d: any) => d.status === 'Accepted'));
-        assert.equal(ok(await admin.get(at)).settings.dian.test_set.status, 'Accepted');
-      } else {
-        t.diagnostic('this build has no DIAN test sets yet (issue 18 point 2): the route answers 404');
-        assert.equal(testSet.status, 404);
-      }
+      // The DIAN test set, then production.
+      const early = await admin.patch(at, { settings: { dian: { environment: '1' } } });
+      assert.deepEqual(early.body.Errors.map((e: any) => `${e.Code}@${e.Params}`), ['company_settings@settings.dian.environment'], 'no production before the test set');
+      const testSet = ok(await admin.post(`${at}/dian/test-set`, {}));
+      assert.equal(testSet.status, 'Accepted', JSON.stringify(testSet));
+      assert.ok(testSet.documents.length > 0 && testSet.documents.every((d: any) => d.status === 'Accepted'));
+      assert.ok(ok(await admin.get(at)).settings.dian.test_set_passed_at);
+      assert.equal(ok(await admin.patch(at, { settings: { dian: { environment: '1' } } })).settings.dian.environment, '1');
 
       const user = ok(await admin.post(`${at}/api-users`, { username: `tornillo-erp-${co.id}` }), 201);
       const token = await login(c, '', user.username, user.access_key);
@@ -98,6 +95,7 @@ for (const storage of STORAGES) {
       assert.equal(invoice.number, 990000000, 'the first number of the resolution');
       const xml = Buffer.from(ok(await coApi.get(`/v1/invoices/${invoice.id}/xml`)).base64, 'base64').toString('utf8');
       assert.ok(xml.includes('<cbc:ID>SETP990000000</cbc:ID>'));
+      assert.ok(xml.includes('<cbc:ProfileExecutionID>1</cbc:ProfileExecutionID>'), 'production');
       assert.match(xml, new RegExp(`<cbc:CompanyID[^>]*schemeID="${co.check_digit}"[^>]*>${nit}</cbc:CompanyID>`), 'the issuer as the company was created');
       assert.match(xml, /<cbc:TaxLevelCode listName="48">O-13<\/cbc:TaxLevelCode>/, 'its regime and responsibilities from its settings');
       assert.ok(xml.includes(`<sts:SoftwareID schemeAgencyID="195"`) && xml.includes(co.settings.dian.id), 'its own DIAN software id');
@@ -111,14 +109,15 @@ for (const storage of STORAGES) {
       const [file] = fs.readdirSync(dir).filter((f) => f.endsWith('.eml'));
       const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
       assert.deepEqual(mail.to && !Array.isArray(mail.to) ? mail.to.value.map((a) => a.address) : [], ['compras@losandes.example.co']);
-      const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf');
-      assert.ok(pdf, `a PDF among ${mail.attachments.map((a) => a.filename)}`);
-      const text = (await pdfText(pdf.content)).text.replace(/\s+/g, '');
-      assert.ok(text.includes(invoice.stamp.cufe), 'the PDF carries the CUFE');
-      if (HABILITACION) {
-        assert.ok(text.includes('SETP990000000'), 'the PDF prints the number as the XML has it');
-        assert.ok(mail.attachments.some((a) => /zip/.test(a.contentType)), 'the AttachedDocument ZIP');
-      }
+      // The annex's attachment: one ZIP with the AttachedDocument (the signed invoice inside) and the PDF.
+      const stem = `${nit.padStart(10, '0')}000${invoice.date.slice(2, 4)}${invoice.number.toString(16).padStart(8, '0')}`;
+      assert.deepEqual(mail.attachments.map((a) => a.filename), [`z${stem}.zip`]);
+      const files = unzipSync(mail.attachments[0].content);
+      assert.deepEqual(Object.keys(files).sort(), [`ad${stem}.pdf`, `ad${stem}.xml`]);
+      assert.ok(strFromU8(files[`ad${stem}.xml`]).includes(xml.replace(/^<\?xml[^>]*>\s*/, '').slice(0, 200)), 'the AttachedDocument carries the signed invoice');
+      const text = (await pdfText(Buffer.from(files[`ad${stem}.pdf`]))).text;
+      assert.ok(text.replace(/\s+/g, '').includes(invoice.stamp.cufe), 'the PDF carries the CUFE');
+      assert.ok(text.includes('No. SETP990000000'), 'the PDF prints the number as the XML has it');
 
       // Mexico ----------------------------------------------------------------------------------
       const mx = ok(await admin.post('/companies', {

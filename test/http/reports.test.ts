@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
 import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
-import { creditInvoice, debtPayment, dueOf, mainCustomer, newCustomer, rcRefs, type RcRefs } from '../support/vouchers';
+import { creditInvoice, debtPayment, dueOf, mainCustomer, newCustomer, rcRefs, receiveAdvance, type RcRefs } from '../support/vouchers';
 
 eachStorage('reports', (storage) => {
   let s: TestServer;
@@ -65,6 +65,7 @@ eachStorage('reports', (storage) => {
     const co = s.as('co');
     created(await co.post('/v1/invoices', validInvoice(r)));
     created(await co.post('/v1/invoices', validInvoice(r, { currency: { code: 'USD', exchange_rate: 4000.5 }, global_discounts: [{ id: r.discount.id, percentage: 10 }], payments: [{ id: r.pay.Cash.id, value: 1035.5 }] })));
+    await receiveAdvance(s, v, customer, 100000);
     const withholdings = created(await co.post('/v1/invoices', validInvoice(r, {
       document: { id: r.type['FV-E'].id },
       items: [{ code: 'PORT14', quantity: 4, price: 250000, taxes: [{ id: r.taxOf('IVA', 19).id }, { id: r.taxOf('Retefuente', 2.5).id }] }],

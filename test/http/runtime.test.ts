@@ -82,6 +82,14 @@ test('npm start on an empty embedded database: demo credentials logged, CLI refu
   assert.equal(badPassword.code, 64);
   assert.match(badPassword.stderr, /password/);
 
+  // Company settings (README: Company settings): switched by name, printed back; unknown names refused.
+  const switched = runCli(env, 'company', 'settings', '--company-id', String(c.id), '--set', 'cost_center_required=true', '--set', 'long_product_descriptions=false');
+  assert.equal(switched.code, 0, switched.stderr);
+  assert.deepEqual(JSON.parse(switched.stdout), { company_id: c.id,
+    settings: { seller_by_item: null, cost_center_required: true, long_product_descriptions: false, warehouses_enabled: null } });
+  assert.equal(runCli(env, 'company', 'settings', '--company-id', String(c.id), '--set', 'dian=true').code, 64);
+  assert.equal(runCli(env, 'company', 'settings', '--company-id', '99999', '--set', 'seller_by_item=true').code, 64);
+
   // The demo keys keep working even after an operator rotated them.
   runCli(env, 'key', 'rotate', '--username', printed.co.username);
   const again = JSON.parse(runCli(env, 'demo', '--json').stdout);
@@ -101,6 +109,10 @@ test('npm start on an empty embedded database: demo credentials logged, CLI refu
     assert.deepEqual((await get('/v1/price-lists')).map((l: any) => l.position), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     assert.deepEqual((await get('/v1/account-groups')).map((g: any) => g.name), ['Mercancías', 'Servicios']);
     assert.equal((await get('/v1/customers')).pagination.total_results, 0, 'no demo customers in a real company');
+    const invoice = await fetch(`http://127.0.0.1:${port}/v1/invoices`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({
+      document: { id: 1 }, date: '2026-01-01', customer: { identification: '1' }, seller: 1, items: [{ code: 'X', quantity: 1, price: 1 }], payments: [{ id: 1, value: 1 }] }) });
+    const errors = ((await invoice.json()) as any).Errors.map((e: any) => `${e.Code}@${e.Params[0]}`);
+    assert.ok(errors.includes('parameter_required@cost_center'), `settings.cost_center_required holds: ${errors}`);
   } finally {
     await svc.stop();
   }

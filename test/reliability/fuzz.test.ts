@@ -6,7 +6,9 @@
  * sends a raw body (invalid JSON, wrong Content-Type, empty, 1e309 …).
  * Every answer must be < 500, every 4xx must have the error body of
  * DESIGN.md section 3, and a string accepted in a creation must come back
- * byte for byte on GET.
+ * byte for byte on GET. Amounts are also drawn at the edges of their ranges
+ * (quantity × price, exchange rates up to 999,999,999): what would outgrow
+ * the ledger must be a 400 on its field, what fits is stored to the cent.
  *
  * FUZZ_RUNS (default 12) is the number of mutated bodies per route and of
  * query strings per list; FUZZ_SEED replays a run.
@@ -14,12 +16,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import Decimal from 'decimal.js';
 import { ARRAY_LOOKUPS, eachStorage, listUrl, records, startTestServer, type Reply, type TestServer } from '../support/server';
 import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { creditInvoice, debtPayment, dueOf, mainCustomer, rcRefs, type RcRefs } from '../support/vouchers';
 import { appRoutes, errorShapeProblem, type RouteInfo } from '../support/routes';
 import { DEMO_CREDENTIALS } from '../../src/companies/demo';
 import { report } from '../support/figures';
+import { MAX_AMOUNT, MAX_LINE_AMOUNT } from '../../src/ledger/limits';
 
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 12));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;
@@ -373,6 +377,85 @@ eachStorage('fuzz', (storage) => {
         if (!(e instanceof TypeError)) throw e;
       }
     }
+    assert.deepEqual(failures.slice(before), []);
+  });
+
+  test('amounts at the edges of every range: products and conversions that outgrow the ledger are 400 on their field, the rest stored to the cent', async (t) => {
+    const before = failures.length;
+    const seen = { refused: 0, stored: 0 };
+    const coRoute = routes.find((x) => x.method === 'POST' && x.url === '/v1/invoices')!;
+    const rcRoute = routes.find((x) => x.method === 'POST' && x.url === '/v1/vouchers')!;
+    const mxRoute = routes.find((x) => x.method === 'POST' && x.url === '/mx/v1/invoices')!;
+    const expectAnswer = (rt: RouteInfo, what: string, res: Reply, refusals: string[]) => {
+      check(rt, what, res);
+      const got = (res.body?.Errors ?? []).map((e: any) => `${e.Code}@${e.Params.join(',')}`).sort();
+      if (refusals.length ? res.status !== 400 || JSON.stringify(got) !== JSON.stringify([...refusals].sort()) : res.status !== 201) {
+        failures.push(`${rt.method} ${rt.url} [${what}]: expected ${refusals.length ? `400 ${refusals.join(' ')}` : '201'}, got ${res.status} ${got.join(' ')}`);
+        return false;
+      }
+      seen[res.status === 201 ? 'stored' : 'refused']++;
+      return res.status === 201;
+    };
+    const pesosOf = async (id: string, account: string) => (await s.db.query(
+      `SELECT coalesce(sum(l.debit + l.credit), 0)::numeric(20, 2)::text AS v FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id WHERE e.source_id = $1 AND l.account_code = $2`, [id, account]))[0].v;
+    const round2 = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    // Cents up to the largest line amount, weighted towards the edges.
+    const amount = fc.oneof(
+      { arbitrary: fc.constantFrom(0.01, 1, 2, 3.33, 50000000000, 50000000000.01, 99999999999.98, 99999999999.99), weight: 2 },
+      { arbitrary: fc.integer({ min: 1, max: 9999999999999 }).map((c) => c / 100), weight: 2 },
+      { arbitrary: fc.integer({ min: 1, max: 9999999 }).map((c) => c / 100), weight: 1 },
+    );
+    const rate = fc.oneof(
+      fc.constantFrom(1, 4000.5, 9999.999999, 10000, 100000000.000001, 999999999),
+      fc.integer({ min: 1000000, max: 999999999000000 }).map((x) => x / 1e6),
+    ).filter((x) => new Decimal(x).decimalPlaces() <= 6);
+
+    await fc.assert(fc.asyncProperty(fc.array(fc.tuple(amount, amount), { minLength: 1, maxLength: 3 }), fc.option(rate, { nil: undefined }), amount, async (lines, usd, advance) => {
+      // CO invoice: untaxed lines (LIBRO01), paid in cash in payments of at most the largest payment value.
+      const gross = lines.map(([q, p]) => new Decimal(q).times(p));
+      const lineRefusals = gross.flatMap((g, i) => (g.gt(MAX_LINE_AMOUNT) ? [`invalid_value@items[${i}].price`] : []));
+      const payable = lineRefusals.length ? new Decimal(1) : gross.reduce((t, g) => t.plus(round2(g)), new Decimal(0));
+      const payments: number[] = [];
+      for (let left = payable; left.gt(0); left = left.minus(MAX_LINE_AMOUNT)) payments.push(Decimal.min(left, MAX_LINE_AMOUNT).toNumber());
+      const rateOf = new Decimal(usd ?? 1);
+      const cash = payments.reduce((t, v) => t.plus(round2(new Decimal(v).times(rateOf))), new Decimal(0));
+      const refusals = lineRefusals.length ? lineRefusals : cash.gt(MAX_AMOUNT) ? ['invalid_value@currency.exchange_rate'] : [];
+      const body = validInvoice(r, {
+        items: lines.map(([quantity, price]) => ({ code: 'LIBRO01', quantity, price, taxes: [] })),
+        payments: (payments.length ? payments : [0]).map((value) => ({ id: r.pay.Cash.id, value })),
+        ...(usd === undefined ? {} : { currency: { code: 'USD', exchange_rate: usd } }),
+      });
+      const what = `${lines.map(([q, p]) => `${q} × ${p}`).join(' + ')}${usd === undefined ? '' : ` USD at ${usd}`}`;
+      const res = await s.as('co').post('/v1/invoices', body);
+      if (expectAnswer(coRoute, what, res, refusals)) {
+        stats.accepted++;
+        const stored = await pesosOf(res.body.id, '110505');
+        if (stored !== cash.toFixed(2)) failures.push(`POST /v1/invoices [${what}]: cash posted ${stored}, by hand ${cash.toFixed(2)}`);
+      }
+
+      // AdvancePayment voucher of `advance`, in USD when a rate was drawn.
+      const pesos = round2(new Decimal(advance).times(rateOf));
+      const rc = await s.as('co').post('/v1/vouchers', { document: { id: v.type.RC.id }, date: today(), type: 'AdvancePayment', customer: mainCustomer(r),
+        payment: { id: v.pay.Cash.id, value: advance }, ...(usd === undefined ? {} : { currency: { code: 'USD', exchange_rate: usd } }) });
+      if (expectAnswer(rcRoute, `advance ${advance}${usd === undefined ? '' : ` USD at ${usd}`}`, rc, pesos.gt(MAX_AMOUNT) ? ['invalid_value@currency.exchange_rate'] : [])) {
+        const stored = await pesosOf(rc.body.id, '280505');
+        if (stored !== pesos.toFixed(2)) failures.push(`POST /v1/vouchers [advance ${advance} at ${usd}]: 280505 credited ${stored}, by hand ${pesos.toFixed(2)}`);
+      }
+
+      // MX invoice: the first line with LAP14 (IVA 16 %), paid with its total (at most the largest condition value).
+      const [q, p] = lines[0];
+      const importe = round2(new Decimal(q).times(p));
+      const total = importe.plus(round2(importe.times(16).div(100)));
+      const mxRefusal = new Decimal(q).times(p).gt(MAX_LINE_AMOUNT) ? ['invalid_value@items[0].price']
+        : total.gt(MAX_LINE_AMOUNT) ? ['invalid_total_payments@payment.conditions.value'] : [];
+      const mxRes = await s.as('mx').post('/v1/invoices', { ...mxInvoice(), items: [{ code: 'LAP14', quantity: q, price: p }],
+        payment: { method: 'PUE', conditions: { id: mx.pay.Contado.id, value: Decimal.min(total, MAX_LINE_AMOUNT).toNumber(), due_date: mxToday() } } }, MX_APP);
+      if (expectAnswer(mxRoute, `${q} × ${p} + IVA`, mxRes, mxRefusal)) {
+        const [row] = await s.db.query('SELECT total::text FROM invoices WHERE id = $1', [mxRes.body.id]);
+        if (row.total !== total.toFixed(2)) failures.push(`POST /mx/v1/invoices [${q} × ${p}]: total stored ${row.total}, by hand ${total.toFixed(2)}`);
+      }
+    }), { numRuns: RUNS, seed: SEED });
+    t.diagnostic(`amount edges: ${seen.refused} refused on their field, ${seen.stored} stored and checked to the cent`);
     assert.deepEqual(failures.slice(before), []);
   });
 

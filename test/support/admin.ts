@@ -44,7 +44,7 @@ export function coCompany(over: Record<string, unknown> = {}) {
   return {
     country: 'CO', legal_name: 'Ferretería El Tornillo S.A.S.', tax_id: nit,
     address: { address: 'Cra 7 # 71-21 Of. 502', city: BOGOTA, postal_code: '110231' },
-    settings: { email: 'facturacion@tornillo.example.co', tax_regime: '48', fiscal_responsibilities: ['O-13'] },
+    settings: { email: 'facturacion@tornillo.example.co', vat_responsible: true, fiscal_responsibilities: ['O-13'] },
     ...over,
   };
 }

@@ -59,3 +59,12 @@ export function debtPayment(v: RcRefs, customer: object, entries: { due: object;
     items: entries, payment: { id: v.pay.Cash.id, value: total }, ...over,
   };
 }
+
+/** Receives an advance from a customer (AdvancePayment voucher in cash); asserts it was created. */
+export async function receiveAdvance(s: ApiClient, v: RcRefs, customer: object, value: number, over: Record<string, unknown> = {}) {
+  const res = await s.as('co').post('/v1/vouchers', {
+    document: { id: v.type.RC.id }, date: today(), type: 'AdvancePayment', customer, payment: { id: v.pay.Cash.id, value }, ...over,
+  });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body;
+}

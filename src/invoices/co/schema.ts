@@ -39,13 +39,13 @@ const Healthcare = Type.Object({
 
 export const CoItem = Type.Object({
   code: Type.String({ minLength: 1, maxLength: 30, description: 'Product code (see /v1/products)' }),
-  description: Type.Optional(Type.String({ maxLength: 4000, description: 'Omitted: the product\'s long description, else its name. Empty: stays empty.' })),
+  description: Type.Optional(Type.String({ maxLength: 4000, description: 'Omitted: the product\'s long description, else its name. Empty: stays empty. At most 200 characters when the company has no long product descriptions' })),
   quantity: Type.Number({ exclusiveMinimum: 0, maximum: 99999999999.99, 'x-decimals': 2, 'x-finite': true }),
   price: Type.Optional(Type.Number({ minimum: 0, maximum: 99999999999.99, 'x-decimals': 6, 'x-finite': true, description: 'Unit price before taxes; required unless taxed_price is sent' })),
   taxed_price: Type.Optional(Type.Number({ minimum: 0, maximum: 99999999999.99, 'x-decimals': 6, 'x-finite': true, description: 'Unit price with IVA/INC included; replaces price' })),
   total_price: Type.Optional(Type.Number({ description: 'Accepted and ignored: the total is computed' })),
   discount: Type.Optional(Type.Number({ minimum: 0, maximum: 99999999999.99, 'x-decimals': 2, 'x-finite': true, description: 'A value, or a percentage when the document type\'s discount_type is Percentage' })),
-  seller: Type.Optional(Id('Seller of the line; required when the document type has seller_by_item')),
+  seller: Type.Optional(Id('Seller of the line; required when the document type, or the company (settings.seller_by_item), has a seller per line')),
   warehouse: Type.Optional(Id()),
   vat_excluded: Type.Optional(Type.Boolean()),
   taxes: Type.Optional(Type.Array(Type.Object({ id: Id() }), { maxItems: 3, description: 'Omitted: the product\'s own taxes' })),
@@ -57,6 +57,11 @@ export const CoItem = Type.Object({
   taxpayer: Type.Optional(Enum(['Customer', 'Company'], { description: 'Gift line: who bears its taxes' })),
   transport: Type.Optional(Transport),
 });
+
+const AdditionalFields = Type.Object({
+  purchase_order: Type.Optional(Type.Object({ prefix: Type.Optional(Free20), number: Type.Optional(Free20) })),
+  delivery_order: Type.Optional(Type.Object({ prefix: Type.Optional(Free20), number: Type.Optional(Free20), date: Type.Optional(Type.String({ format: 'date' })) })),
+}, { description: 'Purchase and delivery order data; each value at most 20 characters' });
 
 const Allowance = Type.Object({
   id: Type.Optional(Id()),
@@ -80,7 +85,7 @@ export const CoInvoiceBody = Type.Object({
   })),
   seller: Id('Seller id (see /v1/users)'),
   retentions: Type.Optional(Type.Array(Type.Object({ id: Id() }), { maxItems: 3, description: 'ReteIVA, ReteICA, Autorretencion' })),
-  advance_payment: Type.Optional(Positive(99999999999.99)),
+  advance_payment: Type.Optional(Positive(99999999999.99, 'Applied from the customer\'s unapplied advances (advance_balance); at most the total less the withholdings')),
   observations: Type.Optional(Type.String({ maxLength: 4000 })),
   items: Type.Array(CoItem, { minItems: 1, maxItems: 500 }),
   payments: Type.Array(Type.Object({
@@ -88,9 +93,9 @@ export const CoInvoiceBody = Type.Object({
     value: Money(),
     due_date: Type.Optional(Type.String({ format: 'date' })),
   }), { minItems: 1, maxItems: 50 }),
-  additional_fields: Type.Optional(Type.Object({
-    purchase_order: Type.Optional(Type.Object({ prefix: Type.Optional(Free20), number: Type.Optional(Free20) })),
-    delivery_order: Type.Optional(Type.Object({ prefix: Type.Optional(Free20), number: Type.Optional(Free20), date: Type.Optional(Type.String({ format: 'date' })) })),
+  additional_fields: Type.Optional(AdditionalFields),
+  adittional_fields: Type.Optional(Type.Object(AdditionalFields.properties, {
+    description: 'The same object as additional_fields, in the spelling of the specification\'s field list; the answer says additional_fields',
   })),
   stamp: Type.Optional(Type.Object({ send: Type.Boolean({ default: false }) })),
   mail: Type.Optional(Type.Object({ send: Type.Boolean({ default: false }) })),

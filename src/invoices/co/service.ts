@@ -13,16 +13,20 @@ import { checkBody } from '../../platform/validation';
 import { checkCustomerRules, CoCustomerBody, insertCustomer, type CustomerBody } from '../../catalog/customers';
 import { computeCO, type InvoiceOut, type TaxRef } from '../compute';
 import { postEntry, reverseEntry, type Posting } from '../../ledger/journal';
-import { CO_LEDGER } from '../../ledger/accounts';
+import { CO_ADVANCES_GROUP, CO_LEDGER } from '../../ledger/accounts';
+import { checkDocumentAmount, checkLedgerAmounts, checkLineAmount } from '../../ledger/limits';
+import { advanceBalance, advanceTaken, lockAdvanceBalance } from '../../ledger/advances';
 import { ApiError, error, notFound } from '../../platform/errors';
 import { LIVE, requestStamp, writeInvoice } from '../store';
-import { checkDocumentType, checkCostCenter, checkCurrency, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
+import { checkDocumentType, checkCostCenter, checkWarehouse, checkCurrency, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { CoInvoiceBody, CoItem } from './schema';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteICA', 'Autorretencion']);
 const CHARGE_TYPES_IN_PRICE = new Set(['IVA', 'Impoconsumo']);
 
-export interface LinePlan { item: CoItem; product: Row; taxes: Row[]; description: string; seller: Row | null; warehouse: Row | null; third: Row | null; gift: boolean }
+export interface LinePlan { item: CoItem; product: Row; taxes: Row[]; description: string; seller: Row | null; warehouse: Row | null;
+  /** The line's third party (items.customer); id null: the invoice's own customer. */
+  third: { identification: string; branch_office: number; id: number | null } | null; gift: boolean }
 export interface Plan {
   body: CoInvoiceBody;
   docType: Row;
@@ -40,8 +44,14 @@ export interface Plan {
 }
 
 /** Checks a request that passed its JSON schema; returns the plan, or throws 400 with every problem found. */
-export async function planCoInvoice(q: Queryable, company: Company, body: CoInvoiceBody, problems: Problems, self?: string): Promise<Plan> {
+export async function planCoInvoice(q: Queryable, company: Company, sent: CoInvoiceBody, problems: Problems, self?: string): Promise<Plan> {
   const cid = company.company_id;
+  // The specification's field list spells it adittional_fields: both spellings name the same object (the answer says additional_fields).
+  const { adittional_fields: alias, ...body } = sent;
+  if (alias !== undefined) {
+    if (body.additional_fields !== undefined) problems.add('parameter_not_allowed', 'Send additional_fields or adittional_fields (two spellings of the same object), not both', 'adittional_fields');
+    else body.additional_fields = alias;
+  }
   const items = body.items ?? [];
   const active = mustBeActive(problems);
 
@@ -85,8 +95,7 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
 
   const seller = active(sellers.get(body.seller), 'seller', 'Seller', body.seller, '/v1/users');
 
-  const costCenter = checkCostCenter(problems, costCenters, body.cost_center, '/v1/cost-centers',
-    docType?.cost_center_mandatory ? `Document type ${docType.id} requires a cost_center` : undefined);
+  const costCenter = checkCostCenter(problems, company, docType, costCenters, body.cost_center, '/v1/cost-centers');
   const currency: Plan['currency'] = await checkCurrency(q, problems, company, body.currency, body.date);
 
   // Retentions at invoice level.
@@ -121,13 +130,22 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
     let seller: Row | null = null;
     if (item.seller !== undefined) seller = active(sellers.get(item.seller), at('seller'), 'Seller', item.seller, '/v1/users');
     else if (docType?.seller_by_item) problems.add('parameter_required', `Document type ${docType.id} has a seller per line: send items[${i}].seller`, at('seller'));
-    const warehouse = item.warehouse === undefined ? null : active(warehouses.get(item.warehouse), at('warehouse'), 'Warehouse', item.warehouse, '/v1/warehouses');
-    let third: Row | null = null;
+    else if (company.settings.seller_by_item) problems.add('parameter_required', `The company has a seller per line (settings.seller_by_item): send items[${i}].seller`, at('seller'));
+    const warehouse = checkWarehouse(problems, company, warehouses, item.warehouse, at('warehouse'), '/v1/warehouses');
+    let third: LinePlan['third'] = null;
     if (item.customer !== undefined) {
       if (docType && !docType.customer_by_item) problems.add('document_settings', `Document type ${docType.id} does not take a third party per line (customer_by_item is false)`, at('customer'));
-      else if (item.customer.identification !== undefined && !problems.has(at('customer'))) {
-        const row = md.customers.find((t) => t.identification === item.customer!.identification && t.branch_office === item.customer!.branch_office);
-        third = active(row, at('customer.identification'), 'Third party', `${item.customer.identification} (branch office ${item.customer.branch_office})`, '/v1/customers');
+      else if (!problems.has(at('customer')) && !problems.has('customer')) {
+        // Without identification, the invoice's main customer's (specification), at the branch office sent.
+        const identification = item.customer.identification ?? body.customer.identification;
+        const branch = item.customer.branch_office;
+        if (identification === body.customer.identification && branch === body.customer.branch_office) third = { identification, branch_office: branch, id: null };
+        else {
+          const row = md.customers.find((t) => t.identification === identification && t.branch_office === branch);
+          const path = at(item.customer.identification !== undefined ? 'customer.identification' : 'customer.branch_office');
+          const found = active(row, path, 'Third party', `${identification} (branch office ${branch})`, '/v1/customers');
+          if (found) third = { identification, branch_office: branch, id: found.id };
+        }
       }
     }
     if (item.transport !== undefined && docType && !docType.cargo_transportation) {
@@ -147,7 +165,7 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
       seen.add(tax.type);
       lineTaxes.push(tax);
     });
-    const description = lineDescription(item.description, product);
+    const description = lineDescription(problems, company, item.description, product, at('description'));
     if (product) lines.push({ item, product, taxes: lineTaxes, description, seller, warehouse, third, gift });
   });
 
@@ -184,6 +202,11 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
   if (body.healthcare_company !== undefined && docType && !docType.healthcare_company) {
     problems.add('document_settings', `Document type ${docType.id} is not for healthcare (healthcare_company is false)`, 'healthcare_company');
   }
+  const period = body.healthcare_company;
+  if (period?.period_start !== undefined && period.period_end !== undefined && !problems.has('healthcare_company')
+    && period.period_end < period.period_start) {
+    problems.add('invalid_date', `The billing period ends (${period.period_end}) before it starts (${period.period_start})`, 'healthcare_company.period_end', `not before ${period.period_start}`);
+  }
   if (body.stamp?.send && docType && docType.electronic_type !== 'ElectronicInvoice') {
     problems.add('document_settings', `Document type ${docType.id} is not electronic: it is not sent to the DIAN (stamp.send must be false)`, 'stamp.send');
   }
@@ -207,24 +230,95 @@ export async function planCoInvoice(q: Queryable, company: Company, body: CoInvo
     advancePayment: body.advance_payment,
   });
   computed.lines.forEach((l, i) => {
+    checkLineAmount(problems, l.gross, `items[${i}].${lines[i].item.taxed_price !== undefined ? 'taxed_price' : 'price'}`);
     if (new Decimal(l.discount).gt(l.gross)) problems.add('invalid_value', `The discount (${l.discount}) is above the line amount (${new Decimal(l.gross).toFixed(2)})`, `items[${i}].discount`);
   });
+  if (!problems.has('items')) {
+    checkDocumentAmount(problems, computed.subtotal, 'items', 'The subtotal (Σ line bases)');
+    checkDocumentAmount(problems, computed.total, 'items', 'The invoice total');
+  }
   // Amount rules only mean something once every amount and reference is right.
   if (!problems.empty) problems.throwIfAny();
-  if (body.advance_payment !== undefined && new Decimal(body.advance_payment).gt(computed.total)) {
-    problems.add('invalid_value', `The advance payment (${new Decimal(body.advance_payment).toFixed(2)}) is above the invoice total (${computed.total})`, 'advance_payment');
+  payableRules(problems, body, computed);
+  problems.throwIfAny();
+  const plan: Plan = { body, docType: docType!, customer, newCustomer, seller: seller!, costCenter, currency, retentions, lines, payments, discounts, charges, computed };
+  checkLedgerAmounts(problems, coInvoicePostings(plan), currency, 'items');
+  const needed = advanceOf(plan);
+  if (problems.empty && needed.gt(0)) {
+    // The customer's unapplied advances, without this invoice's own entries (an update gives its advance back first).
+    const balance = await advanceBalance(q, cid, CO_ADVANCES_GROUP, body.customer.identification, self);
+    if (needed.gt(balance)) problems.add('invalid_value', advanceMessage(plan, needed, balance), 'advance_payment', `at most ${balance.toFixed(2)} COP`);
   }
   const paid = (body.payments ?? []).reduce((s, p) => s.plus(p.value), new Decimal(0));
   if (problems.empty && !paid.eq(computed.payable)) {
     problems.add('invalid_total_payments', `The sum of payments (${paid.toFixed(2)}) must equal the amount payable (${computed.payable})`, 'payments', `expected ${computed.payable}`);
   }
   problems.throwIfAny();
-  return { body, docType: docType!, customer, newCustomer, seller: seller!, costCenter, currency, retentions, lines, payments, discounts, charges, computed };
+  return plan;
+}
+
+/**
+ * What the customer pays can never be negative: the global discounts take off
+ * at most the subtotal (Σ line bases); the withholdings and the advance payment
+ * at most the total. Each excess is refused on the field that causes it.
+ */
+function payableRules(problems: Problems, body: CoInvoiceBody, computed: InvoiceOut): void {
+  const subtotal = new Decimal(computed.subtotal);
+  const sent = body.global_discounts ?? [];
+  const discountPath = (i: number) => `global_discounts[${i}].${sent[i].percentage !== undefined ? 'percentage' : 'value'}`;
+  let taken = new Decimal(0);
+  computed.global_discounts.forEach((d, i) => {
+    const room = subtotal.minus(taken);
+    taken = taken.plus(d.value);
+    if (taken.gt(subtotal)) {
+      problems.add('invalid_value', `The global discounts (${taken.toFixed(2)} with this one, ${d.value}) are above the subtotal (${subtotal.toFixed(2)}), the most they can take off: this one can be at most ${Decimal.max(room, 0).toFixed(2)}`,
+        discountPath(i), `at most ${Decimal.max(room, 0).toFixed(2)}`);
+    }
+  });
+  if (!problems.empty) return;
+  const total = new Decimal(computed.total);
+  const withholdings = new Decimal(computed.withholdings);
+  const owed = total.minus(withholdings);
+  if (owed.isNegative()) {
+    // The withholdings are computed on the line bases: only global discounts bring the total under them.
+    const most = taken.plus(owed);
+    problems.add('invalid_value', `The invoice total (${total.toFixed(2)}) is below the withholdings (${withholdings.toFixed(2)}, computed on the line bases), so the amount payable would be negative: ` +
+      (sent.length ? `the global discounts can add up to at most ${most.toFixed(2)}` : 'the retentions are larger than what is invoiced'),
+      sent.length ? discountPath(sent.length - 1) : 'retentions', sent.length ? `at most ${most.toFixed(2)}` : undefined);
+    return;
+  }
+  const advance = new Decimal(computed.advance_payment);
+  if (advance.gt(owed)) {
+    problems.add('invalid_value', `The advance payment (${advance.toFixed(2)}) is above what the customer owes after withholdings: the total (${total.toFixed(2)}) less the withholdings (${withholdings.toFixed(2)}) = ${owed.toFixed(2)}, the most it can be`,
+      'advance_payment', `at most ${owed.toFixed(2)}`);
+  }
+}
+
+/** The advance the invoice applies, in pesos as posted. */
+const advanceOf = (plan: Plan) => advanceTaken(coInvoicePostings(plan), CO_ADVANCES_GROUP, plan.body.customer.identification);
+
+function advanceMessage(plan: Plan, needed: Decimal, balance: Decimal): string {
+  const c = plan.currency;
+  const applied = c ? `${plan.computed.advance_payment} ${c.code} = ${needed.toFixed(2)} COP at ${c.exchange_rate}` : needed.toFixed(2);
+  return `The advance payment (${applied}) is above the unapplied advances of customer ${plan.body.customer.identification} (${balance.toFixed(2)} COP: ` +
+    'received with AdvancePayment vouchers, less what invoices already applied; see advance_balance on GET /v1/customers/{id})';
+}
+
+/**
+ * In the writing transaction: locks the customer's advances and checks the
+ * advance again, so that two invoices cannot both spend the same money.
+ */
+async function applyAdvance(q: Queryable, cid: number, plan: Plan): Promise<void> {
+  const needed = advanceOf(plan);
+  if (!needed.gt(0)) return;
+  const balance = await lockAdvanceBalance(q, cid, CO_ADVANCES_GROUP, plan.body.customer.identification);
+  if (needed.gt(balance)) throw new ApiError(400, [error('invalid_value', `${advanceMessage(plan, needed, balance)}; another document applied them first`, ['advance_payment'], `at most ${balance.toFixed(2)} COP`)]);
 }
 
 const taxRef = (t: Row): TaxRef => ({ id: t.id, name: t.name, type: t.type, percentage: t.percentage });
 
 const num = (v: Decimal.Value) => Number(new Decimal(v).toFixed(2));
+const idText = (id: number | null) => (id === null ? null : String(id));
 
 /** The answer's shape (specification: "Response of variant CO"), from the plan and its computation. */
 export function coInvoiceDocument(plan: Plan, ids: { id: string | null; prefix: string; number: number | null; name: string | null; customerId: number | null; now: Date }) {
@@ -240,7 +334,7 @@ export function coInvoiceDocument(plan: Plan, ids: { id: string | null; prefix: 
     number: ids.number,
     name: ids.name,
     date: body.date,
-    customer: { id: ids.customerId === null ? null : String(ids.customerId), identification: body.customer.identification, branch_office: body.customer.branch_office },
+    customer: { id: idText(ids.customerId), identification: body.customer.identification, branch_office: body.customer.branch_office },
     cost_center: plan.costCenter?.id ?? null,
     currency: plan.currency ?? { code: 'COP', exchange_rate: 1 },
     seller: plan.seller.id,
@@ -268,7 +362,7 @@ export function coInvoiceDocument(plan: Plan, ids: { id: string | null; prefix: 
         discount: { percentage, value: num(c.discount) },
         taxes: c.taxes.map((t) => ({ id: t.id, name: t.name, type: t.type, percentage: Number(t.percentage), value: num(t.value), base_value: num(t.base) })),
         warehouse: l.warehouse ? { id: l.warehouse.id, name: l.warehouse.name } : null,
-        customer: l.third ? { identification: l.third.identification, branch_office: l.third.branch_office } : undefined,
+        customer: l.third ? { id: idText(l.third.id ?? ids.customerId), identification: l.third.identification, branch_office: l.third.branch_office } : undefined,
         ...(l.gift ? { tax_base: l.item.tax_base, taxpayer: l.item.taxpayer } : {}),
         ...(l.item.transport ? { transport: l.item.transport } : {}),
         total: num(c.total),
@@ -328,6 +422,7 @@ export async function storeCoInvoice(q: Queryable, company: Company, plan: Plan,
   const customerId = plan.newCustomer ? Number((await insertCustomer(q, cid, 'CO', plan.newCustomer)).id) : plan.customer!.id;
   const now = new Date();
   const doc = coInvoiceDocument(plan, { id, prefix: plan.docType.prefix, number: null, name: null, customerId, now });
+  await applyAdvance(q, cid, plan);
   const numbered = await writeInvoice(q, {
     companyId: cid, id, country: 'CO', documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.body.date,
     customerId, identification: plan.body.customer.identification, branchOffice: plan.body.customer.branch_office,
@@ -374,6 +469,7 @@ export async function updateCoInvoice(q: Queryable, company: Company, id: string
     await q.query(`INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount, account_code) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [cid, id, customerId, inv.prefix, inv.number, ++quote, p.due_date, new Decimal(p.value).toFixed(2), p.type.account_code]);
   }
+  await applyAdvance(q, cid, plan);
   await postEntry(q, cid, { kind: 'invoice', id, date: plan.body.date, description: `Factura ${inv.name}` }, coInvoicePostings(plan));
   return stampIfAsked(q, cid, id, plan, doc);
 }

@@ -12,10 +12,11 @@ import { CFDI_USES, GENERAL_PUBLIC } from '../../companies/uses';
 import { GENERIC_RFCS } from '../../catalog/customers';
 import { computeMX, type MxOut, type TaxRef } from '../compute';
 import type { Posting } from '../../ledger/journal';
+import { checkDocumentAmount, checkLedgerAmounts, checkLineAmount } from '../../ledger/limits';
 import { requestStamp, writeInvoice } from '../store';
 import { MX_LEDGER } from '../../ledger/accounts';
 import { missingCfdiData } from '../../einvoice/sat/stamp';
-import { checkDocumentType, checkCostCenter, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
+import { checkDocumentType, checkCostCenter, checkWarehouse, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { MxInvoiceBody } from './schema';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteISR']);
@@ -70,17 +71,17 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
     }
   }
 
-  const costCenter = checkCostCenter(problems, costCenters, body.cost_center, '/mx/v1/cost-centers');
+  const costCenter = checkCostCenter(problems, company, docType, costCenters, body.cost_center, '/mx/v1/cost-centers');
 
   const lines: MxPlan['lines'] = [];
   items.forEach((item, i) => {
     const at = (f: string) => `items[${i}].${f}`;
     const product = active(products.get(item.code), at('code'), 'Product', item.code, '/mx/v1/products');
-    const warehouse = item.warehouse === undefined ? null : active(warehouses.get(item.warehouse), at('warehouse'), 'Warehouse', item.warehouse, '/mx/v1/warehouses');
+    const warehouse = checkWarehouse(problems, company, warehouses, item.warehouse, at('warehouse'), '/mx/v1/warehouses');
     if (item.discount !== undefined && docType?.discount_type === 'Percentage' && item.discount > 100) {
       problems.add('invalid_value', 'A percentage discount is at most 100', at('discount'));
     }
-    if (product) lines.push({ product, taxes: (product.tax_ids as number[]).map((id) => taxes.get(id)).filter((t): t is Row => !!t && t.active), description: lineDescription(item.description, product), warehouse });
+    if (product) lines.push({ product, taxes: (product.tax_ids as number[]).map((id) => taxes.get(id)).filter((t): t is Row => !!t && t.active), description: lineDescription(problems, company, item.description, product, at('description')), warehouse });
   });
 
   const retentions: Row[] = [];
@@ -123,14 +124,21 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
     retentions: retentions.map(taxRef),
   });
   computed.lines.forEach((l, i) => {
+    checkLineAmount(problems, new Decimal(items[i].quantity).times(items[i].price), `items[${i}].price`);
     if (new Decimal(l.base).isNegative()) problems.add('invalid_value', `The discount (${l.discount}) is above the line amount (${l.gross})`, `items[${i}].discount`);
   });
+  if (!problems.has('items')) {
+    checkDocumentAmount(problems, computed.subtotal, 'items', 'The subtotal (Σ line amounts)');
+    checkDocumentAmount(problems, computed.total, 'items', 'The invoice total');
+  }
   if (problems.empty && !new Decimal(pay.conditions.value).eq(computed.total)) {
     problems.add('invalid_total_payments', `The payment condition value (${new Decimal(pay.conditions.value).toFixed(2)}) must equal the invoice total (${computed.total})`,
       'payment.conditions.value', `expected ${computed.total}`);
   }
+  const plan: MxPlan = { body, date, docType: docType!, customer: customer!, seller: seller!, costCenter, lines, retentions, condition: condition!, computed };
+  if (problems.empty) checkLedgerAmounts(problems, mxInvoicePostings(plan), null, 'items', 'MXN');
   problems.throwIfAny();
-  return { body, date, docType: docType!, customer: customer!, seller: seller!, costCenter, lines, retentions, condition: condition!, computed };
+  return plan;
 }
 
 const taxRef = (t: Row): TaxRef => ({ id: t.id, name: t.name, type: t.type, percentage: t.percentage });
