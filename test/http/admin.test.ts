@@ -11,7 +11,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
 import { nitCheckDigit } from '../../src/platform/nit';
-import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
+import { eachStorage, problems, startTestServer, type Reply, type TestServer } from '../support/server';
+import { appRoutes, errorShapeProblem } from '../support/routes';
 import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { ADMIN_TOKEN, adminOf, BOGOTA, coCompany, login, mxCompany, ok, SECRET_KEY, type Admin } from '../support/admin';
 
@@ -451,6 +452,44 @@ eachStorage('administration API', (storage) => {
     assert.deepEqual(problems(await admin.post(base, { username: 'demo-co' })), ['already_exists@username']);
     assert.deepEqual(problems(await admin.post(base, { username: 'a b' })), ['invalid_value@username']);
     assert.deepEqual(problems(await admin.post(`/companies/${demoCo.id}/api-users/${user.id}/rotate`)), ['not_found@item'], 'another company\'s user');
+  });
+
+  test('every admin route answers bad input in the error body, never 5xx, and never reaches another company\'s records', async () => {
+    const routes = appRoutes(s).filter((r) => r.url.startsWith('/admin/'));
+    assert.ok(routes.length >= 40, `${routes.length} admin routes`);
+    const other = ok(await admin.post('/companies', coCompany()), 201);
+    const theirs = ok(await admin.post(`/companies/${other.id}/warehouses`, { name: 'Bodega ajena' }), 201);
+    const url = (r: (typeof routes)[number], id: string, item: string) => r.url.replace(':id', id).replace(':item', item);
+    const junk = (schema: any): unknown[] => {
+      const props = Object.keys(schema?.properties ?? {});
+      return [[], 'x', 42, null, Object.fromEntries(props.map((k) => [k, { nested: [1, 'deep'] }])),
+        Object.fromEntries(props.map((k) => [k, 'x'.repeat(5000)])), Object.fromEntries(props.map((k) => [k, 1e308]))];
+    };
+    const call = async (method: string, path: string, body?: unknown): Promise<Reply> => s.call(method, path, { token: ADMIN_TOKEN, body });
+    let calls = 0;
+    for (const r of routes.filter((x) => x.params.length)) {
+      const pairs: [string, string][] = [['abc', '1'], ['0', '1'], ['99999999999', '1']];
+      if (r.params.includes('item')) pairs.push([String(demoCo.id), 'abc'], [String(demoCo.id), '0'], [String(demoCo.id), '2147483647']);
+      for (const [id, item] of pairs) {
+        const res = await call(r.method, url(r, id, item), r.method === 'GET' ? undefined : {});
+        calls++;
+        assert.ok(res.status >= 400 && res.status < 500, `${r.method} ${url(r, id, item)}: ${res.status} ${JSON.stringify(res.body)}`);
+        assert.equal(errorShapeProblem(res.status, res.body, res.headers), null, `${r.method} ${url(r, id, item)}`);
+      }
+    }
+    for (const r of routes.filter((x) => x.method !== 'GET' && x.body)) {
+      for (const body of junk(r.body)) {
+        const res = await call(r.method, url(r, String(other.id), String(theirs.id)), body);
+        calls++;
+        assert.ok(res.status < 500, `${r.method} ${r.url} ${JSON.stringify(body).slice(0, 80)}: ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status >= 400) assert.equal(errorShapeProblem(res.status, res.body, res.headers), null, `${r.method} ${r.url}`);
+      }
+    }
+    assert.ok(calls > 150, `${calls} calls`);
+    // A record of another company, named under this company's path: 404, unchanged.
+    assert.deepEqual(problems(await admin.get(`/companies/${demoCo.id}/warehouses/${theirs.id}`)), ['not_found@item']);
+    assert.deepEqual(problems(await admin.patch(`/companies/${demoCo.id}/warehouses/${theirs.id}`, { name: 'Mía' })), ['not_found@item']);
+    assert.equal(ok(await admin.get(`/companies/${other.id}/warehouses/${theirs.id}`)).name, 'Bodega ajena');
   });
 
   test('every change is recorded with what changed; secrets never appear', async () => {
