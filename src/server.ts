@@ -37,9 +37,13 @@ export async function startServer(config: Config, given?: Db): Promise<Running> 
   const db = given ?? (await openDb(config));
   try {
     await migrate(db);
+    // The sandbox DIAN's own certificate (it signs its ApplicationResponses): read or made once per process.
+    let sandboxCertificate: ReturnType<typeof providerCredentials> | undefined;
+    const sandboxSigner = () => (sandboxCertificate ??= providerCredentials(db, 'dian-sandbox', '000000000', 'CO')
+      .catch((e) => { sandboxCertificate = undefined; throw e; }));
     const authority = config.dianMode === 'webservice'
       ? new DianWebService({ url: config.dianUrl, timeoutMs: config.dianRequestTimeoutMs })
-      : new SandboxDian(technicalKeys(db));
+      : new SandboxDian(technicalKeys(db), sandboxSigner);
     const pac = new SandboxPac(() => providerCredentials(db, 'sat-sandbox', SANDBOX_PROVIDER_RFC));
     const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, timeoutMs: config.mailTimeoutMs });
     const outbox = new Outbox(db, {
@@ -49,7 +53,7 @@ export async function startServer(config: Config, given?: Db): Promise<Running> 
     }, { claimMs: config.outboxClaimMs });
     // The embedded database has one process: a job it finds claimed was left by a process that died (kill -9, power loss).
     if (db.kind === 'pglite') await outbox.releaseClaims();
-    const app = await buildApp({ config, db, outbox }, MODULES);
+    const app = await buildApp({ config, db, outbox, dian: authority }, MODULES);
     app.addHook('onClose', async () => { await outbox.stop(); mailer.close(); });
     await app.listen({ port: config.port, host: config.host });
     outbox.start();

@@ -28,8 +28,8 @@ export function companyCredentials(q: Queryable, company: { company_id: number; 
     `Company ${company.company_id} has no signing certificate; load one with the CLI`);
 }
 
-/** The sandbox stamping provider's certificate and key. */
-export function providerCredentials(q: Queryable, provider: string, rfc: string): Promise<LoadedCertificate> {
+/** A sandbox authority's own certificate and key (the sandbox PAC's, the sandbox DIAN's). */
+export function providerCredentials(q: Queryable, provider: string, rfc: string, country: 'CO' | 'MX' = 'MX'): Promise<LoadedCertificate> {
   return stored(q, 'provider_credentials', 'provider', provider,
-    () => generateTestCertificate({ commonName: `Proveedor de certificación de prueba (${provider})`, nit: rfc, country: 'MX' }), '');
+    () => generateTestCertificate({ commonName: `${country === 'MX' ? 'Proveedor de certificación' : 'Autoridad sandbox'} de prueba (${provider})`, nit: rfc, country }), '');
 }

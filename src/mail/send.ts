@@ -1,7 +1,12 @@
 /**
  * The outbox handler of kind `mail`: composes the message of one mails row
- * (subject with the document's name, plain text and HTML, the PDF and, for an
- * accepted electronic invoice, its signed XML) and hands it to the mailer.
+ * (subject with the document's number, plain text and HTML, the PDF and, for
+ * an accepted electronic invoice, its XML) and hands it to the mailer. A
+ * Colombian electronic invoice goes as the annex describes: one attachment,
+ * z<stem>.zip, holding its AttachedDocument (the signed invoice and the
+ * authority's ApplicationResponse, signed by the issuer) and its PDF, under
+ * the subject "NIT;issuer;number;01;trade name;". A test document (made by a
+ * sandbox authority or in a test environment) says so in its subject and text.
  *
  * Never twice: a row already `sent` is not sent again, and its Message-ID is
  * the same on every attempt. The mail is marked sent as soon as the server
@@ -11,6 +16,8 @@
 import type { Db } from '../platform/db';
 import type { Job } from '../platform/outbox';
 import { documentFiles, type DocumentFiles } from '../pdf/document';
+import { customerPackage } from '../einvoice/dian/attached';
+import { companyCredentials } from '../einvoice/credentials';
 import { isPermanent, type Mailer, type Message } from './mailer';
 import { isEmail, showOnDocument, type DocKind } from './store';
 
@@ -21,17 +28,28 @@ export function contactEmails(customer: { contacts?: { email?: string | null }[]
   return [...new Set((customer?.contacts ?? []).map((c) => (c.email ?? '').trim()).filter(isEmail))];
 }
 
-/** Subject, text and HTML of a document's e-mail, in Spanish. */
-export function compose(files: DocumentFiles, from: string): Omit<Message, 'messageId' | 'to' | 'cc'> {
-  const { company, label, name, total, currency, date, dueDates, reference } = files.summary;
+/** The e-mail's single attachment of a Colombian electronic invoice: its AttachedDocument and PDF in one ZIP (null when it has none). */
+export async function attachedPackage(db: Db, files: DocumentFiles): Promise<{ filename: string; content: Buffer; contentType: string } | null> {
+  if (!files.xml || !files.applicationResponse || !files.stem) return null;
+  const credentials = await companyCredentials(db, files.company);
+  const pack = await customerPackage({ invoiceXml: files.xml, applicationResponse: files.applicationResponse, pdf: files.pdf, stem: files.stem, credentials });
+  return { filename: pack.zipName, content: pack.zip, contentType: 'application/zip' };
+}
+
+/** Subject, text and HTML of a document's e-mail, in Spanish; `pack` replaces the PDF and XML attachments (attachedPackage). */
+export function compose(files: DocumentFiles, from: string, pack: { filename: string; content: Buffer; contentType: string } | null = null): Omit<Message, 'messageId' | 'to' | 'cc'> {
+  const { company, label, name, total, currency, date, dueDates, reference, testNotice, dian } = files.summary;
+  const file = name.replace(/\s+/g, '');
   const lines = [
+    ...(testNotice ? [`${testNotice}.`, ''] : []),
     `Estimado cliente ${files.summary.customerName}:`,
     '',
     `${company.name} le envía la ${label.toLowerCase()} ${name} del ${date}, por un total de ${total} ${currency}.`,
     ...(dueDates.length ? [`Vencimiento: ${dueDates.join(', ')}.`] : []),
     ...(reference ? [reference] : []),
     '',
-    `Encontrará el documento adjunto en PDF${files.xml ? ' y su XML firmado' : ''}.`,
+    pack ? `Encontrará adjunto el archivo ${pack.filename}, con el documento electrónico (AttachedDocument: la factura firmada y la respuesta de la autoridad) y su representación gráfica en PDF.`
+      : `Encontrará el documento adjunto en PDF${files.xml ? ' y su XML firmado' : ''}.`,
     '',
     'Cordialmente,',
     company.name,
@@ -39,12 +57,12 @@ export function compose(files: DocumentFiles, from: string): Omit<Message, 'mess
   return {
     from,
     replyTo: company.email || undefined,
-    subject: `${label} ${name} - ${company.name}`,
+    subject: `${testNotice ? 'PRUEBA SIN VALIDEZ FISCAL - ' : ''}${dian ? `${dian.nit};${company.name};${dian.number};${dian.typeCode};${dian.commercialName};` : `${label} ${name} - ${company.name}`}`,
     text: lines.join('\n'),
     html: `<!doctype html><html lang="es"><body>${lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join('')}</body></html>`,
-    attachments: [
-      { filename: `${name}.pdf`, content: files.pdf, contentType: 'application/pdf' },
-      ...(files.xml ? [{ filename: `${name}.xml`, content: files.xml, contentType: 'application/xml' }] : []),
+    attachments: pack ? [pack] : [
+      { filename: `${file}.pdf`, content: files.pdf, contentType: 'application/pdf' },
+      ...(files.xml ? [{ filename: `${file}.xml`, content: files.xml, contentType: 'application/xml' }] : []),
     ],
   };
 }
@@ -68,7 +86,7 @@ export function mailHandler(db: Db, mailer: Mailer, o: { from: string; maxAttemp
         await record(cid, mail.id, 'failed_delivery', 'The customer has no contact e-mail; send it with POST …/mail and "mail_to"');
         return { status: 'failed_delivery' };
       }
-      message = { ...compose(files, o.from), to, cc: mail.copy_to, messageId: mail.message_id };
+      message = { ...compose(files, o.from, await attachedPackage(db, files)), to, cc: mail.copy_to, messageId: mail.message_id };
     } catch (e) {
       await record(cid, mail.id, 'failed_delivery', `The e-mail could not be composed: ${(e as Error).message}`);
       return { status: 'failed_delivery' };

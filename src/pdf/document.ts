@@ -7,10 +7,19 @@
  */
 import type { Queryable } from '../platform/db';
 import { parseXml, satSelect, timbreChain } from '../einvoice/sat/chain';
-import { formatMoney } from './format';
+import { formatDate, formatMoney } from './format';
 import { renderInvoicePdf, renderVoucherPdf } from './render';
 import type { InvoicePdfInput, PdfCompany, PdfCustomer, PdfTax, VoucherPdfInput } from './types';
 import { LIVE } from '../invoices/store';
+import { colombianDateTime, readApplicationResponse } from '../einvoice/dian/application-response';
+import { taxProfileText } from '../einvoice/dian/issuer';
+import { fileStem } from '../einvoice/dian/stamp';
+import { findCfdiUse } from '../companies/uses';
+import { unitJson } from '../catalog/units';
+import { logoBytes } from './logo';
+import {
+  described, placeLine, SAT_EXPORT_KEYS, SAT_PAYMENT_FORMS, SAT_PAYMENT_METHODS, SAT_REGIMES, SAT_TAX_OBJECTS, SAT_VOUCHER_TYPES,
+} from './names';
 
 export type DocKind = 'invoice' | 'voucher';
 
@@ -18,6 +27,11 @@ export interface DocumentFiles {
   pdf: Buffer;
   /** The signed (CO) or stamped (MX) XML of an accepted invoice. */
   xml: string | null;
+  /** CO: the authority's ApplicationResponse of an accepted invoice, for its AttachedDocument. */
+  applicationResponse: string | null;
+  /** CO: the DIAN file name stem of an accepted electronic invoice (z<stem>.zip, ad<stem>.xml). */
+  stem: string | null;
+  company: any;
   customer: any;
   /** What the e-mail says about the document. */
   summary: {
@@ -30,6 +44,10 @@ export interface DocumentFiles {
     currency: string;
     dueDates: string[];
     reference: string | null;
+    /** Set on a test document without fiscal validity (see testNotice). */
+    testNotice: string | null;
+    /** The company's NIT and the invoice's DIAN document type code (01), for the annex's e-mail subject (CO electronic). */
+    dian: { nit: string; number: string; typeCode: string; commercialName: string } | null;
   };
 }
 
@@ -37,14 +55,17 @@ export class DocumentNotFound extends Error {}
 
 function companyBlock(c: any): PdfCompany {
   const a = c.address ?? {};
+  const co = c.country === 'CO' ? taxProfileText(c.settings) : null;
   return {
     name: c.legal_name,
     identification: c.country === 'CO' ? `${c.tax_id}-${c.check_digit}` : c.tax_id,
     address: a.address ?? null,
-    city: [a.postal_code ? `C.P. ${a.postal_code}` : null, a.city?.city_code ?? a.city?.state_code ?? null].filter(Boolean).join(' · ') || null,
+    city: [a.postal_code ? `C.P. ${a.postal_code}` : null, placeLine(a.city)].filter(Boolean).join(' · ') || null,
     email: c.settings?.email ?? null,
     phone: c.settings?.phone ?? null,
-    regime: c.country === 'MX' && c.settings?.tax_regime ? `Régimen fiscal: ${c.settings.tax_regime}` : null,
+    regime: co ? `Régimen: ${co.regime}` : c.settings?.tax_regime ? `Régimen fiscal: ${described(c.settings.tax_regime, SAT_REGIMES)}` : null,
+    responsibilities: co?.responsibilities ?? null,
+    logo: logoBytes(c.settings?.logo),
   };
 }
 
@@ -55,32 +76,52 @@ function customerBlock(c: any, country: 'CO' | 'MX', extra: string[] = []): PdfC
     identification: c ? `${c.identification}${c.check_digit ? `-${c.check_digit}` : ''}` : '',
     identificationLabel: country === 'MX' ? 'RFC' : c?.id_type === '31' || c?.person_type === 'company' ? 'NIT' : 'Identificación',
     address: a.address ?? null,
-    city: a.postal_code ? `C.P. ${a.postal_code}` : null,
+    city: [a.postal_code ? `C.P. ${a.postal_code}` : null, placeLine(a.city)].filter(Boolean).join(' · ') || null,
     emails: (c?.contacts ?? []).map((x: any) => x.email).filter(Boolean),
     phone: c?.phones?.[0]?.number ?? null,
-    extra: [...(c?.tax_regime ? [`Régimen fiscal: ${c.tax_regime}`] : []), ...extra],
+    extra: [...(c?.tax_regime ? [`Régimen fiscal: ${described(c.tax_regime, SAT_REGIMES)}`] : []), ...extra],
   };
 }
 
 const taxes = (list: any[] | undefined): PdfTax[] => (list ?? []).map((t) => ({ name: t.name ?? t.type, percentage: t.percentage, value: t.value, base_value: t.base_value }));
 
+const UBL_CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
+const DIAN_STS = 'dian:gov:co:facturaelectronica:Structures-2-1';
+/** The text of the first element `local` of namespace `ns` in a parsed XML. */
+const first = (doc: ReturnType<typeof parseXml>, ns: string, local: string) => (doc.getElementsByTagNameNS(ns, local)[0]?.textContent ?? '').trim();
+
+/** A document no tax authority gave fiscal validity: judged by a sandbox, or sent to the DIAN's test environment (null: a real one). */
+export function testNotice(row: any, xml: ReturnType<typeof parseXml> | null): string | null {
+  if (row.stamp_status !== 'Accepted') return null;
+  if (row.stamp_authority === 'sandbox') {
+    return row.country === 'CO'
+      ? 'DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL: aceptado por una autoridad sandbox de pruebas'
+      : 'DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL: timbrado por un proveedor sandbox de pruebas';
+  }
+  if (row.country === 'CO' && xml && first(xml, UBL_CBC, 'ProfileExecutionID') === '2') {
+    return 'DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL: emitido en el ambiente de habilitación (pruebas)';
+  }
+  return null;
+}
+
 /** What an accepted invoice's XML tells the PDF. */
-function electronicOf(row: any, company: any, customer: any): InvoicePdfInput['electronic'] {
-  if (row.stamp_status !== 'Accepted' || !row.xml) return null;
-  const doc = parseXml(row.xml);
+function electronicOf(row: any, company: any, customer: any, doc: ReturnType<typeof parseXml> | null): InvoicePdfInput['electronic'] {
+  if (row.stamp_status !== 'Accepted' || !doc) return null;
   if (row.country === 'CO') {
-    const qr = (doc.getElementsByTagNameNS('dian:gov:co:facturaelectronica:Structures-2-1', 'QRCode')[0]?.textContent ?? '').trim();
-    const r = row.resolution ?? {};
+    const qr = first(doc, DIAN_STS, 'QRCode');
+    const answer = readApplicationResponse(row.application_response);
+    const when = answer ? ` el ${formatDate(answer.issueDate)} a las ${answer.issueTime}` : '';
     return {
       kind: 'DIAN', cufe: row.stamp_cufe, qr,
-      resolution: r.number ? `Resolución DIAN ${r.number} del ${r.valid_from}, prefijo ${r.prefix ?? ''} del ${r.from} al ${r.to}` : null,
-      status: 'Validada por la DIAN',
+      status: row.stamp_authority === 'sandbox' || !row.stamp_authority
+        ? `Aceptada por la autoridad sandbox de pruebas${when}` : `Validada por la DIAN${when}`,
     };
   }
   const tfd = (satSelect('//tfd:TimbreFiscalDigital', doc as unknown as Node) as unknown as Element[])[0];
   if (!tfd) return null;
   return {
     kind: 'SAT', uuid: tfd.getAttribute('UUID') ?? row.stamp_uuid, selloCFD: tfd.getAttribute('SelloCFD') ?? '', selloSAT: tfd.getAttribute('SelloSAT') ?? '',
+    sandbox: row.stamp_authority === 'sandbox',
     noCertificado: doc.documentElement.getAttribute('NoCertificado') ?? '', noCertificadoSAT: tfd.getAttribute('NoCertificadoSAT') ?? '',
     fechaTimbrado: tfd.getAttribute('FechaTimbrado') ?? '', rfcProvCertif: tfd.getAttribute('RfcProvCertif'), cadenaOriginal: timbreChain(tfd),
   };
@@ -88,7 +129,10 @@ function electronicOf(row: any, company: any, customer: any): InvoicePdfInput['e
 
 async function invoiceFiles(q: Queryable, cid: number, id: string): Promise<DocumentFiles> {
   const [row] = await q.query(
-    `SELECT i.country, i.document, i.xml, i.stamp_status, i.stamp_cufe, i.stamp_uuid, i.customer_id, t.electronic_type, t.resolution
+    `SELECT i.country, i.document, i.xml, i.stamp_status, i.stamp_cufe, i.stamp_uuid, i.stamp_authority, i.application_response, i.customer_id,
+            t.electronic_type, t.resolution,
+            (SELECT json_object_agg(p.code, p.unit) FROM products p
+              WHERE p.company_id = i.company_id AND p.code IN (SELECT x->>'code' FROM jsonb_array_elements(i.document->'items') x)) AS units
        FROM invoices i JOIN document_types t ON t.company_id = i.company_id AND t.id = i.document_type_id
       WHERE i.company_id = $1 AND i.id = $2 AND i.${LIVE}`, [cid, id]);
   if (!row) throw new DocumentNotFound(`Invoice ${id}`);
@@ -96,19 +140,25 @@ async function invoiceFiles(q: Queryable, cid: number, id: string): Promise<Docu
   const [customer] = await q.query('SELECT * FROM customers WHERE company_id = $1 AND id = $2', [cid, row.customer_id]);
   const d = row.document;
   const country: 'CO' | 'MX' = row.country;
-  const electronic = electronicOf(row, company, customer);
+  const xml = row.stamp_status === 'Accepted' && row.xml ? parseXml(row.xml) : null;
+  const electronic = electronicOf(row, company, customer, xml);
   const currency = d.currency?.code ?? (country === 'CO' ? 'COP' : 'MXN');
+  const cfdi = country === 'MX' && xml ? xml.documentElement : null;
+  const unit = (code: string | null | undefined) => (code ? `${code} ${unitJson(code).name === code ? '' : unitJson(code).name}`.trim() : null);
+  const credit = (d.payments ?? []).some((p: any) => p.due_date);
   const input: InvoicePdfInput = {
     country,
     title: country === 'CO' ? (row.electronic_type === 'ElectronicInvoice' ? 'Factura electrónica de venta' : d.document?.name ?? 'Factura de venta') : 'Factura',
-    name: d.name, date: d.date, currency, exchangeRate: d.currency?.exchange_rate ?? null,
+    name: printedNumber(country, d), date: d.date, time: issueTime(row, xml), currency, exchangeRate: d.currency?.exchange_rate ?? null,
     company: companyBlock(company),
-    customer: customerBlock(customer, country, country === 'MX' && d.use ? [`Uso CFDI: ${d.use}`] : []),
+    customer: customerBlock(customer, country, country === 'MX' && d.use ? [`Uso CFDI: ${described(d.use, Object.fromEntries([[d.use, findCfdiUse(d.use)?.description ?? '']]))}`] : []),
     items: (d.items ?? []).map((i: any) => ({
       code: i.code, description: i.description ?? i.code, quantity: i.quantity, price: i.price,
       discount: i.discount?.value ?? i.discount_value ?? null, discountPercentage: i.discount?.percentage ?? null,
       taxes: taxes(i.taxes), total: i.total,
-      note: country === 'MX' && i.sat_product_key ? `Clave SAT ${i.sat_product_key} / ${i.sat_unit_key ?? ''}` : null,
+      unit: unit(country === 'MX' ? i.sat_unit_key : row.units?.[i.code] ?? '94'),
+      note: country === 'MX' && i.sat_product_key
+        ? [`Clave SAT ${i.sat_product_key}`, i.tax_object ? `Objeto de impuesto: ${described(i.tax_object, SAT_TAX_OBJECTS)}` : ''].filter(Boolean).join(' · ') : null,
     })),
     subtotal: d.subtotal, discounts: d.discounts ?? null,
     globalDiscounts: d.global_discounts ?? null, globalCharges: d.global_charges ?? null,
@@ -117,22 +167,77 @@ async function invoiceFiles(q: Queryable, cid: number, id: string): Promise<Docu
     retentionsTotal: d.retentions_total ?? null,
     total: d.total, amountPayable: d.amount_payable ?? null,
     payments: country === 'CO' ? d.payments : [],
-    paymentNotes: country === 'MX' && d.payment ? [`Método de pago: ${d.payment.method}`, `Forma de pago: ${d.payment.conditions?.payment_form ?? ''} ${d.payment.conditions?.name ?? ''}`.trim()] : null,
+    paymentNotes: country === 'CO' ? [`Forma de pago: ${credit ? 'Crédito' : 'Contado'}`]
+      : d.payment ? [`Método de pago: ${described(d.payment.method, SAT_PAYMENT_METHODS)}`,
+        `Forma de pago: ${described(d.payment.conditions?.payment_form, SAT_PAYMENT_FORMS) || d.payment.conditions?.name || ''}`] : null,
     observations: d.observations, electronic,
+    fiscalNotes: country === 'CO' ? coFiscalNotes(row, company, xml) : mxFiscalNotes(cfdi),
+    testNotice: testNotice(row, xml),
   };
   const label = input.title!;
+  const accepted = electronic?.kind === 'DIAN';
   return {
     pdf: await renderInvoicePdf(input),
     xml: electronic ? row.xml : null,
+    applicationResponse: accepted ? row.application_response ?? null : null,
+    stem: accepted ? fileStem(company.tax_id, d.date, d.number) : null,
+    company,
     customer,
     summary: {
       company: { name: company.legal_name, email: company.settings?.email ?? null },
-      customerName: input.customer.name, label, name: d.name, date: d.date,
+      customerName: input.customer.name, label, name: input.name, date: d.date,
       total: formatMoney(d.total, country, currency), currency,
       dueDates: (d.payments ?? []).filter((p: any) => p.due_date).map((p: any) => p.due_date),
       reference: electronic?.kind === 'DIAN' ? `CUFE: ${electronic.cufe}` : electronic?.kind === 'SAT' ? `Folio fiscal (UUID): ${electronic.uuid}` : null,
+      testNotice: input.testNotice ?? null,
+      dian: accepted ? { nit: company.tax_id, number: input.name, typeCode: '01', commercialName: company.settings?.commercial_name || company.legal_name } : null,
     },
   };
+}
+
+/** The number as the tax documents write it: CO prefix and number together (SETP990000123, as cbc:ID); MX Serie and Folio (A 1). */
+export function printedNumber(country: 'CO' | 'MX', d: { prefix?: string | null; number?: number | string | null; name?: string | null }): string {
+  if (d.number === null || d.number === undefined || d.number === '') return d.name ?? '';
+  return country === 'CO' ? `${d.prefix ?? ''}${d.number}` : [d.prefix, d.number].filter((x) => x !== null && x !== undefined && x !== '').join(' ');
+}
+
+/** The issue time: the XML's (IssueTime, the CFDI's Fecha), else the moment it was created, in the country's time. */
+function issueTime(row: any, xml: ReturnType<typeof parseXml> | null): string | null {
+  if (row.country === 'CO') {
+    const written = xml ? first(xml, UBL_CBC, 'IssueTime') : '';
+    if (written) return written;
+    return row.document.metadata?.created ? colombianDateTime(new Date(row.document.metadata.created))[1] : null;
+  }
+  const fecha = xml?.documentElement?.getAttribute('Fecha');
+  if (fecha) return fecha.slice(11, 19);
+  const created = row.document.metadata?.created;
+  return created ? new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Mexico_City', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(new Date(created)) : null;
+}
+
+/** CO: the numbering resolution with its validity, and, once sent, the software and its provider. */
+function coFiscalNotes(row: any, company: any, xml: ReturnType<typeof parseXml> | null): string[] {
+  const notes: string[] = [];
+  const r = row.resolution;
+  if (r?.number) {
+    notes.push(`Autorización de numeración de facturación DIAN No. ${r.number} del ${formatDate(r.valid_from)}, vigente hasta el ${formatDate(r.valid_to)}: `
+      + `prefijo ${r.prefix ?? ''} del ${r.from} al ${r.to}`);
+  }
+  if (xml) {
+    const providerNit = first(xml, DIAN_STS, 'ProviderID');
+    const name = company.settings?.dian?.provider_name || (providerNit === company.tax_id ? company.legal_name : null);
+    notes.push(`Software de facturación: facturas-api · Proveedor tecnológico: ${name ? `${name}, ` : ''}NIT ${providerNit}`);
+  }
+  return notes;
+}
+
+/** MX, a stamped CFDI: its version, type of voucher, export key, place of issue and currency, with their descriptions. */
+function mxFiscalNotes(cfdi: Element | null): string[] {
+  if (!cfdi) return [];
+  const a = (n: string) => cfdi.getAttribute(n) ?? '';
+  return [
+    `CFDI versión ${a('Version')} · Tipo de comprobante: ${described(a('TipoDeComprobante'), SAT_VOUCHER_TYPES)} · Exportación: ${described(a('Exportacion'), SAT_EXPORT_KEYS)}`,
+    `Lugar de expedición: C.P. ${a('LugarExpedicion')} · Moneda: ${a('Moneda')} · Fecha de emisión: ${a('Fecha')}`,
+  ];
 }
 
 const VOUCHER_TYPES: Record<string, string> = { DebtPayment: 'Abono a cartera', AdvancePayment: 'Anticipo', Detailed: 'Detallado' };
@@ -164,11 +269,14 @@ async function voucherFiles(q: Queryable, cid: number, id: string): Promise<Docu
   return {
     pdf: await renderVoucherPdf(input),
     xml: null,
+    applicationResponse: null,
+    stem: null,
+    company,
     customer,
     summary: {
       company: { name: company.legal_name, email: company.settings?.email ?? null },
       customerName: input.customer?.name ?? '', label: 'Recibo de caja', name: d.name, date: d.date,
-      total: formatMoney(d.total, country, input.currency), currency: input.currency!, dueDates: [], reference: null,
+      total: formatMoney(d.total, country, input.currency), currency: input.currency!, dueDates: [], reference: null, testNotice: null, dian: null,
     },
   };
 }

@@ -10,9 +10,11 @@ import {
 } from './layout';
 import { formatDate, formatMoney, formatNumber, formatPercent, formatQuantity, satVerificationUrl } from './format';
 import type { Country, InvoicePdfInput, Money, PdfCompany, PdfCustomer, PdfPayment, PdfTax, SatElectronic, VoucherPdfInput } from './types';
+import { amountInWords } from './words';
 
 export * from './types';
 export { formatMoney, formatNumber, formatQuantity, formatDate, satVerificationUrl, satTotal, SAT_VERIFICATION_BASE } from './format';
+export { amountInWords } from './words';
 
 const QR_SIZE = 118;
 
@@ -32,6 +34,7 @@ function companyLines(c: PdfCompany, country: Country): Line[] {
   return [
     { text: c.name, style: { font: BOLD, size: 12 }, gap: 2 },
     { text: c.regime ?? '', style: { size: 7.5, color: GREY } },
+    { text: c.responsibilities?.length ? `Responsabilidades fiscales: ${c.responsibilities.join('; ')}` : '', style: { size: 7.5, color: GREY } },
     { text: `${country === 'CO' ? 'NIT' : 'RFC'}: ${c.identification}`, style: { size: 8.5 } },
     { text: c.address ?? '', style: { size: 8 } },
     { text: c.city ?? '', style: { size: 8 } },
@@ -59,7 +62,9 @@ function header(doc: Doc, company: PdfCompany, country: Country, title: string, 
   const w = contentWidth(doc);
   const boxW = 200;
   const y = doc.y;
-  const hc = drawStack(doc, companyLines(company, country), x, y, w - boxW - 12);
+  // The logo, when the company has one, at the top left; the company's lines beside it.
+  const logoW = company.logo ? drawLogo(doc, company.logo, x, y) : 0;
+  const hc = Math.max(drawStack(doc, companyLines(company, country), x + logoW, y, w - boxW - 12 - logoW), logoW ? LOGO_H : 0);
   const lines: Line[] = [
     { text: title, style: { font: BOLD, size: 10.5, align: 'center' }, gap: 3 },
     { text: `No. ${name}`, style: { font: BOLD, size: 13, align: 'center' }, gap: 5 },
@@ -71,6 +76,28 @@ function header(doc: Doc, company: PdfCompany, country: Country, title: string, 
   const h = Math.max(hc, hb);
   doc.y = y + h + 10;
   return h;
+}
+
+const LOGO_W = 90;
+const LOGO_H = 60;
+/** Draws a PNG or JPEG logo fitted in LOGO_W × LOGO_H; returns the width it takes with its gap (0 when the bytes are no image). */
+function drawLogo(doc: Doc, logo: Uint8Array, x: number, y: number): number {
+  try {
+    doc.image(Buffer.from(logo), x, y, { fit: [LOGO_W, LOGO_H] });
+    return LOGO_W + 8;
+  } catch {
+    return 0;
+  }
+}
+
+/** A test document's banner: red, bold, under the header. */
+function testBanner(doc: Doc, text: string) {
+  const x = left(doc);
+  const w = contentWidth(doc);
+  const h = measure(doc, text, w - 12, { font: BOLD, size: 10 }) + 10;
+  doc.save().lineWidth(1.2).strokeColor('#B00020').rect(x, doc.y, w, h).stroke().restore();
+  put(doc, text, x + 6, doc.y + 5, w - 12, { font: BOLD, size: 10, color: '#B00020', align: 'center' });
+  doc.y += h + 8;
 }
 
 function paymentRows(payments: PdfPayment[], country: Country, currency?: string | null): Line[] {
@@ -175,10 +202,10 @@ function satBlock(doc: Doc, e: SatElectronic) {
   const lines: Line[] = [
     { text: 'Sello digital del CFDI (SelloCFD)', style: { font: BOLD, size: 7.5 } },
     { text: e.selloCFD, style: mono, gap: 4 },
-    { text: 'Sello digital del SAT (SelloSAT)', style: { font: BOLD, size: 7.5 } },
+    { text: e.sandbox ? 'Sello del proveedor sandbox de pruebas (SelloSAT)' : 'Sello digital del SAT (SelloSAT)', style: { font: BOLD, size: 7.5 } },
     { text: e.selloSAT, style: mono, gap: 4 },
     ...(e.cadenaOriginal ? [
-      { text: 'Cadena original del complemento de certificación digital del SAT', style: { font: BOLD, size: 7.5 } },
+      { text: e.sandbox ? 'Cadena original del timbre de prueba del proveedor sandbox' : 'Cadena original del complemento de certificación digital del SAT', style: { font: BOLD, size: 7.5 } },
       { text: e.cadenaOriginal, style: mono, gap: 4 },
     ] : []),
     { text: 'Este documento es una representación impresa de un CFDI.', style: { size: 7.5, color: GREY } },
@@ -222,6 +249,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
   if (dueDates.length) facts.push(['Vencimiento', formatDate(dueDates[dueDates.length - 1])]);
   if (currency) facts.push(['Moneda', input.exchangeRate && !dec(input.exchangeRate).eq(1) ? `${currency} (TRM ${formatNumber(input.exchangeRate, country, 2)})` : currency]);
   header(doc, input.company, country, title, input.name, facts);
+  if (input.testNotice) testBanner(doc, input.testNotice);
 
   // Customer, and the QR beside it.
   const qr = invoiceQrContent(input);
@@ -235,27 +263,30 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
     doc.y += put(doc, key, x, doc.y, w, { font: BOLD, size: 8 }) + 2;
     const more: string[] = e.kind === 'DIAN' ? [e.resolution ?? '', e.status ?? '']
       : [`No. de serie del certificado del emisor (NoCertificado): ${e.noCertificado}`,
-        `No. de serie del certificado del SAT (NoCertificadoSAT): ${e.noCertificadoSAT}`,
+        `No. de serie del certificado ${e.sandbox ? 'del proveedor sandbox' : 'del SAT'} (NoCertificadoSAT): ${e.noCertificadoSAT}`,
         `Fecha y hora de certificación: ${e.fechaTimbrado}${e.rfcProvCertif ? ` · RFC del proveedor de certificación: ${e.rfcProvCertif}` : ''}`];
     for (const t of more) if (t) doc.y += put(doc, t, x, doc.y, w, { size: 7.5, color: GREY }) + 1;
     doc.y += 6;
   }
 
   // Lines.
+  const withUnits = input.items.some((it) => it.unit);
   const columns = fitColumns([
     { header: 'Cantidad', width: 46, align: 'right' },
+    ...(withUnits ? [{ header: 'Unidad', width: 52 }] : []),
     { header: 'Descripción', width: 0 },
     { header: 'Precio', width: 74, align: 'right' },
     { header: 'Descuento', width: 64, align: 'right' },
     { header: 'Impuestos', width: 98, align: 'right' },
     { header: 'Total', width: 80, align: 'right' },
-  ], w, 1);
+  ], w, withUnits ? 2 : 1);
   const n = (v: Money) => formatNumber(v, country, 2);
   const rows: Cell[][] = input.items.map((it) => {
     const taxes = it.taxes ?? [];
     const hasDiscount = it.discount !== undefined && it.discount !== null && !dec(it.discount).isZero();
     return [
       { text: formatQuantity(it.quantity, country) },
+      ...(withUnits ? [{ text: it.unit ?? '' }] : []),
       { text: it.code ? `${it.description}` : it.description, sub: [it.code ? `Código ${it.code}` : '', it.note ?? ''].filter(Boolean).join(' · ') || null },
       { text: n(it.price) },
       { text: hasDiscount ? n(it.discount!) : '-', sub: hasDiscount && it.discountPercentage ? formatPercent(it.discountPercentage, country) : null },
@@ -273,11 +304,25 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
     ...(input.paymentNotes ?? []).map((t) => ({ text: t, style: { size: 8 } })),
   ], totalsRows(input));
 
+  // The total in words.
+  const words = `Son: ${input.amountInWords ?? amountInWords(input.total, country, currency)}`;
+  ensure(doc, measure(doc, words, w, { font: BOLD, size: 8 }) + 8);
+  doc.y += put(doc, words, x, doc.y, w, { font: BOLD, size: 8 }) + 8;
+
+  if (input.fiscalNotes?.length) {
+    const lines: Line[] = input.fiscalNotes.map((t) => ({ text: t, style: { size: 7.5 } }));
+    const h = labelledBox(doc, 'Información fiscal', lines, x, doc.y, w, 0, false);
+    ensure(doc, h);
+    doc.y += labelledBox(doc, 'Información fiscal', lines, x, doc.y, w) + 8;
+  }
+
   observations(doc, input.observations);
   if (e?.kind === 'SAT') satBlock(doc, e);
 
-  const footnote = e?.kind === 'DIAN' ? 'Representación gráfica de la factura electrónica de venta.'
-    : e?.kind === 'SAT' ? 'Este documento es una representación impresa de un CFDI.' : '';
+  const footnote = [
+    input.testNotice ?? '',
+    e?.kind === 'DIAN' ? 'Representación gráfica de la factura electrónica de venta.' : e?.kind === 'SAT' ? 'Este documento es una representación impresa de un CFDI.' : '',
+  ].filter(Boolean).join(' · ');
   finishPages(doc, `${title} No. ${input.name} · ${input.customer.name} (continuación)`, footnote);
   doc.end();
   return done;

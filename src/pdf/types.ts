@@ -22,6 +22,10 @@ export interface PdfCompany {
   phone?: string | null;
   /** A line under the name, e.g. "Responsable de IVA" or "Régimen fiscal: 601 General de Ley Personas Morales". */
   regime?: string | null;
+  /** Fiscal responsibilities (CO), e.g. ["O-13 Gran contribuyente", "O-15 Autorretenedor"]. */
+  responsibilities?: string[] | null;
+  /** The company's logo, PNG or JPEG bytes (settings.logo), drawn at the top left. */
+  logo?: Uint8Array | null;
 }
 
 /** The customer. */
@@ -64,6 +68,8 @@ export interface InvoicePdfLine {
   total: Money;
   /** Extra small text under the description, e.g. "Clave SAT 01010101 / H87". */
   note?: string | null;
+  /** Unit of measure as printed, e.g. "94 Unidad", "H87 Pieza". */
+  unit?: string | null;
 }
 
 /** A payment (GET JSON payments[]): credit ones carry a due date. */
@@ -87,7 +93,7 @@ export interface DianElectronic {
   qr: string;
   /** Numbering resolution text, e.g. "Resolución DIAN 18760000001 del 2019-01-19, prefijo SETP del 990000000 al 995000000". */
   resolution?: string | null;
-  /** Validation state and date, e.g. "Validada por la DIAN el 2024-05-02 10:11:12". */
+  /** Validation state and date, as the authority's ApplicationResponse says it, e.g. "Validada por la DIAN el 02/05/2024 10:11:12-05:00". */
   status?: string | null;
 }
 
@@ -102,6 +108,8 @@ export interface SatElectronic {
   /** TimbreFiscalDigital/@FechaTimbrado, "2024-05-02T10:11:12". */
   fechaTimbrado: string;
   rfcProvCertif?: string | null;
+  /** Stamped by a sandbox provider, not by a PAC and the SAT: the labels never call it the SAT. */
+  sandbox?: boolean;
   /** The TFD original chain ("||1.1|UUID|…||"), printed when given. */
   cadenaOriginal?: string | null;
   /**
@@ -147,6 +155,15 @@ export interface InvoicePdfInput {
   paymentNotes?: string[] | null;
   observations?: string | null;
   electronic?: DianElectronic | SatElectronic | null;
+  /** Fiscal facts printed in their own box: the numbering resolution, the software provider, the CFDI's version and keys… */
+  fiscalNotes?: string[] | null;
+  /** The total in words; default amountInWords(total). */
+  amountInWords?: string | null;
+  /**
+   * Set on a document no tax authority gave fiscal validity (made by a sandbox authority, or in a test
+   * environment): printed as a banner under the header and at the foot of every page.
+   */
+  testNotice?: string | null;
   pageSize?: PdfPageSize;
 }
 

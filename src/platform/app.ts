@@ -17,12 +17,15 @@ import { authenticate, login } from './auth';
 import { ErrorBody } from './http';
 import { RateLimiter, sharedCount } from './ratelimit';
 import type { Outbox } from './outbox';
+import type { DianAuthority } from '../einvoice/dian/authority';
 
 export interface Services {
   config: Config;
   db: Db;
   /** Work after commit (tax authority, mail); absent in tools that only read. */
   outbox?: Outbox;
+  /** The Colombian tax authority the outbox sends to (DIAN_MODE), e.g. for the DIAN test set (runDianTestSet). */
+  dian?: DianAuthority;
 }
 
 /** A feature registers its routes once; they are served on both base addresses. */

@@ -13,15 +13,27 @@ import { FakeDian } from '../support/fake-dian';
 import { SandboxDian } from '../../src/einvoice/dian/authority';
 import { technicalKeys } from '../../src/einvoice/dian/stamp';
 import { companyCredentials } from '../../src/einvoice/credentials';
+import { generateTestCertificate } from '../../src/einvoice/certificates';
+import { DianWebService } from '../../src/einvoice/dian/soap';
+import { runDianTestSet } from '../../src/einvoice/dian/habilitacion';
+import { readApplicationResponse } from '../../src/einvoice/dian/application-response';
 
 let s: TestServer;
 let r: CoRefs;
 let fake: FakeDian;
+/** The ApplicationResponse the fake DIAN sent for each accepted CUFE. */
+const answered = new Map<string, string>();
 before(async () => {
   fake = await new FakeDian().start();
   s = await startTestServer('pglite', { DIAN_MODE: 'webservice', DIAN_URL: fake.url, DIAN_REQUEST_TIMEOUT_MS: '1000', DIAN_TIMEOUT_MS: '5000' });
-  const sandbox = new SandboxDian(technicalKeys(s.db));
-  fake.judge = (xml) => sandbox.send(xml);
+  // The sandbox's own certificate, made before the calls (making one takes longer than DIAN_REQUEST_TIMEOUT_MS on a busy machine).
+  const own = generateTestCertificate({ commonName: 'Autoridad sandbox de prueba', nit: '000000000', country: 'CO' });
+  const sandbox = new SandboxDian(technicalKeys(s.db), async () => own);
+  fake.judge = async (xml) => {
+    const verdict = await sandbox.send(xml);
+    answered.set(verdict.cufe ?? '', verdict.applicationResponse ?? '');
+    return verdict;
+  };
   r = await coRefs(s);
 });
 after(async () => { await s.close(); await fake.close(); });
@@ -40,6 +52,43 @@ test('Accepted through SendBillSync, signed with the company certificate', async
   assert.equal(call.signerSerial, serial);
   assert.match(call.fileName!, new RegExp(`^z0*${company.tax_id}000\\d{2}${res.body.number.toString(16).padStart(8, '0')}\\.zip$`));
   assert.deepEqual(fake.problems, []);
+  // The ApplicationResponse the DIAN returned (XmlBase64Bytes) is kept as it came, and the invoice says who judged it.
+  const [row] = await s.db.query('SELECT application_response, stamp_authority FROM invoices WHERE id = $1', [res.body.id]);
+  assert.equal(row.stamp_authority, 'webservice');
+  assert.ok(answered.get(res.body.stamp.cufe));
+  assert.equal(row.application_response, answered.get(res.body.stamp.cufe));
+  assert.equal(readApplicationResponse(row.application_response)?.cufe, res.body.stamp.cufe);
+});
+
+test('the DIAN test set through SendTestSetAsync and GetStatusZip: every document judged, the pass recorded', async () => {
+  const [co] = await s.db.query("SELECT company_id FROM companies WHERE is_demo AND country = 'CO'");
+  const testSetId = '6d3b1f0e-2a4c-4e8b-9f7d-5c1a2b3e4d5f';
+  fake.testSets = new Set([testSetId]);
+  fake.calls.length = 0;
+  const ws = new DianWebService({ url: fake.url, timeoutMs: 5000 });
+  const result = await runDianTestSet(s.db, ws, co.company_id, testSetId, { invoices: 4 });
+  assert.equal(result.status, 'Accepted', JSON.stringify(result.documents));
+  assert.deepEqual(result.documents.map((d) => `${d.name}:${d.status}`), [0, 1, 2, 3].map((n) => `SETP${990000000 + n}:Accepted`));
+  const sends = fake.calls.filter((c) => c.op === 'SendTestSetAsync');
+  assert.deepEqual(sends.map((c) => `${c.testSetId}:${c.status}`), Array(4).fill(`${testSetId}:taken`));
+  assert.ok(sends.every((c) => /^z\d{10}000\d{2}[0-9a-f]{8}\.zip$/.test(c.fileName!)));
+  // Each ZipKey was asked until judged: first "in process", then its verdict.
+  const polls = fake.calls.filter((c) => c.op === 'GetStatusZip');
+  for (const cufe of sends.map((c) => c.cufe)) {
+    assert.deepEqual(polls.filter((c) => c.cufe === cufe).map((c) => c.status), ['in process', 'Accepted']);
+  }
+  assert.deepEqual(fake.problems, []);
+  const [company] = await s.db.query('SELECT settings FROM companies WHERE company_id = $1', [co.company_id]);
+  assert.equal(company.settings.dian.test_set_id, testSetId);
+  const [run] = await s.db.query('SELECT authority FROM dian_test_sets WHERE company_id = $1 ORDER BY id DESC LIMIT 1', [co.company_id]);
+  assert.equal(run.authority, 'webservice');
+
+  // A test set id the DIAN did not give: each ZIP is refused with the DIAN's message.
+  const refused = await runDianTestSet(s.db, ws, co.company_id, '0f0e0d0c-0b0a-4908-8706-050403020100', { invoices: 2 });
+  assert.equal(refused.status, 'Rejected');
+  assert.deepEqual(refused.documents.map((d) => d.errors.map((e) => e.code)), [['TEST_SET'], ['TEST_SET']]);
+  assert.match(refused.documents[0].errors[0].message, /no existe/);
+  fake.testSets.clear();
 });
 
 test('Rejected with the rule codes the DIAN answered', async () => {

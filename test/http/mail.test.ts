@@ -17,6 +17,14 @@ import { creditInvoice, debtPayment, dueOf, mainCustomer, rcRefs, type RcRefs } 
 import { Inbox } from '../support/smtp';
 import { noPoppler, pdfText, readQr } from '../support/pdf';
 import { requestMail } from '../../src/mail/store';
+import os from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { unzipSync, strFromU8 } from 'fflate';
+import { DOMParser } from '@xmldom/xmldom';
+import * as xpath from 'xpath';
+import { NAMESPACES } from '../../src/einvoice/dian/ubl';
+import { verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
+import { debianTool, XSD_DIR } from '../support/tools';
 
 let s: TestServer;
 let r: CoRefs;
@@ -41,6 +49,8 @@ async function mailOf(path: string, pending = ['process_of_sending', 'pending_se
   }
   return mail;
 }
+/** The invoice's number as its PDF, its XML and its e-mail write it: prefix and number (SETP990000123; MX Serie Folio "A 1"). */
+const numberOf = (inv: { prefix: string; number: number }, country: 'CO' | 'MX' = 'CO') => (country === 'CO' ? `${inv.prefix}${inv.number}` : `${inv.prefix} ${inv.number}`);
 const pesos = (n: number) => `$ ${new Intl.NumberFormat('es-CO', { minimumFractionDigits: 2 }).format(n)}`.replace(/\u00a0/g, ' ');
 
 test('mail.send: the customer gets the invoice, with its PDF', async () => {
@@ -49,34 +59,85 @@ test('mail.send: the customer gets the invoice, with its PDF', async () => {
   assert.equal(res.body.mail.status, 'process_of_sending');
   const mail = await mailOf(`/v1/invoices/${res.body.id}`);
   assert.equal(mail.status, 'sent', JSON.stringify(mail));
-  const [got] = inbox.about(res.body.name);
+  const number = numberOf(res.body);
+  const [got] = inbox.about(number);
   assert.ok(got, 'the message arrived');
   assert.deepEqual(got.envelope.to, [contact()]);
-  assert.match(got.mail.subject!, new RegExp(`^Factura de venta ${res.body.name} - Comercializadora Andina Demo`));
+  assert.match(got.mail.subject!, new RegExp(`^Factura de venta ${number} - Comercializadora Andina Demo`));
   assert.equal(got.mail.from!.value[0].address, 'facturas@demo.example');
-  assert.ok(got.mail.text!.includes(res.body.name) && got.mail.html && String(got.mail.html).includes(res.body.name));
-  assert.deepEqual(got.mail.attachments.map((a) => [a.filename, a.contentType]), [[`${res.body.name}.pdf`, 'application/pdf']]);
+  assert.ok(got.mail.text!.includes(number) && got.mail.html && String(got.mail.html).includes(number));
+  assert.doesNotMatch(got.mail.text!, /PRUEBA/, 'an invoice no authority judged is not a test document');
+  assert.deepEqual(got.mail.attachments.map((a) => [a.filename, a.contentType]), [[`${number}.pdf`, 'application/pdf']]);
   const { text } = await pdfText(got.mail.attachments[0].content);
-  assert.ok(text.includes(res.body.name), 'the PDF names the invoice');
+  assert.ok(text.includes(`No. ${number}`), 'the PDF numbers the invoice as prefix and number');
   assert.ok(text.replace(/\s+/g, ' ').includes(pesos(res.body.total).replace(/\s+/g, ' ')) || text.includes('1.130,50'), `the PDF shows the total: ${text.slice(0, 400)}`);
 });
 
-test('stamp.send + mail.send: mailed once Accepted, with the signed XML and the DIAN QR', async () => {
+test('stamp.send + mail.send: mailed once Accepted, as the annex asks: one ZIP with the AttachedDocument and the PDF', async () => {
   const res = await s.as('co').post('/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id }, date: today(), stamp: { send: true }, mail: { send: true } }));
   assert.equal(res.body.stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
   const mail = await mailOf(`/v1/invoices/${res.body.id}`);
   assert.equal(mail.status, 'sent', JSON.stringify(mail));
-  const [got] = inbox.about(res.body.name);
-  assert.match(got.mail.subject!, /^Factura electrónica de venta /);
+  const number = numberOf(res.body);
+  const [got] = inbox.about(number);
+  const [company] = await s.db.query("SELECT tax_id, legal_name FROM companies WHERE is_demo AND country = 'CO'");
+  // Subject: NIT;issuer;number;document type 01;trade name; — after the test mark, since the sandbox judged it.
+  assert.equal(got.mail.subject, `PRUEBA SIN VALIDEZ FISCAL - ${company.tax_id};${company.legal_name};${number};01;${company.legal_name};`);
+  assert.match(got.mail.text!, /^DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL/);
   const xml = Buffer.from((await s.as('co').get(`/v1/invoices/${res.body.id}/xml`)).body.base64, 'base64').toString('utf8');
-  const files = Object.fromEntries(got.mail.attachments.map((a) => [a.filename, a.content]));
-  assert.equal(files[`${res.body.name}.xml`].toString('utf8'), xml);
-  const pdf = files[`${res.body.name}.pdf`];
-  assert.ok((await pdfText(pdf)).text.replace(/\s+/g, '').includes(res.body.stamp.cufe), 'the PDF carries the CUFE');
+  const stem = `${company.tax_id.padStart(10, '0')}000${res.body.date.slice(2, 4)}${res.body.number.toString(16).padStart(8, '0')}`;
+  assert.deepEqual(got.mail.attachments.map((a) => [a.filename, a.contentType]), [[`z${stem}.zip`, 'application/zip']]);
+  const files = unzipSync(got.mail.attachments[0].content);
+  assert.deepEqual(Object.keys(files).sort(), [`ad${stem}.pdf`, `ad${stem}.xml`]);
+  const attached = strFromU8(files[`ad${stem}.xml`]);
+  const [row] = await s.db.query('SELECT application_response FROM invoices WHERE id = $1', [res.body.id]);
+  const parts = attachedParts(attached);
+  assert.equal(parts.invoice, xml, 'the AttachedDocument carries the signed invoice as it is');
+  assert.equal(parts.answer, row.application_response, 'and the authority\'s ApplicationResponse as it is');
+  assert.deepEqual([parts.id, parts.cufe, parts.resultCode], [number, res.body.stamp.cufe, '02']);
+  const signature = await verifyInvoiceSignature(attached);
+  assert.equal(signature.valid, true, signature.reason);
+  assertSchema(attached, 'UBL-AttachedDocument-2.1.xsd');
+  assertSchema(row.application_response, 'UBL-ApplicationResponse-2.1.xsd');
+
+  const pdf = Buffer.from(files[`ad${stem}.pdf`]);
+  const text = (await pdfText(pdf)).text;
+  assert.ok(text.replace(/\s+/g, '').includes(res.body.stamp.cufe), 'the PDF carries the CUFE');
+  assert.ok(text.includes(`No. ${number}`), 'the PDF number is the XML\'s cbc:ID');
+  assert.ok(xml.includes(`<cbc:ID>${number}</cbc:ID>`));
+  assert.match(text, /DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL/);
+  assert.doesNotMatch(text, /Validada por la DIAN/);
   const qr = /<sts:QRCode>([\s\S]*?)<\/sts:QRCode>/.exec(xml)![1].replace(/&#xD;|&#13;/g, '\r').replace(/&amp;/g, '&');
   assert.equal(noPoppler(), false);
   assert.equal(readQr(pdf), qr);
 });
+
+/** What an AttachedDocument holds, read with XPath: the two documents in CDATA, the number, CUFE and verdict. */
+function attachedParts(xml: string) {
+  const select = xpath.useNamespaces({ a: 'urn:oasis:names:specification:ubl:schema:xsd:AttachedDocument-2', cac: NAMESPACES.cac, cbc: NAMESPACES.cbc });
+  const doc = new DOMParser().parseFromString(xml, 'text/xml') as unknown as Node;
+  const text = (q: string) => select(`string(${q})`, doc) as unknown as string;
+  return {
+    invoice: text('/a:AttachedDocument/cac:Attachment/cac:ExternalReference/cbc:Description'),
+    answer: text('/a:AttachedDocument/cac:ParentDocumentLineReference/cac:DocumentReference/cac:Attachment/cac:ExternalReference/cbc:Description'),
+    id: text('/a:AttachedDocument/cbc:ID'),
+    cufe: text('/a:AttachedDocument/cac:ParentDocumentLineReference/cac:DocumentReference/cbc:UUID'),
+    resultCode: text('//cac:ResultOfVerification/cbc:ValidationResultCode'),
+  };
+}
+
+/** xmllint against the official UBL 2.1 (DIAN) schema of that name. */
+function assertSchema(xml: string, xsd: string) {
+  if (!fs.existsSync(path.join(XSD_DIR, 'maindoc', xsd)) || !debianTool('xmllint', 'libxml2-utils')) return;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ubl-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'doc.xml'), xml);
+    const r = spawnSync('xmllint', ['--noout', '--schema', path.join(XSD_DIR, 'maindoc', xsd), path.join(dir, 'doc.xml')], { encoding: 'utf8', timeout: 120_000 });
+    assert.equal(r.status, 0, `${xsd}: ${r.stderr}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 test('a Rejected invoice is not mailed; its mail waits and says why', async () => {
   const [co] = await s.db.query("SELECT company_id, check_digit FROM companies WHERE is_demo AND country = 'CO'");
@@ -88,7 +149,7 @@ test('a Rejected invoice is not mailed; its mail waits and says why', async () =
     assert.match(res.body.mail.observations, /rejected/);
     assert.deepEqual(problems(await s.as('co').post(`/v1/invoices/${res.body.id}/mail`, {})), ['invalid_document@id']);
     await new Promise((ok) => setTimeout(ok, 300));
-    assert.equal(inbox.about(res.body.name).length, 0);
+    assert.equal(inbox.about(numberOf(res.body)).length, 0);
   } finally {
     await s.db.query('UPDATE companies SET check_digit = $2 WHERE company_id = $1', [co.company_id, co.check_digit]);
   }
@@ -106,7 +167,7 @@ test('POST …/mail sends on demand to mail_to with copies; bad addresses and to
   const sent = await s.as('co').post(url, { mail_to: 'tesoreria@cliente.example.co', copy_to: 'a@x.example.com; b@y.example.com' });
   assert.equal(sent.status, 202, JSON.stringify(sent.body));
   assert.equal((await mailOf(`/v1/invoices/${inv.body.id}`)).status, 'sent');
-  const [got] = inbox.about(inv.body.name);
+  const [got] = inbox.about(numberOf(inv.body));
   assert.deepEqual(got.envelope.to.sort(), ['a@x.example.com', 'b@y.example.com', 'tesoreria@cliente.example.co']);
   assert.equal((got.mail.cc as any).value.length, 2);
 });
@@ -149,7 +210,7 @@ test('SMTP failing: retried, then failed_delivery with the reason; the invoice i
   inbox.fail = null;
   await s.as('co').post(`/v1/invoices/${res.body.id}/mail`, {});
   assert.equal((await mailOf(`/v1/invoices/${res.body.id}`)).status, 'sent');
-  assert.equal(inbox.about(res.body.name).length, 1);
+  assert.equal(inbox.about(numberOf(res.body)).length, 1);
 });
 
 test('never twice: a mail job run again after it was sent sends nothing; a mail queued before a crash is sent', async () => {
@@ -162,13 +223,13 @@ test('never twice: a mail job run again after it was sent sends nothing; a mail 
     if (job.status === 'done') break;
     await new Promise((ok) => setTimeout(ok, 100));
   }
-  assert.equal(inbox.about(res.body.name).length, 1);
+  assert.equal(inbox.about(numberOf(res.body)).length, 1);
   // A mail committed by a process that died before sending it: the outbox (of any process) sends it.
   const [co] = await s.db.query("SELECT company_id FROM companies WHERE is_demo AND country = 'CO'");
   const plain = await s.as('co').post('/v1/invoices', validInvoice(r));
   await s.db.tx((q) => requestMail(q, co.company_id, 'invoice', plain.body.id));
   assert.equal((await mailOf(`/v1/invoices/${plain.body.id}`)).status, 'sent');
-  assert.equal(inbox.about(plain.body.name).length, 1);
+  assert.equal(inbox.about(numberOf(plain.body)).length, 1);
 });
 
 test('without SMTP_URL the mail is an .eml file under DATA_DIR/outbox-mail', async () => {
@@ -186,7 +247,7 @@ test('without SMTP_URL the mail is an .eml file under DATA_DIR/outbox-mail', asy
     const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml'));
     assert.equal(files.length, 1);
     const eml = fs.readFileSync(path.join(dir, files[0]), 'utf8');
-    assert.match(eml, new RegExp(`Subject: .*${res.body.name}`));
+    assert.match(eml, new RegExp(`Subject: .*${numberOf(res.body)}`));
     assert.match(eml, /Content-Type: application\/pdf; name=/);
   } finally {
     await local.close();
@@ -212,12 +273,20 @@ test('Mexico: a stamped CFDI is mailed with its XML, and its PDF carries the UUI
     mail = (await mx.get(`/v1/invoices/${res.body.id}`)).body.mail;
   }
   assert.equal(mail.status, 'sent', JSON.stringify(mail));
-  const [got] = inbox.about(res.body.name);
+  const number = numberOf(res.body, 'MX');
+  const [got] = inbox.about(number);
+  assert.equal(got.mail.subject, `PRUEBA SIN VALIDEZ FISCAL - Factura ${number} - ESCUELA KEMPER URGATE`);
   const files = Object.fromEntries(got.mail.attachments.map((a) => [a.filename, a.content]));
-  const xml = files[`${res.body.name}.xml`].toString('utf8');
+  const file = `${res.body.prefix}${res.body.number}`;
+  const xml = files[`${file}.xml`].toString('utf8');
   assert.ok(xml.includes(`UUID="${res.body.stamp.uuid}"`), 'the stamped CFDI is attached');
-  const pdf = files[`${res.body.name}.pdf`];
-  assert.ok((await pdfText(pdf)).text.includes(res.body.stamp.uuid), 'the PDF carries the fiscal folio');
+  assert.ok(xml.includes(`Serie="${res.body.prefix}" Folio="${res.body.number}"`));
+  const pdf = files[`${file}.pdf`];
+  const text = (await pdfText(pdf)).text;
+  assert.ok(text.includes(res.body.stamp.uuid), 'the PDF carries the fiscal folio');
+  assert.ok(text.includes(`No. ${number}`), `the PDF prints Serie and Folio as ${number}`);
+  assert.match(text, /DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL/);
+  assert.doesNotMatch(text, /Sello digital del SAT/, 'a sandbox stamp is never called the SAT\'s');
   const sello = /SelloCFD="([^"]+)"/.exec(xml)![1];
   assert.equal(noPoppler(), false);
   const qr = readQr(pdf)!;

@@ -6,10 +6,18 @@
  * key and covers wsa:To. A request that fails any check gets a SOAP fault and
  * is listed in `problems`. Invoices are unzipped and judged by `judge` (the
  * tests pass the sandbox authority); verdicts are held by CUFE for GetStatus.
+ * Every DianResponse carries the judge's ApplicationResponse in XmlBase64Bytes.
+ *
+ * Habilitación: SendTestSetAsync takes the same ZIP plus a testSetId (a GUID,
+ * and one of `testSets` when that list is not empty), answers an
+ * UploadDocumentResponse with a ZipKey at once, and judges the document
+ * afterwards; GetStatusZip answers "Batch en proceso de validación." (no
+ * StatusCode) for the first `pollsBeforeVerdict` calls of a ZipKey, then one
+ * DianResponse per document with its XmlFileName.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { X509Certificate } from 'node:crypto';
+import { X509Certificate, randomUUID } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import { SignedXml } from 'xml-crypto';
@@ -23,10 +31,16 @@ const NS = {
   wsu: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd',
   ds: 'http://www.w3.org/2000/09/xmldsig#',
   wcf: 'http://wcf.dian.colombia',
+  dian: 'http://schemas.datacontract.org/2004/07/DianResponse',
+  upload: 'http://schemas.datacontract.org/2004/07/UploadDocumentResponse',
+  trackIds: 'http://schemas.datacontract.org/2004/07/XmlParamsResponseTrackId',
 };
 const select = xpath.useNamespaces(NS);
 
-export interface FakeCall { op: string; fileName?: string; trackId?: string; cufe?: string; status?: string; signerSerial?: string }
+export interface FakeCall { op: string; fileName?: string; trackId?: string; cufe?: string; status?: string; signerSerial?: string; testSetId?: string }
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const OPERATIONS = ['SendBillSync', 'GetStatus', 'SendTestSetAsync', 'GetStatusZip'];
 
 export class FakeDian {
   url = '';
@@ -35,7 +49,12 @@ export class FakeDian {
   judge: (xml: string) => Promise<Verdict> = async () => { throw new Error('no judge set'); };
   /** Answers the next SendBillSync only after this many ms (it is judged and held at once, like a slow network). */
   delayNextSend = 0;
+  /** The test set ids the DIAN gave (empty: any GUID). */
+  testSets = new Set<string>();
+  /** GetStatusZip calls of a ZipKey answered "en proceso" before its verdict. */
+  pollsBeforeVerdict = 1;
   private held = new Map<string, Verdict>();
+  private zips = new Map<string, { polls: number; fileName: string; cufe: string; verdict: Verdict | null }>();
   private server = http.createServer((req, res) => this.handle(req, res));
 
   async start(): Promise<this> {
@@ -70,6 +89,14 @@ export class FakeDian {
         this.calls.push({ op, trackId, status: held?.status, signerSerial: serial });
         return this.answer(res, op, held ?? null, trackId);
       }
+      if (op === 'GetStatusZip') {
+        const trackId = param('trackId');
+        const zip = this.zips.get(trackId);
+        const ready = zip && zip.verdict && zip.polls >= this.pollsBeforeVerdict;
+        if (zip) zip.polls++;
+        this.calls.push({ op, trackId, cufe: zip?.cufe, status: !zip ? 'unknown' : ready ? zip.verdict!.status : 'in process', signerSerial: serial });
+        return this.reply(res, op, `<b:DianResponse>${!zip ? this.dianResponse(null, '') : ready ? this.dianResponse(zip.verdict, zip.cufe, zip.fileName) : IN_PROCESS}</b:DianResponse>`);
+      }
       const fileName = param('fileName');
       if (!/^z\d{10}000\d{2}[0-9a-f]{8}\.zip$/.test(fileName)) return fault(`fileName ${fileName} is not z<NIT 10><000><year 2><hex 8>.zip`);
       const files = unzipSync(Buffer.from(param('contentFile'), 'base64'));
@@ -78,6 +105,21 @@ export class FakeDian {
       if (names.length !== 1 || names[0] !== expected) return fault(`the ZIP holds ${names.join(', ') || 'nothing'}, not ${expected}`);
       const xml = strFromU8(files[names[0]]);
       const cufe = ((select('//*[local-name()="UUID"]', new DOMParser().parseFromString(xml, 'text/xml') as unknown as Node) as Node[])[0]?.textContent ?? '').trim();
+      if (op === 'SendTestSetAsync') {
+        const testSetId = param('testSetId');
+        const known = GUID.test(testSetId) && (!this.testSets.size || this.testSets.has(testSetId));
+        this.calls.push({ op, fileName, cufe, testSetId, status: known ? 'taken' : 'refused', signerSerial: serial });
+        if (!known) {
+          return this.reply(res, op, `<b:ErrorMessageList xmlns:c="${NS.trackIds}"><c:XmlParamsResponseTrackId><c:DocumentKey/>` +
+            `<c:ProcessedMessage>Set de prueba con identificador ${esc(testSetId)} no existe o no pertenece al software</c:ProcessedMessage>` +
+            `<c:Success>false</c:Success><c:XmlFileName>${esc(expected.slice(0, -4))}</c:XmlFileName></c:XmlParamsResponseTrackId></b:ErrorMessageList><b:ZipKey i:nil="true"/>`, NS.upload);
+        }
+        const zipKey = randomUUID();
+        const entry = { polls: 0, fileName: expected.slice(0, -4), cufe, verdict: null as Verdict | null };
+        this.zips.set(zipKey, entry);
+        setImmediate(() => { this.judge(xml).then((v) => { entry.verdict = v; }, (e) => { this.problems.push(`judge: ${(e as Error).message}`); }); });
+        return this.reply(res, op, `<b:ErrorMessageList i:nil="true" xmlns:c="${NS.trackIds}"/><b:ZipKey>${zipKey}</b:ZipKey>`, NS.upload);
+      }
       let verdict = this.held.get(cufe);
       const repeated = verdict?.status === 'Accepted';
       if (!repeated) {
@@ -103,7 +145,7 @@ export class FakeDian {
     const one = (q: string) => (select(q, doc) as Node[])[0] as Element | undefined;
     const action = one('/soap:Envelope/soap:Header/wsa:Action')?.textContent ?? '';
     const op = action.replace(`${NS.wcf}/IWcfDianCustomerServices/`, '');
-    if (!['SendBillSync', 'GetStatus'].includes(op)) return `unknown wsa:Action ${action}`;
+    if (!OPERATIONS.includes(op)) return `unknown wsa:Action ${action}`;
     if (!type.includes(`action="${action}"`)) return 'the content-type action does not match wsa:Action';
     if (!one(`/soap:Envelope/soap:Body/wcf:${op}`)) return `the body is not a ${op}`;
     const to = one('/soap:Envelope/soap:Header/wsa:To');
@@ -134,7 +176,13 @@ export class FakeDian {
     return { op, doc, serial: cert.serialNumber };
   }
 
+  /** A SendBillSync or GetStatus answer: one DianResponse. */
   private answer(res: http.ServerResponse, op: string, verdict: Verdict | null, key: string): void {
+    this.reply(res, op, this.dianResponse(verdict, key));
+  }
+
+  /** The fields of a DianResponse: verdict, rule messages, the ApplicationResponse, the document's key and file name. */
+  private dianResponse(verdict: Verdict | null, key: string, fileName?: string): string {
     const status = !verdict ? { valid: false, code: '66', description: 'NSU no encontrado' }
       : verdict.status === 'Accepted' ? { valid: true, code: '00', description: 'Procesado Correctamente.' }
       : { valid: false, code: '99', description: 'Validación contiene errores en campos mandatorios.' };
@@ -142,13 +190,26 @@ export class FakeDian {
       ...verdict.errors.map((e) => `Regla: ${e.code}, Rechazo: ${e.message}`),
       ...verdict.observations.map((o) => `Regla: OBS, Notificación: ${o}`),
     ] : [];
-    const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-    res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8' }).end(
-      `<s:Envelope xmlns:s="${NS.soap}" xmlns:a="${NS.wsa}"><s:Header><a:Action s:mustUnderstand="1">${NS.wcf}/IWcfDianCustomerServices/${op}Response</a:Action></s:Header>` +
-      `<s:Body><${op}Response xmlns="${NS.wcf}"><${op}Result xmlns:b="http://schemas.datacontract.org/2004/07/DianResponse" xmlns:i="http://www.w3.org/2001/XMLSchema-instance">` +
-      `<b:ErrorMessage xmlns:c="http://schemas.microsoft.com/2003/10/Serialization/Arrays">${messages.map((m) => `<c:string>${esc(m)}</c:string>`).join('')}</b:ErrorMessage>` +
+    const ar = verdict?.applicationResponse ? Buffer.from(verdict.applicationResponse, 'utf8').toString('base64') : '';
+    return `<b:ErrorMessage xmlns:c="http://schemas.microsoft.com/2003/10/Serialization/Arrays">${messages.map((m) => `<c:string>${esc(m)}</c:string>`).join('')}</b:ErrorMessage>` +
       `<b:IsValid>${status.valid}</b:IsValid><b:StatusCode>${status.code}</b:StatusCode><b:StatusDescription>${status.description}</b:StatusDescription>` +
       `<b:StatusMessage>${status.description}</b:StatusMessage>` +
-      `<b:XmlBase64Bytes/><b:XmlDocumentKey>${verdict ? esc(key) : ''}</b:XmlDocumentKey></${op}Result></${op}Response></s:Body></s:Envelope>`);
+      `${ar ? `<b:XmlBase64Bytes>${ar}</b:XmlBase64Bytes>` : '<b:XmlBase64Bytes i:nil="true"/>'}<b:XmlBytes i:nil="true"/>` +
+      `<b:XmlDocumentKey>${verdict ? esc(key) : ''}</b:XmlDocumentKey>${fileName ? `<b:XmlFileName>${esc(fileName)}</b:XmlFileName>` : ''}`;
+  }
+
+  /** The SOAP 1.2 answer of `op`, its result in the data-contract namespace `ns` (DianResponse unless said). */
+  private reply(res: http.ServerResponse, op: string, result: string, ns = NS.dian): void {
+    res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8' }).end(
+      `<s:Envelope xmlns:s="${NS.soap}" xmlns:a="${NS.wsa}"><s:Header><a:Action s:mustUnderstand="1">${NS.wcf}/IWcfDianCustomerServices/${op}Response</a:Action></s:Header>` +
+      `<s:Body><${op}Response xmlns="${NS.wcf}"><${op}Result xmlns:b="${ns}" xmlns:i="http://www.w3.org/2001/XMLSchema-instance">` +
+      `${result}</${op}Result></${op}Response></s:Body></s:Envelope>`);
   }
 }
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/** What GetStatusZip answers while the DIAN is still validating the ZIP. */
+const IN_PROCESS = '<b:ErrorMessage i:nil="true" xmlns:c="http://schemas.microsoft.com/2003/10/Serialization/Arrays"/><b:IsValid>false</b:IsValid><b:StatusCode/>' +
+  '<b:StatusDescription>Batch en proceso de validación.</b:StatusDescription><b:StatusMessage i:nil="true"/><b:XmlBase64Bytes i:nil="true"/>' +
+  '<b:XmlBytes i:nil="true"/><b:XmlDocumentKey i:nil="true"/><b:XmlFileName i:nil="true"/>';

@@ -12,7 +12,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
-import { DianWebService, SoapError, buildEnvelope, parseDianResponse, toVerdict } from '../../src/einvoice/dian/soap';
+import { zipSync, strToU8 } from 'fflate';
+import { DianWebService, SoapError, buildEnvelope, decodeXmlBytes, parseDianResponse, parseStatusZip, parseTestSetReceipt, toVerdict } from '../../src/einvoice/dian/soap';
 import type { Verdict } from '../../src/einvoice/dian/authority';
 import { FakeDian } from '../support/fake-dian';
 import { debianTool } from '../support/tools';
@@ -107,4 +108,60 @@ test('an envelope signed for another address, or not answering in time, is an er
   await assert.rejects(slow.send(invoice('e'.repeat(96)), { ...ctx, cufe: 'e'.repeat(96) }), (e: Error) => e instanceof SoapError && /did not answer SendBillSync/.test(e.message));
   const dead = new DianWebService({ url: 'http://127.0.0.1:1/WcfDianCustomerServices.svc', timeoutMs: 1000 });
   await assert.rejects(dead.status('f'.repeat(96), ctx), SoapError);
+});
+
+// ------------------------------------------------------------------ habilitación: SendTestSetAsync, GetStatusZip
+
+const envelope = (op: string, ns: string, inner: string) =>
+  `<s:Envelope xmlns:s="http://www.w3.org/2003/05/soap-envelope"><s:Body><${op}Response xmlns="http://wcf.dian.colombia">` +
+  `<${op}Result xmlns:b="${ns}" xmlns:i="http://www.w3.org/2001/XMLSchema-instance">${inner}</${op}Result></${op}Response></s:Body></s:Envelope>`;
+const UPLOAD = 'http://schemas.datacontract.org/2004/07/UploadDocumentResponse';
+const DIAN_RESPONSE = 'http://schemas.datacontract.org/2004/07/DianResponse';
+const AR = '<?xml version="1.0" encoding="UTF-8"?><ApplicationResponse xmlns="urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2"><ID>1</ID></ApplicationResponse>';
+
+test('SendTestSetAsync answers: the ZipKey, or the reasons the ZIP was not taken', () => {
+  assert.deepEqual(parseTestSetReceipt(envelope('SendTestSetAsync', UPLOAD,
+    '<b:ErrorMessageList i:nil="true" xmlns:c="http://schemas.datacontract.org/2004/07/XmlParamsResponseTrackId"/><b:ZipKey>79351fbb-b8cd-4504-bf19-09a7f6f2d3d7</b:ZipKey>')),
+  { trackId: '79351fbb-b8cd-4504-bf19-09a7f6f2d3d7', errors: [] });
+  assert.deepEqual(parseTestSetReceipt(envelope('SendTestSetAsync', UPLOAD,
+    '<b:ErrorMessageList xmlns:c="http://schemas.datacontract.org/2004/07/XmlParamsResponseTrackId"><c:XmlParamsResponseTrackId><c:DocumentKey/>' +
+    '<c:ProcessedMessage>Set de pruebas inexistente</c:ProcessedMessage><c:Success>false</c:Success><c:XmlFileName>fv09001234560002600000001</c:XmlFileName>' +
+    '</c:XmlParamsResponseTrackId></b:ErrorMessageList><b:ZipKey i:nil="true"/>')),
+  { trackId: null, errors: [{ code: 'TEST_SET', message: 'fv09001234560002600000001: Set de pruebas inexistente' }] });
+  assert.throws(() => parseTestSetReceipt(envelope('SendBillSync', DIAN_RESPONSE, '')), /no SendTestSetAsyncResult/);
+});
+
+test('GetStatusZip answers: still in process (null), then a verdict per document with its ApplicationResponse, zipped or not', () => {
+  const one = (inner: string) => envelope('GetStatusZip', DIAN_RESPONSE, `<b:DianResponse>${inner}</b:DianResponse>`);
+  assert.equal(parseStatusZip(one('<b:ErrorMessage i:nil="true" xmlns:c="http://schemas.microsoft.com/2003/10/Serialization/Arrays"/><b:IsValid>false</b:IsValid><b:StatusCode/><b:StatusDescription>Batch en proceso de validación.</b:StatusDescription><b:XmlBase64Bytes i:nil="true"/>')), null);
+  const zipped = Buffer.from(zipSync({ 'ar.xml': strToU8(AR) })).toString('base64');
+  const answers = parseStatusZip(one(
+    '<b:ErrorMessage xmlns:c="http://schemas.microsoft.com/2003/10/Serialization/Arrays"><c:string>Regla: FAB10a, Rechazo: El prefijo no corresponde</c:string></b:ErrorMessage>' +
+    `<b:IsValid>false</b:IsValid><b:StatusCode>99</b:StatusCode><b:StatusDescription>Validación contiene errores en campos mandatorios.</b:StatusDescription><b:XmlBase64Bytes>${zipped}</b:XmlBase64Bytes>` +
+    '<b:XmlDocumentKey>2bbe</b:XmlDocumentKey><b:XmlFileName>SETP990000001</b:XmlFileName>'))!;
+  assert.equal(answers.length, 1);
+  assert.deepEqual(toVerdict(answers[0]), { status: 'Rejected', cufe: null, errors: [{ code: 'FAB10a', message: 'El prefijo no corresponde' }], observations: [], applicationResponse: AR });
+  assert.equal(decodeXmlBytes(Buffer.from(AR).toString('base64')), AR);
+  assert.equal(decodeXmlBytes(''), null);
+  assert.equal(decodeXmlBytes(Buffer.from('not xml').toString('base64')), null);
+});
+
+test('against the fake DIAN: a test set document is taken, in process, then judged; an unknown test set id is refused', async () => {
+  const ws = new DianWebService({ url: fake.url, timeoutMs: 5000 });
+  const set = '3f1c2b4a-8d7e-4c6b-9a5f-1e2d3c4b5a69';
+  fake.testSets = new Set([set]);
+  fake.calls.length = 0;
+  const cufe = '1'.repeat(96);
+  const receipt = await ws.sendTestSet(invoice(cufe), set, { ...ctx, cufe });
+  assert.match(receipt.trackId ?? '', /^[0-9a-f-]{36}$/);
+  assert.deepEqual(receipt.errors, []);
+  let verdicts = await ws.statusZip(receipt.trackId!, ctx);
+  for (let i = 0; i < 20 && !verdicts; i++) { await new Promise((ok) => setTimeout(ok, 20)); verdicts = await ws.statusZip(receipt.trackId!, ctx); }
+  assert.deepEqual(verdicts?.map((v) => v.status), ['Accepted']);
+  assert.deepEqual(fake.calls.map((c) => `${c.op}:${c.status}`).slice(0, 3), ['SendTestSetAsync:taken', 'GetStatusZip:in process', 'GetStatusZip:Accepted']);
+  const refused = await ws.sendTestSet(invoice('2'.repeat(96)), '00000000-0000-4000-8000-000000000000', { ...ctx, cufe: '2'.repeat(96) });
+  assert.equal(refused.trackId, null);
+  assert.match(refused.errors[0].message, /no existe/);
+  assert.deepEqual(fake.problems, []);
+  fake.testSets.clear();
 });

@@ -7,20 +7,28 @@
  * resolution) and answers Accepted or Rejected with its own rule codes.
  * The totals follow DESIGN.md §7 (see totalsProblems).
  */
+import { randomUUID } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import Decimal from 'decimal.js';
 import { cufe as cufeOf } from './cufe';
-import { verifyInvoiceSignature, type SigningCredentials } from './sign';
+import { signInvoiceXml, verifyInvoiceSignature, type SigningCredentials } from './sign';
 import { NAMESPACES } from './ubl';
 import { nitCheckDigit } from '../../platform/nit';
+import { buildApplicationResponse, SANDBOX_AUTHORITY_NAME } from './application-response';
+import { generateTestCertificate } from '../certificates';
 
 export interface Verdict {
   status: 'Accepted' | 'Rejected';
   cufe: string | null;
   errors: { code: string; message: string }[];
   observations: string[];
+  /** The authority's signed ApplicationResponse (the DIAN's XmlBase64Bytes), when it gave one. */
+  applicationResponse?: string | null;
 }
+
+/** What SendTestSetAsync answers: the track id (ZipKey) to ask GetStatusZip with, or why the ZIP was not taken. */
+export interface TestSetReceipt { trackId: string | null; errors: Verdict['errors'] }
 
 /** Who sends, and under which names: the web service signs its envelope with the issuer's certificate. */
 export interface SubmitContext {
@@ -41,6 +49,10 @@ export interface DianAuthority {
   send(signedXml: string, ctx: SubmitContext): Promise<Verdict>;
   /** What the authority already holds for a CUFE (GetStatus), so that a retry asks before it resends. */
   status(cufe: string, ctx: SubmitContext): Promise<Verdict | null>;
+  /** Habilitación: one document of the company's test set (SendTestSetAsync), judged later. */
+  sendTestSet(signedXml: string, testSetId: string, ctx: SubmitContext): Promise<TestSetReceipt>;
+  /** GetStatusZip: the verdicts of the documents sent under a track id; null while they are still being judged. */
+  statusZip(trackId: string, ctx: SubmitContext): Promise<Verdict[] | null>;
 }
 
 const select = xpath.useNamespaces({ inv: NAMESPACES.invoice, cac: NAMESPACES.cac, cbc: NAMESPACES.cbc, sts: NAMESPACES.sts });
@@ -82,18 +94,60 @@ function totalsProblems(nodes: (q: string) => Node[], text: (q: string) => strin
   return out;
 }
 
+/** The sandbox's own certificate when it is given none: one per process, made on first use. */
+let ownCertificate: Promise<SigningCredentials> | undefined;
+const sandboxCertificate = () => (ownCertificate ??= Promise.resolve().then(() =>
+  generateTestCertificate({ commonName: SANDBOX_AUTHORITY_NAME.slice(0, 64), nit: '000000000', country: 'CO' })));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export class SandboxDian implements DianAuthority {
   readonly name = 'sandbox';
   private received = new Map<string, Verdict>();
+  /** Test-set documents by track id: being judged, then judged. */
+  private batches = new Map<string, { verdict: Verdict | null; judging: Promise<void> }>();
 
-  /** `technicalKey` gives the technical key of a numbering resolution, as the DIAN knows it. */
-  constructor(private technicalKey: (issuerNit: string, resolution: string) => Promise<string | null>) {}
+  /**
+   * `technicalKey` gives the technical key of a numbering resolution, as the DIAN knows it; `signer` the
+   * certificate its ApplicationResponses are signed with (default: one generated for this process).
+   */
+  constructor(private technicalKey: (issuerNit: string, resolution: string) => Promise<string | null>,
+    private signer: () => Promise<SigningCredentials> = sandboxCertificate) {}
 
   async status(cufe: string): Promise<Verdict | null> {
     return this.received.get(cufe) ?? null;
   }
 
+  /**
+   * SendTestSetAsync: the document is judged by the same checks as send(), after this answers, and must be
+   * in the test environment (ProfileExecutionID 2); the test set id must be a GUID, as the DIAN's are.
+   */
+  async sendTestSet(signedXml: string, testSetId: string): Promise<TestSetReceipt> {
+    if (!UUID.test(testSetId)) return { trackId: null, errors: [{ code: 'TEST_SET', message: `The test set id ${testSetId} is not a GUID` }] };
+    const trackId = randomUUID();
+    const batch: { verdict: Verdict | null; judging: Promise<void> } = { verdict: null, judging: Promise.resolve() };
+    batch.judging = new Promise<void>((ok) => setImmediate(ok)).then(async () => {
+      const verdict = await this.judge(signedXml, { testSet: true });
+      batch.verdict = verdict;
+    }).catch((e) => {
+      batch.verdict = { status: 'Rejected', cufe: null, errors: [{ code: 'XML', message: String((e as Error).message ?? e) }], observations: [] };
+    });
+    this.batches.set(trackId, batch);
+    return { trackId, errors: [] };
+  }
+
+  async statusZip(trackId: string): Promise<Verdict[] | null> {
+    const batch = this.batches.get(trackId);
+    if (!batch) return [{ status: 'Rejected', cufe: null, errors: [{ code: 'TRACK_ID', message: `No document was sent under track id ${trackId}` }], observations: [] }];
+    return batch.verdict ? [batch.verdict] : null;
+  }
+
   async send(signedXml: string): Promise<Verdict> {
+    return this.judge(signedXml, {});
+  }
+
+  /** The checks and the verdict, with its signed ApplicationResponse; a test-set document is not kept for GetStatus. */
+  private async judge(signedXml: string, o: { testSet?: boolean }): Promise<Verdict> {
     const errors: Verdict['errors'] = [];
     const fail = (code: string, message: string) => errors.push({ code, message });
     let malformed = '';
@@ -142,10 +196,24 @@ export class SandboxDian implements DianAuthority {
       if (expected !== uuid) fail('CUFE', `The CUFE does not recompute from the document (expected ${expected})`);
     }
 
+    const environment = text('/inv:Invoice/cbc:ProfileExecutionID');
+    if (o.testSet && environment !== '2') fail('TEST_SET', `A test set document is in the test environment (ProfileExecutionID 2), not ${environment || 'none'}`);
+
     const verdict: Verdict = errors.length
       ? { status: 'Rejected', cufe: null, errors, observations: [] }
       : { status: 'Accepted', cufe: uuid, errors: [], observations: ['Accepted by the sandbox authority (not the DIAN)'] };
-    if (uuid) this.received.set(uuid, verdict);
+    verdict.applicationResponse = await signInvoiceXml(buildApplicationResponse({
+      sender: { name: SANDBOX_AUTHORITY_NAME },
+      receiver: { name: text('/inv:Invoice/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:RegistrationName'), nit, checkDigit: dv },
+      document: { id, cufe: uuid, environment: environment || '2' },
+      accepted: verdict.status === 'Accepted',
+      description: verdict.status === 'Accepted'
+        ? 'Documento aceptado por la autoridad sandbox (prueba sin validez fiscal)'
+        : 'Documento rechazado por la autoridad sandbox (prueba sin validez fiscal)',
+      lines: errors,
+      issued: new Date(),
+    }), await this.signer(), { signerRole: 'third party' });
+    if (uuid && !o.testSet) this.received.set(uuid, verdict);
     return verdict;
   }
 }

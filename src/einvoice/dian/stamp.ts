@@ -10,10 +10,12 @@ import type { Db, Queryable } from '../../platform/db';
 import { companyCredentials } from '../credentials';
 import { signInvoiceXml } from './sign';
 import { buildInvoiceXml } from './ubl';
+import { dianIssuer } from './issuer';
+import { TEST_RESOLUTION } from './habilitacion';
 import type { DianAuthority, Verdict } from './authority';
 
 /** The demo software registration (the DIAN's habilitación data is per company; see company settings `dian`). */
-const DEFAULT_SOFTWARE = { id: '56f2ae4e-9812-4fad-9255-08fcfcd5ccb0', pin: '12345', environment: '2' as const };
+export const DEFAULT_SOFTWARE = { id: '56f2ae4e-9812-4fad-9255-08fcfcd5ccb0', pin: '12345', environment: '2' as const };
 
 export interface StampResult { status: string; cufe: string | null; errors: Verdict['errors']; observations: string[] }
 
@@ -40,7 +42,7 @@ export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId
       [companyId, (inv.document.items as any[]).map((i) => i.code)]);
     const dian = { ...DEFAULT_SOFTWARE, ...(company.settings?.dian ?? {}) };
     const built = buildInvoiceXml({
-      document: inv.document, company, customer, resolution: inv.resolution,
+      document: inv.document, company: dianIssuer(company), customer, resolution: inv.resolution,
       settings: { software: { id: dian.id, pin: dian.pin, provider_nit: company.tax_id, provider_check_digit: company.check_digit }, environment: dian.environment },
       unitCodes: units.m ?? {}, paymentTypes: types.m ?? {},
     });
@@ -54,9 +56,11 @@ export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId
   const final = verdict;
   await db.tx(async (q) => {
     await q.query(
-      `UPDATE invoices SET stamp_status = $3, stamp_cufe = $4, stamp_errors = $5, stamp_observations = $6, updated_at = now()
+      `UPDATE invoices SET stamp_status = $3, stamp_cufe = $4, stamp_errors = $5, stamp_observations = $6, stamp_authority = $7,
+              application_response = $8, updated_at = now()
         WHERE company_id = $1 AND id = $2`,
-      [companyId, invoiceId, final.status, final.status === 'Accepted' ? final.cufe : cufe, JSON.stringify(final.errors), JSON.stringify(final.observations)]);
+      [companyId, invoiceId, final.status, final.status === 'Accepted' ? final.cufe : cufe, JSON.stringify(final.errors), JSON.stringify(final.observations),
+        authority.name, final.applicationResponse ?? null]);
     await afterVerdict(q, companyId, invoiceId, final.status);
   });
   return { status: verdict.status, cufe: verdict.status === 'Accepted' ? verdict.cufe : null, errors: verdict.errors, observations: verdict.observations };
@@ -67,9 +71,13 @@ export function fileStem(nit: string, date: string, number: number): string {
   return `${nit.padStart(10, '0')}000${String(date).slice(2, 4)}${Number(number).toString(16).padStart(8, '0')}`;
 }
 
-/** The sandbox's knowledge of technical keys: the resolutions stored for the company with that NIT. */
+/**
+ * The sandbox's knowledge of technical keys: the resolutions stored for the company with that NIT, and the
+ * DIAN's test numbering of habilitación, which every company may use.
+ */
 export function technicalKeys(db: Db) {
   return async (nit: string, resolution: string): Promise<string | null> => {
+    if (resolution === TEST_RESOLUTION.number) return TEST_RESOLUTION.technical_key;
     const [row] = await db.query(
       `SELECT t.resolution->>'technical_key' AS key FROM document_types t JOIN companies c ON c.company_id = t.company_id
         WHERE c.country = 'CO' AND c.tax_id = $1 AND t.resolution->>'number' = $2 LIMIT 1`, [nit, resolution]);

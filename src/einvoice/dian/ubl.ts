@@ -249,7 +249,7 @@ function discountReasonCode(d: { name?: string | null; reason_code?: string }): 
  * DANE departments, with the code and name of their capital: the names the
  * address needs when the record carries only codes.
  */
-const DEPARTMENTS: Record<string, [name: string, capitalCode: string, capitalName: string]> = {
+export const DEPARTMENTS: Record<string, [name: string, capitalCode: string, capitalName: string]> = {
   '05': ['Antioquia', '05001', 'Medellín'],
   '08': ['Atlántico', '08001', 'Barranquilla'],
   '11': ['Bogotá', '11001', 'Bogotá, D.C.'],

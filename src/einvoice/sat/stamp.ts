@@ -57,9 +57,9 @@ export async function stampMxInvoice(db: Db, provider: StampProvider, companyId:
   const final = verdict;
   await db.tx(async (q) => {
     await q.query(
-      `UPDATE invoices SET stamp_status = $3, stamp_uuid = $4, xml = $5, stamp_errors = $6, stamp_observations = $7, updated_at = now()
+      `UPDATE invoices SET stamp_status = $3, stamp_uuid = $4, xml = $5, stamp_errors = $6, stamp_observations = $7, stamp_authority = $8, updated_at = now()
         WHERE company_id = $1 AND id = $2`,
-      [companyId, invoiceId, final.status, final.uuid, final.xml ?? xml, JSON.stringify(final.errors), JSON.stringify(final.observations)]);
+      [companyId, invoiceId, final.status, final.uuid, final.xml ?? xml, JSON.stringify(final.errors), JSON.stringify(final.observations), provider.name]);
     await afterVerdict(q, companyId, invoiceId, final.status);
   });
   return { status: verdict.status, uuid: verdict.uuid, errors: verdict.errors };

@@ -1,0 +1,112 @@
+/**
+ * What the customer of a Colombian electronic invoice receives (DIAN technical
+ * annex 1.9, "AttachedDocument" and the e-mail to the acquirer): a UBL 2.1
+ * `AttachedDocument` (the "contenedor") that carries the signed invoice and
+ * the authority's ApplicationResponse, each whole in a CDATA section, with the
+ * issuer (SenderParty), the customer (ReceiverParty), the invoice's number and
+ * CUFE and the verdict (ResultOfVerification: who validated, its code, when);
+ * signed by the issuer like the invoice. It goes in one ZIP with the PDF, the
+ * single attachment of the e-mail:
+ *
+ *   z<stem>.zip  holding  ad<stem>.xml (the AttachedDocument)  and  ad<stem>.pdf
+ *
+ * where <stem> is the DIAN file name stem of the invoice (NIT in 10 digits,
+ * provider code 000, year in 2 digits, number in 8 hex digits; see fileStem).
+ */
+import { DOMParser } from '@xmldom/xmldom';
+import * as xpath from 'xpath';
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import { zipSync, strToU8 } from 'fflate';
+import { NAMESPACES } from './ubl';
+import { readApplicationResponse } from './application-response';
+import { signInvoiceXml, type SigningCredentials } from './sign';
+
+export const ATTACHED_DOCUMENT_NS = 'urn:oasis:names:specification:ubl:schema:xsd:AttachedDocument-2';
+
+const select = xpath.useNamespaces({ inv: NAMESPACES.invoice, cac: NAMESPACES.cac, cbc: NAMESPACES.cbc });
+
+/** Writes text as CDATA; a "]]>" inside is split across two sections, so any text survives. */
+function cdata(parent: XMLBuilder, text: string): void {
+  const pieces = text.split(']]>').map((p, i, all) => `${i ? '>' : ''}${p}${i < all.length - 1 ? ']]' : ''}`);
+  for (const p of pieces) parent.dat(p);
+}
+
+/** Copies a party's PartyTaxScheme (name, identification, responsibilities, tax scheme) under `wrapper`. */
+function partyTaxScheme(root: XMLBuilder, wrapper: string, from: Node | undefined): void {
+  const scheme = root.ele(wrapper).ele('cac:PartyTaxScheme');
+  const one = (q: string) => (from ? (select(q, from) as Element[])[0] : undefined);
+  const copy = (q: string, name: string) => {
+    const el = one(q);
+    if (!el?.textContent) return;
+    const attrs: Record<string, string> = {};
+    for (let i = 0; i < el.attributes.length; i++) attrs[el.attributes[i].name] = el.attributes[i].value;
+    scheme.ele(name, attrs).txt(el.textContent.trim());
+  };
+  copy('cbc:RegistrationName', 'cbc:RegistrationName');
+  copy('cbc:CompanyID', 'cbc:CompanyID');
+  copy('cbc:TaxLevelCode', 'cbc:TaxLevelCode');
+  const tax = scheme.ele('cac:TaxScheme');
+  tax.ele('cbc:ID').txt((one('cac:TaxScheme/cbc:ID')?.textContent ?? 'ZZ').trim());
+  tax.ele('cbc:Name').txt((one('cac:TaxScheme/cbc:Name')?.textContent ?? 'No aplica').trim());
+}
+
+export class AttachedDocumentError extends Error {}
+
+/** The unsigned AttachedDocument of a signed invoice and its ApplicationResponse (its last ExtensionContent is the signature's slot). */
+export function buildAttachedDocument(invoiceXml: string, applicationResponseXml: string): string {
+  const invoice = new DOMParser({ onError: () => undefined }).parseFromString(invoiceXml, 'text/xml') as unknown as Document;
+  if (invoice?.documentElement?.namespaceURI !== NAMESPACES.invoice) throw new AttachedDocumentError('The document to attach is not a UBL Invoice');
+  const answer = readApplicationResponse(applicationResponseXml);
+  if (!answer) throw new AttachedDocumentError('The authority\'s answer is not an ApplicationResponse');
+  const text = (q: string) => ((select(`string(${q})`, invoice as unknown as Node) as unknown as string) ?? '').trim();
+  const node = (q: string) => (select(q, invoice as unknown as Node) as Node[])[0];
+  const number = text('/inv:Invoice/cbc:ID');
+  const cufe = text('/inv:Invoice/cbc:UUID');
+  if (answer.cufe && answer.cufe !== cufe) throw new AttachedDocumentError(`The ApplicationResponse is about ${answer.cufe}, not this invoice's CUFE ${cufe}`);
+
+  const root = create({ version: '1.0', encoding: 'UTF-8', standalone: false }).ele(ATTACHED_DOCUMENT_NS, 'AttachedDocument', {
+    'xmlns:cac': NAMESPACES.cac, 'xmlns:cbc': NAMESPACES.cbc, 'xmlns:ext': NAMESPACES.ext,
+  });
+  root.ele('ext:UBLExtensions').ele('ext:UBLExtension').ele('ext:ExtensionContent');
+  root.ele('cbc:UBLVersionID').txt('UBL 2.1');
+  root.ele('cbc:CustomizationID').txt('Documentos adjuntos');
+  root.ele('cbc:ProfileID').txt('Factura Electrónica de Venta');
+  root.ele('cbc:ProfileExecutionID').txt(text('/inv:Invoice/cbc:ProfileExecutionID') || '2');
+  root.ele('cbc:ID').txt(number);
+  root.ele('cbc:IssueDate').txt(answer.issueDate || text('/inv:Invoice/cbc:IssueDate'));
+  root.ele('cbc:IssueTime').txt(answer.issueTime || text('/inv:Invoice/cbc:IssueTime'));
+  root.ele('cbc:DocumentType').txt('Contenedor de Factura Electrónica');
+  root.ele('cbc:ParentDocumentID').txt(number);
+  partyTaxScheme(root, 'cac:SenderParty', node('/inv:Invoice/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme'));
+  partyTaxScheme(root, 'cac:ReceiverParty', node('/inv:Invoice/cac:AccountingCustomerParty/cac:Party/cac:PartyTaxScheme'));
+  const attachment = (parent: XMLBuilder, xml: string) => {
+    const ref = parent.ele('cac:Attachment').ele('cac:ExternalReference');
+    ref.ele('cbc:MimeCode').txt('text/xml');
+    ref.ele('cbc:EncodingCode').txt('UTF-8');
+    cdata(ref.ele('cbc:Description'), xml);
+  };
+  attachment(root, invoiceXml);
+  const line = root.ele('cac:ParentDocumentLineReference');
+  line.ele('cbc:LineID').txt('1');
+  const ref = line.ele('cac:DocumentReference');
+  ref.ele('cbc:ID').txt(number);
+  ref.ele('cbc:UUID', { schemeName: 'CUFE-SHA384' }).txt(cufe);
+  ref.ele('cbc:IssueDate').txt(answer.issueDate || text('/inv:Invoice/cbc:IssueDate'));
+  ref.ele('cbc:DocumentType').txt('ApplicationResponse');
+  attachment(ref, applicationResponseXml);
+  const verification = ref.ele('cac:ResultOfVerification');
+  verification.ele('cbc:ValidatorID').txt(answer.validator);
+  verification.ele('cbc:ValidationResultCode').txt(answer.responseCode);
+  verification.ele('cbc:ValidationDate').txt(answer.issueDate);
+  verification.ele('cbc:ValidationTime').txt(answer.issueTime);
+  return root.end({ prettyPrint: false, wellFormed: true });
+}
+
+/** The signed AttachedDocument, and the e-mail's ZIP holding it with the PDF. */
+export async function customerPackage(o: { invoiceXml: string; applicationResponse: string; pdf: Uint8Array; stem: string; credentials: SigningCredentials }):
+  Promise<{ attachedDocument: string; zipName: string; zip: Buffer }> {
+  const attachedDocument = await signInvoiceXml(buildAttachedDocument(o.invoiceXml, o.applicationResponse), o.credentials);
+  const zip = zipSync({ [`ad${o.stem}.xml`]: strToU8(attachedDocument), [`ad${o.stem}.pdf`]: o.pdf }, { level: 6 });
+  return { attachedDocument, zipName: `z${o.stem}.zip`, zip: Buffer.from(zip) };
+}

@@ -1,0 +1,277 @@
+/**
+ * DIAN enablement (habilitación): before a company may invoice in production,
+ * the DIAN asks it to send a set of test documents under the test set id it
+ * gave the company's software (`SendTestSetAsync`), and judges each one
+ * (`GetStatusZip`). `runDianTestSet` builds that set, signs it with the
+ * company's certificate, sends it through the configured authority (the
+ * sandbox by default, or the DIAN web service), waits until every document is
+ * judged, reports the verdict per document and, when all were accepted,
+ * records the pass in the company's settings (`settings.dian.test_set_id`,
+ * `settings.dian.test_set_passed_at`): only then may the company's DIAN
+ * environment be production (`mayUseProduction`).
+ *
+ * What is sent: electronic sales invoices only (TEST_SET_INVOICES of them,
+ * varied: cash and credit, card and transfer, IVA 19 %, 5 % and 0 %, excluded
+ * lines, INC, a line discount, Retefuente, ReteIVA and ReteICA, a global
+ * discount). The DIAN's set also asks for credit and debit notes, which this
+ * service does not issue yet: with the real DIAN the set is complete only once
+ * those are sent by other means; the sandbox judges the invoices.
+ *
+ * Numbering: the test documents carry the DIAN's test numbering
+ * (TEST_RESOLUTION: resolution 18760000001, prefix SETP, 990000000 to
+ * 995000000, its public technical key), which the DIAN gives every software in
+ * habilitación, never a number of the company's own document types. They are
+ * not stored as invoices; each run is a row of `dian_test_sets` and takes the
+ * test numbers after the previous runs', so re-running never repeats a number
+ * and the company's own consecutives neither move nor get gaps.
+ */
+import type { Db } from '../../platform/db';
+import { computeCO, type TaxRef } from '../../invoices/compute';
+import { coInvoiceDocument, type Plan } from '../../invoices/co/service';
+import { todayIn } from '../../invoices/lookup';
+import { nitCheckDigit } from '../../platform/nit';
+import { companyCredentials } from '../credentials';
+import { signInvoiceXml, type SigningCredentials } from './sign';
+import { buildInvoiceXml, type DianCustomer, type DianInvoiceDocument, type DianResolution } from './ubl';
+import { DEFAULT_SOFTWARE, fileStem } from './stamp';
+import { dianIssuer } from './issuer';
+import type { DianAuthority, SubmitContext, Verdict } from './authority';
+
+/** The DIAN's test numbering of habilitación, the same for every company. */
+export const TEST_RESOLUTION: DianResolution = {
+  number: '18760000001', prefix: 'SETP', from: 990000000, to: 995000000,
+  valid_from: '2019-01-19', valid_to: '2030-01-19', technical_key: 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c',
+};
+
+/** How many invoices a test set sends. */
+export const TEST_SET_INVOICES = 30;
+
+export interface TestSetDocument { name: string; kind: string; status: string; errors: { code: string; message: string }[] }
+export interface TestSetResult { status: 'Accepted' | 'Rejected'; documents: TestSetDocument[] }
+
+/** A test set that cannot be run as asked (unknown or non-Colombian company, no certificate, no software registration…): a 4xx. */
+export class DianTestSetError extends Error {
+  constructor(message: string, readonly param: string) {
+    super(message);
+    this.name = 'DianTestSetError';
+  }
+}
+
+/** The message a change of the DIAN environment to production gets until the company passed its test set (null: allowed). */
+export function productionRefusal(settings: any): string | null {
+  return settings?.dian?.test_set_passed_at ? null
+    : 'The company has not passed the DIAN test set yet: run POST /admin/v1/companies/{id}/dian/test-set first (settings.dian.test_set_passed_at)';
+}
+export const mayUseProduction = (settings: any) => productionRefusal(settings) === null;
+
+// ------------------------------------------------------------------ the documents
+
+const tax = (id: number, name: string, type: string, percentage: string): TaxRef & { account_code: string } => ({ id, name, type, percentage, account_code: '' });
+const IVA19 = tax(1, 'IVA 19%', 'IVA', '19');
+const IVA5 = tax(2, 'IVA 5%', 'IVA', '5');
+const IVA0 = tax(3, 'IVA 0% (exento)', 'IVA', '0');
+const INC8 = tax(4, 'Impoconsumo 8%', 'Impoconsumo', '8');
+const RETEFUENTE = tax(5, 'Retefuente 2.5%', 'Retefuente', '2.5');
+const RETEIVA = tax(6, 'ReteIVA 15%', 'ReteIVA', '15');
+const RETEICA = tax(7, 'ReteICA 9.66 por mil', 'ReteICA', '0.966');
+
+const PAYMENT_TYPES = {
+  cash: { id: 1, name: 'Efectivo', type: 'Cash', due_date: false },
+  credit: { id: 2, name: 'Crédito 30 días', type: 'Credit', due_date: true },
+  transfer: { id: 3, name: 'Transferencia bancaria', type: 'Transfer', due_date: false },
+  card: { id: 4, name: 'Tarjeta débito', type: 'Card', due_date: false },
+};
+
+/** The test customers: a company with a NIT (responsible for IVA, withholding agent) and a person with a cédula. */
+const CUSTOMERS: DianCustomer[] = [
+  {
+    person_type: 'company', id_type: '31', identification: '900108281', check_digit: nitCheckDigit('900108281'),
+    name: ['Cliente de Pruebas de Habilitación S.A.S.'], vat_responsible: true, fiscal_responsibilities: [{ code: 'O-23' }],
+    address: { address: 'Calle 26 # 69-76', city: { country_code: 'CO', state_code: '11', city_code: '11001' }, postal_code: '111071' },
+    contacts: [{ first_name: 'Compras', email: 'compras@cliente-pruebas.example.co' }],
+  },
+  {
+    person_type: 'person', id_type: '13', identification: '1020304050',
+    name: ['Consumidor', 'de Pruebas'], vat_responsible: false, fiscal_responsibilities: [{ code: 'R-99-PN' }],
+    address: { address: 'Carrera 43A # 1-50', city: { country_code: 'CO', state_code: '05', city_code: '05001' }, postal_code: '050021' },
+  },
+];
+
+interface Template {
+  customer: number;
+  lines: { code: string; description: string; quantity: number; price: number; discount?: number; taxes: typeof IVA19[] }[];
+  retentions?: typeof IVA19[];
+  discountPercent?: number;
+  pay: keyof typeof PAYMENT_TYPES;
+}
+
+/** The kinds of invoice the set goes through, in turn; quantities grow with the document's position. */
+const TEMPLATES: Template[] = [
+  { customer: 0, pay: 'cash', lines: [{ code: 'HAB-PROD', description: 'Producto gravado con IVA 19 %', quantity: 1, price: 100000, taxes: [IVA19] }] },
+  { customer: 0, pay: 'credit', lines: [
+    { code: 'HAB-PROD', description: 'Producto gravado con IVA 19 %, con descuento', quantity: 2, price: 85000, discount: 10000, taxes: [IVA19] },
+    { code: 'HAB-CANASTA', description: 'Producto de la canasta familiar, IVA 5 %', quantity: 3, price: 12500, taxes: [IVA5] },
+  ] },
+  { customer: 1, pay: 'transfer', lines: [
+    { code: 'HAB-EXENTO', description: 'Producto exento (IVA 0 %)', quantity: 4, price: 9900, taxes: [IVA0] },
+    { code: 'HAB-EXCLUIDO', description: 'Producto excluido de IVA', quantity: 1, price: 45000, taxes: [] },
+  ] },
+  { customer: 1, pay: 'card', lines: [{ code: 'HAB-RESTAURANTE', description: 'Servicio de restaurante (INC 8 %)', quantity: 2, price: 32000, taxes: [INC8] }] },
+  { customer: 0, pay: 'credit', retentions: [RETEIVA, RETEICA], lines: [
+    { code: 'HAB-SERVICIO', description: 'Servicio gravado con IVA 19 % y Retefuente 2.5 %', quantity: 1, price: 1250000, taxes: [IVA19, RETEFUENTE] },
+  ] },
+  { customer: 0, pay: 'cash', discountPercent: 2, lines: [
+    { code: 'HAB-PROD', description: 'Producto gravado con IVA 19 %', quantity: 5, price: 23990.5, taxes: [IVA19] },
+    { code: 'HAB-UNIDAD', description: 'Servicio por horas', quantity: 1.5, price: 80000, taxes: [IVA19] },
+  ] },
+];
+
+/** Units of the test products (InvoicedQuantity/@unitCode): hours for the service by hours, else units. */
+const UNIT_CODES: Record<string, string> = { 'HAB-UNIDAD': 'HUR' };
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86400_000).toISOString().slice(0, 10);
+
+/**
+ * The n-th invoice of a test set: the stored document's shape (computeCO + coInvoiceDocument, the path
+ * POST /v1/invoices takes), numbered `number` in the test range, dated `date`, made at `now`.
+ */
+export function testSetInvoice(n: number, number: number, date: string, now: Date): { document: DianInvoiceDocument; customer: DianCustomer } {
+  const t = TEMPLATES[n % TEMPLATES.length];
+  const round = Math.floor(n / TEMPLATES.length);
+  const lines = t.lines.map((l) => ({ ...l, quantity: l.quantity + round }));
+  const discounts = t.discountPercent ? [{ id: 1, percentage: t.discountPercent, row: { name: 'Descuento por pronto pago' } }] : [];
+  const computed = computeCO({
+    discountType: 'Value',
+    lines: lines.map((l) => ({ quantity: l.quantity, price: l.price, discount: l.discount, taxes: l.taxes })),
+    retentions: t.retentions ?? [],
+    globalDiscounts: discounts,
+    globalCharges: [],
+  });
+  const type = PAYMENT_TYPES[t.pay];
+  const customer = CUSTOMERS[t.customer];
+  const plan = {
+    body: {
+      date, customer: { identification: customer.identification, branch_office: 0 },
+      observations: `Documento ${n + 1} del set de pruebas de habilitación DIAN (sin validez fiscal)`, stamp: { send: true },
+    },
+    docType: { id: 0, name: 'Factura electrónica de venta (set de pruebas)', prefix: TEST_RESOLUTION.prefix, discount_type: 'Value' },
+    customer: null, newCustomer: null, seller: { id: null }, costCenter: null, currency: null,
+    retentions: t.retentions ?? [],
+    lines: lines.map((l) => ({
+      item: { code: l.code, quantity: l.quantity, price: l.price, discount: l.discount }, product: { code: l.code },
+      taxes: l.taxes, description: l.description, seller: null, warehouse: null, third: null, gift: false,
+    })),
+    payments: [{ id: type.id, value: Number(computed.payable), due_date: type.due_date ? addDays(date, 30) : null, type }],
+    discounts, charges: [], computed,
+  } as unknown as Plan;
+  const document = coInvoiceDocument(plan, { id: null, prefix: TEST_RESOLUTION.prefix, number, name: null, customerId: null, now });
+  return { document: JSON.parse(JSON.stringify(document)) as DianInvoiceDocument, customer };
+}
+
+// ------------------------------------------------------------------ the run
+
+export interface TestSetOptions {
+  /** How many invoices (default TEST_SET_INVOICES). */
+  invoices?: number;
+  /** How long to wait for the verdicts before reporting the documents not judged yet (default 120 s). */
+  timeoutMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+
+/**
+ * Sends the company's test set under `testSetId` and waits for the verdicts; see the module's comment.
+ * Throws DianTestSetError (a 4xx) when the set cannot be sent at all; anything the authority answers
+ * (rejections, a document not judged in time, a failed call) is reported per document.
+ */
+export async function runDianTestSet(db: Db, authority: DianAuthority, companyId: number, testSetId: string,
+  options: TestSetOptions = {}): Promise<TestSetResult> {
+  const count = options.invoices ?? TEST_SET_INVOICES;
+  if (typeof testSetId !== 'string' || !testSetId.trim()) throw new DianTestSetError('test_set_id is required (the id the DIAN gave the software\'s test set)', 'test_set_id');
+  const [company] = await db.query('SELECT * FROM companies WHERE company_id = $1', [companyId]);
+  if (!company) throw new DianTestSetError(`Company ${companyId} does not exist`, 'id');
+  if (company.country !== 'CO') throw new DianTestSetError(`Company ${companyId} is not Colombian: the DIAN test set is for Colombian companies`, 'id');
+  const dian = company.settings?.dian ?? {};
+  if (!company.is_demo && (!dian.id || !dian.pin)) {
+    throw new DianTestSetError('The company has no DIAN software registration: set settings.dian.id and settings.dian.pin (from the DIAN\'s habilitación portal) first', 'settings.dian');
+  }
+  let credentials: SigningCredentials;
+  try {
+    credentials = await companyCredentials(db, company);
+  } catch (e) {
+    throw new DianTestSetError(`The company's signing certificate cannot be used: ${(e as Error).message}`, 'certificate');
+  }
+  const software = { ...DEFAULT_SOFTWARE, ...dian };
+
+  // The run and its numbers, taken under the company's row lock so that two runs never share a number.
+  const run = await db.tx(async (q) => {
+    await q.query('SELECT company_id FROM companies WHERE company_id = $1 FOR UPDATE', [companyId]);
+    const [next] = await q.query<{ n: string }>(
+      'SELECT COALESCE(MAX(first_number + count), $2) AS n FROM dian_test_sets WHERE company_id = $1', [companyId, TEST_RESOLUTION.from]);
+    const first = Number(next.n);
+    if (first + count - 1 > Number(TEST_RESOLUTION.to)) throw new DianTestSetError('The DIAN test numbering is used up for this company', 'test_set_id');
+    const [row] = await q.query<{ id: number }>(
+      `INSERT INTO dian_test_sets (company_id, test_set_id, authority, first_number, count, status) VALUES ($1, $2, $3, $4, $5, 'Running') RETURNING id`,
+      [companyId, testSetId, authority.name, first, count]);
+    return { id: row.id, first };
+  });
+
+  const now = new Date();
+  const date = todayIn('America/Bogota', now);
+  const issuer = dianIssuer(company);
+  interface Sent { name: string; ctx: SubmitContext; trackId: string | null; verdict: Verdict | null; failure: TestSetDocument['errors'] }
+  const sent: Sent[] = [];
+  for (let n = 0; n < count; n++) {
+    const number = run.first + n;
+    const name = `${TEST_RESOLUTION.prefix}${number}`;
+    const { document, customer } = testSetInvoice(n, number, date, now);
+    const built = buildInvoiceXml({
+      document, company: issuer, customer, resolution: TEST_RESOLUTION,
+      settings: { software: { id: software.id, pin: software.pin, provider_nit: company.tax_id, provider_check_digit: company.check_digit }, environment: '2' },
+      unitCodes: UNIT_CODES, paymentTypes: Object.fromEntries(Object.values(PAYMENT_TYPES).map((p) => [p.id, p.type])),
+    });
+    const xml = await signInvoiceXml(built.xml, credentials);
+    const ctx: SubmitContext = { credentials, cufe: built.cufe, fileName: fileStem(company.tax_id, date, number) };
+    try {
+      const receipt = await authority.sendTestSet(xml, testSetId, ctx);
+      sent.push({ name, ctx, trackId: receipt.trackId, verdict: null, failure: receipt.errors });
+    } catch (e) {
+      sent.push({ name, ctx, trackId: null, verdict: null, failure: [{ code: 'TRANSPORT', message: (e as Error).message }] });
+    }
+  }
+
+  // GetStatusZip for each track id until every document is judged (or the time is up).
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  for (let wait = 100; ; wait = Math.min(wait * 2, 2000)) {
+    const open = sent.filter((s) => s.trackId && !s.verdict && !s.failure.length);
+    if (!open.length) break;
+    for (const s of open) {
+      try {
+        const verdicts = await authority.statusZip(s.trackId!, s.ctx);
+        if (verdicts) s.verdict = verdicts.find((v) => v.cufe === s.ctx.cufe) ?? verdicts[0];
+      } catch (e) {
+        s.failure = [{ code: 'TRANSPORT', message: (e as Error).message }];
+      }
+    }
+    if (Date.now() >= deadline) break;
+    if (sent.some((s) => s.trackId && !s.verdict && !s.failure.length)) await sleep(wait);
+  }
+
+  const documents: TestSetDocument[] = sent.map((s) => ({
+    name: s.name, kind: 'Invoice',
+    status: s.verdict?.status ?? (s.failure.length ? 'Rejected' : 'Pending'),
+    errors: s.verdict?.errors ?? (s.failure.length ? s.failure : [{ code: 'TIMEOUT', message: `Not judged within ${options.timeoutMs ?? 120_000} ms (track id ${s.trackId})` }]),
+  }));
+  const status = documents.every((d) => d.status === 'Accepted') ? 'Accepted' : 'Rejected';
+  await db.tx(async (q) => {
+    await q.query(`UPDATE dian_test_sets SET status = $3, documents = $4, finished_at = now() WHERE company_id = $1 AND id = $2`,
+      [companyId, run.id, status, JSON.stringify(documents)]);
+    if (status === 'Accepted') {
+      await q.query(
+        `UPDATE companies SET settings = jsonb_set(settings, '{dian}', COALESCE(settings->'dian', '{}'::jsonb)
+            || jsonb_build_object('test_set_id', $2::text, 'test_set_passed_at', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')))
+          WHERE company_id = $1`, [companyId, testSetId]);
+    }
+  });
+  return { status, documents };
+}

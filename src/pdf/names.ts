@@ -1,0 +1,74 @@
+/**
+ * Names that printed documents show in place of codes: places (one function,
+ * `placeLine`, so that the full DIVIPOLA catalogue can take over from the
+ * department table that exists now), and the SAT codes a CFDI's printed
+ * representation describes (regimes, payment forms and methods, voucher type,
+ * export key, tax object).
+ */
+import { DEPARTMENTS } from '../einvoice/dian/ubl';
+
+/** c_Estado: the SAT's codes of the Mexican states. */
+const MX_STATES: Record<string, string> = {
+  AGU: 'Aguascalientes', BCN: 'Baja California', BCS: 'Baja California Sur', CAM: 'Campeche', CHP: 'Chiapas', CHH: 'Chihuahua',
+  CMX: 'Ciudad de México', COA: 'Coahuila', COL: 'Colima', DUR: 'Durango', GUA: 'Guanajuato', GRO: 'Guerrero', HID: 'Hidalgo',
+  JAL: 'Jalisco', MEX: 'Estado de México', MIC: 'Michoacán', MOR: 'Morelos', NAY: 'Nayarit', NLE: 'Nuevo León', OAX: 'Oaxaca',
+  PUE: 'Puebla', QUE: 'Querétaro', ROO: 'Quintana Roo', SLP: 'San Luis Potosí', SIN: 'Sinaloa', SON: 'Sonora', TAB: 'Tabasco',
+  TAM: 'Tamaulipas', TLA: 'Tlaxcala', VER: 'Veracruz', YUC: 'Yucatán', ZAC: 'Zacatecas',
+};
+
+export interface CityCodes { country_code?: string; state_code?: string; city_code?: string; city_name?: string; state_name?: string }
+
+/** "Medellín, Antioquia", "Querétaro, México": the city and state names of an address (codes only when no name is known). */
+export function placeLine(city: CityCodes | null | undefined): string | null {
+  if (!city?.country_code) return null;
+  let cityName = city.city_name ?? null;
+  let stateName = city.state_name ?? null;
+  if (city.country_code === 'CO') {
+    const dept = DEPARTMENTS[city.state_code ?? ''];
+    stateName ??= dept?.[0] ?? null;
+    cityName ??= dept && dept[1] === city.city_code ? dept[2] : null;
+    // A municipality whose name the table does not have: its DANE code, so the address stays exact.
+    if (!cityName && city.city_code) cityName = `Municipio ${city.city_code}`;
+  } else if (city.country_code === 'MX') {
+    stateName ??= MX_STATES[city.state_code ?? ''] ?? city.state_code ?? null;
+  }
+  const country = city.country_code === 'CO' ? 'Colombia' : city.country_code === 'MX' ? 'México' : city.country_code;
+  return [cityName, stateName && stateName !== cityName ? stateName : null, country].filter(Boolean).join(', ');
+}
+
+/** c_RegimenFiscal. */
+export const SAT_REGIMES: Record<string, string> = {
+  601: 'General de Ley Personas Morales', 603: 'Personas Morales con Fines no Lucrativos', 605: 'Sueldos y Salarios e Ingresos Asimilados a Salarios',
+  606: 'Arrendamiento', 607: 'Régimen de Enajenación o Adquisición de Bienes', 608: 'Demás ingresos', 610: 'Residentes en el Extranjero sin Establecimiento Permanente en México',
+  611: 'Ingresos por Dividendos (socios y accionistas)', 612: 'Personas Físicas con Actividades Empresariales y Profesionales', 614: 'Ingresos por intereses',
+  615: 'Régimen de los ingresos por obtención de premios', 616: 'Sin obligaciones fiscales', 620: 'Sociedades Cooperativas de Producción que optan por diferir sus ingresos',
+  621: 'Incorporación Fiscal', 622: 'Actividades Agrícolas, Ganaderas, Silvícolas y Pesqueras', 623: 'Opcional para Grupos de Sociedades',
+  624: 'Coordinados', 625: 'Régimen de las Actividades Empresariales con ingresos a través de Plataformas Tecnológicas', 626: 'Régimen Simplificado de Confianza',
+};
+
+/** c_FormaPago. */
+export const SAT_PAYMENT_FORMS: Record<string, string> = {
+  '01': 'Efectivo', '02': 'Cheque nominativo', '03': 'Transferencia electrónica de fondos', '04': 'Tarjeta de crédito', '05': 'Monedero electrónico',
+  '06': 'Dinero electrónico', '08': 'Vales de despensa', '12': 'Dación en pago', '13': 'Pago por subrogación', '14': 'Pago por consignación',
+  '15': 'Condonación', '17': 'Compensación', '23': 'Novación', '24': 'Confusión', '25': 'Remisión de deuda', '26': 'Prescripción o caducidad',
+  '27': 'A satisfacción del acreedor', '28': 'Tarjeta de débito', '29': 'Tarjeta de servicios', '30': 'Aplicación de anticipos',
+  '31': 'Intermediario pagos', '99': 'Por definir',
+};
+
+/** c_MetodoPago. */
+export const SAT_PAYMENT_METHODS: Record<string, string> = { PUE: 'Pago en una sola exhibición', PPD: 'Pago en parcialidades o diferido' };
+/** c_TipoDeComprobante. */
+export const SAT_VOUCHER_TYPES: Record<string, string> = { I: 'Ingreso', E: 'Egreso', T: 'Traslado', N: 'Nómina', P: 'Pago' };
+/** c_Exportacion. */
+export const SAT_EXPORT_KEYS: Record<string, string> = {
+  '01': 'No aplica', '02': 'Definitiva con clave A1', '03': 'Temporal', '04': 'Definitiva con clave distinta a A1 o cuando no existe enajenación en términos del CFF',
+};
+/** c_ObjetoImp. */
+export const SAT_TAX_OBJECTS: Record<string, string> = {
+  '01': 'No objeto de impuesto', '02': 'Sí objeto de impuesto', '03': 'Sí objeto del impuesto y no obligado al desglose',
+  '04': 'Sí objeto del impuesto y no causa impuesto', '05': 'Sí objeto del impuesto, IVA crédito PODEBI',
+};
+
+/** "601 General de Ley Personas Morales": a code with its description, or the code alone when it has none here. */
+export const described = (code: string | null | undefined, names: Record<string, string>): string =>
+  code ? (names[code] ? `${code} ${names[code]}` : code) : '';
