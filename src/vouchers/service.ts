@@ -368,7 +368,6 @@ async function moveBalances(q: Queryable, cid: number, applied: { due: number; i
 export async function storeVoucher(q: Queryable, company: Company, plan: VoucherPlan, meta: { partnerId?: string }) {
   const cid = company.company_id;
   const id = crypto.randomUUID();
-  const numbered = await takeNumber(q, cid, plan.docType.id, 'vouchers', plan.body.number);
   const applied = await payDueItems(q, cid, plan.entries, plan.body.date);
   const taken = advanceTakenBy(plan);
   if (taken.gt(0)) {
@@ -376,6 +375,8 @@ export async function storeVoucher(q: Queryable, company: Company, plan: Voucher
     const balance = await lockAdvanceBalance(q, cid, CO_ADVANCES_GROUP, plan.customer!.identification);
     if (taken.gt(balance)) throw new ApiError(400, [error('invalid_value', advanceMessage(plan.customer!.identification, taken, balance), [advancePath(plan)], `at most ${balance.toFixed(2)} COP`)]);
   }
+  // The consecutive last: its row lock, which every voucher of the type waits for, is held only for the writes that follow.
+  const numbered = await takeNumber(q, cid, plan.docType.id, 'vouchers', plan.body.number);
   const now = new Date();
   const doc = voucherDocument(plan, { id, prefix: numbered.prefix, number: numbered.number, name: numbered.name, now });
   await q.query(
