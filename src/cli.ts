@@ -1,159 +1,291 @@
 /**
- * Operator commands: `npm run -s cli -- <command>`.
+ * Operator commands: `npm run -s cli -- <command> [options]`. They do what
+ * the administration API does (src/admin/routes.ts), through the same
+ * functions, on the configured database (DATABASE_URL, or the embedded one in
+ * DATA_DIR, which must not be held by a running server).
  *
- *   demo [--json]                                   create the demo companies if absent; print working credentials
- *   company create --country CO|MX --legal-name N --tax-id ID [--check-digit D] [--time-zone TZ]
- *                                                   with the country's starting catalog (accounts, taxes, payment types, FV and RC types)
- *   company settings --company-id N [--set NAME=true|false]...
- *                                                   switch seller_by_item, cost_center_required, long_product_descriptions,
- *                                                   warehouses_enabled (README: Company settings); prints the switches
- *   user create --company-id N --username U         create an API user; prints its access key once
- *   key rotate --username U                         new access key for a user; revokes its tokens
- *   certificate load --company-id N --p12 FILE --password P
- *                                                   the company's signing certificate for electronic invoices
+ * Each command prints one JSON line on stdout. `--help` after a command shows
+ * its options. A mistake (an unknown command or option, a missing option, a
+ * value the API would refuse) prints what is wrong and the command's usage on
+ * stderr and exits 64; a setting or database that cannot be used exits as the
+ * server does (src/platform/startup.ts). Never a stack trace.
  *
- * They use the configured database (DATABASE_URL, or the embedded one in DATA_DIR,
- * which must not be held by a running server).
+ * Records take `--json '{…}'` (or `--json @file.json`), the body the API takes,
+ * and `--set field=value` for single fields (nested with dots:
+ * `--set settings.dian.environment=1`); values are read as the field's type.
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadPkcs12 } from './einvoice/certificates';
-import { satCertificateNumber } from './einvoice/sat/cfdi';
-import { loadConfig } from './platform/config';
-import { DatabaseHeldError, migrate, openDb, type Db } from './platform/db';
-import { createApiUser, rotateKey } from './platform/auth';
-import { isValidNit, nitCheckDigit } from './platform/nit';
-import { ensureDemo, seedStarterCatalog } from './companies/demo';
-
-const USAGE = `usage: npm run -s cli -- <command>
-  demo [--json]
-  company create --country CO|MX --legal-name NAME --tax-id NIT_OR_RFC [--check-digit D] [--time-zone TZ]
-  company settings --company-id N [--set NAME=true|false]...
-  user create --company-id N --username NAME
-  key rotate --username NAME
-  certificate load --company-id N --p12 FILE.p12 --password PASSWORD`;
+import type { TSchema } from '@sinclair/typebox';
+import { migrate, type Db } from './platform/db';
+import { ApiError } from './platform/errors';
+import { sealingKey } from './platform/secrets';
+import { openChecked, settings, stop } from './platform/startup';
+import type { Config } from './platform/config';
+import { ensureDemo } from './companies/demo';
+import type { Actor } from './admin/audit';
+import { RESOURCES } from './admin/resources';
+import { apiUsers } from './admin/api-users';
+import { certificates } from './admin/certificates';
+import { CompanyCreateBody, CompanyUpdateBody, createCompany, getCompany, listCompanies, updateCompany } from './admin/companies';
+import { runTestSet } from './admin/dian';
 
 class UsageError extends Error {}
 
-/** The company settings an operator switches (README: Company settings). */
+type Values = Record<string, string | boolean | string[] | undefined>;
+interface Env { db: Db; config: Config; actor: Actor }
+interface Command {
+  name: string;
+  /** Options after the command name, e.g. "--company-id N [--json BODY]". */
+  usage: string;
+  summary: string;
+  options?: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
+  /** Options that must be given. */
+  required?: string[];
+  /** Needs no database. */
+  offline?: boolean;
+  run(v: Values, env: Env): Promise<unknown>;
+}
+
+const str = { type: 'string' } as const;
+const flag = { type: 'boolean' } as const;
+const BODY = { json: str, set: { type: 'string', multiple: true } } as const;
+const BODY_USAGE = '[--json BODY|@FILE] [--set FIELD=VALUE]...';
+
+const int = (v: Values, name: string): number => {
+  const raw = String(v[name]);
+  if (!/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > 2147483647) throw new UsageError(`--${name} must be a positive whole number, got "${raw}"`);
+  return Number(raw);
+};
+
+/** The schema of a field at a dotted path of a body schema, when it is known. */
+function schemaAt(schema: any, path: string[]): any {
+  let s = schema;
+  for (const p of path) s = s?.properties?.[p] ?? (s?.anyOf ?? []).map((x: any) => x.properties?.[p]).find(Boolean);
+  return s;
+}
+
+/** A --set value read as its field's type: numbers, booleans, null, JSON objects and arrays; strings as they are. */
+function typed(schema: any, raw: string): unknown {
+  const types: string[] = schema ? [].concat(schema.type ?? (schema.anyOf ?? []).map((x: any) => x.type)).flat() : [];
+  if (raw === 'null' && types.includes('null')) return null;
+  if (types.includes('string')) return raw;
+  if ((types.includes('integer') || types.includes('number')) && /^-?[0-9]+(\.[0-9]+)?$/.test(raw)) return Number(raw);
+  if (types.includes('boolean') && (raw === 'true' || raw === 'false')) return raw === 'true';
+  if (!schema || types.includes('object') || types.includes('array')) { try { return JSON.parse(raw); } catch { return raw; } }
+  return raw;
+}
+
+/** The body of a command: --json, then each --set on top of it. */
+function body(v: Values, schema: TSchema, base: Record<string, unknown> = {}): Record<string, any> {
+  let out: Record<string, any> = { ...base };
+  if (typeof v.json === 'string') {
+    const text = v.json.startsWith('@') ? readFile(v.json.slice(1)).toString('utf8') : v.json;
+    let parsed: unknown;
+    try { parsed = JSON.parse(text); } catch (e) { throw new UsageError(`--json is not valid JSON: ${(e as Error).message}`); }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError('--json must be a JSON object');
+    out = { ...out, ...(parsed as object) };
+  }
+  for (const pair of (v.set as string[] | undefined) ?? []) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)=(.*)$/s.exec(pair);
+    if (!m) throw new UsageError(`--set takes FIELD=VALUE (nested fields with dots), got "${pair}"`);
+    const path = m[1].split('.');
+    let at = out;
+    for (const p of path.slice(0, -1)) at = (at[p] = at[p] && typeof at[p] === 'object' ? { ...at[p] } : {});
+    at[path[path.length - 1]] = typed(schemaAt(schema, path), m[2]);
+  }
+  return out;
+}
+
+function readFile(file: string): Buffer {
+  try { return fs.readFileSync(file); } catch (e) { throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`); }
+}
+
+/** The company settings `company settings` switches (README: Company settings). */
 const SWITCHES = ['seller_by_item', 'cost_center_required', 'long_product_descriptions', 'warehouses_enabled'] as const;
 
-function need(values: Record<string, unknown>, ...names: string[]) {
-  for (const n of names) if (values[n] === undefined || values[n] === '') throw new UsageError(`--${n} is required`);
+const COMPANY_FLAGS = {
+  country: str, 'legal-name': str, 'tax-id': str, 'check-digit': str, 'time-zone': str,
+  address: str, 'country-code': str, 'state-code': str, 'city-code': str, 'postal-code': str, 'no-starter-catalog': flag,
+} as const;
+
+/** A company body from its flags (the --json and --set ones on top). */
+function companyBody(v: Values) {
+  const given = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
+  const city = Object.fromEntries([['country_code', given('country-code') ?? given('country')], ['state_code', given('state-code')], ['city_code', given('city-code')]]
+    .filter(([, x]) => x !== undefined));
+  const address = given('address') === undefined ? undefined
+    : { address: given('address'), ...(Object.keys(city).length ? { city } : {}), ...(given('postal-code') ? { postal_code: given('postal-code') } : {}) };
+  const base = Object.fromEntries(Object.entries({
+    country: given('country')?.toUpperCase(), legal_name: given('legal-name'), tax_id: given('tax-id'), check_digit: given('check-digit'),
+    time_zone: given('time-zone'), address, starter_catalog: v['no-starter-catalog'] ? false : undefined,
+  }).filter(([, x]) => x !== undefined));
+  return body(v, CompanyCreateBody, base);
 }
 
-async function run(db: Db, args: string[]): Promise<unknown> {
-  const { values, positionals } = parseArgs({
-    args, allowPositionals: true,
-    options: {
-      json: { type: 'boolean' }, country: { type: 'string' }, 'legal-name': { type: 'string' }, 'tax-id': { type: 'string' },
-      'check-digit': { type: 'string' }, 'time-zone': { type: 'string' }, 'company-id': { type: 'string' }, username: { type: 'string' },
-      p12: { type: 'string' }, password: { type: 'string' }, set: { type: 'string', multiple: true },
-    },
-  });
-  const command = positionals.join(' ');
-  switch (command) {
-    case 'demo': {
-      const demo = await ensureDemo(db);
-      return { co: demo.co, mx: demo.mx };
-    }
-    case 'company create': {
-      need(values, 'country', 'legal-name', 'tax-id');
-      const country = String(values.country).toUpperCase();
-      if (country !== 'CO' && country !== 'MX') throw new UsageError('--country must be CO or MX');
-      const taxId = String(values['tax-id']).toUpperCase();
-      let checkDigit: string | null = null;
-      if (country === 'CO') {
-        if (!/^[0-9]{5,15}$/.test(taxId)) throw new UsageError('--tax-id must be the NIT digits, without the check digit');
-        checkDigit = (values['check-digit'] as string | undefined) ?? nitCheckDigit(taxId);
-        if (!isValidNit(taxId, checkDigit)) throw new UsageError(`the check digit of NIT ${taxId} is ${nitCheckDigit(taxId)}`);
-      } else if (!/^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$/.test(taxId)) {
-        throw new UsageError('--tax-id must be an RFC (12 or 13 characters)');
-      }
-      const timeZone = (values['time-zone'] as string | undefined) ?? (country === 'CO' ? 'America/Bogota' : 'America/Mexico_City');
-      if (!['America/Bogota', 'America/Mexico_City'].includes(timeZone)) throw new UsageError('--time-zone must be America/Bogota or America/Mexico_City');
-      const [taken] = await db.query('SELECT company_id FROM companies WHERE country = $1 AND tax_id = $2', [country, taxId]);
-      if (taken) throw new UsageError(`a ${country} company with tax id ${taxId} exists (company ${taken.company_id})`);
-      const companyId = await db.tx(async (q) => {
-        const [row] = await q.query<{ company_id: number }>(
-          `INSERT INTO companies (country, legal_name, tax_id, check_digit, time_zone, settings) VALUES ($1, $2, $3, $4, $5, $6) RETURNING company_id`,
-          [country, values['legal-name'], taxId, checkDigit, timeZone, JSON.stringify({ foreign_currency: { enabled: false, currencies: [] } })]);
-        await seedStarterCatalog(q, row.company_id, country);
-        return row.company_id;
-      });
-      return { company_id: companyId, country, legal_name: values['legal-name'], tax_id: taxId, check_digit: checkDigit, time_zone: timeZone };
-    }
-    case 'company settings': {
-      need(values, 'company-id');
-      const companyId = Number(values['company-id']);
-      const changes: Record<string, boolean> = {};
-      for (const pair of values.set ?? []) {
+const COMMANDS: Command[] = [
+  {
+    name: 'demo', usage: '[--json]', summary: 'create the demo companies if absent; print their working credentials', options: { json: flag },
+    run: async (_v, { db }) => { const demo = await ensureDemo(db); return { co: demo.co, mx: demo.mx }; },
+  },
+  {
+    name: 'company list', usage: '[--country CO|MX] [--tax-id ID] [--page N] [--page-size N]', summary: 'companies, 100 a page',
+    options: { country: str, 'tax-id': str, page: str, 'page-size': str },
+    run: (v, { db }) => listCompanies(db, { country: v.country as string, tax_id: v['tax-id'] as string,
+      page: v.page ? int(v, 'page') : 1, page_size: v['page-size'] ? Math.min(100, int(v, 'page-size')) : 100 }),
+  },
+  {
+    name: 'company show', usage: '--company-id N', summary: 'a company with its settings', options: { 'company-id': str }, required: ['company-id'],
+    run: (v, { db }) => getCompany(db, int(v, 'company-id')),
+  },
+  {
+    name: 'company create',
+    usage: `--country CO|MX --legal-name NAME --tax-id NIT_OR_RFC [--check-digit D] [--time-zone TZ]\n      --address TEXT [--state-code S --city-code C] [--postal-code P] [--no-starter-catalog] ${BODY_USAGE}`,
+    summary: 'a company with its country\'s starting catalog (--no-starter-catalog: only the chart of accounts)',
+    options: { ...COMPANY_FLAGS, ...BODY }, required: ['country', 'legal-name', 'tax-id'],
+    run: (v, { db, actor }) => createCompany(db, actor, companyBody(v) as any),
+  },
+  {
+    name: 'company update', usage: `--company-id N ${BODY_USAGE}   e.g. --set settings.dian.environment=1`,
+    summary: 'change a company: legal_name, address, settings, logo', options: { 'company-id': str, ...BODY }, required: ['company-id'],
+    run: (v, { db, actor }) => updateCompany(db, actor, int(v, 'company-id'), body(v, CompanyUpdateBody) as any),
+  },
+  {
+    name: 'company settings', usage: '--company-id N [--set NAME=true|false]...', options: { 'company-id': str, set: BODY.set }, required: ['company-id'],
+    summary: `switch ${SWITCHES.join(', ')} (company update --set settings.NAME=… does the same); prints them`,
+    run: async (v, { db, actor }) => {
+      const settings: Record<string, boolean> = {};
+      for (const pair of (v.set as string[] | undefined) ?? []) {
         const m = /^(\w+)=(true|false)$/.exec(pair);
         if (!m || !(SWITCHES as readonly string[]).includes(m[1])) throw new UsageError(`--set takes NAME=true|false, NAME one of ${SWITCHES.join(', ')}`);
-        changes[m[1]] = m[2] === 'true';
+        settings[m[1]] = m[2] === 'true';
       }
-      const [row] = await db.query<{ settings: Record<string, unknown> }>(
-        'UPDATE companies SET settings = settings || $2::jsonb WHERE company_id = $1 RETURNING settings', [Number.isInteger(companyId) ? companyId : 0, JSON.stringify(changes)]);
-      if (!row) throw new UsageError(`no company with id ${values['company-id']}`);
-      return { company_id: companyId, settings: Object.fromEntries(SWITCHES.map((k) => [k, row.settings[k] ?? null])) };
+      const c = await updateCompany(db, actor, int(v, 'company-id'), { settings });
+      return { company_id: c.id, settings: Object.fromEntries(SWITCHES.map((k) => [k, c.settings[k] ?? null])) };
+    },
+  },
+  ...RESOURCES.flatMap((r): Command[] => {
+    const filters = Object.keys(r.filters ?? {});
+    const dash = (k: string) => k.replace(/_/g, '-');
+    const idFlags = { 'company-id': str, id: str };
+    const commands: Command[] = [
+      { name: `${r.noun} list`, usage: `--company-id N${filters.map((f) => ` [--${dash(f)} VALUE]`).join('')}`, summary: `list: ${r.summary}`,
+        options: { 'company-id': str, ...Object.fromEntries(filters.map((f) => [dash(f), str])) }, required: ['company-id'],
+        run: (v, { db }) => r.list(db, int(v, 'company-id'), Object.fromEntries(filters.filter((f) => v[dash(f)] !== undefined).map((f) => [f, v[dash(f)]]))) },
+      { name: `${r.noun} show`, usage: '--company-id N --id M', summary: `one record: ${r.summary}`, options: idFlags, required: ['company-id', 'id'],
+        run: (v, { db }) => r.get(db, int(v, 'company-id'), int(v, 'id')) },
+      { name: `${r.noun} create`, usage: `--company-id N ${BODY_USAGE}`, summary: `create: ${r.summary}`, options: { 'company-id': str, ...BODY }, required: ['company-id'],
+        run: (v, { db, actor }) => r.create(db, actor, int(v, 'company-id'), body(v, r.createBody)) },
+      { name: `${r.noun} update`, usage: `--company-id N --id M ${BODY_USAGE}`, summary: `change: ${r.summary}`, options: { ...idFlags, ...BODY }, required: ['company-id', 'id'],
+        run: (v, { db, actor }) => r.update(db, actor, int(v, 'company-id'), int(v, 'id'), body(v, r.updateBody)) },
+    ];
+    if ((r.updateBody as any).properties?.active) {
+      commands.push({ name: `${r.noun} deactivate`, usage: '--company-id N --id M', summary: `set active to false: ${r.summary}`, options: idFlags, required: ['company-id', 'id'],
+        run: (v, { db, actor }) => r.update(db, actor, int(v, 'company-id'), int(v, 'id'), { active: false }) });
     }
-    case 'user create': {
-      need(values, 'company-id', 'username');
-      const companyId = Number(values['company-id']);
-      const [company] = await db.query('SELECT company_id, country FROM companies WHERE company_id = $1', [Number.isInteger(companyId) ? companyId : 0]);
-      if (!company) throw new UsageError(`no company with id ${values['company-id']}`);
-      const [taken] = await db.query('SELECT id FROM api_users WHERE username = $1', [values.username]);
-      if (taken) throw new UsageError(`username ${values.username} is taken`);
-      return db.tx((q) => createApiUser(q, companyId, String(values.username)));
+    for (const [name, action] of Object.entries(r.actions ?? {})) {
+      commands.push({ name: `${r.noun} ${name}`, usage: '--company-id N --id M', summary: action.summary, options: idFlags, required: ['company-id', 'id'],
+        run: (v, { db, actor }) => action.run(db, actor, int(v, 'company-id'), int(v, 'id')) });
     }
-    case 'key rotate': {
-      need(values, 'username');
-      const rotated = await rotateKey(db, String(values.username));
-      if (!rotated) throw new UsageError(`no API user named ${values.username}`);
-      return rotated;
-    }
-    case 'certificate load': {
-      need(values, 'company-id', 'p12', 'password');
-      const companyId = Number(values['company-id']);
-      const [company] = await db.query('SELECT company_id, country FROM companies WHERE company_id = $1', [Number.isInteger(companyId) ? companyId : 0]);
-      if (!company) throw new UsageError(`no company with id ${values['company-id']}`);
-      let p12: Buffer;
-      try { p12 = fs.readFileSync(String(values.p12)); } catch (e) { throw new UsageError(`cannot read ${values.p12}: ${(e as Error).message}`); }
-      let cert;
-      try {
-        cert = loadPkcs12(p12, String(values.password));
-        if (company.country === 'MX') satCertificateNumber(cert.serialNumberHex); // a CSD: its serial spells the certificate number
-      } catch (e) { throw new UsageError((e as Error).message); }
-      await db.query(
-        `INSERT INTO company_credentials (company_id, p12, password) VALUES ($1, $2, $3)
-         ON CONFLICT (company_id) DO UPDATE SET p12 = EXCLUDED.p12, password = EXCLUDED.password, created_at = now()`,
-        [companyId, p12.toString('base64'), values.password]);
-      return { company_id: companyId, subject: cert.subjectName, serial_number: cert.serialNumber, not_after: cert.notAfter };
-    }
-    default:
-      throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
+    return commands;
+  }),
+  {
+    name: 'certificate load', usage: '--company-id N --p12 FILE.p12 --password PASSWORD', summary: 'upload a PKCS#12 file (certificate create with the file)',
+    options: { 'company-id': str, p12: str, password: str }, required: ['company-id', 'p12', 'password'],
+    run: (v, { db, actor }) => certificates.create(db, actor, int(v, 'company-id'), { p12: readFile(String(v.p12)).toString('base64'), password: v.password }),
+  },
+  {
+    name: 'dian test-set', usage: '--company-id N [--test-set-id ID]', summary: 'send the DIAN habilitación test set and print the verdict per document',
+    options: { 'company-id': str, 'test-set-id': str }, required: ['company-id'],
+    run: async (v, { db, config, actor }) => {
+      const { dianAuthority } = await import('./server'); // the HTTP service's modules, only for this command
+      return runTestSet(db, actor, dianAuthority(config, db), int(v, 'company-id'), v['test-set-id'] === undefined ? {} : { test_set_id: v['test-set-id'] as string });
+    },
+  },
+  {
+    name: 'user create', usage: '--company-id N --username NAME', summary: 'an API user; prints its access key once (api-user create)',
+    options: { 'company-id': str, username: str }, required: ['company-id', 'username'],
+    run: (v, { db, actor }) => apiUsers.create(db, actor, int(v, 'company-id'), { username: v.username }),
+  },
+  {
+    name: 'key rotate', usage: '--username NAME', summary: 'a new access key for an API user; its tokens stop working (api-user rotate)',
+    options: { username: str }, required: ['username'],
+    run: async (v, { db, actor }) => {
+      const [u] = await db.query('SELECT company_id, id FROM api_users WHERE username = $1', [v.username]);
+      if (!u) throw new UsageError(`no API user named ${v.username}`);
+      return apiUsers.actions!.rotate.run(db, actor, u.company_id, u.id);
+    },
+  },
+];
+
+const usageOf = (c: Command) => `npm run -s cli -- ${c.name} ${c.usage}`.trimEnd();
+/** Every command on a line; a collection's commands on one line (`seller list|show|create|update|deactivate`). */
+const USAGE = (() => {
+  const lines: string[] = [];
+  for (const c of COMMANDS) {
+    const r = RESOURCES.find((x) => c.name.startsWith(`${x.noun} `) && c.name !== 'certificate load');
+    if (!r) { lines.push(`  ${c.name} ${c.usage.split('\n')[0]}`.trimEnd()); continue; }
+    const verbs = COMMANDS.filter((x) => x.name.startsWith(`${r.noun} `) && x.name !== 'certificate load').map((x) => x.name.slice(r.noun.length + 1));
+    const line = `  ${r.noun} ${verbs.join('|')} --company-id N [--id M] ${BODY_USAGE}`;
+    if (!lines.includes(line)) lines.push(line);
   }
+  return `usage: npm run -s cli -- <command> [options]   (<command> --help: its options)\n${lines.join('\n')}`;
+})();
+
+function find(args: string[]): { command: Command | null; rest: string[] } {
+  const words = args.slice(0, 2).filter((a) => !a.startsWith('-'));
+  for (let n = words.length; n > 0; n--) {
+    const command = COMMANDS.find((c) => c.name === words.slice(0, n).join(' '));
+    if (command) return { command, rest: args.slice(n) };
+  }
+  return { command: null, rest: args };
 }
 
-async function main() {
-  const config = loadConfig();
-  let db: Db;
+function parse(c: Command, args: string[]): Values {
+  let values: Values;
   try {
-    db = await openDb(config);
+    ({ values } = parseArgs({ args, strict: true, allowPositionals: false, options: { ...c.options, help: flag } }) as { values: Values });
   } catch (e) {
-    console.error(e instanceof DatabaseHeldError ? e.message : e);
-    process.exit(2);
+    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, '').replace(/^Unknown option '(.*)'$/, 'unknown option $1'));
   }
+  if (values.help) return values;
+  for (const r of c.required ?? []) if (values[r] === undefined || values[r] === '') throw new UsageError(`--${r} is required`);
+  return values;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { command, rest } = find(argv);
+  if (!command) {
+    if (argv[0] === '--help' || argv[0] === 'help') { process.stdout.write(USAGE + '\n'); return; }
+    const words = argv.filter((a) => !a.startsWith('-')).slice(0, 2).join(' ');
+    process.stderr.write(`error: ${words ? `unknown command "${words}"` : 'no command given'}\n${USAGE}\n`);
+    process.exitCode = 64;
+    return;
+  }
+  let values: Values;
+  try {
+    values = parse(command, rest);
+  } catch (e) {
+    process.stderr.write(`error: ${(e as Error).message}\nusage: ${usageOf(command)}\n`);
+    process.exitCode = 64;
+    return;
+  }
+  if (values.help) { process.stdout.write(`${command.summary}\nusage: ${usageOf(command)}\n`); return; }
+
+  const config = settings();
+  const db = await openChecked(config);
   try {
     await migrate(db);
-    const result = await run(db, process.argv.slice(2));
+    const result = await command.run(values, { db, config, actor: { via: 'cli', sealingKey: sealingKey(config) } });
     process.stdout.write(JSON.stringify(result) + '\n');
   } catch (e) {
-    console.error(e instanceof UsageError ? `${e.message}\n${USAGE}` : e);
-    process.exitCode = e instanceof UsageError ? 64 : 1;
+    if (!(e instanceof UsageError || (e instanceof ApiError && e.status < 500))) throw e;
+    const lines = e instanceof ApiError ? e.errors.map((x) => `error: ${x.Code}${x.Params.length ? ` at ${x.Params.join(', ')}` : ''}: ${x.Message}`) : [`error: ${e.message}`];
+    process.stderr.write(`${lines.join('\n')}\nusage: ${usageOf(command)}\n`);
+    process.exitCode = 64;
   } finally {
     await db.close();
   }
 }
 
-main();
+main(process.argv.slice(2)).catch((e) => stop('error', e));

@@ -21,6 +21,11 @@ import { createMailer } from './mail/mailer';
 import { mailHandler } from './mail/send';
 import { mailRoutes } from './mail/routes';
 import { MAIL_JOB } from './mail/store';
+import type { DianAuthority } from './einvoice/dian/authority';
+import type { Handler } from './platform/outbox';
+import { sealingKey } from './platform/secrets';
+import { adminRoutes } from './admin/routes';
+import { sealStoredPasswords } from './admin/certificates';
 
 /** Every feature's routes, served on {base_url} and {base_url_mx}. */
 export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, voucherRoutes, reportRoutes, mailRoutes];
@@ -32,28 +37,61 @@ export interface Running {
   close(): Promise<void>;
 }
 
+/** The Colombian tax authority documents go to: the built-in sandbox, or the DIAN web service. */
+export function dianAuthority(config: Config, db: Db): DianAuthority {
+  if (config.dianMode === 'webservice') return new DianWebService({ url: config.dianUrl, timeoutMs: config.dianRequestTimeoutMs });
+  // The sandbox DIAN's own certificate (it signs its ApplicationResponses): read or made once per process.
+  let sandboxCertificate: ReturnType<typeof providerCredentials> | undefined;
+  const sandboxSigner = () => (sandboxCertificate ??= providerCredentials(db, 'dian-sandbox', '000000000', 'CO')
+    .catch((e) => { sandboxCertificate = undefined; throw e; }));
+  return new SandboxDian(technicalKeys(db), sandboxSigner);
+}
+
+type Log = Pick<FastifyInstance['log'], 'info' | 'warn'>;
+
+/** Logs one line for every outcome of an outbox job (a stamping verdict, a mail sent or given up, an attempt that failed). */
+function logged(kind: string, handler: Handler, log: () => Log | undefined): Handler {
+  return async (job) => {
+    const at = { kind, company_id: job.company_id, ref_id: job.ref_id, attempt: job.attempts };
+    try {
+      const result: any = await handler(job);
+      const outcome = result?.status ?? 'done';
+      log()?.[/^(Rejected|failed_delivery)$/.test(outcome) ? 'warn' : 'info']({ ...at, outcome, errors: result?.errors?.length ? result.errors : undefined }, `${kind} ${outcome}`);
+      return result;
+    } catch (e) {
+      log()?.warn({ ...at, outcome: 'retry', err: (e as Error)?.message ?? String(e) }, `${kind} attempt failed`);
+      throw e;
+    }
+  };
+}
+
 /** Opens (or takes) the database, applies migrations, and listens on config.port (0 = any free port). */
 export async function startServer(config: Config, given?: Db): Promise<Running> {
   const db = given ?? (await openDb(config));
   try {
     await migrate(db);
-    // The sandbox DIAN's own certificate (it signs its ApplicationResponses): read or made once per process.
-    let sandboxCertificate: ReturnType<typeof providerCredentials> | undefined;
-    const sandboxSigner = () => (sandboxCertificate ??= providerCredentials(db, 'dian-sandbox', '000000000', 'CO')
-      .catch((e) => { sandboxCertificate = undefined; throw e; }));
-    const authority = config.dianMode === 'webservice'
-      ? new DianWebService({ url: config.dianUrl, timeoutMs: config.dianRequestTimeoutMs })
-      : new SandboxDian(technicalKeys(db), sandboxSigner);
+    const authority = dianAuthority(config, db);
     const pac = new SandboxPac(() => providerCredentials(db, 'sat-sandbox', SANDBOX_PROVIDER_RFC));
     const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, timeoutMs: config.mailTimeoutMs });
+    let log: Log | undefined;
     const outbox = new Outbox(db, {
-      dian_submit: (job) => stampCoInvoice(db, authority, job.company_id, job.ref_id),
-      sat_stamp: (job) => stampMxInvoice(db, pac, job.company_id, job.ref_id),
-      [MAIL_JOB]: mailHandler(db, mailer, { from: config.mailFrom, maxAttempts: config.mailMaxAttempts }),
+      dian_submit: logged('dian_submit', (job) => stampCoInvoice(db, authority, job.company_id, job.ref_id), () => log),
+      sat_stamp: logged('sat_stamp', (job) => stampMxInvoice(db, pac, job.company_id, job.ref_id), () => log),
+      [MAIL_JOB]: logged(MAIL_JOB, mailHandler(db, mailer, { from: config.mailFrom, maxAttempts: config.mailMaxAttempts }), () => log),
     }, { claimMs: config.outboxClaimMs });
     // The embedded database has one process: a job it finds claimed was left by a process that died (kill -9, power loss).
     if (db.kind === 'pglite') await outbox.releaseClaims();
     const app = await buildApp({ config, db, outbox, dian: authority }, MODULES);
+    log = app.log;
+    const key = sealingKey(config);
+    if (key) {
+      const { sealed, unknownKey } = await sealStoredPasswords(db, key);
+      if (sealed) app.log.info({ sealed }, 'certificate passwords sealed with the current key');
+      if (unknownKey) app.log.warn({ certificates: unknownKey }, 'certificate passwords sealed with a key this process does not have (another SECRET_KEY?): those companies cannot sign');
+    } else {
+      app.log.warn('SECRET_KEY is not set: certificates cannot be uploaded on a PostgreSQL server (see README, Settings)');
+    }
+    if (config.adminToken) await app.register(adminRoutes({ config, db, dian: authority, sealingKey: key }), { prefix: '/admin/v1' });
     app.addHook('onClose', async () => { await outbox.stop(); mailer.close(); });
     await app.listen({ port: config.port, host: config.host });
     outbox.start();

@@ -1,6 +1,7 @@
 /**
  * What both invoice variants need to check a request against master data.
  */
+import Decimal from 'decimal.js';
 import type { Queryable } from '../platform/db';
 import type { Problems } from '../platform/errors';
 import type { Company } from '../platform/auth';
@@ -104,18 +105,44 @@ export function checkCostCenter(problems: Problems, company: Company, docType: R
   return null;
 }
 
-/** A foreign currency must be enabled for the company (company_settings) and come with its exchange rate. */
-export function checkCurrency(problems: Problems, company: Company, currency: { code: string; exchange_rate?: number } | undefined, local = 'COP') {
+/**
+ * How far a sent exchange rate may be from the configured one of its date: 5 % of it (a day's rate
+ * moves far less; a rate 5 % off is a wrong rate, or one of another currency).
+ */
+export const RATE_TOLERANCE = new Decimal('0.05');
+
+/**
+ * A foreign currency must be enabled for the company (company_settings). Its rate is the one sent or,
+ * when none is sent, the rate configured for the document's date (the latest configured on or before
+ * it, POST /admin/v1/companies/{id}/exchange-rates); a rate sent more than RATE_TOLERANCE away from the
+ * configured one is refused. Without a configured rate, the sent one is taken as it is.
+ */
+export async function checkCurrency(q: Queryable, problems: Problems, company: Company, currency: { code: string; exchange_rate?: number } | undefined,
+  date: string | undefined, local = 'COP') {
   if (!currency || currency.code === local || problems.has('currency')) return null;
   const fc = company.settings.foreign_currency;
   if (!fc?.enabled || !fc.currencies.includes(currency.code)) {
     problems.add('company_settings', `Foreign currency ${currency.code} is not enabled for this company (enabled: ${fc?.enabled ? fc.currencies.join(', ') : 'none'})`, 'currency.code');
-  } else if (currency.exchange_rate === undefined) {
-    problems.add('parameter_required', `Send the exchange rate of ${currency.code} to ${local}`, 'currency.exchange_rate');
-  } else {
-    return { code: currency.code, exchange_rate: currency.exchange_rate };
+    return null;
   }
-  return null;
+  const [configured] = date && !problems.has('date') ? await q.query<{ date: string; rate: string }>(
+    'SELECT date, rate FROM exchange_rates WHERE company_id = $1 AND currency = $2 AND date <= $3::date ORDER BY date DESC LIMIT 1',
+    [company.company_id, currency.code, date]) : [];
+  if (currency.exchange_rate === undefined) {
+    if (configured) return { code: currency.code, exchange_rate: Number(configured.rate) };
+    problems.add('parameter_required', `Send the exchange rate of ${currency.code} to ${local}; none is configured for ${currency.code} on or before ${date ?? 'the document date'}`, 'currency.exchange_rate');
+    return null;
+  }
+  if (configured) {
+    const rate = new Decimal(configured.rate);
+    const off = new Decimal(currency.exchange_rate).minus(rate).abs().div(rate);
+    if (off.gt(RATE_TOLERANCE)) {
+      problems.add('invalid_value', `The exchange rate ${currency.exchange_rate} is ${off.times(100).toFixed(1)} % away from the rate configured for ${currency.code} on ${configured.date}, ${rate.toString()} (at most ${RATE_TOLERANCE.times(100).toString()} %); send none to take the configured one`,
+        'currency.exchange_rate', `configured ${rate.toString()}`);
+      return null;
+    }
+  }
+  return { code: currency.code, exchange_rate: currency.exchange_rate };
 }
 
 /**

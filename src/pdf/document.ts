@@ -65,7 +65,7 @@ function companyBlock(c: any): PdfCompany {
     phone: c.settings?.phone ?? null,
     regime: co ? `Régimen: ${co.regime}` : c.settings?.tax_regime ? `Régimen fiscal: ${described(c.settings.tax_regime, SAT_REGIMES)}` : null,
     responsibilities: co?.responsibilities ?? null,
-    logo: logoBytes(c.settings?.logo),
+    logo: logoBytes(c.logo ?? c.settings?.logo),
   };
 }
 

@@ -1,5 +1,6 @@
 /**
- * The company's logo for its PDFs: `settings.logo`, a PNG or JPEG image as
+ * The company's logo for its PDFs: the column `companies.logo` (set through the
+ * administration API; an older `settings.logo` is read too), a PNG or JPEG image as
  * base64 (a `data:image/png;base64,` prefix is accepted), at most
  * LOGO_MAX_BYTES once decoded. `logoProblem` says what is wrong with a value
  * (for whoever sets it); `logoBytes` gives the image to draw, or null.

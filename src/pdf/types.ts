@@ -24,7 +24,7 @@ export interface PdfCompany {
   regime?: string | null;
   /** Fiscal responsibilities (CO), e.g. ["O-13 Gran contribuyente", "O-15 Autorretenedor"]. */
   responsibilities?: string[] | null;
-  /** The company's logo, PNG or JPEG bytes (settings.logo), drawn at the top left. */
+  /** The company's logo, PNG or JPEG bytes (companies.logo), drawn at the top left. */
   logo?: Uint8Array | null;
 }
 

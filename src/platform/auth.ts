@@ -55,17 +55,15 @@ export async function createApiUser(q: Queryable, companyId: number, username: s
   return { id: row.id, username, access_key: accessKey };
 }
 
-/** Replaces a user's access key and revokes its tokens. */
-export async function rotateKey(db: Db, username: string, accessKey = newAccessKey()) {
+/** Replaces the access key of a company's user and revokes its tokens (in the caller's transaction). */
+export async function rotateKey(q: Queryable, companyId: number, username: string, accessKey = newAccessKey()) {
   const { salt, hash } = await hashKey(accessKey);
-  return db.tx(async (q) => {
-    const rows = await q.query<{ id: number; company_id: number }>(
-      'UPDATE api_users SET key_salt = $2, key_hash = $3, failed_logins = 0, locked_until = NULL WHERE username = $1 RETURNING id, company_id',
-      [username, salt, hash]);
-    if (!rows.length) return null;
-    await q.query('DELETE FROM api_tokens WHERE company_id = $1 AND api_user_id = $2', [rows[0].company_id, rows[0].id]);
-    return { username, access_key: accessKey };
-  });
+  const rows = await q.query<{ id: number }>(
+    'UPDATE api_users SET key_salt = $3, key_hash = $4, failed_logins = 0, locked_until = NULL WHERE company_id = $1 AND username = $2 RETURNING id',
+    [companyId, username, salt, hash]);
+  if (!rows.length) return null;
+  await q.query('DELETE FROM api_tokens WHERE company_id = $1 AND api_user_id = $2', [companyId, rows[0].id]);
+  return { username, access_key: accessKey };
 }
 
 export interface AuthSettings { tokenTtlSeconds: number; loginMaxFailures: number; loginLockSeconds: number }

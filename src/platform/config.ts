@@ -30,38 +30,71 @@ export interface Config {
   mailTimeoutMs: number;
   /** How long an outbox job stays claimed by a process before another may take it (a process killed while sending). */
   outboxClaimMs: number;
+  /** Bearer token of the administration API (/admin/v1); unset, that API answers 404. */
+  adminToken?: string;
+  /** Seals the secrets kept in the database (certificate passwords); see src/platform/secrets.ts for when it is unset. */
+  secretKey?: string;
 }
+
+/** A setting that is missing or malformed: the start stops with its message (exit code 78). */
+export class ConfigError extends Error {}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
   return n;
 }
 
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], fallback: T): T {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!values.includes(raw as T)) throw new Error(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+  if (!values.includes(raw as T)) throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
   return raw as T;
 }
 
 function smtpUrl(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   let url: URL;
-  try { url = new URL(raw); } catch { throw new Error(`SMTP_URL must be a URL like smtp://user:pass@host:587, got "${raw}"`); }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${raw}"`);
+  try { url = new URL(raw); } catch { throw new ConfigError(`SMTP_URL must be a URL like smtp://user:pass@host:587, got "${raw}"`); }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, got "${raw}"`);
   return raw;
 }
 
+function port(env: NodeJS.ProcessEnv): number {
+  const n = int(env, 'PORT', 8080);
+  if (n > 65535) throw new ConfigError(`PORT must be a port number from 0 to 65535, got "${env.PORT}"`);
+  return n;
+}
+
+function databaseUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL | null = null;
+  try { url = new URL(raw); } catch { /* below */ }
+  if (!url || !['postgres:', 'postgresql:'].includes(url.protocol) || !url.hostname) {
+    throw new ConfigError('DATABASE_URL must be a URL like postgres://user:password@host:5432/database');
+  }
+  return raw;
+}
+
+/** A secret setting: unset, or at least 16 characters (never echoed in the message). */
+function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.trim().length < 16) throw new ConfigError(`${name} must have at least 16 characters (it has ${raw.trim().length})`);
+  return raw.trim();
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
-    port: int(env, 'PORT', 8080),
+    port: port(env),
     host: env.HOST || '127.0.0.1',
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl: databaseUrl(env.DATABASE_URL),
     dataDir: path.resolve(env.DATA_DIR || './data'),
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 1200),
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 86400),
@@ -77,5 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailMaxAttempts: Math.max(1, int(env, 'MAIL_MAX_ATTEMPTS', 10)),
     mailTimeoutMs: int(env, 'MAIL_TIMEOUT_MS', 20000),
     outboxClaimMs: Math.max(1000, int(env, 'OUTBOX_CLAIM_MS', 120000)),
+    adminToken: secret(env, 'ADMIN_TOKEN'),
+    secretKey: secret(env, 'SECRET_KEY'),
   };
 }

@@ -6,6 +6,8 @@ import type { Company } from './auth';
 declare module 'fastify' {
   interface FastifyRequest {
     company: Company & { api_user_id: number };
+    /** The Codes of an error answer (for the request's log line). */
+    errorCodes?: string[];
   }
 }
 

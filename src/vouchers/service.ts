@@ -87,7 +87,7 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
   }
 
   const costCenter = checkCostCenter(problems, company, docType, md.cost_centers, body.cost_center, '/v1/cost-centers');
-  const currency: VoucherPlan['currency'] = checkCurrency(problems, company, body.currency);
+  const currency: VoucherPlan['currency'] = await checkCurrency(q, problems, company, body.currency, body.date);
 
   // Payment.
   let payment: VoucherPlan['payment'] = null;

@@ -31,12 +31,12 @@ test('npm start on an empty embedded database: demo credentials logged, CLI refu
     const login = await fetch(`http://127.0.0.1:${port}/mx/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(creds.mx) });
     assert.equal(login.status, 200);
     // Log lines reach the pipe a moment after the answer.
-    for (let i = 0; i < 50 && !/"reqId".*"req"/.test(svc.output); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && !/"url":"\/mx\/auth"/.test(svc.output); i++) await new Promise((r) => setTimeout(r, 100));
     const logs = svc.output.split('\n').filter(Boolean).map((l) => { try { return JSON.parse(l); } catch { return {}; } });
-    assert.ok(logs.some((l) => l.reqId && l.req), 'JSON request logs carry a request id');
+    assert.ok(logs.some((l) => l.reqId && l.level === 'info' && l.method === 'POST' && l.url === '/mx/auth' && l.status === 200), 'one JSON line per request, with its id');
 
     const held = runCli(env, 'demo', '--json');
-    assert.equal(held.code, 2);
+    assert.equal(held.code, 69);
     assert.equal(held.stdout, '');
     assert.match(held.stderr, new RegExp(`held by process ${svc.pid}`));
   } finally {
@@ -53,19 +53,20 @@ test('npm start on an empty embedded database: demo credentials logged, CLI refu
   assert.deepEqual(Object.keys(printed.co).sort(), ['access_key', 'username']);
   assert.equal(demo.stdout.trim().split('\n').length, 1, 'only the JSON line on stdout');
 
-  const company = runCli(env, 'company', 'create', '--country', 'CO', '--legal-name', 'Ferretería El Tornillo S.A.S.', '--tax-id', '900373115');
+  const place = ['--address', 'Cra 7 # 71-21', '--state-code', '11', '--city-code', '11001'];
+  const company = runCli(env, 'company', 'create', '--country', 'CO', '--legal-name', 'Ferretería El Tornillo S.A.S.', '--tax-id', '900373115', ...place);
   assert.equal(company.code, 0, company.stderr);
   const c = JSON.parse(company.stdout);
   assert.equal(c.check_digit, '3');
-  const badNit = runCli(env, 'company', 'create', '--country', 'CO', '--legal-name', 'X', '--tax-id', '900373115', '--check-digit', '5');
+  const badNit = runCli(env, 'company', 'create', '--country', 'CO', '--legal-name', 'X', '--tax-id', '900373116', '--check-digit', '5', ...place);
   assert.equal(badNit.code, 64);
-  assert.match(badNit.stderr, /check digit of NIT 900373115 is 3/);
-  const user = runCli(env, 'user', 'create', '--company-id', String(c.company_id), '--username', 'tornillo-erp');
+  assert.match(badNit.stderr, /check digit of NIT 900373116 is \d, not 5/);
+  const user = runCli(env, 'user', 'create', '--company-id', String(c.id), '--username', 'tornillo-erp');
   assert.equal(user.code, 0, user.stderr);
   const u = JSON.parse(user.stdout);
   assert.equal(u.username, 'tornillo-erp');
   assert.ok(u.access_key.length >= 24);
-  const stored = runCli(env, 'user', 'create', '--company-id', String(c.company_id), '--username', 'tornillo-erp');
+  const stored = runCli(env, 'user', 'create', '--company-id', String(c.id), '--username', 'tornillo-erp');
   assert.equal(stored.code, 64, 'a taken username is refused');
   const rotated = runCli(env, 'key', 'rotate', '--username', 'tornillo-erp');
   assert.equal(rotated.code, 0, rotated.stderr);
@@ -74,19 +75,19 @@ test('npm start on an empty embedded database: demo credentials logged, CLI refu
   const made = generateTestCertificate({ commonName: 'Ferretería El Tornillo S.A.S.', nit: '900373115' });
   const p12File = path.join(dataDir, 'tornillo.p12');
   fs.writeFileSync(p12File, Buffer.from(made.p12Base64, 'base64'));
-  const loaded = runCli(env, 'certificate', 'load', '--company-id', String(c.company_id), '--p12', p12File, '--password', made.password);
+  const loaded = runCli(env, 'certificate', 'load', '--company-id', String(c.id), '--p12', p12File, '--password', made.password);
   assert.equal(loaded.code, 0, loaded.stderr);
   assert.match(JSON.parse(loaded.stdout).subject, /Tornillo/);
-  const badPassword = runCli(env, 'certificate', 'load', '--company-id', String(c.company_id), '--p12', p12File, '--password', 'nope');
+  const badPassword = runCli(env, 'certificate', 'load', '--company-id', String(c.id), '--p12', p12File, '--password', 'nope');
   assert.equal(badPassword.code, 64);
   assert.match(badPassword.stderr, /password/);
 
   // Company settings (README: Company settings): switched by name, printed back; unknown names refused.
-  const switched = runCli(env, 'company', 'settings', '--company-id', String(c.company_id), '--set', 'cost_center_required=true', '--set', 'long_product_descriptions=false');
+  const switched = runCli(env, 'company', 'settings', '--company-id', String(c.id), '--set', 'cost_center_required=true', '--set', 'long_product_descriptions=false');
   assert.equal(switched.code, 0, switched.stderr);
-  assert.deepEqual(JSON.parse(switched.stdout), { company_id: c.company_id,
+  assert.deepEqual(JSON.parse(switched.stdout), { company_id: c.id,
     settings: { seller_by_item: null, cost_center_required: true, long_product_descriptions: false, warehouses_enabled: null } });
-  assert.equal(runCli(env, 'company', 'settings', '--company-id', String(c.company_id), '--set', 'dian=true').code, 64);
+  assert.equal(runCli(env, 'company', 'settings', '--company-id', String(c.id), '--set', 'dian=true').code, 64);
   assert.equal(runCli(env, 'company', 'settings', '--company-id', '99999', '--set', 'seller_by_item=true').code, 64);
 
   // The demo keys keep working even after an operator rotated them.

@@ -7,6 +7,8 @@
  *   settings.fiscal_responsibilities the DIAN's responsibility codes (annex table "Responsabilidades
  *                                    fiscales"): ["O-13", "O-15"] or [{"code": "O-13"}]; default R-99-PN
  *   settings.email                   the company's e-mail (the invoice's supplier contact)
+ *   settings.commercial_name, person_type, commercial_registration
+ *                                    trade name (PartyName), company or person, matrícula mercantil
  *   settings.dian                    {id, pin, environment, test_set_id, test_set_passed_at,
  *                                    provider_name, provider_nit}: the DIAN software registration
  */
@@ -36,12 +38,15 @@ export function taxProfileText(settings: any): { regime: string; responsibilitie
   };
 }
 
-/** The company row as the UBL builder's issuer. */
+/** The company row as the UBL builder's issuer (trade name, person type and matrícula mercantil from its settings too). */
 export function dianIssuer(company: any): DianIssuer {
   return {
     ...company,
     fiscal_responsibilities: responsibilityCodes(company.settings).map((code) => ({ code })),
     vat_responsible: company.settings?.vat_responsible !== false,
     email: company.settings?.email ?? company.email ?? null,
+    commercial_name: company.settings?.commercial_name ?? null,
+    person_type: company.settings?.person_type ?? undefined,
+    commercial_registration: company.settings?.commercial_registration ?? null,
   };
 }

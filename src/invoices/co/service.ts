@@ -96,7 +96,7 @@ export async function planCoInvoice(q: Queryable, company: Company, sent: CoInvo
   const seller = active(sellers.get(body.seller), 'seller', 'Seller', body.seller, '/v1/users');
 
   const costCenter = checkCostCenter(problems, company, docType, costCenters, body.cost_center, '/v1/cost-centers');
-  const currency: Plan['currency'] = checkCurrency(problems, company, body.currency);
+  const currency: Plan['currency'] = await checkCurrency(q, problems, company, body.currency, body.date);
 
   // Retentions at invoice level.
   const retentions: Row[] = [];

@@ -1,0 +1,142 @@
+/**
+ * Signing certificates (Colombia: the DIAN signature; Mexico: the CSD that
+ * seals CFDIs). An upload is a PKCS#12 in base64 with its password, checked
+ * before anything is stored: it opens with the password, holds a private key
+ * with its certificate, is within its validity today, and (Mexico) is a CSD
+ * whose serial spells the 20-digit certificate number. A subject that does not
+ * carry the company's NIT or RFC, or a validity that ends within 30 days, is
+ * reported in `warnings`. The new certificate becomes the active one (the one
+ * documents are signed with); earlier ones are kept, inactive, and one of them
+ * can be made active again while it is valid. The password is stored sealed
+ * (src/platform/secrets.ts); answers show subject, issuer, serial and
+ * validity, never the key or the password.
+ */
+import { Type } from '@sinclair/typebox';
+import type { Db } from '../platform/db';
+import { ApiError, error, notFound, Problems } from '../platform/errors';
+import { checkBody } from '../platform/validation';
+import { passwordOf, seal, type SealingKey } from '../platform/secrets';
+import { CertificateError, loadPkcs12, type LoadedCertificate } from '../einvoice/certificates';
+import { satCertificateNumber } from '../einvoice/sat/cfdi';
+import { withCompany } from './audit';
+import { companyRow, type Resource } from './collections';
+
+const COLUMNS = 'id, active, subject, issuer, serial_number, not_before, not_after, warnings, created_at';
+const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
+const answer = (r: any) => ({
+  id: r.id, active: r.active, subject: r.subject, issuer: r.issuer, serial_number: r.serial_number,
+  not_before: iso(r.not_before), not_after: iso(r.not_after), warnings: r.warnings ?? [], created: iso(r.created_at),
+});
+
+const UploadBody = Type.Object({
+  p12: Type.String({ minLength: 1, maxLength: 1_000_000, pattern: '^[A-Za-z0-9+/=\\s]+$', 'x-hint': 'must be the PKCS#12 (.p12/.pfx) file in base64',
+    description: 'The PKCS#12 (.p12/.pfx) file in base64' }),
+  password: Type.String({ maxLength: 200, description: 'Its password; stored sealed with SECRET_KEY, never answered' }),
+});
+const UpdateBody = Type.Object({ active: Type.Optional(Type.Boolean({ description: 'true: sign with this one (it must still be valid); false: sign with none' })) });
+
+const DAY = 86_400_000;
+
+/** Opens an uploaded PKCS#12 and checks it; problems go to `p`, warnings are returned. */
+function inspect(p: Problems, company: Record<string, any>, body: { p12: string; password: string }, now = new Date()): { cert: LoadedCertificate; warnings: string[] } | null {
+  let cert: LoadedCertificate;
+  try {
+    cert = loadPkcs12(body.p12, body.password);
+  } catch (e) {
+    if (!(e instanceof CertificateError)) throw e;
+    p.add('invalid_value', e.message, e.code === 'wrong_password' ? 'password' : 'p12');
+    return null;
+  }
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  if (cert.notBefore > now) p.add('invalid_value', `The certificate is valid only from ${day(cert.notBefore)}`, 'p12');
+  if (cert.notAfter < now) p.add('invalid_value', `The certificate expired on ${day(cert.notAfter)}`, 'p12');
+  if (company.country === 'MX') {
+    try { satCertificateNumber(cert.serialNumberHex); } catch (e) { p.add('invalid_value', (e as Error).message, 'p12'); }
+  }
+  const warnings: string[] = [];
+  const id = company.tax_id as string;
+  if (!cert.subjectName.toUpperCase().includes(id.toUpperCase())) {
+    warnings.push(`The certificate's subject (${cert.subjectName}) does not carry the company's ${company.country === 'CO' ? 'NIT' : 'RFC'} ${id}: `
+      + `the ${company.country === 'CO' ? 'DIAN' : 'SAT'} refuses documents signed with another taxpayer's certificate`);
+  }
+  if (cert.notAfter.getTime() - now.getTime() < 30 * DAY && cert.notAfter > now) warnings.push(`The certificate expires on ${day(cert.notAfter)}, within 30 days`);
+  return { cert, warnings };
+}
+
+function needKey(key: SealingKey | null | undefined): SealingKey {
+  if (key) return key;
+  throw new ApiError(400, [error('parameter_required',
+    'Certificates cannot be stored: SECRET_KEY is not set. On a PostgreSQL server set SECRET_KEY (at least 16 characters, the same on every process) and restart; the certificate password is sealed with it',
+    ['SECRET_KEY'])]);
+}
+
+export const certificates: Resource = {
+  path: 'certificates', noun: 'certificate', summary: 'Signing certificates (PKCS#12): the active one signs the company\'s documents',
+  createBody: UploadBody, updateBody: UpdateBody,
+  async list(q, companyId) {
+    await companyRow(q, companyId);
+    return (await q.query(`SELECT ${COLUMNS} FROM company_credentials WHERE company_id = $1 ORDER BY id DESC`, [companyId])).map(answer);
+  },
+  async get(q, companyId, id) {
+    await companyRow(q, companyId);
+    const [r] = await q.query(`SELECT ${COLUMNS} FROM company_credentials WHERE company_id = $1 AND id = $2`, [companyId, id]);
+    if (!r) throw notFound(`Certificate ${id}`, 'item');
+    return answer(r);
+  },
+  async create(db: Db, actor, companyId, body) {
+    const p = new Problems();
+    if (!checkBody(UploadBody, body, p)) p.throwIfAny();
+    const key = needKey(actor.sealingKey);
+    return withCompany(db, actor, companyId, async ({ q, company, record }) => {
+      const seen = inspect(p, company, body);
+      p.throwIfAny();
+      const { cert, warnings } = seen!;
+      await q.query('UPDATE company_credentials SET active = false WHERE company_id = $1 AND active', [companyId]);
+      const [row] = await q.query(
+        `INSERT INTO company_credentials (company_id, p12, password, password_sealed, subject, issuer, serial_number, not_before, not_after, warnings, active)
+         VALUES ($1, $2, NULL, $3, $4, $5, $6, $7, $8, $9, true) RETURNING ${COLUMNS}`,
+        [companyId, body.p12.replace(/\s+/g, ''), seal(key, body.password), cert.subjectName, cert.issuerName, cert.serialNumber,
+          cert.notBefore, cert.notAfter, JSON.stringify(warnings)]);
+      await record('upload', 'certificates', row.id, null, { ...answer(row), password: '(set)' });
+      return answer(row);
+    });
+  },
+  async update(db, actor, companyId, id, body) {
+    const p = new Problems();
+    if (!checkBody(UpdateBody, body, p)) p.throwIfAny();
+    return withCompany(db, actor, companyId, async ({ q, record }) => {
+      const [before] = await q.query(`SELECT ${COLUMNS} FROM company_credentials WHERE company_id = $1 AND id = $2 FOR UPDATE`, [companyId, id]);
+      if (!before) throw notFound(`Certificate ${id}`, 'item');
+      if (body.active === true && !before.active) {
+        if (before.not_after && new Date(before.not_after) < new Date()) p.add('invalid_value', `Certificate ${id} expired on ${iso(before.not_after)?.slice(0, 10)}`, 'active');
+        p.throwIfAny();
+        await q.query('UPDATE company_credentials SET active = false WHERE company_id = $1 AND active', [companyId]);
+      }
+      const [row] = await q.query(`UPDATE company_credentials SET active = $3 WHERE company_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+        [companyId, id, body.active ?? before.active]);
+      await record('update', 'certificates', id, answer(before), answer(row));
+      return answer(row);
+    });
+  },
+};
+
+/**
+ * Seals, under the current key, every certificate password stored in plain (rows of earlier versions,
+ * generated demo certificates) or under another key this process knows. Run at start; returns how
+ * many rows it sealed and which it could not open (their key is unknown).
+ */
+export async function sealStoredPasswords(db: Db, key: SealingKey): Promise<{ sealed: number; unknownKey: number }> {
+  const rows = await db.query(
+    `SELECT company_id, id, password, password_sealed FROM company_credentials
+      WHERE password IS NOT NULL OR password_sealed NOT LIKE $1`, [`v1.${key.id}.%`]);
+  let sealed = 0;
+  let unknownKey = 0;
+  for (const r of rows) {
+    let plain: string;
+    try { plain = passwordOf(r); } catch { unknownKey++; continue; }
+    await db.query('UPDATE company_credentials SET password = NULL, password_sealed = $3 WHERE company_id = $1 AND id = $2',
+      [r.company_id, r.id, seal(key, plain)]);
+    sealed++;
+  }
+  return { sealed, unknownKey };
+}

@@ -1,0 +1,245 @@
+/**
+ * Companies: create (country, legal name, tax id with its check digit,
+ * address, time zone, settings), read, and change everything that shapes
+ * their documents (settings, address, legal name, logo). The country and the
+ * tax id never change: documents, certificates and the DIAN's records hang
+ * on them.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import type { Db, Queryable } from '../platform/db';
+import { ApiError, error, notFound, Problems } from '../platform/errors';
+import { checkBody, Enum } from '../platform/validation';
+import { isValidNit, nitCheckDigit } from '../platform/nit';
+import { isValidRfc, rfcCheckDigit } from '../platform/rfc';
+import { customerSchema, GENERIC_RFCS, RFC_PATTERN } from '../catalog/customers';
+import { seedStarterCatalog } from '../companies/demo';
+import { COUNTRY_SETTINGS, DIAN_SETTINGS, MX_TAX_REGIMES, nullable, responsibilities, SettingsBody } from '../companies/settings';
+import { RESPONSIBILITY_NAMES } from '../einvoice/dian/issuer';
+import { productionRefusal } from '../einvoice/dian/habilitacion';
+import { LOGO_MAX_BYTES, logoProblem } from '../pdf/logo';
+import { withCompany, type Actor } from './audit';
+
+export const TIME_ZONES = { CO: 'America/Bogota', MX: 'America/Mexico_City' } as const;
+
+const Address = (country: 'CO' | 'MX') => customerSchema(country).properties.address;
+const AnyAddress = Type.Unsafe<Record<string, any>>({ type: 'object', description: 'As a customer\'s address: address, city {country_code, state_code, city_code}, postal_code (MX: five-digit código postal, street parts)' });
+const Logo = nullable(Type.String({ maxLength: Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 100,
+  description: `Base64 of a PNG or JPEG image of at most ${LOGO_MAX_BYTES / 1024} KB for the PDFs (a data:image/png;base64, prefix is accepted); null removes it` }));
+/** A logo as stored: its base64 alone. */
+const storedLogo = (logo: string) => logo.trim().replace(/^data:image\/(png|jpe?g);base64,/i, '').replace(/\s+/g, '');
+
+export const CompanyCreateBody = Type.Object({
+  country: Enum(['CO', 'MX']),
+  legal_name: Type.String({ minLength: 1, maxLength: 200 }),
+  tax_id: Type.String({ minLength: 1, maxLength: 20, description: 'CO: the NIT digits without check digit; MX: the RFC (12 characters for companies, 13 for persons)' }),
+  check_digit: Type.Optional(Type.String({ pattern: '^[0-9]$', 'x-hint': 'must be one digit', description: 'CO: the NIT check digit; computed when omitted, verified when sent' })),
+  address: AnyAddress,
+  time_zone: Type.Optional(Type.String({ description: 'America/Bogota (CO, default) or America/Mexico_City (MX, default)' })),
+  settings: Type.Optional(SettingsBody),
+  logo: Type.Optional(Logo),
+  starter_catalog: Type.Optional(Type.Boolean({ description: 'true (default): the country\'s starting catalog (taxes, payment types, global discounts and charges, price lists, account groups, FV and RC types); false: only the chart of accounts' })),
+});
+export type CompanyCreateBody = Static<typeof CompanyCreateBody>;
+
+export const CompanyUpdateBody = Type.Object({
+  legal_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  address: Type.Optional(AnyAddress),
+  time_zone: Type.Optional(Type.String()),
+  settings: Type.Optional(SettingsBody),
+  logo: Type.Optional(Type.Unsafe({ type: ['string', 'null', 'object'], description: 'Base64 PNG or JPEG; null removes it; the answer\'s {media_type, size} leaves it as it is' })),
+  country: Type.Optional(Type.String({ description: 'Cannot change' })),
+  tax_id: Type.Optional(Type.String({ description: 'Cannot change' })),
+  check_digit: Type.Optional(Type.Unsafe({ type: ['string', 'null'], description: 'Cannot change' })),
+});
+export type CompanyUpdateBody = Static<typeof CompanyUpdateBody>;
+
+const opt = Type.Optional;
+export const CompanyAnswer = Type.Object({
+  id: Type.Integer(), country: Type.String(), legal_name: Type.String(), tax_id: Type.String(), check_digit: opt(Type.Union([Type.String(), Type.Null()])),
+  address: Type.Record(Type.String(), Type.Unknown()), time_zone: Type.String(),
+  settings: Type.Record(Type.String(), Type.Unknown(), { description: 'dian.pin is never answered: dian.pin_set says whether it is set' }),
+  logo: Type.Union([Type.Object({ media_type: Type.String(), size: Type.Integer() }), Type.Null()]),
+  is_demo: Type.Boolean(), created: Type.String(),
+});
+
+function logoInfo(b64: string | null) {
+  if (!b64) return null;
+  const bytes = Buffer.from(b64, 'base64');
+  return { media_type: bytes[0] === 0x89 ? 'image/png' : 'image/jpeg', size: bytes.length };
+}
+
+/** A company as the administration API answers it: settings without the DIAN PIN. */
+export function companyAnswer(row: any) {
+  const settings = { ...(row.settings ?? {}) };
+  if (settings.dian) {
+    const { pin, ...dian } = settings.dian;
+    settings.dian = { ...dian, pin_set: !!pin };
+  }
+  return {
+    id: row.company_id, country: row.country, legal_name: row.legal_name, tax_id: row.tax_id, check_digit: row.check_digit,
+    address: row.address, time_zone: row.time_zone, settings, logo: logoInfo(row.logo), is_demo: row.is_demo,
+    created: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** The fields of a company row that a change is recorded against. */
+const recordOf = (row: any) => ({ legal_name: row.legal_name, tax_id: row.tax_id, check_digit: row.check_digit, address: row.address,
+  time_zone: row.time_zone, settings: row.settings, logo: row.logo });
+
+function checkLogo(p: Problems, logo: unknown): void {
+  const problem = typeof logo === 'string' && !p.has('logo') ? logoProblem(logo) : null;
+  if (problem) p.add('invalid_value', problem, 'logo');
+}
+
+function checkTimeZone(p: Problems, country: 'CO' | 'MX', tz: string | undefined): void {
+  if (tz !== undefined && tz !== TIME_ZONES[country]) p.add('invalid_value', `A ${country} company's time zone is ${TIME_ZONES[country]}`, 'time_zone');
+}
+
+function checkAddress(p: Problems, country: 'CO' | 'MX', address: unknown): void {
+  if (address === undefined || p.has('address')) return;
+  if (!checkBody(Address(country), address, p, 'address')) return;
+  const city = (address as any).city;
+  if (country === 'CO' && city && String(city.country_code).toUpperCase() === 'CO') {
+    if (!/^[0-9]{2}$/.test(city.state_code)) p.add('invalid_value', 'A Colombian state_code is the two-digit DANE department code', 'address.city.state_code');
+    else if (!/^[0-9]{5}$/.test(city.city_code) || !city.city_code.startsWith(city.state_code)) {
+      p.add('invalid_value', `A Colombian city_code is the five-digit DANE code starting with its state_code ${city.state_code}`, 'address.city.city_code');
+    }
+  }
+}
+
+/** An address in its stored spelling: country, state and city codes in capitals. */
+function storedAddress(address: any) {
+  if (!address?.city) return address;
+  const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
+  return { ...address, city: Object.fromEntries(Object.entries(address.city).map(([k, v]) => [k, upper(v)])) };
+}
+
+/**
+ * Settings after a change: each key sent replaces the stored one (null removes it); dian and
+ * foreign_currency are merged key by key. Country rules are recorded in `p`.
+ */
+function mergeSettings(p: Problems, country: 'CO' | 'MX', stored: Record<string, any>, sent: Record<string, any> | undefined): Record<string, any> {
+  const out = { ...stored };
+  if (!sent) return out;
+  const other = COUNTRY_SETTINGS[country === 'CO' ? 'MX' : 'CO'];
+  for (const [k, v] of Object.entries(sent)) {
+    if (other.includes(k) && v !== null) { p.add('parameter_not_allowed', `settings.${k} is a setting of ${country === 'CO' ? 'Mexican' : 'Colombian'} companies`, `settings.${k}`); continue; }
+    if (v === null) { delete out[k]; continue; }
+    // settings.dian keeps what the service wrote (test_set_passed_at): a change sets only the keys it may.
+    if (k === 'dian') out[k] = { ...(out[k] ?? {}), ...Object.fromEntries(Object.entries(v).filter(([x]) => DIAN_SETTINGS.includes(x))) };
+    else if (k === 'foreign_currency') out[k] = { ...(out[k] ?? {}), ...v };
+    else if (k === 'fiscal_responsibilities') out[k] = responsibilities(v);
+    else out[k] = v;
+  }
+  if (country === 'MX' && sent.tax_regime && !MX_TAX_REGIMES[out.tax_regime]) {
+    p.add('invalid_value', `settings.tax_regime must be a c_RegimenFiscal code: ${Object.keys(MX_TAX_REGIMES).join(', ')}`, 'settings.tax_regime');
+  }
+  (out.fiscal_responsibilities ?? []).forEach((r: { code: string }, i: number) => {
+    if (sent.fiscal_responsibilities && !RESPONSIBILITY_NAMES[r.code]) {
+      p.add('invalid_value', `A fiscal responsibility is one of ${Object.keys(RESPONSIBILITY_NAMES).join(', ')}`, `settings.fiscal_responsibilities[${i}]`);
+    }
+  });
+  const refusal = sent.dian?.environment === '1' && stored.dian?.environment !== '1' ? productionRefusal(stored) : null;
+  if (refusal) p.add('company_settings', refusal, 'settings.dian.environment');
+  const fc = out.foreign_currency;
+  if (fc) {
+    out.foreign_currency = { enabled: fc.enabled ?? false, currencies: fc.currencies ?? [] };
+    const local = country === 'CO' ? 'COP' : 'MXN';
+    if (out.foreign_currency.currencies.includes(local)) p.add('invalid_currency', `${local} is the company's own currency, not a foreign one`, 'settings.foreign_currency.currencies');
+  }
+  return out;
+}
+
+/** The tax id in its stored spelling, its check digit, and the problems with them. */
+function checkTaxId(p: Problems, country: 'CO' | 'MX', taxId: string, checkDigit: string | undefined): { taxId: string; checkDigit: string | null } {
+  if (country === 'CO') {
+    if (!/^[0-9]{5,15}$/.test(taxId)) {
+      p.add('invalid_identification', 'A NIT is 5 to 15 digits, without dots and without the check digit (send it in check_digit)', 'tax_id');
+      return { taxId, checkDigit: null };
+    }
+    const dv = nitCheckDigit(taxId);
+    if (checkDigit !== undefined && !isValidNit(taxId, checkDigit)) {
+      p.add('invalid_identification', `The check digit of NIT ${taxId} is ${dv}, not ${checkDigit}`, 'check_digit');
+    }
+    return { taxId, checkDigit: dv };
+  }
+  const rfc = taxId.toUpperCase();
+  if (checkDigit !== undefined) p.add('parameter_not_allowed', 'A Mexican RFC carries its check digit as its last character', 'check_digit');
+  if (!new RegExp(RFC_PATTERN).test(rfc)) p.add('invalid_identification', 'An RFC has 12 characters (companies) or 13 (persons): letters, six digits of date, three characters of homoclave', 'tax_id');
+  else if (GENERIC_RFCS.includes(rfc)) p.add('invalid_identification', `${rfc} is a generic RFC; an issuer has its own`, 'tax_id');
+  else if (!isValidRfc(rfc)) p.add('invalid_identification', `The last character of RFC ${rfc} must be its check digit ${rfcCheckDigit(rfc)}`, 'tax_id');
+  return { taxId: rfc, checkDigit: null };
+}
+
+export async function createCompany(db: Db, actor: Actor, body: CompanyCreateBody) {
+  const p = new Problems();
+  if (!checkBody(CompanyCreateBody, body, p)) p.throwIfAny();
+  const country = body.country;
+  const { taxId, checkDigit } = checkTaxId(p, country, body.tax_id, body.check_digit);
+  checkAddress(p, country, body.address);
+  checkTimeZone(p, country, body.time_zone);
+  checkLogo(p, body.logo);
+  const settings = mergeSettings(p, country, {}, body.settings);
+  if (country === 'MX') settings.postal_code ??= body.address?.postal_code;
+  p.throwIfAny();
+  return withCompany(db, actor, async (q) => {
+    const [taken] = await q.query('SELECT company_id FROM companies WHERE country = $1 AND tax_id = $2', [country, taxId]);
+    if (taken) throw new ApiError(400, [error('already_exists', `A ${country} company with tax id ${taxId} exists (id ${taken.company_id})`, ['tax_id'])]);
+    const [row] = await q.query<{ company_id: number }>(
+      `INSERT INTO companies (country, legal_name, tax_id, check_digit, address, settings, time_zone, logo)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING company_id`,
+      [country, body.legal_name, taxId, checkDigit, JSON.stringify(storedAddress(body.address)), JSON.stringify(settings), TIME_ZONES[country], typeof body.logo === 'string' ? storedLogo(body.logo) : null]);
+    await seedStarterCatalog(q, row.company_id, country, body.starter_catalog !== false);
+    return row.company_id;
+  }, async (f) => {
+    await f.record('create', 'companies', f.company.company_id, null, recordOf(f.company));
+    return companyAnswer(f.company);
+  });
+}
+
+export async function updateCompany(db: Db, actor: Actor, companyId: number, body: CompanyUpdateBody) {
+  const p = new Problems();
+  if (!checkBody(CompanyUpdateBody, body, p)) p.throwIfAny();
+  return withCompany(db, actor, companyId, async (f) => {
+    const c = f.company;
+    const country = c.country as 'CO' | 'MX';
+    for (const [field, stored] of [['country', c.country], ['tax_id', c.tax_id], ['check_digit', c.check_digit]] as const) {
+      const sent = (body as any)[field];
+      if (sent !== undefined && String(sent ?? '').toUpperCase() !== String(stored ?? '')) {
+        p.add('parameter_not_allowed', `The ${field} of a company cannot change (documents and certificates hang on it); create another company`, field);
+      }
+    }
+    checkAddress(p, country, body.address);
+    checkTimeZone(p, country, body.time_zone);
+    if (body.settings !== undefined && !checkBody(SettingsBody, body.settings, p, 'settings')) p.throwIfAny();
+    const settings = mergeSettings(p, country, c.settings ?? {}, body.settings);
+    const logo = body.logo === undefined || (body.logo !== null && typeof body.logo === 'object') ? c.logo : typeof body.logo === 'string' ? storedLogo(body.logo) : null;
+    if (typeof body.logo === 'string') {
+      if (!checkBody(Type.Object({ logo: Logo }), { logo: body.logo }, p)) p.throwIfAny();
+      checkLogo(p, body.logo);
+    }
+    p.throwIfAny();
+    const [row] = await f.q.query(
+      `UPDATE companies SET legal_name = $2, address = $3, settings = $4, logo = $5 WHERE company_id = $1 RETURNING *`,
+      [companyId, body.legal_name ?? c.legal_name, JSON.stringify(body.address ? storedAddress(body.address) : c.address), JSON.stringify(settings), logo]);
+    await f.record('update', 'companies', companyId, recordOf(c), recordOf(row));
+    return companyAnswer(row);
+  });
+}
+
+export async function getCompany(q: Queryable, companyId: number) {
+  const [row] = await q.query('SELECT * FROM companies WHERE company_id = $1', [companyId]);
+  if (!row) throw notFound(`Company ${companyId}`);
+  return companyAnswer(row);
+}
+
+export async function listCompanies(q: Queryable, filter: { country?: string; tax_id?: string; page: number; page_size: number }) {
+  const args: unknown[] = [];
+  const where: string[] = [];
+  if (filter.country) { args.push(filter.country.toUpperCase()); where.push(`country = $${args.length}`); }
+  if (filter.tax_id) { args.push(filter.tax_id.toUpperCase()); where.push(`tax_id = $${args.length}`); }
+  const cond = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const [{ total }] = await q.query(`SELECT count(*)::int AS total FROM companies ${cond}`, args);
+  const rows = await q.query(`SELECT * FROM companies ${cond} ORDER BY company_id LIMIT ${filter.page_size} OFFSET ${(filter.page - 1) * filter.page_size}`, args);
+  return { pagination: { page: filter.page, page_size: filter.page_size, total_results: total }, results: rows.map(companyAnswer) };
+}

@@ -1,0 +1,85 @@
+/**
+ * A company's settings (companies.settings), the ones that change its
+ * documents, with their schema (the administration API and the CLI set them,
+ * src/admin/companies.ts) and the readers the documents use.
+ *
+ *   email, phone, commercial_name                 both countries: PDFs, e-mail Reply-To, UBL contact
+ *   vat_responsible                               CO: responsible for IVA (régimen 48, default) or not (49)
+ *   fiscal_responsibilities [{code, name}]        CO: DIAN responsibilities (O-13, O-15, O-23, O-47, R-99-PN)
+ *   tax_regime                                    MX: c_RegimenFiscal
+ *   person_type, commercial_registration          CO: the issuer is a company or a person; matrícula mercantil
+ *   postal_code                                   MX: place of issue (LugarExpedicion)
+ *   foreign_currency {enabled, currencies}        currencies other than the local one that documents may use
+ *   warehouses_enabled, seller_by_item, cost_center_required, long_product_descriptions
+ *   dian {id, pin, test_set_id, environment, provider_name}
+ *                                                 CO: software id and PIN, habilitación test set id, 1 production / 2 test,
+ *                                                 the software provider's name for PDFs
+ *   dian.test_set_passed_at                       CO: set by a passed test set (src/einvoice/dian/habilitacion.ts);
+ *                                                 until then environment 1 (production) is refused
+ *
+ * How the DIAN documents read them: src/einvoice/dian/issuer.ts. The logo for PDFs is the column
+ * companies.logo (base64 PNG or JPEG, checked by src/pdf/logo.ts), not a setting, so that the
+ * settings every request reads with its token stay small.
+ */
+import { Type, type TSchema } from '@sinclair/typebox';
+import { CURRENCIES } from '../invoices/co/schema';
+import { CodeOrObject, codeOf, Enum } from '../platform/validation';
+import { RESPONSIBILITY_NAMES } from '../einvoice/dian/issuer';
+
+/** SAT catalogue c_RegimenFiscal (CFDI 4.0). */
+export const MX_TAX_REGIMES: Record<string, string> = {
+  601: 'General de Ley Personas Morales', 603: 'Personas Morales con Fines no Lucrativos', 605: 'Sueldos y Salarios e Ingresos Asimilados a Salarios',
+  606: 'Arrendamiento', 607: 'Régimen de Enajenación o Adquisición de Bienes', 608: 'Demás ingresos',
+  610: 'Residentes en el Extranjero sin Establecimiento Permanente en México', 611: 'Ingresos por Dividendos (socios y accionistas)',
+  612: 'Personas Físicas con Actividades Empresariales y Profesionales', 614: 'Ingresos por intereses',
+  615: 'Régimen de los ingresos por obtención de premios', 616: 'Sin obligaciones fiscales',
+  620: 'Sociedades Cooperativas de Producción que optan por diferir sus ingresos', 621: 'Incorporación Fiscal',
+  622: 'Actividades Agrícolas, Ganaderas, Silvícolas y Pesqueras', 623: 'Opcional para Grupos de Sociedades', 624: 'Coordinados',
+  625: 'Régimen de las Actividades Empresariales con ingresos a través de Plataformas Tecnológicas', 626: 'Régimen Simplificado de Confianza',
+};
+
+/** A schema whose value may also be null (in a PATCH: back to the default). */
+export const nullable = (s: TSchema): TSchema =>
+  Type.Unsafe({ ...s, type: [...(Array.isArray(s.type) ? s.type : [s.type]), 'null'] });
+const setting = (s: TSchema) => Type.Optional(nullable(s));
+
+export const SettingsBody = Type.Object({
+  email: setting(Type.String({ maxLength: 100, format: 'email', description: 'On PDFs and in the Reply-To of e-mails' })),
+  phone: setting(Type.String({ maxLength: 30, pattern: '^[0-9 +()-]*$', 'x-hint': 'must contain only digits, spaces and + ( ) -' })),
+  commercial_name: setting(Type.String({ maxLength: 200, description: 'Trade name (UBL PartyName); default the legal name' })),
+  vat_responsible: setting(Type.Boolean({ description: 'CO: responsible for IVA (TaxLevelCode listName 48; default) or not (49)' })),
+  fiscal_responsibilities: setting(Type.Array(CodeOrObject(Type.String({ maxLength: 10 }), {}), { maxItems: 5, uniqueItems: true,
+    description: `CO: DIAN responsibilities, each a code or {code, name}: ${Object.keys(RESPONSIBILITY_NAMES).join(', ')}` })),
+  tax_regime: setting(Type.String({ pattern: '^[0-9]{3}$', 'x-hint': 'must be a c_RegimenFiscal code such as 601', description: 'MX: SAT c_RegimenFiscal' })),
+  person_type: setting(Enum(['company', 'person'], { description: 'CO: the issuer is a company (default) or a person' })),
+  commercial_registration: setting(Type.String({ maxLength: 50, description: 'CO: matrícula mercantil' })),
+  postal_code: setting(Type.String({ pattern: '^[0-9]{5}$', 'x-hint': 'must be a five-digit código postal', description: 'MX: place of issue (LugarExpedicion)' })),
+  foreign_currency: setting(Type.Object({
+    enabled: Type.Optional(Type.Boolean()),
+    currencies: Type.Optional(Type.Array(Enum(CURRENCIES, { 'x-code': 'invalid_currency' }), { maxItems: CURRENCIES.length, uniqueItems: true })),
+  }, { description: 'Currencies other than the local one that invoices and receipts may use' })),
+  warehouses_enabled: setting(Type.Boolean()),
+  seller_by_item: setting(Type.Boolean({ description: 'Every invoice line names its seller (items.seller)' })),
+  cost_center_required: setting(Type.Boolean()),
+  long_product_descriptions: setting(Type.Boolean()),
+  dian: setting(Type.Object({
+    id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Software id given by the DIAN' })),
+    pin: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Software PIN (never answered)' })),
+    test_set_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'TestSetId of the habilitación' })),
+    environment: Type.Optional(Enum(['1', '2'], { description: '1 production (only once the test set passed), 2 test (habilitación)' })),
+    provider_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'The software provider\'s name on PDFs, when it is not the company itself' })),
+  }, { description: 'CO: the DIAN software registration' })),
+});
+
+/** Settings only a Colombian or only a Mexican company has. */
+export const COUNTRY_SETTINGS: Record<'CO' | 'MX', string[]> = {
+  CO: ['vat_responsible', 'fiscal_responsibilities', 'person_type', 'commercial_registration', 'dian'],
+  MX: ['tax_regime', 'postal_code'],
+};
+/** The keys of settings.dian a change may set (the others are the service's own). */
+export const DIAN_SETTINGS = ['id', 'pin', 'test_set_id', 'environment', 'provider_name'];
+
+/** Responsibilities as stored: {code, name}, codes in capitals. */
+export function responsibilities(list: (string | { code: string })[]): { code: string; name: string }[] {
+  return list.map((r) => { const code = codeOf(r).toUpperCase(); return { code, name: RESPONSIBILITY_NAMES[code] ?? code }; });
+}
