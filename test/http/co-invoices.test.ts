@@ -335,10 +335,14 @@ if (STORAGES.includes('postgres')) {
     const s = await startTestServer('postgres');
     const main = path.join(__dirname, '..', '..', 'src', 'main.js');
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const child = spawn(process.execPath, [main], { env: { ...process.env, DATABASE_URL: s.databaseUrl, PORT: String(port), LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' }, stdio: 'ignore' });
+    const child = spawn(process.execPath, [main], { env: { ...process.env, DATABASE_URL: s.databaseUrl, PORT: String(port), LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (d) => { stderr += d; });
+    const exited = new Promise((x) => child.once('exit', x));
     try {
       const other = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 100; i++) { try { if ((await fetch(`${other}/health`)).ok) break; } catch { /* starting */ } await new Promise((x) => setTimeout(x, 100)); }
+      for (let i = 0; i < 300 && child.exitCode === null; i++) { try { if ((await fetch(`${other}/health`)).ok) break; } catch { /* starting */ } await new Promise((x) => setTimeout(x, 100)); }
+      assert.equal(child.exitCode, null, `the second process stopped: ${stderr}`);
       const r = await coRefs(s);
       const typeId = r.type['FV-PCT'].id;
       const start = (await s.as('co').get(`/v1/document-types/${typeId}`)).body.consecutive;
@@ -351,7 +355,7 @@ if (STORAGES.includes('postgres')) {
       assert.deepEqual(answers.map((a) => a.body.number).sort((a, b) => a - b), Array.from({ length: 60 }, (_, i) => start + i));
     } finally {
       child.kill('SIGTERM');
-      await new Promise((x) => child.once('exit', x));
+      await exited; // listened to from the start: a process that already stopped is not waited for forever
       await s.close();
     }
   });
