@@ -9,6 +9,7 @@ import { notFound } from '../platform/errors';
 import { IdParams, PageOf, PageQuery, paged, pageWindow } from '../platform/http';
 import { CFDI_USES } from '../companies/uses';
 import { Enum } from '../platform/validation';
+import { CACHED, keptAnswers } from './cache';
 
 const num = (v: unknown) => (v === null || v === undefined ? v : Number(v));
 
@@ -116,9 +117,11 @@ export function registerLookups(app: FastifyInstance, db: Queryable, country: 'C
     const query = Type.Composite([PageQuery, Type.Object(Object.fromEntries(params.map((f) =>
       [f.name, f.required ? f.schema : Type.Optional(f.schema)])))]);
     const tags = ['lookups'];
+    // Tables that move catalog_version are answered from memory (not document types: their consecutive moves without it).
+    const kept = (CACHED as readonly string[]).includes(l.table) && l.table !== 'document_types' ? keptAnswers : {};
 
     app.get(`/${l.path}`, {
-      schema: { tags, summary: `List: ${l.summary}`, querystring: query, response: { 200: PageOf(l.item) } },
+      schema: { tags, summary: `List: ${l.summary}`, querystring: query, response: { 200: PageOf(l.item) } }, ...kept,
     }, async (req) => {
       const q = req.query as any;
       const args: unknown[] = [req.company.company_id];
@@ -136,7 +139,7 @@ export function registerLookups(app: FastifyInstance, db: Queryable, country: 'C
     });
 
     app.get(`/${l.path}/:id`, {
-      schema: { tags, summary: `Get one: ${l.summary}`, params: IdParams, response: { 200: l.item } },
+      schema: { tags, summary: `Get one: ${l.summary}`, params: IdParams, response: { 200: l.item } }, ...kept,
     }, async (req) => {
       const { id } = req.params as { id: number };
       const row = await getById(db, l, req.company.company_id, id);

@@ -47,9 +47,12 @@ export function mustBeActive(problems: Problems) {
   };
 }
 
-/** Today's date (yyyy-MM-dd) in a time zone. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** Today's date (yyyy-MM-dd) in a time zone (a formatter per zone is made once: making one costs more than the rest of a date). */
 export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let f = dayFormats.get(timeZone);
+  if (!f) dayFormats.set(timeZone, f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
+  return f.format(now);
 }
 
 /** The line's description: sent (even empty) wins; else the product's long description; else its name. */

@@ -10,6 +10,7 @@
  */
 import type { Db } from '../platform/db';
 import type { Job } from '../platform/outbox';
+import type { CpuPool } from '../workers/pool';
 import { documentFiles, type DocumentFiles } from '../pdf/document';
 import { isPermanent, type Mailer, type Message } from './mailer';
 import { isEmail, showOnDocument, type DocKind } from './store';
@@ -49,7 +50,7 @@ export function compose(files: DocumentFiles, from: string): Omit<Message, 'mess
   };
 }
 
-export function mailHandler(db: Db, mailer: Mailer, o: { from: string; maxAttempts: number }) {
+export function mailHandler(db: Db, mailer: Mailer, o: { from: string; maxAttempts: number; pool?: CpuPool }) {
   const record = (cid: number, id: string, status: string, observations: string | null) => db.tx(async (q) => {
     await q.query(`UPDATE mails SET status = $3, observations = $4, sent_at = CASE WHEN $3 = 'sent' THEN now() END, updated_at = now()
                     WHERE company_id = $1 AND id = $2`, [cid, id, status, observations]);
@@ -62,7 +63,7 @@ export function mailHandler(db: Db, mailer: Mailer, o: { from: string; maxAttemp
     if (!mail || mail.status !== 'process_of_sending') return { status: mail?.status ?? 'gone' };
     let message: Message;
     try {
-      const files = await documentFiles(db, cid, mail.doc_kind as DocKind, mail.doc_id);
+      const files = await documentFiles(db, cid, mail.doc_kind as DocKind, mail.doc_id, o.pool);
       const to: string[] = mail.mail_to ?? contactEmails(files.customer);
       if (!to.length) {
         await record(cid, mail.id, 'failed_delivery', 'The customer has no contact e-mail; send it with POST …/mail and "mail_to"');

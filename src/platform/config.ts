@@ -30,6 +30,10 @@ export interface Config {
   mailTimeoutMs: number;
   /** How long an outbox job stays claimed by a process before another may take it (a process killed while sending). */
   outboxClaimMs: number;
+  /** Worker threads for signing, XML, PDF and ZIP (0 = one per CPU). */
+  workerThreads: number;
+  /** How long a verified token and its company are kept in memory (0 = read on every request); changes drop them at once. */
+  authCacheMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -77,5 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailMaxAttempts: Math.max(1, int(env, 'MAIL_MAX_ATTEMPTS', 10)),
     mailTimeoutMs: int(env, 'MAIL_TIMEOUT_MS', 20000),
     outboxClaimMs: Math.max(1000, int(env, 'OUTBOX_CLAIM_MS', 120000)),
+    workerThreads: int(env, 'WORKER_THREADS', 0),
+    authCacheMs: int(env, 'AUTH_CACHE_MS', 10000),
   };
 }

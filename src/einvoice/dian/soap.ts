@@ -21,6 +21,7 @@ import { SignedXml } from 'xml-crypto';
 import { zipSync, strToU8 } from 'fflate';
 import type { DianAuthority, SubmitContext, Verdict } from './authority';
 import type { SigningCredentials } from './sign';
+import { privateKeyOf } from '../certificates';
 
 export const DIAN_URLS = {
   habilitacion: 'https://vpfe-hab.dian.gov.co/WcfDianCustomerServices.svc',
@@ -70,7 +71,7 @@ export function buildEnvelope(op: DianOperation, body: Record<string, string>, t
     `</soap:Envelope>`;
 
   const sig = new SignedXml({
-    privateKey: cred.keyPem,
+    privateKey: privateKeyOf(cred.keyPem),
     idMode: 'wssecurity',
     signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
     canonicalizationAlgorithm: EXC_C14N,
@@ -151,11 +152,19 @@ export function toVerdict(r: DianResponse): Verdict {
 /** A DIAN answer that says it has already processed this document (rule 90): ask GetStatus for its verdict. */
 const alreadyProcessed = (r: DianResponse) => r.errorMessages.some((m) => /Regla:\s*90\b/.test(m));
 
+/** The ZIP the DIAN takes: one entry, a fixed date (the same document gives the same bytes), base64. */
+export function dianZip(entry: string, xml: string): string {
+  return Buffer.from(zipSync({ [entry]: strToU8(xml) }, { level: 6, mtime: new Date('2020-01-01T00:00:00Z') })).toString('base64');
+}
+
 export interface DianWebServiceOptions {
   url: string;
   /** How long one HTTP call may take before it is abandoned (the outbox retries, asking GetStatus first). */
   timeoutMs: number;
   fetch?: typeof fetch;
+  /** Where the envelope is signed and the ZIP made (the worker pool); by default here. */
+  envelope?: (op: DianOperation, body: Record<string, string>, to: string, cred: SigningCredentials) => Promise<string>;
+  zip?: (entry: string, xml: string) => Promise<string>;
 }
 
 export class DianWebService implements DianAuthority {
@@ -163,7 +172,7 @@ export class DianWebService implements DianAuthority {
   constructor(private o: DianWebServiceOptions) {}
 
   private async call(op: DianOperation, body: Record<string, string>, ctx: SubmitContext): Promise<DianResponse> {
-    const envelope = buildEnvelope(op, body, this.o.url, ctx.credentials);
+    const envelope = this.o.envelope ? await this.o.envelope(op, body, this.o.url, ctx.credentials) : buildEnvelope(op, body, this.o.url, ctx.credentials);
     let res: Response;
     try {
       res = await (this.o.fetch ?? fetch)(this.o.url, {
@@ -189,8 +198,9 @@ export class DianWebService implements DianAuthority {
   }
 
   async send(signedXml: string, ctx: SubmitContext): Promise<Verdict> {
-    const zip = zipSync({ [`fv${ctx.fileName}.xml`]: strToU8(signedXml) }, { level: 6, mtime: new Date('2020-01-01T00:00:00Z') });
-    const r = await this.call('SendBillSync', { fileName: `z${ctx.fileName}.zip`, contentFile: Buffer.from(zip).toString('base64') }, ctx);
+    const entry = `fv${ctx.fileName}.xml`;
+    const contentFile = this.o.zip ? await this.o.zip(entry, signedXml) : dianZip(entry, signedXml);
+    const r = await this.call('SendBillSync', { fileName: `z${ctx.fileName}.zip`, contentFile }, ctx);
     if (alreadyProcessed(r) && ctx.cufe) {
       const held = await this.status(ctx.cufe, ctx);
       if (held) return held;
