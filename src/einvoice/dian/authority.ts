@@ -146,8 +146,11 @@ export class SandboxDian implements DianAuthority {
     return this.judge(signedXml, {});
   }
 
-  /** The checks and the verdict, with its signed ApplicationResponse; a test-set document is not kept for GetStatus. */
-  private async judge(signedXml: string, o: { testSet?: boolean }): Promise<Verdict> {
+  /**
+   * The checks and the verdict, with its signed ApplicationResponse; a test-set document is not kept for GetStatus.
+   * (Public for the worker pool's threads, which judge with a SandboxDian of their own: src/einvoice/threaded.ts.)
+   */
+  async judge(signedXml: string, o: { testSet?: boolean }): Promise<Verdict> {
     const errors: Verdict['errors'] = [];
     const fail = (code: string, message: string) => errors.push({ code, message });
     let malformed = '';
