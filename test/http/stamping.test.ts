@@ -1,7 +1,7 @@
 /**
  * Issue 22, points 2 and 3 through HTTP: a company's certificate is decoded
  * once per stored version, and one replaced by `certificate load` (from any
- * process) signs the next invoice; a creation with stamp.send is answered by
+ * process) or uploaded through the administration API signs the next invoice; a creation with stamp.send is answered by
  * the authority while the outbox works through a backlog of other invoices.
  */
 import { after, before, test } from 'node:test';
@@ -12,6 +12,8 @@ import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { generateTestCertificate, loadPkcs12 } from '../../src/einvoice/certificates';
 import { Credentials } from '../../src/einvoice/credentials';
 import { openDb, type Db } from '../../src/platform/db';
+import { passwordOf } from '../../src/platform/secrets';
+import { ADMIN_TOKEN, SECRET_KEY, adminOf } from '../support/admin';
 import type { CpuPool } from '../../src/workers/pool';
 
 eachStorage('stamping', (storage) => {
@@ -21,7 +23,7 @@ eachStorage('stamping', (storage) => {
   /** Another process's connection on PostgreSQL (the CLI); the server's own on the embedded database, which has one process. */
   let other: Db;
   before(async () => {
-    s = await startTestServer(storage, { DIAN_TIMEOUT_MS: '20000' });
+    s = await startTestServer(storage, { DIAN_TIMEOUT_MS: '20000', ADMIN_TOKEN, SECRET_KEY });
     r = await coRefs(s);
     other = storage === 'postgres' ? await openDb({ databaseUrl: s.databaseUrl, dataDir: '' }) : s.db;
     [company] = await s.db.query("SELECT * FROM companies WHERE is_demo AND country = 'CO'");
@@ -36,11 +38,11 @@ eachStorage('stamping', (storage) => {
   };
   const der = (pem: string) => new X509Certificate(pem).raw.toString('base64');
 
-  test('a certificate is decoded once per stored version; the one certificate load puts in signs the next invoice', async () => {
+  test('a certificate is decoded once per stored version; the one certificate load or an upload puts in signs the next invoice', async () => {
     const first = await s.as('co').post('/v1/invoices', electronic());
     assert.equal(first.body.stamp.status, 'Accepted', JSON.stringify(first.body.stamp));
-    const [row] = await s.db.query('SELECT p12, password FROM company_credentials WHERE company_id = $1', [company.company_id]);
-    assert.equal(await signer(first.body.id), der(loadPkcs12(row.p12, row.password).certPem));
+    const [row] = await s.db.query('SELECT * FROM company_credentials WHERE company_id = $1 AND active', [company.company_id]);
+    assert.equal(await signer(first.body.id), der(loadPkcs12(row.p12, passwordOf(row)).certPem));
 
     // The cache itself: the same version is decoded once, a new one again.
     const decoded: string[] = [];
@@ -52,9 +54,11 @@ eachStorage('stamping', (storage) => {
 
     // What `npm run cli -- certificate load` does, from another process.
     const replacement = generateTestCertificate({ commonName: company.legal_name, nit: company.tax_id, password: 'nueva-clave' });
-    await other.query(`INSERT INTO company_credentials (company_id, p12, password) VALUES ($1, $2, $3)
-      ON CONFLICT (company_id) DO UPDATE SET p12 = EXCLUDED.p12, password = EXCLUDED.password, created_at = now()`,
-    [company.company_id, replacement.p12Base64, replacement.password]);
+    await other.tx(async (q) => {
+      await q.query('UPDATE company_credentials SET active = false WHERE company_id = $1 AND active', [company.company_id]);
+      await q.query('INSERT INTO company_credentials (company_id, p12, password, active) VALUES ($1, $2, $3, true)',
+        [company.company_id, replacement.p12Base64, replacement.password]);
+    });
     const b = await kept.company(company);
     assert.notEqual(b, a);
     assert.equal(b.certPem, replacement.certPem);
@@ -63,6 +67,19 @@ eachStorage('stamping', (storage) => {
     const next = await s.as('co').post('/v1/invoices', electronic());
     assert.equal(next.body.stamp.status, 'Accepted', JSON.stringify(next.body.stamp));
     assert.equal(await signer(next.body.id), der(replacement.certPem));
+
+    // An upload through the administration API (the server's own process): the next invoice is signed with it.
+    const uploaded = generateTestCertificate({ commonName: company.legal_name, nit: company.tax_id, password: 'otra-clave' });
+    const up = await adminOf(s).post(`/companies/${company.company_id}/certificates`, { p12: uploaded.p12Base64, password: uploaded.password });
+    assert.equal(up.status, 201, JSON.stringify(up.body));
+    const third = await s.as('co').post('/v1/invoices', electronic());
+    assert.equal(third.body.stamp.status, 'Accepted', JSON.stringify(third.body.stamp));
+    assert.equal(await signer(third.body.id), der(uploaded.certPem));
+    // And the earlier one made active again through the API signs the one after.
+    const [earlier] = await s.db.query('SELECT id FROM company_credentials WHERE company_id = $1 AND p12 = $2', [company.company_id, replacement.p12Base64]);
+    assert.equal((await adminOf(s).patch(`/companies/${company.company_id}/certificates/${earlier.id}`, { active: true })).status, 200);
+    const fourth = await s.as('co').post('/v1/invoices', electronic());
+    assert.equal(await signer(fourth.body.id), der(replacement.certPem));
   });
 
   test('a creation with stamp.send is answered by the authority while the outbox works through a backlog', async () => {
