@@ -11,6 +11,8 @@ import assert from 'node:assert/strict';
 import { eachStorage, startTestServer, type TestServer } from '../support/server';
 import { createApiUser, rotateKey } from '../../src/platform/auth';
 import { openDb, type Db } from '../../src/platform/db';
+import { ADMIN_TOKEN, SECRET_KEY, adminOf } from '../support/admin';
+import { coRefs, validInvoice } from '../support/co';
 
 eachStorage('tokens kept in memory', (storage) => {
   let s: TestServer;
@@ -18,7 +20,7 @@ eachStorage('tokens kept in memory', (storage) => {
   let other: Db;
   let cid: number;
   before(async () => {
-    s = await startTestServer(storage, { AUTH_CACHE_MS: '600000' });
+    s = await startTestServer(storage, { AUTH_CACHE_MS: '600000', ADMIN_TOKEN, SECRET_KEY });
     other = storage === 'postgres' ? await openDb({ databaseUrl: s.databaseUrl, dataDir: '' }) : s.db;
     [{ company_id: cid }] = await s.db.query("SELECT company_id FROM companies WHERE is_demo AND country = 'CO'");
   });
@@ -98,5 +100,27 @@ eachStorage('tokens kept in memory', (storage) => {
       seen = await names();
     }
     assert.ok(seen.includes('Impuesto de prueba de caché'), 'the new tax is listed');
+  });
+
+  test('changes through the administration API are served at once: company settings, a deactivated user', async () => {
+    const token = await user(`probe-admin-${storage}`);
+    const r = await coRefs(s);
+    const body = validInvoice(r, { items: [{ ...validInvoice(r).items[0], description: 'Descripción larga '.repeat(15) }] });
+    const preview = () => s.call('POST', '/v1/invoices/preview', { token, body });
+    assert.equal((await preview()).status, 200, 'a long description is taken while the company keeps long descriptions');
+    const admin = adminOf(s);
+    try {
+      assert.equal((await admin.patch(`/companies/${cid}`, { settings: { long_product_descriptions: false } })).status, 200);
+      const refused = await preview();
+      assert.equal(refused.status, 400, 'the kept company was dropped: the new setting applies to the next request');
+      assert.match(refused.body.Errors[0].Message, /long_product_descriptions/);
+    } finally {
+      assert.equal((await admin.patch(`/companies/${cid}`, { settings: { long_product_descriptions: true } })).status, 200);
+    }
+    assert.equal((await preview()).status, 200);
+
+    const [{ id }] = await s.db.query('SELECT id FROM api_users WHERE company_id = $1 AND username = $2', [cid, `probe-admin-${storage}`]);
+    assert.equal((await admin.patch(`/companies/${cid}/api-users/${id}`, { active: false })).status, 200);
+    assert.equal((await get(token, '/v1/taxes')).status, 401, 'a user deactivated through /admin is refused at once');
   });
 });
