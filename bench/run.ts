@@ -24,6 +24,8 @@
  *   requests and share the count through the database as in production; 0 turns the limit off
  *   BENCH_SOAK_SECONDS (default 0): afterwards, a mix of all creations and lookups for that long, with the
  *   RSS sampled, to see whether memory stays flat
+ *   BENCH_SERVICE_NODE_ARGS: node options for the service process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
+ *   (a profile per thread: the worker threads' show where the CPU work of documents goes)
  *   BENCH_STORAGES=pglite,postgres; BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://root@127.0.0.1:5432/test)
  *
  * It is a measurement, not a test: it exits 0 whatever the figures, and 1
@@ -231,7 +233,8 @@ async function bodies(client: Client): Promise<Record<Exclude<PathName, 'floor'>
 interface Service { url: string; pid: number; child: ChildProcess; stop: () => Promise<void> }
 
 async function startService(env: Record<string, string>): Promise<Service> {
-  const child = spawn(process.execPath, [path.join(__dirname, 'server.js')], {
+  const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(__dirname, 'server.js')], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

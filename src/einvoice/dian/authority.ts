@@ -165,7 +165,7 @@ export class SandboxDian implements DianAuthority {
     const text = (q: string) => (nodes(q)[0]?.textContent ?? '').trim();
     const sum = (q: string) => nodes(q).reduce((s, n) => s.plus(n.textContent || 0), new Decimal(0));
 
-    const signature = await verifyInvoiceSignature(signedXml);
+    const signature = await verifyInvoiceSignature(signedXml, { parsed: doc });
     if (!signature.valid) fail('SIGNATURE', `The signature does not verify: ${signature.reason ?? 'unknown reason'}`);
 
     const supplier = '/inv:Invoice/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID';

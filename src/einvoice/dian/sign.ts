@@ -21,6 +21,7 @@
  * SignedXml and libxmlsec1 as well (test/unit/dian-sign.test.ts).
  */
 import { X509Certificate, createHash, createPublicKey, randomUUID, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
+import '../../platform/xmldom-regexps';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import { C14nCanonicalization, C14nCanonicalizationWithComments, ExclusiveCanonicalization, ExclusiveCanonicalizationWithComments } from 'xml-crypto';
 import { derBase64ToPem, describeCertificate, privateKeyOf, type CertificateFacts } from '../certificates';
@@ -137,6 +138,19 @@ function signerOf(cred: SigningCredentials): Signer {
   return signer;
 }
 
+/** A certificate met in ds:KeyInfo, read once per thread (the same few certificates come back on every document). */
+const x509s = new Map<string, X509Certificate>();
+function x509Of(der: Buffer): X509Certificate {
+  const id = der.toString('base64');
+  let hit = x509s.get(id);
+  if (!hit) {
+    hit = new X509Certificate(der);
+    if (x509s.size >= 256) x509s.delete(x509s.keys().next().value!);
+    x509s.set(id, hit);
+  }
+  return hit;
+}
+
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('base64');
 
@@ -233,11 +247,11 @@ export async function signInvoiceXml(xml: string, cred: SigningCredentials, opts
  */
 export async function verifyInvoiceSignature(
   signedXml: string,
-  opts: { expectedCertPem?: string } = {},
+  opts: { expectedCertPem?: string; /** The same XML already parsed (well formed), so that it is not parsed twice; left as it was. */ parsed?: unknown } = {},
 ): Promise<VerifyResult> {
   let doc: XmlDocument;
   try {
-    doc = parseXml(signedXml);
+    doc = (opts.parsed as XmlDocument | undefined) ?? parseXml(signedXml);
   } catch (err) {
     return { valid: false, reason: `The XML is not well formed: ${errorMessage(err)}` };
   }
@@ -297,7 +311,7 @@ export async function verifyInvoiceSignature(
     const c14n = CANONICALIZERS[children(signedInfo, NS.ds, 'CanonicalizationMethod')[0]?.getAttribute('Algorithm') ?? ''];
     if (!c14n) return { ...result, reason: 'Unsupported ds:CanonicalizationMethod' };
     const value = Buffer.from(children(sigEl, NS.ds, 'SignatureValue')[0]?.textContent?.replace(/\s+/g, '') ?? '', 'base64');
-    const x509 = new X509Certificate(certDer);
+    const x509 = x509Of(certDer);
     if (!verify(hash, Buffer.from(canonical(signedInfo, c14n), 'utf8'), x509.publicKey, value)) {
       return { ...result, reason: 'The signature value does not verify with the certificate in ds:KeyInfo' };
     }
