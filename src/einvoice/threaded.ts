@@ -11,8 +11,13 @@ import type { SigningCredentials } from './dian/sign';
 import type { StampProvider, StampVerdict } from './sat/provider';
 import type { LoadedCertificate } from './certificates';
 
-/** Verdicts kept for GetStatus, and how long a technical key is trusted without asking the database again. */
-const VERDICTS_KEPT = 10_000;
+/**
+ * Verdicts kept for GetStatus, and how long a technical key is trusted without asking the database again.
+ * A verdict carries its signed ApplicationResponse (about 8 KB), and GetStatus is asked only for an invoice
+ * whose XML was stored before an answer that never came, which an in-process authority does not do (see
+ * InProcess): a thousand bounds the memory at about 10 MB.
+ */
+const VERDICTS_KEPT = 1000;
 const KEY_TTL_MS = 5_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -26,7 +26,7 @@ export interface TaskContext {
  * thread every time); after STAMPS_KEPT stamps it starts over, which bounds
  * its memory.
  */
-const STAMPS_KEPT = 2000;
+const STAMPS_KEPT = 500; // each keeps the stamped CFDI (a few KB): a few MB per thread
 let pac: { certPem: string; instance: SandboxPac; stamps: number } | null = null;
 function sandboxPac(provider: LoadedCertificate): SandboxPac {
   if (!pac || pac.certPem !== provider.certPem || pac.stamps >= STAMPS_KEPT) {
