@@ -16,6 +16,8 @@ import { eachStorage, problems, startTestServer, type Storage, type TestServer }
 import { MX_APP, mxToday } from '../support/mx';
 import { debianTool, SAT_XSD_DIR } from '../support/tools';
 import { catalogueXsd } from '../../src/einvoice/sat/schema';
+import { LARGE_CATALOGUES } from '../../src/catalogs/sat';
+import { installed } from '../support/catalogs';
 
 const CFDV40 = path.join(SAT_XSD_DIR, '4', 'cfdv40.xsd');
 const TFD = path.join(SAT_XSD_DIR, 'TimbreFiscalDigital', 'TimbreFiscalDigitalv11.xsd');
@@ -94,6 +96,16 @@ eachStorage('CFDIs through cfdv40.xsd with the catalogues', (storage: Storage) =
     const res = await post({ items: [{ code: 'RARE01', quantity: 1, price: 100 }], payment: pue(116) });
     assert.deepEqual(problems(res), ['invalid_document@items']);
     assert.match(res.body.Errors[0].Message, /XSD.*ClaveUnidad.*XX9/);
+    assert.deepEqual(await s.db.query(`SELECT count(*)::int AS n FROM invoices WHERE country = 'MX'`), [{ n }]);
+  });
+
+  test('a product key that is not in the shipped c_ClaveProdServ: refused at creation by the schema, nothing written', { skip: skip || (!installed(LARGE_CATALOGUES.c_ClaveProdServ) && 'c_ClaveProdServ is not installed') }, async () => {
+    const made = await s.as('mx').post('/v1/products', { code: 'NOKEY01', name: 'No key', sat_product_key: '99999999', sat_unit_key: 'H87', taxes: [{ id: ref.tax('IVA', 16) }] });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const [{ n }] = await s.db.query(`SELECT count(*)::int AS n FROM invoices WHERE country = 'MX'`);
+    const res = await post({ items: [{ code: 'NOKEY01', quantity: 1, price: 100 }], payment: pue(116) });
+    assert.deepEqual(problems(res), ['invalid_document@items']);
+    assert.match(res.body.Errors[0].Message, /XSD.*ClaveProdServ.*99999999/);
     assert.deepEqual(await s.db.query(`SELECT count(*)::int AS n FROM invoices WHERE country = 'MX'`), [{ n }]);
   });
 });

@@ -57,6 +57,18 @@ test('countries installed: ISO 3166 with Spanish names', { skip: !installed(COUN
   assert.equal(keyed(COUNTRIES_FILE)!.get('DE')?.[1], 'Alemania');
 });
 
+test('c_ClaveProdServ installed: the SAT\'s keys in force, complete', { skip: !installed(LARGE_CATALOGUES.c_ClaveProdServ) && `${LARGE_CATALOGUES.c_ClaveProdServ} is not installed` }, () => {
+  const keys = records(LARGE_CATALOGUES.c_ClaveProdServ)!.map((r) => r[0]);
+  assert.ok(keys.length > 52000, `${keys.length} keys`);
+  assert.equal(new Set(keys).size, keys.length, 'no key twice');
+  assert.ok(keys.every((k) => /^\d{8}$/.test(k)), 'eight digits each');
+  const codes = keyed(LARGE_CATALOGUES.c_ClaveProdServ)!;
+  // The generic key, services, computers, and the last segment of the UNSPSC-based list.
+  for (const k of ['01010101', '84111506', '43211503', '81112200', '95141904']) assert.ok(codes.has(k), k);
+  // Not keys: a made-up one, a family code, and gasoline's 15101506 that ended on 15-01-2020.
+  for (const k of ['99999999', '43210000', '15101506']) assert.ok(!codes.has(k), k);
+});
+
 test('DIAN code lists: tributos, responsibilities, payment means', () => {
   for (const c of ['01', '04', '05', '06', '07', '35', 'ZZ']) assert.ok(TAX_SCHEMES.has(c), c);
   assert.ok(!TAX_SCHEMES.has('09'));
