@@ -15,7 +15,7 @@ import { catalogDir, records, resetCatalogs } from '../../src/catalogs/files';
 
 const FIXTURES: Record<string, string> = {
   'co/municipalities.tsv': [
-    '05001\tMedellín', '05266\tEnvigado', '08001\tBarranquilla', '11001\tBogotá, D.c.', '13001\tCartagena De Indias',
+    '05001\tMedellín', '05266\tEnvigado', '08001\tBarranquilla', '11001\tBogotá, D.C.', '13001\tCartagena De Indias',
     '25175\tChía', '25754\tSoacha', '54001\tSan José De Cúcuta', '68001\tBucaramanga', '76001\tCali', '88001\tSan Andrés',
   ].join('\n'),
   'co/countries.tsv': ['CO\tColombia', 'ES\tEspaña', 'MX\tMéxico', 'US\tEstados Unidos'].join('\n'),
