@@ -47,7 +47,7 @@ eachStorage('legally complete PDFs', (storage: Storage) => {
     assert.ok(!text.includes(res.body.name), `not the API's name ${res.body.name}`);
     const time = /<cbc:IssueTime>([^<]+)</.exec(xml)![1];
     assert.ok(text.includes(`Hora: ${time}`), `the issue time ${time}`);
-    assert.ok(text.includes('Bogotá, D.C., Bogotá, Colombia'), 'city and state by name');
+    assert.ok(text.includes('Bogotá, D.C., Bogotá, Colombia'), 'city and state by name (the DIAN\'s DIVIPOLA names)');
     assert.ok(text.includes('Régimen: Responsable de IVA'));
     assert.ok(text.includes('O-13 Gran contribuyente; O-15 Autorretenedor'));
     assert.ok(xml.includes('>O-13;O-15</cbc:TaxLevelCode>'), 'the XML carries the same responsibilities');

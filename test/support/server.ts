@@ -4,6 +4,7 @@
  * PGlite and, when TEST_DATABASE_URL is set, on that PostgreSQL server too
  * (each run in a database of its own, dropped afterwards).
  */
+import './catalogs'; // the catalogues every test server reads (fixtures where a catalogue is not installed)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
