@@ -9,12 +9,15 @@
  * once per thread and kept. Imported for its effect by the modules that parse
  * XML; the parser's behaviour does not change.
  */
+type Grammar = { reg: (...parts: (RegExp | string)[]) => RegExp };
+// An internal module of the library: should a later release move or rename it, parsing goes on unpatched.
+let grammar: Grammar | null = null;
 // eslint-disable-next-line @typescript-eslint/no-var-requires
-const grammar: { reg: (...parts: (RegExp | string)[]) => RegExp } = require('@xmldom/xmldom/lib/grammar');
+try { grammar = require('@xmldom/xmldom/lib/grammar') as Grammar; } catch { grammar = null; }
 
 const MARK = Symbol.for('facturas.xmldom.reg.kept');
-const original = grammar.reg as typeof grammar.reg & { [MARK]?: true };
-if (!original[MARK]) {
+const original = grammar?.reg as (Grammar['reg'] & { [MARK]?: true }) | undefined;
+if (grammar && typeof original === 'function' && !original[MARK]) {
   // Kept by the parts themselves: strings by value, the grammar's expressions (module constants) by identity.
   interface Node { next: Map<unknown, Node>; value?: RegExp }
   const root: Node = { next: new Map() };
@@ -32,7 +35,7 @@ if (!original[MARK]) {
       node = next;
     }
     return (node.value ??= original.apply(this, parts));
-  } as typeof original;
+  } as Grammar['reg'] & { [MARK]?: true };
   reg[MARK] = true;
   grammar.reg = reg;
 }
