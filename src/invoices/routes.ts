@@ -17,7 +17,7 @@ import { annulmentDate } from './lookup';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import { CoInvoiceBody } from './co/schema';
-import { coInvoiceDocument, planCoInvoice, storeCoInvoice, updateCoInvoice } from './co/service';
+import { coInvoiceDocument, coStoredInOneStatement, planCoInvoice, storeCoInvoice, updateCoInvoice } from './co/service';
 import { MxInvoiceBody } from './mx/schema';
 import { mxInvoiceDocument, planMxInvoice, storeMxInvoice } from './mx/service';
 
@@ -30,7 +30,7 @@ interface Variant<P> {
   preview(plan: P): unknown;
 }
 const CO: Variant<any> = {
-  body: CoInvoiceBody, plan: planCoInvoice, store: storeCoInvoice, oneStatement: (p) => !p.newCustomer,
+  body: CoInvoiceBody, plan: planCoInvoice, store: storeCoInvoice, oneStatement: coStoredInOneStatement,
   preview: (p) => coInvoiceDocument(p, { id: null, prefix: p.docType.prefix, number: p.body.number ?? null, name: null, customerId: p.customer?.id ?? null, now: new Date() }),
 };
 const MX: Variant<any> = {

@@ -415,6 +415,12 @@ export function coInvoicePostings(plan: Plan): Posting[] {
   return p;
 }
 
+/**
+ * storeCoInvoice writes the plan with writeInvoice's one statement and nothing else: no new customer
+ * to insert and no advance to lock and check again (those need the transaction around them).
+ */
+export const coStoredInOneStatement = (plan: Plan): boolean => !plan.newCustomer && !advanceOf(plan).gt(0);
+
 /** Writes the invoice: number, customer (if new), document, due items, journal entry. */
 export async function storeCoInvoice(q: Queryable, company: Company, plan: Plan, meta: { partnerId?: string }) {
   const cid = company.company_id;
