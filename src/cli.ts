@@ -8,6 +8,9 @@
  *   key rotate --username U                         new access key for a user; revokes its tokens
  *   certificate load --company-id N --p12 FILE --password P
  *                                                   the company's signing certificate for electronic invoices
+ *   bulk-demo --invoices N [--days D] [--customers K]
+ *                                                   N realistic invoices (and their receipts) in the Colombian demo company,
+ *                                                   in bulk statements (src/companies/bulk.ts); progress on stderr
  *
  * They use the configured database (DATABASE_URL, or the embedded one in DATA_DIR,
  * which must not be held by a running server).
@@ -21,13 +24,15 @@ import { DatabaseHeldError, migrate, openDb, type Db } from './platform/db';
 import { createApiUser, rotateKey } from './platform/auth';
 import { isValidNit, nitCheckDigit } from './platform/nit';
 import { ensureDemo, seedStarterCatalog } from './companies/demo';
+import { bulkDemo } from './companies/bulk';
 
 const USAGE = `usage: npm run -s cli -- <command>
   demo [--json]
   company create --country CO|MX --legal-name NAME --tax-id NIT_OR_RFC [--check-digit D] [--time-zone TZ]
   user create --company-id N --username NAME
   key rotate --username NAME
-  certificate load --company-id N --p12 FILE.p12 --password PASSWORD`;
+  certificate load --company-id N --p12 FILE.p12 --password PASSWORD
+  bulk-demo --invoices N [--days D] [--customers K]`;
 
 class UsageError extends Error {}
 
@@ -41,7 +46,7 @@ async function run(db: Db, args: string[]): Promise<unknown> {
     options: {
       json: { type: 'boolean' }, country: { type: 'string' }, 'legal-name': { type: 'string' }, 'tax-id': { type: 'string' },
       'check-digit': { type: 'string' }, 'time-zone': { type: 'string' }, 'company-id': { type: 'string' }, username: { type: 'string' },
-      p12: { type: 'string' }, password: { type: 'string' },
+      p12: { type: 'string' }, password: { type: 'string' }, invoices: { type: 'string' }, days: { type: 'string' }, customers: { type: 'string' },
     },
   });
   const command = positionals.join(' ');
@@ -108,6 +113,19 @@ async function run(db: Db, args: string[]): Promise<unknown> {
          ON CONFLICT (company_id) DO UPDATE SET p12 = EXCLUDED.p12, password = EXCLUDED.password, created_at = now()`,
         [companyId, p12.toString('base64'), values.password]);
       return { company_id: companyId, subject: cert.subjectName, serial_number: cert.serialNumber, not_after: cert.notAfter };
+    }
+    case 'bulk-demo': {
+      need(values, 'invoices');
+      const count = (name: 'invoices' | 'days' | 'customers', min: number, max: number) => {
+        if (values[name] === undefined) return undefined;
+        const n = Number(String(values[name]).replace(/_/g, ''));
+        if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);
+        return n;
+      };
+      return bulkDemo(db, {
+        invoices: count('invoices', 10, 100_000_000)!, days: count('days', 1, 3650), customers: count('customers', 1, 1_000_000),
+        log: (line) => process.stderr.write(`${line}\n`),
+      });
     }
     default:
       throw new UsageError(command ? `unknown command "${command}"` : 'no command given');

@@ -21,6 +21,7 @@ import { createMailer } from './mail/mailer';
 import { mailHandler } from './mail/send';
 import { mailRoutes } from './mail/routes';
 import { MAIL_JOB } from './mail/store';
+import { startFolding } from './reports/folding';
 
 /** Every feature's routes, served on {base_url} and {base_url_mx}. */
 export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, voucherRoutes, reportRoutes, mailRoutes];
@@ -50,9 +51,11 @@ export async function startServer(config: Config, given?: Db): Promise<Running> 
     // The embedded database has one process: a job it finds claimed was left by a process that died (kill -9, power loss).
     if (db.kind === 'pglite') await outbox.releaseClaims();
     const app = await buildApp({ config, db, outbox }, MODULES);
-    app.addHook('onClose', async () => { await outbox.stop(); mailer.close(); });
+    let stopFolding: (() => Promise<void>) | undefined;
+    app.addHook('onClose', async () => { await outbox.stop(); mailer.close(); await stopFolding?.(); });
     await app.listen({ port: config.port, host: config.host });
     outbox.start();
+    stopFolding = startFolding(db, 2000, (msg, extra) => app.log.error(extra, msg));
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
     let closing: Promise<void> | undefined;
