@@ -125,8 +125,8 @@ eachStorage('reports', (storage) => {
     const june = await s.as('co').get(`/v1/reports/accounts-receivable?date=2030-06-30&customer_identification=${ident}`);
     assert.equal(june.status, 200, JSON.stringify(june.body));
     assert.equal(june.body.date, '2030-06-30');
-    assert.equal(june.body.results.length, 1);
-    const group = june.body.results[0];
+    assert.equal(june.body.customers.length, 1);
+    const group = june.body.customers[0];
     assert.equal(group.customer.identification, ident);
     assert.equal(group.customer.name, `Cliente Prueba ${ident}`);
     assert.equal(group.currency, 'COP');
@@ -147,12 +147,12 @@ eachStorage('reports', (storage) => {
     assert.deepEqual(june.body.totals, [{ currency: 'COP', ...totals }]);
 
     const july = (await s.as('co').get(`/v1/reports/accounts-receivable?date=2030-07-10&customer_identification=${ident}&customer_branch_office=0`)).body;
-    assert.deepEqual(july.results[0].totals, { current: 1100, days_1_30: 500, days_31_60: 900, days_61_90: 1300, days_over_90: 750, total: 4550 });
-    assert.ok(!july.results[0].items.some((x: any) => x.invoice.id === made.h.id), 'paid on 2030-07-05');
+    assert.deepEqual(july.customers[0].totals, { current: 1100, days_1_30: 500, days_31_60: 900, days_61_90: 1300, days_over_90: 750, total: 4550 });
+    assert.ok(!july.customers[0].items.some((x: any) => x.invoice.id === made.h.id), 'paid on 2030-07-05');
 
     const now = (await s.as('co').get('/v1/reports/accounts-receivable')).body;
     assert.equal(now.date, today());
-    assert.deepEqual(now.results.map((g: any) => g.customer.identification), [mainCustomer(r).identification], 'invoices dated after the day are not yet receivable');
+    assert.deepEqual(now.customers.map((g: any) => g.customer.identification), [mainCustomer(r).identification], 'invoices dated after the day are not yet receivable');
     assert.deepEqual(problems(await s.as('co').get('/v1/reports/accounts-receivable?date=2030-02-31')), ['invalid_date@date']);
   });
 
@@ -163,7 +163,7 @@ eachStorage('reports', (storage) => {
     assert.equal(mx.body.balanced, true);
     const mxAr = await s.as('mx').get('/v1/reports/accounts-receivable');
     assert.equal(mxAr.status, 200);
-    assert.ok(mxAr.body.results.every((g: any) => !g.customer.identification.startsWith('7000000')));
+    assert.ok(mxAr.body.customers.every((g: any) => !g.customer.identification.startsWith('7000000')));
     assert.equal((await s.call('GET', '/v1/reports/trial-balance')).status, 401);
   });
 });
