@@ -1,7 +1,9 @@
 /**
- * What the benchmarks share (npm run bench, npm run bench:scale): an HTTP
- * client with one keep-alive agent, the standard invoice body (checked by the
- * preview), percentiles, fresh storages, and the printed table.
+ * What the scale benchmark (npm run bench:scale) uses: an HTTP client with one
+ * keep-alive agent, the standard invoice body (checked by the preview),
+ * percentiles, fresh storages, and the printed table. bench/run.ts (npm run
+ * bench) keeps its own copy of these, so that the two benchmarks change
+ * independently.
  */
 import fs from 'node:fs';
 import os from 'node:os';
