@@ -14,6 +14,8 @@ import { isValidRfc, rfcCheckDigit } from '../platform/rfc';
 import { customerSchema, GENERIC_RFCS, RFC_PATTERN } from '../catalog/customers';
 import { seedStarterCatalog } from '../companies/demo';
 import { COUNTRY_SETTINGS, DIAN_SETTINGS, MX_TAX_REGIMES, nullable, responsibilities, SettingsBody } from '../companies/settings';
+import { placeProblems, type CityRef } from '../catalogs/divipola';
+import { postalCode } from '../catalogs/sat';
 import { RESPONSIBILITY_NAMES } from '../einvoice/dian/issuer';
 import { productionRefusal } from '../einvoice/dian/habilitacion';
 import { LOGO_MAX_BYTES, logoProblem } from '../pdf/logo';
@@ -99,11 +101,10 @@ function checkAddress(p: Problems, country: 'CO' | 'MX', address: unknown): void
   if (address === undefined || p.has('address')) return;
   if (!checkBody(Address(country), address, p, 'address')) return;
   const city = (address as any).city;
-  if (country === 'CO' && city && String(city.country_code).toUpperCase() === 'CO') {
-    if (!/^[0-9]{2}$/.test(city.state_code)) p.add('invalid_value', 'A Colombian state_code is the two-digit DANE department code', 'address.city.state_code');
-    else if (!/^[0-9]{5}$/.test(city.city_code) || !city.city_code.startsWith(city.state_code)) {
-      p.add('invalid_value', `A Colombian city_code is the five-digit DANE code starting with its state_code ${city.state_code}`, 'address.city.city_code');
-    }
+  // The issuer's place as a customer's: a DIVIPOLA municipality of its department (the DIAN rejects an issuer's otherwise).
+  if (country === 'CO' && city) {
+    const codes = Object.fromEntries(Object.entries(city).map(([k, v]) => [k, k.endsWith('_code') && typeof v === 'string' ? v.toUpperCase() : v])) as unknown as CityRef;
+    for (const [field, message] of placeProblems(codes)) p.add('invalid_value', message, `address.city.${field}`);
   }
 }
 
@@ -133,6 +134,9 @@ function mergeSettings(p: Problems, country: 'CO' | 'MX', stored: Record<string,
   }
   if (country === 'MX' && sent.tax_regime && !MX_TAX_REGIMES[out.tax_regime]) {
     p.add('invalid_value', `settings.tax_regime must be a c_RegimenFiscal code: ${Object.keys(MX_TAX_REGIMES).join(', ')}`, 'settings.tax_regime');
+  }
+  if (country === 'MX' && sent.postal_code && postalCode(out.postal_code) === undefined) {
+    p.add('invalid_value', `settings.postal_code ${out.postal_code} is not a postal code of c_CodigoPostal`, 'settings.postal_code');
   }
   (out.fiscal_responsibilities ?? []).forEach((r: { code: string }, i: number) => {
     if (sent.fiscal_responsibilities && !RESPONSIBILITY_NAMES[r.code]) {

@@ -10,7 +10,9 @@ import type { Queryable } from '../platform/db';
 import type { Problems } from '../platform/errors';
 import { nitCheckDigit } from '../platform/nit';
 import { AnyCase, canonical, codeOf, CodeOrObject } from '../platform/validation';
-import { GENERAL_PUBLIC } from '../companies/uses';
+import { FOREIGN_RECEIVER, genericReceiver } from '../companies/uses';
+import { placeProblems, type CityRef } from '../catalogs/divipola';
+import { catalogueCodes, postalCode, regime, rfcPersonType } from '../catalogs/sat';
 
 /** DIAN identification document types (annex 1.9, table 13.2.1) and their names. */
 const CO_ID_TYPE_NAMES: Record<string, string> = {
@@ -77,6 +79,8 @@ export function customerSchema(country: 'CO' | 'MX') {
         country_code: CountryCode('CO'),
         state_code: cityCode('must contain only letters and digits'),
         city_code: cityCode('must contain only letters and digits'),
+        city_name: Type.Optional(Type.String({ minLength: 1, maxLength: 60, pattern: ADDRESS_PATTERN, 'x-hint': 'must contain only letters, digits, spaces and # . , - / °', description: 'Abroad: the city, as text (in Colombia the DIVIPOLA name is used)' })),
+        state_name: Type.Optional(Type.String({ minLength: 1, maxLength: 60, pattern: ADDRESS_PATTERN, 'x-hint': 'must contain only letters, digits, spaces and # . , - / °', description: 'Abroad: the state or province, as text' })),
       }) : Type.Optional(Type.Object({
         country_code: CountryCode('MX'),
         state_code: Type.Optional(Type.String({ maxLength: 10 })),
@@ -84,7 +88,11 @@ export function customerSchema(country: 'CO' | 'MX') {
       })),
       postal_code: co ? Type.Optional(Type.String({ maxLength: 10, pattern: '^[0-9]*$', 'x-hint': 'must contain only digits' }))
         : Type.String({ pattern: '^[0-9]{5}$', 'x-hint': 'must be a five-digit código postal', description: 'DomicilioFiscalReceptor' }),
-      ...(co ? {} : { street: MxAddressPart(), exterior_number: MxAddressPart(), interior_number: MxAddressPart(), colony: MxAddressPart(), locality: MxAddressPart() }),
+      ...(co ? {} : {
+        street: MxAddressPart(), exterior_number: MxAddressPart(), interior_number: MxAddressPart(), colony: MxAddressPart(), locality: MxAddressPart(),
+        fiscal_residence: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', 'x-hint': 'must be a c_Pais code such as USA', description: 'ResidenciaFiscal (c_Pais): required for the generic RFC XEXX010101000 of a receiver resident abroad' })),
+        foreign_tax_id: Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9 -]+$', 'x-hint': 'must contain only letters, digits, spaces and -', description: 'NumRegIdTrib: its tax id in its country of residence (XEXX010101000)' })),
+      }),
     }),
     phones: Type.Array(Phone, { maxItems: 5, default: [] }),
     contacts: Type.Array(Type.Object({
@@ -112,7 +120,8 @@ export const CustomerAnswer = Type.Object({
   vat_responsible: Type.Boolean(), fiscal_responsibilities: Type.Array(Type.Object({ code: Type.String(), name: opt(Type.String()) })),
   tax_regime: opt(Type.String()),
   address: Type.Object({
-    address: opt(Type.String()), city: opt(Type.Object({ country_code: opt(Type.String()), state_code: opt(Type.String()), city_code: opt(Type.String()) })),
+    address: opt(Type.String()), city: opt(Type.Object({ country_code: opt(Type.String()), state_code: opt(Type.String()), city_code: opt(Type.String()), city_name: opt(Type.String()), state_name: opt(Type.String()) })),
+    fiscal_residence: opt(Type.String()), foreign_tax_id: opt(Type.String()),
     postal_code: opt(Type.String()), street: opt(Type.String()), exterior_number: opt(Type.String()), interior_number: opt(Type.String()),
     colony: opt(Type.String()), locality: opt(Type.String()),
   }),
@@ -129,7 +138,7 @@ export type CustomerBody = Static<typeof CoCustomerBody>;
 
 const nameParts = (name: string | string[]) => (Array.isArray(name) ? name : [name]);
 const upper = (v: string | undefined) => v?.toUpperCase();
-const MX_ADDRESS_PARTS = ['street', 'exterior_number', 'interior_number', 'colony', 'locality'] as const;
+const MX_ADDRESS_PARTS = ['street', 'exterior_number', 'interior_number', 'colony', 'locality', 'fiscal_residence', 'foreign_tax_id'] as const;
 
 /**
  * A customer body that passed its schema, in the stored spelling: person_type person or company, codes
@@ -137,10 +146,11 @@ const MX_ADDRESS_PARTS = ['street', 'exterior_number', 'interior_number', 'colon
  */
 export function customerRecord(c: CustomerBody) {
   const a = c.address as CustomerBody['address'] & Partial<Record<(typeof MX_ADDRESS_PARTS)[number], string>>;
-  const city = a.city as { country_code: string; state_code?: string; city_code?: string } | undefined;
+  const city = a.city as { country_code: string; state_code?: string; city_code?: string; city_name?: string; state_name?: string } | undefined;
   const address = {
     address: a.address,
-    ...(city ? { city: Object.fromEntries(Object.entries({ country_code: upper(city.country_code), state_code: upper(city.state_code), city_code: upper(city.city_code) })
+    ...(city ? { city: Object.fromEntries(Object.entries({ country_code: upper(city.country_code), state_code: upper(city.state_code), city_code: upper(city.city_code),
+      city_name: city.city_name, state_name: city.state_name })
       .filter(([, v]) => v !== undefined)) } : {}),
     ...Object.fromEntries([['postal_code', a.postal_code], ...MX_ADDRESS_PARTS.map((k) => [k, a[k]])].filter(([, v]) => v !== undefined)),
   };
@@ -156,7 +166,7 @@ export function customerRecord(c: CustomerBody) {
 /**
  * Rules beyond the schema: name elements per person type, the NIT check digit,
  * RFC length per person type, regime 616 for the general public's generic RFC,
- * Colombian DANE city codes, existing sellers, and uniqueness of
+ * Colombian DIVIPOLA places (foreign countries abroad), existing sellers, and uniqueness of
  * identification + branch office. `path` prefixes every JSON path.
  */
 export async function checkCustomerRules(q: Queryable, companyId: number, country: 'CO' | 'MX', body: CustomerBody,
@@ -180,15 +190,42 @@ export async function checkCustomerRules(q: Queryable, companyId: number, countr
       problems.add('invalid_identification', `The RFC of a ${c.person_type} has ${expected} characters`, at('identification'));
     }
   }
-  if (country === 'MX' && c.identification === GENERAL_PUBLIC.rfc && typeof c.tax_regime === 'string' && c.tax_regime !== GENERAL_PUBLIC.regime && !problems.has(at('tax_regime'))) {
-    problems.add('invalid_value', `The generic RFC ${GENERAL_PUBLIC.rfc} (público en general) has fiscal regime ${GENERAL_PUBLIC.regime} (Sin obligaciones fiscales) in CFDI 4.0, not ${c.tax_regime}`, at('tax_regime'));
+  if (country === 'MX' && typeof c.tax_regime === 'string' && !genericReceiver(c.identification) && !problems.has(at('tax_regime')) && !problems.has(at('identification'))) {
+    const r = regime(c.tax_regime);
+    const type = GENERIC_RFCS.includes(c.identification) ? c.person_type : rfcPersonType(c.identification);
+    if (!r) problems.add('invalid_value', `${c.tax_regime} is not a c_RegimenFiscal code`, at('tax_regime'));
+    else if (!r.person_types.includes(type)) {
+      problems.add('invalid_value', `Regime ${r.code} (${r.description}) is for ${r.person_types.includes('company') ? 'personas morales (12-character RFC)' : 'personas físicas (13-character RFC)'}, not for ${c.identification}`, at('tax_regime'));
+    }
   }
-  // In Colombia the three codes are required by the schema.
-  const city = c.address?.city as { country_code: string; state_code: string; city_code: string } | undefined;
-  if (country === 'CO' && city && city.country_code === 'CO' && !problems.has(at('address.city'))) {
-    if (!/^[0-9]{2}$/.test(city.state_code)) problems.add('invalid_value', 'A Colombian state_code is the two-digit DANE department code', at('address.city.state_code'));
-    else if (!/^[0-9]{5}$/.test(city.city_code) || !city.city_code.startsWith(city.state_code)) {
-      problems.add('invalid_value', `A Colombian city_code is the five-digit DANE code starting with its state_code ${city.state_code}`, at('address.city.city_code'));
+  const postal = c.address?.postal_code;
+  if (country === 'MX' && typeof postal === 'string' && !genericReceiver(c.identification) && !problems.has(at('address.postal_code')) && postalCode(postal) === undefined) {
+    problems.add('invalid_value', `${postal} is not a postal code of the SAT catalogue c_CodigoPostal`, at('address.postal_code'));
+  }
+  const generic = country === 'MX' ? genericReceiver(c.identification) : undefined;
+  if (generic && typeof c.tax_regime === 'string' && c.tax_regime !== generic.regime && !problems.has(at('tax_regime'))) {
+    problems.add('invalid_value', `The generic RFC ${generic.rfc} (${generic.label}) has fiscal regime ${generic.regime} (Sin obligaciones fiscales) in CFDI 4.0, not ${c.tax_regime}`, at('tax_regime'));
+  }
+  const abroad = c.address as { fiscal_residence?: string; foreign_tax_id?: string } | undefined;
+  if (country === 'MX' && abroad && !problems.has(at('address'))) {
+    if (generic?.rfc === FOREIGN_RECEIVER.rfc) {
+      if (!abroad.fiscal_residence) problems.add('parameter_required', `The generic RFC ${FOREIGN_RECEIVER.rfc} (residente en el extranjero) needs its country of tax residence (ResidenciaFiscal)`, at('address.fiscal_residence'));
+      if (!abroad.foreign_tax_id) problems.add('parameter_required', `The generic RFC ${FOREIGN_RECEIVER.rfc} (residente en el extranjero) needs its tax id abroad (NumRegIdTrib)`, at('address.foreign_tax_id'));
+    } else if (abroad.fiscal_residence || abroad.foreign_tax_id) {
+      problems.add('parameter_not_allowed', `ResidenciaFiscal and NumRegIdTrib are for a receiver resident abroad, identified by the generic RFC ${FOREIGN_RECEIVER.rfc}`, at(abroad.fiscal_residence ? 'address.fiscal_residence' : 'address.foreign_tax_id'));
+    }
+    const residence = abroad.fiscal_residence;
+    if (residence && !problems.has(at('address.fiscal_residence'))) {
+      if (residence === 'MEX') problems.add('invalid_value', 'A receiver resident abroad has a ResidenciaFiscal other than MEX', at('address.fiscal_residence'));
+      else if (catalogueCodes('c_Pais')?.has(residence) === false) problems.add('invalid_value', `${residence} is not a c_Pais code`, at('address.fiscal_residence'));
+    }
+  }
+  // In Colombia the three codes are required by the schema; they must name a DIVIPOLA municipality of its department.
+  const city = c.address?.city as CityRef | undefined;
+  if (country === 'CO' && city && !problems.has(at('address.city'))) {
+    for (const [field, message] of placeProblems(city)) problems.add('invalid_value', message, at(`address.city.${field}`));
+    if (c.id_type === '50' && city.country_code === 'CO' && !problems.has(at('id_type'))) {
+      problems.add('invalid_value', 'Identification type 50 (NIT de otro país) is a foreign taxpayer: its address.city.country_code cannot be CO', at('address.city.country_code'));
     }
   }
   for (const key of ['seller_id', 'collector_id'] as const) {

@@ -173,7 +173,8 @@ export function registerLookups(app: FastifyInstance, db: Queryable, country: 'C
 
   if (country === 'MX') {
     const Use = Type.Object({ code: Type.String(), description: Type.String(),
-      person_types: Type.Array(Type.String(), { description: 'person, company: who may receive an invoice with this use' }) });
+      person_types: Type.Array(Type.String(), { description: 'person, company: who may receive an invoice with this use' }),
+      receiver_regimes: Type.Array(Type.String(), { description: 'c_RegimenFiscal codes of the receivers allowed this use' }) });
     app.get('/uses', {
       schema: { tags: ['lookups'], summary: 'CFDI uses (SAT c_UsoCFDI) with the person types allowed', querystring: PageQuery, response: { 200: PageOf(Use) } },
     }, async (req) => {

@@ -12,6 +12,7 @@ import type { Queryable } from '../platform/db';
 import type { Problems } from '../platform/errors';
 import { AnyCase, canonical, codeOf, CodeOrObject, Enum, IdOrObject, idOf } from '../platform/validation';
 import { unitJson } from './units';
+import { taxObjectProblem } from '../catalogs/sat';
 
 export const CODE_PATTERN = '^[A-Za-z0-9]+$';
 export const PRODUCT_TYPES = ['Product', 'Service', 'ConsumerGood'] as const;
@@ -119,6 +120,11 @@ export async function checkProductRules(q: Queryable, company: Company, p: Produ
     if (seen.has(tax.type)) problems.add('invalid_array', `Two taxes of type ${tax.type} on one product`, at);
     seen.add(tax.type);
   });
+  // c_ObjetoImp against the taxes (Mexico): 01 carries none, 02 must carry them.
+  if (p.tax_object !== undefined && !problems.has('taxes')) {
+    const why = taxObjectProblem(p.tax_object, p.taxes.map((t) => (refs.taxes ?? []).find((r) => r.id === t.id)?.type).filter((t): t is string => !!t));
+    if (why) problems.add('invalid_value', why, 'tax_object');
+  }
   if (p.account_group !== undefined && !problems.has('account_group')) {
     const id = idOf(p.account_group);
     if (!refs.grp) problems.add('invalid_reference', `Account group ${id} does not exist; see /v1/account-groups`, 'account_group');

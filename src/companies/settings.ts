@@ -8,7 +8,8 @@
  *   fiscal_responsibilities [{code, name}]        CO: DIAN responsibilities (O-13, O-15, O-23, O-47, R-99-PN)
  *   tax_regime                                    MX: c_RegimenFiscal
  *   person_type, commercial_registration          CO: the issuer is a company or a person; matrícula mercantil
- *   postal_code                                   MX: place of issue (LugarExpedicion)
+ *   postal_code                                   MX: place of issue (LugarExpedicion), in c_CodigoPostal
+ *   border_stimulus                               MX: enrolled in the border region stimulus (may charge IVA 8 %)
  *   foreign_currency {enabled, currencies}        currencies other than the local one that documents may use
  *   warehouses_enabled, seller_by_item, cost_center_required, long_product_descriptions
  *   dian {id, pin, test_set_id, environment, provider_name}
@@ -25,18 +26,10 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { CURRENCIES } from '../invoices/co/schema';
 import { CodeOrObject, codeOf, Enum } from '../platform/validation';
 import { RESPONSIBILITY_NAMES } from '../einvoice/dian/issuer';
+import { REGIMES } from '../catalogs/sat';
 
-/** SAT catalogue c_RegimenFiscal (CFDI 4.0). */
-export const MX_TAX_REGIMES: Record<string, string> = {
-  601: 'General de Ley Personas Morales', 603: 'Personas Morales con Fines no Lucrativos', 605: 'Sueldos y Salarios e Ingresos Asimilados a Salarios',
-  606: 'Arrendamiento', 607: 'Régimen de Enajenación o Adquisición de Bienes', 608: 'Demás ingresos',
-  610: 'Residentes en el Extranjero sin Establecimiento Permanente en México', 611: 'Ingresos por Dividendos (socios y accionistas)',
-  612: 'Personas Físicas con Actividades Empresariales y Profesionales', 614: 'Ingresos por intereses',
-  615: 'Régimen de los ingresos por obtención de premios', 616: 'Sin obligaciones fiscales',
-  620: 'Sociedades Cooperativas de Producción que optan por diferir sus ingresos', 621: 'Incorporación Fiscal',
-  622: 'Actividades Agrícolas, Ganaderas, Silvícolas y Pesqueras', 623: 'Opcional para Grupos de Sociedades', 624: 'Coordinados',
-  625: 'Régimen de las Actividades Empresariales con ingresos a través de Plataformas Tecnológicas', 626: 'Régimen Simplificado de Confianza',
-};
+/** SAT catalogue c_RegimenFiscal (CFDI 4.0), code → description (src/catalogs/sat.ts). */
+export const MX_TAX_REGIMES: Record<string, string> = Object.fromEntries(REGIMES.map((r) => [r.code, r.description]));
 
 /** A schema whose value may also be null (in a PATCH: back to the default). */
 export const nullable = (s: TSchema): TSchema =>
@@ -54,6 +47,7 @@ export const SettingsBody = Type.Object({
   person_type: setting(Enum(['company', 'person'], { description: 'CO: the issuer is a company (default) or a person' })),
   commercial_registration: setting(Type.String({ maxLength: 50, description: 'CO: matrícula mercantil' })),
   postal_code: setting(Type.String({ pattern: '^[0-9]{5}$', 'x-hint': 'must be a five-digit código postal', description: 'MX: place of issue (LugarExpedicion)' })),
+  border_stimulus: setting(Type.Boolean({ description: 'MX: enrolled in the border region stimulus (IVA 8 %, only from a border postal code of c_CodigoPostal)' })),
   foreign_currency: setting(Type.Object({
     enabled: Type.Optional(Type.Boolean()),
     currencies: Type.Optional(Type.Array(Enum(CURRENCIES, { 'x-code': 'invalid_currency' }), { maxItems: CURRENCIES.length, uniqueItems: true })),
@@ -74,7 +68,7 @@ export const SettingsBody = Type.Object({
 /** Settings only a Colombian or only a Mexican company has. */
 export const COUNTRY_SETTINGS: Record<'CO' | 'MX', string[]> = {
   CO: ['vat_responsible', 'fiscal_responsibilities', 'person_type', 'commercial_registration', 'dian'],
-  MX: ['tax_regime', 'postal_code'],
+  MX: ['tax_regime', 'postal_code', 'border_stimulus'],
 };
 /** The keys of settings.dian a change may set (the others are the service's own). */
 export const DIAN_SETTINGS = ['id', 'pin', 'test_set_id', 'environment', 'provider_name'];

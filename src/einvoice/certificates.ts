@@ -78,6 +78,8 @@ export class CertificateError extends Error {
 const OID_SERIAL_NUMBER = '2.5.4.5';
 /** x500UniqueIdentifier: where the SAT's certificates carry the holder's RFC. */
 const OID_UNIQUE_IDENTIFIER = '2.5.4.45';
+/** name: where the SAT's certificates carry the holder's name. */
+const OID_NAME = '2.5.4.41';
 
 /**
  * A self-signed RSA-2048 / SHA-256 certificate for a company, with its key,
@@ -124,7 +126,8 @@ export function generateTestCertificate(opts: TestCertificateOptions): TestCerti
     { shortName: 'C', value: mx ? 'MX' : 'CO' },
     { shortName: 'O', ...utf8(commonName) },
     { shortName: 'OU', ...utf8(`Certificado de prueba autofirmado (no válido ante ${mx ? 'el SAT' : 'la DIAN'})`) },
-    ...(mx ? [{ type: OID_UNIQUE_IDENTIFIER, value: nit }] : []),
+    // A CSD carries the holder's name in the X.509 name attribute; the stamping provider compares it with Emisor/@Nombre.
+    ...(mx ? [{ type: OID_UNIQUE_IDENTIFIER, value: nit }, { type: OID_NAME, ...utf8(commonName) }] : []),
     { type: OID_SERIAL_NUMBER, value: nit },
     { shortName: 'CN', ...utf8(commonName) },
   ];

@@ -233,11 +233,15 @@ export function computeCO(input: InvoiceIn): InvoiceOut {
  * descuento = round2(value, or quantity × price × discount / 100), base =
  * importe − descuento (the CFDI's Base = Importe − Descuento; it equals
  * round2(quantity × price − discount) except when both carry a third decimal).
- * Line taxes on the base; invoice retentions on the discounted subtotal
- * (Σ bases). total = subtotal − discounts + taxes − retentions.
+ * Line taxes on the base, except IVA, whose base includes the line's IEPS
+ * (LIVA art. 12: the value of the act includes the other taxes). Invoice
+ * retentions: ReteIVA on the IVA bases of the lines that charge IVA above 0 %
+ * (no IVA charged, nothing to withhold), any other (ReteISR) on the bases of
+ * the lines that carry taxes (a line not subject to taxes, c_ObjetoImp 01,
+ * has no Impuestos node to carry a retention). total = subtotal − discounts + taxes − retentions.
  */
 export function computeMX(input: MxIn): MxOut {
-  let subtotal = ZERO, discounts = ZERO, taxes = ZERO, lineWithheld = ZERO;
+  let subtotal = ZERO, discounts = ZERO, taxes = ZERO, lineWithheld = ZERO, ivaBases = ZERO, taxedBases = ZERO;
   const lines = input.lines.map((l): LineOut => {
     const price = dec(l.price);
     const amount = dec(l.quantity).times(price);
@@ -245,12 +249,17 @@ export function computeMX(input: MxIn): MxOut {
     const discount = round2(input.discountType === 'Percentage' ? amount.times(dec(l.discount)).div(100) : dec(l.discount));
     const base = gross.minus(discount);
     let charged = ZERO, withheld = ZERO;
+    const others = new Map<TaxRef, { out: TaxOut; value: Decimal }>();
+    for (const t of l.taxes.filter((t) => t.type !== 'IVA')) others.set(t, applyTax(t, base));
+    const ieps = total([...others].filter(([t]) => t.type === 'IEPS').map(([, r]) => r.value));
     const out = l.taxes.map((t) => {
-      const { out: o, value } = applyTax(t, base);
+      const { out: o, value } = others.get(t) ?? applyTax(t, base.plus(ieps));
+      if (t.type === 'IVA' && dec(t.percentage).gt(0)) ivaBases = ivaBases.plus(base.plus(ieps));
       if (o.withholding) withheld = withheld.plus(value);
       else charged = charged.plus(value);
       return o;
     });
+    if (l.taxes.some((t) => !isWithholding(t))) taxedBases = taxedBases.plus(base);
     subtotal = subtotal.plus(gross);
     discounts = discounts.plus(discount);
     taxes = taxes.plus(charged);
@@ -263,7 +272,7 @@ export function computeMX(input: MxIn): MxOut {
   const net = subtotal.minus(discounts);
   let retained = ZERO;
   const retentions = input.retentions.map((r) => {
-    const { out, value } = applyTax(r, net);
+    const { out, value } = applyTax(r, r.type === 'ReteIVA' ? ivaBases : taxedBases);
     retained = retained.plus(value);
     return out;
   });

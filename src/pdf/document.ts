@@ -164,7 +164,7 @@ async function invoiceFiles(q: Queryable, cid: number, id: string): Promise<Docu
     globalDiscounts: d.global_discounts ?? null, globalCharges: d.global_charges ?? null,
     taxesTotal: d.taxes_total,
     retentions: taxes(country === 'CO' ? d.retentions : d.retention_details),
-    retentionsTotal: d.retentions_total ?? null,
+    retentionsTotal: d.withholdings_total ?? d.retentions_total ?? null,
     total: d.total, amountPayable: d.amount_payable ?? null,
     payments: country === 'CO' ? d.payments : [],
     paymentNotes: country === 'CO' ? [`Forma de pago: ${credit ? 'Crédito' : 'Contado'}`]

@@ -1,11 +1,13 @@
 /**
  * Names that printed documents show in place of codes: places (one function,
- * `placeLine`, so that the full DIVIPOLA catalogue can take over from the
- * department table that exists now), and the SAT codes a CFDI's printed
- * representation describes (regimes, payment forms and methods, voucher type,
- * export key, tax object).
+ * `placeLine`: Colombian ones with the DIAN's DIVIPOLA names of
+ * src/catalogs/divipola.ts, Mexican states by their SAT code, other countries
+ * by their Spanish name), and the SAT codes a CFDI's printed representation
+ * describes (regimes, payment forms and methods, voucher type, export key, tax
+ * object; regimes and tax objects from src/catalogs/sat.ts).
  */
-import { DEPARTMENTS } from '../einvoice/dian/ubl';
+import { countryName, placeOf } from '../catalogs/divipola';
+import { REGIMES, TAX_OBJECTS } from '../catalogs/sat';
 
 /** c_Estado: the SAT's codes of the Mexican states. */
 const MX_STATES: Record<string, string> = {
@@ -24,27 +26,20 @@ export function placeLine(city: CityCodes | null | undefined): string | null {
   let cityName = city.city_name ?? null;
   let stateName = city.state_name ?? null;
   if (city.country_code === 'CO') {
-    const dept = DEPARTMENTS[city.state_code ?? ''];
-    stateName ??= dept?.[0] ?? null;
-    cityName ??= dept && dept[1] === city.city_code ? dept[2] : null;
-    // A municipality whose name the table does not have: its DANE code, so the address stays exact.
+    const place = placeOf({ ...city, country_code: 'CO' })!;
+    stateName = place.stateName;
+    cityName = place.cityName;
+    // A municipality whose name the list does not have (not installed): its DANE code, so the address stays exact.
     if (!cityName && city.city_code) cityName = `Municipio ${city.city_code}`;
   } else if (city.country_code === 'MX') {
     stateName ??= MX_STATES[city.state_code ?? ''] ?? city.state_code ?? null;
   }
-  const country = city.country_code === 'CO' ? 'Colombia' : city.country_code === 'MX' ? 'México' : city.country_code;
+  const country = city.country_code === 'MX' ? 'México' : countryName(city.country_code) ?? city.country_code;
   return [cityName, stateName && stateName !== cityName ? stateName : null, country].filter(Boolean).join(', ');
 }
 
 /** c_RegimenFiscal. */
-export const SAT_REGIMES: Record<string, string> = {
-  601: 'General de Ley Personas Morales', 603: 'Personas Morales con Fines no Lucrativos', 605: 'Sueldos y Salarios e Ingresos Asimilados a Salarios',
-  606: 'Arrendamiento', 607: 'Régimen de Enajenación o Adquisición de Bienes', 608: 'Demás ingresos', 610: 'Residentes en el Extranjero sin Establecimiento Permanente en México',
-  611: 'Ingresos por Dividendos (socios y accionistas)', 612: 'Personas Físicas con Actividades Empresariales y Profesionales', 614: 'Ingresos por intereses',
-  615: 'Régimen de los ingresos por obtención de premios', 616: 'Sin obligaciones fiscales', 620: 'Sociedades Cooperativas de Producción que optan por diferir sus ingresos',
-  621: 'Incorporación Fiscal', 622: 'Actividades Agrícolas, Ganaderas, Silvícolas y Pesqueras', 623: 'Opcional para Grupos de Sociedades',
-  624: 'Coordinados', 625: 'Régimen de las Actividades Empresariales con ingresos a través de Plataformas Tecnológicas', 626: 'Régimen Simplificado de Confianza',
-};
+export const SAT_REGIMES: Record<string, string> = Object.fromEntries(REGIMES.map((r) => [r.code, r.description]));
 
 /** c_FormaPago. */
 export const SAT_PAYMENT_FORMS: Record<string, string> = {
@@ -64,10 +59,7 @@ export const SAT_EXPORT_KEYS: Record<string, string> = {
   '01': 'No aplica', '02': 'Definitiva con clave A1', '03': 'Temporal', '04': 'Definitiva con clave distinta a A1 o cuando no existe enajenación en términos del CFF',
 };
 /** c_ObjetoImp. */
-export const SAT_TAX_OBJECTS: Record<string, string> = {
-  '01': 'No objeto de impuesto', '02': 'Sí objeto de impuesto', '03': 'Sí objeto del impuesto y no obligado al desglose',
-  '04': 'Sí objeto del impuesto y no causa impuesto', '05': 'Sí objeto del impuesto, IVA crédito PODEBI',
-};
+export const SAT_TAX_OBJECTS: Record<string, string> = Object.fromEntries(Object.entries(TAX_OBJECTS).map(([code, o]) => [code, o.description]));
 
 /** "601 General de Ley Personas Morales": a code with its description, or the code alone when it has none here. */
 export const described = (code: string | null | undefined, names: Record<string, string>): string =>

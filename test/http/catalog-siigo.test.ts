@@ -117,8 +117,9 @@ eachStorage('catalog in the reference API\'s wire format', (storage) => {
       [{ id_type: { code: '22', name: 'any name' } }, (b) => assert.deepEqual(b.id_type, { code: '22', name: 'Cédula de extranjería' })],
       [{ id_type: { code: '41' } }, (b) => assert.deepEqual(b.id_type, { code: '41', name: 'Pasaporte' })],
       [{ address: { address: 'Calle 10', city: { country_code: 'co', state_code: '11', city_code: '11001' } } }, (b) => assert.equal(b.address.city.country_code, 'CO')],
-      [{ address: { address: '5th Avenue 100', city: { country_code: 'us', state_code: 'ny', city_code: 'nyc1' } } },
-        (b) => assert.deepEqual(b.address.city, { country_code: 'US', state_code: 'NY', city_code: 'NYC1' })],
+      // Abroad the city is also written as text (issue 24: no DANE code there).
+      [{ address: { address: '5th Avenue 100', city: { country_code: 'us', state_code: 'ny', city_code: 'nyc1', city_name: 'New York' } } },
+        (b) => assert.deepEqual(b.address.city, { country_code: 'US', state_code: 'NY', city_code: 'NYC1', city_name: 'New York' })],
     ];
     let n = 0;
     for (const [over, check] of cases) {
@@ -447,7 +448,8 @@ eachStorage('catalog in the reference API\'s wire format', (storage) => {
     const mxInv = await s.as('mx').post('/v1/invoices', mxInvoice(m, [{ code: 'MXDEL1', quantity: 1, price: 100 }], 116), MX_APP);
     assert.equal(mxInv.status, 201, JSON.stringify(mxInv.body));
     assert.deepEqual(problems(await s.as('mx').delete(`/v1/products/${mxNew.body.id}`)), ['invalid_value@id']);
-    const mxFree = await s.as('mx').post('/v1/products', { code: 'MXDEL2', name: 'Borrable', sat_product_key: '43211503', sat_unit_key: 'H87' });
+    // Without taxes it is not subject to them (c_ObjetoImp 01; 02 must carry taxes, issue 24).
+    const mxFree = await s.as('mx').post('/v1/products', { code: 'MXDEL2', name: 'Borrable', sat_product_key: '43211503', sat_unit_key: 'H87', tax_object: '01' });
     assert.deepEqual((await s.as('mx').delete(`/v1/products/${mxFree.body.id}`)).body, { id: mxFree.body.id, deleted: true });
   });
 });

@@ -275,7 +275,8 @@ eachStorage('catalog', (storage) => {
   test('MX products need SAT keys', async () => {
     const missing = await s.as('mx').post('/v1/products', { code: 'MX01', name: 'Laptop' });
     assert.deepEqual(problems(missing).sort(), ['parameter_required@sat_product_key', 'parameter_required@sat_unit_key']);
-    const ok = await s.as('mx').post('/v1/products', { code: 'MX01', name: 'Laptop', sat_product_key: '43211503', sat_unit_key: 'H87' });
+    const iva16 = (await s.as('mx').list('/v1/taxes')).find((t: any) => t.type === 'IVA' && t.percentage === 16);
+    const ok = await s.as('mx').post('/v1/products', { code: 'MX01', name: 'Laptop', sat_product_key: '43211503', sat_unit_key: 'H87', taxes: [{ id: iva16.id }] });
     assert.equal(ok.status, 201, JSON.stringify(ok.body));
     assert.equal(ok.body.tax_object, '02');
     assert.deepEqual(ok.body.unit, { code: 'H87', name: 'Pieza' });

@@ -12,6 +12,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { DOMParser } from '@xmldom/xmldom';
 import { eachStorage, startTestServer, type Storage, type TestServer } from '../support/server';
 import { coRefs, today, type CoRefs } from '../support/co';
 import { mainCustomer, rcRefs } from '../support/vouchers';
@@ -28,6 +29,8 @@ interface Case {
   withholdings?: UblTaxTotal[];
   /** Per line: its base and its TaxTotals. */
   lines: { base: string; taxes: UblTaxTotal[] }[];
+  /** Document-level AllowanceCharge: indicator, reason code, reason, factor: amount of base. */
+  allowances?: string[];
   /** An AdvancePayment voucher the invoice's advance applies. */
   advance?: number;
 }
@@ -111,8 +114,10 @@ const CASES: Case[] = [
   },
   {
     // PORT14 2,850,000.00 with IVA 19 % 541,500.00; a gift MOUSE01 (price 0) whose IVA 19 % on its commercial value
-    // 65,000 (12,350.00) the customer pays: its taxable base counts, its line base is 0; a gift CAFE500 whose IVA the
-    // company bears: no tax on the invoice. Lines 2,850,000.00; taxed 2,915,000.00; taxes 553,850.00.
+    // 65,000 (12,350.00) the customer pays: its taxable base counts, its line base is 0; a gift CAFE500 whose IVA 5 %
+    // on its commercial value 37,000 (1,850.00) the company bears: reported as the annex does, at the reference price,
+    // and offset by an "IVA asumido" allowance (reason 00) of 1,850.00. Lines 2,850,000.00; taxed 2,952,000.00;
+    // taxes 555,700.00; inclusive 3,405,700.00; allowances 1,850.00; payable 3,403,850.00, what the customer pays.
     name: 'gift lines, one taxed to the customer and one borne by the company',
     body: (r) => ({
       items: [
@@ -122,13 +127,14 @@ const CASES: Case[] = [
       ],
     }),
     amounts: { subtotal: 2850000, taxes_total: 553850, withholdings_total: 0, total: 3403850, amount_payable: 3403850 },
-    totals: { line: '2850000.00', exclusive: '2915000.00', inclusive: '3403850.00', ...NONE, payable: '3403850.00' },
-    taxes: [{ amount: '553850.00', subtotals: ['01 19.00: 2915000.00 → 553850.00'] }],
+    totals: { line: '2850000.00', exclusive: '2952000.00', inclusive: '3405700.00', ...NONE, allowances: '1850.00', payable: '3403850.00' },
+    taxes: [{ amount: '555700.00', subtotals: ['01 19.00: 2915000.00 → 553850.00', '01 5.00: 37000.00 → 1850.00'] }],
     lines: [
       { base: '2850000.00', taxes: [{ amount: '541500.00', subtotals: ['01 19.00: 2850000.00 → 541500.00'] }] },
       { base: '0.00', taxes: [{ amount: '12350.00', subtotals: ['01 19.00: 65000.00 → 12350.00'] }] },
-      { base: '0.00', taxes: [] },
+      { base: '0.00', taxes: [{ amount: '1850.00', subtotals: ['01 5.00: 37000.00 → 1850.00'] }] },
     ],
+    allowances: ['false 00 IVA asumido 100.00: 1850.00 of 1850.00'],
   },
   {
     // FLETE01 1,200,000.00 excluded, with Retefuente 4 % (48,000.00) only; INSTAL01 150,000.00, IVA 19 % 28,500.00;
@@ -201,6 +207,12 @@ eachStorage('electronic invoices with excluded, exempt and INC lines', (storage:
       assert.deepEqual(f.taxes, c.taxes);
       assert.deepEqual(f.withholdings, c.withholdings ?? []);
       assert.deepEqual(f.lines, c.lines);
+      if (c.allowances) {
+        const doc = new DOMParser().parseFromString(xml, 'text/xml');
+        const ac: any[] = [...doc.getElementsByTagName('cac:AllowanceCharge')].filter((n) => n.parentNode === doc.documentElement);
+        const t = (n: any, name: string) => n.getElementsByTagName(name)[0]?.textContent ?? '';
+        assert.deepEqual(ac.map((n) => `${t(n, 'cbc:ChargeIndicator')} ${t(n, 'cbc:AllowanceChargeReasonCode')} ${t(n, 'cbc:AllowanceChargeReason')} ${t(n, 'cbc:MultiplierFactorNumeric')}: ${t(n, 'cbc:Amount')} of ${t(n, 'cbc:BaseAmount')}`), c.allowances);
+      }
     });
   }
 });

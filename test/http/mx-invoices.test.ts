@@ -86,11 +86,13 @@ eachStorage('MX invoices', (storage) => {
     assert.ok(lines.some((l) => l.account_code === '105.01' && l.debit === '14299.99'), 'receivable');
     assert.ok(lines.some((l) => l.account_code === '209.01' && l.credit === '2400.00'), 'IVA not yet collected');
 
-    // FV-P: discount as a percentage. BOTANA45: 100 × 18.50 = 1850, 5 % → 92.50, base 1757.50; IVA 281.20, IEPS 140.60 → 2179.30
+    // FV-P: discount as a percentage. BOTANA45: 100 × 18.50 = 1850, 5 % → 92.50, base 1757.50; IEPS 8 % 140.60; IVA 16 % on
+    // the base plus the IEPS (LIVA art. 12): 1757.50 + 140.60 = 1898.10 → 303.696 → 303.70; total 1757.50 + 140.60 + 303.70 = 2201.80
     const pct = await post(valid({ document: { id: ref.type['FV-P'].id }, items: [{ code: 'BOTANA45', quantity: 100, price: 18.5, discount: 5 }],
-      payment: { method: 'PUE', conditions: { id: ref.pay.Contado.id, value: 2179.3, due_date: mxToday() } } }));
+      payment: { method: 'PUE', conditions: { id: ref.pay.Contado.id, value: 2201.8, due_date: mxToday() } } }));
     assert.equal(pct.status, 201, JSON.stringify(pct.body));
-    assert.deepEqual(pct.body.items[0].taxes.map((t: any) => [t.type, t.value]), [['IVA', 281.2], ['IEPS', 140.6]]);
+    assert.deepEqual(pct.body.items[0].taxes.map((t: any) => [t.type, t.value, t.base_value]), [['IVA', 303.7, 1898.1], ['IEPS', 140.6, 1757.5]]);
+    assert.deepEqual([pct.body.taxes_total, pct.body.total], [444.3, 2201.8]);
   });
 
   test('descriptions: the long one when none is sent, empty stays empty', async () => {

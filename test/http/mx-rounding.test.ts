@@ -19,7 +19,9 @@ interface Case {
   /** Per line: [Importe (subtotal), Descuento (discount_value), [tax type, %, value, base], line total]. */
   lines: [number, number, [string, number, number, number], number][];
   retention_details: [string, number, number, number][];
-  totals: { subtotal: number; discounts: number; taxes_total: number; retentions_total: number; total: number };
+  totals: { subtotal: number; discounts: number; taxes_total: number; withholdings_total: number; total: number };
+  /** The issuer the case needs, when not the demo company as it is (RESICO persona física enrolled in the border stimulus). */
+  issuer?: { tax_id: string; legal_name: string; tax_regime: string; postal_code: string; border_stimulus: boolean };
   /** The CFDI: Comprobante, and per Concepto its amounts, Traslados and Retenciones. */
   cfdi: {
     comprobante: [subtotal: string, descuento: string, total: string, trasladados: string, retenidos: string];
@@ -42,7 +44,7 @@ const CASES: Case[] = [
     retentions: [['ReteIVA', 10.6667], ['ReteISR', 10]],
     lines: [[200.25, 20.03, ['IVA', 16, 28.84, 180.22], 209.06]],
     retention_details: [['ReteIVA', 10.6667, 19.22, 180.22], ['ReteISR', 10, 18.02, 180.22]],
-    totals: { subtotal: 200.25, discounts: 20.03, taxes_total: 28.84, retentions_total: 37.24, total: 171.82 },
+    totals: { subtotal: 200.25, discounts: 20.03, taxes_total: 28.84, withholdings_total: 37.24, total: 171.82 },
     cfdi: {
       comprobante: ['200.25', '20.03', '171.82', '28.84', '37.24'],
       conceptos: [{ amounts: ['2.50', '80.10', '200.25', '20.03'], traslados: ['180.22 002 0.160000 28.84'], retenciones: ['180.22 002 0.106667 19.22', '180.22 001 0.100000 18.02'] }],
@@ -59,7 +61,7 @@ const CASES: Case[] = [
     // Subtotal 1428.50, discounts 144.81, Σ bases 1283.69, taxes 160.40.
     // ReteISR 1.25 % of 1283.69 = 16.046125 → 16.05. Total 1283.69 + 160.40 − 16.05 = 1428.04.
     // In the CFDI the retention is spread by base: 11.249875 → 11.25, 0.06, 3.48, 1.25 = 16.04; the cent left goes to the largest line: 11.26.
-    name: 'four lines at 16 %, 8 % and 0 %, RESICO ReteISR spread over the lines',
+    name: 'four lines at 16 %, 8 % and 0 %, RESICO ReteISR spread over the lines, from a border RESICO issuer',
     items: [
       { code: 'LAP14', quantity: 3, price: 333.33, discount: 10 },
       { code: 'MONIT24', quantity: 2.3, price: 4.35, discount: 50 },
@@ -74,7 +76,10 @@ const CASES: Case[] = [
       [100, 0, ['IVA', 16, 16, 100], 116],
     ],
     retention_details: [['ReteISR', 1.25, 16.05, 1283.69]],
-    totals: { subtotal: 1428.5, discounts: 144.81, taxes_total: 160.4, retentions_total: 16.05, total: 1428.04 },
+    totals: { subtotal: 1428.5, discounts: 144.81, taxes_total: 160.4, withholdings_total: 16.05, total: 1428.04 },
+    // IVA 8 % needs an issuer enrolled in the border stimulus issuing from a border postal code (22000, Tijuana), and the
+    // 1.25 % ISR withholding an issuer persona física in RESICO (626) invoicing a persona moral.
+    issuer: { tax_id: 'CACX7605101P8', legal_name: 'XOCHILT CASAS CHAVEZ', tax_regime: '626', postal_code: '22000', border_stimulus: true },
     cfdi: {
       comprobante: ['1428.50', '144.81', '1428.04', '160.40', '16.05'],
       conceptos: [
@@ -125,8 +130,26 @@ eachStorage('MX line rounding with percentage discounts', (storage: Storage) => 
   });
   after(() => s.close());
 
+  /** Makes the demo company the case's issuer (its generated CSD is dropped, so the next one carries the new RFC and name); returns the undo. */
+  async function becomeIssuer(issuer: NonNullable<Case['issuer']>): Promise<() => Promise<void>> {
+    const [before] = await s.db.query(`SELECT company_id, tax_id, legal_name, settings FROM companies WHERE country = 'MX' AND is_demo`);
+    const set = async (taxId: string, name: string, settings: object) => {
+      await s.db.query('UPDATE companies SET tax_id = $2, legal_name = $3, settings = $4 WHERE company_id = $1', [before.company_id, taxId, name, JSON.stringify(settings)]);
+      await s.db.query('DELETE FROM company_credentials WHERE company_id = $1', [before.company_id]);
+    };
+    await set(issuer.tax_id, issuer.legal_name, { ...before.settings, tax_regime: issuer.tax_regime, postal_code: issuer.postal_code, border_stimulus: issuer.border_stimulus });
+    return () => set(before.tax_id, before.legal_name, before.settings);
+  }
+
   for (const c of CASES) {
     test(`${c.name}: amounts, CFDI and ledger by hand`, async () => {
+      const undo = c.issuer ? await becomeIssuer(c.issuer) : async () => {};
+      try { await check(c); } finally { await undo(); }
+    });
+  }
+
+  async function check(c: Case) {
+    {
       const res = await s.as('mx').post('/v1/invoices', {
         document: { id: ref.fvP }, customer: { rfc_id: 'XIA190128J61', branch_office: 0 }, seller: ref.seller, use: 'G03',
         items: c.items, retentions: c.retentions.map(([type, pct]) => ref.tax(type, pct).id),
@@ -137,8 +160,9 @@ eachStorage('MX line rounding with percentage discounts', (storage: Storage) => 
       const b = res.body;
       assert.deepEqual(b.items.map((i: any) => [i.subtotal, i.discount_value, ...i.taxes.map((t: any) => [t.type, t.percentage, t.value, t.base_value]), i.total]), c.lines);
       assert.deepEqual(b.retention_details.map((r: any) => [r.type, r.percentage, r.value, r.base_value]), c.retention_details);
-      const { subtotal, discounts, taxes_total, retentions_total, total } = b;
-      assert.deepEqual({ subtotal, discounts, taxes_total, retentions_total, total }, c.totals);
+      const { subtotal, discounts, taxes_total, withholdings_total, total } = b;
+      assert.deepEqual({ subtotal, discounts, taxes_total, withholdings_total, total }, c.totals);
+      assert.equal(b.retentions_total, withholdings_total, 'retentions_total, deprecated, still answers the same figure');
 
       assert.equal(b.stamp.status, 'Accepted', JSON.stringify(b.stamp));
       const xml = Buffer.from((await s.as('mx').get(`/v1/invoices/${b.id}/xml`)).body.base64, 'base64').toString('utf8');
@@ -148,6 +172,6 @@ eachStorage('MX line rounding with percentage discounts', (storage: Storage) => 
         `SELECT l.account_code, sum(l.debit - l.credit)::text AS net FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
           WHERE e.source_id = $1 GROUP BY l.account_code ORDER BY 1`, [b.id]);
       assert.deepEqual(Object.fromEntries(net.map((r: any) => [r.account_code, r.net])), c.ledger);
-    });
+    }
   }
 });

@@ -87,7 +87,7 @@ eachStorage('isolation', (storage) => {
     const mxAll = bmx.list;
     const [types, pays, users] = await Promise.all([mxAll('/v1/document-types?type=FV'), mxAll('/v1/payment-types?document_type=FV'), mxAll('/v1/users')]);
     await made(bmx, '/v1/customers', { person_type: 'company', identification: 'ISO010203AB1', name: `${MARK} MX`, tax_regime: '601', address: { address: 'Av. Reforma 100', postal_code: '06600' } });
-    await made(bmx, '/v1/products', { code: 'BONLYMX', name: `${MARK} MX`, sat_product_key: '43211503', sat_unit_key: 'H87' });
+    await made(bmx, '/v1/products', { code: 'BONLYMX', name: `${MARK} MX`, sat_product_key: '43211503', sat_unit_key: 'H87', tax_object: '01' });
     await made(bmx, '/v1/invoices', {
       document: { id: types.find((t) => t.code === 'FV-A').id }, customer: { rfc_id: 'XIA190128J61', branch_office: 0 }, seller: users.find((u) => u.active).id,
       use: 'G03', observations: MARK, items: [{ code: 'LAP14', quantity: 2, price: 1500, discount: 300 }],

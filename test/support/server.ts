@@ -4,6 +4,7 @@
  * PGlite and, when TEST_DATABASE_URL is set, on that PostgreSQL server too
  * (each run in a database of its own, dropped afterwards).
  */
+import './catalogs'; // the catalogues every test server reads (fixtures where a catalogue is not installed)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -125,7 +126,7 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
 export async function startTestServer(storage: Storage = 'pglite', env: Record<string, string> = {}): Promise<TestServer> {
   let dataDir = '';
   let drop = async () => undefined as void;
-  const base: Record<string, string> = { PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env };
+  const base: Record<string, string> = { PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env };
   if (storage === 'postgres') {
     const pgdb = await freshPostgres();
     base.DATABASE_URL = pgdb.url;

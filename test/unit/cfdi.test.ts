@@ -136,7 +136,10 @@ test('the sandbox provider rejects a tampered total, a foreign certificate, a wr
   const { xml } = buildCfdi(input(), company);
   const codes = async (x: string) => (await pac().stamp(x)).errors.map((e) => e.code).sort();
   assert.deepEqual(await codes(xml.replace('Total="2661.32"', 'Total="2600.00"')), ['SELLO', 'TOTAL']);
-  assert.deepEqual(await codes(buildCfdi(input(), csd('XIA190128J61', 'OTRA EMPRESA')).xml), ['RFC_EMISOR']);
+  assert.deepEqual(await codes(buildCfdi(input(), csd('XIA190128J61', 'OTRA EMPRESA')).xml), ['NOMBRE_EMISOR', 'RFC_EMISOR']);
+  // The issuer's RFC, another holder's name (the CSD's X.509 name attribute against Emisor/@Nombre).
+  const renamed = await pac().stamp(buildCfdi(input(), csd('EKU9003173C9', 'OTRA EMPRESA')).xml);
+  assert.deepEqual(renamed.errors, [{ code: 'NOMBRE_EMISOR', message: `Emisor Nombre "ESCUELA KEMPER URGATE" is not the certificate holder's name "OTRA EMPRESA"` }]);
   assert.deepEqual(await codes(xml.replace(/NoCertificado="[0-9]+"/, 'NoCertificado="30001000000500003416"')), ['NO_CERTIFICADO', 'SELLO']);
   const old = buildCfdi(input(doc({ metadata: { created: new Date(Date.now() - 80 * 3600_000).toISOString() } })), company).xml;
   assert.deepEqual(await codes(old), ['FECHA']);
@@ -156,7 +159,8 @@ test('the sandbox provider refuses a CFDI to the general public without UsoCFDI 
   const receptor = (from: string, to: string) => { assert.ok(xml.includes(from), from); return resealed(xml.replace(from, to)); };
   const errors = async (x: string) => (await pac().stamp(x)).errors.map((e) => `${e.code}: ${e.message}`);
   assert.deepEqual(await errors(receptor('UsoCFDI="S01"', 'UsoCFDI="G03"')),
-    ['RECEPTOR: The generic RFC XAXX010101000 (público en general) takes UsoCFDI S01, not G03']);
+    ['RECEPTOR: The generic RFC XAXX010101000 (público en general) takes UsoCFDI S01, not G03',
+      'USO_CFDI: UsoCFDI G03 (Gastos en general) is not allowed for a receiver in regime 616 (c_UsoCFDI: 601, 603, 606, 612, 620, 621, 622, 623, 624, 625, 626)']);
   assert.deepEqual(await errors(receptor('RegimenFiscalReceptor="616"', 'RegimenFiscalReceptor="601"')),
     ['RECEPTOR: The generic RFC XAXX010101000 (público en general) takes RegimenFiscalReceptor 616, not 601']);
   assert.deepEqual(await errors(receptor('DomicilioFiscalReceptor="06600"', 'DomicilioFiscalReceptor="01000"')),

@@ -329,12 +329,13 @@ test('MX: IVA 16 % with ReteIVA 10.6667 % and ReteISR 10 %', () => {
   assert.equal(out.total, '953.33');
 });
 
-test('MX: percentage discounts, IVA 16 % and 0 %, retentions on the discounted subtotal', () => {
+test('MX: percentage discounts, IVA 16 % and 0 %: ReteIVA only on the line charging IVA, ReteISR on the discounted subtotal', () => {
   // line 1: 3 × 333.33 = 999.99; discount 10 % = 99.999 → 100.00; base 899.99; IVA = 143.9984 → 144.00
   // line 2: 2 × 50 = 100.00; no discount; IVA 0 % = 0.00
-  // subtotal = 1099.99; discounts = 100.00; taxes = 144.00; retention base = 1099.99 − 100.00 = 999.99
-  // ReteIVA = round2(999.99 × 0.106667 = 106.66593…) = 106.67; ReteISR = round2(99.999) = 100.00
-  // total = 1099.99 − 100.00 + 144.00 − 106.67 − 100.00 = 937.32
+  // subtotal = 1099.99; discounts = 100.00; taxes = 144.00
+  // ReteIVA on the IVA base of line 1 only (line 2 charges no IVA): round2(899.99 × 0.106667 = 95.99876…) = 96.00
+  // ReteISR on both bases, 999.99: round2(99.999) = 100.00
+  // total = 1099.99 − 100.00 + 144.00 − 96.00 − 100.00 = 947.99
   const out = computeMX({
     discountType: 'Percentage',
     lines: [{ quantity: 3, price: '333.33', discount: 10, taxes: [IVA16] }, { quantity: 2, price: 50, taxes: [IVA0] }],
@@ -347,8 +348,8 @@ test('MX: percentage discounts, IVA 16 % and 0 %, retentions on the discounted s
   assert.equal(out.subtotal, '1099.99');
   assert.equal(out.discounts, '100.00');
   assert.equal(out.taxes, '144.00');
-  assert.deepEqual(out.retentions.map((r) => [r.type, r.base, r.value]), [['ReteIVA', '999.99', '106.67'], ['ReteISR', '999.99', '100.00']]);
-  assert.equal(out.total, '937.32');
+  assert.deepEqual(out.retentions.map((r) => [r.type, r.base, r.value]), [['ReteIVA', '899.99', '96.00'], ['ReteISR', '999.99', '100.00']]);
+  assert.equal(out.total, '947.99');
 });
 
 test('MX: base = importe − descuento, each rounded (CFDI Base = Importe − Descuento)', () => {

@@ -4,7 +4,9 @@
  * checked without the DIAN (well-formed XML, the signature verifies, the CUFE
  * recomputes from the XML's own values and the resolution's technical key,
  * lines add up, the issuer's NIT check digit, the number inside the
- * resolution) and answers Accepted or Rejected with its own rule codes.
+ * resolution, addresses against DIVIPOLA and the DIAN's code lists) and
+ * answers Accepted or Rejected with the annex's rule codes where known, else
+ * its own.
  * The totals follow DESIGN.md §7 (see totalsProblems).
  */
 import { randomUUID } from 'node:crypto';
@@ -15,6 +17,8 @@ import { cufe as cufeOf } from './cufe';
 import { signInvoiceXml, verifyInvoiceSignature, type SigningCredentials } from './sign';
 import { NAMESPACES } from './ubl';
 import { nitCheckDigit } from '../../platform/nit';
+import { countryName, DEPARTMENTS, municipalityName } from '../../catalogs/divipola';
+import { ID_TYPES, PAYMENT_MEANS, PAYMENT_METHODS, RESPONSIBILITIES, TAX_SCHEMES } from '../../catalogs/dian';
 import { buildApplicationResponse, SANDBOX_AUTHORITY_NAME } from './application-response';
 import { generateTestCertificate } from '../certificates';
 
@@ -94,6 +98,68 @@ function totalsProblems(nodes: (q: string) => Node[], text: (q: string) => strin
   return out;
 }
 
+/**
+ * The master data of the document against the DIAN's lists, each problem with the annex's rule where it
+ * is known: addresses (issuer FAJ, rejected; customer FAK, a notification as the DIAN makes it: 07 municipality code, 08 its name, 10 department name,
+ * 11 department code, 14 country), the customer's NIT check digit (FAK24), and the code lists of tax
+ * schemes, fiscal responsibilities, identification types and payment means (the sandbox's own codes).
+ */
+function masterDataProblems(nodes: (q: string) => Node[], fail: (code: string, message: string) => void, notify: (code: string, message: string) => void): void {
+  const textOf = (n: Node, q: string) => ((select(`string(${q})`, n) as unknown as string) ?? '').trim();
+  const parties: [string, string, string][] = [['FAJ', 'issuer', 'AccountingSupplierParty'], ['FAK', 'customer', 'AccountingCustomerParty']];
+  for (const [rule, who, wrapper] of parties) {
+    // The DIAN rejects an issuer's incomplete address and notifies a customer's.
+    const addressRule = rule === 'FAJ' ? fail : notify;
+    for (const addr of nodes(`/inv:Invoice/cac:${wrapper}/cac:Party/cac:PhysicalLocation/cac:Address | /inv:Invoice/cac:${wrapper}/cac:Party/cac:PartyTaxScheme/cac:RegistrationAddress`)) {
+      const where = `The ${who}'s ${(addr as Element).localName === 'Address' ? 'address' : 'registration address'}`;
+      const country = textOf(addr, 'cac:Country/cbc:IdentificationCode');
+      if (!country || countryName(country) === undefined) addressRule(`${rule}14`, `${where}: country ${country || '(none)'} is not an ISO 3166 code`);
+      if (!textOf(addr, 'cac:Country/cbc:Name')) addressRule(`${rule}14`, `${where}: the country has no name`);
+      if (country !== 'CO') {
+        if (!textOf(addr, 'cbc:CityName')) addressRule(`${rule}08`, `${where}: a city abroad is written in CityName`);
+        continue;
+      }
+      const id = textOf(addr, 'cbc:ID'), dept = textOf(addr, 'cbc:CountrySubentityCode');
+      const municipality = municipalityName(id);
+      if (municipality === undefined || !id) addressRule(`${rule}07`, `${where}: ${id || '(no code)'} is not a DIVIPOLA municipality code`);
+      else if (municipality !== null && textOf(addr, 'cbc:CityName') !== municipality) {
+        addressRule(`${rule}08`, `${where}: CityName "${textOf(addr, 'cbc:CityName')}" is not the DIAN's name of ${id}, "${municipality}"`);
+      }
+      if (!DEPARTMENTS[dept] || !id.startsWith(dept)) addressRule(`${rule}11`, `${where}: CountrySubentityCode ${dept || '(none)'} is not the department of municipality ${id}`);
+      else if (textOf(addr, 'cbc:CountrySubentity') !== DEPARTMENTS[dept]) {
+        addressRule(`${rule}10`, `${where}: CountrySubentity "${textOf(addr, 'cbc:CountrySubentity')}" is not the DIAN's name of department ${dept}, "${DEPARTMENTS[dept]}"`);
+      }
+    }
+    const party = nodes(`/inv:Invoice/cac:${wrapper}/cac:Party/cac:PartyTaxScheme`)[0];
+    if (!party) continue;
+    for (const code of textOf(party, 'cbc:TaxLevelCode').split(';').map((c) => c.trim())) {
+      if (!RESPONSIBILITIES.has(code)) fail('RESPONSIBILITY', `The ${who}'s fiscal responsibility ${code || '(none)'} is not one of ${[...RESPONSIBILITIES].join(', ')}`);
+    }
+    const companyId = select('cbc:CompanyID', party) as Node[];
+    const idType = (companyId[0] as Element | undefined)?.getAttribute('schemeName') ?? '';
+    if (!ID_TYPES.has(idType) || (who === 'issuer' && idType !== '31')) fail('ID_TYPE', `The ${who}'s identification type ${idType || '(none)'} is not ${who === 'issuer' ? '31 (NIT)' : `a DIAN identification type (${[...ID_TYPES].join(', ')})`}`);
+    const id = textOf(party, 'cbc:CompanyID');
+    if (who === 'customer' && idType === '31' && (!/^[0-9]+$/.test(id) || (companyId[0] as Element).getAttribute('schemeID') !== nitCheckDigit(id))) {
+      fail('FAK24', `The customer's NIT ${id} has a wrong check digit`);
+    }
+  }
+  for (const scheme of nodes('//cac:TaxScheme/cbc:ID')) {
+    const code = (scheme.textContent ?? '').trim();
+    if (!TAX_SCHEMES.has(code)) fail('TAX_SCHEME', `Tax scheme ${code || '(none)'} is not a DIAN tributo code`);
+  }
+  for (const pm of nodes('/inv:Invoice/cac:PaymentMeans')) {
+    if (!PAYMENT_METHODS.has(textOf(pm, 'cbc:ID'))) fail('PAYMENT_MEANS', `Payment method ${textOf(pm, 'cbc:ID') || '(none)'} is not 1 (cash) or 2 (credit)`);
+    if (!PAYMENT_MEANS.has(textOf(pm, 'cbc:PaymentMeansCode'))) fail('PAYMENT_MEANS', `Payment means ${textOf(pm, 'cbc:PaymentMeansCode') || '(none)'} is not in the DIAN's list`);
+  }
+  for (const ac of nodes('//cac:AllowanceCharge[cbc:MultiplierFactorNumeric]')) {
+    const factor = new Decimal(textOf(ac, 'cbc:MultiplierFactorNumeric') || 0);
+    const base = new Decimal(textOf(ac, 'cbc:BaseAmount') || 0);
+    const amount = new Decimal(textOf(ac, 'cbc:Amount') || 0);
+    if (!base.times(factor).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).eq(amount)) {
+      fail('TOTALS', `An allowance or charge of ${amount.toFixed(2)} is not BaseAmount ${base.toFixed(2)} × MultiplierFactorNumeric ${factor.toFixed()} / 100`);
+    }
+  }
+}
 /** The sandbox's own certificate when it is given none: one per process, made on first use. */
 let ownCertificate: Promise<SigningCredentials> | undefined;
 const sandboxCertificate = () => (ownCertificate ??= Promise.resolve().then(() =>
@@ -178,6 +244,9 @@ export class SandboxDian implements DianAuthority {
     const number = Number(id.startsWith(prefix) ? id.slice(prefix.length) : NaN);
     if (!Number.isInteger(number) || number < from || number > to) fail('RESOLUTION_RANGE', `Invoice ${id} is outside resolution ${resolution} (${prefix}${from} to ${prefix}${to})`);
 
+    const notifications: string[] = [];
+    masterDataProblems(nodes, fail, (code, message) => notifications.push(`Regla: ${code}, Notificación: ${message}`));
+
     const declared = new Decimal(text('/inv:Invoice/cac:LegalMonetaryTotal/cbc:LineExtensionAmount') || 0);
     for (const problem of totalsProblems(nodes, text, sum)) fail('TOTALS', problem);
 
@@ -200,8 +269,8 @@ export class SandboxDian implements DianAuthority {
     if (o.testSet && environment !== '2') fail('TEST_SET', `A test set document is in the test environment (ProfileExecutionID 2), not ${environment || 'none'}`);
 
     const verdict: Verdict = errors.length
-      ? { status: 'Rejected', cufe: null, errors, observations: [] }
-      : { status: 'Accepted', cufe: uuid, errors: [], observations: ['Accepted by the sandbox authority (not the DIAN)'] };
+      ? { status: 'Rejected', cufe: null, errors, observations: notifications }
+      : { status: 'Accepted', cufe: uuid, errors: [], observations: ['Accepted by the sandbox authority (not the DIAN)', ...notifications] };
     verdict.applicationResponse = await signInvoiceXml(buildApplicationResponse({
       sender: { name: SANDBOX_AUTHORITY_NAME },
       receiver: { name: text('/inv:Invoice/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:RegistrationName'), nit, checkDigit: dv },

@@ -16,9 +16,12 @@
  *   TaxExclusiveAmount   = Σ taxable bases of the lines that carry a tax (IVA, INC…, an exempt 0 % IVA
  *                          included), each line once; an excluded line (no IVA or INC) adds nothing
  *   TaxInclusiveAmount   = subtotal + taxes_total
- *   AllowanceTotalAmount = Σ global_discounts, ChargeTotalAmount = Σ global_charges
+ *   AllowanceTotalAmount = Σ global_discounts + the taxes of gifts the company bears (an "IVA asumido"
+ *                          allowance, reason 00), ChargeTotalAmount = Σ global_charges
  *   PrepaidAmount        = advance_payment
  *   PayableAmount        = total − advance_payment                       = ValTot
+ * A gift line (FreeOfChargeIndicator) reports its taxes on its reference price (tax_base), whoever bears them.
+ * Addresses carry the DIVIPOLA code and the DIAN's names (src/catalogs/divipola.ts); abroad, no DANE code.
  * A line with taxes has one TaxTotal per tax scheme (an exempt line: IVA at 0.00 % on its base, 0.00); an
  * excluded line has none. The document's TaxTotals group the lines' per scheme, one TaxSubtotal per rate.
  * Withholdings (ReteFuente, ReteIVA, ReteICA) are informative in the UBL: they go
@@ -34,6 +37,7 @@ import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { cufe as computeCufe, dianAmount, softwareSecurityCode, type Amount } from './cufe';
 import { nitCheckDigit } from '../../platform/nit';
+import { placeOf } from '../../catalogs/divipola';
 
 // ------------------------------------------------------------------ inputs
 
@@ -90,7 +94,7 @@ export interface DianCity {
   state_code: string;
   /** DANE municipality code, e.g. "11001". */
   city_code: string;
-  /** Names, when known; else taken from the built-in table of department capitals. */
+  /** Abroad: the city and the subdivision as text (in Colombia the DIVIPOLA names are used). */
   city_name?: string;
   state_name?: string;
 }
@@ -229,6 +233,8 @@ const LINE_WITHHOLDINGS = new Set(['Retefuente', 'ReteIVA', 'ReteICA', 'Autorret
 
 /** PaymentMeansCode (annex table "Medios de pago") of the payment type kinds of the API. */
 const PAYMENT_MEANS: Record<string, string> = { Cash: '10', Check: '20', Transfer: '47', Card: '48', Credit: '1' };
+/** AllowanceChargeReasonCode 00, "Descuento por impuesto asumido": offsets the taxes of gifts the issuer bears. */
+const ASSUMED_TAX_REASON = '00';
 /** "Instrumento no definido". */
 const UNDEFINED_MEANS = '1';
 
@@ -244,46 +250,6 @@ function discountReasonCode(d: { name?: string | null; reason_code?: string }): 
   if (name.includes('volumen')) return '10';
   return '09';
 }
-
-/**
- * DANE departments, with the code and name of their capital: the names the
- * address needs when the record carries only codes.
- */
-export const DEPARTMENTS: Record<string, [name: string, capitalCode: string, capitalName: string]> = {
-  '05': ['Antioquia', '05001', 'Medellín'],
-  '08': ['Atlántico', '08001', 'Barranquilla'],
-  '11': ['Bogotá', '11001', 'Bogotá, D.C.'],
-  '13': ['Bolívar', '13001', 'Cartagena'],
-  '15': ['Boyacá', '15001', 'Tunja'],
-  '17': ['Caldas', '17001', 'Manizales'],
-  '18': ['Caquetá', '18001', 'Florencia'],
-  '19': ['Cauca', '19001', 'Popayán'],
-  '20': ['Cesar', '20001', 'Valledupar'],
-  '23': ['Córdoba', '23001', 'Montería'],
-  '25': ['Cundinamarca', '', ''],
-  '27': ['Chocó', '27001', 'Quibdó'],
-  '41': ['Huila', '41001', 'Neiva'],
-  '44': ['La Guajira', '44001', 'Riohacha'],
-  '47': ['Magdalena', '47001', 'Santa Marta'],
-  '50': ['Meta', '50001', 'Villavicencio'],
-  '52': ['Nariño', '52001', 'Pasto'],
-  '54': ['Norte de Santander', '54001', 'Cúcuta'],
-  '63': ['Quindío', '63001', 'Armenia'],
-  '66': ['Risaralda', '66001', 'Pereira'],
-  '68': ['Santander', '68001', 'Bucaramanga'],
-  '70': ['Sucre', '70001', 'Sincelejo'],
-  '73': ['Tolima', '73001', 'Ibagué'],
-  '76': ['Valle del Cauca', '76001', 'Cali'],
-  '81': ['Arauca', '81001', 'Arauca'],
-  '85': ['Casanare', '85001', 'Yopal'],
-  '86': ['Putumayo', '86001', 'Mocoa'],
-  '88': ['Archipiélago de San Andrés, Providencia y Santa Catalina', '88001', 'San Andrés'],
-  '91': ['Amazonas', '91001', 'Leticia'],
-  '94': ['Guainía', '94001', 'Inírida'],
-  '95': ['Guaviare', '95001', 'San José del Guaviare'],
-  '97': ['Vaupés', '97001', 'Mitú'],
-  '99': ['Vichada', '99001', 'Puerto Carreño'],
-};
 
 // ------------------------------------------------------------------ helpers
 
@@ -363,8 +329,10 @@ interface LineCalc {
   item: DianInvoiceItem;
   base: Decimal;
   gross: Decimal;
-  /** Taxes charged to the customer (none for a gift line whose taxes the company bears). */
+  /** The line's taxes (a gift line's on its reference price, whoever bears them). */
   charges: { tax: DianTaxLine; scheme: Scheme }[];
+  /** Taxes of a gift line borne by the company ("IVA asumido"): written, then offset by an allowance. */
+  borne: Decimal;
   withholdings: DianTaxLine[];
   gift: boolean;
 }
@@ -374,12 +342,14 @@ function lineCalc(item: DianInvoiceItem): LineCalc {
   const companyBears = gift && item.taxpayer === 'Company';
   const chargeTaxes = item.taxes.filter((t) => !LINE_WITHHOLDINGS.has(t.type));
   const withholdings = item.taxes.filter((t) => LINE_WITHHOLDINGS.has(t.type));
-  const charges = companyBears ? [] : chargeTaxes.map((tax) => ({ tax, scheme: CHARGE_SCHEMES[tax.type] ?? OTHER_SCHEME }));
+  const charges = chargeTaxes.map((tax) => ({ tax, scheme: CHARGE_SCHEMES[tax.type] ?? OTHER_SCHEME }));
+  const chargesTotal = sum(charges.map((c) => dec(c.tax.value)));
+  const borne = companyBears ? chargesTotal : ZERO;
   const withheld = sum(withholdings.filter((t) => !NOT_WRITTEN.has(t.type)).map((t) => dec(t.value)));
-  // total = base + charges − withholdings, each already rounded: the base comes back exactly.
-  const base = dec(item.total).minus(sum(charges.map((c) => dec(c.tax.value)))).plus(withheld);
+  // total = base + what the customer pays in taxes − withholdings, each already rounded: the base comes back exactly.
+  const base = dec(item.total).minus(chargesTotal.minus(borne)).plus(withheld);
   const gross = dec(item.quantity).times(dec(item.price)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  return { item, base, gross, charges, withholdings, gift };
+  return { item, base, gross, charges, borne, withholdings, gift };
 }
 
 interface Group { scheme: Scheme; amount: Decimal; subtotals: Map<string, { percent: string; taxable: Decimal; amount: Decimal }> }
@@ -419,20 +389,24 @@ function companyIdAttrs(idType: string, dv: string | undefined): Attrs {
   return { ...DIAN_AGENCY, ...(dv !== undefined ? { schemeID: dv } : {}), schemeName: idType };
 }
 
+/**
+ * An address: in Colombia the DIVIPOLA municipality code in cbc:ID with the DIAN's names of the
+ * municipality (CityName) and department (CountrySubentity); abroad no DANE code, the city and the
+ * subdivision as text, and the country's code and name.
+ */
 function address(parent: Node, name: 'cac:Address' | 'cac:RegistrationAddress', a: DianAddress): void {
   const node = parent.ele(name);
-  const city = a.city;
-  const dept = city.country_code === 'CO' ? DEPARTMENTS[city.state_code] : undefined;
-  const cityName = city.city_name ?? (dept && dept[1] === city.city_code ? dept[2] : undefined);
-  leaf(node, 'cbc:ID', city.city_code);
-  leaf(node, 'cbc:CityName', cityName);
+  const p = placeOf(a.city);
+  if (!p) throw new DianXmlError('An address needs its city (country_code, state_code, city_code)');
+  if (!p.foreign) leaf(node, 'cbc:ID', p.cityCode);
+  leaf(node, 'cbc:CityName', p.cityName);
   leaf(node, 'cbc:PostalZone', a.postal_code ?? undefined);
-  leaf(node, 'cbc:CountrySubentity', city.state_name ?? dept?.[0]);
-  leaf(node, 'cbc:CountrySubentityCode', city.state_code);
+  leaf(node, 'cbc:CountrySubentity', p.stateName);
+  if (!p.foreign) leaf(node, 'cbc:CountrySubentityCode', p.stateCode);
   leaf(node.ele('cac:AddressLine'), 'cbc:Line', a.address);
   const country = node.ele('cac:Country');
-  leaf(country, 'cbc:IdentificationCode', city.country_code);
-  if (city.country_code === 'CO') leaf(country, 'cbc:Name', 'Colombia', { languageID: 'es' });
+  leaf(country, 'cbc:IdentificationCode', p.countryCode);
+  leaf(country, 'cbc:Name', p.countryName, { languageID: 'es' });
 }
 
 interface PartyData {
@@ -501,18 +475,33 @@ function taxTotal(parent: Node, name: 'cac:TaxTotal' | 'cac:WithholdingTaxTotal'
   }
 }
 
-function allowanceCharge(parent: Node, a: { id: number; charge: boolean; reasonCode?: string; reason: string; percent: Decimal; amount: Decimal; base: Decimal }, cur: Attrs) {
+function allowanceCharge(parent: Node, a: { id: number; charge: boolean; reasonCode?: string; reason: string; percent: Decimal | null; amount: Decimal; base: Decimal }, cur: Attrs) {
   const n = parent.ele('cac:AllowanceCharge');
   leaf(n, 'cbc:ID', String(a.id));
   leaf(n, 'cbc:ChargeIndicator', a.charge ? 'true' : 'false');
   leaf(n, 'cbc:AllowanceChargeReasonCode', a.reasonCode);
   leaf(n, 'cbc:AllowanceChargeReason', a.reason);
-  leaf(n, 'cbc:MultiplierFactorNumeric', percent(a.percent.toDecimalPlaces(2, Decimal.ROUND_HALF_UP)));
+  leaf(n, 'cbc:MultiplierFactorNumeric', multiplierFactor(a.amount, a.base, a.percent));
   leaf(n, 'cbc:Amount', dianAmount(a.amount), cur);
   leaf(n, 'cbc:BaseAmount', dianAmount(a.base), cur);
 }
 
 const share = (part: Decimal, whole: Decimal) => (whole.isZero() ? ZERO : part.div(whole).times(100));
+
+/**
+ * MultiplierFactorNumeric: a percentage that gives the amount back (round2(base × factor / 100) = amount):
+ * the one sent when it does, else the share with the fewest decimals (2 to 10) that does.
+ */
+export function multiplierFactor(amount: Decimal, base: Decimal, given: Decimal | null): string {
+  const gives = (f: Decimal) => base.times(f).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).eq(amount);
+  if (given && gives(given)) return percent(given);
+  const exact = share(amount, base);
+  for (let places = 2; places <= 10; places++) {
+    const f = exact.toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
+    if (gives(f)) return f.toFixed(places);
+  }
+  return exact.toDecimalPlaces(10, Decimal.ROUND_HALF_UP).toFixed(10);
+}
 
 // ------------------------------------------------------------------ the builder
 
@@ -548,7 +537,9 @@ export function buildInvoiceXml(input: BuildInvoiceInput): BuiltInvoice {
     scheme: c.scheme, percentage: c.tax.percentage, taxable: c.tax.base_value, amount: c.tax.value,
   }))));
   const taxesTotal = sum(chargeGroups.map((g) => g.amount));
-  same('taxes_total', taxesTotal, doc.taxes_total);
+  // Gift lines whose taxes the company bears: their taxes are reported, and offset by an "IVA asumido" allowance.
+  const borneTotal = sum(lines.map((l) => l.borne));
+  same('taxes_total', taxesTotal.minus(borneTotal), doc.taxes_total);
   const byCode = (code: string) => chargeGroups.find((g) => g.scheme.id === code)?.amount ?? ZERO;
   const iva = byCode('01'), ica = byCode('03'), inc = byCode('04');
 
@@ -564,7 +555,7 @@ export function buildInvoiceXml(input: BuildInvoiceInput): BuiltInvoice {
 
   const discounts = doc.global_discounts ?? [];
   const charges = doc.global_charges ?? [];
-  const allowanceTotal = sum(discounts.map((d) => dec(d.value)));
+  const allowanceTotal = sum(discounts.map((d) => dec(d.value))).plus(borneTotal);
   const chargeTotal = sum(charges.map((c) => dec(c.value)));
   const prepaid = dec(doc.advance_payment);
   const taxInclusive = lineExtension.plus(taxesTotal);
@@ -691,15 +682,20 @@ export function buildInvoiceXml(input: BuildInvoiceInput): BuiltInvoice {
     const amount = dec(d.value);
     allowanceCharge(root, {
       id: ++acId, charge: false, reasonCode: discountReasonCode(d), reason: d.name || 'Descuento',
-      percent: d.percentage !== null && d.percentage !== undefined ? dec(d.percentage) : share(amount, lineExtension),
+      percent: d.percentage !== null && d.percentage !== undefined ? dec(d.percentage) : null,
       amount, base: lineExtension,
+    }, cur);
+  }
+  if (borneTotal.gt(0)) {
+    allowanceCharge(root, {
+      id: ++acId, charge: false, reasonCode: ASSUMED_TAX_REASON, reason: 'IVA asumido', percent: new Decimal(100), amount: borneTotal, base: borneTotal,
     }, cur);
   }
   for (const c of charges) {
     const amount = dec(c.value);
     allowanceCharge(root, {
       id: ++acId, charge: true, reason: c.name || 'Cargo',
-      percent: c.percentage !== null && c.percentage !== undefined ? dec(c.percentage) : share(amount, lineExtension),
+      percent: c.percentage !== null && c.percentage !== undefined ? dec(c.percentage) : null,
       amount, base: lineExtension,
     }, cur);
   }
@@ -744,7 +740,7 @@ export function buildInvoiceXml(input: BuildInvoiceInput): BuiltInvoice {
       const pctGiven = it.discount?.percentage;
       allowanceCharge(line, {
         id: 1, charge: false, reason: 'Descuento',
-        percent: pctGiven !== null && pctGiven !== undefined && !dec(pctGiven).isZero() ? dec(pctGiven) : share(discount, l.gross),
+        percent: pctGiven !== null && pctGiven !== undefined && !dec(pctGiven).isZero() ? dec(pctGiven) : null,
         amount: discount, base: l.gross,
       }, cur);
     }

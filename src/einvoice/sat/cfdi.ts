@@ -8,14 +8,17 @@
  *   SubTotal  = Σ line amounts before discounts (document `subtotal`)
  *   Descuento = Σ line discounts (written when above zero)
  *   Concepto  Importe = quantity × price, Descuento, taxes on the line base
- *   Retentions (ReteIVA, ReteISR) are computed on the invoice subtotal; the CFDI
- *   needs them per Concepto, so each invoice-level retention is spread over the
- *   lines in proportion to their base, the rounding remainder going to the
- *   largest line, so that the document's totals are exactly the invoice's.
+ *   Retentions are computed on the invoice (ReteIVA on the IVA bases of the lines charging
+ *   IVA above 0 %, ReteISR on the bases of the lines that carry taxes); the CFDI needs them
+ *   per Concepto, so each is spread over the lines it applies to in proportion to what it is
+ *   withheld on there, the rounding remainder going to the largest, so that the document's
+ *   totals are exactly the invoice's. Every line it applies to carries it (0.00 included).
+ *   An IVA Traslado's Base includes the line's IEPS (LIVA art. 12).
  *   Total = SubTotal − Descuento + TotalImpuestosTrasladados − TotalImpuestosRetenidos
  * The general public (XAXX010101000): Receptor Nombre PUBLICO EN GENERAL, RegimenFiscalReceptor 616,
  * DomicilioFiscalReceptor = LugarExpedicion, and InformacionGlobal; its UsoCFDI S01 is the invoice's
- * (creation refuses any other).
+ * (creation refuses any other). A receiver resident abroad (XEXX010101000): its own name, RegimenFiscalReceptor
+ * 616, DomicilioFiscalReceptor = LugarExpedicion, ResidenciaFiscal and NumRegIdTrib from its record.
  *
  * Pure apart from the signature: the issue instant comes from the document.
  */
@@ -25,7 +28,7 @@ import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { LoadedCertificate } from '../certificates';
 import { CFDI_NS, cfdiChain, parseXml } from './chain';
-import { GENERAL_PUBLIC } from '../../companies/uses';
+import { FOREIGN_RECEIVER, GENERAL_PUBLIC, genericReceiver } from '../../companies/uses';
 
 export const GENERAL_PUBLIC_RFC = GENERAL_PUBLIC.rfc;
 /** c_Impuesto of each tax type the service knows. */
@@ -72,8 +75,22 @@ interface TaxRow { impuesto: string; factor: string; tasa: string; base: Decimal
 
 /** Builds and seals the CFDI. Returns the sealed XML and its original chain. */
 export function buildCfdi(input: CfdiInput, cert: LoadedCertificate): { xml: string; chain: string } {
+  return seal(cfdiRoot(input, cert), cert);
+}
+
+/**
+ * The CFDI as it would be stamped, without a seal (NoCertificado, Certificado and Sello are placeholders):
+ * what invoice creation checks before anything is written.
+ */
+export function unsealedCfdi(input: CfdiInput): string {
+  return cfdiRoot(input, null).att('Sello', 'AA==').end();
+}
+
+function cfdiRoot(input: CfdiInput, cert: LoadedCertificate | null): XMLBuilder {
   const { document: d, company, customer } = input;
   const generalPublic = customer.identification === GENERAL_PUBLIC_RFC;
+  const generic = genericReceiver(customer.identification);
+  const abroad = customer.identification === FOREIGN_RECEIVER.rfc;
   const issuePostalCode = company.settings?.postal_code ?? company.address?.postal_code;
   const fecha = cfdiDateTime(new Date(d.metadata.created), company.time_zone);
 
@@ -85,8 +102,8 @@ export function buildCfdi(input: CfdiInput, cert: LoadedCertificate): { xml: str
     Folio: String(d.number),
     Fecha: fecha,
     FormaPago: d.payment.conditions.payment_form,
-    NoCertificado: satCertificateNumber(cert.serialNumberHex),
-    Certificado: cert.certDerBase64,
+    NoCertificado: cert ? satCertificateNumber(cert.serialNumberHex) : '0'.repeat(20),
+    Certificado: cert ? cert.certDerBase64 : 'AA==',
     SubTotal: money(d.subtotal),
     ...(new Decimal(d.discounts).gt(0) ? { Descuento: money(d.discounts) } : {}),
     Moneda: 'MXN',
@@ -104,22 +121,36 @@ export function buildCfdi(input: CfdiInput, cert: LoadedCertificate): { xml: str
   root.ele(CFDI_NS, 'cfdi:Receptor', {
     Rfc: customer.identification,
     Nombre: generalPublic ? 'PUBLICO EN GENERAL' : customer.name.join(' '),
-    // The general public's regime and fiscal domicile are fixed by CFDI 4.0, whatever the customer record says.
-    DomicilioFiscalReceptor: generalPublic ? issuePostalCode : customer.address?.postal_code,
-    RegimenFiscalReceptor: generalPublic ? GENERAL_PUBLIC.regime : customer.tax_regime ?? '',
+    // A generic RFC's regime and fiscal domicile are fixed by CFDI 4.0, whatever the customer record says.
+    DomicilioFiscalReceptor: generic ? issuePostalCode : customer.address?.postal_code,
+    ...(abroad ? { ResidenciaFiscal: customer.address?.fiscal_residence, NumRegIdTrib: customer.address?.foreign_tax_id } : {}),
+    RegimenFiscalReceptor: generic ? generic.regime : customer.tax_regime ?? '',
     UsoCFDI: d.use,
   });
 
   const items: any[] = d.items;
   const bases = items.map((it) => new Decimal(it.subtotal).minus(it.discount_value));
-  const retained = (d.retention_details as any[]).map((r) => ({ r, parts: spread(r.value, rate(r.percentage), bases) }));
+  const transferred = (it: any) => (it.taxes as any[]).filter((t) => SAT_TAX[t.type] && !t.type.startsWith('Rete'));
+  // What each retention is withheld on, line by line: ReteIVA on the IVA base of a line charging IVA above 0 %,
+  // ReteISR on the base of a line that carries taxes; a line it does not apply to gets none of it.
+  const retentionBase = (type: string, it: any, i: number): Decimal => {
+    if (type === 'ReteIVA') {
+      const iva = transferred(it).find((t) => t.type === 'IVA' && new Decimal(t.percentage).gt(0));
+      return iva ? new Decimal(iva.base_value) : new Decimal(0);
+    }
+    return transferred(it).length ? bases[i] : new Decimal(0);
+  };
+  const retained = (d.retention_details as any[]).map((r) => {
+    const on = items.map((it, i) => retentionBase(r.type, it, i));
+    return { r, on, parts: spread(r.value, rate(r.percentage), on) };
+  });
   const traslados = new Map<string, TaxRow>();
   const retenciones = new Map<string, Decimal>();
 
   const conceptos = root.ele(CFDI_NS, 'cfdi:Conceptos');
   items.forEach((it, i) => {
-    const lineTaxes = (it.taxes as any[]).filter((t) => SAT_TAX[t.type] && !t.type.startsWith('Rete'));
-    const lineRetentions = retained.filter((x) => x.parts[i].gt(0));
+    const lineTaxes = transferred(it);
+    const lineRetentions = retained.filter((x) => x.on[i].gt(0));
     const objeto = input.products[it.code]?.tax_object ?? (lineTaxes.length || lineRetentions.length ? '02' : '01');
     const concepto = conceptos.ele(CFDI_NS, 'cfdi:Concepto', {
       ClaveProdServ: it.sat_product_key,
@@ -137,7 +168,7 @@ export function buildCfdi(input: CfdiInput, cert: LoadedCertificate): { xml: str
     if (lineTaxes.length) {
       const tr = impuestos.ele(CFDI_NS, 'cfdi:Traslados');
       for (const t of lineTaxes) {
-        const row = { impuesto: SAT_TAX[t.type], factor: 'Tasa', tasa: rate(t.percentage), base: bases[i], importe: new Decimal(t.value) };
+        const row = { impuesto: SAT_TAX[t.type], factor: 'Tasa', tasa: rate(t.percentage), base: new Decimal(t.base_value), importe: new Decimal(t.value) };
         tr.ele(CFDI_NS, 'cfdi:Traslado', { Base: money(row.base), Impuesto: row.impuesto, TipoFactor: row.factor, TasaOCuota: row.tasa, Importe: money(row.importe) });
         const key = `${row.impuesto}|${row.factor}|${row.tasa}`;
         const sum = traslados.get(key);
@@ -146,9 +177,9 @@ export function buildCfdi(input: CfdiInput, cert: LoadedCertificate): { xml: str
     }
     if (lineRetentions.length) {
       const re = impuestos.ele(CFDI_NS, 'cfdi:Retenciones');
-      for (const { r, parts } of lineRetentions) {
+      for (const { r, on, parts } of lineRetentions) {
         const impuesto = SAT_TAX[r.type];
-        re.ele(CFDI_NS, 'cfdi:Retencion', { Base: money(bases[i]), Impuesto: impuesto, TipoFactor: 'Tasa', TasaOCuota: rate(r.percentage), Importe: money(parts[i]) });
+        re.ele(CFDI_NS, 'cfdi:Retencion', { Base: money(on[i]), Impuesto: impuesto, TipoFactor: 'Tasa', TasaOCuota: rate(r.percentage), Importe: money(parts[i]) });
         retenciones.set(impuesto, (retenciones.get(impuesto) ?? new Decimal(0)).plus(parts[i]));
       }
     }
@@ -171,7 +202,7 @@ export function buildCfdi(input: CfdiInput, cert: LoadedCertificate): { xml: str
       }
     }
   }
-  return seal(root, cert);
+  return root;
 }
 
 function seal(root: XMLBuilder, cert: LoadedCertificate): { xml: string; chain: string } {

@@ -2,9 +2,10 @@
  * Where a sealed CFDI is stamped. One interface; the sandbox provider below is
  * the default. It is NOT a PAC authorised by the SAT: it checks on this
  * machine what a PAC checks before stamping (well-formed XML, version 4.0,
- * the certificate and its number, the issuer's RFC in the certificate, the
- * seal over the original chain, the amounts, the issue date within 72 hours,
- * the receiver data CFDI 4.0 fixes for the general public's generic RFC)
+ * the certificate and its number, the issuer's RFC and name in the certificate,
+ * the seal over the original chain, the issue date within 72 hours, and the
+ * content as rules.ts checks it: cfdv40.xsd with the catalogues, the amounts,
+ * the regimes, the c_UsoCFDI matrix, postal codes, tax objects and taxes)
  * and, when all is right, adds a tfd:TimbreFiscalDigital 1.1 sealed with its
  * own certificate. A real PAC is another implementation of StampProvider.
  *
@@ -18,7 +19,15 @@ import type { LoadedCertificate } from '../certificates';
 import { derBase64ToPem } from '../certificates';
 import { CFDI_NS, TFD_NS, cfdiChain, parseXml, satSelect, timbreChain } from './chain';
 import { cfdiDateTime, satCertificateNumber } from './cfdi';
-import { GENERAL_PUBLIC } from '../../companies/uses';
+import { cfdiContentProblems } from './rules';
+
+/** The holder's name a SAT certificate carries in its X.509 `name` attribute (2.5.4.41), as real CSDs do. */
+export function certificateHolderName(cert: X509Certificate): string | null {
+  const line = cert.subject.split('\n').find((l) => l.startsWith('name='));
+  return line ? line.slice('name='.length) : null;
+}
+/** Names compared as the SAT's registry holds them: upper case, single spaces. */
+const normalName = (s: string) => s.normalize('NFC').toUpperCase().replace(/\s+/g, ' ').trim();
 
 export interface StampVerdict {
   status: 'Accepted' | 'Rejected';
@@ -72,6 +81,10 @@ export class SandboxPac implements StampProvider {
       if (!cert.subject.split('\n').some((line) => line === `x500UniqueIdentifier=${issuer}` || line.startsWith(`x500UniqueIdentifier=${issuer} `))) {
         fail('RFC_EMISOR', `The certificate does not belong to the issuer ${issuer}`);
       }
+      const holder = certificateHolderName(cert);
+      const nombre = satSelect('string(cfdi:Emisor/@Nombre)', root as unknown as Node) as unknown as string;
+      if (holder === null) fail('NOMBRE_EMISOR', 'The certificate carries no holder name (X.509 name attribute)');
+      else if (normalName(holder) !== normalName(nombre)) fail('NOMBRE_EMISOR', `Emisor Nombre "${nombre}" is not the certificate holder's name "${holder}"`);
       const fecha = attr('Fecha');
       const issued = cfdiDateTime(this.now(), TIME_ZONE);
       const earliest = cfdiDateTime(new Date(this.now().getTime() - 72 * 3600_000), TIME_ZONE);
@@ -79,8 +92,8 @@ export class SandboxPac implements StampProvider {
       const valid = sello !== '' && crypto.verify('sha256', Buffer.from(cfdiChain(doc), 'utf8'), cert.publicKey, Buffer.from(sello, 'base64'));
       if (!valid) fail('SELLO', 'The seal does not verify over the original chain with the certificate');
     }
-    checkAmounts(root, fail);
-    checkGeneralPublic(root, fail);
+    const content = await cfdiContentProblems(sealedCfdi);
+    for (const p of content.problems) fail(p.code, p.message);
     if (errors.length) return rejected();
 
     const own = await this.credentials();
@@ -99,46 +112,8 @@ export class SandboxPac implements StampProvider {
       ?? root.appendChild(doc.createElementNS(CFDI_NS, 'cfdi:Complemento'));
     complemento.appendChild(timbre);
     const xml = new XMLSerializer().serializeToString(doc as any);
-    const verdict: StampVerdict = { status: 'Accepted', uuid, xml, errors: [], observations: [] };
+    const verdict: StampVerdict = { status: 'Accepted', uuid, xml, errors: [], observations: content.observations };
     this.stamped.set(sello, verdict);
     return verdict;
-  }
-}
-
-/** The amounts a PAC checks: the lines add up to SubTotal and Descuento, the taxes to their totals, and Total follows. */
-function checkAmounts(root: Element, fail: (code: string, message: string) => void): void {
-  const nodes = (q: string) => satSelect(q, root as unknown as Node) as unknown as Element[];
-  const num = (v: string | null) => new Decimal(v && /^-?[0-9]+(\.[0-9]+)?$/.test(v) ? v : 0);
-  const sum = (q: string, a: string) => nodes(q).reduce((s, n) => s.plus(num(n.getAttribute(a))), new Decimal(0));
-  const subtotal = num(root.getAttribute('SubTotal'));
-  const discount = num(root.getAttribute('Descuento'));
-  const lines = sum('cfdi:Conceptos/cfdi:Concepto', 'Importe');
-  if (!lines.eq(subtotal)) fail('SUBTOTAL', `The Conceptos add up to ${lines.toFixed(2)}, not SubTotal ${subtotal.toFixed(2)}`);
-  const lineDiscounts = sum('cfdi:Conceptos/cfdi:Concepto', 'Descuento');
-  if (!lineDiscounts.eq(discount)) fail('DESCUENTO', `The Conceptos' discounts add up to ${lineDiscounts.toFixed(2)}, not Descuento ${discount.toFixed(2)}`);
-  for (const [list, each, total] of [['Traslados', 'Traslado', 'TotalImpuestosTrasladados'], ['Retenciones', 'Retencion', 'TotalImpuestosRetenidos']] as const) {
-    const perLine = sum(`cfdi:Conceptos/cfdi:Concepto/cfdi:Impuestos/cfdi:${list}/cfdi:${each}`, 'Importe');
-    const declared = num((nodes('cfdi:Impuestos')[0] as Element | undefined)?.getAttribute(total) ?? '0');
-    if (!perLine.eq(declared)) fail('IMPUESTOS', `The Conceptos' ${list.toLowerCase()} add up to ${perLine.toFixed(2)}, not ${total} ${declared.toFixed(2)}`);
-  }
-  const impuestos = nodes('cfdi:Impuestos')[0] as Element | undefined;
-  const expected = subtotal.minus(discount).plus(num(impuestos?.getAttribute('TotalImpuestosTrasladados') ?? '0')).minus(num(impuestos?.getAttribute('TotalImpuestosRetenidos') ?? '0'));
-  const total = num(root.getAttribute('Total'));
-  if (!expected.eq(total)) fail('TOTAL', `Total ${total.toFixed(2)} is not SubTotal − Descuento + taxes − retentions = ${expected.toFixed(2)}`);
-}
-
-/**
- * A CFDI to the general public's generic RFC XAXX010101000 (DESIGN.md §7): UsoCFDI S01,
- * RegimenFiscalReceptor 616 and DomicilioFiscalReceptor equal to LugarExpedicion.
- */
-function checkGeneralPublic(root: Element, fail: (code: string, message: string) => void): void {
-  const receptor = (satSelect('cfdi:Receptor', root as unknown as Node) as unknown as Element[])[0];
-  if (receptor?.getAttribute('Rfc') !== GENERAL_PUBLIC.rfc) return;
-  const required: [string, string][] = [
-    ['UsoCFDI', GENERAL_PUBLIC.use], ['RegimenFiscalReceptor', GENERAL_PUBLIC.regime], ['DomicilioFiscalReceptor', root.getAttribute('LugarExpedicion') ?? ''],
-  ];
-  for (const [name, value] of required) {
-    const given = receptor.getAttribute(name) ?? '';
-    if (given !== value) fail('RECEPTOR', `The generic RFC ${GENERAL_PUBLIC.rfc} (público en general) takes ${name} ${value}${name === 'DomicilioFiscalReceptor' ? ' (LugarExpedicion)' : ''}, not ${given || 'nothing'}`);
   }
 }

@@ -11,18 +11,29 @@ import { afterVerdict } from '../../mail/store';
 import type { Db } from '../../platform/db';
 import { companyCredentials } from '../credentials';
 import { buildCfdi, type CfdiInput } from './cfdi';
-import { GENERAL_PUBLIC } from '../../companies/uses';
+import { FOREIGN_RECEIVER, genericReceiver } from '../../companies/uses';
+import { postalCode, regime, rfcPersonType } from '../../catalogs/sat';
 import type { StampProvider, StampVerdict } from './provider';
 
 /** What a CFDI needs that the master data may lack; each entry is a reason the invoice cannot be stamped. */
 export function missingCfdiData(company: any, customer: any, products: any[]): string[] {
   const out: string[] = [];
-  if (!company.settings?.tax_regime) out.push('The company has no fiscal regime (settings.tax_regime)');
-  if (!(company.settings?.postal_code ?? company.address?.postal_code)) out.push('The company has no postal code (the place of issue)');
+  const companyRegime = company.settings?.tax_regime;
+  if (!companyRegime) out.push('The company has no fiscal regime (settings.tax_regime)');
+  else if (!regime(companyRegime)?.person_types.includes(rfcPersonType(company.tax_id))) {
+    out.push(`The company's fiscal regime ${companyRegime} is not a c_RegimenFiscal regime of a ${rfcPersonType(company.tax_id) === 'company' ? 'persona moral' : 'persona física'} (settings.tax_regime)`);
+  }
+  const place = company.settings?.postal_code ?? company.address?.postal_code;
+  if (!place) out.push('The company has no postal code (the place of issue)');
+  else if (postalCode(place) === undefined) out.push(`The company's postal code ${place} is not in c_CodigoPostal`);
   // The general public's regime and fiscal domicile are fixed by CFDI 4.0 (616, the place of issue): nothing to lack.
-  if (customer && customer.identification !== GENERAL_PUBLIC.rfc) {
+  if (customer?.identification === FOREIGN_RECEIVER.rfc && !(customer.address?.fiscal_residence && customer.address?.foreign_tax_id)) {
+    out.push(`Customer ${customer.identification} (residente en el extranjero) has no ResidenciaFiscal and NumRegIdTrib (address.fiscal_residence, address.foreign_tax_id)`);
+  }
+  if (customer && !genericReceiver(customer.identification)) {
     if (!customer.tax_regime) out.push(`Customer ${customer.identification} has no fiscal regime (tax_regime)`);
     if (!customer.address?.postal_code) out.push(`Customer ${customer.identification} has no postal code (its fiscal domicile)`);
+    else if (postalCode(customer.address.postal_code) === undefined) out.push(`Customer ${customer.identification}'s postal code ${customer.address.postal_code} is not in c_CodigoPostal`);
   }
   for (const p of products) {
     if (!p.sat_product_key || !p.sat_unit_key) out.push(`Product ${p.code} has no SAT product or unit key (sat_product_key, sat_unit_key)`);

@@ -8,7 +8,7 @@ import Decimal from 'decimal.js';
 import type { Company } from '../../platform/auth';
 import type { Queryable } from '../../platform/db';
 import type { Problems } from '../../platform/errors';
-import { CFDI_USES, GENERAL_PUBLIC } from '../../companies/uses';
+import { CFDI_USES, genericReceiver } from '../../companies/uses';
 import { GENERIC_RFCS } from '../../catalog/customers';
 import { computeMX, type MxOut, type TaxRef } from '../compute';
 import type { Posting } from '../../ledger/journal';
@@ -16,6 +16,9 @@ import { checkDocumentAmount, checkLedgerAmounts, checkLineAmount } from '../../
 import { requestStamp, writeInvoice } from '../store';
 import { MX_LEDGER } from '../../ledger/accounts';
 import { missingCfdiData } from '../../einvoice/sat/stamp';
+import { unsealedCfdi } from '../../einvoice/sat/cfdi';
+import { cfdiContentProblems } from '../../einvoice/sat/rules';
+import { postalCode, RESICO, RESICO_ISR_RATE, rfcPersonType, taxObjectProblem } from '../../catalogs/sat';
 import { checkDocumentType, checkCostCenter, checkWarehouse, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { MxInvoiceBody } from './schema';
 
@@ -60,14 +63,18 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
   }
   const seller = body.seller !== undefined ? active(sellers.get(body.seller), 'seller', 'Seller', body.seller, '/mx/v1/users') : null;
 
+  const generic = genericReceiver(customer?.identification);
   if (typeof body.use === 'string' && !problems.has('use')) {
     const use = CFDI_USES.find((u) => u.code === body.use);
     if (!use) problems.add('invalid_value', `${body.use} is not a c_UsoCFDI code; see /mx/v1/uses`, 'use');
-    else if (customer?.identification === GENERAL_PUBLIC.rfc && use.code !== GENERAL_PUBLIC.use) {
-      problems.add('invalid_value', `Use ${use.code} (${use.description}) is not allowed for the generic RFC ${GENERAL_PUBLIC.rfc} (público en general): `
-        + `CFDI 4.0 requires UsoCFDI ${GENERAL_PUBLIC.use} (Sin efectos fiscales) with RegimenFiscalReceptor ${GENERAL_PUBLIC.regime} for it`, 'use');
+    else if (generic && use.code !== generic.use) {
+      problems.add('invalid_value', `Use ${use.code} (${use.description}) is not allowed for the generic RFC ${generic.rfc} (${generic.label}): `
+        + `CFDI 4.0 requires UsoCFDI ${generic.use} (Sin efectos fiscales) with RegimenFiscalReceptor ${generic.regime} for it`, 'use');
     } else if (customer && !use.person_types.includes(personTypeOf(customer))) {
       problems.add('invalid_value', `Use ${use.code} (${use.description}) is not allowed for a ${personTypeOf(customer)} customer`, 'use');
+    } else if (customer?.tax_regime && !generic && !use.receiver_regimes.includes(customer.tax_regime)) {
+      problems.add('invalid_value', `Use ${use.code} (${use.description}) is not allowed for a receiver in regime ${customer.tax_regime} `
+        + `(c_UsoCFDI allows it for regimes ${use.receiver_regimes.join(', ')})`, 'use');
     }
   }
 
@@ -81,7 +88,16 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
     if (item.discount !== undefined && docType?.discount_type === 'Percentage' && item.discount > 100) {
       problems.add('invalid_value', 'A percentage discount is at most 100', at('discount'));
     }
-    if (product) lines.push({ product, taxes: (product.tax_ids as number[]).map((id) => taxes.get(id)).filter((t): t is Row => !!t && t.active), description: lineDescription(problems, company, item.description, product, at('description')), warehouse });
+    if (!product) return;
+    const lineTaxes = (product.tax_ids as number[]).map((id) => taxes.get(id)).filter((t): t is Row => !!t && t.active);
+    lines.push({ product, taxes: lineTaxes, description: lineDescription(problems, company, item.description, product, at('description')), warehouse });
+    const objectProblem = taxObjectProblem(product.tax_object, lineTaxes.map((t) => t.type));
+    if (objectProblem) problems.add('invalid_value', `Product ${product.code}: ${objectProblem}`, at('code'));
+    if (item.price === 0) problems.add('invalid_value', 'An income CFDI needs a unit price (ValorUnitario) above 0', at('price'));
+    if (lineTaxes.some((t) => t.type === 'IVA' && new Decimal(t.percentage).eq(8))) {
+      const why = borderProblem(company);
+      if (why) problems.add('invalid_value', `Product ${product.code} carries IVA 8 %, the northern and southern border regions' rate: ${why}`, at('code'));
+    }
   });
 
   const retentions: Row[] = [];
@@ -91,6 +107,8 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
     if (!tax) return;
     if (!RETENTION_TYPES.has(tax.type)) return problems.add('invalid_retentions', `Tax ${id} is ${tax.type}; retentions are ReteIVA or ReteISR`, path);
     if (retentions.some((r) => r.type === tax.type)) return problems.add('invalid_retentions', `Two retentions of type ${tax.type}`, path);
+    const why = retentionProblem(company, customer, tax, lines);
+    if (why) return problems.add('invalid_retentions', why, path);
     retentions.push(tax);
   });
 
@@ -126,6 +144,10 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
   computed.lines.forEach((l, i) => {
     checkLineAmount(problems, new Decimal(items[i].quantity).times(items[i].price), `items[${i}].price`);
     if (new Decimal(l.base).isNegative()) problems.add('invalid_value', `The discount (${l.discount}) is above the line amount (${l.gross})`, `items[${i}].discount`);
+    else if (new Decimal(l.base).isZero() && l.taxes.length) {
+      if (new Decimal(l.gross).isZero()) problems.add('invalid_value', `quantity × price rounds to 0.00 (Importe): a CFDI tax Base must be above 0 (cfdv40.xsd)`, `items[${i}].price`);
+      else problems.add('invalid_value', `The line's tax base would be 0.00 (its discount takes the whole amount); a CFDI tax Base must be above 0 (cfdv40.xsd)`, `items[${i}].discount`);
+    }
   });
   if (!problems.has('items')) {
     checkDocumentAmount(problems, computed.subtotal, 'items', 'The subtotal (Σ line amounts)');
@@ -138,7 +160,52 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
   const plan: MxPlan = { body, date, docType: docType!, customer: customer!, seller: seller!, costCenter, lines, retentions, condition: condition!, computed };
   if (problems.empty) checkLedgerAmounts(problems, mxInvoicePostings(plan), null, 'items', 'MXN');
   problems.throwIfAny();
+  await checkCfdi(company, plan, problems);
   return plan;
+}
+
+/** Why the company cannot charge IVA 8 %: it must be enrolled in the border stimulus and issue from a border postal code. */
+function borderProblem(company: Company): string | null {
+  if (company.settings?.border_stimulus !== true) return 'the company is not enrolled in the border region stimulus (settings.border_stimulus)';
+  const place = postalCode(String(company.settings?.postal_code ?? (company.address as any)?.postal_code ?? ''));
+  if (place && !place.border) return `the place of issue ${place.code} is not a border postal code of c_CodigoPostal`;
+  return null;
+}
+
+/**
+ * Why a retention does not apply: ReteIVA needs a line charging IVA above 0 %; the 1.25 % ISR withholding
+ * (RESICO, LISR art. 113-J) needs an issuer persona física in regime 626 and a receiver persona moral.
+ */
+function retentionProblem(company: Company, customer: Row | null, tax: Row, lines: MxPlan['lines']): string | null {
+  if (tax.type === 'ReteIVA' && !lines.some((l) => l.taxes.some((t) => t.type === 'IVA' && new Decimal(t.percentage).gt(0)))) {
+    return 'ReteIVA is withheld from the IVA charged, and no line charges IVA above 0 %';
+  }
+  if (tax.type === 'ReteISR' && new Decimal(tax.percentage).eq(RESICO_ISR_RATE)) {
+    if (company.settings?.tax_regime !== RESICO || rfcPersonType(company.tax_id) !== 'person') {
+      return `The ${RESICO_ISR_RATE} % ISR withholding applies to an issuer persona física in regime ${RESICO} (RESICO); the company is ${company.tax_id} in regime ${company.settings?.tax_regime ?? 'none'}`;
+    }
+    if (customer && rfcPersonType(customer.identification) !== 'company') return `The ${RESICO_ISR_RATE} % ISR withholding is made by a persona moral; ${customer.identification} is a persona física`;
+  }
+  return null;
+}
+
+/** Where a CFDI problem is answered: the request field it comes from. */
+const CFDI_PATHS: Record<string, string> = { USO_CFDI: 'use', REGIMEN: 'customer.rfc_id', CODIGO_POSTAL: 'customer.rfc_id', RECEPTOR: 'customer.rfc_id' };
+
+/**
+ * The CFDI the invoice would be, built and checked as the stamping provider checks its content
+ * (src/einvoice/sat/rules.ts), before anything is written: one the SAT would refuse is refused here (400).
+ * Skipped while the master data lacks what a CFDI needs (creation with stamp.send refuses that earlier).
+ */
+async function checkCfdi(company: Company, plan: MxPlan, problems: Problems): Promise<void> {
+  if (missingCfdiData(company, plan.customer, plan.lines.map((l) => l.product)).length) return;
+  const document = mxInvoiceDocument(plan, { id: null, prefix: plan.docType.prefix, number: plan.body.number ?? 1, name: null, now: new Date() });
+  const xml = unsealedCfdi({ document, company: company as any, customer: plan.customer as any,
+    products: Object.fromEntries(plan.lines.map((l) => [l.product.code, l.product])) });
+  for (const p of (await cfdiContentProblems(xml)).problems) {
+    problems.add('invalid_document', `The CFDI would be refused (${p.code}): ${p.message}`, CFDI_PATHS[p.code] ?? (/Concepto/.test(p.message) ? 'items' : 'body'));
+  }
+  problems.throwIfAny();
 }
 
 const taxRef = (t: Row): TaxRef => ({ id: t.id, name: t.name, type: t.type, percentage: t.percentage });
@@ -183,6 +250,8 @@ export function mxInvoiceDocument(plan: MxPlan, ids: { id: string | null; prefix
     subtotal: num(computed.subtotal),
     discounts: num(computed.discounts),
     taxes_total: num(computed.taxes),
+    withholdings_total: num(computed.retentions.reduce((s, r) => s.plus(r.value), new Decimal(0))),
+    /** Deprecated: the same figure as withholdings_total, answered until clients move (README). */
     retentions_total: num(computed.retentions.reduce((s, r) => s.plus(r.value), new Decimal(0))),
     total: num(computed.total),
     balance: body.payment.method === 'PPD' ? num(computed.total) : 0,

@@ -1,0 +1,62 @@
+/**
+ * The authorities' catalogues kept as data files (README "Tax authority
+ * catalogues"): read once per process from CATALOG_DIR, by default the
+ * repository's `catalogs/` when it exists, else `../shared/catalogs` beside
+ * the repository (where the XSDs live too). Each file is plain UTF-8 text, one
+ * record a line, fields separated by tabs; a `.gz` file is gzipped. A file
+ * that is not installed reads as null: the checks that need it say so instead
+ * of passing silently.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const REPO = path.join(__dirname, '..', '..', '..');
+
+/** Where the catalogue files are looked for. */
+export function catalogDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.CATALOG_DIR) return path.resolve(env.CATALOG_DIR);
+  const own = path.join(REPO, 'catalogs');
+  return fs.existsSync(own) ? own : path.join(REPO, '..', 'shared', 'catalogs');
+}
+
+/** Where the official XSDs are: DIAN_XSD_DIR's parent (it names ubl-2.1-dian) or ../shared/xsd. */
+export function xsdDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.DIAN_XSD_DIR ? path.join(path.resolve(env.DIAN_XSD_DIR), '..') : path.join(REPO, '..', 'shared', 'xsd');
+}
+
+const cache = new Map<string, string[][] | null>();
+const maps = new Map<string, Map<string, string[]> | null>();
+
+/** The records of a catalogue file (`name`, or `name.gz`), or null when it is not installed. */
+export function records(name: string): string[][] | null {
+  const key = `${catalogDir()}|${name}`;
+  if (cache.has(key)) return cache.get(key)!;
+  let text: string | null = null;
+  for (const file of [name, `${name}.gz`]) {
+    const full = path.join(catalogDir(), file);
+    if (!fs.existsSync(full)) continue;
+    const raw = fs.readFileSync(full);
+    text = (file.endsWith('.gz') ? zlib.gunzipSync(raw) : raw).toString('utf8');
+    break;
+  }
+  const rows = text === null ? null : text.split(/\r?\n/).filter((l) => l.trim() !== '' && !l.startsWith('#')).map((l) => l.split('\t').map((f) => f.trim()));
+  cache.set(key, rows);
+  return rows;
+}
+
+/** A catalogue file as a map from its first field to its record, or null when it is not installed. */
+export function keyed(name: string): Map<string, string[]> | null {
+  const key = `${catalogDir()}|${name}`;
+  if (!maps.has(key)) {
+    const rows = records(name);
+    maps.set(key, rows && new Map(rows.map((r) => [r[0], r])));
+  }
+  return maps.get(key)!;
+}
+
+/** Forget what was read (tests that switch CATALOG_DIR). */
+export function resetCatalogs(): void {
+  cache.clear();
+  maps.clear();
+}

@@ -1,0 +1,115 @@
+/**
+ * SAT catalogues of CFDI 4.0 (Anexo 20). The small ones are written here in
+ * full; the large ones are catalogue files (README "Tax authority
+ * catalogues"): mx/c_CodigoPostal.tsv(.gz) (code, state, municipality,
+ * border stimulus 0/1), mx/c_ClaveProdServ.txt(.gz), mx/c_ClaveUnidad.txt,
+ * mx/c_Pais.txt, mx/c_Moneda.txt (one code a line).
+ */
+import { keyed } from './files';
+import { CFDI_USES, type CfdiPersonType } from '../companies/uses';
+
+export interface Regime { code: string; description: string; person_types: ReadonlyArray<CfdiPersonType> }
+
+const P: ReadonlyArray<CfdiPersonType> = ['person'];
+const M: ReadonlyArray<CfdiPersonType> = ['company'];
+const PM: ReadonlyArray<CfdiPersonType> = ['person', 'company'];
+
+/** c_RegimenFiscal, with the person types each applies to (Física = person, Moral = company). */
+export const REGIMES: ReadonlyArray<Regime> = Object.freeze([
+  { code: '601', description: 'General de Ley Personas Morales', person_types: M },
+  { code: '603', description: 'Personas Morales con Fines no Lucrativos', person_types: M },
+  { code: '605', description: 'Sueldos y Salarios e Ingresos Asimilados a Salarios', person_types: P },
+  { code: '606', description: 'Arrendamiento', person_types: P },
+  { code: '607', description: 'Régimen de Enajenación o Adquisición de Bienes', person_types: P },
+  { code: '608', description: 'Demás ingresos', person_types: P },
+  { code: '610', description: 'Residentes en el Extranjero sin Establecimiento Permanente en México', person_types: PM },
+  { code: '611', description: 'Ingresos por Dividendos (socios y accionistas)', person_types: P },
+  { code: '612', description: 'Personas Físicas con Actividades Empresariales y Profesionales', person_types: P },
+  { code: '614', description: 'Ingresos por intereses', person_types: P },
+  { code: '615', description: 'Régimen de los ingresos por obtención de premios', person_types: P },
+  { code: '616', description: 'Sin obligaciones fiscales', person_types: P },
+  { code: '620', description: 'Sociedades Cooperativas de Producción que optan por diferir sus ingresos', person_types: M },
+  { code: '621', description: 'Incorporación Fiscal', person_types: P },
+  { code: '622', description: 'Actividades Agrícolas, Ganaderas, Silvícolas y Pesqueras', person_types: M },
+  { code: '623', description: 'Opcional para Grupos de Sociedades', person_types: M },
+  { code: '624', description: 'Coordinados', person_types: M },
+  { code: '625', description: 'Régimen de las Actividades Empresariales con ingresos a través de Plataformas Tecnológicas', person_types: P },
+  { code: '626', description: 'Régimen Simplificado de Confianza', person_types: PM },
+].map((r) => Object.freeze(r)));
+
+export const regime = (code: string) => REGIMES.find((r) => r.code === code);
+
+/** Régimen Simplificado de Confianza: a persona física in it suffers the 1.25 % ISR withholding from a persona moral (LISR art. 113-J). */
+export const RESICO = '626';
+export const RESICO_ISR_RATE = '1.25';
+
+/** The person type an RFC spells: 12 characters a persona moral, 13 a persona física. */
+export const rfcPersonType = (rfc: string): CfdiPersonType => (rfc.length === 12 ? 'company' : 'person');
+
+/**
+ * c_ObjetoImp and what each says about a concept's taxes: 02 carries its taxes (the concept's Impuestos
+ * node); 07 carries IEPS and no IVA; the others carry none (01 not subject, 03 not obliged to break them
+ * down, 04 does not cause them, 05 IVA crédito PODEBI, 06 no IVA transferred, 08 neither IVA nor IEPS broken down).
+ */
+export const TAX_OBJECTS: Readonly<Record<string, { description: string; taxes: 'required' | 'none' | 'ieps' }>> = Object.freeze({
+  '01': { description: 'No objeto de impuesto', taxes: 'none' },
+  '02': { description: 'Sí objeto de impuesto', taxes: 'required' },
+  '03': { description: 'Sí objeto del impuesto y no obligado al desglose', taxes: 'none' },
+  '04': { description: 'Sí objeto del impuesto y no causa impuesto', taxes: 'none' },
+  '05': { description: 'Sí objeto del impuesto, IVA crédito PODEBI', taxes: 'none' },
+  '06': { description: 'Sí objeto del IVA, No traslado IVA', taxes: 'none' },
+  '07': { description: 'No traslado del IVA, Sí desglose IEPS', taxes: 'ieps' },
+  '08': { description: 'No traslado del IVA, No desglose IEPS', taxes: 'none' },
+});
+
+/** What a product's tax object says of the taxes it carries (types as the service names them), or null when they agree. */
+export function taxObjectProblem(taxObject: string | null | undefined, taxTypes: string[]): string | null {
+  const rule = TAX_OBJECTS[taxObject ?? '02'];
+  if (!rule) return `${taxObject} is not a c_ObjetoImp code`;
+  const transferred = taxTypes.filter((t) => !t.startsWith('Rete'));
+  if (rule.taxes === 'none' && transferred.length) return `Tax object ${taxObject} (${rule.description}) carries no taxes, but the line has ${transferred.join(', ')}`;
+  if (rule.taxes === 'required' && !transferred.length) return `Tax object 02 (${rule.description}) must carry its taxes: give the product a tax (IVA 0 % if it is zero-rated) or use tax object 01`;
+  if (rule.taxes === 'ieps' && (transferred.some((t) => t !== 'IEPS') || !transferred.length)) return `Tax object 07 (${rule.description}) carries IEPS and no IVA, not ${transferred.join(', ') || 'nothing'}`;
+  return null;
+}
+
+/** Small catalogues the CFDI's XSD names (catCFDI.xsd), written in full. */
+export const SMALL_CATALOGUES: Readonly<Record<string, ReadonlyArray<string>>> = Object.freeze({
+  c_FormaPago: ['01', '02', '03', '04', '05', '06', '08', '12', '13', '14', '15', '17', '23', '24', '25', '26', '27', '28', '29', '30', '31', '99'],
+  c_MetodoPago: ['PUE', 'PPD'],
+  c_TipoDeComprobante: ['I', 'E', 'T', 'N', 'P'],
+  c_Exportacion: ['01', '02', '03', '04'],
+  c_Periodicidad: ['01', '02', '03', '04', '05'],
+  c_Meses: Array.from({ length: 18 }, (_, i) => String(i + 1).padStart(2, '0')),
+  c_TipoRelacion: ['01', '02', '03', '04', '05', '06', '07'],
+  c_Impuesto: ['001', '002', '003'],
+  c_TipoFactor: ['Tasa', 'Cuota', 'Exento'],
+  c_ObjetoImp: Object.keys(TAX_OBJECTS),
+  c_RegimenFiscal: REGIMES.map((r) => r.code),
+  c_UsoCFDI: CFDI_USES.map((u) => u.code),
+});
+
+/** The large catalogues: file and name. */
+export const LARGE_CATALOGUES = Object.freeze({
+  c_CodigoPostal: 'mx/c_CodigoPostal.tsv',
+  c_ClaveProdServ: 'mx/c_ClaveProdServ.txt',
+  c_ClaveUnidad: 'mx/c_ClaveUnidad.txt',
+  c_Pais: 'mx/c_Pais.txt',
+  c_Moneda: 'mx/c_Moneda.txt',
+});
+export type LargeCatalogue = keyof typeof LARGE_CATALOGUES;
+
+/** The codes of a large catalogue, or null when its file is not installed. */
+export function catalogueCodes(name: LargeCatalogue): ReadonlyMap<string, string[]> | null {
+  return keyed(LARGE_CATALOGUES[name]);
+}
+
+export interface PostalCode { code: string; state: string; municipality: string; border: boolean }
+
+/** A c_CodigoPostal entry; undefined when the code is not in it; null when the catalogue is not installed. */
+export function postalCode(code: string): PostalCode | undefined | null {
+  const map = keyed(LARGE_CATALOGUES.c_CodigoPostal);
+  if (!map) return null;
+  const r = map.get(code);
+  return r && { code: r[0], state: r[1] ?? '', municipality: r[2] ?? '', border: r[3] === '1' };
+}

@@ -1,0 +1,171 @@
+/**
+ * What a PAC checks in a CFDI 4.0's content before stamping (Anexo 20 and its
+ * catalogues), shared by the sandbox provider and by invoice creation, which
+ * refuses a CFDI that would be refused: the schema with the catalogues
+ * (schema.ts), the amounts, the general public's fixed receiver data, the
+ * regimes for the RFCs' person types, the c_UsoCFDI matrix, the postal codes,
+ * each concept's ObjetoImp against its taxes, no zero price or tax base, IEPS
+ * in the IVA base, ReteIVA only where IVA is charged, IVA 8 % only from a
+ * border postal code, the 1.25 % ISR withholding only from a RESICO persona
+ * física to a persona moral. Codes are the sandbox's own.
+ */
+import Decimal from 'decimal.js';
+import { CFDI_USES, FOREIGN_RECEIVER, genericReceiver } from '../../companies/uses';
+import { GENERIC_RFCS } from '../../catalog/customers';
+import { postalCode, regime, rfcPersonType, RESICO, TAX_OBJECTS } from '../../catalogs/sat';
+import { parseXml, satSelect } from './chain';
+import { checkCfdiSchema } from './schema';
+
+export interface Problem { code: string; message: string }
+type Fail = (code: string, message: string) => void;
+
+const nodesOf = (n: Node, q: string) => satSelect(q, n) as unknown as Element[];
+const num = (v: string | null) => new Decimal(v && /^-?[0-9]+(\.[0-9]+)?$/.test(v) ? v : 0);
+
+/** Every content problem of a CFDI (its seal, certificate and date aside), the schema's first. */
+export async function cfdiContentProblems(xml: string): Promise<{ problems: Problem[]; observations: string[] }> {
+  const problems: Problem[] = [];
+  const observations: string[] = [];
+  const fail: Fail = (code, message) => { problems.push({ code, message }); };
+  const schema = await checkCfdiSchema(xml);
+  if (!schema.available) observations.push('cfdv40.xsd is not installed: the CFDI was not checked against the schema');
+  if (schema.unchecked.length) observations.push(`Catalogues not installed, not checked: ${schema.unchecked.join(', ')}`);
+  for (const e of schema.errors) fail('XSD', e);
+  let root: Element;
+  try { root = parseXml(xml).documentElement; } catch (e) { fail('XML', (e as Error).message); return { problems, observations }; }
+  checkAmounts(root, fail);
+  checkGeneralPublic(root, fail);
+  checkParties(root, fail);
+  checkConcepts(root, fail);
+  return { problems, observations };
+}
+
+/** The amounts: the lines add up to SubTotal and Descuento, the taxes to their totals, and Total follows. */
+export function checkAmounts(root: Element, fail: Fail): void {
+  const nodes = (q: string) => nodesOf(root as unknown as Node, q);
+  const sum = (q: string, a: string) => nodes(q).reduce((s, n) => s.plus(num(n.getAttribute(a))), new Decimal(0));
+  const subtotal = num(root.getAttribute('SubTotal'));
+  const discount = num(root.getAttribute('Descuento'));
+  const lines = sum('cfdi:Conceptos/cfdi:Concepto', 'Importe');
+  if (!lines.eq(subtotal)) fail('SUBTOTAL', `The Conceptos add up to ${lines.toFixed(2)}, not SubTotal ${subtotal.toFixed(2)}`);
+  const lineDiscounts = sum('cfdi:Conceptos/cfdi:Concepto', 'Descuento');
+  if (!lineDiscounts.eq(discount)) fail('DESCUENTO', `The Conceptos' discounts add up to ${lineDiscounts.toFixed(2)}, not Descuento ${discount.toFixed(2)}`);
+  for (const [list, each, total] of [['Traslados', 'Traslado', 'TotalImpuestosTrasladados'], ['Retenciones', 'Retencion', 'TotalImpuestosRetenidos']] as const) {
+    const perLine = sum(`cfdi:Conceptos/cfdi:Concepto/cfdi:Impuestos/cfdi:${list}/cfdi:${each}`, 'Importe');
+    const declared = num((nodes('cfdi:Impuestos')[0] as Element | undefined)?.getAttribute(total) ?? '0');
+    if (!perLine.eq(declared)) fail('IMPUESTOS', `The Conceptos' ${list.toLowerCase()} add up to ${perLine.toFixed(2)}, not ${total} ${declared.toFixed(2)}`);
+  }
+  const impuestos = nodes('cfdi:Impuestos')[0] as Element | undefined;
+  const expected = subtotal.minus(discount).plus(num(impuestos?.getAttribute('TotalImpuestosTrasladados') ?? '0')).minus(num(impuestos?.getAttribute('TotalImpuestosRetenidos') ?? '0'));
+  const total = num(root.getAttribute('Total'));
+  if (!expected.eq(total)) fail('TOTAL', `Total ${total.toFixed(2)} is not SubTotal − Descuento + taxes − retentions = ${expected.toFixed(2)}`);
+}
+
+/**
+ * A CFDI to a generic RFC (DESIGN.md §7): the general public XAXX010101000 and a receiver resident abroad
+ * XEXX010101000 take UsoCFDI S01, RegimenFiscalReceptor 616 and DomicilioFiscalReceptor equal to
+ * LugarExpedicion; the one abroad also its ResidenciaFiscal (not MEX) and NumRegIdTrib, which no other has.
+ */
+export function checkGeneralPublic(root: Element, fail: Fail): void {
+  const receptor = nodesOf(root as unknown as Node, 'cfdi:Receptor')[0];
+  if (!receptor) return;
+  const rfc = receptor.getAttribute('Rfc');
+  const generic = genericReceiver(rfc);
+  if (rfc !== FOREIGN_RECEIVER.rfc && (receptor.hasAttribute('ResidenciaFiscal') || receptor.hasAttribute('NumRegIdTrib'))) {
+    fail('RECEPTOR', `ResidenciaFiscal and NumRegIdTrib are for a receiver resident abroad (${FOREIGN_RECEIVER.rfc}), not ${rfc}`);
+  }
+  if (!generic) return;
+  const required: [string, string][] = [
+    ['UsoCFDI', generic.use], ['RegimenFiscalReceptor', generic.regime], ['DomicilioFiscalReceptor', root.getAttribute('LugarExpedicion') ?? ''],
+  ];
+  for (const [name, value] of required) {
+    const given = receptor.getAttribute(name) ?? '';
+    if (given !== value) fail('RECEPTOR', `The generic RFC ${generic.rfc} (${generic.label}) takes ${name} ${value}${name === 'DomicilioFiscalReceptor' ? ' (LugarExpedicion)' : ''}, not ${given || 'nothing'}`);
+  }
+  if (rfc === FOREIGN_RECEIVER.rfc) {
+    const residence = receptor.getAttribute('ResidenciaFiscal') ?? '';
+    if (!residence || residence === 'MEX') fail('RECEPTOR', `The generic RFC ${rfc} (residente en el extranjero) takes its ResidenciaFiscal, a country other than MEX, not ${residence || 'nothing'}`);
+    if (!receptor.getAttribute('NumRegIdTrib')) fail('RECEPTOR', `The generic RFC ${rfc} (residente en el extranjero) takes NumRegIdTrib, its tax id abroad`);
+  }
+}
+
+/** Regimes against the RFCs' person types, the use against the receiver's regime, the postal codes. */
+function checkParties(root: Element, fail: Fail): void {
+  const emisor = nodesOf(root as unknown as Node, 'cfdi:Emisor')[0];
+  const receptor = nodesOf(root as unknown as Node, 'cfdi:Receptor')[0];
+  const regimeFor = (who: string, rfc: string, code: string) => {
+    const r = regime(code);
+    if (!r) return fail('REGIMEN', `${who}: ${code || 'no regime'} is not a c_RegimenFiscal code`);
+    if (!GENERIC_RFCS.includes(rfc) && !r.person_types.includes(rfcPersonType(rfc))) {
+      fail('REGIMEN', `${who}: regime ${code} (${r.description}) does not apply to the ${rfc.length}-character RFC ${rfc}`);
+    }
+  };
+  if (emisor) regimeFor('Emisor', emisor.getAttribute('Rfc') ?? '', emisor.getAttribute('RegimenFiscal') ?? '');
+  if (receptor) {
+    const rfc = receptor.getAttribute('Rfc') ?? '';
+    const regimeCode = receptor.getAttribute('RegimenFiscalReceptor') ?? '';
+    regimeFor('Receptor', rfc, regimeCode);
+    const use = CFDI_USES.find((u) => u.code === receptor.getAttribute('UsoCFDI'));
+    if (use && !use.receiver_regimes.includes(regimeCode)) {
+      fail('USO_CFDI', `UsoCFDI ${use.code} (${use.description}) is not allowed for a receiver in regime ${regimeCode} (c_UsoCFDI: ${use.receiver_regimes.join(', ')})`);
+    }
+    if (use && !GENERIC_RFCS.includes(rfc) && !use.person_types.includes(rfcPersonType(rfc))) {
+      fail('USO_CFDI', `UsoCFDI ${use.code} (${use.description}) is not allowed for the ${rfc.length}-character RFC ${rfc}`);
+    }
+  }
+  for (const [who, code] of [['LugarExpedicion', root.getAttribute('LugarExpedicion')], ['DomicilioFiscalReceptor', receptor?.getAttribute('DomicilioFiscalReceptor')]] as const) {
+    if (code && postalCode(code) === undefined) fail('CODIGO_POSTAL', `${who} ${code} is not in c_CodigoPostal`);
+  }
+}
+
+/** Each concept: price, tax object against its taxes, bases, IEPS in the IVA base, where withholdings apply. */
+function checkConcepts(root: Element, fail: Fail): void {
+  const income = root.getAttribute('TipoDeComprobante') === 'I';
+  const emisor = nodesOf(root as unknown as Node, 'cfdi:Emisor')[0];
+  const receptor = nodesOf(root as unknown as Node, 'cfdi:Receptor')[0];
+  const place = postalCode(root.getAttribute('LugarExpedicion') ?? '');
+  nodesOf(root as unknown as Node, 'cfdi:Conceptos/cfdi:Concepto').forEach((c, i) => {
+    const at = `Concepto ${i + 1} (${c.getAttribute('NoIdentificacion') ?? c.getAttribute('ClaveProdServ')})`;
+    if (income && !num(c.getAttribute('ValorUnitario')).gt(0)) fail('VALOR_UNITARIO', `${at}: ValorUnitario must be above 0 on an income CFDI`);
+    const objeto = c.getAttribute('ObjetoImp') ?? '';
+    const traslados = nodesOf(c as unknown as Node, 'cfdi:Impuestos/cfdi:Traslados/cfdi:Traslado');
+    const retenciones = nodesOf(c as unknown as Node, 'cfdi:Impuestos/cfdi:Retenciones/cfdi:Retencion');
+    const hasTaxes = nodesOf(c as unknown as Node, 'cfdi:Impuestos').length > 0;
+    const rule = TAX_OBJECTS[objeto];
+    if (rule?.taxes === 'required' && !hasTaxes) fail('OBJETO_IMP', `${at}: ObjetoImp 02 (${rule.description}) needs the concept's Impuestos`);
+    if (rule?.taxes === 'none' && hasTaxes) fail('OBJETO_IMP', `${at}: ObjetoImp ${objeto} (${rule.description}) cannot carry Impuestos`);
+    if (rule?.taxes === 'ieps' && traslados.some((t) => t.getAttribute('Impuesto') !== '003')) fail('OBJETO_IMP', `${at}: ObjetoImp 07 (${rule.description}) transfers no IVA`);
+    const lineBase = num(c.getAttribute('Importe')).minus(num(c.getAttribute('Descuento')));
+    let ieps = new Decimal(0);
+    for (const t of traslados) if (t.getAttribute('Impuesto') === '003') ieps = ieps.plus(num(t.getAttribute('Importe')));
+    let ivaRate: Decimal | null = null;
+    for (const t of [...traslados, ...retenciones]) {
+      const base = num(t.getAttribute('Base'));
+      if (!base.gt(0)) fail('BASE', `${at}: a tax Base must be above 0, not ${t.getAttribute('Base')}`);
+      const tasa = t.getAttribute('TasaOCuota');
+      const importe = t.getAttribute('Importe');
+      if (tasa && importe !== null && !base.times(tasa).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).minus(num(importe)).abs().lte('0.01')) {
+        fail('IMPORTE', `${at}: Importe ${importe} is not Base ${t.getAttribute('Base')} × ${tasa}`);
+      }
+    }
+    for (const t of traslados) {
+      if (t.getAttribute('Impuesto') !== '002') continue;
+      ivaRate = num(t.getAttribute('TasaOCuota'));
+      if (!num(t.getAttribute('Base')).eq(lineBase.plus(ieps))) {
+        fail('BASE', `${at}: the IVA Base ${t.getAttribute('Base')} must be the concept's base ${lineBase.toFixed(2)} plus its IEPS ${ieps.toFixed(2)} (LIVA art. 12)`);
+      }
+      if (ivaRate.eq('0.08') && place && !place.border) {
+        fail('TASA', `${at}: IVA 8 % is the border region's rate; LugarExpedicion ${place.code} has no border stimulus in c_CodigoPostal`);
+      }
+    }
+    for (const r of retenciones) {
+      if (r.getAttribute('Impuesto') === '002' && !(ivaRate && ivaRate.gt(0))) fail('RETENCION', `${at}: IVA is withheld only where IVA above 0 % is transferred`);
+      if (r.getAttribute('Impuesto') === '001' && num(r.getAttribute('TasaOCuota')).eq('0.0125')) {
+        const issuer = emisor?.getAttribute('Rfc') ?? '', receiver = receptor?.getAttribute('Rfc') ?? '';
+        if (emisor?.getAttribute('RegimenFiscal') !== RESICO || rfcPersonType(issuer) !== 'person' || rfcPersonType(receiver) !== 'company') {
+          fail('RETENCION', `${at}: the 1.25 % ISR withholding applies only to an issuer persona física in regime ${RESICO} (RESICO) invoicing a persona moral`);
+        }
+      }
+    }
+  });
+}
