@@ -1,39 +1,46 @@
 /**
- * Throughput benchmark: POST /v1/invoices against a "floor" route that does
- * the least an invoice-creating request must do (auth, JSON parsing, one
- * transaction that locks and advances a consecutive and inserts the body).
+ * `npm run bench`: what creating documents costs, against a bare floor, in
+ * one run on each storage (embedded PGlite on a temp DATA_DIR; PostgreSQL
+ * when reachable, in a fresh database dropped at the end).
  *
- * For each storage (embedded PGlite on a temp DATA_DIR; PostgreSQL when
- * reachable, in a fresh database dropped at the end) it starts the real app
- * plus the floor route on a free port, warms up, and sends N requests per
- * path at concurrency C over HTTP keep-alive, alternating floor / invoices /
- * floor / invoices so noise hits both. Every answer must be 201.
+ * The service runs as its own process (bench/server.ts: the real service
+ * with its worker threads, plus the floor route, which does not authenticate
+ * and only locks a document type's row, takes the consecutive and inserts the
+ * JSON body in one transaction). Over HTTP keep-alive, at BENCH_CONCURRENCY
+ * connections (default 8), each for BENCH_SECONDS (default 8), in two rounds
+ * so that noise hits every path:
+ *   floor       POST /bench/floor
+ *   plain       POST /v1/invoices, a 5-line cash invoice (FV, not electronic)
+ *   electronic  the same on the electronic type (FV-E) with stamp.send: built, signed, checked by the
+ *               sandbox DIAN; every answer must be 201 and says stamp.status (Accepted counted)
+ *   mx          POST /mx/v1/invoices with stamp.send: CFDI sealed and stamped by the sandbox PAC
+ * then the latency of GET /v1/taxes from one more connection while the
+ * electronic invoices are created (and, for reference, on an idle service).
+ * It prints rates, p50/p99, the ratios the issue sets targets for, the
+ * service's RSS at start and end, and the machine's load average.
  *
- *   npm run bench
- *   BENCH_REQUESTS=600 BENCH_CONCURRENCY=16 BENCH_WARMUP=60
- *   BENCH_RATE_LIMIT (default 1000000): the per-company budget per minute, so that both paths pay for
- *   counting and for sharing the count through PostgreSQL as in production; 0 turns the limit off
- *   BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://root@127.0.0.1:5432/test)
+ *   BENCH_SECONDS=8 BENCH_CONCURRENCY=8 BENCH_WARMUP_SECONDS=2
+ *   BENCH_RATE_LIMIT (default 1000000): the per-company budget per minute, so that the invoice paths count
+ *   requests and share the count through the database as in production; 0 turns the limit off
+ *   BENCH_SOAK_SECONDS (default 0): afterwards, a mix of all creations and lookups for that long, with the
+ *   RSS sampled, to see whether memory stays flat
+ *   BENCH_SERVICE_NODE_ARGS: node options for the service process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
+ *   (a profile per thread: the worker threads' show where the CPU work of documents goes)
+ *   BENCH_STORAGES=pglite,postgres; BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://root@127.0.0.1:5432/test)
  *
- * It is a measurement, not a test: it exits 0 whatever the ratio, and 1 only
- * when the bench itself fails (a non-201 answer, a crash).
+ * It is a measurement, not a test: it exits 0 whatever the figures, and 1
+ * only when the bench itself fails (an unexpected answer, a crash).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import crypto from 'node:crypto';
+import readline from 'node:readline';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
-import { MODULES } from '../src/server';
-import { buildApp, type RouteModule } from '../src/platform/app';
-import { loadConfig } from '../src/platform/config';
-import { migrate, openDb, type Db } from '../src/platform/db';
-import { ensureDemo, DEMO_CREDENTIALS } from '../src/companies/demo';
-
-// ---------------------------------------------------------------------------
-// Settings
+import { DEMO_CREDENTIALS } from '../src/companies/demo';
 
 function envInt(name: string, fallback: number, min = 1): number {
   const raw = process.env[name];
@@ -43,41 +50,24 @@ function envInt(name: string, fallback: number, min = 1): number {
   return n;
 }
 
-const REQUESTS = envInt('BENCH_REQUESTS', 600);
-const CONCURRENCY = envInt('BENCH_CONCURRENCY', 16);
+const SECONDS = envInt('BENCH_SECONDS', 8);
+const CONCURRENCY = envInt('BENCH_CONCURRENCY', 8);
+const WARMUP_SECONDS = envInt('BENCH_WARMUP_SECONDS', 2, 0);
 const RATE_LIMIT = envInt('BENCH_RATE_LIMIT', 1_000_000, 0);
-const WARMUP = envInt('BENCH_WARMUP', Math.min(100, Math.max(CONCURRENCY * 2, Math.ceil(REQUESTS / 10))), 0);
-const ROUNDS = 2; // per path, alternating: floor, invoices, floor, invoices
-const TARGET = 0.6;
+const SOAK_SECONDS = envInt('BENCH_SOAK_SECONDS', 0, 0);
+const STORAGES = (process.env.BENCH_STORAGES || 'pglite,postgres').split(',').map((s) => s.trim()) as Storage[];
+const ROUNDS = 2;
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
+const TARGETS = { plainOfFloor: 0.6, electronicOfPlain: 0.3, electronicP99Ms: 500, lookupP99Ms: 50 };
 
 type Storage = 'pglite' | 'postgres';
-type PathName = 'floor' | 'invoices';
+type PathName = 'floor' | 'plain' | 'electronic' | 'mx';
+const PATHS: PathName[] = ['floor', 'plain', 'electronic', 'mx'];
+
+class BenchFailure extends Error {}
 
 // ---------------------------------------------------------------------------
-// The floor route: auth (the /v1 hook), JSON parsing, one transaction that
-// locks the document type's row, advances its consecutive and inserts the body.
-
-const floorModule: RouteModule = (app, { db, country }) => {
-  if (country !== 'CO') return;
-  app.post('/bench/floor', { schema: { hide: true } }, async (req, reply) => {
-    const companyId = req.company.company_id;
-    const body = req.body as { document?: { id?: unknown } } | undefined;
-    const typeId = Number(body?.document?.id);
-    const number = await db.tx(async (q) => {
-      const [t] = await q.query<{ consecutive: number }>(
-        'SELECT consecutive FROM document_types WHERE company_id = $1 AND id = $2 FOR UPDATE', [companyId, typeId]);
-      if (!t) throw new Error(`bench floor: no document type ${typeId} in company ${companyId}`);
-      await q.query('UPDATE document_types SET consecutive = $3 WHERE company_id = $1 AND id = $2', [companyId, typeId, t.consecutive + 1]);
-      await q.query('INSERT INTO bench_floor (company_id, number, body) VALUES ($1, $2, $3)', [companyId, t.consecutive, JSON.stringify(body)]);
-      return t.consecutive;
-    });
-    return reply.status(201).send({ number });
-  });
-};
-
-// ---------------------------------------------------------------------------
-// HTTP client: node:http with one keep-alive agent, shared by both paths.
+// HTTP client: node:http with a keep-alive agent.
 
 interface Answer { status: number; text: string }
 
@@ -85,7 +75,7 @@ class Client {
   private agent: http.Agent;
   private host: string;
   private port: number;
-  token = '';
+  tokens: Record<'co' | 'mx', string> = { co: '', mx: '' };
 
   constructor(baseUrl: string, sockets: number) {
     const u = new URL(baseUrl);
@@ -94,12 +84,11 @@ class Client {
     this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
   }
 
-  send(method: string, p: string, body?: string): Promise<Answer> {
+  send(method: string, p: string, body?: string, headers: Record<string, string> = {}): Promise<Answer> {
     return new Promise((resolve, reject) => {
-      const headers: Record<string, string | number> = {};
-      if (this.token) headers.authorization = `Bearer ${this.token}`;
-      if (body !== undefined) { headers['content-type'] = 'application/json'; headers['content-length'] = Buffer.byteLength(body); }
-      const req = http.request({ agent: this.agent, host: this.host, port: this.port, method, path: p, headers }, (res) => {
+      const h: Record<string, string | number> = { ...headers };
+      if (body !== undefined) { h['content-type'] = 'application/json'; h['content-length'] = Buffer.byteLength(body); }
+      const req = http.request({ agent: this.agent, host: this.host, port: this.port, method, path: p, headers: h }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
@@ -110,8 +99,10 @@ class Client {
     });
   }
 
-  async json(method: string, p: string, body?: unknown): Promise<{ status: number; body: any }> {
-    const a = await this.send(method, p, body === undefined ? undefined : JSON.stringify(body));
+  /** A JSON call as the demo company of a country. */
+  async json(country: 'co' | 'mx', method: string, p: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+    const auth: Record<string, string> = this.tokens[country] ? { authorization: `Bearer ${this.tokens[country]}` } : {};
+    const a = await this.send(method, (country === 'mx' ? '/mx' : '') + p, body === undefined ? undefined : JSON.stringify(body), { ...auth, ...headers });
     let parsed: any = a.text;
     try { parsed = a.text ? JSON.parse(a.text) : undefined; } catch { /* not JSON */ }
     return { status: a.status, body: parsed };
@@ -120,8 +111,6 @@ class Client {
   close() { this.agent.destroy(); }
 }
 
-class BenchFailure extends Error {}
-
 function expect(status: number, got: { status: number; body: any }, what: string): any {
   if (got.status !== status) {
     throw new BenchFailure(`${what}: expected ${status}, got ${got.status}: ${typeof got.body === 'string' ? got.body : JSON.stringify(got.body)}`.slice(0, 2000));
@@ -129,61 +118,73 @@ function expect(status: number, got: { status: number; body: any }, what: string
   return got.body;
 }
 
-/** Sends n POSTs of the same body at fixed concurrency; every answer must be 201. */
-async function load(client: Client, p: string, body: string, n: number, concurrency: number): Promise<{ latencies: number[]; wallMs: number }> {
-  const latencies: number[] = new Array(n);
-  let next = 0;
+/** A list answer's records, whether it is {pagination, results} or a plain array. */
+const records = (body: any): any[] => (Array.isArray(body) ? body : body?.results ?? []);
+
+// ---------------------------------------------------------------------------
+// Requests
+
+interface Request { method: string; path: string; body?: string; headers: Record<string, string>; status: number; accepted?: boolean }
+
+interface Run { latencies: number[]; wallMs: number; accepted: number; notAccepted: string[] }
+
+/** Sends `req` from `concurrency` connections until `ms` have passed (or `stop` resolves); every answer must have the expected status. */
+async function loadFor(client: Client, req: Request, concurrency: number, ms: number, stop?: Promise<unknown>): Promise<Run> {
+  const latencies: number[] = [];
+  const run: Run = { latencies, wallMs: 0, accepted: 0, notAccepted: [] };
   let failure: Error | null = null;
+  let stopped = false;
+  void stop?.then(() => { stopped = true; });
+  const start = performance.now();
+  const end = start + ms;
   const worker = async () => {
-    while (!failure) {
-      const i = next++;
-      if (i >= n) return;
+    while (!failure && !stopped && performance.now() < end) {
       const t0 = performance.now();
       let a: Answer;
       try {
-        a = await client.send('POST', p, body);
+        a = await client.send(req.method, req.path, req.body, req.headers);
       } catch (e) {
         failure ??= e as Error;
         return;
       }
-      latencies[i] = performance.now() - t0;
-      if (a.status !== 201) {
-        failure ??= new BenchFailure(`POST ${p} answered ${a.status} (request ${i + 1} of ${n}): ${a.text.slice(0, 2000)}`);
+      latencies.push(performance.now() - t0);
+      if (a.status !== req.status) {
+        failure ??= new BenchFailure(`${req.method} ${req.path} answered ${a.status}: ${a.text.slice(0, 2000)}`);
         return;
+      }
+      if (req.accepted) {
+        const status = /"stamp":\{[^}]*"status":"(\w+)"/.exec(a.text)?.[1] ?? JSON.parse(a.text).stamp?.status;
+        if (status === 'Accepted') run.accepted++;
+        else run.notAccepted.push(`${status}: ${a.text.slice(0, 300)}`);
       }
     }
   };
-  const start = performance.now();
-  await Promise.all(Array.from({ length: Math.min(concurrency, n) }, worker));
-  const wallMs = performance.now() - start;
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  run.wallMs = performance.now() - start;
   if (failure) throw failure;
-  return { latencies, wallMs };
+  return run;
 }
 
-// ---------------------------------------------------------------------------
-// The invoice body: 5 lines, non-electronic FV, explicit taxes, cash payment.
+const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
 
-const todayBogota = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
-
-async function invoiceBody(client: Client): Promise<Record<string, unknown>> {
+/** The three creation bodies of the demo companies: a 5-line Colombian cash invoice (FV and FV-E) and a Mexican one. */
+async function bodies(client: Client): Promise<Record<Exclude<PathName, 'floor'>, Request>> {
   // The configuration lookups answer a plain array; customers and users are paginated.
-  const list = async (p: string) => {
-    const body = expect(200, await client.json('GET', /customers|users/.test(p) ? `${p}?page_size=100` : p), `GET ${p}`);
-    return (Array.isArray(body) ? body : body.results) as any[];
-  };
+  const url = (p: string) => (/customers|users/.test(p) ? `${p}${p.includes('?') ? '&' : '?'}page_size=100` : p);
+  const co = async (p: string) => records(expect(200, await client.json('co', 'GET', url(p)), `GET ${p}`));
+  const mx = async (p: string) => records(expect(200, await client.json('mx', 'GET', url(p)), `GET /mx${p}`));
   const [types, taxes, pays, users, customers] = await Promise.all([
-    list('/v1/document-types?type=FV'), list('/v1/taxes'), list('/v1/payment-types?document_type=FV'), list('/v1/users'), list('/v1/customers'),
+    co('/v1/document-types?type=FV'), co('/v1/taxes'), co('/v1/payment-types?document_type=FV'), co('/v1/users'), co('/v1/customers'),
   ]);
   const fv = types.find((t) => t.code === 'FV');
+  const fve = types.find((t) => t.code === 'FV-E');
   const tax = (type: string, pct: number) => taxes.find((t) => t.type === type && Number(t.percentage) === pct && t.active);
   const iva19 = tax('IVA', 19);
   const iva5 = tax('IVA', 5);
   const cash = pays.find((p) => p.type === 'Cash' && p.active);
   const seller = users.find((u) => u.active);
   const customer = customers.find((c) => c.active && c.branch_office === 0);
-  if (!fv || !iva19 || !iva5 || !cash || !seller || !customer) throw new BenchFailure('The demo company lacks the FV type, IVA 19 %/5 %, cash, a seller or a customer');
-  if (fv.electronic_type && fv.electronic_type !== 'NoElectronic') throw new BenchFailure(`Document type FV is ${fv.electronic_type}, expected NoElectronic`);
-
+  if (!fv || !fve || !iva19 || !iva5 || !cash || !seller || !customer) throw new BenchFailure('The demo company lacks FV, FV-E, IVA 19 %/5 %, cash, a seller or a customer');
   const items = [
     { code: 'PORT14', quantity: 2, price: 2850000, discount: 100000, taxes: [{ id: iva19.id }] },
     { code: 'MOUSE01', quantity: 3, price: 65000, taxes: [{ id: iva19.id }] },
@@ -191,119 +192,178 @@ async function invoiceBody(client: Client): Promise<Record<string, unknown>> {
     { code: 'INSTAL01', quantity: 1, price: 150000, taxes: [{ id: iva19.id }] },
     { code: 'ASESORIA', quantity: 4.5, price: 120000, taxes: [{ id: iva19.id }] },
   ];
-  // A local estimate; the preview is the authority (it applies every rule, the payments' sum included).
-  const estimate = items.reduce((s, it) => {
-    const base = it.quantity * it.price - (it.discount ?? 0);
-    const pct = it.taxes[0].id === iva19.id ? 19 : 5;
-    return s + base + Math.round(base * pct) / 100;
-  }, 0);
-  const body = (payable: number) => ({
-    document: { id: fv.id },
-    date: todayBogota(),
-    customer: { identification: customer.identification, branch_office: 0 },
-    seller: seller.id,
-    observations: 'Benchmark invoice',
-    items,
-    payments: [{ id: cash.id, value: payable }],
+  const coBody = (type: number, payable: number, extra = {}) => ({
+    document: { id: type }, date: todayIn('America/Bogota'), customer: { identification: customer.identification, branch_office: 0 },
+    seller: seller.id, observations: 'Benchmark invoice', items, payments: [{ id: cash.id, value: payable }], ...extra,
   });
-  let preview = await client.json('POST', '/v1/invoices/preview', body(Math.round(estimate * 100) / 100));
-  if (preview.status === 400) {
-    const detail = (preview.body?.Errors ?? []).find((e: any) => e.Code === 'invalid_total_payments')?.Detail as string | undefined;
-    const expected = detail?.match(/expected\s+(-?[\d.]+)/)?.[1];
-    if (expected) preview = await client.json('POST', '/v1/invoices/preview', body(Number(expected)));
-  }
-  const doc = expect(200, preview, 'POST /v1/invoices/preview');
-  if (typeof doc.amount_payable !== 'number') throw new BenchFailure(`The preview has no amount_payable: ${JSON.stringify(doc).slice(0, 500)}`);
-  return body(doc.amount_payable);
+  // The preview is the authority on the amount payable (it applies every rule).
+  let preview = await client.json('co', 'POST', '/v1/invoices/preview', coBody(fv.id, 0));
+  const expected = (preview.body?.Errors ?? []).find((e: any) => e.Code === 'invalid_total_payments')?.Detail?.match(/expected\s+(-?[\d.]+)/)?.[1];
+  if (expected) preview = await client.json('co', 'POST', '/v1/invoices/preview', coBody(fv.id, Number(expected)));
+  const payable = expect(200, preview, 'POST /v1/invoices/preview').amount_payable as number;
+  expect(200, await client.json('co', 'POST', '/v1/invoices/preview', coBody(fve.id, payable, { stamp: { send: true } })), 'POST /v1/invoices/preview (FV-E)');
+
+  const [mxTypes, mxUsers, mxPays] = await Promise.all([mx('/v1/document-types?type=FV'), mx('/v1/users'), mx('/v1/payment-types?document_type=FV')]);
+  const fva = mxTypes.find((t) => t.code === 'FV-A');
+  const mxCash = mxPays.find((p) => p.name === 'Contado');
+  if (!fva || !mxCash || !mxUsers.find((u) => u.active)) throw new BenchFailure('The Mexican demo company lacks FV-A, Contado or a seller');
+  const mxBody = {
+    document: { id: fva.id }, customer: { rfc_id: 'XIA190128J61', branch_office: 0 }, seller: mxUsers.find((u) => u.active).id, use: 'G03',
+    items: [{ code: 'LAP14', quantity: 2, price: 1500, discount: 300 }],
+    payment: { method: 'PUE', conditions: { id: mxCash.id, value: 3132, due_date: todayIn('America/Mexico_City') } },
+    stamp: { send: true },
+  };
+  const mxHeaders = { 'serviceapi-application-id': 'BenchPOS' };
+  expect(200, await client.json('mx', 'POST', '/v1/invoices/preview', mxBody, mxHeaders), 'POST /mx/v1/invoices/preview');
+
+  const post = (country: 'co' | 'mx', body: unknown, accepted: boolean, headers: Record<string, string> = {}): Request => ({
+    method: 'POST', path: `${country === 'mx' ? '/mx' : ''}/v1/invoices`, body: JSON.stringify(body), status: 201, accepted,
+    headers: { authorization: `Bearer ${client.tokens[country]}`, ...headers },
+  });
+  return {
+    plain: post('co', coBody(fv.id, payable), false),
+    electronic: post('co', coBody(fve.id, payable, { stamp: { send: true } }), true),
+    mx: post('mx', mxBody, true, mxHeaders),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The service process
+
+interface Service { url: string; pid: number; child: ChildProcess; stop: () => Promise<void> }
+
+async function startService(env: Record<string, string>): Promise<Service> {
+  const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(__dirname, 'server.js')], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const first = await new Promise<string>((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout! });
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new BenchFailure(`the bench service exited (${code}) before it was ready`)));
+  });
+  const { url, pid } = JSON.parse(first) as { url: string; pid: number };
+  return {
+    url, pid, child,
+    stop: () => new Promise<void>((ok) => { if (child.exitCode !== null) ok(); else { child.once('exit', () => ok()); child.kill('SIGTERM'); } }),
+  };
+}
+
+/** Resident memory of a process in MB (Linux /proc; the service's worker threads included). */
+function rssMb(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : NaN;
+  } catch { return NaN; }
 }
 
 // ---------------------------------------------------------------------------
 // One storage
 
-interface Figures {
+interface Figures { requests: number; per_s: number; p50_ms: number; p99_ms: number; accepted?: number; not_accepted?: number }
+
+interface StorageResult {
   storage: Storage;
-  path: PathName;
-  requests: number;
-  invoices_per_s: number;
-  p50_ms: number;
-  p99_ms: number;
+  paths: Record<PathName, Figures>;
+  lookupIdle: Figures;
+  lookupUnderLoad: Figures & { electronic_per_s: number };
+  ratios: { plain_of_floor: number; electronic_of_plain: number; mx_of_plain: number };
+  rss_mb: { start: number; end: number };
+  soak?: { seconds: number; rss_mb: number[]; requests: number };
+  notes: string[];
 }
 
-interface StorageResult { storage: Storage; floor: Figures; invoices: Figures; ratio: number; verdict: 'PASS' | 'BELOW'; setup_ms: number; run_ms: number }
-
 const round2 = (v: number) => Math.round(v * 100) / 100;
-
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 }
+function figures(runs: Run[]): Figures {
+  const sorted = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const wall = runs.reduce((s, r) => s + r.wallMs, 0);
+  return { requests: sorted.length, per_s: round2(sorted.length / (wall / 1000)), p50_ms: round2(percentile(sorted, 0.5)), p99_ms: round2(percentile(sorted, 0.99)) };
+}
 
 async function benchStorage(storage: Storage, env: Record<string, string>): Promise<StorageResult> {
-  const t0 = performance.now();
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), ...env });
-  const db: Db = await openDb(config);
-  let app: FastifyInstance | undefined;
-  let client: Client | undefined;
+  const svc = await startService(env);
+  const client = new Client(svc.url, CONCURRENCY + 1);
+  const notes: string[] = [];
   try {
-    await migrate(db);
-    await ensureDemo(db);
-    await db.exec('CREATE TABLE IF NOT EXISTS bench_floor (company_id int, number bigint, body jsonb)');
-    app = await buildApp({ config, db }, [...MODULES, floorModule]);
-    await app.listen({ port: 0, host: config.host });
-    const addr = app.server.address();
-    if (!addr || typeof addr !== 'object') throw new Error('The server has no address');
-    client = new Client(`http://${config.host}:${addr.port}`, CONCURRENCY);
+    client.tokens.co = expect(200, await client.json('co', 'POST', '/auth', DEMO_CREDENTIALS.co), 'POST /auth').access_token;
+    client.tokens.mx = expect(200, await client.json('mx', 'POST', '/auth', DEMO_CREDENTIALS.mx), 'POST /mx/auth').access_token;
+    const reqs: Record<PathName, Request> = {
+      floor: { method: 'POST', path: '/bench/floor', body: '', headers: {}, status: 201 },
+      ...(await bodies(client)),
+    };
+    reqs.floor.body = reqs.plain.body;
+    const taxes: Request = { method: 'GET', path: '/v1/taxes', headers: { authorization: `Bearer ${client.tokens.co}` }, status: 200 };
 
-    client.token = expect(200, await client.json('POST', '/auth', DEMO_CREDENTIALS.co), 'POST /auth').access_token;
-    const invoice = JSON.stringify(await invoiceBody(client));
-    const paths: Record<PathName, string> = { floor: '/v1/bench/floor', invoices: '/v1/invoices' };
-    const setupMs = performance.now() - t0;
+    for (const name of PATHS) if (WARMUP_SECONDS) await loadFor(client, reqs[name], CONCURRENCY, WARMUP_SECONDS * 1000);
+    const rssStart = rssMb(svc.pid);
 
-    // Warm-up: both paths, not measured.
-    if (WARMUP > 0) {
-      for (const name of ['floor', 'invoices'] as PathName[]) await load(client, paths[name], invoice, WARMUP, CONCURRENCY);
-    }
-
-    // Measured: floor, invoices, floor, invoices; N requests per path in total.
-    const lat: Record<PathName, number[]> = { floor: [], invoices: [] };
-    const wall: Record<PathName, number> = { floor: 0, invoices: 0 };
-    const runStart = performance.now();
-    for (let r = 0; r < ROUNDS; r++) {
-      const n = Math.floor(REQUESTS / ROUNDS) + (r < REQUESTS % ROUNDS ? 1 : 0);
-      for (const name of ['floor', 'invoices'] as PathName[]) {
-        const res = await load(client, paths[name], invoice, n, CONCURRENCY);
-        lat[name].push(...res.latencies);
-        wall[name] += res.wallMs;
-        process.stderr.write(`  [${storage}] round ${r + 1}/${ROUNDS} ${name.padEnd(8)} ${n} requests in ${(res.wallMs / 1000).toFixed(2)} s\n`);
+    const runs: Record<PathName, Run[]> = { floor: [], plain: [], electronic: [], mx: [] };
+    for (let r = 1; r <= ROUNDS; r++) {
+      for (const name of PATHS) {
+        const run = await loadFor(client, reqs[name], CONCURRENCY, SECONDS * 1000);
+        runs[name].push(run);
+        process.stderr.write(`  [${storage}] round ${r}/${ROUNDS} ${name.padEnd(10)} ${String(run.latencies.length).padStart(6)} requests in ${(run.wallMs / 1000).toFixed(1)} s\n`);
       }
     }
-    const runMs = performance.now() - runStart;
+    const paths = Object.fromEntries(PATHS.map((name) => {
+      const f = figures(runs[name]);
+      if (reqs[name].accepted) {
+        f.accepted = runs[name].reduce((s, r) => s + r.accepted, 0);
+        f.not_accepted = runs[name].reduce((s, r) => s + r.notAccepted.length, 0);
+        if (f.not_accepted) notes.push(`${storage} ${name}: ${f.not_accepted} answers were not Accepted, e.g. ${runs[name].flatMap((r) => r.notAccepted)[0]}`);
+      }
+      return [name, f];
+    })) as Record<PathName, Figures>;
 
-    // Sanity: every 201 left its row.
-    const [{ floor_rows }] = await db.query<{ floor_rows: number }>('SELECT count(*)::int AS floor_rows FROM bench_floor');
-    const [{ invoice_rows }] = await db.query<{ invoice_rows: number }>('SELECT count(*)::int AS invoice_rows FROM invoices');
-    const expected = WARMUP + REQUESTS;
-    if (floor_rows !== expected || invoice_rows !== expected) {
-      throw new BenchFailure(`Row counts after the run: bench_floor ${floor_rows}, invoices ${invoice_rows}; expected ${expected} each`);
-    }
+    // A lookup's latency: alone, then from one more connection while CONCURRENCY connections create electronic invoices.
+    const lookupIdle = figures([await loadFor(client, taxes, 1, Math.min(3000, SECONDS * 500))]);
+    const creating = loadFor(client, reqs.electronic, CONCURRENCY, SECONDS * 1000 + 1000);
+    const lookups = await new Promise<Run>((ok, fail) => setTimeout(() => loadFor(client, taxes, 1, SECONDS * 1000).then(ok, fail), 500));
+    const during = await creating;
+    const lookupUnderLoad = { ...figures([lookups]), electronic_per_s: figures([during]).per_s };
+    process.stderr.write(`  [${storage}] lookups ${lookups.latencies.length} while ${during.latencies.length} electronic invoices were created\n`);
 
-    const figures = (name: PathName): Figures => {
-      const sorted = [...lat[name]].sort((a, b) => a - b);
-      return {
-        storage, path: name, requests: sorted.length,
-        invoices_per_s: round2(sorted.length / (wall[name] / 1000)),
-        p50_ms: round2(percentile(sorted, 0.5)), p99_ms: round2(percentile(sorted, 0.99)),
-      };
+    let soak: StorageResult['soak'];
+    if (SOAK_SECONDS > 0) soak = await soakRun(storage, client, reqs, taxes, svc.pid);
+
+    const ratio = (a: number, b: number) => Math.round((a / b) * 1000) / 1000;
+    return {
+      storage, paths, lookupIdle, lookupUnderLoad,
+      ratios: { plain_of_floor: ratio(paths.plain.per_s, paths.floor.per_s), electronic_of_plain: ratio(paths.electronic.per_s, paths.plain.per_s), mx_of_plain: ratio(paths.mx.per_s, paths.plain.per_s) },
+      rss_mb: { start: rssStart, end: rssMb(svc.pid) }, soak, notes,
     };
-    const floor = figures('floor');
-    const invoices = figures('invoices');
-    const ratio = Math.round((invoices.invoices_per_s / floor.invoices_per_s) * 1000) / 1000;
-    return { storage, floor, invoices, ratio, verdict: ratio >= TARGET ? 'PASS' : 'BELOW', setup_ms: Math.round(setupMs), run_ms: Math.round(runMs) };
   } finally {
-    client?.close();
-    if (app) await app.close().catch(() => undefined);
-    await db.close().catch(() => undefined);
+    client.close();
+    await svc.stop();
   }
+}
+
+/** All creations and lookups at once for SOAK_SECONDS, the service's RSS sampled every 10 s. */
+async function soakRun(storage: Storage, client: Client, reqs: Record<PathName, Request>, taxes: Request, pid: number) {
+  const samples = [rssMb(pid)];
+  const ms = SOAK_SECONDS * 1000;
+  let finished = false;
+  const sampler = (async () => {
+    while (!finished) {
+      await new Promise((ok) => setTimeout(ok, 10_000));
+      if (!finished) samples.push(rssMb(pid));
+    }
+  })();
+  const share = Math.max(1, Math.floor(CONCURRENCY / 4));
+  const runs = await Promise.all([
+    loadFor(client, reqs.electronic, share, ms), loadFor(client, reqs.mx, share, ms), loadFor(client, reqs.plain, share, ms), loadFor(client, taxes, share, ms),
+  ]);
+  finished = true;
+  await sampler;
+  samples.push(rssMb(pid));
+  const requests = runs.reduce((s, r) => s + r.latencies.length, 0);
+  process.stderr.write(`  [${storage}] soak: ${requests} requests in ${SOAK_SECONDS} s; RSS ${samples.join(' ')} MB\n`);
+  return { seconds: SOAK_SECONDS, rss_mb: samples, requests };
 }
 
 // ---------------------------------------------------------------------------
@@ -318,7 +378,7 @@ async function withPglite<T>(fn: (env: Record<string, string>) => Promise<T>): P
   }
 }
 
-/** A fresh database on the PostgreSQL server, or null (with the reason) when it cannot be reached. */
+/** A fresh database on the PostgreSQL server, or the reason it cannot be reached. */
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | { skip: string }> {
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3000 });
   admin.on('error', () => undefined);
@@ -356,58 +416,63 @@ function redact(url: string): string {
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  const line = (r: string[]) => r.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const line = (r: string[]) => r.map((c, i) => (i < 2 || i === r.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
+const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+
 async function main(): Promise<number> {
-  const machine = {
-    cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? 'unknown', node: process.version,
-    platform: `${os.platform()} ${os.release()} ${os.arch()}`, memory_gb: round2(os.totalmem() / 2 ** 30),
-  };
-  console.log(`Machine: ${machine.cpus} CPUs (${machine.cpu_model}), Node ${machine.node}, ${machine.platform}, ${machine.memory_gb} GB`);
-  console.log(`Load: ${REQUESTS} requests per path at concurrency ${CONCURRENCY}, in ${ROUNDS} alternating rounds each (floor, invoices, floor, invoices), after ${WARMUP} warm-up requests per path; rate limit ${RATE_LIMIT || 'off'} per company per minute`);
+  const machine = { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? 'unknown', node: process.version, memory_gb: round2(os.totalmem() / 2 ** 30) };
+  const loadStart = loadAverage();
+  console.log(`Machine: ${machine.cpus} CPUs (${machine.cpu_model}), Node ${machine.node}, ${machine.memory_gb} GB; load average (1, 5, 15 min) at start: ${loadStart}`);
+  console.log(`Each path ${ROUNDS} × ${SECONDS} s at ${CONCURRENCY} connections, after ${WARMUP_SECONDS} s of warm-up; rate limit ${RATE_LIMIT || 'off'} per company per minute`);
 
   const results: StorageResult[] = [];
   const notes: string[] = [];
   const started = performance.now();
-
-  console.log('\n[pglite] embedded PGlite on a temp DATA_DIR');
-  results.push(await withPglite((env) => benchStorage('pglite', env)));
-
-  console.log(`\n[postgres] ${redact(PG_ADMIN_URL)}`);
-  const fresh = await freshPostgres();
-  if ('skip' in fresh) {
-    console.log(`  NOTE: ${fresh.skip}`);
-    notes.push(fresh.skip);
-  } else {
-    try {
-      results.push(await benchStorage('postgres', { DATABASE_URL: fresh.url }));
-    } finally {
-      await fresh.drop().catch((e) => console.error(`  could not drop the bench database: ${(e as Error).message}`));
+  for (const storage of STORAGES) {
+    if (storage === 'pglite') {
+      console.log('\n[pglite] embedded PGlite on a temp DATA_DIR');
+      results.push(await withPglite((env) => benchStorage('pglite', env)));
+    } else if (storage === 'postgres') {
+      console.log(`\n[postgres] ${redact(PG_ADMIN_URL)}`);
+      const fresh = await freshPostgres();
+      if ('skip' in fresh) { console.log(`  NOTE: ${fresh.skip}`); notes.push(fresh.skip); continue; }
+      try {
+        results.push(await benchStorage('postgres', { DATABASE_URL: fresh.url }));
+      } finally {
+        await fresh.drop().catch((e) => console.error(`  could not drop the bench database: ${(e as Error).message}`));
+      }
     }
   }
 
-  const rows: string[][] = [['storage', 'path', 'requests', 'invoices/s', 'p50 ms', 'p99 ms', 'ratio inv/floor']];
+  const mark = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+  const rows: string[][] = [['storage', 'path', 'requests', 'per s', 'p50 ms', 'p99 ms', 'ratio (target)']];
   for (const r of results) {
-    for (const f of [r.floor, r.invoices]) {
-      rows.push([r.storage, f.path, String(f.requests), f.invoices_per_s.toFixed(1), f.p50_ms.toFixed(2), f.p99_ms.toFixed(2),
-        f.path === 'invoices' ? `${r.ratio.toFixed(3)} ${r.verdict} (target >= ${TARGET})` : '']);
-    }
+    const row = (name: string, f: Figures, ratio: string) =>
+      rows.push([r.storage, name, String(f.requests), f.per_s.toFixed(1), f.p50_ms.toFixed(1), f.p99_ms.toFixed(1), ratio]);
+    row('floor', r.paths.floor, '');
+    row('plain', r.paths.plain, `${r.ratios.plain_of_floor.toFixed(3)} of floor (>= ${TARGETS.plainOfFloor}: ${mark(r.ratios.plain_of_floor >= TARGETS.plainOfFloor)})`);
+    row('electronic', r.paths.electronic, `${r.ratios.electronic_of_plain.toFixed(3)} of plain (>= ${TARGETS.electronicOfPlain}: ${mark(r.ratios.electronic_of_plain >= TARGETS.electronicOfPlain)}); ` +
+      `p99 < ${TARGETS.electronicP99Ms} ms: ${mark(r.paths.electronic.p99_ms < TARGETS.electronicP99Ms)}; Accepted ${r.paths.electronic.accepted}/${r.paths.electronic.requests}`);
+    row('mx', r.paths.mx, `${r.ratios.mx_of_plain.toFixed(3)} of plain; Accepted ${r.paths.mx.accepted}/${r.paths.mx.requests}`);
+    row('GET taxes, idle', r.lookupIdle, '');
+    row('GET taxes, 8 creating', r.lookupUnderLoad, `p99 < ${TARGETS.lookupP99Ms} ms: ${mark(r.lookupUnderLoad.p99_ms < TARGETS.lookupP99Ms)} (electronic ${r.lookupUnderLoad.electronic_per_s.toFixed(1)}/s meanwhile)`);
   }
   console.log('\n' + table(rows));
+  for (const r of results) {
+    console.log(`RSS of the service [${r.storage}]: ${r.rss_mb.start} MB after warm-up, ${r.rss_mb.end} MB at the end` +
+      (r.soak ? `; soak ${r.soak.seconds} s (${r.soak.requests} requests): ${r.soak.rss_mb.join(' → ')} MB` : ''));
+    for (const n of r.notes) console.log(`NOTE: ${n}`);
+  }
   for (const n of notes) console.log(`NOTE: ${n}`);
   const totalMs = Math.round(performance.now() - started);
-  console.log(`Total time ${(totalMs / 1000).toFixed(1)} s`);
+  console.log(`Load average at the end: ${loadAverage()}; total time ${(totalMs / 1000).toFixed(1)} s`);
   console.log(JSON.stringify({
-    bench: 'invoices-vs-floor', machine,
-    settings: { requests: REQUESTS, concurrency: CONCURRENCY, warmup: WARMUP, rate_limit: RATE_LIMIT, rounds: ROUNDS, target_ratio: TARGET },
-    results: results.map((r) => ({
-      storage: r.storage, ratio: r.ratio, verdict: r.verdict, setup_ms: r.setup_ms, run_ms: r.run_ms,
-      floor: { requests: r.floor.requests, per_s: r.floor.invoices_per_s, p50_ms: r.floor.p50_ms, p99_ms: r.floor.p99_ms },
-      invoices: { requests: r.invoices.requests, per_s: r.invoices.invoices_per_s, p50_ms: r.invoices.p50_ms, p99_ms: r.invoices.p99_ms },
-    })),
-    skipped: notes, total_ms: totalMs,
+    bench: 'creations-vs-floor', machine, load_average: { start: loadStart, end: loadAverage() },
+    settings: { seconds: SECONDS, rounds: ROUNDS, concurrency: CONCURRENCY, warmup_seconds: WARMUP_SECONDS, rate_limit: RATE_LIMIT, soak_seconds: SOAK_SECONDS },
+    targets: TARGETS, results, skipped: notes, total_ms: totalMs,
   }));
   return 0;
 }

@@ -11,12 +11,14 @@ import { invoiceRoutes } from './invoices/routes';
 import { voucherRoutes } from './vouchers/routes';
 import { reportRoutes } from './reports/routes';
 import { Outbox } from './platform/outbox';
-import { SandboxDian } from './einvoice/dian/authority';
 import { DianWebService } from './einvoice/dian/soap';
-import { stampCoInvoice, technicalKeys } from './einvoice/dian/stamp';
-import { SANDBOX_PROVIDER_RFC, SandboxPac } from './einvoice/sat/provider';
+import { stampCoInvoice, technicalKeys, type Signing } from './einvoice/dian/stamp';
+import { SANDBOX_PROVIDER_RFC } from './einvoice/sat/provider';
 import { stampMxInvoice } from './einvoice/sat/stamp';
-import { providerCredentials } from './einvoice/credentials';
+import { ThreadedSandboxDian, ThreadedSandboxPac } from './einvoice/threaded';
+import { acquirePool, releasePool, type CpuPool } from './workers/pool';
+import { runTask } from './workers/tasks';
+import { Credentials, providerCredentials } from './einvoice/credentials';
 import { createMailer } from './mail/mailer';
 import { mailHandler } from './mail/send';
 import { mailRoutes } from './mail/routes';
@@ -38,24 +40,34 @@ export interface Running {
   close(): Promise<void>;
 }
 
-/** The Colombian tax authority documents go to: the built-in sandbox, or the DIAN web service. */
-export function dianAuthority(config: Config, db: Db): DianAuthority {
-  if (config.dianMode === 'webservice') return new DianWebService({ url: config.dianUrl, timeoutMs: config.dianRequestTimeoutMs });
+/**
+ * The Colombian tax authority documents go to: the built-in sandbox, or the DIAN web service. With a
+ * worker pool, the CPU work (the sandbox's checks and signed ApplicationResponse, the web service's
+ * signed envelope and ZIP) runs on its threads; without one (the CLI), here.
+ */
+export function dianAuthority(config: Config, db: Db, pool?: CpuPool): DianAuthority {
+  if (config.dianMode === 'webservice') {
+    return new DianWebService({
+      url: config.dianUrl, timeoutMs: config.dianRequestTimeoutMs,
+      envelope: (op, body, to, credentials) => runTask(pool, 'dian.envelope', { op, body, to, credentials }),
+      zip: (entry, xml) => runTask(pool, 'dian.zip', { entry, xml }),
+    });
+  }
   // The sandbox DIAN's own certificate (it signs its ApplicationResponses): read or made once per process.
   let sandboxCertificate: ReturnType<typeof providerCredentials> | undefined;
   const sandboxSigner = () => (sandboxCertificate ??= providerCredentials(db, 'dian-sandbox', '000000000', 'CO')
     .catch((e) => { sandboxCertificate = undefined; throw e; }));
-  return new SandboxDian(technicalKeys(db), sandboxSigner);
+  return new ThreadedSandboxDian(pool, technicalKeys(db), sandboxSigner);
 }
 
 type Log = Pick<FastifyInstance['log'], 'info' | 'warn'>;
 
 /** Logs one line for every outcome of an outbox job (a stamping verdict, a mail sent or given up, an attempt that failed). */
 function logged(kind: string, handler: Handler, log: () => Log | undefined): Handler {
-  return async (job) => {
+  return async (job, done) => {
     const at = { kind, company_id: job.company_id, ref_id: job.ref_id, attempt: job.attempts };
     try {
-      const result: any = await handler(job);
+      const result: any = await handler(job, done);
       const outcome = result?.status ?? 'done';
       log()?.[/^(Rejected|failed_delivery)$/.test(outcome) ? 'warn' : 'info']({ ...at, outcome, errors: result?.errors?.length ? result.errors : undefined }, `${kind} ${outcome}`);
       return result;
@@ -66,23 +78,30 @@ function logged(kind: string, handler: Handler, log: () => Log | undefined): Han
   };
 }
 
-/** Opens (or takes) the database, applies migrations, and listens on config.port (0 = any free port). */
-export async function startServer(config: Config, given?: Db): Promise<Running> {
+/**
+ * Opens (or takes) the database, applies migrations, and listens on config.port (0 = any free port).
+ * `routes` adds routes of a tool (the benchmark's floor) before it listens.
+ */
+export async function startServer(config: Config, given?: Db, routes?: (app: FastifyInstance, db: Db) => void): Promise<Running> {
   const db = given ?? (await openDb(config));
+  const pool = acquirePool(config.workerThreads);
+  let released: Promise<void> | undefined;
+  const release = () => (released ??= releasePool());
   try {
     await migrate(db);
-    const authority = dianAuthority(config, db);
-    const pac = new SandboxPac(() => providerCredentials(db, 'sat-sandbox', SANDBOX_PROVIDER_RFC));
+    const signing: Signing = { credentials: new Credentials(db, pool), pool };
+    const authority = dianAuthority(config, db, pool);
+    const pac = new ThreadedSandboxPac(pool, () => signing.credentials.provider('sat-sandbox', SANDBOX_PROVIDER_RFC));
     const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, timeoutMs: config.mailTimeoutMs });
     let log: Log | undefined;
     const outbox = new Outbox(db, {
-      dian_submit: logged('dian_submit', (job) => stampCoInvoice(db, authority, job.company_id, job.ref_id), () => log),
-      sat_stamp: logged('sat_stamp', (job) => stampMxInvoice(db, pac, job.company_id, job.ref_id), () => log),
-      [MAIL_JOB]: logged(MAIL_JOB, mailHandler(db, mailer, { from: config.mailFrom, maxAttempts: config.mailMaxAttempts }), () => log),
-    }, { claimMs: config.outboxClaimMs });
+      dian_submit: logged('dian_submit', (job, done) => stampCoInvoice(db, authority, job.company_id, job.ref_id, signing, done), () => log),
+      sat_stamp: logged('sat_stamp', (job, done) => stampMxInvoice(db, pac, job.company_id, job.ref_id, signing, done), () => log),
+      [MAIL_JOB]: logged(MAIL_JOB, mailHandler(db, mailer, { from: config.mailFrom, maxAttempts: config.mailMaxAttempts, pool, credentials: signing.credentials }), () => log),
+    }, { claimMs: config.outboxClaimMs, batch: Math.max(10, 2 * pool.size) });
     // The embedded database has one process: a job it finds claimed was left by a process that died (kill -9, power loss).
     if (db.kind === 'pglite') await outbox.releaseClaims();
-    const app = await buildApp({ config, db, outbox, dian: authority }, MODULES);
+    const app = await buildApp({ config, db, outbox, dian: authority, pool }, MODULES);
     log = app.log;
     const key = sealingKey(config);
     if (key) {
@@ -94,7 +113,8 @@ export async function startServer(config: Config, given?: Db): Promise<Running> 
     }
     if (config.adminToken) await app.register(adminRoutes({ config, db, dian: authority, sealingKey: key }), { prefix: '/admin/v1' });
     let stopFolding: (() => Promise<void>) | undefined;
-    app.addHook('onClose', async () => { await outbox.stop(); mailer.close(); await stopFolding?.(); });
+    app.addHook('onClose', async () => { await outbox.stop(); mailer.close(); await stopFolding?.(); await release(); });
+    routes?.(app, db);
     await app.listen({ port: config.port, host: config.host });
     outbox.start();
     stopFolding = startFolding(db, 2000, (msg, extra) => app.log.error(extra, msg));
@@ -106,6 +126,7 @@ export async function startServer(config: Config, given?: Db): Promise<Running> 
       close: () => (closing ??= app.close().then(() => db.close())),
     };
   } catch (e) {
+    await release();
     if (!given) await db.close();
     throw e;
   }

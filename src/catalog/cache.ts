@@ -6,6 +6,7 @@
  * company's catalog_version, read with every token, has moved: triggers bump
  * it on any change to these tables (migrations/004), whichever process made it.
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../platform/db';
 
 export type Row = Record<string, any>;
@@ -57,3 +58,31 @@ export async function masterDataOf(q: Queryable, companyId: number, version: num
     customers: identifications.flatMap((i) => entry.customers.get(i) ?? []),
   };
 }
+
+/**
+ * The answers of lookups over these tables (GET /v1/taxes …), kept per
+ * company and catalog_version like the rest: the first request reads the
+ * database, the next ones with the same URL are answered from memory until
+ * the catalog moves. Route hooks (see registerLookups).
+ */
+const answers = new Map<number, { version: number; byUrl: Map<string, unknown> }>();
+const MAX_ANSWERS = 500;
+export const keptAnswers = {
+  async preHandler(req: FastifyRequest, reply: FastifyReply) {
+    const kept = answers.get(req.company.company_id);
+    const hit = kept?.version === req.company.catalog_version ? kept.byUrl.get(req.url) : undefined;
+    if (hit !== undefined) return reply.send(hit);
+  },
+  async preSerialization(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    if (reply.statusCode !== 200) return payload;
+    const { company_id: cid, catalog_version: version } = req.company;
+    let kept = answers.get(cid);
+    if (!kept || kept.version !== version) {
+      if (answers.size > 1000) answers.clear();
+      kept = { version, byUrl: new Map() };
+      answers.set(cid, kept);
+    }
+    if (kept.byUrl.size < MAX_ANSWERS) kept.byUrl.set(req.url, payload);
+    return payload;
+  },
+};

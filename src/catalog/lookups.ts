@@ -12,6 +12,7 @@ import { notFound } from '../platform/errors';
 import { IdParams, PageOf, PageQuery, paged, pageWindow } from '../platform/http';
 import { CFDI_USES } from '../companies/uses';
 import { Enum } from '../platform/validation';
+import { CACHED, keptAnswers } from './cache';
 
 const num = (v: unknown) => (v === null || v === undefined ? v : Number(v));
 
@@ -130,6 +131,8 @@ export function registerLookups(app: FastifyInstance, db: Queryable, country: 'C
     const map = l.map ?? ((r: any) => r);
     const filters = Type.Object(Object.fromEntries(params.map((f) => [f.name, f.required ? f.schema : Type.Optional(f.schema)])));
     const tags = ['lookups'];
+    // Tables that move catalog_version are answered from memory (not document types: their consecutive moves without it).
+    const kept = (CACHED as readonly string[]).includes(l.table) && l.table !== 'document_types' ? keptAnswers : {};
     const where = (q: any, companyId: number) => {
       const args: unknown[] = [companyId];
       const conds = ['company_id = $1', ...fixed];
@@ -143,14 +146,14 @@ export function registerLookups(app: FastifyInstance, db: Queryable, country: 'C
 
     if (l.array) {
       app.get(`/${l.path}`, {
-        schema: { tags, summary: `List: ${l.summary}`, querystring: filters, response: { 200: Type.Array(l.item) } },
+        schema: { tags, summary: `List: ${l.summary}`, querystring: filters, response: { 200: Type.Array(l.item) } }, ...kept,
       }, async (req) => {
         const { cond, args } = where(req.query, req.company.company_id);
         return (await db.query(`SELECT ${l.columns} FROM ${l.table} WHERE ${cond} ORDER BY ${l.order}`, args)).map(map);
       });
     } else {
       app.get(`/${l.path}`, {
-        schema: { tags, summary: `List: ${l.summary}`, querystring: Type.Composite([PageQuery, filters]), response: { 200: PageOf(l.item) } },
+        schema: { tags, summary: `List: ${l.summary}`, querystring: Type.Composite([PageQuery, filters]), response: { 200: PageOf(l.item) } }, ...kept,
       }, async (req) => {
         const q = req.query as any;
         const { cond, args } = where(q, req.company.company_id);
@@ -162,7 +165,7 @@ export function registerLookups(app: FastifyInstance, db: Queryable, country: 'C
     }
 
     app.get(`/${l.path}/:id`, {
-      schema: { tags, summary: `Get one: ${l.summary}`, params: IdParams, response: { 200: l.item } },
+      schema: { tags, summary: `Get one: ${l.summary}`, params: IdParams, response: { 200: l.item } }, ...kept,
     }, async (req) => {
       const { id } = req.params as { id: number };
       const row = await getById(db, l, req.company.company_id, id);

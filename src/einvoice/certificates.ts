@@ -10,7 +10,7 @@
  * PKCS#12 parsing and certificate generation use node-forge; key generation
  * and key export use Node's own crypto.
  */
-import { createHash, createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, createPrivateKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 
 export interface TestCertificateOptions {
@@ -218,8 +218,7 @@ export function loadPkcs12(p12: Buffer | Uint8Array | string, password: string):
   };
 }
 
-/** Facts about a PEM certificate that the signature needs. */
-export function describeCertificate(certPem: string): {
+export interface CertificateFacts {
   certDerBase64: string;
   serialNumber: string;
   issuerName: string;
@@ -227,7 +226,37 @@ export function describeCertificate(certPem: string): {
   notBefore: Date;
   notAfter: Date;
   sha256Base64: string;
-} {
+}
+
+/**
+ * Keys and certificates are decoded once per thread and kept, by their PEM text: a
+ * company's signing credentials come back on every document, and a replaced
+ * certificate has another text, so it is decoded anew. At most `MEMO` of each.
+ */
+const MEMO = 256;
+function memo<T>(cache: Map<string, T>, pem: string, decode: (pem: string) => T): T {
+  let hit = cache.get(pem);
+  if (hit === undefined) {
+    hit = decode(pem);
+    if (cache.size >= MEMO) cache.delete(cache.keys().next().value!);
+    cache.set(pem, hit);
+  }
+  return hit;
+}
+const keys = new Map<string, KeyObject>();
+const certificates = new Map<string, CertificateFacts>();
+
+/** A PEM private key as a Node KeyObject (decoded once per thread). */
+export function privateKeyOf(keyPem: string): KeyObject {
+  return memo(keys, keyPem, createPrivateKey);
+}
+
+/** Facts about a PEM certificate that the signature needs (read once per thread; do not change the result). */
+export function describeCertificate(certPem: string): CertificateFacts {
+  return memo(certificates, certPem, readCertificate);
+}
+
+function readCertificate(certPem: string): CertificateFacts {
   const cert = forge.pki.certificateFromPem(certPem);
   const derBase64 = pemToDerBase64(certPem);
   return {

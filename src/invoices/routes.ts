@@ -26,14 +26,16 @@ interface Variant<P> {
   body: object;
   plan(db: Queryable, company: Company, body: any, problems: Problems): Promise<P>;
   store(q: Queryable, company: Company, plan: P, meta: { partnerId?: string; applicationId?: string }): Promise<unknown>;
+  /** store writes this plan with one statement (writeInvoice) and nothing else. */
+  oneStatement(plan: P): boolean;
   preview(plan: P): unknown;
 }
 const CO: Variant<any> = {
-  body: CoInvoiceBody, plan: planCoInvoice, store: storeCoInvoice,
+  body: CoInvoiceBody, plan: planCoInvoice, store: storeCoInvoice, oneStatement: (p) => !p.newCustomer,
   preview: (p) => coInvoiceDocument(p, { id: null, prefix: p.docType.prefix, number: p.body.number ?? null, name: null, customerId: p.customer?.id ?? null, now: new Date() }),
 };
 const MX: Variant<any> = {
-  body: MxInvoiceBody, plan: planMxInvoice, store: storeMxInvoice,
+  body: MxInvoiceBody, plan: planMxInvoice, store: storeMxInvoice, oneStatement: () => true,
   preview: (p) => mxInvoiceDocument(p, { id: null, prefix: p.docType.prefix, number: p.body.number ?? null, name: null, now: new Date() }),
 };
 
@@ -107,7 +109,8 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
         if (doc.stamp?.send) return submitted(req.company, doc.id);
         if (doc.mail?.send) void outbox?.kick();
         return doc;
-      });
+      },
+      (p) => !p.body.mail?.send && variant.oneStatement(p));
   });
 
   app.post('/invoices/preview', {

@@ -39,7 +39,7 @@ const KINDS: { kind: DocKind; path: string; what: string; table: string }[] = [
   { kind: 'voucher', path: '/vouchers', what: 'Voucher', table: 'vouchers' },
 ];
 
-export const mailRoutes: RouteModule = (app, { db, outbox, country }) => {
+export const mailRoutes: RouteModule = (app, { db, outbox, pool, country }) => {
   // Cash receipt vouchers are Colombian only.
   for (const { kind, path, what, table } of KINDS.filter((k) => k.kind === 'invoice' || country === 'CO')) {
     const tags = [kind === 'invoice' ? `invoices (${country})` : 'vouchers'];
@@ -75,7 +75,7 @@ export const mailRoutes: RouteModule = (app, { db, outbox, country }) => {
     }, async (req, reply) => {
       let pdf: Buffer;
       try {
-        ({ pdf } = await documentFiles(db, req.company.company_id, kind, (req.params as { id: string }).id));
+        ({ pdf } = await documentFiles(db, req.company.company_id, kind, (req.params as { id: string }).id, pool));
       } catch (e) {
         if (e instanceof DocumentNotFound) throw notFound(e.message);
         throw e;

@@ -15,9 +15,10 @@
  */
 import type { Db } from '../platform/db';
 import type { Job } from '../platform/outbox';
+import type { CpuPool } from '../workers/pool';
 import { documentFiles, type DocumentFiles } from '../pdf/document';
-import { customerPackage } from '../einvoice/dian/attached';
-import { companyCredentials } from '../einvoice/credentials';
+import { runTask } from '../workers/tasks';
+import { Credentials } from '../einvoice/credentials';
 import { isPermanent, type Mailer, type Message } from './mailer';
 import { isEmail, showOnDocument, type DocKind } from './store';
 
@@ -29,11 +30,13 @@ export function contactEmails(customer: { contacts?: { email?: string | null }[]
 }
 
 /** The e-mail's single attachment of a Colombian electronic invoice: its AttachedDocument and PDF in one ZIP (null when it has none). */
-export async function attachedPackage(db: Db, files: DocumentFiles): Promise<{ filename: string; content: Buffer; contentType: string } | null> {
+export async function attachedPackage(db: Db, files: DocumentFiles, o: { pool?: CpuPool; credentials?: Credentials } = {}):
+  Promise<{ filename: string; content: Buffer; contentType: string } | null> {
   if (!files.xml || !files.applicationResponse || !files.stem) return null;
-  const credentials = await companyCredentials(db, files.company);
-  const pack = await customerPackage({ invoiceXml: files.xml, applicationResponse: files.applicationResponse, pdf: files.pdf, stem: files.stem, credentials });
-  return { filename: pack.zipName, content: pack.zip, contentType: 'application/zip' };
+  const credentials = await (o.credentials ?? new Credentials(db, o.pool)).company(files.company);
+  // Signed and zipped on the pool's threads when there is one.
+  const pack = await runTask(o.pool, 'dian.attached', { invoiceXml: files.xml, applicationResponse: files.applicationResponse, pdf: files.pdf, stem: files.stem, credentials });
+  return { filename: pack.zipName, content: Buffer.from(pack.zip.buffer, pack.zip.byteOffset, pack.zip.byteLength), contentType: 'application/zip' };
 }
 
 /** Subject, text and HTML of a document's e-mail, in Spanish; `pack` replaces the PDF and XML attachments (attachedPackage). */
@@ -67,7 +70,9 @@ export function compose(files: DocumentFiles, from: string, pack: { filename: st
   };
 }
 
-export function mailHandler(db: Db, mailer: Mailer, o: { from: string; maxAttempts: number }) {
+/** `credentials`: the process's decoded certificates (src/einvoice/credentials.ts), kept between mails. */
+export function mailHandler(db: Db, mailer: Mailer, o: { from: string; maxAttempts: number; pool?: CpuPool; credentials?: Credentials }) {
+  const credentials = o.credentials ?? new Credentials(db, o.pool);
   const record = (cid: number, id: string, status: string, observations: string | null) => db.tx(async (q) => {
     await q.query(`UPDATE mails SET status = $3, observations = $4, sent_at = CASE WHEN $3 = 'sent' THEN now() END, updated_at = now()
                     WHERE company_id = $1 AND id = $2`, [cid, id, status, observations]);
@@ -80,13 +85,13 @@ export function mailHandler(db: Db, mailer: Mailer, o: { from: string; maxAttemp
     if (!mail || mail.status !== 'process_of_sending') return { status: mail?.status ?? 'gone' };
     let message: Message;
     try {
-      const files = await documentFiles(db, cid, mail.doc_kind as DocKind, mail.doc_id);
+      const files = await documentFiles(db, cid, mail.doc_kind as DocKind, mail.doc_id, o.pool);
       const to: string[] = mail.mail_to ?? contactEmails(files.customer);
       if (!to.length) {
         await record(cid, mail.id, 'failed_delivery', 'The customer has no contact e-mail; send it with POST …/mail and "mail_to"');
         return { status: 'failed_delivery' };
       }
-      message = { ...compose(files, o.from, await attachedPackage(db, files)), to, cc: mail.copy_to, messageId: mail.message_id };
+      message = { ...compose(files, o.from, await attachedPackage(db, files, { pool: o.pool, credentials })), to, cc: mail.copy_to, messageId: mail.message_id };
     } catch (e) {
       await record(cid, mail.id, 'failed_delivery', `The e-mail could not be composed: ${(e as Error).message}`);
       return { status: 'failed_delivery' };

@@ -4,8 +4,12 @@
  * authority accepted it, what its XML holds: CUFE and QR in Colombia, the
  * TimbreFiscalDigital in Mexico) and, for an accepted electronic invoice, the
  * signed XML. Used by the /pdf endpoints and by the e-mail.
+ *
+ * The rows are read here; what the PDF shows is worked out from them and drawn
+ * by invoicePdf / voucherPdf, which run on a worker thread when a pool is given.
  */
 import type { Queryable } from '../platform/db';
+import type { CpuPool } from '../workers/pool';
 import { parseXml, satSelect, timbreChain } from '../einvoice/sat/chain';
 import { formatDate, formatMoney } from './format';
 import { renderInvoicePdf, renderVoucherPdf } from './render';
@@ -127,7 +131,22 @@ function electronicOf(row: any, company: any, customer: any, doc: ReturnType<typ
   };
 }
 
-async function invoiceFiles(q: Queryable, cid: number, id: string): Promise<DocumentFiles> {
+/** What a document's PDF and e-mail are made from: its stored rows. */
+export interface InvoiceRows { row: any; company: any; customer: any }
+export interface VoucherRows { row: any; company: any; customer: any; paid: any[] }
+/** The PDF and what the e-mail says about the document (DocumentFiles without the rows the caller has). */
+export interface Drawn {
+  pdf: Uint8Array;
+  summary: DocumentFiles['summary'];
+  /** An accepted electronic invoice: its XML goes with it. */
+  electronic: boolean;
+  /** CO, accepted by the DIAN (or its sandbox): its ApplicationResponse goes with it, in the AttachedDocument. */
+  accepted: boolean;
+  /** DocumentFiles' stem. */
+  stem: string | null;
+}
+
+async function invoiceRows(q: Queryable, cid: number, id: string): Promise<InvoiceRows> {
   const [row] = await q.query(
     `SELECT i.country, i.document, i.xml, i.stamp_status, i.stamp_cufe, i.stamp_uuid, i.stamp_authority, i.application_response, i.customer_id,
             t.electronic_type, t.resolution,
@@ -138,6 +157,11 @@ async function invoiceFiles(q: Queryable, cid: number, id: string): Promise<Docu
   if (!row) throw new DocumentNotFound(`Invoice ${id}`);
   const [company] = await q.query('SELECT * FROM companies WHERE company_id = $1', [cid]);
   const [customer] = await q.query('SELECT * FROM customers WHERE company_id = $1 AND id = $2', [cid, row.customer_id]);
+  return { row, company, customer };
+}
+
+/** An invoice's PDF from its rows (pure; runs on a worker thread). */
+export async function invoicePdf({ row, company, customer }: InvoiceRows): Promise<Drawn> {
   const d = row.document;
   const country: 'CO' | 'MX' = row.country;
   const xml = row.stamp_status === 'Accepted' && row.xml ? parseXml(row.xml) : null;
@@ -178,11 +202,9 @@ async function invoiceFiles(q: Queryable, cid: number, id: string): Promise<Docu
   const accepted = electronic?.kind === 'DIAN';
   return {
     pdf: await renderInvoicePdf(input),
-    xml: electronic ? row.xml : null,
-    applicationResponse: accepted ? row.application_response ?? null : null,
+    electronic: !!electronic,
+    accepted,
     stem: accepted ? fileStem(company.tax_id, d.date, d.number) : null,
-    company,
-    customer,
     summary: {
       company: { name: company.legal_name, email: company.settings?.email ?? null },
       customerName: input.customer.name, label, name: input.name, date: d.date,
@@ -242,19 +264,24 @@ function mxFiscalNotes(cfdi: Element | null): string[] {
 
 const VOUCHER_TYPES: Record<string, string> = { DebtPayment: 'Abono a cartera', AdvancePayment: 'Anticipo', Detailed: 'Detallado' };
 
-async function voucherFiles(q: Queryable, cid: number, id: string): Promise<DocumentFiles> {
+async function voucherRows(q: Queryable, cid: number, id: string): Promise<VoucherRows> {
   const [row] = await q.query('SELECT document, customer_id FROM vouchers WHERE company_id = $1 AND id = $2', [cid, id]);
   if (!row) throw new DocumentNotFound(`Voucher ${id}`);
   const [company] = await q.query('SELECT * FROM companies WHERE company_id = $1', [cid]);
   const [customer] = row.customer_id ? await q.query('SELECT * FROM customers WHERE company_id = $1 AND id = $2', [cid, row.customer_id]) : [null];
-  const d = row.document;
-  const country: 'CO' | 'MX' = company.country;
   // The invoices this voucher paid, by prefix, number and installment, to print their names.
   const paid = await q.query(
     `SELECT i.prefix, i.number, d.quote, i.name FROM voucher_applications a
        JOIN due_items d ON d.company_id = a.company_id AND d.id = a.due_item_id
        JOIN invoices i ON i.company_id = d.company_id AND i.id = d.invoice_id
       WHERE a.company_id = $1 AND a.voucher_id = $2`, [cid, id]);
+  return { row, company, customer, paid };
+}
+
+/** A voucher's PDF from its rows (pure; runs on a worker thread). */
+export async function voucherPdf({ row, company, customer, paid }: VoucherRows): Promise<Drawn> {
+  const d = row.document;
+  const country: 'CO' | 'MX' = company.country;
   const invoiceName = (due: any) => paid.find((p) => p.prefix === due.prefix && Number(p.number) === Number(due.consecutive))?.name ?? `${due.prefix}${due.consecutive}`;
   const input: VoucherPdfInput = {
     country, title: 'Recibo de caja', name: d.name, date: d.date, type: VOUCHER_TYPES[d.type] ?? d.type,
@@ -268,11 +295,9 @@ async function voucherFiles(q: Queryable, cid: number, id: string): Promise<Docu
   };
   return {
     pdf: await renderVoucherPdf(input),
-    xml: null,
-    applicationResponse: null,
+    electronic: false,
+    accepted: false,
     stem: null,
-    company,
-    customer,
     summary: {
       company: { name: company.legal_name, email: company.settings?.email ?? null },
       customerName: input.customer?.name ?? '', label: 'Recibo de caja', name: d.name, date: d.date,
@@ -281,6 +306,24 @@ async function voucherFiles(q: Queryable, cid: number, id: string): Promise<Docu
   };
 }
 
-export function documentFiles(q: Queryable, cid: number, kind: DocKind, id: string): Promise<DocumentFiles> {
-  return kind === 'invoice' ? invoiceFiles(q, cid, id) : voucherFiles(q, cid, id);
+/** A document's PDF, XML and e-mail summary; the PDF is drawn on the pool's threads when a pool is given. */
+export async function documentFiles(q: Queryable, cid: number, kind: DocKind, id: string, pool?: CpuPool): Promise<DocumentFiles> {
+  let drawn: Drawn;
+  let rows: InvoiceRows | VoucherRows;
+  if (kind === 'invoice') {
+    const r = rows = await invoiceRows(q, cid, id);
+    drawn = pool ? await pool.run('pdf.invoice', r) : await invoicePdf(r);
+  } else {
+    const r = rows = await voucherRows(q, cid, id);
+    drawn = pool ? await pool.run('pdf.voucher', r) : await voucherPdf(r);
+  }
+  return {
+    pdf: Buffer.from(drawn.pdf.buffer, drawn.pdf.byteOffset, drawn.pdf.byteLength),
+    xml: drawn.electronic ? rows.row.xml : null,
+    applicationResponse: drawn.accepted ? rows.row.application_response ?? null : null,
+    stem: drawn.stem,
+    company: rows.company,
+    customer: rows.customer,
+    summary: drawn.summary,
+  };
 }

@@ -14,14 +14,30 @@ export type Doc = PDFKit.PDFDocument;
 
 /** DejaVu Sans Condensed (TrueType, from the dejavu-fonts-ttf package): embedded as a subset, with every Spanish letter. */
 const FONT_DIR = path.dirname(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf'));
-const fontCache = new Map<string, Buffer>();
-function fontFile(name: string): Buffer {
-  let b = fontCache.get(name);
-  if (!b) { b = fs.readFileSync(path.join(FONT_DIR, name)); fontCache.set(name, b); }
-  return b;
-}
 export const REGULAR = 'R';
 export const BOLD = 'B';
+const FONT_FILES: Record<string, string> = { [REGULAR]: 'DejaVuSansCondensed.ttf', [BOLD]: 'DejaVuSansCondensed-Bold.ttf' };
+
+/**
+ * pdfkit parses a registered font file (fontkit) for every document. The
+ * parsed font is read-only and reusable: it is kept per thread, and each new
+ * document gets its own pdfkit font object (its own subset) around it.
+ */
+interface ParsedFont { Embedded: new (doc: Doc, font: unknown, id: string) => unknown; font: unknown }
+const parsedFonts = new Map<string, ParsedFont>();
+function useFonts(doc: Doc): void {
+  const d = doc as unknown as { _font: { constructor: ParsedFont['Embedded']; font: unknown }; _fontFamilies: Record<string, unknown>; _fontCount: number };
+  for (const [name, file] of Object.entries(FONT_FILES)) {
+    const parsed = parsedFonts.get(name);
+    if (parsed) {
+      d._fontFamilies[name] = new parsed.Embedded(doc, parsed.font, `F${++d._fontCount}`);
+    } else {
+      doc.registerFont(name, fs.readFileSync(path.join(FONT_DIR, file)));
+      doc.font(name);
+      parsedFonts.set(name, { Embedded: d._font.constructor, font: d._font.font });
+    }
+  }
+}
 
 export const MARGIN = 36;
 /** Top margin of the pages after the first, which carry a running header. */
@@ -51,8 +67,7 @@ export function newDoc(meta: DocMeta): Doc {
     displayTitle: true,
     info: { Title: meta.title, Author: meta.author, Subject: meta.subject, Creator: 'facturas-api', Producer: 'facturas-api', CreationDate: meta.created, ModDate: meta.created },
   });
-  doc.registerFont(REGULAR, fontFile('DejaVuSansCondensed.ttf'));
-  doc.registerFont(BOLD, fontFile('DejaVuSansCondensed-Bold.ttf'));
+  useFonts(doc);
   doc.font(REGULAR);
   // Pages after the first leave room for the running header drawn at the end.
   (doc as unknown as { options: PDFKit.PDFDocumentOptions }).options.margins = { top: CONTINUATION_TOP, bottom: BOTTOM, left: MARGIN, right: MARGIN };

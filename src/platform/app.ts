@@ -13,11 +13,12 @@ import type { Config } from './config';
 import type { Db } from './db';
 import { ApiError, error, Problems } from './errors';
 import { addAjvErrors, bodyAjv, queryAjv } from './validation';
-import { authenticate, login } from './auth';
+import { login, Tokens } from './auth';
 import { ErrorBody } from './http';
 import { RateLimiter, sharedCount } from './ratelimit';
 import type { Outbox } from './outbox';
 import type { DianAuthority } from '../einvoice/dian/authority';
+import type { CpuPool } from '../workers/pool';
 
 export interface Services {
   config: Config;
@@ -26,6 +27,8 @@ export interface Services {
   outbox?: Outbox;
   /** The Colombian tax authority the outbox sends to (DIAN_MODE), e.g. for the DIAN test set (runDianTestSet). */
   dian?: DianAuthority;
+  /** Worker threads for CPU work (PDF …); without it, it runs on the event loop. */
+  pool?: CpuPool;
 }
 
 /** A feature registers its routes once; they are served on both base addresses. */
@@ -234,6 +237,8 @@ export async function buildApp(services: Services, modules: RouteModule[]): Prom
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  const tokens = new Tokens(db, config.authCacheMs);
+  await tokens.listen();
   const limiter = new RateLimiter(config.rateLimitPerMinute, Date.now, sharedCount(db));
   app.addHook('onClose', async () => limiter.close());
   for (const [prefix, country] of [['', 'CO'], ['/mx', 'MX']] as const) {
@@ -248,7 +253,7 @@ export async function buildApp(services: Services, modules: RouteModule[]): Prom
       await scope.register(async (v1) => {
         v1.decorateRequest('company', null as any);
         v1.addHook('onRequest', async (req: FastifyRequest) => {
-          req.company = await authenticate(db, req.headers.authorization, country);
+          req.company = await tokens.authenticate(req.headers.authorization, country);
           await limiter.take(req.company.company_id);
         });
         for (const m of modules) await m(v1, { ...services, country });

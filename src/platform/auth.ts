@@ -1,6 +1,8 @@
 /**
  * API users (access keys stored only as salted scrypt hashes), login with
  * throttling, and opaque Bearer tokens stored as SHA-256 hashes with an expiry.
+ * A verified token and its company are kept in the process for a short time
+ * (Tokens), so that a request that touches no document touches no database.
  */
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
@@ -108,21 +110,81 @@ export async function login(db: Db, settings: AuthSettings, country: string, use
   return { access_token: token, token_type: 'Bearer', expires_in: settings.tokenTtlSeconds };
 }
 
-/** Resolves a Bearer token to its company; 401 when missing, unknown or expired, 403 on the other country's base address. */
-export async function authenticate(db: Db, header: string | undefined, country: string): Promise<Company & { api_user_id: number }> {
-  if (!header) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <access_token>" from POST /auth');
-  const m = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!m) throw unauthorized('Authorization header must be "Bearer <access_token>"');
-  const [row] = await db.query<any>(
-    `SELECT c.company_id, c.country, c.legal_name, c.tax_id, c.check_digit, c.address, c.settings, c.time_zone, c.catalog_version,
-            t.api_user_id, t.expires_at < now() AS expired
+export type Authenticated = Company & { api_user_id: number };
+
+const TOKEN_SQL = `SELECT c.company_id, c.country, c.legal_name, c.tax_id, c.check_digit, c.address, c.settings, c.time_zone, c.catalog_version,
+            t.api_user_id, u.active, (EXTRACT(EPOCH FROM t.expires_at - now()) * 1000)::float8 AS expires_in_ms
        FROM api_tokens t JOIN companies c ON c.company_id = t.company_id
-      WHERE t.token_hash = $1`, [sha256(m[1])]);
-  if (!row) throw unauthorized('Invalid access token');
-  if (row.expired) throw unauthorized('The access token has expired; request a new one at POST /auth');
-  if (row.country !== country) {
-    throw forbidden(`This token belongs to a ${row.country} company; use the ${row.country === 'MX' ? '{base_url_mx} (/mx)' : '{base_url}'} base address`);
+       JOIN api_users u ON u.company_id = t.company_id AND u.id = t.api_user_id
+      WHERE t.token_hash = $1`;
+
+interface Kept { company: Authenticated; expiresAt: number; until: number }
+
+/**
+ * Resolves Bearer tokens to their company, keeping each verified token with
+ * its company for `keepMs` (0: read every time). What is kept of a company is
+ * dropped as soon as the database announces a change to it (Db.onCompanyChanged:
+ * its row or catalog_version, a key rotated, a user deactivated, a token
+ * revoked or changed), from this process or another; the short lifetime only
+ * bounds the case of a lost announcement. A token not found is never kept.
+ */
+export class Tokens {
+  private kept = new Map<string, Kept>();
+  private loading = new Map<string, Promise<Kept | null>>();
+  /** Moves with every change: a read that started before one is not kept. */
+  private epoch = 0;
+
+  constructor(private db: Db, private keepMs: number) {}
+
+  /** Starts following the database's announcements (before the first request). */
+  async listen(): Promise<void> {
+    if (this.keepMs > 0) await this.db.onCompanyChanged((companyId) => this.forget(companyId));
   }
-  delete row.expired;
-  return row;
+
+  /** Drops what is kept of a company (null: of all). */
+  forget(companyId: number | null): void {
+    this.epoch++;
+    if (companyId === null) { this.kept.clear(); return; }
+    for (const [hash, k] of this.kept) if (k.company.company_id === companyId) this.kept.delete(hash);
+  }
+
+  /** The token's company; 401 when missing, unknown, expired or its user inactive, 403 on the other country's base address. */
+  async authenticate(header: string | undefined, country: string): Promise<Authenticated> {
+    if (!header) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <access_token>" from POST /auth');
+    const m = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!m) throw unauthorized('Authorization header must be "Bearer <access_token>"');
+    const hash = sha256(m[1]);
+    const now = Date.now();
+    let k: Kept | null | undefined = this.kept.get(hash);
+    if (!k || k.until <= now) k = await this.load(hash);
+    if (!k) throw unauthorized('Invalid access token');
+    if (k.expiresAt <= Date.now()) throw unauthorized('The access token has expired; request a new one at POST /auth');
+    const company = k.company;
+    if (company.country !== country) {
+      throw forbidden(`This token belongs to a ${company.country} company; use the ${company.country === 'MX' ? '{base_url_mx} (/mx)' : '{base_url}'} base address`);
+    }
+    return company;
+  }
+
+  /** Reads a token (concurrent requests with one token share the read). */
+  private load(hash: string): Promise<Kept | null> {
+    let p = this.loading.get(hash);
+    if (!p) {
+      const epoch = this.epoch;
+      p = this.db.query<any>(TOKEN_SQL, [hash]).then(([row]) => {
+        if (!row) return null;
+        if (!row.active) throw unauthorized('This API user is inactive');
+        const { active, expires_in_ms, ...company } = row;
+        const now = Date.now();
+        const k: Kept = { company, expiresAt: now + Number(expires_in_ms), until: now + this.keepMs };
+        if (this.keepMs > 0 && epoch === this.epoch && k.expiresAt > now) {
+          if (this.kept.size >= 100_000) this.kept.clear();
+          this.kept.set(hash, k);
+        }
+        return k;
+      }).finally(() => this.loading.delete(hash));
+      this.loading.set(hash, p);
+    }
+    return p;
+  }
 }

@@ -34,6 +34,10 @@ export interface Config {
   adminToken?: string;
   /** Seals the secrets kept in the database (certificate passwords); see src/platform/secrets.ts for when it is unset. */
   secretKey?: string;
+  /** Worker threads for signing, XML, PDF and ZIP (0 = one per CPU). */
+  workerThreads: number;
+  /** How long a verified token and its company are kept in memory (0 = read on every request); changes drop them at once. */
+  authCacheMs: number;
 }
 
 /** A setting that is missing or malformed: the start stops with its message (exit code 78). */
@@ -112,5 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxClaimMs: Math.max(1000, int(env, 'OUTBOX_CLAIM_MS', 120000)),
     adminToken: secret(env, 'ADMIN_TOKEN'),
     secretKey: secret(env, 'SECRET_KEY'),
+    workerThreads: int(env, 'WORKER_THREADS', 0),
+    authCacheMs: int(env, 'AUTH_CACHE_MS', 10000),
   };
 }

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import type { PGlite as PGliteType } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
 
 export interface Queryable {
   query<T = any>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -18,7 +18,30 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction (READ COMMITTED); rolls back if it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls fn with the company id of every change announced on COMPANY_CHANGED
+   * (migrations/014): a change made through this Db before the statement that
+   * made it resolves, one made by another process as soon as it arrives; and
+   * with null when announcements may have been missed (a lost connection), so
+   * that everything kept must be read again. Resolves once listening.
+   */
+  onCompanyChanged(fn: (companyId: number | null) => void): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The channel on which the database announces changes to what processes keep in memory (migrations/014). */
+export const COMPANY_CHANGED = 'company_changed';
+
+function announcements() {
+  const subscribers = new Set<(companyId: number | null) => void>();
+  return {
+    subscribers,
+    /** A notification's payload, or null for "maybe missed some". */
+    dispatch(payload: string | null | undefined) {
+      const id = payload == null ? null : Number(payload);
+      for (const fn of subscribers) fn(id !== null && Number.isInteger(id) ? id : null);
+    },
+  };
 }
 
 // Same value shapes from both drivers: numeric as exact strings, bigint as numbers, dates as yyyy-MM-dd.
@@ -59,26 +82,87 @@ function acquireLock(dataDir: string): () => void {
   throw new DatabaseHeldError(`Could not lock the embedded database in ${dataDir}`);
 }
 
+/** Messages to and from the embedded database's thread (./pglite-thread.ts). */
+export interface ToDbThread { id: number; op: 'query' | 'exec' | 'listen' | 'begin' | 'commit' | 'rollback' | 'close'; sql: string; params?: unknown[]; tx?: number }
+export type FromDbThread = { type: 'ready' } | { type: 'failed'; error: Record<string, unknown> } | { type: 'notify'; channel: string; payload: string }
+  | { type: 'result'; id: number; ok: boolean; value?: unknown; error?: Record<string, unknown> };
+
+/** An error of the database thread with its PostgreSQL fields (code, constraint …), as the pg driver gives them. */
+const asError = (e: Record<string, unknown>) => Object.assign(new Error(String(e.message)), e);
+
+/**
+ * PGlite on a thread of its own, so that a statement never holds up the
+ * event loop (requests that need no database keep being answered); the
+ * thread does what one connection does, in order, and reports this process's
+ * notifications before the answer of the statement that made them.
+ */
 async function openPglite(dataDir: string): Promise<Db> {
   const release = acquireLock(dataDir);
-  const { PGlite } = await import('@electric-sql/pglite');
-  let db: PGliteType;
+  const worker = new Worker(path.join(__dirname, 'pglite-thread.js'), { workerData: { dataDir } });
+  worker.unref(); // held only while a statement is out (see call), so a tool that forgets close() still ends
+  const changes = announcements();
+  const waiting = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
+  let next = 1;
+  let stopped: Error | null = null;
+  let started!: { ready: () => void; failed: (e: Error) => void };
+  const ready = new Promise<void>((ok, ko) => { started = { ready: ok, failed: ko }; });
+  worker.on('message', (m: FromDbThread) => {
+    if (m.type === 'ready') started.ready();
+    else if (m.type === 'failed') started.failed(asError(m.error));
+    else if (m.type === 'notify') { if (m.channel === COMPANY_CHANGED) changes.dispatch(m.payload); }
+    else {
+      const w = waiting.get(m.id);
+      waiting.delete(m.id);
+      if (!waiting.size) worker.unref();
+      if (m.ok) w?.resolve(m.value);
+      else w?.reject(asError(m.error!));
+    }
+  });
+  worker.on('error', (e) => { stopped = e; });
+  worker.on('exit', (code) => {
+    stopped ??= new Error(`The embedded database's thread stopped (exit code ${code})`);
+    for (const w of waiting.values()) w.reject(stopped);
+    waiting.clear();
+    started.failed(stopped);
+  });
+  const call = <T = any>(m: Omit<ToDbThread, 'id'>, id = next++): Promise<T> => new Promise((resolve, reject) => {
+    if (stopped) { reject(stopped); return; }
+    if (!waiting.size) worker.ref();
+    waiting.set(id, { resolve, reject });
+    worker.postMessage({ ...m, id } satisfies ToDbThread);
+  });
   try {
-    db = await PGlite.create(path.join(dataDir, 'pglite'), {
-      parsers: { [NUMERIC]: (v: string) => v, [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
-    });
-  } catch (e) { release(); throw e; }
-  const run = async (q: { query: PGliteType['query'] }, sql: string, params?: unknown[]) =>
-    (await q.query<any>(sql, params as any[])).rows;
+    await ready;
+  } catch (e) {
+    await worker.terminate();
+    release();
+    throw e;
+  }
+  let listening: Promise<unknown> | undefined;
   return {
     kind: 'pglite',
-    query: (sql, params) => run(db, sql, params),
-    exec: async (sql) => { await db.exec(sql); },
-    tx: (fn) => db.transaction((t) => fn({
-      query: (sql, params) => run(t, sql, params),
-      exec: async (sql) => { await t.exec(sql); },
-    })),
-    close: async () => { try { await db.close(); } finally { release(); } },
+    onCompanyChanged: async (fn) => {
+      changes.subscribers.add(fn);
+      await (listening ??= call({ op: 'listen', sql: COMPANY_CHANGED }));
+    },
+    query: (sql, params) => call({ op: 'query', sql, params }),
+    exec: async (sql) => { await call({ op: 'exec', sql }); },
+    tx: async (fn) => {
+      const tx = next++;
+      await call({ op: 'begin', sql: '', tx });
+      let result;
+      try {
+        result = await fn({ query: (sql, params) => call({ op: 'query', sql, params, tx }), exec: async (sql) => { await call({ op: 'exec', sql, tx }); } });
+      } catch (e) {
+        await call({ op: 'rollback', sql: '', tx }).catch(() => undefined);
+        throw e;
+      }
+      await call({ op: 'commit', sql: '', tx });
+      return result;
+    },
+    close: async () => {
+      try { if (!stopped) await call({ op: 'close', sql: '' }); } finally { await worker.terminate(); release(); }
+    },
   };
 }
 
@@ -88,13 +172,48 @@ async function openPglite(dataDir: string): Promise<Db> {
  * (translate in app.ts) instead of hanging. Migrations are exempt.
  */
 function openPostgres(url: string, timeoutMs = 0): Db {
+  // Every connection listens, so that a change made through it is announced before its statement resolves;
+  // one more connection listens all the time (the pool closes idle ones), for the other processes' changes.
+  const changes = announcements();
   const pool = new pg.Pool({
     connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10),
     connectionTimeoutMillis: timeoutMs, ...(timeoutMs ? { statement_timeout: timeoutMs } : {}),
+    onConnect: async (client: pg.ClientBase) => {
+      client.on('notification', (m) => { if (m.channel === COMPANY_CHANGED) changes.dispatch(m.payload); });
+      await client.query(`LISTEN ${COMPANY_CHANGED}`);
+    },
   });
   pool.on('error', () => { /* an idle client lost its connection; the pool replaces it */ });
+  let closed = false;
+  let listener: pg.Client | undefined;
+  let listening: Promise<void> | undefined;
+  const listen = async (ready: () => void) => {
+    for (let first = true; !closed; first = false) {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        client.on('notification', (m) => changes.dispatch(m.payload));
+        await client.query(`LISTEN ${COMPANY_CHANGED}`);
+        listener = client;
+        if (!first) changes.dispatch(null); // what was announced while it was down is unknown
+        ready();
+        await new Promise((ended) => client.once('end', ended));
+      } catch {
+        await client.end().catch(() => undefined);
+        ready(); // the caches then hold for their short lifetime only, until listening works
+      }
+      listener = undefined;
+      if (!closed) { changes.dispatch(null); await new Promise((ok) => setTimeout(ok, 1000)); }
+    }
+    ready();
+  };
   return {
     kind: 'postgres',
+    onCompanyChanged: async (fn) => {
+      changes.subscribers.add(fn);
+      await (listening ??= new Promise<void>((ready) => { void listen(ready); }));
+    },
     query: async (sql, params) => (await pool.query(sql, params as any[])).rows,
     exec: async (sql) => { await pool.query(sql); },
     tx: async (fn) => {
@@ -114,7 +233,11 @@ function openPostgres(url: string, timeoutMs = 0): Db {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      closed = true;
+      await listener?.end().catch(() => undefined);
+      await pool.end();
+    },
   };
 }
 

@@ -44,9 +44,13 @@ export async function planRequest<P>(req: FastifyRequest, rules: (problems: Prob
  * Creates a document under the request's Idempotency-Key, if any: a stored
  * answer is replayed (201, Idempotent-Replayed), another body with the key is a
  * 409, and concurrent retries wait for the first and get its answer.
+ * `oneStatement(plan)`: `store` will write with a single statement, which is
+ * atomic by itself: without a key it runs without BEGIN and COMMIT (two
+ * round trips fewer).
  */
 export async function createDocument(db: Db, req: FastifyRequest, reply: FastifyReply, scope: string,
-  plan: () => Promise<unknown>, store: (q: Queryable, plan: any) => Promise<unknown>, afterCommit?: (doc: any) => Promise<unknown>) {
+  plan: () => Promise<unknown>, store: (q: Queryable, plan: any) => Promise<unknown>, afterCommit?: (doc: any) => Promise<unknown>,
+  oneStatement?: (plan: any) => boolean) {
   const cid = req.company.company_id;
   const key = idempotencyKey(req);
   const hash = key ? requestHash(req.body) : '';
@@ -56,7 +60,7 @@ export async function createDocument(db: Db, req: FastifyRequest, reply: Fastify
     if (prior) return replayed(prior);
   }
   const p = await plan();
-  const result = await db.tx(async (q) => {
+  const result = !key && oneStatement?.(p) ? { prior: null, doc: await store(db, p) } : await db.tx(async (q) => {
     if (key) {
       const prior = await claim(q, cid, scope, key, hash);
       if (prior) return { prior, doc: null };

@@ -6,15 +6,28 @@
  * while holding it (its claim expires).
  */
 import type { Db, Queryable } from './db';
+import { background } from '../workers/pool';
 
 export interface Job { company_id: number; id: number; kind: string; ref_id: string; attempts: number }
-export type Handler = (job: Job) => Promise<unknown>;
+/**
+ * Does a job. It may mark the job done itself, with `done`, inside the
+ * transaction that records its outcome (one statement fewer, and no moment
+ * when the outcome is saved but the job is not done); otherwise the outbox
+ * marks it done with what the handler returns.
+ */
+export type Handler = (job: Job, done: (q: Queryable, result: unknown) => Promise<void>) => Promise<unknown>;
 
 /** A failure the handler knows to be final: no more attempts. */
 export class PermanentFailure extends Error {}
 
-export async function enqueue(q: Queryable, companyId: number, kind: string, refId: string): Promise<void> {
-  await q.query('INSERT INTO outbox (company_id, kind, ref_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [companyId, kind, refId]);
+/**
+ * Queues a job in the caller's transaction. `graceMs`: the caller runs it
+ * itself right after commit (runNow), so pollers leave it alone that long;
+ * they take it afterwards only if its caller died first.
+ */
+export async function enqueue(q: Queryable, companyId: number, kind: string, refId: string, graceMs = 0): Promise<void> {
+  await q.query(`INSERT INTO outbox (company_id, kind, ref_id, next_attempt_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4::float8 / 1000))
+                 ON CONFLICT DO NOTHING`, [companyId, kind, refId, graceMs]);
 }
 
 export interface OutboxOptions {
@@ -36,7 +49,8 @@ export class Outbox {
   private readonly o: Required<OutboxOptions>;
   /** Jobs running now, by kind: a slow kind (a dead SMTP server) never takes the places of another (the tax authority). */
   private busy = new Map<string, number>();
-  private inflight = new Set<Promise<void>>();
+  /** Jobs running in this process, by company, kind and document: a waiting creation follows its own job here, not through the database. */
+  private running = new Map<string, Promise<void>>();
 
   constructor(private db: Db, private handlers: Record<string, Handler>, options: OutboxOptions = {}) {
     this.o = { pollMs: 1000, maxAttempts: Infinity, baseMs: 1000, maxBackoffMs: 600_000, claimMs: 120_000, batch: 10, log: () => undefined, ...options };
@@ -55,30 +69,36 @@ export class Outbox {
   }
 
   /**
-   * Runs one document's job now, if it is due and no worker holds it (a
-   * creation waiting for the tax authority runs its own job, not behind
-   * others); resolves when it is done, or at once when it is not claimable.
+   * Runs one document's job now, if no worker holds it (a creation waiting
+   * for the tax authority runs its own job, not behind others, even during
+   * the grace its enqueue gave); resolves when it is done, or at once when it
+   * is not claimable. Answers whether it ran the job.
    */
-  async runNow(companyId: number, kind: string, refId: string): Promise<void> {
-    const jobs = await this.claim(`company_id = $3 AND kind = $4 AND ref_id = $5`, [1, companyId, kind, refId]);
+  async runNow(companyId: number, kind: string, refId: string): Promise<boolean> {
+    const jobs = await this.claim(`company_id = $3 AND kind = $4 AND ref_id = $5`, [1, companyId, kind, refId], true);
     await Promise.all(jobs.map((job) => this.track(job)));
+    return jobs.length > 0;
   }
 
   /**
    * Runs one document's job now (runNow) or, when another worker already
-   * holds it (this process's poller, another process), waits for that one;
-   * resolves once the job ran (done, failed or due again) or after `ms`.
+   * holds it, waits for that one: in this process (the poller) until it ends,
+   * in another one by reading its state every 50 ms; resolves once the job
+   * ran (done, failed or due again) or after `ms`.
    */
   async runAndWait(companyId: number, kind: string, refId: string, ms: number): Promise<void> {
     const deadline = Date.now() + ms;
     let timer: NodeJS.Timeout | undefined;
-    const pause = (t: number) => new Promise<void>((ok) => { timer = setTimeout(ok, Math.max(0, t)); });
+    const pause = (t: number) => new Promise<false>((ok) => { clearTimeout(timer); timer = setTimeout(() => ok(false), Math.max(0, t)); });
     try {
-      await Promise.race([this.runNow(companyId, kind, refId), pause(ms)]);
+      if (await Promise.race([this.runNow(companyId, kind, refId), pause(ms)])) return;
+      const key = `${companyId}/${kind}/${refId}`;
       while (Date.now() < deadline) {
+        const here = this.running.get(key);
+        if (here) { await Promise.race([here, pause(deadline - Date.now())]); return; }
         const [row] = await this.db.query<{ status: string }>('SELECT status FROM outbox WHERE company_id = $1 AND kind = $2 AND ref_id = $3', [companyId, kind, refId]);
         if (row?.status !== 'processing') return;
-        await pause(Math.min(50, deadline - Date.now()));
+        if (!this.running.has(key)) await pause(Math.min(50, deadline - Date.now()));
       }
     } finally {
       clearTimeout(timer);
@@ -94,7 +114,7 @@ export class Outbox {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await Promise.allSettled([...this.inflight]);
+    await Promise.allSettled([...this.running.values()]);
   }
 
   private async pass(): Promise<void> {
@@ -103,36 +123,44 @@ export class Outbox {
       const room = this.o.batch - (this.busy.get(kind) ?? 0);
       if (room <= 0) continue;
       const jobs = await this.claim('kind = $3', [room, kind]);
-      runs.push(...jobs.map((job) => this.track(job)));
+      // Work nobody waits for yields the worker threads to work a client waits for.
+      runs.push(...jobs.map((job) => background.run(true, () => this.track(job))));
     }
     await Promise.all(runs);
   }
 
-  private claim(where: string, [limit, ...args]: [number, ...unknown[]]): Promise<Job[]> {
+  /** Claims due jobs; `own`: the caller's own job, which may run during its grace (a first attempt not yet due). */
+  private claim(where: string, [limit, ...args]: [number, ...unknown[]], own = false): Promise<Job[]> {
     return this.db.query<Job>(
       `UPDATE outbox SET status = 'processing', attempts = attempts + 1, locked_until = now() + make_interval(secs => $2::float8 / 1000), updated_at = now()
         WHERE id IN (SELECT id FROM outbox
-                      WHERE ${where} AND next_attempt_at <= now()
+                      WHERE ${where} AND (next_attempt_at <= now()${own ? ' OR attempts = 0' : ''})
                         AND (status = 'pending' OR (status = 'processing' AND locked_until < now()))
                       ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
         RETURNING company_id, id, kind, ref_id, attempts`, [limit, this.o.claimMs, ...args]);
   }
 
   private track(job: Job): Promise<void> {
+    const key = `${job.company_id}/${job.kind}/${job.ref_id}`;
     this.busy.set(job.kind, (this.busy.get(job.kind) ?? 0) + 1);
     const p = this.run(job).finally(() => {
       this.busy.set(job.kind, (this.busy.get(job.kind) ?? 1) - 1);
-      this.inflight.delete(p);
+      if (this.running.get(key) === p) this.running.delete(key);
     });
-    this.inflight.add(p);
+    this.running.set(key, p);
     return p;
   }
 
   private async run(job: Job): Promise<void> {
-    try {
-      const result = await this.handlers[job.kind](job);
-      await this.db.query(`UPDATE outbox SET status = 'done', result = $2, last_error = NULL, locked_until = NULL, updated_at = now() WHERE id = $1`,
+    let finished = false;
+    const done = async (q: Queryable, result: unknown) => {
+      await q.query(`UPDATE outbox SET status = 'done', result = $2, last_error = NULL, locked_until = NULL, updated_at = now() WHERE id = $1`,
         [job.id, JSON.stringify(result ?? null)]);
+      finished = true;
+    };
+    try {
+      const result = await this.handlers[job.kind](job, done);
+      if (!finished) await done(this.db, result);
     } catch (e) {
       const final = e instanceof PermanentFailure || job.attempts >= this.o.maxAttempts;
       const backoff = Math.min(this.o.maxBackoffMs, this.o.baseMs * 2 ** (job.attempts - 1));

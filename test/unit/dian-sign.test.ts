@@ -134,7 +134,7 @@ function parse(xml: string) {
   return new DOMParser().parseFromString(xml, 'application/xml');
 }
 
-/** The independent verifier: xml-crypto's SignedXml (the signature is made with xadesjs/xmldsigjs). */
+/** A second verifier: xml-crypto's SignedXml, with its own reference processing (libxmlsec1 below is a third). */
 function xmlCryptoVerifies(signedXml: string, certPem: string): boolean {
   const doc = parse(signedXml);
   const sig = doc.getElementsByTagNameNS(NS.ds, 'Signature').item(0);

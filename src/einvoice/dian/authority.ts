@@ -212,8 +212,11 @@ export class SandboxDian implements DianAuthority {
     return this.judge(signedXml, {});
   }
 
-  /** The checks and the verdict, with its signed ApplicationResponse; a test-set document is not kept for GetStatus. */
-  private async judge(signedXml: string, o: { testSet?: boolean }): Promise<Verdict> {
+  /**
+   * The checks and the verdict, with its signed ApplicationResponse; a test-set document is not kept for GetStatus.
+   * (Public for the worker pool's threads, which judge with a SandboxDian of their own: src/einvoice/threaded.ts.)
+   */
+  async judge(signedXml: string, o: { testSet?: boolean }): Promise<Verdict> {
     const errors: Verdict['errors'] = [];
     const fail = (code: string, message: string) => errors.push({ code, message });
     let malformed = '';
@@ -228,7 +231,7 @@ export class SandboxDian implements DianAuthority {
     const text = (q: string) => (nodes(q)[0]?.textContent ?? '').trim();
     const sum = (q: string) => nodes(q).reduce((s, n) => s.plus(n.textContent || 0), new Decimal(0));
 
-    const signature = await verifyInvoiceSignature(signedXml);
+    const signature = await verifyInvoiceSignature(signedXml, { parsed: doc });
     if (!signature.valid) fail('SIGNATURE', `The signature does not verify: ${signature.reason ?? 'unknown reason'}`);
 
     const supplier = '/inv:Invoice/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID';

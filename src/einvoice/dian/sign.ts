@@ -14,14 +14,17 @@
  *     SignaturePolicyIdentifier (the DIAN policy v2 and its hash) and
  *     SignerRole (supplier).
  *
- * The XML-signature work (canonicalisation, digests, XAdES structures) is done
- * by xadesjs / xmldsigjs with Node's WebCrypto; the DOM is @xmldom/xmldom.
+ * The document is parsed once (@xmldom/xmldom); canonicalisation is
+ * xml-crypto's (C14N 1.0, exclusive C14N), digests and the RSA signature are
+ * node:crypto's, with the key decoded once per thread (privateKeyOf). The
+ * XAdES elements are written here; the signature verifies with xml-crypto's
+ * SignedXml and libxmlsec1 as well (test/unit/dian-sign.test.ts).
  */
-import { X509Certificate, createHash, createPrivateKey, verify, webcrypto } from 'node:crypto';
+import { X509Certificate, createHash, createPublicKey, randomUUID, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
+import '../../platform/xmldom-regexps';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
-import * as xpath from 'xpath';
-import * as xadesjs from 'xadesjs';
-import { derBase64ToPem, describeCertificate } from '../certificates';
+import { C14nCanonicalization, C14nCanonicalizationWithComments, ExclusiveCanonicalization, ExclusiveCanonicalizationWithComments } from 'xml-crypto';
+import { derBase64ToPem, describeCertificate, privateKeyOf, type CertificateFacts } from '../certificates';
 
 export const NS = {
   ds: 'http://www.w3.org/2000/09/xmldsig#',
@@ -103,46 +106,57 @@ export class SignatureError extends Error {
   }
 }
 
-let engineReady = false;
-/** xadesjs needs a WebCrypto engine and a DOM implementation; both are process-wide settings. */
-function ensureEngine(): void {
-  if (engineReady) return;
-  xadesjs.Application.setEngine('NodeJS', webcrypto as unknown as Crypto);
-  xadesjs.setNodeDependencies({ DOMParser, XMLSerializer, xpath });
-  engineReady = true;
+type XmlDocument = ReturnType<DOMParser['parseFromString']>;
+type XmlElement = NonNullable<XmlDocument['documentElement']>;
+type XmlNode = XmlElement['parentNode'];
+
+/** A credential ready to sign with: the key, and the certificate facts the signature writes. */
+interface Signer { key: KeyObject; cert: CertificateFacts }
+const checked = new Map<string, Signer>();
+
+/** The key (RSA) and certificate of a credential, checked to belong together once per thread. */
+function signerOf(cred: SigningCredentials): Signer {
+  const id = cred.certPem + cred.keyPem;
+  const hit = checked.get(id);
+  if (hit) return hit;
+  let key: KeyObject;
+  try {
+    key = privateKeyOf(cred.keyPem);
+  } catch (err) {
+    throw new SignatureError(`The signing key cannot be read: ${errorMessage(err)}`);
+  }
+  if (key.asymmetricKeyType !== 'rsa') {
+    throw new SignatureError(`The signing key is ${key.asymmetricKeyType}; the DIAN signature needs an RSA key`);
+  }
+  const spki = (k: KeyObject) => k.export({ type: 'spki', format: 'der' });
+  if (!spki(createPublicKey(key)).equals(spki(new X509Certificate(cred.certPem).publicKey))) {
+    throw new SignatureError('The private key does not belong to the certificate');
+  }
+  const signer = { key, cert: describeCertificate(cred.certPem) };
+  if (checked.size >= 256) checked.delete(checked.keys().next().value!);
+  checked.set(id, signer);
+  return signer;
 }
 
-/**
- * xadesjs' SignedXml with two DIAN-specific touches:
- * - the SignedProperties reference carries an explicit C14N transform, as in
- *   the annex's example (the result is the same as the implicit one);
- * - SigningCertificate/IssuerSerial/X509IssuerName is written in RFC 4514 form
- *   (as XML-DSig recommends) instead of xmldsigjs' own rendering.
- */
-class DianSignedXml extends xadesjs.SignedXml {
-  issuerNameRfc4514?: string;
-
-  protected override async ApplySignOptions(
-    signature: xadesjs.SignedXml['XmlSignature'],
-    algorithm: Algorithm,
-    key: CryptoKey,
-    options: xadesjs.OptionsXAdES,
-  ): Promise<void> {
-    await super.ApplySignOptions(signature, algorithm, key, options);
-    signature.SignedInfo.References.ForEach((ref) => {
-      if (ref.Type === ALGORITHMS.signedPropertiesType && ref.Transforms.Count === 0) {
-        ref.Transforms.Add(this.ResolveTransform('c14n'));
-      }
-    });
+/** A certificate met in ds:KeyInfo, read once per thread (the same few certificates come back on every document). */
+const x509s = new Map<string, X509Certificate>();
+function x509Of(der: Buffer): X509Certificate {
+  const id = der.toString('base64');
+  let hit = x509s.get(id);
+  if (!hit) {
+    hit = new X509Certificate(der);
+    if (x509s.size >= 256) x509s.delete(x509s.keys().next().value!);
+    x509s.set(id, hit);
   }
+  return hit;
+}
 
-  protected override async ApplySigningCertificate(value?: string | xadesjs.OptionsSigningCertificate): Promise<void> {
-    await super.ApplySigningCertificate(value);
-    if (value && this.Properties && this.issuerNameRfc4514) {
-      const certs = this.Properties.SignedProperties.SignedSignatureProperties.SigningCertificate;
-      certs.Item(0)!.IssuerSerial.X509IssuerName = this.issuerNameRfc4514;
-    }
-  }
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('base64');
+
+/** Colombia is UTC-5 all year: the instant in Colombian time, with milliseconds and its -05:00 offset. */
+function colombianTime(at: Date): string {
+  return new Date(at.getTime() - 5 * 60 * 60 * 1000).toISOString().replace('Z', '-05:00');
 }
 
 /**
@@ -150,7 +164,6 @@ class DianSignedXml extends xadesjs.SignedXml {
  * signed XML. The document must have its last ext:ExtensionContent empty.
  */
 export async function signInvoiceXml(xml: string, cred: SigningCredentials, opts: SignOptions = {}): Promise<string> {
-  ensureEngine();
   const doc = parseXml(xml);
   const target = lastExtensionContent(doc);
   if (!target) {
@@ -163,7 +176,7 @@ export async function signInvoiceXml(xml: string, cred: SigningCredentials, opts
   }
 
   // C14N 1.0 makes a signed subset inherit xml:lang / xml:space / xml:base from its ancestors;
-  // xmldsigjs and xml-crypto do not, so a signature under such an attribute would not verify
+  // some verifiers (xml-crypto among them) do not, so a signature under such an attribute would not verify
   // everywhere. UBL documents do not use them there: refuse rather than sign something fragile.
   for (let a = target as XmlElement | null; a; a = a.parentNode && a.parentNode.nodeType === 1 ? (a.parentNode as XmlElement) : null) {
     for (let i = 0; i < a.attributes.length; i++) {
@@ -174,57 +187,59 @@ export async function signInvoiceXml(xml: string, cred: SigningCredentials, opts
     }
   }
 
-  const cert = describeCertificate(cred.certPem);
-  const key = await importSigningKey(cred.keyPem);
-  await assertKeyMatchesCertificate(key, cred.certPem);
-
+  const { key, cert } = signerOf(cred);
   const policy = opts.policy ?? DIAN_SIGNATURE_POLICY;
-  const signingTime = opts.signingTime ?? new Date();
-  const id = opts.signatureId ?? `xmldsig-${webcrypto.randomUUID()}`;
+  const id = opts.signatureId ?? `xmldsig-${randomUUID()}`;
+  const policyHash = HASH_URI[policy.hashAlgorithm];
 
-  const signed = new DianSignedXml();
-  signed.issuerNameRfc4514 = cert.issuerName;
-  const signature = signed.XmlSignature;
-  signature.Id = id;
-  signature.SignedInfo.CanonicalizationMethod.Algorithm = ALGORITHMS.c14n;
-  signature.KeyInfo.Id = `${id}-keyinfo`;
-  signed.Properties!.Target = `#${id}`;
-  signed.SignedProperties.Id = `${id}-signedprops`;
-  // The namespaces in scope where the signature will sit take part in its C14N.
-  signed.Parent = target as unknown as Element;
+  // The enveloped-signature transform of the signed document gives back this document, whose
+  // last ExtensionContent is still empty: its digest can be taken now.
+  const documentDigest = sha256(C14N.process(doc.documentElement as unknown as Node, {}));
 
-  await signed.Sign({ name: 'RSASSA-PKCS1-v1_5' }, key, doc as unknown as Document, {
-    x509: [cert.certDerBase64],
-    references: [
-      { id: `${id}-ref0`, uri: '', hash: 'SHA-256', transforms: ['enveloped'] },
-      { uri: `#${id}-keyinfo`, hash: 'SHA-256', transforms: ['c14n'] },
-    ],
-    signingCertificate: { certificate: cert.certDerBase64, digestAlgorithm: 'SHA-256' },
-    signingTime: {
-      // Colombia is UTC-5 all year: shift the instant and print it as UTC with a -05:00 suffix.
-      value: new Date(signingTime.getTime() - 5 * 60 * 60 * 1000),
-      format: 'UTC:yyyy-mm-dd\'T\'HH:MM:ss.l\'-05:00\'',
-    },
-    policy: {
-      identifier: { value: policy.identifier, ...(policy.description ? { description: policy.description } : {}) },
-      hash: policy.hashAlgorithm,
-      digestValue: policy.digestValue,
-    },
-    signerRole: { claimed: [opts.signerRole ?? 'supplier'] },
-  });
-
-  const sigXml = signed.GetXml();
-  if (!sigXml) throw new SignatureError('xadesjs produced no signature element');
-  const sigEl = doc.importNode(sigXml as unknown as Parameters<typeof doc.importNode>[0], true);
+  const reference = (uri: string, transform: string, digest: string, attrs = '') =>
+    `<ds:Reference${attrs} URI="${uri}"><ds:Transforms><ds:Transform Algorithm="${transform}"/></ds:Transforms>` +
+    `<ds:DigestMethod Algorithm="${ALGORITHMS.sha256}"/><ds:DigestValue>${digest}</ds:DigestValue></ds:Reference>`;
+  const signature =
+    `<ds:Signature xmlns:ds="${NS.ds}" Id="${id}"><ds:SignedInfo>` +
+    `<ds:CanonicalizationMethod Algorithm="${ALGORITHMS.c14n}"/><ds:SignatureMethod Algorithm="${ALGORITHMS.rsaSha256}"/>` +
+    reference('', ALGORITHMS.enveloped, documentDigest, ` Id="${id}-ref0"`) +
+    reference(`#${id}-keyinfo`, ALGORITHMS.c14n, '') +
+    reference(`#${id}-signedprops`, ALGORITHMS.c14n, '', ` Type="${ALGORITHMS.signedPropertiesType}"`) +
+    `</ds:SignedInfo><ds:SignatureValue/>` +
+    `<ds:KeyInfo Id="${id}-keyinfo"><ds:X509Data><ds:X509Certificate>${cert.certDerBase64}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>` +
+    `<ds:Object><xades:QualifyingProperties xmlns:xades="${NS.xades}" Target="#${id}"><xades:SignedProperties Id="${id}-signedprops">` +
+    `<xades:SignedSignatureProperties><xades:SigningTime>${colombianTime(opts.signingTime ?? new Date())}</xades:SigningTime>` +
+    `<xades:SigningCertificate><xades:Cert><xades:CertDigest><ds:DigestMethod Algorithm="${ALGORITHMS.sha256}"/>` +
+    `<ds:DigestValue>${cert.sha256Base64}</ds:DigestValue></xades:CertDigest><xades:IssuerSerial>` +
+    `<ds:X509IssuerName>${escapeText(cert.issuerName)}</ds:X509IssuerName><ds:X509SerialNumber>${cert.serialNumber}</ds:X509SerialNumber>` +
+    `</xades:IssuerSerial></xades:Cert></xades:SigningCertificate>` +
+    `<xades:SignaturePolicyIdentifier><xades:SignaturePolicyId><xades:SigPolicyId><xades:Identifier>${escapeText(policy.identifier)}</xades:Identifier>` +
+    (policy.description ? `<xades:Description>${escapeText(policy.description)}</xades:Description>` : '') +
+    `</xades:SigPolicyId><xades:SigPolicyHash><ds:DigestMethod Algorithm="${policyHash}"/><ds:DigestValue>${policy.digestValue}</ds:DigestValue>` +
+    `</xades:SigPolicyHash></xades:SignaturePolicyId></xades:SignaturePolicyIdentifier>` +
+    `<xades:SignerRole><xades:ClaimedRoles><xades:ClaimedRole>${escapeText(opts.signerRole ?? 'supplier')}</xades:ClaimedRole></xades:ClaimedRoles></xades:SignerRole>` +
+    `</xades:SignedSignatureProperties></xades:SignedProperties></xades:QualifyingProperties></ds:Object></ds:Signature>`;
+  const sigEl = doc.importNode(parseXml(signature).documentElement!, true) as XmlElement;
   target.appendChild(sigEl);
+
+  // KeyInfo and SignedProperties are canonicalised where they now sit, with the namespaces in scope there.
+  const [keyInfo] = children(sigEl, NS.ds, 'KeyInfo');
+  const signedProps = sigEl.getElementsByTagNameNS(NS.xades, 'SignedProperties').item(0)!;
+  const signedInfo = children(sigEl, NS.ds, 'SignedInfo')[0];
+  const digests = signedInfo.getElementsByTagNameNS(NS.ds, 'DigestValue');
+  digests.item(1)!.textContent = sha256(canonical(keyInfo, C14N));
+  digests.item(2)!.textContent = sha256(canonical(signedProps, C14N));
+  const value = sign('sha256', Buffer.from(canonical(signedInfo, C14N), 'utf8'), key).toString('base64');
+  children(sigEl, NS.ds, 'SignatureValue')[0].textContent = value;
   return new XMLSerializer().serializeToString(doc);
 }
 
 /**
- * Verifies the ds:Signature of a signed UBL document with xadesjs: the three
- * references, the signature value with the certificate in ds:KeyInfo, the
- * XAdES SigningCertificate against that certificate, and that the document
- * itself (URI="", enveloped) is among the signed references.
+ * Verifies the ds:Signature of a signed UBL document: each reference's
+ * digest (the document itself, URI="" with the enveloped-signature
+ * transform, and the xades:SignedProperties among them), the signature value
+ * with the certificate in ds:KeyInfo, and the XAdES SigningCertificate
+ * against that certificate.
  *
  * `valid` means "signed by the certificate in ds:KeyInfo": pass
  * `expectedCertPem` (the company's registered certificate) to also require
@@ -232,12 +247,11 @@ export async function signInvoiceXml(xml: string, cred: SigningCredentials, opts
  */
 export async function verifyInvoiceSignature(
   signedXml: string,
-  opts: { expectedCertPem?: string } = {},
+  opts: { expectedCertPem?: string; /** The same XML already parsed (well formed), so that it is not parsed twice; left as it was. */ parsed?: unknown } = {},
 ): Promise<VerifyResult> {
-  ensureEngine();
   let doc: XmlDocument;
   try {
-    doc = parseXml(signedXml);
+    doc = (opts.parsed as XmlDocument | undefined) ?? parseXml(signedXml);
   } catch (err) {
     return { valid: false, reason: `The XML is not well formed: ${errorMessage(err)}` };
   }
@@ -255,51 +269,58 @@ export async function verifyInvoiceSignature(
 
   const result: VerifyResult = { valid: false };
   try {
-    const signed = new xadesjs.SignedXml(doc as unknown as Document);
-    signed.LoadXml(sigEl as unknown as Element);
-    const signature = signed.XmlSignature;
+    const signedInfos = children(sigEl, NS.ds, 'SignedInfo');
+    if (signedInfos.length !== 1) return { valid: false, reason: 'The signature must have one ds:SignedInfo' };
+    const signedInfo = signedInfos[0];
+    const certText = sigEl.getElementsByTagNameNS(NS.ds, 'KeyInfo').item(0)?.getElementsByTagNameNS(NS.ds, 'X509Certificate').item(0)?.textContent;
+    if (!certText) return { valid: false, reason: 'ds:KeyInfo has no X509Certificate' };
+    const certDer = Buffer.from(certText.replace(/\s+/g, ''), 'base64');
+    result.certPem = derBase64ToPem(certDer.toString('base64'));
 
-    const certDer = firstKeyInfoCertificate(signature);
-    if (!certDer) return { valid: false, reason: 'ds:KeyInfo has no X509Certificate' };
-    result.certPem = derBase64ToPem(Buffer.from(certDer).toString('base64'));
-
-    const props = signed.Properties;
+    const qualifying = sigEl.getElementsByTagNameNS(NS.xades, 'QualifyingProperties').item(0);
+    const props = qualifying?.getElementsByTagNameNS(NS.xades, 'SignedProperties').item(0);
     if (!props) return { ...result, reason: 'The signature has no xades:QualifyingProperties' };
-    const ssp = props.SignedProperties.SignedSignatureProperties;
-    result.signingTime = ssp.SigningTime.GetXml()?.textContent ?? undefined;
-    const policyId = ssp.SignaturePolicyIdentifier.SignaturePolicyId;
-    if (policyId && policyId.SigPolicyId && policyId.SigPolicyId.Identifier) {
-      result.policyIdentifier = policyId.SigPolicyId.Identifier.Value;
-    }
+    result.signingTime = props.getElementsByTagNameNS(NS.xades, 'SigningTime').item(0)?.textContent ?? undefined;
+    const policyId = props.getElementsByTagNameNS(NS.xades, 'SigPolicyId').item(0)?.getElementsByTagNameNS(NS.xades, 'Identifier').item(0);
+    if (policyId) result.policyIdentifier = policyId.textContent ?? undefined;
 
     // The signed references must cover the whole document and the SignedProperties.
-    let coversDocument = false;
-    let coversProperties = false;
-    signature.SignedInfo.References.ForEach((ref) => {
+    const refs = children(signedInfo, NS.ds, 'Reference').map((ref) => {
+      const list = ref.getElementsByTagNameNS(NS.ds, 'Transform');
       const transforms: string[] = [];
-      ref.Transforms.ForEach((t) => {
-        transforms.push(t.Algorithm);
-      });
-      if (ref.Uri === '' && transforms.includes(ALGORITHMS.enveloped)) coversDocument = true;
-      if (ref.Uri === `#${props.SignedProperties.Id}` && ref.Type === ALGORITHMS.signedPropertiesType) coversProperties = true;
+      for (let i = 0; i < list.length; i++) transforms.push(list.item(i)!.getAttribute('Algorithm') ?? '');
+      return { ref, uri: ref.getAttribute('URI'), transforms };
     });
-    if (!coversDocument) return { ...result, reason: 'No signed reference covers the whole document (URI="" with the enveloped-signature transform)' };
-    if (!coversProperties) return { ...result, reason: 'No signed reference covers the xades:SignedProperties' };
+    const propsId = props.getAttribute('Id');
+    if (!refs.some((r) => r.uri === '' && r.transforms.includes(ALGORITHMS.enveloped))) {
+      return { ...result, reason: 'No signed reference covers the whole document (URI="" with the enveloped-signature transform)' };
+    }
+    if (!propsId || !refs.some((r) => r.uri === `#${propsId}` && r.ref.getAttribute('Type') === ALGORITHMS.signedPropertiesType)) {
+      return { ...result, reason: 'No signed reference covers the xades:SignedProperties' };
+    }
 
-    // xmldsigjs' enveloped-signature transform only removes a ds:Signature that is a child of the
-    // root element; ours sits deeper, so hand it the document with this signature removed, which is
-    // exactly what the transform must produce (W3C XML-DSig §6.6.4).
-    const content = parseXml(signedXml);
-    const contentSig = content.getElementsByTagNameNS(NS.ds, 'Signature').item(0)!;
-    contentSig.parentNode!.removeChild(contentSig);
-    const ok = await signed.Verify({ content: content.documentElement as unknown as Element });
-    if (!ok) return { ...result, reason: 'The signature value does not verify with the certificate in ds:KeyInfo' };
+    const ids = elementsById(doc);
+    for (const { ref, uri, transforms } of refs) {
+      const reason = checkReference(doc, sigEl, ids, ref, uri, transforms);
+      if (reason) return { ...result, reason };
+    }
 
-    const certReason = checkSigningCertificate(ssp, certDer, result.certPem);
+    const method = children(signedInfo, NS.ds, 'SignatureMethod')[0]?.getAttribute('Algorithm') ?? '';
+    const hash = SIGNATURE_HASH[method];
+    if (!hash) return { ...result, reason: `Unsupported signature method ${method}` };
+    const c14n = CANONICALIZERS[children(signedInfo, NS.ds, 'CanonicalizationMethod')[0]?.getAttribute('Algorithm') ?? ''];
+    if (!c14n) return { ...result, reason: 'Unsupported ds:CanonicalizationMethod' };
+    const value = Buffer.from(children(sigEl, NS.ds, 'SignatureValue')[0]?.textContent?.replace(/\s+/g, '') ?? '', 'base64');
+    const x509 = x509Of(certDer);
+    if (!verify(hash, Buffer.from(canonical(signedInfo, c14n), 'utf8'), x509.publicKey, value)) {
+      return { ...result, reason: 'The signature value does not verify with the certificate in ds:KeyInfo' };
+    }
+
+    const certReason = checkSigningCertificate(props, certDer, result.certPem);
     if (certReason) return { ...result, reason: certReason };
     if (opts.expectedCertPem) {
       const expected = Buffer.from(describeCertificate(opts.expectedCertPem).certDerBase64, 'base64');
-      if (!expected.equals(Buffer.from(certDer))) {
+      if (!expected.equals(certDer)) {
         return { ...result, reason: 'The document is signed with another certificate than the expected one' };
       }
     }
@@ -313,14 +334,126 @@ export async function verifyInvoiceSignature(
     }
     return { ...result, valid: true };
   } catch (err) {
-    return { ...result, valid: false, reason: verifyErrorReason(err) };
+    return { ...result, valid: false, reason: `The signature cannot be verified: ${errorMessage(err)}` };
   }
 }
 
 // ---------------------------------------------------------------------------
 
-type XmlDocument = ReturnType<DOMParser['parseFromString']>;
-type XmlElement = NonNullable<XmlDocument['documentElement']>;
+const C14N = new C14nCanonicalization();
+type Canonicalizer = { process(node: any, options: any): string };
+const CANONICALIZERS: Record<string, Canonicalizer> = {
+  [ALGORITHMS.c14n]: C14N,
+  'http://www.w3.org/TR/2001/REC-xml-c14n-20010315#WithComments': new C14nCanonicalizationWithComments(),
+  'http://www.w3.org/2001/10/xml-exc-c14n#': new ExclusiveCanonicalization(),
+  'http://www.w3.org/2001/10/xml-exc-c14n#WithComments': new ExclusiveCanonicalizationWithComments(),
+};
+const SIGNATURE_HASH: Record<string, string> = {
+  [ALGORITHMS.rsaSha256]: 'sha256',
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512': 'sha512',
+  'http://www.w3.org/2000/09/xmldsig#rsa-sha1': 'sha1',
+};
+const HASH_URI: Record<PolicyHashAlgorithm, string> = {
+  'SHA-1': 'http://www.w3.org/2000/09/xmldsig#sha1',
+  'SHA-256': ALGORITHMS.sha256,
+  'SHA-384': 'http://www.w3.org/2001/04/xmldsig-more#sha384',
+  'SHA-512': 'http://www.w3.org/2001/04/xmlenc#sha512',
+};
+
+/** An element in canonical form, with the namespace declarations in scope where it sits (inclusive C14N renders them all). */
+function canonical(el: XmlElement, c14n: Canonicalizer): string {
+  const ancestorNamespaces: { prefix: string; namespaceURI: string }[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < el.attributes.length; i++) {
+    const a = el.attributes.item(i)!;
+    if (a.name === 'xmlns' || a.name.startsWith('xmlns:')) seen.add(a.name.slice(6));
+  }
+  seen.add(el.prefix ?? '');
+  for (let p = el.parentNode as XmlNode; p && p.nodeType === 1; p = p.parentNode as XmlNode) {
+    const attrs = (p as XmlElement).attributes;
+    for (let i = 0; i < attrs.length; i++) {
+      const a = attrs.item(i)!;
+      if (a.name !== 'xmlns' && !a.name.startsWith('xmlns:')) continue;
+      const prefix = a.name.slice(6);
+      if (seen.has(prefix)) continue;
+      seen.add(prefix);
+      if (a.value) ancestorNamespaces.push({ prefix, namespaceURI: a.value });
+    }
+  }
+  return c14n.process(el, { ancestorNamespaces });
+}
+
+/** Every element that has an Id (or ID, id) attribute, by its value; a value used twice is kept as null. */
+function elementsById(doc: XmlDocument): Map<string, XmlElement | null> {
+  const ids = new Map<string, XmlElement | null>();
+  const walk = (el: XmlElement) => {
+    for (const name of ['Id', 'ID', 'id']) {
+      if (!el.hasAttribute(name)) continue;
+      const v = el.getAttribute(name)!;
+      ids.set(v, ids.has(v) ? null : el);
+    }
+    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) walk(c as XmlElement);
+  };
+  walk(doc.documentElement!);
+  return ids;
+}
+
+const DIGEST_HASH: Record<string, string> = {
+  'http://www.w3.org/2000/09/xmldsig#sha1': 'sha1',
+  [ALGORITHMS.sha256]: 'sha256',
+  'http://www.w3.org/2001/04/xmldsig-more#sha384': 'sha384',
+  'http://www.w3.org/2001/04/xmlenc#sha512': 'sha512',
+};
+
+/** Why one ds:Reference does not hold (null when its digest is right). */
+function checkReference(doc: XmlDocument, sigEl: XmlElement, ids: Map<string, XmlElement | null>, ref: XmlElement, uri: string | null, transforms: string[]): string | null {
+  let target: XmlElement | null | undefined;
+  if (uri === '') target = doc.documentElement;
+  else if (uri && uri.startsWith('#')) {
+    target = ids.get(uri.slice(1));
+    if (target === null) return `Several elements have the Id ${uri.slice(1)}`;
+  }
+  if (!target) return `The signed reference ${uri} points to nothing in the document`;
+  let c14n: Canonicalizer = C14N;
+  let enveloped = false;
+  for (const t of transforms) {
+    if (t === ALGORITHMS.enveloped) enveloped = true;
+    else if (CANONICALIZERS[t]) c14n = CANONICALIZERS[t];
+    else return `Unsupported transform ${t}`;
+  }
+  const hash = DIGEST_HASH[ref.getElementsByTagNameNS(NS.ds, 'DigestMethod').item(0)?.getAttribute('Algorithm') ?? ''];
+  if (!hash) return 'Unsupported ds:DigestMethod';
+  // The enveloped-signature transform: the target without this signature (W3C XML-DSig §6.6.4).
+  let octets: string;
+  const holder = sigEl.parentNode!;
+  const next = sigEl.nextSibling;
+  const inside = enveloped && isInside(sigEl, target);
+  if (inside) holder.removeChild(sigEl);
+  try {
+    octets = canonical(target, c14n);
+  } finally {
+    if (inside) holder.insertBefore(sigEl, next);
+  }
+  const expected = Buffer.from(ref.getElementsByTagNameNS(NS.ds, 'DigestValue').item(0)?.textContent?.trim() ?? '', 'base64');
+  const actual = createHash(hash).update(octets, 'utf8').digest();
+  if (expected.length === actual.length && timingSafeEqual(expected, actual)) return null;
+  return uri === ''
+    ? 'The document was modified after it was signed (the digest of the document does not match)'
+    : `The signed element ${uri} was modified (its digest does not match)`;
+}
+
+function isInside(node: XmlNode, ancestor: XmlElement): boolean {
+  for (let n = node; n; n = n.parentNode as XmlNode) if (n === ancestor) return true;
+  return false;
+}
+
+function children(el: XmlElement, ns: string, localName: string): XmlElement[] {
+  const out: XmlElement[] = [];
+  for (let c = el.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === 1 && (c as XmlElement).namespaceURI === ns && (c as XmlElement).localName === localName) out.push(c as XmlElement);
+  }
+  return out;
+}
 
 function parseXml(xml: string): XmlDocument {
   const parser = new DOMParser({
@@ -338,87 +471,38 @@ function lastExtensionContent(doc: XmlDocument): XmlElement | null {
   return all.length ? all.item(all.length - 1) : null;
 }
 
-async function importSigningKey(keyPem: string): Promise<CryptoKey> {
-  let pkcs8: Buffer;
-  try {
-    const key = createPrivateKey(keyPem);
-    if (key.asymmetricKeyType !== 'rsa') {
-      throw new SignatureError(`The signing key is ${key.asymmetricKeyType}; the DIAN signature needs an RSA key`);
-    }
-    pkcs8 = key.export({ type: 'pkcs8', format: 'der' });
-  } catch (err) {
-    if (err instanceof SignatureError) throw err;
-    throw new SignatureError(`The signing key cannot be read: ${errorMessage(err)}`);
-  }
-  return webcrypto.subtle.importKey('pkcs8', pkcs8, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']) as Promise<CryptoKey>;
-}
-
-async function assertKeyMatchesCertificate(key: CryptoKey, certPem: string): Promise<void> {
-  const probe = Buffer.from('dian-signature-key-check');
-  const sig = Buffer.from(await webcrypto.subtle.sign('RSASSA-PKCS1-v1_5', key, probe));
-  if (!verify('sha256', probe, new X509Certificate(certPem).publicKey, sig)) {
-    throw new SignatureError('The private key does not belong to the certificate');
-  }
-}
-
-function firstKeyInfoCertificate(signature: xadesjs.SignedXml['XmlSignature']): Uint8Array | null {
-  for (const clause of signature.KeyInfo.GetIterator()) {
-    const certs = (clause as { Certificates?: Array<{ GetRaw(): Uint8Array }> }).Certificates;
-    if (Array.isArray(certs) && certs.length > 0) return certs[0].GetRaw();
-  }
-  return null;
-}
-
-const HASH_BY_URI: Record<string, string> = {
-  'http://www.w3.org/2000/09/xmldsig#sha1': 'sha1',
-  'http://www.w3.org/2001/04/xmlenc#sha256': 'sha256',
-  'http://www.w3.org/2001/04/xmldsig-more#sha384': 'sha384',
-  'http://www.w3.org/2001/04/xmlenc#sha512': 'sha512',
-};
-
-type SignedSignatureProperties = NonNullable<xadesjs.SignedXml['Properties']>['SignedProperties']['SignedSignatureProperties'];
-
 /** XAdES SigningCertificate: exactly one, its digest and issuer/serial those of the KeyInfo certificate. */
-function checkSigningCertificate(ssp: SignedSignatureProperties, certDer: Uint8Array, certPem: string): string | null {
-  if (ssp.SigningCertificate.Count !== 1) return 'xades:SigningCertificate must hold exactly one certificate';
-  const sc = ssp.SigningCertificate.Item(0)!;
-  const hash = HASH_BY_URI[sc.CertDigest.DigestMethod.Algorithm ?? ''];
-  if (!hash) return `Unsupported xades:CertDigest algorithm ${sc.CertDigest.DigestMethod.Algorithm}`;
-  const expected = createHash(hash).update(certDer).digest('base64');
-  if (Buffer.from(sc.CertDigest.DigestValue).toString('base64') !== expected) {
+function checkSigningCertificate(props: XmlElement, certDer: Buffer, certPem: string): string | null {
+  const certs = props.getElementsByTagNameNS(NS.xades, 'SigningCertificate').item(0)?.getElementsByTagNameNS(NS.xades, 'Cert');
+  if (!certs || certs.length !== 1) return 'xades:SigningCertificate must hold exactly one certificate';
+  const sc = certs.item(0)!;
+  const digest = sc.getElementsByTagNameNS(NS.xades, 'CertDigest').item(0);
+  const method = digest?.getElementsByTagNameNS(NS.ds, 'DigestMethod').item(0)?.getAttribute('Algorithm') ?? '';
+  const hash = DIGEST_HASH[method];
+  if (!hash) return `Unsupported xades:CertDigest algorithm ${method}`;
+  const written = (digest?.getElementsByTagNameNS(NS.ds, 'DigestValue').item(0)?.textContent ?? '').replace(/\s+/g, '');
+  if (written !== createHash(hash).update(certDer).digest('base64')) {
     return 'xades:SigningCertificate digest does not match the certificate in ds:KeyInfo';
   }
   const info = describeCertificate(certPem);
-  if (String(sc.IssuerSerial.X509SerialNumber).trim() !== info.serialNumber) {
+  const serial = sc.getElementsByTagNameNS(NS.ds, 'X509SerialNumber').item(0)?.textContent ?? '';
+  if (serial.trim() !== info.serialNumber) {
     return 'xades:SigningCertificate serial number does not match the certificate in ds:KeyInfo';
   }
   // The issuer name may be written in RFC 4514 order or in certificate order, with or without spaces.
   const norm = (s: string) => s.split(/\s*,\s*/).map((p) => p.trim()).filter(Boolean);
-  const written = norm(sc.IssuerSerial.X509IssuerName ?? '');
+  const issuer = norm(sc.getElementsByTagNameNS(NS.ds, 'X509IssuerName').item(0)?.textContent ?? '');
   const rfc = norm(info.issuerName);
   const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x.toLowerCase() === b[i].toLowerCase());
-  if (!same(written, rfc) && !same(written, rfc.slice().reverse())) {
+  if (!same(issuer, rfc) && !same(issuer, rfc.slice().reverse())) {
     return 'xades:SigningCertificate issuer name does not match the certificate in ds:KeyInfo';
   }
   return null;
 }
 
-function verifyErrorReason(err: unknown): string {
-  const msg = errorMessage(err);
-  const digest = /Invalid digest for uri '([^']*)'/.exec(msg);
-  if (digest) {
-    return digest[1] === ''
-      ? 'The document was modified after it was signed (the digest of the document does not match)'
-      : `The signed element ${digest[1]} was modified (its digest does not match)`;
-  }
-  return `The signature cannot be verified: ${msg}`;
-}
-
 function errorMessage(err: unknown): string {
-  // xml-core's XmlError is not an Error subclass but carries a message.
   if (err && typeof err === 'object' && typeof (err as { message?: unknown }).message === 'string') {
     return (err as { message: string }).message;
   }
   return String(err);
 }
-

@@ -30,6 +30,7 @@ import { SignedXml } from 'xml-crypto';
 import { zipSync, strToU8, unzipSync, strFromU8 } from 'fflate';
 import type { DianAuthority, SubmitContext, TestSetReceipt, Verdict } from './authority';
 import type { SigningCredentials } from './sign';
+import { privateKeyOf } from '../certificates';
 
 export const DIAN_URLS = {
   habilitacion: 'https://vpfe-hab.dian.gov.co/WcfDianCustomerServices.svc',
@@ -81,7 +82,7 @@ export function buildEnvelope(op: DianOperation, body: Record<string, string>, t
     `</soap:Envelope>`;
 
   const sig = new SignedXml({
-    privateKey: cred.keyPem,
+    privateKey: privateKeyOf(cred.keyPem),
     idMode: 'wssecurity',
     signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
     canonicalizationAlgorithm: EXC_C14N,
@@ -218,11 +219,19 @@ export function toVerdict(r: DianResponse): Verdict {
 /** A DIAN answer that says it has already processed this document (rule 90): ask GetStatus for its verdict. */
 const alreadyProcessed = (r: DianResponse) => r.errorMessages.some((m) => /Regla:\s*90\b/.test(m));
 
+/** The ZIP the DIAN takes: one entry, a fixed date (the same document gives the same bytes), base64. */
+export function dianZip(entry: string, xml: string): string {
+  return Buffer.from(zipSync({ [entry]: strToU8(xml) }, { level: 6, mtime: new Date('2020-01-01T00:00:00Z') })).toString('base64');
+}
+
 export interface DianWebServiceOptions {
   url: string;
   /** How long one HTTP call may take before it is abandoned (the outbox retries, asking GetStatus first). */
   timeoutMs: number;
   fetch?: typeof fetch;
+  /** Where the envelope is signed and the ZIP made (the worker pool); by default here. */
+  envelope?: (op: DianOperation, body: Record<string, string>, to: string, cred: SigningCredentials) => Promise<string>;
+  zip?: (entry: string, xml: string) => Promise<string>;
 }
 
 export class DianWebService implements DianAuthority {
@@ -231,7 +240,7 @@ export class DianWebService implements DianAuthority {
 
   /** One signed call; the answer's text (a transport failure throws SoapError). */
   private async call(op: DianOperation, body: Record<string, string>, ctx: SubmitContext): Promise<string> {
-    const envelope = buildEnvelope(op, body, this.o.url, ctx.credentials);
+    const envelope = this.o.envelope ? await this.o.envelope(op, body, this.o.url, ctx.credentials) : buildEnvelope(op, body, this.o.url, ctx.credentials);
     let res: Response;
     try {
       res = await (this.o.fetch ?? fetch)(this.o.url, {
@@ -257,13 +266,14 @@ export class DianWebService implements DianAuthority {
   }
 
   /** The ZIP of one document, as both SendBillSync and SendTestSetAsync take it. */
-  private zipped(signedXml: string, ctx: SubmitContext) {
-    const zip = zipSync({ [`fv${ctx.fileName}.xml`]: strToU8(signedXml) }, { level: 6, mtime: new Date('2020-01-01T00:00:00Z') });
-    return { fileName: `z${ctx.fileName}.zip`, contentFile: Buffer.from(zip).toString('base64') };
+  private async zipped(signedXml: string, ctx: SubmitContext) {
+    const entry = `fv${ctx.fileName}.xml`;
+    const contentFile = this.o.zip ? await this.o.zip(entry, signedXml) : dianZip(entry, signedXml);
+    return { fileName: `z${ctx.fileName}.zip`, contentFile };
   }
 
   async sendTestSet(signedXml: string, testSetId: string, ctx: SubmitContext): Promise<TestSetReceipt> {
-    return parseTestSetReceipt(await this.call('SendTestSetAsync', { ...this.zipped(signedXml, ctx), testSetId }, ctx));
+    return parseTestSetReceipt(await this.call('SendTestSetAsync', { ...(await this.zipped(signedXml, ctx)), testSetId }, ctx));
   }
 
   async statusZip(trackId: string, ctx: SubmitContext): Promise<Verdict[] | null> {
@@ -271,7 +281,7 @@ export class DianWebService implements DianAuthority {
   }
 
   async send(signedXml: string, ctx: SubmitContext): Promise<Verdict> {
-    const r = parseDianResponse(await this.call('SendBillSync', this.zipped(signedXml, ctx), ctx));
+    const r = parseDianResponse(await this.call('SendBillSync', await this.zipped(signedXml, ctx), ctx));
     if (alreadyProcessed(r) && ctx.cufe) {
       const held = await this.status(ctx.cufe, ctx);
       if (held) return held;

@@ -7,63 +7,82 @@
  */
 import { afterVerdict } from '../../mail/store';
 import type { Db, Queryable } from '../../platform/db';
-import { companyCredentials } from '../credentials';
-import { signInvoiceXml } from './sign';
-import { buildInvoiceXml } from './ubl';
+import type { CpuPool } from '../../workers/pool';
+import { runTask } from '../../workers/tasks';
+import { Credentials, CREDENTIALS_VERSION } from '../credentials';
 import { dianIssuer } from './issuer';
 import { TEST_RESOLUTION } from './habilitacion';
 import type { DianAuthority, Verdict } from './authority';
+import { inProcess } from '../threaded';
 
 /** The demo software registration (the DIAN's habilitación data is per company; see company settings `dian`). */
 export const DEFAULT_SOFTWARE = { id: '56f2ae4e-9812-4fad-9255-08fcfcd5ccb0', pin: '12345', environment: '2' as const };
 
 export interface StampResult { status: string; cufe: string | null; errors: Verdict['errors']; observations: string[] }
 
-export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId: number, invoiceId: string): Promise<StampResult> {
+/** Where a stamping job gets its certificates and does its CPU work (inline when there is no pool). */
+export interface Signing { credentials: Credentials; pool?: CpuPool }
+
+/** Marks the outbox job done inside the transaction that records the verdict (Handler's `done`). */
+export type Finish = (q: Queryable, result: unknown) => Promise<void>;
+
+export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId: number, invoiceId: string,
+  signing: Signing = { credentials: new Credentials(db) }, finish?: Finish): Promise<StampResult> {
+  // One query for all the job reads: the invoice, its numbering resolution, company, customer, the
+  // kinds of payment types and units of its products, and the version of the company's certificate.
   const [inv] = await db.query(
-    `SELECT i.document, i.stamp_status, i.stamp_cufe, i.xml IS NOT NULL AS sent, i.customer_id, i.document_type_id, t.resolution, t.prefix
+    `SELECT i.document, i.stamp_status, i.stamp_cufe, i.xml IS NOT NULL AS sent, t.resolution,
+            to_jsonb(c) AS company, to_jsonb(u) AS customer,
+            (SELECT ${CREDENTIALS_VERSION} FROM company_credentials k WHERE k.company_id = i.company_id AND k.active) AS credentials_version,
+            (SELECT json_object_agg(p.id, p.type) FROM payment_types p WHERE p.company_id = i.company_id) AS payment_types,
+            (SELECT json_object_agg(p.code, p.unit) FROM products p
+              WHERE p.company_id = i.company_id AND p.code IN (SELECT x->>'code' FROM jsonb_array_elements(i.document->'items') x)) AS units
        FROM invoices i JOIN document_types t ON t.company_id = i.company_id AND t.id = i.document_type_id
+       JOIN companies c ON c.company_id = i.company_id
+       LEFT JOIN customers u ON u.company_id = i.company_id AND u.id = i.customer_id
       WHERE i.company_id = $1 AND i.id = $2 AND i.country = 'CO'`, [companyId, invoiceId]);
   if (!inv) throw new Error(`invoice ${invoiceId} not found`);
   if (inv.stamp_status === 'Accepted') return { status: 'Accepted', cufe: inv.stamp_cufe, errors: [], observations: [] };
 
-  const [company] = await db.query('SELECT * FROM companies WHERE company_id = $1', [companyId]);
-  const credentials = await companyCredentials(db, company);
+  const company = inv.company;
+  const credentials = await signing.credentials.company(company, inv.credentials_version);
   const context = (cufe: string) => ({ credentials, cufe, fileName: fileStem(company.tax_id, inv.document.date, inv.document.number) });
 
   // An attempt whose answer never came (its XML is kept until then) may have reached the authority: ask before
   // sending again. A Rejected invoice sent again (POST /stamp drops its XML) is rebuilt from its corrected data.
   let verdict = inv.stamp_cufe && inv.sent ? await authority.status(inv.stamp_cufe, context(inv.stamp_cufe)) : null;
   let cufe: string | null = inv.stamp_cufe;
+  let xml: string | null = null;
   if (!verdict) {
-    const [customer] = await db.query('SELECT * FROM customers WHERE company_id = $1 AND id = $2', [companyId, inv.customer_id]);
-    const [types] = await db.query(`SELECT json_object_agg(id, type) AS m FROM payment_types WHERE company_id = $1`, [companyId]);
-    const [units] = await db.query(`SELECT json_object_agg(code, unit) AS m FROM products WHERE company_id = $1 AND code = ANY($2::text[])`,
-      [companyId, (inv.document.items as any[]).map((i) => i.code)]);
     const dian = { ...DEFAULT_SOFTWARE, ...(company.settings?.dian ?? {}) };
-    const built = buildInvoiceXml({
-      document: inv.document, company: dianIssuer(company), customer, resolution: inv.resolution,
+    const input = {
+      document: inv.document, company: dianIssuer(company), customer: inv.customer, resolution: inv.resolution,
       settings: { software: { id: dian.id, pin: dian.pin, provider_nit: company.tax_id, provider_check_digit: company.check_digit }, environment: dian.environment },
-      unitCodes: units.m ?? {}, paymentTypes: types.m ?? {},
-    });
-    const xml = await signInvoiceXml(built.xml, credentials);
-    cufe = built.cufe;
-    // Remember what is being sent before sending it.
-    await db.query(`UPDATE invoices SET xml = $3, stamp_cufe = $4, stamp_status = 'Pending', updated_at = now() WHERE company_id = $1 AND id = $2`,
-      [companyId, invoiceId, xml, cufe]);
+      unitCodes: inv.units ?? {}, paymentTypes: inv.payment_types ?? {},
+    };
+    const signed = await runTask(signing.pool, 'dian.sign', { input, credentials });
+    cufe = signed.cufe;
+    xml = signed.xml;
+    // Remember what is being sent before sending it (to an authority outside this process).
+    if (!inProcess(authority)) {
+      await db.query(`UPDATE invoices SET xml = $3, stamp_cufe = $4, stamp_status = 'Pending', updated_at = now() WHERE company_id = $1 AND id = $2`,
+        [companyId, invoiceId, xml, cufe]);
+    }
     verdict = await authority.send(xml, context(cufe));
   }
   const final = verdict;
+  const result = { status: final.status, cufe: final.status === 'Accepted' ? final.cufe : null, errors: final.errors, observations: final.observations };
   await db.tx(async (q) => {
     await q.query(
       `UPDATE invoices SET stamp_status = $3, stamp_cufe = $4, stamp_errors = $5, stamp_observations = $6, stamp_authority = $7,
-              application_response = $8, updated_at = now()
+              application_response = $8, xml = coalesce($9, xml), updated_at = now()
         WHERE company_id = $1 AND id = $2`,
       [companyId, invoiceId, final.status, final.status === 'Accepted' ? final.cufe : cufe, JSON.stringify(final.errors), JSON.stringify(final.observations),
-        authority.name, final.applicationResponse ?? null]);
+        authority.name, final.applicationResponse ?? null, xml]);
     await afterVerdict(q, companyId, invoiceId, final.status);
+    await finish?.(q, result);
   });
-  return { status: verdict.status, cufe: verdict.status === 'Accepted' ? verdict.cufe : null, errors: verdict.errors, observations: verdict.observations };
+  return result;
 }
 
 /** The DIAN file name stem: NIT in 10 digits, provider code 000, year in 2 digits, number in 8 hex digits. */

@@ -26,7 +26,7 @@ import crypto from 'node:crypto';
 import Decimal from 'decimal.js';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import type { LoadedCertificate } from '../certificates';
+import { privateKeyOf, type LoadedCertificate } from '../certificates';
 import { CFDI_NS, cfdiChain, parseXml } from './chain';
 import { FOREIGN_RECEIVER, GENERAL_PUBLIC, genericReceiver } from '../../companies/uses';
 
@@ -51,10 +51,15 @@ export function satCertificateNumber(serialNumberHex: string): string {
   return text;
 }
 
-/** The local time of an instant in a time zone, as the CFDI writes it (AAAA-MM-DDThh:mm:ss). */
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+/** The local time of an instant in a time zone, as the CFDI writes it (AAAA-MM-DDThh:mm:ss); one formatter per zone, made once. */
 export function cfdiDateTime(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-    .format(instant).replace(' ', 'T');
+  let f = timeFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    timeFormats.set(timeZone, f);
+  }
+  return f.format(instant).replace(' ', 'T');
 }
 
 const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
@@ -207,7 +212,7 @@ function cfdiRoot(input: CfdiInput, cert: LoadedCertificate | null): XMLBuilder 
 
 function seal(root: XMLBuilder, cert: LoadedCertificate): { xml: string; chain: string } {
   const chain = cfdiChain(parseXml(root.end()));
-  const sello = crypto.sign('sha256', Buffer.from(chain, 'utf8'), cert.keyPem).toString('base64');
+  const sello = crypto.sign('sha256', Buffer.from(chain, 'utf8'), privateKeyOf(cert.keyPem)).toString('base64');
   root.att('Sello', sello);
   return { xml: root.end(), chain };
 }

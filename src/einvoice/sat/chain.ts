@@ -8,6 +8,7 @@
  * nodes this service emits or accepts (complements other than the TFD are not
  * part of it); test/unit/cfdi.test.ts checks them against the XSLT itself.
  */
+import '../../platform/xmldom-regexps';
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 

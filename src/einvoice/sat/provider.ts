@@ -48,6 +48,18 @@ export interface StampProvider {
 export const SANDBOX_PROVIDER_RFC = 'SPR190613I52';
 const TIME_ZONE = 'America/Mexico_City';
 
+/** The CSD of a CFDI (its Certificado), read once per thread: the same few come back on every document. */
+const certificates = new Map<string, X509Certificate>();
+function certificateOf(base64: string): X509Certificate {
+  let hit = certificates.get(base64);
+  if (!hit) {
+    hit = new X509Certificate(derBase64ToPem(base64));
+    if (certificates.size >= 256) certificates.delete(certificates.keys().next().value!);
+    certificates.set(base64, hit);
+  }
+  return hit;
+}
+
 export class SandboxPac implements StampProvider {
   readonly name = 'sandbox';
   private stamped = new Map<string, StampVerdict>();
@@ -72,7 +84,7 @@ export class SandboxPac implements StampProvider {
     if (previous) return { ...previous, observations: ['The CFDI was already stamped; this is its stamp (307)'] };
 
     let cert: X509Certificate | null = null;
-    try { cert = new X509Certificate(derBase64ToPem(attr('Certificado'))); } catch { fail('CERTIFICADO', 'Certificado is not a certificate (base64 of its DER)'); }
+    try { cert = certificateOf(attr('Certificado')); } catch { fail('CERTIFICADO', 'Certificado is not a certificate (base64 of its DER)'); }
     if (cert) {
       let number = '';
       try { number = satCertificateNumber(cert.serialNumber); } catch (e) { fail('CERTIFICADO', (e as Error).message); }

@@ -9,11 +9,14 @@
  */
 import { afterVerdict } from '../../mail/store';
 import type { Db } from '../../platform/db';
-import { companyCredentials } from '../credentials';
-import { buildCfdi, type CfdiInput } from './cfdi';
+import { runTask } from '../../workers/tasks';
+import { Credentials, CREDENTIALS_VERSION } from '../credentials';
+import type { Finish, Signing } from '../dian/stamp';
+import type { CfdiInput } from './cfdi';
 import { FOREIGN_RECEIVER, genericReceiver } from '../../companies/uses';
 import { postalCode, regime, rfcPersonType } from '../../catalogs/sat';
 import type { StampProvider, StampVerdict } from './provider';
+import { inProcess } from '../threaded';
 
 /** What a CFDI needs that the master data may lack; each entry is a reason the invoice cannot be stamped. */
 export function missingCfdiData(company: any, customer: any, products: any[]): string[] {
@@ -41,37 +44,47 @@ export function missingCfdiData(company: any, customer: any, products: any[]): s
   return out;
 }
 
-export async function stampMxInvoice(db: Db, provider: StampProvider, companyId: number, invoiceId: string): Promise<Pick<StampVerdict, 'status' | 'uuid' | 'errors'>> {
+export async function stampMxInvoice(db: Db, provider: StampProvider, companyId: number, invoiceId: string,
+  signing: Signing = { credentials: new Credentials(db) }, finish?: Finish): Promise<Pick<StampVerdict, 'status' | 'uuid' | 'errors'>> {
+  // One query for all the job reads: the invoice, company, customer, the products it names and the version of the company's CSD.
   const [inv] = await db.query(
-    `SELECT document, stamp_status, stamp_uuid, xml, customer_id FROM invoices WHERE company_id = $1 AND id = $2 AND country = 'MX'`, [companyId, invoiceId]);
+    `SELECT i.document, i.stamp_status, i.stamp_uuid, i.xml, to_jsonb(c) AS company, to_jsonb(u) AS customer,
+            (SELECT ${CREDENTIALS_VERSION} FROM company_credentials k WHERE k.company_id = i.company_id AND k.active) AS credentials_version,
+            (SELECT coalesce(json_agg(json_build_object('code', p.code, 'name', p.name, 'tax_object', p.tax_object, 'sat_product_key', p.sat_product_key,
+                    'sat_unit_key', p.sat_unit_key)), '[]') FROM products p
+              WHERE p.company_id = i.company_id AND p.code IN (SELECT x->>'code' FROM jsonb_array_elements(i.document->'items') x)) AS products
+       FROM invoices i JOIN companies c ON c.company_id = i.company_id
+       LEFT JOIN customers u ON u.company_id = i.company_id AND u.id = i.customer_id
+      WHERE i.company_id = $1 AND i.id = $2 AND i.country = 'MX'`, [companyId, invoiceId]);
   if (!inv) throw new Error(`invoice ${invoiceId} not found`);
   if (inv.stamp_status === 'Accepted') return { status: 'Accepted', uuid: inv.stamp_uuid, errors: [] };
 
   let xml: string | null = inv.xml;
   let verdict: StampVerdict | null = null;
   if (!xml) {
-    const [company] = await db.query('SELECT * FROM companies WHERE company_id = $1', [companyId]);
-    const [customer] = await db.query('SELECT * FROM customers WHERE company_id = $1 AND id = $2', [companyId, inv.customer_id]);
-    const products = await db.query(`SELECT code, name, tax_object, sat_product_key, sat_unit_key FROM products WHERE company_id = $1 AND code = ANY($2::text[])`,
-      [companyId, (inv.document.items as any[]).map((i) => i.code)]);
+    const { company, customer, products } = inv as { company: any; customer: any; products: any[] };
     const missing = missingCfdiData(company, customer, products);
     if (missing.length) {
       verdict = { status: 'Rejected', uuid: null, xml: null, errors: missing.map((message) => ({ code: 'DATA', message })), observations: [] };
     } else {
       const input: CfdiInput = { document: inv.document, company, customer, products: Object.fromEntries(products.map((p) => [p.code, p])) };
-      xml = buildCfdi(input, await companyCredentials(db, company)).xml;
-      // Remember what is being sent before sending it.
-      await db.query(`UPDATE invoices SET xml = $3, stamp_status = 'Pending', updated_at = now() WHERE company_id = $1 AND id = $2`, [companyId, invoiceId, xml]);
+      xml = await runTask(signing.pool, 'sat.seal', { input, credentials: await signing.credentials.company(company, inv.credentials_version) });
+      // Remember what is being sent before sending it (to a provider outside this process).
+      if (!inProcess(provider)) {
+        await db.query(`UPDATE invoices SET xml = $3, stamp_status = 'Pending', updated_at = now() WHERE company_id = $1 AND id = $2`, [companyId, invoiceId, xml]);
+      }
     }
   }
   verdict ??= await provider.stamp(xml!);
   const final = verdict;
+  const result = { status: final.status, uuid: final.uuid, errors: final.errors };
   await db.tx(async (q) => {
     await q.query(
       `UPDATE invoices SET stamp_status = $3, stamp_uuid = $4, xml = $5, stamp_errors = $6, stamp_observations = $7, stamp_authority = $8, updated_at = now()
         WHERE company_id = $1 AND id = $2`,
       [companyId, invoiceId, final.status, final.uuid, final.xml ?? xml, JSON.stringify(final.errors), JSON.stringify(final.observations), provider.name]);
     await afterVerdict(q, companyId, invoiceId, final.status);
+    await finish?.(q, result);
   });
-  return { status: verdict.status, uuid: verdict.uuid, errors: verdict.errors };
+  return result;
 }

@@ -426,16 +426,14 @@ export async function storeCoInvoice(q: Queryable, company: Company, plan: Plan,
   const numbered = await writeInvoice(q, {
     companyId: cid, id, country: 'CO', documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.body.date,
     customerId, identification: plan.body.customer.identification, branchOffice: plan.body.customer.branch_office,
-    total: doc.total, balance: doc.balance, partnerId: meta.partnerId, document: doc, now,
+    total: doc.total, balance: doc.balance, partnerId: meta.partnerId, document: doc, now, stamp: plan.body.stamp?.send,
   }, plan.payments.filter((x) => x.type.due_date).map((p) => ({ due_date: p.due_date!, amount: new Decimal(p.value).toFixed(2), account: p.type.account_code })), coInvoicePostings(plan));
-  return stampIfAsked(q, cid, id, plan, { ...doc, ...numbered });
+  return pendingIfAsked(plan, { ...doc, ...numbered });
 }
 
 /** With stamp.send, the invoice goes to the DIAN after commit, from the outbox; Pending until it answers. */
-async function stampIfAsked<D extends { stamp: object }>(q: Queryable, cid: number, id: string, plan: Plan, doc: D): Promise<D> {
-  if (!plan.body.stamp?.send) return doc;
-  await requestStamp(q, cid, id, 'CO');
-  return { ...doc, stamp: { ...doc.stamp, status: 'Pending' } };
+function pendingIfAsked<D extends { stamp: object }>(plan: Plan, doc: D): D {
+  return plan.body.stamp?.send ? { ...doc, stamp: { ...doc.stamp, status: 'Pending' } } : doc;
 }
 
 /**
@@ -471,5 +469,6 @@ export async function updateCoInvoice(q: Queryable, company: Company, id: string
   }
   await applyAdvance(q, cid, plan);
   await postEntry(q, cid, { kind: 'invoice', id, date: plan.body.date, description: `Factura ${inv.name}` }, coInvoicePostings(plan));
-  return stampIfAsked(q, cid, id, plan, doc);
+  if (plan.body.stamp?.send) await requestStamp(q, cid, id, 'CO');
+  return pendingIfAsked(plan, doc);
 }

@@ -13,7 +13,7 @@ import { GENERIC_RFCS } from '../../catalog/customers';
 import { computeMX, type MxOut, type TaxRef } from '../compute';
 import type { Posting } from '../../ledger/journal';
 import { checkDocumentAmount, checkLedgerAmounts, checkLineAmount } from '../../ledger/limits';
-import { requestStamp, writeInvoice } from '../store';
+import { writeInvoice } from '../store';
 import { MX_LEDGER } from '../../ledger/accounts';
 import { missingCfdiData } from '../../einvoice/sat/stamp';
 import { unsealedCfdi } from '../../einvoice/sat/cfdi';
@@ -291,9 +291,9 @@ export async function storeMxInvoice(q: Queryable, company: Company, plan: MxPla
     companyId: cid, id, country: 'MX', documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.date,
     customerId: plan.customer.id, identification: plan.body.customer.rfc_id, branchOffice: plan.body.customer.branch_office,
     total: doc.total, balance: doc.balance, partnerId: meta.partnerId, applicationId: meta.applicationId, document: doc, now,
+    stamp: plan.body.stamp?.send,
   }, ppd ? [{ due_date: plan.body.payment.conditions.due_date, amount: plan.computed.total, account: plan.condition.account_code }] : [], mxInvoicePostings(plan));
   if (!plan.body.stamp?.send) return { ...doc, ...numbered };
-  // Stamped after commit, from the outbox; Pending until the provider answers.
-  await requestStamp(q, cid, id, 'MX');
+  // Stamped after commit, from the outbox (queued with the invoice); Pending until the provider answers.
   return { ...doc, ...numbered, stamp: { ...doc.stamp, status: 'Pending' } };
 }
