@@ -23,6 +23,7 @@ import { sealingKey } from './platform/secrets';
 import { openChecked, settings, stop } from './platform/startup';
 import type { Config } from './platform/config';
 import { ensureDemo } from './companies/demo';
+import { bulkDemo } from './companies/bulk';
 import type { Actor } from './admin/audit';
 import { RESOURCES } from './admin/resources';
 import { apiUsers } from './admin/api-users';
@@ -214,6 +215,23 @@ const COMMANDS: Command[] = [
       const [u] = await db.query('SELECT company_id, id FROM api_users WHERE username = $1', [v.username]);
       if (!u) throw new UsageError(`no API user named ${v.username}`);
       return apiUsers.actions!.rotate.run(db, actor, u.company_id, u.id);
+    },
+  },
+  {
+    name: 'bulk-demo', usage: '--invoices N [--days D] [--customers K]',
+    summary: 'N realistic invoices (cash and credit, with receipts paying some) in the Colombian demo company, in bulk statements (src/companies/bulk.ts); progress on stderr',
+    options: { invoices: str, days: str, customers: str }, required: ['invoices'],
+    run: (v, { db }) => {
+      const count = (name: 'invoices' | 'days' | 'customers', min: number, max: number) => {
+        if (v[name] === undefined) return undefined;
+        const n = Number(String(v[name]).replace(/_/g, ''));
+        if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);
+        return n;
+      };
+      return bulkDemo(db, {
+        invoices: count('invoices', 10, 100_000_000)!, days: count('days', 1, 3650), customers: count('customers', 1, 1_000_000),
+        log: (line) => process.stderr.write(`${line}\n`),
+      });
     },
   },
 ];

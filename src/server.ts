@@ -28,6 +28,7 @@ import type { Handler } from './platform/outbox';
 import { sealingKey } from './platform/secrets';
 import { adminRoutes } from './admin/routes';
 import { sealStoredPasswords } from './admin/certificates';
+import { startFolding } from './reports/folding';
 
 /** Every feature's routes, served on {base_url} and {base_url_mx}. */
 export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, voucherRoutes, reportRoutes, mailRoutes];
@@ -111,10 +112,12 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
       app.log.warn('SECRET_KEY is not set: certificates cannot be uploaded on a PostgreSQL server (see README, Settings)');
     }
     if (config.adminToken) await app.register(adminRoutes({ config, db, dian: authority, sealingKey: key }), { prefix: '/admin/v1' });
-    app.addHook('onClose', async () => { await outbox.stop(); mailer.close(); await release(); });
+    let stopFolding: (() => Promise<void>) | undefined;
+    app.addHook('onClose', async () => { await outbox.stop(); mailer.close(); await stopFolding?.(); await release(); });
     routes?.(app, db);
     await app.listen({ port: config.port, host: config.host });
     outbox.start();
+    stopFolding = startFolding(db, 2000, (msg, extra) => app.log.error(extra, msg));
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
     let closing: Promise<void> | undefined;

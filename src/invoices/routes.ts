@@ -8,7 +8,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from '../platform/app';
 import { ApiError, error, notFound, type Problems } from '../platform/errors';
-import { PageQuery, paged, pageWindow } from '../platform/http';
+import { PageQuery, paged } from '../platform/http';
+import { AfterQuery, listDocuments } from '../platform/lists';
 import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
 import { deleteInvoice, LIVE, requestStamp, STAMP_JOB } from './store';
 import { requestMail } from '../mail/store';
@@ -38,7 +39,7 @@ const MX: Variant<any> = {
   preview: (p) => mxInvoiceDocument(p, { id: null, prefix: p.docType.prefix, number: p.body.number ?? null, name: null, now: new Date() }),
 };
 
-const ListQuery = Type.Composite([PageQuery, listQuery()]);
+const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
 
 /** ServiceAPI-Application-Id: required on Mexican invoice creation. */
 function applicationHeader(req: FastifyRequest): string {
@@ -54,7 +55,8 @@ function applicationHeader(req: FastifyRequest): string {
 }
 
 /** The stored document with the fields that change after creation. */
-const READ = `SELECT document, balance, annulled, stamp_status, stamp_cufe, stamp_uuid, stamp_errors, stamp_observations, mail_status, mail_observations, updated_at FROM invoices`;
+const COLUMNS = ['document', 'balance', 'annulled', 'stamp_status', 'stamp_cufe', 'stamp_uuid', 'stamp_errors', 'stamp_observations', 'mail_status', 'mail_observations', 'updated_at'];
+const READ = `SELECT ${COLUMNS.join(', ')} FROM invoices`;
 const joined = (list: any[] | null, f: (x: any) => string) => (list && list.length ? list.map(f).join('; ') : null);
 function current(row: any) {
   const d = row.document;
@@ -122,10 +124,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
   app.get('/invoices', { schema: { tags, summary: 'List invoices, newest first', querystring: ListQuery } }, async (req) => {
     const q = req.query as any;
     const filter = listFilter(q, req.company);
-    const [cond, args] = [`${filter.cond} AND ${LIVE}`, filter.args];
-    const [limit, offset] = pageWindow(q);
-    const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM invoices WHERE ${cond}`, args);
-    const rows = await db.query(`${READ} WHERE ${cond} ORDER BY created_at DESC, number DESC LIMIT ${limit} OFFSET ${offset}`, args);
+    const { total, rows } = await listDocuments(db, { table: 'invoices', columns: COLUMNS, noun: 'invoice', live: LIVE }, req.company, q, { cond: `${filter.cond} AND ${LIVE}`, args: filter.args });
     return paged(q, total, rows.map(current));
   });
 

@@ -8,15 +8,17 @@ import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import { notFound } from '../platform/errors';
 import { Enum } from '../platform/validation';
-import { PageQuery, paged, pageWindow } from '../platform/http';
+import { PageQuery, paged } from '../platform/http';
+import { AfterQuery, listDocuments } from '../platform/lists';
 import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
 import { VOUCHER_TYPES, VoucherBody } from './schema';
 import { annulVoucher, planVoucher, storeVoucher } from './service';
 
-const ListQuery = Type.Composite([PageQuery, listQuery({ type: Enum(VOUCHER_TYPES) })]);
+const ListQuery = Type.Composite([PageQuery, listQuery({ type: Enum(VOUCHER_TYPES) }), AfterQuery]);
 
 /** The stored document with the fields that change after creation. */
-const READ = 'SELECT document, annulled, mail_status, mail_observations, updated_at FROM vouchers';
+const COLUMNS = ['document', 'annulled', 'mail_status', 'mail_observations', 'updated_at'];
+const READ = `SELECT ${COLUMNS.join(', ')} FROM vouchers`;
 function current(row: any) {
   const d = row.document;
   return { ...d, annulled: row.annulled, mail: { status: row.mail_status, observations: row.mail_observations }, metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() } };
@@ -48,10 +50,7 @@ export const voucherRoutes: RouteModule = (app, { db, country }) => {
 
   app.get('/vouchers', { schema: { tags, summary: 'List cash receipt vouchers, newest first', querystring: ListQuery } }, async (req) => {
     const q = req.query as any;
-    const { cond, args } = listFilter(q, req.company, ['type']);
-    const [limit, offset] = pageWindow(q);
-    const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM vouchers WHERE ${cond}`, args);
-    const rows = await db.query(`${READ} WHERE ${cond} ORDER BY created_at DESC, number DESC LIMIT ${limit} OFFSET ${offset}`, args);
+    const { total, rows } = await listDocuments(db, { table: 'vouchers', columns: COLUMNS, subtype: 'type', noun: 'voucher' }, req.company, q, listFilter(q, req.company, ['type']));
     return paged(q, total, rows.map(current));
   });
 

@@ -251,36 +251,7 @@ export class Workload {
       else if (row.number !== doc.number || !new Decimal(row.total).eq(doc.total)) anomalies.push(`${doc.name}: stored as number ${row.number} total ${row.total}`);
     }
     for (const id of stored.keys()) if (!answered.has(id)) anomalies.push(`document ${id} is stored but no answer named it`);
-    // Numbering: from the number before the run to the type's next number, each exactly once.
-    const docs = await q.query<{ type: number; number: number }>(
-      'SELECT document_type_id AS type, number::int AS number FROM invoices UNION ALL SELECT document_type_id, number::int FROM vouchers');
-    const next = new Map((await q.query<{ id: number; consecutive: number }>('SELECT id, consecutive::int AS consecutive FROM document_types')).map((r) => [r.id, r.consecutive]));
-    for (const [type, from] of numbering) {
-      const nums = docs.filter((d) => d.type === type && d.number >= from).map((d) => d.number).sort((a, b) => a - b);
-      const expected = Array.from({ length: next.get(type)! - from }, (_, k) => from + k);
-      if (nums.join() !== expected.join()) anomalies.push(`document type ${type}: numbers ${nums.slice(0, 20).join(',')}… are not ${from}…${next.get(type)! - 1} once each`);
-    }
-    // Nothing half-written: one balanced entry of two lines or more per document, due items and balances agree.
-    bad('document without exactly one journal entry', await q.query(
-      `SELECT d.id FROM (SELECT company_id, id, 'invoice' AS kind FROM invoices UNION ALL SELECT company_id, id, 'voucher' FROM vouchers) d
-        WHERE (SELECT count(*) FROM journal_entries e WHERE e.company_id = d.company_id AND e.source_id = d.id AND e.source_kind = d.kind) <> 1`));
-    bad('unbalanced or short journal entry', await q.query(
-      `SELECT e.id FROM journal_entries e LEFT JOIN journal_lines l ON l.entry_id = e.id GROUP BY e.id HAVING count(l.entry_id) < 2 OR sum(l.debit) <> sum(l.credit)`));
-    bad('journal entry of no document', await q.query(
-      `SELECT e.id FROM journal_entries e WHERE NOT EXISTS (SELECT 1 FROM invoices i WHERE i.id = e.source_id) AND NOT EXISTS (SELECT 1 FROM vouchers v WHERE v.id = e.source_id)`));
-    bad('due item paid ≠ its receipts', await q.query(
-      `SELECT d.id, d.paid FROM due_items d WHERE d.paid <> coalesce((SELECT sum(a.amount) FROM voucher_applications a WHERE a.due_item_id = d.id), 0)`));
-    bad('invoice balance ≠ its open due items', await q.query(
-      `SELECT i.id, i.balance FROM invoices i WHERE i.balance <> coalesce((SELECT sum(d.amount - d.paid) FROM due_items d WHERE d.invoice_id = i.id), 0)`));
-    bad('receipt total ≠ what it applied', await q.query(
-      `SELECT v.id, v.total FROM vouchers v WHERE v.type = 'DebtPayment' AND v.total <> coalesce((SELECT sum(a.amount) FROM voucher_applications a WHERE a.voucher_id = v.id), 0)`));
-    // Per receivable account (the catalogs' credit accounts, and whatever account a due item was debited on): balance = open installments.
-    bad('receivable account ≠ open due items', await q.query(
-      `SELECT a.company_id, a.code, l.balance, d.open
-         FROM (SELECT company_id, account_code AS code FROM due_items UNION SELECT company_id, unnest($1::text[]) FROM companies) a
-         CROSS JOIN LATERAL (SELECT coalesce(sum(debit - credit), 0) AS balance FROM journal_lines WHERE company_id = a.company_id AND account_code = a.code) l
-         CROSS JOIN LATERAL (SELECT coalesce(sum(amount - paid), 0) AS open FROM due_items WHERE company_id = a.company_id AND account_code = a.code AND NOT annulled) d
-        WHERE l.balance <> d.open`, [[CO_LEDGER.customers, MX_LEDGER.customers]]));
+    anomalies.push(...await bookAnomalies(q, numbering));
     bad('Idempotency-Key claimed but never answered', await q.query('SELECT key FROM idempotency_keys WHERE status = 0'));
     const keyed = await q.query<{ key: string; id: string }>(`SELECT key, response->>'id' AS id FROM idempotency_keys WHERE status = 201`);
     const byKey = new Map(keyed.map((k) => [k.key, k.id]));
@@ -317,4 +288,48 @@ export class Workload {
     const total = (ar.body?.totals ?? []).find((t: any) => t.currency === 'COP')?.total ?? 0;
     if (!owed.eq(total)) this.anomalies.push(`receivables: the report says ${total}, credit invoices minus receipts are ${owed.toFixed(2)}`);
   }
+}
+
+/**
+ * What the books promise, checked in the database: numbering goes on without a
+ * gap from each type's number in `numbering` (before a run) to its next number,
+ * every document has one balanced entry of two lines or more and every entry a
+ * document, due items, balances and receipts agree (an annulled receipt pays nothing), and the receivable accounts
+ * equal the open due items (an annulled invoice's are no longer owed).
+ */
+export async function bookAnomalies(q: Queryable, numbering: Map<number, number>): Promise<string[]> {
+  const anomalies: string[] = [];
+  const bad = (what: string, rows: unknown[]) => { for (const r of rows) anomalies.push(`${what}: ${JSON.stringify(r)}`); };
+  // Numbering: from the number before the run to the type's next number, each exactly once.
+  const docs = await q.query<{ type: number; number: number }>(
+    'SELECT document_type_id AS type, number::int AS number FROM invoices UNION ALL SELECT document_type_id, number::int FROM vouchers');
+  const next = new Map((await q.query<{ id: number; consecutive: number }>('SELECT id, consecutive::int AS consecutive FROM document_types')).map((r) => [r.id, r.consecutive]));
+  for (const [type, from] of numbering) {
+    const nums = docs.filter((d) => d.type === type && d.number >= from).map((d) => d.number).sort((a, b) => a - b);
+    const expected = Array.from({ length: next.get(type)! - from }, (_, k) => from + k);
+    if (nums.join() !== expected.join()) anomalies.push(`document type ${type}: numbers ${nums.slice(0, 20).join(',')}… are not ${from}…${next.get(type)! - 1} once each`);
+  }
+  // Nothing half-written: one balanced entry of two lines or more per document, due items and balances agree.
+  bad('document without exactly one journal entry', await q.query(
+    `SELECT d.id FROM (SELECT company_id, id, 'invoice' AS kind FROM invoices UNION ALL SELECT company_id, id, 'voucher' FROM vouchers) d
+      WHERE (SELECT count(*) FROM journal_entries e WHERE e.company_id = d.company_id AND e.source_id = d.id AND e.source_kind = d.kind) <> 1`));
+  bad('unbalanced or short journal entry', await q.query(
+    `SELECT e.id FROM journal_entries e LEFT JOIN journal_lines l ON l.entry_id = e.id GROUP BY e.id HAVING count(l.entry_id) < 2 OR sum(l.debit) <> sum(l.credit)`));
+  bad('journal entry of no document', await q.query(
+    `SELECT e.id FROM journal_entries e WHERE NOT EXISTS (SELECT 1 FROM invoices i WHERE i.id = e.source_id) AND NOT EXISTS (SELECT 1 FROM vouchers v WHERE v.id = e.source_id)`));
+  bad('due item paid ≠ its receipts', await q.query(
+    `SELECT d.id, d.paid FROM due_items d WHERE d.paid <> coalesce((SELECT sum(a.amount) FROM voucher_applications a JOIN vouchers v ON v.id = a.voucher_id
+                                                                   WHERE a.due_item_id = d.id AND NOT v.annulled), 0)`));
+  bad('invoice balance ≠ its open due items', await q.query(
+    `SELECT i.id, i.balance FROM invoices i WHERE i.balance <> coalesce((SELECT sum(d.amount - d.paid) FROM due_items d WHERE d.invoice_id = i.id AND NOT d.annulled), 0)`));
+  bad('receipt total ≠ what it applied', await q.query(
+    `SELECT v.id, v.total FROM vouchers v WHERE v.type = 'DebtPayment' AND v.total <> coalesce((SELECT sum(a.amount) FROM voucher_applications a WHERE a.voucher_id = v.id), 0)`));
+  // Per receivable account (the catalogs' credit accounts, and whatever account a due item was debited on): balance = open installments.
+  bad('receivable account ≠ open due items', await q.query(
+    `SELECT a.company_id, a.code, l.balance, d.open
+       FROM (SELECT company_id, account_code AS code FROM due_items UNION SELECT company_id, unnest($1::text[]) FROM companies) a
+       CROSS JOIN LATERAL (SELECT coalesce(sum(debit - credit), 0) AS balance FROM journal_lines WHERE company_id = a.company_id AND account_code = a.code) l
+       CROSS JOIN LATERAL (SELECT coalesce(sum(amount - paid), 0) AS open FROM due_items WHERE company_id = a.company_id AND account_code = a.code AND NOT annulled) d
+      WHERE l.balance <> d.open`, [[CO_LEDGER.customers, MX_LEDGER.customers]]));
+  return anomalies;
 }

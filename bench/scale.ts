@@ -1,0 +1,210 @@
+/**
+ * Scale benchmark (issue 23): the same reads and writes on a company with a
+ * small and with a large number of invoices, loaded by bulk-demo, and the
+ * ratio of each figure at the large size to the same at the small one (flat
+ * is 1; linear growth would be the ratio of the sizes).
+ *
+ *   npm run bench:scale                  10,000 and 1,000,000 invoices, on PostgreSQL and PGlite
+ *   npm run bench:scale -- --short       10,000 and 100,000 (the form the tests run, smaller)
+ *   BENCH_SCALE_SIZES=10000,1000000      sizes (the first is the base of the ratios)
+ *   BENCH_SCALE_STORAGES=postgres,pglite
+ *   BENCH_SCALE_SAMPLES=200              sequential requests per read (after 10 not measured)
+ *   BENCH_SCALE_CREATE=400               invoices created at concurrency BENCH_SCALE_CONCURRENCY (8), after 40 not measured
+ *   BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://root@127.0.0.1:5432/test): a fresh database per run
+ *
+ * For each storage and size: a fresh database, bulk-demo, then the service
+ * (src/server.ts, in this process) answers over HTTP: each read BENCH_SCALE_SAMPLES
+ * times in a row (p50, p99), then invoice creation (rate, p50, p99). Every
+ * answer must be 200 (201); the list totals are checked against count(*).
+ * Targets (at the largest size, PostgreSQL): lists and reads p99 < 50 ms,
+ * receivables page 1 and a month's trial balance p99 < 200 ms, creation rate
+ * within 10 % of the smallest size's, every ratio at most 2.
+ *
+ * A measurement, not a test: it exits 0 whatever the figures, 1 when the bench
+ * itself fails. `runScale` is also what the scale test runs, small.
+ */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../src/platform/config';
+import { migrate, openDb, type Db } from '../src/platform/db';
+import { startServer } from '../src/server';
+import { bulkDemo } from '../src/companies/bulk';
+import { DEMO_CREDENTIALS } from '../src/companies/demo';
+import { plainList } from './oracle';
+import { BenchFailure, Client, expect, freshPostgres, invoiceBody, load, percentile, PG_ADMIN_URL, redact, round2, table, withPglite } from './common';
+
+type Storage = 'pglite' | 'postgres';
+
+export interface Figure { name: string; p50: number; p99: number; rate?: number; target?: number }
+export interface SizeRun { storage: Storage; invoices: number; load_s: number; load_average: string; figures: Figure[] }
+
+const envList = (name: string, fallback: string) => (process.env[name] || fallback).split(',').map((s) => s.trim()).filter(Boolean);
+const envNumber = (name: string, fallback: number) => Number(process.env[name] || fallback);
+const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const pick = <T>(list: T[], i: number) => list[i % list.length];
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The reads measured; what each must answer is checked on its first answer. */
+function reads(p: { fv: number; names: string[]; ids: string[]; customers: string[]; month: [string, string]; dayAgo: string; deepId: string }) {
+  const [m0, m1] = p.month;
+  const u = encodeURIComponent;
+  return [
+    { name: 'list page 1', target: 50, path: () => '/v1/invoices' },
+    { name: 'page 1, name', target: 50, path: (i: number) => `/v1/invoices?name=${u(pick(p.names, i))}` },
+    { name: 'page 1, document_id', target: 50, path: () => `/v1/invoices?document_id=${p.fv}` },
+    { name: 'page 1, customer', target: 50, path: (i: number) => `/v1/invoices?customer_identification=${pick(p.customers, i)}` },
+    { name: 'page 1, date (a month)', target: 50, path: () => `/v1/invoices?date_start=${m0}&date_end=${m1}` },
+    { name: 'page 1, created (a month)', target: 50, path: () => `/v1/invoices?created_start=${m0}&created_end=${m1}` },
+    { name: 'page 1, updated (last 24 h)', target: 50, path: () => `/v1/invoices?updated_start=${u(p.dayAgo)}` },
+    { name: 'page 1, document_id + date', target: 50, path: () => `/v1/invoices?document_id=${p.fv}&date_start=${m0}&date_end=${m1}` },
+    { name: 'page 1, customer + date', target: 50, path: (i: number) => `/v1/invoices?customer_identification=${pick(p.customers, i)}&date_start=${m0}&date_end=${m1}` },
+    { name: 'page 1,000 (page_size 10)', target: 50, path: () => '/v1/invoices?page=1000&page_size=10' },
+    { name: 'page after a cursor (middle)', target: 50, path: () => `/v1/invoices?after=${p.deepId}` },
+    { name: 'read by id', target: 50, path: (i: number) => `/v1/invoices/${pick(p.ids, i)}` },
+    { name: 'receivables page 1', target: 200, path: () => '/v1/reports/accounts-receivable' },
+    { name: 'trial balance (a month)', target: 200, path: () => `/v1/reports/trial-balance?date_start=${m0}&date_end=${m1}` },
+  ];
+}
+
+async function sizeRun(storage: Storage, env: Record<string, string>, invoices: number, o: { samples: number; create: number; concurrency: number; log: (s: string) => void }): Promise<SizeRun> {
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env });
+  const db: Db = await openDb(config);
+  let close = () => db.close();
+  let client: Client | undefined;
+  try {
+    await migrate(db);
+    const t0 = performance.now();
+    const loaded = await bulkDemo(db, { invoices, log: (line) => o.log(`  [${storage} ${invoices}] ${line}`) });
+    const loadS = round2((performance.now() - t0) / 1000);
+    const running = await startServer(config, db);
+    close = running.close;
+    client = new Client(running.url, o.concurrency);
+    client.token = expect(200, await client.json('POST', '/auth', DEMO_CREDENTIALS.co), 'POST /auth').access_token;
+
+    // What the reads ask for: invoices spread over the numbers, bulk customers, the month before last.
+    const [fv] = await db.query(`SELECT id, consecutive FROM document_types WHERE company_id = $1 AND code = 'FV'`, [loaded.company_id]);
+    const numbers = Array.from({ length: 50 }, (_, i) => 1 + Math.floor((i + 0.5) * (Number(fv.consecutive) - 1) / 50));
+    const some = await db.query(`SELECT id, name FROM invoices WHERE company_id = $1 AND document_type_id = $2 AND number = ANY($3::bigint[])`, [loaded.company_id, fv.id, numbers]);
+    const [middle] = await db.query(`SELECT id FROM invoices WHERE company_id = $1 ORDER BY created_at DESC, number DESC, id DESC OFFSET $2 LIMIT 1`,
+      [loaded.company_id, Math.floor(invoices / 2)]);
+    const back = new Date(Date.now() - 45 * 86_400_000);
+    const m0 = `${iso(back).slice(0, 7)}-01`;
+    const m1 = iso(new Date(Date.UTC(back.getUTCFullYear(), back.getUTCMonth() + 1, 0)));
+    const list = reads({
+      fv: fv.id, names: some.map((r) => r.name), ids: some.map((r) => r.id),
+      customers: Array.from({ length: 20 }, (_, i) => String(811_000_001 + ((i * 37) % loaded.customers))),
+      month: [m0, m1], dayAgo: new Date(Date.now() - 86_400_000).toISOString(), deepId: middle.id,
+    });
+
+    const figures: Figure[] = [];
+    for (const r of list) {
+      for (let i = 0; i < 10; i++) expect(200, await client.json('GET', r.path(i)), `GET ${r.path(i)}`);
+      const first = await client.json('GET', r.path(0));
+      if (r.path(0).startsWith('/v1/invoices') && !r.path(0).includes('after=') && first.body.pagination) await checkPage(db, loaded.company_id, r.path(0), first.body);
+      const times: number[] = [];
+      for (let i = 0; i < o.samples; i++) {
+        const t = performance.now();
+        const a = await client.send('GET', r.path(i));
+        times.push(performance.now() - t);
+        if (a.status !== 200) throw new BenchFailure(`GET ${r.path(i)}: ${a.status} ${a.text.slice(0, 500)}`);
+      }
+      times.sort((a, b) => a - b);
+      figures.push({ name: r.name, p50: round2(percentile(times, 0.5)), p99: round2(percentile(times, 0.99)), target: r.target });
+    }
+    const body = JSON.stringify(await invoiceBody(client));
+    await load(client, '/v1/invoices', body, 40, o.concurrency);
+    const made = await load(client, '/v1/invoices', body, o.create, o.concurrency);
+    const sorted = made.latencies.sort((a, b) => a - b);
+    figures.push({ name: 'invoice creation', p50: round2(percentile(sorted, 0.5)), p99: round2(percentile(sorted, 0.99)), rate: round2(o.create / (made.wallMs / 1000)) });
+    return { storage, invoices, load_s: loadS, load_average: loadAverage(), figures };
+  } finally {
+    client?.close();
+    await close().catch(() => undefined);
+  }
+}
+
+/** A list's first page is what count(*) and ORDER BY … OFFSET over the whole table say. */
+async function checkPage(db: Db, companyId: number, path: string, body: any) {
+  const params = Object.fromEntries(new URLSearchParams(path.split('?')[1] ?? ''));
+  const plain = await plainList(db, 'invoices', companyId, 'America/Bogota', params, Number(params.page ?? 1), Number(params.page_size ?? 25));
+  const ids = body.results.map((r: any) => r.id);
+  if (plain.total !== body.pagination.total_results || plain.ids.join() !== ids.join()) {
+    throw new BenchFailure(`GET ${path}: total_results ${body.pagination.total_results} and ${ids.length} ids; count(*) says ${plain.total}, ORDER BY … OFFSET ${plain.ids.length} ids${plain.ids.join() === ids.join() ? ' (the same)' : ' (others)'}`);
+  }
+}
+
+export async function runScale(o: { sizes: number[]; storages: Storage[]; samples: number; create: number; concurrency: number; log?: (s: string) => void }): Promise<SizeRun[]> {
+  const log = o.log ?? ((s: string) => process.stderr.write(`${s}\n`));
+  const runs: SizeRun[] = [];
+  for (const storage of o.storages) {
+    for (const invoices of o.sizes) {
+      log(`[${storage}] ${invoices} invoices; load average ${loadAverage()}`);
+      if (storage === 'pglite') {
+        runs.push(await withPglite((env) => sizeRun(storage, env, invoices, { ...o, log })));
+      } else {
+        const fresh = await freshPostgres();
+        if ('skip' in fresh) { log(`  NOTE: ${fresh.skip}`); break; }
+        try {
+          runs.push(await sizeRun(storage, { DATABASE_URL: fresh.url }, invoices, { ...o, log }));
+        } finally {
+          await fresh.drop().catch((e) => log(`  could not drop the bench database: ${(e as Error).message}`));
+        }
+      }
+    }
+  }
+  return runs;
+}
+
+/** One table per storage: each figure at each size, and the ratio of the largest to the smallest. */
+export function report(runs: SizeRun[]): string {
+  const out: string[] = [];
+  for (const storage of [...new Set(runs.map((r) => r.storage))]) {
+    const mine = runs.filter((r) => r.storage === storage);
+    const base = mine[0];
+    const top = mine[mine.length - 1];
+    const head = ['figure', ...mine.flatMap((r) => [`p50 ${r.invoices}`, `p99 ${r.invoices}`]), 'ratio p50', 'ratio p99', 'target'];
+    const rows = [head];
+    for (const f of base.figures) {
+      const at = (r: SizeRun) => r.figures.find((x) => x.name === f.name)!;
+      const t = at(top);
+      const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '-');
+      let verdict = '';
+      if (f.rate !== undefined) {
+        verdict = `rate ${at(base).rate}/s -> ${t.rate}/s (${ratio(t.rate!, at(base).rate!)}×, target >= 0.90)`;
+      } else if (storage === 'postgres' && mine.length > 1) {
+        const ok = t.p99 < f.target! && t.p99 / at(base).p99 <= 2 && t.p50 / at(base).p50 <= 2;
+        verdict = `p99 < ${f.target} ms, ratios <= 2: ${ok ? 'met' : 'MISSED'}`;
+      }
+      rows.push([f.name, ...mine.flatMap((r) => [at(r).p50.toFixed(2), at(r).p99.toFixed(2)]), ratio(t.p50, at(base).p50), ratio(t.p99, at(base).p99), verdict]);
+    }
+    out.push(`\n${storage}: ${mine.map((r) => `${r.invoices} invoices loaded in ${r.load_s} s (load average after: ${r.load_average})`).join('; ')}`);
+    out.push(table(rows));
+  }
+  return out.join('\n');
+}
+
+async function main(): Promise<number> {
+  const short = process.argv.includes('--short');
+  const sizes = envList('BENCH_SCALE_SIZES', short ? '10000,100000' : '10000,1000000').map(Number);
+  const storages = envList('BENCH_SCALE_STORAGES', 'postgres,pglite') as Storage[];
+  console.log(`Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${Math.round(os.totalmem() / 2 ** 30)} GB; load average ${loadAverage()}`);
+  console.log(`Sizes ${sizes.join(', ')} on ${storages.join(', ')}; PostgreSQL at ${redact(PG_ADMIN_URL)}`);
+  const runs = await runScale({
+    sizes, storages, samples: envNumber('BENCH_SCALE_SAMPLES', 200), create: envNumber('BENCH_SCALE_CREATE', 400),
+    concurrency: envNumber('BENCH_SCALE_CONCURRENCY', 8),
+  });
+  console.log(report(runs));
+  console.log(JSON.stringify({ bench: 'scale', load_average_end: loadAverage(), runs }));
+  return 0;
+}
+
+if (require.main === module) {
+  main().then(
+    (code) => { process.exitCode = code; },
+    (e) => {
+      console.error(`\nBENCH FAILED: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      process.exitCode = 1;
+    },
+  );
+}
