@@ -14,12 +14,22 @@ import { Statement } from '../platform/sql';
 
 export interface Numbered { number: number; prefix: string; name: string }
 
-/** Adds a CTE `num` (number, prefix, name, resolution, electronic_type) that takes the number. */
+/**
+ * Adds a CTE `num` (number, prefix, name, resolution, electronic_type) that takes the number. The
+ * counter moves only for a number that checkResolution accepts (a JSON-safe integer; for an
+ * electronic type with a resolution, inside its range): otherwise `num` is empty, nothing that
+ * selects from it is written, and numberRefused says why. The check is in the statement itself
+ * because an invoice may be written by this one statement with no transaction around it.
+ */
 export function addNumbering(st: Statement, companyId: number, typeId: number, sent?: number): Statement {
   const [cid, tid] = [st.p(companyId), st.p(typeId)];
-  const next = sent === undefined ? 'consecutive + 1' : `GREATEST(consecutive, ${st.p(sent)}::bigint + 1)`;
-  const number = sent === undefined ? 'consecutive - 1' : `${st.p(sent)}::bigint`;
-  return st.with('num', `UPDATE document_types SET consecutive = ${next} WHERE company_id = ${cid} AND id = ${tid}
+  const taken = sent === undefined ? 'consecutive' : `${st.p(sent)}::bigint`;
+  const next = sent === undefined ? 'consecutive + 1' : `GREATEST(consecutive, ${taken} + 1)`;
+  const number = sent === undefined ? 'consecutive - 1' : taken;
+  return st.with('num', `UPDATE document_types SET consecutive = ${next}
+     WHERE company_id = ${cid} AND id = ${tid} AND ${taken} <= ${Number.MAX_SAFE_INTEGER}
+       AND (electronic_type IS DISTINCT FROM 'ElectronicInvoice' OR resolution IS NULL
+         OR ${taken} BETWEEN COALESCE((resolution->>'from')::bigint, ${taken}) AND COALESCE((resolution->>'to')::bigint, ${taken}))
     RETURNING ${number} AS number, prefix, prefix || '-' || id || '-' || (${number}) AS name, resolution, electronic_type`);
 }
 
@@ -28,7 +38,7 @@ export function addNumbering(st: Statement, companyId: number, typeId: number, s
  * sent at the top of the range, the counter has nowhere left to go), and an
  * electronic document type's must lie inside its DIAN numbering resolution.
  */
-export function checkResolution(t: { number: number; resolution: any; electronic_type: string }, sent?: number): void {
+export function checkResolution(t: { number: number | string; resolution: any; electronic_type: string }, sent?: number): void {
   if (!Number.isSafeInteger(Number(t.number))) {
     throw new ApiError(400, [error('invalid_value',
       `The next number of this document type (${t.number}) is above ${Number.MAX_SAFE_INTEGER}, the largest one the API can answer exactly: its numbering is used up`, ['document.id'])]);
@@ -40,6 +50,15 @@ export function checkResolution(t: { number: number; resolution: any; electronic
   }
 }
 
+/** When addNumbering took no number: the refusal that says why (read after the statement, for its message only). */
+export async function numberRefused(q: Queryable, companyId: number, typeId: number, sent?: number): Promise<ApiError> {
+  const [t] = await q.query('SELECT consecutive::text AS consecutive, resolution, electronic_type FROM document_types WHERE company_id = $1 AND id = $2', [companyId, typeId]);
+  if (t) {
+    try { checkResolution({ number: sent ?? t.consecutive, resolution: t.resolution, electronic_type: t.electronic_type }, sent); } catch (e) { return e as ApiError; }
+  }
+  return new ApiError(400, [error('document_settings', 'The document type changed while the document was being numbered: send the document again', ['document.id'])]);
+}
+
 /** Takes a number on its own (inside the caller's transaction), for documents written in several statements. */
 export async function takeNumber(q: Queryable, companyId: number, typeId: number, table: 'invoices' | 'vouchers', sent?: number): Promise<Numbered> {
   if (sent !== undefined) {
@@ -47,7 +66,7 @@ export async function takeNumber(q: Queryable, companyId: number, typeId: number
     if (used.length) throw duplicated(sent);
   }
   const [t] = await addNumbering(new Statement(), companyId, typeId, sent).run(q, 'SELECT * FROM num');
-  checkResolution(t, sent);
+  if (!t) throw await numberRefused(q, companyId, typeId, sent);
   return { number: Number(t.number), prefix: t.prefix, name: t.name };
 }
 

@@ -8,7 +8,7 @@ import { Statement } from '../platform/sql';
 import { addEntry, reverseEntry, type Posting } from '../ledger/journal';
 import { ApiError, error, notFound } from '../platform/errors';
 import { dropMails } from '../mail/store';
-import { addNumbering, checkResolution, type Numbered } from './numbering';
+import { addNumbering, numberRefused, type Numbered } from './numbering';
 import { enqueue } from '../platform/outbox';
 
 export interface InvoiceRecord {
@@ -50,7 +50,7 @@ export async function writeInvoice(q: Queryable, r: InvoiceRecord, due: DueRecor
   }
   addEntry(st, r.companyId, { kind: 'invoice', id: r.id, date: r.date, description: 'Factura' }, postings, 'invoice.name');
   const [t] = await st.run(q, 'SELECT num.* FROM num');
-  checkResolution(t, r.sent);
+  if (!t) throw await numberRefused(q, r.companyId, r.documentTypeId, r.sent);
   return { number: Number(t.number), prefix: t.prefix, name: t.name };
 }
 

@@ -125,6 +125,24 @@ eachStorage('amount ranges and payable amounts', (storage) => {
     assert.equal(consecutive, '9007199254740992', 'the counter did not move');
   });
 
+  test('an electronic type whose numbering reached the end of its resolution refuses the next invoice, nothing written, the counter unmoved', async () => {
+    // Without an Idempotency-Key the invoice is written by one statement with no transaction around it: the check is in that statement.
+    const id = r.type['FV-E'].id;
+    const [{ before, to }] = await s.db.query(`SELECT consecutive::text AS before, resolution->>'to' AS to FROM document_types WHERE id = $1`, [id]);
+    await s.db.query(`UPDATE document_types SET consecutive = $2 WHERE id = $1`, [id, to]);
+    try {
+      const last = await s.as('co').post('/v1/invoices', validInvoice(r, { document: { id } }));
+      assert.equal(last.status, 201, JSON.stringify(last.body));
+      assert.equal(String(last.body.number), to);
+      const res = await refused('/v1/invoices', validInvoice(r, { document: { id } }), ['invalid_dian_resolution@document.id']);
+      assert.match(res.body.Errors[0].Message, new RegExp(`Number ${Number(to) + 1} is outside the numbering resolution`));
+      const [{ consecutive }] = await s.db.query('SELECT consecutive::text FROM document_types WHERE id = $1', [id]);
+      assert.equal(consecutive, String(Number(to) + 1), 'the counter did not move');
+    } finally {
+      await s.db.query(`UPDATE document_types SET consecutive = $2 WHERE id = $1`, [id, before]);
+    }
+  });
+
   test('global discounts above the subtotal are refused on the discount that crosses it, with the room left', async () => {
     // Subtotal 950.00 (10 × 100 − 50); a discount of 5,000.00 would ask for a payment of −3,869.50.
     const one = await refused('/v1/invoices', validInvoice(r, { global_discounts: [{ id: r.discount.id, value: 5000 }], payments: [{ id: r.pay.Cash.id, value: 0 }] }),
