@@ -60,6 +60,8 @@ for (const storage of STORAGES) {
       console.log(`load [${storage}]: ${sent} operations in ${seconds.toFixed(1)} s (${(sent / seconds).toFixed(0)}/s) on ${processes} process(es); ${w.invoices.size} invoices, ${w.vouchers.size} receipts, ${w.keys.size} keys, ${w.refused} receipts refused for paying an installment already paid`);
       await w.settle(120_000);
       await w.verifyApi();
+      // A 5xx is a bug: show what the services logged about it.
+      for (const s of svcs) for (const line of s.output.split('\n')) if (line.includes('"unhandled error"')) console.log(`# ${line.slice(0, 3000)}`);
       for (const s of svcs) await s.stop();
       const after = await db.open();
       try {

@@ -69,7 +69,11 @@ async function compile(): Promise<Compiled | null> {
   const dir = path.join(os.tmpdir(), `facturas-cfdi-xsd-${crypto.createHash('sha256').update(xsd).update(fs.readFileSync(main)).digest('hex').slice(0, 16)}`);
   for (const [file, content] of [['4/cfdv40.xsd', fs.readFileSync(main)], ['tipoDatos/tdCFDI/tdCFDI.xsd', fs.readFileSync(types)], ['catalogos/catCFDI.xsd', xsd]] as const) {
     fs.mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
-    fs.writeFileSync(path.join(dir, file), content);
+    // Other processes and threads write the same files at the same time: each writes its own copy and
+    // renames it into place (atomic), so that none ever reads a file half written.
+    const temp = path.join(dir, `${file}.${crypto.randomUUID()}.tmp`);
+    fs.writeFileSync(temp, content);
+    fs.renameSync(temp, path.join(dir, file));
   }
   const schemaPath = path.join(dir, '4', 'cfdv40.xsd');
   const schemaDoc = lib.XmlDocument.fromBuffer(fs.readFileSync(schemaPath), { url: schemaPath });
