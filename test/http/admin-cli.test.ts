@@ -95,7 +95,7 @@ for (const storage of STORAGES) {
       const p12 = generateTestCertificate({ commonName: c.legal_name, nit });
       const p12File = path.join(dataDir, 'firma.p12');
       fs.writeFileSync(p12File, Buffer.from(p12.p12Base64, 'base64'));
-      const loaded = cli(env, 'certificate', 'load', '--company-id', id, '--p12', p12File, '--password', p12.password);
+      const loaded = cli(env, 'certificate', 'load', '--company-id', id, '--p12', p12File, `--password=${p12.password}`);
       assert.equal(loaded.code, 0, loaded.stderr);
       assert.deepEqual([loaded.json().active, loaded.json().warnings], [true, []]);
       mistake(cli(env, 'certificate', 'load', '--company-id', id, '--p12', path.join(dataDir, 'none.p12'), '--password', 'x'), 'certificate load', /^error: cannot read .*none\.p12: ENOENT/m);
@@ -151,7 +151,7 @@ test('CLI on PostgreSQL without SECRET_KEY: a certificate is refused with what t
     const p12 = generateTestCertificate({ commonName: 'Sin Llave S.A.S.', nit });
     const file = path.join(dataDir, 'firma.p12');
     fs.writeFileSync(file, Buffer.from(p12.p12Base64, 'base64'));
-    mistake(cli(env, 'certificate', 'load', '--company-id', String(c.json().id), '--p12', file, '--password', p12.password), 'certificate load',
+    mistake(cli(env, 'certificate', 'load', '--company-id', String(c.json().id), '--p12', file, `--password=${p12.password}`), 'certificate load',
       /^error: parameter_required at SECRET_KEY: Certificates cannot be stored: SECRET_KEY is not set/m);
     assert.deepEqual(fs.readdirSync(dataDir), ['firma.p12'], 'no key file is made for a PostgreSQL server');
   } finally {

@@ -75,7 +75,7 @@ test('npm start on an empty embedded database: demo credentials logged, CLI refu
   const made = generateTestCertificate({ commonName: 'Ferretería El Tornillo S.A.S.', nit: '900373115' });
   const p12File = path.join(dataDir, 'tornillo.p12');
   fs.writeFileSync(p12File, Buffer.from(made.p12Base64, 'base64'));
-  const loaded = runCli(env, 'certificate', 'load', '--company-id', String(c.id), '--p12', p12File, '--password', made.password);
+  const loaded = runCli(env, 'certificate', 'load', '--company-id', String(c.id), '--p12', p12File, `--password=${made.password}`);
   assert.equal(loaded.code, 0, loaded.stderr);
   assert.match(JSON.parse(loaded.stdout).subject, /Tornillo/);
   const badPassword = runCli(env, 'certificate', 'load', '--company-id', String(c.id), '--p12', p12File, '--password', 'nope');
