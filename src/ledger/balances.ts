@@ -1,6 +1,6 @@
 /**
  * Period balances of the ledger: debits and credits per account and day, and
- * per account and month (migration 016). The statement that writes journal
+ * per account and month (migration 023). The statement that writes journal
  * lines appends its sums to ledger_pending (a trigger; no row is shared between
  * writers, so nothing waits and nothing deadlocks); foldLedger moves them into
  * ledger_days and ledger_months. A trial balance reads whole months, the days

@@ -20,7 +20,7 @@ export interface Db extends Queryable {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   /**
    * Calls fn with the company id of every change announced on COMPANY_CHANGED
-   * (migrations/014): a change made through this Db before the statement that
+   * (migrations/022): a change made through this Db before the statement that
    * made it resolves, one made by another process as soon as it arrives; and
    * with null when announcements may have been missed (a lost connection), so
    * that everything kept must be read again. Resolves once listening.
@@ -29,7 +29,7 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-/** The channel on which the database announces changes to what processes keep in memory (migrations/014). */
+/** The channel on which the database announces changes to what processes keep in memory (migrations/022). */
 export const COMPANY_CHANGED = 'company_changed';
 
 function announcements() {
