@@ -18,7 +18,8 @@ import { freshPostgres, STORAGES } from '../support/server';
 import { freshNit, SECRET_KEY } from '../support/admin';
 
 const cliFile = path.join(__dirname, '..', '..', 'src', 'cli.js');
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** A date `offset` days from today as the Colombian companies see it (America/Bogota, UTC−5 all year), as the service checks dates. */
+const day = (offset: number) => new Date(Date.now() - 5 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
 function cli(env: Record<string, string>, ...args: string[]) {
   const r = spawnSync(process.execPath, [cliFile, ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ADMIN_TOKEN: '', ...env }, encoding: 'utf8', timeout: 180_000 });

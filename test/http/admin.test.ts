@@ -17,7 +17,8 @@ import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { ADMIN_TOKEN, adminOf, BOGOTA, coCompany, login, mxCompany, ok, SECRET_KEY, type Admin } from '../support/admin';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0d5b50000000049454e44ae426082', 'hex');
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** A date `offset` days from today as the Colombian companies see it (America/Bogota, UTC−5 all year), as the service checks dates. */
+const day = (offset: number) => new Date(Date.now() - 5 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
 eachStorage('administration API', (storage) => {
   let s: TestServer;
