@@ -2,8 +2,8 @@
  * What the scale benchmark (npm run bench:scale) uses: an HTTP client with one
  * keep-alive agent, the standard invoice body (checked by the preview),
  * percentiles, fresh storages, and the printed table. bench/run.ts (npm run
- * bench) keeps its own copy of these, so that the two benchmarks change
- * independently.
+ * bench) takes the storages, percentiles and checks from here; it keeps its
+ * own client (two countries, extra headers) and table layout.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -35,12 +35,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import crypto from 'node:crypto';
 import readline from 'node:readline';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { DEMO_CREDENTIALS } from '../src/companies/demo';
+import { BenchFailure, PG_ADMIN_URL, expect, freshPostgres, percentile, redact, round2, withPglite } from './common';
 
 function envInt(name: string, fallback: number, min = 1): number {
   const raw = process.env[name];
@@ -57,14 +56,12 @@ const RATE_LIMIT = envInt('BENCH_RATE_LIMIT', 1_000_000, 0);
 const SOAK_SECONDS = envInt('BENCH_SOAK_SECONDS', 0, 0);
 const STORAGES = (process.env.BENCH_STORAGES || 'pglite,postgres').split(',').map((s) => s.trim()) as Storage[];
 const ROUNDS = 2;
-const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
 const TARGETS = { plainOfFloor: 0.6, electronicOfPlain: 0.3, electronicP99Ms: 500, lookupP99Ms: 50 };
 
 type Storage = 'pglite' | 'postgres';
 type PathName = 'floor' | 'plain' | 'electronic' | 'mx';
 const PATHS: PathName[] = ['floor', 'plain', 'electronic', 'mx'];
 
-class BenchFailure extends Error {}
 
 // ---------------------------------------------------------------------------
 // HTTP client: node:http with a keep-alive agent.
@@ -111,12 +108,6 @@ class Client {
   close() { this.agent.destroy(); }
 }
 
-function expect(status: number, got: { status: number; body: any }, what: string): any {
-  if (got.status !== status) {
-    throw new BenchFailure(`${what}: expected ${status}, got ${got.status}: ${typeof got.body === 'string' ? got.body : JSON.stringify(got.body)}`.slice(0, 2000));
-  }
-  return got.body;
-}
 
 /** A list answer's records, whether it is {pagination, results} or a plain array. */
 const records = (body: any): any[] => (Array.isArray(body) ? body : body?.results ?? []);
@@ -274,11 +265,6 @@ interface StorageResult {
   notes: string[];
 }
 
-const round2 = (v: number) => Math.round(v * 100) / 100;
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
-}
 function figures(runs: Run[]): Figures {
   const sorted = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const wall = runs.reduce((s, r) => s + r.wallMs, 0);
@@ -368,48 +354,6 @@ async function soakRun(storage: Storage, client: Client, reqs: Record<PathName, 
 
 // ---------------------------------------------------------------------------
 // Storages
-
-async function withPglite<T>(fn: (env: Record<string, string>) => Promise<T>): Promise<T> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-bench-'));
-  try {
-    return await fn({ DATA_DIR: dir });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** A fresh database on the PostgreSQL server, or the reason it cannot be reached. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | { skip: string }> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3000 });
-  admin.on('error', () => undefined);
-  try {
-    await admin.connect();
-  } catch (e) {
-    await admin.end().catch(() => undefined);
-    return { skip: `PostgreSQL at ${redact(PG_ADMIN_URL)} is unreachable (${(e as Error).message || (e as any).code}); skipping it` };
-  }
-  const name = `facturas_bench_${crypto.randomBytes(5).toString('hex')}`;
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end().catch(() => undefined);
-  }
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 5000 });
-      c.on('error', () => undefined);
-      await c.connect();
-      try { await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } finally { await c.end().catch(() => undefined); }
-    },
-  };
-}
-
-function redact(url: string): string {
-  try { const u = new URL(url); if (u.password) u.password = '***'; return u.toString(); } catch { return '(invalid URL)'; }
-}
 
 // ---------------------------------------------------------------------------
 // Report
