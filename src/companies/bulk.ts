@@ -34,6 +34,11 @@
  * write was just read: company, document types, customers, the invoices and
  * entries of the same statement), which are nearly half of the work; the
  * counting triggers fire all the same (ENABLE ALWAYS, migration 023).
+ *
+ * It is the one writer of document tables besides their kernels
+ * (src/invoices/kernel.ts, src/vouchers/kernel.ts): it copies rows those
+ * kernels wrote, in bulk, all in their final state (no events: nothing
+ * happens to a loaded document until the API changes it).
  */
 import Decimal from 'decimal.js';
 import type { Db, Queryable } from '../platform/db';

@@ -11,9 +11,8 @@ import { ApiError, error, notFound, type Problems } from '../platform/errors';
 import { PageQuery, paged } from '../platform/http';
 import { AfterQuery, listDocuments } from '../platform/lists';
 import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
-import { deleteInvoice, LIVE, requestStamp, STAMP_JOB } from './store';
+import { annulInvoice, canStamp, deleteInvoice, enforce, LIVE, lockInvoice, requestStamp, STAMP_JOB } from './kernel';
 import { requestMail } from '../mail/store';
-import { reverseEntry } from '../ledger/journal';
 import { annulmentDate } from './lookup';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
@@ -132,17 +131,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     const cid = req.company.company_id;
     const id = (req.params as { id: string }).id;
     return db.tx(async (q) => {
-      const [inv] = await q.query(`SELECT annulled, stamp_status, name, date FROM invoices WHERE company_id = $1 AND id = $2 AND ${LIVE} FOR UPDATE`, [cid, id]);
-      if (!inv) throw notFound(`Invoice ${id}`);
-      const refuse = (why: string) => new ApiError(400, [error('invalid_document', why, ['id'])]);
-      if (inv.annulled) throw refuse(`Invoice ${inv.name} is already annulled`);
-      if (inv.stamp_status === 'Accepted') throw refuse(`Invoice ${inv.name} was accepted by the tax authority; it is cancelled with a credit note, not here`);
-      const [paid] = await q.query(`SELECT coalesce(sum(paid), 0) AS paid FROM due_items WHERE company_id = $1 AND invoice_id = $2`, [cid, id]);
-      if (Number(paid.paid) > 0) throw refuse(`Invoice ${inv.name} has payments applied (${paid.paid}); annul those cash receipts first`);
-      await q.query(`UPDATE due_items SET annulled = true WHERE company_id = $1 AND invoice_id = $2`, [cid, id]);
-      const on = annulmentDate(inv.date, req.company.time_zone);
-      await q.query(`UPDATE invoices SET annulled = true, annulled_on = $3, balance = 0, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id, on]);
-      await reverseEntry(q, cid, id, { kind: 'invoice_annulment', id, date: on, description: `Anulación de la factura ${inv.name}` });
+      await annulInvoice(q, cid, id, (date) => annulmentDate(date, req.company.time_zone));
       return readInvoice(q, req.company, id);
     });
   });
@@ -163,16 +152,15 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
   }, async (req) => {
     const id = (req.params as { id: string }).id;
     const inv = await electronic(req.company, id);
-    const refuse = (why: string) => new ApiError(400, [error('invalid_document', why, ['id'])]);
     // Every Mexican invoice is a CFDI; in Colombia only those of an electronic document type go to the DIAN.
-    if (country === 'CO' && inv.electronic_type !== 'ElectronicInvoice') throw refuse(`Invoice ${inv.name} is not of an electronic document type`);
+    const electronicType = country === 'MX' || inv.electronic_type === 'ElectronicInvoice';
+    enforce(canStamp({ ...inv, electronic: electronicType, annulled: false }));
     await db.tx(async (q) => {
       // Checked again under the row's lock: a concurrent annulment, deletion or stamping may have come first.
-      const [now] = await q.query(`SELECT annulled, stamp_status FROM invoices WHERE company_id = $1 AND id = $2 AND ${LIVE} FOR UPDATE`, [req.company.company_id, id]);
+      const now = await lockInvoice(q, req.company.company_id, id);
       if (!now) throw notFound(`Invoice ${id}`);
-      if (now.annulled) throw refuse(`Invoice ${inv.name} is annulled`);
-      if (now.stamp_status === 'Accepted') throw refuse(`Invoice ${inv.name} was already accepted`);
-      await requestStamp(q, req.company.company_id, id, country);
+      enforce(canStamp(now));
+      await requestStamp(q, req.company.company_id, id, country, now.stamp_status);
     });
     return submitted(req.company, id);
   });

@@ -14,7 +14,7 @@ import { UuidParams } from '../platform/documents';
 import { addAjvErrors } from '../platform/validation';
 import { DocumentNotFound, documentFiles } from '../pdf/document';
 import { isEmail, requestMail, type DocKind } from './store';
-import { LIVE } from '../invoices/store';
+import { LIVE } from '../invoices/kernel';
 
 export const MAX_COPIES = 5;
 

@@ -7,6 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../platform/db';
 import { enqueue } from '../platform/outbox';
+import { emit, subscribe } from '../platform/events';
+import type { MailStatus } from '../platform/states';
+import * as invoices from '../invoices/kernel';
+import * as vouchers from '../vouchers/kernel';
 
 export type { DocKind } from '../pdf/document';
 import type { DocKind } from '../pdf/document';
@@ -15,16 +19,23 @@ const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61
 /** An address this service will send to. */
 export const isEmail = (a: string) => a.length <= 254 && EMAIL.test(a);
 export const MAIL_JOB = 'mail';
-const TABLE: Record<DocKind, string> = { invoice: 'invoices', voucher: 'vouchers' };
+/** The kernel that writes each kind of document (a mail never writes a document's table itself). */
+const KERNEL: Record<DocKind, { showMail: typeof invoices.showMail }> = { invoice: invoices, voucher: vouchers };
 
-/** Shows a mail's state on its document, when it is the document's latest mail. */
+/**
+ * Shows a mail's state on its document, when it is the document's latest mail;
+ * a mail that ended (sent, or given up) emits `<document>.mail_sent` or `.mail_failed`.
+ */
 export async function showOnDocument(q: Queryable, cid: number, mailId: string): Promise<void> {
-  const [m] = await q.query(
+  const [m] = await q.query<{ doc_kind: DocKind; doc_id: string; status: MailStatus; observations: string | null }>(
     `SELECT doc_kind, doc_id, status, observations FROM mails m WHERE company_id = $1 AND id = $2
         AND NOT EXISTS (SELECT 1 FROM mails n WHERE n.company_id = m.company_id AND n.doc_kind = m.doc_kind AND n.doc_id = m.doc_id AND n.created_at > m.created_at)`,
     [cid, mailId]);
-  if (m) await q.query(`UPDATE ${TABLE[m.doc_kind as DocKind]} SET mail_status = $3, mail_observations = $4 WHERE company_id = $1 AND id = $2`,
-    [cid, m.doc_id, m.status, m.observations]);
+  if (!m) return;
+  await KERNEL[m.doc_kind].showMail(q, cid, m.doc_id, m.status, m.observations);
+  if (m.status === 'sent' || m.status === 'failed_delivery') {
+    await emit(q, cid, `${m.doc_kind}.${m.status === 'sent' ? 'mail_sent' : 'mail_failed'}`, { id: m.doc_id });
+  }
 }
 
 /**
@@ -55,23 +66,24 @@ export async function requestMail(q: Queryable, cid: number, kind: DocKind, docI
 }
 
 /** The tax authority answered: an Accepted invoice's waiting mails go out; a Rejected one's keep waiting, and say why. */
-export async function afterVerdict(q: Queryable, cid: number, invoiceId: string, status: string): Promise<void> {
-  const waiting = await q.query(`SELECT id FROM mails WHERE company_id = $1 AND doc_kind = 'invoice' AND doc_id = $2 AND status = 'pending_send'`, [cid, invoiceId]);
+subscribe(['invoice.stamp_accepted', 'invoice.stamp_rejected'], async (q, e) => {
+  const waiting = await q.query(`SELECT id FROM mails WHERE company_id = $1 AND doc_kind = 'invoice' AND doc_id = $2 AND status = 'pending_send'`, [e.companyId, e.docId]);
   for (const { id } of waiting) {
-    if (status === 'Accepted') {
-      await q.query(`UPDATE mails SET status = 'process_of_sending', observations = NULL, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id]);
-      await enqueue(q, cid, MAIL_JOB, id);
-    } else if (status === 'Rejected') {
+    if (e.type === 'invoice.stamp_accepted') {
+      await q.query(`UPDATE mails SET status = 'process_of_sending', observations = NULL, updated_at = now() WHERE company_id = $1 AND id = $2`, [e.companyId, id]);
+      await enqueue(q, e.companyId, MAIL_JOB, id);
+    } else {
       await q.query(`UPDATE mails SET observations = $3, updated_at = now() WHERE company_id = $1 AND id = $2`,
-        [cid, id, 'Not sent: the tax authority rejected the invoice; it goes out once a corrected invoice is accepted']);
+        [e.companyId, id, 'Not sent: the tax authority rejected the invoice; it goes out once a corrected invoice is accepted']);
     }
-    await showOnDocument(q, cid, id);
+    await showOnDocument(q, e.companyId, id);
   }
-}
+});
 
-/** A deleted document is not mailed: its mails not sent yet end as failed_delivery, saying why (a queued job then finds nothing to send). */
-export async function dropMails(q: Queryable, cid: number, kind: DocKind, docId: string, why: string): Promise<void> {
+/** A deleted invoice is not mailed: its mails not sent yet end as failed_delivery, saying why (a queued job then finds nothing to send). */
+subscribe(['invoice.deleted'], async (q, e) => {
   await q.query(
     `UPDATE mails SET status = 'failed_delivery', observations = $4, updated_at = now()
-      WHERE company_id = $1 AND doc_kind = $2 AND doc_id = $3 AND status IN ('pending_send', 'process_of_sending')`, [cid, kind, docId, why]);
-}
+      WHERE company_id = $1 AND doc_kind = $2 AND doc_id = $3 AND status IN ('pending_send', 'process_of_sending')`,
+    [e.companyId, 'invoice', e.docId, `Not sent: invoice ${e.name} was deleted`]);
+});

@@ -14,7 +14,7 @@ import { parseXml, satSelect, timbreChain } from '../einvoice/sat/chain';
 import { formatDate, formatMoney } from './format';
 import { renderInvoicePdf, renderVoucherPdf } from './render';
 import type { InvoicePdfInput, PdfCompany, PdfCustomer, PdfTax, VoucherPdfInput } from './types';
-import { LIVE } from '../invoices/store';
+import { LIVE } from '../invoices/kernel';
 import { colombianDateTime, readApplicationResponse } from '../einvoice/dian/application-response';
 import { taxProfileText } from '../einvoice/dian/issuer';
 import { fileStem } from '../einvoice/dian/stamp';

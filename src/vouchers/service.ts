@@ -18,6 +18,8 @@ import { CO_ADVANCES_GROUP, CO_LEDGER, CO_RECEIVABLES_GROUP } from '../ledger/ac
 import { checkDocumentAmount, checkLedgerAmounts } from '../ledger/limits';
 import { advanceBalance, advanceTaken, lockAdvanceBalance } from '../ledger/advances';
 import { takeNumber } from '../invoices/numbering';
+import { movePayments } from '../invoices/kernel';
+import { insertVoucher, lockVoucher, markAnnulled } from './kernel';
 import { annulmentDate, checkDocumentType, checkCostCenter, checkCurrency, loadMasterData, mustBeActive, type Row } from '../invoices/lookup';
 import type { VoucherBody, VoucherType } from './schema';
 
@@ -348,20 +350,8 @@ async function payDueItems(q: Queryable, cid: number, entries: Entry[], date: st
   }
   problems.throwIfAny();
   const applied = paying.map((x) => ({ due: x.e.due!.id, invoice: x.e.due!.invoice_id, amount: money(x.e.value) }));
-  await moveBalances(q, cid, applied, +1);
+  await movePayments(q, cid, applied, +1);
   return applied;
-}
-
-/** Adds (sign +1) or gives back (sign −1) payments to due items and their invoices' balances. */
-async function moveBalances(q: Queryable, cid: number, applied: { due: number; invoice: string; amount: string }[], sign: 1 | -1): Promise<void> {
-  const perInvoice = new Map<string, Decimal>();
-  for (const a of applied) perInvoice.set(a.invoice, (perInvoice.get(a.invoice) ?? new Decimal(0)).plus(a.amount));
-  await q.query(
-    `UPDATE due_items d SET paid = d.paid + $2::numeric * v.amount FROM unnest($3::bigint[], $4::numeric[]) AS v(id, amount)
-      WHERE d.company_id = $1 AND d.id = v.id`, [cid, sign, applied.map((a) => a.due), applied.map((a) => a.amount)]);
-  await q.query(
-    `UPDATE invoices i SET balance = i.balance - $2::numeric * v.amount, updated_at = now() FROM unnest($3::uuid[], $4::numeric[]) AS v(id, amount)
-      WHERE i.company_id = $1 AND i.id = v.id`, [cid, sign, [...perInvoice.keys()], [...perInvoice.values()].map((v) => v.toFixed(2))]);
 }
 
 /** Writes the voucher in the caller's transaction: number, due items paid, document, applications, journal entry. */
@@ -379,12 +369,11 @@ export async function storeVoucher(q: Queryable, company: Company, plan: Voucher
   const numbered = await takeNumber(q, cid, plan.docType.id, 'vouchers', plan.body.number);
   const now = new Date();
   const doc = voucherDocument(plan, { id, prefix: numbered.prefix, number: numbered.number, name: numbered.name, now });
-  await q.query(
-    `INSERT INTO vouchers (company_id, id, document_type_id, prefix, number, name, date, type, customer_id, customer_identification,
-       customer_branch_office, total, partner_id, document, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)`,
-    [cid, id, plan.docType.id, numbered.prefix, numbered.number, numbered.name, plan.body.date, plan.type, plan.customer?.id ?? null,
-      plan.customer?.identification ?? null, plan.customer?.branch_office ?? null, plan.total.toFixed(2), meta.partnerId ?? null, JSON.stringify(doc), now]);
+  await insertVoucher(q, {
+    companyId: cid, id, documentTypeId: plan.docType.id, prefix: numbered.prefix, number: numbered.number, name: numbered.name, date: plan.body.date,
+    type: plan.type, customerId: plan.customer?.id ?? null, identification: plan.customer?.identification ?? null, branchOffice: plan.customer?.branch_office ?? null,
+    total: plan.total.toFixed(2), partnerId: meta.partnerId ?? null, document: doc, now,
+  });
   if (applied.length) {
     await q.query(
       `INSERT INTO voucher_applications (company_id, voucher_id, due_item_id, amount)
@@ -398,7 +387,7 @@ export async function storeVoucher(q: Queryable, company: Company, plan: Voucher
 /** Annuls a voucher in the caller's transaction: gives back what it paid and reverses its journal entry, dated on the annulment day. */
 export async function annulVoucher(q: Queryable, company: Company, id: string): Promise<void> {
   const cid = company.company_id;
-  const [v] = await q.query('SELECT annulled, name, date, customer_identification FROM vouchers WHERE company_id = $1 AND id = $2 FOR UPDATE', [cid, id]);
+  const v = await lockVoucher(q, cid, id);
   if (!v) throw notFound(`Voucher ${id}`);
   if (v.annulled) throw new ApiError(400, [error('invalid_document', `Voucher ${v.name} is already annulled`, ['id'])]);
   const applied = await q.query<{ due: number; invoice: string; amount: string }>(
@@ -408,7 +397,7 @@ export async function annulVoucher(q: Queryable, company: Company, id: string): 
   if (applied.length) {
     await q.query('SELECT id FROM invoices WHERE company_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE', [cid, [...new Set(applied.map((a) => a.invoice))].sort()]);
     await q.query('SELECT id FROM due_items WHERE company_id = $1 AND id = ANY($2::bigint[]) ORDER BY id FOR UPDATE', [cid, applied.map((a) => a.due)]);
-    await moveBalances(q, cid, applied, -1);
+    await movePayments(q, cid, applied, -1);
   }
   if (v.customer_identification) {
     // Giving back an advance it received: what invoices already applied cannot be taken back from the customer.
@@ -424,6 +413,6 @@ export async function annulVoucher(q: Queryable, company: Company, id: string): 
     }
   }
   const on = annulmentDate(v.date, company.time_zone);
-  await q.query('UPDATE vouchers SET annulled = true, annulled_on = $3, updated_at = now() WHERE company_id = $1 AND id = $2', [cid, id, on]);
+  await markAnnulled(q, cid, { id, name: v.name }, on);
   await reverseEntry(q, cid, id, { kind: 'voucher_annulment', id, date: on, description: `Anulación del recibo de caja ${v.name}` });
 }

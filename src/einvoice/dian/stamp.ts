@@ -5,7 +5,7 @@
  * timeout first asks the authority what it holds for the CUFE, so nothing is
  * sent twice. Runs from the outbox (kind `dian_submit`), after commit.
  */
-import { afterVerdict } from '../../mail/store';
+import { recordSending, recordVerdict } from '../../invoices/kernel';
 import type { Db, Queryable } from '../../platform/db';
 import type { CpuPool } from '../../workers/pool';
 import { runTask } from '../../workers/tasks';
@@ -65,21 +65,17 @@ export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId
     xml = signed.xml;
     // Remember what is being sent before sending it (to an authority outside this process).
     if (!inProcess(authority)) {
-      await db.query(`UPDATE invoices SET xml = $3, stamp_cufe = $4, stamp_status = 'Pending', updated_at = now() WHERE company_id = $1 AND id = $2`,
-        [companyId, invoiceId, xml, cufe]);
+      await recordSending(db, companyId, invoiceId, xml, cufe);
     }
     verdict = await authority.send(xml, context(cufe));
   }
   const final = verdict;
   const result = { status: final.status, cufe: final.status === 'Accepted' ? final.cufe : null, errors: final.errors, observations: final.observations };
   await db.tx(async (q) => {
-    await q.query(
-      `UPDATE invoices SET stamp_status = $3, stamp_cufe = $4, stamp_errors = $5, stamp_observations = $6, stamp_authority = $7,
-              application_response = $8, xml = coalesce($9, xml), updated_at = now()
-        WHERE company_id = $1 AND id = $2`,
-      [companyId, invoiceId, final.status, final.status === 'Accepted' ? final.cufe : cufe, JSON.stringify(final.errors), JSON.stringify(final.observations),
-        authority.name, final.applicationResponse ?? null, xml]);
-    await afterVerdict(q, companyId, invoiceId, final.status);
+    await recordVerdict(q, companyId, invoiceId, {
+      status: final.status, cufe: final.status === 'Accepted' ? final.cufe : cufe, errors: final.errors, observations: final.observations,
+      authority: authority.name, applicationResponse: final.applicationResponse ?? null, xml,
+    });
     await finish?.(q, result);
   });
   return result;

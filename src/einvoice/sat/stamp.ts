@@ -7,7 +7,7 @@
  * CFDI with the stamp it already gave, so nothing is stamped twice. Runs from
  * the outbox (kind `sat_stamp`), after commit.
  */
-import { afterVerdict } from '../../mail/store';
+import { recordSending, recordVerdict } from '../../invoices/kernel';
 import type { Db } from '../../platform/db';
 import { runTask } from '../../workers/tasks';
 import { Credentials, CREDENTIALS_VERSION } from '../credentials';
@@ -71,7 +71,7 @@ export async function stampMxInvoice(db: Db, provider: StampProvider, companyId:
       xml = await runTask(signing.pool, 'sat.seal', { input, credentials: await signing.credentials.company(company, inv.credentials_version) });
       // Remember what is being sent before sending it (to a provider outside this process).
       if (!inProcess(provider)) {
-        await db.query(`UPDATE invoices SET xml = $3, stamp_status = 'Pending', updated_at = now() WHERE company_id = $1 AND id = $2`, [companyId, invoiceId, xml]);
+        await recordSending(db, companyId, invoiceId, xml);
       }
     }
   }
@@ -79,11 +79,9 @@ export async function stampMxInvoice(db: Db, provider: StampProvider, companyId:
   const final = verdict;
   const result = { status: final.status, uuid: final.uuid, errors: final.errors };
   await db.tx(async (q) => {
-    await q.query(
-      `UPDATE invoices SET stamp_status = $3, stamp_uuid = $4, xml = $5, stamp_errors = $6, stamp_observations = $7, stamp_authority = $8, updated_at = now()
-        WHERE company_id = $1 AND id = $2`,
-      [companyId, invoiceId, final.status, final.uuid, final.xml ?? xml, JSON.stringify(final.errors), JSON.stringify(final.observations), provider.name]);
-    await afterVerdict(q, companyId, invoiceId, final.status);
+    await recordVerdict(q, companyId, invoiceId, {
+      status: final.status, uuid: final.uuid, errors: final.errors, observations: final.observations, authority: provider.name, xml: final.xml ?? xml,
+    });
     await finish?.(q, result);
   });
   return result;

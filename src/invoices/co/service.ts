@@ -17,7 +17,7 @@ import { CO_ADVANCES_GROUP, CO_LEDGER } from '../../ledger/accounts';
 import { checkDocumentAmount, checkLedgerAmounts, checkLineAmount } from '../../ledger/limits';
 import { advanceBalance, advanceTaken, lockAdvanceBalance } from '../../ledger/advances';
 import { ApiError, error, notFound } from '../../platform/errors';
-import { LIVE, requestStamp, writeInvoice } from '../store';
+import { canEdit, enforce, lockInvoice, replaceInvoice, requestStamp, writeInvoice, type DueRecord } from '../kernel';
 import { checkDocumentType, checkCostCenter, checkWarehouse, checkCurrency, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { CoInvoiceBody, CoItem } from './schema';
 
@@ -433,9 +433,13 @@ export async function storeCoInvoice(q: Queryable, company: Company, plan: Plan,
     companyId: cid, id, country: 'CO', documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.body.date,
     customerId, identification: plan.body.customer.identification, branchOffice: plan.body.customer.branch_office,
     total: doc.total, balance: doc.balance, partnerId: meta.partnerId, document: doc, now, stamp: plan.body.stamp?.send,
-  }, plan.payments.filter((x) => x.type.due_date).map((p) => ({ due_date: p.due_date!, amount: new Decimal(p.value).toFixed(2), account: p.type.account_code })), coInvoicePostings(plan));
+  }, dueRecords(plan), coInvoicePostings(plan));
   return pendingIfAsked(plan, { ...doc, ...numbered });
 }
+
+/** The credit installments of the plan, as the kernel stores them. */
+const dueRecords = (plan: Plan): DueRecord[] =>
+  plan.payments.filter((x) => x.type.due_date).map((p) => ({ due_date: p.due_date!, amount: new Decimal(p.value).toFixed(2), account: p.type.account_code }));
 
 /** With stamp.send, the invoice goes to the DIAN after commit, from the outbox; Pending until it answers. */
 function pendingIfAsked<D extends { stamp: object }>(plan: Plan, doc: D): D {
@@ -449,32 +453,21 @@ function pendingIfAsked<D extends { stamp: object }>(plan: Plan, doc: D): D {
  */
 export async function updateCoInvoice(q: Queryable, company: Company, id: string, plan: Plan) {
   const cid = company.company_id;
-  const [inv] = await q.query(
-    `SELECT number, prefix, name, document_type_id, stamp_status, annulled, created_at FROM invoices WHERE company_id = $1 AND id = $2 AND country = 'CO' AND ${LIVE} FOR UPDATE`, [cid, id]);
+  const inv = await lockInvoice(q, cid, id, { country: 'CO', paid: true });
   if (!inv) throw notFound(`Invoice ${id}`);
-  const refuse = (why: string) => new ApiError(400, [error('non_editable', why, ['id'])]);
-  if (inv.annulled) throw refuse(`Invoice ${inv.name} is annulled`);
-  if (!['Draft', 'Rejected'].includes(inv.stamp_status)) throw refuse(`Invoice ${inv.name} is ${inv.stamp_status}: only Draft and Rejected invoices can be changed`);
-  const [{ paid }] = await q.query('SELECT coalesce(sum(paid), 0) AS paid FROM due_items WHERE company_id = $1 AND invoice_id = $2', [cid, id]);
-  if (Number(paid) > 0) throw refuse(`Invoice ${inv.name} has payments applied`);
+  enforce(canEdit(inv));
   if (plan.docType.id !== inv.document_type_id) throw new ApiError(400, [error('invalid_value', `The document type of invoice ${inv.name} cannot change`, ['document.id'])]);
   const customerId = plan.newCustomer ? Number((await insertCustomer(q, cid, 'CO', plan.newCustomer)).id) : plan.customer!.id;
   const doc = coInvoiceDocument(plan, { id, prefix: inv.prefix, number: Number(inv.number), name: inv.name, customerId, now: new Date(inv.created_at) });
   doc.metadata.last_updated = new Date().toISOString();
   await reverseEntry(q, cid, id, { kind: 'invoice_correction', id, date: plan.body.date, description: `Corrección de la factura ${inv.name}` });
-  await q.query('DELETE FROM due_items WHERE company_id = $1 AND invoice_id = $2', [cid, id]);
-  await q.query(
-    `UPDATE invoices SET date = $3, customer_id = $4, customer_identification = $5, customer_branch_office = $6, total = $7, balance = $8, document = $9,
-       stamp_status = 'Draft', stamp_cufe = NULL, stamp_errors = NULL, stamp_observations = NULL, xml = NULL, updated_at = now()
-     WHERE company_id = $1 AND id = $2`,
-    [cid, id, plan.body.date, customerId, plan.body.customer.identification, plan.body.customer.branch_office, doc.total, doc.balance, JSON.stringify(doc)]);
-  let quote = 0;
-  for (const p of plan.payments.filter((x) => x.type.due_date)) {
-    await q.query(`INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount, account_code) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [cid, id, customerId, inv.prefix, inv.number, ++quote, p.due_date, new Decimal(p.value).toFixed(2), p.type.account_code]);
-  }
+  await replaceInvoice(q, cid, inv, id, {
+    date: plan.body.date, customerId, identification: plan.body.customer.identification, branchOffice: plan.body.customer.branch_office,
+    total: doc.total, balance: doc.balance, document: doc,
+    due: dueRecords(plan),
+  });
   await applyAdvance(q, cid, plan);
   await postEntry(q, cid, { kind: 'invoice', id, date: plan.body.date, description: `Factura ${inv.name}` }, coInvoicePostings(plan));
-  if (plan.body.stamp?.send) await requestStamp(q, cid, id, 'CO');
+  if (plan.body.stamp?.send) await requestStamp(q, cid, id, 'CO', 'Draft');
   return pendingIfAsked(plan, doc);
 }

@@ -13,7 +13,7 @@ import { GENERIC_RFCS } from '../../catalog/customers';
 import { computeMX, type MxOut, type TaxRef } from '../compute';
 import type { Posting } from '../../ledger/journal';
 import { checkDocumentAmount, checkLedgerAmounts, checkLineAmount } from '../../ledger/limits';
-import { writeInvoice } from '../store';
+import { writeInvoice } from '../kernel';
 import { MX_LEDGER } from '../../ledger/accounts';
 import { missingCfdiData } from '../../einvoice/sat/stamp';
 import { unsealedCfdi } from '../../einvoice/sat/cfdi';

@@ -1,0 +1,315 @@
+/**
+ * The invoice kernel: the one module that writes the `invoices` table and its
+ * due items. Every other module asks it (creation, edit, stamping, verdicts,
+ * payments, mail state, annulment, deletion); none writes the table itself.
+ * Which state changes are allowed is said once, in src/platform/states.ts; the
+ * guards below say, for a stored invoice, what a client may do with it, and
+ * every route uses them. A state change emits its event (src/platform/events.ts)
+ * in the same transaction.
+ *
+ * A creation is ONE statement: its number, the document, its due items (credit)
+ * and its balanced journal entry, and, with stamp.send, its stamping job.
+ */
+import Decimal from 'decimal.js';
+import type { Queryable } from '../platform/db';
+import { Statement } from '../platform/sql';
+import { addEntry, reverseEntry, type Posting } from '../ledger/journal';
+import { ApiError, error, notFound } from '../platform/errors';
+import { addNumbering, numberRefused, type Numbered } from './numbering';
+import { enqueue } from '../platform/outbox';
+import { emit, eventInsert } from '../platform/events';
+import { assertStampMove, type MailStatus, type StampStatus, type StampVerdictStatus } from '../platform/states';
+
+const DRAFT: StampStatus = 'Draft';
+const PENDING: StampStatus = 'Pending';
+const ACCEPTED: StampStatus = 'Accepted';
+
+export interface InvoiceRecord {
+  companyId: number; id: string; country: 'CO' | 'MX'; documentTypeId: number;
+  /** A number sent by the client; else the next one is taken. */
+  sent?: number;
+  date: string;
+  customerId: number; identification: string; branchOffice: number;
+  total: number; balance: number; partnerId?: string; applicationId?: string;
+  /** The answer without number and name, which the statement fills in. */
+  document: Record<string, unknown>; now: Date;
+  /** stamp.send: the invoice is Pending and its stamping job is queued in the same statement. */
+  stamp?: boolean;
+}
+
+/** A credit installment: its due date, amount and the receivable account the invoice debits (a payment pays it off that account). */
+export interface DueRecord { due_date: string; amount: string; account: string }
+
+export async function writeInvoice(q: Queryable, r: InvoiceRecord, due: DueRecord[], postings: Posting[]): Promise<Numbered> {
+  const st = addNumbering(new Statement(), r.companyId, r.documentTypeId, r.sent);
+  const cid = st.p(r.companyId);
+  st.with('invoice', `INSERT INTO invoices (company_id, id, country, document_type_id, prefix, number, name, date, customer_id, customer_identification,
+      customer_branch_office, total, balance, partner_id, application_id, document, stamp_status, created_at, updated_at)
+    SELECT ${cid}, ${st.p(r.id)}, ${st.p(r.country)}, ${st.p(r.documentTypeId)}, num.prefix, num.number, num.name, ${st.p(r.date)},
+      ${st.p(r.customerId)}, ${st.p(r.identification)}, ${st.p(r.branchOffice)}, ${st.p(r.total)}, ${st.p(r.balance)}, ${st.p(r.partnerId ?? null)},
+      ${st.p(r.applicationId ?? null)}, ${st.p(JSON.stringify(r.document))}::jsonb || jsonb_build_object('prefix', num.prefix, 'number', num.number, 'name', num.name),
+      ${st.p(r.stamp ? PENDING : DRAFT)}, ${st.p(r.now)}, ${st.p(r.now)}
+    FROM num RETURNING id, prefix, number, name`);
+  st.with('created', eventInsert(cid, 'invoice.created', 'invoice.id', 'invoice'));
+  if (r.stamp) {
+    // As requestStamp, for an invoice that has no job yet.
+    st.with('job', `INSERT INTO outbox (company_id, kind, ref_id, next_attempt_at)
+      SELECT ${cid}, ${st.p(STAMP_JOB[r.country])}, invoice.id, now() + make_interval(secs => ${st.p(STAMP_GRACE_MS)}::float8 / 1000) FROM invoice`);
+  }
+  if (due.length) {
+    st.with('due', `INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount, account_code)
+      SELECT ${cid}, invoice.id, ${st.p(r.customerId)}, invoice.prefix, invoice.number, d.quote, d.due_date, d.amount, d.account
+        FROM invoice, unnest(${st.p(due.map((d) => d.due_date))}::date[], ${st.p(due.map((d) => d.amount))}::numeric[], ${st.p(due.map((d) => d.account))}::text[])
+          WITH ORDINALITY AS d(due_date, amount, account, quote)`);
+  }
+  addEntry(st, r.companyId, { kind: 'invoice', id: r.id, date: r.date, description: 'Factura' }, postings, 'invoice.name');
+  const [t] = await st.run(q, 'SELECT num.* FROM num');
+  if (!t) throw await numberRefused(q, r.companyId, r.documentTypeId, r.sent);
+  return { number: Number(t.number), prefix: t.prefix, name: t.name };
+}
+
+/** Rows of invoices that exist for the API: a deleted invoice stays in the table, for audit, and is read by nothing else. */
+export const LIVE = 'deleted_at IS NULL';
+
+// ---------------------------------------------------------------------------
+// Guards: what a client may do with a stored invoice. Pure; each answers null
+// (allowed) or the refusal the API returns for the invoice's `id`.
+
+/** What the guards read of a stored invoice. */
+export interface InvoiceFacts {
+  name: string;
+  annulled: boolean;
+  stamp_status: StampStatus;
+  /** Σ paid on its due items (cash receipts applied). */
+  paid?: Decimal.Value;
+  /** Of an electronic document type (every Mexican invoice is a CFDI). */
+  electronic?: boolean;
+}
+export interface Refusal { code: 'invalid_document' | 'non_editable'; message: string }
+const refusal = (code: Refusal['code'], message: string): Refusal => ({ code, message });
+const hasPayments = (i: InvoiceFacts) => new Decimal(i.paid ?? 0).gt(0);
+
+/** PUT (Colombia): only a Draft or Rejected invoice, not annulled, that no receipt pays. */
+export function canEdit(i: InvoiceFacts): Refusal | null {
+  if (i.annulled) return refusal('non_editable', `Invoice ${i.name} is annulled`);
+  if (i.stamp_status !== 'Draft' && i.stamp_status !== 'Rejected') {
+    return refusal('non_editable', `Invoice ${i.name} is ${i.stamp_status}: only Draft and Rejected invoices can be changed`);
+  }
+  if (hasPayments(i)) return refusal('non_editable', `Invoice ${i.name} has payments applied`);
+  return null;
+}
+
+/** POST …/annul: an accepted invoice is corrected by a credit note; a paid one after its receipts are annulled. */
+export function canAnnul(i: InvoiceFacts): Refusal | null {
+  if (i.annulled) return refusal('invalid_document', `Invoice ${i.name} is already annulled`);
+  if (i.stamp_status === 'Accepted') return refusal('invalid_document', `Invoice ${i.name} was accepted by the tax authority; it is cancelled with a credit note, not here`);
+  if (hasPayments(i)) return refusal('invalid_document', `Invoice ${i.name} has payments applied (${String(i.paid)}); annul those cash receipts first`);
+  return null;
+}
+
+/** POST …/stamp: an electronic invoice, not annulled, not accepted yet. */
+export function canStamp(i: InvoiceFacts): Refusal | null {
+  if (i.electronic === false) return refusal('invalid_document', `Invoice ${i.name} is not of an electronic document type`);
+  if (i.annulled) return refusal('invalid_document', `Invoice ${i.name} is annulled`);
+  if (i.stamp_status === 'Accepted') return refusal('invalid_document', `Invoice ${i.name} was already accepted`);
+  return null;
+}
+
+/** DELETE: only what never reached the tax authority, and that no receipt pays (`payingReceipts`: their names). */
+export function canDelete(i: InvoiceFacts, country: 'CO' | 'MX', payingReceipts: readonly string[] = []): Refusal | null {
+  if (i.stamp_status === 'Accepted') {
+    return refusal('invalid_document', country === 'CO' ? `Invoice ${i.name} was accepted by the DIAN: it is cancelled with a credit note, never deleted`
+      : `Invoice ${i.name} is a stamped CFDI: it is cancelled with the SAT, never deleted`);
+  }
+  if (i.stamp_status !== 'Draft' && i.stamp_status !== 'Rejected') {
+    return refusal('invalid_document', `Invoice ${i.name} is ${i.stamp_status} with the tax authority: wait for its answer; only a Draft or Rejected invoice can be deleted`);
+  }
+  if (payingReceipts.length) return refusal('invalid_document', `Invoice ${i.name} is paid by cash receipts ${payingReceipts.join(', ')}: annul them first`);
+  return null;
+}
+
+/**
+ * A credit (or debit) note: on an invoice that is not annulled; an electronic
+ * invoice once the authority accepted it, a plain one as it is (Draft).
+ */
+export function canCredit(i: InvoiceFacts): Refusal | null {
+  if (i.annulled) return refusal('invalid_document', `Invoice ${i.name} is annulled`);
+  if (i.electronic !== false && i.stamp_status !== 'Accepted') {
+    return refusal('invalid_document', `Invoice ${i.name} is ${i.stamp_status}: an electronic invoice is corrected once the tax authority accepted it`);
+  }
+  return null;
+}
+
+/** Throws the guard's refusal as the API's 400. */
+export function enforce(r: Refusal | null): void {
+  if (r) throw new ApiError(400, [error(r.code, r.message, ['id'])]);
+}
+
+// ---------------------------------------------------------------------------
+// Reads under the row's lock, for the writes below.
+
+interface LockedInvoice extends InvoiceFacts { date: string; number: string; prefix: string; document_type_id: number; created_at: Date; deleted_at: Date | null }
+
+/** The invoice's row, locked FOR UPDATE until the caller's transaction ends; `live` leaves deleted rows out. */
+export async function lockInvoice(q: Queryable, cid: number, id: string, o: { country?: 'CO' | 'MX'; live?: boolean; paid?: boolean } = {}): Promise<LockedInvoice | undefined> {
+  const [inv] = await q.query<LockedInvoice>(
+    `SELECT name, date, number, prefix, document_type_id, annulled, stamp_status, created_at, deleted_at FROM invoices
+      WHERE company_id = $1 AND id = $2${o.country ? ` AND country = '${o.country}'` : ''}${o.live === false ? '' : ` AND ${LIVE}`} FOR UPDATE`, [cid, id]);
+  if (inv && o.paid) {
+    const [{ paid }] = await q.query(`SELECT coalesce(sum(paid), 0) AS paid FROM due_items WHERE company_id = $1 AND invoice_id = $2`, [cid, id]);
+    inv.paid = paid;
+  }
+  return inv;
+}
+
+// ---------------------------------------------------------------------------
+// State changes.
+
+/** Where each country's invoices are stamped: the outbox job kind. */
+export const STAMP_JOB = { CO: 'dian_submit', MX: 'sat_stamp' } as const;
+/** The request that queues a stamping job runs it itself after commit: pollers leave it alone this long. */
+const STAMP_GRACE_MS = 2000;
+
+/**
+ * Queues the invoice for the tax authority, in the writing transaction: the
+ * outbox sends it after commit; the invoice is Pending until it answers. A
+ * Rejected invoice sent again starts over (its earlier job and XML are dropped).
+ */
+export async function requestStamp(q: Queryable, cid: number, id: string, country: 'CO' | 'MX', from: StampStatus): Promise<void> {
+  assertStampMove(from, PENDING, `invoice ${id}`);
+  const kind = STAMP_JOB[country];
+  await q.query(`DELETE FROM outbox WHERE company_id = $1 AND kind = $2 AND ref_id = $3 AND status IN ('done', 'failed')`, [cid, kind, id]);
+  await enqueue(q, cid, kind, id, STAMP_GRACE_MS);
+  await q.query(`UPDATE invoices SET stamp_status = $3, xml = NULL, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id, PENDING]);
+}
+
+/**
+ * The signed XML is about to leave for an authority outside this process: it is
+ * kept (with the CUFE in Colombia), so that a retry asks for it before sending
+ * again. Outside any transaction (the stamping job runs after commit).
+ */
+export async function recordSending(q: Queryable, cid: number, id: string, xml: string, cufe?: string): Promise<void> {
+  await q.query(`UPDATE invoices SET xml = $3, stamp_cufe = coalesce($4, stamp_cufe), stamp_status = $5, updated_at = now() WHERE company_id = $1 AND id = $2`,
+    [cid, id, xml, cufe ?? null, PENDING]);
+}
+
+/** The authority's answer, as the invoice keeps it. */
+export interface StampOutcome {
+  status: StampVerdictStatus;
+  /** CUFE (Colombia) or fiscal folio UUID (Mexico); null keeps none. */
+  cufe?: string | null;
+  uuid?: string | null;
+  errors: readonly { code: string; message: string }[];
+  observations: readonly string[];
+  authority: string;
+  /** The XML to keep; null keeps the one already stored. */
+  xml: string | null;
+  applicationResponse?: string | null;
+}
+
+/**
+ * Records the verdict on a Pending invoice and emits invoice.stamp_accepted or
+ * invoice.stamp_rejected, in the caller's transaction (mail reacts there).
+ */
+export async function recordVerdict(q: Queryable, cid: number, id: string, v: StampOutcome): Promise<void> {
+  const [row] = await q.query<{ name: string; stamp_status: StampStatus }>(
+    `UPDATE invoices n SET stamp_status = $3, stamp_cufe = CASE WHEN n.country = 'CO' THEN $4 ELSE n.stamp_cufe END,
+            stamp_uuid = CASE WHEN n.country = 'MX' THEN $5 ELSE n.stamp_uuid END, stamp_errors = $6, stamp_observations = $7, stamp_authority = $8,
+            application_response = CASE WHEN n.country = 'CO' THEN $9 ELSE n.application_response END, xml = coalesce($10, n.xml), updated_at = now()
+       FROM invoices o WHERE n.company_id = $1 AND n.id = $2 AND o.company_id = n.company_id AND o.id = n.id
+     RETURNING n.name, o.stamp_status`,
+    [cid, id, v.status, v.cufe ?? null, v.uuid ?? null, JSON.stringify(v.errors), JSON.stringify(v.observations), v.authority, v.applicationResponse ?? null, v.xml]);
+  if (!row) throw new Error(`invoice ${id} not found`);
+  // A verdict follows a sending: recorded as Pending, or not recorded at all when the authority runs in this process.
+  if (row.stamp_status !== PENDING) assertStampMove(row.stamp_status, PENDING, `invoice ${row.name}`);
+  assertStampMove(PENDING, v.status, `invoice ${row.name}`);
+  await emit(q, cid, v.status === ACCEPTED ? 'invoice.stamp_accepted' : 'invoice.stamp_rejected', { id, name: row.name });
+}
+
+/** POST …/annul, in the caller's transaction: annulled on `on`, its open due items and journal entry reversed. */
+export async function annulInvoice(q: Queryable, cid: number, id: string, on: (documentDate: string) => string): Promise<void> {
+  const inv = await lockInvoice(q, cid, id, { paid: true });
+  if (!inv) throw notFound(`Invoice ${id}`);
+  enforce(canAnnul(inv));
+  await q.query(`UPDATE due_items SET annulled = true WHERE company_id = $1 AND invoice_id = $2`, [cid, id]);
+  const day = on(inv.date);
+  await q.query(`UPDATE invoices SET annulled = true, annulled_on = $3, balance = 0, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id, day]);
+  await reverseEntry(q, cid, id, { kind: 'invoice_annulment', id, date: day, description: `Anulación de la factura ${inv.name}` });
+  await emit(q, cid, 'invoice.annulled', { id, name: inv.name });
+}
+
+/** The new content of an edited invoice (same type, number and name). */
+export interface Replacement {
+  date: string; customerId: number; identification: string; branchOffice: number;
+  total: Decimal.Value; balance: Decimal.Value; document: object;
+  due: readonly DueRecord[];
+}
+
+/**
+ * PUT: rewrites a Draft or Rejected invoice (locked and guarded by the caller
+ * with canEdit), its due items anew; it is a Draft again until sent.
+ */
+export async function replaceInvoice(q: Queryable, cid: number, inv: LockedInvoice, id: string, r: Replacement): Promise<void> {
+  assertStampMove(inv.stamp_status, DRAFT, `invoice ${inv.name}`);
+  await q.query('DELETE FROM due_items WHERE company_id = $1 AND invoice_id = $2', [cid, id]);
+  await q.query(
+    `UPDATE invoices SET date = $3, customer_id = $4, customer_identification = $5, customer_branch_office = $6, total = $7, balance = $8, document = $9,
+       stamp_status = $10, stamp_cufe = NULL, stamp_errors = NULL, stamp_observations = NULL, xml = NULL, updated_at = now()
+     WHERE company_id = $1 AND id = $2`,
+    [cid, id, r.date, r.customerId, r.identification, r.branchOffice, r.total, r.balance, JSON.stringify(r.document), DRAFT]);
+  let quote = 0;
+  for (const d of r.due) {
+    await q.query(`INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount, account_code) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [cid, id, r.customerId, inv.prefix, inv.number, ++quote, d.due_date, d.amount, d.account]);
+  }
+}
+
+/** A payment applied to (sign +1) or given back from (sign −1) a due item of an invoice. */
+export interface Application { due: number; invoice: string; amount: string }
+
+/** Moves what receipts paid on due items and their invoices' balances (rows locked by the caller). */
+export async function movePayments(q: Queryable, cid: number, applied: readonly Application[], sign: 1 | -1): Promise<void> {
+  const perInvoice = new Map<string, Decimal>();
+  for (const a of applied) perInvoice.set(a.invoice, (perInvoice.get(a.invoice) ?? new Decimal(0)).plus(a.amount));
+  await q.query(
+    `UPDATE due_items d SET paid = d.paid + $2::numeric * v.amount FROM unnest($3::bigint[], $4::numeric[]) AS v(id, amount)
+      WHERE d.company_id = $1 AND d.id = v.id`, [cid, sign, applied.map((a) => a.due), applied.map((a) => a.amount)]);
+  await q.query(
+    `UPDATE invoices i SET balance = i.balance - $2::numeric * v.amount, updated_at = now() FROM unnest($3::uuid[], $4::numeric[]) AS v(id, amount)
+      WHERE i.company_id = $1 AND i.id = v.id`, [cid, sign, [...perInvoice.keys()], [...perInvoice.values()].map((v) => v.toFixed(2))]);
+}
+
+/** The state of the invoice's latest mail, shown on it (src/mail/store.ts decides which mail is the latest). */
+export async function showMail(q: Queryable, cid: number, id: string, status: MailStatus, observations: string | null): Promise<void> {
+  await q.query(`UPDATE invoices SET mail_status = $3, mail_observations = $4 WHERE company_id = $1 AND id = $2`, [cid, id, status, observations]);
+}
+
+/**
+ * DELETE /v1/invoices/{id}, in the caller's transaction, under a lock of the
+ * invoice's row: an invoice that never reached the tax authority (Draft, which
+ * every invoice of a type that is not electronic stays, or Rejected; in Mexico a
+ * CFDI never stamped) and that no cash receipt pays is deleted. Its number stays
+ * used (the row keeps it, and the counter does not move back), its due items and
+ * its journal entry are reversed (an annulled invoice's were already), mails not
+ * sent yet are dropped (invoice.deleted), and it is no longer read, listed or
+ * paid. Anything else is refused with the reason. Deleting it again answers the
+ * same (a retry whose answer was lost).
+ */
+export async function deleteInvoice(q: Queryable, cid: number, id: string, country: 'CO' | 'MX'): Promise<{ id: string; deleted: true }> {
+  const inv = await lockInvoice(q, cid, id, { live: false });
+  if (!inv) throw notFound(`Invoice ${id}`);
+  if (inv.deleted_at) return { id, deleted: true };
+  enforce(canDelete(inv, country));
+  const paying = await q.query<{ name: string }>(
+    `SELECT DISTINCT v.name FROM due_items d
+       JOIN voucher_applications a ON a.company_id = d.company_id AND a.due_item_id = d.id
+       JOIN vouchers v ON v.company_id = a.company_id AND v.id = a.voucher_id
+      WHERE d.company_id = $1 AND d.invoice_id = $2 AND NOT v.annulled ORDER BY v.name`, [cid, id]);
+  enforce(canDelete(inv, country, paying.map((v) => v.name)));
+  await q.query(`UPDATE due_items SET annulled = true WHERE company_id = $1 AND invoice_id = $2`, [cid, id]);
+  await q.query(`UPDATE invoices SET deleted_at = now(), balance = 0, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id]);
+  if (!inv.annulled) await reverseEntry(q, cid, id, { kind: 'invoice_deletion', id, date: inv.date, description: `Eliminación de la factura ${inv.name}` });
+  await emit(q, cid, 'invoice.deleted', { id, name: inv.name });
+  return { id, deleted: true };
+}
+
