@@ -6,7 +6,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { createApiUser, rotateKey } from '../platform/auth';
-import { ApiError, error, notFound, Problems } from '../platform/errors';
+import { DomainError, notFound, Problems } from '../platform/errors';
 import { checkBody } from '../platform/validation';
 import type { Queryable } from '../platform/db';
 import { withCompany } from './audit';
@@ -28,7 +28,7 @@ async function one(q: Queryable, companyId: number, id: number, lock = '') {
 
 async function usernameFree(q: Queryable, username: string, id = 0): Promise<void> {
   const [taken] = await q.query('SELECT id FROM api_users WHERE username = $1 AND id <> $2', [username, id]);
-  if (taken) throw new ApiError(400, [error('already_exists', `The username ${username} is taken`, ['username'])]);
+  if (taken) throw new DomainError('already_exists', `The username ${username} is taken`, 'username');
 }
 
 const revokeTokens = (q: Queryable, companyId: number, id: number) =>

@@ -13,7 +13,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../platform/db';
-import { ApiError, error, notFound, Problems } from '../platform/errors';
+import { DomainError, notFound, Problems } from '../platform/errors';
 import { checkBody } from '../platform/validation';
 import { passwordOf, seal, type SealingKey } from '../platform/secrets';
 import { CertificateError, loadPkcs12, type LoadedCertificate } from '../einvoice/certificates';
@@ -65,9 +65,7 @@ function inspect(p: Problems, company: Record<string, any>, body: { p12: string;
 
 function needKey(key: SealingKey | null | undefined): SealingKey {
   if (key) return key;
-  throw new ApiError(400, [error('parameter_required',
-    'Certificates cannot be stored: SECRET_KEY is not set. On a PostgreSQL server set SECRET_KEY (at least 16 characters, the same on every process) and restart; the certificate password is sealed with it',
-    ['SECRET_KEY'])]);
+  throw new DomainError('parameter_required', 'Certificates cannot be stored: SECRET_KEY is not set. On a PostgreSQL server set SECRET_KEY (at least 16 characters, the same on every process) and restart; the certificate password is sealed with it', 'SECRET_KEY');
 }
 
 export const certificates: Resource = {

@@ -7,7 +7,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db, Queryable } from '../platform/db';
-import { ApiError, error, notFound, Problems } from '../platform/errors';
+import { DomainError, notFound, Problems } from '../platform/errors';
 import { checkBody, Enum } from '../platform/validation';
 import { isValidNit, nitCheckDigit } from '../platform/nit';
 import { isValidRfc, rfcCheckDigit } from '../platform/rfc';
@@ -188,7 +188,7 @@ export async function createCompany(db: Db, actor: Actor, body: CompanyCreateBod
   p.throwIfAny();
   return withCompany(db, actor, async (q) => {
     const [taken] = await q.query('SELECT company_id FROM companies WHERE country = $1 AND tax_id = $2', [country, taxId]);
-    if (taken) throw new ApiError(400, [error('already_exists', `A ${country} company with tax id ${taxId} exists (id ${taken.company_id})`, ['tax_id'])]);
+    if (taken) throw new DomainError('already_exists', `A ${country} company with tax id ${taxId} exists (id ${taken.company_id})`, 'tax_id');
     const [row] = await q.query<{ company_id: number }>(
       `INSERT INTO companies (country, legal_name, tax_id, check_digit, address, settings, time_zone, logo)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING company_id`,

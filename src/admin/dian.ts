@@ -9,7 +9,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../platform/db';
-import { ApiError, error, Problems } from '../platform/errors';
+import { DomainError, Problems } from '../platform/errors';
 import { checkBody } from '../platform/validation';
 import type { DianAuthority } from '../einvoice/dian/authority';
 import { DianTestSetError, runDianTestSet, type TestSetResult } from '../einvoice/dian/habilitacion';
@@ -25,12 +25,12 @@ export async function runTestSet(db: Db, actor: Actor, authority: DianAuthority,
   if (!checkBody(TestSetBody, body ?? {}, p)) p.throwIfAny();
   const company = await companyRow(db, companyId);
   const testSetId = body?.test_set_id ?? company.settings?.dian?.test_set_id;
-  if (!testSetId) throw new ApiError(400, [error('parameter_required', 'Send test_set_id, or set settings.dian.test_set_id on the company', ['test_set_id'])]);
+  if (!testSetId) throw new DomainError('parameter_required', 'Send test_set_id, or set settings.dian.test_set_id on the company', 'test_set_id');
   let result: TestSetResult;
   try {
     result = await runDianTestSet(db, authority, companyId, testSetId);
   } catch (e) {
-    if (e instanceof DianTestSetError) throw new ApiError(400, [error(e.param === 'test_set_id' ? 'invalid_value' : 'company_settings', e.message, [e.param])]);
+    if (e instanceof DianTestSetError) throw new DomainError(e.param === 'test_set_id' ? 'invalid_value' : 'company_settings', e.message, e.param);
     throw e;
   }
   await withCompany(db, actor, companyId, ({ record }) =>

@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import type { RouteModule } from '../platform/app';
 import type { Company } from '../platform/auth';
-import { ApiError, error, notFound, Problems } from '../platform/errors';
+import { DomainError, notFound, Problems } from '../platform/errors';
 import { IdParams, PageOf, PageQuery, paged, pageWindow } from '../platform/http';
 import { registerLookups } from './lookups';
 import { AnyCase, canonical } from '../platform/validation';
@@ -39,7 +39,7 @@ function refuseDelete(what: string, uses: Record<string, number>): void {
   if (!named.length) return;
   const says = named.map(([noun, n]) => `${n} ${noun}${n === 1 ? '' : 's'}`).join(' and ');
   const verb = named.length === 1 && named[0][1] === 1 ? 'refers' : 'refer';
-  throw new ApiError(400, [error('invalid_value', `${what} cannot be deleted: ${says} ${verb} to it. Set active to false to stop using it`, ['id'])]);
+  throw new DomainError('invalid_value', `${what} cannot be deleted: ${says} ${verb} to it. Set active to false to stop using it`, 'id');
 }
 
 /**

@@ -14,7 +14,7 @@ import Decimal from 'decimal.js';
 import type { Queryable } from '../platform/db';
 import { Statement } from '../platform/sql';
 import { addEntry, reverseEntry, type Posting } from '../ledger/journal';
-import { ApiError, error, notFound } from '../platform/errors';
+import { DomainError, notFound } from '../platform/errors';
 import { addNumbering, numberRefused, type Numbered } from './numbering';
 import { enqueue } from '../platform/outbox';
 import { emit, eventInsert } from '../platform/events';
@@ -142,7 +142,7 @@ export function canCredit(i: InvoiceFacts): Refusal | null {
 
 /** Throws the guard's refusal as the API's 400. */
 export function enforce(r: Refusal | null): void {
-  if (r) throw new ApiError(400, [error(r.code, r.message, ['id'])]);
+  if (r) throw new DomainError(r.code, r.message, 'id');
 }
 
 // ---------------------------------------------------------------------------

@@ -9,7 +9,7 @@
  * (company_id, document_type_id, number) refuses a hand-sent number in use.
  */
 import type { Queryable } from '../platform/db';
-import { ApiError, error } from '../platform/errors';
+import { ApiError, DomainError } from '../platform/errors';
 import { Statement } from '../platform/sql';
 
 export interface Numbered { number: number; prefix: string; name: string }
@@ -40,13 +40,11 @@ export function addNumbering(st: Statement, companyId: number, typeId: number, s
  */
 export function checkResolution(t: { number: number | string; resolution: any; electronic_type: string }, sent?: number): void {
   if (!Number.isSafeInteger(Number(t.number))) {
-    throw new ApiError(400, [error('invalid_value',
-      `The next number of this document type (${t.number}) is above ${Number.MAX_SAFE_INTEGER}, the largest one the API can answer exactly: its numbering is used up`, ['document.id'])]);
+    throw new DomainError('invalid_value', `The next number of this document type (${t.number}) is above ${Number.MAX_SAFE_INTEGER}, the largest one the API can answer exactly: its numbering is used up`, 'document.id');
   }
   const number = Number(t.number);
   if (t.electronic_type === 'ElectronicInvoice' && t.resolution && (number < t.resolution.from || number > t.resolution.to)) {
-    throw new ApiError(400, [error('invalid_dian_resolution',
-      `Number ${number} is outside the numbering resolution ${t.resolution.number} (${t.resolution.from} to ${t.resolution.to})`, [sent !== undefined ? 'number' : 'document.id'])]);
+    throw new DomainError('invalid_dian_resolution', `Number ${number} is outside the numbering resolution ${t.resolution.number} (${t.resolution.from} to ${t.resolution.to})`, sent !== undefined ? 'number' : 'document.id');
   }
 }
 
@@ -56,7 +54,7 @@ export async function numberRefused(q: Queryable, companyId: number, typeId: num
   if (t) {
     try { checkResolution({ number: sent ?? t.consecutive, resolution: t.resolution, electronic_type: t.electronic_type }, sent); } catch (e) { return e as ApiError; }
   }
-  return new ApiError(400, [error('document_settings', 'The document type changed while the document was being numbered: send the document again', ['document.id'])]);
+  return new DomainError('document_settings', 'The document type changed while the document was being numbered: send the document again', 'document.id');
 }
 
 /** Takes a number on its own (inside the caller's transaction), for documents written in several statements. */
@@ -71,5 +69,5 @@ export async function takeNumber(q: Queryable, companyId: number, typeId: number
 }
 
 export function duplicated(n: number): ApiError {
-  return new ApiError(400, [error('duplicated_document', `Number ${n} is already used by another document of this type`, ['number'])]);
+  return new DomainError('duplicated_document', `Number ${n} is already used by another document of this type`, 'number');
 }

@@ -7,7 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from '../platform/app';
-import { ApiError, error, notFound, type Problems } from '../platform/errors';
+import { DomainError, notFound, type Problems } from '../platform/errors';
 import { PageQuery, paged } from '../platform/http';
 import { AfterQuery, listDocuments } from '../platform/lists';
 import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
@@ -44,11 +44,11 @@ const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
 function applicationHeader(req: FastifyRequest): string {
   const raw = req.headers['serviceapi-application-id'];
   if (raw === undefined || raw === '') {
-    throw new ApiError(400, [error('header_required', 'Send the ServiceAPI-Application-Id header with the name of your application', ['ServiceAPI-Application-Id'])]);
+    throw new DomainError('header_required', 'Send the ServiceAPI-Application-Id header with the name of your application', 'ServiceAPI-Application-Id');
   }
   const value = String(raw);
   if (value.length < 3 || value.length > 100) {
-    throw new ApiError(400, [error('invalid_value', 'ServiceAPI-Application-Id has 3 to 100 characters', ['ServiceAPI-Application-Id'])]);
+    throw new DomainError('invalid_value', 'ServiceAPI-Application-Id has 3 to 100 characters', 'ServiceAPI-Application-Id');
   }
   return value;
 }
@@ -196,7 +196,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     if (!current) throw notFound(`Invoice ${id}`);
     const body = req.body as CoInvoiceBody;
     if (body && typeof body === 'object' && body.number !== undefined && body.number !== Number(current.number)) {
-      throw new ApiError(400, [error('invalid_value', `The number of an invoice does not change (${current.number})`, ['number'])]);
+      throw new DomainError('invalid_value', `The number of an invoice does not change (${current.number})`, 'number');
     }
     const sent = body && typeof body === 'object' && !Array.isArray(body) ? { ...body, number: Number(current.number) } : body;
     const plan = await planRequest(req, (problems) => planCoInvoice(db, req.company, sent, problems, id));

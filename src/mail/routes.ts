@@ -9,7 +9,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { RouteModule } from '../platform/app';
-import { ApiError, error, notFound, Problems } from '../platform/errors';
+import { DomainError, notFound, Problems } from '../platform/errors';
 import { UuidParams } from '../platform/documents';
 import { addAjvErrors } from '../platform/validation';
 import { DocumentNotFound, documentFiles } from '../pdf/document';
@@ -61,7 +61,7 @@ export const mailRoutes: RouteModule = (app, { db, outbox, pool, country }) => {
           ? await q.query(`SELECT name, annulled, stamp_status FROM invoices WHERE company_id = $1 AND id = $2 AND ${LIVE} FOR UPDATE`, [cid, id])
           : await q.query(`SELECT name, annulled FROM ${table} WHERE company_id = $1 AND id = $2 FOR UPDATE`, [cid, id]);
         if (!doc) throw notFound(`${what} ${id}`);
-        const refuse = (why: string) => new ApiError(400, [error('invalid_document', why, ['id'])]);
+        const refuse = (why: string) => new DomainError('invalid_document', why, 'id');
         if (doc.annulled) throw refuse(`${what} ${doc.name} is annulled`);
         if (doc.stamp_status === 'Rejected') throw refuse(`Invoice ${doc.name} was rejected by the tax authority; correct it and send it again before mailing it`);
         return requestMail(q, cid, kind, id, { to, copyTo, waitForAuthority: doc.stamp_status === 'Pending' });

@@ -109,7 +109,7 @@ export function testNotice(row: any, xml: ReturnType<typeof parseXml> | null): s
 }
 
 /** What an accepted invoice's XML tells the PDF. */
-function electronicOf(row: any, company: any, customer: any, doc: ReturnType<typeof parseXml> | null): InvoicePdfInput['electronic'] {
+function electronicOf(row: any, doc: ReturnType<typeof parseXml> | null): InvoicePdfInput['electronic'] {
   if (row.stamp_status !== 'Accepted' || !doc) return null;
   if (row.country === 'CO') {
     const qr = first(doc, DIAN_STS, 'QRCode');
@@ -165,7 +165,7 @@ export async function invoicePdf({ row, company, customer }: InvoiceRows): Promi
   const d = row.document;
   const country: 'CO' | 'MX' = row.country;
   const xml = row.stamp_status === 'Accepted' && row.xml ? parseXml(row.xml) : null;
-  const electronic = electronicOf(row, company, customer, xml);
+  const electronic = electronicOf(row, xml);
   const currency = d.currency?.code ?? (country === 'CO' ? 'COP' : 'MXN');
   const cfdi = country === 'MX' && xml ? xml.documentElement : null;
   const unit = (code: string | null | undefined) => (code ? `${code} ${unitJson(code).name === code ? '' : unitJson(code).name}`.trim() : null);

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from './db';
-import { ApiError, error } from './errors';
+import { ApiError, DomainError, error } from './errors';
 
 export interface Stored { status: number; body: unknown }
 
@@ -16,7 +16,7 @@ export function idempotencyKey(req: FastifyRequest): string | undefined {
   if (raw === undefined) return undefined;
   const key = String(raw);
   if (!/^[A-Za-z0-9-]{1,64}$/.test(key)) {
-    throw new ApiError(400, [error('invalid_idempotency_key', 'Idempotency-Key must be 1 to 64 letters, digits or hyphens', ['Idempotency-Key'])]);
+    throw new DomainError('invalid_idempotency_key', 'Idempotency-Key must be 1 to 64 letters, digits or hyphens', 'Idempotency-Key');
   }
   return key;
 }

@@ -21,7 +21,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Company } from './auth';
 import type { Queryable } from './db';
-import { ApiError, error } from './errors';
+import { DomainError } from './errors';
 import { filterDay, parseDateFilter } from './dates';
 
 export const AfterQuery = Type.Object({
@@ -54,12 +54,12 @@ const CUSTOMER = ['customer_identification', 'customer_branch_office'];
 export async function listDocuments(q: Queryable, src: ListSource, company: Company, query: Record<string, any>,
   filter: { cond: string; args: unknown[] }): Promise<{ total: number; rows: any[] }> {
   const present = Object.keys(query).filter((k) => query[k] !== undefined && !['page', 'page_size', 'after'].includes(k));
-  const total = await countDocuments(q, src, company, query, present, filter);
+  const total = await countDocuments(q, src, query, present, filter);
   const args = [...filter.args];
   let cond = filter.cond;
   if (query.after !== undefined) {
     const [key] = await q.query(`SELECT created_at::text AS created_at, number, id FROM ${src.table} WHERE company_id = $1 AND id = $2${src.live ? ` AND ${src.live}` : ''}`, [company.company_id, query.after]);
-    if (!key) throw new ApiError(400, [error('invalid_reference', `There is no ${src.noun} ${query.after} to continue after`, ['after'])]);
+    if (!key) throw new DomainError('invalid_reference', `There is no ${src.noun} ${query.after} to continue after`, 'after');
     args.push(key.created_at, key.number, key.id);
     cond += ` AND (created_at, number, id) < ($${args.length - 2}::timestamptz, $${args.length - 1}::bigint, $${args.length}::uuid)`;
   }
@@ -109,7 +109,7 @@ function countWhere(src: ListSource, query: Record<string, any>, dim: 'date' | '
   return where.join(' AND ');
 }
 
-async function countDocuments(q: Queryable, src: ListSource, company: Company, query: Record<string, any>, present: string[],
+async function countDocuments(q: Queryable, src: ListSource, query: Record<string, any>, present: string[],
   filter: { cond: string; args: unknown[] }): Promise<number> {
   const typed = ['document_id', ...(src.subtype ? [src.subtype] : [])];
   const only = (allowed: string[]) => present.every((k) => typed.includes(k) || allowed.includes(k));

@@ -12,6 +12,7 @@ import addFormats from 'ajv-formats';
 import Decimal from 'decimal.js';
 import { Type } from '@sinclair/typebox';
 import { Problems } from './errors';
+import { isErrorCode, type ErrorCode } from './error-codes';
 import { DATE_FILTER, parseDateFilter } from './dates';
 
 export function decimalsOf(n: number): number {
@@ -133,8 +134,9 @@ export function addAjvErrors(problems: Problems, errors: ErrorObject[] | null | 
   const under = (p: string) => (!prefix ? p : !p ? prefix : p.startsWith('[') ? prefix + p : `${prefix}.${p}`);
   for (const e of errors ?? []) {
     const base = under(jsonPath(e.instancePath));
-    const custom: string | undefined = (e.parentSchema as any)?.['x-code'];
-    let code: string;
+    const xCode: unknown = (e.parentSchema as any)?.['x-code'];
+    const custom = isErrorCode(xCode) ? xCode : undefined;
+    let code: ErrorCode;
     let path = base;
     let message: string;
     switch (e.keyword) {

@@ -21,7 +21,7 @@
 import Decimal from 'decimal.js';
 import { Type } from '@sinclair/typebox';
 import type { RouteModule } from '../platform/app';
-import { ApiError, error } from '../platform/errors';
+import { DomainError } from '../platform/errors';
 import { todayIn } from '../invoices/lookup';
 import { DateFilter, filterDay } from '../platform/dates';
 import { PageQuery } from '../platform/http';
@@ -48,7 +48,7 @@ export const reportRoutes: RouteModule = (app, { db }) => {
   app.get('/reports/trial-balance', { schema: { tags, summary: 'Trial balance: opening balance, debits, credits and closing balance per account', querystring: TrialQuery } }, async (req) => {
     const q = req.query as { date_start?: string; date_end?: string };
     const [start, end] = [q.date_start, q.date_end].map((d) => (d === undefined ? undefined : filterDay(d)));
-    if (start && end && start > end) throw new ApiError(400, [error('invalid_date', `date_end (${end}) is before date_start (${start})`, ['date_end'])]);
+    if (start && end && start > end) throw new DomainError('invalid_date', `date_end (${end}) is before date_start (${start})`, 'date_end');
     const rows = await periodSums(db, req.company.company_id, start, end);
     const totals = { opening_balance: dec(0), debits: dec(0), credits: dec(0), closing_balance: dec(0) };
     const accounts = [];

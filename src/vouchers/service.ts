@@ -12,7 +12,7 @@ import crypto from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
-import { ApiError, error, notFound, Problems } from '../platform/errors';
+import { DomainError, notFound, Problems } from '../platform/errors';
 import { postEntry, reverseEntry, type Posting } from '../ledger/journal';
 import { CO_ADVANCES_GROUP, CO_LEDGER, CO_RECEIVABLES_GROUP } from '../ledger/accounts';
 import { checkDocumentAmount, checkLedgerAmounts } from '../ledger/limits';
@@ -363,7 +363,7 @@ export async function storeVoucher(q: Queryable, company: Company, plan: Voucher
   if (taken.gt(0)) {
     // Checked again under the customer's lock: two documents cannot both spend the same advance.
     const balance = await lockAdvanceBalance(q, cid, CO_ADVANCES_GROUP, plan.customer!.identification);
-    if (taken.gt(balance)) throw new ApiError(400, [error('invalid_value', advanceMessage(plan.customer!.identification, taken, balance), [advancePath(plan)], `at most ${balance.toFixed(2)} COP`)]);
+    if (taken.gt(balance)) throw new DomainError('invalid_value', advanceMessage(plan.customer!.identification, taken, balance), advancePath(plan), `at most ${balance.toFixed(2)} COP`);
   }
   // The consecutive last: its row lock, which every voucher of the type waits for, is held only for the writes that follow.
   const numbered = await takeNumber(q, cid, plan.docType.id, 'vouchers', plan.body.number);
@@ -389,7 +389,7 @@ export async function annulVoucher(q: Queryable, company: Company, id: string): 
   const cid = company.company_id;
   const v = await lockVoucher(q, cid, id);
   if (!v) throw notFound(`Voucher ${id}`);
-  if (v.annulled) throw new ApiError(400, [error('invalid_document', `Voucher ${v.name} is already annulled`, ['id'])]);
+  if (v.annulled) throw new DomainError('invalid_document', `Voucher ${v.name} is already annulled`, 'id');
   const applied = await q.query<{ due: number; invoice: string; amount: string }>(
     `SELECT a.due_item_id AS due, d.invoice_id AS invoice, a.amount FROM voucher_applications a
        JOIN due_items d ON d.company_id = a.company_id AND d.id = a.due_item_id
@@ -408,7 +408,7 @@ export async function annulVoucher(q: Queryable, company: Company, id: string): 
     if (new Decimal(received).gt(0)) {
       const balance = await lockAdvanceBalance(q, cid, account, v.customer_identification);
       if (balance.lt(received)) {
-        throw new ApiError(400, [error('invalid_document', `Voucher ${v.name} received an advance of ${new Decimal(received).toFixed(2)} COP, but customer ${v.customer_identification} has only ${balance.toFixed(2)} COP of advances left unapplied: invoices applied the rest; annul them first`, ['id'])]);
+        throw new DomainError('invalid_document', `Voucher ${v.name} received an advance of ${new Decimal(received).toFixed(2)} COP, but customer ${v.customer_identification} has only ${balance.toFixed(2)} COP of advances left unapplied: invoices applied the rest; annul them first`, 'id');
       }
     }
   }

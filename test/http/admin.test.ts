@@ -13,7 +13,7 @@ import { generateTestCertificate } from '../../src/einvoice/certificates';
 import { nitCheckDigit } from '../../src/platform/nit';
 import { eachStorage, problems, startTestServer, type Reply, type TestServer } from '../support/server';
 import { appRoutes, errorShapeProblem } from '../support/routes';
-import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
+import { coRefs, validInvoice, type CoRefs } from '../support/co';
 import { ADMIN_TOKEN, adminOf, BOGOTA, coCompany, login, mxCompany, ok, SECRET_KEY, type Admin } from '../support/admin';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0d5b50000000049454e44ae426082', 'hex');

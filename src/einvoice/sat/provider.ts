@@ -13,7 +13,6 @@
  * as PACs answer a repeated stamp: the sandbox remembers stamps by seal.
  */
 import crypto, { X509Certificate } from 'node:crypto';
-import Decimal from 'decimal.js';
 import { XMLSerializer } from '@xmldom/xmldom';
 import type { LoadedCertificate } from '../certificates';
 import { derBase64ToPem } from '../certificates';

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { Company } from '../../platform/auth';
 import type { Queryable } from '../../platform/db';
-import { Problems } from '../../platform/errors';
+import { DomainError, Problems } from '../../platform/errors';
 import { checkBody } from '../../platform/validation';
 import { checkCustomerRules, CoCustomerBody, insertCustomer, type CustomerBody } from '../../catalog/customers';
 import { computeCO, type InvoiceOut, type TaxRef } from '../compute';
@@ -16,13 +16,12 @@ import { postEntry, reverseEntry, type Posting } from '../../ledger/journal';
 import { CO_ADVANCES_GROUP, CO_LEDGER } from '../../ledger/accounts';
 import { checkDocumentAmount, checkLedgerAmounts, checkLineAmount } from '../../ledger/limits';
 import { advanceBalance, advanceTaken, lockAdvanceBalance } from '../../ledger/advances';
-import { ApiError, error, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { canEdit, enforce, lockInvoice, replaceInvoice, requestStamp, writeInvoice, type DueRecord } from '../kernel';
 import { checkDocumentType, checkCostCenter, checkWarehouse, checkCurrency, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { CoInvoiceBody, CoItem } from './schema';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteICA', 'Autorretencion']);
-const CHARGE_TYPES_IN_PRICE = new Set(['IVA', 'Impoconsumo']);
 
 export interface LinePlan { item: CoItem; product: Row; taxes: Row[]; description: string; seller: Row | null; warehouse: Row | null;
   /** The line's third party (items.customer); id null: the invoice's own customer. */
@@ -312,7 +311,7 @@ async function applyAdvance(q: Queryable, cid: number, plan: Plan): Promise<void
   const needed = advanceOf(plan);
   if (!needed.gt(0)) return;
   const balance = await lockAdvanceBalance(q, cid, CO_ADVANCES_GROUP, plan.body.customer.identification);
-  if (needed.gt(balance)) throw new ApiError(400, [error('invalid_value', `${advanceMessage(plan, needed, balance)}; another document applied them first`, ['advance_payment'], `at most ${balance.toFixed(2)} COP`)]);
+  if (needed.gt(balance)) throw new DomainError('invalid_value', `${advanceMessage(plan, needed, balance)}; another document applied them first`, 'advance_payment', `at most ${balance.toFixed(2)} COP`);
 }
 
 const taxRef = (t: Row): TaxRef => ({ id: t.id, name: t.name, type: t.type, percentage: t.percentage });
@@ -456,7 +455,7 @@ export async function updateCoInvoice(q: Queryable, company: Company, id: string
   const inv = await lockInvoice(q, cid, id, { country: 'CO', paid: true });
   if (!inv) throw notFound(`Invoice ${id}`);
   enforce(canEdit(inv));
-  if (plan.docType.id !== inv.document_type_id) throw new ApiError(400, [error('invalid_value', `The document type of invoice ${inv.name} cannot change`, ['document.id'])]);
+  if (plan.docType.id !== inv.document_type_id) throw new DomainError('invalid_value', `The document type of invoice ${inv.name} cannot change`, 'document.id');
   const customerId = plan.newCustomer ? Number((await insertCustomer(q, cid, 'CO', plan.newCustomer)).id) : plan.customer!.id;
   const doc = coInvoiceDocument(plan, { id, prefix: inv.prefix, number: Number(inv.number), name: inv.name, customerId, now: new Date(inv.created_at) });
   doc.metadata.last_updated = new Date().toISOString();

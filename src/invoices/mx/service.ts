@@ -44,7 +44,6 @@ export function personTypeOf(customer: Row): 'person' | 'company' {
 }
 
 export async function planMxInvoice(q: Queryable, company: Company, body: MxInvoiceBody, problems: Problems): Promise<MxPlan> {
-  const cid = company.company_id;
   const active = mustBeActive(problems);
   const items = body.items ?? [];
   const date = todayIn(company.time_zone);
