@@ -14,7 +14,7 @@ import type { Db, Queryable } from '../platform/db';
 import { notFound, Problems } from '../platform/errors';
 import { checkBody, Enum } from '../platform/validation';
 import { LOOKUPS } from '../catalog/lookups';
-import { CO_LEDGER, MX_LEDGER } from '../ledger/accounts';
+import { defaultPaymentAccount, defaultTaxAccount } from '../ledger/accounts';
 import { CURRENCIES } from '../invoices/co/schema';
 import { withCompany, type Actor } from './audit';
 
@@ -178,20 +178,9 @@ export const TAX_TYPES = {
   MX: ['IVA', 'IEPS', 'ReteIVA', 'ReteISR'],
 } as const;
 
-/** The account a tax posts to unless the body names one (the starting catalog's). */
-function taxAccount(country: string, type: string, percentage: number): string | undefined {
-  if (country === 'MX') return ({ IVA: '208.01', IEPS: '208.02', ReteIVA: '113.01', ReteISR: '114.01' } as Record<string, string>)[type];
-  if (type === 'IVA') return percentage === 5 ? '24080502' : percentage === 0 ? '24080503' : '24080501';
-  return ({ Impoconsumo: '24360501', Retefuente: CO_LEDGER.withholdingAdvance, ReteIVA: '13551701', ReteICA: '13551801', Autorretencion: '23657501' } as Record<string, string>)[type];
-}
-
 const PAYMENT_KINDS = ['Cash', 'Transfer', 'Card', 'Credit', 'Check', 'ToBeDefined', 'Other'] as const;
 const CREDIT_KINDS = ['Credit', 'ToBeDefined'];
 
-function paymentAccount(country: string, type: string): string | undefined {
-  if (country === 'MX') return ({ Cash: '101.01', Transfer: '102.01', Card: '102.01', Check: '102.01', Credit: MX_LEDGER.customers, ToBeDefined: MX_LEDGER.customers } as Record<string, string>)[type];
-  return ({ Cash: CO_LEDGER.cash, Check: CO_LEDGER.cash, Transfer: CO_LEDGER.bank, Card: CO_LEDGER.bank, Credit: CO_LEDGER.customers } as Record<string, string>)[type];
-}
 /** SAT c_FormaPago of a payment kind in Mexico. */
 const SAT_FORMS: Record<string, string> = { Cash: '01', Check: '02', Transfer: '03', Card: '04', Credit: '99', ToBeDefined: '99' };
 
@@ -219,7 +208,7 @@ export const taxes = tableResource({
     account_code: AccountCode,
   },
   required: ['name', 'type', 'percentage'],
-  defaults: (c, b) => ({ account_code: taxAccount(c.country, b.type, b.percentage) }),
+  defaults: (c, b) => ({ account_code: defaultTaxAccount(c.country, b.type, b.percentage) }),
   async check(ctx, r) {
     const types: readonly string[] = TAX_TYPES[ctx.company.country as 'CO' | 'MX'];
     if (!types.includes(r.type)) return ctx.problems.add('invalid_value', `A ${ctx.company.country} tax type is one of ${types.join(', ')}`, 'type');
@@ -241,7 +230,7 @@ export const paymentTypes = tableResource({
   },
   required: ['name', 'type', 'document_type'],
   defaults: (c, b) => ({
-    due_date: CREDIT_KINDS.includes(b.type), account_code: paymentAccount(c.country, b.type),
+    due_date: CREDIT_KINDS.includes(b.type), account_code: defaultPaymentAccount(c.country, b.type),
     ...(c.country === 'MX' ? { sat_code: SAT_FORMS[b.type] } : {}),
   }),
   async check(ctx, r) {

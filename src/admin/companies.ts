@@ -12,7 +12,7 @@ import { checkBody, Enum } from '../platform/validation';
 import { isValidNit, nitCheckDigit } from '../platform/nit';
 import { isValidRfc, rfcCheckDigit } from '../platform/rfc';
 import { customerSchema, GENERIC_RFCS, RFC_PATTERN } from '../catalog/customers';
-import { seedStarterCatalog } from '../companies/demo';
+import { seedStarterCatalog } from '../companies/catalogs/starter';
 import { COUNTRY_SETTINGS, DIAN_SETTINGS, MX_TAX_REGIMES, nullable, responsibilities, SettingsBody } from '../companies/settings';
 import { placeProblems, type CityRef } from '../catalogs/divipola';
 import { postalCode } from '../catalogs/sat';

@@ -13,7 +13,10 @@ import crypto from 'node:crypto';
 import type { Db, Queryable } from '../platform/db';
 import { createApiUser, hashKey, type CompanySettings } from '../platform/auth';
 import { nitCheckDigit } from '../platform/nit';
-import { CO_LEDGER, MX_LEDGER } from '../ledger/accounts';
+import { CO_ACCOUNTS, CO_ALLOWANCE_CHARGES, CO_PAYMENT_TYPES, CO_TAXES } from './catalogs/co';
+import { MX_ACCOUNTS, MX_ALLOWANCE_CHARGES, MX_PAYMENT_TYPES, MX_TAXES } from './catalogs/mx';
+import { insertAll, priceLists } from './catalogs/rows';
+import { assertAccountsExist } from './catalogs/starter';
 
 export const DEMO_CREDENTIALS = {
   co: { username: 'demo-co', access_key: 'demo-co-key-0f4c1b7e9a' },
@@ -85,79 +88,6 @@ async function ensureApiUser(q: Queryable, companyId: number, username: string, 
   }
 }
 
-/** Every account a tax, payment type, global discount/charge or service (src/ledger/accounts.ts) posts to is in the company's chart of accounts. */
-async function assertAccountsExist(q: Queryable, companyId: number, country: 'CO' | 'MX'): Promise<void> {
-  const missing = await q.query<{ account_code: string }>(
-    `SELECT DISTINCT u.account_code FROM (
-       SELECT account_code FROM taxes WHERE company_id = $1
-       UNION SELECT account_code FROM payment_types WHERE company_id = $1
-       UNION SELECT account_code FROM allowance_charges WHERE company_id = $1
-       UNION SELECT unnest($2::text[])) u
-     WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.company_id = $1 AND a.code = u.account_code)
-     ORDER BY 1`, [companyId, Object.values(country === 'CO' ? CO_LEDGER : MX_LEDGER)]);
-  if (missing.length) throw new Error(`Demo data of company ${companyId} posts to accounts missing from its chart: ${missing.map((m) => m.account_code).join(', ')}`);
-}
-
-// ---------------------------------------------------------------------------
-// Rows and their insertion
-
-interface Resolution { number: string; prefix: string; from: number; to: number; valid_from: string; valid_to: string; technical_key: string }
-interface DocumentTypeRow {
-  code: string; name: string; description: string; type: 'FV' | 'RC'; active?: boolean;
-  seller_by_item?: boolean; customer_by_item?: boolean; cost_center?: boolean; cost_center_mandatory?: boolean;
-  automatic_number?: boolean; consecutive?: number; discount_type?: 'Percentage' | 'Value'; decimals?: boolean;
-  advance_payment?: boolean; reteiva?: boolean; reteica?: boolean; self_withholding?: boolean;
-  electronic_type?: 'NoElectronic' | 'ElectronicInvoice'; cargo_transportation?: boolean; healthcare_company?: boolean;
-  prefix?: string; resolution?: Resolution;
-}
-interface SellerRow { username: string; first_name: string; last_name: string; email: string; identification: string; active?: boolean }
-interface TaxRow { name: string; type: string; percentage: string; account_code: string; active?: boolean }
-interface PaymentTypeRow { name: string; type: string; document_type: 'FV' | 'RC'; account_code: string; due_date?: boolean; sat_code?: string; active?: boolean }
-interface AllowanceChargeRow { kind: 'Discount' | 'Charge'; name: string; account_code: string; active?: boolean }
-interface Phone { indicative?: string; number: string; extension?: string }
-interface CustomerRow {
-  person_type: 'person' | 'company'; id_type: string; identification: string; check_digit?: string; branch_office?: number;
-  name: string[]; commercial_name?: string; active?: boolean; vat_responsible?: boolean;
-  fiscal_responsibilities?: { code: string; name: string }[];
-  address: { address: string; city?: { country_code: string; state_code: string; city_code?: string }; postal_code?: string };
-  phones?: Phone[]; contacts?: { first_name: string; last_name?: string; email?: string; phone?: Phone }[];
-  comments?: string; related_users?: { seller_id?: number; collector_id?: number }; custom_fields?: { key: string; value: string }[];
-  tax_regime?: string;
-}
-interface ProductRow {
-  code: string; name: string; type?: 'Product' | 'Service'; active?: boolean; tax_ids: number[];
-  prices: { currency_code: string; price_list: { position: number; value: number }[] }[]; long_description?: string; unit: string;
-  sat_product_key?: string; sat_unit_key?: string; tax_object?: string; account_group_id?: number;
-}
-interface AccountGroupRow { name: string; active?: boolean }
-interface PriceListRow { position: number; name: string; active?: boolean }
-interface WarehouseRow { name: string; active?: boolean }
-interface CostCenterRow { code: string; name: string; active?: boolean }
-interface AccountRow { code: string; name: string; nature: 'Debit' | 'Credit'; active?: boolean }
-
-interface Tables {
-  document_types: DocumentTypeRow; sellers: SellerRow; taxes: TaxRow; payment_types: PaymentTypeRow;
-  allowance_charges: AllowanceChargeRow; customers: CustomerRow; products: ProductRow; warehouses: WarehouseRow;
-  cost_centers: CostCenterRow; accounts: AccountRow; account_groups: AccountGroupRow; price_lists: PriceListRow;
-}
-
-/** Inserts one row (parameterised; objects and arrays go to jsonb as JSON) and returns its id. */
-async function insert<T extends keyof Tables>(q: Queryable, table: T, companyId: number, row: Tables[T]): Promise<number> {
-  const entries = Object.entries(row).filter(([, v]) => v !== undefined);
-  const columns = ['company_id', ...entries.map(([k]) => k)];
-  for (const c of columns) if (!/^[a-z_]+$/.test(c)) throw new Error(`Bad column name ${c}`);
-  const values = [companyId, ...entries.map(([, v]) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v))];
-  const [r] = await q.query<{ id: number }>(
-    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`, values);
-  return r.id;
-}
-
-async function insertAll<T extends keyof Tables>(q: Queryable, table: T, companyId: number, rows: Tables[T][]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const row of rows) ids.push(await insert(q, table, companyId, row));
-  return ids;
-}
-
 async function insertCompany(q: Queryable, c: {
   country: 'CO' | 'MX'; legal_name: string; tax_id: string; check_digit: string | null;
   address: object; settings: CompanySettings; time_zone: 'America/Bogota' | 'America/Mexico_City';
@@ -174,160 +104,6 @@ async function insertCompany(q: Queryable, c: {
 /** A product's prices in the company's currency, on price lists 1, 2, … */
 const pricesIn = (currency_code: string) => (...values: number[]) => [{ currency_code, price_list: values.map((value, i) => ({ position: i + 1, value })) }];
 const price = pricesIn('COP');
-/** The twelve price lists every company has (the reference API's), the first ones named. */
-const priceLists = (names: string[]): PriceListRow[] =>
-  Array.from({ length: 12 }, (_, i) => ({ position: i + 1, name: names[i] ?? `Precio de venta ${i + 1}` }));
-
-// ---------------------------------------------------------------------------
-// The standard catalog of each country: chart of accounts, taxes, payment types,
-// global discounts and charges (the demo companies and `company create` use it).
-
-// Colombia: the PUC's accounts and subcuentas (4 and 6 digits), and under them the 8-digit auxiliary
-// accounts that documents post to, as Siigo charts carry them. A database of an earlier version gets the
-// auxiliaries from migrations/013 (the same rows); its older accounts stay with what was posted to them.
-const CO_ACCOUNTS: Tables['accounts'][] = [
-    { code: '1105', name: 'Caja', nature: 'Debit' },
-    { code: '110505', name: 'Caja general', nature: 'Debit' },
-    { code: CO_LEDGER.cash, name: 'Caja general', nature: 'Debit' },
-    { code: '110510', name: 'Cajas menores', nature: 'Debit' },
-    { code: '11051001', name: 'Caja menor', nature: 'Debit' },
-    { code: '1110', name: 'Bancos', nature: 'Debit' },
-    { code: '111005', name: 'Bancos - Moneda nacional', nature: 'Debit' },
-    { code: CO_LEDGER.bank, name: 'Bancos nacionales', nature: 'Debit' },
-    { code: '111010', name: 'Bancos - Moneda extranjera', nature: 'Debit' },
-    { code: '11101001', name: 'Bancos del exterior', nature: 'Debit' },
-    { code: '1305', name: 'Clientes', nature: 'Debit' },
-    { code: '130505', name: 'Clientes nacionales', nature: 'Debit' },
-    { code: CO_LEDGER.customers, name: 'Clientes nacionales', nature: 'Debit' },
-    { code: '130510', name: 'Clientes del exterior', nature: 'Debit' },
-    { code: '13051001', name: 'Clientes del exterior', nature: 'Debit' },
-    { code: '1355', name: 'Anticipo de impuestos y contribuciones o saldos a favor', nature: 'Debit' },
-    { code: '135515', name: 'Retención en la fuente', nature: 'Debit' },
-    { code: CO_LEDGER.withholdingAdvance, name: 'Retención en la fuente', nature: 'Debit' },
-    { code: '135517', name: 'Impuesto a las ventas retenido', nature: 'Debit' },
-    { code: '13551701', name: 'Impuesto a las ventas retenido', nature: 'Debit' },
-    { code: '135518', name: 'Impuesto de industria y comercio retenido', nature: 'Debit' },
-    { code: '13551801', name: 'Impuesto de industria y comercio retenido', nature: 'Debit' },
-    { code: '1435', name: 'Mercancías no fabricadas por la empresa', nature: 'Debit' },
-    { code: '2365', name: 'Retención en la fuente por pagar', nature: 'Credit' },
-    { code: '236575', name: 'Autorretenciones', nature: 'Credit' },
-    { code: '23657501', name: 'Autorretenciones', nature: 'Credit' },
-    { code: '2408', name: 'Impuesto sobre las ventas por pagar (IVA)', nature: 'Credit' },
-    { code: '240805', name: 'IVA generado', nature: 'Credit' },
-    { code: '24080501', name: 'IVA generado tarifa general 19 %', nature: 'Credit' },
-    { code: '24080502', name: 'IVA generado tarifa 5 %', nature: 'Credit' },
-    { code: '24080503', name: 'IVA generado 0 % (exento)', nature: 'Credit' },
-    { code: '2436', name: 'Impuesto nacional al consumo por pagar', nature: 'Credit' },
-    { code: '243605', name: 'Impuesto nacional al consumo', nature: 'Credit' },
-    { code: '24360501', name: 'Impuesto nacional al consumo 8 %', nature: 'Credit' },
-    { code: '2805', name: 'Anticipos y avances recibidos', nature: 'Credit' },
-    { code: '280505', name: 'Anticipos de clientes', nature: 'Credit' },
-    { code: CO_LEDGER.customerAdvances, name: 'Anticipos de clientes', nature: 'Credit' },
-    { code: '4135', name: 'Comercio al por mayor y al por menor', nature: 'Credit' },
-    { code: '413595', name: 'Venta de otros productos', nature: 'Credit' },
-    { code: CO_LEDGER.revenue, name: 'Venta de productos y servicios', nature: 'Credit' },
-    { code: '4155', name: 'Actividades inmobiliarias, empresariales y de alquiler (servicios)', nature: 'Credit' },
-    { code: '4175', name: 'Devoluciones, rebajas y descuentos en ventas', nature: 'Debit' },
-    { code: '4250', name: 'Recuperaciones (cargos a clientes)', nature: 'Credit' },
-    { code: '425050', name: 'Reintegro de otros costos y gastos', nature: 'Credit' },
-    { code: CO_LEDGER.chargesIncome, name: 'Cargos a clientes (fletes y empaques)', nature: 'Credit' },
-    { code: '5305', name: 'Gastos financieros', nature: 'Debit' },
-    { code: '530535', name: 'Descuentos comerciales condicionados', nature: 'Debit' },
-    { code: CO_LEDGER.discountsExpense, name: 'Descuentos comerciales condicionados', nature: 'Debit' },
-    { code: '6135', name: 'Costo de ventas - Comercio al por mayor y al por menor', nature: 'Debit' },
-    { code: '5195', name: 'Diversos (cuenta inactiva)', nature: 'Debit', active: false },
-];
-
-const CO_TAXES: Tables['taxes'][] = [
-    { name: 'IVA 19%', type: 'IVA', percentage: '19', account_code: '24080501' },
-    { name: 'IVA 5%', type: 'IVA', percentage: '5', account_code: '24080502' },
-    { name: 'IVA 0% (exento)', type: 'IVA', percentage: '0', account_code: '24080503' },
-    { name: 'Impoconsumo 8%', type: 'Impoconsumo', percentage: '8', account_code: '24360501' },
-    { name: 'Retefuente compras 2.5%', type: 'Retefuente', percentage: '2.5', account_code: CO_LEDGER.withholdingAdvance },
-    { name: 'Retefuente servicios 4%', type: 'Retefuente', percentage: '4', account_code: CO_LEDGER.withholdingAdvance },
-    { name: 'ReteIVA 15%', type: 'ReteIVA', percentage: '15', account_code: '13551701' },
-    { name: 'ReteICA 9.66 por mil', type: 'ReteICA', percentage: '0.966', account_code: '13551801' },
-    // Self-withholding is a liability of the company itself: credit 23657501; its debit side is CO_LEDGER.withholdingAdvance.
-    { name: 'Autorretención 0.8%', type: 'Autorretencion', percentage: '0.8', account_code: '23657501' },
-    { name: 'IVA 16% (derogado)', type: 'IVA', percentage: '16', account_code: '24080501', active: false },
-];
-
-const CO_PAYMENT_TYPES: Tables['payment_types'][] = [
-    { name: 'Efectivo', type: 'Cash', document_type: 'FV', account_code: CO_LEDGER.cash },
-    { name: 'Transferencia bancaria', type: 'Transfer', document_type: 'FV', account_code: CO_LEDGER.bank },
-    { name: 'Tarjeta débito o crédito', type: 'Card', document_type: 'FV', account_code: CO_LEDGER.bank },
-    { name: 'Crédito', type: 'Credit', document_type: 'FV', account_code: CO_LEDGER.customers, due_date: true },
-    { name: 'Cheque', type: 'Check', document_type: 'FV', account_code: CO_LEDGER.cash, active: false },
-    { name: 'Efectivo', type: 'Cash', document_type: 'RC', account_code: CO_LEDGER.cash },
-    { name: 'Transferencia bancaria', type: 'Transfer', document_type: 'RC', account_code: CO_LEDGER.bank },
-    { name: 'Cheque', type: 'Check', document_type: 'RC', account_code: CO_LEDGER.cash, active: false },
-];
-
-const CO_ALLOWANCE_CHARGES: Tables['allowance_charges'][] = [
-    { kind: 'Discount', name: 'Descuento comercial', account_code: CO_LEDGER.discountsExpense },
-    { kind: 'Discount', name: 'Descuento por pronto pago', account_code: CO_LEDGER.discountsExpense },
-    { kind: 'Discount', name: 'Descuento de temporada (inactivo)', account_code: CO_LEDGER.discountsExpense, active: false },
-    { kind: 'Charge', name: 'Cargo por flete', account_code: CO_LEDGER.chargesIncome },
-    { kind: 'Charge', name: 'Cargo por empaque', account_code: CO_LEDGER.chargesIncome },
-    { kind: 'Charge', name: 'Cargo por seguro (inactivo)', account_code: CO_LEDGER.chargesIncome, active: false },
-];
-
-const MX_ACCOUNTS: Tables['accounts'][] = [
-    { code: '101.01', name: 'Caja y efectivo', nature: 'Debit' },
-    { code: '102.01', name: 'Bancos nacionales', nature: 'Debit' },
-    { code: '102.02', name: 'Bancos extranjeros', nature: 'Debit' },
-    { code: '105.01', name: 'Clientes nacionales', nature: 'Debit' },
-    { code: '105.02', name: 'Clientes extranjeros', nature: 'Debit' },
-    { code: '113.01', name: 'IVA a favor (IVA retenido por clientes)', nature: 'Debit' },
-    { code: '114.01', name: 'Pagos provisionales de ISR (ISR retenido por clientes)', nature: 'Debit' },
-    { code: '115.01', name: 'Inventario', nature: 'Debit' },
-    { code: '118.01', name: 'IVA acreditable pagado', nature: 'Debit' },
-    { code: '206.01', name: 'Anticipo de cliente nacional', nature: 'Credit' },
-    { code: '208.01', name: 'IVA trasladado cobrado', nature: 'Credit' },
-    { code: '208.02', name: 'IEPS trasladado cobrado', nature: 'Credit' },
-    { code: '209.01', name: 'IVA trasladado no cobrado', nature: 'Credit' },
-    { code: '209.02', name: 'IEPS trasladado no cobrado', nature: 'Credit' },
-    { code: '216.04', name: 'Impuestos retenidos de ISR por servicios profesionales', nature: 'Credit' },
-    { code: '216.10', name: 'Impuestos retenidos de IVA', nature: 'Credit' },
-    { code: '401.01', name: 'Ventas y/o servicios gravados a la tasa general', nature: 'Credit' },
-    { code: '401.04', name: 'Ventas y/o servicios gravados al 0%', nature: 'Credit' },
-    { code: '402.01', name: 'Devoluciones, descuentos o bonificaciones sobre ventas y/o servicios a la tasa general', nature: 'Debit' },
-    { code: '403.01', name: 'Otros ingresos', nature: 'Credit' },
-    { code: '501.01', name: 'Costo de venta', nature: 'Debit' },
-];
-
-const MX_TAXES: Tables['taxes'][] = [
-    { name: 'IVA 16%', type: 'IVA', percentage: '16', account_code: '208.01' },
-    { name: 'IVA 8% región fronteriza', type: 'IVA', percentage: '8', account_code: '208.01' },
-    { name: 'IVA 0%', type: 'IVA', percentage: '0', account_code: '208.01' },
-    { name: 'Retención IVA 10.6667%', type: 'ReteIVA', percentage: '10.6667', account_code: '113.01' },
-    { name: 'Retención ISR 10%', type: 'ReteISR', percentage: '10', account_code: '114.01' },
-    { name: 'Retención ISR 1.25% RESICO', type: 'ReteISR', percentage: '1.25', account_code: '114.01' },
-    { name: 'IEPS 8%', type: 'IEPS', percentage: '8', account_code: '208.02' },
-    { name: 'IVA 11% región fronteriza (derogado)', type: 'IVA', percentage: '11', account_code: '208.01', active: false },
-];
-
-const MX_PAYMENT_TYPES: Tables['payment_types'][] = [
-    { name: 'Contado', type: 'Cash', document_type: 'FV', account_code: '101.01', sat_code: '01' },
-    { name: 'Transferencia electrónica de fondos', type: 'Transfer', document_type: 'FV', account_code: '102.01', sat_code: '03' },
-    { name: 'Tarjeta de crédito', type: 'Card', document_type: 'FV', account_code: '102.01', sat_code: '04' },
-    { name: 'Crédito 30 días', type: 'Credit', document_type: 'FV', account_code: '105.01', sat_code: '99', due_date: true },
-    // PPD: the form of payment is not known yet, so the amount stays receivable until paid.
-    { name: 'Por definir', type: 'ToBeDefined', document_type: 'FV', account_code: '105.01', sat_code: '99', due_date: true },
-    { name: 'Cheque nominativo', type: 'Check', document_type: 'FV', account_code: '102.01', sat_code: '02', active: false },
-    { name: 'Efectivo', type: 'Cash', document_type: 'RC', account_code: '101.01', sat_code: '01' },
-    { name: 'Transferencia electrónica de fondos', type: 'Transfer', document_type: 'RC', account_code: '102.01', sat_code: '03' },
-    { name: 'Cheque nominativo', type: 'Check', document_type: 'RC', account_code: '102.01', sat_code: '02', active: false },
-];
-
-const MX_ALLOWANCE_CHARGES: Tables['allowance_charges'][] = [
-    { kind: 'Discount', name: 'Descuento comercial', account_code: '402.01' },
-    { kind: 'Discount', name: 'Descuento por volumen', account_code: '402.01' },
-    { kind: 'Discount', name: 'Descuento de temporada (inactivo)', account_code: '402.01', active: false },
-    { kind: 'Charge', name: 'Cargo por envío', account_code: '403.01' },
-    { kind: 'Charge', name: 'Cargo por maniobras (inactivo)', account_code: '403.01', active: false },
-];
-
 // ---------------------------------------------------------------------------
 // Colombia
 
@@ -620,29 +396,4 @@ async function seedMexico(q: Queryable): Promise<number> {
     { code: 'ADM', name: 'Administración' }, { code: 'VTA', name: 'Ventas' }, { code: 'PRY', name: 'Proyecto terminado', active: false },
   ]);
   return id;
-}
-
-/**
- * The starting catalog of a new company (`npm run cli -- company create`): its
- * country's chart of accounts, taxes, payment types, global discounts and
- * charges, twelve price lists, two account groups, one invoice type (FV) and
- * one cash receipt type (RC). Inactive examples of the demo are left out.
- * With `full` false, only the chart of accounts.
- */
-export async function seedStarterCatalog(q: Queryable, companyId: number, country: 'CO' | 'MX', full = true): Promise<void> {
-  const co = country === 'CO';
-  const active = <T extends { active?: boolean }>(rows: T[]) => rows.filter((r) => r.active !== false);
-  await insertAll(q, 'accounts', companyId, active(co ? CO_ACCOUNTS : MX_ACCOUNTS));
-  if (!full) return assertAccountsExist(q, companyId, country); // the rest comes through the administration API
-  await insertAll(q, 'taxes', companyId, active(co ? CO_TAXES : MX_TAXES));
-  await insertAll(q, 'payment_types', companyId, active(co ? CO_PAYMENT_TYPES : MX_PAYMENT_TYPES));
-  await insertAll(q, 'allowance_charges', companyId, active(co ? CO_ALLOWANCE_CHARGES : MX_ALLOWANCE_CHARGES));
-  await insertAll(q, 'price_lists', companyId, priceLists([]));
-  await insertAll(q, 'account_groups', companyId, [{ name: 'Mercancías' }, { name: 'Servicios' }]);
-  await insertAll(q, 'document_types', companyId, [
-    { code: 'FV', name: 'Factura de venta', type: 'FV', prefix: co ? 'FV' : 'A', description: 'Factura de venta con numeración automática',
-      reteiva: co, reteica: co, self_withholding: co, advance_payment: co },
-    { code: 'RC', name: 'Recibo de caja', type: 'RC', prefix: 'RC', description: 'Recibo de caja con numeración automática' },
-  ]);
-  await assertAccountsExist(q, companyId, country);
 }

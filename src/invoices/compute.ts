@@ -7,6 +7,9 @@
  * price with 6); callers turn them into JSON numbers.
  */
 import Decimal from 'decimal.js';
+import { dec, money, round2, sum, ZERO } from '../platform/money';
+
+export { round2 } from '../platform/money';
 
 /** Inputs as received: JSON numbers, or strings from PostgreSQL `numeric`. */
 export type Num = string | number;
@@ -80,22 +83,7 @@ const SELF_WITHHOLDING = 'Autorretencion';
 /** Taxes a `taxed_price` includes. */
 const INCLUDED_IN_TAXED_PRICE: ReadonlySet<string> = new Set(['IVA', 'Impoconsumo']);
 
-const ZERO = new Decimal(0);
 
-/** Round half away from zero to 2 decimals. */
-export function round2(x: Decimal.Value): Decimal {
-  return new Decimal(x).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-}
-
-function dec(v: Num | undefined | null): Decimal {
-  if (v === undefined || v === null || v === '') return ZERO;
-  const d = new Decimal(v);
-  if (!d.isFinite()) throw new Error(`Not a finite amount: ${String(v)}`);
-  return d;
-}
-
-const total = (xs: readonly Decimal.Value[]) => xs.reduce<Decimal>((s, x) => s.plus(x), ZERO);
-const fixed2 = (x: Decimal) => x.toFixed(2, Decimal.ROUND_HALF_UP);
 /** An unrounded amount, written with at least 2 decimals. */
 const exact = (x: Decimal) => (x.decimalPlaces() < 2 ? x.toFixed(2) : x.toFixed());
 
@@ -109,7 +97,7 @@ function applyTax(t: TaxRef, base: Decimal): { out: TaxOut; value: Decimal } {
   const value = round2(base.times(pct).div(100));
   const out: TaxOut = {
     id: t.id, type: t.type, percentage: pct.toString(),
-    base: fixed2(base), value: fixed2(value), withholding: isWithholding(t),
+    base: money(base), value: money(value), withholding: isWithholding(t),
   };
   if (t.name !== undefined) out.name = t.name;
   return { out, value };
@@ -130,7 +118,7 @@ interface LineCalc {
 
 function unitPrice(l: LineIn): Decimal {
   if (l.taxed_price !== undefined && l.taxed_price !== null) {
-    const rates = total(l.taxes.filter((t) => INCLUDED_IN_TAXED_PRICE.has(t.type)).map((t) => dec(t.percentage)));
+    const rates = sum(l.taxes.filter((t) => INCLUDED_IN_TAXED_PRICE.has(t.type)).map((t) => dec(t.percentage)));
     return dec(l.taxed_price).div(rates.div(100).plus(1)).toDecimalPlaces(6, Decimal.ROUND_HALF_UP);
   }
   return dec(l.price);
@@ -167,11 +155,11 @@ function lineCO(l: LineIn, discountType: InvoiceIn['discountType']): LineCalc {
     out: {
       price: price.toFixed(6, Decimal.ROUND_HALF_UP),
       gross: exact(gross),
-      discount: fixed2(discount),
-      base: fixed2(base),
+      discount: money(discount),
+      base: money(base),
       taxes,
-      total: fixed2(round2(base.plus(charges).minus(withheld))),
-      borne_by_company: fixed2(borne),
+      total: money(round2(base.plus(charges).minus(withheld))),
+      borne_by_company: money(borne),
     },
     base, charges, iva, withheld,
   };
@@ -184,17 +172,17 @@ function allowances(list: readonly AllowanceIn[] | undefined, base: Decimal): { 
     const hasPct = a.percentage !== undefined && a.percentage !== null;
     const value = hasPct ? round2(base.times(dec(a.percentage)).div(100)) : round2(dec(a.value));
     sum = sum.plus(value);
-    return { id: a.id, percentage: hasPct ? dec(a.percentage).toString() : null, base: fixed2(base), value: fixed2(value) };
+    return { id: a.id, percentage: hasPct ? dec(a.percentage).toString() : null, base: money(base), value: money(value) };
   });
   return { out, sum };
 }
 
 export function computeCO(input: InvoiceIn): InvoiceOut {
   const lines = input.lines.map((l) => lineCO(l, input.discountType));
-  const subtotal = total(lines.map((l) => l.base));
-  const charges = total(lines.map((l) => l.charges));
-  const ivaCharged = total(lines.map((l) => l.iva));
-  const lineWithholdings = total(lines.map((l) => l.withheld));
+  const subtotal = sum(lines.map((l) => l.base));
+  const charges = sum(lines.map((l) => l.charges));
+  const ivaCharged = sum(lines.map((l) => l.iva));
+  const lineWithholdings = sum(lines.map((l) => l.withheld));
 
   // ReteIVA is withheld from the IVA the customer pays; ReteICA, Autorretencion
   // (and anything else) from the sum of line bases.
@@ -213,16 +201,16 @@ export function computeCO(input: InvoiceIn): InvoiceOut {
 
   return {
     lines: lines.map((l) => l.out),
-    subtotal: fixed2(subtotal),
-    charges: fixed2(charges),
-    line_withholdings: fixed2(lineWithholdings),
+    subtotal: money(subtotal),
+    charges: money(charges),
+    line_withholdings: money(lineWithholdings),
     retentions,
     global_discounts: discounts.out,
     global_charges: extra.out,
-    total: fixed2(invoiceTotal),
-    withholdings: fixed2(withholdings),
-    advance_payment: fixed2(advance),
-    payable: fixed2(invoiceTotal.minus(withholdings).minus(advance)),
+    total: money(invoiceTotal),
+    withholdings: money(withholdings),
+    advance_payment: money(advance),
+    payable: money(invoiceTotal.minus(withholdings).minus(advance)),
   };
 }
 
@@ -251,7 +239,7 @@ export function computeMX(input: MxIn): MxOut {
     let charged = ZERO, withheld = ZERO;
     const others = new Map<TaxRef, { out: TaxOut; value: Decimal }>();
     for (const t of l.taxes.filter((t) => t.type !== 'IVA')) others.set(t, applyTax(t, base));
-    const ieps = total([...others].filter(([t]) => t.type === 'IEPS').map(([, r]) => r.value));
+    const ieps = sum([...others].filter(([t]) => t.type === 'IEPS').map(([, r]) => r.value));
     const out = l.taxes.map((t) => {
       const { out: o, value } = others.get(t) ?? applyTax(t, base.plus(ieps));
       if (t.type === 'IVA' && dec(t.percentage).gt(0)) ivaBases = ivaBases.plus(base.plus(ieps));
@@ -265,8 +253,8 @@ export function computeMX(input: MxIn): MxOut {
     taxes = taxes.plus(charged);
     lineWithheld = lineWithheld.plus(withheld);
     return {
-      price: price.toFixed(6, Decimal.ROUND_HALF_UP), gross: fixed2(gross), discount: fixed2(discount), base: fixed2(base),
-      taxes: out, total: fixed2(base.plus(charged).minus(withheld)), borne_by_company: '0.00',
+      price: price.toFixed(6, Decimal.ROUND_HALF_UP), gross: money(gross), discount: money(discount), base: money(base),
+      taxes: out, total: money(base.plus(charged).minus(withheld)), borne_by_company: '0.00',
     };
   });
   const net = subtotal.minus(discounts);
@@ -278,11 +266,11 @@ export function computeMX(input: MxIn): MxOut {
   });
   return {
     lines,
-    subtotal: fixed2(subtotal),
-    discounts: fixed2(discounts),
-    taxes: fixed2(taxes),
+    subtotal: money(subtotal),
+    discounts: money(discounts),
+    taxes: money(taxes),
     retentions,
     // Line-level withholdings are not expected in MX (retentions are invoice-level); if any, they are subtracted too.
-    total: fixed2(net.plus(taxes).minus(retained).minus(lineWithheld)),
+    total: money(net.plus(taxes).minus(retained).minus(lineWithheld)),
   };
 }

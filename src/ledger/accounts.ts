@@ -29,16 +29,52 @@ export const CO_LEDGER = {
   discountsExpense: '53053501',
   /** Cargos a clientes: global charges without a record. */
   chargesIncome: '42505001',
+  /** IVA generado: at the general rate (19 %), at 5 %, and at 0 % (exempt). */
+  ivaGeneral: '24080501',
+  iva5: '24080502',
+  iva0: '24080503',
+  /** Impuesto nacional al consumo por pagar. */
+  impoconsumo: '24360501',
+  /** ReteIVA and ReteICA suffered (anticipos de impuestos). */
+  reteIvaAdvance: '13551701',
+  reteIcaAdvance: '13551801',
+  /** Autorretenciones por pagar: the credit side of self-withholding. */
+  selfWithholding: '23657501',
 } as const;
 
 export const MX_LEDGER = {
+  /** Caja y efectivo, and Bancos nacionales: what payment forms bring in. */
+  cash: '101.01',
+  bank: '102.01',
   /** Clientes nacionales: the receivable of PPD and credit payment conditions. */
   customers: '105.01',
   revenue: '401.01',
   discounts: '402.01',
+  /** Otros ingresos: global charges. */
+  otherIncome: '403.01',
+  /** IVA and IEPS trasladados cobrados. */
+  ivaCollected: '208.01',
+  iepsCollected: '208.02',
   /** IVA trasladado no cobrado: the IVA of a PPD invoice until it is paid. */
   ivaNotCollected: '209.01',
+  /** IVA and ISR withheld by customers (a favor). */
+  reteIva: '113.01',
+  reteIsr: '114.01',
 } as const;
+
+/** The account a tax of this type posts to unless the company names one (the starting catalog's). */
+export function defaultTaxAccount(country: string, type: string, percentage: number): string | undefined {
+  if (country === 'MX') return ({ IVA: MX_LEDGER.ivaCollected, IEPS: MX_LEDGER.iepsCollected, ReteIVA: MX_LEDGER.reteIva, ReteISR: MX_LEDGER.reteIsr } as Record<string, string>)[type];
+  if (type === 'IVA') return percentage === 5 ? CO_LEDGER.iva5 : percentage === 0 ? CO_LEDGER.iva0 : CO_LEDGER.ivaGeneral;
+  return ({ Impoconsumo: CO_LEDGER.impoconsumo, Retefuente: CO_LEDGER.withholdingAdvance, ReteIVA: CO_LEDGER.reteIvaAdvance, ReteICA: CO_LEDGER.reteIcaAdvance,
+    Autorretencion: CO_LEDGER.selfWithholding } as Record<string, string>)[type];
+}
+
+/** The account a payment type of this kind posts to unless the company names one. */
+export function defaultPaymentAccount(country: string, type: string): string | undefined {
+  if (country === 'MX') return ({ Cash: MX_LEDGER.cash, Transfer: MX_LEDGER.bank, Card: MX_LEDGER.bank, Check: MX_LEDGER.bank, Credit: MX_LEDGER.customers, ToBeDefined: MX_LEDGER.customers } as Record<string, string>)[type];
+  return ({ Cash: CO_LEDGER.cash, Check: CO_LEDGER.cash, Transfer: CO_LEDGER.bank, Card: CO_LEDGER.bank, Credit: CO_LEDGER.customers } as Record<string, string>)[type];
+}
 
 /** The PUC account of customers (Clientes): an entry that pays a due item credits an account under it. */
 export const CO_RECEIVABLES_GROUP = '1305';

@@ -20,6 +20,7 @@
  */
 import Decimal from 'decimal.js';
 import type { Db, Queryable } from '../platform/db';
+import { dec, num } from '../platform/money';
 
 export const BUCKETS = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_over_90'] as const;
 type Bucket = (typeof BUCKETS)[number];
@@ -31,8 +32,6 @@ export function bucketOf(daysPastDue: number): Bucket {
   return 'days_over_90';
 }
 
-const dec = (v: Decimal.Value) => new Decimal(v);
-const num = (v: Decimal) => Number(v.toFixed(2));
 type Totals = Record<Bucket | 'total', Decimal>;
 const zero = (): Totals => ({ current: dec(0), days_1_30: dec(0), days_31_60: dec(0), days_61_90: dec(0), days_over_90: dec(0), total: dec(0) });
 const out = (t: Totals) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, num(v)]));

@@ -18,7 +18,6 @@
  * Both read sums kept by the writing statements (src/ledger/balances.ts,
  * ./receivables.ts), not every journal line or due item.
  */
-import Decimal from 'decimal.js';
 import { Type } from '@sinclair/typebox';
 import type { RouteModule } from '../platform/app';
 import { DomainError } from '../platform/errors';
@@ -27,9 +26,8 @@ import { DateFilter, filterDay } from '../platform/dates';
 import { PageQuery } from '../platform/http';
 import { periodSums } from '../ledger/balances';
 import { receivablesReport } from './receivables';
+import { dec, num } from '../platform/money';
 
-const dec = (v: Decimal.Value) => new Decimal(v);
-const num = (v: Decimal) => Number(v.toFixed(2));
 
 const TrialQuery = Type.Object({
   date_start: Type.Optional(DateFilter('First day of the period; omitted: from the first entry')),

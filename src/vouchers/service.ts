@@ -22,6 +22,7 @@ import { movePayments } from '../invoices/kernel';
 import { insertVoucher, lockVoucher, markAnnulled } from './kernel';
 import { annulmentDate, checkDocumentType, checkCostCenter, checkCurrency, loadMasterData, mustBeActive, type Row } from '../invoices/lookup';
 import type { VoucherBody, VoucherType } from './schema';
+import { money, num, sum } from '../platform/money';
 
 
 type Movement = 'Debit' | 'Credit';
@@ -55,9 +56,6 @@ export interface VoucherPlan {
   total: Decimal;
 }
 
-const sum = (values: Decimal.Value[]) => values.reduce<Decimal>((s, v) => s.plus(v), new Decimal(0));
-const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
-const num = (v: Decimal.Value) => Number(new Decimal(v).toFixed(2));
 const dueLabel = (d: { prefix: string; consecutive: number; quote: number }) => `${d.prefix}-${d.consecutive} quote ${d.quote}`;
 
 /** Checks a request that passed (or partly passed) its JSON schema; returns the plan, or throws 400 with every problem found. */

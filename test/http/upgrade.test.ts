@@ -21,7 +21,8 @@ import { creditInvoice, debtPayment, dueOf, newCustomer, rcRefs, type RcRefs } f
 import { loadConfig } from '../../src/platform/config';
 import { migrate, openDb, type Db } from '../../src/platform/db';
 import { startServer } from '../../src/server';
-import { ensureDemo, seedStarterCatalog } from '../../src/companies/demo';
+import { ensureDemo } from '../../src/companies/demo';
+import { seedStarterCatalog } from '../../src/companies/catalogs/starter';
 
 const MIGRATIONS = path.join(__dirname, '..', '..', '..', 'migrations');
 

@@ -29,6 +29,7 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { privateKeyOf, type LoadedCertificate } from '../certificates';
 import { CFDI_NS, cfdiChain, parseXml } from './chain';
 import { FOREIGN_RECEIVER, GENERAL_PUBLIC, genericReceiver } from '../../companies/uses';
+import { money, sum as total } from '../../platform/money';
 
 export const GENERAL_PUBLIC_RFC = GENERAL_PUBLIC.rfc;
 /** c_Impuesto of each tax type the service knows. */
@@ -62,7 +63,6 @@ export function cfdiDateTime(instant: Date, timeZone: string): string {
   return f.format(instant).replace(' ', 'T');
 }
 
-const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
 const rate = (percentage: Decimal.Value) => new Decimal(percentage).div(100).toFixed(6);
 
 /** Splits `total` over `bases` in proportion, to the cent, so that the parts add up exactly. */
@@ -191,7 +191,7 @@ function cfdiRoot(input: CfdiInput, cert: LoadedCertificate | null): XMLBuilder 
   });
 
   if (traslados.size || retenciones.size) {
-    const sum = (xs: Decimal[]) => money(xs.reduce((s, x) => s.plus(x), new Decimal(0)));
+    const sum = (xs: Decimal[]) => money(total(xs));
     const impuestos = root.ele(CFDI_NS, 'cfdi:Impuestos', {
       ...(retenciones.size ? { TotalImpuestosRetenidos: sum([...retenciones.values()]) } : {}),
       ...(traslados.size ? { TotalImpuestosTrasladados: sum([...traslados.values()].map((t) => t.importe)) } : {}),

@@ -20,6 +20,7 @@ import { notFound } from '../../platform/errors';
 import { canEdit, enforce, lockInvoice, replaceInvoice, requestStamp, writeInvoice, type DueRecord } from '../kernel';
 import { checkDocumentType, checkCostCenter, checkWarehouse, checkCurrency, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { CoInvoiceBody, CoItem } from './schema';
+import { num } from '../../platform/money';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteICA', 'Autorretencion']);
 
@@ -316,7 +317,6 @@ async function applyAdvance(q: Queryable, cid: number, plan: Plan): Promise<void
 
 const taxRef = (t: Row): TaxRef => ({ id: t.id, name: t.name, type: t.type, percentage: t.percentage });
 
-const num = (v: Decimal.Value) => Number(new Decimal(v).toFixed(2));
 const idText = (id: number | null) => (id === null ? null : String(id));
 
 /** The answer's shape (specification: "Response of variant CO"), from the plan and its computation. */

@@ -21,6 +21,7 @@ import { cfdiContentProblems } from '../../einvoice/sat/rules';
 import { postalCode, RESICO, RESICO_ISR_RATE, rfcPersonType, taxObjectProblem } from '../../catalogs/sat';
 import { checkDocumentType, checkCostCenter, checkWarehouse, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
 import type { MxInvoiceBody } from './schema';
+import { num } from '../../platform/money';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteISR']);
 const TO_BE_DEFINED = '99'; // c_FormaPago "Por definir"
@@ -208,7 +209,6 @@ async function checkCfdi(company: Company, plan: MxPlan, problems: Problems): Pr
 }
 
 const taxRef = (t: Row): TaxRef => ({ id: t.id, name: t.name, type: t.type, percentage: t.percentage });
-const num = (v: Decimal.Value) => Number(new Decimal(v).toFixed(2));
 
 /** The answer: every request field echoed, the computed amounts, and what happened to stamp and mail. */
 export function mxInvoiceDocument(plan: MxPlan, ids: { id: string | null; prefix: string; number: number | null; name: string | null; now: Date }) {
