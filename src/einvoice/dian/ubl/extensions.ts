@@ -1,0 +1,70 @@
+/**
+ * ext:UBLExtensions: the DIAN extension (numbering resolution, invoice source,
+ * software provider and security code, authorization provider, QR content)
+ * and the empty slot the signature goes into (sign.ts fills the last
+ * ext:ExtensionContent).
+ */
+import { nitCheckDigit } from '../../../platform/nit';
+import { dianAmount, type Amount } from '../cufe';
+import { DIAN_AGENCY, DIAN_NIT, dianSearchUrl, UNECE } from './codes';
+import type { DianResolution, DianSettings } from './types';
+import { leaf, type Node } from './xml';
+
+export interface QrFields {
+  number: string;
+  issueDate: string;
+  issueTime: string;
+  supplierNit: string;
+  customerId: string;
+  subtotal: Amount;
+  iva: Amount;
+  otherTaxes: Amount;
+  total: Amount;
+  cufe: string;
+  environment: '1' | '2';
+}
+
+/** The QR content (sts:QRCode): one "Key: value" a line, the last one the DIAN search URL. */
+export function dianQrContent(f: QrFields): string {
+  return [
+    `NumFac: ${f.number}`,
+    `FecFac: ${f.issueDate}`,
+    `HorFac: ${f.issueTime}`,
+    `NitFac: ${f.supplierNit}`,
+    `DocAdq: ${f.customerId}`,
+    `ValFac: ${dianAmount(f.subtotal)}`,
+    `ValIva: ${dianAmount(f.iva)}`,
+    `ValOtroIm: ${dianAmount(f.otherTaxes)}`,
+    `ValTolFac: ${dianAmount(f.total)}`,
+    `CUFE: ${f.cufe}`,
+    `QRCode: ${dianSearchUrl(f.environment, f.cufe)}`,
+  ].join('\n');
+}
+
+/** Writes ext:UBLExtensions under the document's root. */
+export function ublExtensions(root: Node, x: { resolution: DianResolution; software: DianSettings['software']; securityCode: string; qr: string }): void {
+  const { resolution, software } = x;
+  const exts = root.ele('ext:UBLExtensions');
+  const dian = exts.ele('ext:UBLExtension').ele('ext:ExtensionContent').ele('sts:DianExtensions');
+  const control = dian.ele('sts:InvoiceControl');
+  leaf(control, 'sts:InvoiceAuthorization', resolution.number);
+  const period = control.ele('sts:AuthorizationPeriod');
+  leaf(period, 'cbc:StartDate', resolution.valid_from);
+  leaf(period, 'cbc:EndDate', resolution.valid_to);
+  const authorized = control.ele('sts:AuthorizedInvoices');
+  leaf(authorized, 'sts:Prefix', resolution.prefix);
+  leaf(authorized, 'sts:From', String(resolution.from));
+  leaf(authorized, 'sts:To', String(resolution.to));
+  leaf(dian.ele('sts:InvoiceSource'), 'cbc:IdentificationCode', 'CO', {
+    listAgencyID: '6', listAgencyName: UNECE, listSchemeURI: 'urn:oasis:names:specification:ubl:codelist:gc:CountryIdentificationCode-2.1',
+  });
+  const provider = dian.ele('sts:SoftwareProvider');
+  const providerDv = software.provider_check_digit ?? nitCheckDigit(software.provider_nit);
+  leaf(provider, 'sts:ProviderID', software.provider_nit, { ...DIAN_AGENCY, schemeID: providerDv, schemeName: '31' });
+  leaf(provider, 'sts:SoftwareID', software.id, DIAN_AGENCY);
+  leaf(dian, 'sts:SoftwareSecurityCode', x.securityCode, DIAN_AGENCY);
+  leaf(dian.ele('sts:AuthorizationProvider'), 'sts:AuthorizationProviderID', DIAN_NIT, { ...DIAN_AGENCY, schemeID: nitCheckDigit(DIAN_NIT), schemeName: '31' });
+  leaf(dian, 'sts:QRCode', x.qr);
+  // The signature's slot: sign.ts puts ds:Signature in the last, empty, ExtensionContent.
+  exts.ele('ext:UBLExtension').ele('ext:ExtensionContent');
+}

@@ -1,0 +1,131 @@
+/**
+ * The UBL 2.1 `Invoice` of a Colombian electronic sales invoice, as the DIAN
+ * technical annex 1.9 requires it (issue 6, DESIGN.md §7). Pure: no I/O, no
+ * clock (the issue time comes from the settings or the document's creation
+ * instant), so the same input always gives the same XML, CUFE and QR text.
+ *
+ * Input: the stored invoice document (the JSON answer of POST /v1/invoices,
+ * see coInvoiceDocument in src/invoices/co/service.ts), the issuing company,
+ * the customer record, the document type's numbering resolution and the
+ * software settings. Output: the unsigned XML (its last ext:UBLExtension has
+ * an empty ext:ExtensionContent, the slot sign.ts fills), the CUFE and the QR
+ * content.
+ *
+ * One module per UBL section, each pure: extensions.ts (DIAN extension, QR),
+ * parties.ts, payments.ts (means, prepaid, exchange rate), allowances.ts,
+ * tax-totals.ts, monetary-total.ts (the figures and LegalMonetaryTotal, as
+ * DESIGN.md §7 defines it), lines.ts; the annex's code tables in codes.ts.
+ * This file checks the input and assembles the sections in the schema's order.
+ *
+ * A gift line (FreeOfChargeIndicator) reports its taxes on its reference price (tax_base), whoever bears them.
+ * Addresses carry the DIVIPOLA code and the DIAN's names (src/catalogs/divipola.ts); abroad, no DANE code.
+ * A line with taxes has one TaxTotal per tax scheme (an exempt line: IVA at 0.00 % on its base, 0.00); an
+ * excluded line has none. The document's TaxTotals group the lines' per scheme, one TaxSubtotal per rate.
+ * Withholdings (ReteFuente, ReteIVA, ReteICA) are informative in the UBL: they go
+ * in WithholdingTaxTotal and are NOT subtracted from PayableAmount, so the
+ * document's amount_payable = PayableAmount − withholdings_total.
+ * Autorretención is the issuer's own withholding and is not written.
+ *
+ * The XML is written with xmlbuilder2 (escaping of text and attributes is the
+ * library's), compact (no indentation), UTF-8.
+ */
+import Decimal from 'decimal.js';
+import { create } from 'xmlbuilder2';
+import { cufe as computeCufe, softwareSecurityCode } from '../cufe';
+import { documentAllowances } from './allowances';
+import { INVOICE_TYPE_CODE, NAMESPACES, OPERATION_TYPE, PROFILE_ID, UNECE } from './codes';
+import { dianQrContent, ublExtensions } from './extensions';
+import { invoiceLine, lineCalc } from './lines';
+import { documentTotals, legalMonetaryTotal } from './monetary-total';
+import { customerParty, supplierParty } from './parties';
+import { exchangeRate, paymentMeans, prepaidPayment } from './payments';
+import { taxTotal } from './tax-totals';
+import type { BuildInvoiceInput, BuiltInvoice } from './types';
+import { colombianTime, DianXmlError, leaf } from './xml';
+
+export * from './types';
+export { DIAN_NIT, dianSearchUrl, INVOICE_TYPE_CODE, NAMESPACES, OPERATION_TYPE, PROFILE_ID } from './codes';
+export { dianQrContent, type QrFields } from './extensions';
+export { multiplierFactor } from './allowances';
+export { DianXmlError } from './xml';
+
+/**
+ * Builds the unsigned UBL 2.1 Invoice. Throws DianXmlError when the input
+ * cannot make a valid document (no number yet, amounts that do not add up,
+ * a number outside the resolution, a bad time or environment).
+ */
+export function buildInvoiceXml(input: BuildInvoiceInput): BuiltInvoice {
+  const { document: doc, company, customer, resolution, settings } = input;
+  const env = settings.environment;
+  if (env !== '1' && env !== '2') throw new DianXmlError(`environment must be '1' (production) or '2' (test), not ${String(env)}`);
+  if (doc.number === null || doc.number === undefined || doc.number === '') throw new DianXmlError('The invoice has no number yet');
+  if (doc.prefix !== resolution.prefix) throw new DianXmlError(`The invoice prefix ${doc.prefix} is not the resolution's (${resolution.prefix})`);
+  const n = new Decimal(doc.number);
+  if (n.lt(resolution.from) || n.gt(resolution.to)) {
+    throw new DianXmlError(`Number ${doc.number} is outside resolution ${resolution.number} (${resolution.from} to ${resolution.to})`);
+  }
+  if (!doc.items.length) throw new DianXmlError('An invoice has at least one line');
+
+  const number = `${doc.prefix}${doc.number}`;
+  const issueDate = doc.date;
+  const issueTime = settings.issueTime ?? colombianTime(doc.metadata?.created);
+  if (!/^[0-9]{2}:[0-9]{2}:[0-9]{2}-05:00$/.test(issueTime)) throw new DianXmlError(`The issue time must be HH:mm:ss-05:00, not ${issueTime}`);
+  const currency = doc.currency?.code ?? 'COP';
+  const cur = { currencyID: currency };
+
+  // Lines, and the document figures they must add up to.
+  const lines = doc.items.map(lineCalc);
+  const t = documentTotals(doc, lines);
+
+  // CUFE, software security code, QR.
+  const cufe = computeCufe({
+    number, issueDate, issueTime,
+    subtotal: t.lineExtension, iva: t.iva, inc: t.inc, ica: t.ica, total: t.payable,
+    supplierNit: company.tax_id, customerId: customer.identification,
+    technicalKey: resolution.technical_key, environment: env,
+  });
+  const securityCode = softwareSecurityCode(settings.software.id, settings.software.pin, number);
+  const qr = dianQrContent({
+    number, issueDate, issueTime, supplierNit: company.tax_id, customerId: customer.identification,
+    subtotal: t.lineExtension, iva: t.iva, otherTaxes: t.taxesTotal.minus(t.iva), total: t.payable, cufe, environment: env,
+  });
+
+  // ---- the document, its sections in the order of the schema
+  const root = create({ version: '1.0', encoding: 'UTF-8', standalone: false }).ele(NAMESPACES.invoice, 'Invoice', {
+    'xmlns:cac': NAMESPACES.cac,
+    'xmlns:cbc': NAMESPACES.cbc,
+    'xmlns:ext': NAMESPACES.ext,
+    'xmlns:sts': NAMESPACES.sts,
+  });
+  ublExtensions(root, { resolution, software: settings.software, securityCode, qr });
+
+  leaf(root, 'cbc:UBLVersionID', 'UBL 2.1');
+  leaf(root, 'cbc:CustomizationID', OPERATION_TYPE);
+  leaf(root, 'cbc:ProfileID', PROFILE_ID);
+  leaf(root, 'cbc:ProfileExecutionID', env);
+  leaf(root, 'cbc:ID', number);
+  leaf(root, 'cbc:UUID', cufe, { schemeID: env, schemeName: 'CUFE-SHA384' });
+  leaf(root, 'cbc:IssueDate', issueDate);
+  leaf(root, 'cbc:IssueTime', issueTime);
+  const payments = doc.payments ?? [];
+  const dueDates = payments.map((p) => p.due_date).filter((d): d is string => !!d).sort();
+  if (dueDates.length) leaf(root, 'cbc:DueDate', dueDates[dueDates.length - 1]);
+  leaf(root, 'cbc:InvoiceTypeCode', INVOICE_TYPE_CODE);
+  if (doc.observations) leaf(root, 'cbc:Note', doc.observations);
+  leaf(root, 'cbc:DocumentCurrencyCode', currency, { listAgencyID: '6', listAgencyName: UNECE, listID: 'ISO 4217 Alpha' });
+  leaf(root, 'cbc:LineCountNumeric', String(lines.length));
+
+  supplierParty(root, company, doc.prefix);
+  customerParty(root, customer);
+  paymentMeans(root, payments, input.paymentTypes);
+  prepaidPayment(root, t.prepaid, issueDate, cur);
+  documentAllowances(root, doc, t.lineExtension, t.borneTotal, cur);
+  exchangeRate(root, currency, doc.currency?.exchange_rate, issueDate);
+  for (const g of t.chargeGroups) taxTotal(root, 'cac:TaxTotal', g, cur);
+  for (const g of t.withholdingGroups) taxTotal(root, 'cac:WithholdingTaxTotal', g, cur);
+  legalMonetaryTotal(root, t, cur);
+  lines.forEach((l, i) => invoiceLine(root, l, i + 1, input.unitCodes?.[l.item.code] ?? '94', cur));
+
+  const xml = root.end({ prettyPrint: false, wellFormed: true });
+  return { xml, cufe, qr };
+}
