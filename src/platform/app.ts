@@ -94,6 +94,7 @@ function closed(schema: any): any {
  * cannot be written as UTF-8 (it would come back as U+FFFD): both are refused
  * wherever they appear in a body, query string or path, at their JSON path.
  */
+// eslint-disable-next-line no-control-regex -- NUL is looked for on purpose: PostgreSQL cannot store it
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 function unstorable(p: Problems, root: unknown, base: string): void {
   const todo: [unknown, string][] = [[root, base]];

@@ -12,7 +12,7 @@
 type Grammar = { reg: (...parts: (RegExp | string)[]) => RegExp };
 // An internal module of the library: should a later release move or rename it, parsing goes on unpatched.
 let grammar: Grammar | null = null;
-// eslint-disable-next-line @typescript-eslint/no-var-requires
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- an optional internal module, loaded only if present
 try { grammar = require('@xmldom/xmldom/lib/grammar') as Grammar; } catch { grammar = null; }
 
 const MARK = Symbol.for('facturas.xmldom.reg.kept');
