@@ -3,7 +3,7 @@
  * services post to by themselves, and those the starting catalog gives its
  * payment types. Besides these, a document posts to the accounts its master
  * data names (a tax's, a payment type's, a global discount's or charge's
- * `account_code`, which the company's catalog sets; src/companies/demo.ts
+ * `account_code`, which the company's catalog sets; src/companies/catalogs/
  * holds the starting catalogs), and a due item is paid off the account its
  * invoice debited.
  *

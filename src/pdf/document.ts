@@ -14,6 +14,10 @@ import { parseXml, satSelect, timbreChain } from '../einvoice/sat/chain';
 import { formatDate, formatMoney } from './format';
 import { renderInvoicePdf, renderVoucherPdf } from './render';
 import type { InvoicePdfInput, PdfCompany, PdfCustomer, PdfTax, VoucherPdfInput } from './types';
+import type { CoInvoiceDocument } from '../invoices/co/schema';
+import type { MxInvoiceDocument } from '../invoices/mx/schema';
+import type { VoucherDocument } from '../vouchers/schema';
+import type { StampStatus } from '../platform/states';
 import { LIVE } from '../invoices/kernel';
 import { colombianDateTime, readApplicationResponse } from '../einvoice/dian/application-response';
 import { taxProfileText } from '../einvoice/dian/issuer';
@@ -22,7 +26,7 @@ import { findCfdiUse } from '../companies/uses';
 import { unitJson } from '../catalog/units';
 import { logoBytes } from './logo';
 import {
-  described, placeLine, SAT_EXPORT_KEYS, SAT_PAYMENT_FORMS, SAT_PAYMENT_METHODS, SAT_REGIMES, SAT_TAX_OBJECTS, SAT_VOUCHER_TYPES,
+  described, placeLine, SAT_EXPORT_KEYS, SAT_PAYMENT_FORMS, SAT_PAYMENT_METHODS, SAT_REGIMES, SAT_VOUCHER_TYPES,
 } from './names';
 
 export type DocKind = 'invoice' | 'voucher';
@@ -87,7 +91,8 @@ function customerBlock(c: any, country: 'CO' | 'MX', extra: string[] = []): PdfC
   };
 }
 
-const taxes = (list: any[] | undefined): PdfTax[] => (list ?? []).map((t) => ({ name: t.name ?? t.type, percentage: t.percentage, value: t.value, base_value: t.base_value }));
+const taxes = (list: readonly { name?: string | null; type: string; percentage: number; value: number; base_value: number }[] | undefined): PdfTax[] =>
+  (list ?? []).map((t) => ({ name: t.name ?? t.type, percentage: t.percentage, value: t.value, base_value: t.base_value }));
 
 const UBL_CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
 const DIAN_STS = 'dian:gov:co:facturaelectronica:Structures-2-1';
@@ -95,7 +100,7 @@ const DIAN_STS = 'dian:gov:co:facturaelectronica:Structures-2-1';
 const first = (doc: ReturnType<typeof parseXml>, ns: string, local: string) => (doc.getElementsByTagNameNS(ns, local)[0]?.textContent ?? '').trim();
 
 /** A document no tax authority gave fiscal validity: judged by a sandbox, or sent to the DIAN's test environment (null: a real one). */
-export function testNotice(row: any, xml: ReturnType<typeof parseXml> | null): string | null {
+export function testNotice(row: Pick<InvoiceRow, 'stamp_status' | 'stamp_authority' | 'country'>, xml: ReturnType<typeof parseXml> | null): string | null {
   if (row.stamp_status !== 'Accepted') return null;
   if (row.stamp_authority === 'sandbox') {
     return row.country === 'CO'
@@ -109,14 +114,14 @@ export function testNotice(row: any, xml: ReturnType<typeof parseXml> | null): s
 }
 
 /** What an accepted invoice's XML tells the PDF. */
-function electronicOf(row: any, doc: ReturnType<typeof parseXml> | null): InvoicePdfInput['electronic'] {
+function electronicOf(row: InvoiceRow, doc: ReturnType<typeof parseXml> | null): InvoicePdfInput['electronic'] {
   if (row.stamp_status !== 'Accepted' || !doc) return null;
   if (row.country === 'CO') {
     const qr = first(doc, DIAN_STS, 'QRCode');
     const answer = readApplicationResponse(row.application_response);
     const when = answer ? ` el ${formatDate(answer.issueDate)} a las ${answer.issueTime}` : '';
     return {
-      kind: 'DIAN', cufe: row.stamp_cufe, qr,
+      kind: 'DIAN', cufe: row.stamp_cufe ?? '', qr,
       status: row.stamp_authority === 'sandbox' || !row.stamp_authority
         ? `Aceptada por la autoridad sandbox de pruebas${when}` : `Validada por la DIAN${when}`,
     };
@@ -124,7 +129,7 @@ function electronicOf(row: any, doc: ReturnType<typeof parseXml> | null): Invoic
   const tfd = (satSelect('//tfd:TimbreFiscalDigital', doc as unknown as Node) as unknown as Element[])[0];
   if (!tfd) return null;
   return {
-    kind: 'SAT', uuid: tfd.getAttribute('UUID') ?? row.stamp_uuid, selloCFD: tfd.getAttribute('SelloCFD') ?? '', selloSAT: tfd.getAttribute('SelloSAT') ?? '',
+    kind: 'SAT', uuid: tfd.getAttribute('UUID') ?? row.stamp_uuid ?? '', selloCFD: tfd.getAttribute('SelloCFD') ?? '', selloSAT: tfd.getAttribute('SelloSAT') ?? '',
     sandbox: row.stamp_authority === 'sandbox',
     noCertificado: doc.documentElement.getAttribute('NoCertificado') ?? '', noCertificadoSAT: tfd.getAttribute('NoCertificadoSAT') ?? '',
     fechaTimbrado: tfd.getAttribute('FechaTimbrado') ?? '', rfcProvCertif: tfd.getAttribute('RfcProvCertif'), cadenaOriginal: timbreChain(tfd),
@@ -132,8 +137,17 @@ function electronicOf(row: any, doc: ReturnType<typeof parseXml> | null): Invoic
 }
 
 /** What a document's PDF and e-mail are made from: its stored rows. */
-export interface InvoiceRows { row: any; company: any; customer: any }
-export interface VoucherRows { row: any; company: any; customer: any; paid: any[] }
+/** The columns of a stored invoice the PDF reads: its document, typed by its response schema, per country. */
+interface InvoiceColumns {
+  xml: string | null; stamp_status: StampStatus; stamp_cufe: string | null; stamp_uuid: string | null; stamp_authority: string | null;
+  application_response: string | null; customer_id: number; electronic_type: string | null;
+  resolution: { number?: string; prefix?: string; from?: number; to?: number; valid_from?: string; valid_to?: string } | null;
+  /** UN/ECE unit of each of its products, by code. */
+  units: Record<string, string> | null;
+}
+export type InvoiceRow = InvoiceColumns & ({ country: 'CO'; document: CoInvoiceDocument } | { country: 'MX'; document: MxInvoiceDocument });
+export interface InvoiceRows { row: InvoiceRow; company: any; customer: any }
+export interface VoucherRows { row: { document: VoucherDocument; customer_id: number | null }; company: any; customer: any; paid: { prefix: string; number: string; quote: number; name: string }[] }
 /** The PDF and what the e-mail says about the document (DocumentFiles without the rows the caller has). */
 export interface Drawn {
   pdf: Uint8Array;
@@ -147,7 +161,7 @@ export interface Drawn {
 }
 
 async function invoiceRows(q: Queryable, cid: number, id: string): Promise<InvoiceRows> {
-  const [row] = await q.query(
+  const [row] = await q.query<InvoiceRow>(
     `SELECT i.country, i.document, i.xml, i.stamp_status, i.stamp_cufe, i.stamp_uuid, i.stamp_authority, i.application_response, i.customer_id,
             t.electronic_type, t.resolution,
             (SELECT json_object_agg(p.code, p.unit) FROM products p
@@ -163,37 +177,45 @@ async function invoiceRows(q: Queryable, cid: number, id: string): Promise<Invoi
 /** An invoice's PDF from its rows (pure; runs on a worker thread). */
 export async function invoicePdf({ row, company, customer }: InvoiceRows): Promise<Drawn> {
   const d = row.document;
-  const country: 'CO' | 'MX' = row.country;
+  const country = row.country;
+  const co = row.country === 'CO' ? row.document : null;
+  const mx = row.country === 'MX' ? row.document : null;
   const xml = row.stamp_status === 'Accepted' && row.xml ? parseXml(row.xml) : null;
   const electronic = electronicOf(row, xml);
-  const currency = d.currency?.code ?? (country === 'CO' ? 'COP' : 'MXN');
+  const currency = co?.currency?.code ?? (country === 'CO' ? 'COP' : 'MXN');
   const cfdi = country === 'MX' && xml ? xml.documentElement : null;
   const unit = (code: string | null | undefined) => (code ? `${code} ${unitJson(code).name === code ? '' : unitJson(code).name}`.trim() : null);
-  const credit = (d.payments ?? []).some((p: any) => p.due_date);
+  const credit = (co?.payments ?? []).some((p) => p.due_date);
+  const items: InvoicePdfInput['items'] = co
+    ? co.items.map((i) => ({
+      code: i.code, description: i.description ?? i.code, quantity: i.quantity, price: i.price,
+      discount: i.discount?.value ?? null, discountPercentage: i.discount?.percentage ?? null,
+      taxes: taxes(i.taxes), total: i.total, unit: unit(row.units?.[i.code] ?? '94'), note: null,
+    }))
+    : mx!.items.map((i) => ({
+      code: i.code, description: i.description ?? i.code, quantity: i.quantity, price: i.price,
+      discount: i.discount_value ?? null, discountPercentage: null,
+      taxes: taxes(i.taxes), total: i.total, unit: unit(i.sat_unit_key),
+      note: i.sat_product_key ? `Clave SAT ${i.sat_product_key}` : null,
+    }));
   const input: InvoicePdfInput = {
     country,
-    title: country === 'CO' ? (row.electronic_type === 'ElectronicInvoice' ? 'Factura electrónica de venta' : d.document?.name ?? 'Factura de venta') : 'Factura',
-    name: printedNumber(country, d), date: d.date, time: issueTime(row, xml), currency, exchangeRate: d.currency?.exchange_rate ?? null,
+    title: co ? (row.electronic_type === 'ElectronicInvoice' ? 'Factura electrónica de venta' : co.document?.name ?? 'Factura de venta') : 'Factura',
+    name: printedNumber(country, d), date: d.date, time: issueTime(row, xml), currency, exchangeRate: co?.currency?.exchange_rate ?? null,
     company: companyBlock(company),
-    customer: customerBlock(customer, country, country === 'MX' && d.use ? [`Uso CFDI: ${described(d.use, Object.fromEntries([[d.use, findCfdiUse(d.use)?.description ?? '']]))}`] : []),
-    items: (d.items ?? []).map((i: any) => ({
-      code: i.code, description: i.description ?? i.code, quantity: i.quantity, price: i.price,
-      discount: i.discount?.value ?? i.discount_value ?? null, discountPercentage: i.discount?.percentage ?? null,
-      taxes: taxes(i.taxes), total: i.total,
-      unit: unit(country === 'MX' ? i.sat_unit_key : row.units?.[i.code] ?? '94'),
-      note: country === 'MX' && i.sat_product_key
-        ? [`Clave SAT ${i.sat_product_key}`, i.tax_object ? `Objeto de impuesto: ${described(i.tax_object, SAT_TAX_OBJECTS)}` : ''].filter(Boolean).join(' · ') : null,
-    })),
-    subtotal: d.subtotal, discounts: d.discounts ?? null,
-    globalDiscounts: d.global_discounts ?? null, globalCharges: d.global_charges ?? null,
+    customer: customerBlock(customer, country, mx?.use ? [`Uso CFDI: ${described(mx.use, Object.fromEntries([[mx.use, findCfdiUse(mx.use)?.description ?? '']]))}`] : []),
+    items,
+    subtotal: d.subtotal, discounts: mx?.discounts ?? null,
+    globalDiscounts: co?.global_discounts ?? null, globalCharges: co?.global_charges ?? null,
     taxesTotal: d.taxes_total,
-    retentions: taxes(country === 'CO' ? d.retentions : d.retention_details),
-    retentionsTotal: d.withholdings_total ?? d.retentions_total ?? null,
-    total: d.total, amountPayable: d.amount_payable ?? null,
-    payments: country === 'CO' ? d.payments : [],
-    paymentNotes: country === 'CO' ? [`Forma de pago: ${credit ? 'Crédito' : 'Contado'}`]
-      : d.payment ? [`Método de pago: ${described(d.payment.method, SAT_PAYMENT_METHODS)}`,
-        `Forma de pago: ${described(d.payment.conditions?.payment_form, SAT_PAYMENT_FORMS) || d.payment.conditions?.name || ''}`] : null,
+    retentions: taxes(co ? co.retentions : mx!.retention_details),
+    // Invoices stored before withholdings_total was answered in Mexico carry only retentions_total.
+    retentionsTotal: d.withholdings_total ?? mx?.retentions_total ?? null,
+    total: d.total, amountPayable: co?.amount_payable ?? null,
+    payments: co ? co.payments : [],
+    paymentNotes: co ? [`Forma de pago: ${credit ? 'Crédito' : 'Contado'}`]
+      : mx!.payment ? [`Método de pago: ${described(mx!.payment.method, SAT_PAYMENT_METHODS)}`,
+        `Forma de pago: ${described(mx!.payment.conditions?.payment_form, SAT_PAYMENT_FORMS) || mx!.payment.conditions?.name || ''}`] : null,
     observations: d.observations, electronic,
     fiscalNotes: country === 'CO' ? coFiscalNotes(row, company, xml) : mxFiscalNotes(cfdi),
     testNotice: testNotice(row, xml),
@@ -204,12 +226,12 @@ export async function invoicePdf({ row, company, customer }: InvoiceRows): Promi
     pdf: await renderInvoicePdf(input),
     electronic: !!electronic,
     accepted,
-    stem: accepted ? fileStem(company.tax_id, d.date, d.number) : null,
+    stem: accepted ? fileStem(company.tax_id, d.date, d.number!) : null,
     summary: {
       company: { name: company.legal_name, email: company.settings?.email ?? null },
       customerName: input.customer.name, label, name: input.name, date: d.date,
       total: formatMoney(d.total, country, currency), currency,
-      dueDates: (d.payments ?? []).filter((p: any) => p.due_date).map((p: any) => p.due_date),
+      dueDates: (co?.payments ?? []).map((p) => p.due_date).filter((due): due is string => !!due),
       reference: electronic?.kind === 'DIAN' ? `CUFE: ${electronic.cufe}` : electronic?.kind === 'SAT' ? `Folio fiscal (UUID): ${electronic.uuid}` : null,
       testNotice: input.testNotice ?? null,
       dian: accepted ? { nit: company.tax_id, number: input.name, typeCode: '01', commercialName: company.settings?.commercial_name || company.legal_name } : null,
@@ -224,7 +246,7 @@ export function printedNumber(country: 'CO' | 'MX', d: { prefix?: string | null;
 }
 
 /** The issue time: the XML's (IssueTime, the CFDI's Fecha), else the moment it was created, in the country's time. */
-function issueTime(row: any, xml: ReturnType<typeof parseXml> | null): string | null {
+function issueTime(row: InvoiceRow, xml: ReturnType<typeof parseXml> | null): string | null {
   if (row.country === 'CO') {
     const written = xml ? first(xml, UBL_CBC, 'IssueTime') : '';
     if (written) return written;
@@ -237,7 +259,7 @@ function issueTime(row: any, xml: ReturnType<typeof parseXml> | null): string | 
 }
 
 /** CO: the numbering resolution with its validity, and, once sent, the software and its provider. */
-function coFiscalNotes(row: any, company: any, xml: ReturnType<typeof parseXml> | null): string[] {
+function coFiscalNotes(row: InvoiceRow, company: any, xml: ReturnType<typeof parseXml> | null): string[] {
   const notes: string[] = [];
   const r = row.resolution;
   if (r?.number) {
@@ -265,12 +287,12 @@ function mxFiscalNotes(cfdi: Element | null): string[] {
 const VOUCHER_TYPES: Record<string, string> = { DebtPayment: 'Abono a cartera', AdvancePayment: 'Anticipo', Detailed: 'Detallado' };
 
 async function voucherRows(q: Queryable, cid: number, id: string): Promise<VoucherRows> {
-  const [row] = await q.query('SELECT document, customer_id FROM vouchers WHERE company_id = $1 AND id = $2', [cid, id]);
+  const [row] = await q.query<VoucherRows['row']>('SELECT document, customer_id FROM vouchers WHERE company_id = $1 AND id = $2', [cid, id]);
   if (!row) throw new DocumentNotFound(`Voucher ${id}`);
   const [company] = await q.query('SELECT * FROM companies WHERE company_id = $1', [cid]);
   const [customer] = row.customer_id ? await q.query('SELECT * FROM customers WHERE company_id = $1 AND id = $2', [cid, row.customer_id]) : [null];
   // The invoices this voucher paid, by prefix, number and installment, to print their names.
-  const paid = await q.query(
+  const paid = await q.query<VoucherRows['paid'][number]>(
     `SELECT i.prefix, i.number, d.quote, i.name FROM voucher_applications a
        JOIN due_items d ON d.company_id = a.company_id AND d.id = a.due_item_id
        JOIN invoices i ON i.company_id = d.company_id AND i.id = d.invoice_id
@@ -282,14 +304,14 @@ async function voucherRows(q: Queryable, cid: number, id: string): Promise<Vouch
 export async function voucherPdf({ row, company, customer, paid }: VoucherRows): Promise<Drawn> {
   const d = row.document;
   const country: 'CO' | 'MX' = company.country;
-  const invoiceName = (due: any) => paid.find((p) => p.prefix === due.prefix && Number(p.number) === Number(due.consecutive))?.name ?? `${due.prefix}${due.consecutive}`;
+  const invoiceName = (due: { prefix: string; consecutive: number }) => paid.find((p) => p.prefix === due.prefix && Number(p.number) === Number(due.consecutive))?.name ?? `${due.prefix}${due.consecutive}`;
   const input: VoucherPdfInput = {
-    country, title: 'Recibo de caja', name: d.name, date: d.date, type: VOUCHER_TYPES[d.type] ?? d.type,
+    country, title: 'Recibo de caja', name: d.name ?? '', date: d.date, type: VOUCHER_TYPES[d.type] ?? d.type,
     currency: d.currency?.code ?? 'COP', company: companyBlock(company), customer: customer ? customerBlock(customer, country) : null,
-    items: (d.items ?? []).map((i: any) => ({
-      description: i.description || (i.due ? `Abono a ${invoiceName(i.due)}` : i.account?.name ?? ''),
+    items: (d.items ?? []).map((i) => ({
+      description: i.description || (i.due ? `Abono a ${invoiceName(i.due)}` : ''),
       invoice: i.due ? invoiceName(i.due) : null, quote: i.due?.quote ?? null, dueDate: i.due?.date ?? null,
-      account: i.account?.code ?? (typeof i.account === 'string' ? i.account : null), value: i.value,
+      account: i.account?.code ?? null, value: i.value,
     })),
     payment: d.payment, total: d.total, observations: d.observations,
   };
@@ -300,7 +322,7 @@ export async function voucherPdf({ row, company, customer, paid }: VoucherRows):
     stem: null,
     summary: {
       company: { name: company.legal_name, email: company.settings?.email ?? null },
-      customerName: input.customer?.name ?? '', label: 'Recibo de caja', name: d.name, date: d.date,
+      customerName: input.customer?.name ?? '', label: 'Recibo de caja', name: d.name ?? '', date: d.date,
       total: formatMoney(d.total, country, input.currency), currency: input.currency!, dueDates: [], reference: null, testNotice: null, dian: null,
     },
   };
@@ -310,17 +332,21 @@ export async function voucherPdf({ row, company, customer, paid }: VoucherRows):
 export async function documentFiles(q: Queryable, cid: number, kind: DocKind, id: string, pool?: CpuPool): Promise<DocumentFiles> {
   let drawn: Drawn;
   let rows: InvoiceRows | VoucherRows;
+  let xml: string | null = null;
+  let applicationResponse: string | null = null;
   if (kind === 'invoice') {
     const r = rows = await invoiceRows(q, cid, id);
     drawn = pool ? await pool.run('pdf.invoice', r) : await invoicePdf(r);
+    if (drawn.electronic) xml = r.row.xml;
+    if (drawn.accepted) applicationResponse = r.row.application_response ?? null;
   } else {
     const r = rows = await voucherRows(q, cid, id);
     drawn = pool ? await pool.run('pdf.voucher', r) : await voucherPdf(r);
   }
   return {
     pdf: Buffer.from(drawn.pdf.buffer, drawn.pdf.byteOffset, drawn.pdf.byteLength),
-    xml: drawn.electronic ? rows.row.xml : null,
-    applicationResponse: drawn.accepted ? rows.row.application_response ?? null : null,
+    xml,
+    applicationResponse,
     stem: drawn.stem,
     company: rows.company,
     customer: rows.customer,

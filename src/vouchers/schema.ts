@@ -6,6 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Enum } from '../platform/validation';
 import { CURRENCIES } from '../invoices/co/schema';
+import { Identity, MailAnswer, Metadata, Nullable, TaxAnswer } from '../platform/answers';
 
 const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
 const Amount = (description: string) =>
@@ -57,3 +58,27 @@ export const VoucherBody = Type.Object({
 });
 export type VoucherBody = Static<typeof VoucherBody>;
 export type VoucherItem = Static<typeof VoucherItem>;
+
+/** A cash receipt voucher as POST and GET answer it, and as it is stored: the type the PDF builder reads. */
+export const VoucherAnswer = Type.Object({
+  ...Identity,
+  date: Type.String({ format: 'date' }),
+  type: Enum(VOUCHER_TYPES),
+  customer: Nullable(Type.Object({ id: Type.String(), identification: Type.String(), branch_office: Type.Integer() })),
+  cost_center: Nullable(Type.Integer()),
+  currency: Type.Object({ code: Type.String(), exchange_rate: Type.Number() }),
+  items: Type.Array(Type.Object({
+    account: Type.Optional(Type.Object({ code: Type.String(), movement: Enum(['Debit', 'Credit']) })),
+    description: Type.Optional(Type.String()),
+    value: Type.Number(),
+    due: Type.Optional(Type.Object({ prefix: Type.String(), consecutive: Type.Integer(), quote: Type.Integer(), date: Type.String({ format: 'date' }) })),
+    tax: Type.Optional(TaxAnswer),
+  })),
+  payment: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), value: Type.Number(), due_date: Type.Null() })),
+  total: Type.Number(),
+  observations: Nullable(Type.String()),
+  mail: MailAnswer,
+  metadata: Metadata,
+  annulled: Type.Boolean(),
+}, { additionalProperties: false });
+export type VoucherDocument = Static<typeof VoucherAnswer>;

@@ -21,7 +21,7 @@ import { takeNumber } from '../invoices/numbering';
 import { movePayments } from '../invoices/kernel';
 import { insertVoucher, lockVoucher, markAnnulled } from './kernel';
 import { annulmentDate, checkDocumentType, checkCostCenter, checkCurrency, loadMasterData, mustBeActive, type Row } from '../invoices/lookup';
-import type { VoucherBody, VoucherType } from './schema';
+import type { VoucherBody, VoucherDocument, VoucherType } from './schema';
 import { money, num, sum } from '../platform/money';
 
 
@@ -258,7 +258,7 @@ const advanceMessage = (identification: string, taken: Decimal, balance: Decimal
   `The entries debit ${taken.toFixed(2)} COP to customer ${identification}'s advances (${CO_LEDGER.customerAdvances}), above the unapplied balance (${balance.toFixed(2)} COP); see advance_balance on GET /v1/customers/{id}`;
 
 /** The answer's shape (specification: voucher response), from the plan. */
-export function voucherDocument(plan: VoucherPlan, ids: { id: string; prefix: string; number: number; name: string; now: Date }) {
+export function voucherDocument(plan: VoucherPlan, ids: { id: string; prefix: string; number: number; name: string; now: Date }): VoucherDocument {
   const { body, customer } = plan;
   return {
     id: ids.id,

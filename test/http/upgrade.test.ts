@@ -50,11 +50,17 @@ async function previousVersion(db: Db): Promise<{ id: string; name: string; iden
   const id = crypto.randomUUID();
   const name = `${t.prefix}-${t.id}-${t.number}`;
   const at = '2024-06-01T15:00:00.000Z';
+  const [seller] = await db.query('SELECT id FROM sellers WHERE company_id = $1 AND active ORDER BY id LIMIT 1', [cid]);
+  // An invoice as the previous version stored it: the whole answer (test/support/answers.ts checks it against today's schema).
   const document = {
     id, document: { id: t.id, name: 'Factura de venta' }, prefix: t.prefix, number: t.number, name, date: '2024-06-01',
-    customer: { id: String(c.id), identification: c.identification, branch_office: 0 }, seller: null, total: 1000, balance: 1000,
-    items: [{ id: `${id}-1`, code: 'LIBRO01', quantity: 1, price: 1000, description: 'Libro Contabilidad básica', taxes: [], total: 1000 }],
-    payments: [{ id: pt.id, name: pt.name, value: 1000, due_date: '2099-12-31' }],
+    customer: { id: String(c.id), identification: c.identification, branch_office: 0 }, cost_center: null, currency: { code: 'COP', exchange_rate: 1 },
+    seller: seller.id, retentions: [], advance_payment: 0, subtotal: 1000, taxes_total: 0, withholdings_total: 0, total: 1000, amount_payable: 1000,
+    balance: 1000, observations: null,
+    items: [{ id: `${id}-1`, code: 'LIBRO01', quantity: 1, price: 1000, seller: null, description: 'Libro Contabilidad básica',
+      discount: { percentage: 0, value: 0 }, taxes: [], warehouse: null, total: 1000 }],
+    global_discounts: [], global_charges: [],
+    payments: [{ id: pt.id, name: pt.name, value: 1000, due_date: '2099-12-31' }], additional_fields: null,
     stamp: { send: false, status: 'Draft', cufe: null, cude: null, observations: null, errors: null },
     mail: { send: false, status: 'not_sent', observations: null }, metadata: { created: at, last_updated: at, stock_updated: null }, annulled: false,
   };

@@ -15,6 +15,7 @@ import { loadConfig, type Config } from '../../src/platform/config';
 import { startServer, type Running } from '../../src/server';
 import { ensureDemo, DEMO_CREDENTIALS } from '../../src/companies/demo';
 import { openDb } from '../../src/platform/db';
+import { checkAnswer } from './answers';
 
 export type Storage = 'pglite' | 'postgres';
 
@@ -50,6 +51,7 @@ export class ApiClient {
     const text = await res.text();
     let parsed: any = text;
     try { parsed = text ? JSON.parse(text) : undefined; } catch { /* not JSON */ }
+    checkAnswer(method, url, res.status, parsed);
     return { status: res.status, body: parsed, headers: res.headers };
   }
 

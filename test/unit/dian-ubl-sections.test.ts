@@ -42,7 +42,7 @@ test('tax totals: one TaxTotal per scheme, one subtotal per rate, schemes in cod
 
 test('payments: means per payment (credit with its due date), prepaid only when there is one, exchange rate only abroad', () => {
   const xml = fragment((r) => {
-    paymentMeans(r, [{ id: 1, value: 10, due_date: null }, { id: 2, value: 5, due_date: '2099-01-31' }], { 1: 'Cash', 2: 'Credit' });
+    paymentMeans(r, [{ id: 1, name: 'Efectivo', value: 10, due_date: null }, { id: 2, name: 'Crédito', value: 5, due_date: '2099-01-31' }], { 1: 'Cash', 2: 'Credit' });
     prepaidPayment(r, new Decimal(0), '2026-01-01', cur);
     exchangeRate(r, 'COP', undefined, '2026-01-01');
   });
@@ -66,7 +66,7 @@ test('monetary total: the figures come back from the lines, and a document that 
   const t = documentTotals(doc, doc.items.map(lineCalc));
   assert.deepEqual([t.lineExtension, t.taxExclusive, t.taxInclusive, t.payable, t.iva].map((d) => d.toFixed(2)), ['1000.00', '1000.00', '1190.00', '1190.00', '190.00']);
   assert.equal(fragment((r) => legalMonetaryTotal(r, t, cur)).match(/<cbc:PayableAmount currencyID="COP">([^<]+)</)?.[1], '1190.00');
-  assert.throws(() => documentTotals({ ...doc, total: '1200.00' }, doc.items.map(lineCalc)), (e: Error) => e instanceof DianXmlError && /total: the lines give 1190.00, the document says 1200.00/.test(e.message));
+  assert.throws(() => documentTotals({ ...doc, total: 1200 }, doc.items.map(lineCalc)), (e: Error) => e instanceof DianXmlError && /total: the lines give 1190.00, the document says 1200.00/.test(e.message));
 });
 
 test('parties: fiscal responsibilities joined by ";", R-99-PN when there are none', () => {

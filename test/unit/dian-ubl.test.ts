@@ -1,5 +1,5 @@
 /**
- * The DIAN UBL 2.1 Invoice (src/einvoice/dian/ubl.ts): schema validation with
+ * The DIAN UBL 2.1 Invoice (src/einvoice/dian/ubl/): schema validation with
  * xmllint against the OASIS/DIAN XSD, the CUFE recomputed from the XML's own
  * values, the QR content, the totals against the stored document, escaping.
  *

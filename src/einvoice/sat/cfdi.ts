@@ -30,14 +30,15 @@ import { privateKeyOf, type LoadedCertificate } from '../certificates';
 import { CFDI_NS, cfdiChain, parseXml } from './chain';
 import { FOREIGN_RECEIVER, GENERAL_PUBLIC, genericReceiver } from '../../companies/uses';
 import { money, sum as total } from '../../platform/money';
+import type { MxInvoiceDocument } from '../../invoices/mx/schema';
 
 export const GENERAL_PUBLIC_RFC = GENERAL_PUBLIC.rfc;
 /** c_Impuesto of each tax type the service knows. */
 const SAT_TAX: Record<string, string> = { ISR: '001', ReteISR: '001', IVA: '002', ReteIVA: '002', IEPS: '003' };
 
 export interface CfdiInput {
-  /** The stored MX invoice document (mxInvoiceDocument in src/invoices/mx/service.ts). */
-  document: any;
+  /** The stored MX invoice document (its response schema, MxInvoiceAnswer). */
+  document: MxInvoiceDocument;
   company: { tax_id: string; legal_name: string; time_zone: string; settings: any; address: any };
   customer: { identification: string; name: string[]; tax_regime: string | null; address: any };
   /** Product facts by code: tax_object (c_ObjetoImp), unit name. */

@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Enum } from '../../platform/validation';
+import { Identity, MailAnswer, Metadata, Nullable, Ref, StampStatusAnswer, TaxAnswer } from '../../platform/answers';
 
 const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
 const Money = (opts: Record<string, unknown> = {}) =>
@@ -105,3 +106,62 @@ export const CoInvoiceBody = Type.Object({
 });
 export type CoInvoiceBody = Static<typeof CoInvoiceBody>;
 export type CoItem = Static<typeof CoItem>;
+
+/** A customer as an answer names it: its id (null in a preview of a customer created with the invoice). */
+const CustomerRef = Type.Object({ id: Nullable(Type.String()), identification: Type.String(), branch_office: Type.Integer() });
+const AllowanceAnswer = Type.Object({ id: Nullable(Type.Integer()), name: Type.String(), percentage: Nullable(Type.Number()), value: Type.Number() });
+
+/** A line as the answer carries it. */
+export const CoItemAnswer = Type.Object({
+  id: Nullable(Type.String()),
+  code: Type.String(),
+  quantity: Type.Number(),
+  price: Type.Number(),
+  seller: Nullable(Type.Integer()),
+  description: Type.String(),
+  discount: Type.Object({ percentage: Type.Number(), value: Type.Number() }),
+  taxes: Type.Array(TaxAnswer),
+  warehouse: Nullable(Ref),
+  customer: Type.Optional(CustomerRef),
+  tax_base: Type.Optional(Type.Number()),
+  taxpayer: Type.Optional(Enum(['Customer', 'Company'])),
+  transport: Type.Optional(Transport),
+  total: Type.Number(),
+});
+
+/**
+ * A Colombian invoice as POST, PUT, GET and the preview answer it, and as it
+ * is stored: the type the UBL and PDF builders read.
+ */
+export const CoInvoiceAnswer = Type.Object({
+  ...Identity,
+  date: Type.String({ format: 'date' }),
+  customer: CustomerRef,
+  cost_center: Nullable(Type.Integer()),
+  currency: Type.Object({ code: Type.String(), exchange_rate: Type.Number() }),
+  seller: Type.Integer(),
+  retentions: Type.Array(TaxAnswer),
+  advance_payment: Type.Number(),
+  subtotal: Type.Number(),
+  taxes_total: Type.Number(),
+  withholdings_total: Type.Number(),
+  total: Type.Number(),
+  amount_payable: Type.Number(),
+  balance: Type.Number(),
+  observations: Nullable(Type.String()),
+  items: Type.Array(CoItemAnswer),
+  global_discounts: Type.Array(AllowanceAnswer),
+  global_charges: Type.Array(AllowanceAnswer),
+  payments: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), value: Type.Number(), due_date: Nullable(Type.String({ format: 'date' })) })),
+  additional_fields: Nullable(AdditionalFields),
+  healthcare_company: Type.Optional(Healthcare),
+  stamp: Type.Object({
+    send: Type.Boolean(), status: StampStatusAnswer, cufe: Nullable(Type.String()), cude: Nullable(Type.String()),
+    observations: Nullable(Type.String()), errors: Nullable(Type.String()),
+  }),
+  mail: MailAnswer,
+  metadata: Metadata,
+  annulled: Type.Boolean(),
+}, { additionalProperties: false });
+export type CoInvoiceDocument = Static<typeof CoInvoiceAnswer>;
+export type CoItemDocument = Static<typeof CoItemAnswer>;

@@ -19,7 +19,7 @@ import { advanceBalance, advanceTaken, lockAdvanceBalance } from '../../ledger/a
 import { notFound } from '../../platform/errors';
 import { canEdit, enforce, lockInvoice, replaceInvoice, requestStamp, writeInvoice, type DueRecord } from '../kernel';
 import { checkDocumentType, checkCostCenter, checkWarehouse, checkCurrency, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
-import type { CoInvoiceBody, CoItem } from './schema';
+import type { CoInvoiceBody, CoInvoiceDocument, CoItem } from './schema';
 import { num } from '../../platform/money';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteICA', 'Autorretencion']);
@@ -320,7 +320,7 @@ const taxRef = (t: Row): TaxRef => ({ id: t.id, name: t.name, type: t.type, perc
 const idText = (id: number | null) => (id === null ? null : String(id));
 
 /** The answer's shape (specification: "Response of variant CO"), from the plan and its computation. */
-export function coInvoiceDocument(plan: Plan, ids: { id: string | null; prefix: string; number: number | null; name: string | null; customerId: number | null; now: Date }) {
+export function coInvoiceDocument(plan: Plan, ids: { id: string | null; prefix: string; number: number | null; name: string | null; customerId: number | null; now: Date }): CoInvoiceDocument {
   const { body, computed } = plan;
   const credit = plan.payments.filter((p) => p.type.due_date).reduce((s, p) => s.plus(p.value), new Decimal(0));
   const allowanceJson = (list: Plan['discounts'], out: InvoiceOut['global_discounts'], fallback: string) => list.map((a, i) => ({

@@ -3,6 +3,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Enum } from '../../platform/validation';
+import { Identity, MailAnswer, Metadata, Nullable, StampStatusAnswer, TaxAnswer } from '../../platform/answers';
 
 const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
 const Amount = (opts: Record<string, unknown> = {}) =>
@@ -42,3 +43,51 @@ export const MxInvoiceBody = Type.Object({
   }),
 });
 export type MxInvoiceBody = Static<typeof MxInvoiceBody>;
+
+/** A line as the answer carries it, with its SAT keys. */
+export const MxItemAnswer = Type.Object({
+  code: Type.String(),
+  description: Type.String(),
+  quantity: Type.Number(),
+  price: Type.Number(),
+  discount: Type.Number(),
+  warehouse: Nullable(Type.Integer()),
+  sat_product_key: Type.String(),
+  sat_unit_key: Type.String(),
+  subtotal: Type.Number(),
+  discount_value: Type.Number(),
+  taxes: Type.Array(TaxAnswer),
+  total: Type.Number(),
+});
+
+/** A Mexican invoice as POST, GET and the preview answer it, and as it is stored: the type the CFDI and PDF builders read. */
+export const MxInvoiceAnswer = Type.Object({
+  ...Identity,
+  date: Type.String({ format: 'date' }),
+  customer: Type.Object({ rfc_id: Type.String(), branch_office: Type.Integer(), name: Type.String() }),
+  seller: Type.Integer(),
+  observations: Nullable(Type.String()),
+  use: Type.String(),
+  cost_center: Nullable(Type.Integer()),
+  items: Type.Array(MxItemAnswer),
+  retentions: Type.Array(Type.Integer()),
+  retention_details: Type.Array(TaxAnswer),
+  subtotal: Type.Number(),
+  discounts: Type.Number(),
+  taxes_total: Type.Number(),
+  withholdings_total: Type.Number(),
+  retentions_total: Type.Number({ deprecated: true, description: 'The same figure as withholdings_total' }),
+  total: Type.Number(),
+  balance: Type.Number(),
+  payment: Type.Object({
+    method: Enum(['PUE', 'PPD']),
+    conditions: Type.Object({ id: Type.Integer(), value: Type.Number(), due_date: Type.String({ format: 'date' }), name: Type.String(), payment_form: Type.String() }),
+  }),
+  stamp: Type.Object({
+    send: Type.Boolean(), status: StampStatusAnswer, uuid: Nullable(Type.String()), errors: Nullable(Type.String()), observations: Nullable(Type.String()),
+  }),
+  mail: MailAnswer,
+  metadata: Metadata,
+  annulled: Type.Boolean(),
+}, { additionalProperties: false });
+export type MxInvoiceDocument = Static<typeof MxInvoiceAnswer>;

@@ -20,7 +20,7 @@ import { unsealedCfdi } from '../../einvoice/sat/cfdi';
 import { cfdiContentProblems } from '../../einvoice/sat/rules';
 import { postalCode, RESICO, RESICO_ISR_RATE, rfcPersonType, taxObjectProblem } from '../../catalogs/sat';
 import { checkDocumentType, checkCostCenter, checkWarehouse, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
-import type { MxInvoiceBody } from './schema';
+import type { MxInvoiceBody, MxInvoiceDocument } from './schema';
 import { num } from '../../platform/money';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteISR']);
@@ -211,7 +211,7 @@ async function checkCfdi(company: Company, plan: MxPlan, problems: Problems): Pr
 const taxRef = (t: Row): TaxRef => ({ id: t.id, name: t.name, type: t.type, percentage: t.percentage });
 
 /** The answer: every request field echoed, the computed amounts, and what happened to stamp and mail. */
-export function mxInvoiceDocument(plan: MxPlan, ids: { id: string | null; prefix: string; number: number | null; name: string | null; now: Date }) {
+export function mxInvoiceDocument(plan: MxPlan, ids: { id: string | null; prefix: string; number: number | null; name: string | null; now: Date }): MxInvoiceDocument {
   const { body, computed } = plan;
   const taxJson = (t: { id: number; name?: string; type: string; percentage: string; value: string; base: string }) =>
     ({ id: t.id, name: t.name, type: t.type, percentage: Number(t.percentage), value: num(t.value), base_value: num(t.base) });

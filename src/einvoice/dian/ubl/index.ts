@@ -58,7 +58,7 @@ export function buildInvoiceXml(input: BuildInvoiceInput): BuiltInvoice {
   const { document: doc, company, customer, resolution, settings } = input;
   const env = settings.environment;
   if (env !== '1' && env !== '2') throw new DianXmlError(`environment must be '1' (production) or '2' (test), not ${String(env)}`);
-  if (doc.number === null || doc.number === undefined || doc.number === '') throw new DianXmlError('The invoice has no number yet');
+  if (doc.number === null || doc.number === undefined) throw new DianXmlError('The invoice has no number yet');
   if (doc.prefix !== resolution.prefix) throw new DianXmlError(`The invoice prefix ${doc.prefix} is not the resolution's (${resolution.prefix})`);
   const n = new Decimal(doc.number);
   if (n.lt(resolution.from) || n.gt(resolution.to)) {

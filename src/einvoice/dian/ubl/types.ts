@@ -4,54 +4,15 @@
  * issuing company, the customer record, the document type's numbering
  * resolution and the software settings.
  */
-import type { Amount } from '../cufe';
+import type { CoInvoiceDocument, CoItemDocument } from '../../../invoices/co/schema';
 
-export interface DianTaxLine {
-  id?: number;
-  name?: string | null;
-  /** IVA | Impoconsumo | ICA | AdValorem | Retefuente | … */
-  type: string;
-  percentage: Amount;
-  value: Amount;
-  base_value: Amount;
-}
-
-export interface DianInvoiceItem {
-  code: string;
-  quantity: Amount;
-  /** Unit price before taxes. */
-  price: Amount;
-  description: string;
-  discount?: { percentage?: Amount | null; value: Amount } | null;
-  taxes: DianTaxLine[];
-  /** Base after discount, plus taxes the customer pays, minus line withholdings. */
-  total: Amount;
-  /** Gift line (price 0): the commercial value its taxes were computed on. */
-  tax_base?: Amount;
-  /** Gift line: who bears its taxes. */
-  taxpayer?: 'Customer' | 'Company';
-}
-
-export interface DianInvoiceDocument {
-  id?: string | null;
-  prefix: string;
-  number: number | string | null;
-  date: string;
-  currency?: { code: string; exchange_rate: Amount } | null;
-  items: DianInvoiceItem[];
-  retentions?: { id?: number; name?: string | null; type: string; percentage: Amount; value: Amount; base_value: Amount }[];
-  global_discounts?: { id?: number | null; name?: string | null; percentage?: Amount | null; value: Amount; reason_code?: string }[];
-  global_charges?: { id?: number | null; name?: string | null; percentage?: Amount | null; value: Amount }[];
-  payments?: { id: number; name?: string | null; value: Amount; due_date?: string | null }[];
-  subtotal: Amount;
-  taxes_total: Amount;
-  withholdings_total: Amount;
-  total: Amount;
-  amount_payable: Amount;
-  advance_payment?: Amount | null;
-  observations?: string | null;
-  metadata?: { created?: string | null } | null;
-}
+/**
+ * The invoice as the UBL reads it: the stored answer, typed by its response
+ * schema (CoInvoiceAnswer); the habilitación test sets are made the same way.
+ */
+export type DianInvoiceDocument = CoInvoiceDocument;
+export type DianInvoiceItem = CoItemDocument;
+export type DianTaxLine = CoItemDocument['taxes'][number];
 
 export interface DianCity {
   country_code: string;

@@ -1,0 +1,41 @@
+/**
+ * Parts every document's answer shares (the response schemas of
+ * src/invoices/co/schema.ts, src/invoices/mx/schema.ts, src/vouchers/schema.ts):
+ * the same TypeBox schemas give the types that the UBL, CFDI and PDF builders
+ * take and, later, the OpenAPI's responses.
+ */
+import { Type, type TSchema } from '@sinclair/typebox';
+import { MAIL_STATES, STAMP_STATES } from './states';
+
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/** A document type, a warehouse…: its id and name. */
+export const Ref = Type.Object({ id: Type.Integer(), name: Type.String() });
+
+/** A tax or withholding as a document carries it: its amount and the base it was computed on. */
+export const TaxAnswer = Type.Object({
+  id: Type.Integer(), name: Type.Optional(Nullable(Type.String())), type: Type.String(),
+  percentage: Type.Number(), value: Type.Number(), base_value: Type.Number(),
+});
+
+export const StampStatusAnswer = Type.Union(STAMP_STATES.map((s) => Type.Literal(s)));
+export const MailAnswer = Type.Object({
+  send: Type.Optional(Type.Boolean()),
+  status: Type.Union(MAIL_STATES.map((s) => Type.Literal(s))),
+  observations: Nullable(Type.String()),
+});
+
+export const Metadata = Type.Object({
+  created: Type.String({ format: 'date-time' }),
+  last_updated: Type.String({ format: 'date-time' }),
+  stock_updated: Type.Optional(Type.Null()),
+});
+
+/** id, number and name: null only in a preview (nothing stored, no number taken). */
+export const Identity = {
+  id: Nullable(Type.String({ format: 'uuid' })),
+  document: Ref,
+  prefix: Type.String(),
+  number: Nullable(Type.Integer()),
+  name: Nullable(Type.String()),
+};
