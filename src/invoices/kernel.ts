@@ -17,7 +17,7 @@ import { addEntry, reverseEntry, type Posting } from '../ledger/journal';
 import { DomainError, notFound } from '../platform/errors';
 import { addNumbering, numberRefused, type Numbered } from './numbering';
 import { enqueue } from '../platform/outbox';
-import { emit, eventInsert } from '../platform/events';
+import { emit } from '../platform/events';
 import { assertStampMove, type MailStatus, type StampStatus, type StampVerdictStatus } from '../platform/states';
 
 const DRAFT: StampStatus = 'Draft';
@@ -50,7 +50,6 @@ export async function writeInvoice(q: Queryable, r: InvoiceRecord, due: DueRecor
       ${st.p(r.applicationId ?? null)}, ${st.p(JSON.stringify(r.document))}::jsonb || jsonb_build_object('prefix', num.prefix, 'number', num.number, 'name', num.name),
       ${st.p(r.stamp ? PENDING : DRAFT)}, ${st.p(r.now)}, ${st.p(r.now)}
     FROM num RETURNING id, prefix, number, name`);
-  st.with('created', eventInsert(cid, 'invoice.created', 'invoice.id', 'invoice'));
   if (r.stamp) {
     // As requestStamp, for an invoice that has no job yet.
     st.with('job', `INSERT INTO outbox (company_id, kind, ref_id, next_attempt_at)

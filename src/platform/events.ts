@@ -8,15 +8,16 @@
  */
 import type { Queryable } from './db';
 
-/** `<document>.<event>`: what happened to which kind of document. */
+/**
+ * `<document>.<event>`: what happened to which kind of document. A creation
+ * is not an event here: the document's row (with created_at) records it, and
+ * the plain invoice's one-statement creation stays as light as it was.
+ */
 export type EventType =
-  | 'invoice.created' | 'invoice.annulled' | 'invoice.deleted'
+  | 'invoice.annulled' | 'invoice.deleted'
   | 'invoice.stamp_accepted' | 'invoice.stamp_rejected'
   | 'invoice.mail_sent' | 'invoice.mail_failed'
-  | 'voucher.created' | 'voucher.annulled' | 'voucher.mail_sent' | 'voucher.mail_failed';
-
-/** Creations are written by the creating statement itself (eventInsert), with nobody to call in between. */
-export type SubscribableEvent = Exclude<EventType, `${string}.created`>;
+  | 'voucher.annulled' | 'voucher.mail_sent' | 'voucher.mail_failed';
 
 /** The event as subscribers get it: `name` is the document's (prefix and number) when the emitter knows it, for their messages. */
 export interface DocEvent { companyId: number; type: EventType; docId: string; name?: string }
@@ -25,21 +26,12 @@ export type Subscriber = (q: Queryable, event: DocEvent) => Promise<void>;
 const subscribers = new Map<EventType, Subscriber[]>();
 
 /** Calls `fn` inside the transaction of every later event of these types. */
-export function subscribe(types: readonly SubscribableEvent[], fn: Subscriber): void {
+export function subscribe(types: readonly EventType[], fn: Subscriber): void {
   for (const t of types) subscribers.set(t, [...(subscribers.get(t) ?? []), fn]);
 }
 
 /** Records the event and runs its subscribers, in the caller's transaction. */
-export async function emit(q: Queryable, companyId: number, type: SubscribableEvent, doc: { id: string; name?: string }): Promise<void> {
+export async function emit(q: Queryable, companyId: number, type: EventType, doc: { id: string; name?: string }): Promise<void> {
   await q.query('INSERT INTO events (company_id, type, doc_id) VALUES ($1, $2, $3)', [companyId, type, doc.id]);
   for (const fn of subscribers.get(type) ?? []) await fn(q, { companyId, type, docId: doc.id, name: doc.name });
-}
-
-/**
- * The same record as a statement's part (a CTE's SQL), for writes done in one
- * statement, such as a plain invoice's creation; such an event has no
- * subscribers to call.
- */
-export function eventInsert(companyParam: string, type: Extract<EventType, `${string}.created`>, docIdSql: string, from: string): string {
-  return `INSERT INTO events (company_id, type, doc_id) SELECT ${companyParam}, '${type}', ${docIdSql} FROM ${from}`;
 }

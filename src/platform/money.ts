@@ -16,7 +16,8 @@ export function dec(v: Decimal.Value | null | undefined): Decimal {
 }
 
 /** Σ of the amounts, exact. */
-export const sum = (xs: readonly (Decimal.Value | null | undefined)[]): Decimal => xs.reduce<Decimal>((s, x) => s.plus(dec(x)), ZERO);
+export const sum = (xs: readonly (Decimal.Value | null | undefined)[]): Decimal =>
+  xs.reduce<Decimal>((s, x) => (x === null || x === undefined || x === '' ? s : s.plus(x)), ZERO);
 
 /** Rounded half away from zero to 2 decimals. */
 export const round2 = (x: Decimal.Value): Decimal => new Decimal(x).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);

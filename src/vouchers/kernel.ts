@@ -6,7 +6,7 @@
  * src/platform/events.ts.
  */
 import type { Queryable } from '../platform/db';
-import { emit, eventInsert } from '../platform/events';
+import { emit } from '../platform/events';
 import type { MailStatus } from '../platform/states';
 
 export interface VoucherRow {
@@ -15,13 +15,12 @@ export interface VoucherRow {
   document: object; now: Date;
 }
 
-/** Writes a numbered voucher and its voucher.created event, in one statement of the caller's transaction. */
+/** Writes a numbered voucher, in the caller's transaction. */
 export async function insertVoucher(q: Queryable, v: VoucherRow): Promise<void> {
   await q.query(
-    `WITH voucher AS (INSERT INTO vouchers (company_id, id, document_type_id, prefix, number, name, date, type, customer_id, customer_identification,
+    `INSERT INTO vouchers (company_id, id, document_type_id, prefix, number, name, date, type, customer_id, customer_identification,
        customer_branch_office, total, partner_id, document, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15) RETURNING id)
-     ${eventInsert('$1::integer', 'voucher.created', 'voucher.id', 'voucher')}`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)`,
     [v.companyId, v.id, v.documentTypeId, v.prefix, v.number, v.name, v.date, v.type, v.customerId, v.identification, v.branchOffice,
       v.total, v.partnerId, JSON.stringify(v.document), v.now]);
 }
