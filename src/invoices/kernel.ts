@@ -219,6 +219,9 @@ export async function recordVerdict(q: Queryable, cid: number, id: string, v: St
      RETURNING n.name, o.stamp_status`,
     [cid, id, v.status, v.cufe ?? null, v.uuid ?? null, JSON.stringify(v.errors), JSON.stringify(v.observations), v.authority, v.applicationResponse ?? null, v.xml]);
   if (!row) throw new Error(`invoice ${id} not found`);
+  // The same verdict again: the job ran twice (another process took it over while this one waited for the authority,
+  // which answers a repeated document with the answer it gave). Recorded as before; nothing new happened.
+  if (row.stamp_status === v.status) return;
   // A verdict follows a sending: recorded as Pending, or not recorded at all when the authority runs in this process.
   if (row.stamp_status !== PENDING) assertStampMove(row.stamp_status, PENDING, `invoice ${row.name}`);
   assertStampMove(PENDING, v.status, `invoice ${row.name}`);

@@ -65,6 +65,16 @@ eachStorage('document states and events', (storage) => {
     assert.deepEqual(row, { stamp_status: 'Draft', mail_status: 'not_sent', annulled: false });
   });
 
+  test('the same verdict twice (a stamping job run by two processes) is recorded once, with one event', async () => {
+    const inv = created(await s.as('co').post('/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id }, date: today(), stamp: { send: true } })));
+    assert.equal(inv.stamp.status, 'Accepted');
+    const [row] = await s.db.query('SELECT company_id, stamp_cufe, stamp_authority FROM invoices WHERE id = $1', [inv.id]);
+    await s.db.tx((q) => recordVerdict(q, row.company_id, inv.id, { status: 'Accepted', cufe: row.stamp_cufe, errors: [], observations: [], authority: row.stamp_authority, xml: null }));
+    const [after] = await s.db.query('SELECT stamp_status, stamp_cufe FROM invoices WHERE id = $1', [inv.id]);
+    assert.deepEqual(after, { stamp_status: 'Accepted', stamp_cufe: row.stamp_cufe });
+    assert.deepEqual(await events(inv.id), ['invoice.stamp_accepted']);
+  });
+
   test('a verdict on an accepted invoice is a transition the kernel refuses, and nothing of it is kept', async () => {
     const inv = created(await s.as('co').post('/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id }, date: today(), stamp: { send: true } })));
     assert.equal(inv.stamp.status, 'Accepted');
