@@ -9,6 +9,7 @@ import { buildApp, type RouteModule } from './platform/app';
 import { catalogRoutes } from './catalog/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { voucherRoutes } from './vouchers/routes';
+import { noteRoutes } from './notes/routes';
 import { reportRoutes } from './reports/routes';
 import { Outbox } from './platform/outbox';
 import { DianWebService } from './einvoice/dian/soap';
@@ -31,7 +32,7 @@ import { sealStoredPasswords } from './admin/certificates';
 import { startFolding } from './reports/folding';
 
 /** Every feature's routes, served on {base_url} and {base_url_mx}. */
-export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, voucherRoutes, reportRoutes, mailRoutes];
+export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, noteRoutes, voucherRoutes, reportRoutes, mailRoutes];
 
 export interface Running {
   app: FastifyInstance;

@@ -222,7 +222,7 @@ export const paymentTypes = tableResource({
   fields: {
     name: Name,
     type: Enum(PAYMENT_KINDS, { description: 'Cash, Transfer, Card, Credit, Check, ToBeDefined (MX PPD), Other' }),
-    document_type: Enum(['FV', 'RC'], { description: 'FV: payments of invoices; RC: of cash receipts' }),
+    document_type: Enum(['FV', 'NC', 'ND', 'RC'], { description: 'FV: payments of invoices; NC: how credit notes are settled; ND: of debit notes; RC: of cash receipts' }),
     active: Active,
     due_date: Type.Boolean({ description: 'Credit: needs a due date and leaves a receivable; default true for Credit and ToBeDefined' }),
     sat_code: Type.String({ pattern: '^[0-9]{2}$', 'x-hint': 'must be a two-digit c_FormaPago code', description: 'MX: c_FormaPago (default by type: 01 cash, 02 check, 03 transfer, 04 card, 99 credit)' }),
@@ -237,6 +237,7 @@ export const paymentTypes = tableResource({
     const mx = ctx.company.country === 'MX';
     if (!mx && r.sat_code) ctx.problems.add('parameter_not_allowed', 'sat_code (c_FormaPago) is for Mexican companies', 'sat_code');
     if (mx && !r.sat_code && !ctx.problems.has('sat_code')) ctx.problems.add('parameter_required', 'A Mexican payment condition has a c_FormaPago code (sat_code)', 'sat_code');
+    if (mx && (r.document_type === 'NC' || r.document_type === 'ND')) ctx.problems.add('invalid_value', 'Credit and debit note payment types (NC, ND) are Colombian', 'document_type');
     if (mx && r.sat_code === '99' && r.document_type === 'RC') ctx.problems.add('invalid_value', 'A payment received has a known form: 99 (Por definir) is for invoices (PPD)', 'sat_code');
     await checkAccount(ctx, r.account_code);
   },

@@ -4,8 +4,9 @@
  * numbering, and for Colombian electronic types the DIAN numbering resolution
  * (number, prefix, range, validity, technical key), which is checked:
  *
- * - an electronic type (electronic_type ElectronicInvoice, FV only, Colombia
- *   only) has a resolution, and only an electronic type has one;
+ * - an electronic type (electronic_type ElectronicInvoice: FV, NC or ND, Colombia
+ *   only) is sent to the DIAN; an electronic invoice type (FV) has a resolution,
+ *   and only such a type has one (the DIAN authorizes no ranges for notes);
  * - from ≤ to, valid_from ≤ valid_to, and valid_to not before today in the
  *   company's time zone (an expired resolution is refused);
  * - the type's prefix is the resolution's (taken from it when not sent);
@@ -105,11 +106,13 @@ export const documentTypes = tableResource({
       problems.add('invalid_value', `Document type ${before.id} has documents of type ${before.type}; its type cannot change`, 'type');
     }
     if (electronic && company.country !== 'CO') problems.add('invalid_value', 'Electronic types are Colombian (every Mexican invoice is a CFDI)', 'electronic_type');
-    else if (electronic && r.type !== 'FV') problems.add('invalid_value', 'Only invoice types (FV) are electronic invoices', 'electronic_type');
-    if (electronic && !r.resolution && !problems.has('resolution')) problems.add('parameter_required', 'An electronic type needs its DIAN numbering resolution', 'resolution');
-    if (!electronic && r.resolution && sent.resolution !== undefined) problems.add('parameter_not_allowed', 'Only electronic types (electronic_type ElectronicInvoice) carry a DIAN resolution', 'resolution');
-    if (!electronic && r.resolution) r.resolution = null;
-    if (electronic && r.resolution && (sent.resolution !== undefined || sent.consecutive !== undefined || sent.prefix !== undefined)) await checkResolution(ctx, r, before, sent);
+    else if (electronic && r.type === 'RC') problems.add('invalid_value', 'Cash receipts (RC) are not electronic documents', 'electronic_type');
+    // The DIAN authorizes numbering ranges for invoices only: an electronic credit or debit note has its own prefix and counter.
+    const resolved = electronic && r.type === 'FV';
+    if (resolved && !r.resolution && !problems.has('resolution')) problems.add('parameter_required', 'An electronic invoice type needs its DIAN numbering resolution', 'resolution');
+    if (!resolved && r.resolution && sent.resolution !== undefined) problems.add('parameter_not_allowed', 'Only electronic invoice types (FV with electronic_type ElectronicInvoice) carry a DIAN resolution', 'resolution');
+    if (!resolved && r.resolution) r.resolution = null;
+    if (resolved && r.resolution && (sent.resolution !== undefined || sent.consecutive !== undefined || sent.prefix !== undefined)) await checkResolution(ctx, r, before, sent);
     r.consecutive ??= 1;
     const used = await lastUsed(ctx, before?.id, r.type);
     if (!problems.has('consecutive') && r.consecutive <= used && (sent.consecutive !== undefined || r.consecutive !== before?.consecutive)) {

@@ -40,7 +40,7 @@ export interface Lookup {
 }
 
 const Active = Type.Boolean({ description: 'Inactive records are refused by documents (parameter_inactive)' });
-const FvNcRc = (description: string) => Enum(['FV', 'NC', 'RC'], { description });
+const DocumentKind = (description: string) => Enum(['FV', 'NC', 'ND', 'RC'], { description });
 
 const Resolution = Type.Object({
   number: Type.String(), prefix: Type.String(), from: Type.Integer(), to: Type.Integer(),
@@ -49,12 +49,12 @@ const Resolution = Type.Object({
 
 export const LOOKUPS: Lookup[] = [
   {
-    path: 'document-types', summary: 'Document types (invoice FV, cash receipt RC)', table: 'document_types',
+    path: 'document-types', summary: 'Document types (invoice FV, credit note NC, debit note ND, cash receipt RC)', table: 'document_types',
     columns: `id, code, name, description, type, active, seller_by_item, customer_by_item, cost_center, cost_center_mandatory,
               automatic_number, consecutive, discount_type, decimals, advance_payment, reteiva, reteica, self_withholding,
               electronic_type, cargo_transportation, healthcare_company, prefix, resolution`,
     order: 'id', array: true,
-    filters: [{ name: 'type', where: 'type = $n', schema: FvNcRc('FV invoices, NC credit notes, RC cash receipts; without it, every type') }],
+    filters: [{ name: 'type', where: 'type = $n', schema: DocumentKind('FV invoices, NC credit notes, ND debit notes, RC cash receipts; without it, every type') }],
     item: Type.Object({
       id: Type.Integer(), code: Type.String(), name: Type.String(), description: Type.String(), type: Type.String(), active: Active,
       seller_by_item: Type.Boolean(), customer_by_item: Type.Boolean(), cost_center: Type.Boolean(), cost_center_mandatory: Type.Boolean(),
@@ -85,7 +85,7 @@ export const LOOKUPS: Lookup[] = [
   {
     path: 'payment-types', summary: 'Payment types (MX: payment conditions)', table: 'payment_types',
     columns: 'id, name, type, active, due_date, sat_code', order: 'id', array: true,
-    filters: [{ name: 'document_type', where: 'document_type = $n', schema: FvNcRc('FV: payments of invoices; NC: of credit notes; RC: of cash receipts'), required: true }],
+    filters: [{ name: 'document_type', where: 'document_type = $n', schema: DocumentKind('FV: payments of invoices; NC: how credit notes are settled; ND: of debit notes; RC: of cash receipts'), required: true }],
     item: Type.Object({ id: Type.Integer(), name: Type.String(), type: Type.String(), active: Active,
       due_date: Type.Boolean({ description: 'A payment of this type is credit: it needs a due_date and leaves a receivable' }),
       sat_code: Type.Optional(Type.String({ description: 'MX: c_FormaPago' })) }),

@@ -13,7 +13,7 @@ import crypto from 'node:crypto';
 import type { Db, Queryable } from '../platform/db';
 import { createApiUser, hashKey, type CompanySettings } from '../platform/auth';
 import { nitCheckDigit } from '../platform/nit';
-import { CO_ACCOUNTS, CO_ALLOWANCE_CHARGES, CO_PAYMENT_TYPES, CO_TAXES } from './catalogs/co';
+import { CO_ACCOUNTS, CO_ALLOWANCE_CHARGES, CO_NOTE_TYPES, CO_PAYMENT_TYPES, CO_TAXES } from './catalogs/co';
 import { MX_ACCOUNTS, MX_ALLOWANCE_CHARGES, MX_PAYMENT_TYPES, MX_TAXES } from './catalogs/mx';
 import { insertAll, priceLists } from './catalogs/rows';
 import { assertAccountsExist } from './catalogs/starter';
@@ -164,6 +164,13 @@ async function seedColombia(q: Queryable): Promise<number> {
     { code: 'RC', name: 'Recibo de caja', type: 'RC', prefix: 'RC', description: 'Recibo de caja con numeración automática' },
     { code: 'RC-MAN', name: 'Recibo de caja con numeración manual', type: 'RC', prefix: 'RM', automatic_number: false,
       description: 'El número del recibo se envía en la solicitud' },
+    { code: 'NC-E', name: 'Nota crédito electrónica', type: 'NC', prefix: 'NCE', electronic_type: 'ElectronicInvoice',
+      description: 'Nota crédito electrónica DIAN (CUDE) de las facturas electrónicas; admite ReteIVA, ReteICA y autorretención',
+      reteiva: true, reteica: true, self_withholding: true },
+    { code: 'ND-E', name: 'Nota débito electrónica', type: 'ND', prefix: 'NDE', electronic_type: 'ElectronicInvoice',
+      description: 'Nota débito electrónica DIAN (CUDE) de las facturas electrónicas; admite ReteIVA, ReteICA y autorretención',
+      reteiva: true, reteica: true, self_withholding: true },
+    ...CO_NOTE_TYPES,
   ]);
 
   const [iva19, iva5, iva0, inc8] = await insertAll(q, 'taxes', id, CO_TAXES);
@@ -258,6 +265,8 @@ async function seedColombia(q: Queryable): Promise<number> {
     { code: 'FLETE01', name: 'Transporte de carga terrestre', account_group_id: services, type: 'Service', tax_ids: [], prices: price(1200000), unit: '94' },
     { code: 'CONSULTA', name: 'Consulta médica general', account_group_id: services, type: 'Service', tax_ids: [], prices: price(80000), unit: '94' },
     { code: 'IMPRES01', name: 'Impresora láser (descontinuada)', account_group_id: goods, tax_ids: [iva19], prices: price(890000), unit: '94', active: false },
+    { code: 'INTERES', name: 'Intereses de financiación', account_group_id: services, type: 'Service', tax_ids: [], prices: price(0), unit: '94',
+      long_description: 'Intereses por pago tardío, cobrados con nota débito' },
   ]);
 
   await insertAll(q, 'warehouses', id, [

@@ -83,10 +83,14 @@ export interface InvoiceFacts {
   paid?: Decimal.Value;
   /** Of an electronic document type (every Mexican invoice is a CFDI). */
   electronic?: boolean;
+  /** How many credit and debit notes (not annulled) correct it. */
+  notes?: number;
 }
 export interface Refusal { code: 'invalid_document' | 'non_editable'; message: string }
 const refusal = (code: Refusal['code'], message: string): Refusal => ({ code, message });
 const hasPayments = (i: InvoiceFacts) => new Decimal(i.paid ?? 0).gt(0);
+const hasNotes = (i: InvoiceFacts) => (i.notes ?? 0) > 0;
+const notesRefusal = (i: InvoiceFacts, code: Refusal['code']) => refusal(code, `Invoice ${i.name} is corrected by credit or debit notes: annul them first`);
 
 /** PUT (Colombia): only a Draft or Rejected invoice, not annulled, that no receipt pays. */
 export function canEdit(i: InvoiceFacts): Refusal | null {
@@ -94,6 +98,7 @@ export function canEdit(i: InvoiceFacts): Refusal | null {
   if (i.stamp_status !== 'Draft' && i.stamp_status !== 'Rejected') {
     return refusal('non_editable', `Invoice ${i.name} is ${i.stamp_status}: only Draft and Rejected invoices can be changed`);
   }
+  if (hasNotes(i)) return notesRefusal(i, 'non_editable');
   if (hasPayments(i)) return refusal('non_editable', `Invoice ${i.name} has payments applied`);
   return null;
 }
@@ -102,6 +107,7 @@ export function canEdit(i: InvoiceFacts): Refusal | null {
 export function canAnnul(i: InvoiceFacts): Refusal | null {
   if (i.annulled) return refusal('invalid_document', `Invoice ${i.name} is already annulled`);
   if (i.stamp_status === 'Accepted') return refusal('invalid_document', `Invoice ${i.name} was accepted by the tax authority; it is cancelled with a credit note, not here`);
+  if (hasNotes(i)) return notesRefusal(i, 'invalid_document');
   if (hasPayments(i)) return refusal('invalid_document', `Invoice ${i.name} has payments applied (${String(i.paid)}); annul those cash receipts first`);
   return null;
 }
@@ -123,6 +129,7 @@ export function canDelete(i: InvoiceFacts, country: 'CO' | 'MX', payingReceipts:
   if (i.stamp_status !== 'Draft' && i.stamp_status !== 'Rejected') {
     return refusal('invalid_document', `Invoice ${i.name} is ${i.stamp_status} with the tax authority: wait for its answer; only a Draft or Rejected invoice can be deleted`);
   }
+  if (hasNotes(i)) return notesRefusal(i, 'invalid_document');
   if (payingReceipts.length) return refusal('invalid_document', `Invoice ${i.name} is paid by cash receipts ${payingReceipts.join(', ')}: annul them first`);
   return null;
 }
@@ -152,8 +159,9 @@ interface LockedInvoice extends InvoiceFacts { date: string; number: string; pre
 /** The invoice's row, locked FOR UPDATE until the caller's transaction ends; `live` leaves deleted rows out. */
 export async function lockInvoice(q: Queryable, cid: number, id: string, o: { country?: 'CO' | 'MX'; live?: boolean; paid?: boolean } = {}): Promise<LockedInvoice | undefined> {
   const [inv] = await q.query<LockedInvoice>(
-    `SELECT name, date, number, prefix, document_type_id, annulled, stamp_status, created_at, deleted_at FROM invoices
-      WHERE company_id = $1 AND id = $2${o.country ? ` AND country = '${o.country}'` : ''}${o.live === false ? '' : ` AND ${LIVE}`} FOR UPDATE`, [cid, id]);
+    `SELECT name, date, number, prefix, document_type_id, annulled, stamp_status, created_at, deleted_at,
+            (SELECT count(*)::int FROM notes n WHERE n.company_id = i.company_id AND n.invoice_id = i.id AND NOT n.annulled) AS notes
+       FROM invoices i WHERE company_id = $1 AND id = $2${o.country ? ` AND country = '${o.country}'` : ''}${o.live === false ? '' : ` AND ${LIVE}`} FOR UPDATE`, [cid, id]);
   if (inv && o.paid) {
     const [{ paid }] = await q.query(`SELECT coalesce(sum(paid), 0) AS paid FROM due_items WHERE company_id = $1 AND invoice_id = $2`, [cid, id]);
     inv.paid = paid;
@@ -279,6 +287,31 @@ export async function movePayments(q: Queryable, cid: number, applied: readonly 
   await q.query(
     `UPDATE invoices i SET balance = i.balance - $2::numeric * v.amount, updated_at = now() FROM unnest($3::uuid[], $4::numeric[]) AS v(id, amount)
       WHERE i.company_id = $1 AND i.id = v.id`, [cid, sign, [...perInvoice.keys()], [...perInvoice.values()].map((v) => v.toFixed(2))]);
+}
+
+/** The open due items of an invoice (not annulled, not fully paid), locked FOR UPDATE with `lock`. */
+export async function openDueItems(q: Queryable, cid: number, invoiceId: string, lock: boolean): Promise<{ id: number; amount: string; paid: string }[]> {
+  const rows = await q.query<{ id: string; amount: string; paid: string }>(
+    `SELECT id, amount, paid FROM due_items WHERE company_id = $1 AND invoice_id = $2 AND NOT annulled AND paid < amount ORDER BY id${lock ? ' FOR UPDATE' : ''}`, [cid, invoiceId]);
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** A debit note on credit: a new due item of its invoice (the next installment), which raises the invoice's balance. */
+export async function addNoteDueItem(q: Queryable, cid: number, invoiceId: string, noteId: string, d: DueRecord): Promise<void> {
+  await q.query(
+    `INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount, account_code, note_id)
+     SELECT i.company_id, i.id, i.customer_id, i.prefix, i.number,
+            (SELECT coalesce(max(quote), 0) + 1 FROM due_items WHERE company_id = i.company_id AND invoice_id = i.id), $3, $4, $5, $6
+       FROM invoices i WHERE i.company_id = $1 AND i.id = $2`, [cid, invoiceId, d.due_date, d.amount, d.account, noteId]);
+  await q.query(`UPDATE invoices SET balance = balance + $3::numeric, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, invoiceId, d.amount]);
+}
+
+/** An annulled debit note: the due items it added to its invoice (unpaid: the caller checks) no longer count, nor does their amount in the balance. */
+export async function dropNoteDueItems(q: Queryable, cid: number, invoiceId: string, noteId: string): Promise<void> {
+  const [{ amount }] = await q.query<{ amount: string }>(
+    `WITH d AS (UPDATE due_items SET annulled = true WHERE company_id = $1 AND note_id = $2 AND NOT annulled RETURNING amount - paid AS open)
+     SELECT coalesce(sum(open), 0) AS amount FROM d`, [cid, noteId]);
+  await q.query(`UPDATE invoices SET balance = balance - $3::numeric, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, invoiceId, amount]);
 }
 
 /** The state of the invoice's latest mail, shown on it (src/mail/store.ts decides which mail is the latest). */

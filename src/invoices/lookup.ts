@@ -148,26 +148,33 @@ export async function checkCurrency(q: Queryable, problems: Problems, company: C
   return { code: currency.code, exchange_rate: currency.exchange_rate };
 }
 
+/** Each kind of document type: its documents' table and what they are called. */
+export const KIND_NAMES = {
+  FV: { table: 'invoices', noun: 'invoice', article: 'an invoice' },
+  NC: { table: 'notes', noun: 'credit note', article: 'a credit note' },
+  ND: { table: 'notes', noun: 'debit note', article: 'a debit note' },
+  RC: { table: 'vouchers', noun: 'voucher', article: 'a cash receipt' },
+} as const;
+
 /**
  * The document type of a request: exists, active, of the right kind (FV or RC);
  * `number` is sent when the type has no automatic numbering, and is not used yet.
  */
 export async function checkDocumentType(q: Queryable, problems: Problems, company: Company, docTypes: Map<number, Row>,
-  document: { id: number } | undefined, number: number | undefined, kind: 'FV' | 'RC', lookup: string, self?: string): Promise<Row | null> {
+  document: { id: number } | undefined, number: number | undefined, kind: 'FV' | 'NC' | 'ND' | 'RC', lookup: string, self?: string): Promise<Row | null> {
   if (!document) return null;
   let t = mustBeActive(problems)(docTypes.get(document.id), 'document.id', 'Document type', document.id, lookup);
   if (t && t.type !== kind) {
-    problems.add('invalid_document', `Document type ${t.id} is of type ${t.type}, not ${kind === 'FV' ? 'an invoice (FV)' : 'a cash receipt (RC)'}`, 'document.id');
+    problems.add('invalid_document', `Document type ${t.id} is of type ${t.type}, not ${KIND_NAMES[kind].article} (${kind})`, 'document.id');
     t = null;
   }
   if (t && !t.automatic_number && number === undefined) {
     problems.add('parameter_required', `Document type ${t.id} has no automatic numbering: send number`, 'number');
   }
   if (t && number !== undefined && !problems.has('number')) {
-    const table = kind === 'FV' ? 'invoices' : 'vouchers';
-    const [used] = await q.query(`SELECT 1 FROM ${table} WHERE company_id = $1 AND document_type_id = $2 AND number = $3 AND id::text <> $4`,
+    const [used] = await q.query(`SELECT 1 FROM ${KIND_NAMES[kind].table} WHERE company_id = $1 AND document_type_id = $2 AND number = $3 AND id::text <> $4`,
       [company.company_id, t.id, number, self ?? '']);
-    if (used) problems.add('duplicated_document', `Number ${number} is already used by another ${kind === 'FV' ? 'invoice' : 'voucher'} of document type ${t.id}`, 'number');
+    if (used) problems.add('duplicated_document', `Number ${number} is already used by another ${KIND_NAMES[kind].noun} of document type ${t.id}`, 'number');
   }
   return t;
 }

@@ -16,6 +16,7 @@ import { requestMail } from '../mail/store';
 import { annulmentDate } from './lookup';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
+import { dec, num } from '../platform/money';
 import { CoInvoiceBody } from './co/schema';
 import { coInvoiceDocument, coStoredInOneStatement, planCoInvoice, storeCoInvoice, updateCoInvoice } from './co/service';
 import { MxInvoiceBody } from './mx/schema';
@@ -78,7 +79,21 @@ async function mailIfAsked(q: Queryable, cid: number, doc: any) {
 async function readInvoice(q: Queryable, company: Company, id: string) {
   const [row] = await q.query(`${READ} WHERE company_id = $1 AND id = $2 AND ${LIVE}`, [company.company_id, id]);
   if (!row) throw notFound(`Invoice ${id}`);
-  return current(row);
+  const [doc] = await withNotes(q, company, [current(row)]);
+  return doc;
+}
+
+/** A Colombian invoice's answer names its credit and debit notes (not annulled) and what is left to credit (one query for a page). */
+async function withNotes(q: Queryable, company: Company, docs: any[]) {
+  if (company.country !== 'CO' || !docs.length) return docs;
+  const notes = await q.query<{ invoice_id: string; kind: 'NC' | 'ND'; id: string; name: string; total: string }>(
+    `SELECT invoice_id, kind, id, name, total FROM notes WHERE company_id = $1 AND invoice_id = ANY($2::uuid[]) AND NOT annulled ORDER BY created_at, number`,
+    [company.company_id, docs.map((d) => d.id)]);
+  return docs.map((d) => {
+    const own = (kind: string) => notes.filter((n) => n.invoice_id === d.id && n.kind === kind).map((n) => ({ id: n.id, name: n.name, total: Number(n.total) }));
+    const credit_notes = own('NC');
+    return { ...d, credit_notes, debit_notes: own('ND'), creditable: num(credit_notes.reduce((t, n) => t.minus(n.total), dec(d.total))) };
+  });
 }
 
 export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config }) => {
@@ -124,7 +139,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     const q = req.query as any;
     const filter = listFilter(q, req.company);
     const { total, rows } = await listDocuments(db, { table: 'invoices', columns: COLUMNS, noun: 'invoice', live: LIVE }, req.company, q, { cond: `${filter.cond} AND ${LIVE}`, args: filter.args });
-    return paged(q, total, rows.map(current));
+    return paged(q, total, await withNotes(db, req.company, rows.map(current)));
   });
 
   app.post('/invoices/:id/annul', { schema: { tags, summary: 'Annul an invoice: reverses its journal entry (dated today, or on the invoice\'s date if later) and its open due items', params: UuidParams('Invoice') } }, async (req) => {

@@ -32,11 +32,13 @@ export const AfterQuery = Type.Object({
 });
 
 export interface ListSource {
-  table: 'invoices' | 'vouchers';
+  table: 'invoices' | 'vouchers' | 'notes';
   /** What a row answers (columns of the table). */
   columns: string[];
   /** The query parameter counted as document_counts.subtype (vouchers: type). */
   subtype?: string;
+  /** The one subtype the list holds (notes: NC or ND), counted as document_counts.subtype; `cond` selects it too. */
+  only?: string;
   /** What a document is called in messages. */
   noun: string;
   /** The condition of the rows that exist for the API (invoices: not deleted). */
@@ -97,6 +99,7 @@ function countWhere(src: ListSource, query: Record<string, any>, dim: 'date' | '
   const add = (sql: string, v: unknown) => { args.push(v); where.push(sql.replace('$n', `$${args.length}`)); };
   if (query.document_id !== undefined) add('document_type_id = $n', query.document_id);
   if (src.subtype && query[src.subtype] !== undefined) add('subtype = $n', query[src.subtype]);
+  if (src.only !== undefined) add('subtype = $n', src.only);
   if (dim === 'date') {
     if (query.date_start !== undefined) add('day >= $n::date', filterDay(query.date_start));
     if (query.date_end !== undefined) add('day <= $n::date', filterDay(query.date_end));

@@ -88,6 +88,21 @@ export const CO_PAYMENT_TYPES: Tables['payment_types'][] = [
     { name: 'Efectivo', type: 'Cash', document_type: 'RC', account_code: CO_LEDGER.cash },
     { name: 'Transferencia bancaria', type: 'Transfer', document_type: 'RC', account_code: CO_LEDGER.bank },
     { name: 'Cheque', type: 'Check', document_type: 'RC', account_code: CO_LEDGER.cash, active: false },
+    // A credit note settles its credit against the invoice's receivable (Crédito) or pays it back (refund); a debit note is paid or owed.
+    { name: 'Abono a la cuenta del cliente', type: 'Credit', document_type: 'NC', account_code: CO_LEDGER.customers, due_date: true },
+    { name: 'Devolución en efectivo', type: 'Cash', document_type: 'NC', account_code: CO_LEDGER.cash },
+    { name: 'Devolución por transferencia', type: 'Transfer', document_type: 'NC', account_code: CO_LEDGER.bank },
+    { name: 'Crédito', type: 'Credit', document_type: 'ND', account_code: CO_LEDGER.customers, due_date: true },
+    { name: 'Efectivo', type: 'Cash', document_type: 'ND', account_code: CO_LEDGER.cash },
+    { name: 'Transferencia bancaria', type: 'Transfer', document_type: 'ND', account_code: CO_LEDGER.bank },
+];
+
+/** The credit and debit note types of a Colombian company (plain; the demo adds electronic ones). */
+export const CO_NOTE_TYPES: Tables['document_types'][] = [
+    { code: 'NC', name: 'Nota crédito', type: 'NC', prefix: 'NC', description: 'Nota crédito con numeración automática; admite ReteIVA, ReteICA y autorretención',
+      reteiva: true, reteica: true, self_withholding: true },
+    { code: 'ND', name: 'Nota débito', type: 'ND', prefix: 'ND', description: 'Nota débito con numeración automática; admite ReteIVA, ReteICA y autorretención',
+      reteiva: true, reteica: true, self_withholding: true },
 ];
 
 export const CO_ALLOWANCE_CHARGES: Tables['allowance_charges'][] = [

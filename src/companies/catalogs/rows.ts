@@ -7,7 +7,7 @@ import type { Queryable } from '../../platform/db';
 
 export interface Resolution { number: string; prefix: string; from: number; to: number; valid_from: string; valid_to: string; technical_key: string }
 export interface DocumentTypeRow {
-  code: string; name: string; description: string; type: 'FV' | 'RC'; active?: boolean;
+  code: string; name: string; description: string; type: 'FV' | 'NC' | 'ND' | 'RC'; active?: boolean;
   seller_by_item?: boolean; customer_by_item?: boolean; cost_center?: boolean; cost_center_mandatory?: boolean;
   automatic_number?: boolean; consecutive?: number; discount_type?: 'Percentage' | 'Value'; decimals?: boolean;
   advance_payment?: boolean; reteiva?: boolean; reteica?: boolean; self_withholding?: boolean;
@@ -16,7 +16,7 @@ export interface DocumentTypeRow {
 }
 export interface SellerRow { username: string; first_name: string; last_name: string; email: string; identification: string; active?: boolean }
 export interface TaxRow { name: string; type: string; percentage: string; account_code: string; active?: boolean }
-export interface PaymentTypeRow { name: string; type: string; document_type: 'FV' | 'RC'; account_code: string; due_date?: boolean; sat_code?: string; active?: boolean }
+export interface PaymentTypeRow { name: string; type: string; document_type: 'FV' | 'NC' | 'ND' | 'RC'; account_code: string; due_date?: boolean; sat_code?: string; active?: boolean }
 export interface AllowanceChargeRow { kind: 'Discount' | 'Charge'; name: string; account_code: string; active?: boolean }
 export interface Phone { indicative?: string; number: string; extension?: string }
 export interface CustomerRow {

@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../../platform/db';
 import { CO_LEDGER, MX_LEDGER } from '../../ledger/accounts';
-import { CO_ACCOUNTS, CO_ALLOWANCE_CHARGES, CO_PAYMENT_TYPES, CO_TAXES } from './co';
+import { CO_ACCOUNTS, CO_ALLOWANCE_CHARGES, CO_NOTE_TYPES, CO_PAYMENT_TYPES, CO_TAXES } from './co';
 import { MX_ACCOUNTS, MX_ALLOWANCE_CHARGES, MX_PAYMENT_TYPES, MX_TAXES } from './mx';
 import { insertAll, priceLists } from './rows';
 
@@ -25,8 +25,8 @@ export async function assertAccountsExist(q: Queryable, companyId: number, count
 /**
  * The starting catalog of a new company (`npm run cli -- company create`): its
  * country's chart of accounts, taxes, payment types, global discounts and
- * charges, twelve price lists, two account groups, one invoice type (FV) and
- * one cash receipt type (RC). Inactive examples of the demo are left out.
+ * charges, twelve price lists, two account groups, one invoice type (FV),
+ * one cash receipt type (RC) and, in Colombia, a credit (NC) and a debit note type (ND). Inactive examples of the demo are left out.
  * With `full` false, only the chart of accounts.
  */
 export async function seedStarterCatalog(q: Queryable, companyId: number, country: 'CO' | 'MX', full = true): Promise<void> {
@@ -43,6 +43,7 @@ export async function seedStarterCatalog(q: Queryable, companyId: number, countr
     { code: 'FV', name: 'Factura de venta', type: 'FV', prefix: co ? 'FV' : 'A', description: 'Factura de venta con numeración automática',
       reteiva: co, reteica: co, self_withholding: co, advance_payment: co },
     { code: 'RC', name: 'Recibo de caja', type: 'RC', prefix: 'RC', description: 'Recibo de caja con numeración automática' },
+    ...(co ? CO_NOTE_TYPES : []),
   ]);
   await assertAccountsExist(q, companyId, country);
 }

@@ -108,7 +108,7 @@ export type CoInvoiceBody = Static<typeof CoInvoiceBody>;
 export type CoItem = Static<typeof CoItem>;
 
 /** A customer as an answer names it: its id (null in a preview of a customer created with the invoice). */
-const CustomerRef = Type.Object({ id: Nullable(Type.String()), identification: Type.String(), branch_office: Type.Integer() });
+export const CustomerRef = Type.Object({ id: Nullable(Type.String()), identification: Type.String(), branch_office: Type.Integer() });
 const AllowanceAnswer = Type.Object({ id: Nullable(Type.Integer()), name: Type.String(), percentage: Nullable(Type.Number()), value: Type.Number() });
 
 /** A line as the answer carries it. */
@@ -162,6 +162,10 @@ export const CoInvoiceAnswer = Type.Object({
   mail: MailAnswer,
   metadata: Metadata,
   annulled: Type.Boolean(),
+  // Read from the notes that correct it (src/notes/); not part of the stored document.
+  credit_notes: Type.Optional(Type.Array(Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String(), total: Type.Number() }), { description: 'Its credit notes that are not annulled' })),
+  debit_notes: Type.Optional(Type.Array(Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String(), total: Type.Number() }), { description: 'Its debit notes that are not annulled' })),
+  creditable: Type.Optional(Type.Number({ description: 'What is left to credit: the total less its credit notes' })),
 }, { additionalProperties: false });
 export type CoInvoiceDocument = Static<typeof CoInvoiceAnswer>;
 export type CoItemDocument = Static<typeof CoItemAnswer>;

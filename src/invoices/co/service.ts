@@ -24,6 +24,10 @@ import { num } from '../../platform/money';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteICA', 'Autorretencion']);
 
+/** A Colombian sales document: an invoice (FV), a credit note (NC) or a debit note (ND). */
+export type SalesKind = 'FV' | 'NC' | 'ND';
+const PAYS_FOR: Record<SalesKind, string> = { FV: 'invoices', NC: 'credit notes', ND: 'debit notes' };
+
 export interface LinePlan { item: CoItem; product: Row; taxes: Row[]; description: string; seller: Row | null; warehouse: Row | null;
   /** The line's third party (items.customer); id null: the invoice's own customer. */
   third: { identification: string; branch_office: number; id: number | null } | null; gift: boolean }
@@ -43,8 +47,11 @@ export interface Plan {
   computed: InvoiceOut;
 }
 
-/** Checks a request that passed its JSON schema; returns the plan, or throws 400 with every problem found. */
-export async function planCoInvoice(q: Queryable, company: Company, sent: CoInvoiceBody, problems: Problems, self?: string): Promise<Plan> {
+/**
+ * Checks a request that passed its JSON schema; returns the plan, or throws 400 with every problem found.
+ * `kind`: a credit (NC) or debit (ND) note is checked and computed by the same rules (src/notes/ adds its own).
+ */
+export async function planCoInvoice(q: Queryable, company: Company, sent: CoInvoiceBody, problems: Problems, self?: string, kind: SalesKind = 'FV'): Promise<Plan> {
   const cid = company.company_id;
   // The specification's field list spells it adittional_fields: both spellings name the same object (the answer says additional_fields).
   const { adittional_fields: alias, ...body } = sent;
@@ -62,7 +69,7 @@ export async function planCoInvoice(q: Queryable, company: Company, sent: CoInvo
   });
   const { document_types: docTypes, sellers, cost_centers: costCenters, warehouses, taxes, payment_types: paymentTypes, allowance_charges: allowances, products } = md;
 
-  const docType = await checkDocumentType(q, problems, company, docTypes, body.document, body.number, 'FV', '/v1/document-types?type=FV', self);
+  const docType = await checkDocumentType(q, problems, company, docTypes, body.document, body.number, kind, `/v1/document-types?type=${kind}`, self);
   const electronic = docType?.electronic_type === 'ElectronicInvoice';
 
   // Date, and the numbering resolution of electronic types.
@@ -173,10 +180,13 @@ export async function planCoInvoice(q: Queryable, company: Company, sent: CoInvo
   const payments: Plan['payments'] = [];
   let dueTypes = 0;
   (body.payments ?? []).forEach((p, i) => {
-    const type = active(paymentTypes.get(p.id), `payments[${i}].id`, 'Payment type', p.id, '/v1/payment-types?document_type=FV');
+    const type = active(paymentTypes.get(p.id), `payments[${i}].id`, 'Payment type', p.id, `/v1/payment-types?document_type=${kind}`);
     if (!type) return;
-    if (type.document_type !== 'FV') return problems.add('invalid_payment', `Payment type ${p.id} is for cash receipts, not invoices`, `payments[${i}].id`);
-    if (type.due_date) {
+    if (type.document_type !== kind) return problems.add('invalid_payment', `Payment type ${p.id} is for ${PAYS_FOR[type.document_type as SalesKind] ?? 'cash receipts'}, not ${PAYS_FOR[kind]}`, `payments[${i}].id`);
+    if (type.due_date && kind === 'NC') {
+      // A credit note settled on credit lowers what the invoice still owes (src/notes/service.ts): no due date of its own.
+      if (p.due_date !== undefined) problems.add('parameter_not_allowed', `Payment type ${p.id} settles the credit against what the invoice still owes: it takes no due_date`, `payments[${i}].due_date`);
+    } else if (type.due_date) {
       dueTypes++;
       if (dueTypes > 1) problems.add('invalid_payment', 'Only one payment with a due date (credit) is allowed', `payments[${i}].id`);
       if (p.due_date === undefined) problems.add('parameter_required', `Payment type ${p.id} is credit: send its due_date`, `payments[${i}].due_date`);

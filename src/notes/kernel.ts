@@ -1,0 +1,68 @@
+/**
+ * The note kernel: the one module that writes the `notes` table (credit and
+ * debit notes) and what a credit note settled on due items
+ * (note_applications). The due items and balances themselves are the invoice
+ * kernel's (movePayments, addNoteDueItem). States: src/platform/states.ts.
+ */
+import type { Queryable } from '../platform/db';
+import { emit } from '../platform/events';
+import { enqueue } from '../platform/outbox';
+import type { MailStatus } from '../platform/states';
+import type { Application } from '../invoices/kernel';
+import { NOTE_NAMES, type NoteKind } from './schema';
+
+export interface NoteRow {
+  companyId: number; id: string; kind: NoteKind; invoiceId: string; documentTypeId: number; prefix: string; number: number; name: string;
+  date: string; reason: number; customerId: number; identification: string; branchOffice: number; total: number; partnerId: string | null;
+  document: object; now: Date;
+  /** What a credit note settles on the invoice's due items. */
+  applied: readonly Application[];
+  /** stamp.send: Pending, its stamping job queued in the same transaction. */
+  stamp: boolean;
+}
+
+/** Where notes are sent to the DIAN: the outbox job kind. */
+export const NOTE_STAMP_JOB = 'dian_note_submit';
+
+/** Writes a numbered note and what it settles, in the caller's transaction. */
+export async function insertNote(q: Queryable, n: NoteRow): Promise<void> {
+  await q.query(
+    `INSERT INTO notes (company_id, id, kind, invoice_id, document_type_id, prefix, number, name, date, reason, customer_id, customer_identification,
+       customer_branch_office, total, partner_id, document, stamp_status, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)`,
+    [n.companyId, n.id, n.kind, n.invoiceId, n.documentTypeId, n.prefix, n.number, n.name, n.date, n.reason, n.customerId, n.identification,
+      n.branchOffice, n.total, n.partnerId, JSON.stringify(n.document), n.stamp ? 'Pending' : 'Draft', n.now]);
+  if (n.applied.length) {
+    await q.query(
+      `INSERT INTO note_applications (company_id, note_id, due_item_id, amount)
+       SELECT $1, $2, v.due, v.amount FROM unnest($3::bigint[], $4::numeric[]) AS v(due, amount)`,
+      [n.companyId, n.id, n.applied.map((a) => a.due), n.applied.map((a) => a.amount)]);
+  }
+  if (n.stamp) await enqueue(q, n.companyId, NOTE_STAMP_JOB, n.id, 2000);
+}
+
+/** The note's row, locked until the caller's transaction ends. */
+export async function lockNote(q: Queryable, cid: number, kind: NoteKind, id: string) {
+  const [n] = await q.query<{ id: string; name: string; date: string; annulled: boolean; stamp_status: string; invoice_id: string }>(
+    'SELECT id, name, date, annulled, stamp_status, invoice_id FROM notes WHERE company_id = $1 AND id = $2 AND kind = $3 FOR UPDATE', [cid, id, kind]);
+  return n;
+}
+
+/** What a credit note settled on due items, to give back on its annulment. */
+export async function noteApplications(q: Queryable, cid: number, id: string): Promise<Application[]> {
+  return q.query<Application>(
+    `SELECT a.due_item_id AS due, d.invoice_id AS invoice, a.amount FROM note_applications a
+       JOIN due_items d ON d.company_id = a.company_id AND d.id = a.due_item_id
+      WHERE a.company_id = $1 AND a.note_id = $2 ORDER BY a.due_item_id`, [cid, id]);
+}
+
+/** Marks a locked note annulled on `on` and emits credit_note.annulled or debit_note.annulled. */
+export async function markNoteAnnulled(q: Queryable, cid: number, kind: NoteKind, n: { id: string; name: string }, on: string): Promise<void> {
+  await q.query('UPDATE notes SET annulled = true, annulled_on = $3, updated_at = now() WHERE company_id = $1 AND id = $2', [cid, n.id, on]);
+  await emit(q, cid, `${NOTE_NAMES[kind].event}.annulled`, n);
+}
+
+/** The state of the note's latest mail, shown on it. */
+export async function showMail(q: Queryable, cid: number, id: string, status: MailStatus, observations: string | null): Promise<void> {
+  await q.query('UPDATE notes SET mail_status = $3, mail_observations = $4 WHERE company_id = $1 AND id = $2', [cid, id, status, observations]);
+}

@@ -1,0 +1,271 @@
+/**
+ * Credit and debit notes (Colombia): a note corrects one invoice. It is
+ * checked and computed by the invoice's own rules (planCoInvoice, with the
+ * note's document kind), for the invoice's customer and currency, and then by
+ * its own:
+ *
+ * - the invoice exists, is the company's, is not annulled and, when it is
+ *   electronic, was accepted by the DIAN; an electronic note corrects an
+ *   electronic invoice, a plain note a plain one; the note is not dated before it;
+ * - a credit note's lines are products of the invoice with the invoice's taxes,
+ *   and never credit more than is left: per product, its line totals (and, for
+ *   concepts 1 and 2, which give goods back, its quantities), and in all the
+ *   invoice total, less the credit notes before it; concept 2 (annulment)
+ *   credits exactly what is left; all of this is checked again under the
+ *   invoice's lock in the writing transaction;
+ * - a credit note settled with a credit payment type lowers the invoice's open
+ *   due items (never below zero); with cash or bank it is a refund paid out;
+ *   a debit note on credit adds a due item to the invoice.
+ *
+ * The ledger entry: a credit note reverses the invoice's postings for what it
+ * credits (the same accounts, debit and credit swapped); a debit note posts as
+ * an invoice does.
+ */
+import crypto from 'node:crypto';
+import Decimal from 'decimal.js';
+import type { Company } from '../platform/auth';
+import type { Queryable } from '../platform/db';
+import { DomainError, Problems } from '../platform/errors';
+import { postEntry, type Posting } from '../ledger/journal';
+import { coInvoiceDocument, coInvoicePostings, planCoInvoice, type Plan } from '../invoices/co/service';
+import type { CoInvoiceBody, CoInvoiceDocument } from '../invoices/co/schema';
+import { addNoteDueItem, canCredit, lockInvoice, movePayments, openDueItems, type Application } from '../invoices/kernel';
+import { takeNumber } from '../invoices/numbering';
+import { insertNote } from './kernel';
+import { ANNULMENT, CREDIT_REASONS, DEBIT_REASONS, NOTE_NAMES, type NoteBody, type NoteDocument, type NoteKind } from './schema';
+import { dec, ZERO } from '../platform/money';
+
+/** The invoice a note corrects, as the rules read it. */
+export interface NotedInvoice {
+  id: string; name: string; date: string; annulled: boolean; stamp_status: string; electronic: boolean; stamp_cufe: string | null;
+  customer_identification: string; customer_branch_office: number; document: CoInvoiceDocument;
+}
+
+export interface NotePlan { kind: NoteKind; body: NoteBody; invoice: NotedInvoice; plan: Plan }
+
+const INVOICE = `SELECT i.id, i.name, i.date, i.annulled, i.stamp_status, i.stamp_cufe, i.customer_identification, i.customer_branch_office, i.document,
+                        t.electronic_type = 'ElectronicInvoice' AS electronic
+                   FROM invoices i JOIN document_types t ON t.company_id = i.company_id AND t.id = i.document_type_id
+                  WHERE i.company_id = $1 AND i.id = $2 AND i.country = 'CO' AND i.deleted_at IS NULL`;
+
+/** Checks a note request that passed its JSON schema; returns its plan, or throws 400 with every problem found. */
+export async function planNote(q: Queryable, company: Company, kind: NoteKind, body: NoteBody, problems: Problems): Promise<NotePlan> {
+  const cid = company.company_id;
+  const [invoice] = problems.has('invoice') ? [] : await q.query<NotedInvoice>(INVOICE, [cid, body.invoice]);
+  if (!invoice) {
+    if (!problems.has('invoice')) problems.add('invalid_reference', `Invoice ${body.invoice} does not exist; see /v1/invoices`, 'invoice');
+    problems.throwIfAny();
+  }
+  const inv = invoice!;
+  // The note is computed as an invoice of the same customer, in the invoice's currency.
+  const currency = inv.document.currency;
+  if (body.currency && !problems.has('currency') && body.currency.code !== currency.code) {
+    problems.add('invalid_currency', `Invoice ${inv.name} is in ${currency.code}: its ${NOTE_NAMES[kind].noun} is too`, 'currency.code', `expected ${currency.code}`);
+  }
+  const asInvoice = {
+    ...body,
+    customer: { identification: inv.customer_identification, branch_office: inv.customer_branch_office },
+    currency: currency.code === 'COP' ? undefined : { code: currency.code, exchange_rate: body.currency?.exchange_rate ?? currency.exchange_rate },
+  } as unknown as CoInvoiceBody;
+  if (kind === 'NC') {
+    // Checked first: a line of another product makes every amount rule beside the point.
+    const onInvoice = new Set(inv.document.items.map((l) => l.code));
+    (body.items ?? []).forEach((item, i) => {
+      if (typeof item?.code === 'string' && !onInvoice.has(item.code) && !problems.has(`items[${i}].code`)) {
+        problems.add('invalid_reference', `Product ${item.code} is not on invoice ${inv.name}: a credit note credits the invoice's own lines`, `items[${i}].code`);
+      }
+    });
+  }
+  let plan: Plan | null = null;
+  try {
+    plan = await planCoInvoice(q, company, asInvoice, problems, undefined, kind);
+  } catch (e) {
+    if (!(e instanceof DomainError) && !(e as { statusCode?: number }).statusCode) throw e;
+  }
+  invoiceRules(problems, kind, body, inv, plan);
+  if (plan && kind === 'NC' && problems.empty) {
+    creditRules(problems, body, plan, creditRoom(inv.document, await earlierCredits(q, cid, inv.id)));
+    const onCredit = creditOnAccount(plan);
+    if (onCredit.gt(0) && problems.empty) {
+      const open = openDue(await openDueItems(q, cid, inv.id, false));
+      if (onCredit.gt(open)) problems.add('invalid_payment', onCreditMessage(inv, onCredit, open), creditPaymentPath(plan), `at most ${open.toFixed(2)}`);
+    }
+  }
+  problems.throwIfAny();
+  return { kind, body, invoice: inv, plan: plan! };
+}
+
+/** The rules on the invoice itself: state, electronic or not, date. */
+function invoiceRules(problems: Problems, kind: NoteKind, body: NoteBody, inv: NotedInvoice, plan: Plan | null): void {
+  const refusal = canCredit({ name: inv.name, annulled: inv.annulled, stamp_status: inv.stamp_status as never, electronic: inv.electronic });
+  if (refusal) problems.add(refusal.code, refusal.message, 'invoice');
+  if (plan) {
+    const electronicNote = plan.docType.electronic_type === 'ElectronicInvoice';
+    if (electronicNote !== inv.electronic) {
+      problems.add('invalid_document', electronicNote
+        ? `Document type ${plan.docType.id} is electronic, but invoice ${inv.name} is not: a plain invoice takes a plain ${NOTE_NAMES[kind].noun}`
+        : `Invoice ${inv.name} is electronic: its ${NOTE_NAMES[kind].noun} is of an electronic document type too`, 'document.id');
+    }
+  }
+  if (!problems.has('date') && body.date < inv.date) {
+    problems.add('invalid_date', `The ${NOTE_NAMES[kind].noun} is dated ${body.date}, before invoice ${inv.name} (${inv.date})`, 'date', `not before ${inv.date}`);
+  }
+}
+
+/** What is left to credit on an invoice: in all, and per product (quantity and line total). */
+export interface Room { total: Decimal; lines: Map<string, { quantity: Decimal; total: Decimal; taxes: Set<number> }> }
+
+/** A credit note before this one, as its stored document has it. */
+export interface Credited { total: number; items: { code: string; quantity: number; total: number }[] }
+
+/** Pure: the invoice's totals less those of its credit notes. */
+export function creditRoom(invoice: Pick<CoInvoiceDocument, 'total' | 'items'>, credited: readonly Credited[]): Room {
+  const lines: Room['lines'] = new Map();
+  for (const l of invoice.items) {
+    const r = lines.get(l.code) ?? { quantity: ZERO, total: ZERO, taxes: new Set<number>() };
+    lines.set(l.code, { quantity: r.quantity.plus(l.quantity), total: r.total.plus(l.total), taxes: new Set([...r.taxes, ...l.taxes.map((t) => t.id)]) });
+  }
+  let total = dec(invoice.total);
+  for (const n of credited) {
+    total = total.minus(n.total);
+    for (const l of n.items) {
+      const r = lines.get(l.code);
+      if (r) lines.set(l.code, { ...r, quantity: r.quantity.minus(l.quantity), total: r.total.minus(l.total) });
+    }
+  }
+  return { total, lines };
+}
+
+/** The credit notes of an invoice that stand (not annulled). */
+async function earlierCredits(q: Queryable, cid: number, invoiceId: string): Promise<Credited[]> {
+  const rows = await q.query<{ document: NoteDocument }>(`SELECT document FROM notes WHERE company_id = $1 AND invoice_id = $2 AND kind = 'NC' AND NOT annulled`, [cid, invoiceId]);
+  return rows.map((r) => ({ total: r.document.total, items: r.document.items }));
+}
+
+/** Pure: a credit note's lines and total against what is left to credit on its invoice. */
+export function creditRules(problems: Problems, body: Pick<NoteBody, 'reason' | 'items'>, plan: Pick<Plan, 'lines' | 'computed'>, room: Room): void {
+  const returnsGoods = body.reason === 1 || body.reason === ANNULMENT;
+  const wanted = new Map<string, { quantity: Decimal; total: Decimal; last: number }>();
+  plan.lines.forEach((l, i) => {
+    const at = (f: string) => `items[${i}].${f}`;
+    const r = room.lines.get(l.product.code);
+    if (!r) return problems.add('invalid_reference', `Product ${l.product.code} is not on the invoice: a credit note credits the invoice's own lines`, at('code'));
+    // (planNote reports it first, with the invoice's name; this stays for the check under the lock.)
+    l.taxes.forEach((t, j) => {
+      if (!r.taxes.has(t.id)) problems.add('invalid_reference', `Tax ${t.id} (${t.name ?? t.type}) is not on the invoice's lines of product ${l.product.code}`, l.item.taxes ? at(`taxes[${j}].id`) : at('code'));
+    });
+    const w = wanted.get(l.product.code) ?? { quantity: ZERO, total: ZERO, last: i };
+    wanted.set(l.product.code, { quantity: w.quantity.plus(l.item.quantity), total: w.total.plus(plan.computed.lines[i].total), last: i });
+  });
+  for (const [code, w] of wanted) {
+    const r = room.lines.get(code);
+    if (!r) continue;
+    if (returnsGoods && w.quantity.gt(r.quantity)) {
+      problems.add('invalid_value', `The credited quantity of product ${code} (${w.quantity.toString()}) is above what is left on the invoice (${Decimal.max(r.quantity, 0).toString()})`,
+        `items[${w.last}].quantity`, `at most ${Decimal.max(r.quantity, 0).toString()}`);
+    } else if (w.total.gt(r.total)) {
+      problems.add('invalid_value', `The credited amount of product ${code} (${w.total.toFixed(2)}) is above what is left of it on the invoice (${Decimal.max(r.total, 0).toFixed(2)})`,
+        `items[${w.last}]`, `at most ${Decimal.max(r.total, 0).toFixed(2)}`);
+    }
+  }
+  if (!problems.empty) return;
+  const total = dec(plan.computed.total);
+  if (total.gt(room.total)) {
+    problems.add('invalid_value', `The credit note's total (${total.toFixed(2)}) is above what is left to credit on the invoice (${Decimal.max(room.total, 0).toFixed(2)})`, 'items', `at most ${Decimal.max(room.total, 0).toFixed(2)}`);
+  } else if (body.reason === ANNULMENT) {
+    const short = [...room.lines].filter(([code, r]) => r.quantity.gt(0) && !(wanted.get(code)?.quantity.eq(r.quantity)));
+    if (short.length) {
+      problems.add('invalid_value', `Concept 2 annuls the invoice: credit every product left on it in full (${short.map(([code, r]) => `${code} × ${r.quantity.toString()}`).join(', ')})`, 'items');
+    } else if (!total.eq(room.total)) {
+      problems.add('invalid_value', `Concept 2 annuls the invoice: the credit note's total (${total.toFixed(2)}) must be what is left to credit (${room.total.toFixed(2)})`, 'items', `expected ${room.total.toFixed(2)}`);
+    }
+  }
+}
+
+/** What a credit note settles against the invoice's receivable: its payments of a credit (due_date) type. */
+const creditOnAccount = (plan: Plan) => plan.payments.filter((p) => p.type.due_date).reduce((s, p) => s.plus(p.value), ZERO);
+const creditPaymentPath = (plan: Plan) => `payments[${plan.payments.findIndex((p) => p.type.due_date)}].value`;
+const openDue = (items: readonly { amount: string; paid: string }[]) => items.reduce((s, d) => s.plus(d.amount).minus(d.paid), ZERO);
+const onCreditMessage = (inv: NotedInvoice, credit: Decimal, open: Decimal) =>
+  `The credit settled against the invoice (${credit.toFixed(2)}) is above what invoice ${inv.name} still owes (${open.toFixed(2)}): pay the rest back with a cash or bank payment type`;
+
+/** The answer's shape: an invoice's, with the invoice it corrects and the DIAN concept. */
+export function noteDocument(np: NotePlan, ids: { id: string | null; prefix: string; number: number | null; name: string | null; now: Date }): NoteDocument {
+  const d = coInvoiceDocument(np.plan, { ...ids, customerId: np.plan.customer?.id ?? null });
+  return {
+    id: d.id, document: d.document, prefix: d.prefix, number: d.number, name: d.name, date: d.date,
+    invoice: { id: np.invoice.id, name: np.invoice.name },
+    reason: np.body.reason,
+    customer: d.customer, cost_center: d.cost_center, currency: d.currency, seller: d.seller, retentions: d.retentions,
+    subtotal: d.subtotal, taxes_total: d.taxes_total, withholdings_total: d.withholdings_total, total: d.total,
+    observations: d.observations, items: d.items, payments: d.payments,
+    stamp: { send: d.stamp.send, status: d.stamp.status, cude: null, observations: null, errors: null },
+    mail: d.mail, metadata: d.metadata, annulled: false,
+  };
+}
+
+/** A credit note reverses what it credits (the invoice's accounts, sides swapped); a debit note posts as an invoice. */
+export function notePostings(np: Pick<NotePlan, 'kind' | 'plan'>): Posting[] {
+  const p = coInvoicePostings(np.plan);
+  return np.kind === 'ND' ? p : p.map((x) => ({ ...x, debit: x.credit, credit: x.debit }));
+}
+
+export const reasonText = (kind: NoteKind, reason: number) => ((kind === 'NC' ? CREDIT_REASONS : DEBIT_REASONS) as Record<number, string>)[reason];
+
+/**
+ * Writes the note in the caller's transaction, under its invoice's lock: the
+ * rules on what is left are checked again (a concurrent note may have taken
+ * it), then its number, the note, what it settles on the invoice's due items
+ * (or the due item it adds) and its journal entry.
+ */
+export async function storeNote(q: Queryable, company: Company, np: NotePlan, meta: { partnerId?: string }): Promise<NoteDocument> {
+  const cid = company.company_id;
+  const { kind, plan, invoice } = np;
+  const locked = await lockInvoice(q, cid, invoice.id, { country: 'CO' });
+  const refusal = locked ? canCredit({ ...locked, electronic: invoice.electronic }) : { code: 'invalid_reference' as const, message: `Invoice ${invoice.id} no longer exists` };
+  if (refusal) throw new DomainError(refusal.code, refusal.message, 'invoice');
+  let applied: Application[] = [];
+  if (kind === 'NC') {
+    const problems = new Problems();
+    creditRules(problems, np.body, plan, creditRoom(invoice.document, await earlierCredits(q, cid, invoice.id)));
+    problems.throwIfAny();
+    const credit = creditOnAccount(plan);
+    if (credit.gt(0)) {
+      const due = await openDueItems(q, cid, invoice.id, true);
+      const open = openDue(due);
+      if (credit.gt(open)) throw new DomainError('invalid_payment', `${onCreditMessage(invoice, credit, open)}; another document settled it first`, creditPaymentPath(plan), `at most ${open.toFixed(2)}`);
+      applied = settle(due, credit).map((a) => ({ ...a, invoice: invoice.id }));
+    }
+  }
+  const numbered = await takeNumber(q, cid, plan.docType.id, 'notes', plan.body.number);
+  const id = crypto.randomUUID();
+  const now = new Date();
+  const doc = noteDocument(np, { id, ...numbered, now });
+  if (plan.body.stamp?.send) doc.stamp.status = 'Pending';
+  await insertNote(q, {
+    companyId: cid, id, kind, invoiceId: invoice.id, documentTypeId: plan.docType.id, ...numbered, date: plan.body.date, reason: np.body.reason,
+    customerId: plan.customer!.id, identification: invoice.customer_identification, branchOffice: invoice.customer_branch_office,
+    total: doc.total, partnerId: meta.partnerId ?? null, document: doc, now, applied, stamp: !!plan.body.stamp?.send,
+  });
+  if (applied.length) await movePayments(q, cid, applied, 1);
+  if (kind === 'ND') {
+    for (const p of plan.payments.filter((x) => x.type.due_date)) {
+      await addNoteDueItem(q, cid, invoice.id, id, { due_date: p.due_date!, amount: dec(p.value).toFixed(2), account: p.type.account_code });
+    }
+  }
+  const label = kind === 'NC' ? 'Nota crédito' : 'Nota débito';
+  await postEntry(q, cid, { kind: NOTE_NAMES[kind].event, id, date: plan.body.date, description: `${label} ${numbered.name} de la factura ${invoice.name}` }, notePostings(np));
+  return doc;
+}
+
+/** Pure: spreads a credit over open due items, the latest installment first. */
+export function settle(due: readonly { id: number; amount: string; paid: string }[], credit: Decimal): { due: number; amount: string }[] {
+  const out: { due: number; amount: string }[] = [];
+  let left = credit;
+  for (const d of [...due].sort((a, b) => b.id - a.id)) {
+    if (!left.gt(0)) break;
+    const take = Decimal.min(left, dec(d.amount).minus(d.paid));
+    if (take.gt(0)) { out.push({ due: d.id, amount: take.toFixed(2) }); left = left.minus(take); }
+  }
+  return out;
+}
