@@ -42,6 +42,9 @@ CREATE INDEX notes_date ON notes (company_id, kind, date, created_at, number, id
 CREATE INDEX notes_name ON notes (company_id, name);
 CREATE INDEX notes_updated ON notes (company_id, kind, updated_at);
 CREATE INDEX notes_customer ON notes (company_id, customer_identification, created_at, number, id);
+-- Receivables on a past day read the notes dated or annulled after it.
+CREATE INDEX notes_day ON notes (company_id, date);
+CREATE INDEX notes_annulled_on ON notes (company_id, annulled_on) WHERE annulled_on IS NOT NULL;
 
 -- What a credit note settled on each due item of its invoice, so that its annulment gives back exactly that.
 CREATE TABLE note_applications (
@@ -60,7 +63,7 @@ ALTER TABLE due_items ADD COLUMN note_id uuid REFERENCES notes (id);
 ALTER TABLE payment_types DROP CONSTRAINT payment_types_document_type_check;
 ALTER TABLE payment_types ADD CONSTRAINT payment_types_document_type_check CHECK (document_type IN ('FV', 'NC', 'ND', 'RC'));
 ALTER TABLE mails DROP CONSTRAINT mails_doc_kind_check;
-ALTER TABLE mails ADD CONSTRAINT mails_doc_kind_check CHECK (doc_kind IN ('invoice', 'voucher', 'note'));
+ALTER TABLE mails ADD CONSTRAINT mails_doc_kind_check CHECK (doc_kind IN ('invoice', 'voucher', 'credit_note', 'debit_note'));
 ALTER TABLE document_counts DROP CONSTRAINT document_counts_kind_check;
 ALTER TABLE document_counts ADD CONSTRAINT document_counts_kind_check CHECK (kind IN ('invoices', 'vouchers', 'notes'));
 
@@ -93,3 +96,28 @@ END $fn$;
 CREATE TRIGGER counts_insert AFTER INSERT ON notes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_documents();
 CREATE TRIGGER counts_delete AFTER DELETE ON notes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_documents();
 ALTER TABLE notes ENABLE ALWAYS TRIGGER counts_insert, ENABLE ALWAYS TRIGGER counts_delete;
+
+-- The sandbox DIAN finds the accepted invoice a note refers to by its CUFE.
+CREATE INDEX invoices_cufe ON invoices (stamp_cufe) WHERE stamp_cufe IS NOT NULL;
+
+-- Colombian companies made before this version get what a new company gets (src/companies/catalogs/co.ts):
+-- a plain credit note type (NC), a plain debit note type (ND) and the payment types of each.
+INSERT INTO document_types (company_id, code, name, type, prefix, description, reteiva, reteica, self_withholding)
+SELECT c.company_id, v.code, v.name, v.code, v.code, v.description, true, true, true
+  FROM companies c
+ CROSS JOIN (VALUES ('NC', 'Nota crédito', 'Nota crédito con numeración automática; admite ReteIVA, ReteICA y autorretención'),
+                    ('ND', 'Nota débito', 'Nota débito con numeración automática; admite ReteIVA, ReteICA y autorretención')) AS v(code, name, description)
+ WHERE c.country = 'CO'
+   AND NOT EXISTS (SELECT 1 FROM document_types t WHERE t.company_id = c.company_id AND (t.type = v.code OR t.code = v.code));
+INSERT INTO payment_types (company_id, name, type, document_type, account_code, due_date)
+SELECT c.company_id, v.name, v.type, v.document_type, v.account_code, v.due_date
+  FROM companies c
+ CROSS JOIN (VALUES ('Abono a la cuenta del cliente', 'Credit', 'NC', '13050501', true),
+                    ('Devolución en efectivo', 'Cash', 'NC', '11050501', false),
+                    ('Devolución por transferencia', 'Transfer', 'NC', '11100501', false),
+                    ('Crédito', 'Credit', 'ND', '13050501', true),
+                    ('Efectivo', 'Cash', 'ND', '11050501', false),
+                    ('Transferencia bancaria', 'Transfer', 'ND', '11100501', false)) AS v(name, type, document_type, account_code, due_date)
+ WHERE c.country = 'CO'
+   AND EXISTS (SELECT 1 FROM accounts a WHERE a.company_id = c.company_id AND a.code = v.account_code)
+   AND NOT EXISTS (SELECT 1 FROM payment_types p WHERE p.company_id = c.company_id AND p.document_type = v.document_type);

@@ -13,7 +13,8 @@ import { noteRoutes } from './notes/routes';
 import { reportRoutes } from './reports/routes';
 import { Outbox } from './platform/outbox';
 import { DianWebService } from './einvoice/dian/soap';
-import { stampCoInvoice, technicalKeys, type Signing } from './einvoice/dian/stamp';
+import { noteFacts, stampCoInvoice, stampCoNote, technicalKeys, type Signing } from './einvoice/dian/stamp';
+import { NOTE_STAMP_JOB } from './notes/kernel';
 import { SANDBOX_PROVIDER_RFC } from './einvoice/sat/provider';
 import { stampMxInvoice } from './einvoice/sat/stamp';
 import { ThreadedSandboxDian, ThreadedSandboxPac } from './einvoice/threaded';
@@ -58,7 +59,7 @@ export function dianAuthority(config: Config, db: Db, pool?: CpuPool): DianAutho
   let sandboxCertificate: ReturnType<typeof providerCredentials> | undefined;
   const sandboxSigner = () => (sandboxCertificate ??= providerCredentials(db, 'dian-sandbox', '000000000', 'CO')
     .catch((e) => { sandboxCertificate = undefined; throw e; }));
-  return new ThreadedSandboxDian(pool, technicalKeys(db), sandboxSigner);
+  return new ThreadedSandboxDian(pool, technicalKeys(db), sandboxSigner, noteFacts(db));
 }
 
 type Log = Pick<FastifyInstance['log'], 'info' | 'warn'>;
@@ -97,6 +98,7 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     let log: Log | undefined;
     const outbox = new Outbox(db, {
       dian_submit: logged('dian_submit', (job, done) => stampCoInvoice(db, authority, job.company_id, job.ref_id, signing, done), () => log),
+      [NOTE_STAMP_JOB]: logged(NOTE_STAMP_JOB, (job, done) => stampCoNote(db, authority, job.company_id, job.ref_id, signing, done), () => log),
       sat_stamp: logged('sat_stamp', (job, done) => stampMxInvoice(db, pac, job.company_id, job.ref_id, signing, done), () => log),
       [MAIL_JOB]: logged(MAIL_JOB, mailHandler(db, mailer, { from: config.mailFrom, maxAttempts: config.mailMaxAttempts, pool, credentials: signing.credentials }), () => log),
     }, { claimMs: config.outboxClaimMs, batch: Math.max(10, 2 * pool.size) });

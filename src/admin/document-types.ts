@@ -110,7 +110,7 @@ export const documentTypes = tableResource({
     // The DIAN authorizes numbering ranges for invoices only: an electronic credit or debit note has its own prefix and counter.
     const resolved = electronic && r.type === 'FV';
     if (resolved && !r.resolution && !problems.has('resolution')) problems.add('parameter_required', 'An electronic invoice type needs its DIAN numbering resolution', 'resolution');
-    if (!resolved && r.resolution && sent.resolution !== undefined) problems.add('parameter_not_allowed', 'Only electronic invoice types (FV with electronic_type ElectronicInvoice) carry a DIAN resolution', 'resolution');
+    if (!resolved && r.resolution && sent.resolution !== undefined && !problems.has('electronic_type')) problems.add('parameter_not_allowed', 'Only electronic invoice types (FV with electronic_type ElectronicInvoice) carry a DIAN resolution', 'resolution');
     if (!resolved && r.resolution) r.resolution = null;
     if (resolved && r.resolution && (sent.resolution !== undefined || sent.consecutive !== undefined || sent.prefix !== undefined)) await checkResolution(ctx, r, before, sent);
     r.consecutive ??= 1;

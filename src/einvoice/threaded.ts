@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { CpuPool } from '../workers/pool';
 import { runTask } from '../workers/tasks';
-import type { DianAuthority, SubmitContext, TestSetReceipt, Verdict } from './dian/authority';
+import type { DianAuthority, NoteFacts, SubmitContext, TestSetReceipt, Verdict } from './dian/authority';
 import type { SigningCredentials } from './dian/sign';
 import type { StampProvider, StampVerdict } from './sat/provider';
 import type { LoadedCertificate } from './certificates';
@@ -43,7 +43,7 @@ export class ThreadedSandboxDian implements DianAuthority, InProcess {
    * sandbox's own certificate, which signs its ApplicationResponses.
    */
   constructor(private pool: CpuPool | undefined, private technicalKey: (issuerNit: string, resolution: string) => Promise<string | null>,
-    private signer: () => Promise<SigningCredentials>) {}
+    private signer: () => Promise<SigningCredentials>, private notes: NoteFacts | null = null) {}
 
   async status(cufe: string): Promise<Verdict | null> {
     return this.received.get(cufe) ?? null;
@@ -53,7 +53,11 @@ export class ThreadedSandboxDian implements DianAuthority, InProcess {
     const signer = await this.signer();
     const { keyPem, certPem } = signer;
     return runTask(this.pool, 'dian.sandbox', { xml, testSet, signer: { keyPem, certPem } },
-      { asks: { technicalKey: (nit: string, resolution: string) => this.key(nit, resolution) } });
+      { asks: {
+        technicalKey: (nit: string, resolution: string) => this.key(nit, resolution),
+        softwarePin: async (nit: string, software: string) => (await this.notes?.softwarePin(nit, software)) ?? null,
+        acceptedInvoice: async (nit: string, cufe: string) => (await this.notes?.acceptedInvoice(nit, cufe)) ?? null,
+      } });
   }
 
   async send(signedXml: string, ctx: SubmitContext): Promise<Verdict> {

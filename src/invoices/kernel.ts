@@ -290,9 +290,9 @@ export async function movePayments(q: Queryable, cid: number, applied: readonly 
 }
 
 /** The open due items of an invoice (not annulled, not fully paid), locked FOR UPDATE with `lock`. */
-export async function openDueItems(q: Queryable, cid: number, invoiceId: string, lock: boolean): Promise<{ id: number; amount: string; paid: string }[]> {
-  const rows = await q.query<{ id: string; amount: string; paid: string }>(
-    `SELECT id, amount, paid FROM due_items WHERE company_id = $1 AND invoice_id = $2 AND NOT annulled AND paid < amount ORDER BY id${lock ? ' FOR UPDATE' : ''}`, [cid, invoiceId]);
+export async function openDueItems(q: Queryable, cid: number, invoiceId: string, lock: boolean): Promise<{ id: number; amount: string; paid: string; note_id: string | null }[]> {
+  const rows = await q.query<{ id: string; amount: string; paid: string; note_id: string | null }>(
+    `SELECT id, amount, paid, note_id FROM due_items WHERE company_id = $1 AND invoice_id = $2 AND NOT annulled AND paid < amount ORDER BY id${lock ? ' FOR UPDATE' : ''}`, [cid, invoiceId]);
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 

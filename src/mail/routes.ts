@@ -34,18 +34,21 @@ export function addressList(raw: string | undefined, field: string, problems: Pr
   return [...new Set(list)];
 }
 
-const KINDS: { kind: DocKind; path: string; what: string; table: string }[] = [
-  { kind: 'invoice', path: '/invoices', what: 'Invoice', table: 'invoices' },
-  { kind: 'voucher', path: '/vouchers', what: 'Voucher', table: 'vouchers' },
+/** Each kind of document that is mailed: its route, table (and the condition of its rows there) and tag. */
+const KINDS: { kind: DocKind; path: string; what: string; table: string; scope: string; tag: string }[] = [
+  { kind: 'invoice', path: '/invoices', what: 'Invoice', table: 'invoices', scope: ` AND ${LIVE}`, tag: 'invoices' },
+  { kind: 'voucher', path: '/vouchers', what: 'Voucher', table: 'vouchers', scope: '', tag: 'vouchers' },
+  { kind: 'credit_note', path: '/credit-notes', what: 'Credit note', table: 'notes', scope: ` AND kind = 'NC'`, tag: 'credit notes' },
+  { kind: 'debit_note', path: '/debit-notes', what: 'Debit note', table: 'notes', scope: ` AND kind = 'ND'`, tag: 'debit notes' },
 ];
 
 export const mailRoutes: RouteModule = (app, { db, outbox, pool, country }) => {
-  // Cash receipt vouchers are Colombian only.
-  for (const { kind, path, what, table } of KINDS.filter((k) => k.kind === 'invoice' || country === 'CO')) {
-    const tags = [kind === 'invoice' ? `invoices (${country})` : 'vouchers'];
+  // Cash receipt vouchers and notes are Colombian only.
+  for (const { kind, path, what, table, scope, tag } of KINDS.filter((k) => k.kind === 'invoice' || country === 'CO')) {
+    const tags = [kind === 'invoice' ? `invoices (${country})` : tag];
     app.post(`${path}/:id/mail`, {
       attachValidation: true,
-      schema: { tags, summary: `E-mail the ${kind} (PDF${kind === 'invoice' ? ', and the XML once accepted' : ''}) to the customer or to mail_to`, params: UuidParams(what), body: MailBody },
+      schema: { tags, summary: `E-mail the ${what.toLowerCase()} (PDF${kind === 'invoice' ? ', and the XML once accepted' : ''}) to the customer or to mail_to`, params: UuidParams(what), body: MailBody },
     }, async (req, reply) => {
       const cid = req.company.company_id;
       const id = (req.params as { id: string }).id;
@@ -57,13 +60,11 @@ export const mailRoutes: RouteModule = (app, { db, outbox, pool, country }) => {
       const copyTo = addressList(body.copy_to, 'copy_to', problems);
       problems.throwIfAny();
       const queued = await db.tx(async (q) => {
-        const [doc] = kind === 'invoice'
-          ? await q.query(`SELECT name, annulled, stamp_status FROM invoices WHERE company_id = $1 AND id = $2 AND ${LIVE} FOR UPDATE`, [cid, id])
-          : await q.query(`SELECT name, annulled FROM ${table} WHERE company_id = $1 AND id = $2 FOR UPDATE`, [cid, id]);
+        const [doc] = await q.query(`SELECT name, annulled, ${table === 'vouchers' ? 'NULL AS' : ''} stamp_status FROM ${table} WHERE company_id = $1 AND id = $2${scope} FOR UPDATE`, [cid, id]);
         if (!doc) throw notFound(`${what} ${id}`);
         const refuse = (why: string) => new DomainError('invalid_document', why, 'id');
         if (doc.annulled) throw refuse(`${what} ${doc.name} is annulled`);
-        if (doc.stamp_status === 'Rejected') throw refuse(`Invoice ${doc.name} was rejected by the tax authority; correct it and send it again before mailing it`);
+        if (doc.stamp_status === 'Rejected') throw refuse(`${what} ${doc.name} was rejected by the tax authority; correct it and send it again before mailing it`);
         return requestMail(q, cid, kind, id, { to, copyTo, waitForAuthority: doc.stamp_status === 'Pending' });
       });
       void outbox?.kick();
@@ -71,7 +72,7 @@ export const mailRoutes: RouteModule = (app, { db, outbox, pool, country }) => {
     });
 
     app.get(`${path}/:id/pdf`, {
-      schema: { tags, summary: `The ${kind} as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf`, params: UuidParams(what) },
+      schema: { tags, summary: `The ${what.toLowerCase()} as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf`, params: UuidParams(what) },
     }, async (req, reply) => {
       let pdf: Buffer;
       try {

@@ -11,6 +11,7 @@ import { emit, subscribe } from '../platform/events';
 import type { MailStatus } from '../platform/states';
 import * as invoices from '../invoices/kernel';
 import * as vouchers from '../vouchers/kernel';
+import * as notes from '../notes/kernel';
 
 export type { DocKind } from '../pdf/document';
 import type { DocKind } from '../pdf/document';
@@ -20,7 +21,7 @@ const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61
 export const isEmail = (a: string) => a.length <= 254 && EMAIL.test(a);
 export const MAIL_JOB = 'mail';
 /** The kernel that writes each kind of document (a mail never writes a document's table itself). */
-const KERNEL: Record<DocKind, { showMail: typeof invoices.showMail }> = { invoice: invoices, voucher: vouchers };
+const KERNEL: Record<DocKind, { showMail: typeof invoices.showMail }> = { invoice: invoices, voucher: vouchers, credit_note: notes, debit_note: notes };
 
 /**
  * Shows a mail's state on its document, when it is the document's latest mail;
@@ -65,20 +66,22 @@ export async function requestMail(q: Queryable, cid: number, kind: DocKind, docI
   return { id, status };
 }
 
-/** The tax authority answered: an Accepted invoice's waiting mails go out; a Rejected one's keep waiting, and say why. */
-subscribe(['invoice.stamp_accepted', 'invoice.stamp_rejected'], async (q, e) => {
-  const waiting = await q.query(`SELECT id FROM mails WHERE company_id = $1 AND doc_kind = 'invoice' AND doc_id = $2 AND status = 'pending_send'`, [e.companyId, e.docId]);
-  for (const { id } of waiting) {
-    if (e.type === 'invoice.stamp_accepted') {
-      await q.query(`UPDATE mails SET status = 'process_of_sending', observations = NULL, updated_at = now() WHERE company_id = $1 AND id = $2`, [e.companyId, id]);
-      await enqueue(q, e.companyId, MAIL_JOB, id);
-    } else {
-      await q.query(`UPDATE mails SET observations = $3, updated_at = now() WHERE company_id = $1 AND id = $2`,
-        [e.companyId, id, 'Not sent: the tax authority rejected the invoice; it goes out once a corrected invoice is accepted']);
+/** The tax authority answered: an Accepted document's waiting mails go out; a Rejected one's keep waiting, and say why. */
+for (const kind of ['invoice', 'credit_note', 'debit_note'] as const) {
+  subscribe([`${kind}.stamp_accepted`, `${kind}.stamp_rejected`], async (q, e) => {
+    const waiting = await q.query(`SELECT id FROM mails WHERE company_id = $1 AND doc_kind = $2 AND doc_id = $3 AND status = 'pending_send'`, [e.companyId, kind, e.docId]);
+    for (const { id } of waiting) {
+      if (e.type === `${kind}.stamp_accepted`) {
+        await q.query(`UPDATE mails SET status = 'process_of_sending', observations = NULL, updated_at = now() WHERE company_id = $1 AND id = $2`, [e.companyId, id]);
+        await enqueue(q, e.companyId, MAIL_JOB, id);
+      } else {
+        await q.query(`UPDATE mails SET observations = $3, updated_at = now() WHERE company_id = $1 AND id = $2`,
+          [e.companyId, id, `Not sent: the tax authority rejected the ${kind === 'invoice' ? 'invoice' : 'note'}; it goes out once a corrected one is accepted`]);
+      }
+      await showOnDocument(q, e.companyId, id);
     }
-    await showOnDocument(q, e.companyId, id);
-  }
-});
+  });
+}
 
 /** A deleted invoice is not mailed: its mails not sent yet end as failed_delivery, saying why (a queued job then finds nothing to send). */
 subscribe(['invoice.deleted'], async (q, e) => {

@@ -2,13 +2,14 @@
  * The note kernel: the one module that writes the `notes` table (credit and
  * debit notes) and what a credit note settled on due items
  * (note_applications). The due items and balances themselves are the invoice
- * kernel's (movePayments, addNoteDueItem). States: src/platform/states.ts.
+ * kernel's (movePayments, addNoteDueItem). States: src/platform/states.ts;
+ * events: src/platform/events.ts.
  */
 import type { Queryable } from '../platform/db';
 import { emit } from '../platform/events';
 import { enqueue } from '../platform/outbox';
-import type { MailStatus } from '../platform/states';
-import type { Application } from '../invoices/kernel';
+import { assertStampMove, type MailStatus, type StampStatus } from '../platform/states';
+import type { Application, StampOutcome } from '../invoices/kernel';
 import { NOTE_NAMES, type NoteKind } from './schema';
 
 export interface NoteRow {
@@ -21,8 +22,10 @@ export interface NoteRow {
   stamp: boolean;
 }
 
-/** Where notes are sent to the DIAN: the outbox job kind. */
+/** Where notes are sent to the DIAN: the outbox job kind (src/einvoice/dian/stamp.ts, stampCoNote). */
 export const NOTE_STAMP_JOB = 'dian_note_submit';
+/** The request that queues a stamping job runs it itself after commit: pollers leave it alone this long. */
+const STAMP_GRACE_MS = 2000;
 
 /** Writes a numbered note and what it settles, in the caller's transaction. */
 export async function insertNote(q: Queryable, n: NoteRow): Promise<void> {
@@ -38,7 +41,35 @@ export async function insertNote(q: Queryable, n: NoteRow): Promise<void> {
        SELECT $1, $2, v.due, v.amount FROM unnest($3::bigint[], $4::numeric[]) AS v(due, amount)`,
       [n.companyId, n.id, n.applied.map((a) => a.due), n.applied.map((a) => a.amount)]);
   }
-  if (n.stamp) await enqueue(q, n.companyId, NOTE_STAMP_JOB, n.id, 2000);
+  if (n.stamp) await enqueue(q, n.companyId, NOTE_STAMP_JOB, n.id, STAMP_GRACE_MS);
+}
+
+/** Queues a Draft or Rejected note for the DIAN in the caller's transaction; Pending until it answers (a Rejected one starts over). */
+export async function requestNoteStamp(q: Queryable, cid: number, id: string, from: StampStatus): Promise<void> {
+  assertStampMove(from, 'Pending', `note ${id}`);
+  await q.query(`DELETE FROM outbox WHERE company_id = $1 AND kind = $2 AND ref_id = $3 AND status IN ('done', 'failed')`, [cid, NOTE_STAMP_JOB, id]);
+  await enqueue(q, cid, NOTE_STAMP_JOB, id, STAMP_GRACE_MS);
+  await q.query(`UPDATE notes SET stamp_status = 'Pending', xml = NULL, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id]);
+}
+
+/** The signed XML is about to leave for an authority outside this process: kept with its CUDE, so that a retry asks before sending again. */
+export async function recordNoteSending(q: Queryable, cid: number, id: string, xml: string, cude: string): Promise<void> {
+  await q.query(`UPDATE notes SET xml = $3, stamp_cude = $4, stamp_status = 'Pending', updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id, xml, cude]);
+}
+
+/** Records the DIAN's verdict on a Pending note and emits credit_note.stamp_accepted (or _rejected, or the debit note's), in the caller's transaction. */
+export async function recordNoteVerdict(q: Queryable, cid: number, id: string, v: StampOutcome): Promise<void> {
+  const [row] = await q.query<{ name: string; kind: NoteKind; stamp_status: StampStatus }>(
+    `UPDATE notes n SET stamp_status = $3, stamp_cude = $4, stamp_errors = $5, stamp_observations = $6, stamp_authority = $7,
+            application_response = $8, xml = coalesce($9, n.xml), updated_at = now()
+       FROM notes o WHERE n.company_id = $1 AND n.id = $2 AND o.company_id = n.company_id AND o.id = n.id
+     RETURNING n.name, n.kind, o.stamp_status`,
+    [cid, id, v.status, v.cufe ?? null, JSON.stringify(v.errors), JSON.stringify(v.observations), v.authority, v.applicationResponse ?? null, v.xml]);
+  if (!row) throw new Error(`note ${id} not found`);
+  if (row.stamp_status === v.status) return; // the same verdict again (the job ran twice): nothing new happened
+  if (row.stamp_status !== 'Pending') assertStampMove(row.stamp_status, 'Pending', `note ${row.name}`);
+  assertStampMove('Pending', v.status, `note ${row.name}`);
+  await emit(q, cid, `${NOTE_NAMES[row.kind].event}.${v.status === 'Accepted' ? 'stamp_accepted' : 'stamp_rejected'}`, { id, name: row.name });
 }
 
 /** The note's row, locked until the caller's transaction ends. */

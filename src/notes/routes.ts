@@ -12,10 +12,12 @@ import { AfterQuery, listDocuments } from '../platform/lists';
 import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
 import { annulmentDate } from '../invoices/lookup';
 import { dropNoteDueItems, movePayments } from '../invoices/kernel';
+import type { StampStatus } from '../platform/states';
 import { reverseEntry } from '../ledger/journal';
+import { requestMail } from '../mail/store';
 import { CreditNoteBody, DebitNoteBody, NOTE_NAMES, type NoteBody, type NoteKind } from './schema';
 import { noteDocument, planNote, storeNote } from './service';
-import { lockNote, markNoteAnnulled, noteApplications } from './kernel';
+import { lockNote, markNoteAnnulled, noteApplications, NOTE_STAMP_JOB, requestNoteStamp } from './kernel';
 
 const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
 
@@ -35,7 +37,7 @@ function current(row: any) {
 
 export async function readNote(q: Queryable, company: Company, kind: NoteKind, id: string) {
   const [row] = await q.query(`SELECT ${COLUMNS.join(', ')} FROM notes WHERE company_id = $1 AND id = $2 AND kind = $3`, [company.company_id, id, kind]);
-  if (!row) throw notFound(`${kind === 'NC' ? 'Credit' : 'Debit'} note ${id}`);
+  if (!row) throw notFound(`${NOTE_NAMES[kind].title} ${id}`);
   return current(row);
 }
 
@@ -48,11 +50,11 @@ export async function readNote(q: Queryable, company: Company, kind: NoteKind, i
 async function annulNote(q: Queryable, company: Company, kind: NoteKind, id: string): Promise<void> {
   const cid = company.company_id;
   const n = await lockNote(q, cid, kind, id);
-  if (!n) throw notFound(`${kind === 'NC' ? 'Credit' : 'Debit'} note ${id}`);
-  const noun = NOTE_NAMES[kind].noun;
-  if (n.annulled) throw new DomainError('invalid_document', `${noun[0].toUpperCase()}${noun.slice(1)} ${n.name} is already annulled`, 'id');
+  if (!n) throw notFound(`${NOTE_NAMES[kind].title} ${id}`);
+  const title = NOTE_NAMES[kind].title;
+  if (n.annulled) throw new DomainError('invalid_document', `${title} ${n.name} is already annulled`, 'id');
   if (n.stamp_status === 'Accepted' || n.stamp_status === 'Pending') {
-    throw new DomainError('invalid_document', `${noun[0].toUpperCase()}${noun.slice(1)} ${n.name} is ${n.stamp_status} with the DIAN: an electronic note is corrected with another note, not annulled`, 'id');
+    throw new DomainError('invalid_document', `${title} ${n.name} is ${n.stamp_status} with the DIAN: an electronic note is corrected with another note, not annulled`, 'id');
   }
   await q.query('SELECT id FROM invoices WHERE company_id = $1 AND id = $2 FOR UPDATE', [cid, n.invoice_id]);
   const applied = await noteApplications(q, cid, id);
@@ -70,13 +72,18 @@ async function annulNote(q: Queryable, company: Company, kind: NoteKind, id: str
   await reverseEntry(q, cid, id, { kind: `${NOTE_NAMES[kind].event}_annulment`, id, date: on, description: `Anulación de la nota ${n.name}` });
 }
 
-export const noteRoutes: RouteModule = (app, { db, country, outbox }) => {
+export const noteRoutes: RouteModule = (app, { db, country, outbox, config }) => {
   if (country !== 'CO') return;
+  /** Lets the outbox send the note now, waits for the DIAN up to DIAN_TIMEOUT_MS, and answers the note as it then stands. */
+  const submitted = async (company: Company, kind: NoteKind, id: string) => {
+    await outbox?.runAndWait(company.company_id, NOTE_STAMP_JOB, id, config.dianTimeoutMs);
+    return readNote(db, company, kind, id);
+  };
   for (const kind of ['NC', 'ND'] as const) {
     const { noun, path } = NOTE_NAMES[kind];
     const body = kind === 'NC' ? CreditNoteBody : DebitNoteBody;
     const tags = [`${noun}s`];
-    const params = UuidParams(noun[0].toUpperCase() + noun.slice(1));
+    const params = UuidParams(NOTE_NAMES[kind].title);
     const plan = (req: any) => planRequest(req, (problems) => planNote(db, req.company, kind, req.body as NoteBody, problems));
 
     app.post(`/${path}`, {
@@ -85,9 +92,15 @@ export const noteRoutes: RouteModule = (app, { db, country, outbox }) => {
     }, async (req, reply) => {
       const partnerId = req.headers['partner-id'] as string | undefined;
       return createDocument(db, req, reply, `CO POST /v1/${path}`, () => plan(req),
-        (q, p) => storeNote(q, req.company, p, { partnerId }),
+        async (q, p) => {
+          const doc = await storeNote(q, req.company, p, { partnerId });
+          if (!doc.mail.send) return doc;
+          const { status } = await requestMail(q, req.company.company_id, NOTE_NAMES[kind].event, doc.id!, { waitForAuthority: doc.stamp.send });
+          return { ...doc, mail: { ...doc.mail, status } };
+        },
         async (doc) => {
-          if (doc.stamp?.send || doc.mail?.send) void outbox?.kick();
+          if (doc.stamp?.send) return submitted(req.company, kind, doc.id);
+          if (doc.mail?.send) void outbox?.kick();
           return doc;
         });
     });
@@ -109,6 +122,44 @@ export const noteRoutes: RouteModule = (app, { db, country, outbox }) => {
       const { total, rows } = await listDocuments(db, { table: 'notes', columns: COLUMNS, noun, only: kind }, req.company, q,
         { cond: `${filter.cond} AND kind = '${kind}'`, args: filter.args });
       return paged(q, total, rows.map(current));
+    });
+
+    // The DIAN (or its sandbox): send, why it was rejected, the signed XML.
+    const electronic = async (company: Company, id: string, q: Queryable = db) => {
+      const [row] = await q.query(
+        `SELECT n.name, n.annulled, n.stamp_status, n.stamp_errors, n.stamp_observations, n.xml, t.electronic_type, i.stamp_status AS invoice_status
+           FROM notes n JOIN document_types t ON t.company_id = n.company_id AND t.id = n.document_type_id
+           JOIN invoices i ON i.company_id = n.company_id AND i.id = n.invoice_id
+          WHERE n.company_id = $1 AND n.id = $2 AND n.kind = $3`, [company.company_id, id, kind]);
+      if (!row) throw notFound(`${NOTE_NAMES[kind].title} ${id}`);
+      return row;
+    };
+    app.post(`/${path}/:id/stamp`, { schema: { tags, summary: `Send a Draft (or a Rejected) ${noun} to the DIAN`, params } }, async (req) => {
+      const id = (req.params as { id: string }).id;
+      const cid = req.company.company_id;
+      await db.tx(async (q) => {
+        const n = await lockNote(q, cid, kind, id);
+        if (!n) throw notFound(`${NOTE_NAMES[kind].title} ${id}`);
+        const row = await electronic(req.company, id, q);
+        const refuse = (why: string) => new DomainError('invalid_document', `${NOTE_NAMES[kind].title} ${n.name} ${why}`, 'id');
+        if (row.electronic_type !== 'ElectronicInvoice') throw refuse('is not of an electronic document type');
+        if (n.annulled) throw refuse('is annulled');
+        if (n.stamp_status === 'Accepted') throw refuse('was already accepted');
+        await requestNoteStamp(q, cid, id, n.stamp_status as StampStatus);
+      });
+      return submitted(req.company, kind, id);
+    });
+    app.get(`/${path}/:id/stamp/errors`, { schema: { tags, summary: `Why the DIAN rejected a ${noun} (rule codes and messages)`, params } }, async (req) => {
+      const row = await electronic(req.company, (req.params as { id: string }).id);
+      return { status: row.stamp_status, errors: row.stamp_errors ?? [], observations: row.stamp_observations ?? [] };
+    });
+    app.get(`/${path}/:id/xml`, {
+      schema: { tags, summary: `The signed UBL ${kind === 'NC' ? 'CreditNote' : 'DebitNote'}: {"base64": …}, or the XML itself with Accept: application/xml`, params },
+    }, async (req, reply) => {
+      const row = await electronic(req.company, (req.params as { id: string }).id);
+      if (!row.xml) throw notFound(`The XML of ${noun} ${row.name} (it has not been sent to the DIAN)`);
+      if (/application\/xml|text\/xml/.test(String(req.headers.accept ?? ''))) return reply.type('application/xml; charset=utf-8').send(row.xml);
+      return { base64: Buffer.from(row.xml, 'utf8').toString('base64') };
     });
 
     app.post(`/${path}/:id/annul`, {

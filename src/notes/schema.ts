@@ -27,7 +27,10 @@ export const DEBIT_REASONS = {
 export const ANNULMENT = 2;
 
 export type NoteKind = 'NC' | 'ND';
-export const NOTE_NAMES = { NC: { noun: 'credit note', path: 'credit-notes', event: 'credit_note' }, ND: { noun: 'debit note', path: 'debit-notes', event: 'debit_note' } } as const;
+export const NOTE_NAMES = {
+  NC: { noun: 'credit note', title: 'Credit note', path: 'credit-notes', event: 'credit_note' },
+  ND: { noun: 'debit note', title: 'Debit note', path: 'debit-notes', event: 'debit_note' },
+} as const;
 
 const SHARED = ['document', 'number', 'name', 'date', 'cost_center', 'currency', 'seller', 'retentions', 'observations', 'items', 'payments', 'stamp', 'mail'] as const;
 

@@ -83,6 +83,11 @@ export async function planNote(q: Queryable, company: Company, kind: NoteKind, b
     if (!(e instanceof DomainError) && !(e as { statusCode?: number }).statusCode) throw e;
   }
   invoiceRules(problems, kind, body, inv, plan);
+  if (kind === 'ND') {
+    (body.items ?? []).forEach((item, i) => {
+      if (item?.price === 0 && item.taxed_price === undefined) problems.add('invalid_value', 'A debit note charges: a line has a price above 0 (no gift lines)', `items[${i}].price`);
+    });
+  }
   if (plan && kind === 'NC' && problems.empty) {
     creditRules(problems, body, plan, creditRoom(inv.document, await earlierCredits(q, cid, inv.id)));
     const onCredit = creditOnAccount(plan);
@@ -258,11 +263,14 @@ export async function storeNote(q: Queryable, company: Company, np: NotePlan, me
   return doc;
 }
 
-/** Pure: spreads a credit over open due items, the latest installment first. */
-export function settle(due: readonly { id: number; amount: string; paid: string }[], credit: Decimal): { due: number; amount: string }[] {
+/**
+ * Pure: spreads a credit over open due items: the invoice's own installments first, the latest first, then those
+ * that debit notes added (a credit note credits what the invoice sold).
+ */
+export function settle(due: readonly { id: number; amount: string; paid: string; note_id?: string | null }[], credit: Decimal): { due: number; amount: string }[] {
   const out: { due: number; amount: string }[] = [];
   let left = credit;
-  for (const d of [...due].sort((a, b) => b.id - a.id)) {
+  for (const d of [...due].sort((a, b) => Number(!!a.note_id) - Number(!!b.note_id) || b.id - a.id)) {
     if (!left.gt(0)) break;
     const take = Decimal.min(left, dec(d.amount).minus(d.paid));
     if (take.gt(0)) { out.push({ due: d.id, amount: take.toFixed(2) }); left = left.minus(take); }

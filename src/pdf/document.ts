@@ -17,6 +17,8 @@ import type { InvoicePdfInput, PdfCompany, PdfCustomer, PdfTax, VoucherPdfInput 
 import type { CoInvoiceDocument } from '../invoices/co/schema';
 import type { MxInvoiceDocument } from '../invoices/mx/schema';
 import type { VoucherDocument } from '../vouchers/schema';
+import type { NoteDocument } from '../notes/schema';
+import { CREDIT_REASONS, DEBIT_REASONS } from '../notes/schema';
 import type { StampStatus } from '../platform/states';
 import { LIVE } from '../invoices/kernel';
 import { colombianDateTime, readApplicationResponse } from '../einvoice/dian/application-response';
@@ -29,7 +31,7 @@ import {
   described, placeLine, SAT_EXPORT_KEYS, SAT_PAYMENT_FORMS, SAT_PAYMENT_METHODS, SAT_REGIMES, SAT_VOUCHER_TYPES,
 } from './names';
 
-export type DocKind = 'invoice' | 'voucher';
+export type DocKind = 'invoice' | 'voucher' | 'credit_note' | 'debit_note';
 
 export interface DocumentFiles {
   pdf: Buffer;
@@ -284,6 +286,69 @@ function mxFiscalNotes(cfdi: Element | null): string[] {
   ];
 }
 
+export interface NoteRows {
+  row: {
+    kind: 'NC' | 'ND'; document: NoteDocument; customer_id: number; electronic_type: string | null; invoice_date: string; invoice_cufe: string | null;
+    stamp_status: StampStatus; stamp_cude: string | null; stamp_authority: string | null; xml: string | null;
+  };
+  company: any; customer: any; units: Record<string, string> | null;
+}
+
+async function noteRows(q: Queryable, cid: number, kind: 'NC' | 'ND', id: string): Promise<NoteRows> {
+  const [row] = await q.query<NoteRows['row'] & { units: Record<string, string> | null }>(
+    `SELECT n.kind, n.document, n.customer_id, t.electronic_type, i.date::text AS invoice_date, i.stamp_cufe AS invoice_cufe,
+            n.stamp_status, n.stamp_cude, n.stamp_authority, n.xml,
+            (SELECT json_object_agg(p.code, p.unit) FROM products p
+              WHERE p.company_id = n.company_id AND p.code IN (SELECT x->>'code' FROM jsonb_array_elements(n.document->'items') x)) AS units
+       FROM notes n JOIN document_types t ON t.company_id = n.company_id AND t.id = n.document_type_id
+       JOIN invoices i ON i.company_id = n.company_id AND i.id = n.invoice_id
+      WHERE n.company_id = $1 AND n.id = $2 AND n.kind = $3`, [cid, id, kind]);
+  if (!row) throw new DocumentNotFound(`${kind === 'NC' ? 'Credit' : 'Debit'} note ${id}`);
+  const [company] = await q.query('SELECT * FROM companies WHERE company_id = $1', [cid]);
+  const [customer] = await q.query('SELECT * FROM customers WHERE company_id = $1 AND id = $2', [cid, row.customer_id]);
+  const { units, ...rest } = row;
+  return { row: rest, company, customer, units };
+}
+
+/** A credit or debit note's PDF from its rows (pure; runs on a worker thread): the invoice's layout, with the invoice it corrects and the concept. */
+export async function notePdf({ row, company, customer, units }: NoteRows): Promise<Drawn> {
+  const d = row.document;
+  const credit = row.kind === 'NC';
+  const label = `${credit ? 'Nota crédito' : 'Nota débito'}${row.electronic_type === 'ElectronicInvoice' ? ' electrónica' : ''}`;
+  const reasons: Record<number, string> = credit ? CREDIT_REASONS : DEBIT_REASONS;
+  const reference = `${credit ? 'Corrige' : 'Ajusta'} la factura ${d.invoice.name} del ${formatDate(row.invoice_date)}${row.invoice_cufe ? ` (CUFE ${row.invoice_cufe})` : ''}`;
+  const currency = d.currency?.code ?? 'COP';
+  const accepted = row.stamp_status === 'Accepted' && !!row.xml && !!row.stamp_cude;
+  const sandbox = row.stamp_authority === 'sandbox' || !row.stamp_authority;
+  const electronic: InvoicePdfInput['electronic'] = accepted ? {
+    kind: 'DIAN', label: 'CUDE', cufe: row.stamp_cude!, qr: first(parseXml(row.xml!), DIAN_STS, 'QRCode'),
+    status: sandbox ? 'Aceptada por la autoridad sandbox de pruebas' : 'Validada por la DIAN',
+  } : null;
+  const input: InvoicePdfInput = {
+    country: 'CO', title: label, name: printedNumber('CO', d), date: d.date, time: d.metadata?.created ? colombianDateTime(new Date(d.metadata.created))[1] : null,
+    currency, exchangeRate: d.currency?.exchange_rate ?? null,
+    company: companyBlock(company), customer: customerBlock(customer, 'CO'),
+    items: d.items.map((i) => ({
+      code: i.code, description: i.description ?? i.code, quantity: i.quantity, price: i.price,
+      discount: i.discount?.value ?? null, discountPercentage: i.discount?.percentage ?? null,
+      taxes: taxes(i.taxes), total: i.total, unit: units?.[i.code] ?? '94', note: null,
+    })),
+    subtotal: d.subtotal, taxesTotal: d.taxes_total, retentions: taxes(d.retentions), retentionsTotal: d.withholdings_total, total: d.total,
+    payments: d.payments, paymentNotes: null, observations: d.observations, electronic,
+    fiscalNotes: [reference, `Concepto DIAN ${d.reason}: ${reasons[d.reason] ?? ''}`],
+    testNotice: accepted && sandbox ? 'DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL: aceptado por una autoridad sandbox de pruebas' : null,
+  };
+  return {
+    pdf: await renderInvoicePdf(input), electronic: accepted, accepted: false, stem: null,
+    summary: {
+      company: { name: company.legal_name, email: company.settings?.email ?? null },
+      customerName: input.customer.name, label, name: input.name, date: d.date,
+      total: formatMoney(d.total, 'CO', currency), currency, dueDates: [],
+      reference: `${reference}.${accepted ? ` CUDE: ${row.stamp_cude}` : ''}`, testNotice: input.testNotice ?? null, dian: null,
+    },
+  };
+}
+
 const VOUCHER_TYPES: Record<string, string> = { DebtPayment: 'Abono a cartera', AdvancePayment: 'Anticipo', Detailed: 'Detallado' };
 
 async function voucherRows(q: Queryable, cid: number, id: string): Promise<VoucherRows> {
@@ -331,7 +396,7 @@ export async function voucherPdf({ row, company, customer, paid }: VoucherRows):
 /** A document's PDF, XML and e-mail summary; the PDF is drawn on the pool's threads when a pool is given. */
 export async function documentFiles(q: Queryable, cid: number, kind: DocKind, id: string, pool?: CpuPool): Promise<DocumentFiles> {
   let drawn: Drawn;
-  let rows: InvoiceRows | VoucherRows;
+  let rows: InvoiceRows | VoucherRows | NoteRows;
   let xml: string | null = null;
   let applicationResponse: string | null = null;
   if (kind === 'invoice') {
@@ -339,6 +404,10 @@ export async function documentFiles(q: Queryable, cid: number, kind: DocKind, id
     drawn = pool ? await pool.run('pdf.invoice', r) : await invoicePdf(r);
     if (drawn.electronic) xml = r.row.xml;
     if (drawn.accepted) applicationResponse = r.row.application_response ?? null;
+  } else if (kind === 'credit_note' || kind === 'debit_note') {
+    const r = rows = await noteRows(q, cid, kind === 'credit_note' ? 'NC' : 'ND', id);
+    drawn = pool ? await pool.run('pdf.note', r) : await notePdf(r);
+    if (drawn.electronic) xml = r.row.xml;
   } else {
     const r = rows = await voucherRows(q, cid, id);
     drawn = pool ? await pool.run('pdf.voucher', r) : await voucherPdf(r);

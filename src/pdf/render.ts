@@ -259,7 +259,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
   if (qr) drawQr(doc, qr, x + w - QR_SIZE, yCustomer, QR_SIZE);
   doc.y = yCustomer + hCustomer + 6;
   if (e) {
-    const key = e.kind === 'DIAN' ? `CUFE: ${e.cufe}` : `Folio fiscal (UUID): ${e.uuid}`;
+    const key = e.kind === 'DIAN' ? `${e.label ?? 'CUFE'}: ${e.cufe}` : `Folio fiscal (UUID): ${e.uuid}`;
     doc.y += put(doc, key, x, doc.y, w, { font: BOLD, size: 8 }) + 2;
     const more: string[] = e.kind === 'DIAN' ? [e.resolution ?? '', e.status ?? '']
       : [`No. de serie del certificado del emisor (NoCertificado): ${e.noCertificado}`,

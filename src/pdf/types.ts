@@ -89,6 +89,8 @@ export interface PdfAllowance {
 export interface DianElectronic {
   kind: 'DIAN';
   cufe: string;
+  /** What the key is called: CUFE (an invoice, default) or CUDE (a credit or debit note). */
+  label?: 'CUFE' | 'CUDE';
   /** The QR content exactly as in sts:QRCode; the printed QR encodes this text. */
   qr: string;
   /** Numbering resolution text, e.g. "Resolución DIAN 18760000001 del 2019-01-19, prefijo SETP del 990000000 al 995000000". */

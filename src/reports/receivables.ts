@@ -39,16 +39,24 @@ const add = (t: Totals, bucket: Bucket, v: Decimal) => { t[bucket] = t[bucket].p
 
 /** In the SQL below: $1 the company, $2 the day; d a due item, i its invoice. */
 const CURRENCY = `coalesce(i.document->'currency'->>'code', 'COP')`;
-/** The item was owed on day $2: its invoice was dated by then and not annulled by then (an annulment is dated, migration 010; a deleted invoice's items are annulled with no date: never owed). */
-const OWED_ON_DAY = `(NOT d.annulled OR i.annulled_on > $2::date) AND i.date <= $2::date`;
-/** What receipts dated up to $2, and not annulled by then, paid on it. */
-const PAID_BY_DAY = `coalesce((SELECT sum(a.amount) FROM voucher_applications a JOIN vouchers v ON v.company_id = a.company_id AND v.id = a.voucher_id
-                       WHERE a.company_id = d.company_id AND a.due_item_id = d.id AND (NOT v.annulled OR v.annulled_on > $2::date) AND v.date <= $2::date), 0)`;
+/**
+ * The item was owed on day $2: its invoice was dated by then and not annulled by then (an annulment is dated, migration 010; a deleted invoice's
+ * items are annulled with no date: never owed); an item a debit note added, once that note was dated and while it was not annulled.
+ */
+const NOTE_OF = (column: string) => `(SELECT n.${column} FROM notes n WHERE n.company_id = d.company_id AND n.id = d.note_id)`;
+const OWED_ON_DAY = `(NOT d.annulled OR i.annulled_on > $2::date OR ${NOTE_OF('annulled_on')} > $2::date) AND i.date <= $2::date
+  AND (d.note_id IS NULL OR ${NOTE_OF('date')} <= $2::date)`;
+/** What receipts (and credit notes settled on account) dated up to $2, and not annulled by then, paid on it. */
+const PAID_BY_DAY = `(coalesce((SELECT sum(a.amount) FROM voucher_applications a JOIN vouchers v ON v.company_id = a.company_id AND v.id = a.voucher_id
+                       WHERE a.company_id = d.company_id AND a.due_item_id = d.id AND (NOT v.annulled OR v.annulled_on > $2::date) AND v.date <= $2::date), 0)
+                   + coalesce((SELECT sum(a.amount) FROM note_applications a JOIN notes n ON n.company_id = a.company_id AND n.id = a.note_id
+                       WHERE a.company_id = d.company_id AND a.due_item_id = d.id AND (NOT n.annulled OR n.annulled_on > $2::date) AND n.date <= $2::date), 0))`;
 /** What the sums count for it today. */
 const OPEN_NOW = `CASE WHEN d.annulled THEN 0 ELSE d.amount - d.paid END`;
 /**
  * Due items whose open amount on day $2 may differ from today's: of invoices
- * dated or annulled after it, or paid by receipts dated or annulled after it.
+ * dated or annulled after it, paid by receipts dated or annulled after it, or
+ * added or settled by notes dated or annulled after it.
  */
 const AFTER_DAY = `
   SELECT d.id FROM invoices i JOIN due_items d ON d.company_id = i.company_id AND d.invoice_id = i.id
@@ -61,7 +69,13 @@ const AFTER_DAY = `
    WHERE v.company_id = $1 AND v.date > $2::date
   UNION
   SELECT a.due_item_id FROM vouchers v JOIN voucher_applications a ON a.company_id = v.company_id AND a.voucher_id = v.id
-   WHERE v.company_id = $1 AND v.annulled_on > $2::date`;
+   WHERE v.company_id = $1 AND v.annulled_on > $2::date
+  UNION
+  SELECT d.id FROM notes n JOIN due_items d ON d.company_id = n.company_id AND d.note_id = n.id
+   WHERE n.company_id = $1 AND (n.date > $2::date OR n.annulled_on > $2::date)
+  UNION
+  SELECT a.due_item_id FROM notes n JOIN note_applications a ON a.company_id = n.company_id AND a.note_id = n.id
+   WHERE n.company_id = $1 AND (n.date > $2::date OR n.annulled_on > $2::date)`;
 /** Per such item: today's open amount less that of day $2, by customer, currency and due date. */
 const CHANGED_SINCE = `
   SELECT d.customer_id, ${CURRENCY} AS currency, d.due_date,

@@ -5,14 +5,14 @@
  * thread and kept (privateKeyOf, describeCertificate, the PDF fonts).
  */
 import { generateTestCertificate, loadPkcs12, type LoadedCertificate, type TestCertificateOptions } from '../einvoice/certificates';
-import { buildInvoiceXml, type BuildInvoiceInput } from '../einvoice/dian/ubl';
+import { buildInvoiceXml, buildNoteXml, type BuildInvoiceInput, type BuildNoteInput } from '../einvoice/dian/ubl';
 import { signInvoiceXml, type SigningCredentials } from '../einvoice/dian/sign';
 import { SandboxDian } from '../einvoice/dian/authority';
 import { customerPackage } from '../einvoice/dian/attached';
 import { buildEnvelope, dianZip, type DianOperation } from '../einvoice/dian/soap';
 import { buildCfdi, type CfdiInput } from '../einvoice/sat/cfdi';
 import { SandboxPac } from '../einvoice/sat/provider';
-import { invoicePdf, voucherPdf } from '../pdf/document';
+import { invoicePdf, notePdf, voucherPdf } from '../pdf/document';
 import type { CpuPool, RunOptions } from './pool';
 
 export interface TaskContext {
@@ -42,6 +42,11 @@ export const TASKS = {
   /** A self-signed test certificate (demo companies, the sandbox PAC). */
   'certificate.generate': (a: TestCertificateOptions) => generateTestCertificate(a),
 
+  /** The UBL credit or debit note, built and signed as an invoice is. */
+  'dian.signNote': async (a: { input: BuildNoteInput; credentials: SigningCredentials }) => {
+    const built = buildNoteXml(a.input);
+    return { xml: await signInvoiceXml(built.xml, a.credentials), cude: built.cude };
+  },
   /** The UBL invoice, built and signed (XAdES-EPES) with the company's certificate. */
   'dian.sign': async (a: { input: BuildInvoiceInput; credentials: SigningCredentials }) => {
     const built = buildInvoiceXml(a.input);
@@ -52,7 +57,10 @@ export const TASKS = {
    * certificate); it asks the main thread for the technical key of a resolution.
    */
   'dian.sandbox': (a: { xml: string; testSet?: boolean; signer: SigningCredentials }, ctx: TaskContext) =>
-    new SandboxDian((nit, resolution) => ctx.ask('technicalKey', nit, resolution), async () => a.signer).judge(a.xml, { testSet: a.testSet }),
+    new SandboxDian((nit, resolution) => ctx.ask('technicalKey', nit, resolution), async () => a.signer, {
+      softwarePin: (nit, software) => ctx.ask('softwarePin', nit, software),
+      acceptedInvoice: (nit, cufe) => ctx.ask('acceptedInvoice', nit, cufe),
+    }).judge(a.xml, { testSet: a.testSet }),
   /** The customer's package of an accepted invoice: its AttachedDocument, signed by the issuer, and the PDF in one ZIP. */
   'dian.attached': async (a: Parameters<typeof customerPackage>[0]) => {
     const pack = await customerPackage(a);
@@ -71,6 +79,7 @@ export const TASKS = {
 
   'pdf.invoice': invoicePdf,
   'pdf.voucher': voucherPdf,
+  'pdf.note': notePdf,
 };
 
 export type TaskName = keyof typeof TASKS;

@@ -252,7 +252,7 @@ eachStorage('administration API', (storage) => {
       ['POST', 'taxes', { name: 'IVA', type: 'IVA', percentage: 19, account_code: '99999999' }, ['invalid_account@account_code']],
       ['POST', 'taxes', { name: 'Ad valorem', type: 'AdValorem', percentage: 1 }, ['parameter_required@account_code']],
       ['POST', 'payment-types', { name: 'Tarjeta', type: 'Card', document_type: 'FV', sat_code: '04' }, ['parameter_not_allowed@sat_code']],
-      ['POST', 'payment-types', { name: 'Tarjeta', type: 'Plastic', document_type: 'NC' }, ['invalid_value@type', 'invalid_value@document_type']],
+      ['POST', 'payment-types', { name: 'Tarjeta', type: 'Plastic', document_type: 'XX' }, ['invalid_value@type', 'invalid_value@document_type']],
       ['POST', 'cost-centers', { code: 'VEN', name: 'Otra' }, ['already_exists@code']],
       ['POST', 'price-lists', { name: 'Otra', position: 1 }, ['already_exists@position']],
       ['POST', 'price-lists', { name: 'Otra', position: 13 }, ['invalid_value@position']],

@@ -83,9 +83,13 @@ eachStorage('catalog', (storage) => {
     assert.equal(plain.resolution, undefined);
     const rc = await s.as('co').list('/v1/document-types?type=RC');
     assert.ok(rc.length > 0 && rc.every((d: any) => d.type === 'RC'));
+    const nc = await s.as('co').list('/v1/document-types?type=NC');
+    const nd = await s.as('co').list('/v1/document-types?type=ND');
+    assert.deepEqual(nc.map((d: any) => [d.code, d.electronic_type]).sort(), [['NC', 'NoElectronic'], ['NC-E', 'ElectronicInvoice']], 'an electronic and a plain credit note type');
+    assert.deepEqual(nd.map((d: any) => [d.code, d.electronic_type]).sort(), [['ND', 'NoElectronic'], ['ND-E', 'ElectronicInvoice']]);
+    assert.ok([...nc, ...nd].every((d: any) => d.resolution === undefined), 'the DIAN authorizes no numbering range for notes');
     const every = await s.as('co').list('/v1/document-types');
-    assert.deepEqual(every.map((d: any) => d.id).sort(), [...fv, ...rc].map((d: any) => d.id).sort(), 'without type: every type');
-    assert.deepEqual(await s.as('co').list('/v1/document-types?type=NC'), [], 'no credit note types in the demo');
+    assert.deepEqual(every.map((d: any) => d.id).sort(), [...fv, ...rc, ...nc, ...nd].map((d: any) => d.id).sort(), 'without type: every type');
     assert.deepEqual(problems(await s.as('co').get('/v1/document-types?type=XX')), ['invalid_value@type']);
     assert.deepEqual(problems(await s.as('co').get('/v1/payment-types')), ['parameter_required@document_type']);
   });

@@ -10,6 +10,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
 import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
+import { newCustomer } from '../support/vouchers';
+import { noPoppler, pdfText } from '../support/pdf';
 
 /** The journal lines of a document, as [account, debit, credit]. */
 async function journal(s: TestServer, sourceId: string) {
@@ -243,5 +245,61 @@ eachStorage('CO credit and debit notes', (storage) => {
     const debit = await s.as('co').get('/v1/debit-notes');
     assert.ok(debit.body.results.every((x: any) => x.name.startsWith('ND')));
     assert.equal((await s.as('co').get(`/v1/debit-notes/${n.id}`)).status, 404, 'a credit note is not a debit note');
+  });
+
+  test('receivables on a past day count a note from its own date: the credit settled and the debit added', async () => {
+    const ident = '7100000019';
+    const inv = await s.as('co').post('/v1/invoices', validInvoice(r, {
+      date: '2031-03-01', customer: newCustomer(ident),
+      items: [{ code: 'PORT14', quantity: 10, price: 100, taxes: [{ id: r.taxOf('IVA', 19).id }] }],
+      payments: [{ id: r.pay.Credit.id, value: 1190, due_date: '2031-04-30' }],
+    }));
+    assert.equal(inv.status, 201, JSON.stringify(inv.body));
+    assert.equal((await s.as('co').post('/v1/credit-notes', creditNote(inv.body, { date: '2031-03-10' }))).status, 201);
+    const debit = await s.as('co').post('/v1/debit-notes', {
+      document: { id: types.ND.id }, date: '2031-03-20', invoice: inv.body.id, reason: 1, seller: r.seller.id,
+      items: [{ code: 'INTERES', quantity: 1, price: 25, taxes: [] }], payments: [{ id: pays['ND.Credit'].id, value: 25, due_date: '2031-04-30' }],
+    });
+    assert.equal(debit.status, 201, JSON.stringify(debit.body));
+    const open = async (date: string, filtered: boolean) => {
+      const res = await s.as('co').get(`/v1/reports/accounts-receivable?date=${date}&page_size=100${filtered ? `&customer_identification=${ident}` : ''}`);
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      return res.body.customers.find((g: any) => g.customer.identification === ident)?.totals.total ?? 0;
+    };
+    for (const filtered of [true, false]) {
+      assert.equal(await open('2031-03-05', filtered), 1190, 'before the credit note');
+      assert.equal(await open('2031-03-15', filtered), 833, 'after the credit note, before the debit note');
+      assert.equal(await open('2031-03-25', filtered), 858, 'after both');
+      assert.equal(await open('2031-02-25', filtered), 0, 'before the invoice');
+    }
+  });
+
+  test('stamp.send is refused until notes go to the DIAN; an electronic note is stored as a Draft', async () => {
+    const inv = await creditInvoice();
+    const res = await s.as('co').post('/v1/credit-notes', creditNote(inv, { stamp: { send: true } }));
+    assert.deepEqual(problems(res), ['document_settings@stamp.send']);
+  });
+
+  test('PDF and e-mail: the note names the invoice it corrects and the concept', { skip: noPoppler() }, async () => {
+    const inv = await creditInvoice();
+    const n = await s.as('co').post('/v1/credit-notes', creditNote(inv, { mail: { send: true } }));
+    assert.equal(n.status, 201, JSON.stringify(n.body));
+    assert.equal(n.body.mail.status, 'process_of_sending');
+    const pdf = await s.as('co').get(`/v1/credit-notes/${n.body.id}/pdf`);
+    assert.equal(pdf.status, 200);
+    const { text } = await pdfText(Buffer.from(pdf.body.base64, 'base64'));
+    assert.match(text, /Nota crédito/);
+    assert.match(text, new RegExp(`Corrige la factura ${inv.name}`));
+    assert.match(text, /Concepto DIAN 1: Devolución parcial/);
+    let mail: any;
+    for (let i = 0; i < 100; i++) {
+      mail = (await s.as('co').get(`/v1/credit-notes/${n.body.id}`)).body.mail;
+      if (mail.status !== 'process_of_sending') break;
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+    assert.equal(mail.status, 'sent', JSON.stringify(mail));
+    const again = await s.as('co').post(`/v1/credit-notes/${n.body.id}/mail`, { mail_to: 'contabilidad@example.com' });
+    assert.equal(again.status, 202, JSON.stringify(again.body));
+    assert.equal((await s.as('co').get(`/v1/debit-notes/${n.body.id}/pdf`)).status, 404, 'a credit note is not a debit note');
   });
 });

@@ -12,7 +12,7 @@ import { CHARGE_SCHEMES, discountReasonCode, WITHHOLDING_SCHEMES } from '../../s
 import { groupBy, taxTotal } from '../../src/einvoice/dian/ubl/tax-totals';
 import { exchangeRate, paymentMeans, prepaidPayment } from '../../src/einvoice/dian/ubl/payments';
 import { documentAllowances } from '../../src/einvoice/dian/ubl/allowances';
-import { legalMonetaryTotal, documentTotals } from '../../src/einvoice/dian/ubl/monetary-total';
+import { monetaryTotal, documentTotals } from '../../src/einvoice/dian/ubl/monetary-total';
 import { lineCalc } from '../../src/einvoice/dian/ubl/lines';
 import { codes } from '../../src/einvoice/dian/ubl/parties';
 import { DianXmlError } from '../../src/einvoice/dian/ubl/xml';
@@ -65,7 +65,7 @@ test('monetary total: the figures come back from the lines, and a document that 
   const doc = { subtotal: '1000.00', taxes_total: '190.00', withholdings_total: '0.00', total: '1190.00', amount_payable: '1190.00', items: [item()] } as unknown as DianInvoiceDocument;
   const t = documentTotals(doc, doc.items.map(lineCalc));
   assert.deepEqual([t.lineExtension, t.taxExclusive, t.taxInclusive, t.payable, t.iva].map((d) => d.toFixed(2)), ['1000.00', '1000.00', '1190.00', '1190.00', '190.00']);
-  assert.equal(fragment((r) => legalMonetaryTotal(r, t, cur)).match(/<cbc:PayableAmount currencyID="COP">([^<]+)</)?.[1], '1190.00');
+  assert.equal(fragment((r) => monetaryTotal(r, 'cac:LegalMonetaryTotal', t, cur)).match(/<cbc:PayableAmount currencyID="COP">([^<]+)</)?.[1], '1190.00');
   assert.throws(() => documentTotals({ ...doc, total: 1200 }, doc.items.map(lineCalc)), (e: Error) => e instanceof DianXmlError && /total: the lines give 1190.00, the document says 1200.00/.test(e.message));
 });
 

@@ -43,8 +43,10 @@ export interface SubmitContext {
    * z<stem>.zip and the invoice inside it fv<stem>.xml.
    */
   fileName: string;
-  /** The CUFE of the document being sent. */
+  /** The CUFE (a note: the CUDE) of the document being sent. */
   cufe: string;
+  /** The file's prefix inside the ZIP: fv an invoice (default), nc a credit note, nd a debit note. */
+  documentPrefix?: 'fv' | 'nc' | 'nd';
 }
 
 export interface DianAuthority {
@@ -61,6 +63,27 @@ export interface DianAuthority {
 
 const select = xpath.useNamespaces({ inv: NAMESPACES.invoice, cac: NAMESPACES.cac, cbc: NAMESPACES.cbc, sts: NAMESPACES.sts });
 
+/** The document's root (Invoice, CreditNote or DebitNote), its lines and its monetary total, in the XPaths below. */
+const ROOT = '/*';
+const LINES = `${ROOT}/*[self::cac:InvoiceLine or self::cac:CreditNoteLine or self::cac:DebitNoteLine]`;
+const TOTAL = `${ROOT}/*[self::cac:LegalMonetaryTotal or self::cac:RequestedMonetaryTotal]`;
+/** The roots the sandbox takes, by namespace: an invoice, or a note that corrects one. */
+const DOCUMENTS: Record<string, { root: string; note: 'NC' | 'ND' | null }> = {
+  [NAMESPACES.invoice]: { root: 'Invoice', note: null },
+  [NAMESPACES.creditNote]: { root: 'CreditNote', note: 'NC' },
+  [NAMESPACES.debitNote]: { root: 'DebitNote', note: 'ND' },
+};
+/** The DIAN's concepts of each note (annex tables 13.2.4 and 13.2.5). */
+const NOTE_CONCEPTS = { NC: ['1', '2', '3', '4', '5', '6'], ND: ['1', '2', '3', '4'] };
+
+/** What the sandbox knows besides technical keys, to judge notes as the DIAN does. */
+export interface NoteFacts {
+  /** The PIN of a software registered for the issuer (the CUDE is made with it). */
+  softwarePin(issuerNit: string, softwareId: string): Promise<string | null>;
+  /** An invoice of the issuer that was accepted, by its CUFE: its number and issue date. */
+  acceptedInvoice(issuerNit: string, cufe: string): Promise<{ number: string; date: string } | null>;
+}
+
 /**
  * The LegalMonetaryTotal of DESIGN.md §7 against the lines and taxes of the document:
  *   LineExtensionAmount = Σ line bases (InvoiceLine/LineExtensionAmount)
@@ -72,27 +95,27 @@ const select = xpath.useNamespaces({ inv: NAMESPACES.invoice, cac: NAMESPACES.ca
  */
 function totalsProblems(nodes: (q: string) => Node[], text: (q: string) => string, sum: (q: string) => Decimal): string[] {
   const out: string[] = [];
-  const amount = (name: string) => new Decimal(text(`/inv:Invoice/cac:LegalMonetaryTotal/cbc:${name}`) || 0);
+  const amount = (name: string) => new Decimal(text(`${TOTAL}/cbc:${name}`) || 0);
   const check = (label: string, computed: Decimal, name: string) => {
     if (!computed.eq(amount(name))) out.push(`${label} ${computed.toFixed(2)}, not the declared ${name} ${amount(name).toFixed(2)}`);
   };
   const own = (n: Node, q: string) => (select(q, n) as Node[]).reduce((s, x) => s.plus(x.textContent || 0), new Decimal(0));
 
-  const lines = sum('/inv:Invoice/cac:InvoiceLine/cbc:LineExtensionAmount');
+  const lines = sum(`${LINES}/cbc:LineExtensionAmount`);
   check('The lines add up to', lines, 'LineExtensionAmount');
-  const taxedLines = nodes('/inv:Invoice/cac:InvoiceLine[cac:TaxTotal]')
+  const taxedLines = nodes(`${LINES}[cac:TaxTotal]`)
     .reduce((s, line) => s.plus((select('string(cac:TaxTotal[1]/cac:TaxSubtotal[1]/cbc:TaxableAmount)', line) as string) || 0), new Decimal(0));
   check('The taxable bases of the lines that carry a tax add up to', taxedLines, 'TaxExclusiveAmount');
-  const taxes = sum('/inv:Invoice/cac:TaxTotal/cbc:TaxAmount');
+  const taxes = sum(`${ROOT}/cac:TaxTotal/cbc:TaxAmount`);
   check(`LineExtensionAmount plus the taxes (${taxes.toFixed(2)}) is`, amount('LineExtensionAmount').plus(taxes), 'TaxInclusiveAmount');
-  const lineTaxes = sum('/inv:Invoice/cac:InvoiceLine/cac:TaxTotal/cbc:TaxAmount');
+  const lineTaxes = sum(`${LINES}/cac:TaxTotal/cbc:TaxAmount`);
   if (!lineTaxes.eq(taxes)) out.push(`The lines' taxes add up to ${lineTaxes.toFixed(2)}, not the document's ${taxes.toFixed(2)}`);
   for (const t of nodes('//cac:TaxTotal | //cac:WithholdingTaxTotal')) {
     const subtotals = own(t, 'cac:TaxSubtotal/cbc:TaxAmount');
     if (!subtotals.eq(own(t, 'cbc:TaxAmount'))) out.push(`A tax total of ${own(t, 'cbc:TaxAmount').toFixed(2)} has subtotals adding up to ${subtotals.toFixed(2)}`);
   }
-  check('The document discounts add up to', sum("/inv:Invoice/cac:AllowanceCharge[cbc:ChargeIndicator='false']/cbc:Amount"), 'AllowanceTotalAmount');
-  check('The document charges add up to', sum("/inv:Invoice/cac:AllowanceCharge[cbc:ChargeIndicator='true']/cbc:Amount"), 'ChargeTotalAmount');
+  check('The document discounts add up to', sum(`${ROOT}/cac:AllowanceCharge[cbc:ChargeIndicator='false']/cbc:Amount`), 'AllowanceTotalAmount');
+  check('The document charges add up to', sum(`${ROOT}/cac:AllowanceCharge[cbc:ChargeIndicator='true']/cbc:Amount`), 'ChargeTotalAmount');
   check('TaxInclusiveAmount − allowances + charges − prepaid is',
     amount('TaxInclusiveAmount').minus(amount('AllowanceTotalAmount')).plus(amount('ChargeTotalAmount')).minus(amount('PrepaidAmount')), 'PayableAmount');
   return out;
@@ -110,7 +133,7 @@ function masterDataProblems(nodes: (q: string) => Node[], fail: (code: string, m
   for (const [rule, who, wrapper] of parties) {
     // The DIAN rejects an issuer's incomplete address and notifies a customer's.
     const addressRule = rule === 'FAJ' ? fail : notify;
-    for (const addr of nodes(`/inv:Invoice/cac:${wrapper}/cac:Party/cac:PhysicalLocation/cac:Address | /inv:Invoice/cac:${wrapper}/cac:Party/cac:PartyTaxScheme/cac:RegistrationAddress`)) {
+    for (const addr of nodes(`${ROOT}/cac:${wrapper}/cac:Party/cac:PhysicalLocation/cac:Address | ${ROOT}/cac:${wrapper}/cac:Party/cac:PartyTaxScheme/cac:RegistrationAddress`)) {
       const where = `The ${who}'s ${(addr as Element).localName === 'Address' ? 'address' : 'registration address'}`;
       const country = textOf(addr, 'cac:Country/cbc:IdentificationCode');
       if (!country || countryName(country) === undefined) addressRule(`${rule}14`, `${where}: country ${country || '(none)'} is not an ISO 3166 code`);
@@ -130,7 +153,7 @@ function masterDataProblems(nodes: (q: string) => Node[], fail: (code: string, m
         addressRule(`${rule}10`, `${where}: CountrySubentity "${textOf(addr, 'cbc:CountrySubentity')}" is not the DIAN's name of department ${dept}, "${DEPARTMENTS[dept]}"`);
       }
     }
-    const party = nodes(`/inv:Invoice/cac:${wrapper}/cac:Party/cac:PartyTaxScheme`)[0];
+    const party = nodes(`${ROOT}/cac:${wrapper}/cac:Party/cac:PartyTaxScheme`)[0];
     if (!party) continue;
     for (const code of textOf(party, 'cbc:TaxLevelCode').split(';').map((c) => c.trim())) {
       if (!RESPONSIBILITIES.has(code)) fail('RESPONSIBILITY', `The ${who}'s fiscal responsibility ${code || '(none)'} is not one of ${[...RESPONSIBILITIES].join(', ')}`);
@@ -147,7 +170,7 @@ function masterDataProblems(nodes: (q: string) => Node[], fail: (code: string, m
     const code = (scheme.textContent ?? '').trim();
     if (!TAX_SCHEMES.has(code)) fail('TAX_SCHEME', `Tax scheme ${code || '(none)'} is not a DIAN tributo code`);
   }
-  for (const pm of nodes('/inv:Invoice/cac:PaymentMeans')) {
+  for (const pm of nodes(`${ROOT}/cac:PaymentMeans`)) {
     if (!PAYMENT_METHODS.has(textOf(pm, 'cbc:ID'))) fail('PAYMENT_MEANS', `Payment method ${textOf(pm, 'cbc:ID') || '(none)'} is not 1 (cash) or 2 (credit)`);
     if (!PAYMENT_MEANS.has(textOf(pm, 'cbc:PaymentMeansCode'))) fail('PAYMENT_MEANS', `Payment means ${textOf(pm, 'cbc:PaymentMeansCode') || '(none)'} is not in the DIAN's list`);
   }
@@ -178,7 +201,7 @@ export class SandboxDian implements DianAuthority {
    * certificate its ApplicationResponses are signed with (default: one generated for this process).
    */
   constructor(private technicalKey: (issuerNit: string, resolution: string) => Promise<string | null>,
-    private signer: () => Promise<SigningCredentials> = sandboxCertificate) {}
+    private signer: () => Promise<SigningCredentials> = sandboxCertificate, private notes: NoteFacts | null = null) {}
 
   async status(cufe: string): Promise<Verdict | null> {
     return this.received.get(cufe) ?? null;
@@ -234,41 +257,55 @@ export class SandboxDian implements DianAuthority {
     const signature = await verifyInvoiceSignature(signedXml, { parsed: doc });
     if (!signature.valid) fail('SIGNATURE', `The signature does not verify: ${signature.reason ?? 'unknown reason'}`);
 
-    const supplier = '/inv:Invoice/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID';
+    const kind = DOCUMENTS[doc.documentElement.namespaceURI ?? ''];
+    if (!kind || doc.documentElement.localName !== kind.root) {
+      fail('XML', `The document is a ${doc.documentElement.localName}, not an Invoice, CreditNote or DebitNote of UBL 2.1`);
+    }
+    const supplier = `${ROOT}/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID`;
     const nit = text(supplier);
     const dv = (nodes(supplier)[0] as Element | undefined)?.getAttribute('schemeID') ?? '';
     if (!/^[0-9]+$/.test(nit) || nitCheckDigit(nit) !== dv) fail('NIT_CHECK_DIGIT', `The issuer's NIT ${nit}-${dv} has a wrong check digit`);
 
-    const id = text('/inv:Invoice/cbc:ID');
+    const id = text(`${ROOT}/cbc:ID`);
+    const note = kind?.note ?? null;
     const resolution = text('//sts:InvoiceControl/sts:InvoiceAuthorization');
-    const prefix = text('//sts:InvoiceControl/sts:AuthorizedInvoices/sts:Prefix');
-    const from = Number(text('//sts:InvoiceControl/sts:AuthorizedInvoices/sts:From'));
-    const to = Number(text('//sts:InvoiceControl/sts:AuthorizedInvoices/sts:To'));
-    const number = Number(id.startsWith(prefix) ? id.slice(prefix.length) : NaN);
-    if (!Number.isInteger(number) || number < from || number > to) fail('RESOLUTION_RANGE', `Invoice ${id} is outside resolution ${resolution} (${prefix}${from} to ${prefix}${to})`);
+    if (!note) {
+      const prefix = text('//sts:InvoiceControl/sts:AuthorizedInvoices/sts:Prefix');
+      const from = Number(text('//sts:InvoiceControl/sts:AuthorizedInvoices/sts:From'));
+      const to = Number(text('//sts:InvoiceControl/sts:AuthorizedInvoices/sts:To'));
+      const number = Number(id.startsWith(prefix) ? id.slice(prefix.length) : NaN);
+      if (!Number.isInteger(number) || number < from || number > to) fail('RESOLUTION_RANGE', `Invoice ${id} is outside resolution ${resolution} (${prefix}${from} to ${prefix}${to})`);
+    }
 
     const notifications: string[] = [];
     masterDataProblems(nodes, fail, (code, message) => notifications.push(`Regla: ${code}, Notificación: ${message}`));
 
-    const declared = new Decimal(text('/inv:Invoice/cac:LegalMonetaryTotal/cbc:LineExtensionAmount') || 0);
+    const declared = new Decimal(text(`${TOTAL}/cbc:LineExtensionAmount`) || 0);
     for (const problem of totalsProblems(nodes, text, sum)) fail('TOTALS', problem);
 
-    const uuid = text('/inv:Invoice/cbc:UUID');
-    const key = await this.technicalKey(nit, resolution);
-    if (!key) fail('RESOLUTION', `Resolution ${resolution} is not known for NIT ${nit}`);
-    else {
-      const taxOf = (code: string) => sum(`/inv:Invoice/cac:TaxTotal[cac:TaxSubtotal/cac:TaxCategory/cac:TaxScheme/cbc:ID='${code}']/cbc:TaxAmount`);
+    const uuid = text(`${ROOT}/cbc:UUID`);
+    // The CUFE of an invoice is made with its resolution's technical key, the CUDE of a note with the software's PIN.
+    const key = note ? await this.notes?.softwarePin(nit, text('//sts:SoftwareProvider/sts:SoftwareID')) ?? null : await this.technicalKey(nit, resolution);
+    if (!key) {
+      if (note) fail('SOFTWARE', `Software ${text('//sts:SoftwareProvider/sts:SoftwareID') || '(none)'} is not registered for NIT ${nit}: its PIN, which the CUDE is made with, is unknown`);
+      else fail('RESOLUTION', `Resolution ${resolution} is not known for NIT ${nit}`);
+    } else {
+      const taxOf = (code: string) => sum(`${ROOT}/cac:TaxTotal[cac:TaxSubtotal/cac:TaxCategory/cac:TaxScheme/cbc:ID='${code}']/cbc:TaxAmount`);
       const expected = cufeOf({
-        number: id, issueDate: text('/inv:Invoice/cbc:IssueDate'), issueTime: text('/inv:Invoice/cbc:IssueTime'),
+        number: id, issueDate: text(`${ROOT}/cbc:IssueDate`), issueTime: text(`${ROOT}/cbc:IssueTime`),
         subtotal: declared, iva: taxOf('01'), inc: taxOf('04'), ica: taxOf('03'),
-        total: text('/inv:Invoice/cac:LegalMonetaryTotal/cbc:PayableAmount') || 0,
-        supplierNit: nit, customerId: text('/inv:Invoice/cac:AccountingCustomerParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID'),
-        technicalKey: key, environment: (text('/inv:Invoice/cbc:ProfileExecutionID') || '2') as '1' | '2',
+        total: text(`${TOTAL}/cbc:PayableAmount`) || 0,
+        supplierNit: nit, customerId: text(`${ROOT}/cac:AccountingCustomerParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID`),
+        technicalKey: key, environment: (text(`${ROOT}/cbc:ProfileExecutionID`) || '2') as '1' | '2',
       });
-      if (expected !== uuid) fail('CUFE', `The CUFE does not recompute from the document (expected ${expected})`);
+      const scheme = (nodes(`${ROOT}/cbc:UUID`)[0] as Element | undefined)?.getAttribute('schemeName') ?? '';
+      const name = note ? 'CUDE' : 'CUFE';
+      if (expected !== uuid) fail(name, `The ${name} does not recompute from the document (expected ${expected})`);
+      else if (scheme !== `${name}-SHA384`) fail(name, `cbc:UUID has schemeName ${scheme || '(none)'}, not ${name}-SHA384`);
     }
+    if (note) await this.noteProblems(note, nit, text, fail);
 
-    const environment = text('/inv:Invoice/cbc:ProfileExecutionID');
+    const environment = text(`${ROOT}/cbc:ProfileExecutionID`);
     if (o.testSet && environment !== '2') fail('TEST_SET', `A test set document is in the test environment (ProfileExecutionID 2), not ${environment || 'none'}`);
 
     const verdict: Verdict = errors.length
@@ -276,7 +313,7 @@ export class SandboxDian implements DianAuthority {
       : { status: 'Accepted', cufe: uuid, errors: [], observations: ['Accepted by the sandbox authority (not the DIAN)', ...notifications] };
     verdict.applicationResponse = await signInvoiceXml(buildApplicationResponse({
       sender: { name: SANDBOX_AUTHORITY_NAME },
-      receiver: { name: text('/inv:Invoice/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:RegistrationName'), nit, checkDigit: dv },
+      receiver: { name: text(`${ROOT}/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:RegistrationName`), nit, checkDigit: dv },
       document: { id, cufe: uuid, environment: environment || '2' },
       accepted: verdict.status === 'Accepted',
       description: verdict.status === 'Accepted'
@@ -287,5 +324,20 @@ export class SandboxDian implements DianAuthority {
     }), await this.signer(), { signerRole: 'third party' });
     if (uuid && !o.testSet) this.received.set(uuid, verdict);
     return verdict;
+  }
+
+  /** A note: a concept of its kind, and a reference to an invoice of the issuer that was accepted, by its number, CUFE and date. */
+  private async noteProblems(note: 'NC' | 'ND', nit: string, text: (q: string) => string, fail: (code: string, message: string) => void): Promise<void> {
+    const concept = text(`${ROOT}/cac:DiscrepancyResponse/cbc:ResponseCode`);
+    if (!NOTE_CONCEPTS[note].includes(concept)) {
+      fail('CONCEPT', `Concept ${concept || '(none)'} is not a ${note === 'NC' ? 'credit' : 'debit'} note concept (${NOTE_CONCEPTS[note].join(', ')})`);
+    }
+    const ref = `${ROOT}/cac:BillingReference/cac:InvoiceDocumentReference`;
+    const cufe = text(`${ref}/cbc:UUID`);
+    const invoice = cufe ? await this.notes?.acceptedInvoice(nit, cufe) ?? null : null;
+    if (!invoice) fail('BILLING_REFERENCE', `The invoice referenced (CUFE ${cufe || '(none)'}) is not an invoice of NIT ${nit} that was accepted`);
+    else if (invoice.number !== text(`${ref}/cbc:ID`) || invoice.date !== text(`${ref}/cbc:IssueDate`)) {
+      fail('BILLING_REFERENCE', `The invoice referenced is ${invoice.number} of ${invoice.date}, not ${text(`${ref}/cbc:ID`)} of ${text(`${ref}/cbc:IssueDate`)}`);
+    }
   }
 }

@@ -267,7 +267,7 @@ export class DianWebService implements DianAuthority {
 
   /** The ZIP of one document, as both SendBillSync and SendTestSetAsync take it. */
   private async zipped(signedXml: string, ctx: SubmitContext) {
-    const entry = `fv${ctx.fileName}.xml`;
+    const entry = `${ctx.documentPrefix ?? 'fv'}${ctx.fileName}.xml`;
     const contentFile = this.o.zip ? await this.o.zip(entry, signedXml) : dianZip(entry, signedXml);
     return { fileName: `z${ctx.fileName}.zip`, contentFile };
   }

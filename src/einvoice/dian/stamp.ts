@@ -6,13 +6,14 @@
  * sent twice. Runs from the outbox (kind `dian_submit`), after commit.
  */
 import { recordSending, recordVerdict } from '../../invoices/kernel';
+import { recordNoteSending, recordNoteVerdict } from '../../notes/kernel';
 import type { Db, Queryable } from '../../platform/db';
 import type { CpuPool } from '../../workers/pool';
 import { runTask } from '../../workers/tasks';
 import { Credentials, CREDENTIALS_VERSION } from '../credentials';
 import { dianIssuer } from './issuer';
 import { TEST_RESOLUTION } from './habilitacion';
-import type { DianAuthority, Verdict } from './authority';
+import type { DianAuthority, NoteFacts, Verdict } from './authority';
 import { inProcess } from '../threaded';
 
 /** The demo software registration (the DIAN's habilitación data is per company; see company settings `dian`). */
@@ -81,6 +82,60 @@ export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId
   return result;
 }
 
+/**
+ * Sends a stored credit or debit note to the DIAN, as stampCoInvoice sends an invoice: its UBL CreditNote or
+ * DebitNote (with the CUDE, the concept and the reference to the accepted invoice), signed, submitted, and the
+ * verdict recorded on the note. Runs from the outbox (kind `dian_note_submit`), after commit.
+ */
+export async function stampCoNote(db: Db, authority: DianAuthority, companyId: number, noteId: string,
+  signing: Signing = { credentials: new Credentials(db) }, finish?: Finish): Promise<StampResult> {
+  const [n] = await db.query(
+    `SELECT n.kind, n.document, n.stamp_status, n.stamp_cude, n.xml IS NOT NULL AS sent, i.prefix || i.number AS invoice_number,
+            i.stamp_cufe AS invoice_cufe, i.date::text AS invoice_date, to_jsonb(c) AS company, to_jsonb(u) AS customer,
+            (SELECT ${CREDENTIALS_VERSION} FROM company_credentials k WHERE k.company_id = n.company_id AND k.active) AS credentials_version,
+            (SELECT json_object_agg(p.id, p.type) FROM payment_types p WHERE p.company_id = n.company_id) AS payment_types,
+            (SELECT json_object_agg(p.code, p.unit) FROM products p
+              WHERE p.company_id = n.company_id AND p.code IN (SELECT x->>'code' FROM jsonb_array_elements(n.document->'items') x)) AS units
+       FROM notes n JOIN invoices i ON i.company_id = n.company_id AND i.id = n.invoice_id
+       JOIN companies c ON c.company_id = n.company_id
+       LEFT JOIN customers u ON u.company_id = n.company_id AND u.id = n.customer_id
+      WHERE n.company_id = $1 AND n.id = $2`, [companyId, noteId]);
+  if (!n) throw new Error(`note ${noteId} not found`);
+  if (n.stamp_status === 'Accepted') return { status: 'Accepted', cufe: n.stamp_cude, errors: [], observations: [] };
+  const company = n.company;
+  const credentials = await signing.credentials.company(company, n.credentials_version);
+  const context = (cude: string) => ({
+    credentials, cufe: cude, fileName: fileStem(company.tax_id, n.document.date, n.document.number), documentPrefix: n.kind === 'NC' ? 'nc' as const : 'nd' as const,
+  });
+  let verdict = n.stamp_cude && n.sent ? await authority.status(n.stamp_cude, context(n.stamp_cude)) : null;
+  let cude: string | null = n.stamp_cude;
+  let xml: string | null = null;
+  if (!verdict) {
+    const dian = { ...DEFAULT_SOFTWARE, ...(company.settings?.dian ?? {}) };
+    const input = {
+      kind: n.kind, document: n.document, company: dianIssuer(company), customer: n.customer,
+      invoice: { number: n.invoice_number, cufe: n.invoice_cufe, date: n.invoice_date },
+      settings: { software: { id: dian.id, pin: dian.pin, provider_nit: company.tax_id, provider_check_digit: company.check_digit }, environment: dian.environment },
+      unitCodes: n.units ?? {}, paymentTypes: n.payment_types ?? {},
+    };
+    const signed = await runTask(signing.pool, 'dian.signNote', { input, credentials });
+    cude = signed.cude;
+    xml = signed.xml;
+    if (!inProcess(authority)) await recordNoteSending(db, companyId, noteId, xml, cude);
+    verdict = await authority.send(xml, context(cude));
+  }
+  const final = verdict;
+  const result = { status: final.status, cufe: final.status === 'Accepted' ? final.cufe : null, errors: final.errors, observations: final.observations };
+  await db.tx(async (q) => {
+    await recordNoteVerdict(q, companyId, noteId, {
+      status: final.status, cufe: final.status === 'Accepted' ? final.cufe : cude, errors: final.errors, observations: final.observations,
+      authority: authority.name, applicationResponse: final.applicationResponse ?? null, xml,
+    });
+    await finish?.(q, result);
+  });
+  return result;
+}
+
 /** The DIAN file name stem: NIT in 10 digits, provider code 000, year in 2 digits, number in 8 hex digits. */
 export function fileStem(nit: string, date: string, number: number): string {
   return `${nit.padStart(10, '0')}000${String(date).slice(2, 4)}${Number(number).toString(16).padStart(8, '0')}`;
@@ -97,5 +152,25 @@ export function technicalKeys(db: Db) {
       `SELECT t.resolution->>'technical_key' AS key FROM document_types t JOIN companies c ON c.company_id = t.company_id
         WHERE c.country = 'CO' AND c.tax_id = $1 AND t.resolution->>'number' = $2 LIMIT 1`, [nit, resolution]);
     return row?.key ?? null;
+  };
+}
+
+/** What the sandbox knows to judge notes: the software PINs of the companies with that NIT, and their accepted invoices. */
+export function noteFacts(db: Db): NoteFacts {
+  return {
+    async softwarePin(nit, softwareId) {
+      const rows = await db.query<{ settings: any }>(`SELECT settings FROM companies WHERE country = 'CO' AND tax_id = $1`, [nit]);
+      for (const r of rows) {
+        const dian = { ...DEFAULT_SOFTWARE, ...(r.settings?.dian ?? {}) };
+        if (dian.id === softwareId) return dian.pin;
+      }
+      return null;
+    },
+    async acceptedInvoice(nit, cufe) {
+      const [row] = await db.query<{ number: string; date: string }>(
+        `SELECT i.prefix || i.number AS number, i.date::text AS date FROM invoices i JOIN companies c ON c.company_id = i.company_id
+          WHERE c.country = 'CO' AND c.tax_id = $1 AND i.stamp_cufe = $2 AND i.stamp_status = 'Accepted' AND i.deleted_at IS NULL LIMIT 1`, [nit, cufe]);
+      return row ?? null;
+    },
   };
 }

@@ -386,6 +386,8 @@ export function coInvoiceDocument(plan: Plan, ids: { id: string | null; prefix: 
     mail: { send: body.mail?.send ?? false, status: 'not_sent', observations: null },
     metadata: { created: ids.now.toISOString(), last_updated: ids.now.toISOString(), stock_updated: null },
     annulled: false,
+    // No note corrects it yet (a read lists them: src/invoices/routes.ts).
+    credit_notes: [], debit_notes: [], creditable: num(computed.total),
   };
 }
 

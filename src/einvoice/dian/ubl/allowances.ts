@@ -40,7 +40,7 @@ export function multiplierFactor(amount: Decimal, base: Decimal, given: Decimal 
 }
 
 /** The document's allowances and charges, numbered 1, 2, … in that order: global discounts, IVA asumido, global charges. */
-export function documentAllowances(root: Node, doc: DianInvoiceDocument, lineExtension: Decimal, borneTotal: Decimal, cur: Attrs): void {
+export function documentAllowances(root: Node, doc: Partial<Pick<DianInvoiceDocument, 'global_discounts' | 'global_charges'>>, lineExtension: Decimal, borneTotal: Decimal, cur: Attrs): void {
   let acId = 0;
   for (const d of doc.global_discounts ?? []) {
     const amount = dec(d.value);

@@ -41,20 +41,12 @@ export function dianQrContent(f: QrFields): string {
   ].join('\n');
 }
 
-/** Writes ext:UBLExtensions under the document's root. */
-export function ublExtensions(root: Node, x: { resolution: DianResolution; software: DianSettings['software']; securityCode: string; qr: string }): void {
+/** Writes ext:UBLExtensions under the document's root; a note has no numbering resolution (InvoiceControl). */
+export function ublExtensions(root: Node, x: { resolution: DianResolution | null; software: DianSettings['software']; securityCode: string; qr: string }): void {
   const { resolution, software } = x;
   const exts = root.ele('ext:UBLExtensions');
   const dian = exts.ele('ext:UBLExtension').ele('ext:ExtensionContent').ele('sts:DianExtensions');
-  const control = dian.ele('sts:InvoiceControl');
-  leaf(control, 'sts:InvoiceAuthorization', resolution.number);
-  const period = control.ele('sts:AuthorizationPeriod');
-  leaf(period, 'cbc:StartDate', resolution.valid_from);
-  leaf(period, 'cbc:EndDate', resolution.valid_to);
-  const authorized = control.ele('sts:AuthorizedInvoices');
-  leaf(authorized, 'sts:Prefix', resolution.prefix);
-  leaf(authorized, 'sts:From', String(resolution.from));
-  leaf(authorized, 'sts:To', String(resolution.to));
+  if (resolution) invoiceControl(dian, resolution);
   leaf(dian.ele('sts:InvoiceSource'), 'cbc:IdentificationCode', 'CO', {
     listAgencyID: '6', listAgencyName: UNECE, listSchemeURI: 'urn:oasis:names:specification:ubl:codelist:gc:CountryIdentificationCode-2.1',
   });
@@ -67,4 +59,17 @@ export function ublExtensions(root: Node, x: { resolution: DianResolution; softw
   leaf(dian, 'sts:QRCode', x.qr);
   // The signature's slot: sign.ts puts ds:Signature in the last, empty, ExtensionContent.
   exts.ele('ext:UBLExtension').ele('ext:ExtensionContent');
+}
+
+/** sts:InvoiceControl: the numbering resolution of an invoice. */
+function invoiceControl(dian: Node, resolution: DianResolution): void {
+  const control = dian.ele('sts:InvoiceControl');
+  leaf(control, 'sts:InvoiceAuthorization', resolution.number);
+  const period = control.ele('sts:AuthorizationPeriod');
+  leaf(period, 'cbc:StartDate', resolution.valid_from);
+  leaf(period, 'cbc:EndDate', resolution.valid_to);
+  const authorized = control.ele('sts:AuthorizedInvoices');
+  leaf(authorized, 'sts:Prefix', resolution.prefix);
+  leaf(authorized, 'sts:From', String(resolution.from));
+  leaf(authorized, 'sts:To', String(resolution.to));
 }

@@ -36,7 +36,7 @@ import { documentAllowances } from './allowances';
 import { INVOICE_TYPE_CODE, NAMESPACES, OPERATION_TYPE, PROFILE_ID, UNECE } from './codes';
 import { dianQrContent, ublExtensions } from './extensions';
 import { invoiceLine, lineCalc } from './lines';
-import { documentTotals, legalMonetaryTotal } from './monetary-total';
+import { documentTotals, monetaryTotal } from './monetary-total';
 import { customerParty, supplierParty } from './parties';
 import { exchangeRate, paymentMeans, prepaidPayment } from './payments';
 import { taxTotal } from './tax-totals';
@@ -48,6 +48,7 @@ export { DIAN_NIT, dianSearchUrl, INVOICE_TYPE_CODE, NAMESPACES, OPERATION_TYPE,
 export { dianQrContent, type QrFields } from './extensions';
 export { multiplierFactor } from './allowances';
 export { DianXmlError } from './xml';
+export { buildNoteXml, NOTE_PROFILES, type BuildNoteInput, type BuiltNote } from './note';
 
 /**
  * Builds the unsigned UBL 2.1 Invoice. Throws DianXmlError when the input
@@ -123,7 +124,7 @@ export function buildInvoiceXml(input: BuildInvoiceInput): BuiltInvoice {
   exchangeRate(root, currency, doc.currency?.exchange_rate, issueDate);
   for (const g of t.chargeGroups) taxTotal(root, 'cac:TaxTotal', g, cur);
   for (const g of t.withholdingGroups) taxTotal(root, 'cac:WithholdingTaxTotal', g, cur);
-  legalMonetaryTotal(root, t, cur);
+  monetaryTotal(root, 'cac:LegalMonetaryTotal', t, cur);
   lines.forEach((l, i) => invoiceLine(root, l, i + 1, input.unitCodes?.[l.item.code] ?? '94', cur));
 
   const xml = root.end({ prettyPrint: false, wellFormed: true });

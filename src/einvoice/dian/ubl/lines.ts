@@ -11,7 +11,7 @@ import { allowanceCharge } from './allowances';
 import { CHARGE_SCHEMES, LINE_WITHHOLDINGS, NOT_WRITTEN, OTHER_SCHEME, type Scheme } from './codes';
 import { groupBy, taxTotal } from './tax-totals';
 import type { DianInvoiceItem, DianTaxLine } from './types';
-import { leaf, unitPrice, type Attrs, type Node } from './xml';
+import { DianXmlError, leaf, unitPrice, type Attrs, type Node } from './xml';
 
 export interface LineCalc {
   item: DianInvoiceItem;
@@ -40,31 +40,46 @@ export function lineCalc(item: DianInvoiceItem): LineCalc {
   return { item, base, gross, charges, borne, withholdings, gift };
 }
 
-/** Writes line number `n` (from 1), its quantity in `unit` (UN/ECE). */
-export function invoiceLine(root: Node, l: LineCalc, n: number, unit: string, cur: Attrs): void {
+/** The line element of each UBL document, and the name of its quantity. */
+const LINE = {
+  Invoice: { element: 'cac:InvoiceLine', quantity: 'cbc:InvoicedQuantity' },
+  CreditNote: { element: 'cac:CreditNoteLine', quantity: 'cbc:CreditedQuantity' },
+  DebitNote: { element: 'cac:DebitNoteLine', quantity: 'cbc:DebitedQuantity' },
+} as const;
+export type UblDocument = keyof typeof LINE;
+
+/**
+ * Writes line number `n` (from 1), its quantity in `unit` (UN/ECE). An invoice line has its discount before its
+ * taxes, a note line after them (the schemas' orders); a debit note line has no FreeOfChargeIndicator.
+ */
+export function invoiceLine(root: Node, l: LineCalc, n: number, unit: string, cur: Attrs, kind: UblDocument = 'Invoice'): void {
   const it = l.item;
-  const line = root.ele('cac:InvoiceLine');
+  const line = root.ele(LINE[kind].element);
   leaf(line, 'cbc:ID', String(n));
-  leaf(line, 'cbc:InvoicedQuantity', new Decimal(it.quantity).toFixed(), { unitCode: unit });
+  leaf(line, LINE[kind].quantity, new Decimal(it.quantity).toFixed(), { unitCode: unit });
   leaf(line, 'cbc:LineExtensionAmount', dianAmount(l.base), cur);
   if (l.gift) {
+    if (kind === 'DebitNote') throw new DianXmlError('A debit note line is never free of charge');
     leaf(line, 'cbc:FreeOfChargeIndicator', 'true');
     const ref = line.ele('cac:PricingReference').ele('cac:AlternativeConditionPrice');
     leaf(ref, 'cbc:PriceAmount', dianAmount(it.tax_base!), cur);
     leaf(ref, 'cbc:PriceTypeCode', '01'); // commercial value
   }
   const discount = dec(it.discount?.value);
-  if (discount.gt(0)) {
+  const writeDiscount = () => {
+    if (!discount.gt(0)) return;
     const pctGiven = it.discount?.percentage;
     allowanceCharge(line, {
       id: 1, charge: false, reason: 'Descuento',
       percent: pctGiven !== null && pctGiven !== undefined && !dec(pctGiven).isZero() ? dec(pctGiven) : null,
       amount: discount, base: l.gross,
     }, cur);
-  }
+  };
+  if (kind === 'Invoice') writeDiscount();
   for (const g of groupBy(l.charges.map((c) => ({ scheme: c.scheme, percentage: c.tax.percentage, taxable: c.tax.base_value, amount: c.tax.value })))) {
     taxTotal(line, 'cac:TaxTotal', g, cur);
   }
+  if (kind !== 'Invoice') writeDiscount();
   const item = line.ele('cac:Item');
   leaf(item, 'cbc:Description', it.description);
   leaf(item.ele('cac:StandardItemIdentification'), 'cbc:ID', it.code, { schemeID: '999', schemeName: 'Estándar de adopción del contribuyente' });

@@ -28,8 +28,12 @@ export interface Totals {
   borneTotal: Decimal;
 }
 
+/** What the totals read of a document: an invoice, or a note (no global discounts, charges, advance or amount payable). */
+export type TotalsDocument = Pick<DianInvoiceDocument, 'subtotal' | 'taxes_total' | 'retentions' | 'withholdings_total' | 'total'>
+  & Partial<Pick<DianInvoiceDocument, 'global_discounts' | 'global_charges' | 'advance_payment' | 'amount_payable'>>;
+
 /** The figures of the document from its lines; throws DianXmlError where they differ from what the document states. */
-export function documentTotals(doc: DianInvoiceDocument, lines: readonly LineCalc[]): Totals {
+export function documentTotals(doc: TotalsDocument, lines: readonly LineCalc[]): Totals {
   const lineExtension = sum(lines.map((l) => l.base));
   same('subtotal', lineExtension, doc.subtotal);
   const chargeGroups = groupBy(lines.flatMap((l) => l.charges.map((c) => ({
@@ -57,7 +61,7 @@ export function documentTotals(doc: DianInvoiceDocument, lines: readonly LineCal
   const taxInclusive = lineExtension.plus(taxesTotal);
   const payable = taxInclusive.minus(allowanceTotal).plus(chargeTotal).minus(prepaid);
   same('total', taxInclusive.minus(allowanceTotal).plus(chargeTotal), doc.total);
-  same('amount_payable', payable.minus(sum(withholdingGroups.map((g) => g.amount))), doc.amount_payable);
+  if (doc.amount_payable !== undefined) same('amount_payable', payable.minus(sum(withholdingGroups.map((g) => g.amount))), doc.amount_payable);
   // Σ taxable bases of the lines that carry a tax (each line once).
   const taxExclusive = sum(lines.filter((l) => l.charges.length).map((l) => dec(l.charges[0].tax.base_value)));
   return {
@@ -66,14 +70,14 @@ export function documentTotals(doc: DianInvoiceDocument, lines: readonly LineCal
   };
 }
 
-/** Writes cac:LegalMonetaryTotal. */
-export function legalMonetaryTotal(root: Node, t: Totals, cur: Attrs): void {
-  const totals = root.ele('cac:LegalMonetaryTotal');
+/** Writes cac:LegalMonetaryTotal (a debit note: cac:RequestedMonetaryTotal, of the same type). */
+export function monetaryTotal(root: Node, element: 'cac:LegalMonetaryTotal' | 'cac:RequestedMonetaryTotal', t: Totals, cur: Attrs): void {
+  const totals = root.ele(element);
   leaf(totals, 'cbc:LineExtensionAmount', dianAmount(t.lineExtension), cur);
   leaf(totals, 'cbc:TaxExclusiveAmount', dianAmount(t.taxExclusive), cur);
   leaf(totals, 'cbc:TaxInclusiveAmount', dianAmount(t.taxInclusive), cur);
   leaf(totals, 'cbc:AllowanceTotalAmount', dianAmount(t.allowanceTotal), cur);
   leaf(totals, 'cbc:ChargeTotalAmount', dianAmount(t.chargeTotal), cur);
-  leaf(totals, 'cbc:PrepaidAmount', dianAmount(t.prepaid), cur);
+  if (element === 'cac:LegalMonetaryTotal' || t.prepaid.gt(0)) leaf(totals, 'cbc:PrepaidAmount', dianAmount(t.prepaid), cur);
   leaf(totals, 'cbc:PayableAmount', dianAmount(t.payable), cur);
 }
