@@ -195,7 +195,20 @@ eachStorage('fuzz', (storage) => {
     'mx PUT /mx/v1/products/:id': () => mxProduct(String(ids.mxProductCode)),
     'mx POST /mx/v1/invoices': () => mxInvoice(),
     'mx POST /mx/v1/invoices/preview': () => mxInvoice(),
+    'co POST /v1/credit-notes': () => note('NC'),
+    'co POST /v1/credit-notes/preview': () => note('NC'),
+    'co POST /v1/credit-notes/:id/mail': () => ({ mail_to: 'tesoreria@cliente.example.co' }),
+    'co POST /v1/debit-notes': () => note('ND'),
+    'co POST /v1/debit-notes/preview': () => note('ND'),
+    'co POST /v1/debit-notes/:id/mail': () => ({ copy_to: 'cartera@cliente.example.co' }),
   };
+  /** A note of 1 peso on the credit invoice (a discount credited, or interest charged), paid back or paid in cash. */
+  const note = (kind: 'NC' | 'ND') => ({
+    document: { id: notes[kind].id }, date: today(), invoice: ids.creditInvoice, reason: kind === 'NC' ? 3 : 1, seller: r.seller.id,
+    observations: 'Ajuste', items: [{ code: kind === 'NC' ? 'LIBRO01' : 'INTERES', quantity: 1, price: 1, taxes: [] }],
+    payments: [{ id: notes[`${kind}.Cash`].id, value: 1 }],
+  });
+  const notes: Record<string, any> = {};
   const coCustomer = (identification: string) => ({
     person_type: 'person', id_type: '13', identification, branch_office: 0, name: ['Ana Lucía', 'Pérez Ñáñez'],
     address: { address: 'Cra 7 # 71-21 Of. 502', city: { country_code: 'CO', state_code: '11', city_code: '11001' }, postal_code: '110231' },
@@ -246,6 +259,15 @@ eachStorage('fuzz', (storage) => {
     };
     const credit = await creditInvoice(s, r, { amount: 1_000_000 });
     ids.coDue = dueOf(credit) as any;
+    ids.creditInvoice = credit.id;
+    for (const kind of ['NC', 'ND']) {
+      for (const t of await s.as('co').list(`/v1/document-types?type=${kind}`)) if (t.electronic_type === 'NoElectronic') notes[kind] = t;
+      for (const p of await s.as('co').list(`/v1/payment-types?document_type=${kind}`)) notes[`${kind}.${p.type}`] = p;
+    }
+    for (const [kind, path] of [['NC', 'credit-notes'], ['ND', 'debit-notes']] as const) {
+      const n = await made('co', `/v1/${path}`, note(kind));
+      for (const p of ['', '/annul', '/stamp', '/xml', '/stamp/errors', '/mail', '/pdf']) ids[`co /v1/${path}/:id${p}`] = n.id;
+    }
     const coCust = await made('co', '/v1/customers', validBody['co POST /v1/customers']());
     ids['co /v1/customers/:id'] = coCust.id; ids.coCustomerIdent = coCust.identification;
     const coProd = await made('co', '/v1/products', validBody['co POST /v1/products']());

@@ -45,6 +45,9 @@ eachStorage('isolation', (storage) => {
   const numbering = async () => ({
     co: (await bco.list('/v1/document-types?type=FV')).map((t: any) => [t.id, t.consecutive]),
     rc: (await bco.list('/v1/document-types?type=RC')).map((t: any) => [t.id, t.consecutive]),
+    nc: (await bco.list('/v1/document-types?type=NC')).map((t: any) => [t.id, t.consecutive]),
+    nd: (await bco.list('/v1/document-types?type=ND')).map((t: any) => [t.id, t.consecutive]),
+    notes: await s.db.query(`SELECT company_id, count(*)::int AS n, max(number)::text AS top FROM notes WHERE company_id = ANY($1::int[]) GROUP BY company_id ORDER BY company_id`, [bCompanies]),
     mx: (await bmx.list('/v1/document-types?type=FV')).map((t: any) => [t.id, t.consecutive]),
     rows: await s.db.query(`SELECT company_id, count(*)::int AS n, max(number)::text AS top FROM invoices WHERE company_id = ANY($1::int[]) GROUP BY company_id ORDER BY company_id`, [bCompanies]),
     vouchers: await s.db.query(`SELECT company_id, count(*)::int AS n, max(number)::text AS top FROM vouchers WHERE company_id = ANY($1::int[]) GROUP BY company_id ORDER BY company_id`, [bCompanies]),
@@ -84,6 +87,13 @@ eachStorage('isolation', (storage) => {
     await made(bco, '/v1/invoices', validInvoice(rb, { observations: MARK, document: { id: rb.type['FV-E'].id } }));
     const credit = await creditInvoice(bs, rb, { amount: 5000, customer: { identification: '55500011', branch_office: 0 } });
     await made(bco, '/v1/vouchers', debtPayment(vb, { identification: '55500011', branch_office: 0 }, [{ due: dueOf(credit), value: 100 }], { observations: MARK }));
+    // A credit and a debit note of B's credit invoice.
+    for (const [kind, path, code] of [['NC', 'credit-notes', 'LIBRO01'], ['ND', 'debit-notes', 'INTERES']] as const) {
+      const type = (await bco.list(`/v1/document-types?type=${kind}`)).find((t: any) => t.electronic_type === 'NoElectronic');
+      const pay = (await bco.list(`/v1/payment-types?document_type=${kind}`)).find((p: any) => p.type === 'Cash');
+      await made(bco, `/v1/${path}`, { document: { id: type.id }, date: credit.date, invoice: credit.id, reason: kind === 'NC' ? 3 : 1, seller: rb.seller.id,
+        observations: MARK, items: [{ code, quantity: 1, price: 10, taxes: [] }], payments: [{ id: pay.id, value: 10 }] });
+    }
     const mxAll = bmx.list;
     const [types, pays, users] = await Promise.all([mxAll('/v1/document-types?type=FV'), mxAll('/v1/payment-types?document_type=FV'), mxAll('/v1/users')]);
     await made(bmx, '/v1/customers', { person_type: 'company', identification: 'ISO010203AB1', name: `${MARK} MX`, tax_regime: '601', address: { address: 'Av. Reforma 100', postal_code: '06600' } });
@@ -99,7 +109,9 @@ eachStorage('isolation', (storage) => {
     routes = appRoutes(s);
     for (const rt of routes.filter((r) => r.method === 'GET' && !r.params.length)) {
       const api = rt.country === 'mx' ? bmx : bco;
-      const extra = rt.query.some((q) => q.name === 'type') && /document-types/.test(rt.path) ? ['type=FV', 'type=RC'] : rt.query.some((q) => q.name === 'document_type') ? ['document_type=FV', 'document_type=RC'] : [''];
+      const kinds = ['FV', 'NC', 'ND', 'RC'];
+      const extra = rt.query.some((q) => q.name === 'type') && /document-types/.test(rt.path) ? kinds.map((k) => `type=${k}`)
+        : rt.query.some((q) => q.name === 'document_type') ? kinds.map((k) => `document_type=${k}`) : [''];
       for (const x of extra) {
         const list = await api.get(`${rt.path}?${[rt.query.some((q) => q.name === 'page_size') ? 'page_size=100' : '', x].filter(Boolean).join('&')}`);
         if (list.status !== 200) continue;
@@ -129,7 +141,7 @@ eachStorage('isolation', (storage) => {
     if (ownCache.has(path)) return ownCache.get(path)!;
     const out = new Set<string>();
     ownCache.set(path, out);
-    for (const x of ['', '&type=FV', '&type=RC', '&document_type=FV', '&document_type=RC']) {
+    for (const x of ['', ...['FV', 'NC', 'ND', 'RC'].flatMap((k) => [`&type=${k}`, `&document_type=${k}`])]) {
       const l = await aco.get(listUrl(`${path}?${x.slice(1)}`));
       for (const r of records(l.body)) if (r.id !== undefined) out.add(String(r.id));
     }
@@ -217,6 +229,13 @@ eachStorage('isolation', (storage) => {
       walked++;
       if (res.status !== 400 || leaks(res)) findings.push(`POST /v1/vouchers with ${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     }
+    // A credit note of A on B's invoice: B's invoice does not exist for A.
+    const aNote = (await aco.list('/v1/document-types?type=NC')).find((t: any) => t.electronic_type === 'NoElectronic');
+    const aRefund = (await aco.list('/v1/payment-types?document_type=NC')).find((p: any) => p.type === 'Cash');
+    const onB = await aco.post('/v1/credit-notes', { document: { id: aNote.id }, date: bDue.prefix.date, invoice: bDue.prefix.id, reason: 3, seller: ra.seller.id,
+      items: [{ code: 'LIBRO01', quantity: 1, price: 1, taxes: [] }], payments: [{ id: aRefund.id, value: 1 }] });
+    walked++;
+    if (onB.status !== 400 || leaks(onB) || onB.body.Errors?.[0]?.Params?.[0] !== 'invoice') findings.push(`POST /v1/credit-notes on B's invoice: ${onB.status} ${JSON.stringify(onB.body).slice(0, 200)}`);
     // B's Idempotency-Key, reused by A with A's own body: A's own new invoice, never B's.
     const again = await aco.post('/v1/invoices', validInvoice(ra), { 'idempotency-key': 'isolation-shared-key' });
     walked++;

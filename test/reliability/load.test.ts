@@ -57,7 +57,7 @@ for (const storage of STORAGES) {
       const started = Date.now();
       const sent = await w.run({ concurrency: 8 * processes, count: COUNT, ms: (LONG ? 12 : 3) * 60_000 });
       const seconds = (Date.now() - started) / 1000;
-      console.log(`load [${storage}]: ${sent} operations in ${seconds.toFixed(1)} s (${(sent / seconds).toFixed(0)}/s) on ${processes} process(es); ${w.invoices.size} invoices, ${w.vouchers.size} receipts, ${w.keys.size} keys, ${w.refused} receipts refused for paying an installment already paid`);
+      console.log(`load [${storage}]: ${sent} operations in ${seconds.toFixed(1)} s (${(sent / seconds).toFixed(0)}/s) on ${processes} process(es); ${w.invoices.size} invoices, ${w.vouchers.size} receipts, ${w.notes.size} credit notes, ${w.keys.size} keys, ${w.refused} receipts refused for paying an installment already paid`);
       await w.settle(120_000);
       await w.verifyApi();
       // A 5xx is a bug: show what the services logged about it.

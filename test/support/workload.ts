@@ -1,8 +1,8 @@
 /**
  * A mixed stream of creations for the load and crash suites, sent as an
  * integrator would: Colombian cash, credit and electronic invoices, cash
- * receipts paying the credit invoices, Mexican invoices (some stamped) and
- * e-mail requests, from several workers across one or more server processes.
+ * receipts and credit notes (settled on account) on the credit invoices,
+ * Mexican invoices (some stamped) and e-mail requests, from several workers across one or more server processes.
  *
  * The workload remembers every answer. Creations with an Idempotency-Key
  * whose answer was lost (a killed process) are sent again later, until
@@ -15,16 +15,17 @@ import Decimal from 'decimal.js';
 import type { ApiClient, Reply } from './server';
 import type { Queryable } from '../../src/platform/db';
 import { CO_LEDGER, MX_LEDGER } from '../../src/ledger/accounts';
-import { coRefs, validInvoice, type CoRefs } from './co';
+import { coRefs, today, validInvoice, type CoRefs } from './co';
 import { MX_APP, mxInvoice, mxRefs, type MxRefs } from './mx';
 import { debtPayment, rcRefs, type RcRefs } from './vouchers';
 import { errorShapeProblem } from './routes';
 
-export interface Refs { co: CoRefs; rc: RcRefs; mx: MxRefs }
+export interface Refs { co: CoRefs; rc: RcRefs; mx: MxRefs; nc: { type: any; onAccount: any } }
 
 export async function workloadRefs(c: ApiClient): Promise<Refs> {
-  const [co, rc, mx] = await Promise.all([coRefs(c), rcRefs(c), mxRefs(c)]);
-  return { co, rc, mx };
+  const [co, rc, mx, types, pays] = await Promise.all([coRefs(c), rcRefs(c), mxRefs(c), c.as('co').list('/v1/document-types?type=NC'),
+    c.as('co').list('/v1/payment-types?document_type=NC')]);
+  return { co, rc, mx, nc: { type: types.find((t) => t.electronic_type === 'NoElectronic'), onAccount: pays.find((p) => p.type === 'Credit') } };
 }
 
 /** The number of every automatically numbered document type, before the run: numbering must go on from it without a gap. */
@@ -33,7 +34,7 @@ export async function numberingSnapshot(q: Queryable): Promise<Map<number, numbe
   return new Map(rows.map((r) => [r.id, r.consecutive]));
 }
 
-type Kind = 'cash' | 'credit' | 'electronic' | 'voucher' | 'mx' | 'mail';
+type Kind = 'cash' | 'credit' | 'electronic' | 'voucher' | 'note' | 'mx' | 'mail';
 interface Op { kind: Kind; country: 'co' | 'mx'; path: string; body: unknown; headers?: Record<string, string>; key?: string; credit?: Credit }
 interface Credit { id: string; customer: { identification: string; branch_office: number }; due: { prefix: string; consecutive: number; quote: number }; amount: Decimal; paid: Decimal }
 
@@ -50,6 +51,8 @@ const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
 export class Workload {
   readonly invoices = new Map<string, any>();
   readonly vouchers = new Map<string, any>();
+  /** Credit notes (each settled on account against its credit invoice). */
+  readonly notes = new Map<string, any>();
   readonly credits: Credit[] = [];
   /** Idempotency-Key → the document it created. */
   readonly keys = new Map<string, string>();
@@ -84,7 +87,16 @@ export class Workload {
       return { kind: 'voucher', country: 'co', path: '/v1/vouchers', key, credit,
         body: debtPayment(this.refs.rc, credit.customer, [{ due: credit.due, value: value.toNumber() }]) };
     }
-    if (dice < 0.30 && this.invoices.size) {
+    if (dice < 0.30 && open.length) {
+      // A discount credited on a credit invoice, settled against what it still owes.
+      const credit = pick(open);
+      const value = Decimal.max(new Decimal('0.01'), Decimal.min(credit.amount.minus(credit.paid), money(1, 200))).toNumber();
+      return { kind: 'note', country: 'co', path: '/v1/credit-notes', key, credit, body: {
+        document: { id: this.refs.nc.type.id }, date: today(), invoice: credit.id, reason: 3, seller: r.seller.id,
+        items: [{ code: 'LIBRO01', quantity: 1, price: value, taxes: [] }], payments: [{ id: this.refs.nc.onAccount.id, value }],
+      } };
+    }
+    if (dice < 0.33 && this.invoices.size) {
       const inv = pick([...this.invoices.values()].filter((i) => !i.use));
       if (inv) return { kind: 'mail', country: 'co', path: `/v1/invoices/${inv.id}/mail`, body: { mail_to: 'cuentas@cliente.example.co' } };
     }
@@ -124,7 +136,10 @@ export class Workload {
       const shape = errorShapeProblem(res.status, res.body, res.headers);
       const codes = (res.body?.Errors ?? []).map((e: any) => e.Code);
       // Two receipts paying the same installment at once: the second may find it (partly) paid already.
-      const raced = op.kind === 'voucher' && res.status === 400 && codes.every((c: string) => c === 'invalid_value' || c === 'invalid_reference');
+      // Two receipts paying the same installment at once: the second may find it (partly) paid already; so may a credit note
+      // settled on account, or two credit notes of one invoice the amount left to credit.
+      const raced = (op.kind === 'voucher' || op.kind === 'note') && res.status === 400
+        && codes.every((c: string) => c === 'invalid_value' || c === 'invalid_reference' || c === 'invalid_payment');
       if (shape || !raced) this.anomalies.push(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
       else this.refused++;
       return true;
@@ -142,8 +157,8 @@ export class Workload {
       this.keys.set(op.key, first ?? doc.id);
       if (first) return true; // a replay: recorded already
     }
-    if (op.kind === 'voucher') {
-      this.vouchers.set(doc.id, doc);
+    if (op.kind === 'voucher' || op.kind === 'note') {
+      (op.kind === 'voucher' ? this.vouchers : this.notes).set(doc.id, doc);
       op.credit!.paid = op.credit!.paid.plus(doc.total);
     } else {
       this.invoices.set(doc.id, doc);
@@ -241,10 +256,10 @@ export class Workload {
     const bad = (what: string, rows: unknown[]) => { for (const r of rows) anomalies.push(`${what}: ${JSON.stringify(r)}`); };
     // Every answered document is there, with the number and total it was answered with, and nothing else is.
     const stored = new Map<string, { number: number; total: string }>();
-    for (const t of ['invoices', 'vouchers']) {
+    for (const t of ['invoices', 'vouchers', 'notes']) {
       for (const r of await q.query<{ id: string; number: number; total: string }>(`SELECT id::text, number::int AS number, total::text FROM ${t}`)) stored.set(r.id, r);
     }
-    const answered = new Map([...this.invoices, ...this.vouchers]);
+    const answered = new Map([...this.invoices, ...this.vouchers, ...this.notes]);
     for (const [id, doc] of answered) {
       const row = stored.get(id);
       if (!row) anomalies.push(`${doc.name} (${id}) was answered 201 but is not stored`);
@@ -277,6 +292,11 @@ export class Workload {
       this.requests++;
       if (res.status !== 200 || res.body.name !== doc.name || res.body.total !== doc.total) this.anomalies.push(`GET voucher ${doc.name}: ${res.status}`);
     }
+    for (const doc of this.notes.values()) {
+      const res = await c.as('co').get(`/v1/credit-notes/${doc.id}`);
+      this.requests++;
+      if (res.status !== 200 || res.body.name !== doc.name || res.body.total !== doc.total) this.anomalies.push(`GET credit note ${doc.name}: ${res.status}`);
+    }
     for (const country of ['co', 'mx'] as const) {
       const tb = await c.as(country).get('/v1/reports/trial-balance', country === 'mx' ? MX_APP : undefined);
       this.requests++;
@@ -294,7 +314,7 @@ export class Workload {
  * What the books promise, checked in the database: numbering goes on without a
  * gap from each type's number in `numbering` (before a run) to its next number,
  * every document has one balanced entry of two lines or more and every entry a
- * document, due items, balances and receipts agree (an annulled receipt pays nothing), and the receivable accounts
+ * document, due items, balances, receipts and credit notes agree (an annulled receipt or note pays nothing), and the receivable accounts
  * equal the open due items (an annulled invoice's are no longer owed).
  */
 export async function bookAnomalies(q: Queryable, numbering: Map<number, number>): Promise<string[]> {
@@ -302,7 +322,8 @@ export async function bookAnomalies(q: Queryable, numbering: Map<number, number>
   const bad = (what: string, rows: unknown[]) => { for (const r of rows) anomalies.push(`${what}: ${JSON.stringify(r)}`); };
   // Numbering: from the number before the run to the type's next number, each exactly once.
   const docs = await q.query<{ type: number; number: number }>(
-    'SELECT document_type_id AS type, number::int AS number FROM invoices UNION ALL SELECT document_type_id, number::int FROM vouchers');
+    `SELECT document_type_id AS type, number::int AS number FROM invoices UNION ALL SELECT document_type_id, number::int FROM vouchers
+     UNION ALL SELECT document_type_id, number::int FROM notes`);
   const next = new Map((await q.query<{ id: number; consecutive: number }>('SELECT id, consecutive::int AS consecutive FROM document_types')).map((r) => [r.id, r.consecutive]));
   for (const [type, from] of numbering) {
     const nums = docs.filter((d) => d.type === type && d.number >= from).map((d) => d.number).sort((a, b) => a - b);
@@ -311,15 +332,19 @@ export async function bookAnomalies(q: Queryable, numbering: Map<number, number>
   }
   // Nothing half-written: one balanced entry of two lines or more per document, due items and balances agree.
   bad('document without exactly one journal entry', await q.query(
-    `SELECT d.id FROM (SELECT company_id, id, 'invoice' AS kind FROM invoices UNION ALL SELECT company_id, id, 'voucher' FROM vouchers) d
+    `SELECT d.id FROM (SELECT company_id, id, 'invoice' AS kind FROM invoices UNION ALL SELECT company_id, id, 'voucher' FROM vouchers
+                       UNION ALL SELECT company_id, id, CASE kind WHEN 'NC' THEN 'credit_note' ELSE 'debit_note' END FROM notes) d
       WHERE (SELECT count(*) FROM journal_entries e WHERE e.company_id = d.company_id AND e.source_id = d.id AND e.source_kind = d.kind) <> 1`));
   bad('unbalanced or short journal entry', await q.query(
     `SELECT e.id FROM journal_entries e LEFT JOIN journal_lines l ON l.entry_id = e.id GROUP BY e.id HAVING count(l.entry_id) < 2 OR sum(l.debit) <> sum(l.credit)`));
   bad('journal entry of no document', await q.query(
-    `SELECT e.id FROM journal_entries e WHERE NOT EXISTS (SELECT 1 FROM invoices i WHERE i.id = e.source_id) AND NOT EXISTS (SELECT 1 FROM vouchers v WHERE v.id = e.source_id)`));
-  bad('due item paid ≠ its receipts', await q.query(
+    `SELECT e.id FROM journal_entries e WHERE NOT EXISTS (SELECT 1 FROM invoices i WHERE i.id = e.source_id) AND NOT EXISTS (SELECT 1 FROM vouchers v WHERE v.id = e.source_id)
+        AND NOT EXISTS (SELECT 1 FROM notes n WHERE n.id = e.source_id)`));
+  bad('due item paid ≠ its receipts and credit notes', await q.query(
     `SELECT d.id, d.paid FROM due_items d WHERE d.paid <> coalesce((SELECT sum(a.amount) FROM voucher_applications a JOIN vouchers v ON v.id = a.voucher_id
-                                                                   WHERE a.due_item_id = d.id AND NOT v.annulled), 0)`));
+                                                                   WHERE a.due_item_id = d.id AND NOT v.annulled), 0)
+                                                         + coalesce((SELECT sum(a.amount) FROM note_applications a JOIN notes n ON n.id = a.note_id
+                                                                   WHERE a.due_item_id = d.id AND NOT n.annulled), 0)`));
   bad('invoice balance ≠ its open due items', await q.query(
     `SELECT i.id, i.balance FROM invoices i WHERE i.balance <> coalesce((SELECT sum(d.amount - d.paid) FROM due_items d WHERE d.invoice_id = i.id AND NOT d.annulled), 0)`));
   bad('receipt total ≠ what it applied', await q.query(
