@@ -17,16 +17,17 @@ import * as xpath from 'xpath';
 import Decimal from 'decimal.js';
 import { computeCO, type TaxRef } from '../../src/invoices/compute';
 import { coInvoiceDocument, type Plan } from '../../src/invoices/co/service';
-import { cufe as cufeOf, softwareSecurityCode } from '../../src/einvoice/dian/cufe';
+import { cude as cudeOf, cufe as cufeOf, softwareSecurityCode } from '../../src/einvoice/dian/cufe';
+import type { NoteDocument } from '../../src/notes/schema';
 import { nitCheckDigit } from '../../src/platform/nit';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
 import { debianTool, XSD_DIR } from '../support/tools';
 import { ublFigures, type UblFigures } from '../support/ubl';
-import { SandboxDian } from '../../src/einvoice/dian/authority';
+import { SandboxDian, type NoteFacts } from '../../src/einvoice/dian/authority';
 import { signInvoiceXml, verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
 import {
-  buildInvoiceXml, DIAN_NIT, DianXmlError, NAMESPACES,
-  type BuildInvoiceInput, type DianCustomer, type DianInvoiceDocument, type DianIssuer, type DianResolution,
+  buildInvoiceXml, buildNoteXml, DIAN_NIT, DianXmlError, NAMESPACES,
+  type BuildInvoiceInput, type BuildNoteInput, type DianCustomer, type DianInvoiceDocument, type DianIssuer, type DianResolution,
 } from '../../src/einvoice/dian/ubl';
 
 // ------------------------------------------------------------------ fixtures
@@ -646,4 +647,70 @@ test('excluded, exempt, INC-only and mixed lines: valid against the XSD, and acc
     assert.ok(r.ok, `${c.name} does not validate:\n${r.output}`);
   }
   if (why) t.skip(why);
+});
+
+// ------------------------------------------------------------------ credit and debit notes
+
+/** A note of the invoice `s`, its lines and totals those of `lines` (made as POST /v1/credit-notes makes them). */
+function noteDocument(kind: 'NC' | 'ND', reason: number, lines: LineIn[], number: number): NoteDocument {
+  const d = storedDocument({ number, date: '2025-03-12', created: '2025-03-12T15:00:00.000Z', lines, payments: [{ id: 1, name: 'Efectivo' }] });
+  return {
+    id: d.id, document: { id: 20, name: kind === 'NC' ? 'Nota crédito electrónica' : 'Nota débito electrónica' }, prefix: kind === 'NC' ? 'NCE' : 'NDE',
+    number, name: `${kind}-20-${number}`, date: d.date, invoice: { id: '00000000-0000-4000-8000-000000000001', name: 'SETP990000123' }, reason,
+    customer: d.customer, cost_center: null, currency: d.currency, seller: d.seller, retentions: d.retentions, subtotal: d.subtotal, taxes_total: d.taxes_total,
+    withholdings_total: d.withholdings_total, total: d.total, observations: null, items: d.items, payments: d.payments,
+    stamp: { send: true, status: 'Draft', cude: null, observations: null, errors: null }, mail: d.mail, metadata: d.metadata, annulled: false,
+  };
+}
+const INVOICE_REF = { number: 'SETP990000123', cufe: 'a'.repeat(96), date: '2025-03-10' };
+const noteInput = (kind: 'NC' | 'ND', doc: NoteDocument): BuildNoteInput => ({
+  kind, document: doc, invoice: INVOICE_REF, company: COMPANY, customer: CUSTOMER,
+  settings: { software: SOFTWARE, environment: '2', issueTime: '10:04:05-05:00' }, paymentTypes: { 1: 'Cash' },
+});
+const facts = (pin = SOFTWARE.pin, known = true): NoteFacts => ({
+  softwarePin: async (nit, software) => (nit === COMPANY.tax_id && software === SOFTWARE.id ? pin : null),
+  acceptedInvoice: async (nit, cufe) => (known && nit === COMPANY.tax_id && cufe === INVOICE_REF.cufe ? { number: INVOICE_REF.number, date: INVOICE_REF.date } : null),
+});
+const RETURNED = [line('PORT14', 1, 2850000, [IVA19], 50000), line('LIBRO01', 1, 95000, [])];
+
+test('notes: a CreditNote and a DebitNote valid against the DIAN schemas, with the CUDE, the concept and the invoice referenced; the sandbox accepts them', async (t) => {
+  const authority = new SandboxDian(async () => null, undefined, facts());
+  const why = schemaUnavailable();
+  for (const [kind, reason, lines] of [['NC', 1, RETURNED], ['ND', 1, [line('INTERES', 1, 25000, [])]]] as const) {
+    const doc = noteDocument(kind, reason, [...lines], 77);
+    const built = buildNoteXml(noteInput(kind, doc));
+    const root = kind === 'NC' ? 'CreditNote' : 'DebitNote';
+    const x = new DOMParser().parseFromString(built.xml, 'text/xml') as unknown as Document;
+    const text = (q: string) => String(select(`string(${q})`, x as unknown as Node));
+    assert.equal(x.documentElement.localName, root);
+    assert.equal(text('/*/cbc:UUID'), built.cude);
+    assert.equal(built.cude, cudeOf({
+      number: `${doc.prefix}77`, issueDate: doc.date, issueTime: '10:04:05-05:00', subtotal: doc.subtotal, iva: kind === 'NC' ? 532000 : 0, inc: 0, ica: 0,
+      total: doc.total, supplierNit: COMPANY.tax_id, customerId: CUSTOMER.identification, softwarePin: SOFTWARE.pin, environment: '2',
+    }), 'CUDE = the CUFE chain with the software PIN');
+    assert.equal(text('/*/cac:DiscrepancyResponse/cbc:ResponseCode'), String(reason));
+    assert.equal(text('/*/cac:BillingReference/cac:InvoiceDocumentReference/cbc:UUID'), INVOICE_REF.cufe);
+    assert.equal(text('//sts:InvoiceControl'), '', 'a note has no numbering resolution');
+    assert.equal(text('/*/cbc:CreditNoteTypeCode'), kind === 'NC' ? '91' : '');
+    const signed = await signInvoiceXml(built.xml, credentials());
+    const verdict = await authority.send(signed);
+    assert.deepEqual([verdict.status, verdict.errors], ['Accepted', []], root);
+    if (!why) {
+      const r = validate(signed, path.join(XSD_DIR, 'maindoc', `UBL-${root}-2.1.xsd`));
+      assert.ok(r.ok, `${root} does not validate:\n${r.output}`);
+    }
+  }
+  if (why) t.skip(why);
+});
+
+test('notes: the sandbox rejects a CUDE not made with the PIN, an invoice it did not accept, a concept of another kind', async () => {
+  const doc = noteDocument('NC', 1, RETURNED, 78);
+  const signed = await signInvoiceXml(buildNoteXml(noteInput('NC', doc)).xml, credentials());
+  const codes = async (f: NoteFacts | null, xml = signed) => (await new SandboxDian(async () => null, undefined, f).send(xml)).errors.map((e) => e.code);
+  assert.deepEqual(await codes(facts('99999')), ['CUDE']);
+  assert.deepEqual(await codes(facts(SOFTWARE.pin, false)), ['BILLING_REFERENCE']);
+  assert.deepEqual(await codes(null), ['SOFTWARE', 'BILLING_REFERENCE'], 'a sandbox that knows no software PIN accepts no note');
+  const debit = buildNoteXml(noteInput('ND', noteDocument('ND', 4, [line('INTERES', 1, 100, [])], 79))).xml.replace('<cbc:ResponseCode>4</cbc:ResponseCode>', '<cbc:ResponseCode>6</cbc:ResponseCode>');
+  assert.deepEqual(await codes(facts(), await signInvoiceXml(debit, credentials())), ['CONCEPT'], 'concept 6 is a credit note\'s');
+  assert.throws(() => buildNoteXml(noteInput('ND', noteDocument('ND', 5, [line('INTERES', 1, 100, [])], 80))), DianXmlError);
 });
