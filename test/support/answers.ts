@@ -1,7 +1,7 @@
 /**
  * Every 2xx answer of an invoice or voucher route that a test receives is
  * checked against that document's response schema (CoInvoiceAnswer,
- * MxInvoiceAnswer, VoucherAnswer): the schema the builders are typed by, and
+ * MxInvoiceAnswer, VoucherAnswer, NoteAnswer): the schema the builders are typed by, and
  * the OpenAPI will show, cannot drift from what the API answers.
  */
 import type { TSchema } from '@sinclair/typebox';
@@ -10,6 +10,7 @@ import { bodyAjv } from '../../src/platform/validation';
 import { CoInvoiceAnswer } from '../../src/invoices/co/schema';
 import { MxInvoiceAnswer } from '../../src/invoices/mx/schema';
 import { VoucherAnswer } from '../../src/vouchers/schema';
+import { NoteAnswer } from '../../src/notes/schema';
 
 const compiled = new Map<TSchema, ValidateFunction>();
 const validator = (schema: TSchema) => {
@@ -23,6 +24,7 @@ const ROUTES: { pattern: RegExp; schema: TSchema }[] = [
   { pattern: new RegExp(`^/v1/invoices(/preview|/${UUID}(/annul)?)?$`), schema: CoInvoiceAnswer },
   { pattern: new RegExp(`^/mx/v1/invoices(/preview|/${UUID}(/annul)?)?$`), schema: MxInvoiceAnswer },
   { pattern: new RegExp(`^/v1/vouchers(/${UUID}(/annul)?)?$`), schema: VoucherAnswer },
+  { pattern: new RegExp(`^/v1/(credit|debit)-notes(/preview|/${UUID}(/annul|/stamp)?)?$`), schema: NoteAnswer },
 ];
 
 /** Throws when a document answer does not match its schema (lists: each of their results). */
