@@ -56,7 +56,6 @@ function applicationHeader(req: FastifyRequest): string {
 
 /** The stored document with the fields that change after creation. */
 const COLUMNS = ['document', 'balance', 'annulled', 'stamp_status', 'stamp_cufe', 'stamp_uuid', 'stamp_errors', 'stamp_observations', 'mail_status', 'mail_observations', 'updated_at'];
-const READ = `SELECT ${COLUMNS.join(', ')} FROM invoices`;
 const joined = (list: any[] | null, f: (x: any) => string) => (list && list.length ? list.map(f).join('; ') : null);
 function current(row: any) {
   const d = row.document;
@@ -76,24 +75,33 @@ async function mailIfAsked(q: Queryable, cid: number, doc: any) {
   return { ...doc, mail: { ...doc.mail, status, observations: null } };
 }
 
+/** A Colombian invoice's notes that are not annulled, oldest first, in the same statement as the invoice. */
+const NOTES_OF = `(SELECT coalesce(json_agg(json_build_object('invoice_id', n.invoice_id, 'kind', n.kind, 'id', n.id, 'name', n.name, 'total', n.total)
+                     ORDER BY n.created_at, n.number), '[]') FROM notes n WHERE n.company_id = i.company_id AND n.invoice_id = i.id AND NOT n.annulled)`;
+
 async function readInvoice(q: Queryable, company: Company, id: string) {
-  const [row] = await q.query(`${READ} WHERE company_id = $1 AND id = $2 AND ${LIVE}`, [company.company_id, id]);
+  const [row] = await q.query(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}${company.country === 'CO' ? `, ${NOTES_OF} AS notes` : ''}
+     FROM invoices i WHERE i.company_id = $1 AND i.id = $2 AND i.${LIVE}`, [company.company_id, id]);
   if (!row) throw notFound(`Invoice ${id}`);
-  const [doc] = await withNotes(q, company, [current(row)]);
-  return doc;
+  return company.country === 'CO' ? withNotes(current(row), row.notes) : current(row);
 }
 
-/** A Colombian invoice's answer names its credit and debit notes (not annulled) and what is left to credit (one query for a page). */
-async function withNotes(q: Queryable, company: Company, docs: any[]) {
+interface NoteRef { invoice_id: string; kind: 'NC' | 'ND'; id: string; name: string; total: string | number }
+
+/** A Colombian invoice's answer names its credit and debit notes (not annulled) and what is left to credit. */
+function withNotes(doc: any, notes: NoteRef[]) {
+  const own = (kind: string) => notes.filter((n) => n.invoice_id === doc.id && n.kind === kind).map((n) => ({ id: n.id, name: n.name, total: Number(n.total) }));
+  const credit_notes = own('NC');
+  return { ...doc, credit_notes, debit_notes: own('ND'), creditable: num(credit_notes.reduce((t, n) => t.minus(n.total), dec(doc.total))) };
+}
+
+/** The notes of a page of Colombian invoices (one query). */
+async function pageWithNotes(q: Queryable, company: Company, docs: any[]) {
   if (company.country !== 'CO' || !docs.length) return docs;
-  const notes = await q.query<{ invoice_id: string; kind: 'NC' | 'ND'; id: string; name: string; total: string }>(
+  const notes = await q.query<NoteRef>(
     `SELECT invoice_id, kind, id, name, total FROM notes WHERE company_id = $1 AND invoice_id = ANY($2::uuid[]) AND NOT annulled ORDER BY created_at, number`,
     [company.company_id, docs.map((d) => d.id)]);
-  return docs.map((d) => {
-    const own = (kind: string) => notes.filter((n) => n.invoice_id === d.id && n.kind === kind).map((n) => ({ id: n.id, name: n.name, total: Number(n.total) }));
-    const credit_notes = own('NC');
-    return { ...d, credit_notes, debit_notes: own('ND'), creditable: num(credit_notes.reduce((t, n) => t.minus(n.total), dec(d.total))) };
-  });
+  return docs.map((d) => withNotes(d, notes));
 }
 
 export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config }) => {
@@ -139,7 +147,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     const q = req.query as any;
     const filter = listFilter(q, req.company);
     const { total, rows } = await listDocuments(db, { table: 'invoices', columns: COLUMNS, noun: 'invoice', live: LIVE }, req.company, q, { cond: `${filter.cond} AND ${LIVE}`, args: filter.args });
-    return paged(q, total, await withNotes(db, req.company, rows.map(current)));
+    return paged(q, total, await pageWithNotes(db, req.company, rows.map(current)));
   });
 
   app.post('/invoices/:id/annul', { schema: { tags, summary: 'Annul an invoice: reverses its journal entry (dated today, or on the invoice\'s date if later) and its open due items', params: UuidParams('Invoice') } }, async (req) => {

@@ -61,17 +61,18 @@ export interface DianAuthority {
   statusZip(trackId: string, ctx: SubmitContext): Promise<Verdict[] | null>;
 }
 
-const select = xpath.useNamespaces({ inv: NAMESPACES.invoice, cac: NAMESPACES.cac, cbc: NAMESPACES.cbc, sts: NAMESPACES.sts });
+const select = xpath.useNamespaces({
+  inv: NAMESPACES.invoice, cn: NAMESPACES.creditNote, dn: NAMESPACES.debitNote, cac: NAMESPACES.cac, cbc: NAMESPACES.cbc, sts: NAMESPACES.sts,
+});
 
-/** The document's root (Invoice, CreditNote or DebitNote), its lines and its monetary total, in the XPaths below. */
-const ROOT = '/*';
-const LINES = `${ROOT}/*[self::cac:InvoiceLine or self::cac:CreditNoteLine or self::cac:DebitNoteLine]`;
-const TOTAL = `${ROOT}/*[self::cac:LegalMonetaryTotal or self::cac:RequestedMonetaryTotal]`;
+/** The document's root, its lines and its monetary total, as the XPaths below name them. */
+interface Paths { root: string; lines: string; total: string }
+const paths = (root: string, prefix: string, total: string): Paths => ({ root: `/${prefix}:${root}`, lines: `/${prefix}:${root}/cac:${root}Line`, total: `/${prefix}:${root}/cac:${total}` });
 /** The roots the sandbox takes, by namespace: an invoice, or a note that corrects one. */
-const DOCUMENTS: Record<string, { root: string; note: 'NC' | 'ND' | null }> = {
-  [NAMESPACES.invoice]: { root: 'Invoice', note: null },
-  [NAMESPACES.creditNote]: { root: 'CreditNote', note: 'NC' },
-  [NAMESPACES.debitNote]: { root: 'DebitNote', note: 'ND' },
+const DOCUMENTS: Record<string, { root: string; note: 'NC' | 'ND' | null; p: Paths }> = {
+  [NAMESPACES.invoice]: { root: 'Invoice', note: null, p: paths('Invoice', 'inv', 'LegalMonetaryTotal') },
+  [NAMESPACES.creditNote]: { root: 'CreditNote', note: 'NC', p: paths('CreditNote', 'cn', 'LegalMonetaryTotal') },
+  [NAMESPACES.debitNote]: { root: 'DebitNote', note: 'ND', p: paths('DebitNote', 'dn', 'RequestedMonetaryTotal') },
 };
 /** The DIAN's concepts of each note (annex tables 13.2.4 and 13.2.5). */
 const NOTE_CONCEPTS = { NC: ['1', '2', '3', '4', '5', '6'], ND: ['1', '2', '3', '4'] };
@@ -93,29 +94,29 @@ export interface NoteFacts {
  * and the taxes: each TaxTotal is the sum of its subtotals, the document's taxes are the lines' taxes,
  * the allowance and charge totals are the sums of the document's AllowanceCharge amounts.
  */
-function totalsProblems(nodes: (q: string) => Node[], text: (q: string) => string, sum: (q: string) => Decimal): string[] {
+function totalsProblems(p: Paths, nodes: (q: string) => Node[], text: (q: string) => string, sum: (q: string) => Decimal): string[] {
   const out: string[] = [];
-  const amount = (name: string) => new Decimal(text(`${TOTAL}/cbc:${name}`) || 0);
+  const amount = (name: string) => new Decimal(text(`${p.total}/cbc:${name}`) || 0);
   const check = (label: string, computed: Decimal, name: string) => {
     if (!computed.eq(amount(name))) out.push(`${label} ${computed.toFixed(2)}, not the declared ${name} ${amount(name).toFixed(2)}`);
   };
   const own = (n: Node, q: string) => (select(q, n) as Node[]).reduce((s, x) => s.plus(x.textContent || 0), new Decimal(0));
 
-  const lines = sum(`${LINES}/cbc:LineExtensionAmount`);
+  const lines = sum(`${p.lines}/cbc:LineExtensionAmount`);
   check('The lines add up to', lines, 'LineExtensionAmount');
-  const taxedLines = nodes(`${LINES}[cac:TaxTotal]`)
+  const taxedLines = nodes(`${p.lines}[cac:TaxTotal]`)
     .reduce((s, line) => s.plus((select('string(cac:TaxTotal[1]/cac:TaxSubtotal[1]/cbc:TaxableAmount)', line) as string) || 0), new Decimal(0));
   check('The taxable bases of the lines that carry a tax add up to', taxedLines, 'TaxExclusiveAmount');
-  const taxes = sum(`${ROOT}/cac:TaxTotal/cbc:TaxAmount`);
+  const taxes = sum(`${p.root}/cac:TaxTotal/cbc:TaxAmount`);
   check(`LineExtensionAmount plus the taxes (${taxes.toFixed(2)}) is`, amount('LineExtensionAmount').plus(taxes), 'TaxInclusiveAmount');
-  const lineTaxes = sum(`${LINES}/cac:TaxTotal/cbc:TaxAmount`);
+  const lineTaxes = sum(`${p.lines}/cac:TaxTotal/cbc:TaxAmount`);
   if (!lineTaxes.eq(taxes)) out.push(`The lines' taxes add up to ${lineTaxes.toFixed(2)}, not the document's ${taxes.toFixed(2)}`);
   for (const t of nodes('//cac:TaxTotal | //cac:WithholdingTaxTotal')) {
     const subtotals = own(t, 'cac:TaxSubtotal/cbc:TaxAmount');
     if (!subtotals.eq(own(t, 'cbc:TaxAmount'))) out.push(`A tax total of ${own(t, 'cbc:TaxAmount').toFixed(2)} has subtotals adding up to ${subtotals.toFixed(2)}`);
   }
-  check('The document discounts add up to', sum(`${ROOT}/cac:AllowanceCharge[cbc:ChargeIndicator='false']/cbc:Amount`), 'AllowanceTotalAmount');
-  check('The document charges add up to', sum(`${ROOT}/cac:AllowanceCharge[cbc:ChargeIndicator='true']/cbc:Amount`), 'ChargeTotalAmount');
+  check('The document discounts add up to', sum(`${p.root}/cac:AllowanceCharge[cbc:ChargeIndicator='false']/cbc:Amount`), 'AllowanceTotalAmount');
+  check('The document charges add up to', sum(`${p.root}/cac:AllowanceCharge[cbc:ChargeIndicator='true']/cbc:Amount`), 'ChargeTotalAmount');
   check('TaxInclusiveAmount − allowances + charges − prepaid is',
     amount('TaxInclusiveAmount').minus(amount('AllowanceTotalAmount')).plus(amount('ChargeTotalAmount')).minus(amount('PrepaidAmount')), 'PayableAmount');
   return out;
@@ -127,13 +128,13 @@ function totalsProblems(nodes: (q: string) => Node[], text: (q: string) => strin
  * 11 department code, 14 country), the customer's NIT check digit (FAK24), and the code lists of tax
  * schemes, fiscal responsibilities, identification types and payment means (the sandbox's own codes).
  */
-function masterDataProblems(nodes: (q: string) => Node[], fail: (code: string, message: string) => void, notify: (code: string, message: string) => void): void {
+function masterDataProblems(p: Paths, nodes: (q: string) => Node[], fail: (code: string, message: string) => void, notify: (code: string, message: string) => void): void {
   const textOf = (n: Node, q: string) => ((select(`string(${q})`, n) as unknown as string) ?? '').trim();
   const parties: [string, string, string][] = [['FAJ', 'issuer', 'AccountingSupplierParty'], ['FAK', 'customer', 'AccountingCustomerParty']];
   for (const [rule, who, wrapper] of parties) {
     // The DIAN rejects an issuer's incomplete address and notifies a customer's.
     const addressRule = rule === 'FAJ' ? fail : notify;
-    for (const addr of nodes(`${ROOT}/cac:${wrapper}/cac:Party/cac:PhysicalLocation/cac:Address | ${ROOT}/cac:${wrapper}/cac:Party/cac:PartyTaxScheme/cac:RegistrationAddress`)) {
+    for (const addr of nodes(`${p.root}/cac:${wrapper}/cac:Party/cac:PhysicalLocation/cac:Address | ${p.root}/cac:${wrapper}/cac:Party/cac:PartyTaxScheme/cac:RegistrationAddress`)) {
       const where = `The ${who}'s ${(addr as Element).localName === 'Address' ? 'address' : 'registration address'}`;
       const country = textOf(addr, 'cac:Country/cbc:IdentificationCode');
       if (!country || countryName(country) === undefined) addressRule(`${rule}14`, `${where}: country ${country || '(none)'} is not an ISO 3166 code`);
@@ -153,7 +154,7 @@ function masterDataProblems(nodes: (q: string) => Node[], fail: (code: string, m
         addressRule(`${rule}10`, `${where}: CountrySubentity "${textOf(addr, 'cbc:CountrySubentity')}" is not the DIAN's name of department ${dept}, "${DEPARTMENTS[dept]}"`);
       }
     }
-    const party = nodes(`${ROOT}/cac:${wrapper}/cac:Party/cac:PartyTaxScheme`)[0];
+    const party = nodes(`${p.root}/cac:${wrapper}/cac:Party/cac:PartyTaxScheme`)[0];
     if (!party) continue;
     for (const code of textOf(party, 'cbc:TaxLevelCode').split(';').map((c) => c.trim())) {
       if (!RESPONSIBILITIES.has(code)) fail('RESPONSIBILITY', `The ${who}'s fiscal responsibility ${code || '(none)'} is not one of ${[...RESPONSIBILITIES].join(', ')}`);
@@ -170,7 +171,7 @@ function masterDataProblems(nodes: (q: string) => Node[], fail: (code: string, m
     const code = (scheme.textContent ?? '').trim();
     if (!TAX_SCHEMES.has(code)) fail('TAX_SCHEME', `Tax scheme ${code || '(none)'} is not a DIAN tributo code`);
   }
-  for (const pm of nodes(`${ROOT}/cac:PaymentMeans`)) {
+  for (const pm of nodes(`${p.root}/cac:PaymentMeans`)) {
     if (!PAYMENT_METHODS.has(textOf(pm, 'cbc:ID'))) fail('PAYMENT_MEANS', `Payment method ${textOf(pm, 'cbc:ID') || '(none)'} is not 1 (cash) or 2 (credit)`);
     if (!PAYMENT_MEANS.has(textOf(pm, 'cbc:PaymentMeansCode'))) fail('PAYMENT_MEANS', `Payment means ${textOf(pm, 'cbc:PaymentMeansCode') || '(none)'} is not in the DIAN's list`);
   }
@@ -257,16 +258,16 @@ export class SandboxDian implements DianAuthority {
     const signature = await verifyInvoiceSignature(signedXml, { parsed: doc });
     if (!signature.valid) fail('SIGNATURE', `The signature does not verify: ${signature.reason ?? 'unknown reason'}`);
 
-    const kind = DOCUMENTS[doc.documentElement.namespaceURI ?? ''];
-    if (!kind || doc.documentElement.localName !== kind.root) {
-      fail('XML', `The document is a ${doc.documentElement.localName}, not an Invoice, CreditNote or DebitNote of UBL 2.1`);
-    }
-    const supplier = `${ROOT}/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID`;
+    const known = DOCUMENTS[doc.documentElement.namespaceURI ?? ''];
+    const kind = known?.root === doc.documentElement.localName ? known : null;
+    if (!kind) fail('XML', `The document is a ${doc.documentElement.localName}, not an Invoice, CreditNote or DebitNote of UBL 2.1`);
+    const p = (kind ?? DOCUMENTS[NAMESPACES.invoice]).p;
+    const supplier = `${p.root}/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID`;
     const nit = text(supplier);
     const dv = (nodes(supplier)[0] as Element | undefined)?.getAttribute('schemeID') ?? '';
     if (!/^[0-9]+$/.test(nit) || nitCheckDigit(nit) !== dv) fail('NIT_CHECK_DIGIT', `The issuer's NIT ${nit}-${dv} has a wrong check digit`);
 
-    const id = text(`${ROOT}/cbc:ID`);
+    const id = text(`${p.root}/cbc:ID`);
     const note = kind?.note ?? null;
     const resolution = text('//sts:InvoiceControl/sts:InvoiceAuthorization');
     if (!note) {
@@ -278,34 +279,34 @@ export class SandboxDian implements DianAuthority {
     }
 
     const notifications: string[] = [];
-    masterDataProblems(nodes, fail, (code, message) => notifications.push(`Regla: ${code}, Notificación: ${message}`));
+    masterDataProblems(p, nodes, fail, (code, message) => notifications.push(`Regla: ${code}, Notificación: ${message}`));
 
-    const declared = new Decimal(text(`${TOTAL}/cbc:LineExtensionAmount`) || 0);
-    for (const problem of totalsProblems(nodes, text, sum)) fail('TOTALS', problem);
+    const declared = new Decimal(text(`${p.total}/cbc:LineExtensionAmount`) || 0);
+    for (const problem of totalsProblems(p, nodes, text, sum)) fail('TOTALS', problem);
 
-    const uuid = text(`${ROOT}/cbc:UUID`);
+    const uuid = text(`${p.root}/cbc:UUID`);
     // The CUFE of an invoice is made with its resolution's technical key, the CUDE of a note with the software's PIN.
     const key = note ? await this.notes?.softwarePin(nit, text('//sts:SoftwareProvider/sts:SoftwareID')) ?? null : await this.technicalKey(nit, resolution);
     if (!key) {
       if (note) fail('SOFTWARE', `Software ${text('//sts:SoftwareProvider/sts:SoftwareID') || '(none)'} is not registered for NIT ${nit}: its PIN, which the CUDE is made with, is unknown`);
       else fail('RESOLUTION', `Resolution ${resolution} is not known for NIT ${nit}`);
     } else {
-      const taxOf = (code: string) => sum(`${ROOT}/cac:TaxTotal[cac:TaxSubtotal/cac:TaxCategory/cac:TaxScheme/cbc:ID='${code}']/cbc:TaxAmount`);
+      const taxOf = (code: string) => sum(`${p.root}/cac:TaxTotal[cac:TaxSubtotal/cac:TaxCategory/cac:TaxScheme/cbc:ID='${code}']/cbc:TaxAmount`);
       const expected = cufeOf({
-        number: id, issueDate: text(`${ROOT}/cbc:IssueDate`), issueTime: text(`${ROOT}/cbc:IssueTime`),
+        number: id, issueDate: text(`${p.root}/cbc:IssueDate`), issueTime: text(`${p.root}/cbc:IssueTime`),
         subtotal: declared, iva: taxOf('01'), inc: taxOf('04'), ica: taxOf('03'),
-        total: text(`${TOTAL}/cbc:PayableAmount`) || 0,
-        supplierNit: nit, customerId: text(`${ROOT}/cac:AccountingCustomerParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID`),
-        technicalKey: key, environment: (text(`${ROOT}/cbc:ProfileExecutionID`) || '2') as '1' | '2',
+        total: text(`${p.total}/cbc:PayableAmount`) || 0,
+        supplierNit: nit, customerId: text(`${p.root}/cac:AccountingCustomerParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID`),
+        technicalKey: key, environment: (text(`${p.root}/cbc:ProfileExecutionID`) || '2') as '1' | '2',
       });
-      const scheme = (nodes(`${ROOT}/cbc:UUID`)[0] as Element | undefined)?.getAttribute('schemeName') ?? '';
+      const scheme = (nodes(`${p.root}/cbc:UUID`)[0] as Element | undefined)?.getAttribute('schemeName') ?? '';
       const name = note ? 'CUDE' : 'CUFE';
       if (expected !== uuid) fail(name, `The ${name} does not recompute from the document (expected ${expected})`);
       else if (scheme !== `${name}-SHA384`) fail(name, `cbc:UUID has schemeName ${scheme || '(none)'}, not ${name}-SHA384`);
     }
-    if (note) await this.noteProblems(note, nit, text, fail);
+    if (note) await this.noteProblems(p, note, nit, text, fail);
 
-    const environment = text(`${ROOT}/cbc:ProfileExecutionID`);
+    const environment = text(`${p.root}/cbc:ProfileExecutionID`);
     if (o.testSet && environment !== '2') fail('TEST_SET', `A test set document is in the test environment (ProfileExecutionID 2), not ${environment || 'none'}`);
 
     const verdict: Verdict = errors.length
@@ -313,7 +314,7 @@ export class SandboxDian implements DianAuthority {
       : { status: 'Accepted', cufe: uuid, errors: [], observations: ['Accepted by the sandbox authority (not the DIAN)', ...notifications] };
     verdict.applicationResponse = await signInvoiceXml(buildApplicationResponse({
       sender: { name: SANDBOX_AUTHORITY_NAME },
-      receiver: { name: text(`${ROOT}/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:RegistrationName`), nit, checkDigit: dv },
+      receiver: { name: text(`${p.root}/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:RegistrationName`), nit, checkDigit: dv },
       document: { id, cufe: uuid, environment: environment || '2' },
       accepted: verdict.status === 'Accepted',
       description: verdict.status === 'Accepted'
@@ -327,12 +328,12 @@ export class SandboxDian implements DianAuthority {
   }
 
   /** A note: a concept of its kind, and a reference to an invoice of the issuer that was accepted, by its number, CUFE and date. */
-  private async noteProblems(note: 'NC' | 'ND', nit: string, text: (q: string) => string, fail: (code: string, message: string) => void): Promise<void> {
-    const concept = text(`${ROOT}/cac:DiscrepancyResponse/cbc:ResponseCode`);
+  private async noteProblems(p: Paths, note: 'NC' | 'ND', nit: string, text: (q: string) => string, fail: (code: string, message: string) => void): Promise<void> {
+    const concept = text(`${p.root}/cac:DiscrepancyResponse/cbc:ResponseCode`);
     if (!NOTE_CONCEPTS[note].includes(concept)) {
       fail('CONCEPT', `Concept ${concept || '(none)'} is not a ${note === 'NC' ? 'credit' : 'debit'} note concept (${NOTE_CONCEPTS[note].join(', ')})`);
     }
-    const ref = `${ROOT}/cac:BillingReference/cac:InvoiceDocumentReference`;
+    const ref = `${p.root}/cac:BillingReference/cac:InvoiceDocumentReference`;
     const cufe = text(`${ref}/cbc:UUID`);
     const invoice = cufe ? await this.notes?.acceptedInvoice(nit, cufe) ?? null : null;
     if (!invoice) fail('BILLING_REFERENCE', `The invoice referenced (CUFE ${cufe || '(none)'}) is not an invoice of NIT ${nit} that was accepted`);
