@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { FakeDian } from '../support/fake-dian';
 import { SandboxDian } from '../../src/einvoice/dian/authority';
-import { technicalKeys } from '../../src/einvoice/dian/stamp';
+import { noteFacts, technicalKeys } from '../../src/einvoice/dian/stamp';
 import { companyCredentials } from '../../src/einvoice/credentials';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
 import { DianWebService } from '../../src/einvoice/dian/soap';
@@ -28,7 +28,7 @@ before(async () => {
   s = await startTestServer('pglite', { DIAN_MODE: 'webservice', DIAN_URL: fake.url, DIAN_REQUEST_TIMEOUT_MS: '1000', DIAN_TIMEOUT_MS: '5000' });
   // The sandbox's own certificate, made before the calls (making one takes longer than DIAN_REQUEST_TIMEOUT_MS on a busy machine).
   const own = generateTestCertificate({ commonName: 'Autoridad sandbox de prueba', nit: '000000000', country: 'CO' });
-  const sandbox = new SandboxDian(technicalKeys(s.db), async () => own);
+  const sandbox = new SandboxDian(technicalKeys(s.db), async () => own, noteFacts(s.db));
   fake.judge = async (xml) => {
     const verdict = await sandbox.send(xml);
     answered.set(verdict.cufe ?? '', verdict.applicationResponse ?? '');
@@ -58,6 +58,24 @@ test('Accepted through SendBillSync, signed with the company certificate', async
   assert.ok(answered.get(res.body.stamp.cufe));
   assert.equal(row.application_response, answered.get(res.body.stamp.cufe));
   assert.equal(readApplicationResponse(row.application_response)?.cufe, res.body.stamp.cufe);
+});
+
+test('a credit note through SendBillSync: its ZIP holds nc<stem>.xml, Accepted with its CUDE', async () => {
+  const inv = (await s.as('co').post('/v1/invoices', electronic())).body;
+  assert.equal(inv.stamp.status, 'Accepted');
+  const type = (await s.as('co').list('/v1/document-types?type=NC')).find((t: any) => t.code === 'NC-E');
+  const pay = (await s.as('co').list('/v1/payment-types?document_type=NC')).find((p: any) => p.type === 'Cash');
+  const res = await s.as('co').post('/v1/credit-notes', {
+    document: { id: type.id }, date: today(), invoice: inv.id, reason: 2, seller: r.seller.id, stamp: { send: true },
+    items: [{ code: 'PORT14', quantity: 10, price: 100, discount: 50, taxes: [{ id: r.taxOf('IVA', 19).id }] }], payments: [{ id: pay.id, value: 1130.5 }],
+  });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  assert.equal(res.body.stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
+  assert.deepEqual(callsFor(res.body.stamp.cude), ['SendBillSync:Accepted']);
+  assert.deepEqual(fake.problems, []);
+  const [row] = await s.db.query('SELECT stamp_authority, application_response FROM notes WHERE id = $1', [res.body.id]);
+  assert.equal(row.stamp_authority, 'webservice');
+  assert.equal(row.application_response, answered.get(res.body.stamp.cude));
 });
 
 test('the DIAN test set through SendTestSetAsync and GetStatusZip: every document judged, the pass recorded', async () => {

@@ -101,9 +101,11 @@ export class FakeDian {
       if (!/^z\d{10}000\d{2}[0-9a-f]{8}\.zip$/.test(fileName)) return fault(`fileName ${fileName} is not z<NIT 10><000><year 2><hex 8>.zip`);
       const files = unzipSync(Buffer.from(param('contentFile'), 'base64'));
       const names = Object.keys(files);
-      const expected = `fv${fileName.slice(1, -4)}.xml`;
+      const xml = names.length === 1 ? strFromU8(files[names[0]]) : '';
+      // The file inside is named after its document: fv an invoice, nc a credit note, nd a debit note.
+      const root = xml ? new DOMParser().parseFromString(xml, 'text/xml').documentElement?.localName : '';
+      const expected = `${({ CreditNote: 'nc', DebitNote: 'nd' } as Record<string, string>)[root ?? ''] ?? 'fv'}${fileName.slice(1, -4)}.xml`;
       if (names.length !== 1 || names[0] !== expected) return fault(`the ZIP holds ${names.join(', ') || 'nothing'}, not ${expected}`);
-      const xml = strFromU8(files[names[0]]);
       const cufe = ((select('//*[local-name()="UUID"]', new DOMParser().parseFromString(xml, 'text/xml') as unknown as Node) as Node[])[0]?.textContent ?? '').trim();
       if (op === 'SendTestSetAsync') {
         const testSetId = param('testSetId');
