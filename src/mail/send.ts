@@ -2,10 +2,11 @@
  * The outbox handler of kind `mail`: composes the message of one mails row
  * (subject with the document's number, plain text and HTML, the PDF and, for
  * an accepted electronic invoice, its XML) and hands it to the mailer. A
- * Colombian electronic invoice goes as the annex describes: one attachment,
- * z<stem>.zip, holding its AttachedDocument (the signed invoice and the
- * authority's ApplicationResponse, signed by the issuer) and its PDF, under
- * the subject "NIT;issuer;number;01;trade name;". A test document (made by a
+ * Colombian electronic invoice, credit note or debit note goes as the annex
+ * describes: one attachment, z<stem>.zip, holding its AttachedDocument (the
+ * signed document and the authority's ApplicationResponse, signed by the
+ * issuer) and its PDF, under the subject "NIT;issuer;number;type;trade name;"
+ * (type 01 an invoice, 91 a credit note, 92 a debit note). A test document (made by a
  * sandbox authority or in a test environment) says so in its subject and text.
  *
  * Never twice: a row already `sent` is not sent again, and its Message-ID is
@@ -51,7 +52,7 @@ export function compose(files: DocumentFiles, from: string, pack: { filename: st
     ...(dueDates.length ? [`Vencimiento: ${dueDates.join(', ')}.`] : []),
     ...(reference ? [reference] : []),
     '',
-    pack ? `Encontrará adjunto el archivo ${pack.filename}, con el documento electrónico (AttachedDocument: la factura firmada y la respuesta de la autoridad) y su representación gráfica en PDF.`
+    pack ? `Encontrará adjunto el archivo ${pack.filename}, con el documento electrónico (AttachedDocument: ${/^nota/i.test(label) ? 'la nota' : 'la factura'} firmada y la respuesta de la autoridad) y su representación gráfica en PDF.`
       : `Encontrará el documento adjunto en PDF${files.xml ? ' y su XML firmado' : ''}.`,
     '',
     'Cordialmente,',

@@ -289,7 +289,7 @@ function mxFiscalNotes(cfdi: Element | null): string[] {
 export interface NoteRows {
   row: {
     kind: 'NC' | 'ND'; document: NoteDocument; customer_id: number; electronic_type: string | null; invoice_date: string; invoice_cufe: string | null;
-    stamp_status: StampStatus; stamp_cude: string | null; stamp_authority: string | null; xml: string | null;
+    stamp_status: StampStatus; stamp_cude: string | null; stamp_authority: string | null; xml: string | null; application_response: string | null;
   };
   company: any; customer: any; units: Record<string, string> | null;
 }
@@ -297,7 +297,7 @@ export interface NoteRows {
 async function noteRows(q: Queryable, cid: number, kind: 'NC' | 'ND', id: string): Promise<NoteRows> {
   const [row] = await q.query<NoteRows['row'] & { units: Record<string, string> | null }>(
     `SELECT n.kind, n.document, n.customer_id, t.electronic_type, i.date::text AS invoice_date, i.stamp_cufe AS invoice_cufe,
-            n.stamp_status, n.stamp_cude, n.stamp_authority, n.xml,
+            n.stamp_status, n.stamp_cude, n.stamp_authority, n.xml, n.application_response,
             (SELECT json_object_agg(p.code, p.unit) FROM products p
               WHERE p.company_id = n.company_id AND p.code IN (SELECT x->>'code' FROM jsonb_array_elements(n.document->'items') x)) AS units
        FROM notes n JOIN document_types t ON t.company_id = n.company_id AND t.id = n.document_type_id
@@ -339,12 +339,14 @@ export async function notePdf({ row, company, customer, units }: NoteRows): Prom
     testNotice: accepted && sandbox ? 'DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL: aceptado por una autoridad sandbox de pruebas' : null,
   };
   return {
-    pdf: await renderInvoicePdf(input), electronic: accepted, accepted: false, stem: null,
+    pdf: await renderInvoicePdf(input), electronic: accepted, accepted, stem: accepted ? fileStem(company.tax_id, d.date, d.number!) : null,
     summary: {
       company: { name: company.legal_name, email: company.settings?.email ?? null },
       customerName: input.customer.name, label, name: input.name, date: d.date,
       total: formatMoney(d.total, 'CO', currency), currency, dueDates: [],
-      reference: `${reference}.${accepted ? ` CUDE: ${row.stamp_cude}` : ''}`, testNotice: input.testNotice ?? null, dian: null,
+      reference: `${reference}.${accepted ? ` CUDE: ${row.stamp_cude}` : ''}`, testNotice: input.testNotice ?? null,
+      // The annex's e-mail subject names the document type: 91 a credit note, 92 a debit note.
+      dian: accepted ? { nit: company.tax_id, number: input.name, typeCode: credit ? '91' : '92', commercialName: company.settings?.commercial_name || company.legal_name } : null,
     },
   };
 }
@@ -408,6 +410,7 @@ export async function documentFiles(q: Queryable, cid: number, kind: DocKind, id
     const r = rows = await noteRows(q, cid, kind === 'credit_note' ? 'NC' : 'ND', id);
     drawn = pool ? await pool.run('pdf.note', r) : await notePdf(r);
     if (drawn.electronic) xml = r.row.xml;
+    if (drawn.accepted) applicationResponse = r.row.application_response ?? null;
   } else {
     const r = rows = await voucherRows(q, cid, id);
     drawn = pool ? await pool.run('pdf.voucher', r) : await voucherPdf(r);

@@ -10,7 +10,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
@@ -21,7 +21,7 @@ import { noPoppler, pdfText } from '../support/pdf';
 import { debianTool, XSD_DIR } from '../support/tools';
 import { cude } from '../../src/einvoice/dian/cufe';
 import { verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
-import { DEFAULT_SOFTWARE } from '../../src/einvoice/dian/stamp';
+import { DEFAULT_SOFTWARE, fileStem } from '../../src/einvoice/dian/stamp';
 import { NAMESPACES } from '../../src/einvoice/dian/ubl';
 
 const noXmllint = () => (debianTool('xmllint', 'libxml2-utils') ? false : 'xmllint could not be installed (apt-get install libxml2-utils)');
@@ -149,6 +149,13 @@ eachStorage('CO electronic credit and debit notes', (storage) => {
       await new Promise((ok) => setTimeout(ok, 100));
     }
     assert.equal(mail.status, 'sent', JSON.stringify(mail));
+    if (s.dataDir) {
+      // Without SMTP_URL the mail is an .eml file: its one attachment is the annex's ZIP (AttachedDocument and PDF), named after the note.
+      const [company] = await s.db.query(`SELECT tax_id FROM companies WHERE is_demo AND country = 'CO'`);
+      const zip = `z${fileStem(company.tax_id, partial.body.date, partial.body.number)}.zip`;
+      const dir = path.join(s.dataDir, 'outbox-mail');
+      assert.ok(readdirSync(dir).some((f) => readFileSync(path.join(dir, f), 'utf8').includes(zip)), `an e-mail carries ${zip}`);
+    }
     const errors = await co.get(`/v1/credit-notes/${partial.body.id}/stamp/errors`);
     assert.deepEqual([errors.body.status, errors.body.errors], ['Accepted', []]);
     const again = await co.post(`/v1/credit-notes/${partial.body.id}/stamp`, {});

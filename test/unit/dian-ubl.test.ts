@@ -25,6 +25,7 @@ import { debianTool, XSD_DIR } from '../support/tools';
 import { ublFigures, type UblFigures } from '../support/ubl';
 import { SandboxDian, type NoteFacts } from '../../src/einvoice/dian/authority';
 import { signInvoiceXml, verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
+import { buildAttachedDocument } from '../../src/einvoice/dian/attached';
 import {
   buildInvoiceXml, buildNoteXml, DIAN_NIT, DianXmlError, NAMESPACES,
   type BuildInvoiceInput, type BuildNoteInput, type DianCustomer, type DianInvoiceDocument, type DianIssuer, type DianResolution,
@@ -695,6 +696,8 @@ test('notes: a CreditNote and a DebitNote valid against the DIAN schemas, with t
     const signed = await signInvoiceXml(built.xml, credentials());
     const verdict = await authority.send(signed);
     assert.deepEqual([verdict.status, verdict.errors], ['Accepted', []], root);
+    const attached = buildAttachedDocument(signed, verdict.applicationResponse!);
+    assert.match(attached, new RegExp(`<cbc:UUID schemeName="CUDE-SHA384">${built.cude}</cbc:UUID>`), 'the AttachedDocument carries the note and its CUDE');
     if (!why) {
       const r = validate(signed, path.join(XSD_DIR, 'maindoc', `UBL-${root}-2.1.xsd`));
       assert.ok(r.ok, `${root} does not validate:\n${r.output}`);

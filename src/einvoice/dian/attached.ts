@@ -24,7 +24,14 @@ import { signInvoiceXml, type SigningCredentials } from './sign';
 
 export const ATTACHED_DOCUMENT_NS = 'urn:oasis:names:specification:ubl:schema:xsd:AttachedDocument-2';
 
-const select = xpath.useNamespaces({ inv: NAMESPACES.invoice, cac: NAMESPACES.cac, cbc: NAMESPACES.cbc });
+const select = xpath.useNamespaces({ inv: NAMESPACES.invoice, cn: NAMESPACES.creditNote, dn: NAMESPACES.debitNote, cac: NAMESPACES.cac, cbc: NAMESPACES.cbc });
+
+/** The documents an AttachedDocument carries: an invoice (CUFE) or a credit or debit note (CUDE), by namespace. */
+const ATTACHABLE: Record<string, { root: string; key: 'CUFE' | 'CUDE' }> = {
+  [NAMESPACES.invoice]: { root: '/inv:Invoice', key: 'CUFE' },
+  [NAMESPACES.creditNote]: { root: '/cn:CreditNote', key: 'CUDE' },
+  [NAMESPACES.debitNote]: { root: '/dn:DebitNote', key: 'CUDE' },
+};
 
 /** Writes text as CDATA; a "]]>" inside is split across two sections, so any text survives. */
 function cdata(parent: XMLBuilder, text: string): void {
@@ -53,17 +60,22 @@ function partyTaxScheme(root: XMLBuilder, wrapper: string, from: Node | undefine
 
 export class AttachedDocumentError extends Error {}
 
-/** The unsigned AttachedDocument of a signed invoice and its ApplicationResponse (its last ExtensionContent is the signature's slot). */
+/**
+ * The unsigned AttachedDocument of a signed invoice (or credit or debit note) and its ApplicationResponse (its last
+ * ExtensionContent is the signature's slot).
+ */
 export function buildAttachedDocument(invoiceXml: string, applicationResponseXml: string): string {
   const invoice = new DOMParser({ onError: () => undefined }).parseFromString(invoiceXml, 'text/xml') as unknown as Document;
-  if (invoice?.documentElement?.namespaceURI !== NAMESPACES.invoice) throw new AttachedDocumentError('The document to attach is not a UBL Invoice');
+  const kind = ATTACHABLE[invoice?.documentElement?.namespaceURI ?? ''];
+  if (!kind) throw new AttachedDocumentError('The document to attach is not a UBL Invoice, CreditNote or DebitNote');
+  const R = kind.root;
   const answer = readApplicationResponse(applicationResponseXml);
   if (!answer) throw new AttachedDocumentError('The authority\'s answer is not an ApplicationResponse');
   const text = (q: string) => ((select(`string(${q})`, invoice as unknown as Node) as unknown as string) ?? '').trim();
   const node = (q: string) => (select(q, invoice as unknown as Node) as Node[])[0];
-  const number = text('/inv:Invoice/cbc:ID');
-  const cufe = text('/inv:Invoice/cbc:UUID');
-  if (answer.cufe && answer.cufe !== cufe) throw new AttachedDocumentError(`The ApplicationResponse is about ${answer.cufe}, not this invoice's CUFE ${cufe}`);
+  const number = text(`${R}/cbc:ID`);
+  const cufe = text(`${R}/cbc:UUID`);
+  if (answer.cufe && answer.cufe !== cufe) throw new AttachedDocumentError(`The ApplicationResponse is about ${answer.cufe}, not this document's ${kind.key} ${cufe}`);
 
   const root = create({ version: '1.0', encoding: 'UTF-8', standalone: false }).ele(ATTACHED_DOCUMENT_NS, 'AttachedDocument', {
     'xmlns:cac': NAMESPACES.cac, 'xmlns:cbc': NAMESPACES.cbc, 'xmlns:ext': NAMESPACES.ext,
@@ -72,14 +84,14 @@ export function buildAttachedDocument(invoiceXml: string, applicationResponseXml
   root.ele('cbc:UBLVersionID').txt('UBL 2.1');
   root.ele('cbc:CustomizationID').txt('Documentos adjuntos');
   root.ele('cbc:ProfileID').txt('Factura Electrónica de Venta');
-  root.ele('cbc:ProfileExecutionID').txt(text('/inv:Invoice/cbc:ProfileExecutionID') || '2');
+  root.ele('cbc:ProfileExecutionID').txt(text(`${R}/cbc:ProfileExecutionID`) || '2');
   root.ele('cbc:ID').txt(number);
-  root.ele('cbc:IssueDate').txt(answer.issueDate || text('/inv:Invoice/cbc:IssueDate'));
-  root.ele('cbc:IssueTime').txt(answer.issueTime || text('/inv:Invoice/cbc:IssueTime'));
+  root.ele('cbc:IssueDate').txt(answer.issueDate || text(`${R}/cbc:IssueDate`));
+  root.ele('cbc:IssueTime').txt(answer.issueTime || text(`${R}/cbc:IssueTime`));
   root.ele('cbc:DocumentType').txt('Contenedor de Factura Electrónica');
   root.ele('cbc:ParentDocumentID').txt(number);
-  partyTaxScheme(root, 'cac:SenderParty', node('/inv:Invoice/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme'));
-  partyTaxScheme(root, 'cac:ReceiverParty', node('/inv:Invoice/cac:AccountingCustomerParty/cac:Party/cac:PartyTaxScheme'));
+  partyTaxScheme(root, 'cac:SenderParty', node(`${R}/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme`));
+  partyTaxScheme(root, 'cac:ReceiverParty', node(`${R}/cac:AccountingCustomerParty/cac:Party/cac:PartyTaxScheme`));
   const attachment = (parent: XMLBuilder, xml: string) => {
     const ref = parent.ele('cac:Attachment').ele('cac:ExternalReference');
     ref.ele('cbc:MimeCode').txt('text/xml');
@@ -91,8 +103,8 @@ export function buildAttachedDocument(invoiceXml: string, applicationResponseXml
   line.ele('cbc:LineID').txt('1');
   const ref = line.ele('cac:DocumentReference');
   ref.ele('cbc:ID').txt(number);
-  ref.ele('cbc:UUID', { schemeName: 'CUFE-SHA384' }).txt(cufe);
-  ref.ele('cbc:IssueDate').txt(answer.issueDate || text('/inv:Invoice/cbc:IssueDate'));
+  ref.ele('cbc:UUID', { schemeName: `${kind.key}-SHA384` }).txt(cufe);
+  ref.ele('cbc:IssueDate').txt(answer.issueDate || text(`${R}/cbc:IssueDate`));
   ref.ele('cbc:DocumentType').txt('ApplicationResponse');
   attachment(ref, applicationResponseXml);
   const verification = ref.ele('cac:ResultOfVerification');
