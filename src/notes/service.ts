@@ -32,7 +32,7 @@ import type { CoInvoiceBody, CoInvoiceDocument } from '../invoices/co/schema';
 import { addNoteDueItem, canCredit, lockInvoice, movePayments, openDueItems, type Application } from '../invoices/kernel';
 import { takeNumber } from '../invoices/numbering';
 import { insertNote } from './kernel';
-import { ANNULMENT, CREDIT_REASONS, DEBIT_REASONS, NOTE_NAMES, type NoteBody, type NoteDocument, type NoteKind } from './schema';
+import { ANNULMENT, NOTE_NAMES, type NoteBody, type NoteDocument, type NoteKind } from './schema';
 import { dec, ZERO } from '../platform/money';
 
 /** The invoice a note corrects, as the rules read it. */
@@ -214,8 +214,6 @@ export function notePostings(np: Pick<NotePlan, 'kind' | 'plan'>): Posting[] {
   const p = coInvoicePostings(np.plan);
   return np.kind === 'ND' ? p : p.map((x) => ({ ...x, debit: x.credit, credit: x.debit }));
 }
-
-export const reasonText = (kind: NoteKind, reason: number) => ((kind === 'NC' ? CREDIT_REASONS : DEBIT_REASONS) as Record<number, string>)[reason];
 
 /**
  * Writes the note in the caller's transaction, under its invoice's lock: the

@@ -48,7 +48,7 @@ export { DIAN_NIT, dianSearchUrl, INVOICE_TYPE_CODE, NAMESPACES, OPERATION_TYPE,
 export { dianQrContent, type QrFields } from './extensions';
 export { multiplierFactor } from './allowances';
 export { DianXmlError } from './xml';
-export { buildNoteXml, NOTE_PROFILES, type BuildNoteInput, type BuiltNote } from './note';
+export { buildNoteXml, type BuildNoteInput, type BuiltNote } from './note';
 
 /**
  * Builds the unsigned UBL 2.1 Invoice. Throws DianXmlError when the input
