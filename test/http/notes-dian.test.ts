@@ -16,7 +16,7 @@ import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
-import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
+import { coRefs, noteRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { noPoppler, pdfText } from '../support/pdf';
 import { debianTool, XSD_DIR } from '../support/tools';
 import { cude } from '../../src/einvoice/dian/cufe';
@@ -43,15 +43,12 @@ function validate(xml: string, root: 'CreditNote' | 'DebitNote'): { ok: boolean;
 eachStorage('CO electronic credit and debit notes', (storage) => {
   let s: TestServer;
   let r: CoRefs;
-  const types: Record<string, any> = {};
-  const pays: Record<string, any> = {};
+  let types: Record<string, any>;
+  let pays: Record<string, any>;
   before(async () => {
     s = await startTestServer(storage);
     r = await coRefs(s);
-    for (const t of ['NC', 'ND']) {
-      for (const d of (await s.as('co').get(`/v1/document-types?type=${t}`)).body) types[d.code] = d;
-      for (const p of (await s.as('co').get(`/v1/payment-types?document_type=${t}`)).body) pays[`${t}.${p.type}`] = p;
-    }
+    ({ types, pays } = await noteRefs(s));
   });
   after(() => s.close());
 

@@ -9,7 +9,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
-import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
+import { coRefs, noteRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { newCustomer } from '../support/vouchers';
 import { noPoppler, pdfText } from '../support/pdf';
 
@@ -25,18 +25,15 @@ const sums = (lines: any[][]) => lines.reduce((t, l) => [t[0] + l[2], t[1] + l[3
 eachStorage('CO credit and debit notes', (storage) => {
   let s: TestServer;
   let r: CoRefs;
-  const types: Record<string, any> = {};
-  const pays: Record<string, any> = {};
+  let types: Record<string, any>;
+  let pays: Record<string, any>;
   const noteCount = async () => (await s.db.query('SELECT count(*)::int AS n FROM notes'))[0].n;
   const counter = async (typeId: number) => Number((await s.db.query('SELECT consecutive FROM document_types WHERE id = $1', [typeId]))[0].consecutive);
 
   before(async () => {
     s = await startTestServer(storage);
     r = await coRefs(s);
-    for (const t of ['NC', 'ND']) {
-      for (const d of (await s.as('co').get(`/v1/document-types?type=${t}`)).body) types[d.code] = d;
-      for (const p of (await s.as('co').get(`/v1/payment-types?document_type=${t}`)).body) pays[`${t}.${p.type}`] = p;
-    }
+    ({ types, pays } = await noteRefs(s));
   });
   after(() => s.close());
 

@@ -41,6 +41,17 @@ export async function coRefs(s: ApiClient): Promise<CoRefs> {
   };
 }
 
+/** The credit (NC) and debit (ND) note types by code (NC, NC-E, ND, ND-E), and their payment types by `<NC|ND>.<type>`. */
+export async function noteRefs(s: ApiClient): Promise<{ types: Record<string, any>; pays: Record<string, any> }> {
+  const types: Record<string, any> = {};
+  const pays: Record<string, any> = {};
+  for (const kind of ['NC', 'ND']) {
+    for (const d of await s.as('co').list(`/v1/document-types?type=${kind}`)) types[d.code] = d;
+    for (const p of await s.as('co').list(`/v1/payment-types?document_type=${kind}`)) pays[`${kind}.${p.type}`] = p;
+  }
+  return { types, pays };
+}
+
 /** Today in Bogotá (yyyy-MM-dd). */
 export const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
 

@@ -14,6 +14,8 @@ import { Credentials, CREDENTIALS_VERSION } from '../credentials';
 import { dianIssuer } from './issuer';
 import { TEST_RESOLUTION } from './habilitacion';
 import type { DianAuthority, NoteFacts, Verdict } from './authority';
+import type { SigningCredentials } from './sign';
+import type { BuildInvoiceInput } from './ubl';
 import { inProcess } from '../threaded';
 
 /** The demo software registration (the DIAN's habilitación data is per company; see company settings `dian`). */
@@ -27,59 +29,89 @@ export interface Signing { credentials: Credentials; pool?: CpuPool }
 /** Marks the outbox job done inside the transaction that records the verdict (Handler's `done`). */
 export type Finish = (q: Queryable, result: unknown) => Promise<void>;
 
-export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId: number, invoiceId: string,
-  signing: Signing = { credentials: new Credentials(db) }, finish?: Finish): Promise<StampResult> {
-  // One query for all the job reads: the invoice, its numbering resolution, company, customer, the
-  // kinds of payment types and units of its products, and the version of the company's certificate.
-  const [inv] = await db.query(
-    `SELECT i.document, i.stamp_status, i.stamp_cufe, i.xml IS NOT NULL AS sent, t.resolution,
-            to_jsonb(c) AS company, to_jsonb(u) AS customer,
-            (SELECT ${CREDENTIALS_VERSION} FROM company_credentials k WHERE k.company_id = i.company_id AND k.active) AS credentials_version,
-            (SELECT json_object_agg(p.id, p.type) FROM payment_types p WHERE p.company_id = i.company_id) AS payment_types,
+/** What a stamping job reads besides its document: company, customer, certificate version, payment type kinds and product units. */
+const jobReads = (t: string) => `to_jsonb(c) AS company, to_jsonb(u) AS customer,
+            (SELECT ${CREDENTIALS_VERSION} FROM company_credentials k WHERE k.company_id = ${t}.company_id AND k.active) AS credentials_version,
+            (SELECT json_object_agg(p.id, p.type) FROM payment_types p WHERE p.company_id = ${t}.company_id) AS payment_types,
             (SELECT json_object_agg(p.code, p.unit) FROM products p
-              WHERE p.company_id = i.company_id AND p.code IN (SELECT x->>'code' FROM jsonb_array_elements(i.document->'items') x)) AS units
-       FROM invoices i JOIN document_types t ON t.company_id = i.company_id AND t.id = i.document_type_id
-       JOIN companies c ON c.company_id = i.company_id
-       LEFT JOIN customers u ON u.company_id = i.company_id AND u.id = i.customer_id
-      WHERE i.company_id = $1 AND i.id = $2 AND i.country = 'CO'`, [companyId, invoiceId]);
-  if (!inv) throw new Error(`invoice ${invoiceId} not found`);
-  if (inv.stamp_status === 'Accepted') return { status: 'Accepted', cufe: inv.stamp_cufe, errors: [], observations: [] };
+              WHERE p.company_id = ${t}.company_id AND p.code IN (SELECT x->>'code' FROM jsonb_array_elements(${t}.document->'items') x)) AS units`;
+const jobJoins = (t: string) => `JOIN companies c ON c.company_id = ${t}.company_id
+       LEFT JOIN customers u ON u.company_id = ${t}.company_id AND u.id = ${t}.customer_id`;
 
-  const company = inv.company;
-  const credentials = await signing.credentials.company(company, inv.credentials_version);
-  const context = (cufe: string) => ({ credentials, cufe, fileName: fileStem(company.tax_id, inv.document.date, inv.document.number) });
+/** A stored document as a stamping job reads it (key: its CUFE or CUDE, once one was sent). */
+interface Stored {
+  document: any; company: any; customer: any; stamp_status: string; key: string | null; sent: boolean;
+  credentials_version: string | null; payment_types: Record<string, string> | null; units: Record<string, string> | null;
+}
 
-  // An attempt whose answer never came (its XML is kept until then) may have reached the authority: ask before
-  // sending again. A Rejected invoice sent again (POST /stamp drops its XML) is rebuilt from its corrected data.
-  let verdict = inv.stamp_cufe && inv.sent ? await authority.status(inv.stamp_cufe, context(inv.stamp_cufe)) : null;
-  let cufe: string | null = inv.stamp_cufe;
+/** How one kind of document is built, named and recorded. */
+interface Submission {
+  /** The file's prefix inside the web service's ZIP. */
+  prefix: 'fv' | 'nc' | 'nd';
+  /** Builds and signs the document (on the pool) from what every kind shares. */
+  sign(base: Omit<BuildInvoiceInput, 'resolution'>, credentials: SigningCredentials): Promise<{ xml: string; key: string }>;
+  recordSending(xml: string, key: string): Promise<void>;
+  recordVerdict(q: Queryable, outcome: Parameters<typeof recordVerdict>[3]): Promise<void>;
+}
+
+/**
+ * What every DIAN stamping job does with its stored document: nothing if it is Accepted already; after an
+ * attempt whose answer never came (its XML is kept until then), ask the authority before sending again;
+ * otherwise build, sign (with the company's certificate), record what is sent when the authority is outside
+ * this process, send, and record the verdict with the job's `finish` in one transaction.
+ */
+async function submit(db: Db, authority: DianAuthority, signing: Signing, row: Stored, s: Submission, finish?: Finish): Promise<StampResult> {
+  if (row.stamp_status === 'Accepted') return { status: 'Accepted', cufe: row.key, errors: [], observations: [] };
+  const company = row.company;
+  const credentials = await signing.credentials.company(company, row.credentials_version);
+  const context = (key: string) => ({ credentials, cufe: key, fileName: fileStem(company.tax_id, row.document.date, row.document.number), documentPrefix: s.prefix });
+  // A Rejected document sent again (POST /stamp drops its XML) is rebuilt from its corrected data.
+  let verdict = row.key && row.sent ? await authority.status(row.key, context(row.key)) : null;
+  let key: string | null = row.key;
   let xml: string | null = null;
   if (!verdict) {
     const dian = { ...DEFAULT_SOFTWARE, ...(company.settings?.dian ?? {}) };
-    const input = {
-      document: inv.document, company: dianIssuer(company), customer: inv.customer, resolution: inv.resolution,
+    const signed = await s.sign({
+      document: row.document, company: dianIssuer(company), customer: row.customer,
       settings: { software: { id: dian.id, pin: dian.pin, provider_nit: company.tax_id, provider_check_digit: company.check_digit }, environment: dian.environment },
-      unitCodes: inv.units ?? {}, paymentTypes: inv.payment_types ?? {},
-    };
-    const signed = await runTask(signing.pool, 'dian.sign', { input, credentials });
-    cufe = signed.cufe;
+      unitCodes: row.units ?? {}, paymentTypes: row.payment_types ?? {},
+    }, credentials);
+    key = signed.key;
     xml = signed.xml;
     // Remember what is being sent before sending it (to an authority outside this process).
-    if (!inProcess(authority)) {
-      await recordSending(db, companyId, invoiceId, xml, cufe);
-    }
-    verdict = await authority.send(xml, context(cufe));
+    if (!inProcess(authority)) await s.recordSending(xml, key);
+    verdict = await authority.send(xml, context(key));
   }
   const final = verdict;
   const result = { status: final.status, cufe: final.status === 'Accepted' ? final.cufe : null, errors: final.errors, observations: final.observations };
   await db.tx(async (q) => {
-    await recordVerdict(q, companyId, invoiceId, {
-      status: final.status, cufe: final.status === 'Accepted' ? final.cufe : cufe, errors: final.errors, observations: final.observations,
+    await s.recordVerdict(q, {
+      status: final.status, cufe: final.status === 'Accepted' ? final.cufe : key, errors: final.errors, observations: final.observations,
       authority: authority.name, applicationResponse: final.applicationResponse ?? null, xml,
     });
     await finish?.(q, result);
   });
   return result;
+}
+
+export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId: number, invoiceId: string,
+  signing: Signing = { credentials: new Credentials(db) }, finish?: Finish): Promise<StampResult> {
+  // One query for all the job reads: the invoice, its numbering resolution and what every job reads.
+  const [inv] = await db.query<Stored & { resolution: any }>(
+    `SELECT i.document, i.stamp_status, i.stamp_cufe AS key, i.xml IS NOT NULL AS sent, t.resolution, ${jobReads('i')}
+       FROM invoices i JOIN document_types t ON t.company_id = i.company_id AND t.id = i.document_type_id
+       ${jobJoins('i')}
+      WHERE i.company_id = $1 AND i.id = $2 AND i.country = 'CO'`, [companyId, invoiceId]);
+  if (!inv) throw new Error(`invoice ${invoiceId} not found`);
+  return submit(db, authority, signing, inv, {
+    prefix: 'fv',
+    sign: async (base, credentials) => {
+      const signed = await runTask(signing.pool, 'dian.sign', { input: { ...base, resolution: inv.resolution }, credentials });
+      return { xml: signed.xml, key: signed.cufe };
+    },
+    recordSending: (xml, key) => recordSending(db, companyId, invoiceId, xml, key),
+    recordVerdict: (q, outcome) => recordVerdict(q, companyId, invoiceId, outcome),
+  }, finish);
 }
 
 /**
@@ -89,51 +121,23 @@ export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId
  */
 export async function stampCoNote(db: Db, authority: DianAuthority, companyId: number, noteId: string,
   signing: Signing = { credentials: new Credentials(db) }, finish?: Finish): Promise<StampResult> {
-  const [n] = await db.query(
-    `SELECT n.kind, n.document, n.stamp_status, n.stamp_cude, n.xml IS NOT NULL AS sent, i.prefix || i.number AS invoice_number,
-            i.stamp_cufe AS invoice_cufe, i.date::text AS invoice_date, to_jsonb(c) AS company, to_jsonb(u) AS customer,
-            (SELECT ${CREDENTIALS_VERSION} FROM company_credentials k WHERE k.company_id = n.company_id AND k.active) AS credentials_version,
-            (SELECT json_object_agg(p.id, p.type) FROM payment_types p WHERE p.company_id = n.company_id) AS payment_types,
-            (SELECT json_object_agg(p.code, p.unit) FROM products p
-              WHERE p.company_id = n.company_id AND p.code IN (SELECT x->>'code' FROM jsonb_array_elements(n.document->'items') x)) AS units
+  const [n] = await db.query<Stored & { kind: 'NC' | 'ND'; invoice_number: string; invoice_cufe: string; invoice_date: string }>(
+    `SELECT n.kind, n.document, n.stamp_status, n.stamp_cude AS key, n.xml IS NOT NULL AS sent, i.prefix || i.number AS invoice_number,
+            i.stamp_cufe AS invoice_cufe, i.date::text AS invoice_date, ${jobReads('n')}
        FROM notes n JOIN invoices i ON i.company_id = n.company_id AND i.id = n.invoice_id
-       JOIN companies c ON c.company_id = n.company_id
-       LEFT JOIN customers u ON u.company_id = n.company_id AND u.id = n.customer_id
+       ${jobJoins('n')}
       WHERE n.company_id = $1 AND n.id = $2`, [companyId, noteId]);
   if (!n) throw new Error(`note ${noteId} not found`);
-  if (n.stamp_status === 'Accepted') return { status: 'Accepted', cufe: n.stamp_cude, errors: [], observations: [] };
-  const company = n.company;
-  const credentials = await signing.credentials.company(company, n.credentials_version);
-  const context = (cude: string) => ({
-    credentials, cufe: cude, fileName: fileStem(company.tax_id, n.document.date, n.document.number), documentPrefix: n.kind === 'NC' ? 'nc' as const : 'nd' as const,
-  });
-  let verdict = n.stamp_cude && n.sent ? await authority.status(n.stamp_cude, context(n.stamp_cude)) : null;
-  let cude: string | null = n.stamp_cude;
-  let xml: string | null = null;
-  if (!verdict) {
-    const dian = { ...DEFAULT_SOFTWARE, ...(company.settings?.dian ?? {}) };
-    const input = {
-      kind: n.kind, document: n.document, company: dianIssuer(company), customer: n.customer,
-      invoice: { number: n.invoice_number, cufe: n.invoice_cufe, date: n.invoice_date },
-      settings: { software: { id: dian.id, pin: dian.pin, provider_nit: company.tax_id, provider_check_digit: company.check_digit }, environment: dian.environment },
-      unitCodes: n.units ?? {}, paymentTypes: n.payment_types ?? {},
-    };
-    const signed = await runTask(signing.pool, 'dian.signNote', { input, credentials });
-    cude = signed.cude;
-    xml = signed.xml;
-    if (!inProcess(authority)) await recordNoteSending(db, companyId, noteId, xml, cude);
-    verdict = await authority.send(xml, context(cude));
-  }
-  const final = verdict;
-  const result = { status: final.status, cufe: final.status === 'Accepted' ? final.cufe : null, errors: final.errors, observations: final.observations };
-  await db.tx(async (q) => {
-    await recordNoteVerdict(q, companyId, noteId, {
-      status: final.status, cufe: final.status === 'Accepted' ? final.cufe : cude, errors: final.errors, observations: final.observations,
-      authority: authority.name, applicationResponse: final.applicationResponse ?? null, xml,
-    });
-    await finish?.(q, result);
-  });
-  return result;
+  return submit(db, authority, signing, n, {
+    prefix: n.kind === 'NC' ? 'nc' : 'nd',
+    sign: async (base, credentials) => {
+      const input = { ...base, document: n.document, kind: n.kind, invoice: { number: n.invoice_number, cufe: n.invoice_cufe, date: n.invoice_date } };
+      const signed = await runTask(signing.pool, 'dian.signNote', { input, credentials });
+      return { xml: signed.xml, key: signed.cude };
+    },
+    recordSending: (xml, key) => recordNoteSending(db, companyId, noteId, xml, key),
+    recordVerdict: (q, outcome) => recordNoteVerdict(q, companyId, noteId, outcome),
+  }, finish);
 }
 
 /** The DIAN file name stem: NIT in 10 digits, provider code 000, year in 2 digits, number in 8 hex digits. */

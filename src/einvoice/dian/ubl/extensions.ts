@@ -5,10 +5,11 @@
  * ext:ExtensionContent).
  */
 import { nitCheckDigit } from '../../../platform/nit';
-import { dianAmount, type Amount } from '../cufe';
+import { cufe as cufeOf, dianAmount, softwareSecurityCode, type Amount } from '../cufe';
 import { DIAN_AGENCY, DIAN_NIT, dianSearchUrl, UNECE } from './codes';
-import type { DianResolution, DianSettings } from './types';
-import { leaf, type Node } from './xml';
+import type { DianCustomer, DianIssuer, DianResolution, DianSettings } from './types';
+import type { Totals } from './monetary-total';
+import { colombianTime, DianXmlError, leaf, type Node } from './xml';
 
 export interface QrFields {
   number: string;
@@ -72,4 +73,24 @@ function invoiceControl(dian: Node, resolution: DianResolution): void {
   leaf(authorized, 'sts:Prefix', resolution.prefix);
   leaf(authorized, 'sts:From', String(resolution.from));
   leaf(authorized, 'sts:To', String(resolution.to));
+}
+
+/**
+ * The keys of a document, as its number, issue time and totals give them: its CUFE (an invoice: with the
+ * resolution's technical key) or CUDE (a note: with the software PIN, `secret`), the software security code
+ * and the QR content.
+ */
+export function documentKeys(doc: { prefix: string; number: number | null; date: string; metadata?: { created?: string } | null }, t: Totals,
+  x: { company: DianIssuer; customer: DianCustomer; settings: DianSettings; secret: string }) {
+  const { settings } = x;
+  const number = `${doc.prefix}${doc.number}`;
+  const issueTime = settings.issueTime ?? colombianTime(doc.metadata?.created);
+  if (!/^[0-9]{2}:[0-9]{2}:[0-9]{2}-05:00$/.test(issueTime)) throw new DianXmlError(`The issue time must be HH:mm:ss-05:00, not ${issueTime}`);
+  const figures = { number, issueDate: doc.date, issueTime, supplierNit: x.company.tax_id, customerId: x.customer.identification };
+  const key = cufeOf({ ...figures, subtotal: t.lineExtension, iva: t.iva, inc: t.inc, ica: t.ica, total: t.payable, technicalKey: x.secret, environment: settings.environment });
+  return {
+    number, issueTime, key,
+    securityCode: softwareSecurityCode(settings.software.id, settings.software.pin, number),
+    qr: dianQrContent({ ...figures, subtotal: t.lineExtension, iva: t.iva, otherTaxes: t.taxesTotal.minus(t.iva), total: t.payable, cufe: key, environment: settings.environment }),
+  };
 }

@@ -31,17 +31,16 @@
  */
 import Decimal from 'decimal.js';
 import { create } from 'xmlbuilder2';
-import { cufe as computeCufe, softwareSecurityCode } from '../cufe';
 import { documentAllowances } from './allowances';
 import { INVOICE_TYPE_CODE, NAMESPACES, OPERATION_TYPE, PROFILE_ID, UNECE } from './codes';
-import { dianQrContent, ublExtensions } from './extensions';
+import { documentKeys, ublExtensions } from './extensions';
 import { invoiceLine, lineCalc } from './lines';
 import { documentTotals, monetaryTotal } from './monetary-total';
 import { customerParty, supplierParty } from './parties';
 import { exchangeRate, paymentMeans, prepaidPayment } from './payments';
 import { taxTotal } from './tax-totals';
 import type { BuildInvoiceInput, BuiltInvoice } from './types';
-import { colombianTime, DianXmlError, leaf } from './xml';
+import { DianXmlError, leaf } from './xml';
 
 export * from './types';
 export { DIAN_NIT, dianSearchUrl, INVOICE_TYPE_CODE, NAMESPACES, OPERATION_TYPE, PROFILE_ID } from './codes';
@@ -67,10 +66,7 @@ export function buildInvoiceXml(input: BuildInvoiceInput): BuiltInvoice {
   }
   if (!doc.items.length) throw new DianXmlError('An invoice has at least one line');
 
-  const number = `${doc.prefix}${doc.number}`;
   const issueDate = doc.date;
-  const issueTime = settings.issueTime ?? colombianTime(doc.metadata?.created);
-  if (!/^[0-9]{2}:[0-9]{2}:[0-9]{2}-05:00$/.test(issueTime)) throw new DianXmlError(`The issue time must be HH:mm:ss-05:00, not ${issueTime}`);
   const currency = doc.currency?.code ?? 'COP';
   const cur = { currencyID: currency };
 
@@ -79,17 +75,7 @@ export function buildInvoiceXml(input: BuildInvoiceInput): BuiltInvoice {
   const t = documentTotals(doc, lines);
 
   // CUFE, software security code, QR.
-  const cufe = computeCufe({
-    number, issueDate, issueTime,
-    subtotal: t.lineExtension, iva: t.iva, inc: t.inc, ica: t.ica, total: t.payable,
-    supplierNit: company.tax_id, customerId: customer.identification,
-    technicalKey: resolution.technical_key, environment: env,
-  });
-  const securityCode = softwareSecurityCode(settings.software.id, settings.software.pin, number);
-  const qr = dianQrContent({
-    number, issueDate, issueTime, supplierNit: company.tax_id, customerId: customer.identification,
-    subtotal: t.lineExtension, iva: t.iva, otherTaxes: t.taxesTotal.minus(t.iva), total: t.payable, cufe, environment: env,
-  });
+  const { number, issueTime, key: cufe, securityCode, qr } = documentKeys(doc, t, { company, customer, settings, secret: resolution.technical_key });
 
   // ---- the document, its sections in the order of the schema
   const root = create({ version: '1.0', encoding: 'UTF-8', standalone: false }).ele(NAMESPACES.invoice, 'Invoice', {

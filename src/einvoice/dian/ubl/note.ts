@@ -15,10 +15,9 @@
  * Pure, as the invoice's builder (index.ts).
  */
 import { create } from 'xmlbuilder2';
-import { cude as computeCude, softwareSecurityCode } from '../cufe';
 import { documentAllowances } from './allowances';
 import { NAMESPACES, UNECE } from './codes';
-import { dianQrContent, ublExtensions } from './extensions';
+import { documentKeys, ublExtensions } from './extensions';
 import { invoiceLine, lineCalc } from './lines';
 import { documentTotals, monetaryTotal } from './monetary-total';
 import { customerParty, supplierParty } from './parties';
@@ -27,7 +26,7 @@ import { taxTotal } from './tax-totals';
 import type { DianCustomer, DianIssuer, DianSettings } from './types';
 import type { NoteDocument } from '../../../notes/schema';
 import { CREDIT_REASONS, DEBIT_REASONS } from '../../../notes/schema';
-import { colombianTime, DianXmlError, leaf } from './xml';
+import { DianXmlError, leaf } from './xml';
 
 export const NOTE_PROFILES = {
   NC: { root: 'CreditNote', namespace: NAMESPACES.creditNote, customization: '20', profile: 'DIAN 2.1: Nota Crédito de Factura Electrónica de Venta', typeCode: '91' },
@@ -58,24 +57,12 @@ export function buildNoteXml(input: BuildNoteInput): BuiltNote {
   const reasons: Record<number, string> = kind === 'NC' ? CREDIT_REASONS : DEBIT_REASONS;
   if (!reasons[doc.reason]) throw new DianXmlError(`Concept ${doc.reason} is not a ${kind === 'NC' ? 'credit' : 'debit'} note concept`);
 
-  const number = `${doc.prefix}${doc.number}`;
   const issueDate = doc.date;
-  const issueTime = settings.issueTime ?? colombianTime(doc.metadata?.created);
   const currency = doc.currency?.code ?? 'COP';
   const cur = { currencyID: currency };
   const lines = doc.items.map(lineCalc);
   const t = documentTotals(doc, lines);
-
-  const cude = computeCude({
-    number, issueDate, issueTime,
-    subtotal: t.lineExtension, iva: t.iva, inc: t.inc, ica: t.ica, total: t.payable,
-    supplierNit: company.tax_id, customerId: customer.identification, softwarePin: settings.software.pin, environment: env,
-  });
-  const securityCode = softwareSecurityCode(settings.software.id, settings.software.pin, number);
-  const qr = dianQrContent({
-    number, issueDate, issueTime, supplierNit: company.tax_id, customerId: customer.identification,
-    subtotal: t.lineExtension, iva: t.iva, otherTaxes: t.taxesTotal.minus(t.iva), total: t.payable, cufe: cude, environment: env,
-  });
+  const { number, issueTime, key: cude, securityCode, qr } = documentKeys(doc, t, { company, customer, settings, secret: settings.software.pin });
 
   const root = create({ version: '1.0', encoding: 'UTF-8', standalone: false }).ele(p.namespace, p.root, {
     'xmlns:cac': NAMESPACES.cac, 'xmlns:cbc': NAMESPACES.cbc, 'xmlns:ext': NAMESPACES.ext, 'xmlns:sts': NAMESPACES.sts,
