@@ -10,13 +10,15 @@ import { catalogRoutes } from './catalog/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { voucherRoutes } from './vouchers/routes';
 import { noteRoutes } from './notes/routes';
+import { paymentRoutes } from './payments/routes';
+import { PAYMENT_STAMP_JOB } from './payments/kernel';
 import { reportRoutes } from './reports/routes';
 import { Outbox } from './platform/outbox';
 import { DianWebService } from './einvoice/dian/soap';
 import { noteFacts, stampCoInvoice, stampCoNote, technicalKeys, type Signing } from './einvoice/dian/stamp';
 import { NOTE_STAMP_JOB } from './notes/kernel';
 import { SANDBOX_PROVIDER_RFC } from './einvoice/sat/provider';
-import { stampMxInvoice } from './einvoice/sat/stamp';
+import { stampMxInvoice, stampMxPayment } from './einvoice/sat/stamp';
 import { ThreadedSandboxDian, ThreadedSandboxPac } from './einvoice/threaded';
 import { acquirePool, releasePool, type CpuPool } from './workers/pool';
 import { runTask } from './workers/tasks';
@@ -33,7 +35,7 @@ import { sealStoredPasswords } from './admin/certificates';
 import { startFolding } from './reports/folding';
 
 /** Every feature's routes, served on {base_url} and {base_url_mx}. */
-export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, noteRoutes, voucherRoutes, reportRoutes, mailRoutes];
+export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, noteRoutes, paymentRoutes, voucherRoutes, reportRoutes, mailRoutes];
 
 export interface Running {
   app: FastifyInstance;
@@ -100,6 +102,7 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
       dian_submit: logged('dian_submit', (job, done) => stampCoInvoice(db, authority, job.company_id, job.ref_id, signing, done), () => log),
       [NOTE_STAMP_JOB]: logged(NOTE_STAMP_JOB, (job, done) => stampCoNote(db, authority, job.company_id, job.ref_id, signing, done), () => log),
       sat_stamp: logged('sat_stamp', (job, done) => stampMxInvoice(db, pac, job.company_id, job.ref_id, signing, done), () => log),
+      [PAYMENT_STAMP_JOB]: logged(PAYMENT_STAMP_JOB, (job, done) => stampMxPayment(db, pac, job.company_id, job.ref_id, signing, done), () => log),
       [MAIL_JOB]: logged(MAIL_JOB, mailHandler(db, mailer, { from: config.mailFrom, maxAttempts: config.mailMaxAttempts, pool, credentials: signing.credentials }), () => log),
     }, { claimMs: config.outboxClaimMs, batch: Math.max(10, 2 * pool.size) });
     // The embedded database has one process: a job it finds claimed was left by a process that died (kill -9, power loss).

@@ -38,7 +38,7 @@ const Resolution = Type.Object({
 /** The highest number a type has used, among the documents written on it. */
 async function lastUsed({ q, company }: Ctx, typeId: number | undefined, type: string): Promise<number> {
   if (!typeId) return 0;
-  const table = type === 'RC' ? 'vouchers' : type === 'FV' ? 'invoices' : null;
+  const table = ({ RC: 'vouchers', FV: 'invoices', NC: 'notes', ND: 'notes', P: 'payments' } as Record<string, string>)[type] ?? null;
   if (!table) return 0;
   const [r] = await q.query(`SELECT coalesce(max(number), 0) AS n FROM ${table} WHERE company_id = $1 AND document_type_id = $2`, [company.company_id, typeId]);
   return Number(r.n);
@@ -85,7 +85,7 @@ export const documentTypes = tableResource({
     code: Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_.-]+$', 'x-hint': 'must contain only letters, digits and _ . -' }),
     name: Type.String({ minLength: 1, maxLength: 100 }),
     description: Type.String({ maxLength: 500 }),
-    type: Enum(['FV', 'NC', 'ND', 'RC'], { description: 'FV invoice, NC credit note, ND debit note, RC cash receipt' }),
+    type: Enum(['FV', 'NC', 'ND', 'RC', 'P'], { description: 'FV invoice, NC credit note, ND debit note, RC cash receipt, P payment receipt (Mexico)' }),
     active: Flag('false deactivates: documents refuse it'),
     seller_by_item: Flag(), customer_by_item: Flag(), cost_center: Flag(), cost_center_mandatory: Flag(),
     automatic_number: Flag('false: every document sends its number'),
@@ -105,6 +105,7 @@ export const documentTypes = tableResource({
     if (before && sent.type !== undefined && sent.type !== before.type && await lastUsed(ctx, before.id, before.type) > 0) {
       problems.add('invalid_value', `Document type ${before.id} has documents of type ${before.type}; its type cannot change`, 'type');
     }
+    if (r.type === 'P' && company.country !== 'MX') problems.add('invalid_value', 'Payment receipts (P) are Mexican documents (CFDI type P)', 'type');
     if (electronic && company.country !== 'CO') problems.add('invalid_value', 'Electronic types are Colombian (every Mexican invoice is a CFDI)', 'electronic_type');
     else if (electronic && r.type === 'RC') problems.add('invalid_value', 'Cash receipts (RC) are not electronic documents', 'electronic_type');
     // The DIAN authorizes numbering ranges for invoices only: an electronic credit or debit note has its own prefix and counter.

@@ -40,7 +40,7 @@ export interface Lookup {
 }
 
 const Active = Type.Boolean({ description: 'Inactive records are refused by documents (parameter_inactive)' });
-const DocumentKind = (description: string) => Enum(['FV', 'NC', 'ND', 'RC'], { description });
+const DocumentKind = (description: string) => Enum(['FV', 'NC', 'ND', 'RC', 'P'], { description });
 
 const Resolution = Type.Object({
   number: Type.String(), prefix: Type.String(), from: Type.Integer(), to: Type.Integer(),

@@ -154,6 +154,7 @@ export const KIND_NAMES = {
   NC: { table: 'notes', noun: 'credit note', article: 'a credit note' },
   ND: { table: 'notes', noun: 'debit note', article: 'a debit note' },
   RC: { table: 'vouchers', noun: 'voucher', article: 'a cash receipt' },
+  P: { table: 'payments', noun: 'payment receipt', article: 'a payment receipt' },
 } as const;
 
 /**
@@ -161,7 +162,7 @@ export const KIND_NAMES = {
  * `number` is sent when the type has no automatic numbering, and is not used yet.
  */
 export async function checkDocumentType(q: Queryable, problems: Problems, company: Company, docTypes: Map<number, Row>,
-  document: { id: number } | undefined, number: number | undefined, kind: 'FV' | 'NC' | 'ND' | 'RC', lookup: string, self?: string): Promise<Row | null> {
+  document: { id: number } | undefined, number: number | undefined, kind: keyof typeof KIND_NAMES, lookup: string, self?: string): Promise<Row | null> {
   if (!document) return null;
   let t = mustBeActive(problems)(docTypes.get(document.id), 'document.id', 'Document type', document.id, lookup);
   if (t && t.type !== kind) {

@@ -58,7 +58,7 @@ export async function numberRefused(q: Queryable, companyId: number, typeId: num
 }
 
 /** Takes a number on its own (inside the caller's transaction), for documents written in several statements. */
-export async function takeNumber(q: Queryable, companyId: number, typeId: number, table: 'invoices' | 'notes' | 'vouchers', sent?: number): Promise<Numbered> {
+export async function takeNumber(q: Queryable, companyId: number, typeId: number, table: 'invoices' | 'notes' | 'vouchers' | 'payments', sent?: number): Promise<Numbered> {
   if (sent !== undefined) {
     const used = await q.query(`SELECT 1 FROM ${table} WHERE company_id = $1 AND document_type_id = $2 AND number = $3`, [companyId, typeId, sent]);
     if (used.length) throw duplicated(sent);

@@ -32,7 +32,7 @@ export const AfterQuery = Type.Object({
 });
 
 export interface ListSource {
-  table: 'invoices' | 'vouchers' | 'notes';
+  table: 'invoices' | 'vouchers' | 'notes' | 'payments';
   /** What a row answers (columns of the table). */
   columns: string[];
   /** The query parameter counted as document_counts.subtype (vouchers: type). */

@@ -46,11 +46,13 @@ const CURRENCY = `coalesce(i.document->'currency'->>'code', 'COP')`;
 const NOTE_OF = (column: string) => `(SELECT n.${column} FROM notes n WHERE n.company_id = d.company_id AND n.id = d.note_id)`;
 const OWED_ON_DAY = `(NOT d.annulled OR i.annulled_on > $2::date OR ${NOTE_OF('annulled_on')} > $2::date) AND i.date <= $2::date
   AND (d.note_id IS NULL OR ${NOTE_OF('date')} <= $2::date)`;
-/** What receipts (and credit notes settled on account) dated up to $2, and not annulled by then, paid on it. */
+/** What receipts (cash receipts, Mexican payment receipts, and credit notes settled on account) dated up to $2, and not annulled by then, paid on it. */
 const PAID_BY_DAY = `(coalesce((SELECT sum(a.amount) FROM voucher_applications a JOIN vouchers v ON v.company_id = a.company_id AND v.id = a.voucher_id
                        WHERE a.company_id = d.company_id AND a.due_item_id = d.id AND (NOT v.annulled OR v.annulled_on > $2::date) AND v.date <= $2::date), 0)
                    + coalesce((SELECT sum(a.amount) FROM note_applications a JOIN notes n ON n.company_id = a.company_id AND n.id = a.note_id
-                       WHERE a.company_id = d.company_id AND a.due_item_id = d.id AND (NOT n.annulled OR n.annulled_on > $2::date) AND n.date <= $2::date), 0))`;
+                       WHERE a.company_id = d.company_id AND a.due_item_id = d.id AND (NOT n.annulled OR n.annulled_on > $2::date) AND n.date <= $2::date), 0)
+                   + coalesce((SELECT sum(a.amount) FROM payment_applications a JOIN payments p ON p.company_id = a.company_id AND p.id = a.payment_id
+                       WHERE a.company_id = d.company_id AND a.due_item_id = d.id AND (NOT p.annulled OR p.annulled_on > $2::date) AND p.date <= $2::date), 0))`;
 /** What the sums count for it today. */
 const OPEN_NOW = `CASE WHEN d.annulled THEN 0 ELSE d.amount - d.paid END`;
 /**
@@ -75,7 +77,10 @@ const AFTER_DAY = `
    WHERE n.company_id = $1 AND (n.date > $2::date OR n.annulled_on > $2::date)
   UNION
   SELECT a.due_item_id FROM notes n JOIN note_applications a ON a.company_id = n.company_id AND a.note_id = n.id
-   WHERE n.company_id = $1 AND (n.date > $2::date OR n.annulled_on > $2::date)`;
+   WHERE n.company_id = $1 AND (n.date > $2::date OR n.annulled_on > $2::date)
+  UNION
+  SELECT a.due_item_id FROM payments p JOIN payment_applications a ON a.company_id = p.company_id AND a.payment_id = p.id
+   WHERE p.company_id = $1 AND (p.date > $2::date OR p.annulled_on > $2::date)`;
 /** Per such item: today's open amount less that of day $2, by customer, currency and due date. */
 const CHANGED_SINCE = `
   SELECT d.customer_id, ${CURRENCY} AS currency, d.due_date,

@@ -11,6 +11,7 @@ import { SandboxDian } from '../einvoice/dian/authority';
 import { customerPackage } from '../einvoice/dian/attached';
 import { buildEnvelope, dianZip, type DianOperation } from '../einvoice/dian/soap';
 import { buildCfdi, type CfdiInput } from '../einvoice/sat/cfdi';
+import { buildPaymentCfdi, type PaymentCfdiInput } from '../einvoice/sat/payment';
 import { SandboxPac } from '../einvoice/sat/provider';
 import { invoicePdf, notePdf, voucherPdf } from '../pdf/document';
 import type { CpuPool, RunOptions } from './pool';
@@ -74,6 +75,8 @@ export const TASKS = {
 
   /** The CFDI 4.0, built and sealed with the company's CSD. */
   'sat.seal': (a: { input: CfdiInput; credentials: LoadedCertificate }) => buildCfdi(a.input, a.credentials).xml,
+  /** The CFDI of a payment receipt (type P, Pagos 2.0), built and sealed with the company's CSD. */
+  'sat.sealPayment': (a: { input: PaymentCfdiInput; credentials: LoadedCertificate }) => buildPaymentCfdi(a.input, a.credentials).xml,
   /** What the sandbox PAC answers (run with affinity, see sandboxPac). */
   'sat.stamp': (a: { xml: string; provider: LoadedCertificate }) => sandboxPac(a.provider).stamp(a.xml),
 

@@ -42,6 +42,11 @@ export const MX_TAXES: Tables['taxes'][] = [
     { name: 'IVA 11% región fronteriza (derogado)', type: 'IVA', percentage: '11', account_code: MX_LEDGER.ivaCollected, active: false },
 ];
 
+/** The payment receipt type (CFDI type P, Pagos 2.0): every Mexican company has one. */
+export const MX_PAYMENT_TYPE: Tables['document_types'] = {
+  code: 'P', name: 'Recibo electrónico de pago', type: 'P', prefix: 'REP', description: 'CFDI de tipo pago (complemento Pagos 2.0) con folio automático',
+};
+
 export const MX_PAYMENT_TYPES: Tables['payment_types'][] = [
     { name: 'Contado', type: 'Cash', document_type: 'FV', account_code: MX_LEDGER.cash, sat_code: '01' },
     { name: 'Transferencia electrónica de fondos', type: 'Transfer', document_type: 'FV', account_code: MX_LEDGER.bank, sat_code: '03' },

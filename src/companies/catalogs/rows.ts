@@ -7,7 +7,7 @@ import type { Queryable } from '../../platform/db';
 
 export interface Resolution { number: string; prefix: string; from: number; to: number; valid_from: string; valid_to: string; technical_key: string }
 export interface DocumentTypeRow {
-  code: string; name: string; description: string; type: 'FV' | 'NC' | 'ND' | 'RC'; active?: boolean;
+  code: string; name: string; description: string; type: 'FV' | 'NC' | 'ND' | 'RC' | 'P'; active?: boolean;
   seller_by_item?: boolean; customer_by_item?: boolean; cost_center?: boolean; cost_center_mandatory?: boolean;
   automatic_number?: boolean; consecutive?: number; discount_type?: 'Percentage' | 'Value'; decimals?: boolean;
   advance_payment?: boolean; reteiva?: boolean; reteica?: boolean; self_withholding?: boolean;

@@ -34,7 +34,7 @@ import type { MxInvoiceDocument } from '../../invoices/mx/schema';
 
 export const GENERAL_PUBLIC_RFC = GENERAL_PUBLIC.rfc;
 /** c_Impuesto of each tax type the service knows. */
-const SAT_TAX: Record<string, string> = { ISR: '001', ReteISR: '001', IVA: '002', ReteIVA: '002', IEPS: '003' };
+export const SAT_TAX: Record<string, string> = { ISR: '001', ReteISR: '001', IVA: '002', ReteIVA: '002', IEPS: '003' };
 
 export interface CfdiInput {
   /** The stored MX invoice document (its response schema, MxInvoiceAnswer). */
@@ -64,7 +64,7 @@ export function cfdiDateTime(instant: Date, timeZone: string): string {
   return f.format(instant).replace(' ', 'T');
 }
 
-const rate = (percentage: Decimal.Value) => new Decimal(percentage).div(100).toFixed(6);
+export const rate = (percentage: Decimal.Value) => new Decimal(percentage).div(100).toFixed(6);
 
 /** Splits `total` over `bases` in proportion, to the cent, so that the parts add up exactly. */
 export function spread(total: Decimal.Value, rateOf: Decimal.Value, bases: Decimal.Value[]): Decimal[] {
@@ -79,6 +79,21 @@ export function spread(total: Decimal.Value, rateOf: Decimal.Value, bases: Decim
 
 interface TaxRow { impuesto: string; factor: string; tasa: string; base: Decimal; importe: Decimal }
 
+type Line = MxInvoiceDocument['items'][number];
+/** The taxes a line transfers (IVA, IEPS), as its Concepto's Traslados. */
+export const transferred = (it: Line) => it.taxes.filter((t) => SAT_TAX[t.type] && !t.type.startsWith('Rete'));
+/**
+ * What a retention is withheld on in a line: ReteIVA on the IVA base of a line charging IVA above 0 %,
+ * ReteISR on the base of a line that carries taxes; a line it does not apply to gets none of it.
+ */
+export function retentionBase(type: string, it: Line): Decimal {
+  if (type === 'ReteIVA') {
+    const iva = transferred(it).find((t) => t.type === 'IVA' && new Decimal(t.percentage).gt(0));
+    return iva ? new Decimal(iva.base_value) : new Decimal(0);
+  }
+  return transferred(it).length ? new Decimal(it.subtotal).minus(it.discount_value) : new Decimal(0);
+}
+
 /** Builds and seals the CFDI. Returns the sealed XML and its original chain. */
 export function buildCfdi(input: CfdiInput, cert: LoadedCertificate): { xml: string; chain: string } {
   return seal(cfdiRoot(input, cert), cert);
@@ -92,24 +107,55 @@ export function unsealedCfdi(input: CfdiInput): string {
   return cfdiRoot(input, null).att('Sello', 'AA==').end();
 }
 
-function cfdiRoot(input: CfdiInput, cert: LoadedCertificate | null): XMLBuilder {
-  const { document: d, company, customer } = input;
-  const generalPublic = customer.identification === GENERAL_PUBLIC_RFC;
-  const generic = genericReceiver(customer.identification);
-  const abroad = customer.identification === FOREIGN_RECEIVER.rfc;
-  const issuePostalCode = company.settings?.postal_code ?? company.address?.postal_code;
-  const fecha = cfdiDateTime(new Date(d.metadata.created), company.time_zone);
+export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
+export const CFDV40_LOCATION = 'http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd';
 
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(CFDI_NS, 'cfdi:Comprobante', {
-    'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
-    'xsi:schemaLocation': `${CFDI_NS} http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd`,
+/** The place of issue (LugarExpedicion): the company's postal code. */
+export const placeOfIssue = (company: CfdiInput['company']): string => company.settings?.postal_code ?? company.address?.postal_code;
+
+/** The Comprobante's first attributes: version, series and folio, date, certificate. */
+export function comprobanteHead(d: { prefix: string; number: number | null; metadata: { created: string } }, company: CfdiInput['company']) {
+  return {
     Version: '4.0',
     ...(d.prefix ? { Serie: d.prefix } : {}),
     Folio: String(d.number),
-    Fecha: fecha,
+    Fecha: cfdiDateTime(new Date(d.metadata.created), company.time_zone),
+  };
+}
+
+/** The certificate's attributes (placeholders while unsealed). */
+export const certificateAttributes = (cert: LoadedCertificate | null) => ({
+  NoCertificado: cert ? satCertificateNumber(cert.serialNumberHex) : '0'.repeat(20),
+  Certificado: cert ? cert.certDerBase64 : 'AA==',
+});
+
+/** Emisor and Receptor. A generic RFC's regime and fiscal domicile are fixed by CFDI 4.0, whatever the customer record says. */
+export function addParties(root: XMLBuilder, company: CfdiInput['company'], customer: CfdiInput['customer'], use: string): void {
+  const generalPublic = customer.identification === GENERAL_PUBLIC_RFC;
+  const generic = genericReceiver(customer.identification);
+  const abroad = customer.identification === FOREIGN_RECEIVER.rfc;
+  root.ele(CFDI_NS, 'cfdi:Emisor', { Rfc: company.tax_id, Nombre: company.legal_name, RegimenFiscal: company.settings?.tax_regime });
+  root.ele(CFDI_NS, 'cfdi:Receptor', {
+    Rfc: customer.identification,
+    Nombre: generalPublic ? 'PUBLICO EN GENERAL' : customer.name.join(' '),
+    DomicilioFiscalReceptor: generic ? placeOfIssue(company) : customer.address?.postal_code,
+    ...(abroad ? { ResidenciaFiscal: customer.address?.fiscal_residence, NumRegIdTrib: customer.address?.foreign_tax_id } : {}),
+    RegimenFiscalReceptor: generic ? generic.regime : customer.tax_regime ?? '',
+    UsoCFDI: use,
+  });
+}
+
+function cfdiRoot(input: CfdiInput, cert: LoadedCertificate | null): XMLBuilder {
+  const { document: d, company, customer } = input;
+  const generalPublic = customer.identification === GENERAL_PUBLIC_RFC;
+  const issuePostalCode = placeOfIssue(company);
+
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(CFDI_NS, 'cfdi:Comprobante', {
+    'xmlns:xsi': XSI_NS,
+    'xsi:schemaLocation': `${CFDI_NS} ${CFDV40_LOCATION}`,
+    ...comprobanteHead(d, company),
     FormaPago: d.payment.conditions.payment_form,
-    NoCertificado: cert ? satCertificateNumber(cert.serialNumberHex) : '0'.repeat(20),
-    Certificado: cert ? cert.certDerBase64 : 'AA==',
+    ...certificateAttributes(cert),
     SubTotal: money(d.subtotal),
     ...(new Decimal(d.discounts).gt(0) ? { Descuento: money(d.discounts) } : {}),
     Moneda: 'MXN',
@@ -123,31 +169,11 @@ function cfdiRoot(input: CfdiInput, cert: LoadedCertificate | null): XMLBuilder 
     // A sale to the general public: the CFDI says which period it covers (daily, the invoice's day).
     root.ele(CFDI_NS, 'cfdi:InformacionGlobal', { Periodicidad: '01', Meses: d.date.slice(5, 7), 'Año': d.date.slice(0, 4) });
   }
-  root.ele(CFDI_NS, 'cfdi:Emisor', { Rfc: company.tax_id, Nombre: company.legal_name, RegimenFiscal: company.settings?.tax_regime });
-  root.ele(CFDI_NS, 'cfdi:Receptor', {
-    Rfc: customer.identification,
-    Nombre: generalPublic ? 'PUBLICO EN GENERAL' : customer.name.join(' '),
-    // A generic RFC's regime and fiscal domicile are fixed by CFDI 4.0, whatever the customer record says.
-    DomicilioFiscalReceptor: generic ? issuePostalCode : customer.address?.postal_code,
-    ...(abroad ? { ResidenciaFiscal: customer.address?.fiscal_residence, NumRegIdTrib: customer.address?.foreign_tax_id } : {}),
-    RegimenFiscalReceptor: generic ? generic.regime : customer.tax_regime ?? '',
-    UsoCFDI: d.use,
-  });
+  addParties(root, company, customer, d.use);
 
   const items: any[] = d.items;
-  const bases = items.map((it) => new Decimal(it.subtotal).minus(it.discount_value));
-  const transferred = (it: any) => (it.taxes as any[]).filter((t) => SAT_TAX[t.type] && !t.type.startsWith('Rete'));
-  // What each retention is withheld on, line by line: ReteIVA on the IVA base of a line charging IVA above 0 %,
-  // ReteISR on the base of a line that carries taxes; a line it does not apply to gets none of it.
-  const retentionBase = (type: string, it: any, i: number): Decimal => {
-    if (type === 'ReteIVA') {
-      const iva = transferred(it).find((t) => t.type === 'IVA' && new Decimal(t.percentage).gt(0));
-      return iva ? new Decimal(iva.base_value) : new Decimal(0);
-    }
-    return transferred(it).length ? bases[i] : new Decimal(0);
-  };
   const retained = (d.retention_details as any[]).map((r) => {
-    const on = items.map((it, i) => retentionBase(r.type, it, i));
+    const on = items.map((it) => retentionBase(r.type, it));
     return { r, on, parts: spread(r.value, rate(r.percentage), on) };
   });
   const traslados = new Map<string, TaxRow>();
@@ -211,7 +237,7 @@ function cfdiRoot(input: CfdiInput, cert: LoadedCertificate | null): XMLBuilder 
   return root;
 }
 
-function seal(root: XMLBuilder, cert: LoadedCertificate): { xml: string; chain: string } {
+export function seal(root: XMLBuilder, cert: LoadedCertificate): { xml: string; chain: string } {
   const chain = cfdiChain(parseXml(root.end()));
   const sello = crypto.sign('sha256', Buffer.from(chain, 'utf8'), privateKeyOf(cert.keyPem)).toString('base64');
   root.att('Sello', sello);

@@ -5,8 +5,8 @@
  * each listed attribute as "|value" (whitespace-normalised), then "||".
  * A required attribute is always written (empty when absent); an optional one
  * only when present. The tables below transcribe those XSLT files for the
- * nodes this service emits or accepts (complements other than the TFD are not
- * part of it); test/unit/cfdi.test.ts checks them against the XSLT itself.
+ * nodes this service emits or accepts (of the complements, Pagos 2.0 from
+ * Pagos20.xslt); test/unit/cfdi.test.ts checks them against the XSLT itself.
  */
 import '../../platform/xmldom-regexps';
 import { DOMParser } from '@xmldom/xmldom';
@@ -14,11 +14,30 @@ import * as xpath from 'xpath';
 
 export const CFDI_NS = 'http://www.sat.gob.mx/cfd/4';
 export const TFD_NS = 'http://www.sat.gob.mx/TimbreFiscalDigital';
+export const PAGOS_NS = 'http://www.sat.gob.mx/Pagos20';
 
 /** "@Name" is required, "@Name?" optional; [path, steps] repeats steps for each node at path. */
 type Step = string | [string, Step[]];
 
 const TRASLADO: Step[] = ['@Base', '@Impuesto', '@TipoFactor', '@TasaOCuota?', '@Importe?'];
+
+/** The complement Pagos 2.0 (Pagos20.xslt). */
+const PAGOS: Step[] = [
+  '@Version',
+  ['pago20:Totales', ['@TotalRetencionesIVA?', '@TotalRetencionesISR?', '@TotalRetencionesIEPS?', '@TotalTrasladosBaseIVA16?', '@TotalTrasladosImpuestoIVA16?',
+    '@TotalTrasladosBaseIVA8?', '@TotalTrasladosImpuestoIVA8?', '@TotalTrasladosBaseIVA0?', '@TotalTrasladosImpuestoIVA0?', '@TotalTrasladosBaseIVAExento?', '@MontoTotalPagos']],
+  ['pago20:Pago', [
+    '@FechaPago', '@FormaDePagoP', '@MonedaP', '@TipoCambioP?', '@Monto', '@NumOperacion?', '@RfcEmisorCtaOrd?', '@NomBancoOrdExt?', '@CtaOrdenante?',
+    '@RfcEmisorCtaBen?', '@CtaBeneficiario?', '@TipoCadPago?', '@CertPago?', '@CadPago?', '@SelloPago?',
+    ['pago20:DoctoRelacionado', [
+      '@IdDocumento', '@Serie?', '@Folio?', '@MonedaDR', '@EquivalenciaDR?', '@NumParcialidad', '@ImpSaldoAnt', '@ImpPagado', '@ImpSaldoInsoluto', '@ObjetoImpDR',
+      ['pago20:ImpuestosDR/pago20:RetencionesDR/pago20:RetencionDR', ['@BaseDR', '@ImpuestoDR', '@TipoFactorDR', '@TasaOCuotaDR', '@ImporteDR']],
+      ['pago20:ImpuestosDR/pago20:TrasladosDR/pago20:TrasladoDR', ['@BaseDR', '@ImpuestoDR', '@TipoFactorDR', '@TasaOCuotaDR?', '@ImporteDR?']],
+    ]],
+    ['pago20:ImpuestosP/pago20:RetencionesP/pago20:RetencionP', ['@ImpuestoP', '@ImporteP']],
+    ['pago20:ImpuestosP/pago20:TrasladosP/pago20:TrasladoP', ['@BaseP', '@ImpuestoP', '@TipoFactorP', '@TasaOCuotaP?', '@ImporteP?']],
+  ]],
+];
 
 const COMPROBANTE: Step[] = [
   '@Version', '@Serie?', '@Folio?', '@Fecha', '@FormaPago?', '@NoCertificado', '@CondicionesDePago?', '@SubTotal', '@Descuento?',
@@ -41,11 +60,13 @@ const COMPROBANTE: Step[] = [
     ['cfdi:Retenciones/cfdi:Retencion', ['@Impuesto', '@Importe']], '@TotalImpuestosRetenidos?',
     ['cfdi:Traslados/cfdi:Traslado', TRASLADO], '@TotalImpuestosTrasladados?',
   ]],
+  // The complements: Pagos 2.0 (the Timbre Fiscal Digital has no part in the CFDI's chain).
+  ['cfdi:Complemento/pago20:Pagos', PAGOS],
 ];
 
 const TIMBRE: Step[] = ['@Version', '@UUID', '@FechaTimbrado', '@RfcProvCertif', '@Leyenda?', '@SelloCFD', '@NoCertificadoSAT'];
 
-const select = xpath.useNamespaces({ cfdi: CFDI_NS, tfd: TFD_NS });
+const select = xpath.useNamespaces({ cfdi: CFDI_NS, tfd: TFD_NS, pago20: PAGOS_NS });
 
 /** XPath normalize-space: trims and collapses runs of XML whitespace. */
 const normalize = (s: string) => s.replace(/[ \t\r\n]+/g, ' ').trim();

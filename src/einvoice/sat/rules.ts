@@ -14,6 +14,7 @@ import { CFDI_USES, FOREIGN_RECEIVER, genericReceiver } from '../../companies/us
 import { GENERIC_RFCS } from '../../catalog/customers';
 import { postalCode, regime, rfcPersonType, RESICO, TAX_OBJECTS } from '../../catalogs/sat';
 import { parseXml, satSelect } from './chain';
+import { PAYMENT_CONCEPT, PAYMENT_USE } from './payment';
 import { checkCfdiSchema } from './schema';
 
 export interface Problem { code: string; message: string }
@@ -37,6 +38,7 @@ export async function cfdiContentProblems(xml: string): Promise<{ problems: Prob
   checkGeneralPublic(root, fail);
   checkParties(root, fail);
   checkConcepts(root, fail);
+  if (root.getAttribute('TipoDeComprobante') === 'P') checkPayment(root, fail);
   return { problems, observations };
 }
 
@@ -169,3 +171,99 @@ function checkConcepts(root: Element, fail: Fail): void {
     }
   });
 }
+
+/**
+ * A payment receipt (type P) as the SAT's Guía de llenado del complemento de pagos 2.0 fills it: amounts 0 in
+ * currency XXX, no payment form or method, one concept 84111506 "Pago", UsoCFDI CP01, one pago20:Pagos; per
+ * payment a known form (not 99), TipoCambioP for a foreign currency, and related documents whose balances follow
+ * (ImpSaldoAnt − ImpPagado = ImpSaldoInsoluto ≥ 0) and add up to no more than Monto; taxes whose amounts are
+ * their bases × rates; the Pago's taxes and the Totales the sums of the documents'.
+ */
+export function checkPayment(root: Element, fail: Fail): void {
+  const at = (n: Node, q: string) => nodesOf(n, q);
+  const attr = (e: Element | undefined, a: string) => e?.getAttribute(a) ?? null;
+  for (const [a, want] of [['SubTotal', '0'], ['Total', '0'], ['Moneda', 'XXX']] as const) {
+    if (a === 'Moneda' ? attr(root, a) !== want : !num(attr(root, a)).isZero()) fail('PAGO', `A payment receipt has ${a} ${want}, not ${attr(root, a) ?? 'nothing'}`);
+  }
+  for (const a of ['FormaPago', 'MetodoPago', 'CondicionesDePago', 'Descuento', 'TipoCambio']) if (root.hasAttribute(a)) fail('PAGO', `A payment receipt carries no ${a}`);
+  if (at(root as unknown as Node, 'cfdi:Impuestos').length) fail('PAGO', 'A payment receipt carries no Impuestos node: its taxes are in the complement');
+  const conceptos = at(root as unknown as Node, 'cfdi:Conceptos/cfdi:Concepto');
+  const c = conceptos[0];
+  if (conceptos.length !== 1 || attr(c, 'ClaveProdServ') !== PAYMENT_CONCEPT.ClaveProdServ || attr(c, 'ClaveUnidad') !== PAYMENT_CONCEPT.ClaveUnidad
+    || attr(c, 'Descripcion') !== PAYMENT_CONCEPT.Descripcion || attr(c, 'Cantidad') !== '1' || attr(c, 'ValorUnitario') !== '0' || attr(c, 'Importe') !== '0'
+    || attr(c, 'ObjetoImp') !== '01' || c.hasAttribute('NoIdentificacion') || c.hasAttribute('Unidad') || c.hasAttribute('Descuento')) {
+    fail('PAGO', `A payment receipt has one Concepto: ClaveProdServ ${PAYMENT_CONCEPT.ClaveProdServ}, Cantidad 1, ClaveUnidad ${PAYMENT_CONCEPT.ClaveUnidad}, Descripcion Pago, ValorUnitario 0, Importe 0, ObjetoImp 01`);
+  }
+  const use = attr(at(root as unknown as Node, 'cfdi:Receptor')[0], 'UsoCFDI');
+  if (use !== PAYMENT_USE) fail('USO_CFDI', `A payment receipt takes UsoCFDI ${PAYMENT_USE}, not ${use ?? 'nothing'}`);
+  const pagos = at(root as unknown as Node, 'cfdi:Complemento/pago20:Pagos');
+  if (pagos.length !== 1) return fail('PAGO', `A payment receipt carries one pago20:Pagos complement, not ${pagos.length}`);
+  const close = (a: Decimal, b: Decimal) => a.minus(b).abs().lte('0.01');
+  let monto = new Decimal(0);
+  const totals = new Map<string, Decimal>();
+  const addTotal = (k: string, v: Decimal) => totals.set(k, (totals.get(k) ?? new Decimal(0)).plus(v));
+  at(pagos[0] as unknown as Node, 'pago20:Pago').forEach((pago, i) => {
+    const where = `Pago ${i + 1}`;
+    const moneda = attr(pago, 'MonedaP');
+    const cambio = num(attr(pago, 'TipoCambioP') ?? '1');
+    if (attr(pago, 'FormaDePagoP') === '99') fail('PAGO', `${where}: FormaDePagoP cannot be 99 (Por definir): a payment received has a known form`);
+    if (moneda === 'XXX') fail('PAGO', `${where}: MonedaP cannot be XXX`);
+    if (moneda === 'MXN' && pago.hasAttribute('TipoCambioP') && !cambio.eq(1)) fail('PAGO', `${where}: TipoCambioP of a payment in MXN is 1`);
+    if (moneda !== 'MXN' && !pago.hasAttribute('TipoCambioP')) fail('PAGO', `${where}: a payment in ${moneda} needs TipoCambioP`);
+    monto = monto.plus(num(attr(pago, 'Monto')).times(cambio));
+    let paid = new Decimal(0);
+    const perTax = new Map<string, { base: Decimal; importe: Decimal }>();
+    at(pago as unknown as Node, 'pago20:DoctoRelacionado').forEach((dr) => {
+      const doc = `${where}, DoctoRelacionado ${attr(dr, 'IdDocumento')}`;
+      const before = num(attr(dr, 'ImpSaldoAnt')), amount = num(attr(dr, 'ImpPagado')), after = num(attr(dr, 'ImpSaldoInsoluto'));
+      const equivalence = num(attr(dr, 'EquivalenciaDR') ?? '1');
+      if (!amount.gt(0)) fail('PAGO', `${doc}: ImpPagado must be above 0`);
+      if (!before.minus(amount).eq(after) || after.isNegative()) fail('SALDO', `${doc}: ImpSaldoAnt ${attr(dr, 'ImpSaldoAnt')} − ImpPagado ${attr(dr, 'ImpPagado')} must be ImpSaldoInsoluto ${attr(dr, 'ImpSaldoInsoluto')}, not below 0`);
+      if (attr(dr, 'MonedaDR') === moneda && !equivalence.eq(1)) fail('PAGO', `${doc}: EquivalenciaDR is 1 when the document and the payment share their currency`);
+      paid = paid.plus(amount.div(equivalence));
+      const taxes = at(dr as unknown as Node, 'pago20:ImpuestosDR');
+      if ((attr(dr, 'ObjetoImpDR') === '02') !== (taxes.length > 0)) fail('OBJETO_IMP', `${doc}: ObjetoImpDR 02 and ImpuestosDR go together`);
+      for (const [list, kind] of [['pago20:RetencionesDR/pago20:RetencionDR', 'R'], ['pago20:TrasladosDR/pago20:TrasladoDR', 'T']] as const) {
+        for (const t of taxes.flatMap((n) => at(n as unknown as Node, list))) {
+          const base = num(attr(t, 'BaseDR')), tasa = attr(t, 'TasaOCuotaDR'), importe = num(attr(t, 'ImporteDR'));
+          if (tasa !== null && !close(round(base.times(tasa)), importe)) fail('IMPORTE', `${doc}: ImporteDR ${attr(t, 'ImporteDR')} is not BaseDR ${attr(t, 'BaseDR')} × ${tasa}`);
+          const key = `${kind}|${attr(t, 'ImpuestoDR')}|${kind === 'T' ? tasa : ''}`;
+          const g = perTax.get(key) ?? { base: new Decimal(0), importe: new Decimal(0) };
+          perTax.set(key, { base: g.base.plus(base.div(equivalence)), importe: g.importe.plus(importe.div(equivalence)) });
+        }
+      }
+    });
+    if (paid.gt(num(attr(pago, 'Monto')))) fail('MONTO', `${where}: the documents' ImpPagado (${paid.toFixed(2)}) add up to more than Monto ${attr(pago, 'Monto')}`);
+    const declared = new Map<string, { base: Decimal; importe: Decimal }>();
+    for (const r of at(pago as unknown as Node, 'pago20:ImpuestosP/pago20:RetencionesP/pago20:RetencionP')) {
+      declared.set(`R|${attr(r, 'ImpuestoP')}|`, { base: new Decimal(0), importe: num(attr(r, 'ImporteP')) });
+    }
+    for (const t of at(pago as unknown as Node, 'pago20:ImpuestosP/pago20:TrasladosP/pago20:TrasladoP')) {
+      declared.set(`T|${attr(t, 'ImpuestoP')}|${attr(t, 'TasaOCuotaP')}`, { base: num(attr(t, 'BaseP')), importe: num(attr(t, 'ImporteP')) });
+    }
+    for (const key of new Set([...perTax.keys(), ...declared.keys()])) {
+      const want = perTax.get(key), got = declared.get(key);
+      const [kind, impuesto, tasa] = key.split('|');
+      const name = `${kind === 'R' ? 'RetencionP' : 'TrasladoP'} ${impuesto}${tasa ? ` ${tasa}` : ''}`;
+      if (!want || !got || !close(want.importe, got.importe) || (kind === 'T' && !close(want.base, got.base))) {
+        fail('IMPUESTOS_P', `${where}: ${name} must be the sum of the documents' taxes (${want ? `${want.base.toFixed(2)}, ${want.importe.toFixed(2)}` : 'none'})`);
+      }
+      if (got && kind === 'R') addTotal(`TotalRetenciones${({ '001': 'ISR', '002': 'IVA', '003': 'IEPS' } as Record<string, string>)[impuesto]}`, got.importe.times(cambio));
+      if (got && kind === 'T' && impuesto === '002') {
+        const suffix = ({ '0.160000': '16', '0.080000': '8', '0.000000': '0' } as Record<string, string>)[tasa];
+        if (suffix) { addTotal(`TotalTrasladosBaseIVA${suffix}`, got.base.times(cambio)); addTotal(`TotalTrasladosImpuestoIVA${suffix}`, got.importe.times(cambio)); }
+      }
+    }
+  });
+  const totales = at(pagos[0] as unknown as Node, 'pago20:Totales')[0];
+  addTotal('MontoTotalPagos', monto);
+  for (const name of ['MontoTotalPagos', 'TotalRetencionesIVA', 'TotalRetencionesISR', 'TotalRetencionesIEPS', 'TotalTrasladosBaseIVA16', 'TotalTrasladosImpuestoIVA16',
+    'TotalTrasladosBaseIVA8', 'TotalTrasladosImpuestoIVA8', 'TotalTrasladosBaseIVA0', 'TotalTrasladosImpuestoIVA0']) {
+    const want = totals.get(name);
+    const got = attr(totales, name);
+    if (want === undefined && got === null) continue;
+    if (want === undefined || got === null || !close(round(want), num(got))) fail('TOTALES', `Totales ${name} must be ${want ? round(want).toFixed(2) : 'absent'}, not ${got ?? 'absent'}`);
+  }
+}
+
+const round = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);

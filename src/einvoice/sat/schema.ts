@@ -1,5 +1,6 @@
 /**
- * The CFDI 4.0 against the SAT's own schema, cfdv40.xsd, with its catalogues:
+ * The CFDI 4.0 against the SAT's own schema, cfdv40.xsd (and Pagos20.xsd for
+ * the complement of payment receipts), with its catalogues:
  * catCFDI.xsd is written from the catalogues the service has (src/catalogs/sat.ts),
  * each c_* type an enumeration of every code of the catalogue. cfdv40.xsd and
  * tdCFDI.xsd are the SAT's files, read from the XSD directory (`xsdDir()`,
@@ -65,9 +66,23 @@ async function compile(): Promise<Compiled | null> {
   const lib: Lib = { ...index, xmlRegisterFsInputProviders: node.xmlRegisterFsInputProviders };
   lib.xmlRegisterFsInputProviders();
   const { xsd, unchecked } = catalogueXsd();
-  // The SAT's layout (4/, tipoDatos/, catalogos/) in a directory of its own, so cfdv40.xsd's relative imports resolve.
-  const dir = path.join(os.tmpdir(), `facturas-cfdi-xsd-${crypto.createHash('sha256').update(xsd).update(fs.readFileSync(main)).digest('hex').slice(0, 16)}`);
-  for (const [file, content] of [['4/cfdv40.xsd', fs.readFileSync(main)], ['tipoDatos/tdCFDI/tdCFDI.xsd', fs.readFileSync(types)], ['catalogos/catCFDI.xsd', xsd]] as const) {
+  // The complement Pagos 2.0 (payment receipts), when installed: a CFDI's Complemento is checked against the schemas it names.
+  const pagos = path.join(source, 'Pagos', 'Pagos20.xsd');
+  const catPagos = path.join(source, 'catalogos', 'Pagos', 'catPagos.xsd');
+  const complements = fs.existsSync(pagos) && fs.existsSync(catPagos)
+    ? [['Pagos/Pagos20.xsd', fs.readFileSync(pagos)], ['catalogos/Pagos/catPagos.xsd', fs.readFileSync(catPagos)]] as const : [];
+  if (!complements.length) unchecked.push('Pagos20.xsd');
+  // One schema that imports them all.
+  const all = `<?xml version="1.0" encoding="UTF-8"?>\n<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">\n`
+    + `<xs:import namespace="http://www.sat.gob.mx/cfd/4" schemaLocation="4/cfdv40.xsd"/>\n`
+    + (complements.length ? `<xs:import namespace="http://www.sat.gob.mx/Pagos20" schemaLocation="Pagos/Pagos20.xsd"/>\n` : '')
+    + `</xs:schema>\n`;
+  // The SAT's layout (4/, tipoDatos/, catalogos/, Pagos/) in a directory of its own, so the relative imports resolve.
+  const hash = crypto.createHash('sha256').update(xsd).update(fs.readFileSync(main)).update(all);
+  for (const [, content] of complements) hash.update(content);
+  const dir = path.join(os.tmpdir(), `facturas-cfdi-xsd-${hash.digest('hex').slice(0, 16)}`);
+  for (const [file, content] of [['4/cfdv40.xsd', fs.readFileSync(main)], ['tipoDatos/tdCFDI/tdCFDI.xsd', fs.readFileSync(types)], ['catalogos/catCFDI.xsd', xsd],
+    ['all.xsd', all], ...complements] as const) {
     fs.mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
     // Other processes and threads write the same files at the same time: each writes its own copy and
     // renames it into place (atomic), so that none ever reads a file half written.
@@ -75,7 +90,7 @@ async function compile(): Promise<Compiled | null> {
     fs.writeFileSync(temp, content);
     fs.renameSync(temp, path.join(dir, file));
   }
-  const schemaPath = path.join(dir, '4', 'cfdv40.xsd');
+  const schemaPath = path.join(dir, 'all.xsd');
   const schemaDoc = lib.XmlDocument.fromBuffer(fs.readFileSync(schemaPath), { url: schemaPath });
   try {
     return { lib, validator: lib.XsdValidator.fromDoc(schemaDoc), unchecked };

@@ -8,6 +8,7 @@
  * the outbox (kind `sat_stamp`), after commit.
  */
 import { recordSending, recordVerdict } from '../../invoices/kernel';
+import { recordPaymentSending, recordPaymentVerdict } from '../../payments/kernel';
 import type { Db } from '../../platform/db';
 import { runTask } from '../../workers/tasks';
 import { Credentials, CREDENTIALS_VERSION } from '../credentials';
@@ -80,6 +81,47 @@ export async function stampMxInvoice(db: Db, provider: StampProvider, companyId:
   const result = { status: final.status, uuid: final.uuid, errors: final.errors };
   await db.tx(async (q) => {
     await recordVerdict(q, companyId, invoiceId, {
+      status: final.status, uuid: final.uuid, errors: final.errors, observations: final.observations, authority: provider.name, xml: final.xml ?? xml,
+    });
+    await finish?.(q, result);
+  });
+  return result;
+}
+
+/**
+ * Stamps a stored payment receipt as an invoice is stamped: its CFDI type P with Pagos 2.0 is built, sealed
+ * with the company's CSD, kept before it leaves for a provider outside this process, and the verdict recorded.
+ * Runs from the outbox (kind `sat_payment_stamp`), after commit.
+ */
+export async function stampMxPayment(db: Db, provider: StampProvider, companyId: number, paymentId: string,
+  signing: Signing = { credentials: new Credentials(db) }, finish?: Finish): Promise<Pick<StampVerdict, 'status' | 'uuid' | 'errors'>> {
+  const [row] = await db.query(
+    `SELECT p.document, p.stamp_status, p.stamp_uuid, p.xml, to_jsonb(c) AS company, to_jsonb(u) AS customer,
+            (SELECT ${CREDENTIALS_VERSION} FROM company_credentials k WHERE k.company_id = p.company_id AND k.active) AS credentials_version
+       FROM payments p JOIN companies c ON c.company_id = p.company_id
+       JOIN customers u ON u.company_id = p.company_id AND u.id = p.customer_id
+      WHERE p.company_id = $1 AND p.id = $2`, [companyId, paymentId]);
+  if (!row) throw new Error(`payment receipt ${paymentId} not found`);
+  if (row.stamp_status === 'Accepted') return { status: 'Accepted', uuid: row.stamp_uuid, errors: [] };
+  let xml: string | null = row.xml;
+  let verdict: StampVerdict | null = null;
+  if (!xml) {
+    const missing = missingCfdiData(row.company, row.customer, []);
+    if (missing.length) {
+      verdict = { status: 'Rejected', uuid: null, xml: null, errors: missing.map((message) => ({ code: 'DATA', message })), observations: [] };
+    } else {
+      xml = await runTask(signing.pool, 'sat.sealPayment', {
+        input: { document: row.document, company: row.company, customer: row.customer },
+        credentials: await signing.credentials.company(row.company, row.credentials_version),
+      });
+      if (!inProcess(provider)) await recordPaymentSending(db, companyId, paymentId, xml);
+    }
+  }
+  verdict ??= await provider.stamp(xml!);
+  const final = verdict;
+  const result = { status: final.status, uuid: final.uuid, errors: final.errors };
+  await db.tx(async (q) => {
+    await recordPaymentVerdict(q, companyId, paymentId, {
       status: final.status, uuid: final.uuid, errors: final.errors, observations: final.observations, authority: provider.name, xml: final.xml ?? xml,
     });
     await finish?.(q, result);

@@ -1,0 +1,116 @@
+/**
+ * Payment receipts (Recibo electrónico de pago), on {base_url_mx} only:
+ * create (with Idempotency-Key), preview, read, list, annul before stamping,
+ * stamp, the provider's errors and the stamped XML.
+ */
+import { Type } from '@sinclair/typebox';
+import type { RouteModule } from '../platform/app';
+import type { Company } from '../platform/auth';
+import type { Queryable } from '../platform/db';
+import { DomainError, notFound } from '../platform/errors';
+import { PageQuery, paged } from '../platform/http';
+import { AfterQuery, listDocuments } from '../platform/lists';
+import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
+import type { StampStatus } from '../platform/states';
+import { PaymentBody } from './schema';
+import { annulPayment, planPayment, storePayment } from './service';
+import { lockPayment, PAYMENT_STAMP_JOB, requestPaymentStamp } from './kernel';
+
+const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
+const tags = ['Payment receipts'];
+const params = UuidParams('Payment receipt');
+
+/** The stored document with the fields that change after creation. */
+const COLUMNS = ['document', 'annulled', 'stamp_status', 'stamp_uuid', 'stamp_errors', 'stamp_observations', 'mail_status', 'mail_observations', 'updated_at'];
+const joined = (list: any[] | null, f: (x: any) => string) => (list && list.length ? list.map(f).join('; ') : null);
+function current(row: any) {
+  const d = row.document;
+  return {
+    ...d, annulled: row.annulled,
+    stamp: { ...d.stamp, status: row.stamp_status, uuid: row.stamp_status === 'Accepted' ? row.stamp_uuid : null,
+      errors: joined(row.stamp_errors, (e) => `${e.code}: ${e.message}`), observations: joined(row.stamp_observations, String) },
+    mail: { ...d.mail, status: row.mail_status, observations: row.mail_observations },
+    metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() },
+  };
+}
+
+export async function readPayment(q: Queryable, company: Company, id: string) {
+  const [row] = await q.query(`SELECT ${COLUMNS.join(', ')} FROM payments WHERE company_id = $1 AND id = $2`, [company.company_id, id]);
+  if (!row) throw notFound(`Payment receipt ${id}`);
+  return current(row);
+}
+
+export const paymentRoutes: RouteModule = (app, { db, country, outbox, config }) => {
+  if (country !== 'MX') return;
+  /** Lets the outbox stamp the receipt now, waits for the provider up to DIAN_TIMEOUT_MS, and answers the receipt as it then stands. */
+  const submitted = async (company: Company, id: string) => {
+    await outbox?.runAndWait(company.company_id, PAYMENT_STAMP_JOB, id, config.dianTimeoutMs);
+    return readPayment(db, company, id);
+  };
+  const plan = (req: any) => planRequest(req, (problems) => planPayment(db, req.company, req.body as PaymentBody, problems));
+
+  app.post('/payments', {
+    attachValidation: true,
+    schema: { tags, summary: 'Create a payment receipt (CFDI type P, Pagos 2.0) for payments of PPD invoices', body: PaymentBody, headers: Type.Object(IdempotencyHeader) },
+  }, async (req, reply) => {
+    const partnerId = req.headers['partner-id'] as string | undefined;
+    return createDocument(db, req, reply, 'MX POST /v1/payments', () => plan(req),
+      (q, p) => storePayment(q, req.company, p, { partnerId }),
+      async (doc) => (doc.stamp?.send ? submitted(req.company, doc.id) : doc));
+  });
+
+  app.post('/payments/preview', {
+    attachValidation: true,
+    schema: { tags, summary: 'Validate and compute a payment receipt without storing it or taking a number', body: PaymentBody },
+  }, async (req) => (await plan(req)).preview);
+
+  app.get('/payments/:id', { schema: { tags, summary: 'Read a payment receipt', params } }, async (req) =>
+    readPayment(db, req.company, (req.params as { id: string }).id));
+
+  app.get('/payments', { schema: { tags, summary: 'List payment receipts, newest first', querystring: ListQuery } }, async (req) => {
+    const q = req.query as any;
+    const { total, rows } = await listDocuments(db, { table: 'payments', columns: COLUMNS, noun: 'payment receipt' }, req.company, q, listFilter(q, req.company));
+    return paged(q, total, rows.map(current));
+  });
+
+  const stored = async (company: Company, id: string) => {
+    const [row] = await db.query(`SELECT name, stamp_status, stamp_errors, stamp_observations, xml FROM payments WHERE company_id = $1 AND id = $2`, [company.company_id, id]);
+    if (!row) throw notFound(`Payment receipt ${id}`);
+    return row;
+  };
+  app.post('/payments/:id/stamp', { schema: { tags, summary: 'Send a Draft (or a Rejected) payment receipt to the stamping provider', params } }, async (req) => {
+    const id = (req.params as { id: string }).id;
+    const cid = req.company.company_id;
+    await db.tx(async (q) => {
+      const p = await lockPayment(q, cid, id);
+      if (!p) throw notFound(`Payment receipt ${id}`);
+      const refuse = (why: string) => new DomainError('invalid_document', `Payment receipt ${p.name} ${why}`, 'id');
+      if (p.annulled) throw refuse('is annulled');
+      if (p.stamp_status === 'Accepted') throw refuse('was already stamped');
+      await requestPaymentStamp(q, cid, id, p.stamp_status as StampStatus);
+    });
+    return submitted(req.company, id);
+  });
+  app.get('/payments/:id/stamp/errors', { schema: { tags, summary: 'Why the stamping provider rejected a payment receipt', params } }, async (req) => {
+    const row = await stored(req.company, (req.params as { id: string }).id);
+    return { status: row.stamp_status, errors: row.stamp_errors ?? [], observations: row.stamp_observations ?? [] };
+  });
+  app.get('/payments/:id/xml', {
+    schema: { tags, summary: 'The sealed (or stamped) CFDI: {"base64": …}, or the XML itself with Accept: application/xml', params },
+  }, async (req, reply) => {
+    const row = await stored(req.company, (req.params as { id: string }).id);
+    if (!row.xml) throw notFound(`The XML of payment receipt ${row.name} (it has not been sent to the stamping provider)`);
+    if (/application\/xml|text\/xml/.test(String(req.headers.accept ?? ''))) return reply.type('application/xml; charset=utf-8').send(row.xml);
+    return { base64: Buffer.from(row.xml, 'utf8').toString('base64') };
+  });
+
+  app.post('/payments/:id/annul', {
+    schema: { tags, summary: 'Annul a payment receipt never stamped: gives back what it paid on the invoices and reverses its journal entry', params },
+  }, async (req) => {
+    const id = (req.params as { id: string }).id;
+    return db.tx(async (q) => {
+      await annulPayment(q, req.company, id);
+      return readPayment(q, req.company, id);
+    });
+  });
+};

@@ -1,0 +1,288 @@
+/**
+ * The Mexican payment receipt: every rule against the company's master data
+ * and the invoices it pays (plan), then one transaction that locks those
+ * invoices, checks them again, numbers the receipt, pays their due items,
+ * stores it and posts its journal entry (store), and its annulment.
+ *
+ * Journal entry (pesos): debit cash or bank (the RC payment type of the
+ * payment form, else 101.01 for cash and 102.01 for the rest); credit, per due
+ * item paid, the receivable account its invoice debited; and the IVA paid moves
+ * from "IVA trasladado no cobrado" (209.01) to "IVA trasladado cobrado"
+ * (208.01); the payment that settles an invoice moves what is left of its IVA.
+ */
+import crypto from 'node:crypto';
+import Decimal from 'decimal.js';
+import type { Company } from '../platform/auth';
+import type { Queryable } from '../platform/db';
+import { DomainError, notFound, Problems } from '../platform/errors';
+import { postEntry, reverseEntry, type Posting } from '../ledger/journal';
+import { MX_LEDGER } from '../ledger/accounts';
+import { checkDocumentAmount } from '../ledger/limits';
+import { takeNumber } from '../invoices/numbering';
+import { movePayments, type Application } from '../invoices/kernel';
+import { annulmentDate, checkCurrency, checkDocumentType, loadMasterData, mustBeActive, todayIn, type Row } from '../invoices/lookup';
+import { GENERIC_RFCS } from '../catalog/customers';
+import { missingCfdiData } from '../einvoice/sat/stamp';
+import { cfdiDateTime } from '../einvoice/sat/cfdi';
+import { unsealedPaymentCfdi } from '../einvoice/sat/payment';
+import { cfdiContentProblems } from '../einvoice/sat/rules';
+import type { MxInvoiceDocument } from '../invoices/mx/schema';
+import { num, round2, sum } from '../platform/money';
+import { amountPaid, invoiceTaxGroups, paidTaxes, type PaidTax } from './compute';
+import { insertPayment, lockPayment, markPaymentAnnulled, paymentApplications } from './kernel';
+import type { PaymentBody, PaymentDocument } from './schema';
+
+/** What a receipt needs to know of an invoice it pays, read (and, when storing, locked) in one query. */
+interface InvoiceFacts {
+  id: string; name: string; date: string; customer_id: number; annulled: boolean; stamp_status: string; stamp_uuid: string | null;
+  balance: string; total: string; document: MxInvoiceDocument;
+  /** The invoice's entries in its earlier live receipts. */
+  earlier: PaymentDocument['invoices'];
+}
+
+export interface PaymentPlan {
+  body: PaymentBody;
+  date: string;
+  paidAt: Date;
+  /** The day of the payment in the company's time zone. */
+  payDay: string;
+  docType: Row;
+  customer: Row;
+  currency: { code: string; exchange_rate: number };
+  /** The payment form's account. */
+  account: string;
+  /** The receipt as the invoices stand when planned (the preview's answer). */
+  preview: PaymentDocument;
+}
+
+/** Allowed clock difference between the client and this server for "not in the future". */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+async function invoiceFacts(q: Queryable, cid: number, ids: string[], lock: boolean): Promise<Map<string, InvoiceFacts>> {
+  if (lock) await q.query(`SELECT id FROM invoices WHERE company_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`, [cid, ids]);
+  const rows = await q.query<InvoiceFacts>(
+    `SELECT i.id, i.name, i.date::text AS date, i.customer_id, i.annulled, i.stamp_status, i.stamp_uuid, i.balance, i.total, i.document,
+            (SELECT coalesce(jsonb_agg(x ORDER BY p.created_at), '[]') FROM payments p
+               CROSS JOIN LATERAL jsonb_array_elements(p.document->'invoices') x
+              WHERE p.company_id = i.company_id AND NOT p.annulled AND x->>'id' = i.id::text
+                AND EXISTS (SELECT 1 FROM payment_applications a JOIN due_items d ON d.company_id = a.company_id AND d.id = a.due_item_id
+                             WHERE a.company_id = p.company_id AND a.payment_id = p.id AND d.invoice_id = i.id)) AS earlier
+       FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.country = 'MX' AND i.deleted_at IS NULL`, [cid, ids]);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Checks a request that passed (or partly passed) its JSON schema; returns the plan, or throws 400 with every problem found. */
+export async function planPayment(q: Queryable, company: Company, body: PaymentBody, problems: Problems): Promise<PaymentPlan> {
+  const cid = company.company_id;
+  const active = mustBeActive(problems);
+  const md = await loadMasterData(q, company, { customerIdentifications: [body.customer?.rfc_id] });
+  const docType = await checkDocumentType(q, problems, company, md.document_types, body.document, body.number, 'P', '/mx/v1/document-types?type=P');
+
+  let customer: Row | null = null;
+  if (body.customer && !problems.has('customer')) {
+    const row = md.customers.find((x) => x.identification === body.customer.rfc_id && x.branch_office === body.customer.branch_office);
+    customer = active(row, 'customer.rfc_id', 'Customer', `${body.customer.rfc_id} (branch office ${body.customer.branch_office})`, '/mx/v1/customers');
+    if (customer && GENERIC_RFCS.includes(customer.identification)) {
+      problems.add('invalid_value', `A payment receipt names who paid: the generic RFC ${customer.identification} has no payment receipts (its invoices are paid at once, PUE)`, 'customer.rfc_id');
+      customer = null;
+    }
+  }
+
+  const now = new Date();
+  let paidAt: Date | null = null;
+  if (typeof body.date === 'string' && !problems.has('date')) {
+    paidAt = new Date(body.date);
+    if (paidAt.getTime() > now.getTime() + CLOCK_SKEW_MS) { problems.add('invalid_date', `The payment date ${body.date} is in the future`, 'date'); paidAt = null; }
+  }
+  const payDay = paidAt ? cfdiDateTime(paidAt, company.time_zone).slice(0, 10) : undefined;
+  const currency = body.currency && body.currency.code !== 'MXN'
+    ? await checkCurrency(q, problems, company, body.currency, payDay, 'MXN')
+    : { code: 'MXN', exchange_rate: 1 };
+
+  const account = (md.payment_types ? [...md.payment_types.values()] : [])
+    .find((t) => t.document_type === 'RC' && t.active && t.sat_code === body.payment_form)?.account_code
+    ?? (body.payment_form === '01' ? MX_LEDGER.cash : MX_LEDGER.bank);
+
+  const items = Array.isArray(body.invoices) ? body.invoices : [];
+  const seen = new Set<string>();
+  items.forEach((it, i) => {
+    if (typeof it?.id !== 'string') return;
+    if (seen.has(it.id)) problems.add('invalid_value', `Invoice ${it.id} is listed twice: send one amount per invoice`, `invoices[${i}].id`);
+    seen.add(it.id);
+  });
+  if (!problems.has('amount') && !problems.has('invoices') && items.every((it) => typeof it?.amount === 'number')) {
+    const paid = sum(items.map((it) => it.amount));
+    if (!paid.eq(body.amount)) {
+      problems.add('invalid_total_payments', `The invoices' amounts add up to ${paid.toFixed(2)}, not the amount paid ${new Decimal(body.amount).toFixed(2)}`, 'amount', `expected ${paid.toFixed(2)}`);
+    }
+    checkDocumentAmount(problems, new Decimal(body.amount), 'amount', 'The amount paid');
+  }
+  if (body.stamp?.send && customer) {
+    const missing = missingCfdiData(company, customer, []);
+    if (missing.length) problems.add('document_settings', `The receipt cannot be stamped: ${missing.join('; ')}`, 'stamp.send');
+  }
+  if (!problems.empty) problems.throwIfAny();
+  const plan: PaymentPlan = { body, date: todayIn(company.time_zone, now), paidAt: paidAt!, payDay: payDay!, docType: docType!, customer: customer!, currency: currency!, account, preview: null! };
+  // The invoices, as they stand now (the writing transaction reads them again under lock).
+  const doc = plan.preview = paymentDocument(plan, await invoiceFacts(q, cid, items.map((i) => i.id), false), problems, { id: null, prefix: docType!.prefix, number: body.number ?? null, name: null, now });
+  problems.throwIfAny();
+  await checkCfdi(company, plan, doc, problems);
+  return plan;
+}
+
+/**
+ * The receipt's document from the invoices' facts: every rule on the invoices (each with its path), then per invoice
+ * its installment, balances and the taxes paid, and the totals.
+ */
+function paymentDocument(plan: PaymentPlan, facts: Map<string, InvoiceFacts>, problems: Problems,
+  ids: { id: string | null; prefix: string; number: number | null; name: string | null; now: Date }): PaymentDocument {
+  const { body, currency } = plan;
+  const invoices: PaymentDocument['invoices'] = [];
+  body.invoices.forEach((it, i) => {
+    const at = `invoices[${i}]`;
+    const inv = facts.get(it.id);
+    if (!inv) return problems.add('invalid_reference', `There is no Mexican invoice ${it.id}`, `${at}.id`);
+    const refuse = (why: string) => problems.add('invalid_document', `Invoice ${inv.name} ${why}`, `${at}.id`);
+    if (inv.customer_id !== plan.customer.id) return refuse(`is not ${plan.customer.identification}'s (branch office ${plan.customer.branch_office})`);
+    if (inv.annulled) return refuse('is annulled or cancelled');
+    if (inv.document.payment.method !== 'PPD') return refuse('is PUE (paid in one payment when issued): only PPD invoices take payment receipts');
+    if (inv.stamp_status !== 'Accepted' || !inv.stamp_uuid) return refuse(`is ${inv.stamp_status}: a payment receipt relates stamped CFDIs only`);
+    if (inv.date > plan.payDay) return refuse(`is dated ${inv.date}, after the payment (${plan.payDay})`);
+    const installment = inv.earlier.length + 1;
+    if (installment > 999) return refuse('has 999 payments already, the most NumParcialidad counts');
+    const paid = amountPaid(it.amount, currency.exchange_rate);
+    const balance = new Decimal(inv.balance);
+    if (paid.gt(balance)) {
+      return problems.add('invalid_value', `${paid.toFixed(2)} MXN is more than invoice ${inv.name} still owes (${balance.toFixed(2)})`, `${at}.amount`, `at most ${balance.toFixed(2)}`);
+    }
+    if (!paid.gt(0)) return problems.add('invalid_value', `${it.amount} ${currency.code} is less than a cent in pesos`, `${at}.amount`);
+    const left = balance.minus(paid);
+    const groups = invoiceTaxGroups(inv.document);
+    const earlier = (k: 'taxes' | 'withholdings') => inv.earlier.flatMap((e) => e[k] as PaidTax[]);
+    const taxes = paidTaxes(groups.taxes, inv.total, paid, left.isZero(), earlier('taxes'));
+    const withholdings = paidTaxes(groups.withholdings, inv.total, paid, left.isZero(), earlier('withholdings'));
+    if (taxes.tooSmall || withholdings.tooSmall) {
+      return problems.add('invalid_value', `${paid.toFixed(2)} MXN is too small a part of invoice ${inv.name}: a tax base paid would round to 0.00 (Pagos 2.0 requires BaseDR above 0)`, `${at}.amount`);
+    }
+    invoices.push({
+      id: inv.id, name: inv.name, prefix: inv.document.prefix, number: Number(inv.document.number), uuid: inv.stamp_uuid, currency: 'MXN', equivalence: currency.exchange_rate, installment,
+      previous_balance: num(balance), amount_paid: num(paid), balance_left: num(left),
+      tax_object: groups.taxes.length || groups.withholdings.length ? '02' : '01', taxes: taxes.paid, withholdings: withholdings.paid,
+    });
+  });
+  const all = (k: 'taxes' | 'withholdings') => invoices.flatMap((x) => x[k]);
+  const withheld = (type: string) => num(sum(all('withholdings').filter((w) => w.type === type).map((w) => w.value)));
+  const ivaRates = [...new Set(all('taxes').filter((t) => t.type === 'IVA').map((t) => t.percentage))].sort((a, b) => b - a);
+  return {
+    id: ids.id,
+    document: { id: plan.docType.id, name: plan.docType.name },
+    prefix: ids.prefix,
+    number: ids.number,
+    name: ids.name,
+    date: plan.date,
+    paid_at: plan.paidAt.toISOString(),
+    customer: { rfc_id: body.customer.rfc_id, branch_office: body.customer.branch_office, name: plan.customer.name.join(' ') },
+    payment_form: body.payment_form,
+    currency,
+    amount: num(body.amount),
+    operation_number: body.operation_number ?? null,
+    observations: body.observations ?? null,
+    invoices,
+    totals: {
+      withholdings_iva: withheld('ReteIVA'), withholdings_isr: withheld('ReteISR'), withholdings_ieps: 0,
+      transferred: ivaRates.map((percentage) => {
+        const of = all('taxes').filter((t) => t.type === 'IVA' && t.percentage === percentage);
+        return { percentage, base_value: num(sum(of.map((t) => t.base_value))), value: num(sum(of.map((t) => t.value))) };
+      }),
+      payments_total: num(round2(new Decimal(body.amount).times(currency.exchange_rate))),
+    },
+    stamp: { send: body.stamp?.send ?? false, status: 'Draft', uuid: null, errors: null, observations: null },
+    mail: { send: false, status: 'not_sent', observations: null },
+    metadata: { created: ids.now.toISOString(), last_updated: ids.now.toISOString() },
+    annulled: false,
+  };
+}
+
+/** The CFDI the receipt would be, checked as the stamping provider checks its content, before anything is written. */
+async function checkCfdi(company: Company, plan: PaymentPlan, document: PaymentDocument, problems: Problems): Promise<void> {
+  if (missingCfdiData(company, plan.customer, []).length) return;
+  const xml = unsealedPaymentCfdi({ document: { ...document, number: document.number ?? 1 }, company: company as any, customer: plan.customer as any });
+  for (const p of (await cfdiContentProblems(xml)).problems) problems.add('invalid_document', `The CFDI would be refused (${p.code}): ${p.message}`, 'body');
+  problems.throwIfAny();
+}
+
+/** What moves in the books: the money in, the receivables paid, and the IVA paid from not collected to collected. */
+export function paymentPostings(plan: PaymentPlan, doc: PaymentDocument, applied: (Application & { account: string })[], facts: Map<string, InvoiceFacts>): Posting[] {
+  const third = doc.customer.rfc_id;
+  const p: Posting[] = [{ account: plan.account, debit: sum(applied.map((a) => a.amount)), description: `Pago ${doc.payment_form}`, third_party: third }];
+  for (const a of applied) p.push({ account: a.account, credit: a.amount, description: 'Clientes', third_party: third });
+  for (const inv of doc.invoices) {
+    const f = facts.get(inv.id)!;
+    const iva = (taxes: readonly PaidTax[]) => sum(taxes.filter((t) => t.type === 'IVA').map((t) => t.value));
+    const moved = inv.balance_left === 0
+      ? iva(f.document.items.flatMap((it) => it.taxes) as PaidTax[]).minus(iva(f.earlier.flatMap((e) => e.taxes)))
+      : iva(inv.taxes);
+    p.push({ account: MX_LEDGER.ivaNotCollected, debit: moved, description: `IVA cobrado ${inv.name}` });
+    p.push({ account: MX_LEDGER.ivaCollected, credit: moved, description: `IVA cobrado ${inv.name}` });
+  }
+  return p;
+}
+
+/** Writes the receipt in the caller's transaction: the invoices locked and checked again, number, due items, entry, stamping job. */
+export async function storePayment(q: Queryable, company: Company, plan: PaymentPlan, meta: { partnerId?: string }): Promise<PaymentDocument> {
+  const cid = company.company_id;
+  const id = crypto.randomUUID();
+  const now = new Date();
+  const facts = await invoiceFacts(q, cid, plan.body.invoices.map((i) => i.id), true);
+  const problems = new Problems();
+  // Another receipt may have paid these invoices since the plan: the rules again, on what is locked now.
+  const draft = paymentDocument(plan, facts, problems, { id, prefix: plan.docType.prefix, number: null, name: null, now });
+  problems.throwIfAny();
+  const numbered = await takeNumber(q, cid, plan.docType.id, 'payments', plan.body.number);
+  const doc: PaymentDocument = { ...draft, ...numbered, stamp: { ...draft.stamp, status: plan.body.stamp?.send ? 'Pending' : 'Draft' } };
+  const applied: (Application & { account: string })[] = [];
+  for (const inv of doc.invoices) {
+    let rest = new Decimal(inv.amount_paid);
+    const dues = await q.query<{ id: string; amount: string; paid: string; account_code: string }>(
+      `SELECT id, amount, paid, account_code FROM due_items WHERE company_id = $1 AND invoice_id = $2 AND NOT annulled AND paid < amount
+        ORDER BY due_date, id FOR UPDATE`, [cid, inv.id]);
+    for (const d of dues) {
+      if (rest.isZero()) break;
+      const take = Decimal.min(rest, new Decimal(d.amount).minus(d.paid));
+      applied.push({ due: Number(d.id), invoice: inv.id, amount: take.toFixed(2), account: d.account_code });
+      rest = rest.minus(take);
+    }
+    if (rest.gt(0)) throw new DomainError('invalid_value', `Invoice ${inv.name}'s installments owe less than ${inv.amount_paid}`, 'invoices');
+  }
+  await movePayments(q, cid, applied, 1);
+  await insertPayment(q, {
+    companyId: cid, id, documentTypeId: plan.docType.id, prefix: numbered.prefix, number: numbered.number, name: numbered.name, date: plan.date,
+    paidAt: doc.paid_at, customerId: plan.customer.id, identification: doc.customer.rfc_id, branchOffice: doc.customer.branch_office,
+    paymentForm: doc.payment_form, currency: doc.currency.code, exchangeRate: doc.currency.exchange_rate, total: doc.amount,
+    partnerId: meta.partnerId ?? null, document: doc, now, applied, stamp: !!plan.body.stamp?.send,
+  });
+  await postEntry(q, cid, { kind: 'payment', id, date: plan.date, description: `Recibo de pago ${numbered.name}` }, paymentPostings(plan, doc, applied, facts));
+  return doc;
+}
+
+/**
+ * Annuls a receipt that was never stamped (Draft or Rejected): gives back what it paid on the invoices and
+ * reverses its journal entry, dated on the annulment day. A stamped receipt is cancelled with the SAT instead.
+ */
+export async function annulPayment(q: Queryable, company: Company, id: string): Promise<void> {
+  const cid = company.company_id;
+  const p = await lockPayment(q, cid, id);
+  if (!p) throw notFound(`Payment receipt ${id}`);
+  if (p.annulled) throw new DomainError('invalid_document', `Payment receipt ${p.name} is already annulled`, 'id');
+  if (p.stamp_status === 'Accepted' || p.stamp_status === 'Pending') {
+    throw new DomainError('invalid_document', `Payment receipt ${p.name} is ${p.stamp_status} with the stamping provider: a stamped CFDI is cancelled, not annulled`, 'id');
+  }
+  const applied = await paymentApplications(q, cid, id);
+  await q.query(`SELECT id FROM invoices WHERE company_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`, [cid, [...new Set(applied.map((a) => a.invoice))]]);
+  await q.query('SELECT id FROM due_items WHERE company_id = $1 AND id = ANY($2::bigint[]) ORDER BY id FOR UPDATE', [cid, applied.map((a) => a.due)]);
+  await movePayments(q, cid, applied, -1);
+  const on = annulmentDate(p.date, company.time_zone);
+  await markPaymentAnnulled(q, cid, p, on);
+  await reverseEntry(q, cid, id, { kind: 'payment_annulment', id, date: on, description: `Anulación del recibo de pago ${p.name}` });
+}
+
