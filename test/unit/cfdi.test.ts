@@ -16,6 +16,8 @@ import { generateTestCertificate, loadPkcs12, derBase64ToPem, type LoadedCertifi
 import { buildCfdi, cfdiDateTime, satCertificateNumber, spread, type CfdiInput } from '../../src/einvoice/sat/cfdi';
 import { cfdiChain, parseXml, satSelect, timbreChain } from '../../src/einvoice/sat/chain';
 import { SANDBOX_PROVIDER_RFC, SandboxPac } from '../../src/einvoice/sat/provider';
+import { buildPaymentCfdi, type PaymentCfdiInput } from '../../src/einvoice/sat/payment';
+import { amountPaid, invoiceTaxGroups, paidTaxes } from '../../src/payments/compute';
 import { debianTool, SAT_XSD_DIR } from '../support/tools';
 
 const csd = (rfc: string, name: string): LoadedCertificate => {
@@ -56,6 +58,37 @@ const input = (d = doc(), customer: Partial<CfdiInput['customer']> = {}): CfdiIn
   customer: { identification: 'XIA190128J61', name: ['XENON INDUSTRIAL ARTICLES'], tax_regime: '601', address: { postal_code: '76343' }, ...customer },
   products: { LAP14: { tax_object: '02' }, MONIT24: { tax_object: '02' } },
 });
+/**
+ * A payment receipt of two invoices: the first (IVA 16 % with both withholdings) in its first installment, the
+ * second (IVA 16 % and 0 %) settled by its second; in pesos, or in dollars at 17.25.
+ */
+const paymentInput = (currency = 'MXN'): PaymentCfdiInput => {
+  const rate = currency === 'MXN' ? 1 : 17.25;
+  const invoice = (n: number, over: Record<string, unknown>): PaymentCfdiInput['document']['invoices'][number] => ({ id: crypto.randomUUID(), name: `A-1-${n}`, prefix: 'A', number: n, uuid: crypto.randomUUID().toUpperCase(),
+    currency: 'MXN', equivalence: rate, ...over }) as any;
+  return {
+    document: {
+      id: null, document: { id: 9, name: 'Recibo electrónico de pago' }, prefix: 'REP', number: 3, name: 'REP-9-3', date: '2026-01-01',
+      paid_at: new Date(Date.now() - 3600_000).toISOString(), customer: { rfc_id: 'XIA190128J61', branch_office: 0, name: 'XENON INDUSTRIAL ARTICLES' },
+      payment_form: '03', currency: { code: currency, exchange_rate: rate }, amount: currency === 'MXN' ? 1700 : 98.56, operation_number: 'SPEI 1234',
+      observations: null,
+      invoices: [
+        invoice(10, { installment: 1, previous_balance: 2860, amount_paid: 1000, balance_left: 1860, tax_object: '02',
+          taxes: [{ type: 'IVA', percentage: 16, base_value: 1048.95, value: 167.83 }],
+          withholdings: [{ type: 'ReteIVA', percentage: 10.6667, base_value: 1048.95, value: 111.89 }, { type: 'ReteISR', percentage: 10, base_value: 1048.95, value: 104.9 }] }),
+        invoice(11, { installment: 2, previous_balance: 700, amount_paid: 700, balance_left: 0, tax_object: '02',
+          taxes: [{ type: 'IVA', percentage: 16, base_value: 500, value: 80 }, { type: 'IVA', percentage: 0, base_value: 120, value: 0 }], withholdings: [] }),
+      ],
+      totals: { withholdings_iva: 111.89, withholdings_isr: 104.9, withholdings_ieps: 0,
+        transferred: [{ percentage: 16, base_value: 1548.95, value: 247.83 }, { percentage: 0, base_value: 120, value: 0 }],
+        payments_total: currency === 'MXN' ? 1700 : 1700.16 },
+      stamp: { send: true, status: 'Pending', uuid: null, errors: null, observations: null },
+      mail: { send: false, status: 'not_sent', observations: null },
+      metadata: { created: new Date().toISOString(), last_updated: new Date().toISOString() }, annulled: false,
+    },
+    company: input().company, customer: input().customer,
+  };
+};
 const attr = (xml: string, q: string) => String(satSelect(`string(${q})`, parseXml(xml) as unknown as Node));
 
 function tmp(files: Record<string, string>): string {
@@ -177,13 +210,15 @@ const TFD_XSLT = path.join(SAT_XSD_DIR, 'TimbreFiscalDigital', 'cadenaoriginal_T
 const missing = (tool: string, pkg: string) => !fs.existsSync(XSLT) ? `SAT schemas not found at ${SAT_XSD_DIR}` : !debianTool(tool, pkg) ? `${tool} could not be installed` : false;
 
 test('our original chains equal what the SAT XSLT produces (xsltproc)', { skip: missing('xsltproc', 'xsltproc') }, async () => {
-  // The published XSLT includes the complements' XSLTs, which are not kept here; none applies to these documents.
-  const own = fs.readFileSync(XSLT, 'utf8').replace(/<xsl:include href="\.\.\/\.\.\/(?!2\/)[^"]*"\/>/g, '');
-  // Copied with the one file it includes, keeping their relative layout.
+  // The published XSLT includes the complements' XSLTs; of those, only Pagos 2.0's (payment receipts) is kept here and applies.
+  const own = fs.readFileSync(XSLT, 'utf8').replace(/<xsl:include href="\.\.\/\.\.\/(?!2\/|Pagos\/)[^"]*"\/>/g, '');
+  // Copied with the files it includes, keeping their relative layout.
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sat-xslt-'));
+  for (const file of [path.join('2', 'cadenaoriginal_2_0', 'utilerias.xslt'), path.join('Pagos', 'Pagos20.xslt')]) {
+    fs.mkdirSync(path.join(root, path.dirname(file)), { recursive: true });
+    fs.copyFileSync(path.join(SAT_XSD_DIR, file), path.join(root, file));
+  }
   fs.mkdirSync(path.join(root, '4', 'cadenaoriginal_4_0'), { recursive: true });
-  fs.mkdirSync(path.join(root, '2', 'cadenaoriginal_2_0'), { recursive: true });
-  fs.copyFileSync(path.join(SAT_XSD_DIR, '2', 'cadenaoriginal_2_0', 'utilerias.xslt'), path.join(root, '2', 'cadenaoriginal_2_0', 'utilerias.xslt'));
   const sheet = path.join(root, '4', 'cadenaoriginal_4_0', 'cadenaoriginal_4_0.xslt');
   fs.writeFileSync(sheet, own);
   const run = (xsl: string, xml: string) => {
@@ -197,10 +232,11 @@ test('our original chains equal what the SAT XSLT produces (xsltproc)', { skip: 
   try {
     const docs = [input(), input(doc({ use: 'S01', discounts: 0, items: [{ ...doc().items[1] }], subtotal: 99.99, retention_details: [], total: 107.99 }),
       { identification: 'XAXX010101000', name: ['PUBLICO EN', 'GENERAL'], tax_regime: '616' })];
-    for (const d of docs) {
-      const { xml, chain } = buildCfdi(d, company);
+    const built = [...docs.map((d) => buildCfdi(d, company)), buildPaymentCfdi(paymentInput(), company), buildPaymentCfdi(paymentInput('USD'), company)];
+    for (const { xml, chain } of built) {
       assert.equal(run(sheet, xml), chain);
       const stamped = await pac().stamp(xml);
+      assert.equal(stamped.status, 'Accepted', JSON.stringify(stamped.errors));
       const tfd = (satSelect('//tfd:TimbreFiscalDigital', parseXml(stamped.xml!) as unknown as Node) as unknown as Node[])[0];
       assert.equal(run(TFD_XSLT, String(tfd)), timbreChain(parseXml(stamped.xml!)));
     }
@@ -247,4 +283,47 @@ test('the stamped CFDI validates against cfdv40.xsd and its TFD against TimbreFi
       assert.match(bad.stderr, /UUI/); // the TFD is validated too
     } finally { fs.rmSync(work, { recursive: true, force: true }); }
   } finally { fs.rmSync(root, { recursive: true, force: true }); }
+});
+
+test('payment receipt: the sandbox PAC accepts it and refuses each broken rule of Pagos 2.0 with its code', async () => {
+  const { xml } = buildPaymentCfdi(paymentInput(), company);
+  assert.equal(attr(xml, '/cfdi:Comprobante/@TipoDeComprobante'), 'P');
+  assert.equal(attr(xml, '//pago20:Pagos/@Version'), '2.0');
+  assert.equal(attr(xml, '//pago20:Totales/@TotalTrasladosBaseIVA0'), '120.00');
+  assert.equal(attr(xml, '//pago20:Pago/@NumOperacion'), 'SPEI 1234');
+  assert.equal(attr(xml, '//pago20:DoctoRelacionado[2]/@Serie'), 'A');
+  assert.equal(attr(xml, '//pago20:DoctoRelacionado[2]/@Folio'), '11');
+  assert.equal((await pac().stamp(xml)).status, 'Accepted');
+  const resealed = (x: string) => {
+    const unsealed = x.replace(/ Sello="[^"]*"/, '');
+    const sello = crypto.sign('sha256', Buffer.from(cfdiChain(parseXml(unsealed)), 'utf8'), company.keyPem).toString('base64');
+    return unsealed.replace('<cfdi:Comprobante ', `<cfdi:Comprobante Sello="${sello}" `);
+  };
+  const codes = async (from: string | RegExp, to: string) => {
+    const changed = xml.replace(from, to);
+    assert.notEqual(changed, xml, String(from));
+    return [...new Set((await pac().stamp(resealed(changed))).errors.map((e) => e.code))];
+  };
+  assert.deepEqual(await codes('FormaDePagoP="03"', 'FormaDePagoP="99"'), ['PAGO']);
+  assert.deepEqual(await codes('ImpSaldoInsoluto="1860.00"', 'ImpSaldoInsoluto="1800.00"'), ['SALDO']);
+  assert.deepEqual(await codes('UsoCFDI="CP01"', 'UsoCFDI="G03"'), ['USO_CFDI']);
+  assert.deepEqual(await codes('Monto="1700.00"', 'Monto="1600.00"'), ['MONTO', 'TOTALES']);
+  assert.deepEqual(await codes('MontoTotalPagos="1700.00"', 'MontoTotalPagos="1600.00"'), ['TOTALES']);
+  assert.deepEqual(await codes('ImporteDR="167.83"', 'ImporteDR="170.00"'), ['IMPORTE', 'IMPUESTOS_P']);
+  assert.deepEqual(await codes(' Total="0"', ' Total="10"'), ['TOTAL', 'PAGO']);
+  assert.deepEqual(await codes('NumParcialidad="1"', 'NumParcialidad="1000"'), ['XSD']);
+});
+
+test('payment computations: the invoice\'s tax groups, taxes in proportion, the settling share, ImpPagado rounded down', () => {
+  const groups = invoiceTaxGroups(doc() as any);
+  assert.deepEqual(groups.taxes.map((g) => [g.type, g.percentage, g.base.toFixed(2), g.value.toFixed(2)]), [['IVA', '16', '2700.00', '432.00'], ['IVA', '8', '99.99', '8.00']]);
+  // ReteIVA on the IVA bases above 0 %, ReteISR on the bases of the lines with taxes (here both lines).
+  assert.deepEqual(groups.withholdings.map((g) => [g.type, g.base.toFixed(2), g.value.toFixed(2)]), [['ReteIVA', '2799.99', '298.67'], ['ReteISR', '2799.99', '280.00']]);
+  const half = paidTaxes(groups.taxes, '2661.32', '1330.66', false, []);
+  assert.deepEqual(half.paid, [{ type: 'IVA', percentage: 16, base_value: 1350, value: 216 }, { type: 'IVA', percentage: 8, base_value: 50, value: 4 }]);
+  const rest = paidTaxes(groups.taxes, '2661.32', '1330.66', true, half.paid);
+  assert.deepEqual(rest.paid, [{ type: 'IVA', percentage: 16, base_value: 1350, value: 216 }, { type: 'IVA', percentage: 8, base_value: 49.99, value: 4 }]);
+  assert.equal(paidTaxes(groups.taxes, '2661.32', '0.01', false, []).tooSmall, true);
+  assert.equal(amountPaid('100.01', '17.2549').toFixed(2), '1725.66');
+  assert.equal(amountPaid('10', '1').toFixed(2), '10.00');
 });
