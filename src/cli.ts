@@ -204,6 +204,16 @@ const COMMANDS: Command[] = [
     },
   },
   {
+    name: 'sat-receiver', usage: '--uuid UUID --accept|--reject',
+    summary: 'answer, as the receiver, a cancellation the sandbox stamping provider holds for acceptance (PendingAcceptance)',
+    options: { uuid: str, accept: flag, reject: flag }, required: ['uuid'],
+    run: async (v, { db }) => {
+      if (!v.accept === !v.reject) throw new UsageError('give one of --accept and --reject');
+      const { answerAsReceiver } = await import('./einvoice/sat/cancel');
+      return answerAsReceiver(db, String(v.uuid), !!v.accept);
+    },
+  },
+  {
     name: 'user create', usage: '--company-id N --username NAME', summary: 'an API user; prints its access key once (api-user create)',
     options: { 'company-id': str, username: str }, required: ['company-id', 'username'],
     run: (v, { db, actor }) => apiUsers.create(db, actor, int(v, 'company-id'), { username: v.username }),

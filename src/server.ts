@@ -12,6 +12,7 @@ import { voucherRoutes } from './vouchers/routes';
 import { noteRoutes } from './notes/routes';
 import { paymentRoutes } from './payments/routes';
 import { PAYMENT_STAMP_JOB } from './payments/kernel';
+import { CANCEL_JOB, runCancellation, SandboxCancellations } from './einvoice/sat/cancel';
 import { reportRoutes } from './reports/routes';
 import { Outbox } from './platform/outbox';
 import { DianWebService } from './einvoice/dian/soap';
@@ -95,6 +96,7 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     await migrate(db);
     const signing: Signing = { credentials: new Credentials(db, pool), pool };
     const authority = dianAuthority(config, db, pool);
+    const cancellations = new SandboxCancellations(db);
     const pac = new ThreadedSandboxPac(pool, () => signing.credentials.provider('sat-sandbox', SANDBOX_PROVIDER_RFC));
     const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, timeoutMs: config.mailTimeoutMs });
     let log: Log | undefined;
@@ -102,6 +104,7 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
       dian_submit: logged('dian_submit', (job, done) => stampCoInvoice(db, authority, job.company_id, job.ref_id, signing, done), () => log),
       [NOTE_STAMP_JOB]: logged(NOTE_STAMP_JOB, (job, done) => stampCoNote(db, authority, job.company_id, job.ref_id, signing, done), () => log),
       sat_stamp: logged('sat_stamp', (job, done) => stampMxInvoice(db, pac, job.company_id, job.ref_id, signing, done), () => log),
+      [CANCEL_JOB]: logged(CANCEL_JOB, (job) => runCancellation(db, cancellations, job.company_id, job.ref_id), () => log),
       [PAYMENT_STAMP_JOB]: logged(PAYMENT_STAMP_JOB, (job, done) => stampMxPayment(db, pac, job.company_id, job.ref_id, signing, done), () => log),
       [MAIL_JOB]: logged(MAIL_JOB, mailHandler(db, mailer, { from: config.mailFrom, maxAttempts: config.mailMaxAttempts, pool, credentials: signing.credentials }), () => log),
     }, { claimMs: config.outboxClaimMs, batch: Math.max(10, 2 * pool.size) });

@@ -241,11 +241,27 @@ export async function annulInvoice(q: Queryable, cid: number, id: string, on: (d
   const inv = await lockInvoice(q, cid, id, { paid: true });
   if (!inv) throw notFound(`Invoice ${id}`);
   enforce(canAnnul(inv));
-  await q.query(`UPDATE due_items SET annulled = true WHERE company_id = $1 AND invoice_id = $2`, [cid, id]);
-  const day = on(inv.date);
-  await q.query(`UPDATE invoices SET annulled = true, annulled_on = $3, balance = 0, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id, day]);
-  await reverseEntry(q, cid, id, { kind: 'invoice_annulment', id, date: day, description: `Anulación de la factura ${inv.name}` });
-  await emit(q, cid, 'invoice.annulled', { id, name: inv.name });
+  await voidInvoice(q, cid, { id, name: inv.name }, on(inv.date), 'annulled');
+}
+
+/** Its due items and balance gone, annulled on `day`, its journal entry reversed that day, and the event. */
+async function voidInvoice(q: Queryable, cid: number, inv: { id: string; name: string }, day: string, how: 'annulled' | 'cancelled'): Promise<void> {
+  await q.query(`UPDATE due_items SET annulled = true WHERE company_id = $1 AND invoice_id = $2`, [cid, inv.id]);
+  await q.query(`UPDATE invoices SET annulled = true, annulled_on = $3, balance = 0, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, inv.id, day]);
+  await reverseEntry(q, cid, inv.id, how === 'annulled'
+    ? { kind: 'invoice_annulment', id: inv.id, date: day, description: `Anulación de la factura ${inv.name}` }
+    : { kind: 'invoice_cancellation', id: inv.id, date: day, description: `Cancelación del CFDI de la factura ${inv.name}` });
+  await emit(q, cid, `invoice.${how}`, inv);
+}
+
+/** The state of a Mexican invoice's cancellation with the SAT (src/einvoice/sat/cancel.ts), in the caller's transaction. */
+export async function setInvoiceCancellation(q: Queryable, cid: number, id: string, c: object): Promise<void> {
+  await q.query(`UPDATE invoices SET cancellation = $3, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id, JSON.stringify(c)]);
+}
+
+/** The SAT cancelled the invoice's CFDI (locked by the caller): it is annulled on `day` as an annulment would. */
+export async function cancelInvoice(q: Queryable, cid: number, inv: { id: string; name: string }, day: string): Promise<void> {
+  await voidInvoice(q, cid, inv, day, 'cancelled');
 }
 
 /** The new content of an edited invoice (same type, number and name). */

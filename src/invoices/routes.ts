@@ -14,6 +14,7 @@ import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, 
 import { annulInvoice, canStamp, deleteInvoice, enforce, LIVE, lockInvoice, requestStamp, STAMP_JOB } from './kernel';
 import { requestMail } from '../mail/store';
 import { annulmentDate } from './lookup';
+import { cancelRoute, cancellationAnswer } from '../einvoice/sat/cancel';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import { dec, num } from '../platform/money';
@@ -55,7 +56,7 @@ function applicationHeader(req: FastifyRequest): string {
 }
 
 /** The stored document with the fields that change after creation. */
-const COLUMNS = ['document', 'balance', 'annulled', 'stamp_status', 'stamp_cufe', 'stamp_uuid', 'stamp_errors', 'stamp_observations', 'mail_status', 'mail_observations', 'updated_at'];
+const COLUMNS = ['document', 'balance', 'annulled', 'stamp_status', 'stamp_cufe', 'stamp_uuid', 'stamp_errors', 'stamp_observations', 'mail_status', 'mail_observations', 'updated_at', 'cancellation'];
 const joined = (list: any[] | null, f: (x: any) => string) => (list && list.length ? list.map(f).join('; ') : null);
 function current(row: any) {
   const d = row.document;
@@ -64,7 +65,7 @@ function current(row: any) {
     Object.assign(stamp, 'cufe' in d.stamp ? { cufe: row.stamp_status === 'Accepted' ? row.stamp_cufe : null } : { uuid: row.stamp_status === 'Accepted' ? row.stamp_uuid : null }, {
       errors: joined(row.stamp_errors, (e) => `${e.code}: ${e.message}`), observations: joined(row.stamp_observations, String) });
   }
-  return { ...d, balance: Number(row.balance), annulled: row.annulled, stamp,
+  return { ...d, balance: Number(row.balance), annulled: row.annulled, stamp, ...('uuid' in d.stamp ? { cancellation: cancellationAnswer(row.cancellation) } : {}),
     mail: { ...d.mail, status: row.mail_status, observations: row.mail_observations }, metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() } };
 }
 
@@ -209,6 +210,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
         : 'Delete an invoice whose CFDI was never stamped (Draft or Rejected): its number stays used, its journal entry and due items are reversed; a stamped CFDI is cancelled, not deleted' },
   }, async (req) => db.tx((q) => deleteInvoice(q, req.company.company_id, (req.params as { id: string }).id, country)));
 
+  if (country === 'MX') cancelRoute(app, { db, outbox, config }, 'invoice', 'invoices', tags, readInvoice);
   if (country !== 'CO') return;
   app.put('/invoices/:id', {
     attachValidation: true,

@@ -84,10 +84,15 @@ export async function paymentApplications(q: Queryable, cid: number, id: string)
       WHERE a.company_id = $1 AND a.payment_id = $2 ORDER BY a.due_item_id`, [cid, id]);
 }
 
-/** Marks a locked receipt annulled on `on` and emits payment.annulled. */
-export async function markPaymentAnnulled(q: Queryable, cid: number, p: { id: string; name: string }, on: string): Promise<void> {
+/** Marks a locked receipt annulled on `on` (or cancelled with the SAT) and emits payment.annulled (payment.cancelled). */
+export async function markPaymentAnnulled(q: Queryable, cid: number, p: { id: string; name: string }, on: string, how: 'annulled' | 'cancelled' = 'annulled'): Promise<void> {
   await q.query('UPDATE payments SET annulled = true, annulled_on = $3, updated_at = now() WHERE company_id = $1 AND id = $2', [cid, p.id, on]);
-  await emit(q, cid, 'payment.annulled', p);
+  await emit(q, cid, `payment.${how}`, p);
+}
+
+/** The state of a receipt's cancellation with the SAT (src/einvoice/sat/cancel.ts), in the caller's transaction. */
+export async function setPaymentCancellation(q: Queryable, cid: number, id: string, c: object): Promise<void> {
+  await q.query(`UPDATE payments SET cancellation = $3, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id, JSON.stringify(c)]);
 }
 
 /** The state of the receipt's latest mail, shown on it. */

@@ -15,13 +15,14 @@ import type { StampStatus } from '../platform/states';
 import { PaymentBody } from './schema';
 import { annulPayment, planPayment, storePayment } from './service';
 import { lockPayment, PAYMENT_STAMP_JOB, requestPaymentStamp } from './kernel';
+import { cancelRoute, cancellationAnswer } from '../einvoice/sat/cancel';
 
 const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
 const tags = ['Payment receipts'];
 const params = UuidParams('Payment receipt');
 
 /** The stored document with the fields that change after creation. */
-const COLUMNS = ['document', 'annulled', 'stamp_status', 'stamp_uuid', 'stamp_errors', 'stamp_observations', 'mail_status', 'mail_observations', 'updated_at'];
+const COLUMNS = ['document', 'annulled', 'stamp_status', 'stamp_uuid', 'stamp_errors', 'stamp_observations', 'mail_status', 'mail_observations', 'updated_at', 'cancellation'];
 const joined = (list: any[] | null, f: (x: any) => string) => (list && list.length ? list.map(f).join('; ') : null);
 function current(row: any) {
   const d = row.document;
@@ -31,6 +32,7 @@ function current(row: any) {
       errors: joined(row.stamp_errors, (e) => `${e.code}: ${e.message}`), observations: joined(row.stamp_observations, String) },
     mail: { ...d.mail, status: row.mail_status, observations: row.mail_observations },
     metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() },
+    cancellation: cancellationAnswer(row.cancellation),
   };
 }
 
@@ -103,6 +105,8 @@ export const paymentRoutes: RouteModule = (app, { db, country, outbox, config })
     if (/application\/xml|text\/xml/.test(String(req.headers.accept ?? ''))) return reply.type('application/xml; charset=utf-8').send(row.xml);
     return { base64: Buffer.from(row.xml, 'utf8').toString('base64') };
   });
+
+  cancelRoute(app, { db, outbox, config }, 'payment', 'payments', tags, readPayment);
 
   app.post('/payments/:id/annul', {
     schema: { tags, summary: 'Annul a payment receipt never stamped: gives back what it paid on the invoices and reverses its journal entry', params },

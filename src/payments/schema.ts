@@ -3,7 +3,7 @@
  * the complement Pagos 2.0): its request body and its answer.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Identity, MailAnswer, Metadata, Nullable, StampStatusAnswer } from '../platform/answers';
+import { CancellationAnswer, Identity, MailAnswer, Metadata, Nullable, StampStatusAnswer } from '../platform/answers';
 import { SMALL_CATALOGUES } from '../catalogs/sat';
 import { Enum } from '../platform/validation';
 
@@ -83,5 +83,6 @@ export const PaymentAnswer = Type.Object({
   mail: MailAnswer,
   metadata: Metadata,
   annulled: Type.Boolean(),
+  cancellation: Type.Optional(Nullable(CancellationAnswer)),
 }, { additionalProperties: false });
 export type PaymentDocument = Static<typeof PaymentAnswer>;

@@ -200,6 +200,7 @@ function paymentDocument(plan: PaymentPlan, facts: Map<string, InvoiceFacts>, pr
     mail: { send: false, status: 'not_sent', observations: null },
     metadata: { created: ids.now.toISOString(), last_updated: ids.now.toISOString() },
     annulled: false,
+    cancellation: null,
   };
 }
 
@@ -277,12 +278,21 @@ export async function annulPayment(q: Queryable, company: Company, id: string): 
   if (p.stamp_status === 'Accepted' || p.stamp_status === 'Pending') {
     throw new DomainError('invalid_document', `Payment receipt ${p.name} is ${p.stamp_status} with the stamping provider: a stamped CFDI is cancelled, not annulled`, 'id');
   }
-  const applied = await paymentApplications(q, cid, id);
+  await voidPayment(q, cid, p, annulmentDate(p.date, company.time_zone), 'annulled');
+}
+
+/**
+ * A receipt (locked by the caller) annulled, or cancelled with the SAT, on `day`: what it paid goes back to the
+ * invoices' due items and balances, and its journal entry is reversed that day.
+ */
+export async function voidPayment(q: Queryable, cid: number, p: { id: string; name: string }, day: string, how: 'annulled' | 'cancelled'): Promise<void> {
+  const applied = await paymentApplications(q, cid, p.id);
   await q.query(`SELECT id FROM invoices WHERE company_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`, [cid, [...new Set(applied.map((a) => a.invoice))]]);
   await q.query('SELECT id FROM due_items WHERE company_id = $1 AND id = ANY($2::bigint[]) ORDER BY id FOR UPDATE', [cid, applied.map((a) => a.due)]);
   await movePayments(q, cid, applied, -1);
-  const on = annulmentDate(p.date, company.time_zone);
-  await markPaymentAnnulled(q, cid, p, on);
-  await reverseEntry(q, cid, id, { kind: 'payment_annulment', id, date: on, description: `Anulación del recibo de pago ${p.name}` });
+  await markPaymentAnnulled(q, cid, p, day, how);
+  await reverseEntry(q, cid, p.id, how === 'annulled'
+    ? { kind: 'payment_annulment', id: p.id, date: day, description: `Anulación del recibo de pago ${p.name}` }
+    : { kind: 'payment_cancellation', id: p.id, date: day, description: `Cancelación del CFDI del recibo de pago ${p.name}` });
 }
 

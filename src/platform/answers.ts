@@ -25,6 +25,15 @@ export const MailAnswer = Type.Object({
   observations: Nullable(Type.String()),
 });
 
+/** A Mexican CFDI's cancellation with the SAT (src/einvoice/sat/cancel.ts): null until one is asked. */
+export const CancellationAnswer = Type.Object({
+  status: Type.Union(['Requested', 'PendingAcceptance', 'Cancelled', 'Rejected'].map((s) => Type.Literal(s))),
+  motive: Type.String({ description: 'c_MotivoCancelacion: 01–04' }),
+  substitution: Nullable(Type.String({ description: 'The UUID of the CFDI that replaces it (motive 01)' })),
+  requested_at: Type.String({ format: 'date-time' }),
+  errors: Nullable(Type.String()),
+});
+
 export const Metadata = Type.Object({
   created: Type.String({ format: 'date-time' }),
   last_updated: Type.String({ format: 'date-time' }),

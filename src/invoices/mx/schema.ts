@@ -3,7 +3,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Enum } from '../../platform/validation';
-import { Identity, MailAnswer, Metadata, Nullable, StampStatusAnswer, TaxAnswer } from '../../platform/answers';
+import { CancellationAnswer, Identity, MailAnswer, Metadata, Nullable, StampStatusAnswer, TaxAnswer } from '../../platform/answers';
 
 const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
 const Amount = (opts: Record<string, unknown> = {}) =>
@@ -89,5 +89,6 @@ export const MxInvoiceAnswer = Type.Object({
   mail: MailAnswer,
   metadata: Metadata,
   annulled: Type.Boolean(),
+  cancellation: Type.Optional(Nullable(CancellationAnswer)),
 }, { additionalProperties: false });
 export type MxInvoiceDocument = Static<typeof MxInvoiceAnswer>;

@@ -259,6 +259,7 @@ export function mxInvoiceDocument(plan: MxPlan, ids: { id: string | null; prefix
     mail: { send: body.mail?.send ?? false, status: 'not_sent', observations: null },
     metadata: { created: ids.now.toISOString(), last_updated: ids.now.toISOString() },
     annulled: false,
+    cancellation: null,
   };
 }
 
