@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
@@ -155,6 +156,31 @@ test('CLI on PostgreSQL without SECRET_KEY: a certificate is refused with what t
     mistake(cli(env, 'certificate', 'load', '--company-id', String(c.json().id), '--p12', file, `--password=${p12.password}`), 'certificate load',
       /^error: parameter_required at SECRET_KEY: Certificates cannot be stored: SECRET_KEY is not set/m);
     assert.deepEqual(fs.readdirSync(dataDir), ['firma.p12'], 'no key file is made for a PostgreSQL server');
+  } finally {
+    await pg.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('CLI sat-receiver: the receiver accepts or rejects a cancellation the sandbox provider holds', { skip: !process.env.TEST_DATABASE_URL && 'needs TEST_DATABASE_URL' }, async () => {
+  const pg = await freshPostgres();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-cli-'));
+  try {
+    const env = { DATABASE_URL: pg.url, DATA_DIR: dataDir };
+    mistake(cli(env, 'sat-receiver', '--uuid', 'ABC'), 'sat-receiver', /^error: give one of --accept and --reject$/m);
+    mistake(cli(env, 'sat-receiver', '--uuid', 'ABC', '--accept'), 'sat-receiver', /^error: invalid_reference at uuid: No cancellation of ABC waits for its receiver/m);
+    const db = await openDb({ databaseUrl: pg.url, dataDir });
+    const [uuid, other] = [crypto.randomUUID().toUpperCase(), crypto.randomUUID().toUpperCase()];
+    for (const u of [uuid, other]) {
+      await db.query(`INSERT INTO sandbox_cancellations (uuid, issuer_rfc, receiver_rfc, motive, status) VALUES ($1, 'EKU9003173C9', 'XIA190128J61', '02', 'PendingAcceptance')`, [u]);
+    }
+    const accepted = cli(env, 'sat-receiver', '--uuid', uuid.toLowerCase(), '--accept');
+    assert.equal(accepted.code, 0, accepted.stderr);
+    assert.deepEqual(accepted.json(), { uuid, status: 'Cancelled' });
+    assert.deepEqual(cli(env, 'sat-receiver', '--uuid', other, '--reject').json(), { uuid: other, status: 'Rejected' });
+    const rows = await db.query('SELECT status FROM sandbox_cancellations ORDER BY status');
+    assert.deepEqual(rows.map((r) => r.status), ['Cancelled', 'Rejected']);
+    await db.close();
   } finally {
     await pg.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
