@@ -10,6 +10,7 @@ import { catalogRoutes } from './catalog/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { voucherRoutes } from './vouchers/routes';
 import { noteRoutes } from './notes/routes';
+import { mxNoteRoutes } from './notes/mx';
 import { paymentRoutes } from './payments/routes';
 import { PAYMENT_STAMP_JOB } from './payments/kernel';
 import { CANCEL_JOB, runCancellation, SandboxCancellations } from './einvoice/sat/cancel';
@@ -17,9 +18,9 @@ import { reportRoutes } from './reports/routes';
 import { Outbox } from './platform/outbox';
 import { DianWebService } from './einvoice/dian/soap';
 import { noteFacts, stampCoInvoice, stampCoNote, technicalKeys, type Signing } from './einvoice/dian/stamp';
-import { NOTE_STAMP_JOB } from './notes/kernel';
+import { MX_NOTE_STAMP_JOB, NOTE_STAMP_JOB } from './notes/kernel';
 import { SANDBOX_PROVIDER_RFC } from './einvoice/sat/provider';
-import { stampMxInvoice, stampMxPayment } from './einvoice/sat/stamp';
+import { stampMxInvoice, stampMxNote, stampMxPayment } from './einvoice/sat/stamp';
 import { ThreadedSandboxDian, ThreadedSandboxPac } from './einvoice/threaded';
 import { acquirePool, releasePool, type CpuPool } from './workers/pool';
 import { runTask } from './workers/tasks';
@@ -36,7 +37,7 @@ import { sealStoredPasswords } from './admin/certificates';
 import { startFolding } from './reports/folding';
 
 /** Every feature's routes, served on {base_url} and {base_url_mx}. */
-export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, noteRoutes, paymentRoutes, voucherRoutes, reportRoutes, mailRoutes];
+export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, noteRoutes, mxNoteRoutes, paymentRoutes, voucherRoutes, reportRoutes, mailRoutes];
 
 export interface Running {
   app: FastifyInstance;
@@ -105,6 +106,7 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
       [NOTE_STAMP_JOB]: logged(NOTE_STAMP_JOB, (job, done) => stampCoNote(db, authority, job.company_id, job.ref_id, signing, done), () => log),
       sat_stamp: logged('sat_stamp', (job, done) => stampMxInvoice(db, pac, job.company_id, job.ref_id, signing, done), () => log),
       [CANCEL_JOB]: logged(CANCEL_JOB, (job) => runCancellation(db, cancellations, job.company_id, job.ref_id), () => log),
+      [MX_NOTE_STAMP_JOB]: logged(MX_NOTE_STAMP_JOB, (job, done) => stampMxNote(db, pac, job.company_id, job.ref_id, signing, done), () => log),
       [PAYMENT_STAMP_JOB]: logged(PAYMENT_STAMP_JOB, (job, done) => stampMxPayment(db, pac, job.company_id, job.ref_id, signing, done), () => log),
       [MAIL_JOB]: logged(MAIL_JOB, mailHandler(db, mailer, { from: config.mailFrom, maxAttempts: config.mailMaxAttempts, pool, credentials: signing.credentials }), () => log),
     }, { claimMs: config.outboxClaimMs, batch: Math.max(10, 2 * pool.size) });

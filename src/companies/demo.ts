@@ -14,7 +14,7 @@ import type { Db, Queryable } from '../platform/db';
 import { createApiUser, hashKey, type CompanySettings } from '../platform/auth';
 import { nitCheckDigit } from '../platform/nit';
 import { CO_ACCOUNTS, CO_ALLOWANCE_CHARGES, CO_NOTE_TYPES, CO_PAYMENT_TYPES, CO_TAXES } from './catalogs/co';
-import { MX_ACCOUNTS, MX_ALLOWANCE_CHARGES, MX_PAYMENT_TYPE, MX_PAYMENT_TYPES, MX_TAXES } from './catalogs/mx';
+import { MX_ACCOUNTS, MX_ALLOWANCE_CHARGES, MX_CREDIT_NOTE_TYPE, MX_PAYMENT_TYPE, MX_PAYMENT_TYPES, MX_TAXES } from './catalogs/mx';
 import { insertAll, priceLists } from './catalogs/rows';
 import { assertAccountsExist } from './catalogs/starter';
 
@@ -305,6 +305,7 @@ async function seedMexico(q: Queryable): Promise<number> {
     { code: 'FV-P', name: 'Factura con descuento porcentual', type: 'FV', prefix: 'P', discount_type: 'Percentage', description: 'items.discount se lee como porcentaje' },
     { code: 'FV-X', name: 'Factura serie X (inactiva)', type: 'FV', prefix: 'X', active: false, description: 'Tipo de documento inactivo' },
     { code: 'RC', name: 'Recibo de caja', type: 'RC', prefix: 'RC', description: 'Recibo de cobro con folio automático' },
+    MX_CREDIT_NOTE_TYPE,
     MX_PAYMENT_TYPE,
   ]);
 

@@ -9,21 +9,26 @@ import type { Queryable } from '../platform/db';
 import { emit } from '../platform/events';
 import { enqueue } from '../platform/outbox';
 import { assertStampMove, type MailStatus, type StampStatus } from '../platform/states';
-import type { Application, StampOutcome } from '../invoices/kernel';
+import { movePayments, type Application, type StampOutcome } from '../invoices/kernel';
+import { reverseEntry } from '../ledger/journal';
 import { NOTE_NAMES, type NoteKind } from './schema';
 
 export interface NoteRow {
   companyId: number; id: string; kind: NoteKind; invoiceId: string; documentTypeId: number; prefix: string; number: number; name: string;
-  date: string; reason: number; customerId: number; identification: string; branchOffice: number; total: number; partnerId: string | null;
+  date: string; reason: number | null; customerId: number; identification: string; branchOffice: number; total: number; partnerId: string | null;
   document: object; now: Date;
   /** What a credit note settles on the invoice's due items. */
   applied: readonly Application[];
   /** stamp.send: Pending, its stamping job queued in the same transaction. */
   stamp: boolean;
+  /** The stamping job: the DIAN's (NOTE_STAMP_JOB) unless given (a Mexican note's, MX_NOTE_STAMP_JOB). */
+  stampJob?: string;
 }
 
 /** Where notes are sent to the DIAN: the outbox job kind (src/einvoice/dian/stamp.ts, stampCoNote). */
 export const NOTE_STAMP_JOB = 'dian_note_submit';
+/** Where Mexican credit notes are stamped (src/einvoice/sat/stamp.ts, stampMxNote). */
+export const MX_NOTE_STAMP_JOB = 'sat_note_stamp';
 /** The request that queues a stamping job runs it itself after commit: pollers leave it alone this long. */
 const STAMP_GRACE_MS = 2000;
 
@@ -41,19 +46,19 @@ export async function insertNote(q: Queryable, n: NoteRow): Promise<void> {
        SELECT $1, $2, v.due, v.amount FROM unnest($3::bigint[], $4::numeric[]) AS v(due, amount)`,
       [n.companyId, n.id, n.applied.map((a) => a.due), n.applied.map((a) => a.amount)]);
   }
-  if (n.stamp) await enqueue(q, n.companyId, NOTE_STAMP_JOB, n.id, STAMP_GRACE_MS);
+  if (n.stamp) await enqueue(q, n.companyId, n.stampJob ?? NOTE_STAMP_JOB, n.id, STAMP_GRACE_MS);
 }
 
 /** Queues a Draft or Rejected note for the DIAN in the caller's transaction; Pending until it answers (a Rejected one starts over). */
-export async function requestNoteStamp(q: Queryable, cid: number, id: string, from: StampStatus): Promise<void> {
+export async function requestNoteStamp(q: Queryable, cid: number, id: string, from: StampStatus, job = NOTE_STAMP_JOB): Promise<void> {
   assertStampMove(from, 'Pending', `note ${id}`);
-  await q.query(`DELETE FROM outbox WHERE company_id = $1 AND kind = $2 AND ref_id = $3 AND status IN ('done', 'failed')`, [cid, NOTE_STAMP_JOB, id]);
-  await enqueue(q, cid, NOTE_STAMP_JOB, id, STAMP_GRACE_MS);
+  await q.query(`DELETE FROM outbox WHERE company_id = $1 AND kind = $2 AND ref_id = $3 AND status IN ('done', 'failed')`, [cid, job, id]);
+  await enqueue(q, cid, job, id, STAMP_GRACE_MS);
   await q.query(`UPDATE notes SET stamp_status = 'Pending', xml = NULL, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id]);
 }
 
 /** The signed XML is about to leave for an authority outside this process: kept with its CUDE, so that a retry asks before sending again. */
-export async function recordNoteSending(q: Queryable, cid: number, id: string, xml: string, cude: string): Promise<void> {
+export async function recordNoteSending(q: Queryable, cid: number, id: string, xml: string, cude: string | null = null): Promise<void> {
   await q.query(`UPDATE notes SET xml = $3, stamp_cude = $4, stamp_status = 'Pending', updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id, xml, cude]);
 }
 
@@ -61,10 +66,10 @@ export async function recordNoteSending(q: Queryable, cid: number, id: string, x
 export async function recordNoteVerdict(q: Queryable, cid: number, id: string, v: StampOutcome): Promise<void> {
   const [row] = await q.query<{ name: string; kind: NoteKind; stamp_status: StampStatus }>(
     `UPDATE notes n SET stamp_status = $3, stamp_cude = $4, stamp_errors = $5, stamp_observations = $6, stamp_authority = $7,
-            application_response = $8, xml = coalesce($9, n.xml), updated_at = now()
+            application_response = $8, xml = coalesce($9, n.xml), stamp_uuid = $10, updated_at = now()
        FROM notes o WHERE n.company_id = $1 AND n.id = $2 AND o.company_id = n.company_id AND o.id = n.id
      RETURNING n.name, n.kind, o.stamp_status`,
-    [cid, id, v.status, v.cufe ?? null, JSON.stringify(v.errors), JSON.stringify(v.observations), v.authority, v.applicationResponse ?? null, v.xml]);
+    [cid, id, v.status, v.cufe ?? null, JSON.stringify(v.errors), JSON.stringify(v.observations), v.authority, v.applicationResponse ?? null, v.xml, v.uuid ?? null]);
   if (!row) throw new Error(`note ${id} not found`);
   if (row.stamp_status === v.status) return; // the same verdict again (the job ran twice): nothing new happened
   if (row.stamp_status !== 'Pending') assertStampMove(row.stamp_status, 'Pending', `note ${row.name}`);
@@ -87,13 +92,35 @@ export async function noteApplications(q: Queryable, cid: number, id: string): P
       WHERE a.company_id = $1 AND a.note_id = $2 ORDER BY a.due_item_id`, [cid, id]);
 }
 
-/** Marks a locked note annulled on `on` and emits credit_note.annulled or debit_note.annulled. */
-export async function markNoteAnnulled(q: Queryable, cid: number, kind: NoteKind, n: { id: string; name: string }, on: string): Promise<void> {
+/** Marks a locked note annulled on `on` (or, in Mexico, cancelled with the SAT) and emits credit_note.annulled (.cancelled) or debit_note.annulled. */
+export async function markNoteAnnulled(q: Queryable, cid: number, kind: NoteKind, n: { id: string; name: string }, on: string, how: 'annulled' | 'cancelled' = 'annulled'): Promise<void> {
   await q.query('UPDATE notes SET annulled = true, annulled_on = $3, updated_at = now() WHERE company_id = $1 AND id = $2', [cid, n.id, on]);
-  await emit(q, cid, `${NOTE_NAMES[kind].event}.annulled`, n);
+  await emit(q, cid, how === 'cancelled' ? 'credit_note.cancelled' : `${NOTE_NAMES[kind].event}.annulled`, n);
+}
+
+/** The state of a Mexican credit note's cancellation with the SAT (src/einvoice/sat/cancel.ts), in the caller's transaction. */
+export async function setNoteCancellation(q: Queryable, cid: number, id: string, c: object): Promise<void> {
+  await q.query(`UPDATE notes SET cancellation = $3, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id, JSON.stringify(c)]);
 }
 
 /** The state of the note's latest mail, shown on it. */
 export async function showMail(q: Queryable, cid: number, id: string, status: MailStatus, observations: string | null): Promise<void> {
   await q.query('UPDATE notes SET mail_status = $3, mail_observations = $4 WHERE company_id = $1 AND id = $2', [cid, id, status, observations]);
+}
+
+/**
+ * A Mexican credit note (locked by the caller) annulled before it was stamped, or cancelled with the SAT, on `day`:
+ * what it applied goes back to the invoices' balances and its journal entry is reversed that day.
+ */
+export async function voidMxNote(q: Queryable, cid: number, n: { id: string; name: string }, day: string, how: 'annulled' | 'cancelled'): Promise<void> {
+  const applied = await noteApplications(q, cid, n.id);
+  if (applied.length) {
+    await q.query(`SELECT id FROM invoices WHERE company_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`, [cid, [...new Set(applied.map((a) => a.invoice))]]);
+    await q.query('SELECT id FROM due_items WHERE company_id = $1 AND id = ANY($2::bigint[]) ORDER BY id FOR UPDATE', [cid, applied.map((a) => a.due)]);
+    await movePayments(q, cid, applied, -1);
+  }
+  await markNoteAnnulled(q, cid, 'NC', n, day, how);
+  await reverseEntry(q, cid, n.id, how === 'annulled'
+    ? { kind: 'credit_note_annulment', id: n.id, date: day, description: `Anulación de la nota de crédito ${n.name}` }
+    : { kind: 'credit_note_cancellation', id: n.id, date: day, description: `Cancelación del CFDI de la nota de crédito ${n.name}` });
 }

@@ -19,7 +19,7 @@ export type EventType =
   | 'invoice.mail_sent' | 'invoice.mail_failed'
   | 'voucher.annulled' | 'voucher.mail_sent' | 'voucher.mail_failed'
   | `${'credit_note' | 'debit_note' | 'payment'}.${'annulled' | 'stamp_accepted' | 'stamp_rejected' | 'mail_sent' | 'mail_failed'}`
-  | `${'invoice' | 'payment'}.${'cancellation_pending' | 'cancelled'}`;
+  | `${'invoice' | 'payment' | 'credit_note'}.${'cancellation_pending' | 'cancelled'}`;
 
 /** The event as subscribers get it: `name` is the document's (prefix and number) when the emitter knows it, for their messages. */
 export interface DocEvent { companyId: number; type: EventType; docId: string; name?: string }

@@ -47,6 +47,11 @@ export const MX_PAYMENT_TYPE: Tables['document_types'] = {
   code: 'P', name: 'Recibo electrónico de pago', type: 'P', prefix: 'REP', description: 'CFDI de tipo pago (complemento Pagos 2.0) con folio automático',
 };
 
+/** The credit note type (CFDI type E related to invoices): every Mexican company has one. */
+export const MX_CREDIT_NOTE_TYPE: Tables['document_types'] = {
+  code: 'NC', name: 'Nota de crédito', type: 'NC', prefix: 'NC', description: 'CFDI de egreso relacionado con facturas (TipoRelacion 01) con folio automático',
+};
+
 export const MX_PAYMENT_TYPES: Tables['payment_types'][] = [
     { name: 'Contado', type: 'Cash', document_type: 'FV', account_code: MX_LEDGER.cash, sat_code: '01' },
     { name: 'Transferencia electrónica de fondos', type: 'Transfer', document_type: 'FV', account_code: MX_LEDGER.bank, sat_code: '03' },

@@ -6,7 +6,7 @@
 import type { Queryable } from '../../platform/db';
 import { CO_LEDGER, MX_LEDGER } from '../../ledger/accounts';
 import { CO_ACCOUNTS, CO_ALLOWANCE_CHARGES, CO_NOTE_TYPES, CO_PAYMENT_TYPES, CO_TAXES } from './co';
-import { MX_ACCOUNTS, MX_ALLOWANCE_CHARGES, MX_PAYMENT_TYPE, MX_PAYMENT_TYPES, MX_TAXES } from './mx';
+import { MX_ACCOUNTS, MX_ALLOWANCE_CHARGES, MX_CREDIT_NOTE_TYPE, MX_PAYMENT_TYPE, MX_PAYMENT_TYPES, MX_TAXES } from './mx';
 import { insertAll, priceLists } from './rows';
 
 /** Every account a tax, payment type, global discount/charge or service (src/ledger/accounts.ts) posts to is in the company's chart of accounts. */
@@ -26,7 +26,7 @@ export async function assertAccountsExist(q: Queryable, companyId: number, count
  * The starting catalog of a new company (`npm run cli -- company create`): its
  * country's chart of accounts, taxes, payment types, global discounts and
  * charges, twelve price lists, two account groups, one invoice type (FV),
- * one cash receipt type (RC) and, in Colombia, a credit (NC) and a debit note type (ND), in Mexico a payment receipt type (P). Inactive examples of the demo are left out.
+ * one cash receipt type (RC) and, in Colombia, a credit (NC) and a debit note type (ND), in Mexico a credit note type (NC) and a payment receipt type (P). Inactive examples of the demo are left out.
  * With `full` false, only the chart of accounts.
  */
 export async function seedStarterCatalog(q: Queryable, companyId: number, country: 'CO' | 'MX', full = true): Promise<void> {
@@ -43,7 +43,7 @@ export async function seedStarterCatalog(q: Queryable, companyId: number, countr
     { code: 'FV', name: 'Factura de venta', type: 'FV', prefix: co ? 'FV' : 'A', description: 'Factura de venta con numeración automática',
       reteiva: co, reteica: co, self_withholding: co, advance_payment: co },
     { code: 'RC', name: 'Recibo de caja', type: 'RC', prefix: 'RC', description: 'Recibo de caja con numeración automática' },
-    ...(co ? CO_NOTE_TYPES : [MX_PAYMENT_TYPE]),
+    ...(co ? CO_NOTE_TYPES : [MX_CREDIT_NOTE_TYPE, MX_PAYMENT_TYPE]),
   ]);
   await assertAccountsExist(q, companyId, country);
 }

@@ -31,6 +31,7 @@ import { enqueue } from '../../platform/outbox';
 import { annulmentDate } from '../../invoices/lookup';
 import { cancelInvoice, setInvoiceCancellation } from '../../invoices/kernel';
 import { setPaymentCancellation } from '../../payments/kernel';
+import { setNoteCancellation, voidMxNote } from '../../notes/kernel';
 import { voidPayment } from '../../payments/service';
 import { GENERIC_RFCS } from '../../catalog/customers';
 
@@ -50,6 +51,7 @@ export interface Cancellation {
 const KINDS = {
   invoice: { table: 'invoices', title: 'Invoice', type: 'I' },
   payment: { table: 'payments', title: 'Payment receipt', type: 'P' },
+  credit_note: { table: 'notes', title: 'Credit note', type: 'E' },
 } as const;
 export type CancelKind = keyof typeof KINDS;
 
@@ -128,12 +130,12 @@ async function lockStored(q: Queryable, kind: CancelKind, cid: number, id: strin
   const { table } = KINDS[kind];
   const [row] = await q.query<Stored>(
     `SELECT id, name, date::text AS date, annulled, stamp_status, stamp_uuid, total, customer_identification, created_at, cancellation FROM ${table}
-      WHERE company_id = $1 AND id = $2${table === 'invoices' ? ` AND country = 'MX' AND deleted_at IS NULL` : ''} FOR UPDATE`, [cid, id]);
+      WHERE company_id = $1 AND id = $2${({ invoices: ` AND country = 'MX' AND deleted_at IS NULL`, notes: ` AND kind = 'NC'`, payments: '' })[table]} FOR UPDATE`, [cid, id]);
   return row;
 }
 
 const setState = (q: Queryable, kind: CancelKind, cid: number, id: string, c: Cancellation) =>
-  (kind === 'invoice' ? setInvoiceCancellation : setPaymentCancellation)(q, cid, id, c);
+  ({ invoice: setInvoiceCancellation, payment: setPaymentCancellation, credit_note: setNoteCancellation })[kind](q, cid, id, c);
 
 /**
  * POST …/{id}/cancel, in the caller's transaction: checks the request and queues it. Asked again while it is under
@@ -156,8 +158,11 @@ export async function requestCancellation(q: Queryable, company: Company, kind: 
          JOIN due_items d ON d.company_id = a.company_id AND d.id = a.due_item_id
         WHERE p.company_id = $1 AND d.invoice_id = $2 AND NOT p.annulled ORDER BY p.name`, [cid, id]);
     if (paying.length) throw refuse(`has payments applied (payment receipts ${paying.map((p) => p.name).join(', ')}): cancel them first`);
+    const [{ n }] = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM notes WHERE company_id = $1 AND NOT annulled AND document->'invoices' @> jsonb_build_array(jsonb_build_object('id', $2::text))`, [cid, id]);
+    if (n > 0) throw refuse('is related to credit notes that are not cancelled: cancel them first');
   }
-  if (kind === 'payment' && body.motive === '04') throw new DomainError('invalid_value', 'Motive 04 (operación nominativa relacionada en una factura global) is for invoices', 'motive');
+  if (kind !== 'invoice' && body.motive === '04') throw new DomainError('invalid_value', 'Motive 04 (operación nominativa relacionada en una factura global) is for invoices', 'motive');
   let substitution: string | null = null;
   if (body.motive === '01') {
     if (!body.substitution) throw new DomainError('parameter_required', 'Motive 01 (issued with errors, with relation) needs substitution: the UUID of the stamped CFDI that replaces it', 'substitution');
@@ -165,7 +170,8 @@ export async function requestCancellation(q: Queryable, company: Company, kind: 
     if (substitution === doc.stamp_uuid) throw new DomainError('invalid_value', 'A CFDI does not replace itself', 'substitution');
     const [found] = await q.query(
       `SELECT 1 FROM invoices WHERE company_id = $1 AND stamp_uuid = $2 AND stamp_status = 'Accepted' AND NOT annulled
-       UNION ALL SELECT 1 FROM payments WHERE company_id = $1 AND stamp_uuid = $2 AND stamp_status = 'Accepted' AND NOT annulled`, [cid, substitution]);
+       UNION ALL SELECT 1 FROM payments WHERE company_id = $1 AND stamp_uuid = $2 AND stamp_status = 'Accepted' AND NOT annulled
+       UNION ALL SELECT 1 FROM notes WHERE company_id = $1 AND stamp_uuid = $2 AND stamp_status = 'Accepted' AND NOT annulled`, [cid, substitution]);
     if (!found) throw new DomainError('invalid_reference', `${body.substitution} is not the UUID of a stamped CFDI of this company (not cancelled)`, 'substitution');
   } else if (body.substitution !== undefined) {
     throw new DomainError('parameter_not_allowed', `substitution goes with motive 01 only, not ${body.motive}`, 'substitution');
@@ -187,7 +193,8 @@ export class AwaitingReceiver extends Error {}
 export async function runCancellation(db: Db, provider: CancelProvider, cid: number, id: string): Promise<{ status: string }> {
   const [found] = await db.query<{ kind: CancelKind; tax_id: string; time_zone: string }>(
     `SELECT k.kind, c.tax_id, c.time_zone FROM (SELECT 'invoice' AS kind FROM invoices WHERE company_id = $1 AND id = $2
-                                               UNION ALL SELECT 'payment' FROM payments WHERE company_id = $1 AND id = $2) k
+                                               UNION ALL SELECT 'payment' FROM payments WHERE company_id = $1 AND id = $2
+                                               UNION ALL SELECT 'credit_note' FROM notes WHERE company_id = $1 AND id = $2) k
        JOIN companies c ON c.company_id = $1`, [cid, id]);
   if (!found) throw new Error(`document ${id} not found`);
   const { kind } = found;
@@ -208,7 +215,8 @@ export async function runCancellation(db: Db, provider: CancelProvider, cid: num
     if (verdict.status === 'Cancelled') {
       const day = annulmentDate(locked.date, found.time_zone);
       if (kind === 'invoice') await cancelInvoice(q, cid, locked, day);
-      else await voidPayment(q, cid, locked, day, 'cancelled');
+      else if (kind === 'payment') await voidPayment(q, cid, locked, day, 'cancelled');
+      else await voidMxNote(q, cid, locked, day, 'cancelled');
     } else if (verdict.status === 'PendingAcceptance' && now.status !== 'PendingAcceptance') {
       await emit(q, cid, `${kind}.cancellation_pending`, { id, name: locked.name });
     }

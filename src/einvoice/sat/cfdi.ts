@@ -20,6 +20,9 @@
  * (creation refuses any other). A receiver resident abroad (XEXX010101000): its own name, RegimenFiscalReceptor
  * 616, DomicilioFiscalReceptor = LugarExpedicion, ResidenciaFiscal and NumRegIdTrib from its record.
  *
+ * A credit note (`egreso`) is the same CFDI with TipoDeComprobante E, MetodoPago PUE and its related invoices'
+ * UUIDs in CfdiRelacionados (TipoRelacion 01).
+ *
  * Pure apart from the signature: the issue instant comes from the document.
  */
 import crypto from 'node:crypto';
@@ -43,6 +46,8 @@ export interface CfdiInput {
   customer: { identification: string; name: string[]; tax_regime: string | null; address: any };
   /** Product facts by code: tax_object (c_ObjetoImp), unit name. */
   products: Record<string, { tax_object?: string | null; name?: string }>;
+  /** A credit note: a CFDI of type E (egreso), paid at once (PUE), related (TipoRelacion 01) to the invoices' UUIDs. */
+  egreso?: { related: string[]; paymentForm: string };
 }
 
 /** The SAT certificate number (NoCertificado): the 20 digits the serial number spells in ASCII. */
@@ -154,20 +159,24 @@ function cfdiRoot(input: CfdiInput, cert: LoadedCertificate | null): XMLBuilder 
     'xmlns:xsi': XSI_NS,
     'xsi:schemaLocation': `${CFDI_NS} ${CFDV40_LOCATION}`,
     ...comprobanteHead(d, company),
-    FormaPago: d.payment.conditions.payment_form,
+    FormaPago: input.egreso?.paymentForm ?? d.payment.conditions.payment_form,
     ...certificateAttributes(cert),
     SubTotal: money(d.subtotal),
     ...(new Decimal(d.discounts).gt(0) ? { Descuento: money(d.discounts) } : {}),
     Moneda: 'MXN',
     Total: money(d.total),
-    TipoDeComprobante: 'I',
+    TipoDeComprobante: input.egreso ? 'E' : 'I',
     Exportacion: '01',
-    MetodoPago: d.payment.method,
+    MetodoPago: input.egreso ? 'PUE' : d.payment.method,
     LugarExpedicion: issuePostalCode,
   });
   if (generalPublic) {
     // A sale to the general public: the CFDI says which period it covers (daily, the invoice's day).
     root.ele(CFDI_NS, 'cfdi:InformacionGlobal', { Periodicidad: '01', Meses: d.date.slice(5, 7), 'Año': d.date.slice(0, 4) });
+  }
+  if (input.egreso) {
+    const related = root.ele(CFDI_NS, 'cfdi:CfdiRelacionados', { TipoRelacion: '01' });
+    for (const uuid of input.egreso.related) related.ele(CFDI_NS, 'cfdi:CfdiRelacionado', { UUID: uuid });
   }
   addParties(root, company, customer, d.use);
 

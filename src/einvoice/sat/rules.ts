@@ -122,13 +122,14 @@ function checkParties(root: Element, fail: Fail): void {
 
 /** Each concept: price, tax object against its taxes, bases, IEPS in the IVA base, where withholdings apply. */
 function checkConcepts(root: Element, fail: Fail): void {
-  const income = root.getAttribute('TipoDeComprobante') === 'I';
+  // Anexo 20: ValorUnitario above zero on an income, expense (egreso) or payroll CFDI.
+  const priced = ['I', 'E', 'N'].includes(root.getAttribute('TipoDeComprobante') ?? '');
   const emisor = nodesOf(root as unknown as Node, 'cfdi:Emisor')[0];
   const receptor = nodesOf(root as unknown as Node, 'cfdi:Receptor')[0];
   const place = postalCode(root.getAttribute('LugarExpedicion') ?? '');
   nodesOf(root as unknown as Node, 'cfdi:Conceptos/cfdi:Concepto').forEach((c, i) => {
     const at = `Concepto ${i + 1} (${c.getAttribute('NoIdentificacion') ?? c.getAttribute('ClaveProdServ')})`;
-    if (income && !num(c.getAttribute('ValorUnitario')).gt(0)) fail('VALOR_UNITARIO', `${at}: ValorUnitario must be above 0 on an income CFDI`);
+    if (priced && !num(c.getAttribute('ValorUnitario')).gt(0)) fail('VALOR_UNITARIO', `${at}: ValorUnitario must be above 0 on an income CFDI`);
     const objeto = c.getAttribute('ObjetoImp') ?? '';
     const traslados = nodesOf(c as unknown as Node, 'cfdi:Impuestos/cfdi:Traslados/cfdi:Traslado');
     const retenciones = nodesOf(c as unknown as Node, 'cfdi:Impuestos/cfdi:Retenciones/cfdi:Retencion');

@@ -9,6 +9,7 @@
  */
 import { recordSending, recordVerdict } from '../../invoices/kernel';
 import { recordPaymentSending, recordPaymentVerdict } from '../../payments/kernel';
+import { recordNoteSending, recordNoteVerdict } from '../../notes/kernel';
 import type { Db } from '../../platform/db';
 import { runTask } from '../../workers/tasks';
 import { Credentials, CREDENTIALS_VERSION } from '../credentials';
@@ -47,18 +48,34 @@ export function missingCfdiData(company: any, customer: any, products: any[]): s
 
 export async function stampMxInvoice(db: Db, provider: StampProvider, companyId: number, invoiceId: string,
   signing: Signing = { credentials: new Credentials(db) }, finish?: Finish): Promise<Pick<StampVerdict, 'status' | 'uuid' | 'errors'>> {
-  // One query for all the job reads: the invoice, company, customer, the products it names and the version of the company's CSD.
+  return stampCfdi(db, provider, companyId, invoiceId, signing, finish, { table: 'invoices', recordSending, recordVerdict });
+}
+
+/** A Mexican credit note (CFDI type E related to its invoices' UUIDs), stamped as an invoice is. Runs from the outbox (`sat_note_stamp`). */
+export async function stampMxNote(db: Db, provider: StampProvider, companyId: number, noteId: string,
+  signing: Signing = { credentials: new Credentials(db) }, finish?: Finish): Promise<Pick<StampVerdict, 'status' | 'uuid' | 'errors'>> {
+  return stampCfdi(db, provider, companyId, noteId, signing, finish, { table: 'notes', recordSending: recordNoteSending, recordVerdict: recordNoteVerdict });
+}
+
+interface CfdiSource {
+  table: 'invoices' | 'notes';
+  recordSending: (q: Db, cid: number, id: string, xml: string) => Promise<void>;
+  recordVerdict: typeof recordVerdict;
+}
+
+async function stampCfdi(db: Db, provider: StampProvider, companyId: number, id: string, signing: Signing, finish: Finish | undefined, source: CfdiSource) {
+  // One query for all the job reads: the document, company, customer, the products it names and the version of the company's CSD.
   const [inv] = await db.query(
     `SELECT i.document, i.stamp_status, i.stamp_uuid, i.xml, to_jsonb(c) AS company, to_jsonb(u) AS customer,
             (SELECT ${CREDENTIALS_VERSION} FROM company_credentials k WHERE k.company_id = i.company_id AND k.active) AS credentials_version,
             (SELECT coalesce(json_agg(json_build_object('code', p.code, 'name', p.name, 'tax_object', p.tax_object, 'sat_product_key', p.sat_product_key,
                     'sat_unit_key', p.sat_unit_key)), '[]') FROM products p
               WHERE p.company_id = i.company_id AND p.code IN (SELECT x->>'code' FROM jsonb_array_elements(i.document->'items') x)) AS products
-       FROM invoices i JOIN companies c ON c.company_id = i.company_id
+       FROM ${source.table} i JOIN companies c ON c.company_id = i.company_id
        LEFT JOIN customers u ON u.company_id = i.company_id AND u.id = i.customer_id
-      WHERE i.company_id = $1 AND i.id = $2 AND i.country = 'MX'`, [companyId, invoiceId]);
-  if (!inv) throw new Error(`invoice ${invoiceId} not found`);
-  if (inv.stamp_status === 'Accepted') return { status: 'Accepted', uuid: inv.stamp_uuid, errors: [] };
+      WHERE i.company_id = $1 AND i.id = $2${source.table === 'invoices' ? ` AND i.country = 'MX'` : ` AND i.kind = 'NC'`}`, [companyId, id]);
+  if (!inv) throw new Error(`${source.table} ${id} not found`);
+  if (inv.stamp_status === 'Accepted') return { status: 'Accepted' as const, uuid: inv.stamp_uuid, errors: [] };
 
   let xml: string | null = inv.xml;
   let verdict: StampVerdict | null = null;
@@ -68,11 +85,12 @@ export async function stampMxInvoice(db: Db, provider: StampProvider, companyId:
     if (missing.length) {
       verdict = { status: 'Rejected', uuid: null, xml: null, errors: missing.map((message) => ({ code: 'DATA', message })), observations: [] };
     } else {
-      const input: CfdiInput = { document: inv.document, company, customer, products: Object.fromEntries(products.map((p) => [p.code, p])) };
+      const input: CfdiInput = { document: inv.document, company, customer, products: Object.fromEntries(products.map((p) => [p.code, p])),
+        ...(source.table === 'notes' ? { egreso: { related: (inv.document.invoices as { uuid: string }[]).map((r) => r.uuid), paymentForm: inv.document.payment_form } } : {}) };
       xml = await runTask(signing.pool, 'sat.seal', { input, credentials: await signing.credentials.company(company, inv.credentials_version) });
       // Remember what is being sent before sending it (to a provider outside this process).
       if (!inProcess(provider)) {
-        await recordSending(db, companyId, invoiceId, xml);
+        await source.recordSending(db, companyId, id, xml);
       }
     }
   }
@@ -80,7 +98,7 @@ export async function stampMxInvoice(db: Db, provider: StampProvider, companyId:
   const final = verdict;
   const result = { status: final.status, uuid: final.uuid, errors: final.errors };
   await db.tx(async (q) => {
-    await recordVerdict(q, companyId, invoiceId, {
+    await source.recordVerdict(q, companyId, id, {
       status: final.status, uuid: final.uuid, errors: final.errors, observations: final.observations, authority: provider.name, xml: final.xml ?? xml,
     });
     await finish?.(q, result);

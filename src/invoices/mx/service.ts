@@ -19,7 +19,7 @@ import { missingCfdiData } from '../../einvoice/sat/stamp';
 import { unsealedCfdi } from '../../einvoice/sat/cfdi';
 import { cfdiContentProblems } from '../../einvoice/sat/rules';
 import { postalCode, RESICO, RESICO_ISR_RATE, rfcPersonType, taxObjectProblem } from '../../catalogs/sat';
-import { checkDocumentType, checkCostCenter, checkWarehouse, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
+import { checkDocumentType, checkCostCenter, checkWarehouse, lineDescription, loadMasterData, mustBeActive, todayIn, type MasterData, type Row } from '../lookup';
 import type { MxInvoiceBody, MxInvoiceDocument } from './schema';
 import { num } from '../../platform/money';
 
@@ -44,6 +44,22 @@ export function personTypeOf(customer: Row): 'person' | 'company' {
   return customer.identification.length === 12 ? 'company' : 'person';
 }
 
+/** The CFDI's use (c_UsoCFDI) for its receiver: a code of the catalogue allowed for its person type and regime (a generic RFC's is fixed). */
+export function checkUse(problems: Problems, customer: Row | null, code: string): void {
+  const generic = genericReceiver(customer?.identification);
+  const use = CFDI_USES.find((u) => u.code === code);
+  if (!use) problems.add('invalid_value', `${code} is not a c_UsoCFDI code; see /mx/v1/uses`, 'use');
+  else if (generic && use.code !== generic.use) {
+    problems.add('invalid_value', `Use ${use.code} (${use.description}) is not allowed for the generic RFC ${generic.rfc} (${generic.label}): `
+      + `CFDI 4.0 requires UsoCFDI ${generic.use} (Sin efectos fiscales) with RegimenFiscalReceptor ${generic.regime} for it`, 'use');
+  } else if (customer && !use.person_types.includes(personTypeOf(customer))) {
+    problems.add('invalid_value', `Use ${use.code} (${use.description}) is not allowed for a ${personTypeOf(customer)} customer`, 'use');
+  } else if (customer?.tax_regime && !generic && !use.receiver_regimes.includes(customer.tax_regime)) {
+    problems.add('invalid_value', `Use ${use.code} (${use.description}) is not allowed for a receiver in regime ${customer.tax_regime} `
+      + `(c_UsoCFDI allows it for regimes ${use.receiver_regimes.join(', ')})`, 'use');
+  }
+}
+
 export async function planMxInvoice(q: Queryable, company: Company, body: MxInvoiceBody, problems: Problems): Promise<MxPlan> {
   const active = mustBeActive(problems);
   const items = body.items ?? [];
@@ -52,7 +68,7 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
     productCodes: items.map((i) => i.code),
     customerIdentifications: [body.customer?.rfc_id],
   });
-  const { document_types: docTypes, sellers, cost_centers: costCenters, warehouses, taxes, payment_types: conditions, products } = md;
+  const { document_types: docTypes, sellers, cost_centers: costCenters, payment_types: conditions } = md;
 
   const docType = await checkDocumentType(q, problems, company, docTypes, body.document, body.number, 'FV', '/mx/v1/document-types?type=FV');
 
@@ -63,54 +79,11 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
   }
   const seller = body.seller !== undefined ? active(sellers.get(body.seller), 'seller', 'Seller', body.seller, '/mx/v1/users') : null;
 
-  const generic = genericReceiver(customer?.identification);
-  if (typeof body.use === 'string' && !problems.has('use')) {
-    const use = CFDI_USES.find((u) => u.code === body.use);
-    if (!use) problems.add('invalid_value', `${body.use} is not a c_UsoCFDI code; see /mx/v1/uses`, 'use');
-    else if (generic && use.code !== generic.use) {
-      problems.add('invalid_value', `Use ${use.code} (${use.description}) is not allowed for the generic RFC ${generic.rfc} (${generic.label}): `
-        + `CFDI 4.0 requires UsoCFDI ${generic.use} (Sin efectos fiscales) with RegimenFiscalReceptor ${generic.regime} for it`, 'use');
-    } else if (customer && !use.person_types.includes(personTypeOf(customer))) {
-      problems.add('invalid_value', `Use ${use.code} (${use.description}) is not allowed for a ${personTypeOf(customer)} customer`, 'use');
-    } else if (customer?.tax_regime && !generic && !use.receiver_regimes.includes(customer.tax_regime)) {
-      problems.add('invalid_value', `Use ${use.code} (${use.description}) is not allowed for a receiver in regime ${customer.tax_regime} `
-        + `(c_UsoCFDI allows it for regimes ${use.receiver_regimes.join(', ')})`, 'use');
-    }
-  }
+  if (typeof body.use === 'string' && !problems.has('use')) checkUse(problems, customer, body.use);
 
   const costCenter = checkCostCenter(problems, company, docType, costCenters, body.cost_center, '/mx/v1/cost-centers');
 
-  const lines: MxPlan['lines'] = [];
-  items.forEach((item, i) => {
-    const at = (f: string) => `items[${i}].${f}`;
-    const product = active(products.get(item.code), at('code'), 'Product', item.code, '/mx/v1/products');
-    const warehouse = checkWarehouse(problems, company, warehouses, item.warehouse, at('warehouse'), '/mx/v1/warehouses');
-    if (item.discount !== undefined && docType?.discount_type === 'Percentage' && item.discount > 100) {
-      problems.add('invalid_value', 'A percentage discount is at most 100', at('discount'));
-    }
-    if (!product) return;
-    const lineTaxes = (product.tax_ids as number[]).map((id) => taxes.get(id)).filter((t): t is Row => !!t && t.active);
-    lines.push({ product, taxes: lineTaxes, description: lineDescription(problems, company, item.description, product, at('description')), warehouse });
-    const objectProblem = taxObjectProblem(product.tax_object, lineTaxes.map((t) => t.type));
-    if (objectProblem) problems.add('invalid_value', `Product ${product.code}: ${objectProblem}`, at('code'));
-    if (item.price === 0) problems.add('invalid_value', 'An income CFDI needs a unit price (ValorUnitario) above 0', at('price'));
-    if (lineTaxes.some((t) => t.type === 'IVA' && new Decimal(t.percentage).eq(8))) {
-      const why = borderProblem(company);
-      if (why) problems.add('invalid_value', `Product ${product.code} carries IVA 8 %, the northern and southern border regions' rate: ${why}`, at('code'));
-    }
-  });
-
-  const retentions: Row[] = [];
-  (body.retentions ?? []).forEach((id, i) => {
-    const path = `retentions[${i}]`;
-    const tax = active(taxes.get(id), path, 'Tax', id, '/mx/v1/taxes');
-    if (!tax) return;
-    if (!RETENTION_TYPES.has(tax.type)) return problems.add('invalid_retentions', `Tax ${id} is ${tax.type}; retentions are ReteIVA or ReteISR`, path);
-    if (retentions.some((r) => r.type === tax.type)) return problems.add('invalid_retentions', `Two retentions of type ${tax.type}`, path);
-    const why = retentionProblem(company, customer, tax, lines);
-    if (why) return problems.add('invalid_retentions', why, path);
-    retentions.push(tax);
-  });
+  const { lines, retentions } = checkMxLines(problems, company, md, docType, customer, items, body.retentions ?? []);
 
   let condition: Row | null = null;
   const pay = body.payment;
@@ -136,8 +109,63 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
   }
 
   if (!problems.empty) problems.throwIfAny();
+  const computed = computeMxLines(problems, docType!, items, lines, retentions, 'The invoice total');
+  if (problems.empty && !new Decimal(pay.conditions.value).eq(computed.total)) {
+    problems.add('invalid_total_payments', `The payment condition value (${new Decimal(pay.conditions.value).toFixed(2)}) must equal the invoice total (${computed.total})`,
+      'payment.conditions.value', `expected ${computed.total}`);
+  }
+  const plan: MxPlan = { body, date, docType: docType!, customer: customer!, seller: seller!, costCenter, lines, retentions, condition: condition!, computed };
+  if (problems.empty) checkLedgerAmounts(problems, mxInvoicePostings(plan), null, 'items', 'MXN');
+  problems.throwIfAny();
+  await checkCfdi(company, plan, problems);
+  return plan;
+}
+
+/**
+ * The lines and retentions of a Mexican CFDI's body (an invoice's or a credit note's): each product exists and is
+ * active, its tax object agrees with its taxes, IVA 8 % only from the border, retentions only where they apply.
+ */
+export function checkMxLines(problems: Problems, company: Company, md: MasterData, docType: Row | null, customer: Row | null,
+  items: MxInvoiceBody['items'], retentionIds: number[]): { lines: MxPlan['lines']; retentions: Row[] } {
+  const active = mustBeActive(problems);
+  const lines: MxPlan['lines'] = [];
+  items.forEach((item, i) => {
+    const at = (f: string) => `items[${i}].${f}`;
+    const product = active(md.products.get(item.code), at('code'), 'Product', item.code, '/mx/v1/products');
+    const warehouse = checkWarehouse(problems, company, md.warehouses, item.warehouse, at('warehouse'), '/mx/v1/warehouses');
+    if (item.discount !== undefined && docType?.discount_type === 'Percentage' && item.discount > 100) {
+      problems.add('invalid_value', 'A percentage discount is at most 100', at('discount'));
+    }
+    if (!product) return;
+    const lineTaxes = (product.tax_ids as number[]).map((id) => md.taxes.get(id)).filter((t): t is Row => !!t && t.active);
+    lines.push({ product, taxes: lineTaxes, description: lineDescription(problems, company, item.description, product, at('description')), warehouse });
+    const objectProblem = taxObjectProblem(product.tax_object, lineTaxes.map((t) => t.type));
+    if (objectProblem) problems.add('invalid_value', `Product ${product.code}: ${objectProblem}`, at('code'));
+    if (item.price === 0) problems.add('invalid_value', 'A CFDI concept needs a unit price (ValorUnitario) above 0', at('price'));
+    if (lineTaxes.some((t) => t.type === 'IVA' && new Decimal(t.percentage).eq(8))) {
+      const why = borderProblem(company);
+      if (why) problems.add('invalid_value', `Product ${product.code} carries IVA 8 %, the northern and southern border regions' rate: ${why}`, at('code'));
+    }
+  });
+
+  const retentions: Row[] = [];
+  retentionIds.forEach((id, i) => {
+    const path = `retentions[${i}]`;
+    const tax = active(md.taxes.get(id), path, 'Tax', id, '/mx/v1/taxes');
+    if (!tax) return;
+    if (!RETENTION_TYPES.has(tax.type)) return problems.add('invalid_retentions', `Tax ${id} is ${tax.type}; retentions are ReteIVA or ReteISR`, path);
+    if (retentions.some((r) => r.type === tax.type)) return problems.add('invalid_retentions', `Two retentions of type ${tax.type}`, path);
+    const why = retentionProblem(company, customer, tax, lines);
+    if (why) return problems.add('invalid_retentions', why, path);
+    retentions.push(tax);
+  });
+  return { lines, retentions };
+}
+
+/** The amounts of a Mexican CFDI's lines (DESIGN.md §5) and the rules that need them (no zero tax base, the limits). */
+export function computeMxLines(problems: Problems, docType: Row, items: MxInvoiceBody['items'], lines: MxPlan['lines'], retentions: Row[], totalName: string): MxOut {
   const computed = computeMX({
-    discountType: docType!.discount_type,
+    discountType: docType.discount_type,
     lines: items.map((item, i) => ({ quantity: item.quantity, price: item.price, discount: item.discount, taxes: lines[i].taxes.map(taxRef) })),
     retentions: retentions.map(taxRef),
   });
@@ -151,17 +179,9 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
   });
   if (!problems.has('items')) {
     checkDocumentAmount(problems, computed.subtotal, 'items', 'The subtotal (Σ line amounts)');
-    checkDocumentAmount(problems, computed.total, 'items', 'The invoice total');
+    checkDocumentAmount(problems, computed.total, 'items', totalName);
   }
-  if (problems.empty && !new Decimal(pay.conditions.value).eq(computed.total)) {
-    problems.add('invalid_total_payments', `The payment condition value (${new Decimal(pay.conditions.value).toFixed(2)}) must equal the invoice total (${computed.total})`,
-      'payment.conditions.value', `expected ${computed.total}`);
-  }
-  const plan: MxPlan = { body, date, docType: docType!, customer: customer!, seller: seller!, costCenter, lines, retentions, condition: condition!, computed };
-  if (problems.empty) checkLedgerAmounts(problems, mxInvoicePostings(plan), null, 'items', 'MXN');
-  problems.throwIfAny();
-  await checkCfdi(company, plan, problems);
-  return plan;
+  return computed;
 }
 
 /** Why the company cannot charge IVA 8 %: it must be enrolled in the border stimulus and issue from a border postal code. */

@@ -1,0 +1,315 @@
+/**
+ * Mexican credit notes on {base_url_mx}: a CFDI of type E (egreso) related
+ * (TipoRelacion 01) to one or more stamped invoices of one customer, with lines
+ * (SAT keys and taxes) checked and computed as an invoice's
+ * (src/invoices/mx/service.ts), stamped by the PAC, cancelled with the SAT.
+ *
+ * What it credits is spread over its invoices in the order sent, each up to
+ * what is left of it (its total less its earlier credit notes not annulled).
+ * With payment_form 17 (Compensación) it is applied to the invoices' open
+ * balances (each part at most what that invoice still owes): the receivable
+ * drops. Any other form is a refund paid out (01 cash, the rest bank).
+ *
+ * Journal entry: debit 402.01 (devoluciones, descuentos o bonificaciones) the
+ * base, debit the IVA (209.01 not collected when applied to balances, 208.01
+ * collected when refunded), credit the retentions' accounts back, credit the
+ * receivable (per due item) or cash/bank.
+ */
+import crypto from 'node:crypto';
+import Decimal from 'decimal.js';
+import { Type, type Static } from '@sinclair/typebox';
+import type { RouteModule } from '../platform/app';
+import type { Company } from '../platform/auth';
+import type { Queryable } from '../platform/db';
+import { DomainError, notFound, Problems } from '../platform/errors';
+import { PageQuery, paged } from '../platform/http';
+import { AfterQuery, listDocuments } from '../platform/lists';
+import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
+import { Nullable } from '../platform/answers';
+import { Enum } from '../platform/validation';
+import { postEntry, type Posting } from '../ledger/journal';
+import { MX_LEDGER } from '../ledger/accounts';
+import { checkLedgerAmounts } from '../ledger/limits';
+import { takeNumber } from '../invoices/numbering';
+import { movePayments, type Application } from '../invoices/kernel';
+import { annulmentDate, checkDocumentType, loadMasterData, todayIn, type Row } from '../invoices/lookup';
+import { MxInvoiceAnswer, MxInvoiceBody, type MxInvoiceDocument } from '../invoices/mx/schema';
+import { checkMxLines, checkUse, computeMxLines, mxInvoiceDocument, type MxPlan } from '../invoices/mx/service';
+import { unsealedCfdi } from '../einvoice/sat/cfdi';
+import { cfdiContentProblems } from '../einvoice/sat/rules';
+import { missingCfdiData } from '../einvoice/sat/stamp';
+import { cancelRoute, cancellationAnswer } from '../einvoice/sat/cancel';
+import { genericReceiver } from '../companies/uses';
+import { PAYMENT_FORMS } from '../payments/schema';
+import { money, num } from '../platform/money';
+import type { StampStatus } from '../platform/states';
+import { insertNote, lockNote, MX_NOTE_STAMP_JOB, requestNoteStamp, voidMxNote } from './kernel';
+
+/** c_FormaPago 17: the credit is set off against what the invoices owe. */
+const COMPENSATION = '17';
+/** c_UsoCFDI G02: Devoluciones, descuentos o bonificaciones. */
+const RETURNS_USE = 'G02';
+
+export const MxCreditNoteBody = Type.Object({
+  document: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Document type id of type NC (see /mx/v1/document-types?type=NC)' }) }),
+  number: MxInvoiceBody.properties.number,
+  invoices: Type.Array(Type.Object({ id: Type.String({ format: 'uuid', description: 'A stamped invoice of the customer (CfdiRelacionado, TipoRelacion 01)' }) }), { minItems: 1, maxItems: 50 }),
+  use: Type.Optional(Type.String({ minLength: 1, maxLength: 4, description: 'c_UsoCFDI; G02 (devoluciones, descuentos o bonificaciones) by default' })),
+  payment_form: Enum(PAYMENT_FORMS, { description: 'c_FormaPago of what the note gives back: 17 (Compensación) applies it to the invoices\' balances; any other form is a refund' }),
+  items: MxInvoiceBody.properties.items,
+  retentions: MxInvoiceBody.properties.retentions,
+  observations: MxInvoiceBody.properties.observations,
+  stamp: MxInvoiceBody.properties.stamp,
+});
+export type MxCreditNoteBody = Static<typeof MxCreditNoteBody>;
+
+export const MxCreditNoteAnswer = Type.Object({
+  ...Type.Omit(MxInvoiceAnswer, ['seller', 'cost_center', 'payment', 'balance']).properties,
+  payment_form: Type.String(),
+  invoices: Type.Array(Type.Object({
+    id: Type.String({ format: 'uuid' }), name: Type.String(), uuid: Type.String(), amount: Type.Number({ description: 'What the note credits on it' }),
+  })),
+  cancellation: Type.Optional(Nullable(MxInvoiceAnswer.properties.cancellation)),
+}, { additionalProperties: false });
+type MxCreditNoteDocument = Static<typeof MxCreditNoteAnswer>;
+
+interface Related { id: string; name: string; customer_id: number; customer_identification: string; annulled: boolean; stamp_status: string; stamp_uuid: string | null;
+  total: string; balance: string; credited: string }
+
+interface NotePlan { body: MxCreditNoteBody; lines: MxPlan; use: string; preview: MxCreditNoteDocument }
+
+/** The related invoices (locked with `lock`) and what earlier credit notes, not annulled, took from each. */
+async function relatedInvoices(q: Queryable, cid: number, ids: string[], lock: boolean): Promise<Map<string, Related>> {
+  if (lock) await q.query(`SELECT id FROM invoices WHERE company_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`, [cid, ids]);
+  const rows = await q.query<Related>(
+    `SELECT i.id, i.name, i.customer_id, i.customer_identification, i.annulled, i.stamp_status, i.stamp_uuid, i.total, i.balance,
+            (SELECT coalesce(sum((x->>'amount')::numeric), 0) FROM notes n CROSS JOIN LATERAL jsonb_array_elements(n.document->'invoices') x
+              WHERE n.company_id = i.company_id AND n.document->'invoices' @> jsonb_build_array(jsonb_build_object('id', i.id::text))
+                AND NOT n.annulled AND x->>'id' = i.id::text) AS credited
+       FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.country = 'MX' AND i.deleted_at IS NULL`, [cid, ids]);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Each invoice's part of the note, in the order sent, each at most what is left of it; with compensation, at most what it owes. */
+function allocate(body: MxCreditNoteBody, related: Map<string, Related>, total: Decimal, problems: Problems): MxCreditNoteDocument['invoices'] {
+  let rest = total;
+  const parts = body.invoices.map((r, i) => {
+    const inv = related.get(r.id)!;
+    const room = Decimal.min(new Decimal(inv.total).minus(inv.credited), body.payment_form === COMPENSATION ? new Decimal(inv.balance) : Infinity);
+    const amount = Decimal.max(Decimal.min(rest, room), 0);
+    rest = rest.minus(amount);
+    if (amount.isZero()) problems.add('invalid_value', `Nothing of the note is left for invoice ${inv.name}: relate only the invoices it credits`, `invoices[${i}].id`);
+    return { id: inv.id, name: inv.name, uuid: inv.stamp_uuid!, amount: num(amount) };
+  });
+  if (rest.gt(0)) {
+    const what = body.payment_form === COMPENSATION ? 'still owe (17 Compensación applies the note to their balances; refund the rest with another payment form)' : 'have left to credit';
+    problems.add('invalid_value', `The note's total ${total.toFixed(2)} is more than its invoices ${what}: ${total.minus(rest).toFixed(2)}`, 'items', `at most ${total.minus(rest).toFixed(2)}`);
+  }
+  return parts;
+}
+
+export async function planMxCreditNote(q: Queryable, company: Company, body: MxCreditNoteBody, problems: Problems): Promise<NotePlan> {
+  const cid = company.company_id;
+  const ids = Array.isArray(body.invoices) ? body.invoices.map((r) => r?.id).filter((x): x is string => typeof x === 'string') : [];
+  const related = ids.length && !problems.has('invoices') ? await relatedInvoices(q, cid, ids, false) : new Map<string, Related>();
+  let customerId: number | null = null;
+  const seen = new Set<string>();
+  (body.invoices ?? []).forEach((r, i) => {
+    const at = `invoices[${i}].id`;
+    if (typeof r?.id !== 'string' || problems.has(at)) return;
+    const inv = related.get(r.id);
+    if (!inv) return problems.add('invalid_reference', `There is no Mexican invoice ${r.id}`, at);
+    if (seen.has(r.id)) return problems.add('invalid_value', `Invoice ${inv.name} is related twice`, at);
+    seen.add(r.id);
+    if (inv.annulled) return problems.add('invalid_document', `Invoice ${inv.name} is annulled or cancelled`, at);
+    if (inv.stamp_status !== 'Accepted') return problems.add('invalid_document', `Invoice ${inv.name} is ${inv.stamp_status}: a credit note relates stamped CFDIs only`, at);
+    if (customerId !== null && inv.customer_id !== customerId) return problems.add('invalid_document', `Invoice ${inv.name} is another customer's: one note relates one customer's invoices`, at);
+    customerId = inv.customer_id;
+  });
+  const first = [...related.values()].find((r) => r.customer_id === customerId);
+  const md = await loadMasterData(q, company, { productCodes: (body.items ?? []).map((i) => i?.code), customerIdentifications: [first?.customer_identification] });
+  const customer = md.customers.find((c) => c.id === customerId) ?? null;
+  const docType = await checkDocumentType(q, problems, company, md.document_types, body.document, body.number, 'NC', '/mx/v1/document-types?type=NC');
+  const use = genericReceiver(customer?.identification)?.use ?? body.use ?? RETURNS_USE;
+  if (!problems.has('use')) checkUse(problems, customer, use);
+  const { lines, retentions } = checkMxLines(problems, company, md, docType, customer, body.items ?? [], body.retentions ?? []);
+  if (body.stamp?.send && customer) {
+    const missing = missingCfdiData(company, customer, lines.map((l) => l.product));
+    if (missing.length) problems.add('document_settings', `The note cannot be stamped: ${missing.join('; ')}`, 'stamp.send');
+  }
+  problems.throwIfAny();
+  const computed = computeMxLines(problems, docType!, body.items, lines, retentions, 'The credit note total');
+  const now = new Date();
+  const plan = linesPlan(body, todayIn(company.time_zone, now), docType!, customer!, lines, retentions, computed, use);
+  const preview = noteDocument(plan, body, allocate(body, related, new Decimal(computed.total), problems), { id: null, prefix: docType!.prefix, number: body.number ?? null, name: null, now });
+  // The amounts the entry will post (the due items it settles are known when it is written: the receivable as one line here).
+  if (problems.empty) checkLedgerAmounts(problems, notePostings(preview, [{ due: 0, invoice: '', amount: money(preview.total), account: MX_LEDGER.customers }]), null, 'items', 'MXN');
+  problems.throwIfAny();
+  if (!missingCfdiData(company, customer, lines.map((l) => l.product)).length) {
+    const xml = unsealedCfdi({ document: { ...preview, number: preview.number ?? 1 } as unknown as MxInvoiceDocument, company: company as any, customer: customer as any,
+      products: Object.fromEntries(lines.map((l) => [l.product.code, l.product])), egreso: { related: preview.invoices.map((i) => i.uuid), paymentForm: preview.payment_form } });
+    for (const p of (await cfdiContentProblems(xml)).problems) problems.add('invalid_document', `The CFDI would be refused (${p.code}): ${p.message}`, /Concepto/.test(p.message) ? 'items' : 'body');
+    problems.throwIfAny();
+  }
+  return { body, lines: plan, use, preview };
+}
+
+/** The invoice computation's plan for the note's lines (no seller, cost center or payment condition of its own). */
+function linesPlan(body: MxCreditNoteBody, date: string, docType: Row, customer: Row, lines: MxPlan['lines'], retentions: Row[], computed: MxPlan['computed'], use: string): MxPlan {
+  const invoiceBody = { ...body, customer: { rfc_id: customer.identification, branch_office: customer.branch_office }, use,
+    payment: { method: 'PUE', conditions: { id: 0, value: Number(computed.total), due_date: '' } } } as unknown as MxInvoiceBody;
+  return { body: invoiceBody, date, docType, customer, seller: null!, costCenter: null, lines, retentions, condition: { name: '', sat_code: body.payment_form } as Row, computed };
+}
+
+function noteDocument(plan: MxPlan, body: MxCreditNoteBody, invoices: MxCreditNoteDocument['invoices'],
+  ids: { id: string | null; prefix: string; number: number | null; name: string | null; now: Date }): MxCreditNoteDocument {
+  // The lines, amounts and parties as an invoice's; without what a note does not have.
+  const { seller: _s, cost_center: _c, payment, balance: _b, ...doc } = mxInvoiceDocument(plan, ids);
+  return { ...doc, payment_form: payment.conditions.payment_form, invoices, stamp: { ...doc.stamp, send: body.stamp?.send ?? false }, cancellation: null };
+}
+
+/** What moves in the books (see the module's comment); `applied`: the due items it settles (compensation). */
+function notePostings(doc: MxCreditNoteDocument, applied: (Application & { account: string })[]): Posting[] {
+  const compensation = doc.payment_form === COMPENSATION;
+  const third = doc.customer.rfc_id;
+  const p: Posting[] = [{ account: MX_LEDGER.discounts, debit: new Decimal(doc.subtotal).minus(doc.discounts), description: 'Devoluciones, descuentos o bonificaciones' }];
+  for (const it of doc.items) for (const t of it.taxes) {
+    const account = t.type === 'IEPS' ? MX_LEDGER.iepsCollected : compensation ? MX_LEDGER.ivaNotCollected : MX_LEDGER.ivaCollected;
+    p.push({ account, debit: t.value, description: t.name ?? t.type });
+  }
+  for (const r of doc.retention_details) p.push({ account: r.type === 'ReteIVA' ? MX_LEDGER.reteIva : MX_LEDGER.reteIsr, credit: r.value, description: r.name ?? r.type, third_party: third });
+  if (compensation) for (const a of applied) p.push({ account: a.account, credit: a.amount, description: 'Clientes', third_party: third });
+  else p.push({ account: doc.payment_form === '01' ? MX_LEDGER.cash : MX_LEDGER.bank, credit: doc.total, description: `Reembolso ${doc.payment_form}`, third_party: third });
+  return p;
+}
+
+async function storeMxCreditNote(q: Queryable, company: Company, plan: NotePlan, meta: { partnerId?: string }): Promise<MxCreditNoteDocument> {
+  const cid = company.company_id;
+  const id = crypto.randomUUID();
+  const now = new Date();
+  const related = await relatedInvoices(q, cid, plan.body.invoices.map((r) => r.id), true);
+  const problems = new Problems();
+  // Another note or receipt may have taken from these invoices since the plan: allocated again under the locks.
+  const invoices = allocate(plan.body, related, new Decimal(plan.lines.computed.total), problems);
+  problems.throwIfAny();
+  const numbered = await takeNumber(q, cid, plan.lines.docType.id, 'notes', plan.body.number);
+  const draft = noteDocument(plan.lines, plan.body, invoices, { id, prefix: numbered.prefix, number: numbered.number, name: numbered.name, now });
+  const doc: MxCreditNoteDocument = { ...draft, stamp: { ...draft.stamp, status: plan.body.stamp?.send ? 'Pending' : 'Draft' } };
+  const applied: (Application & { account: string })[] = [];
+  if (doc.payment_form === COMPENSATION) {
+    for (const part of invoices) {
+      let rest = new Decimal(part.amount);
+      const dues = await q.query<{ id: string; amount: string; paid: string; account_code: string }>(
+        `SELECT id, amount, paid, account_code FROM due_items WHERE company_id = $1 AND invoice_id = $2 AND NOT annulled AND paid < amount ORDER BY due_date DESC, id DESC FOR UPDATE`,
+        [cid, part.id]);
+      for (const d of dues) {
+        if (rest.isZero()) break;
+        const take = Decimal.min(rest, new Decimal(d.amount).minus(d.paid));
+        applied.push({ due: Number(d.id), invoice: part.id, amount: take.toFixed(2), account: d.account_code });
+        rest = rest.minus(take);
+      }
+    }
+    await movePayments(q, cid, applied, 1);
+  }
+  await insertNote(q, {
+    companyId: cid, id, kind: 'NC', invoiceId: invoices[0].id, documentTypeId: plan.lines.docType.id, prefix: numbered.prefix, number: numbered.number, name: numbered.name,
+    date: doc.date, reason: null, customerId: plan.lines.customer.id, identification: doc.customer.rfc_id, branchOffice: doc.customer.branch_office, total: doc.total,
+    partnerId: meta.partnerId ?? null, document: doc, now, applied, stamp: !!plan.body.stamp?.send, stampJob: MX_NOTE_STAMP_JOB,
+  });
+  await postEntry(q, cid, { kind: 'credit_note', id, date: doc.date, description: `Nota de crédito ${numbered.name}` }, notePostings(doc, applied));
+  return doc;
+}
+
+const COLUMNS = ['document', 'annulled', 'stamp_status', 'stamp_uuid', 'stamp_errors', 'stamp_observations', 'mail_status', 'mail_observations', 'updated_at', 'cancellation'];
+const joined = (list: any[] | null, f: (x: any) => string) => (list && list.length ? list.map(f).join('; ') : null);
+function current(row: any) {
+  const d = row.document;
+  return {
+    ...d, annulled: row.annulled,
+    stamp: { ...d.stamp, status: row.stamp_status, uuid: row.stamp_status === 'Accepted' ? row.stamp_uuid : null,
+      errors: joined(row.stamp_errors, (e) => `${e.code}: ${e.message}`), observations: joined(row.stamp_observations, String) },
+    mail: { ...d.mail, status: row.mail_status, observations: row.mail_observations },
+    metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() },
+    cancellation: cancellationAnswer(row.cancellation),
+  };
+}
+
+export async function readMxNote(q: Queryable, company: Company, id: string) {
+  const [row] = await q.query(`SELECT ${COLUMNS.join(', ')} FROM notes WHERE company_id = $1 AND id = $2 AND kind = 'NC'`, [company.company_id, id]);
+  if (!row) throw notFound(`Credit note ${id}`);
+  return current(row);
+}
+
+export const mxNoteRoutes: RouteModule = (app, { db, country, outbox, config }) => {
+  if (country !== 'MX') return;
+  const tags = ['credit notes (MX)'];
+  const params = UuidParams('Credit note');
+  const submitted = async (company: Company, id: string) => {
+    await outbox?.runAndWait(company.company_id, MX_NOTE_STAMP_JOB, id, config.dianTimeoutMs);
+    return readMxNote(db, company, id);
+  };
+  const plan = (req: any) => planRequest(req, (problems) => planMxCreditNote(db, req.company, req.body as MxCreditNoteBody, problems));
+
+  app.post('/credit-notes', {
+    attachValidation: true,
+    schema: { tags, summary: 'Create a credit note (CFDI type E related to stamped invoices with TipoRelacion 01)', body: MxCreditNoteBody, headers: Type.Object(IdempotencyHeader) },
+  }, async (req, reply) => createDocument(db, req, reply, 'MX POST /v1/credit-notes', () => plan(req),
+    (q, p) => storeMxCreditNote(q, req.company, p, { partnerId: req.headers['partner-id'] as string | undefined }),
+    async (doc) => (doc.stamp?.send ? submitted(req.company, doc.id) : doc)));
+
+  app.post('/credit-notes/preview', {
+    attachValidation: true,
+    schema: { tags, summary: 'Validate and compute a credit note without storing it or taking a number', body: MxCreditNoteBody },
+  }, async (req) => (await plan(req)).preview);
+
+  app.get('/credit-notes/:id', { schema: { tags, summary: 'Read a credit note', params } }, async (req) => readMxNote(db, req.company, (req.params as { id: string }).id));
+
+  app.get('/credit-notes', { schema: { tags, summary: 'List credit notes, newest first', querystring: Type.Composite([PageQuery, listQuery(), AfterQuery]) } }, async (req) => {
+    const q = req.query as any;
+    const filter = listFilter(q, req.company);
+    const { total, rows } = await listDocuments(db, { table: 'notes', columns: COLUMNS, noun: 'credit note', only: 'NC' }, req.company, q,
+      { cond: `${filter.cond} AND kind = 'NC'`, args: filter.args });
+    return paged(q, total, rows.map(current));
+  });
+
+  const stored = async (company: Company, id: string) => {
+    const [row] = await db.query(`SELECT name, stamp_status, stamp_errors, stamp_observations, xml FROM notes WHERE company_id = $1 AND id = $2 AND kind = 'NC'`, [company.company_id, id]);
+    if (!row) throw notFound(`Credit note ${id}`);
+    return row;
+  };
+  app.post('/credit-notes/:id/stamp', { schema: { tags, summary: 'Send a Draft (or a Rejected) credit note to the stamping provider', params } }, async (req) => {
+    const id = (req.params as { id: string }).id;
+    await db.tx(async (q) => {
+      const n = await lockNote(q, req.company.company_id, 'NC', id);
+      if (!n) throw notFound(`Credit note ${id}`);
+      if (n.annulled) throw new DomainError('invalid_document', `Credit note ${n.name} is annulled`, 'id');
+      if (n.stamp_status === 'Accepted') throw new DomainError('invalid_document', `Credit note ${n.name} was already stamped`, 'id');
+      await requestNoteStamp(q, req.company.company_id, id, n.stamp_status as StampStatus, MX_NOTE_STAMP_JOB);
+    });
+    return submitted(req.company, id);
+  });
+  app.get('/credit-notes/:id/stamp/errors', { schema: { tags, summary: 'Why the stamping provider rejected a credit note', params } }, async (req) => {
+    const row = await stored(req.company, (req.params as { id: string }).id);
+    return { status: row.stamp_status, errors: row.stamp_errors ?? [], observations: row.stamp_observations ?? [] };
+  });
+  app.get('/credit-notes/:id/xml', { schema: { tags, summary: 'The sealed (or stamped) CFDI: {"base64": …}, or the XML itself with Accept: application/xml', params } }, async (req, reply) => {
+    const row = await stored(req.company, (req.params as { id: string }).id);
+    if (!row.xml) throw notFound(`The XML of credit note ${row.name} (it has not been sent to the stamping provider)`);
+    if (/application\/xml|text\/xml/.test(String(req.headers.accept ?? ''))) return reply.type('application/xml; charset=utf-8').send(row.xml);
+    return { base64: Buffer.from(row.xml, 'utf8').toString('base64') };
+  });
+  app.post('/credit-notes/:id/annul', { schema: { tags, summary: 'Annul a credit note never stamped: gives back what it applied and reverses its journal entry', params } }, async (req) => {
+    const id = (req.params as { id: string }).id;
+    return db.tx(async (q) => {
+      const n = await lockNote(q, req.company.company_id, 'NC', id);
+      if (!n) throw notFound(`Credit note ${id}`);
+      if (n.annulled) throw new DomainError('invalid_document', `Credit note ${n.name} is already annulled`, 'id');
+      if (n.stamp_status === 'Accepted' || n.stamp_status === 'Pending') {
+        throw new DomainError('invalid_document', `Credit note ${n.name} is ${n.stamp_status} with the stamping provider: a stamped CFDI is cancelled, not annulled`, 'id');
+      }
+      await voidMxNote(q, req.company.company_id, n, annulmentDate(n.date, req.company.time_zone), 'annulled');
+      return readMxNote(q, req.company, id);
+    });
+  });
+  cancelRoute(app, { db, outbox, config }, 'credit_note', 'credit-notes', tags, readMxNote);
+};
