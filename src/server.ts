@@ -14,6 +14,7 @@ import { mxNoteRoutes } from './notes/mx';
 import { paymentRoutes } from './payments/routes';
 import { PAYMENT_STAMP_JOB } from './payments/kernel';
 import { CANCEL_JOB, runCancellation, SandboxCancellations } from './einvoice/sat/cancel';
+import { FinkokPac } from './einvoice/sat/finkok';
 import { reportRoutes } from './reports/routes';
 import { Outbox } from './platform/outbox';
 import { DianWebService } from './einvoice/dian/soap';
@@ -97,15 +98,17 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     await migrate(db);
     const signing: Signing = { credentials: new Credentials(db, pool), pool };
     const authority = dianAuthority(config, db, pool);
-    const cancellations = new SandboxCancellations(db);
-    const pac = new ThreadedSandboxPac(pool, () => signing.credentials.provider('sat-sandbox', SANDBOX_PROVIDER_RFC));
+    // The stamping provider (PAC): the built-in sandbox, or Finkok's web service (PAC_MODE=finkok).
+    const finkok = config.pacMode === 'finkok' ? new FinkokPac({ url: config.pacUrl, user: config.pacUser!, password: config.pacPassword!, timeoutMs: config.pacTimeoutMs }) : null;
+    const cancellations = finkok ?? new SandboxCancellations(db);
+    const pac = finkok ?? new ThreadedSandboxPac(pool, () => signing.credentials.provider('sat-sandbox', SANDBOX_PROVIDER_RFC));
     const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, timeoutMs: config.mailTimeoutMs });
     let log: Log | undefined;
     const outbox = new Outbox(db, {
       dian_submit: logged('dian_submit', (job, done) => stampCoInvoice(db, authority, job.company_id, job.ref_id, signing, done), () => log),
       [NOTE_STAMP_JOB]: logged(NOTE_STAMP_JOB, (job, done) => stampCoNote(db, authority, job.company_id, job.ref_id, signing, done), () => log),
       sat_stamp: logged('sat_stamp', (job, done) => stampMxInvoice(db, pac, job.company_id, job.ref_id, signing, done), () => log),
-      [CANCEL_JOB]: logged(CANCEL_JOB, (job) => runCancellation(db, cancellations, job.company_id, job.ref_id), () => log),
+      [CANCEL_JOB]: logged(CANCEL_JOB, (job) => runCancellation(db, cancellations, job.company_id, job.ref_id, signing.credentials), () => log),
       [MX_NOTE_STAMP_JOB]: logged(MX_NOTE_STAMP_JOB, (job, done) => stampMxNote(db, pac, job.company_id, job.ref_id, signing, done), () => log),
       [PAYMENT_STAMP_JOB]: logged(PAYMENT_STAMP_JOB, (job, done) => stampMxPayment(db, pac, job.company_id, job.ref_id, signing, done), () => log),
       [MAIL_JOB]: logged(MAIL_JOB, mailHandler(db, mailer, { from: config.mailFrom, maxAttempts: config.mailMaxAttempts, pool, credentials: signing.credentials }), () => log),

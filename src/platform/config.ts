@@ -20,6 +20,13 @@ export interface Config {
   dianUrl: string;
   /** How long one call to the DIAN web service may take before the outbox tries again (asking GetStatus first). */
   dianRequestTimeoutMs: number;
+  /** Which Mexican stamping provider (PAC) stamps and cancels CFDIs: the built-in sandbox, or Finkok's web service at pacUrl. */
+  pacMode: 'sandbox' | 'finkok';
+  pacUrl: string;
+  pacUser?: string;
+  pacPassword?: string;
+  /** How long one call to the PAC may take before the outbox tries again (asking for the stamp first). */
+  pacTimeoutMs: number;
   /** SMTP server (smtp:// or smtps://user:pass@host:port); unset, mail is written as .eml under dataDir/outbox-mail. */
   smtpUrl?: string;
   /** The From of every message; the company's e-mail goes in Reply-To. */
@@ -90,6 +97,15 @@ function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return raw.trim();
 }
 
+/** PAC_MODE=finkok needs the account's user and password; the sandbox needs nothing. */
+function pac(env: NodeJS.ProcessEnv): Pick<Config, 'pacMode' | 'pacUrl' | 'pacUser' | 'pacPassword'> {
+  const pacMode = oneOf(env, 'PAC_MODE', ['sandbox', 'finkok'] as const, 'sandbox');
+  const pacUser = env.PAC_USER || undefined;
+  const pacPassword = env.PAC_PASSWORD || undefined;
+  if (pacMode === 'finkok' && (!pacUser || !pacPassword)) throw new ConfigError('PAC_MODE=finkok needs PAC_USER and PAC_PASSWORD (the Finkok account)');
+  return { pacMode, pacUrl: env.PAC_URL || 'https://demo-facturacion.finkok.com', pacUser, pacPassword };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -109,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dianMode: oneOf(env, 'DIAN_MODE', ['sandbox', 'webservice'] as const, 'sandbox'),
     dianUrl: env.DIAN_URL || 'https://vpfe-hab.dian.gov.co/WcfDianCustomerServices.svc',
     dianRequestTimeoutMs: int(env, 'DIAN_REQUEST_TIMEOUT_MS', 60000),
+    ...pac(env),
+    pacTimeoutMs: int(env, 'PAC_TIMEOUT_MS', 30000),
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Facturación <facturacion@localhost>',
     mailMaxAttempts: Math.max(1, int(env, 'MAIL_MAX_ATTEMPTS', 10)),

@@ -156,7 +156,7 @@ test('sandbox cancellations: which wait for the receiver, and 72 hours without a
   let now = new Date('2026-03-10T12:00:00Z');
   const sandbox = new SandboxCancellations(db, () => now);
   const req = (over: Record<string, unknown>) => ({ issuer: 'EKU9003173C9', receiver: 'XIA190128J61', uuid: crypto.randomUUID().toUpperCase(), total: '1160.00', type: 'I' as const,
-    issuedAt: new Date('2026-03-08T12:00:00Z'), motive: '02', substitution: null, ...over });
+    issuedAt: new Date('2026-03-08T12:00:00Z'), motive: '02', substitution: null, csd: () => Promise.reject(new Error('the sandbox needs no CSD')), ...over });
   assert.equal((await sandbox.cancel(req({ total: '1000.00' }))).status, 'Cancelled', 'up to 1,000: no acceptance');
   assert.equal((await sandbox.cancel(req({ issuedAt: new Date('2026-03-10T00:00:00Z') }))).status, 'Cancelled', 'within 24 hours');
   assert.equal((await sandbox.cancel(req({ receiver: 'XAXX010101000' }))).status, 'Cancelled', 'the general public');

@@ -57,6 +57,8 @@ test('a port in use, a wrong setting or a database that cannot be used stops the
       [{ ADMIN_TOKEN: 'short-secret' }, 78, /^Cannot start: ADMIN_TOKEN must have at least 16 characters \(it has 12\)$/],
       [{ SECRET_KEY: 'x' }, 78, /^Cannot start: SECRET_KEY must have at least 16 characters/],
       [{ DIAN_MODE: 'live' }, 78, /^Cannot start: DIAN_MODE must be one of sandbox, webservice/],
+      [{ PAC_MODE: 'pac' }, 78, /^Cannot start: PAC_MODE must be one of sandbox, finkok, got "pac"$/],
+      [{ PAC_MODE: 'finkok', PAC_USER: 'cuenta@empresa.mx' }, 78, /^Cannot start: PAC_MODE=finkok needs PAC_USER and PAC_PASSWORD \(the Finkok account\)$/],
       [{ SMTP_URL: 'mail.example.com' }, 78, /^Cannot start: SMTP_URL must be a URL/],
       [{ DATABASE_URL: 'mysql://root@127.0.0.1/test' }, 78, /^Cannot start: DATABASE_URL must be a URL like postgres:\/\/user:password@host:5432\/database$/],
       [{ DATABASE_URL: 'postgres://root:s3cret@127.0.0.1:1/test' }, 69, /^Cannot start: Cannot use the database at postgres:\/\/root:\*\*\*@127\.0\.0\.1:1\/test: nothing listens there/],

@@ -34,6 +34,7 @@ import { setPaymentCancellation } from '../../payments/kernel';
 import { setNoteCancellation, voidMxNote } from '../../notes/kernel';
 import { voidPayment } from '../../payments/service';
 import { GENERIC_RFCS } from '../../catalog/customers';
+import type { Credentials } from '../credentials';
 
 export const CANCEL_JOB = 'sat_cancel';
 export const MOTIVES: Readonly<Record<string, string>> = Object.freeze({
@@ -60,6 +61,8 @@ export interface CancelRequest {
   /** When the CFDI was issued. */
   issuedAt: Date;
   motive: string; substitution: string | null;
+  /** The issuer's CSD (a real PAC signs the request with it), read only when asked. */
+  csd: () => Promise<{ certPem: string; keyPem: string }>;
 }
 export interface CancelVerdict { status: 'PendingAcceptance' | 'Cancelled' | 'Rejected'; errors: { code: string; message: string }[] }
 
@@ -190,9 +193,9 @@ export async function requestCancellation(q: Queryable, company: Company, kind: 
 export class AwaitingReceiver extends Error {}
 
 /** The `sat_cancel` job: asks the provider and records the answer; a Cancelled document is annulled in the same transaction. */
-export async function runCancellation(db: Db, provider: CancelProvider, cid: number, id: string): Promise<{ status: string }> {
-  const [found] = await db.query<{ kind: CancelKind; tax_id: string; time_zone: string }>(
-    `SELECT k.kind, c.tax_id, c.time_zone FROM (SELECT 'invoice' AS kind FROM invoices WHERE company_id = $1 AND id = $2
+export async function runCancellation(db: Db, provider: CancelProvider, cid: number, id: string, credentials: Credentials): Promise<{ status: string }> {
+  const [found] = await db.query<{ kind: CancelKind; tax_id: string; time_zone: string; company: any }>(
+    `SELECT k.kind, c.tax_id, c.time_zone, to_jsonb(c) AS company FROM (SELECT 'invoice' AS kind FROM invoices WHERE company_id = $1 AND id = $2
                                                UNION ALL SELECT 'payment' FROM payments WHERE company_id = $1 AND id = $2
                                                UNION ALL SELECT 'credit_note' FROM notes WHERE company_id = $1 AND id = $2) k
        JOIN companies c ON c.company_id = $1`, [cid, id]);
@@ -205,6 +208,7 @@ export async function runCancellation(db: Db, provider: CancelProvider, cid: num
   const request: CancelRequest = {
     issuer: found.tax_id, receiver: doc.customer_identification, uuid: doc.stamp_uuid!, total: doc.total, type: KINDS[kind].type,
     issuedAt: new Date(doc.created_at), motive: c.motive, substitution: c.substitution,
+    csd: () => credentials.company(found.company),
   };
   const verdict = await (c.status === 'Requested' ? provider.cancel(request) : provider.status(request));
   await db.tx(async (q) => {

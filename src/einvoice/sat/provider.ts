@@ -41,6 +41,8 @@ export interface StampVerdict {
 export interface StampProvider {
   readonly name: string;
   stamp(sealedCfdi: string): Promise<StampVerdict>;
+  /** The stamp a CFDI sent before already got (null: none), asked before sending it again; a provider in this process needs none. */
+  stamped?(sealedCfdi: string): Promise<StampVerdict | null>;
 }
 
 /** RFC of the sandbox provider (the SAT's documented test RFC of a legal person). */
@@ -61,7 +63,7 @@ function certificateOf(base64: string): X509Certificate {
 
 export class SandboxPac implements StampProvider {
   readonly name = 'sandbox';
-  private stamped = new Map<string, StampVerdict>();
+  private given = new Map<string, StampVerdict>();
 
   /** `credentials` gives the provider's own certificate and key (stored once for the whole service). */
   constructor(private credentials: () => Promise<LoadedCertificate>, private now: () => Date = () => new Date()) {}
@@ -79,7 +81,7 @@ export class SandboxPac implements StampProvider {
     }
     const attr = (name: string) => root.getAttribute(name) ?? '';
     const sello = attr('Sello');
-    const previous = this.stamped.get(sello);
+    const previous = this.given.get(sello);
     if (previous) return { ...previous, observations: ['The CFDI was already stamped; this is its stamp (307)'] };
 
     let cert: X509Certificate | null = null;
@@ -124,7 +126,7 @@ export class SandboxPac implements StampProvider {
     complemento.appendChild(timbre);
     const xml = new XMLSerializer().serializeToString(doc as any);
     const verdict: StampVerdict = { status: 'Accepted', uuid, xml, errors: [], observations: content.observations };
-    this.stamped.set(sello, verdict);
+    this.given.set(sello, verdict);
     return verdict;
   }
 }

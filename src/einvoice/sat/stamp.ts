@@ -46,6 +46,11 @@ export function missingCfdiData(company: any, customer: any, products: any[]): s
   return out;
 }
 
+/** Sends a sealed CFDI; one sent before (`again`: a retry after a timeout) is first asked for the stamp it may already have. */
+async function send(provider: StampProvider, xml: string, again: boolean): Promise<StampVerdict> {
+  return (again ? await provider.stamped?.(xml) : null) ?? provider.stamp(xml);
+}
+
 export async function stampMxInvoice(db: Db, provider: StampProvider, companyId: number, invoiceId: string,
   signing: Signing = { credentials: new Credentials(db) }, finish?: Finish): Promise<Pick<StampVerdict, 'status' | 'uuid' | 'errors'>> {
   return stampCfdi(db, provider, companyId, invoiceId, signing, finish, { table: 'invoices', recordSending, recordVerdict });
@@ -94,7 +99,7 @@ async function stampCfdi(db: Db, provider: StampProvider, companyId: number, id:
       }
     }
   }
-  verdict ??= await provider.stamp(xml!);
+  verdict ??= await send(provider, xml!, !!inv.xml);
   const final = verdict;
   const result = { status: final.status, uuid: final.uuid, errors: final.errors };
   await db.tx(async (q) => {
@@ -135,7 +140,7 @@ export async function stampMxPayment(db: Db, provider: StampProvider, companyId:
       if (!inProcess(provider)) await recordPaymentSending(db, companyId, paymentId, xml);
     }
   }
-  verdict ??= await provider.stamp(xml!);
+  verdict ??= await send(provider, xml!, !!row.xml);
   const final = verdict;
   const result = { status: final.status, uuid: final.uuid, errors: final.errors };
   await db.tx(async (q) => {
