@@ -12,7 +12,7 @@ import { PageQuery, paged } from '../platform/http';
 import { AfterQuery, listDocuments } from '../platform/lists';
 import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
 import { annulInvoice, canStamp, deleteInvoice, enforce, LIVE, lockInvoice, requestStamp, STAMP_JOB } from './kernel';
-import { requestMail } from '../mail/store';
+import { mailIfAsked } from '../mail/store';
 import { annulmentDate } from './lookup';
 import { cancelRoute, cancellationAnswer } from '../einvoice/sat/cancel';
 import type { Company } from '../platform/auth';
@@ -69,13 +69,6 @@ function current(row: any) {
     mail: { ...d.mail, status: row.mail_status, observations: row.mail_observations }, metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() } };
 }
 
-/** With mail.send, the invoice is e-mailed after commit, or once accepted when it also went to the tax authority. */
-async function mailIfAsked(q: Queryable, cid: number, doc: any) {
-  if (!doc.mail?.send) return doc;
-  const { status } = await requestMail(q, cid, 'invoice', doc.id, { waitForAuthority: !!doc.stamp?.send });
-  return { ...doc, mail: { ...doc.mail, status, observations: null } };
-}
-
 /** A Colombian invoice's notes that are not annulled, oldest first, in the same statement as the invoice. */
 const NOTES_OF = `(SELECT coalesce(json_agg(json_build_object('invoice_id', n.invoice_id, 'kind', n.kind, 'id', n.id, 'name', n.name, 'total', n.total)
                      ORDER BY n.created_at, n.number), '[]') FROM notes n WHERE n.company_id = i.company_id AND n.invoice_id = i.id AND NOT n.annulled)`;
@@ -127,7 +120,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     const partnerId = req.headers['partner-id'] as string | undefined;
     return createDocument(db, req, reply, `${country} POST /v1/invoices`,
       () => planRequest(req, (problems) => variant.plan(db, req.company, req.body, problems)),
-      async (q, p) => mailIfAsked(q, req.company.company_id, await variant.store(q, req.company, p, { partnerId, applicationId })),
+      async (q, p) => mailIfAsked(q, req.company.company_id, 'invoice', (await variant.store(q, req.company, p, { partnerId, applicationId })) as any),
       async (doc) => {
         if (doc.stamp?.send) return submitted(req.company, doc.id);
         if (doc.mail?.send) void outbox?.kick();
@@ -225,7 +218,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     }
     const sent = body && typeof body === 'object' && !Array.isArray(body) ? { ...body, number: Number(current.number) } : body;
     const plan = await planRequest(req, (problems) => planCoInvoice(db, req.company, sent, problems, id));
-    const doc: any = await db.tx(async (q) => mailIfAsked(q, req.company.company_id, await updateCoInvoice(q, req.company, id, plan)));
+    const doc: any = await db.tx(async (q) => mailIfAsked(q, req.company.company_id, 'invoice', await updateCoInvoice(q, req.company, id, plan)));
     if (!doc.stamp?.send && doc.mail?.send) void outbox?.kick();
     return doc.stamp?.send ? submitted(req.company, id) : readInvoice(db, req.company, id);
   });

@@ -1,6 +1,7 @@
 /**
- * For invoices on both base addresses and for vouchers (Colombian only):
- *   POST /v1/{invoices|vouchers}/{id}/mail  {"mail_to": "a@x.com", "copy_to": "b@y.com;c@z.com"}
+ * For invoices and credit notes on both base addresses, vouchers and debit notes (Colombian only) and payment receipts
+ * (Mexican only):
+ *   POST /v1/{invoices|vouchers|credit-notes|debit-notes|payments}/{id}/mail  {"mail_to": "a@x.com", "copy_to": "b@y.com;c@z.com"}
  *     queues an e-mail (202) to mail_to (default: the customer's contact
  *     e-mails) with at most 5 copies; an invoice still with the tax authority
  *     is mailed once accepted, a rejected one is not mailed.
@@ -35,20 +36,20 @@ export function addressList(raw: string | undefined, field: string, problems: Pr
 }
 
 /** Each kind of document that is mailed: its route, table (and the condition of its rows there) and tag. */
-const KINDS: { kind: DocKind; path: string; what: string; table: string; scope: string; tag: string }[] = [
-  { kind: 'invoice', path: '/invoices', what: 'Invoice', table: 'invoices', scope: ` AND ${LIVE}`, tag: 'invoices' },
-  { kind: 'voucher', path: '/vouchers', what: 'Voucher', table: 'vouchers', scope: '', tag: 'vouchers' },
-  { kind: 'credit_note', path: '/credit-notes', what: 'Credit note', table: 'notes', scope: ` AND kind = 'NC'`, tag: 'credit notes' },
-  { kind: 'debit_note', path: '/debit-notes', what: 'Debit note', table: 'notes', scope: ` AND kind = 'ND'`, tag: 'debit notes' },
+const KINDS: { kind: DocKind; path: string; what: string; table: string; scope: string; tag: (country: 'CO' | 'MX') => string; countries: string[] }[] = [
+  { kind: 'invoice', path: '/invoices', what: 'Invoice', table: 'invoices', scope: ` AND ${LIVE}`, tag: (c) => `invoices (${c})`, countries: ['CO', 'MX'] },
+  { kind: 'voucher', path: '/vouchers', what: 'Voucher', table: 'vouchers', scope: '', tag: () => 'vouchers', countries: ['CO'] },
+  { kind: 'credit_note', path: '/credit-notes', what: 'Credit note', table: 'notes', scope: ` AND kind = 'NC'`, tag: (c) => (c === 'CO' ? 'credit notes' : 'credit notes (MX)'), countries: ['CO', 'MX'] },
+  { kind: 'debit_note', path: '/debit-notes', what: 'Debit note', table: 'notes', scope: ` AND kind = 'ND'`, tag: () => 'debit notes', countries: ['CO'] },
+  { kind: 'payment', path: '/payments', what: 'Payment receipt', table: 'payments', scope: '', tag: () => 'Payment receipts', countries: ['MX'] },
 ];
 
 export const mailRoutes: RouteModule = (app, { db, outbox, pool, country }) => {
-  // Cash receipt vouchers and notes are Colombian only.
-  for (const { kind, path, what, table, scope, tag } of KINDS.filter((k) => k.kind === 'invoice' || country === 'CO')) {
-    const tags = [kind === 'invoice' ? `invoices (${country})` : tag];
+  for (const { kind, path, what, table, scope, tag } of KINDS.filter((k) => k.countries.includes(country))) {
+    const tags = [tag(country)];
     app.post(`${path}/:id/mail`, {
       attachValidation: true,
-      schema: { tags, summary: `E-mail the ${what.toLowerCase()} (PDF${kind === 'invoice' ? ', and the XML once accepted' : ''}) to the customer or to mail_to`, params: UuidParams(what), body: MailBody },
+      schema: { tags, summary: `E-mail the ${what.toLowerCase()} (PDF${kind === 'voucher' ? '' : ', and the XML once accepted'}) to the customer or to mail_to`, params: UuidParams(what), body: MailBody },
     }, async (req, reply) => {
       const cid = req.company.company_id;
       const id = (req.params as { id: string }).id;

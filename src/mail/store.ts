@@ -12,6 +12,7 @@ import type { MailStatus } from '../platform/states';
 import * as invoices from '../invoices/kernel';
 import * as vouchers from '../vouchers/kernel';
 import * as notes from '../notes/kernel';
+import * as payments from '../payments/kernel';
 
 export type { DocKind } from '../pdf/document';
 import type { DocKind } from '../pdf/document';
@@ -21,7 +22,7 @@ const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61
 export const isEmail = (a: string) => a.length <= 254 && EMAIL.test(a);
 export const MAIL_JOB = 'mail';
 /** The kernel that writes each kind of document (a mail never writes a document's table itself). */
-const KERNEL: Record<DocKind, { showMail: typeof invoices.showMail }> = { invoice: invoices, voucher: vouchers, credit_note: notes, debit_note: notes };
+const KERNEL: Record<DocKind, { showMail: typeof invoices.showMail }> = { invoice: invoices, voucher: vouchers, credit_note: notes, debit_note: notes, payment: payments };
 
 /**
  * Shows a mail's state on its document, when it is the document's latest mail;
@@ -66,8 +67,16 @@ export async function requestMail(q: Queryable, cid: number, kind: DocKind, docI
   return { id, status };
 }
 
+/** With mail.send on a creation: the document is e-mailed after commit, or once stamped when it also went to the tax authority. */
+export async function mailIfAsked<T extends { id?: string | null; stamp?: { send?: boolean }; mail?: { send?: boolean; status?: string; observations?: string | null } }>(
+  q: Queryable, cid: number, kind: DocKind, doc: T): Promise<T> {
+  if (!doc.mail?.send) return doc;
+  const { status } = await requestMail(q, cid, kind, doc.id!, { waitForAuthority: !!doc.stamp?.send });
+  return { ...doc, mail: { ...doc.mail, status, observations: null } };
+}
+
 /** The tax authority answered: an Accepted document's waiting mails go out; a Rejected one's keep waiting, and say why. */
-for (const kind of ['invoice', 'credit_note', 'debit_note'] as const) {
+for (const kind of ['invoice', 'credit_note', 'debit_note', 'payment'] as const) {
   subscribe([`${kind}.stamp_accepted`, `${kind}.stamp_rejected`], async (q, e) => {
     const waiting = await q.query(`SELECT id FROM mails WHERE company_id = $1 AND doc_kind = $2 AND doc_id = $3 AND status = 'pending_send'`, [e.companyId, kind, e.docId]);
     for (const { id } of waiting) {
@@ -76,7 +85,7 @@ for (const kind of ['invoice', 'credit_note', 'debit_note'] as const) {
         await enqueue(q, e.companyId, MAIL_JOB, id);
       } else {
         await q.query(`UPDATE mails SET observations = $3, updated_at = now() WHERE company_id = $1 AND id = $2`,
-          [e.companyId, id, `Not sent: the tax authority rejected the ${kind === 'invoice' ? 'invoice' : 'note'}; it goes out once a corrected one is accepted`]);
+          [e.companyId, id, `Not sent: the tax authority rejected the ${kind === 'invoice' ? 'invoice' : kind === 'payment' ? 'payment receipt' : 'note'}; it goes out once a corrected one is accepted`]);
       }
       await showOnDocument(q, e.companyId, id);
     }

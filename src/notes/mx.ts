@@ -43,6 +43,7 @@ import { genericReceiver } from '../companies/uses';
 import { PAYMENT_FORMS } from '../payments/schema';
 import { money, num } from '../platform/money';
 import type { StampStatus } from '../platform/states';
+import { mailIfAsked } from '../mail/store';
 import { insertNote, lockNote, MX_NOTE_STAMP_JOB, requestNoteStamp, voidMxNote } from './kernel';
 
 /** c_FormaPago 17: the credit is set off against what the invoices owe. */
@@ -60,6 +61,7 @@ export const MxCreditNoteBody = Type.Object({
   retentions: MxInvoiceBody.properties.retentions,
   observations: MxInvoiceBody.properties.observations,
   stamp: MxInvoiceBody.properties.stamp,
+  mail: MxInvoiceBody.properties.mail,
 });
 export type MxCreditNoteBody = Static<typeof MxCreditNoteBody>;
 
@@ -165,7 +167,8 @@ function noteDocument(plan: MxPlan, body: MxCreditNoteBody, invoices: MxCreditNo
   ids: { id: string | null; prefix: string; number: number | null; name: string | null; now: Date }): MxCreditNoteDocument {
   // The lines, amounts and parties as an invoice's; without what a note does not have.
   const { seller: _s, cost_center: _c, payment, balance: _b, ...doc } = mxInvoiceDocument(plan, ids);
-  return { ...doc, payment_form: payment.conditions.payment_form, invoices, stamp: { ...doc.stamp, send: body.stamp?.send ?? false }, cancellation: null };
+  return { ...doc, payment_form: payment.conditions.payment_form, invoices, stamp: { ...doc.stamp, send: body.stamp?.send ?? false },
+    mail: { ...doc.mail, send: body.mail?.send ?? false }, cancellation: null };
 }
 
 /** What moves in the books (see the module's comment); `applied`: the due items it settles (compensation). */
@@ -254,8 +257,12 @@ export const mxNoteRoutes: RouteModule = (app, { db, country, outbox, config }) 
     attachValidation: true,
     schema: { tags, summary: 'Create a credit note (CFDI type E related to stamped invoices with TipoRelacion 01)', body: MxCreditNoteBody, headers: Type.Object(IdempotencyHeader) },
   }, async (req, reply) => createDocument(db, req, reply, 'MX POST /v1/credit-notes', () => plan(req),
-    (q, p) => storeMxCreditNote(q, req.company, p, { partnerId: req.headers['partner-id'] as string | undefined }),
-    async (doc) => (doc.stamp?.send ? submitted(req.company, doc.id) : doc)));
+    async (q, p) => mailIfAsked(q, req.company.company_id, 'credit_note', await storeMxCreditNote(q, req.company, p, { partnerId: req.headers['partner-id'] as string | undefined })),
+    async (doc) => {
+      if (doc.stamp?.send) return submitted(req.company, doc.id);
+      if (doc.mail?.send) void outbox?.kick();
+      return doc;
+    }));
 
   app.post('/credit-notes/preview', {
     attachValidation: true,

@@ -14,7 +14,7 @@ import { annulmentDate } from '../invoices/lookup';
 import { dropNoteDueItems, movePayments } from '../invoices/kernel';
 import type { StampStatus } from '../platform/states';
 import { reverseEntry } from '../ledger/journal';
-import { requestMail } from '../mail/store';
+import { mailIfAsked } from '../mail/store';
 import { CreditNoteBody, DebitNoteBody, NOTE_NAMES, type NoteBody, type NoteKind } from './schema';
 import { noteDocument, planNote, storeNote } from './service';
 import { lockNote, markNoteAnnulled, noteApplications, NOTE_STAMP_JOB, requestNoteStamp } from './kernel';
@@ -93,10 +93,7 @@ export const noteRoutes: RouteModule = (app, { db, country, outbox, config }) =>
       const partnerId = req.headers['partner-id'] as string | undefined;
       return createDocument(db, req, reply, `CO POST /v1/${path}`, () => plan(req),
         async (q, p) => {
-          const doc = await storeNote(q, req.company, p, { partnerId });
-          if (!doc.mail.send) return doc;
-          const { status } = await requestMail(q, req.company.company_id, NOTE_NAMES[kind].event, doc.id!, { waitForAuthority: doc.stamp.send });
-          return { ...doc, mail: { ...doc.mail, status } };
+          return mailIfAsked(q, req.company.company_id, NOTE_NAMES[kind].event, await storeNote(q, req.company, p, { partnerId }));
         },
         async (doc) => {
           if (doc.stamp?.send) return submitted(req.company, kind, doc.id);

@@ -15,6 +15,7 @@ import type { StampStatus } from '../platform/states';
 import { PaymentBody } from './schema';
 import { annulPayment, planPayment, storePayment } from './service';
 import { lockPayment, PAYMENT_STAMP_JOB, requestPaymentStamp } from './kernel';
+import { mailIfAsked } from '../mail/store';
 import { cancelRoute, cancellationAnswer } from '../einvoice/sat/cancel';
 
 const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
@@ -57,8 +58,12 @@ export const paymentRoutes: RouteModule = (app, { db, country, outbox, config })
   }, async (req, reply) => {
     const partnerId = req.headers['partner-id'] as string | undefined;
     return createDocument(db, req, reply, 'MX POST /v1/payments', () => plan(req),
-      (q, p) => storePayment(q, req.company, p, { partnerId }),
-      async (doc) => (doc.stamp?.send ? submitted(req.company, doc.id) : doc));
+      async (q, p) => mailIfAsked(q, req.company.company_id, 'payment', await storePayment(q, req.company, p, { partnerId })),
+      async (doc) => {
+        if (doc.stamp?.send) return submitted(req.company, doc.id);
+        if (doc.mail?.send) void outbox?.kick();
+        return doc;
+      });
   });
 
   app.post('/payments/preview', {

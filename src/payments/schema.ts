@@ -36,6 +36,7 @@ export const PaymentBody = Type.Object({
   }), { minItems: 1, maxItems: 100 }),
   observations: Type.Optional(Type.String({ maxLength: 4000 })),
   stamp: Type.Optional(Type.Object({ send: Type.Boolean({ default: false }) })),
+  mail: Type.Optional(Type.Object({ send: Type.Boolean({ default: false, description: 'E-mail the receipt (PDF and XML) to the customer\'s contacts, once stamped when it is sent to stamp' }) })),
 });
 export type PaymentBody = Static<typeof PaymentBody>;
 

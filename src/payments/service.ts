@@ -197,7 +197,7 @@ function paymentDocument(plan: PaymentPlan, facts: Map<string, InvoiceFacts>, pr
       payments_total: num(round2(new Decimal(body.amount).times(currency.exchange_rate))),
     },
     stamp: { send: body.stamp?.send ?? false, status: 'Draft', uuid: null, errors: null, observations: null },
-    mail: { send: false, status: 'not_sent', observations: null },
+    mail: { send: body.mail?.send ?? false, status: 'not_sent', observations: null },
     metadata: { created: ids.now.toISOString(), last_updated: ids.now.toISOString() },
     annulled: false,
     cancellation: null,

@@ -11,13 +11,14 @@
 import type { Queryable } from '../platform/db';
 import type { CpuPool } from '../workers/pool';
 import { parseXml, satSelect, timbreChain } from '../einvoice/sat/chain';
-import { formatDate, formatMoney } from './format';
+import { formatDate, formatMoney, formatNumber, satVerificationUrl } from './format';
 import { renderInvoicePdf, renderVoucherPdf } from './render';
 import type { InvoicePdfInput, PdfCompany, PdfCustomer, PdfTax, VoucherPdfInput } from './types';
 import type { CoInvoiceDocument } from '../invoices/co/schema';
 import type { MxInvoiceDocument } from '../invoices/mx/schema';
 import type { VoucherDocument } from '../vouchers/schema';
 import type { NoteDocument } from '../notes/schema';
+import type { PaymentDocument } from '../payments/schema';
 import { CREDIT_REASONS, DEBIT_REASONS } from '../notes/schema';
 import type { StampStatus } from '../platform/states';
 import { LIVE } from '../invoices/kernel';
@@ -31,7 +32,7 @@ import {
   described, placeLine, SAT_EXPORT_KEYS, SAT_PAYMENT_FORMS, SAT_PAYMENT_METHODS, SAT_REGIMES, SAT_VOUCHER_TYPES,
 } from './names';
 
-export type DocKind = 'invoice' | 'voucher' | 'credit_note' | 'debit_note';
+export type DocKind = 'invoice' | 'voucher' | 'credit_note' | 'debit_note' | 'payment';
 
 export interface DocumentFiles {
   pdf: Buffer;
@@ -116,7 +117,8 @@ export function testNotice(row: Pick<InvoiceRow, 'stamp_status' | 'stamp_authori
 }
 
 /** What an accepted invoice's XML tells the PDF. */
-function electronicOf(row: InvoiceRow, doc: ReturnType<typeof parseXml> | null): InvoicePdfInput['electronic'] {
+function electronicOf(row: Pick<InvoiceColumns, 'stamp_status' | 'stamp_cufe' | 'stamp_uuid' | 'stamp_authority' | 'application_response'> & { country: 'CO' | 'MX' },
+  doc: ReturnType<typeof parseXml> | null): InvoicePdfInput['electronic'] {
   if (row.stamp_status !== 'Accepted' || !doc) return null;
   if (row.country === 'CO') {
     const qr = first(doc, DIAN_STS, 'QRCode');
@@ -148,7 +150,8 @@ interface InvoiceColumns {
   units: Record<string, string> | null;
 }
 export type InvoiceRow = InvoiceColumns & ({ country: 'CO'; document: CoInvoiceDocument } | { country: 'MX'; document: MxInvoiceDocument });
-export interface InvoiceRows { row: InvoiceRow; company: any; customer: any }
+/** `as`: a Mexican credit note drawn as the invoice it mirrors, with its own title and notes. */
+export interface InvoiceRows { row: InvoiceRow; company: any; customer: any; as?: { title: string; paymentNotes: string[]; fiscalNotes: string[] } }
 export interface VoucherRows { row: { document: VoucherDocument; customer_id: number | null }; company: any; customer: any; paid: { prefix: string; number: string; quote: number; name: string }[] }
 /** The PDF and what the e-mail says about the document (DocumentFiles without the rows the caller has). */
 export interface Drawn {
@@ -177,7 +180,7 @@ async function invoiceRows(q: Queryable, cid: number, id: string): Promise<Invoi
 }
 
 /** An invoice's PDF from its rows (pure; runs on a worker thread). */
-export async function invoicePdf({ row, company, customer }: InvoiceRows): Promise<Drawn> {
+export async function invoicePdf({ row, company, customer, as }: InvoiceRows): Promise<Drawn> {
   const d = row.document;
   const country = row.country;
   const co = row.country === 'CO' ? row.document : null;
@@ -202,7 +205,7 @@ export async function invoicePdf({ row, company, customer }: InvoiceRows): Promi
     }));
   const input: InvoicePdfInput = {
     country,
-    title: co ? (row.electronic_type === 'ElectronicInvoice' ? 'Factura electrónica de venta' : co.document?.name ?? 'Factura de venta') : 'Factura',
+    title: as?.title ?? (co ? (row.electronic_type === 'ElectronicInvoice' ? 'Factura electrónica de venta' : co.document?.name ?? 'Factura de venta') : 'Factura'),
     name: printedNumber(country, d), date: d.date, time: issueTime(row, xml), currency, exchangeRate: co?.currency?.exchange_rate ?? null,
     company: companyBlock(company),
     customer: customerBlock(customer, country, mx?.use ? [`Uso CFDI: ${described(mx.use, Object.fromEntries([[mx.use, findCfdiUse(mx.use)?.description ?? '']]))}`] : []),
@@ -215,11 +218,11 @@ export async function invoicePdf({ row, company, customer }: InvoiceRows): Promi
     retentionsTotal: d.withholdings_total ?? mx?.retentions_total ?? null,
     total: d.total, amountPayable: co?.amount_payable ?? null,
     payments: co ? co.payments : [],
-    paymentNotes: co ? [`Forma de pago: ${credit ? 'Crédito' : 'Contado'}`]
+    paymentNotes: as?.paymentNotes ?? (co ? [`Forma de pago: ${credit ? 'Crédito' : 'Contado'}`]
       : mx!.payment ? [`Método de pago: ${described(mx!.payment.method, SAT_PAYMENT_METHODS)}`,
-        `Forma de pago: ${described(mx!.payment.conditions?.payment_form, SAT_PAYMENT_FORMS) || mx!.payment.conditions?.name || ''}`] : null,
+        `Forma de pago: ${described(mx!.payment.conditions?.payment_form, SAT_PAYMENT_FORMS) || mx!.payment.conditions?.name || ''}`] : null),
     observations: d.observations, electronic,
-    fiscalNotes: country === 'CO' ? coFiscalNotes(row, company, xml) : mxFiscalNotes(cfdi),
+    fiscalNotes: [...(as?.fiscalNotes ?? []), ...(country === 'CO' ? coFiscalNotes(row, company, xml) : mxFiscalNotes(cfdi))],
     testNotice: testNotice(row, xml),
   };
   const label = input.title!;
@@ -351,6 +354,92 @@ export async function notePdf({ row, company, customer, units }: NoteRows): Prom
   };
 }
 
+/** A Mexican credit note (CFDI type E): the invoice's layout, titled as a note, with the CFDIs it relates and how it gives back. */
+async function mxNoteRows(q: Queryable, cid: number, id: string): Promise<InvoiceRows> {
+  const [row] = await q.query<InvoiceRow>(
+    `SELECT 'MX' AS country, document, xml, stamp_status, NULL AS stamp_cufe, stamp_uuid, stamp_authority, NULL AS application_response,
+            customer_id, NULL AS electronic_type, NULL AS resolution, NULL AS units
+       FROM notes WHERE company_id = $1 AND id = $2 AND kind = 'NC'`, [cid, id]);
+  if (!row) throw new DocumentNotFound(`Credit note ${id}`);
+  const [company] = await q.query('SELECT * FROM companies WHERE company_id = $1', [cid]);
+  const [customer] = await q.query('SELECT * FROM customers WHERE company_id = $1 AND id = $2', [cid, row.customer_id]);
+  const d = row.document as unknown as { payment_form: string; invoices: { name: string; uuid: string; amount: number }[] };
+  return {
+    row, company, customer,
+    as: {
+      title: 'Nota de crédito',
+      paymentNotes: [`Método de pago: ${described('PUE', SAT_PAYMENT_METHODS)}`, `Forma de pago: ${described(d.payment_form, SAT_PAYMENT_FORMS)}`],
+      fiscalNotes: [`CFDI relacionados, tipo de relación 01 (nota de crédito de los documentos relacionados): ${
+        d.invoices.map((i) => `${i.name}, UUID ${i.uuid}, ${formatMoney(i.amount, 'MX', 'MXN')}`).join('; ')}`],
+    },
+  };
+}
+
+export interface PaymentRows {
+  row: { document: PaymentDocument; xml: string | null; stamp_status: StampStatus; stamp_uuid: string | null; stamp_authority: string | null; customer_id: number };
+  company: any; customer: any;
+}
+
+async function paymentRows(q: Queryable, cid: number, id: string): Promise<PaymentRows> {
+  const [row] = await q.query<PaymentRows['row']>(
+    'SELECT document, xml, stamp_status, stamp_uuid, stamp_authority, customer_id FROM payments WHERE company_id = $1 AND id = $2', [cid, id]);
+  if (!row) throw new DocumentNotFound(`Payment receipt ${id}`);
+  const [company] = await q.query('SELECT * FROM companies WHERE company_id = $1', [cid]);
+  const [customer] = await q.query('SELECT * FROM customers WHERE company_id = $1 AND id = $2', [cid, row.customer_id]);
+  return { row, company, customer };
+}
+
+/**
+ * A payment receipt's PDF (pure; runs on a worker thread): one line per invoice paid (installment, previous balance, amount
+ * paid, balance left, its UUID), the payment's date, form and currency, the taxes paid, and the stamp. The CFDI's own
+ * Total is 0 (the amounts are in the Pagos complement), and its QR says so.
+ */
+export async function paymentPdf({ row, company, customer }: PaymentRows): Promise<Drawn> {
+  const d = row.document;
+  const xml = row.stamp_status === 'Accepted' && row.xml ? parseXml(row.xml) : null;
+  const electronic = electronicOf({ ...row, country: 'MX', stamp_cufe: null, application_response: null }, xml);
+  if (electronic?.kind === 'SAT') {
+    electronic.qr = satVerificationUrl({ uuid: electronic.uuid, rfcEmisor: company.tax_id, rfcReceptor: d.customer.rfc_id, total: 0, selloCFD: electronic.selloCFD });
+  }
+  const currency = d.currency.code;
+  const m = (v: number, code = currency) => formatMoney(v, 'MX', code);
+  const paidTaxes = [
+    ...d.totals.transferred.map((t) => `IVA ${formatNumber(t.percentage, 'MX', null)} %: base ${m(t.base_value, 'MXN')}, importe ${m(t.value, 'MXN')}`),
+    ...(['iva', 'isr', 'ieps'] as const).filter((k) => d.totals[`withholdings_${k}`]).map((k) => `Retención ${k.toUpperCase()}: ${m(d.totals[`withholdings_${k}`], 'MXN')}`),
+  ];
+  const input: InvoicePdfInput = {
+    country: 'MX', title: 'Recibo electrónico de pago', name: printedNumber('MX', d), date: d.date,
+    time: xml?.documentElement.getAttribute('Fecha')?.slice(11, 19) ?? null,
+    currency, exchangeRate: currency === 'MXN' ? null : d.currency.exchange_rate,
+    company: companyBlock(company), customer: customerBlock(customer, 'MX'),
+    items: d.invoices.map((i) => ({
+      code: printedNumber('MX', i), description: `Parcialidad ${i.installment}: saldo anterior ${m(i.previous_balance, i.currency)}, saldo insoluto ${m(i.balance_left, i.currency)}`,
+      quantity: 1, price: i.amount_paid, total: i.amount_paid, taxes: [], unit: null,
+      note: `UUID ${i.uuid}${i.currency !== currency ? ` · ${i.currency}, equivalencia ${i.equivalence}` : ''}`,
+    })),
+    subtotal: d.amount, taxesTotal: 0, retentions: [], total: d.amount, payments: [],
+    paymentNotes: [`Fecha de pago: ${new Intl.DateTimeFormat('sv-SE', { timeZone: company.time_zone || 'America/Mexico_City', dateStyle: 'short', timeStyle: 'medium' }).format(new Date(d.paid_at))}`, `Forma de pago: ${described(d.payment_form, SAT_PAYMENT_FORMS)}`,
+      ...(d.operation_number ? [`Número de operación: ${d.operation_number}`] : [])],
+    observations: d.observations, electronic,
+    fiscalNotes: [
+      `Complemento para recepción de pagos 2.0 · Monto total de los pagos: ${m(d.totals.payments_total, 'MXN')}`,
+      ...(paidTaxes.length ? [`Impuestos pagados: ${paidTaxes.join('; ')}`] : []),
+      ...mxFiscalNotes(xml?.documentElement ?? null),
+    ],
+    testNotice: testNotice({ ...row, country: 'MX' }, xml),
+  };
+  return {
+    pdf: await renderInvoicePdf(input), electronic: !!electronic, accepted: false, stem: null,
+    summary: {
+      company: { name: company.legal_name, email: company.settings?.email ?? null },
+      customerName: input.customer.name, label: input.title!, name: input.name, date: d.date,
+      total: m(d.amount), currency, dueDates: [],
+      reference: electronic?.kind === 'SAT' ? `Folio fiscal (UUID): ${electronic.uuid}` : null,
+      testNotice: input.testNotice ?? null, dian: null,
+    },
+  };
+}
+
 const VOUCHER_TYPES: Record<string, string> = { DebtPayment: 'Abono a cartera', AdvancePayment: 'Anticipo', Detailed: 'Detallado' };
 
 async function voucherRows(q: Queryable, cid: number, id: string): Promise<VoucherRows> {
@@ -398,7 +487,7 @@ export async function voucherPdf({ row, company, customer, paid }: VoucherRows):
 /** A document's PDF, XML and e-mail summary; the PDF is drawn on the pool's threads when a pool is given. */
 export async function documentFiles(q: Queryable, cid: number, kind: DocKind, id: string, pool?: CpuPool): Promise<DocumentFiles> {
   let drawn: Drawn;
-  let rows: InvoiceRows | VoucherRows | NoteRows;
+  let rows: InvoiceRows | VoucherRows | NoteRows | PaymentRows;
   let xml: string | null = null;
   let applicationResponse: string | null = null;
   if (kind === 'invoice') {
@@ -406,6 +495,14 @@ export async function documentFiles(q: Queryable, cid: number, kind: DocKind, id
     drawn = pool ? await pool.run('pdf.invoice', r) : await invoicePdf(r);
     if (drawn.electronic) xml = r.row.xml;
     if (drawn.accepted) applicationResponse = r.row.application_response ?? null;
+  } else if (kind === 'payment') {
+    const r = rows = await paymentRows(q, cid, id);
+    drawn = pool ? await pool.run('pdf.payment', r) : await paymentPdf(r);
+    if (drawn.electronic) xml = r.row.xml;
+  } else if (kind === 'credit_note' && (await q.query('SELECT 1 FROM companies WHERE company_id = $1 AND country = $2', [cid, 'MX'])).length) {
+    const r = rows = await mxNoteRows(q, cid, id);
+    drawn = pool ? await pool.run('pdf.invoice', r) : await invoicePdf(r);
+    if (drawn.electronic) xml = r.row.xml;
   } else if (kind === 'credit_note' || kind === 'debit_note') {
     const r = rows = await noteRows(q, cid, kind === 'credit_note' ? 'NC' : 'ND', id);
     drawn = pool ? await pool.run('pdf.note', r) : await notePdf(r);

@@ -38,7 +38,7 @@ const out = (t: Totals) => Object.fromEntries(Object.entries(t).map(([k, v]) => 
 const add = (t: Totals, bucket: Bucket, v: Decimal) => { t[bucket] = t[bucket].plus(v); t.total = t.total.plus(v); };
 
 /** In the SQL below: $1 the company, $2 the day; d a due item, i its invoice. */
-const CURRENCY = `coalesce(i.document->'currency'->>'code', 'COP')`;
+const CURRENCY = `coalesce(i.document->'currency'->>'code', CASE i.country WHEN 'MX' THEN 'MXN' ELSE 'COP' END)`;
 /**
  * The item was owed on day $2: its invoice was dated by then and not annulled by then (an annulment is dated, migration 010; a deleted invoice's
  * items are annulled with no date: never owed); an item a debit note added, once that note was dated and while it was not annulled.

@@ -13,7 +13,7 @@ import { buildEnvelope, dianZip, type DianOperation } from '../einvoice/dian/soa
 import { buildCfdi, type CfdiInput } from '../einvoice/sat/cfdi';
 import { buildPaymentCfdi, type PaymentCfdiInput } from '../einvoice/sat/payment';
 import { SandboxPac } from '../einvoice/sat/provider';
-import { invoicePdf, notePdf, voucherPdf } from '../pdf/document';
+import { invoicePdf, notePdf, paymentPdf, voucherPdf } from '../pdf/document';
 import type { CpuPool, RunOptions } from './pool';
 
 export interface TaskContext {
@@ -83,6 +83,7 @@ export const TASKS = {
   'pdf.invoice': invoicePdf,
   'pdf.voucher': voucherPdf,
   'pdf.note': notePdf,
+  'pdf.payment': paymentPdf,
 };
 
 export type TaskName = keyof typeof TASKS;

@@ -297,3 +297,79 @@ test('Mexico: a stamped CFDI is mailed with its XML, and its PDF carries the UUI
   // The seal's last 8 characters travel as written (Anexo 20); URLSearchParams would read a "+" among them as a space.
   assert.equal(/[?&]fe=([^&]*)$/.exec(qr)![1], sello.slice(-8));
 });
+
+test('Mexico: a payment receipt and a credit note are mailed once stamped, with their XML and a PDF that carries them', async () => {
+  const mx = s.as('mx');
+  const all = mx.list;
+  const [types, pays, users] = await Promise.all([all('/v1/document-types'), all('/v1/payment-types?document_type=FV'), all('/v1/users')]);
+  const type = (code: string) => types.find((t) => t.code === code).id;
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+  const invoice = async (method: 'PUE' | 'PPD') => {
+    const res = await mx.post('/v1/invoices', {
+      document: { id: type('FV-A') }, customer: { rfc_id: 'XIA190128J61', branch_office: 0 }, seller: users.find((u) => u.active).id, use: 'G03',
+      items: [{ code: 'MOUSE01', quantity: 2, price: 349 }],
+      payment: { method, conditions: { id: pays.find((p) => p.name === (method === 'PUE' ? 'Contado' : 'Por definir')).id, value: 809.68, due_date: method === 'PUE' ? day : '2099-12-31' } },
+      stamp: { send: true },
+    }, { 'serviceapi-application-id': 'TiendaPOS' });
+    assert.equal(res.body.stamp?.status, 'Accepted', JSON.stringify(res.body));
+    return res.body;
+  };
+  const mailed = async (path: string, doc: any, title: string) => {
+    let mail = doc.mail;
+    for (let i = 0; i < 150 && mail.status !== 'sent' && mail.status !== 'failed_delivery'; i++) {
+      await new Promise((ok) => setTimeout(ok, 100));
+      mail = (await mx.get(`/v1/${path}/${doc.id}`)).body.mail;
+    }
+    assert.equal(mail.status, 'sent', JSON.stringify(mail));
+    const number = numberOf(doc, 'MX');
+    const [got] = inbox.about(`${title} ${number} `);
+    assert.ok(got, `the ${title} arrived`);
+    assert.equal(got.mail.subject, `PRUEBA SIN VALIDEZ FISCAL - ${title} ${number} - ESCUELA KEMPER URGATE`);
+    const files = Object.fromEntries(got.mail.attachments.map((a) => [a.filename, a.content]));
+    const file = `${doc.prefix}${doc.number}`;
+    assert.deepEqual(Object.keys(files).sort(), [`${file}.pdf`, `${file}.xml`]);
+    assert.ok(files[`${file}.xml`].toString('utf8').includes(`UUID="${doc.stamp.uuid}"`), 'the stamped CFDI is attached');
+    const pdf = files[`${file}.pdf`];
+    // The same PDF as GET …/pdf answers.
+    const got2 = await mx.get(`/v1/${path}/${doc.id}/pdf`, { accept: 'application/pdf' });
+    assert.equal(got2.status, 200);
+    assert.match(String(got2.headers.get('content-type')), /^application\/pdf/);
+    const text = (await pdfText(pdf)).text.replace(/\s+/g, ' ');
+    // Long words (a UUID in a narrow column) may wrap at a hyphen: `flat` is the text without spaces.
+    return { pdf, text, flat: text.replace(/ /g, '') };
+  };
+
+  const ppd = await invoice('PPD');
+  const pay = await mx.post('/v1/payments', {
+    document: { id: type('P') }, date: new Date(Date.now() - 60_000).toISOString(), customer: { rfc_id: 'XIA190128J61', branch_office: 0 },
+    payment_form: '03', operation_number: 'SPEI-778812', amount: 500, invoices: [{ id: ppd.id, amount: 500 }], stamp: { send: true }, mail: { send: true },
+  });
+  assert.equal(pay.status, 201, JSON.stringify(pay.body));
+  assert.equal(pay.body.stamp.status, 'Accepted', JSON.stringify(pay.body.stamp));
+  const receipt = await mailed('payments', pay.body, 'Recibo electrónico de pago');
+  assert.ok(receipt.text.includes(pay.body.stamp.uuid), 'the PDF carries the receipt\'s fiscal folio');
+  assert.ok(receipt.flat.includes(`Código${numberOf(ppd, 'MX').replace(' ', '')}·UUID${ppd.stamp.uuid}`), 'one line per invoice paid: its Serie and Folio and its UUID');
+  assert.match(receipt.text, /Parcialidad 1: saldo anterior \$ ?809\.68, saldo insoluto \$ ?309\.68/);
+  assert.match(receipt.text, /Número de operación: SPEI-778812/);
+  assert.match(receipt.text, /Fecha de pago: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d/, 'the payment\'s time as the company\'s clock says it');
+  assert.match(receipt.text, /IVA 16 %: base \$ 431\.03, importe \$ 68\.96/, 'the taxes paid in proportion');
+  assert.match(receipt.text, /Complemento para recepción de pagos 2\.0/);
+  assert.equal(noPoppler(), false);
+  const qrText = readQr(receipt.pdf)!;
+  const qr = new URL(qrText);
+  assert.equal(qr.searchParams.get('id'), pay.body.stamp.uuid, qrText);
+  assert.equal(Number(qr.searchParams.get('tt')), 0, 'a payment CFDI\'s Total is 0');
+
+  const pue = await invoice('PUE');
+  const note = await mx.post('/v1/credit-notes', {
+    document: { id: type('NC') }, invoices: [{ id: pue.id }], payment_form: '03', items: [{ code: 'MOUSE01', quantity: 1, price: 100 }],
+    stamp: { send: true }, mail: { send: true },
+  });
+  assert.equal(note.status, 201, JSON.stringify(note.body));
+  assert.equal(note.body.stamp.status, 'Accepted', JSON.stringify(note.body.stamp));
+  const credit = await mailed('credit-notes', note.body, 'Nota de crédito');
+  assert.ok(credit.text.includes(note.body.stamp.uuid));
+  assert.ok(credit.flat.includes(`UUID${pue.stamp.uuid}`), 'the PDF names the related CFDI');
+  assert.match(credit.text, /tipo de relación 01/);
+  assert.match(credit.text, /Egreso/);
+});

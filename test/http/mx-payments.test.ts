@@ -59,6 +59,7 @@ eachStorage('payment receipts', (storage) => {
     assert.equal(tb.balanced, true);
     const ar = (await mx().get(`/v1/reports/accounts-receivable?date=2099-12-31&customer_identification=${CUSTOMER.rfc_id}`)).body;
     const open = ar.customers.reduce((t: number, c: any) => t + Math.round(c.totals.total * 100), 0) / 100;
+    assert.deepEqual([...new Set([...ar.customers.map((c: any) => c.currency), ...ar.totals.map((t: any) => t.currency)])], open ? ['MXN'] : [], 'in pesos');
     return { account: tb.accounts.find((x: any) => x.code === '105.01')?.closing_balance ?? 0, open, iva: (code: string) => tb.accounts.find((x: any) => x.code === code)?.closing_balance ?? 0 };
   };
 

@@ -201,7 +201,24 @@ eachStorage('fuzz', (storage) => {
     'co POST /v1/debit-notes': () => note('ND'),
     'co POST /v1/debit-notes/preview': () => note('ND'),
     'co POST /v1/debit-notes/:id/mail': () => ({ copy_to: 'cartera@cliente.example.co' }),
+    'mx POST /mx/v1/payments': () => mxPayment(),
+    'mx POST /mx/v1/payments/preview': () => mxPayment(),
+    'mx POST /mx/v1/payments/:id/mail': () => ({ mail_to: 'pagos@cliente.example.mx' }),
+    'mx POST /mx/v1/credit-notes': () => mxCreditNote(),
+    'mx POST /mx/v1/credit-notes/preview': () => mxCreditNote(),
+    'mx POST /mx/v1/credit-notes/:id/mail': () => ({ copy_to: 'cuentas@cliente.example.mx' }),
+    'mx POST /mx/v1/invoices/:id/cancel': () => ({ motive: '02' }),
+    'mx POST /mx/v1/payments/:id/cancel': () => ({ motive: '02' }),
+    'mx POST /mx/v1/credit-notes/:id/cancel': () => ({ motive: '02' }),
   };
+  /** One peso paid on a stamped PPD invoice, and one peso (plus IVA) credited against another one's balance. */
+  const mxPayment = () => ({
+    document: { id: mx.type.P.id }, date: new Date(Date.now() - 60_000).toISOString(), customer: { rfc_id: 'XIA190128J61', branch_office: 0 },
+    payment_form: '03', amount: 1, invoices: [{ id: ids.mxPpd, amount: 1 }], observations: 'Pago parcial',
+  });
+  const mxCreditNote = () => ({
+    document: { id: mx.type.NC.id }, invoices: [{ id: ids.mxCredited }], payment_form: '17', items: [{ code: 'LAP14', quantity: 1, price: 1 }], observations: 'Bonificación',
+  });
   /** A note of 1 peso on the credit invoice (a discount credited, or interest charged), paid back or paid in cash. */
   const note = (kind: 'NC' | 'ND') => ({
     document: { id: notes[kind].id }, date: today(), invoice: ids.creditInvoice, reason: kind === 'NC' ? 3 : 1, seller: r.seller.id,
@@ -246,7 +263,7 @@ eachStorage('fuzz', (storage) => {
     await Promise.all([s.token('co'), s.token('mx')]); // before login fuzzing can lock the demo users
     [r, v] = await Promise.all([coRefs(s), rcRefs(s)]);
     const all = s.as('mx').list;
-    const [types, taxes, pays, users] = await Promise.all([all('/v1/document-types?type=FV'), all('/v1/taxes'), all('/v1/payment-types?document_type=FV'), all('/v1/users')]);
+    const [types, taxes, pays, users] = await Promise.all([all('/v1/document-types'), all('/v1/taxes'), all('/v1/payment-types?document_type=FV'), all('/v1/users')]);
     mx = { type: Object.fromEntries(types.map((t) => [t.code, t])), tax: (type: string, pct: number) => taxes.find((t) => t.type === type && t.percentage === pct),
       pay: Object.fromEntries(pays.map((p) => [p.name, p])), seller: users.find((u) => u.active) };
     routes = appRoutes(s);
@@ -284,6 +301,19 @@ eachStorage('fuzz', (storage) => {
     ids['mx /v1/products/:id'] = mxProd.id; ids.mxProductCode = mxProd.code;
     const mxInv = await made('mx', '/v1/invoices', mxInvoice(), MX_APP);
     for (const p of ['/v1/invoices/:id', '/v1/invoices/:id/annul', '/v1/invoices/:id/stamp', '/v1/invoices/:id/xml', '/v1/invoices/:id/stamp/errors', '/v1/invoices/:id/mail', '/v1/invoices/:id/pdf']) ids[`mx ${p}`] = mxInv.id;
+    // Stamped Mexican invoices to pay and to credit (PPD), a receipt and a note to read, mail and cancel, and an invoice to cancel.
+    const stamped = async (method: 'PUE' | 'PPD') => made('mx', '/v1/invoices', {
+      ...mxInvoice(), items: [{ code: 'LAP14', quantity: 100, price: 15000 }], stamp: { send: true },
+      payment: method === 'PUE' ? { method, conditions: { id: mx.pay.Contado.id, value: 1_740_000, due_date: mxToday() } }
+        : { method, conditions: { id: mx.pay['Por definir'].id, value: 1_740_000, due_date: '2099-12-31' } },
+    }, MX_APP);
+    ids.mxPpd = (await stamped('PPD')).id;
+    ids.mxCredited = (await stamped('PPD')).id;
+    ids['mx /v1/invoices/:id/cancel'] = (await stamped('PUE')).id;
+    const pay = await made('mx', '/v1/payments', { ...mxPayment(), stamp: { send: true } });
+    for (const p of ['', '/annul', '/stamp', '/xml', '/stamp/errors', '/mail', '/pdf', '/cancel']) ids[`mx /v1/payments/:id${p}`] = pay.id;
+    const mxNote = await made('mx', '/v1/credit-notes', { ...mxCreditNote(), stamp: { send: true } });
+    for (const p of ['', '/annul', '/stamp', '/xml', '/stamp/errors', '/mail', '/pdf', '/cancel']) ids[`mx /v1/credit-notes/:id${p}`] = mxNote.id;
     for (const c of ['co', 'mx'] as const) {
       const [dt] = await s.as(c).list('/v1/document-types?type=FV');
       ids[`${c} id`] = dt.id;

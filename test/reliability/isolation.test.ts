@@ -103,13 +103,24 @@ eachStorage('isolation', (storage) => {
       use: 'G03', observations: MARK, items: [{ code: 'LAP14', quantity: 2, price: 1500, discount: 300 }],
       payment: { method: 'PUE', conditions: { id: pays.find((p) => p.name === 'Contado').id, value: 3132, due_date: mxToday() } },
     }, MX_APP);
+    // A stamped PPD invoice of B's, paid in part by a payment receipt and credited by a credit note, both stamped.
+    const ppd = await made(bmx, '/v1/invoices', {
+      document: { id: types.find((t) => t.code === 'FV-A').id }, customer: { rfc_id: 'XIA190128J61', branch_office: 0 }, seller: users.find((u) => u.active).id,
+      use: 'G03', observations: MARK, items: [{ code: 'LAP14', quantity: 1, price: 1000 }], stamp: { send: true },
+      payment: { method: 'PPD', conditions: { id: pays.find((p) => p.name === 'Por definir').id, value: 1160, due_date: '2099-12-31' } },
+    }, MX_APP);
+    const mxType = async (code: string) => (await mxAll(`/v1/document-types?type=${code}`))[0].id;
+    await made(bmx, '/v1/payments', { document: { id: await mxType('P') }, date: new Date(Date.now() - 60_000).toISOString(), customer: { rfc_id: 'XIA190128J61', branch_office: 0 },
+      payment_form: '03', amount: 100, invoices: [{ id: ppd.id, amount: 100 }], observations: MARK, stamp: { send: true } });
+    await made(bmx, '/v1/credit-notes', { document: { id: await mxType('NC') }, invoices: [{ id: ppd.id }], payment_form: '17',
+      items: [{ code: 'LAP14', quantity: 1, price: 10 }], observations: MARK, stamp: { send: true } });
     assert.equal(bCustomer.name[0], MARK);
 
     // Every id B owns, per collection of every GET list route (lookups included), and each record as B reads it.
     routes = appRoutes(s);
     for (const rt of routes.filter((r) => r.method === 'GET' && !r.params.length)) {
       const api = rt.country === 'mx' ? bmx : bco;
-      const kinds = ['FV', 'NC', 'ND', 'RC'];
+      const kinds = ['FV', 'NC', 'ND', 'RC', 'P'];
       const extra = rt.query.some((q) => q.name === 'type') && /document-types/.test(rt.path) ? kinds.map((k) => `type=${k}`)
         : rt.query.some((q) => q.name === 'document_type') ? kinds.map((k) => `document_type=${k}`) : [''];
       for (const x of extra) {
@@ -126,7 +137,7 @@ eachStorage('isolation', (storage) => {
     bNumbering = await numbering();
     // The detector works: B sees its own marker, and there is something of B's to attack on every kind of record.
     assert.ok(leaks(await bco.get('/v1/invoices?page_size=100')) && leaks(await bco.get('/v1/customers?identification=55500011')), 'B reads its own marker');
-    for (const c of ['co /v1/invoices', 'co /v1/vouchers', 'co /v1/customers', 'co /v1/products', 'co /v1/taxes', 'mx /v1/invoices']) assert.ok(bIds[c]?.length, c);
+    for (const c of ['co /v1/invoices', 'co /v1/vouchers', 'co /v1/customers', 'co /v1/products', 'co /v1/taxes', 'mx /v1/invoices', 'mx /v1/payments', 'mx /v1/credit-notes']) assert.ok(bIds[c]?.length, c);
   });
   after(async () => {
     console.log(`isolation [${storage}]: ${walked} requests of company A on B's ids, ${bRecords.size} records of B watched, ${findings.length} findings`);

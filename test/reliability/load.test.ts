@@ -9,7 +9,8 @@
  * after its answer. Afterwards (Workload.verify): numbering without gaps or
  * repeats per document type, one document per key, every answered document
  * stored whole and no other, balanced entries, receivables = credit invoices −
- * receipts, stamping and mail finished.
+ * receipts, stamping and mail finished; Mexican PPD invoices paid by payment
+ * receipts and credited by credit notes, their receivable as the report says.
  *
  * Short inside `npm test`; RELIABILITY=long (npm run test:reliability) sends
  * LOAD_COUNT (default 4000) creations, each part bounded in time.
@@ -57,7 +58,7 @@ for (const storage of STORAGES) {
       const started = Date.now();
       const sent = await w.run({ concurrency: 8 * processes, count: COUNT, ms: (LONG ? 12 : 3) * 60_000 });
       const seconds = (Date.now() - started) / 1000;
-      console.log(`load [${storage}]: ${sent} operations in ${seconds.toFixed(1)} s (${(sent / seconds).toFixed(0)}/s) on ${processes} process(es); ${w.invoices.size} invoices, ${w.vouchers.size} receipts, ${w.notes.size} credit notes, ${w.keys.size} keys, ${w.refused} receipts refused for paying an installment already paid`);
+      console.log(`load [${storage}]: ${sent} operations in ${seconds.toFixed(1)} s (${(sent / seconds).toFixed(0)}/s) on ${processes} process(es); ${w.invoices.size} invoices, ${w.vouchers.size} receipts, ${w.notes.size} credit notes, ${w.payments.size} Mexican payment receipts, ${w.keys.size} keys, ${w.refused} receipts refused for paying an installment already paid`);
       await w.settle(120_000);
       await w.verifyApi();
       // A 5xx is a bug: show what the services logged about it.
@@ -68,7 +69,7 @@ for (const storage of STORAGES) {
         const stored = await w.verify(after, numbering);
         const anomalies = [...w.anomalies, ...stored.anomalies];
         report(`load [${storage}]`, { requests: w.requests, documents: stored.documents, serverErrors: w.serverErrors, anomalies: anomalies.length });
-        assert.ok(w.invoices.size > COUNT / 3 && w.vouchers.size > 0, `${w.invoices.size} invoices and ${w.vouchers.size} receipts created`);
+        assert.ok(w.invoices.size > COUNT / 3 && w.vouchers.size > 0 && w.payments.size > 0, `${w.invoices.size} invoices, ${w.vouchers.size} receipts and ${w.payments.size} payment receipts created`);
         assert.deepEqual(anomalies.slice(0, 30), []);
         await theChecksSeeDamage(after, w, numbering);
       } finally { await after.close(); }

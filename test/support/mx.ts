@@ -10,12 +10,15 @@ export const MX_APP = { 'serviceapi-application-id': 'TestPOS' };
 /** Today in Mexico City (yyyy-MM-dd). */
 export const mxToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
 
-export interface MxRefs { fvA: number; seller: number; cash: number }
+/** FV-A, the payment receipt (P) and credit note (NC) types, a seller, and the payment types Contado (PUE) and Por definir (PPD). */
+export interface MxRefs { fvA: number; receipt: number; creditNote: number; seller: number; cash: number; toDefine: number }
 
 export async function mxRefs(c: ApiClient): Promise<MxRefs> {
   const all = c.as('mx').list;
-  const [types, users, pays] = await Promise.all([all('/v1/document-types?type=FV'), all('/v1/users'), all('/v1/payment-types?document_type=FV')]);
-  return { fvA: types.find((t) => t.code === 'FV-A').id, seller: users.find((u) => u.active).id, cash: pays.find((p) => p.name === 'Contado').id };
+  const [types, users, pays] = await Promise.all([all('/v1/document-types'), all('/v1/users'), all('/v1/payment-types?document_type=FV')]);
+  const type = (code: string) => types.find((t) => t.code === code).id;
+  return { fvA: type('FV-A'), receipt: type('P'), creditNote: type('NC'), seller: users.find((u) => u.active).id,
+    cash: pays.find((p) => p.name === 'Contado').id, toDefine: pays.find((p) => p.name === 'Por definir').id };
 }
 
 /**

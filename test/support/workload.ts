@@ -2,7 +2,8 @@
  * A mixed stream of creations for the load and crash suites, sent as an
  * integrator would: Colombian cash, credit and electronic invoices, cash
  * receipts and credit notes (settled on account) on the credit invoices,
- * Mexican invoices (some stamped) and e-mail requests, from several workers across one or more server processes.
+ * Mexican invoices (some stamped; some PPD, stamped, then paid by payment
+ * receipts and credited by credit notes set off against what they owe) and e-mail requests, from several workers across one or more server processes.
  *
  * The workload remembers every answer. Creations with an Idempotency-Key
  * whose answer was lost (a killed process) are sent again later, until
@@ -34,8 +35,10 @@ export async function numberingSnapshot(q: Queryable): Promise<Map<number, numbe
   return new Map(rows.map((r) => [r.id, r.consecutive]));
 }
 
-type Kind = 'cash' | 'credit' | 'electronic' | 'voucher' | 'note' | 'mx' | 'mail';
+type Kind = 'cash' | 'credit' | 'electronic' | 'voucher' | 'note' | 'mx' | 'mxppd' | 'mxpay' | 'mxnote' | 'mail';
 interface Op { kind: Kind; country: 'co' | 'mx'; path: string; body: unknown; headers?: Record<string, string>; key?: string; credit?: Credit }
+/** What pays or credits an invoice: races for its last pesos are refused with 400. */
+const SETTLES: Kind[] = ['voucher', 'note', 'mxpay', 'mxnote'];
 interface Credit { id: string; customer: { identification: string; branch_office: number }; due: { prefix: string; consecutive: number; quote: number }; amount: Decimal; paid: Decimal }
 
 export interface WorkloadOptions {
@@ -51,9 +54,13 @@ const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
 export class Workload {
   readonly invoices = new Map<string, any>();
   readonly vouchers = new Map<string, any>();
-  /** Credit notes (each settled on account against its credit invoice). */
+  /** Credit notes (each settled on account against its credit invoice; in Mexico, by compensation). */
   readonly notes = new Map<string, any>();
+  /** Mexican payment receipts. */
+  readonly payments = new Map<string, any>();
   readonly credits: Credit[] = [];
+  /** Stamped Mexican PPD invoices: what they owe, and what receipts and credit notes took off it. */
+  readonly mxCredits: Credit[] = [];
   /** Idempotency-Key → the document it created. */
   readonly keys = new Map<string, string>();
   /** Invoices with an e-mail request answered 202. */
@@ -96,7 +103,33 @@ export class Workload {
         items: [{ code: 'LIBRO01', quantity: 1, price: value, taxes: [] }], payments: [{ id: this.refs.nc.onAccount.id, value }],
       } };
     }
-    if (dice < 0.33 && this.invoices.size) {
+    const mxOpen = this.mxCredits.filter((c) => c.paid.lt(c.amount));
+    if (dice < 0.34 && mxOpen.length) {
+      const credit = pick(mxOpen);
+      const owed = credit.amount.minus(credit.paid);
+      if (dice < 0.32) {
+        const amount = Decimal.max(new Decimal('0.01'), Decimal.min(owed, money(1, owed.toNumber() * 0.7 + 1))).toNumber();
+        return { kind: 'mxpay', country: 'mx', path: '/v1/payments', key, credit, body: {
+          document: { id: this.refs.mx.receipt }, date: new Date(Date.now() - 60_000).toISOString(), customer: { rfc_id: 'XIA190128J61', branch_office: 0 },
+          payment_form: '03', amount, invoices: [{ id: credit.id, amount }], stamp: { send: Math.random() < 0.5 },
+        } };
+      }
+      // A discount of up to 100 pesos plus IVA, set off against what the invoice owes.
+      const price = Decimal.max(new Decimal('0.01'), Decimal.min(owed.div('1.16').toDecimalPlaces(2, Decimal.ROUND_DOWN), money(1, 100))).toNumber();
+      return { kind: 'mxnote', country: 'mx', path: '/v1/credit-notes', key, credit, body: {
+        document: { id: this.refs.mx.creditNote }, invoices: [{ id: credit.id }], payment_form: '17', items: [{ code: 'LAP14', quantity: 1, price }],
+        stamp: { send: Math.random() < 0.5 },
+      } };
+    }
+    if (dice < 0.37) {
+      // A stamped PPD invoice, to be paid and credited.
+      const price = money(100, 3000);
+      const total = price.times('1.16').toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
+      return { kind: 'mxppd', country: 'mx', path: '/v1/invoices', key, headers: MX_APP, body: mxInvoice(this.refs.mx, [{ code: 'LAP14', quantity: 1, price: price.toNumber() }], total, {
+        payment: { method: 'PPD', conditions: { id: this.refs.mx.toDefine, value: total, due_date: '2099-12-31' } }, stamp: { send: true },
+      }) };
+    }
+    if (dice < 0.39 && this.invoices.size) {
       const inv = pick([...this.invoices.values()].filter((i) => !i.use));
       if (inv) return { kind: 'mail', country: 'co', path: `/v1/invoices/${inv.id}/mail`, body: { mail_to: 'cuentas@cliente.example.co' } };
     }
@@ -138,7 +171,7 @@ export class Workload {
       // Two receipts paying the same installment at once: the second may find it (partly) paid already.
       // Two receipts paying the same installment at once: the second may find it (partly) paid already; so may a credit note
       // settled on account, or two credit notes of one invoice the amount left to credit.
-      const raced = (op.kind === 'voucher' || op.kind === 'note') && res.status === 400
+      const raced = SETTLES.includes(op.kind) && res.status === 400
         && codes.every((c: string) => c === 'invalid_value' || c === 'invalid_reference' || c === 'invalid_payment');
       if (shape || !raced) this.anomalies.push(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
       else this.refused++;
@@ -157,11 +190,15 @@ export class Workload {
       this.keys.set(op.key, first ?? doc.id);
       if (first) return true; // a replay: recorded already
     }
-    if (op.kind === 'voucher' || op.kind === 'note') {
-      (op.kind === 'voucher' ? this.vouchers : this.notes).set(doc.id, doc);
-      op.credit!.paid = op.credit!.paid.plus(doc.total);
+    if (SETTLES.includes(op.kind)) {
+      (op.kind === 'voucher' ? this.vouchers : op.kind === 'mxpay' ? this.payments : this.notes).set(doc.id, doc);
+      op.credit!.paid = op.credit!.paid.plus(op.kind === 'mxpay' ? doc.amount : doc.total);
     } else {
       this.invoices.set(doc.id, doc);
+      if (op.kind === 'mxppd' && doc.stamp?.status === 'Accepted') {
+        this.mxCredits.push({ id: doc.id, customer: { identification: 'XIA190128J61', branch_office: 0 }, due: { prefix: doc.prefix, consecutive: doc.number, quote: 1 },
+          amount: new Decimal(doc.total), paid: new Decimal(0) });
+      }
       if (op.kind === 'credit') {
         this.credits.push({ id: doc.id, customer: op.body && (op.body as any).customer, due: { prefix: doc.prefix, consecutive: doc.number, quote: 1 },
           amount: new Decimal(doc.total), paid: new Decimal(0) });
@@ -256,14 +293,14 @@ export class Workload {
     const bad = (what: string, rows: unknown[]) => { for (const r of rows) anomalies.push(`${what}: ${JSON.stringify(r)}`); };
     // Every answered document is there, with the number and total it was answered with, and nothing else is.
     const stored = new Map<string, { number: number; total: string }>();
-    for (const t of ['invoices', 'vouchers', 'notes']) {
+    for (const t of ['invoices', 'vouchers', 'notes', 'payments']) {
       for (const r of await q.query<{ id: string; number: number; total: string }>(`SELECT id::text, number::int AS number, total::text FROM ${t}`)) stored.set(r.id, r);
     }
-    const answered = new Map([...this.invoices, ...this.vouchers, ...this.notes]);
+    const answered = new Map([...this.invoices, ...this.vouchers, ...this.notes, ...this.payments]);
     for (const [id, doc] of answered) {
       const row = stored.get(id);
       if (!row) anomalies.push(`${doc.name} (${id}) was answered 201 but is not stored`);
-      else if (row.number !== doc.number || !new Decimal(row.total).eq(doc.total)) anomalies.push(`${doc.name}: stored as number ${row.number} total ${row.total}`);
+      else if (row.number !== doc.number || !new Decimal(row.total).eq(doc.total ?? doc.amount)) anomalies.push(`${doc.name}: stored as number ${row.number} total ${row.total}`);
     }
     for (const id of stored.keys()) if (!answered.has(id)) anomalies.push(`document ${id} is stored but no answer named it`);
     anomalies.push(...await bookAnomalies(q, numbering));
@@ -292,8 +329,13 @@ export class Workload {
       this.requests++;
       if (res.status !== 200 || res.body.name !== doc.name || res.body.total !== doc.total) this.anomalies.push(`GET voucher ${doc.name}: ${res.status}`);
     }
+    for (const doc of this.payments.values()) {
+      const res = await c.as('mx').get(`/v1/payments/${doc.id}`);
+      this.requests++;
+      if (res.status !== 200 || res.body.name !== doc.name || res.body.amount !== doc.amount) this.anomalies.push(`GET payment receipt ${doc.name}: ${res.status}`);
+    }
     for (const doc of this.notes.values()) {
-      const res = await c.as('co').get(`/v1/credit-notes/${doc.id}`);
+      const res = await c.as(doc.use ? 'mx' : 'co').get(`/v1/credit-notes/${doc.id}`);
       this.requests++;
       if (res.status !== 200 || res.body.name !== doc.name || res.body.total !== doc.total) this.anomalies.push(`GET credit note ${doc.name}: ${res.status}`);
     }
@@ -307,6 +349,14 @@ export class Workload {
     const owed = this.credits.reduce((s, x) => s.plus(x.amount).minus(x.paid), new Decimal(0));
     const total = (ar.body?.totals ?? []).find((t: any) => t.currency === 'COP')?.total ?? 0;
     if (!owed.eq(total)) this.anomalies.push(`receivables: the report says ${total}, credit invoices minus receipts are ${owed.toFixed(2)}`);
+    const mxAr = await c.as('mx').get('/v1/reports/accounts-receivable?date=2099-12-31&customer_identification=XIA190128J61');
+    this.requests++;
+    const mxPaid = new Set(this.mxCredits.map((x) => x.id));
+    // Every open PPD invoice of the customer, less what receipts and credit notes took off the stamped ones this run made.
+    const mxOwed = [...this.invoices.values()].filter((i) => i.use && i.balance > 0 && !mxPaid.has(i.id)).reduce((s, i) => s.plus(i.balance), new Decimal(0))
+      .plus(this.mxCredits.reduce((s, x) => s.plus(x.amount).minus(x.paid), new Decimal(0)));
+    const mxTotal = (mxAr.body?.totals ?? []).find((t: any) => t.currency === 'MXN')?.total ?? 0;
+    if (!mxOwed.eq(mxTotal)) this.anomalies.push(`MX receivables: the report says ${mxTotal}, PPD invoices minus receipts and credit notes are ${mxOwed.toFixed(2)}`);
   }
 }
 
@@ -323,7 +373,7 @@ export async function bookAnomalies(q: Queryable, numbering: Map<number, number>
   // Numbering: from the number before the run to the type's next number, each exactly once.
   const docs = await q.query<{ type: number; number: number }>(
     `SELECT document_type_id AS type, number::int AS number FROM invoices UNION ALL SELECT document_type_id, number::int FROM vouchers
-     UNION ALL SELECT document_type_id, number::int FROM notes`);
+     UNION ALL SELECT document_type_id, number::int FROM notes UNION ALL SELECT document_type_id, number::int FROM payments`);
   const next = new Map((await q.query<{ id: number; consecutive: number }>('SELECT id, consecutive::int AS consecutive FROM document_types')).map((r) => [r.id, r.consecutive]));
   for (const [type, from] of numbering) {
     const nums = docs.filter((d) => d.type === type && d.number >= from).map((d) => d.number).sort((a, b) => a - b);
@@ -333,18 +383,21 @@ export async function bookAnomalies(q: Queryable, numbering: Map<number, number>
   // Nothing half-written: one balanced entry of two lines or more per document, due items and balances agree.
   bad('document without exactly one journal entry', await q.query(
     `SELECT d.id FROM (SELECT company_id, id, 'invoice' AS kind FROM invoices UNION ALL SELECT company_id, id, 'voucher' FROM vouchers
-                       UNION ALL SELECT company_id, id, CASE kind WHEN 'NC' THEN 'credit_note' ELSE 'debit_note' END FROM notes) d
+                       UNION ALL SELECT company_id, id, CASE kind WHEN 'NC' THEN 'credit_note' ELSE 'debit_note' END FROM notes
+                       UNION ALL SELECT company_id, id, 'payment' FROM payments) d
       WHERE (SELECT count(*) FROM journal_entries e WHERE e.company_id = d.company_id AND e.source_id = d.id AND e.source_kind = d.kind) <> 1`));
   bad('unbalanced or short journal entry', await q.query(
     `SELECT e.id FROM journal_entries e LEFT JOIN journal_lines l ON l.entry_id = e.id GROUP BY e.id HAVING count(l.entry_id) < 2 OR sum(l.debit) <> sum(l.credit)`));
   bad('journal entry of no document', await q.query(
     `SELECT e.id FROM journal_entries e WHERE NOT EXISTS (SELECT 1 FROM invoices i WHERE i.id = e.source_id) AND NOT EXISTS (SELECT 1 FROM vouchers v WHERE v.id = e.source_id)
-        AND NOT EXISTS (SELECT 1 FROM notes n WHERE n.id = e.source_id)`));
+        AND NOT EXISTS (SELECT 1 FROM notes n WHERE n.id = e.source_id) AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.id = e.source_id)`));
   bad('due item paid ≠ its receipts and credit notes', await q.query(
     `SELECT d.id, d.paid FROM due_items d WHERE d.paid <> coalesce((SELECT sum(a.amount) FROM voucher_applications a JOIN vouchers v ON v.id = a.voucher_id
                                                                    WHERE a.due_item_id = d.id AND NOT v.annulled), 0)
                                                          + coalesce((SELECT sum(a.amount) FROM note_applications a JOIN notes n ON n.id = a.note_id
-                                                                   WHERE a.due_item_id = d.id AND NOT n.annulled), 0)`));
+                                                                   WHERE a.due_item_id = d.id AND NOT n.annulled), 0)
+                                                         + coalesce((SELECT sum(a.amount) FROM payment_applications a JOIN payments p ON p.id = a.payment_id
+                                                                   WHERE a.due_item_id = d.id AND NOT p.annulled), 0)`));
   bad('invoice balance ≠ its open due items', await q.query(
     `SELECT i.id, i.balance FROM invoices i WHERE i.balance <> coalesce((SELECT sum(d.amount - d.paid) FROM due_items d WHERE d.invoice_id = i.id AND NOT d.annulled), 0)`));
   bad('receipt total ≠ what it applied', await q.query(
