@@ -44,6 +44,12 @@ eachStorage('foundation', (storage) => {
     assert.equal(r.body.paths['/v1/payment-types'].get.parameters.find((x: any) => x.name === 'document_type').required, true);
     assert.equal(r.body.paths['/v1/taxes'].get.responses['200'].content['application/json'].schema.type, 'array', 'lookups answer plain arrays');
     assert.ok(r.body.paths['/v1/customers/{id}'].delete && r.body.paths['/mx/v1/products/{id}'].delete, 'DELETE of customers and products documented');
+    // Mexico after the invoice: payment receipts, credit notes and cancellation, with their request bodies.
+    for (const p of ['/mx/v1/payments', '/mx/v1/credit-notes', '/mx/v1/invoices/{id}/cancel', '/mx/v1/payments/{id}/cancel', '/mx/v1/credit-notes/{id}/cancel']) {
+      assert.ok(r.body.paths[p]?.post?.requestBody?.content['application/json'].schema.properties, `POST ${p} documented with its body`);
+    }
+    assert.ok(r.body.paths['/mx/v1/payments'].post.requestBody.content['application/json'].schema.properties.invoices, 'the receipt\'s invoices are documented');
+    for (const p of ['/mx/v1/payments/{id}/pdf', '/mx/v1/payments/{id}/xml', '/mx/v1/credit-notes/{id}/pdf', '/mx/v1/payments/{id}/mail']) assert.ok(r.body.paths[p], `${p} documented`);
     const docs = await fetch(s.url + '/docs/');
     assert.equal(docs.status, 200);
     assert.match(await docs.text(), /swagger/i);
