@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './platform/config';
 import { migrate, openDb, type Db } from './platform/db';
 import { buildApp, type RouteModule } from './platform/app';
+import { openapiHooks } from './openapi';
 import { catalogRoutes } from './catalog/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { voucherRoutes } from './vouchers/routes';
@@ -115,7 +116,7 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     }, { claimMs: config.outboxClaimMs, batch: Math.max(10, 2 * pool.size) });
     // The embedded database has one process: a job it finds claimed was left by a process that died (kill -9, power loss).
     if (db.kind === 'pglite') await outbox.releaseClaims();
-    const app = await buildApp({ config, db, outbox, dian: authority, pool }, MODULES);
+    const app = await buildApp({ config, db, outbox, dian: authority, pool }, MODULES, openapiHooks());
     log = app.log;
     const key = sealingKey(config);
     if (key) {

@@ -41,7 +41,7 @@ const KINDS: { kind: DocKind; path: string; what: string; table: string; scope: 
   { kind: 'voucher', path: '/vouchers', what: 'Voucher', table: 'vouchers', scope: '', tag: () => 'vouchers', countries: ['CO'] },
   { kind: 'credit_note', path: '/credit-notes', what: 'Credit note', table: 'notes', scope: ` AND kind = 'NC'`, tag: (c) => (c === 'CO' ? 'credit notes' : 'credit notes (MX)'), countries: ['CO', 'MX'] },
   { kind: 'debit_note', path: '/debit-notes', what: 'Debit note', table: 'notes', scope: ` AND kind = 'ND'`, tag: () => 'debit notes', countries: ['CO'] },
-  { kind: 'payment', path: '/payments', what: 'Payment receipt', table: 'payments', scope: '', tag: () => 'Payment receipts', countries: ['MX'] },
+  { kind: 'payment', path: '/payments', what: 'Payment receipt', table: 'payments', scope: '', tag: () => 'payments (MX)', countries: ['MX'] },
 ];
 
 export const mailRoutes: RouteModule = (app, { db, outbox, pool, country }) => {

@@ -19,7 +19,7 @@ import { mailIfAsked } from '../mail/store';
 import { cancelRoute, cancellationAnswer } from '../einvoice/sat/cancel';
 
 const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
-const tags = ['Payment receipts'];
+const tags = ['payments (MX)'];
 const params = UuidParams('Payment receipt');
 
 /** The stored document with the fields that change after creation. */

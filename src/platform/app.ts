@@ -134,7 +134,8 @@ function clientError(this: FastifyInstance, err: Error & { code?: string }, sock
   socket.destroy();
 }
 
-export async function buildApp(services: Services, modules: RouteModule[]): Promise<FastifyInstance> {
+/** `openapi`: @fastify/swagger's transform hooks, which complete what each route says in the OpenAPI document (src/openapi.ts). */
+export async function buildApp(services: Services, modules: RouteModule[], openapi: { transform?: any; transformObject?: any } = {}): Promise<FastifyInstance> {
   const { config, db } = services;
   const app = Fastify({
     // JSON lines whose level is a word ("level":"info"); one line per request (onResponse below) instead of Fastify's two.
@@ -226,11 +227,15 @@ export async function buildApp(services: Services, modules: RouteModule[]): Prom
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Invoice and cash receipt voucher API', version: '1.0.0',
+      info: { title: 'Invoice and cash receipt voucher API', version: '1.0.0', license: { name: 'MIT', identifier: 'MIT' },
         description: 'Sales invoices (Colombia at {base_url}, Mexico at {base_url_mx} = {base_url}/mx) and cash receipt vouchers. Errors always have the ErrorBody shape.' },
+      servers: [{ url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`, description: 'This service: {base_url}; {base_url_mx} is {base_url}/mx' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
+    // Shared schemas keep their $id as their name (components/schemas/ErrorBody).
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    ...openapi,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.addSchema(ErrorBody);

@@ -76,7 +76,7 @@ eachStorage('catalog in the reference API\'s wire format', (storage) => {
       }
       const types = await api.get('/v1/document-types');
       assert.ok(Array.isArray(types.body));
-      assert.deepEqual([...new Set(types.body.map((t: any) => t.type))].sort(), country === 'co' ? ['FV', 'NC', 'ND', 'RC'] : ['FV', 'RC'], 'without type: every type');
+      assert.deepEqual([...new Set(types.body.map((t: any) => t.type))].sort(), country === 'co' ? ['FV', 'NC', 'ND', 'RC'] : ['FV', 'NC', 'P', 'RC'], 'without type: every type');
       for (const t of types.body) for (const f of DOCUMENT_TYPE_FIELDS) assert.ok(f in t, `document type field ${f}`);
       for (const t of ['FV', 'NC', 'ND', 'RC']) {
         const only = await api.list(`/v1/document-types?type=${t}`);

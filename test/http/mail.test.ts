@@ -341,7 +341,7 @@ test('Mexico: a payment receipt and a credit note are mailed once stamped, with 
 
   const ppd = await invoice('PPD');
   const pay = await mx.post('/v1/payments', {
-    document: { id: type('P') }, date: new Date(Date.now() - 60_000).toISOString(), customer: { rfc_id: 'XIA190128J61', branch_office: 0 },
+    document: { id: type('P') }, date: new Date(Date.now() - 1000).toISOString(), customer: { rfc_id: 'XIA190128J61', branch_office: 0 },
     payment_form: '03', operation_number: 'SPEI-778812', amount: 500, invoices: [{ id: ppd.id, amount: 500 }], stamp: { send: true }, mail: { send: true },
   });
   assert.equal(pay.status, 201, JSON.stringify(pay.body));

@@ -46,7 +46,7 @@ eachStorage('payment receipts', (storage) => {
     return res.body;
   };
   const receipt = (invoices: { id: string; amount: number }[], over: Record<string, unknown> = {}) => ({
-    document: { id: ref.type.P.id }, date: new Date(Date.now() - 3600_000).toISOString(), customer: CUSTOMER, payment_form: '03',
+    document: { id: ref.type.P.id }, date: new Date(Date.now() - 1000).toISOString(), customer: CUSTOMER, payment_form: '03',
     amount: Math.round(invoices.reduce((t, i) => t + i.amount * 100, 0)) / 100, invoices, stamp: { send: true }, ...over,
   });
   const xmlOf = async (id: string) => Buffer.from((await mx().get(`/v1/payments/${id}/xml`)).body.base64, 'base64').toString('utf8');

@@ -213,7 +213,7 @@ eachStorage('fuzz', (storage) => {
   };
   /** One peso paid on a stamped PPD invoice, and one peso (plus IVA) credited against another one's balance. */
   const mxPayment = () => ({
-    document: { id: mx.type.P.id }, date: new Date(Date.now() - 60_000).toISOString(), customer: { rfc_id: 'XIA190128J61', branch_office: 0 },
+    document: { id: mx.type.P.id }, date: new Date(Date.now() - 1000).toISOString(), customer: { rfc_id: 'XIA190128J61', branch_office: 0 },
     payment_form: '03', amount: 1, invoices: [{ id: ids.mxPpd, amount: 1 }], observations: 'Pago parcial',
   });
   const mxCreditNote = () => ({

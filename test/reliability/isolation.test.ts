@@ -110,7 +110,7 @@ eachStorage('isolation', (storage) => {
       payment: { method: 'PPD', conditions: { id: pays.find((p) => p.name === 'Por definir').id, value: 1160, due_date: '2099-12-31' } },
     }, MX_APP);
     const mxType = async (code: string) => (await mxAll(`/v1/document-types?type=${code}`))[0].id;
-    await made(bmx, '/v1/payments', { document: { id: await mxType('P') }, date: new Date(Date.now() - 60_000).toISOString(), customer: { rfc_id: 'XIA190128J61', branch_office: 0 },
+    await made(bmx, '/v1/payments', { document: { id: await mxType('P') }, date: new Date(Date.now() - 1000).toISOString(), customer: { rfc_id: 'XIA190128J61', branch_office: 0 },
       payment_form: '03', amount: 100, invoices: [{ id: ppd.id, amount: 100 }], observations: MARK, stamp: { send: true } });
     await made(bmx, '/v1/credit-notes', { document: { id: await mxType('NC') }, invoices: [{ id: ppd.id }], payment_form: '17',
       items: [{ code: 'LAP14', quantity: 1, price: 10 }], observations: MARK, stamp: { send: true } });

@@ -1,16 +1,13 @@
 /**
- * Every 2xx answer of an invoice or voucher route that a test receives is
- * checked against that document's response schema (CoInvoiceAnswer,
- * MxInvoiceAnswer, VoucherAnswer, NoteAnswer): the schema the builders are typed by, and
- * the OpenAPI will show, cannot drift from what the API answers.
+ * Every 2xx answer of a document route that a test receives is checked
+ * against that document's response schema (src/openapi.ts DOCUMENT_ANSWERS:
+ * invoices, vouchers, notes, payment receipts): the schema the builders are
+ * typed by, and the OpenAPI shows, cannot drift from what the API answers.
  */
 import type { TSchema } from '@sinclair/typebox';
 import type { ValidateFunction } from 'ajv';
 import { bodyAjv } from '../../src/platform/validation';
-import { CoInvoiceAnswer } from '../../src/invoices/co/schema';
-import { MxInvoiceAnswer } from '../../src/invoices/mx/schema';
-import { VoucherAnswer } from '../../src/vouchers/schema';
-import { NoteAnswer } from '../../src/notes/schema';
+import { DOCUMENT_ANSWERS } from '../../src/openapi';
 
 const compiled = new Map<TSchema, ValidateFunction>();
 const validator = (schema: TSchema) => {
@@ -20,12 +17,10 @@ const validator = (schema: TSchema) => {
 };
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const ROUTES: { pattern: RegExp; schema: TSchema }[] = [
-  { pattern: new RegExp(`^/v1/invoices(/preview|/${UUID}(/annul)?)?$`), schema: CoInvoiceAnswer },
-  { pattern: new RegExp(`^/mx/v1/invoices(/preview|/${UUID}(/annul)?)?$`), schema: MxInvoiceAnswer },
-  { pattern: new RegExp(`^/v1/vouchers(/${UUID}(/annul)?)?$`), schema: VoucherAnswer },
-  { pattern: new RegExp(`^/v1/(credit|debit)-notes(/preview|/${UUID}(/annul|/stamp)?)?$`), schema: NoteAnswer },
-];
+/** The routes answering a document (or a page of them): the same table the OpenAPI document describes them by. */
+const ROUTES: { pattern: RegExp; schema: TSchema }[] = DOCUMENT_ANSWERS.map((d) => ({
+  pattern: new RegExp(`^${d.collection}(/preview|/${UUID}(/annul|/stamp|/cancel)?)?$`), schema: d.schema,
+}));
 
 /** Throws when a document answer does not match its schema (lists: each of their results). */
 export function checkAnswer(method: string, url: string, status: number, body: unknown): void {

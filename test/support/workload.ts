@@ -110,7 +110,7 @@ export class Workload {
       if (dice < 0.32) {
         const amount = Decimal.max(new Decimal('0.01'), Decimal.min(owed, money(1, owed.toNumber() * 0.7 + 1))).toNumber();
         return { kind: 'mxpay', country: 'mx', path: '/v1/payments', key, credit, body: {
-          document: { id: this.refs.mx.receipt }, date: new Date(Date.now() - 60_000).toISOString(), customer: { rfc_id: 'XIA190128J61', branch_office: 0 },
+          document: { id: this.refs.mx.receipt }, date: new Date(Date.now() - 1000).toISOString(), customer: { rfc_id: 'XIA190128J61', branch_office: 0 },
           payment_form: '03', amount, invoices: [{ id: credit.id, amount }], stamp: { send: Math.random() < 0.5 },
         } };
       }

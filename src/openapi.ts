@@ -1,0 +1,132 @@
+/**
+ * What the OpenAPI document (/openapi.json, /docs) says beyond each route's own
+ * schema, worked out once for every route so that none is left undescribed:
+ *
+ * - an `operationId` a client generator turns into a method name, from the
+ *   method and the path (`createInvoice`, `listInvoices`, `getInvoicePdf`,
+ *   `annulInvoice`, `getTrialBalance`; `mx…` on {base_url_mx});
+ * - the answer of each document route (DOCUMENT_ANSWERS: the same schemas the
+ *   tests check every answer against), 201 on a creation, a page of them on a
+ *   list, 202 where the work is queued (mail; a cancellation still waiting);
+ * - the error answers every route can give, each with the ErrorBody;
+ * - PDF and XML as their own content types;
+ * - the required headers marked required.
+ *
+ * It changes the document only, not what a route validates or answers.
+ */
+import { Type, type TSchema } from '@sinclair/typebox';
+import { CoInvoiceAnswer } from './invoices/co/schema';
+import { MxInvoiceAnswer } from './invoices/mx/schema';
+import { VoucherAnswer } from './vouchers/schema';
+import { NoteAnswer } from './notes/schema';
+import { MxCreditNoteAnswer } from './notes/mx';
+import { PaymentAnswer } from './payments/schema';
+
+/** The answer schema of each document, by the path of its collection. */
+export const DOCUMENT_ANSWERS: { collection: string; schema: TSchema }[] = [
+  { collection: '/v1/invoices', schema: CoInvoiceAnswer },
+  { collection: '/mx/v1/invoices', schema: MxInvoiceAnswer },
+  { collection: '/v1/vouchers', schema: VoucherAnswer },
+  { collection: '/v1/credit-notes', schema: NoteAnswer },
+  { collection: '/v1/debit-notes', schema: NoteAnswer },
+  { collection: '/mx/v1/credit-notes', schema: MxCreditNoteAnswer },
+  { collection: '/mx/v1/payments', schema: PaymentAnswer },
+];
+
+const pascal = (s: string) => s.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+const singular = (s: string) => (s.endsWith('xes') ? s.slice(0, -2) : s.endsWith('s') ? s.slice(0, -1) : s);
+
+/** The operationId of a route: the verb of what it does and the resource, `mx` first on {base_url_mx}. */
+export function operationId(method: string, url: string): string {
+  const mx = url.startsWith('/mx/');
+  const parts = url.replace(/^\/mx/, '').replace(/^\/v1/, '').split('/').filter(Boolean);
+  const [collection, id, ...rest] = parts;
+  const one = pascal(singular(collection));
+  const isParam = (p?: string) => !!p && /^[:{]/.test(p);
+  let name: string;
+  if (collection === 'auth') name = 'login';
+  else if (collection === 'reports') name = `get${pascal(id)}`;
+  else if (id === undefined) name = method === 'GET' ? `list${pascal(collection)}` : `create${one}`;
+  else if (!isParam(id)) name = `${id}${one}`; // POST /invoices/preview → previewInvoice
+  else if (!rest.length) name = `${{ GET: 'get', PUT: 'update', DELETE: 'delete', PATCH: 'update' }[method] ?? method.toLowerCase()}${one}`;
+  else if (method === 'GET') name = `get${one}${rest.map(pascal).join('')}`; // GET /invoices/{id}/stamp/errors → getInvoiceStampErrors
+  else name = `${rest[0]}${one}${rest.slice(1).map(pascal).join('')}`; // POST /invoices/{id}/annul → annulInvoice
+  return mx ? `mx${name.charAt(0).toUpperCase()}${name.slice(1)}` : name;
+}
+
+const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
+const json = (description: string, schema: unknown) => ({ description, content: { 'application/json': { schema } } });
+const Page = (schema: TSchema) => Type.Object({
+  pagination: Type.Object({ page: Type.Integer(), page_size: Type.Integer(), total_results: Type.Integer() }),
+  results: Type.Array(schema),
+});
+const Base64 = Type.Object({ base64: Type.String({ contentEncoding: 'base64' }) });
+
+/** The responses of one route of the document: what it answers on success, then every error it can answer. */
+function responses(method: string, url: string, given: Record<string, any> | undefined, o: { body: boolean; params: boolean; keyed: boolean }) {
+  const out: Record<string, unknown> = {};
+  const path = url.replace(/:(\w+)/g, '{$1}');
+  const doc = DOCUMENT_ANSWERS.find((d) => path === d.collection || path.startsWith(`${d.collection}/`));
+  const tail = doc ? path.slice(doc.collection.length) : '';
+  const what = doc ? doc.collection.split('/').pop()!.replace(/s$/, '').replace('-', ' ') : 'record';
+  if (doc && (tail === '' || tail === '/preview' || tail === '/{id}' || /^\/\{id\}\/(annul|stamp|cancel)$/.test(tail))) {
+    if (method === 'GET' && tail === '') out['200'] = json(`A page of ${what}s, newest first`, Page(doc.schema));
+    else if (method === 'POST' && tail === '') out['201'] = json(`The ${what} created (or, with a repeated Idempotency-Key, the first answer, with Idempotent-Replayed: true)`, doc.schema);
+    else if (method === 'DELETE') out['200'] = json(`The ${what} deleted`, Type.Object({ id: Type.String(), deleted: Type.Boolean() }));
+    else out['200'] = json(tail === '/preview' ? `The ${what} as it would be created; nothing stored` : `The ${what}`, doc.schema);
+    if (tail.endsWith('/cancel')) out['202'] = json('The cancellation was asked for and waits for the SAT or the receiver; ask again to learn its outcome', doc.schema);
+  } else if (/\/pdf$/.test(path)) {
+    out['200'] = { description: 'The PDF: {"base64": …}, or the file itself with Accept: application/pdf',
+      content: { 'application/json': { schema: Base64 }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
+  } else if (/\/xml$/.test(path)) {
+    out['200'] = { description: 'The signed or stamped XML: {"base64": …}, or the XML itself with Accept: application/xml',
+      content: { 'application/json': { schema: Base64 }, 'application/xml': { schema: { type: 'string' } } } };
+  } else if (/\/mail$/.test(path)) {
+    out['202'] = json('The e-mail was queued', Type.Object({ id: Type.String(), status: Type.String(), mail_to: Type.Union([Type.Array(Type.String()), Type.Null()]), copy_to: Type.Array(Type.String()) }));
+  }
+  for (const [status, schema] of Object.entries(given ?? {})) {
+    if (!(status in out)) out[status] = { ...json(schema?.description ?? 'The answer', schema) };
+  }
+  if (!Object.keys(out).some((s) => s.startsWith('2'))) out['200'] = { description: 'The answer', content: { 'application/json': { schema: {} } } };
+  const authenticated = !/\/auth$/.test(path);
+  if (o.body || method === 'GET' || o.keyed) out['400'] = error('The request breaks a rule: every problem with the path of its field (Errors[].Params)');
+  out['401'] = error(authenticated ? 'No valid access token (Authorization: Bearer …)' : 'Wrong username or access key');
+  if (authenticated) out['403'] = error('The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse)');
+  if (o.params) out['404'] = error('No such record in the token\'s company');
+  if (o.keyed) out['409'] = error('The Idempotency-Key was used with another body, or its first request is still running');
+  if (o.body) out['413'] = error('The body is larger than BODY_LIMIT_BYTES');
+  out['429'] = error('Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After');
+  out['503'] = error('The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After');
+  return out;
+}
+
+/**
+ * The two hooks of @fastify/swagger: `transform` gives each route its operationId and notes its responses,
+ * `transformObject` puts the responses in place (swagger would read them as schemas) and marks the headers
+ * a route requires in its handler as required.
+ */
+export function openapiHooks() {
+  const noted = new Map<string, Record<string, unknown>>();
+  const transform = ({ schema, url, route }: { schema: any; url: string; route: { method: string | string[] } }) => {
+    if (!schema || schema.hide) return { schema, url };
+    const method = String(Array.isArray(route.method) ? route.method[0] : route.method).toUpperCase();
+    const keyed = 'Idempotency-Key' in (schema.headers?.properties ?? {});
+    noted.set(`${method.toLowerCase()} ${url.replace(/:(\w+)/g, '{$1}')}`, responses(method, url, schema.response, { body: !!schema.body, params: /:\w+/.test(url), keyed }));
+    const { response: _, ...rest } = schema;
+    return { schema: { ...rest, operationId: schema.operationId ?? operationId(method, url) }, url };
+  };
+  const transformObject = ({ openapiObject }: { openapiObject: any }) => {
+    for (const [path, ops] of Object.entries<any>(openapiObject.paths ?? {})) {
+      for (const [method, op] of Object.entries<any>(ops)) {
+        const r = noted.get(`${method} ${path}`);
+        if (r) op.responses = r;
+        for (const p of op.parameters ?? []) {
+          if (p.in === 'header' && p.name === 'ServiceAPI-Application-Id') p.required = true;
+          if (p.in === 'header' && p.name === 'Idempotency-Key') p.schema = { ...p.schema, pattern: '^[A-Za-z0-9-]{1,64}$' };
+        }
+      }
+    }
+    return openapiObject;
+  };
+  return { transform, transformObject };
+}

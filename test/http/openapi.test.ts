@@ -1,0 +1,83 @@
+/**
+ * The served OpenAPI document as a client generator reads it: Redocly's
+ * recommended ruleset finds no error and no warning; every operation has a
+ * unique operationId, a success answer and its error answers with the
+ * ErrorBody; creations answer 201 with the document's schema; PDF and XML
+ * routes name their content types; required headers are required.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { startTestServer, type TestServer } from '../support/server';
+import { operationId } from '../../src/openapi';
+
+let s: TestServer;
+let doc: any;
+before(async () => {
+  s = await startTestServer('pglite');
+  const r = await s.call('GET', '/openapi.json');
+  assert.equal(r.status, 200);
+  doc = r.body;
+});
+after(async () => { await s.close(); });
+
+const operations = () => Object.entries<any>(doc.paths).flatMap(([p, ops]) => Object.entries<any>(ops).map(([method, op]) => ({ path: p, method, op })));
+
+test('Redocly\'s recommended ruleset: no error, no warning', () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-')), 'openapi.json');
+  fs.writeFileSync(file, JSON.stringify(doc));
+  const bin = path.join(__dirname, '..', '..', '..', 'node_modules', '.bin', 'redocly');
+  const r = spawnSync(bin, ['lint', file, '--format=json', '--max-problems=1000'], { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+  const out = JSON.parse(r.stdout);
+  assert.deepEqual(out.problems.map((p: any) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`), []);
+  assert.equal(r.status, 0, r.stderr);
+});
+
+test('every operation: a unique operationId, a success answer, its errors with the ErrorBody', () => {
+  const ops = operations();
+  assert.ok(ops.length > 100, `${ops.length} operations`);
+  const ids = ops.map((o) => o.op.operationId);
+  assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), [], 'operationIds are unique');
+  for (const { path: p, method, op } of ops) {
+    const where = `${method.toUpperCase()} ${p}`;
+    assert.match(op.operationId, /^[a-z][A-Za-z]+$/, where);
+    assert.ok(op.summary, `${where} has a summary`);
+    assert.ok(Object.keys(op.responses).some((c) => /^2/.test(c)), `${where} says what it answers`);
+    for (const code of ['401', '429']) assert.equal(op.responses[code]?.content['application/json'].schema.$ref, '#/components/schemas/ErrorBody', `${where} ${code}`);
+    if (p.includes('{')) assert.ok(op.responses['404'], `${where} can answer 404`);
+    if (op.requestBody) assert.ok(op.responses['400'], `${where} can answer 400`);
+  }
+  assert.deepEqual(Object.keys(doc.components.schemas.ErrorBody.properties), ['Status', 'Errors']);
+});
+
+test('creations answer 201 with the document; PDF and XML by content type; required headers', () => {
+  for (const p of ['/v1/invoices', '/mx/v1/invoices', '/v1/vouchers', '/v1/credit-notes', '/v1/debit-notes', '/mx/v1/credit-notes', '/mx/v1/payments']) {
+    const op = doc.paths[p].post;
+    const schema = op.responses['201']?.content['application/json'].schema;
+    assert.ok(schema?.properties?.id && schema.properties.name, `POST ${p} answers 201 with the document`);
+    assert.ok(op.responses['409'], `POST ${p} can answer 409 (Idempotency-Key)`);
+    const key = op.parameters.find((x: any) => x.in === 'header' && x.name === 'Idempotency-Key');
+    assert.equal(key.schema.pattern, '^[A-Za-z0-9-]{1,64}$');
+    assert.equal(doc.paths[p].get.responses['200'].content['application/json'].schema.properties.results.items.properties.id !== undefined, true, `GET ${p} answers a page`);
+  }
+  assert.equal(doc.paths['/mx/v1/invoices'].post.parameters.find((x: any) => x.name === 'ServiceAPI-Application-Id').required, true);
+  assert.ok(doc.paths['/mx/v1/invoices/{id}/cancel'].post.responses['202'], 'a cancellation that waits answers 202');
+  assert.ok(doc.paths['/v1/invoices/{id}/mail'].post.responses['202'], 'a mail is queued: 202');
+  assert.ok(doc.paths['/mx/v1/payments/{id}/pdf'].get.responses['200'].content['application/pdf']);
+  assert.ok(doc.paths['/v1/invoices/{id}/xml'].get.responses['200'].content['application/xml']);
+  assert.equal(doc.info.license.name, 'MIT');
+  assert.ok(doc.servers.length);
+});
+
+test('operationIds read as method names', () => {
+  assert.deepEqual([
+    operationId('POST', '/v1/invoices'), operationId('GET', '/v1/invoices'), operationId('GET', '/v1/invoices/:id'), operationId('PUT', '/v1/invoices/:id'),
+    operationId('POST', '/v1/invoices/preview'), operationId('POST', '/v1/invoices/:id/annul'), operationId('GET', '/v1/invoices/:id/stamp/errors'),
+    operationId('GET', '/mx/v1/payments/:id/pdf'), operationId('GET', '/v1/taxes'), operationId('GET', '/mx/v1/uses/:code'), operationId('POST', '/mx/auth'),
+    operationId('GET', '/v1/reports/trial-balance'), operationId('DELETE', '/v1/customers/:id'),
+  ], ['createInvoice', 'listInvoices', 'getInvoice', 'updateInvoice', 'previewInvoice', 'annulInvoice', 'getInvoiceStampErrors',
+    'mxGetPaymentPdf', 'listTaxes', 'mxGetUse', 'mxLogin', 'getTrialBalance', 'deleteCustomer']);
+});
