@@ -34,7 +34,7 @@ export const DOCUMENT_ANSWERS: { collection: string; schema: TSchema }[] = [
 ];
 
 const pascal = (s: string) => s.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
-const singular = (s: string) => (s.endsWith('xes') ? s.slice(0, -2) : s.endsWith('s') ? s.slice(0, -1) : s);
+const singular = (s: string) => (s.endsWith('ies') ? `${s.slice(0, -3)}y` : s.endsWith('xes') ? s.slice(0, -2) : s.endsWith('s') ? s.slice(0, -1) : s);
 
 /** The operationId of a route: the verb of what it does and the resource, `mx` first on {base_url_mx}. */
 export function operationId(method: string, url: string): string {
@@ -49,8 +49,12 @@ export function operationId(method: string, url: string): string {
   else if (id === undefined) name = method === 'GET' ? `list${pascal(collection)}` : `create${one}`;
   else if (!isParam(id)) name = `${id}${one}`; // POST /invoices/preview → previewInvoice
   else if (!rest.length) name = `${{ GET: 'get', PUT: 'update', DELETE: 'delete', PATCH: 'update' }[method] ?? method.toLowerCase()}${one}`;
-  else if (method === 'GET') name = `get${one}${rest.map(pascal).join('')}`; // GET /invoices/{id}/stamp/errors → getInvoiceStampErrors
-  else name = `${rest[0]}${one}${rest.slice(1).map(pascal).join('')}`; // POST /invoices/{id}/annul → annulInvoice
+  else {
+    const words = rest.filter((p) => !isParam(p));
+    if (method === 'GET') name = `get${one}${words.map(pascal).join('')}`; // GET /invoices/{id}/stamp/errors → getInvoiceStampErrors
+    else if (words.length === 1) name = `${words[0]}${one}`; // POST /invoices/{id}/annul → annulInvoice
+    else name = `${words[words.length - 1]}${one}${words.slice(0, -1).map((w) => pascal(singular(w))).join('')}`; // POST /webhooks/{id}/deliveries/{d}/retry → retryWebhookDelivery
+  }
   return mx ? `mx${name.charAt(0).toUpperCase()}${name.slice(1)}` : name;
 }
 

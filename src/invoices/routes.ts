@@ -13,6 +13,7 @@ import { AfterQuery, listDocuments } from '../platform/lists';
 import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
 import { annulInvoice, canStamp, deleteInvoice, enforce, LIVE, lockInvoice, requestStamp, STAMP_JOB } from './kernel';
 import { mailIfAsked } from '../mail/store';
+import { emitCreated } from '../platform/events';
 import { annulmentDate } from './lookup';
 import { cancelRoute, cancellationAnswer } from '../einvoice/sat/cancel';
 import type { Company } from '../platform/auth';
@@ -73,7 +74,7 @@ function current(row: any) {
 const NOTES_OF = `(SELECT coalesce(json_agg(json_build_object('invoice_id', n.invoice_id, 'kind', n.kind, 'id', n.id, 'name', n.name, 'total', n.total)
                      ORDER BY n.created_at, n.number), '[]') FROM notes n WHERE n.company_id = i.company_id AND n.invoice_id = i.id AND NOT n.annulled)`;
 
-async function readInvoice(q: Queryable, company: Company, id: string) {
+export async function readInvoice(q: Queryable, company: Company, id: string) {
   const [row] = await q.query(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}${company.country === 'CO' ? `, ${NOTES_OF} AS notes` : ''}
      FROM invoices i WHERE i.company_id = $1 AND i.id = $2 AND i.${LIVE}`, [company.company_id, id]);
   if (!row) throw notFound(`Invoice ${id}`);
@@ -120,13 +121,18 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     const partnerId = req.headers['partner-id'] as string | undefined;
     return createDocument(db, req, reply, `${country} POST /v1/invoices`,
       () => planRequest(req, (problems) => variant.plan(db, req.company, req.body, problems)),
-      async (q, p) => mailIfAsked(q, req.company.company_id, 'invoice', (await variant.store(q, req.company, p, { partnerId, applicationId })) as any),
+      async (q, p) => {
+        const doc: any = await variant.store(q, req.company, p, { partnerId, applicationId });
+        await emitCreated(q, req.company, 'invoice', doc);
+        return mailIfAsked(q, req.company.company_id, 'invoice', doc);
+      },
       async (doc) => {
         if (doc.stamp?.send) return submitted(req.company, doc.id);
         if (doc.mail?.send) void outbox?.kick();
         return doc;
       },
-      (p) => !p.body.mail?.send && variant.oneStatement(p));
+      // One statement only when nothing else is written with the invoice: no mail, no event for webhooks.
+      (p) => !p.body.mail?.send && !req.company.webhooks && variant.oneStatement(p));
   });
 
   app.post('/invoices/preview', {

@@ -44,6 +44,7 @@ import { PAYMENT_FORMS } from '../payments/schema';
 import { money, num } from '../platform/money';
 import type { StampStatus } from '../platform/states';
 import { mailIfAsked } from '../mail/store';
+import { emitCreated } from '../platform/events';
 import { insertNote, lockNote, MX_NOTE_STAMP_JOB, requestNoteStamp, voidMxNote } from './kernel';
 
 /** c_FormaPago 17: the credit is set off against what the invoices owe. */
@@ -257,7 +258,11 @@ export const mxNoteRoutes: RouteModule = (app, { db, country, outbox, config }) 
     attachValidation: true,
     schema: { tags, summary: 'Create a credit note (CFDI type E related to stamped invoices with TipoRelacion 01)', body: MxCreditNoteBody, headers: Type.Object(IdempotencyHeader) },
   }, async (req, reply) => createDocument(db, req, reply, 'MX POST /v1/credit-notes', () => plan(req),
-    async (q, p) => mailIfAsked(q, req.company.company_id, 'credit_note', await storeMxCreditNote(q, req.company, p, { partnerId: req.headers['partner-id'] as string | undefined })),
+    async (q, p) => {
+      const doc = await storeMxCreditNote(q, req.company, p, { partnerId: req.headers['partner-id'] as string | undefined });
+      await emitCreated(q, req.company, 'credit_note', doc);
+      return mailIfAsked(q, req.company.company_id, 'credit_note', doc);
+    },
     async (doc) => {
       if (doc.stamp?.send) return submitted(req.company, doc.id);
       if (doc.mail?.send) void outbox?.kick();

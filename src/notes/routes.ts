@@ -15,6 +15,7 @@ import { dropNoteDueItems, movePayments } from '../invoices/kernel';
 import type { StampStatus } from '../platform/states';
 import { reverseEntry } from '../ledger/journal';
 import { mailIfAsked } from '../mail/store';
+import { emitCreated } from '../platform/events';
 import { CreditNoteBody, DebitNoteBody, NOTE_NAMES, type NoteBody, type NoteKind } from './schema';
 import { noteDocument, planNote, storeNote } from './service';
 import { lockNote, markNoteAnnulled, noteApplications, NOTE_STAMP_JOB, requestNoteStamp } from './kernel';
@@ -93,7 +94,9 @@ export const noteRoutes: RouteModule = (app, { db, country, outbox, config }) =>
       const partnerId = req.headers['partner-id'] as string | undefined;
       return createDocument(db, req, reply, `CO POST /v1/${path}`, () => plan(req),
         async (q, p) => {
-          return mailIfAsked(q, req.company.company_id, NOTE_NAMES[kind].event, await storeNote(q, req.company, p, { partnerId }));
+          const doc = await storeNote(q, req.company, p, { partnerId });
+          await emitCreated(q, req.company, NOTE_NAMES[kind].event, doc);
+          return mailIfAsked(q, req.company.company_id, NOTE_NAMES[kind].event, doc);
         },
         async (doc) => {
           if (doc.stamp?.send) return submitted(req.company, kind, doc.id);

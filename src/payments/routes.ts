@@ -16,6 +16,7 @@ import { PaymentBody } from './schema';
 import { annulPayment, planPayment, storePayment } from './service';
 import { lockPayment, PAYMENT_STAMP_JOB, requestPaymentStamp } from './kernel';
 import { mailIfAsked } from '../mail/store';
+import { emitCreated } from '../platform/events';
 import { cancelRoute, cancellationAnswer } from '../einvoice/sat/cancel';
 
 const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
@@ -58,7 +59,11 @@ export const paymentRoutes: RouteModule = (app, { db, country, outbox, config })
   }, async (req, reply) => {
     const partnerId = req.headers['partner-id'] as string | undefined;
     return createDocument(db, req, reply, 'MX POST /v1/payments', () => plan(req),
-      async (q, p) => mailIfAsked(q, req.company.company_id, 'payment', await storePayment(q, req.company, p, { partnerId })),
+      async (q, p) => {
+        const doc = await storePayment(q, req.company, p, { partnerId });
+        await emitCreated(q, req.company, 'payment', doc);
+        return mailIfAsked(q, req.company.company_id, 'payment', doc);
+      },
       async (doc) => {
         if (doc.stamp?.send) return submitted(req.company, doc.id);
         if (doc.mail?.send) void outbox?.kick();

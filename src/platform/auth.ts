@@ -22,6 +22,8 @@ export interface Company {
   time_zone: string;
   /** Moves with every change of the company's small master-data tables (src/catalog/cache.ts). */
   catalog_version: number;
+  /** It has an active webhook: its creations emit `<document>.created` (src/webhooks). */
+  webhooks?: boolean;
 }
 
 export interface CompanySettings {
@@ -113,6 +115,7 @@ export async function login(db: Db, settings: AuthSettings, country: string, use
 export type Authenticated = Company & { api_user_id: number };
 
 const TOKEN_SQL = `SELECT c.company_id, c.country, c.legal_name, c.tax_id, c.check_digit, c.address, c.settings, c.time_zone, c.catalog_version,
+            EXISTS (SELECT 1 FROM webhooks w WHERE w.company_id = c.company_id AND w.active AND NOT w.deleted) AS webhooks,
             t.api_user_id, u.active, (EXTRACT(EPOCH FROM t.expires_at - now()) * 1000)::float8 AS expires_in_ms
        FROM api_tokens t JOIN companies c ON c.company_id = t.company_id
        JOIN api_users u ON u.company_id = t.company_id AND u.id = t.api_user_id

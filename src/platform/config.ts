@@ -27,6 +27,10 @@ export interface Config {
   pacPassword?: string;
   /** How long one call to the PAC may take before the outbox tries again (asking for the stamp first). */
   pacTimeoutMs: number;
+  /** Webhook deliveries: how long a receiver may take to answer, how long a delivery is retried, and whether private and loopback addresses may receive them. */
+  webhookTimeoutMs: number;
+  webhookRetryHours: number;
+  webhookAllowPrivate: boolean;
   /** SMTP server (smtp:// or smtps://user:pass@host:port); unset, mail is written as .eml under dataDir/outbox-mail. */
   smtpUrl?: string;
   /** The From of every message; the company's e-mail goes in Reply-To. */
@@ -127,6 +131,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dianRequestTimeoutMs: int(env, 'DIAN_REQUEST_TIMEOUT_MS', 60000),
     ...pac(env),
     pacTimeoutMs: int(env, 'PAC_TIMEOUT_MS', 30000),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10000),
+    webhookRetryHours: int(env, 'WEBHOOK_RETRY_HOURS', 24),
+    webhookAllowPrivate: oneOf(env, 'WEBHOOK_ALLOW_PRIVATE', ['0', '1'] as const, '0') === '1',
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Facturación <facturacion@localhost>',
     mailMaxAttempts: Math.max(1, int(env, 'MAIL_MAX_ATTEMPTS', 10)),

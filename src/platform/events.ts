@@ -10,10 +10,12 @@ import type { Queryable } from './db';
 
 /**
  * `<document>.<event>`: what happened to which kind of document. A creation
- * is not an event here: the document's row (with created_at) records it, and
- * the plain invoice's one-statement creation stays as light as it was.
+ * is an event only for a company with webhooks (src/webhooks): otherwise the
+ * document's row (with created_at) records it, and the plain invoice's
+ * one-statement creation stays as light as it was.
  */
 export type EventType =
+  | `${'invoice' | 'voucher' | 'credit_note' | 'debit_note' | 'payment'}.created`
   | 'invoice.annulled' | 'invoice.deleted'
   | 'invoice.stamp_accepted' | 'invoice.stamp_rejected'
   | 'invoice.mail_sent' | 'invoice.mail_failed'
@@ -26,14 +28,22 @@ export interface DocEvent { companyId: number; type: EventType; docId: string; n
 export type Subscriber = (q: Queryable, event: DocEvent) => Promise<void>;
 
 const subscribers = new Map<EventType, Subscriber[]>();
+const everything: Subscriber[] = [];
 
-/** Calls `fn` inside the transaction of every later event of these types. */
-export function subscribe(types: readonly EventType[], fn: Subscriber): void {
+/** Calls `fn` inside the transaction of every later event of these types ('*': of every type). */
+export function subscribe(types: readonly EventType[] | '*', fn: Subscriber): void {
+  if (types === '*') { everything.push(fn); return; }
   for (const t of types) subscribers.set(t, [...(subscribers.get(t) ?? []), fn]);
 }
 
 /** Records the event and runs its subscribers, in the caller's transaction. */
 export async function emit(q: Queryable, companyId: number, type: EventType, doc: { id: string; name?: string }): Promise<void> {
   await q.query('INSERT INTO events (company_id, type, doc_id) VALUES ($1, $2, $3)', [companyId, type, doc.id]);
-  for (const fn of subscribers.get(type) ?? []) await fn(q, { companyId, type, docId: doc.id, name: doc.name });
+  for (const fn of [...(subscribers.get(type) ?? []), ...everything]) await fn(q, { companyId, type, docId: doc.id, name: doc.name });
+}
+
+/** `<document>.created`: emitted only for a company with an active webhook (Company.webhooks), in the creating transaction. */
+export async function emitCreated(q: Queryable, company: { company_id: number; webhooks?: boolean }, kind: 'invoice' | 'voucher' | 'credit_note' | 'debit_note' | 'payment',
+  doc: { id?: string | null; name?: string | null }): Promise<void> {
+  if (company.webhooks && doc.id) await emit(q, company.company_id, `${kind}.created`, { id: doc.id, name: doc.name ?? undefined });
 }

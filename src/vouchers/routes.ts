@@ -7,6 +7,7 @@ import type { RouteModule } from '../platform/app';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import { notFound } from '../platform/errors';
+import { emitCreated } from '../platform/events';
 import { Enum } from '../platform/validation';
 import { PageQuery, paged } from '../platform/http';
 import { AfterQuery, listDocuments } from '../platform/lists';
@@ -24,7 +25,7 @@ function current(row: any) {
   return { ...d, annulled: row.annulled, mail: { status: row.mail_status, observations: row.mail_observations }, metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() } };
 }
 
-async function readVoucher(q: Queryable, company: Company, id: string) {
+export async function readVoucher(q: Queryable, company: Company, id: string) {
   const [row] = await q.query(`${READ} WHERE company_id = $1 AND id = $2`, [company.company_id, id]);
   if (!row) throw notFound(`Voucher ${id}`);
   return current(row);
@@ -42,7 +43,11 @@ export const voucherRoutes: RouteModule = (app, { db, country }) => {
     const partnerId = req.headers['partner-id'] as string | undefined;
     return createDocument(db, req, reply, 'CO POST /v1/vouchers',
       () => planRequest(req, (problems) => planVoucher(db, req.company, req.body as VoucherBody, problems)),
-      (q, p) => storeVoucher(q, req.company, p, { partnerId }));
+      async (q, p) => {
+        const doc = await storeVoucher(q, req.company, p, { partnerId });
+        await emitCreated(q, req.company, 'voucher', doc);
+        return doc;
+      });
   });
 
   app.get('/vouchers/:id', { schema: { tags, summary: 'Read a cash receipt voucher', params: UuidParams('Voucher') } }, async (req) =>

@@ -77,7 +77,7 @@ test('operationIds read as method names', () => {
     operationId('POST', '/v1/invoices'), operationId('GET', '/v1/invoices'), operationId('GET', '/v1/invoices/:id'), operationId('PUT', '/v1/invoices/:id'),
     operationId('POST', '/v1/invoices/preview'), operationId('POST', '/v1/invoices/:id/annul'), operationId('GET', '/v1/invoices/:id/stamp/errors'),
     operationId('GET', '/mx/v1/payments/:id/pdf'), operationId('GET', '/v1/taxes'), operationId('GET', '/mx/v1/uses/:code'), operationId('POST', '/mx/auth'),
-    operationId('GET', '/v1/reports/trial-balance'), operationId('DELETE', '/v1/customers/:id'),
+    operationId('GET', '/v1/reports/trial-balance'), operationId('DELETE', '/v1/customers/:id'), operationId('POST', '/v1/webhooks/:id/deliveries/:delivery/retry'),
   ], ['createInvoice', 'listInvoices', 'getInvoice', 'updateInvoice', 'previewInvoice', 'annulInvoice', 'getInvoiceStampErrors',
-    'mxGetPaymentPdf', 'listTaxes', 'mxGetUse', 'mxLogin', 'getTrialBalance', 'deleteCustomer']);
+    'mxGetPaymentPdf', 'listTaxes', 'mxGetUse', 'mxLogin', 'getTrialBalance', 'deleteCustomer', 'retryWebhookDelivery']);
 });

@@ -1,0 +1,143 @@
+/**
+ * Webhook deliveries. Every event of a document (src/platform/events.ts) is
+ * fanned out, in the transaction that changed the document, to one delivery
+ * per active subscription that names its type (or '*'), each queued in the
+ * outbox (kind `webhook`): a crash after the commit loses none, a rollback
+ * sends none. A creation is an event only for a company with webhooks
+ * (emitCreated in src/platform/events.ts), so that the others' creations cost nothing more.
+ *
+ * The outbox sends a delivery as a POST of
+ *   {"id": <event id>, "type": "invoice.created", "created": <ISO time>, "data": <the document as its GET answers it>}
+ * with `Webhook-Id: <event id>` and
+ *   Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the subscription's secret>
+ * The body is fixed at the first attempt (every retry sends the same bytes, signed again with the time of the
+ * attempt). A 2xx answer delivers it; anything else (another status, a timeout, a refused connection) is
+ * retried with the outbox's backoff (1 s doubling to 10 min) for up to WEBHOOK_RETRY_HOURS, then it is
+ * `failed` (POST …/retry sends it again). Deliveries of one subscription are sent in the order of their
+ * document's events: one waits while an earlier one of the same document is still pending.
+ */
+import crypto from 'node:crypto';
+import dns from 'node:dns/promises';
+import net from 'node:net';
+import type { Db, Queryable } from '../platform/db';
+import type { Company } from '../platform/auth';
+import type { Job } from '../platform/outbox';
+import { subscribe } from '../platform/events';
+import { readInvoice } from '../invoices/routes';
+import { readVoucher } from '../vouchers/routes';
+import { readNote } from '../notes/routes';
+import { readMxNote } from '../notes/mx';
+import { readPayment } from '../payments/routes';
+
+export const WEBHOOK_JOB = 'webhook';
+export const DOCUMENTS = ['invoice', 'credit_note', 'debit_note', 'voucher', 'payment'] as const;
+export const EVENTS = ['created', 'annulled', 'deleted', 'stamp_accepted', 'stamp_rejected', 'cancellation_pending', 'cancelled', 'mail_sent', 'mail_failed'] as const;
+/** Every event type a subscription may name. */
+export const EVENT_TYPES: string[] = ['*', ...DOCUMENTS.flatMap((d) => EVENTS.map((e) => `${d}.${e}`))];
+
+/** Each kind of document as its GET answers it (null: it is gone, e.g. a deleted invoice). */
+const READERS: Record<(typeof DOCUMENTS)[number], (q: Queryable, company: Company, id: string) => Promise<unknown>> = {
+  invoice: (q, c, id) => readInvoice(q, c, id),
+  voucher: (q, c, id) => readVoucher(q, c, id),
+  debit_note: (q, c, id) => readNote(q, c, 'ND', id),
+  credit_note: (q, c, id) => (c.country === 'MX' ? readMxNote(q, c, id) : readNote(q, c, 'NC', id)),
+  payment: (q, c, id) => readPayment(q, c, id),
+};
+
+/** The event is fanned out to the company's subscriptions to it, in the caller's transaction (one statement). */
+subscribe('*', async (q, e) => {
+  await q.query(
+    `WITH d AS (INSERT INTO webhook_deliveries (company_id, id, webhook_id, event_id, type, doc_kind, doc_id)
+                SELECT $1, gen_random_uuid(), w.id, $2, $3, $4, $5 FROM webhooks w
+                 WHERE w.company_id = $1 AND w.active AND NOT w.deleted AND ($3 = ANY (w.events) OR '*' = ANY (w.events))
+                RETURNING company_id, id)
+     INSERT INTO outbox (company_id, kind, ref_id) SELECT company_id, '${WEBHOOK_JOB}', id FROM d`,
+    [e.companyId, crypto.randomUUID(), e.type, e.type.split('.')[0], e.docId]);
+});
+
+/** `Webhook-Signature` of a body at time `t` (unix seconds). */
+export function signature(secret: string, t: number, body: string): string {
+  return `t=${t},v1=${crypto.createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+}
+
+/** Loopback, private, link-local, carrier-grade NAT, multicast and reserved addresses (IPv4 and IPv6). */
+const PRIVATE = new net.BlockList();
+for (const [net4, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) PRIVATE.addSubnet(net4, bits, 'ipv4');
+for (const [net6, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['::ffff:0:0', 96]] as const) PRIVATE.addSubnet(net6, bits, 'ipv6');
+
+/** Why a URL may not receive deliveries (null: it may): http(s) only, and no private or loopback address unless allowed. */
+export async function refusedUrl(raw: string, allowPrivate: boolean): Promise<string | null> {
+  let url: URL;
+  try { url = new URL(raw); } catch { return 'is not a URL'; }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must start with https:// or http://';
+  if (url.username || url.password) return 'must not carry a user or password';
+  if (allowPrivate) return null;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try {
+    addresses = net.isIP(host) ? [host] : (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+  } catch {
+    return `names a host that does not resolve (${host})`;
+  }
+  const bad = addresses.find((a) => PRIVATE.check(a, net.isIPv6(a) ? 'ipv6' : 'ipv4'));
+  return bad ? `points to a private or loopback address (${bad}); deliveries go to public addresses only` : null;
+}
+
+export interface DeliveryOptions { timeoutMs: number; retryHours: number; allowPrivate: boolean }
+
+/** The outbox handler of kind `webhook`: sends one delivery (see the module's comment). */
+export function webhookHandler(db: Db, o: DeliveryOptions) {
+  const record = (cid: number, id: string, status: string, responseStatus: number | null, error: string | null) => db.query(
+    `UPDATE webhook_deliveries SET status = $3, attempts = attempts + 1, response_status = $4, last_error = $5, last_attempt_at = now(),
+            delivered_at = CASE WHEN $3 = 'delivered' THEN now() END
+      WHERE company_id = $1 AND id = $2`, [cid, id, status, responseStatus, error]);
+
+  return async (job: Job): Promise<unknown> => {
+    const cid = job.company_id;
+    const [d] = await db.query(
+      `SELECT d.*, w.url, w.secret, w.active AND NOT w.deleted AS live, (d.created_at < now() - make_interval(hours => $3)) AS expired
+         FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE d.company_id = $1 AND d.id = $2`, [cid, job.ref_id, o.retryHours]);
+    if (!d || d.status !== 'pending') return { status: d?.status ?? 'gone' };
+    if (!d.live) { await record(cid, d.id, 'failed', null, 'The webhook was deleted or deactivated'); return { status: 'failed' }; }
+    // In order: an earlier event of the same document still pending goes first (it usually runs beside this one, in the same batch).
+    for (let waited = 0; ; waited += 100) {
+      const [earlier] = await db.query(
+        `SELECT 1 FROM webhook_deliveries WHERE webhook_id = $1 AND doc_id = $2 AND status = 'pending' AND seq < $3 LIMIT 1`, [d.webhook_id, d.doc_id, d.seq]);
+      if (!earlier) break;
+      if (waited >= 2000) throw new Error('Waits for an earlier event of the same document');
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+
+    let body: string = d.body;
+    if (!body) {
+      const [company] = await db.query<Company>('SELECT * FROM companies WHERE company_id = $1', [cid]);
+      const reader = READERS[d.doc_kind as keyof typeof READERS];
+      const data = await reader(db, company, d.doc_id).catch(() => null) ?? { id: d.doc_id };
+      body = JSON.stringify({ id: d.event_id, type: d.type, created: new Date(d.created_at).toISOString(), data });
+      await db.query('UPDATE webhook_deliveries SET body = $3 WHERE company_id = $1 AND id = $2', [cid, d.id, body]);
+    }
+    const refused = await refusedUrl(d.url, o.allowPrivate);
+    if (refused) { await record(cid, d.id, 'failed', null, `The URL ${refused}`); return { status: 'failed' }; }
+
+    let status: number | null = null;
+    let problem: string | null = null;
+    try {
+      const t = Math.floor(Date.now() / 1000);
+      const res = await fetch(d.url, {
+        method: 'POST', redirect: 'manual', signal: AbortSignal.timeout(o.timeoutMs),
+        headers: { 'Content-Type': 'application/json', 'User-Agent': 'facturas-api-webhooks/1', 'Webhook-Id': d.event_id, 'Webhook-Signature': signature(d.secret, t, body) },
+        body,
+      });
+      status = res.status;
+      await res.body?.cancel().catch(() => undefined);
+      if (res.ok) { await record(cid, d.id, 'delivered', status, null); return { status: 'delivered', response: status }; }
+      problem = `The receiver answered ${status}`;
+    } catch (e) {
+      problem = (e as Error).name === 'TimeoutError' ? `No answer within ${o.timeoutMs} ms` : `Could not reach the receiver: ${(e as Error).message}`;
+    }
+    if (d.expired) { await record(cid, d.id, 'failed', status, `${problem}; given up after ${o.retryHours} hours`); return { status: 'failed' }; }
+    await record(cid, d.id, 'pending', status, problem);
+    throw new Error(problem);
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Webhook subscriptions, on both base addresses (each company its own):
+ *   POST   /v1/webhooks                 {url, events, description?, active?}: 201 with the signing `secret`, shown only here
+ *   GET    /v1/webhooks, /v1/webhooks/{id}
+ *   DELETE /v1/webhooks/{id}            no more deliveries; the pending ones end as failed
+ *   GET    /v1/webhooks/{id}/deliveries  newest first, with their status, attempts and last answer
+ *   POST   /v1/webhooks/{id}/deliveries/{delivery}/retry   sends a failed (or pending) delivery again now
+ * Deliveries: src/webhooks/deliveries.ts.
+ */
+import crypto from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { RouteModule } from '../platform/app';
+import type { Company } from '../platform/auth';
+import { DomainError, notFound, Problems } from '../platform/errors';
+import { PageQuery, paged } from '../platform/http';
+import { planRequest, UuidParams } from '../platform/documents';
+import { enqueue } from '../platform/outbox';
+import { EVENT_TYPES, refusedUrl, WEBHOOK_JOB } from './deliveries';
+
+const WebhookBody = Type.Object({
+  url: Type.String({ minLength: 1, maxLength: 2000, description: 'Where events are POSTed: https:// (or http://) on a public address' }),
+  events: Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { minItems: 1, maxItems: 50, description: `Event types (<document>.<event>), or "*" for every one: ${EVENT_TYPES.join(', ')}` }),
+  description: Type.Optional(Type.String({ maxLength: 500 })),
+  active: Type.Optional(Type.Boolean({ default: true })),
+}, { additionalProperties: false });
+
+const WebhookAnswer = Type.Object({
+  id: Type.String({ format: 'uuid' }), url: Type.String(), events: Type.Array(Type.String()), description: Type.Union([Type.String(), Type.Null()]),
+  active: Type.Boolean(), created_at: Type.String({ format: 'date-time' }),
+  secret: Type.Optional(Type.String({ description: 'The key of Webhook-Signature (HMAC-SHA256); answered only by the creation' })),
+});
+
+const DeliveryAnswer = Type.Object({
+  id: Type.String({ format: 'uuid' }), event_id: Type.String({ format: 'uuid' }), type: Type.String(), document_id: Type.String(),
+  status: Type.Union(['pending', 'delivered', 'failed'].map((s) => Type.Literal(s))), attempts: Type.Integer(),
+  response_status: Type.Union([Type.Integer(), Type.Null()]), last_error: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String({ format: 'date-time' }), last_attempt_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  delivered_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+const webhook = (r: any) => ({ id: r.id, url: r.url, events: r.events, description: r.description, active: r.active, created_at: iso(r.created_at)! });
+const delivery = (r: any) => ({
+  id: r.id, event_id: r.event_id, type: r.type, document_id: r.doc_id, status: r.status, attempts: r.attempts, response_status: r.response_status,
+  last_error: r.last_error, created_at: iso(r.created_at)!, last_attempt_at: iso(r.last_attempt_at), delivered_at: iso(r.delivered_at),
+});
+
+export const webhookRoutes: RouteModule = (app, { db, outbox, config }) => {
+  const tags = ['webhooks'];
+  const params = UuidParams('Webhook');
+  const find = async (company: Company, id: string) => {
+    const [row] = await db.query('SELECT * FROM webhooks WHERE company_id = $1 AND id = $2 AND NOT deleted', [company.company_id, id]);
+    if (!row) throw notFound(`Webhook ${id}`);
+    return row;
+  };
+
+  app.post('/webhooks', {
+    attachValidation: true,
+    schema: { tags, summary: 'Subscribe a URL to events of this company\'s documents; the answer holds the signing secret, shown only once', body: WebhookBody,
+      response: { 201: WebhookAnswer } },
+  }, async (req, reply) => {
+    const body = await planRequest(req, async (problems: Problems) => {
+      const b = req.body as { url: string; events: string[]; description?: string; active?: boolean };
+      const refused = await refusedUrl(b.url, config.webhookAllowPrivate);
+      if (refused) problems.add('invalid_value', `url ${refused}`, 'url');
+      b.events.forEach((e, i) => { if (!EVENT_TYPES.includes(e)) problems.add('invalid_value', `Unknown event type "${e}"; one of ${EVENT_TYPES.join(', ')}`, `events[${i}]`); });
+      return b;
+    });
+    const secret = `whsec_${crypto.randomBytes(24).toString('base64url')}`;
+    const [row] = await db.query(
+      `INSERT INTO webhooks (company_id, id, url, events, description, active, secret) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+      [req.company.company_id, crypto.randomUUID(), body.url, [...new Set(body.events)], body.description ?? null, body.active ?? true, secret]);
+    return reply.status(201).send({ ...webhook(row), secret });
+  });
+
+  app.get('/webhooks', { schema: { tags, summary: 'List the webhooks', querystring: PageQuery } }, async (req) => {
+    const q = req.query as { page?: number; page_size?: number };
+    const size = q.page_size ?? 25;
+    const [{ n }] = await db.query('SELECT count(*)::int AS n FROM webhooks WHERE company_id = $1 AND NOT deleted', [req.company.company_id]);
+    const rows = await db.query('SELECT * FROM webhooks WHERE company_id = $1 AND NOT deleted ORDER BY created_at DESC, id LIMIT $2 OFFSET $3',
+      [req.company.company_id, size, ((q.page ?? 1) - 1) * size]);
+    return paged(q as any, n, rows.map(webhook));
+  });
+
+  app.get('/webhooks/:id', { schema: { tags, summary: 'Read a webhook (without its secret)', params } }, async (req) =>
+    webhook(await find(req.company, (req.params as { id: string }).id)));
+
+  app.delete('/webhooks/:id', { schema: { tags, summary: 'Delete a webhook: no more deliveries; its pending ones end as failed', params } }, async (req) => {
+    const id = (req.params as { id: string }).id;
+    await find(req.company, id);
+    await db.tx(async (q) => {
+      await q.query('UPDATE webhooks SET deleted = true, active = false, updated_at = now() WHERE company_id = $1 AND id = $2', [req.company.company_id, id]);
+      await q.query(`UPDATE webhook_deliveries SET status = 'failed', last_error = 'The webhook was deleted' WHERE company_id = $1 AND webhook_id = $2 AND status = 'pending'`,
+        [req.company.company_id, id]);
+    });
+    return { id, deleted: true };
+  });
+
+  app.get('/webhooks/:id/deliveries', { schema: { tags, summary: 'The webhook\'s deliveries, newest first', params, querystring: PageQuery } }, async (req) => {
+    const id = (req.params as { id: string }).id;
+    await find(req.company, id);
+    const q = req.query as { page?: number; page_size?: number };
+    const size = q.page_size ?? 25;
+    const [{ n }] = await db.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE company_id = $1 AND webhook_id = $2', [req.company.company_id, id]);
+    const rows = await db.query('SELECT * FROM webhook_deliveries WHERE company_id = $1 AND webhook_id = $2 ORDER BY seq DESC LIMIT $3 OFFSET $4',
+      [req.company.company_id, id, size, ((q.page ?? 1) - 1) * size]);
+    return paged(q as any, n, rows.map(delivery));
+  });
+
+  app.post('/webhooks/:id/deliveries/:delivery/retry', {
+    schema: { tags, summary: 'Send a delivery again now (a failed one, or a pending one without waiting for its backoff)',
+      params: Type.Object({ id: params.properties.id, delivery: Type.String({ format: 'uuid', description: 'Delivery id' }) }), response: { 202: DeliveryAnswer } },
+  }, async (req, reply) => {
+    const { id, delivery: did } = req.params as { id: string; delivery: string };
+    const hook = await find(req.company, id);
+    if (!hook.active) throw new DomainError('invalid_document', `Webhook ${id} is not active`, 'id');
+    const row = await db.tx(async (q) => {
+      const [d] = await q.query(`UPDATE webhook_deliveries SET status = 'pending' WHERE company_id = $1 AND webhook_id = $2 AND id = $3 AND status <> 'delivered' RETURNING *`,
+        [req.company.company_id, id, did]);
+      if (!d) {
+        const [known] = await q.query('SELECT status FROM webhook_deliveries WHERE company_id = $1 AND webhook_id = $2 AND id = $3', [req.company.company_id, id, did]);
+        if (!known) throw notFound(`Delivery ${did}`);
+        throw new DomainError('invalid_document', `Delivery ${did} was delivered already`, 'delivery');
+      }
+      await q.query(`DELETE FROM outbox WHERE company_id = $1 AND kind = $2 AND ref_id = $3`, [req.company.company_id, WEBHOOK_JOB, did]);
+      await enqueue(q, req.company.company_id, WEBHOOK_JOB, did);
+      return d;
+    });
+    void outbox?.kick();
+    return reply.status(202).send(delivery(row));
+  });
+};
