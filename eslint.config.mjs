@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'clients/typescript/dist/**', 'clients/typescript/src/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -10,7 +10,7 @@
  *   list, 202 where the work is queued (mail; a cancellation still waiting);
  * - the error answers every route can give, each with the ErrorBody;
  * - PDF and XML as their own content types;
- * - the required headers marked required.
+ * - the required headers marked required, and query parameters with a default optional.
  *
  * It changes the document only, not what a route validates or answers.
  */
@@ -21,6 +21,49 @@ import { VoucherAnswer } from './vouchers/schema';
 import { NoteAnswer } from './notes/schema';
 import { MxCreditNoteAnswer } from './notes/mx';
 import { PaymentAnswer } from './payments/schema';
+
+/** What the reference page (/docs) shows on top: the API in a paragraph and a quickstart. */
+const QUICKSTART = `Sales invoices, credit and debit notes and cash receipts for Colombia on \`{base_url}\`, and invoices, credit notes and payment receipts
+(CFDI 4.0) for Mexico on \`{base_url_mx}\` = \`{base_url}/mx\`, with their electronic documents (DIAN, SAT), accounting entries, PDF and e-mail.
+Every error answers the **ErrorBody**: \`{"Status": 400, "Errors": [{"Code", "Message", "Params": [the field's path]}]}\`.
+
+## Quickstart
+
+1. **Authenticate**: \`POST /auth\` (Mexico: \`POST /mx/auth\`) with \`{"username": "demo-co", "access_key": "demo-co-key-0f4c1b7e9a"}\`
+   answers \`{"access_token": "tk_…", "token_type": "Bearer", "expires_in": 86400}\`; send \`Authorization: Bearer tk_…\` on every other call
+   (the **Authorize** button here).
+2. **Look up** what a document names by id: \`GET /v1/document-types?type=FV\`, \`GET /v1/payment-types?document_type=FV\`,
+   \`GET /v1/taxes\`, \`GET /v1/users\` (sellers), \`GET /v1/customers\`.
+3. **Create a first invoice**: \`POST /v1/invoices\` with an \`Idempotency-Key\` header (a retry with the same key never makes a second invoice):
+   \`{"document": {"id": <FV type>}, "date": "2026-11-26", "customer": {"identification": "<customer>", "branch_office": 0}, "seller": <user>,
+   "items": [{"code": "PORT14", "quantity": 10, "price": 100, "discount": 50, "taxes": [{"id": <IVA 19 %>}]}], "payments": [{"id": <cash>, "value": 1130.5}]}\`
+   answers 201 with the invoice. Add \`"stamp": {"send": true}\` on an electronic type to send it to the DIAN, \`"mail": {"send": true}\` to e-mail it.
+4. **Read it**: \`GET /v1/invoices/{id}\`; its PDF: \`GET /v1/invoices/{id}/pdf\` with \`Accept: application/pdf\`.
+5. **Receive its events** instead of polling: \`POST /v1/webhooks\` with \`{"url": "https://…", "events": ["invoice.stamp_accepted", "invoice.stamp_rejected"]}\`
+   answers the signing \`secret\` once; each event arrives as \`{"id", "type", "created", "data"}\` signed with
+   \`Webhook-Signature: t=<unix seconds>,v1=<HMAC-SHA256 of "t.body">\`.
+
+A typed TypeScript client generated from this document lives in the repository's \`clients/typescript\`.`;
+
+/** An example request of each creation (ids as in a fresh demo database); test/http/openapi.test.ts checks each against its schema. */
+export const EXAMPLES: Record<string, object> = {
+  '/v1/invoices': { document: { id: 3 }, date: '2026-11-26', customer: { identification: '222222222222', branch_office: 0 }, seller: 1,
+    items: [{ code: 'PORT14', quantity: 10, price: 100, discount: 50, taxes: [{ id: 1 }] }], payments: [{ id: 1, value: 1130.5 }], observations: 'Pedido 1832' },
+  '/mx/v1/invoices': { document: { id: 17 }, customer: { rfc_id: 'XIA190128J61', branch_office: 0 }, seller: 5, use: 'G03',
+    items: [{ code: 'LAP14', quantity: 2, price: 1500, discount: 300 }], payment: { method: 'PUE', conditions: { id: 9, value: 3132, due_date: '2026-11-26' } },
+    stamp: { send: true }, mail: { send: true } },
+  '/v1/vouchers': { document: { id: 11 }, date: '2026-11-26', type: 'DebtPayment', customer: { identification: '222222222222', branch_office: 0 },
+    items: [{ due: { prefix: 'FV', consecutive: 1, quote: 1 }, value: 1000 }], payment: { id: 7, value: 1000 } },
+  '/v1/credit-notes': { document: { id: 12 }, date: '2026-11-26', invoice: '6c0e2d4a-1b7f-4a53-9f7e-2c8d9b1a0e11', reason: 3, seller: 1,
+    items: [{ code: 'LIBRO01', quantity: 1, price: 100, taxes: [] }], payments: [{ id: 8, value: 100 }] },
+  '/v1/debit-notes': { document: { id: 14 }, date: '2026-11-26', invoice: '6c0e2d4a-1b7f-4a53-9f7e-2c8d9b1a0e11', reason: 1, seller: 1,
+    items: [{ code: 'INTERES', quantity: 1, price: 25, taxes: [] }], payments: [{ id: 10, value: 25 }] },
+  '/mx/v1/credit-notes': { document: { id: 19 }, invoices: [{ id: '6c0e2d4a-1b7f-4a53-9f7e-2c8d9b1a0e11' }], payment_form: '17',
+    items: [{ code: 'LAP14', quantity: 1, price: 100 }], stamp: { send: true } },
+  '/mx/v1/payments': { document: { id: 18 }, date: '2026-11-26T10:30:00-06:00', customer: { rfc_id: 'XIA190128J61', branch_office: 0 },
+    payment_form: '03', amount: 5800, operation_number: 'SPEI-778812', invoices: [{ id: '6c0e2d4a-1b7f-4a53-9f7e-2c8d9b1a0e11', amount: 5800 }], stamp: { send: true } },
+  '/v1/webhooks': { url: 'https://erp.example.co/hooks/facturas', events: ['invoice.stamp_accepted', 'invoice.stamp_rejected'], description: 'ERP' },
+};
 
 /** The answer schema of each document, by the path of its collection. */
 export const DOCUMENT_ANSWERS: { collection: string; schema: TSchema }[] = [
@@ -120,11 +163,15 @@ export function openapiHooks() {
     return { schema: { ...rest, operationId: schema.operationId ?? operationId(method, url) }, url };
   };
   const transformObject = ({ openapiObject }: { openapiObject: any }) => {
+    openapiObject.info = { ...openapiObject.info, description: QUICKSTART };
     for (const [path, ops] of Object.entries<any>(openapiObject.paths ?? {})) {
       for (const [method, op] of Object.entries<any>(ops)) {
         const r = noted.get(`${method} ${path}`);
         if (r) op.responses = r;
+        const example = method === 'post' ? EXAMPLES[path] ?? EXAMPLES[path.replace(/^\/mx/, '')] : undefined;
+        if (example && op.requestBody?.content?.['application/json']) op.requestBody.content['application/json'].example = example;
         for (const p of op.parameters ?? []) {
+          if (p.in === 'query' && p.schema?.default !== undefined) p.required = false; // the service fills it in (page, page_size)
           if (p.in === 'header' && p.name === 'ServiceAPI-Application-Id') p.required = true;
           if (p.in === 'header' && p.name === 'Idempotency-Key') p.schema = { ...p.schema, pattern: '^[A-Za-z0-9-]{1,64}$' };
         }

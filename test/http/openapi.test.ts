@@ -12,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { startTestServer, type TestServer } from '../support/server';
-import { operationId } from '../../src/openapi';
+import { EXAMPLES, operationId } from '../../src/openapi';
+import { bodyAjv } from '../../src/platform/validation';
 
 let s: TestServer;
 let doc: any;
@@ -70,6 +71,19 @@ test('creations answer 201 with the document; PDF and XML by content type; requi
   assert.ok(doc.paths['/v1/invoices/{id}/xml'].get.responses['200'].content['application/xml']);
   assert.equal(doc.info.license.name, 'MIT');
   assert.ok(doc.servers.length);
+});
+
+test('the reference page starts with a quickstart; every creation has an example request that its schema accepts', () => {
+  assert.match(doc.info.description, /## Quickstart/);
+  assert.match(doc.info.description, /POST \/v1\/webhooks/);
+  const creations = ['/v1/invoices', '/mx/v1/invoices', '/v1/vouchers', '/v1/credit-notes', '/v1/debit-notes', '/mx/v1/credit-notes', '/mx/v1/payments', '/v1/webhooks', '/mx/v1/webhooks'];
+  for (const p of creations) {
+    const content = doc.paths[p].post.requestBody.content['application/json'];
+    assert.ok(content.example, `POST ${p} has an example`);
+    const validate = bodyAjv.compile(JSON.parse(JSON.stringify(content.schema)));
+    assert.ok(validate(structuredClone(content.example)), `POST ${p}'s example: ${JSON.stringify(validate.errors)}`);
+  }
+  assert.ok(Object.keys(EXAMPLES).length >= 8);
 });
 
 test('operationIds read as method names', () => {
