@@ -79,26 +79,36 @@ export const DOCUMENT_ANSWERS: { collection: string; schema: TSchema }[] = [
 const pascal = (s: string) => s.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 const singular = (s: string) => (s.endsWith('ies') ? `${s.slice(0, -3)}y` : s.endsWith('xes') ? s.slice(0, -2) : s.endsWith('s') ? s.slice(0, -1) : s);
 
-/** The operationId of a route: the verb of what it does and the resource, `mx` first on {base_url_mx}. */
+/**
+ * The operationId of a route: a verb and what it acts on, `mx` or `admin` first on those base addresses.
+ * An item (a path ending in a parameter) is got, updated or deleted (getInvoice, getCompanySeller); a collection is
+ * listed or created in (listInvoices, createCompanySeller); anything else under an item is read with get
+ * (getInvoicePdf, getInvoiceStampErrors) or is the verb of a POST (annulInvoice, retryWebhookDelivery).
+ */
 export function operationId(method: string, url: string): string {
-  const mx = url.startsWith('/mx/');
-  const parts = url.replace(/^\/mx/, '').replace(/^\/v1/, '').split('/').filter(Boolean);
-  const [collection, id, ...rest] = parts;
-  const one = pascal(singular(collection));
-  const isParam = (p?: string) => !!p && /^[:{]/.test(p);
+  let rest = url.replace(/:(\w+)/g, '{$1}');
+  const prefix = rest.startsWith('/mx/') ? 'mx' : rest.startsWith('/admin/') ? 'admin' : '';
+  rest = rest.replace(/^\/(mx|admin)(?=\/)/, '').replace(/^\/v1(?=\/)/, '');
+  const parts = rest.split('/').filter(Boolean);
+  const isParam = (p?: string) => !!p && p.startsWith('{');
   let name: string;
-  if (collection === 'auth') name = 'login';
-  else if (collection === 'reports') name = `get${pascal(id)}`;
-  else if (id === undefined) name = method === 'GET' ? `list${pascal(collection)}` : `create${one}`;
-  else if (!isParam(id)) name = `${id}${one}`; // POST /invoices/preview → previewInvoice
-  else if (!rest.length) name = `${{ GET: 'get', PUT: 'update', DELETE: 'delete', PATCH: 'update' }[method] ?? method.toLowerCase()}${one}`;
+  if (parts[0] === 'auth') name = 'login';
+  else if (parts[0] === 'reports') name = `get${pascal(parts[1])}`;
   else {
-    const words = rest.filter((p) => !isParam(p));
-    if (method === 'GET') name = `get${one}${words.map(pascal).join('')}`; // GET /invoices/{id}/stamp/errors → getInvoiceStampErrors
-    else if (words.length === 1) name = `${words[0]}${one}`; // POST /invoices/{id}/annul → annulInvoice
-    else name = `${words[words.length - 1]}${one}${words.slice(0, -1).map((w) => pascal(singular(w))).join('')}`; // POST /webhooks/{id}/deliveries/{d}/retry → retryWebhookDelivery
+    let cut = parts.length;
+    while (cut > 0 && !isParam(parts[cut - 1])) cut--;
+    const items = parts.slice(0, cut).filter((p, i, all) => !isParam(p) && isParam(all[i + 1])).map((p) => pascal(singular(p))).join('');
+    const tail = parts.slice(cut);
+    if (!tail.length) name = `${{ GET: 'get', PUT: 'update', PATCH: 'update', DELETE: 'delete' }[method] ?? method.toLowerCase()}${items}`;
+    else if (!items) {
+      const [collection, ...actions] = tail;
+      if (!actions.length) name = method === 'GET' ? `list${pascal(collection)}` : `create${pascal(singular(collection))}`;
+      else name = method === 'GET' ? `get${pascal(singular(collection))}${actions.map(pascal).join('')}` : `${actions.join('-').replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}${pascal(singular(collection))}`;
+    } else if (method === 'GET') name = `get${items}${tail.map(pascal).join('')}`;
+    else if (tail.length === 1 && tail[0].endsWith('s')) name = `create${items}${pascal(singular(tail[0]))}`;
+    else name = `${tail[0].replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}${items}${tail.slice(1).map(pascal).join('')}`;
   }
-  return mx ? `mx${name.charAt(0).toUpperCase()}${name.slice(1)}` : name;
+  return prefix ? `${prefix}${name.charAt(0).toUpperCase()}${name.slice(1)}` : name;
 }
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
@@ -137,8 +147,8 @@ function responses(method: string, url: string, given: Record<string, any> | und
   if (!Object.keys(out).some((s) => s.startsWith('2'))) out['200'] = { description: 'The answer', content: { 'application/json': { schema: {} } } };
   const authenticated = !/\/auth$/.test(path);
   if (o.body || method === 'GET' || o.keyed) out['400'] = error('The request breaks a rule: every problem with the path of its field (Errors[].Params)');
-  out['401'] = error(authenticated ? 'No valid access token (Authorization: Bearer …)' : 'Wrong username or access key');
-  if (authenticated) out['403'] = error('The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse)');
+  out['401'] = error(!authenticated ? 'Wrong username or access key' : path.startsWith('/admin/') ? 'Not the ADMIN_TOKEN (Authorization: Bearer …)' : 'No valid access token (Authorization: Bearer …)');
+  if (authenticated && !path.startsWith('/admin/')) out['403'] = error('The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse)');
   if (o.params) out['404'] = error('No such record in the token\'s company');
   if (o.keyed) out['409'] = error('The Idempotency-Key was used with another body, or its first request is still running');
   if (o.body) out['413'] = error('The body is larger than BODY_LIMIT_BYTES');

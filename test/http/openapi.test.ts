@@ -18,7 +18,7 @@ import { bodyAjv } from '../../src/platform/validation';
 let s: TestServer;
 let doc: any;
 before(async () => {
-  s = await startTestServer('pglite');
+  s = await startTestServer('pglite', { ADMIN_TOKEN: 'openapi-admin-token-0123456789' }); // the administration API is documented too
   const r = await s.call('GET', '/openapi.json');
   assert.equal(r.status, 200);
   doc = r.body;
@@ -39,7 +39,8 @@ test('Redocly\'s recommended ruleset: no error, no warning', () => {
 
 test('every operation: a unique operationId, a success answer, its errors with the ErrorBody', () => {
   const ops = operations();
-  assert.ok(ops.length > 100, `${ops.length} operations`);
+  assert.ok(ops.length > 150, `${ops.length} operations`);
+  assert.ok(ops.some((o) => o.path.startsWith('/admin/v1/')), 'the administration API is documented');
   const ids = ops.map((o) => o.op.operationId);
   assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), [], 'operationIds are unique');
   for (const { path: p, method, op } of ops) {
@@ -47,6 +48,7 @@ test('every operation: a unique operationId, a success answer, its errors with t
     assert.match(op.operationId, /^[a-z][A-Za-z]+$/, where);
     assert.ok(op.summary, `${where} has a summary`);
     assert.ok(Object.keys(op.responses).some((c) => /^2/.test(c)), `${where} says what it answers`);
+    assert.ok(op.tags?.length, `${where} has a tag`);
     for (const code of ['401', '429']) assert.equal(op.responses[code]?.content['application/json'].schema.$ref, '#/components/schemas/ErrorBody', `${where} ${code}`);
     if (p.includes('{')) assert.ok(op.responses['404'], `${where} can answer 404`);
     if (op.requestBody) assert.ok(op.responses['400'], `${where} can answer 400`);
@@ -92,6 +94,9 @@ test('operationIds read as method names', () => {
     operationId('POST', '/v1/invoices/preview'), operationId('POST', '/v1/invoices/:id/annul'), operationId('GET', '/v1/invoices/:id/stamp/errors'),
     operationId('GET', '/mx/v1/payments/:id/pdf'), operationId('GET', '/v1/taxes'), operationId('GET', '/mx/v1/uses/:code'), operationId('POST', '/mx/auth'),
     operationId('GET', '/v1/reports/trial-balance'), operationId('DELETE', '/v1/customers/:id'), operationId('POST', '/v1/webhooks/:id/deliveries/:delivery/retry'),
+    operationId('GET', '/admin/v1/companies/:id/sellers'), operationId('POST', '/admin/v1/companies/:id/sellers'), operationId('PATCH', '/admin/v1/companies/:id/sellers/:item'),
+    operationId('POST', '/admin/v1/companies/:id/api-users/:item/rotate'),
   ], ['createInvoice', 'listInvoices', 'getInvoice', 'updateInvoice', 'previewInvoice', 'annulInvoice', 'getInvoiceStampErrors',
-    'mxGetPaymentPdf', 'listTaxes', 'mxGetUse', 'mxLogin', 'getTrialBalance', 'deleteCustomer', 'retryWebhookDelivery']);
+    'mxGetPaymentPdf', 'listTaxes', 'mxGetUse', 'mxLogin', 'getTrialBalance', 'deleteCustomer', 'retryWebhookDelivery',
+    'adminGetCompanySellers', 'adminCreateCompanySeller', 'adminUpdateCompanySeller', 'adminRotateCompanyApiUser']);
 });
