@@ -10,10 +10,9 @@ import type { RouteModule } from '../platform/app';
 import { DomainError, notFound, type Problems } from '../platform/errors';
 import { PageQuery, paged } from '../platform/http';
 import { AfterQuery, listDocuments } from '../platform/lists';
-import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
+import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
 import { annulInvoice, canStamp, deleteInvoice, enforce, LIVE, lockInvoice, requestStamp, STAMP_JOB } from './kernel';
-import { mailIfAsked } from '../mail/store';
-import { emitCreated } from '../platform/events';
+import { mailIfAsked, recordCreation } from '../mail/store';
 import { annulmentDate } from './lookup';
 import { cancelRoute, cancellationAnswer } from '../einvoice/sat/cancel';
 import type { Company } from '../platform/auth';
@@ -121,16 +120,8 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     const partnerId = req.headers['partner-id'] as string | undefined;
     return createDocument(db, req, reply, `${country} POST /v1/invoices`,
       () => planRequest(req, (problems) => variant.plan(db, req.company, req.body, problems)),
-      async (q, p) => {
-        const doc: any = await variant.store(q, req.company, p, { partnerId, applicationId });
-        await emitCreated(q, req.company, 'invoice', doc);
-        return mailIfAsked(q, req.company.company_id, 'invoice', doc);
-      },
-      async (doc) => {
-        if (doc.stamp?.send) return submitted(req.company, doc.id);
-        if (doc.mail?.send) void outbox?.kick();
-        return doc;
-      },
+      async (q, p) => recordCreation(q, req.company, 'invoice', (await variant.store(q, req.company, p, { partnerId, applicationId })) as any),
+      (doc) => afterCreation(doc, outbox, (id) => submitted(req.company, id)),
       // One statement only when nothing else is written with the invoice: no mail, no event for webhooks.
       (p) => !p.body.mail?.send && !req.company.webhooks && variant.oneStatement(p));
   });

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../platform/db';
 import { enqueue } from '../platform/outbox';
-import { emit, subscribe } from '../platform/events';
+import { emit, emitCreated, subscribe } from '../platform/events';
 import type { MailStatus } from '../platform/states';
 import * as invoices from '../invoices/kernel';
 import * as vouchers from '../vouchers/kernel';
@@ -67,7 +67,17 @@ export async function requestMail(q: Queryable, cid: number, kind: DocKind, docI
   return { id, status };
 }
 
-/** With mail.send on a creation: the document is e-mailed after commit, or once stamped when it also went to the tax authority. */
+/**
+ * What a creation writes beside its document, in the same transaction: its `created` event (for webhooks) and,
+ * with mail.send, its e-mail (sent after commit, or once accepted when it also went to the tax authority).
+ */
+export async function recordCreation<T extends { id?: string | null; name?: string | null; stamp?: { send?: boolean }; mail?: { send?: boolean; status?: string; observations?: string | null } }>(
+  q: Queryable, company: { company_id: number; webhooks?: boolean }, kind: DocKind, doc: T): Promise<T> {
+  await emitCreated(q, company, kind, doc);
+  return mailIfAsked(q, company.company_id, kind, doc);
+}
+
+/** With mail.send: the document is e-mailed after commit, or once accepted when it also went to the tax authority. */
 export async function mailIfAsked<T extends { id?: string | null; stamp?: { send?: boolean }; mail?: { send?: boolean; status?: string; observations?: string | null } }>(
   q: Queryable, cid: number, kind: DocKind, doc: T): Promise<T> {
   if (!doc.mail?.send) return doc;

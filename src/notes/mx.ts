@@ -24,7 +24,7 @@ import type { Queryable } from '../platform/db';
 import { DomainError, notFound, Problems } from '../platform/errors';
 import { PageQuery, paged } from '../platform/http';
 import { AfterQuery, listDocuments } from '../platform/lists';
-import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
+import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
 import { Nullable } from '../platform/answers';
 import { Enum } from '../platform/validation';
 import { postEntry, type Posting } from '../ledger/journal';
@@ -43,8 +43,7 @@ import { genericReceiver } from '../companies/uses';
 import { PAYMENT_FORMS } from '../payments/schema';
 import { money, num } from '../platform/money';
 import type { StampStatus } from '../platform/states';
-import { mailIfAsked } from '../mail/store';
-import { emitCreated } from '../platform/events';
+import { recordCreation } from '../mail/store';
 import { insertNote, lockNote, MX_NOTE_STAMP_JOB, requestNoteStamp, voidMxNote } from './kernel';
 
 /** c_FormaPago 17: the credit is set off against what the invoices owe. */
@@ -258,16 +257,8 @@ export const mxNoteRoutes: RouteModule = (app, { db, country, outbox, config }) 
     attachValidation: true,
     schema: { tags, summary: 'Create a credit note (CFDI type E related to stamped invoices with TipoRelacion 01)', body: MxCreditNoteBody, headers: Type.Object(IdempotencyHeader) },
   }, async (req, reply) => createDocument(db, req, reply, 'MX POST /v1/credit-notes', () => plan(req),
-    async (q, p) => {
-      const doc = await storeMxCreditNote(q, req.company, p, { partnerId: req.headers['partner-id'] as string | undefined });
-      await emitCreated(q, req.company, 'credit_note', doc);
-      return mailIfAsked(q, req.company.company_id, 'credit_note', doc);
-    },
-    async (doc) => {
-      if (doc.stamp?.send) return submitted(req.company, doc.id);
-      if (doc.mail?.send) void outbox?.kick();
-      return doc;
-    }));
+    async (q, p) => recordCreation(q, req.company, 'credit_note', await storeMxCreditNote(q, req.company, p, { partnerId: req.headers['partner-id'] as string | undefined })),
+    (doc) => afterCreation(doc, outbox, (id) => submitted(req.company, id))));
 
   app.post('/credit-notes/preview', {
     attachValidation: true,

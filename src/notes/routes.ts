@@ -9,13 +9,12 @@ import type { Queryable } from '../platform/db';
 import { DomainError, notFound } from '../platform/errors';
 import { PageQuery, paged } from '../platform/http';
 import { AfterQuery, listDocuments } from '../platform/lists';
-import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
+import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
 import { annulmentDate } from '../invoices/lookup';
 import { dropNoteDueItems, movePayments } from '../invoices/kernel';
 import type { StampStatus } from '../platform/states';
 import { reverseEntry } from '../ledger/journal';
-import { mailIfAsked } from '../mail/store';
-import { emitCreated } from '../platform/events';
+import { recordCreation } from '../mail/store';
 import { CreditNoteBody, DebitNoteBody, NOTE_NAMES, type NoteBody, type NoteKind } from './schema';
 import { noteDocument, planNote, storeNote } from './service';
 import { lockNote, markNoteAnnulled, noteApplications, NOTE_STAMP_JOB, requestNoteStamp } from './kernel';
@@ -93,16 +92,8 @@ export const noteRoutes: RouteModule = (app, { db, country, outbox, config }) =>
     }, async (req, reply) => {
       const partnerId = req.headers['partner-id'] as string | undefined;
       return createDocument(db, req, reply, `CO POST /v1/${path}`, () => plan(req),
-        async (q, p) => {
-          const doc = await storeNote(q, req.company, p, { partnerId });
-          await emitCreated(q, req.company, NOTE_NAMES[kind].event, doc);
-          return mailIfAsked(q, req.company.company_id, NOTE_NAMES[kind].event, doc);
-        },
-        async (doc) => {
-          if (doc.stamp?.send) return submitted(req.company, kind, doc.id);
-          if (doc.mail?.send) void outbox?.kick();
-          return doc;
-        });
+        async (q, p) => recordCreation(q, req.company, NOTE_NAMES[kind].event, await storeNote(q, req.company, p, { partnerId })),
+        (doc) => afterCreation(doc, outbox, (id) => submitted(req.company, kind, id)));
     });
 
     app.post(`/${path}/preview`, {

@@ -10,13 +10,12 @@ import type { Queryable } from '../platform/db';
 import { DomainError, notFound } from '../platform/errors';
 import { PageQuery, paged } from '../platform/http';
 import { AfterQuery, listDocuments } from '../platform/lists';
-import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
+import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
 import type { StampStatus } from '../platform/states';
 import { PaymentBody } from './schema';
 import { annulPayment, planPayment, storePayment } from './service';
 import { lockPayment, PAYMENT_STAMP_JOB, requestPaymentStamp } from './kernel';
-import { mailIfAsked } from '../mail/store';
-import { emitCreated } from '../platform/events';
+import { recordCreation } from '../mail/store';
 import { cancelRoute, cancellationAnswer } from '../einvoice/sat/cancel';
 
 const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
@@ -59,16 +58,8 @@ export const paymentRoutes: RouteModule = (app, { db, country, outbox, config })
   }, async (req, reply) => {
     const partnerId = req.headers['partner-id'] as string | undefined;
     return createDocument(db, req, reply, 'MX POST /v1/payments', () => plan(req),
-      async (q, p) => {
-        const doc = await storePayment(q, req.company, p, { partnerId });
-        await emitCreated(q, req.company, 'payment', doc);
-        return mailIfAsked(q, req.company.company_id, 'payment', doc);
-      },
-      async (doc) => {
-        if (doc.stamp?.send) return submitted(req.company, doc.id);
-        if (doc.mail?.send) void outbox?.kick();
-        return doc;
-      });
+      async (q, p) => recordCreation(q, req.company, 'payment', await storePayment(q, req.company, p, { partnerId })),
+      (doc) => afterCreation(doc, outbox, (id) => submitted(req.company, id)));
   });
 
   app.post('/payments/preview', {

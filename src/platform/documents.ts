@@ -41,6 +41,17 @@ export async function planRequest<P>(req: FastifyRequest, rules: (problems: Prob
 }
 
 /**
+ * A creation's answer once committed: a document sent to the tax authority is answered as it stands after `submitted`
+ * (which waits for the outbox up to DIAN_TIMEOUT_MS); one to be e-mailed wakes the outbox.
+ */
+export async function afterCreation<T extends { id?: string | null; stamp?: { send?: boolean }; mail?: { send?: boolean } }>(
+  doc: T, outbox: { kick(): unknown } | undefined | null, submitted: (id: string) => Promise<unknown>): Promise<unknown> {
+  if (doc.stamp?.send) return submitted(doc.id!);
+  if (doc.mail?.send) void outbox?.kick();
+  return doc;
+}
+
+/**
  * Creates a document under the request's Idempotency-Key, if any: a stored
  * answer is replayed (201, Idempotent-Replayed), another body with the key is a
  * 409, and concurrent retries wait for the first and get its answer.
