@@ -21,6 +21,8 @@ import { VoucherAnswer } from './vouchers/schema';
 import { NoteAnswer } from './notes/schema';
 import { MxCreditNoteAnswer } from './notes/mx';
 import { PaymentAnswer } from './payments/schema';
+import { StampStatusAnswer } from './platform/answers';
+import { PageOf } from './platform/http';
 
 /** What the reference page (/docs) shows on top: the API in a paragraph and a quickstart. */
 const QUICKSTART = `Sales invoices, credit and debit notes and cash receipts for Colombia on \`{base_url}\`, and invoices, credit notes and payment receipts
@@ -113,36 +115,58 @@ export function operationId(method: string, url: string): string {
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
 const json = (description: string, schema: unknown) => ({ description, content: { 'application/json': { schema } } });
-const Page = (schema: TSchema) => Type.Object({
-  pagination: Type.Object({ page: Type.Integer(), page_size: Type.Integer(), total_results: Type.Integer() }),
-  results: Type.Array(schema),
-});
 const Base64 = Type.Object({ base64: Type.String({ contentEncoding: 'base64' }) });
+const StampErrors = Type.Object({
+  status: StampStatusAnswer,
+  errors: Type.Array(Type.Object({ code: Type.String(), message: Type.String() })),
+  observations: Type.Array(Type.String()),
+});
 
-/** The responses of one route of the document: what it answers on success, then every error it can answer. */
-function responses(method: string, url: string, given: Record<string, any> | undefined, o: { body: boolean; params: boolean; keyed: boolean }) {
-  const out: Record<string, unknown> = {};
+interface Answer { description: string; schema: TSchema; content?: Record<string, { schema: unknown }> }
+
+/**
+ * What a route answers on success when its path says it (documents, a page of them, PDF, XML, mail, stamp
+ * errors): app.ts puts these schemas in every such route's `response`, where they drive serialisation.
+ */
+function answers(method: string, url: string): Record<string, Answer> {
+  const out: Record<string, Answer> = {};
   const path = url.replace(/:(\w+)/g, '{$1}');
   const doc = DOCUMENT_ANSWERS.find((d) => path === d.collection || path.startsWith(`${d.collection}/`));
   const tail = doc ? path.slice(doc.collection.length) : '';
   const what = doc ? doc.collection.split('/').pop()!.replace(/s$/, '').replace('-', ' ') : 'record';
   if (doc && (tail === '' || tail === '/preview' || tail === '/{id}' || /^\/\{id\}\/(annul|stamp|cancel)$/.test(tail))) {
-    if (method === 'GET' && tail === '') out['200'] = json(`A page of ${what}s, newest first`, Page(doc.schema));
-    else if (method === 'POST' && tail === '') out['201'] = json(`The ${what} created (or, with a repeated Idempotency-Key, the first answer, with Idempotent-Replayed: true)`, doc.schema);
-    else if (method === 'DELETE') out['200'] = json(`The ${what} deleted`, Type.Object({ id: Type.String(), deleted: Type.Boolean() }));
-    else out['200'] = json(tail === '/preview' ? `The ${what} as it would be created; nothing stored` : `The ${what}`, doc.schema);
-    if (tail.endsWith('/cancel')) out['202'] = json('The cancellation was asked for and waits for the SAT or the receiver; ask again to learn its outcome', doc.schema);
+    if (method === 'GET' && tail === '') out['200'] = { description: `A page of ${what}s, newest first`, schema: PageOf(doc.schema) };
+    else if (method === 'POST' && tail === '') out['201'] = { description: `The ${what} created (or, with a repeated Idempotency-Key, the first answer, with Idempotent-Replayed: true)`, schema: doc.schema };
+    else if (method === 'DELETE') out['200'] = { description: `The ${what} deleted`, schema: Type.Object({ id: Type.String(), deleted: Type.Boolean() }) };
+    else out['200'] = { description: tail === '/preview' ? `The ${what} as it would be created; nothing stored` : `The ${what}`, schema: doc.schema };
+    if (tail.endsWith('/cancel')) out['202'] = { description: 'The cancellation was asked for and waits for the SAT or the receiver; ask again to learn its outcome', schema: doc.schema };
   } else if (/\/pdf$/.test(path)) {
-    out['200'] = { description: 'The PDF: {"base64": …}, or the file itself with Accept: application/pdf',
+    out['200'] = { description: 'The PDF: {"base64": …}, or the file itself with Accept: application/pdf', schema: Base64,
       content: { 'application/json': { schema: Base64 }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
   } else if (/\/xml$/.test(path)) {
-    out['200'] = { description: 'The signed or stamped XML: {"base64": …}, or the XML itself with Accept: application/xml',
+    out['200'] = { description: 'The signed or stamped XML: {"base64": …}, or the XML itself with Accept: application/xml', schema: Base64,
       content: { 'application/json': { schema: Base64 }, 'application/xml': { schema: { type: 'string' } } } };
   } else if (/\/mail$/.test(path)) {
-    out['202'] = json('The e-mail was queued', Type.Object({ id: Type.String(), status: Type.String(), mail_to: Type.Union([Type.Array(Type.String()), Type.Null()]), copy_to: Type.Array(Type.String()) }));
+    out['202'] = { description: 'The e-mail was queued', schema: Type.Object({ id: Type.String(), status: Type.String(), mail_to: Type.Union([Type.Array(Type.String()), Type.Null()]), copy_to: Type.Array(Type.String()) }) };
+  } else if (/\/stamp\/errors$/.test(path)) {
+    out['200'] = { description: 'The tax authority\'s (or stamping provider\'s) verdict: its rule codes and messages', schema: StampErrors };
   }
+  return out;
+}
+
+/** The response schemas of a route whose path says what it answers (see answers), each with its description; none for the others. */
+export function answerSchemas(method: string, url: string): Record<string, TSchema> {
+  return Object.fromEntries(Object.entries(answers(method, url)).map(([status, a]) => [status, { ...a.schema, description: a.description }]));
+}
+
+/** The responses of one route of the document: what it answers on success, then every error it can answer. */
+function responses(method: string, url: string, given: Record<string, any> | undefined, o: { body: boolean; params: boolean; keyed: boolean }) {
+  const out: Record<string, unknown> = {};
+  const path = url.replace(/:(\w+)/g, '{$1}');
+  const own = answers(method, url);
   for (const [status, schema] of Object.entries(given ?? {})) {
-    if (!(status in out)) out[status] = { ...json(schema?.description ?? 'The answer', schema) };
+    const content = own[status]?.content;
+    out[status] = content ? { description: own[status].description, content } : json(schema?.description ?? 'The answer', schema);
   }
   if (!Object.keys(out).some((s) => s.startsWith('2'))) out['200'] = { description: 'The answer', content: { 'application/json': { schema: {} } } };
   const authenticated = !/\/auth$/.test(path);

@@ -36,6 +36,8 @@ const revokeTokens = (q: Queryable, companyId: number, id: number) =>
 
 export const apiUsers: Resource = {
   path: 'api-users', noun: 'api-user', summary: 'API users (logins of POST /auth); the access key is answered once, on creation and rotation',
+  answer: Type.Object({ id: Type.Integer(), username: Type.String(), active: Type.Boolean(), created: Type.String({ format: 'date-time' }),
+    access_key: Type.Optional(Type.String({ description: 'Answered once: by the creation and by rotate' })) }),
   createBody: CreateBody, updateBody: UpdateBody,
   async list(q, companyId) {
     await companyRow(q, companyId);

@@ -20,6 +20,7 @@ import { CertificateError, loadPkcs12, type LoadedCertificate } from '../einvoic
 import { satCertificateNumber } from '../einvoice/sat/cfdi';
 import { withCompany } from './audit';
 import { companyRow, type Resource } from './collections';
+import { Nullable } from '../platform/answers';
 
 const COLUMNS = 'id, active, subject, issuer, serial_number, not_before, not_after, warnings, created_at';
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
@@ -70,6 +71,11 @@ function needKey(key: SealingKey | null | undefined): SealingKey {
 
 export const certificates: Resource = {
   path: 'certificates', noun: 'certificate', summary: 'Signing certificates (PKCS#12): the active one signs the company\'s documents',
+  answer: Type.Object({
+    id: Type.Integer(), active: Type.Boolean(), subject: Nullable(Type.String()), issuer: Nullable(Type.String()), serial_number: Nullable(Type.String()),
+    not_before: Nullable(Type.String({ format: 'date-time' })), not_after: Nullable(Type.String({ format: 'date-time' })),
+    warnings: Type.Array(Type.String()), created: Nullable(Type.String({ format: 'date-time' })),
+  }),
   createBody: UploadBody, updateBody: UpdateBody,
   async list(q, companyId) {
     await companyRow(q, companyId);

@@ -17,6 +17,7 @@ import { LOOKUPS } from '../catalog/lookups';
 import { defaultPaymentAccount, defaultTaxAccount } from '../ledger/accounts';
 import { CURRENCIES } from '../invoices/co/schema';
 import { withCompany, type Actor } from './audit';
+import { Nullable } from '../platform/answers';
 
 export interface Resource {
   /** URL segment under /admin/v1/companies/{id}/ */
@@ -26,6 +27,8 @@ export interface Resource {
   summary: string;
   createBody: TSchema;
   updateBody: TSchema;
+  /** A record as it is answered (list, get, create, change, actions). */
+  answer: TSchema;
   /** List filters (query string, CLI flags). */
   filters?: Record<string, TSchema>;
   list(q: Queryable, companyId: number, filters?: Record<string, any>): Promise<any[]>;
@@ -55,8 +58,9 @@ export interface TableDef {
    * the stored row on a change, `sent` the fields of the body.
    */
   check?(ctx: Ctx, record: Record<string, any>, before: Record<string, any> | null, sent: Record<string, any>): Promise<void> | void;
-  /** The answer (default: the lookup's mapping, plus the extra columns). */
+  /** The answer (default: the lookup's mapping, plus the extra columns) and its schema (default: the lookup's item, plus the extra fields). */
   answer?(row: Record<string, any>): any;
+  answerSchema?: TSchema;
   columns?: string;
   order?: string;
   filters?: Record<string, { schema: TSchema; where: string }>;
@@ -82,6 +86,9 @@ export function tableResource(def: TableDef): Resource {
   const answer = def.answer ?? ((row: any) => {
     const extras = Object.fromEntries((def.extra ?? []).map((k) => [k, row[k]]));
     return { ...map(row), ...extras };
+  });
+  const answerSchema = def.answerSchema ?? Type.Object({
+    ...lookup?.item.properties, ...Object.fromEntries((def.extra ?? []).map((k) => [k, Nullable(def.fields[k])])),
   });
   const order = def.order ?? lookup?.order ?? 'id';
   const fieldNames = Object.keys(def.fields);
@@ -132,7 +139,7 @@ export function tableResource(def: TableDef): Resource {
   }
 
   return {
-    path: def.path, noun: def.noun, summary: def.summary, createBody, updateBody,
+    path: def.path, noun: def.noun, summary: def.summary, createBody, updateBody, answer: answerSchema,
     filters: def.filters && Object.fromEntries(Object.entries(def.filters).map(([k, f]) => [k, f.schema])),
     async list(q, companyId, filters = {}) {
       await companyRow(q, companyId);
@@ -271,6 +278,7 @@ export const exchangeRates = tableResource({
   path: 'exchange-rates', noun: 'exchange-rate', summary: 'Exchange rates: pesos per unit of a foreign currency, per date', table: 'exchange_rates', touch: 'updated_at',
   columns: 'id, currency, date, rate', order: 'currency, date DESC',
   answer: (r) => ({ id: r.id, currency: r.currency, date: r.date, rate: Number(r.rate) }),
+  answerSchema: Type.Object({ id: Type.Integer(), currency: Type.String(), date: Type.String({ format: 'date' }), rate: Type.Number() }),
   fields: {
     currency: Enum(CURRENCIES, { 'x-code': 'invalid_currency' }),
     date: Type.String({ format: 'date', description: 'The day the rate applies from (until the next configured date)' }),

@@ -21,6 +21,7 @@ import { Enum } from '../platform/validation';
 import { todayIn } from '../invoices/lookup';
 import { nullable } from '../companies/settings';
 import { tableResource, type Ctx } from './collections';
+import { LOOKUPS } from '../catalog/lookups';
 
 const Flag = (description?: string) => Type.Boolean({ description });
 
@@ -81,6 +82,8 @@ export const documentTypes = tableResource({
   path: 'document-types', noun: 'document-type', summary: 'Document types with their numbering and DIAN resolution (the records of /v1/document-types)',
   table: 'document_types', lookup: 'document-types',
   answer: ({ resolution, ...row }) => (resolution ? { ...row, resolution } : row),
+  // The /v1 record, with the technical key of its resolution.
+  answerSchema: Type.Object({ ...LOOKUPS.find((l) => l.path === 'document-types')!.item.properties, resolution: Type.Optional(Resolution) }),
   fields: {
     code: Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_.-]+$', 'x-hint': 'must contain only letters, digits and _ . -' }),
     name: Type.String({ minLength: 1, maxLength: 100 }),

@@ -7,17 +7,18 @@
  * The routes call the functions the CLI calls (src/cli.ts).
  */
 import crypto from 'node:crypto';
-import { Type, type TSchema } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../platform/app';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import { unauthorized } from '../platform/errors';
-import { PageQuery } from '../platform/http';
+import { PageOf, PageQuery } from '../platform/http';
 import type { SealingKey } from '../platform/secrets';
 import type { DianAuthority } from '../einvoice/dian/authority';
 import type { Actor, Change } from './audit';
 import { RESOURCES } from './resources';
-import { CompanyCreateBody, CompanyUpdateBody, createCompany, getCompany, listCompanies, updateCompany } from './companies';
+import { CompanyAnswer, CompanyCreateBody, CompanyUpdateBody, createCompany, getCompany, listCompanies, updateCompany } from './companies';
 import { runTestSet, TestSetBody } from './dian';
 
 export interface AdminServices { config: Config; db: Db; dian: DianAuthority; sealingKey: SealingKey | null }
@@ -33,9 +34,15 @@ declare module 'fastify' {
   }
 }
 
+const TestSetAnswer = Type.Object({
+  status: Type.Union([Type.Literal('Accepted'), Type.Literal('Rejected')]),
+  documents: Type.Array(Type.Object({ name: Type.String(), kind: Type.String(), status: Type.String(),
+    errors: Type.Array(Type.Object({ code: Type.String(), message: Type.String() })) })),
+});
+
 export function adminRoutes(s: AdminServices) {
   const expected = digest(s.config.adminToken ?? '');
-  return async (app: FastifyInstance) => {
+  return async (app: App) => {
     app.addHook('onRequest', async (req) => {
       const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
       if (!m) throw unauthorized('Send "Authorization: Bearer <ADMIN_TOKEN>"');
@@ -46,41 +53,40 @@ export function adminRoutes(s: AdminServices) {
       changed: (c) => { (req.changes ??= []).push(c); },
     });
     const tags = ['admin'];
-    const body = (schema: TSchema) => ({ body: schema });
     const { db } = s;
 
     app.get('/companies', {
       schema: { tags, summary: 'List companies', querystring: Type.Composite([PageQuery, Type.Object({
         country: Type.Optional(Type.String({ pattern: '^(CO|MX|co|mx)$', 'x-hint': 'must be CO or MX' })),
         tax_id: Type.Optional(Type.String({ maxLength: 20 })),
-      })]) },
-    }, async (req) => listCompanies(db, req.query as any));
-    app.post('/companies', { schema: { tags, summary: 'Create a company (country, legal name, tax id, address, time zone, settings)', ...body(CompanyCreateBody) }, attachValidation: true },
-      async (req, reply) => { reply.status(201); return createCompany(db, actor(req), req.body as any); });
-    app.get('/companies/:id', { schema: { tags, summary: 'A company with its settings', params: CompanyParams } },
-      async (req) => getCompany(db, (req.params as any).id));
-    app.patch('/companies/:id', { schema: { tags, summary: 'Change a company: legal name, address, settings, logo', params: CompanyParams, ...body(CompanyUpdateBody) }, attachValidation: true },
-      async (req) => updateCompany(db, actor(req), (req.params as any).id, req.body as any));
+      })]), response: { 200: PageOf(CompanyAnswer) } },
+    }, async (req) => listCompanies(db, req.query));
+    app.post('/companies', { schema: { tags, summary: 'Create a company (country, legal name, tax id, address, time zone, settings)', body: CompanyCreateBody, response: { 201: CompanyAnswer } }, attachValidation: true },
+      async (req, reply) => { reply.status(201); return createCompany(db, actor(req), req.body); });
+    app.get('/companies/:id', { schema: { tags, summary: 'A company with its settings', params: CompanyParams, response: { 200: CompanyAnswer } } },
+      async (req) => getCompany(db, req.params.id));
+    app.patch('/companies/:id', { schema: { tags, summary: 'Change a company: legal name, address, settings, logo', params: CompanyParams, body: CompanyUpdateBody, response: { 200: CompanyAnswer } }, attachValidation: true },
+      async (req) => updateCompany(db, actor(req), req.params.id, req.body));
 
     for (const r of RESOURCES) {
       const base = `/companies/:id/${r.path}`;
       const filters = Type.Object(Object.fromEntries(Object.entries(r.filters ?? {}).map(([k, v]) => [k, Type.Optional(v)])));
-      app.get(base, { schema: { tags, summary: `List: ${r.summary}`, params: CompanyParams, querystring: filters } },
-        async (req) => r.list(db, (req.params as any).id, req.query as any));
-      app.post(base, { schema: { tags, summary: `Create: ${r.summary}`, params: CompanyParams, ...body(r.createBody) }, attachValidation: true },
-        async (req, reply) => { reply.status(201); return r.create(db, actor(req), (req.params as any).id, req.body); });
-      app.get(`${base}/:item`, { schema: { tags, summary: `Get one: ${r.summary}`, params: ItemParams } },
-        async (req) => r.get(db, (req.params as any).id, (req.params as any).item));
-      app.patch(`${base}/:item`, { schema: { tags, summary: `Change (active: false deactivates): ${r.summary}`, params: ItemParams, ...body(r.updateBody) }, attachValidation: true },
-        async (req) => r.update(db, actor(req), (req.params as any).id, (req.params as any).item, req.body));
+      app.get(base, { schema: { tags, summary: `List: ${r.summary}`, params: CompanyParams, querystring: filters, response: { 200: Type.Array(r.answer) } } },
+        async (req) => r.list(db, req.params.id, req.query));
+      app.post(base, { schema: { tags, summary: `Create: ${r.summary}`, params: CompanyParams, body: r.createBody, response: { 201: r.answer } }, attachValidation: true },
+        async (req, reply) => { reply.status(201); return r.create(db, actor(req), req.params.id, req.body); });
+      app.get(`${base}/:item`, { schema: { tags, summary: `Get one: ${r.summary}`, params: ItemParams, response: { 200: r.answer } } },
+        async (req) => r.get(db, req.params.id, req.params.item));
+      app.patch(`${base}/:item`, { schema: { tags, summary: `Change (active: false deactivates): ${r.summary}`, params: ItemParams, body: r.updateBody, response: { 200: r.answer } }, attachValidation: true },
+        async (req) => r.update(db, actor(req), req.params.id, req.params.item, req.body));
       for (const [name, action] of Object.entries(r.actions ?? {})) {
-        app.post(`${base}/:item/${name}`, { schema: { tags, summary: action.summary, params: ItemParams } },
-          async (req) => action.run(db, actor(req), (req.params as any).id, (req.params as any).item));
+        app.post(`${base}/:item/${name}`, { schema: { tags, summary: action.summary, params: ItemParams, response: { 200: r.answer } } },
+          async (req) => action.run(db, actor(req), req.params.id, req.params.item));
       }
     }
 
     app.post('/companies/:id/dian/test-set', {
-      schema: { tags, summary: 'DIAN habilitación: send the test set and report the verdict per document', params: CompanyParams, ...body(TestSetBody) }, attachValidation: true,
-    }, async (req) => runTestSet(db, actor(req), s.dian, (req.params as any).id, req.body as any));
+      schema: { tags, summary: 'DIAN habilitación: send the test set and report the verdict per document', params: CompanyParams, body: TestSetBody, response: { 200: TestSetAnswer } }, attachValidation: true,
+    }, async (req) => runTestSet(db, actor(req), s.dian, req.params.id, req.body));
   };
 }

@@ -6,11 +6,11 @@
  * charges) are paginated.
  */
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../platform/app';
 import type { Queryable } from '../platform/db';
 import { notFound } from '../platform/errors';
 import { IdParams, PageOf, PageQuery, paged, pageWindow } from '../platform/http';
-import { CFDI_USES } from '../companies/uses';
+import { CFDI_USES, type CfdiUse } from '../companies/uses';
 import { Enum } from '../platform/validation';
 import { CACHED, keptAnswers } from './cache';
 
@@ -124,7 +124,7 @@ export const LOOKUPS: Lookup[] = [
 ];
 
 /** Registers the list and get-by-id routes of every lookup, and the MX uses. */
-export function registerLookups(app: FastifyInstance, db: Queryable, country: 'CO' | 'MX'): void {
+export function registerLookups(app: App, db: Queryable, country: 'CO' | 'MX'): void {
   for (const l of LOOKUPS) {
     const params = l.filters ?? [];
     const fixed = l.scope ? [l.scope] : [];
@@ -153,9 +153,9 @@ export function registerLookups(app: FastifyInstance, db: Queryable, country: 'C
       });
     } else {
       app.get(`/${l.path}`, {
-        schema: { tags, summary: `List: ${l.summary}`, querystring: Type.Composite([PageQuery, filters]), response: { 200: PageOf(l.item) } }, ...kept,
+        schema: { tags, summary: `List: ${l.summary}`, querystring: Type.Object({ ...PageQuery.properties, ...filters.properties }), response: { 200: PageOf(l.item) } }, ...kept,
       }, async (req) => {
-        const q = req.query as any;
+        const q = req.query;
         const { cond, args } = where(q, req.company.company_id);
         const [limit, offset] = pageWindow(q);
         const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM ${l.table} WHERE ${cond}`, args);
@@ -167,7 +167,7 @@ export function registerLookups(app: FastifyInstance, db: Queryable, country: 'C
     app.get(`/${l.path}/:id`, {
       schema: { tags, summary: `Get one: ${l.summary}`, params: IdParams, response: { 200: l.item } }, ...kept,
     }, async (req) => {
-      const { id } = req.params as { id: number };
+      const { id } = req.params;
       const row = await getById(db, l, req.company.company_id, id);
       if (!row) throw notFound(`Record ${id} of /v1/${l.path}`);
       return map(row);
@@ -175,22 +175,23 @@ export function registerLookups(app: FastifyInstance, db: Queryable, country: 'C
   }
 
   if (country === 'MX') {
+    const useAnswer = (u: CfdiUse) => ({ ...u, person_types: [...u.person_types], receiver_regimes: [...u.receiver_regimes] });
     const Use = Type.Object({ code: Type.String(), description: Type.String(),
       person_types: Type.Array(Type.String(), { description: 'person, company: who may receive an invoice with this use' }),
       receiver_regimes: Type.Array(Type.String(), { description: 'c_RegimenFiscal codes of the receivers allowed this use' }) });
     app.get('/uses', {
       schema: { tags: ['lookups'], summary: 'CFDI uses (SAT c_UsoCFDI) with the person types allowed', querystring: PageQuery, response: { 200: PageOf(Use) } },
     }, async (req) => {
-      const q = req.query as PageQuery;
+      const q = req.query;
       const [limit, offset] = pageWindow(q);
-      return paged(q, CFDI_USES.length, CFDI_USES.slice(offset, offset + limit));
+      return paged(q, CFDI_USES.length, CFDI_USES.slice(offset, offset + limit).map(useAnswer));
     });
     app.get('/uses/:code', {
       schema: { tags: ['lookups'], summary: 'One CFDI use', params: Type.Object({ code: Type.String({ maxLength: 10 }) }), response: { 200: Use } },
     }, async (req) => {
-      const use = CFDI_USES.find((u) => u.code === (req.params as { code: string }).code.toUpperCase());
+      const use = CFDI_USES.find((u) => u.code === req.params.code.toUpperCase());
       if (!use) throw notFound('CFDI use', 'code');
-      return use;
+      return useAnswer(use);
     });
   }
 }

@@ -203,7 +203,7 @@ export async function updateProduct(q: Queryable, companyId: number, id: number,
   const [row] = await q.query(
     `UPDATE products SET ${WRITTEN.map((k, i) => `${k} = $${i + 3}`).join(', ')}, updated_at = now()
      WHERE company_id = $1 AND id = $2 RETURNING ${COLUMNS}`, [companyId, id, ...WRITTEN.map((k) => p[k])]);
-  return row ? (await productJson(q, companyId, [row]))[0] : null;
+  return (await productJson(q, companyId, [row]))[0]; // the route locked the row first
 }
 
 export async function findProducts(q: Queryable, companyId: number, where: string, args: unknown[], tail = '') {

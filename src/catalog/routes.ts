@@ -9,10 +9,8 @@ import { DomainError, notFound, Problems } from '../platform/errors';
 import { IdParams, PageOf, PageQuery, paged, pageWindow } from '../platform/http';
 import { registerLookups } from './lookups';
 import { AnyCase, canonical } from '../platform/validation';
-import { checkCustomerRules, CoCustomerBody, CustomerAnswer, CUSTOMER_TYPES, customerUses, findCustomers, insertCustomer, MxCustomerBody, PERSON_TYPES, updateCustomer,
-  type CustomerBody } from './customers';
-import { checkProductRules, CoProductBody, findProducts, ProductAnswer, insertProduct, MxProductBody, PRODUCT_TYPES, productUses, updateProduct,
-  type ProductBody } from './products';
+import { checkCustomerRules, CoCustomerBody, CustomerAnswer, CUSTOMER_TYPES, customerUses, findCustomers, insertCustomer, MxCustomerBody, PERSON_TYPES, updateCustomer } from './customers';
+import { checkProductRules, CoProductBody, findProducts, ProductAnswer, insertProduct, MxProductBody, PRODUCT_TYPES, productUses, updateProduct } from './products';
 import { addDateFilters, dateFilters } from '../platform/dates';
 import { advanceBalances } from '../ledger/advances';
 import { CO_ADVANCES_GROUP } from '../ledger/accounts';
@@ -70,7 +68,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
   const customerTags = ['customers'];
 
   app.get('/customers', { schema: { tags: customerTags, summary: 'List customers', querystring: customerQuery, response: { 200: PageOf(CustomerAnswer) } } }, async (req) => {
-    const q = req.query as any;
+    const q = req.query;
     const { cond, args } = catalogFilter(q, req.company, {
       identification: q.identification, branch_office: q.branch_office, active: q.active,
       person_type: q.person_type?.toLowerCase(), type: q.type === undefined ? undefined : canonical(CUSTOMER_TYPES, q.type),
@@ -82,13 +80,13 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
   });
 
   app.get('/customers/:id', { schema: { tags: customerTags, summary: 'Get a customer', params: IdParams, response: { 200: CustomerAnswer } } }, async (req) => {
-    const [c] = await findCustomers(db, req.company.company_id, 'AND id = $2', [(req.params as any).id]);
-    if (!c) throw notFound(`Customer ${(req.params as any).id}`);
+    const [c] = await findCustomers(db, req.company.company_id, 'AND id = $2', [req.params.id]);
+    if (!c) throw notFound(`Customer ${req.params.id}`);
     return (await withAdvances(db, req.company.company_id, country, [c]))[0];
   });
 
   app.post('/customers', { schema: { tags: customerTags, summary: 'Create a customer', body: customerBody, response: { 201: CustomerAnswer } } }, async (req, reply) => {
-    const body = req.body as CustomerBody;
+    const body = req.body;
     return db.tx(async (q) => {
       const problems = new Problems();
       await checkCustomerRules(q, req.company.company_id, country, body, problems);
@@ -99,8 +97,8 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
   });
 
   app.put('/customers/:id', { schema: { tags: customerTags, summary: 'Replace a customer', params: IdParams, body: customerBody, response: { 200: CustomerAnswer } } }, async (req) => {
-    const body = req.body as CustomerBody;
-    const id = (req.params as any).id as number;
+    const body = req.body;
+    const id = req.params.id;
     return db.tx(async (q) => {
       const [exists] = await q.query('SELECT id FROM customers WHERE company_id = $1 AND id = $2 FOR UPDATE', [req.company.company_id, id]);
       if (!exists) throw notFound(`Customer ${id}`);
@@ -116,7 +114,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
       response: { 200: Deleted } },
   }, async (req) => {
     const cid = req.company.company_id;
-    const id = (req.params as any).id as number;
+    const id = req.params.id;
     return db.tx(async (q) => {
       const [c] = await q.query('SELECT id, identification, branch_office FROM customers WHERE company_id = $1 AND id = $2 FOR UPDATE', [cid, id]);
       if (!c) throw notFound(`Customer ${id}`);
@@ -141,7 +139,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
   const productTags = ['products'];
 
   app.get('/products', { schema: { tags: productTags, summary: 'List products and services', querystring: productQuery, response: { 200: PageOf(ProductAnswer) } } }, async (req) => {
-    const q = req.query as any;
+    const q = req.query;
     const filter = catalogFilter(q, req.company, {
       code: q.code, account_group_id: q.account_group, stock_control: q.stock_control, active: q.active,
       type: q.type === undefined ? undefined : canonical(PRODUCT_TYPES, q.type),
@@ -158,13 +156,13 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
   });
 
   app.get('/products/:id', { schema: { tags: productTags, summary: 'Get a product', params: IdParams, response: { 200: ProductAnswer } } }, async (req) => {
-    const [p] = await findProducts(db, req.company.company_id, 'AND id = $2', [(req.params as any).id]);
-    if (!p) throw notFound(`Product ${(req.params as any).id}`);
+    const [p] = await findProducts(db, req.company.company_id, 'AND id = $2', [req.params.id]);
+    if (!p) throw notFound(`Product ${req.params.id}`);
     return p;
   });
 
   app.post('/products', { schema: { tags: productTags, summary: 'Create a product', body: productBody, response: { 201: ProductAnswer } } }, async (req, reply) => {
-    const body = req.body as ProductBody;
+    const body = req.body;
     return db.tx(async (q) => {
       const problems = new Problems();
       const product = await checkProductRules(q, req.company, body, problems);
@@ -175,8 +173,8 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
   });
 
   app.put('/products/:id', { schema: { tags: productTags, summary: 'Replace a product', params: IdParams, body: productBody, response: { 200: ProductAnswer } } }, async (req) => {
-    const body = req.body as ProductBody;
-    const id = (req.params as any).id as number;
+    const body = req.body;
+    const id = req.params.id;
     return db.tx(async (q) => {
       const [exists] = await q.query('SELECT id FROM products WHERE company_id = $1 AND id = $2 FOR UPDATE', [req.company.company_id, id]);
       if (!exists) throw notFound(`Product ${id}`);
@@ -192,7 +190,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
       response: { 200: Deleted } },
   }, async (req) => {
     const cid = req.company.company_id;
-    const id = (req.params as any).id as number;
+    const id = req.params.id;
     return db.tx(async (q) => {
       const [p] = await q.query('SELECT id, code FROM products WHERE company_id = $1 AND id = $2 FOR UPDATE', [cid, id]);
       if (!p) throw notFound(`Product ${id}`);

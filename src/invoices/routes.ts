@@ -132,10 +132,10 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
   }, async (req) => variant.preview(await planRequest(req, (problems) => variant.plan(db, req.company, req.body, problems))));
 
   app.get('/invoices/:id', { schema: { tags, summary: 'Read an invoice', params: UuidParams('Invoice') } }, async (req) =>
-    readInvoice(db, req.company, (req.params as { id: string }).id));
+    readInvoice(db, req.company, req.params.id));
 
   app.get('/invoices', { schema: { tags, summary: 'List invoices, newest first', querystring: ListQuery } }, async (req) => {
-    const q = req.query as any;
+    const q = req.query;
     const filter = listFilter(q, req.company);
     const { total, rows } = await listDocuments(db, { table: 'invoices', columns: COLUMNS, noun: 'invoice', live: LIVE }, req.company, q, { cond: `${filter.cond} AND ${LIVE}`, args: filter.args });
     return paged(q, total, await pageWithNotes(db, req.company, rows.map(current)));
@@ -143,7 +143,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
 
   app.post('/invoices/:id/annul', { schema: { tags, summary: 'Annul an invoice: reverses its journal entry (dated today, or on the invoice\'s date if later) and its open due items', params: UuidParams('Invoice') } }, async (req) => {
     const cid = req.company.company_id;
-    const id = (req.params as { id: string }).id;
+    const id = req.params.id;
     return db.tx(async (q) => {
       await annulInvoice(q, cid, id, (date) => annulmentDate(date, req.company.time_zone));
       return readInvoice(q, req.company, id);
@@ -164,7 +164,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
   app.post('/invoices/:id/stamp', {
     schema: { tags, summary: `Send a Draft (or a corrected Rejected) invoice to ${authority}`, params: UuidParams('Invoice') },
   }, async (req) => {
-    const id = (req.params as { id: string }).id;
+    const id = req.params.id;
     const inv = await electronic(req.company, id);
     // Every Mexican invoice is a CFDI; in Colombia only those of an electronic document type go to the DIAN.
     const electronicType = country === 'MX' || inv.electronic_type === 'ElectronicInvoice';
@@ -181,13 +181,13 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
   app.get('/invoices/:id/stamp/errors', {
     schema: { tags, summary: `Why ${authority} rejected an invoice (rule codes and messages)`, params: UuidParams('Invoice') },
   }, async (req) => {
-    const inv = await electronic(req.company, (req.params as { id: string }).id);
+    const inv = await electronic(req.company, req.params.id);
     return { status: inv.stamp_status, errors: inv.stamp_errors ?? [], observations: inv.stamp_observations ?? [] };
   });
   app.get('/invoices/:id/xml', {
     schema: { tags, summary: `The ${country === 'CO' ? 'signed UBL' : 'sealed (and, once stamped, stamped) CFDI'} XML: {"base64": …}, or the XML itself with Accept: application/xml`, params: UuidParams('Invoice') },
   }, async (req, reply) => {
-    const inv = await electronic(req.company, (req.params as { id: string }).id);
+    const inv = await electronic(req.company, req.params.id);
     if (!inv.xml) throw notFound(`The XML of invoice ${inv.name} (it has not been sent to ${authority})`);
     if (/application\/xml|text\/xml/.test(String(req.headers.accept ?? ''))) return reply.type('application/xml; charset=utf-8').send(inv.xml);
     return { base64: Buffer.from(inv.xml, 'utf8').toString('base64') };
@@ -198,7 +198,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
       summary: country === 'CO'
         ? 'Delete an invoice that never reached the DIAN (Draft or Rejected; every invoice of a type that is not electronic) and that no cash receipt pays: its number stays used, its journal entry and due items are reversed'
         : 'Delete an invoice whose CFDI was never stamped (Draft or Rejected): its number stays used, its journal entry and due items are reversed; a stamped CFDI is cancelled, not deleted' },
-  }, async (req) => db.tx((q) => deleteInvoice(q, req.company.company_id, (req.params as { id: string }).id, country)));
+  }, async (req) => db.tx((q) => deleteInvoice(q, req.company.company_id, req.params.id, country)));
 
   if (country === 'MX') cancelRoute(app, { db, outbox, config }, 'invoice', 'invoices', tags, readInvoice);
   if (country !== 'CO') return;
@@ -206,10 +206,10 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     attachValidation: true,
     schema: { tags, summary: 'Replace a Draft or Rejected invoice (same rules as creation; its number does not change)', params: UuidParams('Invoice'), body: CoInvoiceBody },
   }, async (req) => {
-    const id = (req.params as { id: string }).id;
+    const id = req.params.id;
     const [current] = await db.query(`SELECT number FROM invoices WHERE company_id = $1 AND id = $2 AND country = 'CO' AND ${LIVE}`, [req.company.company_id, id]);
     if (!current) throw notFound(`Invoice ${id}`);
-    const body = req.body as CoInvoiceBody;
+    const body = req.body;
     if (body && typeof body === 'object' && body.number !== undefined && body.number !== Number(current.number)) {
       throw new DomainError('invalid_value', `The number of an invoice does not change (${current.number})`, 'number');
     }

@@ -52,11 +52,11 @@ export const mailRoutes: RouteModule = (app, { db, outbox, pool, country }) => {
       schema: { tags, summary: `E-mail the ${what.toLowerCase()} (PDF${kind === 'voucher' ? '' : ', and the XML once accepted'}) to the customer or to mail_to`, params: UuidParams(what), body: MailBody },
     }, async (req, reply) => {
       const cid = req.company.company_id;
-      const id = (req.params as { id: string }).id;
+      const id = req.params.id;
       const problems = new Problems();
-      const invalid = (req as any).validationError;
+      const invalid = req.validationError;
       if (invalid) { addAjvErrors(problems, invalid.validation); problems.throwIfAny(); }
-      const body = (req.body ?? {}) as { mail_to?: string; copy_to?: string };
+      const body = req.body ?? {};
       const to = addressList(body.mail_to, 'mail_to', problems);
       const copyTo = addressList(body.copy_to, 'copy_to', problems);
       problems.throwIfAny();
@@ -77,7 +77,7 @@ export const mailRoutes: RouteModule = (app, { db, outbox, pool, country }) => {
     }, async (req, reply) => {
       let pdf: Buffer;
       try {
-        ({ pdf } = await documentFiles(db, req.company.company_id, kind, (req.params as { id: string }).id, pool));
+        ({ pdf } = await documentFiles(db, req.company.company_id, kind, req.params.id, pool));
       } catch (e) {
         if (e instanceof DocumentNotFound) throw notFound(e.message);
         throw e;

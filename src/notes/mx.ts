@@ -24,7 +24,7 @@ import type { Queryable } from '../platform/db';
 import { DomainError, notFound, Problems } from '../platform/errors';
 import { PageQuery, paged } from '../platform/http';
 import { AfterQuery, listDocuments } from '../platform/lists';
-import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
+import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams, type BodyOf } from '../platform/documents';
 import { Nullable } from '../platform/answers';
 import { Enum } from '../platform/validation';
 import { postEntry, type Posting } from '../ledger/journal';
@@ -251,7 +251,7 @@ export const mxNoteRoutes: RouteModule = (app, { db, country, outbox, config }) 
     await outbox?.runAndWait(company.company_id, MX_NOTE_STAMP_JOB, id, config.dianTimeoutMs);
     return readMxNote(db, company, id);
   };
-  const plan = (req: any) => planRequest(req, (problems) => planMxCreditNote(db, req.company, req.body as MxCreditNoteBody, problems));
+  const plan = (req: BodyOf<MxCreditNoteBody>) => planRequest(req, (problems) => planMxCreditNote(db, req.company, req.body, problems));
 
   app.post('/credit-notes', {
     attachValidation: true,
@@ -265,10 +265,10 @@ export const mxNoteRoutes: RouteModule = (app, { db, country, outbox, config }) 
     schema: { tags, summary: 'Validate and compute a credit note without storing it or taking a number', body: MxCreditNoteBody },
   }, async (req) => (await plan(req)).preview);
 
-  app.get('/credit-notes/:id', { schema: { tags, summary: 'Read a credit note', params } }, async (req) => readMxNote(db, req.company, (req.params as { id: string }).id));
+  app.get('/credit-notes/:id', { schema: { tags, summary: 'Read a credit note', params } }, async (req) => readMxNote(db, req.company, req.params.id));
 
   app.get('/credit-notes', { schema: { tags, summary: 'List credit notes, newest first', querystring: Type.Composite([PageQuery, listQuery(), AfterQuery]) } }, async (req) => {
-    const q = req.query as any;
+    const q = req.query;
     const filter = listFilter(q, req.company);
     const { total, rows } = await listDocuments(db, { table: 'notes', columns: COLUMNS, noun: 'credit note', only: 'NC' }, req.company, q,
       { cond: `${filter.cond} AND kind = 'NC'`, args: filter.args });
@@ -281,7 +281,7 @@ export const mxNoteRoutes: RouteModule = (app, { db, country, outbox, config }) 
     return row;
   };
   app.post('/credit-notes/:id/stamp', { schema: { tags, summary: 'Send a Draft (or a Rejected) credit note to the stamping provider', params } }, async (req) => {
-    const id = (req.params as { id: string }).id;
+    const id = req.params.id;
     await db.tx(async (q) => {
       const n = await lockNote(q, req.company.company_id, 'NC', id);
       if (!n) throw notFound(`Credit note ${id}`);
@@ -292,17 +292,17 @@ export const mxNoteRoutes: RouteModule = (app, { db, country, outbox, config }) 
     return submitted(req.company, id);
   });
   app.get('/credit-notes/:id/stamp/errors', { schema: { tags, summary: 'Why the stamping provider rejected a credit note', params } }, async (req) => {
-    const row = await stored(req.company, (req.params as { id: string }).id);
+    const row = await stored(req.company, req.params.id);
     return { status: row.stamp_status, errors: row.stamp_errors ?? [], observations: row.stamp_observations ?? [] };
   });
   app.get('/credit-notes/:id/xml', { schema: { tags, summary: 'The sealed (or stamped) CFDI: {"base64": …}, or the XML itself with Accept: application/xml', params } }, async (req, reply) => {
-    const row = await stored(req.company, (req.params as { id: string }).id);
+    const row = await stored(req.company, req.params.id);
     if (!row.xml) throw notFound(`The XML of credit note ${row.name} (it has not been sent to the stamping provider)`);
     if (/application\/xml|text\/xml/.test(String(req.headers.accept ?? ''))) return reply.type('application/xml; charset=utf-8').send(row.xml);
     return { base64: Buffer.from(row.xml, 'utf8').toString('base64') };
   });
   app.post('/credit-notes/:id/annul', { schema: { tags, summary: 'Annul a credit note never stamped: gives back what it applied and reverses its journal entry', params } }, async (req) => {
-    const id = (req.params as { id: string }).id;
+    const id = req.params.id;
     return db.tx(async (q) => {
       const n = await lockNote(q, req.company.company_id, 'NC', id);
       if (!n) throw notFound(`Credit note ${id}`);

@@ -9,7 +9,7 @@ import type { Queryable } from '../platform/db';
 import { DomainError, notFound } from '../platform/errors';
 import { PageQuery, paged } from '../platform/http';
 import { AfterQuery, listDocuments } from '../platform/lists';
-import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
+import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams, type BodyOf } from '../platform/documents';
 import { annulmentDate } from '../invoices/lookup';
 import { dropNoteDueItems, movePayments } from '../invoices/kernel';
 import type { StampStatus } from '../platform/states';
@@ -84,7 +84,7 @@ export const noteRoutes: RouteModule = (app, { db, country, outbox, config }) =>
     const body = kind === 'NC' ? CreditNoteBody : DebitNoteBody;
     const tags = [`${noun}s`];
     const params = UuidParams(NOTE_NAMES[kind].title);
-    const plan = (req: any) => planRequest(req, (problems) => planNote(db, req.company, kind, req.body as NoteBody, problems));
+    const plan = (req: BodyOf<NoteBody>) => planRequest(req, (problems) => planNote(db, req.company, kind, req.body, problems));
 
     app.post(`/${path}`, {
       attachValidation: true,
@@ -105,10 +105,10 @@ export const noteRoutes: RouteModule = (app, { db, country, outbox, config }) =>
     });
 
     app.get(`/${path}/:id`, { schema: { tags, summary: `Read a ${noun}`, params } }, async (req) =>
-      readNote(db, req.company, kind, (req.params as { id: string }).id));
+      readNote(db, req.company, kind, req.params.id));
 
     app.get(`/${path}`, { schema: { tags, summary: `List ${noun}s, newest first`, querystring: ListQuery } }, async (req) => {
-      const q = req.query as any;
+      const q = req.query;
       const filter = listFilter(q, req.company);
       const { total, rows } = await listDocuments(db, { table: 'notes', columns: COLUMNS, noun, only: kind }, req.company, q,
         { cond: `${filter.cond} AND kind = '${kind}'`, args: filter.args });
@@ -126,7 +126,7 @@ export const noteRoutes: RouteModule = (app, { db, country, outbox, config }) =>
       return row;
     };
     app.post(`/${path}/:id/stamp`, { schema: { tags, summary: `Send a Draft (or a Rejected) ${noun} to the DIAN`, params } }, async (req) => {
-      const id = (req.params as { id: string }).id;
+      const id = req.params.id;
       const cid = req.company.company_id;
       await db.tx(async (q) => {
         const n = await lockNote(q, cid, kind, id);
@@ -141,13 +141,13 @@ export const noteRoutes: RouteModule = (app, { db, country, outbox, config }) =>
       return submitted(req.company, kind, id);
     });
     app.get(`/${path}/:id/stamp/errors`, { schema: { tags, summary: `Why the DIAN rejected a ${noun} (rule codes and messages)`, params } }, async (req) => {
-      const row = await electronic(req.company, (req.params as { id: string }).id);
+      const row = await electronic(req.company, req.params.id);
       return { status: row.stamp_status, errors: row.stamp_errors ?? [], observations: row.stamp_observations ?? [] };
     });
     app.get(`/${path}/:id/xml`, {
       schema: { tags, summary: `The signed UBL ${kind === 'NC' ? 'CreditNote' : 'DebitNote'}: {"base64": …}, or the XML itself with Accept: application/xml`, params },
     }, async (req, reply) => {
-      const row = await electronic(req.company, (req.params as { id: string }).id);
+      const row = await electronic(req.company, req.params.id);
       if (!row.xml) throw notFound(`The XML of ${noun} ${row.name} (it has not been sent to the DIAN)`);
       if (/application\/xml|text\/xml/.test(String(req.headers.accept ?? ''))) return reply.type('application/xml; charset=utf-8').send(row.xml);
       return { base64: Buffer.from(row.xml, 'utf8').toString('base64') };
@@ -156,7 +156,7 @@ export const noteRoutes: RouteModule = (app, { db, country, outbox, config }) =>
     app.post(`/${path}/:id/annul`, {
       schema: { tags, summary: `Annul a ${noun} that never reached the DIAN: gives back what it settled on the invoice and reverses its journal entry`, params },
     }, async (req) => {
-      const id = (req.params as { id: string }).id;
+      const id = req.params.id;
       return db.tx(async (q) => {
         await annulNote(q, req.company, kind, id);
         return readNote(q, req.company, kind, id);

@@ -10,7 +10,7 @@ import type { Queryable } from '../platform/db';
 import { DomainError, notFound } from '../platform/errors';
 import { PageQuery, paged } from '../platform/http';
 import { AfterQuery, listDocuments } from '../platform/lists';
-import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
+import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams, type BodyOf } from '../platform/documents';
 import type { StampStatus } from '../platform/states';
 import { PaymentBody } from './schema';
 import { annulPayment, planPayment, storePayment } from './service';
@@ -50,7 +50,7 @@ export const paymentRoutes: RouteModule = (app, { db, country, outbox, config })
     await outbox?.runAndWait(company.company_id, PAYMENT_STAMP_JOB, id, config.dianTimeoutMs);
     return readPayment(db, company, id);
   };
-  const plan = (req: any) => planRequest(req, (problems) => planPayment(db, req.company, req.body as PaymentBody, problems));
+  const plan = (req: BodyOf<PaymentBody>) => planRequest(req, (problems) => planPayment(db, req.company, req.body, problems));
 
   app.post('/payments', {
     attachValidation: true,
@@ -68,10 +68,10 @@ export const paymentRoutes: RouteModule = (app, { db, country, outbox, config })
   }, async (req) => (await plan(req)).preview);
 
   app.get('/payments/:id', { schema: { tags, summary: 'Read a payment receipt', params } }, async (req) =>
-    readPayment(db, req.company, (req.params as { id: string }).id));
+    readPayment(db, req.company, req.params.id));
 
   app.get('/payments', { schema: { tags, summary: 'List payment receipts, newest first', querystring: ListQuery } }, async (req) => {
-    const q = req.query as any;
+    const q = req.query;
     const { total, rows } = await listDocuments(db, { table: 'payments', columns: COLUMNS, noun: 'payment receipt' }, req.company, q, listFilter(q, req.company));
     return paged(q, total, rows.map(current));
   });
@@ -82,7 +82,7 @@ export const paymentRoutes: RouteModule = (app, { db, country, outbox, config })
     return row;
   };
   app.post('/payments/:id/stamp', { schema: { tags, summary: 'Send a Draft (or a Rejected) payment receipt to the stamping provider', params } }, async (req) => {
-    const id = (req.params as { id: string }).id;
+    const id = req.params.id;
     const cid = req.company.company_id;
     await db.tx(async (q) => {
       const p = await lockPayment(q, cid, id);
@@ -95,13 +95,13 @@ export const paymentRoutes: RouteModule = (app, { db, country, outbox, config })
     return submitted(req.company, id);
   });
   app.get('/payments/:id/stamp/errors', { schema: { tags, summary: 'Why the stamping provider rejected a payment receipt', params } }, async (req) => {
-    const row = await stored(req.company, (req.params as { id: string }).id);
+    const row = await stored(req.company, req.params.id);
     return { status: row.stamp_status, errors: row.stamp_errors ?? [], observations: row.stamp_observations ?? [] };
   });
   app.get('/payments/:id/xml', {
     schema: { tags, summary: 'The sealed (or stamped) CFDI: {"base64": …}, or the XML itself with Accept: application/xml', params },
   }, async (req, reply) => {
-    const row = await stored(req.company, (req.params as { id: string }).id);
+    const row = await stored(req.company, req.params.id);
     if (!row.xml) throw notFound(`The XML of payment receipt ${row.name} (it has not been sent to the stamping provider)`);
     if (/application\/xml|text\/xml/.test(String(req.headers.accept ?? ''))) return reply.type('application/xml; charset=utf-8').send(row.xml);
     return { base64: Buffer.from(row.xml, 'utf8').toString('base64') };
@@ -112,7 +112,7 @@ export const paymentRoutes: RouteModule = (app, { db, country, outbox, config })
   app.post('/payments/:id/annul', {
     schema: { tags, summary: 'Annul a payment receipt never stamped: gives back what it paid on the invoices and reverses its journal entry', params },
   }, async (req) => {
-    const id = (req.params as { id: string }).id;
+    const id = req.params.id;
     return db.tx(async (q) => {
       await annulPayment(q, req.company, id);
       return readPayment(q, req.company, id);

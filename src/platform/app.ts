@@ -5,14 +5,17 @@
 import crypto from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type } from '@sinclair/typebox';
 import type { Config } from './config';
 import type { Db } from './db';
 import { ApiError, error, Problems } from './errors';
-import { addAjvErrors, bodyAjv, queryAjv } from './validation';
+import { addAjvErrors, answerCheck, bodyAjv, queryAjv } from './validation';
+import type { ValidateFunction } from 'ajv';
+import { answerSchemas } from '../openapi';
 import { login, Tokens } from './auth';
 import { ErrorBody } from './http';
 import { RateLimiter, sharedCount } from './ratelimit';
@@ -31,8 +34,11 @@ export interface Services {
   pool?: CpuPool;
 }
 
+/** The Fastify instance routes are registered on: request parts typed by their TypeBox schemas. */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
 /** A feature registers its routes once; they are served on both base addresses. */
-export type RouteModule = (app: FastifyInstance, services: Services & { country: 'CO' | 'MX' }) => void | Promise<void>;
+export type RouteModule = (app: App, services: Services & { country: 'CO' | 'MX' }) => void | Promise<void>;
 
 const LoginBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 200 }),
@@ -161,11 +167,28 @@ export async function buildApp(services: Services, modules: RouteModule[], opena
   // JSON only: without this, Fastify would also parse text/plain bodies.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(httpPart === 'querystring' ? closed(schema) : schema));
-  // Every route of the API checks its query string: one that declares none takes none.
   app.addHook('onRoute', (route) => {
-    if ((route.schema as any)?.hide || route.schema?.querystring) return;
-    route.schema = { ...route.schema, querystring: Type.Object({}) };
+    if ((route.schema as any)?.hide) return;
+    // Every route of the API checks its query string: one that declares none takes none.
+    if (!route.schema?.querystring) route.schema = { ...route.schema, querystring: Type.Object({}) };
+    // Routes that answer a document, a page of them, a PDF, an XML… get that answer's schema, which serialises it.
+    const method = String(Array.isArray(route.method) ? route.method[0] : route.method);
+    route.schema.response = { ...answerSchemas(method, route.url), ...(route.schema.response as object | undefined) };
   });
+  if (config.checkResponses) {
+    // A response schema drops properties it does not name and coerces values of another type: here that fails loudly instead.
+    const checks = new WeakMap<object, ValidateFunction>();
+    app.addHook('preSerialization', async (req, reply, payload) => {
+      const schema = (req.routeOptions.schema?.response as Record<string, object> | undefined)?.[reply.statusCode];
+      if (!schema || payload === null || typeof payload !== 'object' || Buffer.isBuffer(payload)) return payload;
+      let check = checks.get(schema);
+      if (!check) checks.set(schema, (check = answerCheck(schema)));
+      if (!check(JSON.parse(JSON.stringify(payload)))) {
+        throw new Error(`${req.method} ${req.routeOptions.url} answered ${reply.statusCode} outside its response schema: ${bodyAjv.errorsText(check.errors)}`);
+      }
+      return payload;
+    });
+  }
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
@@ -207,7 +230,7 @@ export async function buildApp(services: Services, modules: RouteModule[], opena
   // attachValidation lets a route report body errors together with its business rules; a bad
   // path, query string or header is answered at once, before the handler uses it in a query.
   app.addHook('preHandler', async (req) => {
-    const invalid = (req as any).validationError;
+    const invalid = req.validationError;
     if (invalid && invalid.validationContext !== 'body') throw invalid;
   });
 
@@ -248,13 +271,13 @@ export async function buildApp(services: Services, modules: RouteModule[], opena
   const limiter = new RateLimiter(config.rateLimitPerMinute, Date.now, sharedCount(db));
   app.addHook('onClose', async () => limiter.close());
   for (const [prefix, country] of [['', 'CO'], ['/mx', 'MX']] as const) {
-    await app.register(async (scope) => {
+    await app.register(async (untyped) => {
+      const scope = untyped.withTypeProvider<TypeBoxTypeProvider>();
       scope.post('/auth', {
         schema: { tags: ['auth'], summary: `Get an access token (${country} companies)`, body: LoginBody, security: [],
           response: { 200: Type.Object({ access_token: Type.String(), token_type: Type.Literal('Bearer'), expires_in: Type.Integer() }) } },
       }, async (req) => {
-        const b = req.body as { username: string; access_key: string };
-        return login(db, config, country, b.username, b.access_key);
+        return login(db, config, country, req.body.username, req.body.access_key);
       });
       await scope.register(async (v1) => {
         v1.decorateRequest('company', null as any);
@@ -262,7 +285,7 @@ export async function buildApp(services: Services, modules: RouteModule[], opena
           req.company = await tokens.authenticate(req.headers.authorization, country);
           await limiter.take(req.company.company_id);
         });
-        for (const m of modules) await m(v1, { ...services, country });
+        for (const m of modules) await m(v1.withTypeProvider<TypeBoxTypeProvider>(), { ...services, country });
       }, { prefix: '/v1' });
     }, { prefix });
   }

@@ -109,7 +109,7 @@ export async function login(db: Db, settings: AuthSettings, country: string, use
     // Keep the table small: drop this company's expired tokens now and then.
     if (Math.random() < 0.05) await q.query('DELETE FROM api_tokens WHERE company_id = $1 AND expires_at < now()', [user.company_id]);
   });
-  return { access_token: token, token_type: 'Bearer', expires_in: settings.tokenTtlSeconds };
+  return { access_token: token, token_type: 'Bearer' as const, expires_in: settings.tokenTtlSeconds };
 }
 
 export type Authenticated = Company & { api_user_id: number };

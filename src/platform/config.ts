@@ -31,6 +31,8 @@ export interface Config {
   webhookTimeoutMs: number;
   webhookRetryHours: number;
   webhookAllowPrivate: boolean;
+  /** CHECK_RESPONSES=1: every answer is checked against its route's response schema before it is serialised (tests). */
+  checkResponses: boolean;
   /** SMTP server (smtp:// or smtps://user:pass@host:port); unset, mail is written as .eml under dataDir/outbox-mail. */
   smtpUrl?: string;
   /** The From of every message; the company's e-mail goes in Reply-To. */
@@ -134,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10000),
     webhookRetryHours: int(env, 'WEBHOOK_RETRY_HOURS', 24),
     webhookAllowPrivate: oneOf(env, 'WEBHOOK_ALLOW_PRIVATE', ['0', '1'] as const, '0') === '1',
+    checkResponses: oneOf(env, 'CHECK_RESPONSES', ['0', '1'] as const, '0') === '1',
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Facturación <facturacion@localhost>',
     mailMaxAttempts: Math.max(1, int(env, 'MAIL_MAX_ATTEMPTS', 10)),

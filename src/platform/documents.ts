@@ -18,13 +18,16 @@ export const IdempotencyHeader = {
   'Idempotency-Key': Type.Optional(Type.String({ description: '1–64 letters, digits or hyphens: a retry with the same key and body answers the first result' })),
 };
 
+/** A creation's request as its rules read it: the company, the body as its schema types it, what the schema found wrong. */
+export type BodyOf<B> = Pick<FastifyRequest, 'company' | 'validationError'> & { body: B };
+
 /**
  * Runs a document's rules after its JSON schema (routes use attachValidation),
  * so that one answer reports both: the rules run on whatever parts of the body are well formed.
  */
-export async function planRequest<P>(req: FastifyRequest, rules: (problems: Problems) => Promise<P>): Promise<P> {
+export async function planRequest<P>(req: Pick<FastifyRequest, 'body' | 'validationError'>, rules: (problems: Problems) => Promise<P>): Promise<P> {
   const problems = new Problems();
-  const invalid = (req as any).validationError;
+  const invalid = req.validationError;
   if (invalid) {
     addAjvErrors(problems, invalid.validation);
     if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) problems.throwIfAny();

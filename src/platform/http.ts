@@ -1,5 +1,5 @@
 /** Shared HTTP pieces: pagination, scopes and the request's company. */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Company } from './auth';
 
@@ -32,8 +32,8 @@ export function companyId(req: FastifyRequest): number {
   return req.company.company_id;
 }
 
-/** The list envelope, for the OpenAPI document. */
-export function PageOf<T extends ReturnType<typeof Type.Object>>(item: T) {
+/** The list envelope. */
+export function PageOf<T extends TSchema>(item: T) {
   return Type.Object({
     pagination: Type.Object({ page: Type.Integer(), page_size: Type.Integer(), total_results: Type.Integer() }),
     results: Type.Array(item),

@@ -221,3 +221,22 @@ export function checkBody(schema: object, body: unknown, problems: Problems, pre
   if (!ok) addAjvErrors(problems, fn.errors, prefix);
   return ok;
 }
+
+/** A response schema as the answer check (CHECK_RESPONSES) reads it: every object closed, since serialising drops what it does not name. */
+function closedDeep(s: unknown): unknown {
+  if (Array.isArray(s)) return s.map(closedDeep);
+  if (!s || typeof s !== 'object') return s;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(s)) {
+    if (k === '$id') continue;
+    out[k] = k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([p, ps]) => [p, closedDeep(ps)]))
+      : ['items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties', 'not'].includes(k) ? closedDeep(v) : v;
+  }
+  if (out.type === 'object' && out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
+  return out;
+}
+
+/** Checks an answer against its response schema, closed (see closedDeep). */
+export function answerCheck(schema: object): ValidateFunction {
+  return bodyAjv.compile(closedDeep(schema) as object);
+}

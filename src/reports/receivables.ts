@@ -34,7 +34,7 @@ export function bucketOf(daysPastDue: number): Bucket {
 
 type Totals = Record<Bucket | 'total', Decimal>;
 const zero = (): Totals => ({ current: dec(0), days_1_30: dec(0), days_31_60: dec(0), days_61_90: dec(0), days_over_90: dec(0), total: dec(0) });
-const out = (t: Totals) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, num(v)]));
+const out = (t: Totals) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, num(v)])) as Record<Bucket | 'total', number>;
 const add = (t: Totals, bucket: Bucket, v: Decimal) => { t[bucket] = t[bucket].plus(v); t.total = t.total.plus(v); };
 
 /** In the SQL below: $1 the company, $2 the day; d a due item, i its invoice. */
@@ -225,7 +225,11 @@ async function items(q: Queryable, companyId: number, r: ReceivablesQuery, o: { 
      ORDER BY c.identification, c.branch_office, currency, d.due_date, d.id`, args);
 }
 
-interface Group { customer: { id: string; identification: string; branch_office: number; name: string }; currency: string; items: object[]; totals: Totals }
+interface Item {
+  invoice: { id: string; name: string; date: string }; due: { prefix: string; consecutive: number; quote: number; date: string };
+  amount: number; paid: number; balance: number; days_past_due: number; bucket: Bucket;
+}
+interface Group { customer: { id: string; identification: string; branch_office: number; name: string }; currency: string; items: Item[]; totals: Totals }
 
 /** Items (in the report's order) into customer groups with their totals; items paid in full by the day are left out. */
 function group(rows: ItemRow[]): Group[] {

@@ -25,7 +25,9 @@ import { todayIn } from '../invoices/lookup';
 import { DateFilter, filterDay } from '../platform/dates';
 import { PageQuery } from '../platform/http';
 import { periodSums } from '../ledger/balances';
-import { receivablesReport } from './receivables';
+import { BUCKETS, receivablesReport } from './receivables';
+import { Nullable } from '../platform/answers';
+import { Enum } from '../platform/validation';
 import { dec, num } from '../platform/money';
 
 
@@ -40,11 +42,35 @@ const AgingQuery = Type.Object({
   customer_branch_office: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
 });
 
+const Sums = { opening_balance: Type.Number(), debits: Type.Number(), credits: Type.Number(), closing_balance: Type.Number() };
+const TrialBalance = Type.Object({
+  date_start: Nullable(Type.String({ format: 'date' })), date_end: Nullable(Type.String({ format: 'date' })),
+  accounts: Type.Array(Type.Object({ code: Type.String(), name: Nullable(Type.String()), nature: Nullable(Type.String({ description: 'Debit or Credit' })), ...Sums })),
+  totals: Type.Object(Sums),
+  balanced: Type.Boolean({ description: 'Debits equal credits and the balances add up to 0' }),
+});
+const Buckets = Type.Object({ current: Type.Number(), days_1_30: Type.Number(), days_31_60: Type.Number(), days_61_90: Type.Number(), days_over_90: Type.Number(), total: Type.Number() });
+const Receivables = Type.Object({
+  date: Type.String({ format: 'date' }),
+  pagination: Type.Object({ page: Type.Integer(), page_size: Type.Integer(), total_results: Type.Integer() }),
+  customers: Type.Array(Type.Object({
+    customer: Type.Object({ id: Type.String(), identification: Type.String(), branch_office: Type.Integer(), name: Type.String() }),
+    currency: Type.String(),
+    items: Type.Array(Type.Object({
+      invoice: Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String(), date: Type.String({ format: 'date' }) }),
+      due: Type.Object({ prefix: Type.String(), consecutive: Type.Integer(), quote: Type.Integer(), date: Type.String({ format: 'date' }) }),
+      amount: Type.Number(), paid: Type.Number(), balance: Type.Number(), days_past_due: Type.Integer(), bucket: Enum(BUCKETS),
+    })),
+    totals: Buckets,
+  })),
+  totals: Type.Array(Type.Object({ currency: Type.String(), ...Buckets.properties }), { description: 'Per currency, of the whole report (or of the customer filter)' }),
+});
+
 export const reportRoutes: RouteModule = (app, { db }) => {
   const tags = ['reports'];
 
-  app.get('/reports/trial-balance', { schema: { tags, summary: 'Trial balance: opening balance, debits, credits and closing balance per account', querystring: TrialQuery } }, async (req) => {
-    const q = req.query as { date_start?: string; date_end?: string };
+  app.get('/reports/trial-balance', { schema: { tags, summary: 'Trial balance: opening balance, debits, credits and closing balance per account', querystring: TrialQuery, response: { 200: TrialBalance } } }, async (req) => {
+    const q = req.query;
     const [start, end] = [q.date_start, q.date_end].map((d) => (d === undefined ? undefined : filterDay(d)));
     if (start && end && start > end) throw new DomainError('invalid_date', `date_end (${end}) is before date_start (${start})`, 'date_end');
     const rows = await periodSums(db, req.company.company_id, start, end);
@@ -68,9 +94,9 @@ export const reportRoutes: RouteModule = (app, { db }) => {
   });
 
   app.get('/reports/accounts-receivable', {
-    schema: { tags, summary: 'Accounts receivable: open due items per customer with aging buckets, by pages of customers (totals of the whole report on every page)', querystring: AgingQuery },
+    schema: { tags, summary: 'Accounts receivable: open due items per customer with aging buckets, by pages of customers (totals of the whole report on every page)', querystring: AgingQuery, response: { 200: Receivables } },
   }, async (req) => {
-    const q = req.query as { date?: string; page: number; page_size: number; customer_identification?: string; customer_branch_office?: number };
+    const q = req.query;
     const date = q.date === undefined ? todayIn(req.company.time_zone) : filterDay(q.date);
     return receivablesReport(db, req.company.company_id, { ...q, date });
   });

@@ -42,7 +42,7 @@ export const voucherRoutes: RouteModule = (app, { db, country }) => {
   }, async (req, reply) => {
     const partnerId = req.headers['partner-id'] as string | undefined;
     return createDocument(db, req, reply, 'CO POST /v1/vouchers',
-      () => planRequest(req, (problems) => planVoucher(db, req.company, req.body as VoucherBody, problems)),
+      () => planRequest(req, (problems) => planVoucher(db, req.company, req.body, problems)),
       async (q, p) => {
         const doc = await storeVoucher(q, req.company, p, { partnerId });
         await emitCreated(q, req.company, 'voucher', doc);
@@ -51,10 +51,10 @@ export const voucherRoutes: RouteModule = (app, { db, country }) => {
   });
 
   app.get('/vouchers/:id', { schema: { tags, summary: 'Read a cash receipt voucher', params: UuidParams('Voucher') } }, async (req) =>
-    readVoucher(db, req.company, (req.params as { id: string }).id));
+    readVoucher(db, req.company, req.params.id));
 
   app.get('/vouchers', { schema: { tags, summary: 'List cash receipt vouchers, newest first', querystring: ListQuery } }, async (req) => {
-    const q = req.query as any;
+    const q = req.query;
     const { total, rows } = await listDocuments(db, { table: 'vouchers', columns: COLUMNS, subtype: 'type', noun: 'voucher' }, req.company, q, listFilter(q, req.company, ['type']));
     return paged(q, total, rows.map(current));
   });
@@ -62,7 +62,7 @@ export const voucherRoutes: RouteModule = (app, { db, country }) => {
   app.post('/vouchers/:id/annul', {
     schema: { tags, summary: 'Annul a voucher: gives back what it paid on due items and reverses its journal entry', params: UuidParams('Voucher') },
   }, async (req) => {
-    const id = (req.params as { id: string }).id;
+    const id = req.params.id;
     return db.tx(async (q) => {
       await annulVoucher(q, req.company, id);
       return readVoucher(q, req.company, id);

@@ -12,7 +12,7 @@ import { Type } from '@sinclair/typebox';
 import type { RouteModule } from '../platform/app';
 import type { Company } from '../platform/auth';
 import { DomainError, notFound, Problems } from '../platform/errors';
-import { PageQuery, paged } from '../platform/http';
+import { PageOf, PageQuery, paged, pageWindow } from '../platform/http';
 import { planRequest, UuidParams } from '../platform/documents';
 import { enqueue } from '../platform/outbox';
 import { EVENT_TYPES, refusedUrl, WEBHOOK_JOB } from './deliveries';
@@ -60,7 +60,7 @@ export const webhookRoutes: RouteModule = (app, { db, outbox, config }) => {
       response: { 201: WebhookAnswer } },
   }, async (req, reply) => {
     const body = await planRequest(req, async (problems: Problems) => {
-      const b = req.body as { url: string; events: string[]; description?: string; active?: boolean };
+      const b = req.body;
       const refused = await refusedUrl(b.url, config.webhookAllowPrivate);
       if (refused) problems.add('invalid_value', `url ${refused}`, 'url');
       b.events.forEach((e, i) => { if (!EVENT_TYPES.includes(e)) problems.add('invalid_value', `Unknown event type "${e}"; one of ${EVENT_TYPES.join(', ')}`, `events[${i}]`); });
@@ -73,45 +73,41 @@ export const webhookRoutes: RouteModule = (app, { db, outbox, config }) => {
     return reply.status(201).send({ ...webhook(row), secret });
   });
 
-  app.get('/webhooks', { schema: { tags, summary: 'List the webhooks', querystring: PageQuery } }, async (req) => {
-    const q = req.query as { page?: number; page_size?: number };
-    const size = q.page_size ?? 25;
+  app.get('/webhooks', { schema: { tags, summary: 'List the webhooks', querystring: PageQuery, response: { 200: PageOf(WebhookAnswer) } } }, async (req) => {
     const [{ n }] = await db.query('SELECT count(*)::int AS n FROM webhooks WHERE company_id = $1 AND NOT deleted', [req.company.company_id]);
     const rows = await db.query('SELECT * FROM webhooks WHERE company_id = $1 AND NOT deleted ORDER BY created_at DESC, id LIMIT $2 OFFSET $3',
-      [req.company.company_id, size, ((q.page ?? 1) - 1) * size]);
-    return paged(q as any, n, rows.map(webhook));
+      [req.company.company_id, ...pageWindow(req.query)]);
+    return paged(req.query, n, rows.map(webhook));
   });
 
-  app.get('/webhooks/:id', { schema: { tags, summary: 'Read a webhook (without its secret)', params } }, async (req) =>
-    webhook(await find(req.company, (req.params as { id: string }).id)));
+  app.get('/webhooks/:id', { schema: { tags, summary: 'Read a webhook (without its secret)', params, response: { 200: WebhookAnswer } } }, async (req) =>
+    webhook(await find(req.company, req.params.id)));
 
-  app.delete('/webhooks/:id', { schema: { tags, summary: 'Delete a webhook: no more deliveries; its pending ones end as failed', params } }, async (req) => {
-    const id = (req.params as { id: string }).id;
+  app.delete('/webhooks/:id', { schema: { tags, summary: 'Delete a webhook: no more deliveries; its pending ones end as failed', params, response: { 200: Type.Object({ id: Type.String({ format: 'uuid' }), deleted: Type.Literal(true) }) } } }, async (req) => {
+    const id = req.params.id;
     await find(req.company, id);
     await db.tx(async (q) => {
       await q.query('UPDATE webhooks SET deleted = true, active = false, updated_at = now() WHERE company_id = $1 AND id = $2', [req.company.company_id, id]);
       await q.query(`UPDATE webhook_deliveries SET status = 'failed', last_error = 'The webhook was deleted' WHERE company_id = $1 AND webhook_id = $2 AND status = 'pending'`,
         [req.company.company_id, id]);
     });
-    return { id, deleted: true };
+    return { id, deleted: true as const };
   });
 
-  app.get('/webhooks/:id/deliveries', { schema: { tags, summary: 'The webhook\'s deliveries, newest first', params, querystring: PageQuery } }, async (req) => {
-    const id = (req.params as { id: string }).id;
+  app.get('/webhooks/:id/deliveries', { schema: { tags, summary: 'The webhook\'s deliveries, newest first', params, querystring: PageQuery, response: { 200: PageOf(DeliveryAnswer) } } }, async (req) => {
+    const id = req.params.id;
     await find(req.company, id);
-    const q = req.query as { page?: number; page_size?: number };
-    const size = q.page_size ?? 25;
     const [{ n }] = await db.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE company_id = $1 AND webhook_id = $2', [req.company.company_id, id]);
     const rows = await db.query('SELECT * FROM webhook_deliveries WHERE company_id = $1 AND webhook_id = $2 ORDER BY seq DESC LIMIT $3 OFFSET $4',
-      [req.company.company_id, id, size, ((q.page ?? 1) - 1) * size]);
-    return paged(q as any, n, rows.map(delivery));
+      [req.company.company_id, id, ...pageWindow(req.query)]);
+    return paged(req.query, n, rows.map(delivery));
   });
 
   app.post('/webhooks/:id/deliveries/:delivery/retry', {
     schema: { tags, summary: 'Send a delivery again now (a failed one, or a pending one without waiting for its backoff)',
       params: Type.Object({ id: params.properties.id, delivery: Type.String({ format: 'uuid', description: 'Delivery id' }) }), response: { 202: DeliveryAnswer } },
   }, async (req, reply) => {
-    const { id, delivery: did } = req.params as { id: string; delivery: string };
+    const { id, delivery: did } = req.params;
     const hook = await find(req.company, id);
     if (!hook.active) throw new DomainError('invalid_document', `Webhook ${id} is not active`, 'id');
     const row = await db.tx(async (q) => {

@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { startTestServer, type TestServer } from '../support/server';
 import { EXAMPLES, operationId } from '../../src/openapi';
 import { bodyAjv } from '../../src/platform/validation';
+import { coRefs, validInvoice } from '../support/co';
 
 let s: TestServer;
 let doc: any;
@@ -47,7 +48,12 @@ test('every operation: a unique operationId, a success answer, its errors with t
     const where = `${method.toUpperCase()} ${p}`;
     assert.match(op.operationId, /^[a-z][A-Za-z]+$/, where);
     assert.ok(op.summary, `${where} has a summary`);
-    assert.ok(Object.keys(op.responses).some((c) => /^2/.test(c)), `${where} says what it answers`);
+    const success = Object.entries<any>(op.responses).filter(([c]) => /^2/.test(c));
+    assert.ok(success.length, `${where} says what it answers`);
+    for (const [code, r] of success) {
+      for (const [type, media] of Object.entries<any>(r.content ?? {})) assert.ok(Object.keys(media.schema ?? {}).length, `${where} ${code} ${type} has a schema`);
+    }
+    if (method === 'post' && /\/(companies|companies\/\{id\}\/[a-z-]+)$/.test(p)) assert.ok(op.responses['201'], `${where} creates: 201`);
     assert.ok(op.tags?.length, `${where} has a tag`);
     for (const code of ['401', '429']) assert.equal(op.responses[code]?.content['application/json'].schema.$ref, '#/components/schemas/ErrorBody', `${where} ${code}`);
     if (p.includes('{')) assert.ok(op.responses['404'], `${where} can answer 404`);
@@ -86,6 +92,25 @@ test('the reference page starts with a quickstart; every creation has an example
     assert.ok(validate(structuredClone(content.example)), `POST ${p}'s example: ${JSON.stringify(validate.errors)}`);
   }
   assert.ok(Object.keys(EXAMPLES).length >= 8);
+});
+
+test('response schemas serialise the answers: a stored field they do not name is dropped, and CHECK_RESPONSES=1 (the tests) answers 500 instead', async () => {
+  const surprise = async (server: TestServer) => {
+    const created = await server.as('co').post('/v1/invoices', validInvoice(await coRefs(server)));
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    await server.db.query(`UPDATE invoices SET document = document || '{"surprise": 1}' WHERE id = $1`, [created.body.id]);
+    return server.as('co').get(`/v1/invoices/${created.body.id}`);
+  };
+  assert.equal((await surprise(s)).status, 500);
+  const plain = await startTestServer('pglite', { CHECK_RESPONSES: '0' });
+  try {
+    const r = await surprise(plain);
+    assert.equal(r.status, 200);
+    assert.equal(r.body.surprise, undefined);
+    assert.ok(r.body.items.length && r.body.stamp && r.body.metadata.created);
+  } finally {
+    await plain.close();
+  }
 });
 
 test('operationIds read as method names', () => {

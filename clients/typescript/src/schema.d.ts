@@ -7592,7 +7592,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The invoice deleted */
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7600,7 +7600,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        deleted: boolean;
+                        /** @constant */
+                        deleted: true;
                     };
                 };
             };
@@ -8145,13 +8146,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer */
+            /** @description The tax authority's (or stamping provider's) verdict: its rule codes and messages */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        status: "Draft" | "Pending" | "Accepted" | "Rejected";
+                        errors: {
+                            code: string;
+                            message: string;
+                        }[];
+                        observations: string[];
+                    };
                 };
             };
             /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
@@ -9584,13 +9592,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer */
+            /** @description The tax authority's (or stamping provider's) verdict: its rule codes and messages */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        status: "Draft" | "Pending" | "Accepted" | "Rejected";
+                        errors: {
+                            code: string;
+                            message: string;
+                        }[];
+                        observations: string[];
+                    };
                 };
             };
             /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
@@ -11222,13 +11237,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer */
+            /** @description The tax authority's (or stamping provider's) verdict: its rule codes and messages */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        status: "Draft" | "Pending" | "Accepted" | "Rejected";
+                        errors: {
+                            code: string;
+                            message: string;
+                        }[];
+                        observations: string[];
+                    };
                 };
             };
             /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
@@ -12290,7 +12312,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        date_start: string | null;
+                        date_end: string | null;
+                        accounts: {
+                            code: string;
+                            name: string | null;
+                            nature: string | null;
+                            opening_balance: number;
+                            debits: number;
+                            credits: number;
+                            closing_balance: number;
+                        }[];
+                        totals: {
+                            opening_balance: number;
+                            debits: number;
+                            credits: number;
+                            closing_balance: number;
+                        };
+                        /** @description Debits equal credits and the balances add up to 0 */
+                        balanced: boolean;
+                    };
                 };
             };
             /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
@@ -12364,7 +12406,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: date */
+                        date: string;
+                        pagination: {
+                            page: number;
+                            page_size: number;
+                            total_results: number;
+                        };
+                        customers: {
+                            customer: {
+                                id: string;
+                                identification: string;
+                                branch_office: number;
+                                name: string;
+                            };
+                            currency: string;
+                            items: {
+                                invoice: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** Format: date */
+                                    date: string;
+                                };
+                                due: {
+                                    prefix: string;
+                                    consecutive: number;
+                                    quote: number;
+                                    /** Format: date */
+                                    date: string;
+                                };
+                                amount: number;
+                                paid: number;
+                                balance: number;
+                                days_past_due: number;
+                                /** @enum {string} */
+                                bucket: "current" | "days_1_30" | "days_31_60" | "days_61_90" | "days_over_90";
+                            }[];
+                            totals: {
+                                current: number;
+                                days_1_30: number;
+                                days_31_60: number;
+                                days_61_90: number;
+                                days_over_90: number;
+                                total: number;
+                            };
+                        }[];
+                        /** @description Per currency, of the whole report (or of the customer filter) */
+                        totals: {
+                            currency: string;
+                            current: number;
+                            days_1_30: number;
+                            days_31_60: number;
+                            days_61_90: number;
+                            days_over_90: number;
+                            total: number;
+                        }[];
+                    };
                 };
             };
             /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
@@ -13154,7 +13253,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        pagination: {
+                            page: number;
+                            page_size: number;
+                            total_results: number;
+                        };
+                        results: {
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            events: string[];
+                            description: string | null;
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation */
+                            secret?: string;
+                        }[];
+                    };
                 };
             };
             /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
@@ -13329,7 +13446,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        events: string[];
+                        description: string | null;
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation */
+                        secret?: string;
+                    };
                 };
             };
             /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
@@ -13406,7 +13534,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        deleted: true;
+                    };
                 };
             };
             /** @description No valid access token (Authorization: Bearer …) */
@@ -13479,7 +13612,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        pagination: {
+                            page: number;
+                            page_size: number;
+                            total_results: number;
+                        };
+                        results: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            event_id: string;
+                            type: string;
+                            document_id: string;
+                            status: "pending" | "delivered" | "failed";
+                            attempts: number;
+                            response_status: number | null;
+                            last_error: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            last_attempt_at: string | null;
+                            delivered_at: string | null;
+                        }[];
+                    };
                 };
             };
             /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
@@ -18237,7 +18392,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The invoice deleted */
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18245,7 +18400,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        deleted: boolean;
+                        /** @constant */
+                        deleted: true;
                     };
                 };
             };
@@ -18648,13 +18804,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer */
+            /** @description The tax authority's (or stamping provider's) verdict: its rule codes and messages */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        status: "Draft" | "Pending" | "Accepted" | "Rejected";
+                        errors: {
+                            code: string;
+                            message: string;
+                        }[];
+                        observations: string[];
+                    };
                 };
             };
             /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
@@ -20118,13 +20281,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer */
+            /** @description The tax authority's (or stamping provider's) verdict: its rule codes and messages */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        status: "Draft" | "Pending" | "Accepted" | "Rejected";
+                        errors: {
+                            code: string;
+                            message: string;
+                        }[];
+                        observations: string[];
+                    };
                 };
             };
             /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
@@ -21816,13 +21986,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer */
+            /** @description The tax authority's (or stamping provider's) verdict: its rule codes and messages */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        status: "Draft" | "Pending" | "Accepted" | "Rejected";
+                        errors: {
+                            code: string;
+                            message: string;
+                        }[];
+                        observations: string[];
+                    };
                 };
             };
             /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
@@ -22480,7 +22657,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        date_start: string | null;
+                        date_end: string | null;
+                        accounts: {
+                            code: string;
+                            name: string | null;
+                            nature: string | null;
+                            opening_balance: number;
+                            debits: number;
+                            credits: number;
+                            closing_balance: number;
+                        }[];
+                        totals: {
+                            opening_balance: number;
+                            debits: number;
+                            credits: number;
+                            closing_balance: number;
+                        };
+                        /** @description Debits equal credits and the balances add up to 0 */
+                        balanced: boolean;
+                    };
                 };
             };
             /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
@@ -22554,7 +22751,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: date */
+                        date: string;
+                        pagination: {
+                            page: number;
+                            page_size: number;
+                            total_results: number;
+                        };
+                        customers: {
+                            customer: {
+                                id: string;
+                                identification: string;
+                                branch_office: number;
+                                name: string;
+                            };
+                            currency: string;
+                            items: {
+                                invoice: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** Format: date */
+                                    date: string;
+                                };
+                                due: {
+                                    prefix: string;
+                                    consecutive: number;
+                                    quote: number;
+                                    /** Format: date */
+                                    date: string;
+                                };
+                                amount: number;
+                                paid: number;
+                                balance: number;
+                                days_past_due: number;
+                                /** @enum {string} */
+                                bucket: "current" | "days_1_30" | "days_31_60" | "days_61_90" | "days_over_90";
+                            }[];
+                            totals: {
+                                current: number;
+                                days_1_30: number;
+                                days_31_60: number;
+                                days_61_90: number;
+                                days_over_90: number;
+                                total: number;
+                            };
+                        }[];
+                        /** @description Per currency, of the whole report (or of the customer filter) */
+                        totals: {
+                            currency: string;
+                            current: number;
+                            days_1_30: number;
+                            days_31_60: number;
+                            days_61_90: number;
+                            days_over_90: number;
+                            total: number;
+                        }[];
+                    };
                 };
             };
             /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
@@ -23164,7 +23418,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        pagination: {
+                            page: number;
+                            page_size: number;
+                            total_results: number;
+                        };
+                        results: {
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            events: string[];
+                            description: string | null;
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation */
+                            secret?: string;
+                        }[];
+                    };
                 };
             };
             /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
@@ -23339,7 +23611,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        events: string[];
+                        description: string | null;
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation */
+                        secret?: string;
+                    };
                 };
             };
             /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
@@ -23416,7 +23699,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        deleted: true;
+                    };
                 };
             };
             /** @description No valid access token (Authorization: Bearer …) */
@@ -23489,7 +23777,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        pagination: {
+                            page: number;
+                            page_size: number;
+                            total_results: number;
+                        };
+                        results: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            event_id: string;
+                            type: string;
+                            document_id: string;
+                            status: "pending" | "delivered" | "failed";
+                            attempts: number;
+                            response_status: number | null;
+                            last_error: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            last_attempt_at: string | null;
+                            delivered_at: string | null;
+                        }[];
+                    };
                 };
             };
             /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */

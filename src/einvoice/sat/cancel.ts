@@ -18,7 +18,7 @@
  */
 import Decimal from 'decimal.js';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../platform/app';
 import type { Config } from '../../platform/config';
 import type { Outbox } from '../../platform/outbox';
 import { UuidParams } from '../../platform/documents';
@@ -239,14 +239,14 @@ export const CancelBody = Type.Object({
  * and answers the document as it then stands: 200 once Cancelled or Rejected, 202 while Requested or waiting for
  * the receiver (PendingAcceptance).
  */
-export function cancelRoute(app: FastifyInstance, ctx: { db: Db; outbox?: Outbox; config: Config }, kind: CancelKind, path: string, tags: string[],
+export function cancelRoute(app: App, ctx: { db: Db; outbox?: Outbox; config: Config }, kind: CancelKind, path: string, tags: string[],
   read: (q: Queryable, company: Company, id: string) => Promise<any>): void {
   app.post(`/${path}/:id/cancel`, {
     schema: { tags, summary: `Cancel a stamped ${KINDS[kind].title.toLowerCase()} with the SAT (motive 01–04); only Cancelled reverses its ledger entry and receivable`,
       params: UuidParams(KINDS[kind].title), body: CancelBody },
   }, async (req, reply) => {
-    const id = (req.params as { id: string }).id;
-    await ctx.db.tx((q) => requestCancellation(q, req.company, kind, id, req.body as { motive: string; substitution?: string }));
+    const id = req.params.id;
+    await ctx.db.tx((q) => requestCancellation(q, req.company, kind, id, req.body));
     await ctx.outbox?.runAndWait(req.company.company_id, CANCEL_JOB, id, ctx.config.dianTimeoutMs);
     const doc = await read(ctx.db, req.company, id);
     return reply.status(doc.cancellation?.status === 'Cancelled' || doc.cancellation?.status === 'Rejected' ? 200 : 202).send(doc);
