@@ -15,6 +15,7 @@
  * It changes the document only, not what a route validates or answers.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
+import examples from './openapi-examples.json';
 import { CoInvoiceAnswer } from './invoices/co/schema';
 import { MxInvoiceAnswer } from './invoices/mx/schema';
 import { VoucherAnswer } from './vouchers/schema';
@@ -47,25 +48,11 @@ Every error answers the **ErrorBody**: \`{"Status": 400, "Errors": [{"Code", "Me
 
 A typed TypeScript client generated from this document lives in the repository's \`clients/typescript\`.`;
 
-/** An example request of each creation (ids as in a fresh demo database); test/http/openapi.test.ts checks each against its schema. */
-export const EXAMPLES: Record<string, object> = {
-  '/v1/invoices': { document: { id: 3 }, date: '2026-11-26', customer: { identification: '222222222222', branch_office: 0 }, seller: 1,
-    items: [{ code: 'PORT14', quantity: 10, price: 100, discount: 50, taxes: [{ id: 1 }] }], payments: [{ id: 1, value: 1130.5 }], observations: 'Pedido 1832' },
-  '/mx/v1/invoices': { document: { id: 17 }, customer: { rfc_id: 'XIA190128J61', branch_office: 0 }, seller: 5, use: 'G03',
-    items: [{ code: 'LAP14', quantity: 2, price: 1500, discount: 300 }], payment: { method: 'PUE', conditions: { id: 9, value: 3132, due_date: '2026-11-26' } },
-    stamp: { send: true }, mail: { send: true } },
-  '/v1/vouchers': { document: { id: 11 }, date: '2026-11-26', type: 'DebtPayment', customer: { identification: '222222222222', branch_office: 0 },
-    items: [{ due: { prefix: 'FV', consecutive: 1, quote: 1 }, value: 1000 }], payment: { id: 7, value: 1000 } },
-  '/v1/credit-notes': { document: { id: 12 }, date: '2026-11-26', invoice: '6c0e2d4a-1b7f-4a53-9f7e-2c8d9b1a0e11', reason: 3, seller: 1,
-    items: [{ code: 'LIBRO01', quantity: 1, price: 100, taxes: [] }], payments: [{ id: 8, value: 100 }] },
-  '/v1/debit-notes': { document: { id: 14 }, date: '2026-11-26', invoice: '6c0e2d4a-1b7f-4a53-9f7e-2c8d9b1a0e11', reason: 1, seller: 1,
-    items: [{ code: 'INTERES', quantity: 1, price: 25, taxes: [] }], payments: [{ id: 10, value: 25 }] },
-  '/mx/v1/credit-notes': { document: { id: 19 }, invoices: [{ id: '6c0e2d4a-1b7f-4a53-9f7e-2c8d9b1a0e11' }], payment_form: '17',
-    items: [{ code: 'LAP14', quantity: 1, price: 100 }], stamp: { send: true } },
-  '/mx/v1/payments': { document: { id: 18 }, date: '2026-11-26T10:30:00-06:00', customer: { rfc_id: 'XIA190128J61', branch_office: 0 },
-    payment_form: '03', amount: 5800, operation_number: 'SPEI-778812', invoices: [{ id: '6c0e2d4a-1b7f-4a53-9f7e-2c8d9b1a0e11', amount: 5800 }], stamp: { send: true } },
-  '/v1/webhooks': { url: 'https://erp.example.co/hooks/facturas', events: ['invoice.stamp_accepted', 'invoice.stamp_rejected'], description: 'ERP' },
-};
+/**
+ * The example of each creation: a request and the answer the service gave it on a fresh demo database
+ * (written by `npm run docs:examples`; test/http/openapi.test.ts checks them against the schemas and re-creates the invoices).
+ */
+export const EXAMPLES: Record<string, { request: object; response: object }> = examples;
 
 /** The answer schema of each document, by the path of its collection. */
 export const DOCUMENT_ANSWERS: { collection: string; schema: TSchema }[] = [
@@ -202,8 +189,9 @@ export function openapiHooks() {
       for (const [method, op] of Object.entries<any>(ops)) {
         const r = noted.get(`${method} ${path}`);
         if (r) op.responses = r;
-        const example = method === 'post' ? EXAMPLES[path] ?? EXAMPLES[path.replace(/^\/mx/, '')] : undefined;
-        if (example && op.requestBody?.content?.['application/json']) op.requestBody.content['application/json'].example = example;
+        const example = method === 'post' ? EXAMPLES[path] : undefined;
+        if (example && op.requestBody?.content?.['application/json']) op.requestBody.content['application/json'].example = example.request;
+        if (example && op.responses?.['201']?.content?.['application/json']) op.responses['201'].content['application/json'].example = example.response;
         for (const p of op.parameters ?? []) {
           if (p.in === 'query' && p.schema?.default !== undefined) p.required = false; // the service fills it in (page, page_size)
           if (p.in === 'header' && p.name === 'ServiceAPI-Application-Id') p.required = true;

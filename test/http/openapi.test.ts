@@ -13,8 +13,10 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { startTestServer, type TestServer } from '../support/server';
 import { EXAMPLES, operationId } from '../../src/openapi';
-import { bodyAjv } from '../../src/platform/validation';
-import { coRefs, validInvoice } from '../support/co';
+import { answerCheck, bodyAjv } from '../../src/platform/validation';
+import { coRefs, today, validInvoice } from '../support/co';
+import { MX_APP, mxToday } from '../support/mx';
+import { EXAMPLES_FILE } from '../support/examples';
 
 let s: TestServer;
 let doc: any;
@@ -81,7 +83,7 @@ test('creations answer 201 with the document; PDF and XML by content type; requi
   assert.ok(doc.servers.length);
 });
 
-test('the reference page starts with a quickstart; every creation has an example request that its schema accepts', () => {
+test('the reference page starts with a quickstart; every creation has an example request and the answer it got, each accepted by its schema', () => {
   assert.match(doc.info.description, /## Quickstart/);
   assert.match(doc.info.description, /POST \/v1\/webhooks/);
   const creations = ['/v1/invoices', '/mx/v1/invoices', '/v1/vouchers', '/v1/credit-notes', '/v1/debit-notes', '/mx/v1/credit-notes', '/mx/v1/payments', '/v1/webhooks', '/mx/v1/webhooks'];
@@ -90,8 +92,25 @@ test('the reference page starts with a quickstart; every creation has an example
     assert.ok(content.example, `POST ${p} has an example`);
     const validate = bodyAjv.compile(JSON.parse(JSON.stringify(content.schema)));
     assert.ok(validate(structuredClone(content.example)), `POST ${p}'s example: ${JSON.stringify(validate.errors)}`);
+    const answered = doc.paths[p].post.responses['201'].content['application/json'];
+    assert.ok(answered.example, `POST ${p} has an example answer`);
+    const check = answerCheck(JSON.parse(JSON.stringify(answered.schema)));
+    assert.ok(check(structuredClone(answered.example)), `POST ${p}'s example answer (${EXAMPLES_FILE} out of date? npm run docs:examples): ${JSON.stringify(check.errors?.slice(0, 3))}`);
   }
-  assert.ok(Object.keys(EXAMPLES).length >= 8);
+  assert.deepEqual(Object.keys(EXAMPLES).sort(), creations.slice().sort());
+});
+
+test('the example invoices, sent again, get the answers the document shows', async () => {
+  const co = EXAMPLES['/v1/invoices'] as { request: any; response: any };
+  const again = await s.as('co').post('/v1/invoices', { ...co.request, date: today() });
+  assert.equal(again.status, 201, JSON.stringify(again.body));
+  const figures = (d: any) => [d.subtotal, d.taxes_total, d.total, d.items.map((i: any) => [i.code, i.total]), (d.payments ?? [d.payment.conditions]).map((x: any) => x.value)];
+  assert.deepEqual(figures(again.body), figures(co.response));
+  const mx = EXAMPLES['/mx/v1/invoices'] as { request: any; response: any };
+  const mxAgain = await s.as('mx').post('/v1/invoices', { ...mx.request, payment: { ...mx.request.payment, conditions: { ...mx.request.payment.conditions, due_date: mxToday() } } }, MX_APP);
+  assert.equal(mxAgain.status, 201, JSON.stringify(mxAgain.body));
+  assert.deepEqual(figures(mxAgain.body), figures(mx.response));
+  assert.equal(mxAgain.body.stamp.status, mx.response.stamp.status);
 });
 
 test('response schemas serialise the answers: a stored field they do not name is dropped, and CHECK_RESPONSES=1 (the tests) answers 500 instead', async () => {
