@@ -14,6 +14,8 @@
  *   electronic  the same on the electronic type (FV-E) with stamp.send: built, signed, checked by the
  *               sandbox DIAN; every answer must be 201 and says stamp.status (Accepted counted)
  *   mx          POST /mx/v1/invoices with stamp.send: CFDI sealed and stamped by the sandbox PAC
+ *   webhook     the plain invoice again, each round without and then with a webhook subscribed to every
+ *               event (a local receiver takes the deliveries), and the ratio of the two
  * then the latency of GET /v1/taxes from one more connection while the
  * electronic invoices are created (and, for reference, on an idle service).
  * It prints rates, p50/p99, the ratios the issue sets targets for, the
@@ -226,7 +228,8 @@ interface Service { url: string; pid: number; child: ChildProcess; stop: () => P
 async function startService(env: Record<string, string>): Promise<Service> {
   const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, path.join(__dirname, 'server.js')], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), ...env },
+    // WEBHOOK_ALLOW_PRIVATE: the webhook figure's receiver listens on 127.0.0.1.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), WEBHOOK_ALLOW_PRIVATE: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const first = await new Promise<string>((resolve, reject) => {
@@ -259,7 +262,9 @@ interface StorageResult {
   paths: Record<PathName, Figures>;
   lookupIdle: Figures;
   lookupUnderLoad: Figures & { electronic_per_s: number };
-  ratios: { plain_of_floor: number; electronic_of_plain: number; mx_of_plain: number };
+  /** The plain invoice again, each round once without and once with a webhook subscribed to every event. */
+  webhook: { without: Figures; with: Figures; delivered: number };
+  ratios: { plain_of_floor: number; electronic_of_plain: number; mx_of_plain: number; plain_with_webhook_of_without: number };
   rss_mb: { start: number; end: number };
   soak?: { seconds: number; rss_mb: number[]; requests: number };
   notes: string[];
@@ -314,19 +319,50 @@ async function benchStorage(storage: Storage, env: Record<string, string>): Prom
     const lookupUnderLoad = { ...figures([lookups]), electronic_per_s: figures([during]).per_s };
     process.stderr.write(`  [${storage}] lookups ${lookups.latencies.length} while ${during.latencies.length} electronic invoices were created\n`);
 
+    const webhook = await webhookRuns(storage, client, reqs.plain);
+
     let soak: StorageResult['soak'];
     if (SOAK_SECONDS > 0) soak = await soakRun(storage, client, reqs, taxes, svc.pid);
 
     const ratio = (a: number, b: number) => Math.round((a / b) * 1000) / 1000;
     return {
-      storage, paths, lookupIdle, lookupUnderLoad,
-      ratios: { plain_of_floor: ratio(paths.plain.per_s, paths.floor.per_s), electronic_of_plain: ratio(paths.electronic.per_s, paths.plain.per_s), mx_of_plain: ratio(paths.mx.per_s, paths.plain.per_s) },
+      storage, paths, lookupIdle, lookupUnderLoad, webhook,
+      ratios: { plain_of_floor: ratio(paths.plain.per_s, paths.floor.per_s), electronic_of_plain: ratio(paths.electronic.per_s, paths.plain.per_s), mx_of_plain: ratio(paths.mx.per_s, paths.plain.per_s),
+        plain_with_webhook_of_without: ratio(webhook.with.per_s, webhook.without.per_s) },
       rss_mb: { start: rssStart, end: rssMb(svc.pid) }, soak, notes,
     };
   } finally {
     client.close();
     await svc.stop();
   }
+}
+
+/**
+ * What a webhook costs the company that has one: in each round the plain invoice without a webhook, then with one
+ * subscribed to every event (`*`: each creation writes its event and a delivery, which the outbox sends to a local
+ * receiver meanwhile), then the webhook deleted again.
+ */
+async function webhookRuns(storage: Storage, client: Client, plain: Request) {
+  let delivered = 0;
+  const receiver = http.createServer((req, res) => { req.resume(); req.on('end', () => { delivered++; res.writeHead(204).end(); }); });
+  await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
+  const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+  const settle = () => new Promise((ok) => setTimeout(ok, 500)); // every process drops the company from its cache (NOTIFY)
+  const without: Run[] = [], withHook: Run[] = [];
+  try {
+    for (let r = 1; r <= ROUNDS; r++) {
+      without.push(await loadFor(client, plain, CONCURRENCY, SECONDS * 1000));
+      const hook = expect(201, await client.json('co', 'POST', '/v1/webhooks', { url, events: ['*'], description: 'bench' }), 'POST /v1/webhooks');
+      await settle();
+      withHook.push(await loadFor(client, plain, CONCURRENCY, SECONDS * 1000));
+      expect(200, await client.json('co', 'DELETE', `/v1/webhooks/${hook.id}`), 'DELETE /v1/webhooks');
+      await settle();
+      process.stderr.write(`  [${storage}] round ${r}/${ROUNDS} plain without / with a webhook: ${without[r - 1].latencies.length} / ${withHook[r - 1].latencies.length} requests\n`);
+    }
+  } finally {
+    receiver.close();
+  }
+  return { without: figures(without), with: figures(withHook), delivered };
 }
 
 /** All creations and lookups at once for SOAK_SECONDS, the service's RSS sampled every 10 s. */
@@ -401,6 +437,8 @@ async function main(): Promise<number> {
     row('electronic', r.paths.electronic, `${r.ratios.electronic_of_plain.toFixed(3)} of plain (>= ${TARGETS.electronicOfPlain}: ${mark(r.ratios.electronic_of_plain >= TARGETS.electronicOfPlain)}); ` +
       `p99 < ${TARGETS.electronicP99Ms} ms: ${mark(r.paths.electronic.p99_ms < TARGETS.electronicP99Ms)}; Accepted ${r.paths.electronic.accepted}/${r.paths.electronic.requests}`);
     row('mx', r.paths.mx, `${r.ratios.mx_of_plain.toFixed(3)} of plain; Accepted ${r.paths.mx.accepted}/${r.paths.mx.requests}`);
+    row('plain, again', r.webhook.without, '');
+    row('plain with a webhook', r.webhook.with, `${r.ratios.plain_with_webhook_of_without.toFixed(3)} of plain again (${r.webhook.delivered} events received meanwhile)`);
     row('GET taxes, idle', r.lookupIdle, '');
     row('GET taxes, 8 creating', r.lookupUnderLoad, `p99 < ${TARGETS.lookupP99Ms} ms: ${mark(r.lookupUnderLoad.p99_ms < TARGETS.lookupP99Ms)} (electronic ${r.lookupUnderLoad.electronic_per_s.toFixed(1)}/s meanwhile)`);
   }

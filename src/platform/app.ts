@@ -252,7 +252,10 @@ export async function buildApp(services: Services, modules: RouteModule[], opena
       openapi: '3.1.0',
       info: { title: 'Invoice and cash receipt voucher API', version: '1.0.0', license: { name: 'MIT', identifier: 'MIT' },
         description: 'Sales invoices (Colombia at {base_url}, Mexico at {base_url_mx} = {base_url}/mx) and cash receipt vouchers. Errors always have the ErrorBody shape.' },
-      servers: [{ url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`, description: 'This service: {base_url}; {base_url_mx} is {base_url}/mx' }],
+      // One server for both base addresses: the Mexican paths carry /mx ({base_url_mx} = {base_url}/mx), so a second
+      // server at {base_url_mx} would make a client call /mx/mx/v1/… (and the paths of the two countries share names).
+      servers: [{ url: '{base_url}', description: 'Colombia at {base_url}, Mexico at {base_url_mx} = {base_url}/mx (the paths under /mx)',
+        variables: { base_url: { default: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`, description: 'Where the service answers (the default: this process\'s HOST and PORT)' } } }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

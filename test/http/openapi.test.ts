@@ -80,7 +80,9 @@ test('creations answer 201 with the document; PDF and XML by content type; requi
   assert.ok(doc.paths['/mx/v1/payments/{id}/pdf'].get.responses['200'].content['application/pdf']);
   assert.ok(doc.paths['/v1/invoices/{id}/xml'].get.responses['200'].content['application/xml']);
   assert.equal(doc.info.license.name, 'MIT');
-  assert.ok(doc.servers.length);
+  assert.equal(doc.servers.length, 1);
+  assert.match(doc.servers[0].variables.base_url.default, /^http:\/\/127\.0\.0\.1:\d+$/);
+  assert.ok(Object.keys(doc.paths).some((p) => p.startsWith('/mx/v1/')), 'the Mexican paths carry /mx');
 });
 
 test('the reference page starts with a quickstart; every creation has an example request and the answer it got, each accepted by its schema', () => {

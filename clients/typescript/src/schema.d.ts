@@ -6067,14 +6067,15 @@ export interface operations {
                 /**
                  * @example {
                  *       "document": {
-                 *         "id": 3
+                 *         "id": 2
                  *       },
                  *       "date": "2026-11-26",
                  *       "customer": {
-                 *         "identification": "222222222222",
+                 *         "identification": "900547821",
                  *         "branch_office": 0
                  *       },
                  *       "seller": 1,
+                 *       "observations": "Pedido 1832",
                  *       "items": [
                  *         {
                  *           "code": "PORT14",
@@ -6093,8 +6094,7 @@ export interface operations {
                  *           "id": 1,
                  *           "value": 1130.5
                  *         }
-                 *       ],
-                 *       "observations": "Pedido 1832"
+                 *       ]
                  *     }
                  */
                 "application/json": {
@@ -6263,6 +6263,98 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "af294810-e5ab-47c1-b99a-aeb122f740fc",
+                     *       "document": {
+                     *         "id": 2,
+                     *         "name": "Factura de venta"
+                     *       },
+                     *       "prefix": "FV",
+                     *       "number": 1,
+                     *       "name": "FV-2-1",
+                     *       "date": "2026-11-26",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "seller": 1,
+                     *       "retentions": [],
+                     *       "advance_payment": 0,
+                     *       "subtotal": 950,
+                     *       "taxes_total": 180.5,
+                     *       "withholdings_total": 0,
+                     *       "total": 1130.5,
+                     *       "amount_payable": 1130.5,
+                     *       "balance": 0,
+                     *       "observations": "Pedido 1832",
+                     *       "items": [
+                     *         {
+                     *           "id": "af294810-e5ab-47c1-b99a-aeb122f740fc-1",
+                     *           "code": "PORT14",
+                     *           "quantity": 10,
+                     *           "price": 100,
+                     *           "seller": null,
+                     *           "description": "Computador portátil 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, disco SSD de 512 GB, garantía de un año",
+                     *           "discount": {
+                     *             "percentage": 5,
+                     *             "value": 50
+                     *           },
+                     *           "taxes": [
+                     *             {
+                     *               "id": 1,
+                     *               "type": "IVA",
+                     *               "percentage": 19,
+                     *               "value": 180.5,
+                     *               "base_value": 950,
+                     *               "name": "IVA 19%"
+                     *             }
+                     *           ],
+                     *           "warehouse": null,
+                     *           "total": 1130.5
+                     *         }
+                     *       ],
+                     *       "global_discounts": [],
+                     *       "global_charges": [],
+                     *       "payments": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Efectivo",
+                     *           "value": 1130.5,
+                     *           "due_date": null
+                     *         }
+                     *       ],
+                     *       "additional_fields": null,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "cufe": null,
+                     *         "cude": null,
+                     *         "observations": null,
+                     *         "errors": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-11-26T09:15:16.707Z",
+                     *         "last_updated": "2026-11-26T09:15:16.707Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": false,
+                     *       "credit_notes": [],
+                     *       "debit_notes": [],
+                     *       "creditable": 1130.5
+                     *     }
+                     */
                     "application/json": {
                         id: string | null;
                         document: {
@@ -8539,10 +8631,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "document": {
-                 *         "id": 12
+                 *         "id": 15
                  *       },
                  *       "date": "2026-11-26",
-                 *       "invoice": "6c0e2d4a-1b7f-4a53-9f7e-2c8d9b1a0e11",
+                 *       "invoice": "a9aac425-70af-479f-bdfc-136e5e3b2b7d",
                  *       "reason": 3,
                  *       "seller": 1,
                  *       "items": [
@@ -8555,7 +8647,7 @@ export interface operations {
                  *       ],
                  *       "payments": [
                  *         {
-                 *           "id": 8,
+                 *           "id": 9,
                  *           "value": 100
                  *         }
                  *       ]
@@ -8668,6 +8760,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "2329d3e0-2c0a-4aee-88ce-21ad84223ab2",
+                     *       "document": {
+                     *         "id": 15,
+                     *         "name": "Nota crédito"
+                     *       },
+                     *       "prefix": "NC",
+                     *       "number": 1,
+                     *       "name": "NC-15-1",
+                     *       "date": "2026-11-26",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "seller": 1,
+                     *       "retentions": [],
+                     *       "subtotal": 100,
+                     *       "taxes_total": 0,
+                     *       "withholdings_total": 0,
+                     *       "total": 100,
+                     *       "observations": null,
+                     *       "items": [
+                     *         {
+                     *           "id": "2329d3e0-2c0a-4aee-88ce-21ad84223ab2-1",
+                     *           "code": "LIBRO01",
+                     *           "quantity": 1,
+                     *           "price": 100,
+                     *           "seller": null,
+                     *           "description": "Libro Contabilidad básica",
+                     *           "discount": {
+                     *             "percentage": 0,
+                     *             "value": 0
+                     *           },
+                     *           "taxes": [],
+                     *           "warehouse": null,
+                     *           "total": 100
+                     *         }
+                     *       ],
+                     *       "payments": [
+                     *         {
+                     *           "id": 9,
+                     *           "name": "Abono a la cuenta del cliente",
+                     *           "value": 100,
+                     *           "due_date": null
+                     *         }
+                     *       ],
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-11-26T09:15:16.968Z",
+                     *         "last_updated": "2026-11-26T09:15:16.968Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": false,
+                     *       "invoice": {
+                     *         "id": "a9aac425-70af-479f-bdfc-136e5e3b2b7d",
+                     *         "name": "FV-2-2"
+                     *       },
+                     *       "reason": 3,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "cude": null,
+                     *         "observations": null,
+                     *         "errors": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         id: string | null;
                         document: {
@@ -10184,10 +10354,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "document": {
-                 *         "id": 14
+                 *         "id": 16
                  *       },
                  *       "date": "2026-11-26",
-                 *       "invoice": "6c0e2d4a-1b7f-4a53-9f7e-2c8d9b1a0e11",
+                 *       "invoice": "a9aac425-70af-479f-bdfc-136e5e3b2b7d",
                  *       "reason": 1,
                  *       "seller": 1,
                  *       "items": [
@@ -10200,8 +10370,9 @@ export interface operations {
                  *       ],
                  *       "payments": [
                  *         {
-                 *           "id": 10,
-                 *           "value": 25
+                 *           "id": 12,
+                 *           "value": 25,
+                 *           "due_date": "2099-12-31"
                  *         }
                  *       ]
                  *     }
@@ -10313,6 +10484,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "de7a5424-7765-471d-b709-08d720695ba9",
+                     *       "document": {
+                     *         "id": 16,
+                     *         "name": "Nota débito"
+                     *       },
+                     *       "prefix": "ND",
+                     *       "number": 1,
+                     *       "name": "ND-16-1",
+                     *       "date": "2026-11-26",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "seller": 1,
+                     *       "retentions": [],
+                     *       "subtotal": 25,
+                     *       "taxes_total": 0,
+                     *       "withholdings_total": 0,
+                     *       "total": 25,
+                     *       "observations": null,
+                     *       "items": [
+                     *         {
+                     *           "id": "de7a5424-7765-471d-b709-08d720695ba9-1",
+                     *           "code": "INTERES",
+                     *           "quantity": 1,
+                     *           "price": 25,
+                     *           "seller": null,
+                     *           "description": "Intereses por pago tardío, cobrados con nota débito",
+                     *           "discount": {
+                     *             "percentage": 0,
+                     *             "value": 0
+                     *           },
+                     *           "taxes": [],
+                     *           "warehouse": null,
+                     *           "total": 25
+                     *         }
+                     *       ],
+                     *       "payments": [
+                     *         {
+                     *           "id": 12,
+                     *           "name": "Crédito",
+                     *           "value": 25,
+                     *           "due_date": "2099-12-31"
+                     *         }
+                     *       ],
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-11-26T09:15:17.110Z",
+                     *         "last_updated": "2026-11-26T09:15:17.110Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": false,
+                     *       "invoice": {
+                     *         "id": "a9aac425-70af-479f-bdfc-136e5e3b2b7d",
+                     *         "name": "FV-2-2"
+                     *       },
+                     *       "reason": 1,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "cude": null,
+                     *         "observations": null,
+                     *         "errors": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         id: string | null;
                         document: {
@@ -11772,22 +12021,22 @@ export interface operations {
                  *       "date": "2026-11-26",
                  *       "type": "DebtPayment",
                  *       "customer": {
-                 *         "identification": "222222222222",
+                 *         "identification": "900547821",
                  *         "branch_office": 0
                  *       },
                  *       "items": [
                  *         {
                  *           "due": {
                  *             "prefix": "FV",
-                 *             "consecutive": 1,
+                 *             "consecutive": 2,
                  *             "quote": 1
                  *           },
-                 *           "value": 1000
+                 *           "value": 900
                  *         }
                  *       ],
                  *       "payment": {
-                 *         "id": 7,
-                 *         "value": 1000
+                 *         "id": 6,
+                 *         "value": 900
                  *       }
                  *     }
                  */
@@ -11875,6 +12124,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "f0793f69-b3a9-4fc9-a926-294efe300017",
+                     *       "document": {
+                     *         "id": 11,
+                     *         "name": "Recibo de caja"
+                     *       },
+                     *       "prefix": "RC",
+                     *       "number": 1,
+                     *       "name": "RC-11-1",
+                     *       "date": "2026-11-26",
+                     *       "type": "DebtPayment",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "value": 900,
+                     *           "account": {
+                     *             "code": "13050501",
+                     *             "movement": "Credit"
+                     *           },
+                     *           "description": "",
+                     *           "due": {
+                     *             "prefix": "FV",
+                     *             "consecutive": 2,
+                     *             "quote": 1,
+                     *             "date": "2099-12-31"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "payment": {
+                     *         "id": 6,
+                     *         "name": "Efectivo",
+                     *         "value": 900,
+                     *         "due_date": null
+                     *       },
+                     *       "total": 900,
+                     *       "observations": null,
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-11-26T09:15:17.223Z",
+                     *         "last_updated": "2026-11-26T09:15:17.223Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": false
+                     *     }
+                     */
                     "application/json": {
                         id: string | null;
                         document: {
@@ -13358,6 +13665,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9adb905b-31eb-485e-b0fc-e689b7399e91",
+                     *       "url": "https://erp.example.co/hooks/facturas",
+                     *       "events": [
+                     *         "invoice.stamp_accepted",
+                     *         "invoice.stamp_rejected"
+                     *       ],
+                     *       "description": "ERP",
+                     *       "active": true,
+                     *       "created_at": "2026-11-26T09:15:17.283Z",
+                     *       "secret": "whsec_NbaXT445NuLXOv1lv92ACPVMMhh2rizp"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -17716,15 +18037,12 @@ export interface operations {
                  *       "payment": {
                  *         "method": "PUE",
                  *         "conditions": {
-                 *           "id": 9,
+                 *           "id": 15,
                  *           "value": 3132,
                  *           "due_date": "2026-11-26"
                  *         }
                  *       },
                  *       "stamp": {
-                 *         "send": true
-                 *       },
-                 *       "mail": {
                  *         "send": true
                  *       }
                  *     }
@@ -17795,6 +18113,90 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "fdaff245-e2bb-422d-a30d-cca87e339791",
+                     *       "document": {
+                     *         "id": 17,
+                     *         "name": "Factura serie A"
+                     *       },
+                     *       "prefix": "A",
+                     *       "number": 1,
+                     *       "name": "A-17-1",
+                     *       "date": "2026-11-26",
+                     *       "customer": {
+                     *         "rfc_id": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "seller": 5,
+                     *       "observations": null,
+                     *       "use": "G03",
+                     *       "cost_center": null,
+                     *       "items": [
+                     *         {
+                     *           "code": "LAP14",
+                     *           "description": "Laptop 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, SSD de 512 GB, garantía de un año",
+                     *           "quantity": 2,
+                     *           "price": 1500,
+                     *           "discount": 300,
+                     *           "warehouse": null,
+                     *           "sat_product_key": "43211503",
+                     *           "sat_unit_key": "H87",
+                     *           "subtotal": 3000,
+                     *           "discount_value": 300,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 432,
+                     *               "base_value": 2700,
+                     *               "name": "IVA 16%"
+                     *             }
+                     *           ],
+                     *           "total": 3132
+                     *         }
+                     *       ],
+                     *       "retentions": [],
+                     *       "retention_details": [],
+                     *       "subtotal": 3000,
+                     *       "discounts": 300,
+                     *       "taxes_total": 432,
+                     *       "withholdings_total": 0,
+                     *       "retentions_total": 0,
+                     *       "total": 3132,
+                     *       "balance": 0,
+                     *       "payment": {
+                     *         "method": "PUE",
+                     *         "conditions": {
+                     *           "id": 15,
+                     *           "value": 3132,
+                     *           "due_date": "2026-11-26",
+                     *           "name": "Contado",
+                     *           "payment_form": "01"
+                     *         }
+                     *       },
+                     *       "stamp": {
+                     *         "send": true,
+                     *         "status": "Accepted",
+                     *         "uuid": "F5233587-693F-4D6E-9CB4-F0BDF9DCF308",
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-11-26T09:15:17.909Z",
+                     *         "last_updated": "2026-11-26T09:15:19.127Z"
+                     *       },
+                     *       "annulled": false,
+                     *       "cancellation": null
+                     *     }
+                     */
                     "application/json": {
                         id: string | null;
                         document: {
@@ -19476,11 +19878,11 @@ export interface operations {
                 /**
                  * @example {
                  *       "document": {
-                 *         "id": 19
+                 *         "id": 22
                  *       },
                  *       "invoices": [
                  *         {
-                 *           "id": "6c0e2d4a-1b7f-4a53-9f7e-2c8d9b1a0e11"
+                 *           "id": "ec6406ae-3d17-488b-a2db-fcdec4af9d21"
                  *         }
                  *       ],
                  *       "payment_form": "17",
@@ -19550,6 +19952,86 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "77db2762-5510-441d-93a4-f210a041651d",
+                     *       "document": {
+                     *         "id": 22,
+                     *         "name": "Nota de crédito"
+                     *       },
+                     *       "prefix": "NC",
+                     *       "number": 1,
+                     *       "name": "NC-22-1",
+                     *       "date": "2026-11-26",
+                     *       "customer": {
+                     *         "rfc_id": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "observations": null,
+                     *       "use": "G02",
+                     *       "items": [
+                     *         {
+                     *           "code": "LAP14",
+                     *           "description": "Laptop 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, SSD de 512 GB, garantía de un año",
+                     *           "quantity": 1,
+                     *           "price": 100,
+                     *           "discount": 0,
+                     *           "warehouse": null,
+                     *           "sat_product_key": "43211503",
+                     *           "sat_unit_key": "H87",
+                     *           "subtotal": 100,
+                     *           "discount_value": 0,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 16,
+                     *               "base_value": 100,
+                     *               "name": "IVA 16%"
+                     *             }
+                     *           ],
+                     *           "total": 116
+                     *         }
+                     *       ],
+                     *       "retentions": [],
+                     *       "retention_details": [],
+                     *       "subtotal": 100,
+                     *       "discounts": 0,
+                     *       "taxes_total": 16,
+                     *       "withholdings_total": 0,
+                     *       "retentions_total": 0,
+                     *       "total": 116,
+                     *       "stamp": {
+                     *         "send": true,
+                     *         "status": "Accepted",
+                     *         "uuid": "C555AC50-F2E6-4213-9E5F-24B89B168EED",
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-11-26T09:15:19.857Z",
+                     *         "last_updated": "2026-11-26T09:15:19.915Z"
+                     *       },
+                     *       "annulled": false,
+                     *       "payment_form": "17",
+                     *       "invoices": [
+                     *         {
+                     *           "id": "ec6406ae-3d17-488b-a2db-fcdec4af9d21",
+                     *           "name": "A-17-2",
+                     *           "uuid": "637BD3A4-AC3D-4C4E-9E7C-3F429E06762B",
+                     *           "amount": 116
+                     *         }
+                     *       ],
+                     *       "cancellation": null
+                     *     }
+                     */
                     "application/json": {
                         id: string | null;
                         document: {
@@ -21116,9 +21598,9 @@ export interface operations {
                 /**
                  * @example {
                  *       "document": {
-                 *         "id": 18
+                 *         "id": 23
                  *       },
-                 *       "date": "2026-11-26T10:30:00-06:00",
+                 *       "date": "2026-11-26T09:14:19.661Z",
                  *       "customer": {
                  *         "rfc_id": "XIA190128J61",
                  *         "branch_office": 0
@@ -21128,7 +21610,7 @@ export interface operations {
                  *       "operation_number": "SPEI-778812",
                  *       "invoices": [
                  *         {
-                 *           "id": "6c0e2d4a-1b7f-4a53-9f7e-2c8d9b1a0e11",
+                 *           "id": "ec6406ae-3d17-488b-a2db-fcdec4af9d21",
                  *           "amount": 5800
                  *         }
                  *       ],
@@ -21201,6 +21683,89 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "855bfecb-8608-4c8d-94fd-b23ff9b8f274",
+                     *       "document": {
+                     *         "id": 23,
+                     *         "name": "Recibo electrónico de pago"
+                     *       },
+                     *       "prefix": "REP",
+                     *       "number": 1,
+                     *       "name": "REP-23-1",
+                     *       "date": "2026-11-26",
+                     *       "paid_at": "2026-11-26T09:14:19.661Z",
+                     *       "customer": {
+                     *         "rfc_id": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "payment_form": "03",
+                     *       "currency": {
+                     *         "code": "MXN",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "amount": 5800,
+                     *       "operation_number": "SPEI-778812",
+                     *       "observations": null,
+                     *       "invoices": [
+                     *         {
+                     *           "id": "ec6406ae-3d17-488b-a2db-fcdec4af9d21",
+                     *           "name": "A-17-2",
+                     *           "prefix": "A",
+                     *           "number": 2,
+                     *           "uuid": "637BD3A4-AC3D-4C4E-9E7C-3F429E06762B",
+                     *           "currency": "MXN",
+                     *           "equivalence": 1,
+                     *           "installment": 1,
+                     *           "previous_balance": 11600,
+                     *           "amount_paid": 5800,
+                     *           "balance_left": 5800,
+                     *           "tax_object": "02",
+                     *           "taxes": [
+                     *             {
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "base_value": 5000,
+                     *               "value": 800
+                     *             }
+                     *           ],
+                     *           "withholdings": []
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "withholdings_iva": 0,
+                     *         "withholdings_isr": 0,
+                     *         "withholdings_ieps": 0,
+                     *         "transferred": [
+                     *           {
+                     *             "percentage": 16,
+                     *             "base_value": 5000,
+                     *             "value": 800
+                     *           }
+                     *         ],
+                     *         "payments_total": 5800
+                     *       },
+                     *       "stamp": {
+                     *         "send": true,
+                     *         "status": "Accepted",
+                     *         "uuid": "F2D78456-9B33-4EE3-82CB-5CC0B9D22CEA",
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-11-26T09:15:19.686Z",
+                     *         "last_updated": "2026-11-26T09:15:19.750Z"
+                     *       },
+                     *       "annulled": false,
+                     *       "cancellation": null
+                     *     }
+                     */
                     "application/json": {
                         id: string | null;
                         document: {
@@ -23497,7 +24062,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "url": "https://erp.example.co/hooks/facturas",
+                 *       "url": "https://erp.example.mx/hooks/facturas",
                  *       "events": [
                  *         "invoice.stamp_accepted",
                  *         "invoice.stamp_rejected"
@@ -23523,6 +24088,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "e61bc522-ddcd-4cbc-8fa7-bb39dfc2ade4",
+                     *       "url": "https://erp.example.mx/hooks/facturas",
+                     *       "events": [
+                     *         "invoice.stamp_accepted",
+                     *         "invoice.stamp_rejected"
+                     *       ],
+                     *       "description": "ERP",
+                     *       "active": true,
+                     *       "created_at": "2026-11-26T09:15:20.021Z",
+                     *       "secret": "whsec_NbHwLg_B4zBk0-i-g2AIpbiD3Ld2cfpl"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
