@@ -12,7 +12,8 @@
  * - PDF and XML as their own content types;
  * - the required headers marked required, and query parameters with a default optional.
  *
- * It changes the document only, not what a route validates or answers.
+ * The success answers worked out from a route's path (answerSchemas) are also what app.ts puts in the
+ * route's response schema, which serialises its answers; the rest changes the document only.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
 import examples from './openapi-examples.json';
@@ -155,7 +156,6 @@ function responses(method: string, url: string, given: Record<string, any> | und
     const content = own[status]?.content;
     out[status] = content ? { description: own[status].description, content } : json(schema?.description ?? 'The answer', schema);
   }
-  if (!Object.keys(out).some((s) => s.startsWith('2'))) out['200'] = { description: 'The answer', content: { 'application/json': { schema: {} } } };
   const authenticated = !/\/auth$/.test(path);
   if (o.body || method === 'GET' || o.keyed) out['400'] = error('The request breaks a rule: every problem with the path of its field (Errors[].Params)');
   out['401'] = error(!authenticated ? 'Wrong username or access key' : path.startsWith('/admin/') ? 'Not the ADMIN_TOKEN (Authorization: Bearer …)' : 'No valid access token (Authorization: Bearer …)');
