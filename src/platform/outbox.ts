@@ -62,7 +62,7 @@ export class Outbox {
     this.timer = setTimeout(tick, 0);
   }
 
-  /** Claims the due jobs (up to `batch` running per kind) and runs them; resolves when the jobs claimed now are done. */
+  /** Claims the due jobs (up to `batch` running per kind) and runs them, claiming again while a claim fills every place; resolves when they are done. */
   kick(): Promise<void> {
     if (this.stopped && !this.timer) return Promise.resolve();
     return this.pass().catch((e) => this.o.log('outbox pass failed', { err: String(e) }));
@@ -117,14 +117,17 @@ export class Outbox {
     await Promise.allSettled([...this.running.values()]);
   }
 
-  private async pass(): Promise<void> {
+  private async pass(kinds = Object.keys(this.handlers)): Promise<void> {
     const runs: Promise<void>[] = [];
-    for (const kind of Object.keys(this.handlers)) {
+    for (const kind of kinds) {
       const room = this.o.batch - (this.busy.get(kind) ?? 0);
       if (room <= 0) continue;
       const jobs = await this.claim('kind = $3', [room, kind]);
+      // A claim that filled every free place may have left jobs due: each job that finishes claims again at once
+      // (within this pass) instead of leaving them to the next poll.
+      const more = jobs.length === room;
       // Work nobody waits for yields the worker threads to work a client waits for.
-      runs.push(...jobs.map((job) => background.run(true, () => this.track(job))));
+      runs.push(...jobs.map((job) => background.run(true, () => this.track(job)).then(() => (more && !this.stopped ? this.pass([kind]) : undefined))));
     }
     await Promise.all(runs);
   }

@@ -88,6 +88,7 @@ eachStorage('outbox', (storage) => {
     const a = new Outbox(s.db, { t6: handler }, { batch: 5 });
     const b = new Outbox(s.db, { t6: handler }, { batch: 5 });
     for (let i = 0; i < 10; i++) await Promise.all([a.kick(), b.kick()]);
+    await Promise.all([a.stop(), b.stop()]); // a worker that finds more due claims again as jobs finish: wait for those too
     assert.equal(runs.size, 30);
     assert.ok([...runs.values()].every((n) => n === 1));
   });
@@ -112,6 +113,18 @@ eachStorage('outbox', (storage) => {
     await box.kick(); // the two slow jobs that found no place run now
     const statuses = await s.db.query(`SELECT status, count(*)::int AS n FROM outbox WHERE kind = 't7slow' GROUP BY status`);
     assert.deepEqual(statuses, [{ status: 'done', n: 12 }]);
+  });
+
+  test('a worker whose claim filled every place claims again as each job finishes, without waiting for the next poll', async () => {
+    const refs = Array.from({ length: 40 }, () => crypto.randomUUID());
+    await s.db.tx(async (q) => { for (const ref of refs) await enqueue(q, cid, 't9', ref); });
+    const ran: string[] = [];
+    const box = new Outbox(s.db, { t9: async (j) => { ran.push(j.ref_id); await new Promise((r) => setTimeout(r, 5)); } }, { batch: 4, pollMs: 60_000 });
+    await box.kick(); // one pass: 4 places, then each finished job claims the next
+    for (let i = 0; i < 200 && ran.length < 40; i++) await new Promise((r) => setTimeout(r, 10));
+    await box.stop();
+    assert.equal(new Set(ran).size, 40, 'all 40 ran from one kick, 4 at a time');
+    assert.equal(ran.length, 40, 'each once');
   });
 
   test('runAndWait waits for a job another worker already holds, and for no longer than it is told', async () => {
