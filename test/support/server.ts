@@ -101,7 +101,20 @@ export class TestServer extends ApiClient {
 
   get db() { return this.running.db; }
 
-  close() { return this.running.close().then(this.cleanup); }
+  /**
+   * Stops the service and drops its database. A ref'd timer holds the event loop meanwhile: twice a full run saw a suite
+   * cancelled in its after() hook ("the event loop has already resolved") while close() still waited, on what looks like
+   * an unref'd handle (the embedded database's or a pool's thread, a poller) that would have ended it.
+   */
+  async close() {
+    const hold = setInterval(() => undefined, 1000);
+    try {
+      await this.running.close();
+      await this.cleanup();
+    } finally {
+      clearInterval(hold);
+    }
+  }
 }
 
 export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
