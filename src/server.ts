@@ -114,7 +114,7 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
       [CANCEL_JOB]: logged(CANCEL_JOB, (job) => runCancellation(db, cancellations, job.company_id, job.ref_id, signing.credentials), () => log),
       [MX_NOTE_STAMP_JOB]: logged(MX_NOTE_STAMP_JOB, (job, done) => stampMxNote(db, pac, job.company_id, job.ref_id, signing, done), () => log),
       [PAYMENT_STAMP_JOB]: logged(PAYMENT_STAMP_JOB, (job, done) => stampMxPayment(db, pac, job.company_id, job.ref_id, signing, done), () => log),
-      [WEBHOOK_JOB]: logged(WEBHOOK_JOB, webhookHandler(db, { timeoutMs: config.webhookTimeoutMs, retryHours: config.webhookRetryHours, allowPrivate: config.webhookAllowPrivate }), () => log),
+      [WEBHOOK_JOB]: logged(WEBHOOK_JOB, webhookHandler(db, { timeoutMs: config.webhookTimeoutMs, retryHours: config.webhookRetryHours, allowPrivate: config.webhookAllowPrivate, resolve: config.resolveHost }), () => log),
       [MAIL_JOB]: logged(MAIL_JOB, mailHandler(db, mailer, { from: config.mailFrom, maxAttempts: config.mailMaxAttempts, pool, credentials: signing.credentials }), () => log),
     }, { claimMs: config.outboxClaimMs, batch: Math.max(10, 2 * pool.size) });
     // The embedded database has one process: a job it finds claimed was left by a process that died (kill -9, power loss).

@@ -31,6 +31,8 @@ export interface Config {
   webhookTimeoutMs: number;
   webhookRetryHours: number;
   webhookAllowPrivate: boolean;
+  /** How webhook receivers' names are resolved: not a setting, a seam for tests (default: the system's resolver). */
+  resolveHost?: (host: string) => Promise<string[]>;
   /** CHECK_RESPONSES=1: every answer is checked against its route's response schema before it is serialised (tests). */
   checkResponses: boolean;
   /** SMTP server (smtp:// or smtps://user:pass@host:port); unset, mail is written as .eml under dataDir/outbox-mail. */

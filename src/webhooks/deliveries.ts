@@ -17,8 +17,6 @@
  * document's events: one waits while an earlier one of the same document is still pending.
  */
 import crypto from 'node:crypto';
-import dns from 'node:dns/promises';
-import net from 'node:net';
 import type { Db, Queryable } from '../platform/db';
 import type { Company } from '../platform/auth';
 import type { Job } from '../platform/outbox';
@@ -28,6 +26,7 @@ import { readVoucher } from '../vouchers/routes';
 import { readNote } from '../notes/routes';
 import { readMxNote } from '../notes/mx';
 import { readPayment } from '../payments/routes';
+import { checkReceiver, postTo, type Resolve } from './egress';
 
 export const WEBHOOK_JOB = 'webhook';
 export const DOCUMENTS = ['invoice', 'credit_note', 'debit_note', 'voucher', 'payment'] as const;
@@ -60,31 +59,7 @@ export function signature(secret: string, t: number, body: string): string {
   return `t=${t},v1=${crypto.createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 }
 
-/** Loopback, private, link-local, carrier-grade NAT, multicast and reserved addresses (IPv4 and IPv6). */
-const PRIVATE = new net.BlockList();
-for (const [net4, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) PRIVATE.addSubnet(net4, bits, 'ipv4');
-for (const [net6, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['::ffff:0:0', 96]] as const) PRIVATE.addSubnet(net6, bits, 'ipv6');
-
-/** Why a URL may not receive deliveries (null: it may): http(s) only, and no private or loopback address unless allowed. */
-export async function refusedUrl(raw: string, allowPrivate: boolean): Promise<string | null> {
-  let url: URL;
-  try { url = new URL(raw); } catch { return 'is not a URL'; }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must start with https:// or http://';
-  if (url.username || url.password) return 'must not carry a user or password';
-  if (allowPrivate) return null;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  try {
-    addresses = net.isIP(host) ? [host] : (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
-  } catch {
-    return `names a host that does not resolve (${host})`;
-  }
-  const bad = addresses.find((a) => PRIVATE.check(a, net.isIPv6(a) ? 'ipv6' : 'ipv4'));
-  return bad ? `points to a private or loopback address (${bad}); deliveries go to public addresses only` : null;
-}
-
-export interface DeliveryOptions { timeoutMs: number; retryHours: number; allowPrivate: boolean }
+export interface DeliveryOptions { timeoutMs: number; retryHours: number; allowPrivate: boolean; resolve?: Resolve }
 
 /** The outbox handler of kind `webhook`: sends one delivery (see the module's comment). */
 export function webhookHandler(db: Db, o: DeliveryOptions) {
@@ -118,27 +93,26 @@ export function webhookHandler(db: Db, o: DeliveryOptions) {
       body = JSON.stringify({ id: d.event_id, type: d.type, created: new Date(d.created_at).toISOString(), data });
       await db.query('UPDATE webhook_deliveries SET body = $3 WHERE company_id = $1 AND id = $2', [cid, d.id, body]);
     }
-    const refused = await refusedUrl(d.url, o.allowPrivate);
-    if (refused) { await record(cid, d.id, 'failed', null, `The URL ${refused}`); return { status: 'failed' }; }
+    // Resolved and checked at every attempt; the POST goes to the address checked (src/webhooks/egress.ts).
+    const target = await checkReceiver(d.url, o.allowPrivate, o.resolve);
+    if ('refused' in target && !target.unresolved) { await record(cid, d.id, 'failed', null, `The URL ${target.refused}`); return { status: 'failed' }; }
 
     let status: number | null = null;
-    let problem: string | null = null;
-    try {
-      const t = Math.floor(Date.now() / 1000);
-      const res = await fetch(d.url, {
-        method: 'POST', redirect: 'manual', signal: AbortSignal.timeout(o.timeoutMs),
-        headers: { 'Content-Type': 'application/json', 'User-Agent': 'facturas-api-webhooks/1', 'Webhook-Id': d.event_id, 'Webhook-Signature': signature(d.secret, t, body) },
-        body,
-      });
-      status = res.status;
-      await res.body?.cancel().catch(() => undefined);
-      if (res.ok) { await record(cid, d.id, 'delivered', status, null); return { status: 'delivered', response: status }; }
-      problem = `The receiver answered ${status}`;
-    } catch (e) {
-      problem = (e as Error).name === 'TimeoutError' ? `No answer within ${o.timeoutMs} ms` : `Could not reach the receiver: ${(e as Error).message}`;
+    let problem: string | null = 'refused' in target ? `The URL ${target.refused}` : null;
+    if (!('refused' in target)) {
+      try {
+        const t = Math.floor(Date.now() / 1000);
+        status = await postTo(target, {
+          'Content-Type': 'application/json', 'User-Agent': 'facturas-api-webhooks/1', 'Webhook-Id': d.event_id, 'Webhook-Signature': signature(d.secret, t, body),
+        }, body, o.timeoutMs);
+        if (status >= 200 && status < 300) { await record(cid, d.id, 'delivered', status, null); return { status: 'delivered', response: status }; }
+        problem = `The receiver answered ${status}`;
+      } catch (e) {
+        problem = (e as Error).name === 'TimeoutError' ? `No answer within ${o.timeoutMs} ms` : `Could not reach the receiver: ${(e as Error).message}`;
+      }
     }
     if (d.expired) { await record(cid, d.id, 'failed', status, `${problem}; given up after ${o.retryHours} hours`); return { status: 'failed' }; }
     await record(cid, d.id, 'pending', status, problem);
-    throw new Error(problem);
+    throw new Error(problem ?? 'failed');
   };
 }

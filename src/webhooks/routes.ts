@@ -15,7 +15,8 @@ import { DomainError, notFound, Problems } from '../platform/errors';
 import { PageOf, PageQuery, paged, pageWindow } from '../platform/http';
 import { planRequest, UuidParams } from '../platform/documents';
 import { enqueue } from '../platform/outbox';
-import { EVENT_TYPES, refusedUrl, WEBHOOK_JOB } from './deliveries';
+import { EVENT_TYPES, WEBHOOK_JOB } from './deliveries';
+import { checkReceiver } from './egress';
 
 const WebhookBody = Type.Object({
   url: Type.String({ minLength: 1, maxLength: 2000, description: 'Where events are POSTed: https:// (or http://) on a public address' }),
@@ -61,8 +62,9 @@ export const webhookRoutes: RouteModule = (app, { db, outbox, config }) => {
   }, async (req, reply) => {
     const body = await planRequest(req, async (problems: Problems) => {
       const b = req.body;
-      const refused = await refusedUrl(b.url, config.webhookAllowPrivate);
-      if (refused) problems.add('invalid_value', `url ${refused}`, 'url');
+      // With WEBHOOK_ALLOW_PRIVATE=1 (development), a name that does not resolve yet is accepted.
+      const target = await checkReceiver(b.url, config.webhookAllowPrivate, config.resolveHost);
+      if ('refused' in target && !(target.unresolved && config.webhookAllowPrivate)) problems.add('invalid_value', `url ${target.refused}`, 'url');
       b.events.forEach((e, i) => { if (!EVENT_TYPES.includes(e)) problems.add('invalid_value', `Unknown event type "${e}"; one of ${EVENT_TYPES.join(', ')}`, `events[${i}]`); });
       return b;
     });

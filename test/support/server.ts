@@ -137,8 +137,8 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
   };
 }
 
-/** Starts the service on a new, empty database with the demo companies. */
-export async function startTestServer(storage: Storage = 'pglite', env: Record<string, string> = {}): Promise<TestServer> {
+/** Starts the service on a new, empty database with the demo companies; `seams` replaces settings that no variable sets (a test resolver). */
+export async function startTestServer(storage: Storage = 'pglite', env: Record<string, string> = {}, seams: Partial<Config> = {}): Promise<TestServer> {
   let dataDir = '';
   let drop = async () => undefined as void;
   const base: Record<string, string> = { PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', RATE_LIMIT_PER_MINUTE: '0', WEBHOOK_ALLOW_PRIVATE: '1', CHECK_RESPONSES: '1', ...env };
@@ -150,7 +150,7 @@ export async function startTestServer(storage: Storage = 'pglite', env: Record<s
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-test-'));
     base.DATA_DIR = dataDir;
   }
-  const config: Config = loadConfig(base);
+  const config: Config = { ...loadConfig(base), ...seams };
   const db = await openDb(config);
   const running = await startServer(config, db);
   await ensureDemo(db);

@@ -1,0 +1,154 @@
+/**
+ * Webhook egress: which addresses may receive a delivery, and a POST that goes
+ * to the very address that was checked.
+ *
+ * A receiver's name is resolved once per attempt (creation, each delivery,
+ * each retry); every address it resolves to must be public, and the
+ * connection is made to the first of them through the HTTP client's `lookup`
+ * (the client never resolves the name again), so a name whose answer changes
+ * between the check and the connection (DNS rebinding) cannot reach the
+ * inside. Redirects are not followed: a 3xx is an answer like any other.
+ *
+ * INTERNAL is the one table of refused ranges. IPv6 addresses that carry an
+ * IPv4 address (IPv4-mapped ::ffff:0:0/96, IPv4-compatible ::/96, NAT64
+ * 64:ff9b::/96 and 64:ff9b:1::/48, 6to4 2002::/16) are judged by the IPv4
+ * address they carry.
+ */
+import dns from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+
+/** [first address, prefix length, why]: every range a delivery may not go to. */
+export const INTERNAL: readonly (readonly [string, number, string])[] = [
+  ['0.0.0.0', 8, 'this network'],
+  ['10.0.0.0', 8, 'private'],
+  ['100.64.0.0', 10, 'carrier-grade NAT'],
+  ['127.0.0.0', 8, 'loopback'],
+  ['169.254.0.0', 16, 'link-local'],
+  ['172.16.0.0', 12, 'private'],
+  ['192.0.0.0', 24, 'IETF protocol assignments'],
+  ['192.0.2.0', 24, 'documentation'],
+  ['192.88.99.0', 24, '6to4 relay'],
+  ['192.168.0.0', 16, 'private'],
+  ['198.18.0.0', 15, 'benchmarking'],
+  ['198.51.100.0', 24, 'documentation'],
+  ['203.0.113.0', 24, 'documentation'],
+  ['224.0.0.0', 4, 'multicast'],
+  ['240.0.0.0', 4, 'reserved'],
+  ['::', 128, 'unspecified'],
+  ['::1', 128, 'loopback'],
+  ['100::', 64, 'discard'],
+  ['2001::', 23, 'IETF protocol assignments (Teredo included)'],
+  ['2001:db8::', 32, 'documentation'],
+  ['fc00::', 7, 'unique-local'],
+  ['fe80::', 10, 'link-local'],
+  ['fec0::', 10, 'site-local'],
+  ['ff00::', 8, 'multicast'],
+];
+
+/** IPv6 prefixes whose address carries an IPv4 address: [prefix, length, bit offset of the IPv4 address]. */
+const CARRIERS: readonly (readonly [string, number, number])[] = [
+  ['::ffff:0:0', 96, 96], // IPv4-mapped
+  ['::', 96, 96], // IPv4-compatible (deprecated)
+  ['64:ff9b::', 96, 96], // NAT64, well-known prefix
+  ['64:ff9b:1::', 48, 96], // NAT64, local use
+  ['2002::', 16, 16], // 6to4
+];
+
+function v4(address: string): bigint {
+  return address.split('.').reduce((n, part) => (n << 8n) | BigInt(Number(part)), 0n);
+}
+
+function v6(address: string): bigint {
+  let a = address.split('%')[0].toLowerCase();
+  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(a);
+  if (tail) {
+    const n = v4(tail[1]);
+    a = a.slice(0, -tail[1].length) + `${(n >> 16n).toString(16)}:${(n & 0xffffn).toString(16)}`;
+  }
+  const [head, rest] = a.split('::');
+  const h = head ? head.split(':') : [];
+  const r = rest !== undefined && rest !== '' ? rest.split(':') : [];
+  const groups = rest === undefined ? h : [...h, ...Array(8 - h.length - r.length).fill('0'), ...r];
+  return groups.reduce((n, g) => (n << 16n) | BigInt(parseInt(g, 16)), 0n);
+}
+
+const within = (n: bigint, bits: number, first: bigint, len: number) => (n >> BigInt(bits - len)) === (first >> BigInt(bits - len));
+
+/** Why an address may not receive deliveries ("loopback", "private" …; the range of a carried IPv4 address names its form), or null when it is public. */
+export function internalRange(address: string): string | null {
+  if (net.isIPv4(address)) {
+    const n = v4(address);
+    const hit = INTERNAL.find(([first, len]) => net.isIPv4(first) && within(n, 32, v4(first), len));
+    return hit ? hit[2] : null;
+  }
+  if (!net.isIPv6(address)) return 'not an IP address';
+  const n = v6(address);
+  for (const [first, len, at] of CARRIERS) {
+    if (!within(n, 128, v6(first), len) || (first === '::' && n <= 1n)) continue;
+    const inner = (n >> BigInt(128 - at - 32)) & 0xffffffffn;
+    const why = internalRange([24n, 16n, 8n, 0n].map((s) => String((inner >> s) & 0xffn)).join('.'));
+    if (why) return `${why} (carried in IPv6 ${first}/${len})`;
+  }
+  const hit = INTERNAL.find(([first, len]) => net.isIPv6(first) && within(n, 128, v6(first), len));
+  return hit ? hit[2] : null;
+}
+
+/** Resolves a host name to its addresses (tests inject their own). */
+export type Resolve = (host: string) => Promise<string[]>;
+export const systemResolve: Resolve = async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+/** A receiver that may be called: its URL and the checked address to connect to. */
+export interface Target { url: URL; address: string }
+
+/**
+ * Checks a receiver's URL and resolves its host once: `{refused}` says why it may not receive deliveries,
+ * else the address to connect to. With allowPrivate, any address is accepted (still resolved once and pinned).
+ */
+export async function checkReceiver(raw: string, allowPrivate: boolean, resolve: Resolve = systemResolve): Promise<{ refused: string; unresolved?: true } | Target> {
+  let url: URL;
+  try { url = new URL(raw); } catch { return { refused: 'is not a URL' }; }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { refused: 'must start with https:// or http://' };
+  if (url.username || url.password) return { refused: 'must not carry a user or password' };
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try {
+    addresses = net.isIP(host) ? [host] : await resolve(host);
+  } catch {
+    addresses = [];
+  }
+  if (!addresses.length) return { refused: `names a host that does not resolve (${host})`, unresolved: true };
+  if (!allowPrivate) {
+    for (const a of addresses) {
+      const why = internalRange(a);
+      if (why) return { refused: `points to a private or loopback address (${a}: ${why}); deliveries go to public addresses only` };
+    }
+  }
+  return { url, address: addresses[0] };
+}
+
+/**
+ * POSTs a body to a checked target, connecting to target.address whatever the name resolves to now (no redirect
+ * followed); answers the status code. Rejects on a refused connection, or with a TimeoutError after timeoutMs.
+ */
+export function postTo(target: Target, headers: Record<string, string>, body: string, timeoutMs: number): Promise<number> {
+  const family = net.isIPv6(target.address) ? 6 : 4;
+  const lookup = (_host: string, opts: { all?: boolean }, cb: (...args: any[]) => void) => {
+    if (opts?.all) cb(null, [{ address: target.address, family }]);
+    else cb(null, target.address, family);
+  };
+  const client = target.url.protocol === 'https:' ? https : http;
+  return new Promise<number>((resolve, reject) => {
+    const req = client.request(target.url, {
+      method: 'POST', lookup: lookup as any, headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+    }, (res) => { res.resume(); resolve(res.statusCode ?? 0); req.destroy(); });
+    const timer = setTimeout(() => {
+      const e = new Error(`No answer within ${timeoutMs} ms`);
+      e.name = 'TimeoutError';
+      req.destroy(e);
+    }, timeoutMs);
+    req.on('error', reject).on('close', () => clearTimeout(timer));
+    req.end(body);
+  });
+}
