@@ -9,11 +9,15 @@
  *
  * A creation is ONE statement: its number, the document, its due items (credit)
  * and its balanced journal entry, and, with stamp.send, its stamping job.
+ * Under group commit (src/platform/group-commit.ts) writeInvoice hands its
+ * record to writeInvoices, which writes a batch of them with one statement per
+ * document type.
  */
 import Decimal from 'decimal.js';
 import type { Queryable } from '../platform/db';
 import { Statement } from '../platform/sql';
-import { addEntry, reverseEntry, type Posting } from '../ledger/journal';
+import { addEntry, balancedLines, reverseEntry, type Posting } from '../ledger/journal';
+import { Slot, underSavepoint, type BatchWriter } from '../platform/group-commit';
 import { DomainError, notFound } from '../platform/errors';
 import { addNumbering, numberRefused, type Numbered } from './numbering';
 import { enqueue } from '../platform/outbox';
@@ -41,6 +45,7 @@ export interface InvoiceRecord {
 export interface DueRecord { due_date: string; amount: string; account: string }
 
 export async function writeInvoice(q: Queryable, r: InvoiceRecord, due: DueRecord[], postings: Posting[]): Promise<Numbered> {
+  if (q instanceof Slot) return q.defer(INVOICE_BATCH, { r, due, postings });
   const st = addNumbering(new Statement(), r.companyId, r.documentTypeId, r.sent);
   const cid = st.p(r.companyId);
   st.with('invoice', `INSERT INTO invoices (company_id, id, country, document_type_id, prefix, number, name, date, customer_id, customer_identification,
@@ -65,6 +70,89 @@ export async function writeInvoice(q: Queryable, r: InvoiceRecord, due: DueRecor
   const [t] = await st.run(q, 'SELECT num.* FROM num');
   if (!t) throw await numberRefused(q, r.companyId, r.documentTypeId, r.sent);
   return { number: Number(t.number), prefix: t.prefix, name: t.name };
+}
+
+/** How writeInvoices wrote (per process): invoices in a statement of their type, invoices alone under a savepoint. */
+export const writtenInBatches = { batches: 0, together: 0, alone: 0 };
+
+/** One invoice of a batch: what writeInvoice is given. */
+export interface InvoiceWrite { r: InvoiceRecord; due: DueRecord[]; postings: Posting[] }
+
+/**
+ * Writes a batch of invoices in the caller's transaction; per invoice its number or its own error, as
+ * writeInvoice would answer it alone. The invoices numbered automatically are written with ONE statement
+ * per document type (numbers in the order of `items`, taken by one UPDATE of the type's counter): the
+ * invoices, due items, journal entries and lines and stamping jobs from json_to_recordset. An invoice with
+ * a number sent by hand, and every invoice of a type whose statement wrote nothing (the numbers would
+ * leave its DIAN resolution or the safe-integer range) or failed, is written alone by writeInvoice under a
+ * savepoint, so that its refusal is its own. Document types are taken in one order (company, type), so
+ * two batches never wait for each other's counters in a cycle.
+ */
+export async function writeInvoices(q: Queryable, items: InvoiceWrite[]): Promise<(Numbered | Error)[]> {
+  writtenInBatches.batches++;
+  const out: (Numbered | Error)[] = new Array(items.length);
+  const types = new Map<string, { cid: number; tid: number; auto: number[]; alone: number[] }>();
+  items.forEach((it, i) => {
+    const key = `${it.r.companyId}:${it.r.documentTypeId}`;
+    const t = types.get(key) ?? { cid: it.r.companyId, tid: it.r.documentTypeId, auto: [], alone: [] };
+    types.set(key, t);
+    (it.r.sent === undefined ? t.auto : t.alone).push(i);
+  });
+  const ordered = [...types.values()].sort((a, b) => a.cid - b.cid || a.tid - b.tid);
+  for (const t of ordered) {
+    if (t.auto.length > 1) {
+      const written = await underSavepoint(q, () => writeOneType(q, t.cid, t.tid, t.auto.map((i) => items[i])));
+      if (written instanceof Error || !written.length) t.alone.push(...t.auto);
+      else { t.auto.forEach((i, k) => { out[i] = written[k]; }); writtenInBatches.together += written.length; }
+    } else t.alone.push(...t.auto);
+    writtenInBatches.alone += t.alone.length;
+    for (const i of t.alone.sort((a, b) => a - b)) out[i] = await underSavepoint(q, () => writeInvoice(q, items[i].r, items[i].due, items[i].postings));
+  }
+  return out;
+}
+
+/** The batch writer group commit gives invoices to. */
+export const INVOICE_BATCH: BatchWriter<InvoiceWrite, Numbered> = { name: 'invoices', write: writeInvoices };
+
+/** N invoices of one document type, numbered in order, in one statement; [] when the counter refused the N numbers. */
+async function writeOneType(q: Queryable, cid: number, tid: number, items: InvoiceWrite[]): Promise<Numbered[]> {
+  const docs = items.map(({ r }, k) => ({
+    k, id: r.id, country: r.country, date: r.date, customer_id: r.customerId, identification: r.identification, branch_office: r.branchOffice,
+    total: r.total, balance: r.balance, partner_id: r.partnerId ?? null, application_id: r.applicationId ?? null, document: r.document,
+    stamp_status: r.stamp ? PENDING : DRAFT, at: r.now, job: r.stamp ? STAMP_JOB[r.country] : null,
+  }));
+  const due = items.flatMap(({ due }, k) => due.map((d, n) => ({ k, quote: n + 1, due_date: d.due_date, amount: d.amount, account: d.account })));
+  const lines = items.flatMap(({ postings }, k) => balancedLines(postings).map((l, n) => ({
+    k, n: n + 1, account: l.account, debit: l.debit.toFixed(2), credit: l.credit.toFixed(2), third_party: l.third_party ?? null, description: l.description })));
+  const rows = await q.query<{ number: string; prefix: string; name: string }>(`WITH
+    d AS (SELECT * FROM json_to_recordset($3::json) AS d(k int, id uuid, country text, date date, customer_id bigint, identification text, branch_office int,
+            total numeric, balance numeric, partner_id text, application_id text, document jsonb, stamp_status text, at timestamptz, job text)),
+    num AS (UPDATE document_types SET consecutive = consecutive + $4::int
+      WHERE company_id = $1 AND id = $2 AND consecutive + $4::int - 1 <= ${Number.MAX_SAFE_INTEGER}
+        AND (electronic_type IS DISTINCT FROM 'ElectronicInvoice' OR resolution IS NULL
+          OR (consecutive >= COALESCE((resolution->>'from')::bigint, consecutive)
+              AND consecutive + $4::int - 1 <= COALESCE((resolution->>'to')::bigint, consecutive + $4::int - 1)))
+      RETURNING consecutive - $4::int AS first, prefix),
+    n AS (SELECT d.*, num.prefix, num.first + d.k AS number, num.prefix || '-' || $2::int || '-' || (num.first + d.k) AS name FROM d, num),
+    invoice AS (INSERT INTO invoices (company_id, id, country, document_type_id, prefix, number, name, date, customer_id, customer_identification,
+        customer_branch_office, total, balance, partner_id, application_id, document, stamp_status, created_at, updated_at)
+      SELECT $1, n.id, n.country, $2, n.prefix, n.number, n.name, n.date, n.customer_id, n.identification, n.branch_office, n.total, n.balance,
+        n.partner_id, n.application_id, n.document || jsonb_build_object('prefix', n.prefix, 'number', n.number, 'name', n.name), n.stamp_status, n.at, n.at
+      FROM n ORDER BY n.k),
+    job AS (INSERT INTO outbox (company_id, kind, ref_id, next_attempt_at)
+      SELECT $1, n.job, n.id, now() + make_interval(secs => $5::float8 / 1000) FROM n WHERE n.job IS NOT NULL ORDER BY n.k),
+    due AS (INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount, account_code)
+      SELECT $1, n.id, n.customer_id, n.prefix, n.number, x.quote, x.due_date, x.amount, x.account
+        FROM json_to_recordset($6::json) AS x(k int, quote int, due_date date, amount numeric, account text) JOIN n ON n.k = x.k ORDER BY x.k, x.quote),
+    entry AS (INSERT INTO journal_entries (company_id, source_kind, source_id, date, description)
+      SELECT $1, 'invoice', n.id, n.date, 'Factura ' || n.name FROM n ORDER BY n.k RETURNING id, source_id),
+    entry_lines AS (INSERT INTO journal_lines (company_id, entry_id, line_no, account_code, debit, credit, third_party, description)
+      SELECT $1, entry.id, l.n, l.account, l.debit, l.credit, l.third_party, l.description
+        FROM json_to_recordset($7::json) AS l(k int, n int, account text, debit numeric, credit numeric, third_party text, description text)
+        JOIN n ON n.k = l.k JOIN entry ON entry.source_id = n.id ORDER BY l.k, l.n)
+    SELECT number, prefix, name FROM n ORDER BY k`,
+  [cid, tid, JSON.stringify(docs), items.length, STAMP_GRACE_MS, JSON.stringify(due), JSON.stringify(lines)]);
+  return rows.map((t) => ({ number: Number(t.number), prefix: t.prefix, name: t.name }));
 }
 
 /** Rows of invoices that exist for the API: a deleted invoice stays in the table, for audit, and is read by nothing else. */

@@ -18,6 +18,7 @@ import { cancelRoute, cancellationAnswer } from '../einvoice/sat/cancel';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import { dec, num } from '../platform/money';
+import { groupCommitOf } from '../platform/group-commit';
 import { CoInvoiceBody } from './co/schema';
 import { coInvoiceDocument, coStoredInOneStatement, planCoInvoice, storeCoInvoice, updateCoInvoice } from './co/service';
 import { MxInvoiceBody } from './mx/schema';
@@ -106,6 +107,8 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     return readInvoice(db, company, id);
   };
   const tags = [`invoices (${country})`];
+  // Creations of this storage (both countries) written together: GROUP_COMMIT_MS, GROUP_COMMIT_MAX.
+  const batch = groupCommitOf(db, { windowMs: config.groupCommitMs, max: config.groupCommitMax });
   const headers = Type.Object({
     ...IdempotencyHeader,
     // Checked by applicationHeader (header_required), so optional for the schema.
@@ -123,7 +126,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
       async (q, p) => recordCreation(q, req.company, 'invoice', (await variant.store(q, req.company, p, { partnerId, applicationId })) as any),
       (doc) => afterCreation(doc, outbox, (id) => submitted(req.company, id)),
       // One statement only when nothing else is written with the invoice: no mail, no event for webhooks.
-      (p) => !p.body.mail?.send && !req.company.webhooks && variant.oneStatement(p));
+      (p) => !p.body.mail?.send && !req.company.webhooks && variant.oneStatement(p), batch);
   });
 
   app.post('/invoices/preview', {

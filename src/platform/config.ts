@@ -53,6 +53,9 @@ export interface Config {
   workerThreads: number;
   /** How long a verified token and its company are kept in memory (0 = read on every request); changes drop them at once. */
   authCacheMs: number;
+  /** Group commit of invoice creations: how long the first waits for others (0 = off), and how many make a batch at most. */
+  groupCommitMs: number;
+  groupCommitMax: number;
 }
 
 /** A setting that is missing or malformed: the start stops with its message (exit code 78). */
@@ -148,5 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: secret(env, 'SECRET_KEY'),
     workerThreads: int(env, 'WORKER_THREADS', 0),
     authCacheMs: int(env, 'AUTH_CACHE_MS', 10000),
+    groupCommitMs: int(env, 'GROUP_COMMIT_MS', 0),
+    groupCommitMax: Math.max(1, int(env, 'GROUP_COMMIT_MAX', 64)),
   };
 }

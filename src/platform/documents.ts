@@ -11,6 +11,7 @@ import { ApiError, Problems } from './errors';
 import { addAjvErrors } from './validation';
 import { addDateFilters, dateFilters } from './dates';
 import { claim, idempotencyKey, remember, replay, requestHash } from './idempotency';
+import type { GroupCommit } from './group-commit';
 
 export const UuidParams = (what: string) => Type.Object({ id: Type.String({ format: 'uuid', description: `${what} id` }) });
 
@@ -60,11 +61,13 @@ export async function afterCreation<T extends { id?: string | null; stamp?: { se
  * 409, and concurrent retries wait for the first and get its answer.
  * `oneStatement(plan)`: `store` will write with a single statement, which is
  * atomic by itself: without a key it runs without BEGIN and COMMIT (two
- * round trips fewer).
+ * round trips fewer), and with `batch` (group commit on) it joins the next batch
+ * of creations, written together in one transaction (src/platform/group-commit.ts).
+ * A creation with a key is not batched: its claim and answer need its own transaction.
  */
 export async function createDocument(db: Db, req: FastifyRequest, reply: FastifyReply, scope: string,
   plan: () => Promise<unknown>, store: (q: Queryable, plan: any) => Promise<unknown>, afterCommit?: (doc: any) => Promise<unknown>,
-  oneStatement?: (plan: any) => boolean) {
+  oneStatement?: (plan: any) => boolean, batch?: GroupCommit) {
   const cid = req.company.company_id;
   const key = idempotencyKey(req);
   const hash = key ? requestHash(req.body) : '';
@@ -74,7 +77,8 @@ export async function createDocument(db: Db, req: FastifyRequest, reply: Fastify
     if (prior) return replayed(prior);
   }
   const p = await plan();
-  const result = !key && oneStatement?.(p) ? { prior: null, doc: await store(db, p) } : await db.tx(async (q) => {
+  const alone = !key && oneStatement?.(p);
+  const result = alone ? { prior: null, doc: batch ? await batch.run((q) => store(q, p)) : await store(db, p) } : await db.tx(async (q) => {
     if (key) {
       const prior = await claim(q, cid, scope, key, hash);
       if (prior) return { prior, doc: null };

@@ -1,0 +1,173 @@
+/**
+ * Group commit for creations: requests that arrive within GROUP_COMMIT_MS of
+ * each other (at most GROUP_COMMIT_MAX) are written together, by their
+ * kernel's batch writer, in one transaction; each still gets its own number,
+ * its own answer and its own error.
+ *
+ * A creation joins a batch by running its ordinary `store` with a Slot in
+ * place of the database: the kernel's one-statement writer (writeInvoice) sees
+ * the Slot and, instead of writing, hands its record to the batch and waits.
+ * Once every store of the batch has handed its record over (or finished
+ * without, e.g. a refusal), the batch writer writes them all, the stores
+ * finish, and the transaction commits; only then are the answers given.
+ * A store that asks the Slot for anything else (a query) is not batchable: it
+ * runs again alone, on the single path, after the batch (it wrote nothing).
+ */
+import type { Db, Queryable } from './db';
+
+/** A kernel's batch writer: writes the items in the caller's transaction; per item its result or its own error. */
+export interface BatchWriter<I, O> {
+  readonly name: string;
+  write(q: Queryable, items: I[]): Promise<(O | Error)[]>;
+}
+
+class NotBatchable extends Error {
+  constructor() { super('This creation does more than its one write: it is not batched'); }
+}
+const isNotBatchable = (o: { ok: boolean; error?: unknown } | null) => !!o && !o.ok && o.error instanceof NotBatchable;
+
+interface Deferred { writer: BatchWriter<any, any>; item: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void }
+
+/** What a store is given instead of the database inside a batch. */
+export class Slot implements Queryable {
+  deferred?: Deferred;
+  private handed!: () => void;
+  /** Resolves when the store hands its record over. */
+  readonly handedOver = new Promise<void>((ok) => { this.handed = ok; });
+
+  /** Called by a kernel's writer: the item joins the batch; resolves with its result once written. */
+  defer<I, O>(writer: BatchWriter<I, O>, item: I): Promise<O> {
+    if (this.deferred) throw new NotBatchable();
+    return new Promise<O>((resolve, reject) => {
+      this.deferred = { writer, item, resolve: resolve as (v: unknown) => void, reject };
+      this.handed();
+    });
+  }
+
+  async query<T>(): Promise<T[]> { throw new NotBatchable(); }
+  async exec(): Promise<void> { throw new NotBatchable(); }
+}
+
+export interface GroupCommitOptions {
+  /** How long the first creation of a batch waits for others; 0: no group commit. */
+  windowMs: number;
+  /** A batch is written as soon as this many are waiting. */
+  max: number;
+}
+
+interface Entry { work: (q: Queryable) => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void }
+
+export class GroupCommit {
+  private queue: Entry[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private writing = false;
+  /** What was written in batches: transactions, documents handed to a batch writer, the largest batch. */
+  readonly stats = { batches: 0, documents: 0, largest: 0 };
+
+  constructor(private db: Db, readonly options: GroupCommitOptions) {}
+
+  get enabled(): boolean { return this.options.windowMs > 0 && this.options.max > 1; }
+
+  /**
+   * Runs `work` (a creation's store, which writes through a kernel's writer and nothing else) in the next batch;
+   * with group commit off, at once on the database, as before. Resolves after commit.
+   */
+  run<T>(work: (q: Queryable) => Promise<T>): Promise<T> {
+    if (!this.enabled) return work(this.db);
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.writing) return; // the batch in flight schedules the next when it ends
+    if (this.queue.length >= this.options.max) { this.flush(); return; }
+    this.timer ??= setTimeout(() => this.flush(), this.options.windowMs);
+  }
+
+  private flush(): void {
+    if (this.timer) { clearTimeout(this.timer); this.timer = null; }
+    const batch = this.queue.splice(0, this.options.max);
+    if (!batch.length) return;
+    this.writing = true;
+    void this.write(batch).finally(() => {
+      this.writing = false;
+      if (this.queue.length) this.schedule();
+    });
+  }
+
+  /** One batch: the stores hand their records over, each writer writes its items, the stores finish, commit, answers. */
+  private async write(batch: Entry[]): Promise<void> {
+    const slots = batch.map(() => new Slot());
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown } | null)[] = batch.map(() => null);
+    const works = batch.map((e, i) => e.work(slots[i]).then(
+      (value) => { outcomes[i] = { ok: true, value }; },
+      (error) => { outcomes[i] = { ok: false, error }; }));
+    // Every store either hands its record over or ends (a refusal, or a store that is not batchable), before BEGIN.
+    await Promise.all(works.map((w, i) => Promise.race([w, slots[i].handedOver])));
+    const written = batch.map((_, i) => !!slots[i].deferred && !outcomes[i]);
+    const byWriter = new Map<BatchWriter<any, any>, Deferred[]>();
+    slots.forEach((s, i) => { if (written[i]) byWriter.set(s.deferred!.writer, [...(byWriter.get(s.deferred!.writer) ?? []), s.deferred!]); });
+    let committing = false;
+    let failure: unknown = null;
+    if (byWriter.size) {
+      const n = written.filter(Boolean).length;
+      Object.assign(this.stats, { batches: this.stats.batches + 1, documents: this.stats.documents + n, largest: Math.max(this.stats.largest, n) });
+      try {
+        await this.db.tx(async (q) => {
+          for (const [writer, ds] of byWriter) {
+            const results = await writer.write(q, ds.map((d) => d.item));
+            ds.forEach((d, k) => (results[k] instanceof Error ? d.reject(results[k]) : d.resolve(results[k])));
+          }
+          await Promise.all(works);
+          // A store that queries after its write cannot be batched: its write would be committed with an error answered.
+          if (batch.some((_, i) => written[i] && isNotBatchable(outcomes[i]))) throw new Error('A batched creation queried after its write');
+          committing = true;
+        });
+      } catch (e) {
+        failure = e;
+        for (const ds of byWriter.values()) for (const d of ds) d.reject(e); // (no effect on those already settled)
+        await Promise.all(works);
+      }
+    }
+    const alone: Entry[] = [];
+    batch.forEach((e, i) => {
+      const o = outcomes[i]!;
+      if (isNotBatchable(o) && !written[i]) alone.push(e); // wrote nothing: runs on the single path
+      else if (failure !== null && written[i]) {
+        // The batch's transaction failed. Before its COMMIT nothing was written: the creation runs alone.
+        // A failed COMMIT may or may not have written: the error, as a single creation would get it.
+        if (committing) e.reject(failure); else alone.push(e);
+      } else if (o.ok) e.resolve(o.value);
+      else e.reject(o.error);
+    });
+    for (const e of alone) await this.runAlone(e);
+  }
+
+  private async runAlone(e: Entry): Promise<void> {
+    try { e.resolve(await e.work(this.db)); } catch (err) { e.reject(err); }
+  }
+}
+
+const committers = new WeakMap<Db, GroupCommit>();
+
+/** The storage's committer (one per Db: group commit gathers the creations of one storage). */
+export function groupCommitOf(db: Db, options: GroupCommitOptions): GroupCommit {
+  let gc = committers.get(db);
+  if (!gc) committers.set(db, gc = new GroupCommit(db, options));
+  return gc;
+}
+
+/** Runs fn under a savepoint of the caller's transaction: its error undoes what it wrote and nothing else. */
+export async function underSavepoint<T>(q: Queryable, fn: () => Promise<T>): Promise<T | Error> {
+  await q.query('SAVEPOINT batch_item');
+  try {
+    const value = await fn();
+    await q.query('RELEASE SAVEPOINT batch_item');
+    return value;
+  } catch (e) {
+    await q.query('ROLLBACK TO SAVEPOINT batch_item');
+    return e instanceof Error ? e : new Error(String(e));
+  }
+}

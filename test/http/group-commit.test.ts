@@ -1,0 +1,114 @@
+/**
+ * Issue 37: group commit. Creations that arrive together are written by the
+ * invoice kernel's batch writer in one transaction (a wide window here, so that
+ * batches surely form); each keeps its own number, answer and error: numbers
+ * are consecutive without gaps, a document refused at write time (its DIAN
+ * resolution used up) gets its own 400 and takes no number, and what is stored
+ * (invoice, due items, journal entry) is what the single path stores.
+ */
+import { before, after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
+import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
+import { groupCommitOf } from '../../src/platform/group-commit';
+import { writtenInBatches } from '../../src/invoices/kernel';
+
+eachStorage('group commit', (storage) => {
+  let s: TestServer;
+  let r: CoRefs;
+  const committer = () => groupCommitOf(s.db, { windowMs: 0, max: 1 }); // the server's, made at start (options unused here)
+  before(async () => {
+    s = await startTestServer(storage, { GROUP_COMMIT_MS: '40', GROUP_COMMIT_MAX: '16' });
+    r = await coRefs(s);
+  });
+  after(() => s?.close());
+
+  const stored = (cid: number, type: number) => s.db.query<{ id: string; number: number; name: string; total: string; balance: string; document: any }>(
+    'SELECT id, number, name, total, balance, document FROM invoices WHERE company_id = $1 AND document_type_id = $2 ORDER BY number', [cid, type]);
+
+  test('concurrent creations are batched; numbers consecutive in one batch, each stored whole with its due items and balanced entry', async () => {
+    const co = s.as('co');
+    const before = { ...committer().stats };
+    const together = writtenInBatches.together;
+    const credit = (i: number) => validInvoice(r, { observations: `credit ${i}`, payments: [{ id: r.pay.Credit.id, value: 1130.5, due_date: '2099-01-01' }] });
+    const bodies = Array.from({ length: 12 }, (_, i) => (i % 3 === 0 ? credit(i) : validInvoice(r, { observations: `cash ${i}` })));
+    const bad = validInvoice(r, { customer: { identification: '000000000', branch_office: 0 } }); // refused by its rules, before any batch
+    const answers = await Promise.all([...bodies, bad].map((b) => co.post('/v1/invoices', b)));
+    assert.equal(answers[12].status, 400, JSON.stringify(answers[12].body));
+    const created = answers.slice(0, 12);
+    for (const a of created) assert.equal(a.status, 201, JSON.stringify(a.body));
+    const after = committer().stats;
+    assert.ok(after.batches > before.batches && after.largest > 1, `batches formed: ${JSON.stringify(after)}`);
+    assert.ok(writtenInBatches.together - together > 1, `written together by one statement: ${JSON.stringify(writtenInBatches)}`);
+
+    const numbers = created.map((a) => a.body.number).sort((a, b) => a - b);
+    assert.deepEqual(numbers, numbers.map((_, i) => numbers[0] + i), 'consecutive, no gap, none twice');
+    const [{ company_id: cid }] = await s.db.query('SELECT company_id FROM invoices WHERE id = $1', [created[0].body.id]);
+    const rows = await stored(cid, r.type.FV.id);
+    assert.deepEqual(rows.map((x) => Number(x.number)), rows.map((_, i) => 1 + i), 'the type numbered from 1 without a gap');
+    for (const a of created) {
+      const row = rows.find((x) => x.id === a.body.id)!;
+      assert.equal(row.name, a.body.name);
+      assert.equal(row.document.number, a.body.number);
+      assert.equal(row.document.observations, a.body.observations, 'each answer is its own request\'s');
+      const got = await co.get(`/v1/invoices/${a.body.id}`);
+      assert.equal(got.status, 200);
+      assert.equal(got.body.name, a.body.name);
+      const [entry] = await s.db.query(
+        `SELECT e.description, sum(l.debit) AS debit, sum(l.credit) AS credit, count(*)::int AS lines
+           FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id WHERE e.company_id = $1 AND e.source_id = $2 GROUP BY e.id`, [cid, a.body.id]);
+      assert.equal(entry.description, `Factura ${a.body.name}`);
+      assert.equal(Number(entry.debit), Number(entry.credit));
+      assert.equal(Number(entry.debit) > 0, true);
+      const due = await s.db.query('SELECT quote, amount, consecutive, prefix FROM due_items WHERE company_id = $1 AND invoice_id = $2', [cid, a.body.id]);
+      if (a.body.observations.startsWith('credit')) {
+        assert.deepEqual(due.map((d) => [d.quote, Number(d.amount), Number(d.consecutive), d.prefix]), [[1, 1130.5, a.body.number, a.body.prefix]]);
+        assert.equal(Number(row.balance), 1130.5);
+      } else assert.deepEqual(due, []);
+    }
+  });
+
+  test('a batch that runs past the DIAN resolution: the documents inside it are numbered, the others get their own 400 and take no number', async () => {
+    const co = s.as('co');
+    const fve = r.type['FV-E'];
+    const [{ company_id: cid }] = await s.db.query('SELECT company_id FROM document_types WHERE id = $1 AND code = $2', [fve.id, 'FV-E']);
+    await s.db.query(`UPDATE document_types SET consecutive = (resolution->>'to')::bigint - 2 WHERE company_id = $1 AND id = $2`, [cid, fve.id]);
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => co.post('/v1/invoices', validInvoice(r, { document: { id: fve.id }, observations: `e ${i}` }))));
+    const ok = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status !== 201);
+    assert.equal(ok.length, 3, JSON.stringify(answers.map((a) => [a.status, a.body?.number ?? a.body])));
+    for (const a of refused) {
+      assert.equal(a.status, 400);
+      assert.deepEqual(problems(a), ['invalid_dian_resolution@document.id']);
+    }
+    const rows = await stored(cid, fve.id);
+    assert.deepEqual(rows.map((x) => Number(x.number)), [994999998, 994999999, 995000000]);
+    assert.deepEqual(ok.map((a) => a.body.number).sort(), [994999998, 994999999, 995000000]);
+    const [{ consecutive }] = await s.db.query('SELECT consecutive FROM document_types WHERE company_id = $1 AND id = $2', [cid, fve.id]);
+    assert.equal(Number(consecutive), 995000001, 'the refused took no number');
+  });
+
+  test('a hand-sent number joins the batch and is refused alone when already used', async () => {
+    const co = s.as('co');
+    const used = (await co.post('/v1/invoices', validInvoice(r))).body.number as number;
+    const answers = await Promise.all([
+      co.post('/v1/invoices', validInvoice(r, { number: used })),
+      ...Array.from({ length: 4 }, () => co.post('/v1/invoices', validInvoice(r))),
+    ]);
+    assert.equal(answers[0].status, 400, JSON.stringify(answers[0].body));
+    assert.deepEqual(problems(answers[0]), ['duplicated_document@number']);
+    const numbers = answers.slice(1).map((a) => { assert.equal(a.status, 201); return a.body.number as number; }).sort((a, b) => a - b);
+    assert.deepEqual(numbers, [used + 1, used + 2, used + 3, used + 4]);
+  });
+
+  test('an Idempotency-Key creation is not batched and replays as before', async () => {
+    const co = s.as('co');
+    const body = validInvoice(r, { date: today() });
+    const first = await co.post('/v1/invoices', body, { 'Idempotency-Key': 'gc-key-1' });
+    const again = await co.post('/v1/invoices', body, { 'Idempotency-Key': 'gc-key-1' });
+    assert.equal(first.status, 201);
+    assert.equal(again.status, 201);
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.equal(again.body.id, first.body.id);
+  });
+});
