@@ -30,6 +30,8 @@ import { apiUsers } from './admin/api-users';
 import { certificates } from './admin/certificates';
 import { CompanyCreateBody, CompanyUpdateBody, createCompany, getCompany, listCompanies, updateCompany } from './admin/companies';
 import { runTestSet } from './admin/dian';
+import { ensureDemoConsole } from './console/demo';
+import { createConsoleUser, deleteConsoleUser, listConsoleUsers, setConsolePassword } from './console/accounts';
 
 class UsageError extends Error {}
 
@@ -127,7 +129,11 @@ function companyBody(v: Values) {
 const COMMANDS: Command[] = [
   {
     name: 'demo', usage: '[--json]', summary: 'create the demo companies if absent; print their working credentials', options: { json: flag },
-    run: async (_v, { db }) => { const demo = await ensureDemo(db); return { co: demo.co, mx: demo.mx }; },
+    run: async (_v, { db }) => {
+      const demo = await ensureDemo(db);
+      const consoleUsers = await ensureDemoConsole(db);
+      return { co: { ...demo.co, console: consoleUsers.co }, mx: { ...demo.mx, console: consoleUsers.mx } };
+    },
   },
   {
     name: 'company list', usage: '[--country CO|MX] [--tax-id ID] [--page N] [--page-size N]', summary: 'companies, 100 a page',
@@ -228,6 +234,25 @@ const COMMANDS: Command[] = [
     },
   },
   {
+    name: 'console-user add', usage: '--company-id N --email E --role owner|accountant|viewer [--password=P]   (else the password is read from stdin)',
+    summary: 'a user of the operator console (/app); the password (at least 12 characters) from --password= or stdin, never printed',
+    options: { 'company-id': str, email: str, role: str, password: str }, required: ['company-id', 'email', 'role'],
+    run: (v, { db }) => createConsoleUser(db, int(v, 'company-id'), { email: v.email, role: v.role, password: consolePassword(v) }),
+  },
+  {
+    name: 'console-user list', usage: '--company-id N', summary: 'the console users of a company (no secrets)',
+    options: { 'company-id': str }, required: ['company-id'], run: (v, { db }) => listConsoleUsers(db, int(v, 'company-id')),
+  },
+  {
+    name: 'console-user delete', usage: '--company-id N --id M', summary: 'delete a console user; its sessions end',
+    options: { 'company-id': str, id: str }, required: ['company-id', 'id'], run: (v, { db }) => deleteConsoleUser(db, int(v, 'company-id'), int(v, 'id')),
+  },
+  {
+    name: 'console-user password', usage: '--company-id N --id M [--password=P]   (else read from stdin)', summary: 'a new password for a console user; its sessions end',
+    options: { 'company-id': str, id: str, password: str }, required: ['company-id', 'id'],
+    run: (v, { db }) => setConsolePassword(db, int(v, 'company-id'), int(v, 'id'), { password: consolePassword(v) }),
+  },
+  {
     name: 'bulk-demo', usage: '--invoices N [--days D] [--customers K]',
     summary: 'N realistic invoices (cash and credit, with receipts paying some) in the Colombian demo company, in bulk statements (src/companies/bulk.ts); progress on stderr',
     options: { invoices: str, days: str, customers: str }, required: ['invoices'],
@@ -245,6 +270,16 @@ const COMMANDS: Command[] = [
     },
   },
 ];
+
+/** --password=P, or the first line of stdin (so that it stays out of the shell's history and the process list). */
+function consolePassword(v: Values): string {
+  if (typeof v.password === 'string') return v.password;
+  let text = '';
+  try { text = fs.readFileSync(0, 'utf8'); } catch { /* no stdin */ }
+  const line = text.split(/\r?\n/)[0];
+  if (!line) throw new UsageError('give the password on stdin (echo … |) or with --password=');
+  return line;
+}
 
 const usageOf = (c: Command) => `npm run -s cli -- ${c.name} ${c.usage}`.trimEnd();
 /** Every command on a line; a collection's commands on one line (`seller list|show|create|update|deactivate`). */

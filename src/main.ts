@@ -7,6 +7,7 @@ import { migrate } from './platform/db';
 import { checkPort, openChecked, portError, settings, stop } from './platform/startup';
 import { ensureDemo } from './companies/demo';
 import { startServer } from './server';
+import { ensureDemoConsole } from './console/demo';
 
 async function main() {
   const config = settings();
@@ -18,7 +19,9 @@ async function main() {
     const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM companies');
     if (n === 0) {
       const demo = await ensureDemo(db);
-      console.log(JSON.stringify({ level: 'info', time: Date.now(), msg: 'demo companies created', credentials: { co: demo.co, mx: demo.mx } }));
+      const consoleUsers = await ensureDemoConsole(db);
+      console.log(JSON.stringify({ level: 'info', time: Date.now(), msg: 'demo companies created',
+        credentials: { co: { ...demo.co, console: consoleUsers.co }, mx: { ...demo.mx, console: consoleUsers.mx } } }));
     }
   }
   const server = await startServer(config, db).catch(async (e) => {

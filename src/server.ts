@@ -39,6 +39,7 @@ import { sealingKey } from './platform/secrets';
 import { adminRoutes } from './admin/routes';
 import { sealStoredPasswords } from './admin/certificates';
 import { startFolding } from './reports/folding';
+import { consoleRoutes } from './console/routes';
 
 /** Every feature's routes, served on {base_url} and {base_url_mx}. */
 export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, noteRoutes, mxNoteRoutes, paymentRoutes, voucherRoutes, reportRoutes, mailRoutes, webhookRoutes];
@@ -130,6 +131,7 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
       app.log.warn('SECRET_KEY is not set: certificates cannot be uploaded on a PostgreSQL server (see README, Settings)');
     }
     if (config.adminToken) await app.register(adminRoutes({ config, db, dian: authority, sealingKey: key }), { prefix: '/admin/v1' });
+    await app.register(consoleRoutes(app, config, db), { prefix: '/app' });
     let stopFolding: (() => Promise<void>) | undefined;
     app.addHook('onClose', async () => { await outbox.stop(); mailer.close(); await stopFolding?.(); await release(); });
     routes?.(app, db);

@@ -20,6 +20,7 @@ import type { Actor, Change } from './audit';
 import { RESOURCES } from './resources';
 import { CompanyAnswer, CompanyCreateBody, CompanyUpdateBody, createCompany, getCompany, listCompanies, updateCompany } from './companies';
 import { runTestSet, TestSetBody } from './dian';
+import { consoleUserRoutes } from '../console/admin';
 
 export interface AdminServices { config: Config; db: Db; dian: DianAuthority; sealingKey: SealingKey | null }
 
@@ -88,5 +89,7 @@ export function adminRoutes(s: AdminServices) {
     app.post('/companies/:id/dian/test-set', {
       schema: { tags, summary: 'DIAN habilitación: send the test set and report the verdict per document', params: CompanyParams, body: TestSetBody, response: { 200: TestSetAnswer } }, attachValidation: true,
     }, async (req) => runTestSet(db, actor(req), s.dian, req.params.id, req.body));
+
+    consoleUserRoutes(app, db);
   };
 }

@@ -17,7 +17,7 @@ import { addAjvErrors, answerCheck, bodyAjv, queryAjv } from './validation';
 import type { ValidateFunction } from 'ajv';
 import fastJson from 'fast-json-stringify';
 import { answerSchemas } from '../openapi';
-import { login, Tokens } from './auth';
+import { login, Tokens, type Authenticated } from './auth';
 import { ErrorBody } from './http';
 import { RateLimiter, sharedCount } from './ratelimit';
 import type { Outbox } from './outbox';
@@ -37,6 +37,13 @@ export interface Services {
 
 /** The Fastify instance routes are registered on: request parts typed by their TypeBox schemas. */
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+/**
+ * Calls the operator console (src/console) makes into the API in this process (app.inject), so that every action
+ * runs the API's own route with its rules and messages: the console puts its session's company here under a random
+ * ticket for the duration of one call and sends the ticket in X-Console-Ticket. A request from outside cannot know one.
+ */
+export const consoleTickets = new Map<string, Authenticated>();
 
 /** A feature registers its routes once; they are served on both base addresses. */
 export type RouteModule = (app: App, services: Services & { country: 'CO' | 'MX' }) => void | Promise<void>;
@@ -300,7 +307,9 @@ export async function buildApp(services: Services, modules: RouteModule[], opena
       await scope.register(async (v1) => {
         v1.decorateRequest('company', null as any);
         v1.addHook('onRequest', async (req: FastifyRequest) => {
-          req.company = await tokens.authenticate(req.headers.authorization, country);
+          const ticket = req.headers['x-console-ticket'];
+          const internal = typeof ticket === 'string' ? consoleTickets.get(ticket) : undefined;
+          req.company = internal && internal.country === country ? internal : await tokens.authenticate(req.headers.authorization, country);
           await limiter.take(req.company.company_id);
         });
         for (const m of modules) await m(v1.withTypeProvider<TypeBoxTypeProvider>(), { ...services, country });

@@ -56,6 +56,13 @@ export interface Config {
   /** Group commit of invoice creations: how long the first waits for others (0 = off), and how many make a batch at most. */
   groupCommitMs: number;
   groupCommitMax: number;
+  /** The operator console (src/console): CONSOLE_HTTPS=1 marks its cookie Secure; session lifetimes; failed-login limits per window. */
+  consoleHttps: boolean;
+  consoleIdleSeconds: number;
+  consoleSessionSeconds: number;
+  consoleLoginMaxPerEmail: number;
+  consoleLoginMaxPerAddress: number;
+  consoleLoginWindowSeconds: number;
 }
 
 /** A setting that is missing or malformed: the start stops with its message (exit code 78). */
@@ -153,5 +160,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: int(env, 'AUTH_CACHE_MS', 10000),
     groupCommitMs: int(env, 'GROUP_COMMIT_MS', 0),
     groupCommitMax: Math.max(1, int(env, 'GROUP_COMMIT_MAX', 64)),
+    consoleHttps: oneOf(env, 'CONSOLE_HTTPS', ['0', '1'] as const, '0') === '1',
+    consoleIdleSeconds: Math.max(1, int(env, 'CONSOLE_IDLE_SECONDS', 1800)),
+    consoleSessionSeconds: Math.max(1, int(env, 'CONSOLE_SESSION_SECONDS', 43200)),
+    consoleLoginMaxPerEmail: Math.max(1, int(env, 'CONSOLE_LOGIN_MAX_PER_EMAIL', 5)),
+    consoleLoginMaxPerAddress: Math.max(1, int(env, 'CONSOLE_LOGIN_MAX_PER_ADDRESS', 20)),
+    consoleLoginWindowSeconds: Math.max(1, int(env, 'CONSOLE_LOGIN_WINDOW_SECONDS', 900)),
   };
 }

@@ -50,7 +50,8 @@ test('npm start on an empty embedded database: demo credentials logged, CLI refu
   assert.equal(demo.code, 0, demo.stderr);
   const printed = JSON.parse(demo.stdout);
   assert.deepEqual(Object.keys(printed).sort(), ['co', 'mx']);
-  assert.deepEqual(Object.keys(printed.co).sort(), ['access_key', 'username']);
+  assert.deepEqual(Object.keys(printed.co).sort(), ['access_key', 'console', 'username']);
+  assert.deepEqual(Object.keys(printed.co.console).sort(), ['email', 'password', 'role', 'url'], 'the demo console user (docs/console.md)');
   assert.equal(demo.stdout.trim().split('\n').length, 1, 'only the JSON line on stdout');
 
   const place = ['--address', 'Cra 7 # 71-21', '--state-code', '11', '--city-code', '11001'];

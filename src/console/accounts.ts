@@ -1,0 +1,201 @@
+/**
+ * Console users (an e-mail, a role, a password kept only as a salted scrypt
+ * hash), their logins (throttled per e-mail and per address) and their
+ * sessions, which live in the database so that every instance shares them.
+ * A session cookie carries "<company id>.<secret>"; only the SHA-256 of the
+ * secret is stored. Each session has its own CSRF token.
+ */
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import type { Db, Queryable } from '../platform/db';
+import { ApiError, DomainError, error, notFound, Problems } from '../platform/errors';
+
+const scrypt = promisify(crypto.scrypt) as (pw: string, salt: string, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
+/** scrypt with N = 2^15, r = 8 (32 MiB a hash): memory-hard, about 0.1 s a login. */
+const SCRYPT = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+export const ROLES = ['owner', 'accountant', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+export const MIN_PASSWORD = 12;
+
+export interface ConsoleSettings {
+  consoleHttps: boolean;
+  consoleIdleSeconds: number;
+  consoleSessionSeconds: number;
+  consoleLoginMaxPerEmail: number;
+  consoleLoginMaxPerAddress: number;
+  consoleLoginWindowSeconds: number;
+}
+
+export async function hashPassword(password: string, salt = crypto.randomBytes(16).toString('hex')) {
+  return { salt, hash: (await scrypt(password, salt, 32, SCRYPT)).toString('hex') };
+}
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function checkPassword(p: Problems, password: unknown): void {
+  if (typeof password !== 'string') p.add(password === undefined ? 'parameter_required' : 'invalid_type', 'password must be a text', 'password');
+  else if (password.length < MIN_PASSWORD) p.add('length_min', `The password must have at least ${MIN_PASSWORD} characters`, 'password');
+  else if (password.length > 200) p.add('length_max', 'The password must have at most 200 characters', 'password');
+}
+
+function checkObject(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new DomainError('invalid_type', 'The body must be a JSON object', 'body');
+  return body as Record<string, unknown>;
+}
+
+function closed(p: Problems, body: Record<string, unknown>, allowed: string[]): void {
+  for (const k of Object.keys(body)) if (!allowed.includes(k)) p.add('parameter_not_allowed', `Unknown field ${k}`, k);
+}
+
+async function companyExists(q: Queryable, companyId: number): Promise<void> {
+  const [c] = await q.query('SELECT 1 FROM companies WHERE company_id = $1', [companyId]);
+  if (!c) throw notFound(`Company ${companyId}`);
+}
+
+export interface ConsoleUser { id: number; email: string; role: Role; created: string }
+const answer = (r: any): ConsoleUser => ({ id: r.id, email: r.email, role: r.role, created: new Date(r.created_at).toISOString() });
+
+/** Creates a console user of a company: {email, password, role}. */
+export async function createConsoleUser(db: Db, companyId: number, input: unknown): Promise<ConsoleUser> {
+  const body = checkObject(input);
+  const p = new Problems();
+  closed(p, body, ['email', 'password', 'role']);
+  const email = body.email;
+  if (typeof email !== 'string') p.add(email === undefined ? 'parameter_required' : 'invalid_type', 'email must be a text', 'email');
+  else if (email.length > 254 || !EMAIL.test(email)) p.add('invalid_email', `${email} is not an e-mail address`, 'email');
+  checkPassword(p, body.password);
+  if (!ROLES.includes(body.role as Role)) p.add(body.role === undefined ? 'parameter_required' : 'invalid_value', `role must be one of ${ROLES.join(', ')}`, 'role');
+  p.throwIfAny();
+  const { salt, hash } = await hashPassword(body.password as string);
+  return db.tx(async (q) => {
+    await companyExists(q, companyId);
+    const [taken] = await q.query('SELECT 1 FROM console_users WHERE lower(email) = lower($1)', [email]);
+    if (taken) throw new DomainError('already_exists', `A console user with the e-mail ${email} exists`, 'email');
+    const [row] = await q.query(
+      'INSERT INTO console_users (company_id, email, role, password_salt, password_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id, email, role, created_at',
+      [companyId, (email as string).trim(), body.role, salt, hash]);
+    return answer(row);
+  });
+}
+
+export async function listConsoleUsers(db: Db, companyId: number): Promise<ConsoleUser[]> {
+  await companyExists(db, companyId);
+  return (await db.query('SELECT id, email, role, created_at FROM console_users WHERE company_id = $1 ORDER BY id', [companyId])).map(answer);
+}
+
+/** Deletes a console user and (by the foreign key) its sessions. */
+export async function deleteConsoleUser(db: Db, companyId: number, userId: number): Promise<{ id: number; deleted: true }> {
+  const rows = await db.query('DELETE FROM console_users WHERE company_id = $1 AND id = $2 RETURNING id', [companyId, userId]);
+  if (!rows.length) throw notFound(`Console user ${userId}`, 'userId');
+  return { id: userId, deleted: true };
+}
+
+/** A new password: {password}; every session of the user ends. */
+export async function setConsolePassword(db: Db, companyId: number, userId: number, input: unknown): Promise<ConsoleUser> {
+  const body = checkObject(input);
+  const p = new Problems();
+  closed(p, body, ['password']);
+  checkPassword(p, body.password);
+  p.throwIfAny();
+  const { salt, hash } = await hashPassword(body.password as string);
+  return db.tx(async (q) => {
+    const [row] = await q.query(
+      'UPDATE console_users SET password_salt = $3, password_hash = $4 WHERE company_id = $1 AND id = $2 RETURNING id, email, role, created_at',
+      [companyId, userId, salt, hash]);
+    if (!row) throw notFound(`Console user ${userId}`, 'userId');
+    await q.query('DELETE FROM console_sessions WHERE company_id = $1 AND user_id = $2', [companyId, userId]);
+    return answer(row);
+  });
+}
+
+/** Puts a console user with this e-mail, role and password in the company (the demo's users). */
+export async function ensureConsoleUser(q: Queryable, companyId: number, email: string, role: Role, password: string): Promise<void> {
+  const [user] = await q.query<any>('SELECT company_id, id, password_salt, password_hash FROM console_users WHERE lower(email) = lower($1)', [email]);
+  if (user && user.company_id !== companyId) throw new Error(`The console e-mail ${email} is reserved for the demo company ${companyId} but belongs to company ${user.company_id}`);
+  if (user && (await hashPassword(password, user.password_salt)).hash === user.password_hash) return;
+  const { salt, hash } = await hashPassword(password);
+  if (user) await q.query('UPDATE console_users SET password_salt = $3, password_hash = $4, role = $5 WHERE company_id = $1 AND id = $2', [companyId, user.id, salt, hash, role]);
+  else await q.query('INSERT INTO console_users (company_id, email, role, password_salt, password_hash) VALUES ($1, $2, $3, $4, $5)', [companyId, email, role, salt, hash]);
+}
+
+/**
+ * Counts a failed login (add), or refuses when the e-mail or the address failed too often within the last window:
+ * failures are kept in buckets of a tenth of the window and the last ten are summed (a sliding window).
+ */
+async function throttle(db: Db, s: ConsoleSettings, keys: [string, number][], add: boolean): Promise<void> {
+  const windowMs = s.consoleLoginWindowSeconds * 1000;
+  const bucketMs = Math.max(1000, Math.floor(windowMs / 10));
+  const now = Date.now();
+  const bucket = now - (now % bucketMs);
+  for (const [key, max] of keys) {
+    if (add) {
+      await db.query(`INSERT INTO console_login_failures (key, window_start, count) VALUES ($1, $2, 1)
+          ON CONFLICT (key, window_start) DO UPDATE SET count = console_login_failures.count + 1`, [key, bucket]);
+      continue;
+    }
+    const [row] = await db.query<{ n: number; oldest: string | null }>(
+      'SELECT coalesce(sum(count), 0)::int AS n, min(window_start)::text AS oldest FROM console_login_failures WHERE key = $1 AND window_start > $2',
+      [key, now - windowMs]);
+    if (row.n >= max) {
+      const retry = Math.max(1, Math.ceil((Number(row.oldest) + windowMs + bucketMs - now) / 1000));
+      const email = key.startsWith('e:');
+      throw new ApiError(429, [error('requests_limit', `Too many failed logins from ${email ? 'this e-mail' : 'this address'}; try again in ${Math.ceil(retry / 60)} min`,
+        [email ? 'email' : 'address'], String(retry))], { 'Retry-After': String(retry) });
+    }
+  }
+  if (add && Math.random() < 0.05) await db.query('DELETE FROM console_login_failures WHERE window_start < $1', [now - 2 * windowMs]);
+}
+
+export interface Session {
+  company_id: number;
+  user_id: number;
+  email: string;
+  role: Role;
+  csrf: string;
+  lang: 'es' | 'en';
+  token_hash: string;
+}
+
+/** Checks an e-mail and password: a new session's cookie value, or 401 / 429. */
+export async function login(db: Db, s: ConsoleSettings, email: string, password: string, address: string): Promise<{ cookie: string }> {
+  const keys: [string, number][] = [[`e:${email.trim().toLowerCase()}`, s.consoleLoginMaxPerEmail], [`a:${address}`, s.consoleLoginMaxPerAddress]];
+  await throttle(db, s, keys, false);
+  const [user] = await db.query<any>('SELECT company_id, id, password_salt, password_hash FROM console_users WHERE lower(email) = lower($1)', [email.trim()]);
+  const { hash } = await hashPassword(password, user?.password_salt ?? 'timing');
+  if (!user || !crypto.timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(user.password_hash, 'hex'))) {
+    await throttle(db, s, keys, true);
+    throw new DomainError('unauthorized', 'Wrong e-mail or password', 'password');
+  }
+  const secret = crypto.randomBytes(32).toString('base64url');
+  await db.query('INSERT INTO console_sessions (company_id, token_hash, user_id, csrf) VALUES ($1, $2, $3, $4)',
+    [user.company_id, sha256(secret), user.id, crypto.randomBytes(24).toString('base64url')]);
+  if (Math.random() < 0.05) {
+    await db.query(`DELETE FROM console_sessions WHERE company_id = $1 AND (last_seen < now() - make_interval(secs => $2) OR created_at < now() - make_interval(secs => $3))`,
+      [user.company_id, s.consoleIdleSeconds, s.consoleSessionSeconds]);
+  }
+  return { cookie: `${user.company_id}.${secret}` };
+}
+
+/** The session of a cookie value, still within its idle and absolute lifetimes (and marks it used), or null. */
+export async function readSession(db: Db, s: ConsoleSettings, cookie: string | undefined): Promise<Session | null> {
+  const m = /^([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{43})$/.exec(cookie ?? '');
+  if (!m || Number(m[1]) > 2147483647) return null;
+  const [row] = await db.query<any>(
+    `UPDATE console_sessions x SET last_seen = now()
+       FROM console_users u
+      WHERE x.company_id = $1 AND x.token_hash = $2 AND u.company_id = x.company_id AND u.id = x.user_id
+        AND x.last_seen >= now() - make_interval(secs => $3) AND x.created_at >= now() - make_interval(secs => $4)
+      RETURNING x.company_id, x.user_id, u.email, u.role, x.csrf, x.lang, x.token_hash`,
+    [Number(m[1]), sha256(m[2]), s.consoleIdleSeconds, s.consoleSessionSeconds]);
+  return row ?? null;
+}
+
+export async function endSession(db: Db, session: Session): Promise<void> {
+  await db.query('DELETE FROM console_sessions WHERE company_id = $1 AND token_hash = $2', [session.company_id, session.token_hash]);
+}
+
+export async function setLanguage(db: Db, session: Session, lang: 'es' | 'en'): Promise<void> {
+  await db.query('UPDATE console_sessions SET lang = $3 WHERE company_id = $1 AND token_hash = $2', [session.company_id, session.token_hash, lang]);
+}

@@ -1,0 +1,29 @@
+/** The console's one stylesheet (small, no build step) and htmx, served from the npm package installed with the service. */
+import fs from 'node:fs';
+
+let htmx: Buffer | undefined;
+export const htmxScript = (): Buffer => (htmx ??= fs.readFileSync(require.resolve('htmx.org/dist/htmx.min.js')));
+
+export const STYLESHEET = `
+:root{--fg:#1b1f24;--muted:#4a5360;--bg:#f6f7f9;--card:#fff;--line:#d0d5dc;--accent:#0b5cad;--bad:#a4161a;--good:#1e6b35}
+*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+a{color:var(--accent)}a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #f0a500;outline-offset:2px}
+.skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:8px;z-index:2}
+.top{display:flex;flex-wrap:wrap;gap:8px 24px;align-items:center;justify-content:space-between;padding:8px 16px;background:#102a43;color:#fff}
+.top a{color:#fff}.top ul{display:flex;flex-wrap:wrap;gap:16px;list-style:none;margin:0;padding:0}.who{display:flex;flex-wrap:wrap;gap:8px;align-items:center}
+.who form{display:inline}main{padding:16px;max-width:1200px;margin:0 auto}h1{font-size:1.5rem;margin:.5rem 0 1rem}h2{font-size:1.1rem;margin:.25rem 0}
+.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));gap:12px;margin-bottom:16px}
+.card{background:var(--card);border:1px solid var(--line);border-radius:6px;padding:12px}.figure{font-size:1.25rem;font-weight:600;margin:.25rem 0}
+.code{font-family:monospace;font-size:.8rem;word-break:break-all}
+.scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;background:var(--card)}caption{text-align:left;font-weight:600;padding:4px 0}
+th,td{border-bottom:1px solid var(--line);padding:6px 8px;text-align:left;vertical-align:top}.num{text-align:right;white-space:nowrap}
+.filters,.grid{display:flex;flex-wrap:wrap;gap:8px 12px;align-items:flex-end;margin-bottom:12px}.field{display:flex;flex-direction:column;min-width:140px}
+label{font-size:.9rem;color:var(--muted)}input,select,button,.button{font:inherit;padding:6px 8px;border:1px solid #6b7684;border-radius:4px;background:#fff;color:var(--fg)}
+button,.button{background:var(--accent);color:#fff;border-color:var(--accent);cursor:pointer;text-decoration:none;display:inline-block}
+.top button{background:#fff;color:#102a43}.lines input{width:7rem}.lines select{max-width:16rem}
+.error{color:var(--bad);background:#fdecea;border:1px solid #f5c2c0;padding:8px 12px;border-radius:4px}.ok{color:var(--good);background:#e8f5ec;padding:8px 12px;border-radius:4px}
+.totals{display:grid;grid-template-columns:max-content max-content;gap:4px 16px}.totals dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
+.actions{display:flex;flex-wrap:wrap;gap:16px}.action{background:var(--card);border:1px solid var(--line);border-radius:6px;padding:12px;display:flex;flex-direction:column;gap:6px;max-width:100%}
+.check{display:flex;gap:6px;align-items:center;margin:8px 0}.login{max-width:420px}.login form{display:flex;flex-direction:column;gap:8px}
+@media (max-width:600px){main{padding:8px}.field{min-width:100%}.top{padding:8px}}
+`;

@@ -1,0 +1,159 @@
+/**
+ * New invoice and credit note forms. The form is turned into the API's own body and sent to the API's own
+ * routes (preview for the live totals, then creation), so the rules and messages are the API's. An empty
+ * payment value means "the amount due": the preview's invalid_total_payments names it ("expected …").
+ */
+import { html, type Html } from './html';
+import { money, t } from './i18n';
+import { apiErrors, csrfField, page } from './layout';
+import type { Ctx } from './context';
+
+export type Form = Record<string, string | string[] | undefined>;
+const list = (v: string | string[] | undefined): string[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
+const one = (v: string | string[] | undefined): string => (Array.isArray(v) ? v[0] ?? '' : v ?? '').trim();
+const num = (s: string) => (s === '' ? undefined : Number(s.replace(',', '.')));
+const LINES = 4;
+
+interface Catalog { types: any[]; customers: any[]; products: any[]; taxes: any[]; pays: any[]; sellers: any[]; uses: any[] }
+
+async function catalog(ctx: Ctx, docType: 'FV' | 'NC'): Promise<Catalog> {
+  const get = async (p: string) => { const r = await ctx.api('GET', p); return r.status === 200 ? (Array.isArray(r.body) ? r.body : r.body.results) : []; };
+  const [types, customers, products, taxes, pays, sellers, uses] = await Promise.all([
+    get(`/document-types?type=${docType}`), docType === 'FV' ? get('/customers?page_size=100') : [], get('/products?page_size=100'),
+    ctx.country === 'CO' ? get('/taxes') : [], get(`/payment-types?document_type=${docType}`), get('/users?page_size=100'),
+    ctx.country === 'MX' && docType === 'FV' ? get('/uses') : []]);
+  const active = (x: any) => x.active !== false;
+  return { types: types.filter(active), customers: customers.filter(active), products: products.filter(active), taxes: taxes.filter(active),
+    pays: pays.filter(active), sellers: sellers.filter(active), uses };
+}
+
+const today = (ctx: Ctx) => new Intl.DateTimeFormat('en-CA', { timeZone: ctx.company.time_zone }).format(new Date());
+
+function lineItems(ctx: Ctx, f: Form) {
+  const codes = list(f.code);
+  return codes.map((code, i) => ({ code: code.trim(), quantity: num(list(f.quantity)[i] ?? ''), price: num(list(f.price)[i] ?? ''),
+    discount: num(list(f.discount)[i] ?? ''), tax: list(f.tax)[i] ?? '' }))
+    .filter((x) => x.code)
+    .map((x) => ({ code: x.code, quantity: x.quantity, price: x.price, ...(x.discount ? { discount: x.discount } : {}),
+      ...(ctx.country === 'CO' ? { taxes: x.tax ? [{ id: Number(x.tax) }] : [] } : {}) }));
+}
+
+/** The API body of the new-invoice form (the payment value as given, or `payable`). */
+export function invoiceBody(ctx: Ctx, f: Form, payable?: number): Record<string, unknown> {
+  const value = num(one(f.payment_value)) ?? payable ?? 0;
+  const due = one(f.due_date) || undefined;
+  const common = { document: { id: Number(one(f.document)) }, seller: Number(one(f.seller)) || undefined, items: lineItems(ctx, f),
+    ...(one(f.stamp) === 'yes' ? { stamp: { send: true } } : {}) };
+  if (ctx.country === 'CO') {
+    const [identification, branch] = one(f.customer).split('|');
+    return { ...common, date: one(f.date) || today(ctx), customer: { identification, branch_office: Number(branch ?? 0) },
+      payments: [{ id: Number(one(f.payment)), value, ...(due ? { due_date: due } : {}) }] };
+  }
+  const [rfc, branch] = one(f.customer).split('|');
+  return { ...common, customer: { rfc_id: rfc, branch_office: Number(branch ?? 0) }, use: one(f.use) || 'G03',
+    payment: { method: one(f.method) || 'PUE', conditions: { id: Number(one(f.payment)), value, ...(due ? { due_date: due } : {}) } } };
+}
+
+/** What the payment must be, read from the API's own refusal of a payment left empty. */
+export function expectedPayment(body: any): number | undefined {
+  const e = (body?.Errors ?? []).find((x: any) => x.Code === 'invalid_total_payments');
+  const m = /expected (-?[0-9.]+)/.exec(e?.Detail ?? '');
+  return m ? Number(m[1]) : undefined;
+}
+
+/** Runs an API call with the body of the form; an empty payment value takes the amount the API says is due. */
+export async function withPayable(f: Form, build: (payable?: number) => unknown, call: (body: unknown) => Promise<{ status: number; body: any }>) {
+  let res = await call(build());
+  const expected = one(f.payment_value) === '' ? expectedPayment(res.body) : undefined;
+  if (res.status === 400 && expected !== undefined) res = await call(build(expected));
+  return res;
+}
+
+export function totalsPanel(ctx: Ctx, res: { status: number; body: any }): Html {
+  const l = ctx.lang;
+  if (res.status >= 400) return html`<div id="totals" aria-live="polite">${apiErrors(l, res.body)}</div>`;
+  const d = res.body ?? {};
+  const m = (v: unknown) => money(ctx.country, v as number);
+  return html`<div id="totals" aria-live="polite"><dl class="totals">
+    ${d.subtotal !== undefined ? html`<dt>${t(l, 'subtotal')}</dt><dd>${m(d.subtotal)}</dd>` : ''}
+    ${d.taxes_total !== undefined ? html`<dt>${t(l, 'taxes')}</dt><dd>${m(d.taxes_total)}</dd>` : ''}
+    ${d.withholdings_total ? html`<dt>${t(l, 'withholdings')}</dt><dd>${m(d.withholdings_total)}</dd>` : ''}
+    <dt>${t(l, 'total')}</dt><dd id="live-total">${m(d.total)}</dd>
+    ${d.amount_payable !== undefined ? html`<dt>${t(l, 'payable')}</dt><dd>${m(d.amount_payable)}</dd>` : ''}</dl></div>`;
+}
+
+const select = (id: string, name: string, label: string, options: [string, string][], value?: string) =>
+  html`<div class="field"><label for="${id}">${label}</label><select id="${id}" name="${name}">${options.map(([v, text]) =>
+    html`<option value="${v}"${v === value ? html` selected` : ''}>${text}</option>`)}</select></div>`;
+const input = (id: string, name: string, label: string, value = '', type = 'text', extra = '') =>
+  html`<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${name}" type="${type}" value="${value}"${extra ? html` ${extra === 'step' ? html`step="any"` : ''}` : ''}></div>`;
+
+function linesTable(ctx: Ctx, c: Catalog, f: Form, rows = LINES): Html {
+  const l = ctx.lang;
+  const v = (name: string, i: number) => list(f[name])[i] ?? '';
+  const cell = (name: string, i: number, label: string, type = 'text') =>
+    html`<td><input name="${name}" type="${type}" ${type === 'number' ? html`step="any" inputmode="decimal"` : ''} aria-label="${label} ${i + 1}" value="${v(name, i)}"></td>`;
+  return html`<div class="scroll"><table class="lines"><caption>${t(l, 'lines')}</caption><thead><tr><th scope="col">${t(l, 'product')}</th><th scope="col">${t(l, 'quantity')}</th>
+  <th scope="col">${t(l, 'price')}</th><th scope="col">${t(l, 'discount')}</th>${ctx.country === 'CO' ? html`<th scope="col">${t(l, 'tax')}</th>` : ''}</tr></thead><tbody>
+  ${Array.from({ length: rows }, (_, i) => html`<tr><td><select name="code" aria-label="${t(l, 'product')} ${i + 1}"><option value="">—</option>${c.products.map((p) =>
+    html`<option value="${p.code}"${p.code === v('code', i) ? html` selected` : ''}>${p.code} · ${p.name}</option>`)}</select></td>
+    ${cell('quantity', i, t(l, 'quantity'), 'number')}${cell('price', i, t(l, 'price'), 'number')}${cell('discount', i, t(l, 'discount'), 'number')}
+    ${ctx.country === 'CO' ? html`<td><select name="tax" aria-label="${t(l, 'tax')} ${i + 1}"><option value="">${t(l, 'noTax')}</option>${c.taxes.filter((x) => ['IVA', 'INC'].includes(x.type)).map((x) =>
+      html`<option value="${x.id}"${String(x.id) === v('tax', i) ? html` selected` : ''}>${x.name}</option>`)}</select></td>` : ''}</tr>`)}</tbody></table></div>`;
+}
+
+export async function invoiceForm(ctx: Ctx, f: Form = {}, result?: { status: number; body: any }): Promise<Html> {
+  const l = ctx.lang;
+  const c = await catalog(ctx, 'FV');
+  const customers: [string, string][] = c.customers.map((x) => [`${x.identification ?? x.rfc_id}|${x.branch_office ?? 0}`,
+    `${x.name?.join ? x.name.join(' ') : x.name ?? ''} (${x.identification ?? x.rfc_id})`]);
+  const co = ctx.country === 'CO';
+  return page(ctx, t(l, 'newInvoice'), html`<form method="post" action="/app/invoices" class="invoice"
+    hx-post="/app/invoices/preview" hx-trigger="input changed delay:400ms, change" hx-target="#totals" hx-swap="outerHTML">${csrfField(ctx)}
+  ${result && result.status >= 400 ? apiErrors(l, result.body) : ''}
+  <div class="grid">${select('document', 'document', t(l, 'documentType'), c.types.map((x) => [String(x.id), `${x.code} · ${x.name}`]), one(f.document))}
+  ${select('customer', 'customer', t(l, 'customerName'), customers, one(f.customer))}
+  ${select('seller', 'seller', t(l, 'seller'), c.sellers.map((x) => [String(x.id), `${x.first_name ?? ''} ${x.last_name ?? x.username ?? ''}`]), one(f.seller))}
+  ${co ? input('date', 'date', t(l, 'date'), one(f.date) || today(ctx), 'date') : select('use', 'use', t(l, 'use'),
+    (c.uses.length ? c.uses : [{ code: 'G03', name: 'Gastos en general' }]).map((u: any) => [u.code, `${u.code} · ${u.name ?? u.description ?? ''}`]), one(f.use) || 'G03')}
+  ${co ? '' : select('method', 'method', 'Método de pago', [['PUE', 'PUE · Pago en una sola exhibición'], ['PPD', 'PPD · Pago en parcialidades o diferido']], one(f.method))}
+  ${select('payment', 'payment', t(l, 'payment'), c.pays.map((x) => [String(x.id), x.name]), one(f.payment))}
+  ${input('payment_value', 'payment_value', t(l, 'paymentValue'), one(f.payment_value), 'text')}
+  ${input('due_date', 'due_date', t(l, 'dueDate'), one(f.due_date) || today(ctx), 'date')}</div>
+  ${linesTable(ctx, c, f)}
+  <div class="check"><input type="checkbox" id="stamp" name="stamp" value="yes"${one(f.stamp) === 'yes' || !Object.keys(f).length ? html` checked` : ''}><label for="stamp">${t(l, 'sendToAuthority')}</label></div>
+  <h2>${t(l, 'preview')}</h2><div id="totals" aria-live="polite"></div>
+  <button type="submit">${t(l, 'create')}</button></form>`);
+}
+
+/** The API body of a credit note of `invoice` from its form. */
+export function noteBody(ctx: Ctx, invoice: any, f: Form, payable?: number): Record<string, unknown> {
+  const items = lineItems(ctx, f);
+  const document = { id: Number(one(f.document)) };
+  if (ctx.country === 'MX') return { document, invoices: [{ id: invoice.id }], payment_form: one(f.payment_form) || '17', items, stamp: { send: true } };
+  const value = num(one(f.payment_value)) ?? payable ?? 0;
+  return { document, date: today(ctx), invoice: invoice.id, reason: Number(one(f.reason) || 1), seller: invoice.seller ?? undefined, items,
+    payments: [{ id: Number(one(f.payment)), value }], ...(one(f.stamp) === 'yes' ? { stamp: { send: true } } : {}) };
+}
+
+export async function noteForm(ctx: Ctx, invoice: any, f?: Form, result?: { status: number; body: any }): Promise<Html> {
+  const l = ctx.lang;
+  const c = await catalog(ctx, 'NC');
+  const form: Form = f ?? {
+    code: invoice.items.map((i: any) => i.code), quantity: invoice.items.map((i: any) => String(i.quantity)),
+    price: invoice.items.map((i: any) => String(i.price)), discount: invoice.items.map((i: any) => String(i.discount?.value ?? i.discount ?? '')),
+    tax: invoice.items.map((i: any) => String(i.taxes?.find((x: any) => ['IVA', 'INC'].includes(x.type))?.id ?? '')), stamp: 'yes',
+  };
+  const co = ctx.country === 'CO';
+  const reasons: [string, string][] = [['1', '1 · Devolución parcial'], ['2', '2 · Anulación de la factura'], ['3', '3 · Rebaja o descuento'],
+    ['4', '4 · Ajuste de precio'], ['5', '5 · Descuento por pronto pago'], ['6', '6 · Descuento por volumen']];
+  return page(ctx, `${t(l, 'createNote')} · ${invoice.name}`, html`<form method="post" action="/app/documents/invoices/${invoice.id}/credit-note" class="invoice">${csrfField(ctx)}
+  ${result && result.status >= 400 ? apiErrors(l, result.body) : ''}
+  <div class="grid">${select('document', 'document', t(l, 'documentType'), c.types.map((x) => [String(x.id), `${x.code} · ${x.name}`]), one(form.document))}
+  ${co ? select('reason', 'reason', t(l, 'reason'), reasons, one(form.reason)) : select('payment_form', 'payment_form', t(l, 'payment'), [['17', '17 · Compensación'], ['01', '01 · Efectivo'], ['03', '03 · Transferencia']], one(form.payment_form))}
+  ${co ? select('payment', 'payment', t(l, 'payment'), c.pays.map((x) => [String(x.id), x.name]), one(form.payment)) : ''}
+  ${co ? input('payment_value', 'payment_value', t(l, 'paymentValue'), one(form.payment_value)) : ''}</div>
+  ${linesTable(ctx, c, form, Math.max(LINES, invoice.items.length))}
+  ${co ? html`<div class="check"><input type="checkbox" id="stamp" name="stamp" value="yes"${one(form.stamp) === 'yes' ? html` checked` : ''}><label for="stamp">${t(l, 'sendToAuthority')}</label></div>` : ''}
+  <button type="submit">${t(l, 'createNote')}</button></form>`);
+}

@@ -1,0 +1,43 @@
+/** The page around every console page: landmarks, navigation, language and logout, the stylesheet and htmx. */
+import { html, type Html } from './html';
+import { t, type Lang } from './i18n';
+import type { Ctx } from './context';
+
+export const csrfField = (ctx: Ctx) => html`<input type="hidden" name="_csrf" value="${ctx.session.csrf}">`;
+
+function shell(lang: Lang, title: string, body: Html, csrf?: string): Html {
+  return html`<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · ${t(lang, 'title')}</title><link rel="stylesheet" href="/app/assets/console.css">
+<script src="/app/assets/htmx.min.js" defer></script></head>
+<body${csrf ? html` hx-headers='{"X-CSRF-Token": "${csrf}"}'` : ''}><a class="skip" href="#main">${t(lang, 'skip')}</a>${body}</body></html>`;
+}
+
+export function page(ctx: Ctx, title: string, content: Html): Html {
+  const l = ctx.lang;
+  const other = l === 'es' ? 'en' : 'es';
+  return shell(l, title, html`<header class="top"><nav aria-label="${t(l, 'title')}"><ul>
+  <li><a href="/app">${t(l, 'home')}</a></li><li><a href="/app/documents">${t(l, 'documents')}</a></li>
+  ${ctx.can('accountant') ? html`<li><a href="/app/invoices/new">${t(l, 'newInvoice')}</a></li>` : ''}</ul></nav>
+  <div class="who"><span>${ctx.company.legal_name} · ${ctx.session.email} (${ctx.session.role})</span>
+  <form method="post" action="/app/lang">${csrfField(ctx)}<input type="hidden" name="lang" value="${other}"><button type="submit" lang="${other}">${other === 'en' ? 'English' : 'Español'}</button></form>
+  <form method="post" action="/app/logout">${csrfField(ctx)}<button type="submit">${t(l, 'logout')}</button></form></div></header>
+<main id="main"><h1>${title}</h1>${content}</main>`, ctx.session.csrf);
+}
+
+export function loginPage(lang: Lang, problem?: string, email = ''): Html {
+  return shell(lang, t(lang, 'login'), html`<main id="main" class="login"><h1>${t(lang, 'title')}</h1>
+<form method="post" action="/app/login" class="card">
+  ${problem ? html`<p class="error" role="alert" id="login-error">${problem}</p>` : ''}
+  <label for="email">${t(lang, 'email')}</label><input id="email" name="email" type="email" autocomplete="username" required value="${email}"${problem ? html` aria-describedby="login-error"` : ''}>
+  <label for="password">${t(lang, 'password')}</label><input id="password" name="password" type="password" autocomplete="current-password" required minlength="12">
+  <button type="submit">${t(lang, 'login')}</button></form></main>`);
+}
+
+/** The API's error answer as a list, each message next to the path of the field it concerns. */
+export function apiErrors(lang: Lang, body: any): Html {
+  const errors: any[] = body?.Errors ?? [];
+  if (!errors.length) return html``;
+  return html`<div class="error" role="alert"><p>${t(lang, 'fixErrors')}</p><ul>${errors.map((e) =>
+    html`<li><code>${(e.Params ?? []).join(', ')}</code> ${e.Message}${e.Detail ? html` (${e.Detail})` : ''}</li>`)}</ul></div>`;
+}

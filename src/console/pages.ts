@@ -1,0 +1,139 @@
+/** Read pages: Home (the month, what is owed, what needs attention), the documents list, one document. */
+import type { Db } from '../platform/db';
+import { html, type Html } from './html';
+import { day, money, status, t, type Key } from './i18n';
+import { apiErrors, csrfField, page } from './layout';
+import { Refused, type Ctx } from './context';
+
+/** The document kinds of each country: their API collection and their name in the console. */
+export const KINDS: Record<'CO' | 'MX', { path: string; label: Key; stamped: boolean }[]> = {
+  CO: [{ path: 'invoices', label: 'invoices', stamped: true }, { path: 'credit-notes', label: 'creditNotes', stamped: true },
+    { path: 'debit-notes', label: 'debitNotes', stamped: true }, { path: 'vouchers', label: 'vouchers', stamped: false }],
+  MX: [{ path: 'invoices', label: 'invoices', stamped: true }, { path: 'credit-notes', label: 'creditNotes', stamped: true },
+    { path: 'payments', label: 'payments', stamped: true }],
+};
+
+export function kindOf(ctx: Ctx, path: string) {
+  const k = KINDS[ctx.country].find((x) => x.path === path);
+  if (!k) throw new Refused(404, 'kind');
+  return k;
+}
+
+export async function homePage(ctx: Ctx, db: Db): Promise<Html> {
+  const l = ctx.lang;
+  const cid = ctx.company.company_id;
+  const [f] = await db.query<any>(
+    `WITH today AS (SELECT (now() AT TIME ZONE $2)::date AS d)
+     SELECT (SELECT coalesce(sum(total), 0) FROM invoices, today WHERE company_id = $1 AND deleted_at IS NULL AND NOT annulled AND date >= date_trunc('month', today.d)::date) AS month_total,
+            (SELECT count(*)::int FROM invoices, today WHERE company_id = $1 AND deleted_at IS NULL AND NOT annulled AND date >= date_trunc('month', today.d)::date) AS month_count,
+            (SELECT coalesce(sum(amount - paid), 0) FROM due_items WHERE company_id = $1 AND NOT annulled) AS owed,
+            (SELECT coalesce(sum(amount - paid), 0) FROM due_items, today WHERE company_id = $1 AND NOT annulled AND due_date < today.d) AS overdue,
+            (SELECT count(*)::int FROM invoices WHERE company_id = $1 AND deleted_at IS NULL AND stamp_status = 'Pending') AS waiting,
+            (SELECT count(*)::int FROM invoices WHERE company_id = $1 AND deleted_at IS NULL AND stamp_status = 'Rejected') AS rejected,
+            (SELECT count(*)::int FROM mails WHERE company_id = $1 AND status = 'failed_delivery') AS failed_mails,
+            (SELECT count(*)::int FROM webhook_deliveries WHERE company_id = $1 AND status = 'failed') AS failed_hooks`,
+    [cid, ctx.company.time_zone]);
+  const m = (v: unknown) => money(ctx.country, v as number);
+  const card = (label: Key, value: string, link?: string) =>
+    html`<div class="card"><h2>${t(l, label)}</h2><p class="figure">${link ? html`<a href="${link}">${value}</a>` : value}</p></div>`;
+  return page(ctx, t(l, 'home'), html`<div class="cards">
+  ${card('invoicedMonth', `${m(f.month_total)} · ${f.month_count} ${t(l, 'count')}`)}
+  ${card('owed', m(f.owed))}${card('overdue', m(f.overdue))}
+  ${card('waiting', String(f.waiting), '/app/documents?stamp=Pending')}${card('rejected', String(f.rejected), '/app/documents?stamp=Rejected')}
+  ${card('failedMails', String(f.failed_mails))}${card('failedHooks', String(f.failed_hooks))}</div>`);
+}
+
+const field = (name: string, label: string, value: string | undefined, type = 'text') =>
+  html`<div class="field"><label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" type="${type}" value="${value ?? ''}"></div>`;
+
+/** The documents of one kind, newest first, filtered through the API's own list (its indexes and keyset pages: `after`). */
+export async function documentsPage(ctx: Ctx, q: Record<string, string | undefined>): Promise<Html> {
+  const l = ctx.lang;
+  const kind = kindOf(ctx, q.kind || 'invoices');
+  const params = new URLSearchParams({ page_size: '25' });
+  const set = (api: string, v: string | undefined) => { if (v) params.set(api, v); };
+  set('name', q.name?.trim());
+  set('customer_identification', q.customer?.trim());
+  set('date_start', q.from);
+  set('date_end', q.to);
+  set('after', q.after);
+  const res = await ctx.api('GET', `/${kind.path}?${params}`);
+  const rows: any[] = res.status === 200 ? res.body.results : [];
+  const wanted = q.stamp ? rows.filter((r) => r.stamp?.status === q.stamp) : rows;
+  const next = res.status === 200 && rows.length === 25 ? new URLSearchParams({ ...Object.fromEntries(Object.entries(q).filter(([, v]) => v)) as Record<string, string>, after: rows[rows.length - 1].id }) : null;
+  const table = html`<div id="results">${res.status !== 200 ? apiErrors(l, res.body) : ''}
+  ${wanted.length ? html`<div class="scroll"><table><caption>${t(l, kind.label)}</caption><thead><tr><th scope="col">${t(l, 'number')}</th><th scope="col">${t(l, 'date')}</th>
+  <th scope="col">${t(l, 'customerName')}</th><th scope="col" class="num">${t(l, 'total')}</th><th scope="col">${t(l, 'status')}</th></tr></thead><tbody>
+  ${wanted.map((r) => html`<tr><td><a href="/app/documents/${kind.path}/${r.id}">${r.name}</a></td><td>${day(r.date)}</td>
+    <td>${r.customer?.name ?? r.customer?.identification ?? r.customer?.rfc_id ?? ''}</td><td class="num">${money(ctx.country, r.total ?? r.amount ?? r.payment?.value)}</td>
+    <td>${r.annulled ? t(l, 'annulled') : status(l, r.stamp?.status ?? r.mail?.status)}${r.cancellation ? html` · ${status(l, r.cancellation.status)}` : ''}</td></tr>`)}
+  </tbody></table></div>` : html`<p>${t(l, 'none')}</p>`}
+  <p class="pager">${q.after ? html`<a href="/app/documents?kind=${kind.path}">${t(l, 'first')}</a> ` : ''}${next ? html`<a href="/app/documents?${next.toString()}">${t(l, 'next')}</a>` : ''}</p></div>`;
+  return page(ctx, t(l, 'documents'), html`<form method="get" action="/app/documents" class="filters" role="search"
+    hx-get="/app/documents" hx-target="#results" hx-select="#results" hx-swap="outerHTML" hx-push-url="true">
+  <div class="field"><label for="f-kind">${t(l, 'kind')}</label><select id="f-kind" name="kind">${KINDS[ctx.country].map((k) =>
+    html`<option value="${k.path}"${k.path === kind.path ? html` selected` : ''}>${t(l, k.label)}</option>`)}</select></div>
+  ${field('name', t(l, 'number'), q.name)}${field('customer', t(l, 'customer'), q.customer)}
+  ${field('from', t(l, 'from'), q.from, 'date')}${field('to', t(l, 'to'), q.to, 'date')}
+  <div class="field"><label for="f-stamp">${t(l, 'status')}</label><select id="f-stamp" name="stamp"><option value="">—</option>${['Draft', 'Pending', 'Accepted', 'Rejected'].map((s) =>
+    html`<option value="${s}"${q.stamp === s ? html` selected` : ''}>${status(l, s)}</option>`)}</select></div>
+  <button type="submit">${t(l, 'search')}</button></form>${table}`);
+}
+
+/** One document with its authority status and the actions the session's role allows. */
+export async function documentPage(ctx: Ctx, path: string, id: string, flash?: { ok?: string; errors?: any }): Promise<{ status: number; body: Html }> {
+  const l = ctx.lang;
+  const kind = kindOf(ctx, path);
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'id');
+  const res = await ctx.api('GET', `/${kind.path}/${id}`);
+  if (res.status === 404) throw new Refused(404, 'document');
+  if (res.status !== 200) throw new Error(`GET /${kind.path}/${id}: ${res.status}`);
+  const d = res.body;
+  const m = (v: unknown) => money(ctx.country, v as number, d.currency?.code);
+  const stamp = d.stamp ?? {};
+  const base = `/app/documents/${kind.path}/${id}`;
+  const customer = d.customer ?? {};
+  const items: any[] = d.items ?? [];
+  const act = (action: string, label: Key, extra: Html = html``, confirm = false) => html`<form method="post" action="${base}/${action}" class="action">${csrfField(ctx)}${extra}
+    ${confirm ? html`<div class="check"><input type="checkbox" id="confirm-${action}" name="confirm" value="yes" required><label for="confirm-${action}">${t(l, 'confirm')}</label></div>` : ''}
+    <button type="submit">${t(l, label)}</button></form>`;
+  const live = !d.annulled && !(d.cancellation?.status === 'Cancelled');
+  const actions: Html[] = [];
+  if (ctx.can('accountant') && live) {
+    actions.push(act('mail', 'sendMail'));
+    if (kind.stamped && (stamp.status === 'Draft' || stamp.status === 'Rejected')) actions.push(act('stamp', 'resend'));
+    if (ctx.country === 'MX' && stamp.status === 'Accepted') {
+      actions.push(act('cancel', 'cancel', html`<label for="motive">${t(l, 'motive')}</label><select id="motive" name="motive">
+        <option value="02">02 · Comprobante emitido con errores sin relación</option><option value="01">01 · Comprobante emitido con errores con relación</option>
+        <option value="03">03 · No se llevó a cabo la operación</option><option value="04">04 · Operación nominativa relacionada en una factura global</option></select>
+        <label for="substitution">${t(l, 'substitution')}</label><input id="substitution" name="substitution">`, true));
+    } else if (!(ctx.country === 'MX' && stamp.status === 'Accepted')) {
+      actions.push(act('annul', 'annul', html``, true));
+    }
+    if (kind.path === 'invoices') actions.push(html`<p><a class="button" href="${base}/credit-note">${t(l, 'creditNote')}</a></p>`);
+  }
+  const errors: any[] = Array.isArray(stamp.errors) ? stamp.errors : stamp.errors ? [stamp.errors] : [];
+  const body = html`${flash?.ok ? html`<p class="ok" role="status">${flash.ok}</p>` : ''}${flash?.errors ? apiErrors(l, flash.errors) : ''}
+  <div class="cards">
+   <div class="card"><h2>${t(l, 'date')}</h2><p>${day(d.date)}</p></div>
+   <div class="card"><h2>${t(l, 'customerName')}</h2><p>${customer.name ?? ''} ${customer.identification ?? customer.rfc_id ?? ''}</p></div>
+   <div class="card"><h2>${t(l, 'total')}</h2><p class="figure" id="doc-total">${m(d.total ?? d.amount)}</p>${d.balance !== undefined ? html`<p>${t(l, 'balance')}: ${m(d.balance)}</p>` : ''}</div>
+   <div class="card"><h2>${t(l, 'authority')}</h2><p id="doc-status">${d.annulled ? t(l, 'annulled') : status(l, stamp.status) || '—'}</p>
+    ${stamp.cufe || stamp.cude || stamp.uuid ? html`<p class="code">${stamp.cufe ? 'CUFE' : stamp.cude ? 'CUDE' : 'UUID'}: ${stamp.cufe ?? stamp.cude ?? stamp.uuid}</p>` : ''}
+    ${d.cancellation ? html`<p>${t(l, 'cancellation')}: ${status(l, d.cancellation.status)} (${d.cancellation.motive})${d.cancellation.errors ? html` — ${d.cancellation.errors}` : ''}</p>` : ''}
+    <p>${t(l, 'mail')}: ${status(l, d.mail?.status)}</p></div></div>
+  ${errors.length || stamp.observations ? html`<section aria-labelledby="h-errors"><h2 id="h-errors">${t(l, 'errors')}</h2><ul class="error">${errors.map((e) =>
+    html`<li>${typeof e === 'string' ? e : `${e.code ?? ''} ${e.message ?? JSON.stringify(e)}`}</li>`)}${stamp.observations ? html`<li>${String(stamp.observations)}</li>` : ''}</ul></section>` : ''}
+  ${items.length ? html`<section aria-labelledby="h-lines"><h2 id="h-lines">${t(l, 'lines')}</h2><div class="scroll"><table><thead><tr>
+   <th scope="col">${t(l, 'product')}</th><th scope="col">${t(l, 'description')}</th><th scope="col" class="num">${t(l, 'quantity')}</th><th scope="col" class="num">${t(l, 'price')}</th>
+   <th scope="col">${t(l, 'taxes')}</th><th scope="col" class="num">${t(l, 'total')}</th></tr></thead><tbody>${items.map((i) => html`<tr><td>${i.code ?? ''}</td><td>${i.description ?? ''}</td>
+   <td class="num">${i.quantity ?? ''}</td><td class="num">${m(i.price)}</td><td>${(i.taxes ?? []).map((x: any) => html`${x.name ?? x.type}: ${m(x.value)} `)}</td><td class="num">${m(i.total)}</td></tr>`)}</tbody></table></div></section>` : ''}
+  <section aria-labelledby="h-totals"><h2 id="h-totals">${t(l, 'total')}</h2><dl class="totals">
+   ${d.subtotal !== undefined ? html`<dt>${t(l, 'subtotal')}</dt><dd>${m(d.subtotal)}</dd>` : ''}${d.taxes_total !== undefined ? html`<dt>${t(l, 'taxes')}</dt><dd>${m(d.taxes_total)}</dd>` : ''}
+   ${d.withholdings_total ? html`<dt>${t(l, 'withholdings')}</dt><dd>${m(d.withholdings_total)}</dd>` : ''}<dt>${t(l, 'total')}</dt><dd>${m(d.total ?? d.amount)}</dd>
+   ${d.amount_payable !== undefined ? html`<dt>${t(l, 'payable')}</dt><dd>${m(d.amount_payable)}</dd>` : ''}</dl></section>
+  <section aria-labelledby="h-files"><h2 id="h-files">PDF · XML</h2><p><a class="button" href="${base}/pdf" download="${d.name}.pdf">${t(l, 'downloadPdf')}</a>
+   ${kind.stamped && stamp.status && stamp.status !== 'Draft' ? html` <a class="button" href="${base}/xml" download="${d.name}.xml">${t(l, 'downloadXml')}</a>` : ''}</p></section>
+  ${actions.length ? html`<section aria-labelledby="h-actions"><h2 id="h-actions">${t(l, 'actions')}</h2><div class="actions">${actions}</div></section>` : ''}`;
+  return { status: flash?.errors ? 400 : 200, body: page(ctx, `${t(l, kind.label).replace(/s$/, '')} ${d.name}`, body) };
+}

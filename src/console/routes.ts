@@ -1,0 +1,196 @@
+/**
+ * The operator console on /app: server-rendered pages for console users
+ * (src/console/accounts.ts), a session cookie (HttpOnly, SameSite=Lax, Secure
+ * with CONSOLE_HTTPS=1) and, on every state-changing request, a same-origin
+ * check (Origin, else Referer) and the session's CSRF token. Every action runs
+ * the API's own route as the session's company (context.ts).
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../platform/config';
+import type { Db } from '../platform/db';
+import { ApiError } from '../platform/errors';
+import { endSession, login, readSession, setLanguage, type Session } from './accounts';
+import { htmxScript, STYLESHEET } from './assets';
+import { contextOf, need, Refused, sendHtml, type Ctx } from './context';
+import { invoiceBody, invoiceForm, noteBody, noteForm, totalsPanel, withPayable, type Form } from './forms';
+import { html } from './html';
+import { t, type Lang } from './i18n';
+import { loginPage, page } from './layout';
+import { documentPage, documentsPage, homePage, kindOf } from './pages';
+
+const COOKIE = 'fx_console';
+const hide = { schema: { hide: true } } as const;
+
+function cookieOf(req: FastifyRequest): string | undefined {
+  for (const part of String(req.headers.cookie ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === COOKIE) return v.join('=');
+  }
+  return undefined;
+}
+
+/** A state-changing request must come from a page of this console: its Origin (or, without one, its Referer) is this host. */
+function sameOrigin(req: FastifyRequest): boolean {
+  const from = req.headers.origin ?? req.headers.referer;
+  if (!from || from === 'null') return false;
+  try { return new URL(String(from)).host === req.headers.host; } catch { return false; }
+}
+
+function csrfOk(req: FastifyRequest, session: Session): boolean {
+  const sent = String((req.body as Form | undefined)?._csrf ?? req.headers['x-csrf-token'] ?? '');
+  const a = Buffer.from(sent);
+  const b = Buffer.from(session.csrf);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
+const langOf = (req: FastifyRequest): Lang => (/^en/i.test(String(req.headers['accept-language'] ?? '')) ? 'en' : 'es');
+
+export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
+  const cookie = (value: string, maxAge: number) =>
+    `${COOKIE}=${value}; Path=/app; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${config.consoleHttps ? '; Secure' : ''}`;
+
+  return async (app: FastifyInstance) => {
+    // Forms arrive URL-encoded; a repeated name (the lines of an invoice) becomes an array.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, text, done) => {
+      const out: Form = {};
+      for (const [k, v] of new URLSearchParams(String(text))) {
+        const had = out[k];
+        out[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v];
+      }
+      done(null, out);
+    });
+    app.addHook('onRequest', async (_req, reply) => {
+      reply.header('X-Frame-Options', 'DENY').header('X-Content-Type-Options', 'nosniff').header('Referrer-Policy', 'same-origin')
+        .header('Content-Security-Policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'");
+    });
+
+    /** A page or action of a signed-in user: GETs go to the login page without a session; writes need the origin and the CSRF token. */
+    const guarded = (handler: (ctx: Ctx, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+      async (req: FastifyRequest, reply: FastifyReply) => {
+        const write = req.method !== 'GET' && req.method !== 'HEAD';
+        const session = await readSession(db, config, cookieOf(req));
+        if (!session) {
+          if (!write) return reply.redirect('/app/login', 303);
+          return sendHtml(reply, 401, loginPage(langOf(req), t(langOf(req), 'login')));
+        }
+        if (write && (!sameOrigin(req) || !csrfOk(req, session))) {
+          return reply.status(403).type('text/plain; charset=utf-8').send('Refused: this request did not come from a page of the console (origin or CSRF token)');
+        }
+        const ctx = await contextOf(root, db, session);
+        try {
+          return await handler(ctx, req, reply);
+        } catch (e) {
+          if (!(e instanceof Refused)) throw e;
+          const title = e.status === 404 ? t(ctx.lang, 'notFound') : t(ctx.lang, 'notAllowed');
+          return sendHtml(reply, e.status, page(ctx, title, html`<p>${title}</p><p><a href="/app">${t(ctx.lang, 'home')}</a></p>`));
+        }
+      };
+
+    app.get('/assets/console.css', hide, async (_req, reply) => reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(STYLESHEET));
+    app.get('/assets/htmx.min.js', hide, async (_req, reply) => reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(htmxScript()));
+
+    app.get('/login', hide, async (req, reply) => sendHtml(reply, 200, loginPage(langOf(req))));
+    app.post('/login', hide, async (req, reply) => {
+      const lang = langOf(req);
+      const f = (req.body ?? {}) as Form;
+      const email = String(f.email ?? '');
+      if (!sameOrigin(req)) return reply.status(403).type('text/plain; charset=utf-8').send('Refused: the login form must be sent from this console');
+      try {
+        const { cookie: value } = await login(db, config, email, String(f.password ?? ''), req.ip);
+        return reply.header('Set-Cookie', cookie(value, config.consoleSessionSeconds)).redirect('/app', 303);
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        if (e.status === 429) {
+          const minutes = Math.ceil(Number(e.errors[0].Detail ?? 60) / 60);
+          const why = lang === 'es' ? `${t(lang, 'tooMany')} desde ${e.errors[0].Params[0] === 'email' ? 'este correo' : 'esta dirección'}; intente de nuevo en ${minutes} min.`
+            : `${e.errors[0].Message}.`;
+          return sendHtml(reply.header('Retry-After', e.headers['Retry-After']), 429, loginPage(lang, why, email));
+        }
+        return sendHtml(reply, 401, loginPage(lang, t(lang, 'wrongLogin'), email));
+      }
+    });
+    app.post('/logout', hide, guarded(async (ctx, _req, reply) => {
+      await endSession(db, ctx.session);
+      return reply.header('Set-Cookie', cookie('', 0)).redirect('/app/login', 303);
+    }));
+    app.post('/lang', hide, guarded(async (ctx, req, reply) => {
+      await setLanguage(db, ctx.session, (req.body as Form)?.lang === 'en' ? 'en' : 'es');
+      let back = '/app';
+      try {
+        const from = new URL(String(req.headers.referer ?? ''));
+        if (from.host === req.headers.host && from.pathname.startsWith('/app')) back = from.pathname + from.search;
+      } catch { /* no Referer: home */ }
+      return reply.redirect(back, 303);
+    }));
+
+    app.get('/', hide, guarded(async (ctx, _req, reply) => sendHtml(reply, 200, await homePage(ctx, db))));
+    app.get('/documents', hide, guarded(async (ctx, req, reply) => sendHtml(reply, 200, await documentsPage(ctx, req.query as Record<string, string>))));
+    const okMessage = (ctx: Ctx, ok: unknown) => (ok === 'mail' ? t(ctx.lang, 'mailQueued') : ok ? t(ctx.lang, 'done') : undefined);
+    app.get('/documents/:kind/:id', hide, guarded(async (ctx, req, reply) => {
+      const { kind, id } = req.params as { kind: string; id: string };
+      const r = await documentPage(ctx, kind, id, { ok: okMessage(ctx, (req.query as any).ok) });
+      return sendHtml(reply, r.status, r.body);
+    }));
+    for (const file of ['pdf', 'xml'] as const) {
+      app.get(`/documents/:kind/:id/${file}`, hide, guarded(async (ctx, req, reply) => {
+        const { kind, id } = req.params as { kind: string; id: string };
+        const k = kindOf(ctx, kind);
+        if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'id');
+        const type = file === 'pdf' ? 'application/pdf' : 'application/xml';
+        const res = await ctx.api('GET', `/${k.path}/${id}/${file}`, undefined, { accept: type });
+        if (res.status === 404) throw new Refused(404, file);
+        if (res.status !== 200) throw new Error(`${file} of ${id}: ${res.status}`);
+        return reply.type(type).header('Content-Disposition', `${file === 'pdf' ? 'inline' : 'attachment'}; filename="${id}.${file}"`).send(res.raw);
+      }));
+    }
+    app.post('/documents/:kind/:id/:action', hide, guarded(async (ctx, req, reply) => {
+      need(ctx, 'accountant');
+      const { kind, id, action } = req.params as { kind: string; id: string; action: string };
+      const k = kindOf(ctx, kind);
+      const f = (req.body ?? {}) as Form;
+      if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'id');
+      let res;
+      if (action === 'mail') res = await ctx.api('POST', `/${k.path}/${id}/mail`, {});
+      else if (action === 'stamp') res = await ctx.api('POST', `/${k.path}/${id}/stamp`);
+      else if (action === 'annul' || action === 'cancel') {
+        if (f.confirm !== 'yes') res = { status: 400, body: { Errors: [{ Code: 'parameter_required', Message: t(ctx.lang, 'confirm'), Params: ['confirm'] }] } };
+        else if (action === 'annul') res = await ctx.api('POST', `/${k.path}/${id}/annul`);
+        else res = await ctx.api('POST', `/${k.path}/${id}/cancel`, { motive: String(f.motive ?? ''), ...(f.substitution ? { substitution: String(f.substitution).trim() } : {}) });
+      } else if (action === 'credit-note' && k.path === 'invoices') {
+        const inv = await ctx.api('GET', `/invoices/${id}`);
+        if (inv.status !== 200) throw new Refused(404, 'invoice');
+        const made = await withPayable(f, (p) => noteBody(ctx, inv.body, f, p), (b) => ctx.api('POST', '/credit-notes', b));
+        if (made.status === 201 || made.status === 200) return reply.redirect(`/app/documents/credit-notes/${made.body.id}?ok=done`, 303);
+        return sendHtml(reply, 400, await noteForm(ctx, inv.body, f, made));
+      } else throw new Refused(404, 'action');
+      if (res.status === 404) throw new Refused(404, 'document');
+      if (res.status < 300) return reply.redirect(`/app/documents/${k.path}/${id}?ok=${action}`, 303);
+      const r = await documentPage(ctx, k.path, id, { errors: res.body });
+      return sendHtml(reply, r.status, r.body);
+    }));
+    app.get('/documents/invoices/:id/credit-note', hide, guarded(async (ctx, req, reply) => {
+      need(ctx, 'accountant');
+      const { id } = req.params as { id: string };
+      if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'id');
+      const inv = await ctx.api('GET', `/invoices/${id}`);
+      if (inv.status !== 200) throw new Refused(404, 'invoice');
+      return sendHtml(reply, 200, await noteForm(ctx, inv.body));
+    }));
+
+    app.get('/invoices/new', hide, guarded(async (ctx, _req, reply) => { need(ctx, 'accountant'); return sendHtml(reply, 200, await invoiceForm(ctx)); }));
+    app.post('/invoices/preview', hide, guarded(async (ctx, req, reply) => {
+      need(ctx, 'accountant');
+      const f = (req.body ?? {}) as Form;
+      const res = await withPayable(f, (p) => invoiceBody(ctx, f, p), (b) => ctx.api('POST', '/invoices/preview', b));
+      return sendHtml(reply, 200, totalsPanel(ctx, res));
+    }));
+    app.post('/invoices', hide, guarded(async (ctx, req, reply) => {
+      need(ctx, 'accountant');
+      const f = (req.body ?? {}) as Form;
+      const res = await withPayable(f, (p) => invoiceBody(ctx, f, p), (b) => ctx.api('POST', '/invoices', b));
+      if (res.status === 201) return reply.redirect(`/app/documents/invoices/${res.body.id}?ok=done`, 303);
+      return sendHtml(reply, 400, await invoiceForm(ctx, f, res));
+    }));
+  };
+}
