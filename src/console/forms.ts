@@ -93,7 +93,7 @@ function linesTable(ctx: Ctx, c: Catalog, f: Form, rows = LINES): Html {
   const v = (name: string, i: number) => list(f[name])[i] ?? '';
   const cell = (name: string, i: number, label: string, type = 'text') =>
     html`<td><input name="${name}" type="${type}" ${type === 'number' ? html`step="any" inputmode="decimal"` : ''} aria-label="${label} ${i + 1}" value="${v(name, i)}"></td>`;
-  return html`<div class="scroll"><table class="lines"><caption>${t(l, 'lines')}</caption><thead><tr><th scope="col">${t(l, 'product')}</th><th scope="col">${t(l, 'quantity')}</th>
+  return html`<div class="scroll" tabindex="0" role="region" aria-label="${t(l, 'lines')}"><table class="lines"><caption>${t(l, 'lines')}</caption><thead><tr><th scope="col">${t(l, 'product')}</th><th scope="col">${t(l, 'quantity')}</th>
   <th scope="col">${t(l, 'price')}</th><th scope="col">${t(l, 'discount')}</th>${ctx.country === 'CO' ? html`<th scope="col">${t(l, 'tax')}</th>` : ''}</tr></thead><tbody>
   ${Array.from({ length: rows }, (_, i) => html`<tr><td><select name="code" aria-label="${t(l, 'product')} ${i + 1}"><option value="">—</option>${c.products.map((p) =>
     html`<option value="${p.code}"${p.code === v('code', i) ? html` selected` : ''}>${p.code} · ${p.name}</option>`)}</select></td>

@@ -62,7 +62,7 @@ export async function documentsPage(ctx: Ctx, q: Record<string, string | undefin
   const wanted = q.stamp ? rows.filter((r) => r.stamp?.status === q.stamp) : rows;
   const next = res.status === 200 && rows.length === 25 ? new URLSearchParams({ ...Object.fromEntries(Object.entries(q).filter(([, v]) => v)) as Record<string, string>, after: rows[rows.length - 1].id }) : null;
   const table = html`<div id="results">${res.status !== 200 ? apiErrors(l, res.body) : ''}
-  ${wanted.length ? html`<div class="scroll"><table><caption>${t(l, kind.label)}</caption><thead><tr><th scope="col">${t(l, 'number')}</th><th scope="col">${t(l, 'date')}</th>
+  ${wanted.length ? html`<div class="scroll" tabindex="0" role="region" aria-label="${t(l, kind.label)}"><table><caption>${t(l, kind.label)}</caption><thead><tr><th scope="col">${t(l, 'number')}</th><th scope="col">${t(l, 'date')}</th>
   <th scope="col">${t(l, 'customerName')}</th><th scope="col" class="num">${t(l, 'total')}</th><th scope="col">${t(l, 'status')}</th></tr></thead><tbody>
   ${wanted.map((r) => html`<tr><td><a href="/app/documents/${kind.path}/${r.id}">${r.name}</a></td><td>${day(r.date)}</td>
     <td>${r.customer?.name ?? r.customer?.identification ?? r.customer?.rfc_id ?? ''}</td><td class="num">${money(ctx.country, r.total ?? r.amount ?? r.payment?.value)}</td>
@@ -124,7 +124,7 @@ export async function documentPage(ctx: Ctx, path: string, id: string, flash?: {
     <p>${t(l, 'mail')}: ${status(l, d.mail?.status)}</p></div></div>
   ${errors.length || stamp.observations ? html`<section aria-labelledby="h-errors"><h2 id="h-errors">${t(l, 'errors')}</h2><ul class="error">${errors.map((e) =>
     html`<li>${typeof e === 'string' ? e : `${e.code ?? ''} ${e.message ?? JSON.stringify(e)}`}</li>`)}${stamp.observations ? html`<li>${String(stamp.observations)}</li>` : ''}</ul></section>` : ''}
-  ${items.length ? html`<section aria-labelledby="h-lines"><h2 id="h-lines">${t(l, 'lines')}</h2><div class="scroll"><table><thead><tr>
+  ${items.length ? html`<section aria-labelledby="h-lines"><h2 id="h-lines">${t(l, 'lines')}</h2><div class="scroll" tabindex="0" role="region" aria-labelledby="h-lines"><table><thead><tr>
    <th scope="col">${t(l, 'product')}</th><th scope="col">${t(l, 'description')}</th><th scope="col" class="num">${t(l, 'quantity')}</th><th scope="col" class="num">${t(l, 'price')}</th>
    <th scope="col">${t(l, 'taxes')}</th><th scope="col" class="num">${t(l, 'total')}</th></tr></thead><tbody>${items.map((i) => html`<tr><td>${i.code ?? ''}</td><td>${i.description ?? ''}</td>
    <td class="num">${i.quantity ?? ''}</td><td class="num">${m(i.price)}</td><td>${(i.taxes ?? []).map((x: any) => html`${x.name ?? x.type}: ${m(x.value)} `)}</td><td class="num">${m(i.total)}</td></tr>`)}</tbody></table></div></section>` : ''}

@@ -44,7 +44,8 @@ function csrfOk(req: FastifyRequest, session: Session): boolean {
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
-const langOf = (req: FastifyRequest): Lang => (/^en/i.test(String(req.headers['accept-language'] ?? '')) ? 'en' : 'es');
+/** Before a session: Spanish, unless the address asks ?lang=en. */
+const langOf = (req: FastifyRequest): Lang => ((req.query as { lang?: string } | undefined)?.lang === 'en' ? 'en' : 'es');
 
 export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
   const cookie = (value: string, maxAge: number) =>

@@ -1,0 +1,179 @@
+/**
+ * The operator console in a real browser (Debian's Chromium, playwright-core): log in, find an invoice and open it,
+ * its status and total, its PDF, resend it by e-mail, a new invoice with live totals, a credit note from an invoice,
+ * a Mexican cancellation with its motive; a viewer changes nothing; another company's document is a 404; a cross-site
+ * POST with the session cookie is refused; axe-core on every page; 360 px wide; the script each page ships.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../support/server';
+import { adminOf, ADMIN_TOKEN } from '../support/admin';
+import { coRefs, today, validInvoice } from '../support/co';
+import { mxInvoice, mxRefs } from '../support/mx';
+import { axeViolations, chromiumPath, openBrowser } from '../support/browser';
+import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
+
+const exe = chromiumPath();
+if (!exe) console.log('# SKIPPED: the console browser tests need Chromium (apt-get install chromium, or CHROMIUM_PATH)');
+
+describe('console in a browser', { skip: exe ? false : 'Chromium not found (apt-get install chromium)' }, () => {
+  let s: TestServer;
+  let browser: { context: BrowserContext; close(): Promise<void> };
+  let page: Page;
+  let coInvoice: any;
+  let mxDoc: any;
+  let coCompany: number;
+
+  before(async () => {
+    s = await startTestServer('pglite', { ADMIN_TOKEN });
+    await ensureDemoConsole(s.db);
+    const r = await coRefs(s);
+    const made = await s.as('co').post('/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id }, date: today(), stamp: { send: true } }));
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    coInvoice = made.body;
+    const m = await mxRefs(s);
+    const mx = await s.as('mx').post('/v1/invoices', { ...mxInvoice(m), stamp: { send: true } }, { 'ServiceAPI-Application-Id': 'pruebas' });
+    assert.equal(mx.status, 201, JSON.stringify(mx.body));
+    mxDoc = mx.body;
+    [{ company_id: coCompany }] = await s.db.query<{ company_id: number }>("SELECT company_id FROM companies WHERE is_demo AND country = 'CO'");
+    browser = await openBrowser();
+    page = await browser.context.newPage();
+  });
+  after(async () => { await browser?.close(); await s?.close(); });
+
+  const go = (p: string) => page.goto(s.url + p);
+  /** Text as read, with the no-break space of the money formats ($\u00a01.130,50) as a space. */
+  const text = async (selector: string) => ((await page.textContent(selector)) ?? '').replace(/\u00a0/g, ' ');
+  const noViolations = async (what: string) => assert.deepEqual(await axeViolations(page), [], `axe-core on ${what}`);
+  async function login(email: string, password: string) {
+    await browser.context.clearCookies();
+    await go('/app/login');
+    await page.fill('#email', email);
+    await page.fill('#password', password);
+    await Promise.all([page.waitForLoadState('load'), page.click('button[type=submit]')]);
+  }
+
+  test('log in: a wrong password is refused, the right one opens Home', async () => {
+    await go('/app');
+    assert.match(page.url(), /\/app\/login$/);
+    await noViolations('the login page');
+    await login(DEMO_CONSOLE.co.email, 'esta no es la clave');
+    assert.match(await page.textContent('[role=alert]') ?? '', /Correo o contraseña incorrectos/);
+    await login(DEMO_CONSOLE.co.email, DEMO_CONSOLE.co.password);
+    assert.equal(await page.textContent('h1'), 'Inicio');
+    assert.match(await text('main'), /Facturado este mes\s*\$ 1\.130,50 · 1 documentos/);
+    await noViolations('Home');
+  });
+
+  test('find an invoice, open it: status, total, PDF; resend it by e-mail', async () => {
+    await go('/app/documents');
+    await noViolations('Documents');
+    await page.fill('#f-name', coInvoice.name);
+    await page.click('form[role=search] button[type=submit]');
+    await page.waitForSelector(`#results a:text-is("${coInvoice.name}")`);
+    await Promise.all([page.waitForURL(/\/app\/documents\/invoices\//), page.click(`#results a:text-is("${coInvoice.name}")`)]);
+    assert.equal(await page.textContent('#doc-status'), 'Aceptado');
+    assert.equal(await text('#doc-total'), '$ 1.130,50');
+    assert.match(await text('main'), new RegExp(`CUFE: ${coInvoice.stamp.cufe}`));
+    await noViolations('a document');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[href$="/pdf"]')]);
+    const file = await download.path();
+    assert.equal(fs.readFileSync(file!).subarray(0, 5).toString(), '%PDF-');
+    await Promise.all([page.waitForURL(/ok=mail/), page.click('form[action$="/mail"] button')]);
+    assert.match(await page.textContent('[role=status]') ?? '', /Correo en cola de envío/);
+    const mails = await s.db.query('SELECT 1 FROM mails WHERE company_id = $1 AND doc_id = $2', [coCompany, coInvoice.id]);
+    assert.ok(mails.length >= 1, 'a mail was queued');
+  });
+
+  test('a new invoice with live totals from the preview route, then created', async () => {
+    await go('/app/invoices/new');
+    await noViolations('New invoice');
+    await page.selectOption('select[name=code] >> nth=0', 'PORT14');
+    await page.fill('input[name=quantity] >> nth=0', '10');
+    await page.fill('input[name=price] >> nth=0', '100');
+    await page.fill('input[name=discount] >> nth=0', '50');
+    const iva = await page.$$eval('select[name=tax] >> nth=0', (els) => [...(els[0] as HTMLSelectElement).options].find((o) => o.text === 'IVA 19%')?.value);
+    await page.selectOption('select[name=tax] >> nth=0', iva!);
+    await page.waitForFunction(() => document.querySelector('#live-total')?.textContent?.replace(/\u00a0/g, ' ') === '$ 1.130,50');
+    await noViolations('New invoice with its totals');
+    await Promise.all([page.waitForURL(/\/app\/documents\/invoices\/[0-9a-f-]{36}\?ok=done/), page.click('form.invoice > button[type=submit]')]);
+    assert.equal(await text('#doc-total'), '$ 1.130,50');
+  });
+
+  test('a credit note from an invoice', async () => {
+    await go(`/app/documents/invoices/${coInvoice.id}`);
+    await Promise.all([page.waitForURL(/credit-note$/), page.click('a[href$="/credit-note"]')]);
+    await noViolations('the credit note form');
+    await page.selectOption('#reason', '2');
+    await page.selectOption('#payment', { label: 'Devolución en efectivo' });
+    await Promise.all([page.waitForLoadState('load'), page.click('form.invoice > button[type=submit]')]);
+    assert.match(page.url(), /\/app\/documents\/credit-notes\/[0-9a-f-]{36}\?ok=done/, await text('main'));
+    const notes = await s.as('co').get(`/v1/invoices/${coInvoice.id}`);
+    assert.equal(notes.body.credit_notes.length, 1, 'the API shows the note on the invoice');
+  });
+
+  test('cancel a Mexican invoice with a motive, confirmed', async () => {
+    await login(DEMO_CONSOLE.mx.email, DEMO_CONSOLE.mx.password);
+    await go(`/app/documents/invoices/${mxDoc.id}`);
+    assert.equal(await text('#doc-total'), '$3,132.00');
+    await page.selectOption('#motive', '02');
+    await page.click('form[action$="/cancel"] button');
+    assert.match(page.url(), /\/invoices\/[0-9a-f-]{36}$/, 'not sent without the confirmation (required)');
+    await page.check('#confirm-cancel');
+    await Promise.all([page.waitForURL(/ok=cancel/), page.click('form[action$="/cancel"] button')]);
+    const api = await s.as('mx').get(`/v1/invoices/${mxDoc.id}`);
+    assert.equal(api.body.cancellation.motive, '02');
+    assert.match(await text('main'), /Cancelación: (Cancelado|Solicitada|Esperando al receptor) \(02\)/);
+  });
+
+  test('another company\'s document answers 404', async () => {
+    const res = await page.goto(`${s.url}/app/documents/invoices/${coInvoice.id}`);
+    assert.equal(res!.status(), 404);
+    assert.equal(await page.textContent('h1'), 'No encontrado');
+  });
+
+  test('a viewer reads but changes nothing', async () => {
+    const made = await adminOf(s).post(`/companies/${coCompany}/console-users`, { email: 'vista@demo-co.example', password: 'solo mirar 2026', role: 'viewer' });
+    assert.equal(made.status, 201);
+    await login('vista@demo-co.example', 'solo mirar 2026');
+    await go(`/app/documents/invoices/${coInvoice.id}`);
+    assert.equal(await page.$$eval('main form', (f) => f.length), 0, 'no action forms');
+    assert.equal(await page.$('a[href="/app/invoices/new"]'), null);
+    const csrf = await page.getAttribute('input[name=_csrf]', 'value');
+    const post = await page.request.post(`${s.url}/app/documents/invoices/${coInvoice.id}/mail`, { form: { _csrf: csrf! }, headers: { origin: s.url } });
+    assert.equal(post.status(), 403);
+    assert.equal((await page.goto(`${s.url}/app/invoices/new`))!.status(), 403);
+  });
+
+  test('a cross-site POST carrying the session cookie is refused', async () => {
+    await login(DEMO_CONSOLE.co.email, DEMO_CONSOLE.co.password);
+    await go('/app');
+    const csrf = await page.getAttribute('input[name=_csrf]', 'value');
+    const forged = await page.request.post(`${s.url}/app/lang`, { form: { lang: 'en', _csrf: csrf! }, headers: { origin: 'https://evil.example' } });
+    assert.equal(forged.status(), 403);
+    const noToken = await page.request.post(`${s.url}/app/lang`, { form: { lang: 'en' }, headers: { origin: s.url } });
+    assert.equal(noToken.status(), 403);
+    await go('/app');
+    assert.equal(await page.getAttribute('html', 'lang'), 'es', 'nothing changed');
+  });
+
+  test('English selectable; 360 px without sideways scrolling; under 200 KB of script a page', async () => {
+    await go('/app/documents');
+    await Promise.all([page.waitForLoadState('load'), page.click('button[lang=en]')]);
+    assert.equal(await page.getAttribute('html', 'lang'), 'en');
+    assert.equal(await page.textContent('h1'), 'Documents');
+    await page.setViewportSize({ width: 360, height: 800 });
+    for (const p of ['/app', '/app/documents', `/app/documents/invoices/${coInvoice.id}`, '/app/invoices/new']) {
+      await go(p);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= 360, `${p} is ${wide} px wide at 360 px`);
+      await noViolations(`${p} at 360 px`);
+      const scripts = await page.evaluate(() => performance.getEntriesByType('resource').filter((e: any) => e.initiatorType === 'script')
+        .reduce((n, e: any) => n + (e.decodedBodySize || 0), 0));
+      assert.ok(scripts < 200 * 1024, `${p} ships ${scripts} bytes of script`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+});
