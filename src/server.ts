@@ -40,6 +40,7 @@ import { adminRoutes } from './admin/routes';
 import { sealStoredPasswords } from './admin/certificates';
 import { startFolding } from './reports/folding';
 import { consoleRoutes } from './console/routes';
+import { requireSchemas } from './einvoice/xsd';
 
 /** Every feature's routes, served on {base_url} and {base_url_mx}. */
 export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, noteRoutes, mxNoteRoutes, paymentRoutes, voucherRoutes, reportRoutes, mailRoutes, webhookRoutes];
@@ -94,6 +95,8 @@ function logged(kind: string, handler: Handler, log: () => Log | undefined): Han
  * `routes` adds routes of a tool (the benchmark's floor) before it listens.
  */
 export async function startServer(config: Config, given?: Db, routes?: (app: FastifyInstance, db: Db) => void): Promise<Running> {
+  // The official schemas every document is checked against (schemas/): missing, the service does not start.
+  requireSchemas();
   const db = given ?? (await openDb(config));
   const pool = acquirePool(config.workerThreads);
   let released: Promise<void> | undefined;

@@ -1,8 +1,7 @@
 /**
  * The authorities' catalogues kept as data files (README "Tax authority
  * catalogues"): read once per process from CATALOG_DIR, by default the
- * repository's `catalogs/` when it exists, else `../shared/catalogs` beside
- * the repository (where the XSDs live too). Each file is plain UTF-8 text, one
+ * repository's `catalogs/` (nothing is read from beside the repository). Each file is plain UTF-8 text, one
  * record a line, fields separated by tabs; a `.gz` file is gzipped. A file
  * that is not installed reads as null: the checks that need it say so instead
  * of passing silently.
@@ -16,13 +15,12 @@ const REPO = path.join(__dirname, '..', '..', '..');
 /** Where the catalogue files are looked for. */
 export function catalogDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.CATALOG_DIR) return path.resolve(env.CATALOG_DIR);
-  const own = path.join(REPO, 'catalogs');
-  return fs.existsSync(own) ? own : path.join(REPO, '..', 'shared', 'catalogs');
+  return path.join(REPO, 'catalogs');
 }
 
-/** Where the official XSDs are: DIAN_XSD_DIR's parent (it names ubl-2.1-dian) or ../shared/xsd. */
-export function xsdDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.DIAN_XSD_DIR ? path.join(path.resolve(env.DIAN_XSD_DIR), '..') : path.join(REPO, '..', 'shared', 'xsd');
+/** Where the official XSDs and XSLTs are: the repository's `schemas/` (schemas/README.md), nowhere else. */
+export function xsdDir(): string {
+  return path.join(REPO, 'schemas');
 }
 
 const cache = new Map<string, string[][] | null>();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { PDFParse } from 'pdf-parse';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { debianTool } from './tools';
+import { needsTool } from './tools';
 
 export async function pdfText(pdf: Buffer): Promise<{ pages: string[]; text: string }> {
   const parser = new PDFParse({ data: new Uint8Array(pdf) });
@@ -24,7 +24,7 @@ export async function pdfText(pdf: Buffer): Promise<{ pages: string[]; text: str
 }
 
 /** A skip reason when pdftoppm cannot be had, else false. */
-export const noPoppler = () => (debianTool('pdftoppm', 'poppler-utils') ? false : 'pdftoppm could not be installed (apt-get install poppler-utils)');
+export const noPoppler = () => needsTool('pdftoppm', 'poppler-utils');
 
 /** The first page as an RGBA bitmap (pdftoppm, 150 dpi). */
 export function firstPage(pdf: Buffer): PNG {

@@ -16,7 +16,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { DianWebService, SoapError, buildEnvelope, decodeXmlBytes, parseDianResponse, parseStatusZip, parseTestSetReceipt, toVerdict } from '../../src/einvoice/dian/soap';
 import type { Verdict } from '../../src/einvoice/dian/authority';
 import { FakeDian } from '../support/fake-dian';
-import { debianTool } from '../support/tools';
+import { needsTool } from '../support/tools';
 
 const cred = generateTestCertificate({ commonName: 'Empresa de prueba', nit: '900123456', country: 'CO' });
 const ctx = { credentials: cred, cufe: 'a'.repeat(96), fileName: '0900123456000260000002a' };
@@ -35,7 +35,7 @@ before(async () => {
 });
 after(() => fake.close());
 
-test('the envelope verifies with xmlsec1, and not once wsa:To is changed', { skip: !debianTool('xmlsec1', 'xmlsec1') && 'xmlsec1 could not be installed' }, () => {
+test('the envelope verifies with xmlsec1, and not once wsa:To is changed', { skip: needsTool('xmlsec1', 'xmlsec1') }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'dian-soap-'));
   try {
     const envelope = buildEnvelope('GetStatus', { trackId: ctx.cufe }, 'https://vpfe-hab.dian.gov.co/WcfDianCustomerServices.svc', cred);

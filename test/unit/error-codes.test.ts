@@ -1,5 +1,5 @@
 /**
- * The error-code catalogue (src/platform/error-codes.ts) and README.md's
+ * The error-code catalogue (src/platform/error-codes.ts) and docs/api.md's
  * "Error codes" table list the same codes with the same statuses; a
  * DomainError answers its code's status.
  */
@@ -10,17 +10,17 @@ import path from 'node:path';
 import { ERROR_CODES, isErrorCode, statusOf, type ErrorCode } from '../../src/platform/error-codes';
 import { DomainError, notFound, Problems } from '../../src/platform/errors';
 
-const readme = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+const readme = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'docs', 'api.md'), 'utf8');
 
 function documented(): Map<string, { status: string; meaning: string }> {
   const section = readme.split('\n### Error codes\n')[1]?.split(/\n#{2,3} /)[0];
-  assert.ok(section, 'README.md has an "### Error codes" section');
+  assert.ok(section, 'docs/api.md has an "### Error codes" section');
   const rows = new Map<string, { status: string; meaning: string }>();
   for (const m of section.matchAll(/^\| `([a-z_]+)` \| ([^|]+) \| ([^|]+) \|$/gm)) rows.set(m[1], { status: m[2].trim(), meaning: m[3].trim() });
   return rows;
 }
 
-test('every code of the catalogue is documented in README.md with its status, and nothing else is', () => {
+test('every code of the catalogue is documented in docs/api.md with its status, and nothing else is', () => {
   const rows = documented();
   assert.deepEqual([...rows.keys()].sort(), Object.keys(ERROR_CODES).sort());
   for (const [code, { status, meaning }] of rows) {

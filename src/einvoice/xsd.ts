@@ -1,0 +1,95 @@
+/**
+ * XML Schema validation with libxml2 compiled to WebAssembly (libxml2-wasm, a
+ * dependency), so the check is the same on every machine and never depends on
+ * a system `xmllint`. The official schemas are the repository's own
+ * (`schemas/`, see schemas/README.md): a schema file that is missing is an
+ * error (`requireSchemas()` at start-up), never a skipped check.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { xsdDir } from '../catalogs/files';
+
+export interface XmlDoc { dispose(): void }
+export interface Libxml {
+  XmlDocument: { fromString(xml: string): XmlDoc; fromBuffer(b: Buffer, o: { url: string }): XmlDoc };
+  XsdValidator: { fromDoc(doc: XmlDoc): { validate(doc: XmlDoc): void } };
+}
+// libxml2-wasm is an ES module, loaded at run time from this CommonJS build.
+const importEsm = new Function('m', 'return import(m)') as (m: string) => Promise<any>;
+
+let loading: Promise<Libxml> | null = null;
+/** libxml2-wasm, loaded once, reading schema imports from the file system. */
+export function libxml(): Promise<Libxml> {
+  loading ??= Promise.all([importEsm('libxml2-wasm'), importEsm('libxml2-wasm/lib/nodejs.mjs')]).then(([index, node]) => {
+    node.xmlRegisterFsInputProviders();
+    return index as Libxml;
+  });
+  return loading;
+}
+
+/** The schema files the service validates against, relative to `schemas/`. */
+export const REQUIRED_SCHEMAS = [
+  'ubl-2.1-dian/maindoc/UBL-Invoice-2.1.xsd',
+  'ubl-2.1-dian/maindoc/UBL-CreditNote-2.1.xsd',
+  'ubl-2.1-dian/maindoc/UBL-DebitNote-2.1.xsd',
+  'ubl-2.1-dian/maindoc/DIAN_UBL_Structures.xsd',
+  'sat-cfdi-4.0/4/cfdv40.xsd',
+  'sat-cfdi-4.0/tipoDatos/tdCFDI/tdCFDI.xsd',
+  'sat-cfdi-4.0/Pagos/Pagos20.xsd',
+  'sat-cfdi-4.0/catalogos/Pagos/catPagos.xsd',
+  'sat-cfdi-4.0/TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd',
+];
+
+/** A schema file of the repository's `schemas/`; throws when it is not there. */
+export function schemaFile(relative: string): string {
+  const file = path.join(xsdDir(), relative);
+  if (!fs.existsSync(file)) throw new Error(`The schema ${relative} is missing from ${xsdDir()} (the repository's schemas/ directory): documents cannot be checked`);
+  return file;
+}
+
+/** Throws, naming the first one, when a schema the service checks documents against is missing. */
+export function requireSchemas(): void {
+  for (const file of REQUIRED_SCHEMAS) schemaFile(file);
+}
+
+type Validator = { validate(doc: XmlDoc): void };
+const compiled = new Map<string, Promise<Validator>>();
+
+/** A schema compiled once per process (its imports resolved from its own directory). */
+export function validatorOf(file: string): Promise<Validator> {
+  let v = compiled.get(file);
+  if (!v) {
+    v = libxml().then((lib) => {
+      const doc = lib.XmlDocument.fromBuffer(fs.readFileSync(file), { url: file });
+      try { return lib.XsdValidator.fromDoc(doc); } finally { doc.dispose(); }
+    });
+    v.catch(() => compiled.delete(file));
+    compiled.set(file, v);
+  }
+  return v;
+}
+
+/** The schema's complaints about `xml`, one a line (empty: valid). */
+export async function validateXml(file: string, xml: string): Promise<string[]> {
+  const [lib, validator] = await Promise.all([libxml(), validatorOf(file)]);
+  let doc: XmlDoc;
+  try {
+    doc = lib.XmlDocument.fromString(xml);
+  } catch (e) {
+    return [`Not well-formed XML: ${(e as Error).message.trim()}`];
+  }
+  try {
+    validator.validate(doc);
+    return [];
+  } catch (e) {
+    const details = (e as { details?: { message: string }[] }).details ?? [{ message: (e as Error).message }];
+    return [...new Set(details.map((d) => d.message.trim()))];
+  } finally {
+    doc.dispose();
+  }
+}
+
+/** Forget compiled schemas (tests that switch catalogues). */
+export function resetValidators(): void {
+  compiled.clear();
+}
