@@ -201,5 +201,57 @@ export function openapiHooks() {
     }
     return openapiObject;
   };
-  return { transform, transformObject };
+  return { transform, transformObject, documentOf };
+}
+
+/** The groups of the public reference (/docs), in the order shown. */
+export const TAGS = [
+  { name: 'Authentication', description: 'Access tokens: `POST /auth` (Colombia), `POST /mx/auth` (Mexico).' },
+  { name: 'Colombia', description: 'On `{base_url}`: invoices and electronic invoices (DIAN), credit and debit notes, cash receipt vouchers, customers, products, accounts, reports.' },
+  { name: 'Mexico', description: 'On `{base_url_mx}` = `{base_url}/mx`: CFDI 4.0 invoices, payment receipts, credit notes, cancellation, customers, products, reports.' },
+  { name: 'Lookups', description: 'The master data a document names by id (document types, taxes, payment types, users, warehouses…), on both base addresses.' },
+  { name: 'Webhooks', description: 'Event subscriptions and their signing secrets, on both base addresses.' },
+];
+const LOOKUP = /^\/(mx\/)?v1\/(document-types|taxes|payment-types|warehouses|cost-centers|account-groups|price-lists|users)(\/|$)/;
+
+/** The group of an operation by its path: administration by resource, the rest by country, lookups, webhooks. */
+export function tagOf(path: string): string {
+  if (path.startsWith('/admin/')) {
+    const resource = path.split('/')[5] ?? 'companies';
+    return `${resource[0].toUpperCase()}${resource.slice(1).replace(/-/g, ' ')}`;
+  }
+  if (/\/auth$/.test(path)) return 'Authentication';
+  if (/^\/(mx\/)?v1\/webhooks(\/|$)/.test(path)) return 'Webhooks';
+  if (LOOKUP.test(path)) return 'Lookups';
+  return path.startsWith('/mx/') ? 'Mexico' : 'Colombia';
+}
+
+const ADMIN_DESCRIPTION = 'The administration API (`/admin/v1`, `Authorization: Bearer <ADMIN_TOKEN>`): companies and their settings, '
+  + 'sellers, taxes, payment types, document types and DIAN resolutions, certificates, API users, the DIAN test set. '
+  + 'Served only when ADMIN_TOKEN is set; see docs/onboarding.md.';
+
+/**
+ * One of the two documents served: `public` (/openapi.json, /docs) without the administration paths, or
+ * `admin` (/admin/openapi.json, /admin/docs) with only those; each with its tags and only the schemas it uses.
+ */
+export function documentOf(full: any, which: 'public' | 'admin'): any {
+  const admin = which === 'admin';
+  const paths = Object.fromEntries(Object.entries<any>(full.paths ?? {}).filter(([p]) => p.startsWith('/admin/') === admin)
+    .map(([p, ops]) => [p, Object.fromEntries(Object.entries<any>(ops).map(([m, op]) => [m, { ...op, tags: [tagOf(p)] }]))]));
+  const schemas = full.components?.schemas ?? {};
+  const used = new Set<string>();
+  const visit = (node: unknown) => {
+    for (const m of JSON.stringify(node).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      if (!used.has(m[1])) { used.add(m[1]); visit(schemas[m[1]] ?? {}); }
+    }
+  };
+  visit(paths);
+  const tags = admin ? [...new Set(Object.keys(paths).map(tagOf))].map((name) => ({ name, description: `Administration: ${name.toLowerCase()}` })) : TAGS;
+  return {
+    ...full,
+    info: admin ? { ...full.info, title: 'Administration API', description: ADMIN_DESCRIPTION } : full.info,
+    tags,
+    paths,
+    components: { ...full.components, schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) },
+  };
 }

@@ -102,7 +102,11 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
   let released: Promise<void> | undefined;
   const release = () => (released ??= releasePool());
   try {
+    // Each thread compiles the official schemas (seconds) while the migrations run, so that the first
+    // document is not late for it; a schema that does not compile stops the start.
+    const warm = Promise.all(Array.from({ length: pool.size }, (_, i) => pool.run('schemas.warm', undefined, { affinity: i })));
     await migrate(db);
+    await warm;
     const signing: Signing = { credentials: new Credentials(db, pool), pool };
     const authority = dianAuthority(config, db, pool);
     // The stamping provider (PAC): the built-in sandbox, or Finkok's web service (PAC_MODE=finkok).

@@ -5,8 +5,11 @@
  * (`schemas/`, see schemas/README.md): a schema file that is missing is an
  * error (`requireSchemas()` at start-up), never a skipped check.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { xsdDir } from '../catalogs/files';
 
 export interface XmlDoc { dispose(): void }
@@ -87,6 +90,30 @@ export async function validateXml(file: string, xml: string): Promise<string[]> 
   } finally {
     doc.dispose();
   }
+}
+
+const UBL_DOCUMENTS = ['Invoice', 'CreditNote', 'DebitNote'] as const;
+let ubl: string | null = null;
+/**
+ * One schema for the three UBL 2.1 documents the DIAN receives (Invoice, CreditNote, DebitNote):
+ * a wrapper importing the official ones, so their common modules are compiled once (seconds).
+ */
+export function ublSchema(): string {
+  if (ubl && fs.existsSync(ubl)) return ubl;
+  const imports = UBL_DOCUMENTS.map((root) => `<xs:import namespace="urn:oasis:names:specification:ubl:schema:xsd:${root}-2" schemaLocation="${
+    pathToFileURL(schemaFile(`ubl-2.1-dian/maindoc/UBL-${root}-2.1.xsd`))}"/>`).join('\n');
+  const text = `<?xml version="1.0" encoding="UTF-8"?>\n<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">\n${imports}\n</xs:schema>\n`;
+  const file = path.join(os.tmpdir(), `facturas-ubl-${crypto.createHash('sha256').update(text).digest('hex').slice(0, 16)}.xsd`);
+  // Written whole under another name and renamed into place: other processes may write it at the same time.
+  const temp = `${file}.${crypto.randomUUID()}.tmp`;
+  fs.writeFileSync(temp, text);
+  fs.renameSync(temp, file);
+  return (ubl = file);
+}
+
+/** Compiles the UBL schemas ahead of the first document (worker threads do it as they start). */
+export async function warmUbl(): Promise<void> {
+  await validatorOf(ublSchema());
 }
 
 /** Forget compiled schemas (tests that switch catalogues). */

@@ -23,6 +23,7 @@ import { RateLimiter, sharedCount } from './ratelimit';
 import type { Outbox } from './outbox';
 import type { DianAuthority } from '../einvoice/dian/authority';
 import type { CpuPool } from '../workers/pool';
+import { cors, methodsByPath, notFoundOrWrongMethod } from './http-extras';
 
 export interface Services {
   config: Config;
@@ -53,7 +54,7 @@ const LoginBody = Type.Object({
   access_key: Type.String({ minLength: 1, maxLength: 500 }),
 });
 
-function translate(err: FastifyError & { validation?: any[]; validationContext?: string }): ApiError | null {
+function translate(err: FastifyError & { validation?: any[]; validationContext?: string }, bodyLimit: number): ApiError | null {
   if (err instanceof ApiError) return err;
   if (err.validation) {
     const p = new Problems();
@@ -62,7 +63,7 @@ function translate(err: FastifyError & { validation?: any[]; validationContext?:
   }
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(413, [error('payload_too_large', `The request body exceeds the limit of ${err.message.match(/\d+/)?.[0] ?? 'configured'} bytes`, ['body'])]);
+      return new ApiError(413, [error('payload_too_large', `The request body is larger than the limit of ${bodyLimit} bytes (BODY_LIMIT_BYTES)`, ['body'])]);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiError(415, [error('unsupported_media_type', 'Send the body as JSON with "Content-Type: application/json"', ['Content-Type'])]);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -149,7 +150,8 @@ function clientError(this: FastifyInstance, err: Error & { code?: string }, sock
 }
 
 /** `openapi`: @fastify/swagger's transform hooks, which complete what each route says in the OpenAPI document (src/openapi.ts). */
-export async function buildApp(services: Services, modules: RouteModule[], openapi: { transform?: any; transformObject?: any } = {}): Promise<FastifyInstance> {
+export async function buildApp(services: Services, modules: RouteModule[], hooks: { transform?: any; transformObject?: any; documentOf?: (full: any, which: 'public' | 'admin') => any } = {}): Promise<FastifyInstance> {
+  const { documentOf = (full: any, which: 'public' | 'admin') => (which === 'public' ? full : { ...full, paths: {} }), ...openapi } = hooks;
   const { config, db } = services;
   const app = Fastify({
     // JSON lines whose level is a word ("level":"info"); one line per request (onResponse below) instead of Fastify's two.
@@ -174,6 +176,7 @@ export async function buildApp(services: Services, modules: RouteModule[], opena
   });
   // JSON only: without this, Fastify would also parse text/plain bodies.
   app.removeContentTypeParser('text/plain');
+  const allowedFor = methodsByPath(app);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(httpPart === 'querystring' ? closed(schema) : schema));
   app.addHook('onRoute', (route) => {
     if ((route.schema as any)?.hide) return;
@@ -257,7 +260,7 @@ export async function buildApp(services: Services, modules: RouteModule[], opena
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const known = translate(err as any);
+    const known = translate(err as any, config.bodyLimitBytes);
     if (known) {
       if (known.status >= 500) req.log.error({ err }, 'request failed');
       return reply.status(known.status).headers(known.headers).send(known.body());
@@ -265,9 +268,8 @@ export async function buildApp(services: Services, modules: RouteModule[], opena
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(new ApiError(500, [error('unhandled_error', `Unexpected error; quote request id ${req.id} when reporting it`, [])]).body());
   });
-  app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send(new ApiError(404, [error('not_found', `No route ${req.method} ${req.url.split('?')[0]}`, ['url'])]).body());
-  });
+  app.setNotFoundHandler(notFoundOrWrongMethod(allowedFor));
+  cors(app, config.corsOrigins);
 
   await app.register(swagger, {
     openapi: {
@@ -285,11 +287,20 @@ export async function buildApp(services: Services, modules: RouteModule[], opena
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
     ...openapi,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The reference pages: Swagger UI (already served from npm, no CDN), grouped by tags, with search (filter).
+  const uiConfig = { filter: true, docExpansion: 'none' as const, deepLinking: true, displayOperationId: true, defaultModelsExpandDepth: 0 };
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig, transformSpecification: (spec) => documentOf(spec, 'public') });
+  await app.register(async (child) => {
+    await child.register(swaggerUi, { routePrefix: '/admin/docs', uiConfig, transformSpecification: (spec) => documentOf(spec, 'admin') });
+  });
   app.addSchema(ErrorBody);
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { schema: { hide: true } }, async () => documentOf(app.swagger(), 'public'));
+  app.get('/admin/openapi.json', { schema: { hide: true } }, async (_req, reply) => {
+    const doc = documentOf(app.swagger(), 'admin');
+    return Object.keys(doc.paths).length ? doc : reply.callNotFound();
+  });
 
   const tokens = new Tokens(db, config.authCacheMs);
   await tokens.listen();

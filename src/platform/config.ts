@@ -8,6 +8,8 @@ export interface Config {
   dataDir: string;
   logLevel: string;
   bodyLimitBytes: number;
+  /** Origins browsers may call from (CORS_ORIGINS, comma-separated; `*` any); empty: CORS off. */
+  corsOrigins: string[];
   rateLimitPerMinute: number;
   tokenTtlSeconds: number;
   loginMaxFailures: number;
@@ -124,6 +126,15 @@ function pac(env: NodeJS.ProcessEnv): Pick<Config, 'pacMode' | 'pacUrl' | 'pacUs
   return { pacMode, pacUrl: env.PAC_URL || 'https://demo-facturacion.finkok.com', pacUser, pacPassword };
 }
 
+/** CORS_ORIGINS: `*`, or origins like https://pos.example.com, comma-separated. */
+function corsOrigins(raw: string | undefined): string[] {
+  const list = (raw ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  for (const o of list) {
+    if (o !== '*' && !/^https?:\/\/[^/\s]+$/.test(o)) throw new ConfigError(`CORS_ORIGINS: ${o} is not an origin (scheme://host[:port], no path) or *`);
+  }
+  return list;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -134,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024),
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 1200),
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 86400),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5),

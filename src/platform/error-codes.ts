@@ -39,6 +39,7 @@ export const ERROR_CODES = {
   unauthorized: { status: 401, meaning: 'Missing, invalid or expired token, or wrong credentials' },
   forbidden: { status: 403, meaning: 'The token may not do this (another country\'s base address, not an administrator)' },
   not_found: { status: 404, meaning: 'No such record for this company, or no such route' },
+  method_not_allowed: { status: 405, meaning: 'The path exists, but not with this method: the Allow header lists the methods it takes' },
   idempotency_conflict: { status: 409, meaning: 'The Idempotency-Key was used with a different request body' },
   payload_too_large: { status: 413, meaning: 'The request body is over the size limit' },
   unsupported_media_type: { status: 415, meaning: 'The body is not sent as application/json' },

@@ -13,6 +13,8 @@ import { buildEnvelope, dianZip, type DianOperation } from '../einvoice/dian/soa
 import { buildCfdi, type CfdiInput } from '../einvoice/sat/cfdi';
 import { buildPaymentCfdi, type PaymentCfdiInput } from '../einvoice/sat/payment';
 import { SandboxPac } from '../einvoice/sat/provider';
+import { checkCfdiSchema } from '../einvoice/sat/schema';
+import { warmUbl } from '../einvoice/xsd';
 import { invoicePdf, notePdf, paymentPdf, voucherPdf } from '../pdf/document';
 import type { CpuPool, RunOptions } from './pool';
 
@@ -38,6 +40,8 @@ function sandboxPac(provider: LoadedCertificate): SandboxPac {
 }
 
 export const TASKS = {
+  /** Compiles the official schemas in this thread (startServer runs it on each thread before serving). */
+  'schemas.warm': async () => { await warmUbl(); await checkCfdiSchema('<warm/>'); return true; },
   /** Opens a PKCS#12 (node-forge derives its keys in JavaScript: slow). */
   'pkcs12.load': (a: { p12: string; password: string }) => loadPkcs12(a.p12, a.password),
   /** A self-signed test certificate (demo companies, the sandbox PAC). */

@@ -20,19 +20,23 @@ import { EXAMPLES_FILE } from '../support/examples';
 
 let s: TestServer;
 let doc: any;
+let adminDoc: any;
 before(async () => {
   s = await startTestServer('pglite', { ADMIN_TOKEN: 'openapi-admin-token-0123456789' }); // the administration API is documented too
   const r = await s.call('GET', '/openapi.json');
   assert.equal(r.status, 200);
   doc = r.body;
+  const a = await s.call('GET', '/admin/openapi.json');
+  assert.equal(a.status, 200);
+  adminDoc = a.body;
 });
 after(async () => { await s.close(); });
 
-const operations = () => Object.entries<any>(doc.paths).flatMap(([p, ops]) => Object.entries<any>(ops).map(([method, op]) => ({ path: p, method, op })));
+const operations = (d = doc) => Object.entries<any>(d.paths).flatMap(([p, ops]) => Object.entries<any>(ops).map(([method, op]) => ({ path: p, method, op })));
 
-test('Redocly\'s recommended ruleset: no error, no warning', () => {
+for (const which of ['public', 'admin'] as const) test(`Redocly's recommended ruleset on the ${which} document: no error, no warning`, () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-')), 'openapi.json');
-  fs.writeFileSync(file, JSON.stringify(doc));
+  fs.writeFileSync(file, JSON.stringify(which === 'public' ? doc : adminDoc));
   const bin = path.join(__dirname, '..', '..', '..', 'node_modules', '.bin', 'redocly');
   const r = spawnSync(bin, ['lint', file, '--format=json', '--max-problems=1000'], { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
   const out = JSON.parse(r.stdout);
@@ -40,8 +44,33 @@ test('Redocly\'s recommended ruleset: no error, no warning', () => {
   assert.equal(r.status, 0, r.stderr);
 });
 
+test('two documents: the API grouped by Colombia, Mexico, lookups, webhooks; the administration API apart', async () => {
+  assert.deepEqual(doc.tags.map((t: any) => t.name), ['Authentication', 'Colombia', 'Mexico', 'Lookups', 'Webhooks']);
+  const tagged = (d: any) => Object.fromEntries(operations(d).map((o) => [`${o.method.toUpperCase()} ${o.path}`, o.op.tags]));
+  const pub = tagged(doc);
+  assert.deepEqual([pub['POST /v1/invoices'], pub['POST /mx/v1/invoices'], pub['GET /v1/taxes'], pub['GET /mx/v1/document-types'], pub['POST /v1/webhooks'], pub['POST /mx/auth']],
+    [['Colombia'], ['Mexico'], ['Lookups'], ['Lookups'], ['Webhooks'], ['Authentication']]);
+  for (const [op, tags] of Object.entries(pub)) assert.ok(doc.tags.some((t: any) => t.name === tags[0]), `${op}: tag ${tags[0]} is declared`);
+  assert.equal(operations().filter((o) => o.path.startsWith('/admin/')).length, 0, 'no administration path in /openapi.json');
+  const admin = operations(adminDoc);
+  assert.ok(admin.length >= 20 && admin.every((o) => o.path.startsWith('/admin/v1/')), `${admin.length} administration operations`);
+  assert.equal(adminDoc.info.title, 'Administration API');
+  // Each document carries only the schemas it uses.
+  assert.ok(JSON.stringify(doc).length < 0.9 * (JSON.stringify(doc).length + JSON.stringify(adminDoc).length));
+  for (const name of Object.keys(adminDoc.components.schemas)) assert.ok(JSON.stringify(adminDoc.paths).includes(`#/components/schemas/${name}`) || JSON.stringify(adminDoc.components.schemas).includes(`#/components/schemas/${name}`), name);
+  // The reference pages: Swagger UI with search, for each document.
+  for (const [page, json] of [['/docs', '/docs/json'], ['/admin/docs', '/admin/docs/json']]) {
+    const html = await fetch(`${s.url}${page}/`);
+    assert.equal(html.status, 200, page);
+    const spec = await (await fetch(`${s.url}${json}`)).json() as any;
+    assert.equal(Object.keys(spec.paths).some((p) => p.startsWith('/admin/')), page === '/admin/docs', json);
+  }
+  const init = await (await fetch(`${s.url}/docs/static/swagger-initializer.js`)).text();
+  assert.match(init, /"filter":true/);
+});
+
 test('every operation: a unique operationId, a success answer, its errors with the ErrorBody', () => {
-  const ops = operations();
+  const ops = [...operations(), ...operations(adminDoc)];
   assert.ok(ops.length > 150, `${ops.length} operations`);
   assert.ok(ops.some((o) => o.path.startsWith('/admin/v1/')), 'the administration API is documented');
   const ids = ops.map((o) => o.op.operationId);

@@ -21,7 +21,7 @@ import { countryName, DEPARTMENTS, municipalityName } from '../../catalogs/divip
 import { ID_TYPES, PAYMENT_MEANS, PAYMENT_METHODS, RESPONSIBILITIES, TAX_SCHEMES } from '../../catalogs/dian';
 import { buildApplicationResponse, SANDBOX_AUTHORITY_NAME } from './application-response';
 import { generateTestCertificate } from '../certificates';
-import { schemaFile, validateXml } from '../xsd';
+import { ublSchema, validateXml } from '../xsd';
 
 export interface Verdict {
   status: 'Accepted' | 'Rejected';
@@ -263,7 +263,7 @@ export class SandboxDian implements DianAuthority {
     const kind = known?.root === doc.documentElement.localName ? known : null;
     if (!kind) fail('XML', `The document is a ${doc.documentElement.localName}, not an Invoice, CreditNote or DebitNote of UBL 2.1`);
     // The official UBL 2.1 schema of the document (schemas/ubl-2.1-dian), always: a missing schema throws.
-    else for (const e of await validateXml(schemaFile(`ubl-2.1-dian/maindoc/UBL-${kind.root}-2.1.xsd`), signedXml)) fail('XSD', e);
+    else for (const e of await validateXml(ublSchema(), signedXml)) fail('XSD', e);
     const p = (kind ?? DOCUMENTS[NAMESPACES.invoice]).p;
     const supplier = `${p.root}/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID`;
     const nit = text(supplier);
