@@ -1,8 +1,8 @@
 /**
  * SAT catalogues of CFDI 4.0 (Anexo 20). The small ones are written here in
  * full; the large ones are catalogue files (README "Tax authority
- * catalogues"): mx/c_CodigoPostal.tsv(.gz) (code, state, municipality,
- * border stimulus 0/1), mx/c_ClaveProdServ.txt(.gz), mx/c_ClaveUnidad.txt,
+ * catalogues"): mx/c_CodigoPostal.tsv(.gz) (the SAT's columns under their
+ * header, catalogs/mx/README.md), mx/c_ClaveProdServ.txt(.gz), mx/c_ClaveUnidad.txt,
  * mx/c_Pais.txt, mx/c_Moneda.txt (one code a line).
  */
 import { keyed } from './files';
@@ -99,17 +99,55 @@ export const LARGE_CATALOGUES = Object.freeze({
 });
 export type LargeCatalogue = keyof typeof LARGE_CATALOGUES;
 
+/**
+ * A large catalogue as a map from its code to its record, or null when its file is not installed. A file as the
+ * SAT publishes it starts with a header row whose first field is the catalogue's name (c_CodigoPostal…): that row
+ * is not a code, and it names the columns, so that a newer release with other or reordered columns is read
+ * without a change of code.
+ */
+function catalogue(name: LargeCatalogue): { codes: Map<string, string[]>; header: string[] | null } | null {
+  const map = keyed(LARGE_CATALOGUES[name]);
+  if (!map) return null;
+  let entry = parsed.get(map);
+  if (!entry) {
+    const header = map.get(name) ?? null;
+    const codes = header ? new Map([...map].filter(([k]) => k !== name)) : map;
+    entry = { codes, header };
+    parsed.set(map, entry);
+  }
+  return entry;
+}
+const parsed = new WeakMap<Map<string, string[]>, { codes: Map<string, string[]>; header: string[] | null }>();
+
 /** The codes of a large catalogue, or null when its file is not installed. */
 export function catalogueCodes(name: LargeCatalogue): ReadonlyMap<string, string[]> | null {
-  return keyed(LARGE_CATALOGUES[name]);
+  return catalogue(name)?.codes ?? null;
 }
 
-export interface PostalCode { code: string; state: string; municipality: string; border: boolean }
+/** A postal code: its state and municipality, and its border region (c_CodigoPostal's "Estímulo Franja Fronteriza": 1 northern, 2 southern, 0 none). */
+export interface PostalCode { code: string; state: string; municipality: string; border: boolean; region: 0 | 1 | 2 }
 
-/** A c_CodigoPostal entry; undefined when the code is not in it; null when the catalogue is not installed. */
-export function postalCode(code: string): PostalCode | undefined | null {
-  const map = keyed(LARGE_CATALOGUES.c_CodigoPostal);
-  if (!map) return null;
-  const r = map.get(code);
-  return r && { code: r[0], state: r[1] ?? '', municipality: r[2] ?? '', border: r[3] === '1' };
+/**
+ * The columns of c_CodigoPostal: by their header names (the SAT's file, catalogs/mx/README.md), else the short
+ * form code, state, municipality, border stimulus of a file without a header.
+ */
+function postalColumns(header: string[] | null) {
+  const find = (re: RegExp, fallback: number) => { const i = header ? header.findIndex((h) => re.test(h)) : -1; return i >= 0 ? i : fallback; };
+  return { state: find(/^c_Estado$/, 1), municipality: find(/^c_Municipio$/, 2), border: find(/Fronteriza/i, header ? -1 : 3), end: find(/fin de vigencia/i, -1) };
+}
+
+/**
+ * A c_CodigoPostal entry; undefined when the code is not in it (or its validity ended before `today`, YYYY-MM-DD);
+ * null when the catalogue is not installed.
+ */
+export function postalCode(code: string, today = new Date().toISOString().slice(0, 10)): PostalCode | undefined | null {
+  const c = catalogue('c_CodigoPostal');
+  if (!c) return null;
+  const r = c.codes.get(code);
+  if (!r) return undefined;
+  const col = postalColumns(c.header);
+  const end = col.end >= 0 ? r[col.end] ?? '' : '';
+  if (/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(end) && end < today) return undefined;
+  const region = Number(r[col.border] ?? '0');
+  return { code: r[0], state: r[col.state] ?? '', municipality: r[col.municipality] ?? '', border: region === 1 || region === 2, region: region === 1 || region === 2 ? region : 0 };
 }

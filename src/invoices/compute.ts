@@ -229,7 +229,9 @@ export function computeCO(input: InvoiceIn): InvoiceOut {
  * has no Impuestos node to carry a retention). total = subtotal − discounts + taxes − retentions.
  */
 export function computeMX(input: MxIn): MxOut {
-  let subtotal = ZERO, discounts = ZERO, taxes = ZERO, lineWithheld = ZERO, ivaBases = ZERO, taxedBases = ZERO;
+  let subtotal = ZERO, discounts = ZERO, taxes = ZERO, lineWithheld = ZERO;
+  /** Per line, what each retention is withheld on: ReteIVA the IVA base of a line charging IVA above 0 %, ReteISR the base of a line that carries taxes. */
+  const retentionBases: { ReteIVA: Decimal; ReteISR: Decimal }[] = [];
   const lines = input.lines.map((l): LineOut => {
     const price = dec(l.price);
     const amount = dec(l.quantity).times(price);
@@ -240,14 +242,16 @@ export function computeMX(input: MxIn): MxOut {
     const others = new Map<TaxRef, { out: TaxOut; value: Decimal }>();
     for (const t of l.taxes.filter((t) => t.type !== 'IVA')) others.set(t, applyTax(t, base));
     const ieps = sum([...others].filter(([t]) => t.type === 'IEPS').map(([, r]) => r.value));
+    const on = { ReteIVA: ZERO, ReteISR: ZERO };
     const out = l.taxes.map((t) => {
       const { out: o, value } = others.get(t) ?? applyTax(t, base.plus(ieps));
-      if (t.type === 'IVA' && dec(t.percentage).gt(0)) ivaBases = ivaBases.plus(base.plus(ieps));
+      if (t.type === 'IVA' && dec(t.percentage).gt(0)) on.ReteIVA = base.plus(ieps);
       if (o.withholding) withheld = withheld.plus(value);
       else charged = charged.plus(value);
       return o;
     });
-    if (l.taxes.some((t) => !isWithholding(t))) taxedBases = taxedBases.plus(base);
+    if (l.taxes.some((t) => !isWithholding(t))) on.ReteISR = base;
+    retentionBases.push(on);
     subtotal = subtotal.plus(gross);
     discounts = discounts.plus(discount);
     taxes = taxes.plus(charged);
@@ -258,11 +262,16 @@ export function computeMX(input: MxIn): MxOut {
     };
   });
   const net = subtotal.minus(discounts);
+  // CFDI 4.0 withholds per concept (Anexo 20: each Retencion's Importe is its Base × TasaOCuota, rounded): the
+  // document's retention of a type is the sum of its concepts', never one rounding spread over them.
   let retained = ZERO;
   const retentions = input.retentions.map((r) => {
-    const { out, value } = applyTax(r, r.type === 'ReteIVA' ? ivaBases : taxedBases);
+    const type = r.type === 'ReteIVA' ? 'ReteIVA' : 'ReteISR';
+    const parts = retentionBases.filter((b) => b[type].gt(0)).map((b) => applyTax(r, b[type]));
+    const value = sum(parts.map((p) => p.value));
+    const { out } = applyTax(r, sum(retentionBases.map((b) => b[type])));
     retained = retained.plus(value);
-    return out;
+    return { ...out, value: money(value) };
   });
   return {
     lines,

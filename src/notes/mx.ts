@@ -36,6 +36,7 @@ import { annulmentDate, checkDocumentType, loadMasterData, todayIn, type Row } f
 import { MxInvoiceAnswer, MxInvoiceBody, type MxInvoiceDocument } from '../invoices/mx/schema';
 import { checkMxLines, checkUse, computeMxLines, mxInvoiceDocument, type MxPlan } from '../invoices/mx/service';
 import { unsealedCfdi } from '../einvoice/sat/cfdi';
+import { checkRelated, RelatedBody, type RelatedCfdi } from '../einvoice/sat/related';
 import { cfdiContentProblems } from '../einvoice/sat/rules';
 import { missingCfdiData } from '../einvoice/sat/stamp';
 import { cancelRoute, cancellationAnswer } from '../einvoice/sat/cancel';
@@ -59,6 +60,7 @@ export const MxCreditNoteBody = Type.Object({
   payment_form: Enum(PAYMENT_FORMS, { description: 'c_FormaPago of what the note gives back: 17 (Compensación) applies it to the invoices\' balances; any other form is a refund' }),
   items: MxInvoiceBody.properties.items,
   retentions: MxInvoiceBody.properties.retentions,
+  related: RelatedBody('E'),
   observations: MxInvoiceBody.properties.observations,
   stamp: MxInvoiceBody.properties.stamp,
   mail: MxInvoiceBody.properties.mail,
@@ -139,10 +141,11 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
     const missing = missingCfdiData(company, customer, lines.map((l) => l.product));
     if (missing.length) problems.add('document_settings', `The note cannot be stamped: ${missing.join('; ')}`, 'stamp.send');
   }
+  const relatedCfdis = await checkRelated(q, cid, 'E', body.related, problems);
   problems.throwIfAny();
   const computed = computeMxLines(problems, docType!, body.items, lines, retentions, 'The credit note total');
   const now = new Date();
-  const plan = linesPlan(body, todayIn(company.time_zone, now), docType!, customer!, lines, retentions, computed, use);
+  const plan = linesPlan(body, todayIn(company.time_zone, now), docType!, customer!, lines, retentions, computed, use, relatedCfdis);
   const preview = noteDocument(plan, body, allocate(body, related, new Decimal(computed.total), problems), { id: null, prefix: docType!.prefix, number: body.number ?? null, name: null, now });
   // The amounts the entry will post (the due items it settles are known when it is written: the receivable as one line here).
   if (problems.empty) checkLedgerAmounts(problems, notePostings(preview, [{ due: 0, invoice: '', amount: money(preview.total), account: MX_LEDGER.customers }]), null, 'items', 'MXN');
@@ -157,10 +160,11 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
 }
 
 /** The invoice computation's plan for the note's lines (no seller, cost center or payment condition of its own). */
-function linesPlan(body: MxCreditNoteBody, date: string, docType: Row, customer: Row, lines: MxPlan['lines'], retentions: Row[], computed: MxPlan['computed'], use: string): MxPlan {
+function linesPlan(body: MxCreditNoteBody, date: string, docType: Row, customer: Row, lines: MxPlan['lines'], retentions: Row[], computed: MxPlan['computed'], use: string,
+  related: RelatedCfdi[]): MxPlan {
   const invoiceBody = { ...body, customer: { rfc_id: customer.identification, branch_office: customer.branch_office }, use,
     payment: { method: 'PUE', conditions: { id: 0, value: Number(computed.total), due_date: '' } } } as unknown as MxInvoiceBody;
-  return { body: invoiceBody, date, docType, customer, seller: null!, costCenter: null, lines, retentions, condition: { name: '', sat_code: body.payment_form } as Row, computed };
+  return { body: invoiceBody, date, docType, customer, seller: null!, costCenter: null, lines, retentions, condition: { name: '', sat_code: body.payment_form } as Row, computed, related };
 }
 
 function noteDocument(plan: MxPlan, body: MxCreditNoteBody, invoices: MxCreditNoteDocument['invoices'],

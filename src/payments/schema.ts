@@ -6,6 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CancellationAnswer, Identity, MailAnswer, Metadata, Nullable, StampStatusAnswer } from '../platform/answers';
 import { SMALL_CATALOGUES } from '../catalogs/sat';
 import { Enum } from '../platform/validation';
+import { RelatedAnswer, RelatedBody } from '../einvoice/sat/related';
 
 const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
 const Amount = (opts: Record<string, unknown> = {}) =>
@@ -35,6 +36,7 @@ export const PaymentBody = Type.Object({
     amount: Amount({ description: 'What is paid on it, in the payment currency: at most what it still owes' }),
   }), { minItems: 1, maxItems: 100 }),
   observations: Type.Optional(Type.String({ maxLength: 4000 })),
+  related: RelatedBody('P'),
   stamp: Type.Optional(Type.Object({ send: Type.Boolean({ default: false }) })),
   mail: Type.Optional(Type.Object({ send: Type.Boolean({ default: false, description: 'E-mail the receipt (PDF and XML) to the customer\'s contacts, once stamped when it is sent to stamp' }) })),
 });
@@ -73,6 +75,7 @@ export const PaymentAnswer = Type.Object({
   operation_number: Nullable(Type.String()),
   observations: Nullable(Type.String()),
   invoices: Type.Array(PaidInvoice),
+  related: RelatedAnswer,
   totals: Type.Object({
     withholdings_iva: Type.Number(), withholdings_isr: Type.Number(), withholdings_ieps: Type.Number(),
     transferred: Type.Array(Type.Object({ percentage: Type.Number(), base_value: Type.Number(), value: Type.Number() }), { description: 'IVA per rate, in pesos' }),

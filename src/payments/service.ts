@@ -25,6 +25,7 @@ import { GENERIC_RFCS } from '../catalog/customers';
 import { missingCfdiData } from '../einvoice/sat/stamp';
 import { cfdiDateTime } from '../einvoice/sat/cfdi';
 import { unsealedPaymentCfdi } from '../einvoice/sat/payment';
+import { checkRelated, type RelatedCfdi } from '../einvoice/sat/related';
 import { cfdiContentProblems } from '../einvoice/sat/rules';
 import type { MxInvoiceDocument } from '../invoices/mx/schema';
 import { num, round2, sum } from '../platform/money';
@@ -42,6 +43,8 @@ interface InvoiceFacts {
 
 export interface PaymentPlan {
   body: PaymentBody;
+  /** Related CFDIs (TipoRelacion 04: the receipt replaces another), checked. */
+  related: RelatedCfdi[];
   date: string;
   paidAt: Date;
   /** The day of the payment in the company's time zone. */
@@ -121,8 +124,9 @@ export async function planPayment(q: Queryable, company: Company, body: PaymentB
     const missing = missingCfdiData(company, customer, []);
     if (missing.length) problems.add('document_settings', `The receipt cannot be stamped: ${missing.join('; ')}`, 'stamp.send');
   }
+  const related = await checkRelated(q, cid, 'P', body.related, problems);
   if (!problems.empty) problems.throwIfAny();
-  const plan: PaymentPlan = { body, date: todayIn(company.time_zone, now), paidAt: paidAt!, payDay: payDay!, docType: docType!, customer: customer!, currency: currency!, account, preview: null! };
+  const plan: PaymentPlan = { body, related, date: todayIn(company.time_zone, now), paidAt: paidAt!, payDay: payDay!, docType: docType!, customer: customer!, currency: currency!, account, preview: null! };
   // The invoices, as they stand now (the writing transaction reads them again under lock).
   const doc = plan.preview = paymentDocument(plan, await invoiceFacts(q, cid, items.map((i) => i.id), false), problems, { id: null, prefix: docType!.prefix, number: body.number ?? null, name: null, now });
   problems.throwIfAny();
@@ -188,6 +192,7 @@ function paymentDocument(plan: PaymentPlan, facts: Map<string, InvoiceFacts>, pr
     operation_number: body.operation_number ?? null,
     observations: body.observations ?? null,
     invoices,
+    ...(plan.related.length ? { related: plan.related } : {}),
     totals: {
       withholdings_iva: withheld('ReteIVA'), withholdings_isr: withheld('ReteISR'), withholdings_ieps: 0,
       transferred: ivaRates.map((percentage) => {

@@ -28,12 +28,12 @@ eachStorage('CFDI cancellation', (storage) => {
 
   const mx = () => s.as('mx');
   /** A stamped invoice of LAP14 1 × price with IVA 16 %, PUE (cash) or PPD. */
-  const invoice = async (price: number, method: 'PUE' | 'PPD' = 'PUE') => {
+  const invoice = async (price: number, method: 'PUE' | 'PPD' = 'PUE', extra: object = {}) => {
     const total = Math.round(price * 116) / 100;
     const res = await mx().post('/v1/invoices', {
       document: { id: ref.type['FV-A'].id }, customer: CUSTOMER, seller: ref.seller, use: 'G03', items: [{ code: 'LAP14', quantity: 1, price }],
       payment: { method, conditions: method === 'PUE' ? { id: ref.pay.Contado.id, value: total, due_date: mxToday() } : { id: ref.pay['Por definir'].id, value: total, due_date: '2099-12-31' } },
-      stamp: { send: true },
+      stamp: { send: true }, ...extra,
     }, MX_APP);
     assert.equal(res.status, 201, JSON.stringify(res.body));
     assert.equal(res.body.stamp.status, 'Accepted');
@@ -68,12 +68,23 @@ eachStorage('CFDI cancellation', (storage) => {
   test('motive 01 with its substitute, waiting for the receiver who accepts; the receivable stays until Cancelled', async () => {
     const start = await owed();
     const wrong = await invoice(10000, 'PPD');
-    const right = await invoice(9000, 'PPD');
+    const unrelated = await invoice(9000, 'PPD');
+    // The substitute relates the invoice it replaces with TipoRelacion 04 (written as cfdi:CfdiRelacionados).
+    const right = await invoice(9000, 'PPD', { related: [{ type: '04', uuid: wrong.stamp.uuid.toLowerCase() }] });
+    assert.deepEqual(right.related, [{ type: '04', uuid: wrong.stamp.uuid }]);
     await age(wrong.id);
     assert.deepEqual(problems(await cancel(wrong.id, { motive: '01' })), ['parameter_required@substitution']);
     assert.deepEqual(problems(await cancel(wrong.id, { motive: '01', substitution: '00000000-0000-4000-8000-000000000000' })), ['invalid_reference@substitution']);
     assert.deepEqual(problems(await cancel(wrong.id, { motive: '02', substitution: right.stamp.uuid })), ['parameter_not_allowed@substitution']);
     assert.deepEqual(problems(await cancel(wrong.id, { motive: '05' })), ['invalid_value@motive']);
+    // A stamped invoice of the company that does not relate it is no substitute.
+    const notRelating = await cancel(wrong.id, { motive: '01', substitution: unrelated.stamp.uuid });
+    assert.deepEqual(problems(notRelating), ['invalid_reference@substitution']);
+    assert.match(notRelating.body.Errors[0].Message, /does not relate .* with TipoRelacion 04/);
+    // Motive 04 is for a global invoice (público en general) only.
+    const nominative = await cancel(wrong.id, { motive: '04' });
+    assert.deepEqual(problems(nominative), ['invalid_value@motive']);
+    assert.match(nominative.body.Errors[0].Message, /global invoice to XAXX010101000/);
 
     const pending = await cancel(wrong.id, { motive: '01', substitution: right.stamp.uuid.toLowerCase() });
     assert.equal(pending.status, 202, JSON.stringify(pending.body));
@@ -82,8 +93,8 @@ eachStorage('CFDI cancellation', (storage) => {
     assert.equal(pending.body.annulled, false);
     assert.equal(pending.body.balance, 11600);
     const mid = await owed();
-    assert.equal(mid.open - start.open, 1160000 + 1044000, 'both still owed');
-    assert.equal(mid.account - start.account, 1160000 + 1044000);
+    assert.equal(mid.open - start.open, 1160000 + 2 * 1044000, 'all three still owed');
+    assert.equal(mid.account - start.account, 1160000 + 2 * 1044000);
     assert.deepEqual(problems(await cancel(wrong.id, { motive: '02' })), ['invalid_document@motive'], 'another motive while one is under way');
 
     assert.deepEqual(await answerAsReceiver(s.db, wrong.stamp.uuid, true), { uuid: wrong.stamp.uuid, status: 'Cancelled' });
@@ -93,8 +104,8 @@ eachStorage('CFDI cancellation', (storage) => {
     assert.equal(done.body.annulled, true);
     assert.equal(done.body.balance, 0);
     const end = await owed();
-    assert.equal(end.open - start.open, 1044000, 'only the substitute is owed');
-    assert.equal(end.account - start.account, 1044000);
+    assert.equal(end.open - start.open, 2 * 1044000, 'only the substitute and the unrelated one are owed');
+    assert.equal(end.account - start.account, 2 * 1044000);
     const events = (await s.db.query(`SELECT type FROM events WHERE doc_id = $1 ORDER BY id`, [wrong.id])).map((e) => e.type);
     assert.deepEqual(events.filter((t) => t.startsWith('invoice.cancel')), ['invoice.cancellation_pending', 'invoice.cancelled']);
   });
@@ -121,6 +132,9 @@ eachStorage('CFDI cancellation', (storage) => {
     }, MX_APP);
     assert.equal(pay.status, 201, JSON.stringify(pay.body));
     assert.deepEqual(problems(await cancel(inv.id, { motive: '02' })), ['invalid_document@id']);
+    // No motive cancels it while the receipt lives, 04 included (it was let through before issue 33).
+    for (const motive of ['03', '04']) assert.deepEqual(problems(await cancel(inv.id, { motive })), ['invalid_document@id'], motive);
+    assert.equal((await mx().get(`/v1/invoices/${inv.id}`)).body.cancellation, null, 'nothing written');
     assert.deepEqual(problems(await cancel(pay.body.id, { motive: '04' }, 'payments')), ['invalid_value@motive']);
     const gone = await cancel(pay.body.id, { motive: '02' }, 'payments');
     assert.equal(gone.status, 200, JSON.stringify(gone.body));

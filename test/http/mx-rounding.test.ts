@@ -2,7 +2,8 @@
  * Mexican line rounding with percentage discounts (issue 15, point 6; DESIGN.md
  * §5), the CFDI's own rule: Importe = round2(quantity × price); Descuento =
  * round2(quantity × price × percentage / 100), rounded on its own; line base =
- * Importe − Descuento; each tax = round2(base × rate); retentions on Σ bases.
+ * Importe − Descuento; each tax = round2(base × rate); retentions per concept
+ * (round2(base × rate) each), the invoice's their sum (issue 33, point 4).
  * Every figure below is computed by hand; the invoices are stamped (sandbox
  * provider) and the CFDI's attributes and the journal entry are checked too.
  */
@@ -59,9 +60,10 @@ const CASES: Case[] = [
     // AGUA20L 7 × 45.50 = 318.50; 12.5 % = 39.8125 → 39.81; base 278.69; IVA 0 % = 0.00.
     // GEN001 1 × 100 = 100.00, no discount; IVA 16.00.
     // Subtotal 1428.50, discounts 144.81, Σ bases 1283.69, taxes 160.40.
-    // ReteISR 1.25 % of 1283.69 = 16.046125 → 16.05. Total 1283.69 + 160.40 − 16.05 = 1428.04.
-    // In the CFDI the retention is spread by base: 11.249875 → 11.25, 0.06, 3.48, 1.25 = 16.04; the cent left goes to the largest line: 11.26.
-    name: 'four lines at 16 %, 8 % and 0 %, RESICO ReteISR spread over the lines, from a border RESICO issuer',
+    // ReteISR 1.25 % per concept (CFDI 4.0): 899.99 → 11.249875 → 11.25; 5.01 → 0.062625 → 0.06; 278.69 → 3.483625 → 3.48;
+    // 100.00 → 1.25; the invoice's is their sum 16.04 (1.25 % of Σ 1283.69 rounded once would be 16.05).
+    // Total 1283.69 + 160.40 − 16.04 = 1428.05.
+    name: 'four lines at 16 %, 8 % and 0 %, RESICO ReteISR per concept, from a border RESICO issuer',
     items: [
       { code: 'LAP14', quantity: 3, price: 333.33, discount: 10 },
       { code: 'MONIT24', quantity: 2.3, price: 4.35, discount: 50 },
@@ -75,23 +77,42 @@ const CASES: Case[] = [
       [318.5, 39.81, ['IVA', 0, 0, 278.69], 278.69],
       [100, 0, ['IVA', 16, 16, 100], 116],
     ],
-    retention_details: [['ReteISR', 1.25, 16.05, 1283.69]],
-    totals: { subtotal: 1428.5, discounts: 144.81, taxes_total: 160.4, withholdings_total: 16.05, total: 1428.04 },
+    retention_details: [['ReteISR', 1.25, 16.04, 1283.69]],
+    totals: { subtotal: 1428.5, discounts: 144.81, taxes_total: 160.4, withholdings_total: 16.04, total: 1428.05 },
     // IVA 8 % needs an issuer enrolled in the border stimulus issuing from a border postal code (22000, Tijuana), and the
     // 1.25 % ISR withholding an issuer persona física in RESICO (626) invoicing a persona moral.
     issuer: { tax_id: 'CACX7605101P8', legal_name: 'XOCHILT CASAS CHAVEZ', tax_regime: '626', postal_code: '22000', border_stimulus: true },
     cfdi: {
-      comprobante: ['1428.50', '144.81', '1428.04', '160.40', '16.05'],
+      comprobante: ['1428.50', '144.81', '1428.05', '160.40', '16.04'],
       conceptos: [
-        { amounts: ['3.00', '333.33', '999.99', '100.00'], traslados: ['899.99 002 0.160000 144.00'], retenciones: ['899.99 001 0.012500 11.26'] },
+        { amounts: ['3.00', '333.33', '999.99', '100.00'], traslados: ['899.99 002 0.160000 144.00'], retenciones: ['899.99 001 0.012500 11.25'] },
         { amounts: ['2.30', '4.35', '10.01', '5.00'], traslados: ['5.01 002 0.080000 0.40'], retenciones: ['5.01 001 0.012500 0.06'] },
         { amounts: ['7.00', '45.50', '318.50', '39.81'], traslados: ['278.69 002 0.000000 0.00'], retenciones: ['278.69 001 0.012500 3.48'] },
         { amounts: ['1.00', '100.00', '100.00', ''], traslados: ['100.00 002 0.160000 16.00'], retenciones: ['100.00 001 0.012500 1.25'] },
       ],
       traslados: ['999.99 002 0.160000 160.00', '5.01 002 0.080000 0.40', '278.69 002 0.000000 0.00'],
-      retenciones: ['001 16.05'],
+      retenciones: ['001 16.04'],
     },
-    ledger: { '101.01': '1428.04', '114.01': '16.05', '208.01': '-160.40', '401.01': '-1428.50', '402.01': '144.81' },
+    ledger: { '101.01': '1428.05', '114.01': '16.04', '208.01': '-160.40', '401.01': '-1428.50', '402.01': '144.81' },
+  },
+  {
+    // Issue 33: six lines of a professional service at 100.00. Per concept: IVA 16 % 16.00; ReteIVA 10.6667 % of 100.00 =
+    // 10.6667 → 10.67; ReteISR 10 % 10.00. The invoice: IVA 6 × 16.00 = 96.00; ReteIVA 6 × 10.67 = 64.02 (not 10.6667 % of
+    // 600.00 = 64.0002 → 64.00 spread onto the lines); ReteISR 60.00. Total 600.00 + 96.00 − 64.02 − 60.00 = 571.98.
+    name: 'six lines of a professional service with ReteIVA 10.6667 % and ReteISR 10 %, withheld per concept',
+    items: Array.from({ length: 6 }, () => ({ code: 'CONSULT', quantity: 1, price: 100 })),
+    retentions: [['ReteIVA', 10.6667], ['ReteISR', 10]],
+    lines: Array.from({ length: 6 }, () => [100, 0, ['IVA', 16, 16, 100], 116] as Case['lines'][number]),
+    retention_details: [['ReteIVA', 10.6667, 64.02, 600], ['ReteISR', 10, 60, 600]],
+    totals: { subtotal: 600, discounts: 0, taxes_total: 96, withholdings_total: 124.02, total: 571.98 },
+    cfdi: {
+      comprobante: ['600.00', '', '571.98', '96.00', '124.02'],
+      conceptos: Array.from({ length: 6 }, () => ({ amounts: ['1.00', '100.00', '100.00', ''], traslados: ['100.00 002 0.160000 16.00'],
+        retenciones: ['100.00 002 0.106667 10.67', '100.00 001 0.100000 10.00'] })),
+      traslados: ['600.00 002 0.160000 96.00'],
+      retenciones: ['002 64.02', '001 60.00'],
+    },
+    ledger: { '101.01': '571.98', '113.01': '64.02', '114.01': '60.00', '208.01': '-96.00', '401.01': '-600.00' },
   },
 ];
 

@@ -47,7 +47,7 @@ eachStorage('SAT rules: catalogues, tax objects, bases, withholdings', (storage:
     assert.deepEqual(problems(moral612), ['invalid_value@tax_regime']);
     assert.match(moral612.body.Errors[0].Message, /personas físicas \(13-character RFC\)/);
     assert.deepEqual(problems(await mx().post('/v1/customers', customer('PEAA800101AB1', '601'))), ['invalid_value@tax_regime']);
-    assert.deepEqual(problems(await mx().post('/v1/customers', customer('EPR010101AB1', '601', { address: { address: 'Calle 1', postal_code: '99999' } }))),
+    assert.deepEqual(problems(await mx().post('/v1/customers', customer('EPR010101AB1', '601', { address: { address: 'Calle 1', postal_code: '00000' } }))),
       ['invalid_value@address.postal_code']);
     const ok = await mx().post('/v1/customers', customer('EPR010101AB1', '626'));
     assert.equal(ok.status, 201, JSON.stringify(ok.body));
@@ -142,6 +142,17 @@ eachStorage('SAT rules: catalogues, tax objects, bases, withholdings', (storage:
       assert.equal(border.status, 201, JSON.stringify(border.body));
       assert.equal(border.body.stamp.status, 'Accepted', JSON.stringify(border.body.stamp));
       assert.equal(attrs(await cfdiOf(border.body.id), '/cfdi:Comprobante', ['LugarExpedicion'])[0], '22000');
+      // The southern border region (c_CodigoPostal value 2): Chetumal.
+      await set({ border_stimulus: true, postal_code: '77000' });
+      const south = await invoice(monitor, 1080, { stamp: { send: true } });
+      assert.equal(south.status, 201, JSON.stringify(south.body));
+      assert.equal(south.body.stamp.status, 'Accepted', JSON.stringify(south.body.stamp));
+      assert.equal(attrs(await cfdiOf(south.body.id), '/cfdi:Comprobante', ['LugarExpedicion'])[0], '77000');
+      // Not a border code, whatever the enrolment: Monterrey's centre (NLE, value 0).
+      await set({ border_stimulus: true, postal_code: '64000' });
+      const monterrey = await invoice(monitor, 1080);
+      assert.deepEqual(problems(monterrey), ['invalid_value@items[0].code']);
+      assert.match(monterrey.body.Errors[0].Message, /64000 is not a border postal code/);
     } finally {
       await s.db.query('UPDATE companies SET settings = $2 WHERE company_id = $1', [company.company_id, JSON.stringify(company.settings)]);
     }

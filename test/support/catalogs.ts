@@ -21,7 +21,7 @@ const FIXTURES: Record<string, string> = {
   'co/countries.tsv': ['CO\tColombia', 'ES\tEspaña', 'MX\tMéxico', 'US\tEstados Unidos'].join('\n'),
   // code, state, municipality, border stimulus
   'mx/c_CodigoPostal.tsv': [
-    '01160\tCMX\t010\t0', '06600\tCMX\t015\t0', '22000\tBCN\t004\t1', '36257\tGUA\t037\t0', '64000\tNLE\t039\t0', '65000\tNLE\t049\t0',
+    '01160\tCMX\t010\t0', '06600\tCMX\t015\t0', '22000\tBCN\t004\t1', '36257\tGUA\t037\t0', '64000\tNLE\t039\t0', '65000\tNLE\t005\t1',
     '76343\tQUE\t014\t0', '80290\tSIN\t006\t0',
   ].join('\n'),
   'mx/c_ClaveProdServ.txt': ['01010101', '43211503', '43211509', '43211708', '43211902', '50192100', '50202301', '81111500', '81112200', '84111506'].join('\n'),

@@ -17,7 +17,7 @@ import { catalogDir, keyed, records, resetCatalogs } from '../../src/catalogs/fi
 import { DEPARTMENTS, MUNICIPALITIES_FILE, COUNTRIES_FILE, municipalityName, placeOf, placeProblems } from '../../src/catalogs/divipola';
 import { placeLine } from '../../src/pdf/names';
 import { PAYMENT_MEANS, RESPONSIBILITIES, TAX_SCHEMES } from '../../src/catalogs/dian';
-import { LARGE_CATALOGUES, postalCode, REGIMES, regime, rfcPersonType, SMALL_CATALOGUES, taxObjectProblem } from '../../src/catalogs/sat';
+import { catalogueCodes, LARGE_CATALOGUES, postalCode, REGIMES, regime, rfcPersonType, SMALL_CATALOGUES, taxObjectProblem } from '../../src/catalogs/sat';
 import { CFDI_USES } from '../../src/companies/uses';
 import { catalogueXsd } from '../../src/einvoice/sat/schema';
 import { multiplierFactor } from '../../src/einvoice/dian/ubl';
@@ -69,6 +69,17 @@ test('c_ClaveProdServ installed: the SAT\'s keys in force, complete', { skip: !i
   for (const k of ['99999999', '43210000', '15101506']) assert.ok(!codes.has(k), k);
 });
 
+test('c_CodigoPostal installed: the SAT release of January 2022, complete, with both border regions', { skip: !installed(LARGE_CATALOGUES.c_CodigoPostal) && `${LARGE_CATALOGUES.c_CodigoPostal} is not installed` }, () => {
+  const codes = catalogueCodes('c_CodigoPostal')!;
+  assert.equal(codes.size, 95748);
+  const regions = [0, 0, 0];
+  for (const code of codes.keys()) regions[postalCode(code)!.region]++;
+  assert.deepEqual(regions, [89574, 5517, 657]);
+  // The README's examples (catalogs/mx/README.md): Mexicali, Tijuana, Ciudad Juárez north; Chetumal south; Mexico City none.
+  for (const [code, region] of [['21100', 1], ['22000', 1], ['32000', 1], ['77000', 2], ['06700', 0]] as const) assert.equal(postalCode(code)?.region, region, code);
+  assert.equal(postalCode('00000'), undefined);
+});
+
 test('DIAN code lists: tributos, responsibilities, payment means', () => {
   for (const c of ['01', '04', '05', '06', '07', '35', 'ZZ']) assert.ok(TAX_SCHEMES.has(c), c);
   assert.ok(!TAX_SCHEMES.has('09'));
@@ -106,7 +117,7 @@ test('c_ObjetoImp against the taxes', () => {
 test('c_CodigoPostal: a code, its state and the border stimulus; gzipped files read as plain ones', () => {
   assert.equal(postalCode('06600')?.border, false);
   assert.equal(postalCode('22000')?.border, true);
-  assert.equal(postalCode('99999'), undefined);
+  assert.equal(postalCode('00000'), undefined);
   // A catalogue directory of its own, gzipped, and one without the catalogue.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogs-unit-'));
   const before = process.env.CATALOG_DIR;
@@ -115,8 +126,21 @@ test('c_CodigoPostal: a code, its state and the border stimulus; gzipped files r
     fs.writeFileSync(path.join(dir, 'mx', 'c_CodigoPostal.tsv.gz'), zlib.gzipSync('# a comment\n84000\tSON\t043\t1\n'));
     process.env.CATALOG_DIR = dir;
     resetCatalogs();
-    assert.deepEqual(postalCode('84000'), { code: '84000', state: 'SON', municipality: '043', border: true });
+    assert.deepEqual(postalCode('84000'), { code: '84000', state: 'SON', municipality: '043', border: true, region: 1 });
     assert.equal(postalCode('06600'), undefined);
+    // The SAT's own layout: a header naming the columns (read by name, whatever their order), region 2 the southern border, an ended code.
+    fs.writeFileSync(path.join(dir, 'mx', 'c_CodigoPostal.tsv.gz'), zlib.gzipSync([
+      'c_CodigoPostal\tc_Estado\tc_Municipio\tc_Localidad\tEstímulo Franja Fronteriza\tFecha inicio de vigencia\tFecha fin de vigencia',
+      '77000\tROO\t004\t01\t2\t2022-01-01\t', '21100\tBCN\t002\t01\t1\t2022-01-01\t', '06700\tDIF\t015\t\t0\t2022-01-01\t',
+      '01001\tDIF\t\t\t0\t2022-01-01\t2023-01-01',
+    ].join('\n')));
+    resetCatalogs();
+    assert.deepEqual(postalCode('77000'), { code: '77000', state: 'ROO', municipality: '004', border: true, region: 2 });
+    assert.deepEqual(postalCode('21100'), { code: '21100', state: 'BCN', municipality: '002', border: true, region: 1 });
+    assert.equal(postalCode('06700')?.border, false);
+    assert.equal(postalCode('01001'), undefined, 'its validity ended');
+    assert.equal(postalCode('c_CodigoPostal'), undefined, 'the header is not a code');
+    assert.equal(catalogueCodes('c_CodigoPostal')?.size, 4);
     fs.rmSync(path.join(dir, 'mx', 'c_CodigoPostal.tsv.gz'));
     resetCatalogs();
     assert.equal(postalCode('84000'), null, 'not installed: null, never a pass');

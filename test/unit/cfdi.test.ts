@@ -54,7 +54,7 @@ const doc = (over: Record<string, unknown> = {}) => ({
 const input = (d = doc(), customer: Partial<CfdiInput['customer']> = {}): CfdiInput => ({
   // The fixture holds what the CFDI reads of a stored document, not the whole answer.
   document: d as unknown as CfdiInput['document'],
-  company: { tax_id: 'EKU9003173C9', legal_name: 'ESCUELA KEMPER URGATE', time_zone: 'America/Mexico_City', settings: { tax_regime: '601', postal_code: '06600' }, address: {} },
+  company: { tax_id: 'EKU9003173C9', legal_name: 'ESCUELA KEMPER URGATE', time_zone: 'America/Mexico_City', settings: { tax_regime: '601', postal_code: '22000' }, address: {} },
   customer: { identification: 'XIA190128J61', name: ['XENON INDUSTRIAL ARTICLES'], tax_regime: '601', address: { postal_code: '76343' }, ...customer },
   products: { LAP14: { tax_object: '02' }, MONIT24: { tax_object: '02' } },
 });
@@ -117,7 +117,7 @@ test('the CFDI: attributes, concept taxes and retentions, document totals, and a
   assert.equal(q('/cfdi:Comprobante/@Version'), '4.0');
   assert.equal(q('/cfdi:Comprobante/@Serie') + q('/cfdi:Comprobante/@Folio'), 'A17');
   assert.deepEqual(['SubTotal', 'Descuento', 'Total', 'Moneda', 'TipoDeComprobante', 'Exportacion', 'MetodoPago', 'FormaPago', 'LugarExpedicion'].map((a) => q(`/cfdi:Comprobante/@${a}`)),
-    ['3099.99', '300.00', '2661.32', 'MXN', 'I', '01', 'PUE', '03', '06600']);
+    ['3099.99', '300.00', '2661.32', 'MXN', 'I', '01', 'PUE', '03', '22000']);
   assert.equal(q('/cfdi:Comprobante/@NoCertificado'), satCertificateNumber(company.serialNumberHex));
   assert.deepEqual(['Rfc', 'Nombre', 'DomicilioFiscalReceptor', 'RegimenFiscalReceptor', 'UsoCFDI'].map((a) => q(`//cfdi:Receptor/@${a}`)),
     ['XIA190128J61', 'XENON INDUSTRIAL ARTICLES', '76343', '601', 'G03']);
@@ -140,8 +140,8 @@ test('general public: InformacionGlobal, regime 616 and the place of issue as th
     assert.equal(attr(xml, '//cfdi:InformacionGlobal/@Periodicidad'), '01');
     assert.equal(attr(xml, '//cfdi:InformacionGlobal/@Meses'), doc().date.slice(5, 7));
     assert.deepEqual(['Rfc', 'Nombre', 'DomicilioFiscalReceptor', 'RegimenFiscalReceptor', 'UsoCFDI'].map((a) => attr(xml, `//cfdi:Receptor/@${a}`)),
-      ['XAXX010101000', 'PUBLICO EN GENERAL', '06600', '616', 'S01'], JSON.stringify(record));
-    assert.equal(attr(xml, '/cfdi:Comprobante/@LugarExpedicion'), '06600');
+      ['XAXX010101000', 'PUBLICO EN GENERAL', '22000', '616', 'S01'], JSON.stringify(record));
+    assert.equal(attr(xml, '/cfdi:Comprobante/@LugarExpedicion'), '22000');
   }
 });
 
@@ -181,7 +181,7 @@ test('the sandbox provider rejects a tampered total, a foreign certificate, a wr
 });
 
 test('the sandbox provider refuses a CFDI to the general public without UsoCFDI S01, regime 616 and the place of issue', async () => {
-  const generalPublic = { identification: 'XAXX010101000', name: ['PUBLICO EN', 'GENERAL'], tax_regime: '616', address: { postal_code: '06600' } };
+  const generalPublic = { identification: 'XAXX010101000', name: ['PUBLICO EN', 'GENERAL'], tax_regime: '616', address: { postal_code: '22000' } };
   const { xml } = buildCfdi(input(doc({ use: 'S01' }), generalPublic), company);
   assert.equal((await pac().stamp(xml)).status, 'Accepted');
   // Changed and sealed again with the company's key, so that only the receiver is wrong.
@@ -197,8 +197,8 @@ test('the sandbox provider refuses a CFDI to the general public without UsoCFDI 
       'USO_CFDI: UsoCFDI G03 (Gastos en general) is not allowed for a receiver in regime 616 (c_UsoCFDI: 601, 603, 606, 612, 620, 621, 622, 623, 624, 625, 626)']);
   assert.deepEqual(await errors(receptor('RegimenFiscalReceptor="616"', 'RegimenFiscalReceptor="601"')),
     ['RECEPTOR: The generic RFC XAXX010101000 (público en general) takes RegimenFiscalReceptor 616, not 601']);
-  assert.deepEqual(await errors(receptor('DomicilioFiscalReceptor="06600"', 'DomicilioFiscalReceptor="01000"')),
-    ['RECEPTOR: The generic RFC XAXX010101000 (público en general) takes DomicilioFiscalReceptor 06600 (LugarExpedicion), not 01000']);
+  assert.deepEqual(await errors(receptor('DomicilioFiscalReceptor="22000"', 'DomicilioFiscalReceptor="01000"')),
+    ['RECEPTOR: The generic RFC XAXX010101000 (público en general) takes DomicilioFiscalReceptor 22000 (LugarExpedicion), not 01000']);
   // The generic RFC's rule only: another receiver may have any use its regime allows.
   assert.equal((await pac().stamp(buildCfdi(input(doc({ use: 'G03' })), company).xml)).status, 'Accepted');
 });

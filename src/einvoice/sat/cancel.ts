@@ -8,8 +8,10 @@
  *                                               accept, the job asks again later (outbox backoff); Rejected
  *
  * Motives (c_MotivoCancelacion): 01 issued with errors, with relation (needs the UUID of the stamped CFDI that
- * replaces it), 02 issued with errors, without relation, 03 operation not carried out, 04 nominative operation
- * related to a global invoice.
+ * replaces it: of the same issuer and type, live, relating this one with TipoRelacion 04, see related.ts),
+ * 02 issued with errors, without relation, 03 operation not carried out, 04 nominative operation related to a
+ * global invoice (only a global invoice to the general public, with InformacionGlobal). Whatever the motive, an
+ * invoice with live payment receipts or credit notes related to it is not cancelled: they are cancelled first.
  *
  * The sandbox provider decides as the SAT's rules do (RMF 2.7.1.35, the cases that need no acceptance): an
  * income CFDI over 1,000 MXN to a named receiver, more than 24 hours after it was issued, waits for the
@@ -34,6 +36,7 @@ import { setPaymentCancellation } from '../../payments/kernel';
 import { setNoteCancellation, voidMxNote } from '../../notes/kernel';
 import { voidPayment } from '../../payments/service';
 import { GENERIC_RFCS } from '../../catalog/customers';
+import { GENERAL_PUBLIC } from '../../companies/uses';
 import type { Credentials } from '../credentials';
 
 export const CANCEL_JOB = 'sat_cancel';
@@ -154,28 +157,38 @@ export async function requestCancellation(q: Queryable, company: Company, kind: 
   if (doc.stamp_status !== 'Accepted' || !doc.stamp_uuid) throw refuse(`is ${doc.stamp_status}: only a stamped CFDI is cancelled with the SAT (annul or delete one that was never stamped)`);
   const under = doc.cancellation && (doc.cancellation.status === 'Requested' || doc.cancellation.status === 'PendingAcceptance');
   if (under && doc.cancellation!.motive !== body.motive) throw refuse(`has a cancellation with motive ${doc.cancellation!.motive} under way (${doc.cancellation!.status})`, 'motive');
-  if (kind === 'invoice' && body.motive !== '04') {
-    // A receipt that pays it is cancelled first (a CFDI with payments related cannot be cancelled).
+  if (kind === 'invoice') {
+    // Whatever the motive, a CFDI with live CFDIs related to it is not cancelled: its receipts and credit notes first.
     const paying = await q.query<{ name: string }>(
       `SELECT DISTINCT p.name FROM payments p JOIN payment_applications a ON a.company_id = p.company_id AND a.payment_id = p.id
          JOIN due_items d ON d.company_id = a.company_id AND d.id = a.due_item_id
         WHERE p.company_id = $1 AND d.invoice_id = $2 AND NOT p.annulled ORDER BY p.name`, [cid, id]);
     if (paying.length) throw refuse(`has payments applied (payment receipts ${paying.map((p) => p.name).join(', ')}): cancel them first`);
-    const [{ n }] = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM notes WHERE company_id = $1 AND NOT annulled AND document->'invoices' @> jsonb_build_array(jsonb_build_object('id', $2::text))`, [cid, id]);
-    if (n > 0) throw refuse('is related to credit notes that are not cancelled: cancel them first');
+    const notes = await q.query<{ name: string }>(
+      `SELECT name FROM notes WHERE company_id = $1 AND NOT annulled AND document->'invoices' @> jsonb_build_array(jsonb_build_object('id', $2::text)) ORDER BY name`, [cid, id]);
+    if (notes.length) throw refuse(`is related to credit notes that are not cancelled (${notes.map((n) => n.name).join(', ')}): cancel them first`);
   }
-  if (kind !== 'invoice' && body.motive === '04') throw new DomainError('invalid_value', 'Motive 04 (operación nominativa relacionada en una factura global) is for invoices', 'motive');
+  if (body.motive === '04') {
+    // c_MotivoCancelacion 04: a global invoice (público en general, with InformacionGlobal) one of whose sales was then invoiced to its buyer.
+    if (kind !== 'invoice') throw new DomainError('invalid_value', 'Motive 04 (operación nominativa relacionada en una factura global) is for invoices', 'motive');
+    if (doc.customer_identification !== GENERAL_PUBLIC.rfc) {
+      throw new DomainError('invalid_value', `Motive 04 (operación nominativa relacionada en una factura global) cancels a global invoice to ${GENERAL_PUBLIC.rfc} (público en general, with InformacionGlobal); ${doc.name} is to ${doc.customer_identification}`, 'motive');
+    }
+  }
   let substitution: string | null = null;
   if (body.motive === '01') {
     if (!body.substitution) throw new DomainError('parameter_required', 'Motive 01 (issued with errors, with relation) needs substitution: the UUID of the stamped CFDI that replaces it', 'substitution');
     substitution = body.substitution.toUpperCase();
     if (substitution === doc.stamp_uuid) throw new DomainError('invalid_value', 'A CFDI does not replace itself', 'substitution');
-    const [found] = await q.query(
-      `SELECT 1 FROM invoices WHERE company_id = $1 AND stamp_uuid = $2 AND stamp_status = 'Accepted' AND NOT annulled
-       UNION ALL SELECT 1 FROM payments WHERE company_id = $1 AND stamp_uuid = $2 AND stamp_status = 'Accepted' AND NOT annulled
-       UNION ALL SELECT 1 FROM notes WHERE company_id = $1 AND stamp_uuid = $2 AND stamp_status = 'Accepted' AND NOT annulled`, [cid, substitution]);
-    if (!found) throw new DomainError('invalid_reference', `${body.substitution} is not the UUID of a stamped CFDI of this company (not cancelled)`, 'substitution');
+    // The substitute: a stamped, live CFDI of the same issuer and type that relates this one with TipoRelacion 04.
+    const [found] = await q.query<{ name: string; relates: boolean }>(
+      `SELECT name, coalesce(document->'related', '[]') @> jsonb_build_array(jsonb_build_object('type', '04', 'uuid', $3::text)) AS relates FROM ${KINDS[kind].table}
+        WHERE company_id = $1 AND stamp_uuid = $2 AND stamp_status = 'Accepted' AND NOT annulled${({ invoices: ` AND country = 'MX' AND deleted_at IS NULL`, notes: ` AND kind = 'NC'`, payments: '' })[KINDS[kind].table]}`,
+      [cid, substitution, doc.stamp_uuid]);
+    if (!found) throw new DomainError('invalid_reference', `${body.substitution} is not the UUID of a stamped ${title.toLowerCase()} of this company (not cancelled): the substitute is a CFDI of the same type (${KINDS[kind].type})`, 'substitution');
+    if (!found.relates) {
+      throw new DomainError('invalid_reference', `${title} ${found.name} does not relate ${doc.stamp_uuid} with TipoRelacion 04 (sustitución): issue the substitute with related [{type: "04", uuid: "${doc.stamp_uuid}"}]`, 'substitution');
+    }
   } else if (body.substitution !== undefined) {
     throw new DomainError('parameter_not_allowed', `substitution goes with motive 01 only, not ${body.motive}`, 'substitution');
   }

@@ -8,11 +8,11 @@
  *   SubTotal  = Σ line amounts before discounts (document `subtotal`)
  *   Descuento = Σ line discounts (written when above zero)
  *   Concepto  Importe = quantity × price, Descuento, taxes on the line base
- *   Retentions are computed on the invoice (ReteIVA on the IVA bases of the lines charging
- *   IVA above 0 %, ReteISR on the bases of the lines that carry taxes); the CFDI needs them
- *   per Concepto, so each is spread over the lines it applies to in proportion to what it is
- *   withheld on there, the rounding remainder going to the largest, so that the document's
- *   totals are exactly the invoice's. Every line it applies to carries it (0.00 included).
+ *   Retentions are computed per Concepto (src/invoices/compute.ts: ReteIVA on the IVA base of a
+ *   line charging IVA above 0 %, ReteISR on the base of a line that carries taxes, each
+ *   round2(base × rate)) and the invoice's is their sum; `spread` rebuilds the lines' parts
+ *   (a document stored before per-concept withholdings, rounded once, has its remainder put on
+ *   the largest line). Every line it applies to carries it.
  *   An IVA Traslado's Base includes the line's IEPS (LIVA art. 12).
  *   Total = SubTotal − Descuento + TotalImpuestosTrasladados − TotalImpuestosRetenidos
  * The general public (XAXX010101000): Receptor Nombre PUBLICO EN GENERAL, RegimenFiscalReceptor 616,
@@ -34,6 +34,7 @@ import { CFDI_NS, cfdiChain, parseXml } from './chain';
 import { FOREIGN_RECEIVER, GENERAL_PUBLIC, genericReceiver } from '../../companies/uses';
 import { money, sum as total } from '../../platform/money';
 import type { MxInvoiceDocument } from '../../invoices/mx/schema';
+import { addRelated } from './related';
 
 export const GENERAL_PUBLIC_RFC = GENERAL_PUBLIC.rfc;
 /** c_Impuesto of each tax type the service knows. */
@@ -178,6 +179,7 @@ function cfdiRoot(input: CfdiInput, cert: LoadedCertificate | null): XMLBuilder 
     const related = root.ele(CFDI_NS, 'cfdi:CfdiRelacionados', { TipoRelacion: '01' });
     for (const uuid of input.egreso.related) related.ele(CFDI_NS, 'cfdi:CfdiRelacionado', { UUID: uuid });
   }
+  addRelated(root, d.related);
   addParties(root, company, customer, d.use);
 
   const items: any[] = d.items;

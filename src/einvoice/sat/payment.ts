@@ -19,6 +19,7 @@ import { CFDI_NS, PAGOS_NS } from './chain';
 import { addParties, certificateAttributes, CFDV40_LOCATION, cfdiDateTime, comprobanteHead, placeOfIssue, rate, SAT_TAX, seal, XSI_NS, type CfdiInput } from './cfdi';
 import { money } from '../../platform/money';
 import type { PaymentDocument } from '../../payments/schema';
+import { addRelated } from './related';
 
 export const PAGOS_LOCATION = 'http://www.sat.gob.mx/sitio_internet/cfd/Pagos/Pagos20.xsd';
 /** c_ClaveProdServ and c_ClaveUnidad of a payment receipt's one concept, and its c_UsoCFDI. */
@@ -58,6 +59,7 @@ function paymentRoot(input: PaymentCfdiInput, cert: LoadedCertificate | null) {
     Exportacion: '01',
     LugarExpedicion: placeOfIssue(company),
   });
+  addRelated(root, d.related);
   addParties(root, company, customer, PAYMENT_USE);
   root.ele(CFDI_NS, 'cfdi:Conceptos').ele(CFDI_NS, 'cfdi:Concepto', {
     ClaveProdServ: PAYMENT_CONCEPT.ClaveProdServ, Cantidad: '1', ClaveUnidad: PAYMENT_CONCEPT.ClaveUnidad, Descripcion: PAYMENT_CONCEPT.Descripcion,

@@ -3,6 +3,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Enum } from '../../platform/validation';
+import { RelatedAnswer, RelatedBody } from '../../einvoice/sat/related';
 import { CancellationAnswer, Identity, MailAnswer, Metadata, Nullable, StampStatusAnswer, TaxAnswer } from '../../platform/answers';
 
 const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
@@ -31,6 +32,7 @@ export const MxInvoiceBody = Type.Object({
   cost_center: Type.Optional(Id()),
   items: Type.Array(MxItem, { minItems: 1, maxItems: 500 }),
   retentions: Type.Optional(Type.Array(Id(), { maxItems: 2, description: 'Ids of ReteIVA and ReteISR taxes' })),
+  related: RelatedBody('I'),
   stamp: Type.Optional(Type.Object({ send: Type.Boolean({ default: false }) })),
   mail: Type.Optional(Type.Object({ send: Type.Boolean({ default: false }) })),
   payment: Type.Object({
@@ -72,6 +74,7 @@ export const MxInvoiceAnswer = Type.Object({
   items: Type.Array(MxItemAnswer),
   retentions: Type.Array(Type.Integer()),
   retention_details: Type.Array(TaxAnswer),
+  related: RelatedAnswer,
   subtotal: Type.Number(),
   discounts: Type.Number(),
   taxes_total: Type.Number(),

@@ -22,6 +22,7 @@ import { postalCode, RESICO, RESICO_ISR_RATE, rfcPersonType, taxObjectProblem } 
 import { checkDocumentType, checkCostCenter, checkWarehouse, lineDescription, loadMasterData, mustBeActive, todayIn, type MasterData, type Row } from '../lookup';
 import type { MxInvoiceBody, MxInvoiceDocument } from './schema';
 import { num } from '../../platform/money';
+import { checkRelated, type RelatedCfdi } from '../../einvoice/sat/related';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteISR']);
 const TO_BE_DEFINED = '99'; // c_FormaPago "Por definir"
@@ -36,6 +37,8 @@ export interface MxPlan {
   retentions: Row[];
   condition: Row;
   computed: MxOut;
+  /** Related CFDIs (TipoRelacion 04, 07), checked. */
+  related: RelatedCfdi[];
 }
 
 /** The person type an RFC implies: 12 characters a company, 13 a person (generic RFCs: as the customer record says). */
@@ -103,6 +106,8 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
     }
   }
 
+  const related = await checkRelated(q, company.company_id, 'I', body.related, problems);
+
   if (body.stamp?.send && customer && docType) {
     const missing = missingCfdiData(company, customer, lines.map((l) => l.product));
     if (missing.length) problems.add('document_settings', `The invoice cannot be stamped: ${missing.join('; ')}`, 'stamp.send');
@@ -114,7 +119,7 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
     problems.add('invalid_total_payments', `The payment condition value (${new Decimal(pay.conditions.value).toFixed(2)}) must equal the invoice total (${computed.total})`,
       'payment.conditions.value', `expected ${computed.total}`);
   }
-  const plan: MxPlan = { body, date, docType: docType!, customer: customer!, seller: seller!, costCenter, lines, retentions, condition: condition!, computed };
+  const plan: MxPlan = { body, date, docType: docType!, customer: customer!, seller: seller!, costCenter, lines, retentions, condition: condition!, computed, related };
   if (problems.empty) checkLedgerAmounts(problems, mxInvoicePostings(plan), null, 'items', 'MXN');
   problems.throwIfAny();
   await checkCfdi(company, plan, problems);
@@ -188,7 +193,8 @@ export function computeMxLines(problems: Problems, docType: Row, items: MxInvoic
 function borderProblem(company: Company): string | null {
   if (company.settings?.border_stimulus !== true) return 'the company is not enrolled in the border region stimulus (settings.border_stimulus)';
   const place = postalCode(String(company.settings?.postal_code ?? (company.address as any)?.postal_code ?? ''));
-  if (place && !place.border) return `the place of issue ${place.code} is not a border postal code of c_CodigoPostal`;
+  if (place === undefined) return 'the place of issue is not a postal code of c_CodigoPostal';
+  if (place && !place.border) return `the place of issue ${place.code} is not a border postal code of c_CodigoPostal (northern or southern border region)`;
   return null;
 }
 
@@ -266,6 +272,7 @@ export function mxInvoiceDocument(plan: MxPlan, ids: { id: string | null; prefix
     }),
     retentions: body.retentions ?? [],
     retention_details: computed.retentions.map(taxJson),
+    ...(plan.related.length ? { related: plan.related } : {}),
     subtotal: num(computed.subtotal),
     discounts: num(computed.discounts),
     taxes_total: num(computed.taxes),

@@ -1,0 +1,137 @@
+/**
+ * Related CFDIs and cancellation as the SAT rules it (issue 33, point 3), on both storages:
+ * `related: [{type, uuid}]` on invoices (04 substitution, 07 advance), payment receipts and credit notes (04),
+ * each UUID checked (the company's, stamped, of the right type) and written as cfdi:CfdiRelacionados; motive 04
+ * only for a global invoice (público en general with InformacionGlobal); motive 01 only with a substitute of the
+ * same type that relates the cancelled CFDI with TipoRelacion 04 (a receipt replaced by a receipt).
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { eachStorage, problems, startTestServer, type Storage, type TestServer } from '../support/server';
+import { MX_APP, mxInvoice, mxRefs, type MxRefs } from '../support/mx';
+import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
+
+const CUSTOMER = { rfc_id: 'XIA190128J61', branch_office: 0 };
+
+eachStorage('MX related CFDIs and cancellation rules', (storage: Storage) => {
+  let s: TestServer;
+  let ref: MxRefs;
+  before(async () => {
+    s = await startTestServer(storage);
+    ref = await mxRefs(s);
+  });
+  after(() => s.close());
+
+  const mx = () => s.as('mx');
+  /** GEN001 1 × 100 + IVA 16 % = 116.00, stamped. */
+  const invoice = async (over: Record<string, unknown> = {}) => {
+    const res = await mx().post('/v1/invoices', mxInvoice(ref, [{ code: 'GEN001', quantity: 1, price: 100 }], 116, { stamp: { send: true }, ...over }), MX_APP);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.equal(res.body.stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
+    return res.body;
+  };
+  const ppd = async () => invoice({ payment: { method: 'PPD', conditions: { id: ref.toDefine, value: 116, due_date: '2099-12-31' } } });
+  const receipt = async (invoiceId: string, amount: number, over: Record<string, unknown> = {}) => mx().post('/v1/payments', {
+    document: { id: ref.receipt }, date: new Date(Date.now() - 1000).toISOString(), customer: CUSTOMER, payment_form: '03', amount,
+    invoices: [{ id: invoiceId, amount }], stamp: { send: true }, ...over,
+  }, MX_APP);
+  const xmlOf = async (path: string, id: string) => Buffer.from((await mx().get(`/v1/${path}/${id}/xml`)).body.base64, 'base64').toString('utf8');
+  /** The CFDI's related documents: "TipoRelacion UUID" per cfdi:CfdiRelacionado. */
+  const relations = (xml: string) => (satSelect('/cfdi:Comprobante/cfdi:CfdiRelacionados/cfdi:CfdiRelacionado', parseXml(xml) as unknown as Node) as unknown as Element[])
+    .map((e) => `${(e.parentNode as Element).getAttribute('TipoRelacion')} ${e.getAttribute('UUID')}`);
+  const count = async (table: string) => Number((await s.db.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
+
+  test('an invoice relates an advance (07) and a replaced invoice (04), written as CfdiRelacionados and stamped', async () => {
+    const advance = await invoice();
+    const old = await invoice();
+    const res = await invoice({ related: [{ type: '07', uuid: advance.stamp.uuid.toLowerCase() }, { type: '04', uuid: old.stamp.uuid }] });
+    assert.deepEqual(res.related, [{ type: '07', uuid: advance.stamp.uuid }, { type: '04', uuid: old.stamp.uuid }]);
+    assert.deepEqual(relations(await xmlOf('invoices', res.id)), [`07 ${advance.stamp.uuid}`, `04 ${old.stamp.uuid}`]);
+    assert.deepEqual((await mx().get(`/v1/invoices/${res.id}`)).body.related, res.related, 'stored');
+  });
+
+  test('each related UUID is checked: a known relation, the company\'s stamped CFDI of the right type; nothing is written', async () => {
+    const inv = await ppd();
+    const pay = await receipt(inv.id, 50);
+    assert.equal(pay.status, 201, JSON.stringify(pay.body));
+    const before = await count('invoices');
+    const cases: [object[], string[], RegExp?][] = [
+      [[{ type: '01', uuid: inv.stamp.uuid }], ['invalid_value@related[0].type']],
+      [[{ type: '07', uuid: pay.body.stamp.uuid }], ['invalid_reference@related[0].uuid'], /stamped invoice of this company/],
+      [[{ type: '04', uuid: '00000000-0000-4000-8000-000000000000' }], ['invalid_reference@related[0].uuid']],
+      [[{ type: '04', uuid: inv.stamp.uuid }, { type: '04', uuid: inv.stamp.uuid.toLowerCase() }], ['invalid_value@related[1].uuid'], /related twice/],
+      [[{ type: '04', uuid: 'not-a-uuid' }], ['invalid_value@related[0].uuid']],
+    ];
+    for (const [related, expected, message] of cases) {
+      const res = await mx().post('/v1/invoices', mxInvoice(ref, [{ code: 'GEN001', quantity: 1, price: 100 }], 116, { related }), MX_APP);
+      assert.equal(res.status, 400, JSON.stringify(res.body));
+      assert.deepEqual(problems(res), expected, JSON.stringify(related));
+      if (message) assert.match(res.body.Errors[0].Message, message);
+    }
+    assert.equal(await count('invoices'), before, 'nothing written');
+    // A cancelled advance is not applied.
+    const cancelledAdvance = await invoice();
+    assert.equal((await mx().post(`/v1/invoices/${cancelledAdvance.id}/cancel`, { motive: '02' })).status, 200);
+    const res = await mx().post('/v1/invoices', mxInvoice(ref, [{ code: 'GEN001', quantity: 1, price: 100 }], 116,
+      { related: [{ type: '07', uuid: cancelledAdvance.stamp.uuid }] }), MX_APP);
+    assert.deepEqual(problems(res), ['invalid_reference@related[0].uuid']);
+  });
+
+  test('motive 04 cancels a global invoice (público en general, InformacionGlobal), never a nominative one', async () => {
+    const global = await invoice({ customer: { rfc_id: 'XAXX010101000', branch_office: 0 }, use: 'S01' });
+    assert.equal((satSelect('/cfdi:Comprobante/cfdi:InformacionGlobal', parseXml(await xmlOf('invoices', global.id)) as unknown as Node) as unknown as Element[]).length, 1);
+    const nominative = await invoice();
+    const refused = await mx().post(`/v1/invoices/${nominative.id}/cancel`, { motive: '04' });
+    assert.deepEqual(problems(refused), ['invalid_value@motive']);
+    assert.equal((await mx().get(`/v1/invoices/${nominative.id}`)).body.cancellation, null, 'nothing written');
+    const res = await mx().post(`/v1/invoices/${global.id}/cancel`, { motive: '04' });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual([res.body.cancellation.status, res.body.cancellation.motive, res.body.annulled], ['Cancelled', '04', true]);
+  });
+
+  test('a receipt replaces a receipt: it relates it with 04, and only such a receipt is the substitute of motive 01', async () => {
+    const inv = await ppd();
+    const first = await receipt(inv.id, 40);
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    const other = await receipt(inv.id, 10);
+    assert.equal(other.status, 201, JSON.stringify(other.body));
+    // A receipt relates receipts only.
+    assert.deepEqual(problems(await receipt(inv.id, 40, { related: [{ type: '04', uuid: inv.stamp.uuid }] })), ['invalid_reference@related[0].uuid']);
+    assert.deepEqual(problems(await receipt(inv.id, 40, { related: [{ type: '07', uuid: first.body.stamp.uuid }] })), ['invalid_value@related[0].type']);
+    const second = await receipt(inv.id, 40, { related: [{ type: '04', uuid: first.body.stamp.uuid }] });
+    assert.equal(second.status, 201, JSON.stringify(second.body));
+    assert.equal(second.body.stamp.status, 'Accepted', JSON.stringify(second.body.stamp));
+    assert.deepEqual(relations(await xmlOf('payments', second.body.id)), [`04 ${first.body.stamp.uuid}`]);
+
+    const cancel = (body: object) => mx().post(`/v1/payments/${first.body.id}/cancel`, body);
+    // Not substitutes: the invoice (another type), a receipt that does not relate it.
+    assert.deepEqual(problems(await cancel({ motive: '01', substitution: inv.stamp.uuid })), ['invalid_reference@substitution']);
+    const unrelated = await cancel({ motive: '01', substitution: other.body.stamp.uuid });
+    assert.deepEqual(problems(unrelated), ['invalid_reference@substitution']);
+    assert.match(unrelated.body.Errors[0].Message, /does not relate .* with TipoRelacion 04/);
+    assert.equal((await mx().get(`/v1/payments/${first.body.id}`)).body.cancellation, null, 'nothing written');
+
+    const res = await cancel({ motive: '01', substitution: second.body.stamp.uuid });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual([res.body.cancellation.status, res.body.cancellation.substitution, res.body.annulled], ['Cancelled', second.body.stamp.uuid, true]);
+    // 116.00 − 10.00 − 40.00 (the substitute): the cancelled receipt's 40.00 is owed again, and paid by its substitute.
+    assert.equal((await mx().get(`/v1/invoices/${inv.id}`)).body.balance, 66);
+  });
+
+  test('a credit note relates the note it replaces (04) besides its invoices (01)', async () => {
+    const inv = await invoice();
+    const note = (over: object = {}) => mx().post('/v1/credit-notes', {
+      document: { id: ref.creditNote }, invoices: [{ id: inv.id }], payment_form: '01', items: [{ code: 'GEN001', quantity: 0.1, price: 100 }], stamp: { send: true }, ...over,
+    }, MX_APP);
+    const first = await note();
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    assert.deepEqual(problems(await note({ related: [{ type: '04', uuid: inv.stamp.uuid }] })), ['invalid_reference@related[0].uuid'], 'an invoice is no note');
+    const second = await note({ related: [{ type: '04', uuid: first.body.stamp.uuid }] });
+    assert.equal(second.status, 201, JSON.stringify(second.body));
+    assert.equal(second.body.stamp.status, 'Accepted', JSON.stringify(second.body.stamp));
+    assert.deepEqual(relations(await xmlOf('credit-notes', second.body.id)), [`01 ${inv.stamp.uuid}`, `04 ${first.body.stamp.uuid}`]);
+    const res = await mx().post(`/v1/credit-notes/${first.body.id}/cancel`, { motive: '01', substitution: second.body.stamp.uuid });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.cancellation.status, 'Cancelled');
+  });
+});
