@@ -182,7 +182,7 @@ async function checkAccount({ q, company, problems }: Ctx, code: string | undefi
 
 export const TAX_TYPES = {
   CO: ['IVA', 'Impoconsumo', 'Retefuente', 'ReteIVA', 'ReteICA', 'Autorretencion', 'AdValorem'],
-  MX: ['IVA', 'IEPS', 'ReteIVA', 'ReteISR'],
+  MX: ['IVA', 'IVAExento', 'IEPS', 'ReteIVA', 'ReteISR'],
 } as const;
 
 const PAYMENT_KINDS = ['Cash', 'Transfer', 'Card', 'Credit', 'Check', 'ToBeDefined', 'Other'] as const;
@@ -219,6 +219,7 @@ export const taxes = tableResource({
   async check(ctx, r) {
     const types: readonly string[] = TAX_TYPES[ctx.company.country as 'CO' | 'MX'];
     if (!types.includes(r.type)) return ctx.problems.add('invalid_value', `A ${ctx.company.country} tax type is one of ${types.join(', ')}`, 'type');
+    if (r.type === 'IVAExento' && Number(r.percentage) !== 0) return ctx.problems.add('invalid_value', 'An exempt IVA (TipoFactor Exento) has no rate: its percentage is 0', 'percentage');
     await checkAccount(ctx, r.account_code);
   },
 });

@@ -89,6 +89,16 @@ export const SMALL_CATALOGUES: Readonly<Record<string, ReadonlyArray<string>>> =
   c_UsoCFDI: CFDI_USES.map((u) => u.code),
 });
 
+/**
+ * c_Moneda's decimals (ISO 4217 minor units) of the currencies that do not have 2; the amounts of a CFDI in a
+ * currency have at most its decimals. XXX (no currency) and the metals (XAU, XAG, XPD, XPT) have none to invoice in.
+ */
+export const CURRENCY_DECIMALS: Readonly<Record<string, number>> = Object.freeze({
+  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
+  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3, CLF: 4, UYW: 4,
+});
+export const NOT_A_CURRENCY = new Set(['XXX', 'XAU', 'XAG', 'XPD', 'XPT', 'XTS', 'XBA', 'XBB', 'XBC', 'XBD', 'XDR', 'XSU', 'XUA']);
+
 /** The large catalogues: file and name. */
 export const LARGE_CATALOGUES = Object.freeze({
   c_CodigoPostal: 'mx/c_CodigoPostal.tsv',

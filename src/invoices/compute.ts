@@ -240,7 +240,8 @@ export function computeMX(input: MxIn): MxOut {
     const base = gross.minus(discount);
     let charged = ZERO, withheld = ZERO;
     const others = new Map<TaxRef, { out: TaxOut; value: Decimal }>();
-    for (const t of l.taxes.filter((t) => t.type !== 'IVA')) others.set(t, applyTax(t, base));
+    // IVA (exempt IVA too) is on the base plus the line's IEPS (LIVA art. 12); the others on the base.
+    for (const t of l.taxes.filter((t) => t.type !== 'IVA' && t.type !== 'IVAExento')) others.set(t, applyTax(t, base));
     const ieps = sum([...others].filter(([t]) => t.type === 'IEPS').map(([, r]) => r.value));
     const on = { ReteIVA: ZERO, ReteISR: ZERO };
     const out = l.taxes.map((t) => {

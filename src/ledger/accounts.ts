@@ -64,7 +64,7 @@ export const MX_LEDGER = {
 
 /** The account a tax of this type posts to unless the company names one (the starting catalog's). */
 export function defaultTaxAccount(country: string, type: string, percentage: number): string | undefined {
-  if (country === 'MX') return ({ IVA: MX_LEDGER.ivaCollected, IEPS: MX_LEDGER.iepsCollected, ReteIVA: MX_LEDGER.reteIva, ReteISR: MX_LEDGER.reteIsr } as Record<string, string>)[type];
+  if (country === 'MX') return ({ IVA: MX_LEDGER.ivaCollected, IVAExento: MX_LEDGER.ivaCollected, IEPS: MX_LEDGER.iepsCollected, ReteIVA: MX_LEDGER.reteIva, ReteISR: MX_LEDGER.reteIsr } as Record<string, string>)[type];
   if (type === 'IVA') return percentage === 5 ? CO_LEDGER.iva5 : percentage === 0 ? CO_LEDGER.iva0 : CO_LEDGER.ivaGeneral;
   return ({ Impoconsumo: CO_LEDGER.impoconsumo, Retefuente: CO_LEDGER.withholdingAdvance, ReteIVA: CO_LEDGER.reteIvaAdvance, ReteICA: CO_LEDGER.reteIcaAdvance,
     Autorretencion: CO_LEDGER.selfWithholding } as Record<string, string>)[type];

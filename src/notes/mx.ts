@@ -164,7 +164,7 @@ function linesPlan(body: MxCreditNoteBody, date: string, docType: Row, customer:
   related: RelatedCfdi[]): MxPlan {
   const invoiceBody = { ...body, customer: { rfc_id: customer.identification, branch_office: customer.branch_office }, use,
     payment: { method: 'PUE', conditions: { id: 0, value: Number(computed.total), due_date: '' } } } as unknown as MxInvoiceBody;
-  return { body: invoiceBody, date, docType, customer, seller: null!, costCenter: null, lines, retentions, condition: { name: '', sat_code: body.payment_form } as Row, computed, related };
+  return { body: invoiceBody, date, docType, customer, seller: null!, costCenter: null, lines, retentions, condition: { name: '', sat_code: body.payment_form } as Row, computed, related, currency: null };
 }
 
 function noteDocument(plan: MxPlan, body: MxCreditNoteBody, invoices: MxCreditNoteDocument['invoices'],

@@ -6,6 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CancellationAnswer, Identity, MailAnswer, Metadata, Nullable, StampStatusAnswer } from '../platform/answers';
 import { SMALL_CATALOGUES } from '../catalogs/sat';
 import { Enum } from '../platform/validation';
+import { LOCAL_DATE_TIME } from '../platform/dates';
 import { RelatedAnswer, RelatedBody } from '../einvoice/sat/related';
 
 const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
@@ -18,7 +19,7 @@ export const PAYMENT_FORMS = SMALL_CATALOGUES.c_FormaPago.filter((c) => c !== '9
 export const PaymentBody = Type.Object({
   document: Type.Object({ id: Id('Document type id of type P (see /mx/v1/document-types?type=P)') }),
   number: Type.Optional(Type.Integer({ minimum: 1, maximum: 9007199254740991, description: 'Folio; required when the document type has automatic_number false' })),
-  date: Type.String({ format: 'date-time', description: 'When the customer paid (FechaPago): not in the future' }),
+  date: Type.String({ format: LOCAL_DATE_TIME, maxLength: 40, description: 'When the customer paid (FechaPago): not in the future. RFC 3339 with an offset, or without one (2026-11-26T13:56:18, as the SAT writes it): the company\'s local time' }),
   customer: Type.Object({
     rfc_id: Type.String({ minLength: 12, maxLength: 13, description: 'RFC of the customer whose invoices are paid' }),
     branch_office: Type.Integer({ minimum: 0, maximum: 999, default: 0 }),
@@ -79,6 +80,7 @@ export const PaymentAnswer = Type.Object({
   totals: Type.Object({
     withholdings_iva: Type.Number(), withholdings_isr: Type.Number(), withholdings_ieps: Type.Number(),
     transferred: Type.Array(Type.Object({ percentage: Type.Number(), base_value: Type.Number(), value: Type.Number() }), { description: 'IVA per rate, in pesos' }),
+    exempt_base_value: Type.Optional(Type.Number({ description: 'The base of the exempt IVA paid, in pesos (TotalTrasladosBaseIVAExento); absent when none' })),
     payments_total: Type.Number({ description: 'MontoTotalPagos, in pesos' }),
   }),
   stamp: Type.Object({

@@ -23,12 +23,13 @@ import { movePayments, type Application } from '../invoices/kernel';
 import { annulmentDate, checkCurrency, checkDocumentType, loadMasterData, mustBeActive, todayIn, type Row } from '../invoices/lookup';
 import { GENERIC_RFCS } from '../catalog/customers';
 import { missingCfdiData } from '../einvoice/sat/stamp';
-import { cfdiDateTime } from '../einvoice/sat/cfdi';
+import { cfdiDateTime, EXEMPT_IVA } from '../einvoice/sat/cfdi';
 import { unsealedPaymentCfdi } from '../einvoice/sat/payment';
 import { checkRelated, type RelatedCfdi } from '../einvoice/sat/related';
 import { cfdiContentProblems } from '../einvoice/sat/rules';
 import type { MxInvoiceDocument } from '../invoices/mx/schema';
 import { num, round2, sum } from '../platform/money';
+import { instantOf } from '../platform/dates';
 import { amountPaid, invoiceTaxGroups, paidTaxes, type PaidTax } from './compute';
 import { insertPayment, lockPayment, markPaymentAnnulled, paymentApplications } from './kernel';
 import type { PaymentBody, PaymentDocument } from './schema';
@@ -94,7 +95,7 @@ export async function planPayment(q: Queryable, company: Company, body: PaymentB
   const now = new Date();
   let paidAt: Date | null = null;
   if (typeof body.date === 'string' && !problems.has('date')) {
-    paidAt = new Date(body.date);
+    paidAt = instantOf(body.date, company.time_zone);
     if (paidAt.getTime() > now.getTime() + CLOCK_SKEW_MS) { problems.add('invalid_date', `The payment date ${body.date} is in the future`, 'date'); paidAt = null; }
   }
   const payDay = paidAt ? cfdiDateTime(paidAt, company.time_zone).slice(0, 10) : undefined;
@@ -199,6 +200,7 @@ function paymentDocument(plan: PaymentPlan, facts: Map<string, InvoiceFacts>, pr
         const of = all('taxes').filter((t) => t.type === 'IVA' && t.percentage === percentage);
         return { percentage, base_value: num(sum(of.map((t) => t.base_value))), value: num(sum(of.map((t) => t.value))) };
       }),
+      ...(all('taxes').some((t) => t.type === EXEMPT_IVA) ? { exempt_base_value: num(sum(all('taxes').filter((t) => t.type === EXEMPT_IVA).map((t) => t.base_value))) } : {}),
       payments_total: num(round2(new Decimal(body.amount).times(currency.exchange_rate))),
     },
     stamp: { send: body.stamp?.send ?? false, status: 'Draft', uuid: null, errors: null, observations: null },

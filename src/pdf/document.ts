@@ -95,7 +95,8 @@ function customerBlock(c: any, country: 'CO' | 'MX', extra: string[] = []): PdfC
 }
 
 const taxes = (list: readonly { name?: string | null; type: string; percentage: number; value: number; base_value: number }[] | undefined): PdfTax[] =>
-  (list ?? []).map((t) => ({ name: t.name ?? t.type, percentage: t.percentage, value: t.value, base_value: t.base_value }));
+  // An exempt IVA (MX IVAExento) has no rate: it is shown by its name ("IVA Exento"), never as 0 %.
+  (list ?? []).map((t) => ({ name: t.name ?? t.type, percentage: t.type === 'IVAExento' ? null : t.percentage, value: t.value, base_value: t.base_value }));
 
 const UBL_CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
 const DIAN_STS = 'dian:gov:co:facturaelectronica:Structures-2-1';
@@ -187,7 +188,7 @@ export async function invoicePdf({ row, company, customer, as }: InvoiceRows): P
   const mx = row.country === 'MX' ? row.document : null;
   const xml = row.stamp_status === 'Accepted' && row.xml ? parseXml(row.xml) : null;
   const electronic = electronicOf(row, xml);
-  const currency = co?.currency?.code ?? (country === 'CO' ? 'COP' : 'MXN');
+  const currency = co?.currency?.code ?? mx?.currency?.code ?? (country === 'CO' ? 'COP' : 'MXN');
   const cfdi = country === 'MX' && xml ? xml.documentElement : null;
   const unit = (code: string | null | undefined) => (code ? `${code} ${unitJson(code).name === code ? '' : unitJson(code).name}`.trim() : null);
   const credit = (co?.payments ?? []).some((p) => p.due_date);
@@ -206,7 +207,7 @@ export async function invoicePdf({ row, company, customer, as }: InvoiceRows): P
   const input: InvoicePdfInput = {
     country,
     title: as?.title ?? (co ? (row.electronic_type === 'ElectronicInvoice' ? 'Factura electrónica de venta' : co.document?.name ?? 'Factura de venta') : 'Factura'),
-    name: printedNumber(country, d), date: d.date, time: issueTime(row, xml), currency, exchangeRate: co?.currency?.exchange_rate ?? null,
+    name: printedNumber(country, d), date: d.date, time: issueTime(row, xml), currency, exchangeRate: co?.currency?.exchange_rate ?? mx?.currency?.exchange_rate ?? null,
     company: companyBlock(company),
     customer: customerBlock(customer, country, mx?.use ? [`Uso CFDI: ${described(mx.use, Object.fromEntries([[mx.use, findCfdiUse(mx.use)?.description ?? '']]))}`] : []),
     items,
@@ -405,6 +406,7 @@ export async function paymentPdf({ row, company, customer }: PaymentRows): Promi
   const m = (v: number, code = currency) => formatMoney(v, 'MX', code);
   const paidTaxes = [
     ...d.totals.transferred.map((t) => `IVA ${formatNumber(t.percentage, 'MX', null)} %: base ${m(t.base_value, 'MXN')}, importe ${m(t.value, 'MXN')}`),
+    ...(d.totals.exempt_base_value !== undefined ? [`IVA exento: base ${m(d.totals.exempt_base_value, 'MXN')}`] : []),
     ...(['iva', 'isr', 'ieps'] as const).filter((k) => d.totals[`withholdings_${k}`]).map((k) => `Retención ${k.toUpperCase()}: ${m(d.totals[`withholdings_${k}`], 'MXN')}`),
   ];
   const input: InvoicePdfInput = {

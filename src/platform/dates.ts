@@ -87,6 +87,43 @@ export function momentBound(text: string, side: 'start' | 'end', timeZone: strin
     : { op: '<', sql: (p) => `(date_trunc('milliseconds', ${at(p)}) + interval '1 millisecond')`, value: v.moment };
 }
 
+/**
+ * A date-time of a request body as the SAT writes them (issue 33, point 9): RFC 3339 with an offset (`Z`,
+ * `±hh:mm`), an instant; or without one (`2026-11-26T13:56:18`, the way CFDI dates are written), a wall-clock
+ * time in the company's time zone. The JSON-schema format name (registered in validation.ts).
+ */
+export const LOCAL_DATE_TIME = 'date-time-local';
+
+/** Whether a text is such a date-time (a time is required; a bare date is not one). */
+export const isLocalDateTime = (text: string): boolean => parseDateFilter(text)?.moment != null;
+
+const zoneParts = new Map<string, Intl.DateTimeFormat>();
+/** The offset of a time zone at an instant, in milliseconds (local − UTC). */
+function zoneOffset(instant: number, timeZone: string): number {
+  let f = zoneParts.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    zoneParts.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(new Date(instant)).map((x) => [x.type, Number(x.value)]));
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant a request date-time names: its offset's, or, without one, that wall-clock time in `timeZone`
+ * (a time skipped by a daylight-saving change reads as the instant after the gap). The text must have passed the schema.
+ */
+export function instantOf(text: string, timeZone: string): Date {
+  const v = parseDateFilter(text);
+  if (!v?.moment) throw new Error(`not a date-time: ${text}`);
+  if (v.offset) return new Date(v.moment);
+  const wall = Date.parse(`${v.moment}Z`);
+  // Two passes settle the offset around a change of it.
+  let instant = wall - zoneOffset(wall, timeZone);
+  instant = wall - zoneOffset(instant, timeZone);
+  return new Date(instant);
+}
+
 /** A query parameter that takes a date or a date-time. */
 export const DateFilter = (description: string) => Type.String({
   format: DATE_FILTER, maxLength: 40,

@@ -13,7 +13,7 @@ import Decimal from 'decimal.js';
 import { Type } from '@sinclair/typebox';
 import { Problems } from './errors';
 import { isErrorCode, type ErrorCode } from './error-codes';
-import { DATE_FILTER, parseDateFilter } from './dates';
+import { DATE_FILTER, isLocalDateTime, LOCAL_DATE_TIME, parseDateFilter } from './dates';
 
 export function decimalsOf(n: number): number {
   return new Decimal(n).decimalPlaces();
@@ -36,6 +36,7 @@ function makeAjv(coerce: boolean): Ajv {
     ajv.addFormat(name, { ...(typeof f === 'object' && !(f instanceof RegExp) ? f : {}), validate: (s: string) => !s.startsWith('0000') && check(s) });
   }
   ajv.addFormat(DATE_FILTER, { type: 'string', validate: (s: string) => parseDateFilter(s) !== null });
+  ajv.addFormat(LOCAL_DATE_TIME, { type: 'string', validate: isLocalDateTime });
   ajv.addKeyword({ keyword: 'x-code', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-hint', schemaType: 'string' });
   ajv.addKeyword({
@@ -182,6 +183,7 @@ export function addAjvErrors(problems: Problems, errors: ErrorObject[] | null | 
         code = custom ?? ((e.params as any).format === 'email' ? 'invalid_email' : (e.params as any).format.startsWith('date') ? 'invalid_date' : 'invalid_value');
         message = (e.params as any).format === 'date' ? `${base} must be a date yyyy-MM-dd`
           : (e.params as any).format === DATE_FILTER ? `${base} must be a date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z`
+            : (e.params as any).format === LOCAL_DATE_TIME ? `${base} must be a date-time yyyy-MM-ddTHH:mm:ss, with an offset (Z, -06:00) or without one (the company's local time)`
             : `${base} must be a valid ${(e.params as any).format}`;
         break;
       case 'x-decimals':

@@ -9,6 +9,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import { startTestServer, type TestServer } from '../support/server';
 import { startFakeFinkok, type FakeFinkok } from '../support/fake-finkok';
 import { MX_APP, mxToday } from '../support/mx';
@@ -117,7 +118,8 @@ test('cancellation through cancel (the issuer\'s CSD) and get_sat_status while t
   fake.sat.set(later.stamp.uuid, 'Cancelado');
   const done = await mx().post(`/v1/invoices/${later.id}/cancel`, { motive: '03' });
   assert.equal(done.body.cancellation.status, 'Cancelled', JSON.stringify(done.body.cancellation));
-  assert.ok(fake.calls.some((c) => c.op === 'get_sat_status' && c.uuid === later.stamp.uuid));
+  // Asked with the CFDI's own Total: 5000.00 + IVA 16 % = 5800.00.
+  assert.deepEqual([...new Set(fake.calls.filter((c) => c.op === 'get_sat_status' && c.uuid === later.stamp.uuid).map((c) => c.total))], ['5800.00']);
 
   const refused = (await invoice(600)).body;
   fake.waiting.add(refused.stamp.uuid);
@@ -126,5 +128,30 @@ test('cancellation through cancel (the issuer\'s CSD) and get_sat_status while t
   const rejected = await mx().post(`/v1/invoices/${refused.id}/cancel`, { motive: '02' });
   assert.equal(rejected.body.cancellation.status, 'Rejected');
   assert.equal(rejected.body.annulled, false);
+  assert.deepEqual(fake.problems, []);
+});
+
+test('cancel sends the CSD key encrypted with the account password (PKCS#8); a receipt\'s status is asked with its Total 0', async () => {
+  const { encryptedKey } = await import('../../src/einvoice/sat/finkok');
+  const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const pem = encryptedKey(privateKey.export({ type: 'pkcs8', format: 'pem' }) as string, 'clave-finkok-1');
+  assert.match(pem, /^-----BEGIN ENCRYPTED PRIVATE KEY-----/);
+  assert.throws(() => crypto.createPrivateKey({ key: pem, passphrase: 'otra' }));
+  assert.equal(crypto.createPrivateKey({ key: pem, passphrase: 'clave-finkok-1' }).asymmetricKeyType, 'rsa');
+
+  const inv = (await invoice(2000, 'PPD')).body;
+  const pay = await mx().post('/v1/payments', { document: { id: ref.type.P.id }, date: new Date(Date.now() - 1000).toISOString(), customer: CUSTOMER,
+    payment_form: '03', amount: 1000, invoices: [{ id: inv.id, amount: 1000 }], stamp: { send: true } }, MX_APP);
+  assert.equal(pay.status, 201, JSON.stringify(pay.body));
+  const receipt = await settled(pay.body.id, 'payments');
+  assert.equal(receipt.stamp.status, 'Accepted', JSON.stringify(receipt.stamp));
+  fake.waiting.add(receipt.stamp.uuid);
+  const pending = await mx().post(`/v1/payments/${receipt.id}/cancel`, { motive: '02' });
+  assert.equal(pending.body.cancellation.status, 'PendingAcceptance', JSON.stringify(pending.body.cancellation));
+  fake.sat.set(receipt.stamp.uuid, 'Cancelado');
+  const done = await mx().post(`/v1/payments/${receipt.id}/cancel`, { motive: '02' });
+  assert.equal(done.body.cancellation.status, 'Cancelled', JSON.stringify(done.body.cancellation));
+  // The receipt's CFDI has Total 0 (its 1,000.00 is in the complement): the fake finds it only so.
+  assert.deepEqual([...new Set(fake.calls.filter((c) => c.op === 'get_sat_status' && c.uuid === receipt.stamp.uuid).map((c) => c.total))], ['0']);
   assert.deepEqual(fake.problems, []);
 });

@@ -27,7 +27,7 @@ export interface FakeFinkok {
   password: string;
   mode: 'ok' | 'hang' | 'garbage' | 'fault' | 'lose';
   /** Every call that reached an operation: its name and what it was about. */
-  calls: { op: string; uuid?: string; taxpayer?: string }[];
+  calls: { op: string; uuid?: string; taxpayer?: string; total?: string }[];
   /** How many CFDIs got a new stamp. */
   stampsGiven: number;
   /** Requests refused before any operation (wrong path, envelope, namespace). */
@@ -96,8 +96,11 @@ export async function startFakeFinkok(pac: SandboxPac, o: { user: string; passwo
       let cert: X509Certificate;
       try { cert = new X509Certificate(Buffer.from(param('cer'), 'base64').toString('utf8')); } catch { return reply('<s0:CodEstatus>El certificado no es válido (fake)</s0:CodEstatus>'); }
       if (!cert.subject.includes(`x500UniqueIdentifier=${taxpayer}`)) return reply('<s0:CodEstatus>El certificado no pertenece al RFC emisor (fake)</s0:CodEstatus>');
+      const keyPem = Buffer.from(param('key'), 'base64').toString('utf8');
+      // Finkok's samples: the key PKCS#8-encrypted with the account's password, never in the clear.
+      if (!keyPem.includes('-----BEGIN ENCRYPTED PRIVATE KEY-----')) return reply('<s0:CodEstatus>La llave privada debe ir cifrada con la contraseña de la cuenta (fake)</s0:CodEstatus>');
       try {
-        const key = crypto.createPrivateKey(Buffer.from(param('key'), 'base64').toString('utf8'));
+        const key = crypto.createPrivateKey({ key: keyPem, passphrase: fake.password });
         if (!crypto.verify('sha256', Buffer.from('x'), cert.publicKey, crypto.sign('sha256', Buffer.from('x'), key))) throw new Error('mismatch');
       } catch { return reply('<s0:CodEstatus>La llave privada no corresponde al certificado (fake)</s0:CodEstatus>'); }
       const motive = uuidNode?.getAttribute('Motivo') ?? '';
@@ -107,9 +110,13 @@ export async function startFakeFinkok(pac: SandboxPac, o: { user: string; passwo
     }
     if (op.localName === 'get_sat_status') {
       const uuid = param('uuid');
-      fake.calls.push({ op: 'get_sat_status', uuid, taxpayer: param('taxpayer_id') });
+      fake.calls.push({ op: 'get_sat_status', uuid, taxpayer: param('taxpayer_id'), total: param('total') });
       const state = fake.sat.get(uuid);
-      const estado = !byUuid.has(uuid) ? 'No Encontrado' : state === 'Cancelado' ? 'Cancelado' : 'Vigente';
+      // The SAT finds a CFDI by issuer, receiver, UUID and its own Total (a payment receipt's is 0).
+      const stamped = byUuid.has(uuid) ? stamps.get(byUuid.get(uuid)!) : undefined;
+      const cfdiTotal = stamped ? parseXml(stamped.xml).documentElement.getAttribute('Total') ?? '' : '';
+      const totalMatches = /^[0-9]+(\.[0-9]+)?$/.test(param('total')) && Number(param('total')) === Number(cfdiTotal);
+      const estado = !stamped || !totalMatches ? 'No Encontrado' : state === 'Cancelado' ? 'Cancelado' : 'Vigente';
       const process = state === 'Solicitud rechazada' ? 'Solicitud rechazada' : fake.waiting.has(uuid) && !state ? 'En proceso' : '';
       return reply(`<s0:sat><s0:Estado>${estado}</s0:Estado><s0:EstatusCancelacion>${process}</s0:EstatusCancelacion></s0:sat>`);
     }

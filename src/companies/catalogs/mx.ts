@@ -40,6 +40,8 @@ export const MX_TAXES: Tables['taxes'][] = [
     { name: 'Retención ISR 1.25% RESICO', type: 'ReteISR', percentage: '1.25', account_code: MX_LEDGER.reteIsr },
     { name: 'IEPS 8%', type: 'IEPS', percentage: '8', account_code: MX_LEDGER.iepsCollected },
     { name: 'IVA 11% región fronteriza (derogado)', type: 'IVA', percentage: '11', account_code: MX_LEDGER.ivaCollected, active: false },
+    // Exempt sales (LIVA art. 9, 15, 20): ObjetoImp 02 with a Traslado of TipoFactor Exento, no rate and no amount.
+    { name: 'IVA Exento', type: 'IVAExento', percentage: '0', account_code: MX_LEDGER.ivaCollected },
 ];
 
 /** The payment receipt type (CFDI type P, Pagos 2.0): every Mexican company has one. */

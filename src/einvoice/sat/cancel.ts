@@ -38,6 +38,7 @@ import { voidPayment } from '../../payments/service';
 import { GENERIC_RFCS } from '../../catalog/customers';
 import { GENERAL_PUBLIC } from '../../companies/uses';
 import type { Credentials } from '../credentials';
+import { parseXml } from './chain';
 
 export const CANCEL_JOB = 'sat_cancel';
 export const MOTIVES: Readonly<Record<string, string>> = Object.freeze({
@@ -202,6 +203,20 @@ export async function requestCancellation(q: Queryable, company: Company, kind: 
     [cid, CANCEL_JOB, id]);
 }
 
+/**
+ * The CFDI's own Total (what the SAT's status service is asked with): the stamped XML's, else the document's
+ * (a payment receipt's is 0: its amounts are in the complement).
+ */
+export function cfdiTotal(xml: string | null, type: 'I' | 'E' | 'P', documentTotal: string): string {
+  if (xml) {
+    try {
+      const total = parseXml(xml).documentElement.getAttribute('Total');
+      if (total) return total;
+    } catch { /* the document's figure below */ }
+  }
+  return type === 'P' ? '0' : documentTotal;
+}
+
 /** The receiver has not answered yet: the outbox asks again later (with its backoff). */
 export class AwaitingReceiver extends Error {}
 
@@ -214,12 +229,12 @@ export async function runCancellation(db: Db, provider: CancelProvider, cid: num
        JOIN companies c ON c.company_id = $1`, [cid, id]);
   if (!found) throw new Error(`document ${id} not found`);
   const { kind } = found;
-  const [doc] = await db.query<Stored>(
-    `SELECT id, name, stamp_uuid, total, customer_identification, created_at, cancellation FROM ${KINDS[kind].table} WHERE company_id = $1 AND id = $2`, [cid, id]);
+  const [doc] = await db.query<Stored & { xml: string | null }>(
+    `SELECT id, name, stamp_uuid, total, customer_identification, created_at, cancellation, xml FROM ${KINDS[kind].table} WHERE company_id = $1 AND id = $2`, [cid, id]);
   const c = doc.cancellation;
   if (!c || (c.status !== 'Requested' && c.status !== 'PendingAcceptance')) return { status: c?.status ?? 'none' };
   const request: CancelRequest = {
-    issuer: found.tax_id, receiver: doc.customer_identification, uuid: doc.stamp_uuid!, total: doc.total, type: KINDS[kind].type,
+    issuer: found.tax_id, receiver: doc.customer_identification, uuid: doc.stamp_uuid!, total: cfdiTotal(doc.xml, KINDS[kind].type, doc.total), type: KINDS[kind].type,
     issuedAt: new Date(doc.created_at), motive: c.motive, substitution: c.substitution,
     csd: () => credentials.company(found.company),
   };

@@ -38,7 +38,13 @@ import { addRelated } from './related';
 
 export const GENERAL_PUBLIC_RFC = GENERAL_PUBLIC.rfc;
 /** c_Impuesto of each tax type the service knows. */
-export const SAT_TAX: Record<string, string> = { ISR: '001', ReteISR: '001', IVA: '002', ReteIVA: '002', IEPS: '003' };
+export const SAT_TAX: Record<string, string> = { ISR: '001', ReteISR: '001', IVA: '002', IVAExento: '002', ReteIVA: '002', IEPS: '003' };
+/** The exempt IVA's tax type: a Traslado of TipoFactor Exento, with its Base and neither TasaOCuota nor Importe. */
+export const EXEMPT_IVA = 'IVAExento';
+/** A Traslado's attributes after Base and Impuesto: TipoFactor, and the rate and amount unless it is exempt. */
+export const trasladoFactor = (type: string, tasa: string, importe: string, suffix = ''): Record<string, string> => (type === EXEMPT_IVA
+  ? { [`TipoFactor${suffix}`]: 'Exento' }
+  : { [`TipoFactor${suffix}`]: 'Tasa', [`TasaOCuota${suffix}`]: tasa, [`Importe${suffix}`]: importe });
 
 export interface CfdiInput {
   /** The stored MX invoice document (its response schema, MxInvoiceAnswer). */
@@ -83,7 +89,7 @@ export function spread(total: Decimal.Value, rateOf: Decimal.Value, bases: Decim
   return parts;
 }
 
-interface TaxRow { impuesto: string; factor: string; tasa: string; base: Decimal; importe: Decimal }
+interface TaxRow { type: string; impuesto: string; tasa: string; base: Decimal; importe: Decimal }
 
 type Line = MxInvoiceDocument['items'][number];
 /** The taxes a line transfers (IVA, IEPS), as its Concepto's Traslados. */
@@ -164,7 +170,9 @@ function cfdiRoot(input: CfdiInput, cert: LoadedCertificate | null): XMLBuilder 
     ...certificateAttributes(cert),
     SubTotal: money(d.subtotal),
     ...(new Decimal(d.discounts).gt(0) ? { Descuento: money(d.discounts) } : {}),
-    Moneda: 'MXN',
+    // A foreign currency: its c_Moneda code and TipoCambio (pesos per unit); the amounts are in it.
+    Moneda: d.currency?.code ?? 'MXN',
+    ...(d.currency ? { TipoCambio: new Decimal(d.currency.exchange_rate).toFixed() } : {}),
     Total: money(d.total),
     TipoDeComprobante: input.egreso ? 'E' : 'I',
     Exportacion: '01',
@@ -211,9 +219,9 @@ function cfdiRoot(input: CfdiInput, cert: LoadedCertificate | null): XMLBuilder 
     if (lineTaxes.length) {
       const tr = impuestos.ele(CFDI_NS, 'cfdi:Traslados');
       for (const t of lineTaxes) {
-        const row = { impuesto: SAT_TAX[t.type], factor: 'Tasa', tasa: rate(t.percentage), base: new Decimal(t.base_value), importe: new Decimal(t.value) };
-        tr.ele(CFDI_NS, 'cfdi:Traslado', { Base: money(row.base), Impuesto: row.impuesto, TipoFactor: row.factor, TasaOCuota: row.tasa, Importe: money(row.importe) });
-        const key = `${row.impuesto}|${row.factor}|${row.tasa}`;
+        const row = { type: t.type, impuesto: SAT_TAX[t.type], tasa: rate(t.percentage), base: new Decimal(t.base_value), importe: new Decimal(t.value) };
+        tr.ele(CFDI_NS, 'cfdi:Traslado', { Base: money(row.base), Impuesto: row.impuesto, ...trasladoFactor(t.type, row.tasa, money(row.importe)) });
+        const key = `${row.impuesto}|${t.type === EXEMPT_IVA ? 'Exento' : row.tasa}`;
         const sum = traslados.get(key);
         traslados.set(key, sum ? { ...sum, base: sum.base.plus(row.base), importe: sum.importe.plus(row.importe) } : row);
       }
@@ -230,9 +238,11 @@ function cfdiRoot(input: CfdiInput, cert: LoadedCertificate | null): XMLBuilder 
 
   if (traslados.size || retenciones.size) {
     const sum = (xs: Decimal[]) => money(total(xs));
+    // Anexo 20: TotalImpuestosTrasladados is not written when every Traslado is exempt.
+    const taxed = [...traslados.values()].filter((t) => t.type !== EXEMPT_IVA);
     const impuestos = root.ele(CFDI_NS, 'cfdi:Impuestos', {
       ...(retenciones.size ? { TotalImpuestosRetenidos: sum([...retenciones.values()]) } : {}),
-      ...(traslados.size ? { TotalImpuestosTrasladados: sum([...traslados.values()].map((t) => t.importe)) } : {}),
+      ...(taxed.length ? { TotalImpuestosTrasladados: sum(taxed.map((t) => t.importe)) } : {}),
     });
     if (retenciones.size) {
       const re = impuestos.ele(CFDI_NS, 'cfdi:Retenciones');
@@ -241,7 +251,7 @@ function cfdiRoot(input: CfdiInput, cert: LoadedCertificate | null): XMLBuilder 
     if (traslados.size) {
       const tr = impuestos.ele(CFDI_NS, 'cfdi:Traslados');
       for (const t of traslados.values()) {
-        tr.ele(CFDI_NS, 'cfdi:Traslado', { Base: money(t.base), Impuesto: t.impuesto, TipoFactor: t.factor, TasaOCuota: t.tasa, Importe: money(t.importe) });
+        tr.ele(CFDI_NS, 'cfdi:Traslado', { Base: money(t.base), Impuesto: t.impuesto, ...trasladoFactor(t.type, t.tasa, money(t.importe)) });
       }
     }
   }

@@ -13,11 +13,15 @@
  *                                        get_sat_status(username, password, taxpayer_id, rtaxpayer_id, uuid,
  *                                        total): Estado, EstatusCancelacion
  *
+ * The key sent to cancel is the CSD's key encrypted (PKCS#8) with the account's password, as Finkok's samples
+ * send it; get_sat_status is asked with the CFDI's own Total (a payment receipt's is 0).
+ *
  * A retry of a CFDI already sent first asks `stamped` (StampProvider.stamped), so a CFDI is never stamped
  * twice; incidence 307 (a previous stamp) is answered with that stamp too. Every provider incidence becomes
  * a stamp error with its code; a timeout, an HTTP or SOAP fault, or an answer that cannot be read is
  * thrown, so the outbox tries again later and the document stays Pending.
  */
+import crypto from 'node:crypto';
 import '../../platform/xmldom-regexps';
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
@@ -49,6 +53,14 @@ export function finkokEnvelope(ns: 'stamp' | 'cancel', op: string, params: [stri
 export function field(doc: Document | Node, name: string): string {
   const n = (xpath.select(`//*[local-name()='${name}']`, doc as any) as Node[])[0];
   return n ? (n.textContent ?? '').trim() : '';
+}
+
+/**
+ * The CSD's key as Finkok's cancel samples send it: PKCS#8 encrypted with the Finkok account's password
+ * (PEM "ENCRYPTED PRIVATE KEY", AES-256-CBC), never the key in the clear.
+ */
+export function encryptedKey(keyPem: string, password: string): string {
+  return crypto.createPrivateKey(keyPem).export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: password }) as string;
 }
 
 export class FinkokPac implements StampProvider, CancelProvider {
@@ -119,7 +131,7 @@ export class FinkokPac implements StampProvider, CancelProvider {
     const uuid = `<apps:UUID UUID="${escape(r.uuid)}" Motivo="${escape(r.motive)}" FolioSustitucion="${escape(r.substitution ?? '')}"/>`;
     const doc = await this.call('cancel', 'cancel', [
       ['UUIDS', { xml: uuid }], ...this.auth(), ['taxpayer_id', r.issuer],
-      ['cer', Buffer.from(csd.certPem).toString('base64')], ['key', Buffer.from(csd.keyPem).toString('base64')], ['store_pending', 'false'],
+      ['cer', Buffer.from(csd.certPem).toString('base64')], ['key', Buffer.from(encryptedKey(csd.keyPem, this.o.password)).toString('base64')], ['store_pending', 'false'],
     ]);
     const status = field(doc, 'EstatusUUID');
     const process = field(doc, 'EstatusCancelacion');

@@ -16,7 +16,7 @@ import Decimal from 'decimal.js';
 import { create } from 'xmlbuilder2';
 import type { LoadedCertificate } from '../certificates';
 import { CFDI_NS, PAGOS_NS } from './chain';
-import { addParties, certificateAttributes, CFDV40_LOCATION, cfdiDateTime, comprobanteHead, placeOfIssue, rate, SAT_TAX, seal, XSI_NS, type CfdiInput } from './cfdi';
+import { addParties, certificateAttributes, CFDV40_LOCATION, cfdiDateTime, comprobanteHead, EXEMPT_IVA, placeOfIssue, rate, SAT_TAX, seal, trasladoFactor, XSI_NS, type CfdiInput } from './cfdi';
 import { money } from '../../platform/money';
 import type { PaymentDocument } from '../../payments/schema';
 import { addRelated } from './related';
@@ -78,9 +78,10 @@ function paymentRoot(input: PaymentCfdiInput, cert: LoadedCertificate | null) {
     totales[`TotalTrasladosBaseIVA${name}`] = money(rateRow.base_value);
     totales[`TotalTrasladosImpuestoIVA${name}`] = money(rateRow.value);
   }
+  if (t.exempt_base_value !== undefined) totales.TotalTrasladosBaseIVAExento = money(t.exempt_base_value);
   // Attribute order does not matter to the chain (the XSLT names them), but the SAT's order reads better.
   const order = ['TotalRetencionesIVA', 'TotalRetencionesISR', 'TotalTrasladosBaseIVA16', 'TotalTrasladosImpuestoIVA16', 'TotalTrasladosBaseIVA8',
-    'TotalTrasladosImpuestoIVA8', 'TotalTrasladosBaseIVA0', 'TotalTrasladosImpuestoIVA0'];
+    'TotalTrasladosImpuestoIVA8', 'TotalTrasladosBaseIVA0', 'TotalTrasladosImpuestoIVA0', 'TotalTrasladosBaseIVAExento'];
   pagos.ele(PAGOS_NS, 'pago20:Totales', {
     ...Object.fromEntries(order.filter((k) => totales[k] !== undefined).map((k) => [k, totales[k]])),
     MontoTotalPagos: money(t.payments_total),
@@ -95,7 +96,7 @@ function paymentRoot(input: PaymentCfdiInput, cert: LoadedCertificate | null) {
     ...(d.operation_number ? { NumOperacion: d.operation_number } : {}),
   });
   // The Pago's taxes, per tax, factor and rate, in the payment's currency: Σ of the documents' / EquivalenciaDR.
-  const traslados = new Map<string, { impuesto: string; tasa: string; base: Decimal; importe: Decimal }>();
+  const traslados = new Map<string, { type: string; impuesto: string; tasa: string; base: Decimal; importe: Decimal }>();
   const retenciones = new Map<string, Decimal>();
   for (const inv of d.invoices) {
     const equivalence = new Decimal(inv.equivalence);
@@ -126,9 +127,9 @@ function paymentRoot(input: PaymentCfdiInput, cert: LoadedCertificate | null) {
       for (const x of inv.taxes) {
         const impuesto = SAT_TAX[x.type];
         const tasa = rate(x.percentage);
-        tr.ele(PAGOS_NS, 'pago20:TrasladoDR', { BaseDR: money(x.base_value), ImpuestoDR: impuesto, TipoFactorDR: 'Tasa', TasaOCuotaDR: tasa, ImporteDR: money(x.value) });
-        const key = `${impuesto}|${tasa}`;
-        const g = traslados.get(key) ?? { impuesto, tasa, base: new Decimal(0), importe: new Decimal(0) };
+        tr.ele(PAGOS_NS, 'pago20:TrasladoDR', { BaseDR: money(x.base_value), ImpuestoDR: impuesto, ...trasladoFactor(x.type, tasa, money(x.value), 'DR') });
+        const key = `${impuesto}|${x.type === EXEMPT_IVA ? 'Exento' : tasa}`;
+        const g = traslados.get(key) ?? { type: x.type, impuesto, tasa, base: new Decimal(0), importe: new Decimal(0) };
         traslados.set(key, { ...g, base: g.base.plus(new Decimal(x.base_value).div(equivalence)), importe: g.importe.plus(new Decimal(x.value).div(equivalence)) });
       }
     }
@@ -142,7 +143,7 @@ function paymentRoot(input: PaymentCfdiInput, cert: LoadedCertificate | null) {
     }
     if (traslados.size) {
       const tr = impuestos.ele(PAGOS_NS, 'pago20:TrasladosP');
-      for (const g of traslados.values()) tr.ele(PAGOS_NS, 'pago20:TrasladoP', { BaseP: p6(g.base), ImpuestoP: g.impuesto, TipoFactorP: 'Tasa', TasaOCuotaP: g.tasa, ImporteP: p6(g.importe) });
+      for (const g of traslados.values()) tr.ele(PAGOS_NS, 'pago20:TrasladoP', { BaseP: p6(g.base), ImpuestoP: g.impuesto, ...trasladoFactor(g.type, g.tasa, p6(g.importe), 'P') });
     }
   }
   return root;

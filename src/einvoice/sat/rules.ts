@@ -142,6 +142,10 @@ function checkConcepts(root: Element, fail: Fail): void {
     for (const t of traslados) if (t.getAttribute('Impuesto') === '003') ieps = ieps.plus(num(t.getAttribute('Importe')));
     let ivaRate: Decimal | null = null;
     for (const t of [...traslados, ...retenciones]) {
+      // c_TipoFactor: Exento carries neither TasaOCuota nor Importe (and is never withheld); Tasa and Cuota carry both.
+      const exempt = t.getAttribute('TipoFactor') === 'Exento';
+      if (exempt && (t.hasAttribute('TasaOCuota') || t.hasAttribute('Importe') || retenciones.includes(t))) fail('TIPO_FACTOR', `${at}: an exempt tax (TipoFactor Exento) is transferred without TasaOCuota and Importe`);
+      if (!exempt && (!t.hasAttribute('TasaOCuota') || !t.hasAttribute('Importe'))) fail('TIPO_FACTOR', `${at}: TipoFactor ${t.getAttribute('TipoFactor')} needs TasaOCuota and Importe`);
       const base = num(t.getAttribute('Base'));
       if (!base.gt(0)) fail('BASE', `${at}: a tax Base must be above 0, not ${t.getAttribute('Base')}`);
       const tasa = t.getAttribute('TasaOCuota');
@@ -227,7 +231,9 @@ export function checkPayment(root: Element, fail: Fail): void {
         for (const t of taxes.flatMap((n) => at(n as unknown as Node, list))) {
           const base = num(attr(t, 'BaseDR')), tasa = attr(t, 'TasaOCuotaDR'), importe = num(attr(t, 'ImporteDR'));
           if (tasa !== null && !close(round(base.times(tasa)), importe)) fail('IMPORTE', `${doc}: ImporteDR ${attr(t, 'ImporteDR')} is not BaseDR ${attr(t, 'BaseDR')} × ${tasa}`);
-          const key = `${kind}|${attr(t, 'ImpuestoDR')}|${kind === 'T' ? tasa : ''}`;
+          const exempt = attr(t, 'TipoFactorDR') === 'Exento';
+          if (exempt !== (tasa === null) || exempt !== (attr(t, 'ImporteDR') === null)) fail('TIPO_FACTOR', `${doc}: TipoFactorDR Exento goes without TasaOCuotaDR and ImporteDR, Tasa and Cuota with both`);
+          const key = `${kind}|${attr(t, 'ImpuestoDR')}|${kind === 'T' ? (exempt ? 'Exento' : tasa) : ''}`;
           const g = perTax.get(key) ?? { base: new Decimal(0), importe: new Decimal(0) };
           perTax.set(key, { base: g.base.plus(base.div(equivalence)), importe: g.importe.plus(importe.div(equivalence)) });
         }
@@ -239,7 +245,8 @@ export function checkPayment(root: Element, fail: Fail): void {
       declared.set(`R|${attr(r, 'ImpuestoP')}|`, { base: new Decimal(0), importe: num(attr(r, 'ImporteP')) });
     }
     for (const t of at(pago as unknown as Node, 'pago20:ImpuestosP/pago20:TrasladosP/pago20:TrasladoP')) {
-      declared.set(`T|${attr(t, 'ImpuestoP')}|${attr(t, 'TasaOCuotaP')}`, { base: num(attr(t, 'BaseP')), importe: num(attr(t, 'ImporteP')) });
+      const tasa = attr(t, 'TipoFactorP') === 'Exento' ? 'Exento' : attr(t, 'TasaOCuotaP');
+      declared.set(`T|${attr(t, 'ImpuestoP')}|${tasa}`, { base: num(attr(t, 'BaseP')), importe: num(attr(t, 'ImporteP')) });
     }
     for (const key of new Set([...perTax.keys(), ...declared.keys()])) {
       const want = perTax.get(key), got = declared.get(key);
@@ -252,13 +259,14 @@ export function checkPayment(root: Element, fail: Fail): void {
       if (got && kind === 'T' && impuesto === '002') {
         const suffix = ({ '0.160000': '16', '0.080000': '8', '0.000000': '0' } as Record<string, string>)[tasa];
         if (suffix) { addTotal(`TotalTrasladosBaseIVA${suffix}`, got.base.times(cambio)); addTotal(`TotalTrasladosImpuestoIVA${suffix}`, got.importe.times(cambio)); }
+        if (tasa === 'Exento') addTotal('TotalTrasladosBaseIVAExento', got.base.times(cambio));
       }
     }
   });
   const totales = at(pagos[0] as unknown as Node, 'pago20:Totales')[0];
   addTotal('MontoTotalPagos', monto);
   for (const name of ['MontoTotalPagos', 'TotalRetencionesIVA', 'TotalRetencionesISR', 'TotalRetencionesIEPS', 'TotalTrasladosBaseIVA16', 'TotalTrasladosImpuestoIVA16',
-    'TotalTrasladosBaseIVA8', 'TotalTrasladosImpuestoIVA8', 'TotalTrasladosBaseIVA0', 'TotalTrasladosImpuestoIVA0']) {
+    'TotalTrasladosBaseIVA8', 'TotalTrasladosImpuestoIVA8', 'TotalTrasladosBaseIVA0', 'TotalTrasladosImpuestoIVA0', 'TotalTrasladosBaseIVAExento']) {
     const want = totals.get(name);
     const got = attr(totales, name);
     if (want === undefined && got === null) continue;

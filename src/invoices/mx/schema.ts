@@ -33,6 +33,11 @@ export const MxInvoiceBody = Type.Object({
   items: Type.Array(MxItem, { minItems: 1, maxItems: 500 }),
   retentions: Type.Optional(Type.Array(Id(), { maxItems: 2, description: 'Ids of ReteIVA and ReteISR taxes' })),
   related: RelatedBody('I'),
+  currency: Type.Optional(Type.Object({
+    code: Type.String({ pattern: '^[A-Z]{3}$', 'x-code': 'invalid_currency', 'x-hint': 'must be a c_Moneda code such as USD', description: 'c_Moneda: MXN (the default) or a foreign currency enabled for the company' }),
+    exchange_rate: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 999999, 'x-decimals': 6, 'x-finite': true,
+      description: 'Pesos per unit of the currency (TipoCambio); omitted: the rate configured for the invoice day' })),
+  }, { description: 'The invoice\'s currency (Moneda): its amounts are in it; the ledger is in pesos at the rate' })),
   stamp: Type.Optional(Type.Object({ send: Type.Boolean({ default: false }) })),
   mail: Type.Optional(Type.Object({ send: Type.Boolean({ default: false }) })),
   payment: Type.Object({
@@ -75,6 +80,7 @@ export const MxInvoiceAnswer = Type.Object({
   retentions: Type.Array(Type.Integer()),
   retention_details: Type.Array(TaxAnswer),
   related: RelatedAnswer,
+  currency: Type.Optional(Type.Object({ code: Type.String(), exchange_rate: Type.Number() }, { description: 'A foreign currency (absent: MXN)' })),
   subtotal: Type.Number(),
   discounts: Type.Number(),
   taxes_total: Type.Number(),

@@ -18,8 +18,8 @@ import { MX_LEDGER } from '../../ledger/accounts';
 import { missingCfdiData } from '../../einvoice/sat/stamp';
 import { unsealedCfdi } from '../../einvoice/sat/cfdi';
 import { cfdiContentProblems } from '../../einvoice/sat/rules';
-import { postalCode, RESICO, RESICO_ISR_RATE, rfcPersonType, taxObjectProblem } from '../../catalogs/sat';
-import { checkDocumentType, checkCostCenter, checkWarehouse, lineDescription, loadMasterData, mustBeActive, todayIn, type MasterData, type Row } from '../lookup';
+import { catalogueCodes, CURRENCY_DECIMALS, NOT_A_CURRENCY, postalCode, RESICO, RESICO_ISR_RATE, rfcPersonType, taxObjectProblem } from '../../catalogs/sat';
+import { checkCurrency, checkDocumentType, checkCostCenter, checkWarehouse, lineDescription, loadMasterData, mustBeActive, todayIn, type MasterData, type Row } from '../lookup';
 import type { MxInvoiceBody, MxInvoiceDocument } from './schema';
 import { num } from '../../platform/money';
 import { checkRelated, type RelatedCfdi } from '../../einvoice/sat/related';
@@ -39,6 +39,8 @@ export interface MxPlan {
   computed: MxOut;
   /** Related CFDIs (TipoRelacion 04, 07), checked. */
   related: RelatedCfdi[];
+  /** A foreign currency (null: MXN): the amounts are in it, the ledger in pesos at its rate. */
+  currency: { code: string; exchange_rate: number } | null;
 }
 
 /** The person type an RFC implies: 12 characters a company, 13 a person (generic RFCs: as the customer record says). */
@@ -107,6 +109,10 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
   }
 
   const related = await checkRelated(q, company.company_id, 'I', body.related, problems);
+  const currency = await checkMxCurrency(q, problems, company, body.currency, date);
+  if (currency && body.payment?.method === 'PPD') {
+    problems.add('invalid_payment', `A ${currency.code} invoice is paid at once (PUE): payment receipts of foreign-currency invoices are not supported yet`, 'payment.method');
+  }
 
   if (body.stamp?.send && customer && docType) {
     const missing = missingCfdiData(company, customer, lines.map((l) => l.product));
@@ -119,8 +125,8 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
     problems.add('invalid_total_payments', `The payment condition value (${new Decimal(pay.conditions.value).toFixed(2)}) must equal the invoice total (${computed.total})`,
       'payment.conditions.value', `expected ${computed.total}`);
   }
-  const plan: MxPlan = { body, date, docType: docType!, customer: customer!, seller: seller!, costCenter, lines, retentions, condition: condition!, computed, related };
-  if (problems.empty) checkLedgerAmounts(problems, mxInvoicePostings(plan), null, 'items', 'MXN');
+  const plan: MxPlan = { body, date, docType: docType!, customer: customer!, seller: seller!, costCenter, lines, retentions, condition: condition!, computed, related, currency };
+  if (problems.empty) checkLedgerAmounts(problems, mxInvoicePostings(plan), currency, 'items', 'MXN');
   problems.throwIfAny();
   await checkCfdi(company, plan, problems);
   return plan;
@@ -187,6 +193,26 @@ export function computeMxLines(problems: Problems, docType: Row, items: MxInvoic
     checkDocumentAmount(problems, computed.total, 'items', totalName);
   }
   return computed;
+}
+
+/**
+ * The invoice's currency: MXN (null), or a c_Moneda code with two decimals (the service's amounts have two),
+ * enabled for the company, at the rate sent or configured for the day (checkCurrency, as in Colombia).
+ */
+export async function checkMxCurrency(q: Queryable, problems: Problems, company: Company, currency: { code: string; exchange_rate?: number } | undefined,
+  date: string): Promise<{ code: string; exchange_rate: number } | null> {
+  if (!currency || currency.code === 'MXN' || problems.has('currency')) return null;
+  const codes = catalogueCodes('c_Moneda');
+  if (NOT_A_CURRENCY.has(currency.code) || (codes && !codes.has(currency.code))) {
+    problems.add('invalid_currency', `${currency.code} is not a currency of c_Moneda to invoice in`, 'currency.code');
+    return null;
+  }
+  const decimals = CURRENCY_DECIMALS[currency.code] ?? 2;
+  if (decimals !== 2) {
+    problems.add('invalid_currency', `${currency.code} has ${decimals} decimals in c_Moneda; invoices are in currencies of 2 decimals`, 'currency.code');
+    return null;
+  }
+  return checkCurrency(q, problems, company, currency, date, 'MXN');
 }
 
 /** Why the company cannot charge IVA 8 %: it must be enrolled in the border stimulus and issue from a border postal code. */
@@ -273,6 +299,7 @@ export function mxInvoiceDocument(plan: MxPlan, ids: { id: string | null; prefix
     retentions: body.retentions ?? [],
     retention_details: computed.retentions.map(taxJson),
     ...(plan.related.length ? { related: plan.related } : {}),
+    ...(plan.currency ? { currency: plan.currency } : {}),
     subtotal: num(computed.subtotal),
     discounts: num(computed.discounts),
     taxes_total: num(computed.taxes),
@@ -296,16 +323,24 @@ export function mxInvoicePostings(plan: MxPlan): Posting[] {
   const c = plan.computed;
   const ppd = plan.body.payment.method === 'PPD';
   const third = plan.body.customer.rfc_id;
+  // In pesos: a foreign-currency invoice's amounts at its rate, each rounded; revenue takes the rounding (below).
+  const rate = new Decimal(plan.currency?.exchange_rate ?? 1);
+  const mxn = (v: Decimal.Value) => new Decimal(v).times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const p: Posting[] = [
-    { account: plan.condition.account_code, debit: c.total, description: plan.condition.name, third_party: third },
-    { account: MX_LEDGER.revenue, credit: c.subtotal, description: 'Ventas' },
-    { account: MX_LEDGER.discounts, debit: c.discounts, description: 'Descuentos' },
+    { account: plan.condition.account_code, debit: mxn(c.total), description: plan.condition.name, third_party: third },
+    { account: MX_LEDGER.revenue, credit: mxn(c.subtotal), description: 'Ventas' },
+    { account: MX_LEDGER.discounts, debit: mxn(c.discounts), description: 'Descuentos' },
   ];
   c.lines.forEach((line, i) => line.taxes.forEach((t) => {
     const account = ppd && t.type === 'IVA' ? MX_LEDGER.ivaNotCollected : plan.lines[i].taxes.find((x) => x.id === t.id)!.account_code;
-    p.push({ account, credit: t.value, description: t.name ?? t.type });
+    p.push({ account, credit: mxn(t.value), description: t.name ?? t.type });
   }));
-  c.retentions.forEach((r) => p.push({ account: plan.retentions.find((x) => x.id === r.id)!.account_code, debit: r.value, description: r.name ?? r.type, third_party: third }));
+  c.retentions.forEach((r) => p.push({ account: plan.retentions.find((x) => x.id === r.id)!.account_code, debit: mxn(r.value), description: r.name ?? r.type, third_party: third }));
+  if (!rate.eq(1)) {
+    const debits = p.reduce((s, x) => s.plus(x.debit ?? 0), new Decimal(0));
+    const credits = p.reduce((s, x) => s.plus(x.credit ?? 0), new Decimal(0));
+    p[1] = { ...p[1], credit: new Decimal(p[1].credit!).plus(debits.minus(credits)) };
+  }
   return p;
 }
 
