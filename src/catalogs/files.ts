@@ -25,22 +25,40 @@ export function xsdDir(): string {
 
 const cache = new Map<string, string[][] | null>();
 const maps = new Map<string, Map<string, string[]> | null>();
+const built = new Map<string, unknown>();
+
+/** The text of a catalogue file (`name`, or `name.gz`), or null when it is not installed. */
+function catalogText(name: string): string | null {
+  for (const file of [name, `${name}.gz`]) {
+    const full = path.join(catalogDir(), file);
+    if (!fs.existsSync(full)) continue;
+    const raw = fs.readFileSync(full);
+    return (file.endsWith('.gz') ? zlib.gunzipSync(raw) : raw).toString('utf8');
+  }
+  return null;
+}
 
 /** The records of a catalogue file (`name`, or `name.gz`), or null when it is not installed. */
 export function records(name: string): string[][] | null {
   const key = `${catalogDir()}|${name}`;
   if (cache.has(key)) return cache.get(key)!;
-  let text: string | null = null;
-  for (const file of [name, `${name}.gz`]) {
-    const full = path.join(catalogDir(), file);
-    if (!fs.existsSync(full)) continue;
-    const raw = fs.readFileSync(full);
-    text = (file.endsWith('.gz') ? zlib.gunzipSync(raw) : raw).toString('utf8');
-    break;
-  }
+  const text = catalogText(name);
   const rows = text === null ? null : text.split(/\r?\n/).filter((l) => l.trim() !== '' && !l.startsWith('#')).map((l) => l.split('\t').map((f) => f.trim()));
   cache.set(key, rows);
   return rows;
+}
+
+/**
+ * A structure built once per process from a catalogue file's lines (not blank, not `#` comments), or null when
+ * the file is not installed: for a large catalogue whose fields are read only when looked up.
+ */
+export function fromLines<T>(name: string, build: (lines: string[]) => T): T | null {
+  const key = `${catalogDir()}|${name}`;
+  if (!built.has(key)) {
+    const text = catalogText(name);
+    built.set(key, text === null ? null : build(text.split(/\r?\n/).filter((l) => l.trim() !== '' && !l.startsWith('#'))));
+  }
+  return built.get(key) as T | null;
 }
 
 /** A catalogue file as a map from its first field to its record, or null when it is not installed. */
@@ -57,4 +75,5 @@ export function keyed(name: string): Map<string, string[]> | null {
 export function resetCatalogs(): void {
   cache.clear();
   maps.clear();
+  built.clear();
 }

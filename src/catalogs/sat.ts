@@ -5,7 +5,7 @@
  * header, catalogs/mx/README.md), mx/c_ClaveProdServ.txt(.gz), mx/c_ClaveUnidad.txt,
  * mx/c_Pais.txt, mx/c_Moneda.txt (one code a line).
  */
-import { keyed } from './files';
+import { fromLines, keyed } from './files';
 import { CFDI_USES, type CfdiPersonType } from '../companies/uses';
 
 export interface Regime { code: string; description: string; person_types: ReadonlyArray<CfdiPersonType> }
@@ -112,38 +112,42 @@ export type LargeCatalogue = keyof typeof LARGE_CATALOGUES;
 /**
  * A large catalogue as a map from its code to its record, or null when its file is not installed. A file as the
  * SAT publishes it starts with a header row whose first field is the catalogue's name (c_CodigoPostal…): that row
- * is not a code, and it names the columns, so that a newer release with other or reordered columns is read
- * without a change of code.
+ * is not a code.
  */
-function catalogue(name: LargeCatalogue): { codes: Map<string, string[]>; header: string[] | null } | null {
-  const map = keyed(LARGE_CATALOGUES[name]);
-  if (!map) return null;
-  let entry = parsed.get(map);
-  if (!entry) {
-    const header = map.get(name) ?? null;
-    const codes = header ? new Map([...map].filter(([k]) => k !== name)) : map;
-    entry = { codes, header };
-    parsed.set(map, entry);
-  }
-  return entry;
-}
-const parsed = new WeakMap<Map<string, string[]>, { codes: Map<string, string[]>; header: string[] | null }>();
-
-/** The codes of a large catalogue, or null when its file is not installed. */
 export function catalogueCodes(name: LargeCatalogue): ReadonlyMap<string, string[]> | null {
-  return catalogue(name)?.codes ?? null;
+  if (name === 'c_CodigoPostal') {
+    const index = postalIndex();
+    return index && new Map([...index.lines].map(([code, line]) => [code, line.split('\t')]));
+  }
+  const map = keyed(LARGE_CATALOGUES[name]);
+  if (!map?.has(name)) return map;
+  return new Map([...map].filter(([k]) => k !== name));
 }
+
+/** Whether a large catalogue's file is installed. */
+export const catalogueInstalled = (name: LargeCatalogue): boolean => (name === 'c_CodigoPostal' ? postalIndex() !== null : keyed(LARGE_CATALOGUES[name]) !== null);
 
 /** A postal code: its state and municipality, and its border region (c_CodigoPostal's "Estímulo Franja Fronteriza": 1 northern, 2 southern, 0 none). */
 export interface PostalCode { code: string; state: string; municipality: string; border: boolean; region: 0 | 1 | 2 }
 
 /**
- * The columns of c_CodigoPostal: by their header names (the SAT's file, catalogs/mx/README.md), else the short
- * form code, state, municipality, border stimulus of a file without a header.
+ * c_CodigoPostal (95,748 lines) indexed by code, each line split only when looked up (splitting them all took
+ * seconds on a loaded machine). Its columns: by their header names (the SAT's file, catalogs/mx/README.md), so
+ * that a newer release with other or reordered columns is read without a change of code; else the short form
+ * code, state, municipality, border value of a file without a header.
  */
-function postalColumns(header: string[] | null) {
-  const find = (re: RegExp, fallback: number) => { const i = header ? header.findIndex((h) => re.test(h)) : -1; return i >= 0 ? i : fallback; };
-  return { state: find(/^c_Estado$/, 1), municipality: find(/^c_Municipio$/, 2), border: find(/Fronteriza/i, header ? -1 : 3), end: find(/fin de vigencia/i, -1) };
+function postalIndex() {
+  return fromLines(LARGE_CATALOGUES.c_CodigoPostal, (lines) => {
+    const header = lines[0]?.startsWith('c_CodigoPostal\t') ? lines[0].split('\t').map((h) => h.trim()) : null;
+    const find = (re: RegExp, fallback: number) => { const i = header ? header.findIndex((h) => re.test(h)) : -1; return i >= 0 ? i : fallback; };
+    const columns = { state: find(/^c_Estado$/, 1), municipality: find(/^c_Municipio$/, 2), border: find(/Fronteriza/i, header ? -1 : 3), end: find(/fin de vigencia/i, -1) };
+    const index = new Map<string, string>();
+    for (const line of header ? lines.slice(1) : lines) {
+      const tab = line.indexOf('\t');
+      index.set((tab < 0 ? line : line.slice(0, tab)).trim(), line);
+    }
+    return { lines: index, columns };
+  });
 }
 
 /**
@@ -151,11 +155,12 @@ function postalColumns(header: string[] | null) {
  * null when the catalogue is not installed.
  */
 export function postalCode(code: string, today = new Date().toISOString().slice(0, 10)): PostalCode | undefined | null {
-  const c = catalogue('c_CodigoPostal');
-  if (!c) return null;
-  const r = c.codes.get(code);
-  if (!r) return undefined;
-  const col = postalColumns(c.header);
+  const index = postalIndex();
+  if (!index) return null;
+  const line = index.lines.get(code);
+  if (line === undefined) return undefined;
+  const r = line.split('\t').map((f) => f.trim());
+  const col = index.columns;
   const end = col.end >= 0 ? r[col.end] ?? '' : '';
   if (/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(end) && end < today) return undefined;
   const region = Number(r[col.border] ?? '0');

@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage, problems, startTestServer, type Storage, type TestServer } from '../support/server';
-import { MX_APP, mxInvoice, mxRefs, type MxRefs } from '../support/mx';
+import { MX_APP, mxInvoice, mxRefs, stamped, type MxRefs } from '../support/mx';
 import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
 
 eachStorage('MX foreign-currency invoices', (storage: Storage) => {
@@ -31,7 +31,7 @@ eachStorage('MX foreign-currency invoices', (storage: Storage) => {
   test('a USD invoice: amounts in dollars, Moneda USD with TipoCambio, the ledger in pesos at the rate', async () => {
     const res = await mx().post('/v1/invoices', body({ currency: { code: 'USD', exchange_rate: 17.2567 }, stamp: { send: true } }), MX_APP);
     assert.equal(res.status, 201, JSON.stringify(res.body));
-    assert.equal(res.body.stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
+    assert.equal((await stamped(s, 'invoices', res.body)).stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
     assert.deepEqual(res.body.currency, { code: 'USD', exchange_rate: 17.2567 });
     assert.deepEqual([res.body.subtotal, res.body.taxes_total, res.body.total], [99.99, 16, 115.99]);
     const xml = Buffer.from((await mx().get(`/v1/invoices/${res.body.id}/xml`)).body.base64, 'base64').toString('utf8');
@@ -47,6 +47,7 @@ eachStorage('MX foreign-currency invoices', (storage: Storage) => {
     const res = await mx().post('/v1/invoices', body({ currency: { code: 'MXN' }, stamp: { send: true } }), MX_APP);
     assert.equal(res.status, 201, JSON.stringify(res.body));
     assert.equal(res.body.currency, undefined);
+    await stamped(s, 'invoices', res.body);
     const xml = Buffer.from((await mx().get(`/v1/invoices/${res.body.id}/xml`)).body.base64, 'base64').toString('utf8');
     const root = (satSelect('/cfdi:Comprobante', parseXml(xml) as unknown as Node) as unknown as Element[])[0];
     assert.deepEqual([root.getAttribute('Moneda'), root.hasAttribute('TipoCambio')], ['MXN', false]);

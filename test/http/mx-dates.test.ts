@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage, problems, startTestServer, type Storage, type TestServer } from '../support/server';
-import { MX_APP, mxInvoice, mxRefs, type MxRefs } from '../support/mx';
+import { MX_APP, mxInvoice, mxRefs, stamped, type MxRefs } from '../support/mx';
 import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
 import { instantOf } from '../../src/platform/dates';
 
@@ -40,7 +40,7 @@ eachStorage('MX date-times with or without an offset', (storage: Storage) => {
     const res = await mx().post('/v1/invoices', mxInvoice(ref, [{ code: 'GEN001', quantity: 1, price: 1000 }], 1160,
       { stamp: { send: true }, payment: { method: 'PPD', conditions: { id: ref.toDefine, value: 1160, due_date: '2099-12-31' } } }), MX_APP);
     assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body;
+    return stamped(s, 'invoices', res.body);
   };
   const receipt = (invoiceId: string, date: string) => mx().post('/v1/payments', {
     document: { id: ref.receipt }, date, customer: CUSTOMER, payment_form: '03', amount: 100, invoices: [{ id: invoiceId, amount: 100 }], stamp: { send: true },
@@ -55,7 +55,7 @@ eachStorage('MX date-times with or without an offset', (storage: Storage) => {
     const local = localAgo(90);
     const res = await receipt(inv.id, local);
     assert.equal(res.status, 201, JSON.stringify(res.body));
-    assert.equal(res.body.stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
+    assert.equal((await stamped(s, 'payments', res.body)).stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
     // Mexico City is UTC−6: the instant is 6 hours later in UTC.
     assert.equal(res.body.paid_at, new Date(Date.parse(`${local}Z`) + 6 * 3600_000).toISOString());
     assert.equal(await fechaPago(res.body.id), local);
@@ -68,6 +68,7 @@ eachStorage('MX date-times with or without an offset', (storage: Storage) => {
     const res = await receipt(inv.id, utc);
     assert.equal(res.status, 201, JSON.stringify(res.body));
     assert.equal(res.body.paid_at, utc);
+    await stamped(s, 'payments', res.body);
     assert.equal(await fechaPago(res.body.id), local);
     const offset = await receipt(inv.id, `${local}-06:00`);
     assert.equal(offset.status, 201, JSON.stringify(offset.body));

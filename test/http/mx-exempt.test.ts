@@ -8,7 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage, problems, startTestServer, type Storage, type TestServer } from '../support/server';
-import { MX_APP, mxInvoice, mxRefs, type MxRefs } from '../support/mx';
+import { MX_APP, mxInvoice, mxRefs, stamped, type MxRefs } from '../support/mx';
 import { pdfText } from '../support/pdf';
 import { ADMIN_TOKEN, adminOf } from '../support/admin';
 import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
@@ -45,7 +45,7 @@ eachStorage('MX exempt IVA', (storage: Storage) => {
     const res = await mx().post('/v1/invoices', mxInvoice(ref, [{ code: 'COLEG', quantity: 1, price: 1000 }, { code: 'GEN001', quantity: 1, price: 100 }], 1116,
       { stamp: { send: true } }), MX_APP);
     assert.equal(res.status, 201, JSON.stringify(res.body));
-    assert.equal(res.body.stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
+    assert.equal((await stamped(s, 'invoices', res.body)).stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
     assert.deepEqual(res.body.items[0].taxes.map((t: any) => [t.type, t.percentage, t.value, t.base_value]), [['IVAExento', 0, 0, 1000]]);
     assert.deepEqual([res.body.subtotal, res.body.taxes_total, res.body.total], [1100, 16, 1116]);
     const xml = await xmlOf('invoices', res.body.id);
@@ -67,7 +67,7 @@ eachStorage('MX exempt IVA', (storage: Storage) => {
     // COLEG 2 × 500.00 = 1000.00, exempt: total 1000.00.
     const res = await mx().post('/v1/invoices', mxInvoice(ref, [{ code: 'COLEG', quantity: 2, price: 500 }], 1000, { stamp: { send: true } }), MX_APP);
     assert.equal(res.status, 201, JSON.stringify(res.body));
-    assert.equal(res.body.stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
+    assert.equal((await stamped(s, 'invoices', res.body)).stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
     const xml = await xmlOf('invoices', res.body.id);
     const [impuestos] = all(xml, '/cfdi:Comprobante/cfdi:Impuestos');
     assert.equal(impuestos.hasAttribute('TotalImpuestosTrasladados'), false);
@@ -79,13 +79,14 @@ eachStorage('MX exempt IVA', (storage: Storage) => {
     const inv = await mx().post('/v1/invoices', mxInvoice(ref, [{ code: 'COLEG', quantity: 1, price: 1000 }, { code: 'GEN001', quantity: 1, price: 100 }], 1116,
       { stamp: { send: true }, payment: { method: 'PPD', conditions: { id: ref.toDefine, value: 1116, due_date: '2099-12-31' } } }), MX_APP);
     assert.equal(inv.status, 201, JSON.stringify(inv.body));
+    assert.equal((await stamped(s, 'invoices', inv.body)).stamp.status, 'Accepted');
     // 558.00 of 1116.00 is half: exempt base 500.00; IVA 16 % base 50.00, 8.00.
     const pay = await mx().post('/v1/payments', {
       document: { id: ref.receipt }, date: new Date(Date.now() - 1000).toISOString(), customer: CUSTOMER, payment_form: '03', amount: 558,
       invoices: [{ id: inv.body.id, amount: 558 }], stamp: { send: true },
     }, MX_APP);
     assert.equal(pay.status, 201, JSON.stringify(pay.body));
-    assert.equal(pay.body.stamp.status, 'Accepted', JSON.stringify(pay.body.stamp));
+    assert.equal((await stamped(s, 'payments', pay.body)).stamp.status, 'Accepted', JSON.stringify(pay.body.stamp));
     assert.equal(pay.body.totals.exempt_base_value, 500);
     assert.deepEqual(pay.body.invoices[0].taxes.map((t: any) => [t.type, t.percentage, t.base_value, t.value]), [['IVAExento', 0, 500, 0], ['IVA', 16, 50, 8]]);
     const xml = await xmlOf('payments', pay.body.id);

@@ -8,7 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage, problems, startTestServer, type Storage, type TestServer } from '../support/server';
-import { MX_APP, mxInvoice, mxRefs, type MxRefs } from '../support/mx';
+import { MX_APP, mxInvoice, mxRefs, stamped, type MxRefs } from '../support/mx';
 import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
 
 const CUSTOMER = { rfc_id: 'XIA190128J61', branch_office: 0 };
@@ -27,14 +27,19 @@ eachStorage('MX related CFDIs and cancellation rules', (storage: Storage) => {
   const invoice = async (over: Record<string, unknown> = {}) => {
     const res = await mx().post('/v1/invoices', mxInvoice(ref, [{ code: 'GEN001', quantity: 1, price: 100 }], 116, { stamp: { send: true }, ...over }), MX_APP);
     assert.equal(res.status, 201, JSON.stringify(res.body));
-    assert.equal(res.body.stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
-    return res.body;
+    const doc = await stamped(s, 'invoices', res.body);
+    assert.equal(doc.stamp.status, 'Accepted', JSON.stringify(doc.stamp));
+    return { ...res.body, stamp: doc.stamp };
   };
   const ppd = async () => invoice({ payment: { method: 'PPD', conditions: { id: ref.toDefine, value: 116, due_date: '2099-12-31' } } });
-  const receipt = async (invoiceId: string, amount: number, over: Record<string, unknown> = {}) => mx().post('/v1/payments', {
-    document: { id: ref.receipt }, date: new Date(Date.now() - 1000).toISOString(), customer: CUSTOMER, payment_form: '03', amount,
-    invoices: [{ id: invoiceId, amount }], stamp: { send: true }, ...over,
-  }, MX_APP);
+  const receipt = async (invoiceId: string, amount: number, over: Record<string, unknown> = {}) => {
+    const res = await mx().post('/v1/payments', {
+      document: { id: ref.receipt }, date: new Date(Date.now() - 1000).toISOString(), customer: CUSTOMER, payment_form: '03', amount,
+      invoices: [{ id: invoiceId, amount }], stamp: { send: true }, ...over,
+    }, MX_APP);
+    if (res.status === 201) res.body = await stamped(s, 'payments', res.body);
+    return res;
+  };
   const xmlOf = async (path: string, id: string) => Buffer.from((await mx().get(`/v1/${path}/${id}/xml`)).body.base64, 'base64').toString('utf8');
   /** The CFDI's related documents: "TipoRelacion UUID" per cfdi:CfdiRelacionado. */
   const relations = (xml: string) => (satSelect('/cfdi:Comprobante/cfdi:CfdiRelacionados/cfdi:CfdiRelacionado', parseXml(xml) as unknown as Node) as unknown as Element[])
@@ -125,9 +130,11 @@ eachStorage('MX related CFDIs and cancellation rules', (storage: Storage) => {
     }, MX_APP);
     const first = await note();
     assert.equal(first.status, 201, JSON.stringify(first.body));
+    first.body = await stamped(s, 'credit-notes', first.body);
     assert.deepEqual(problems(await note({ related: [{ type: '04', uuid: inv.stamp.uuid }] })), ['invalid_reference@related[0].uuid'], 'an invoice is no note');
     const second = await note({ related: [{ type: '04', uuid: first.body.stamp.uuid }] });
     assert.equal(second.status, 201, JSON.stringify(second.body));
+    second.body = await stamped(s, 'credit-notes', second.body);
     assert.equal(second.body.stamp.status, 'Accepted', JSON.stringify(second.body.stamp));
     assert.deepEqual(relations(await xmlOf('credit-notes', second.body.id)), [`01 ${inv.stamp.uuid}`, `04 ${first.body.stamp.uuid}`]);
     const res = await mx().post(`/v1/credit-notes/${first.body.id}/cancel`, { motive: '01', substitution: second.body.stamp.uuid });

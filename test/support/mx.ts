@@ -32,3 +32,15 @@ export function mxInvoice(ref: MxRefs, items: object[] = [{ code: 'LAP14', quant
     ...over,
   };
 }
+
+/**
+ * The document once the outbox has stamped it: a request waits DIAN_TIMEOUT_MS for the stamp, and the first stamp
+ * of a process (schema compiled, catalogues read) may outlast that on a loaded machine; then it is still Pending.
+ */
+export async function stamped(c: ApiClient, path: string, doc: any): Promise<any> {
+  for (let i = 0; i < 300 && doc?.stamp?.status === 'Pending'; i++) {
+    await new Promise((ok) => setTimeout(ok, 200));
+    doc = (await c.as('mx').get(`/v1/${path}/${doc.id}`)).body;
+  }
+  return doc;
+}

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { resetValidators, schemaFile, validateXml, validatorOf } from '../xsd';
-import { catalogueCodes, LARGE_CATALOGUES, SMALL_CATALOGUES, type LargeCatalogue } from '../../catalogs/sat';
+import { catalogueCodes, catalogueInstalled, LARGE_CATALOGUES, SMALL_CATALOGUES, type LargeCatalogue } from '../../catalogs/sat';
 
 export const CAT_NS = 'http://www.sat.gob.mx/sitio_internet/cfd/catalogos';
 
@@ -41,9 +41,10 @@ export function catalogueXsd(): { xsd: string; unchecked: string[] } {
   const unchecked: string[] = [];
   const types: [string, ReadonlyArray<string> | string | null][] = Object.entries(SMALL_CATALOGUES);
   for (const name of Object.keys(LARGE_CATALOGUES) as LargeCatalogue[]) {
-    const codes = catalogueCodes(name);
+    const pattern = CHECKED_BY_RULES[name];
+    const codes = pattern ? (catalogueInstalled(name) ? pattern : null) : catalogueCodes(name);
     if (!codes) unchecked.push(name);
-    types.push([name, codes ? CHECKED_BY_RULES[name] ?? [...codes.keys()] : null]);
+    types.push([name, typeof codes === 'string' || !codes ? codes : [...codes.keys()]]);
   }
   const body = types.map(([name, codes]) => `<xs:simpleType name="${name}"><xs:restriction base="xs:string">${
     typeof codes === 'string' ? `<xs:pattern value="${codes}"/>` : codes ? codes.map((c) => `<xs:enumeration value="${escape(c)}"/>`).join('') : '<xs:whiteSpace value="collapse"/>'
