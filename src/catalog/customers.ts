@@ -9,7 +9,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Queryable } from '../platform/db';
 import type { Problems } from '../platform/errors';
 import { nitCheckDigit } from '../platform/nit';
-import { AnyCase, canonical, codeOf, CodeOrObject } from '../platform/validation';
+import { AnyCase, canonical, codeOf, CodeOrObject, Ignored } from '../platform/validation';
 import { FOREIGN_RECEIVER, genericReceiver } from '../companies/uses';
 import { placeProblems, type CityRef } from '../catalogs/divipola';
 import { catalogueCodes, postalCode, regime, rfcPersonType } from '../catalogs/sat';
@@ -88,7 +88,7 @@ export function customerSchema(country: 'CO' | 'MX') {
       })),
       postal_code: co ? Type.Optional(Type.String({ maxLength: 10, pattern: '^[0-9]*$', 'x-hint': 'must contain only digits' }))
         : Type.String({ pattern: '^[0-9]{5}$', 'x-hint': 'must be a five-digit código postal', description: 'DomicilioFiscalReceptor' }),
-      ...(co ? {} : {
+      ...(co ? Ignored(['street', 'exterior_number', 'interior_number', 'colony', 'locality']) : {
         street: MxAddressPart(), exterior_number: MxAddressPart(), interior_number: MxAddressPart(), colony: MxAddressPart(), locality: MxAddressPart(),
         fiscal_residence: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', 'x-hint': 'must be a c_Pais code such as USA', description: 'ResidenciaFiscal (c_Pais): required for the generic RFC XEXX010101000 of a receiver resident abroad' })),
         foreign_tax_id: Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9 -]+$', 'x-hint': 'must contain only letters, digits, spaces and -', description: 'NumRegIdTrib: its tax id in its country of residence (XEXX010101000)' })),
@@ -107,6 +107,8 @@ export function customerSchema(country: 'CO' | 'MX') {
       collector_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
     })),
     custom_fields: Type.Array(Type.Object({ key: Type.String({ minLength: 1, maxLength: 50 }), value: Type.String({ maxLength: 500 }) }), { maxItems: 20, default: [] }),
+    // What a GET answers (so it can be sent back) and the reference API's UpdateCustomerCommand fields this service does not use.
+    ...Ignored(['id', 'metadata', 'advance_balance', 'rfc_id', 'fiscal_regime', 'guid']),
   });
 }
 const opt = Type.Optional;

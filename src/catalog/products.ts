@@ -10,7 +10,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import type { Problems } from '../platform/errors';
-import { AnyCase, canonical, codeOf, CodeOrObject, Enum, IdOrObject, idOf } from '../platform/validation';
+import { AnyCase, canonical, codeOf, CodeOrObject, Enum, IdOrObject, idOf, Ignored } from '../platform/validation';
 import { unitJson } from './units';
 import { taxObjectProblem } from '../catalogs/sat';
 
@@ -51,7 +51,8 @@ export function productSchema(country: 'CO' | 'MX') {
     tax_classification: AnyCase(TAX_CLASSIFICATIONS, { default: 'Taxed' }),
     tax_included: Type.Boolean({ default: false, description: 'The prices include the product\'s taxes' }),
     tax_consumption_value: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_AMOUNT, 'x-decimals': 2, 'x-finite': true, description: 'Value of the consumption tax (impuesto al consumo)' })),
-    taxes: Type.Array(Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), { maxItems: 3, default: [], description: 'Default taxes of the product (see /v1/taxes)' }),
+    taxes: Type.Array(Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }), ...Ignored(['name', 'type', 'percentage']) }),
+      { maxItems: 3, default: [], description: 'Default taxes of the product (see /v1/taxes)' }),
     prices: Type.Array(PriceEntry, { maxItems: 12, default: [] }),
     unit: CodeOrObject({ type: 'string', minLength: 1, maxLength: 10 },
       { default: mx ? 'H87' : '94', description: 'Unit of measure code (any letter case), or the answer\'s {code, name}' }),
@@ -61,6 +62,8 @@ export function productSchema(country: 'CO' | 'MX') {
     long_description: text(4000),
     additional_fields: Type.Optional(Type.Object({ barcode: text(100), brand: text(100), tariff: text(100), model: text(100) })),
     // In Colombia the SAT keys are optional and tax_object has no default (a product sent back keeps none).
+    // What a GET answers (so it can be sent back) and the reference API's product fields this service does not use.
+    ...Ignored(['id', 'metadata', 'product_id', 'key', 'available_quantity', 'warehouses']),
     ...(mx ? sat : { sat_product_key: Type.Optional(sat.sat_product_key), sat_unit_key: Type.Optional(sat.sat_unit_key), tax_object: Type.Optional(taxObject({})) }),
   });
 }

@@ -4,6 +4,7 @@
 import Decimal from 'decimal.js';
 import type { Queryable } from '../platform/db';
 import type { Problems } from '../platform/errors';
+import { dayIn } from '../platform/dates';
 import type { Company } from '../platform/auth';
 import { masterDataOf, type Catalog } from '../catalog/cache';
 import { PRODUCT_NAME_MAX } from '../catalog/products';
@@ -59,12 +60,19 @@ export function checkWarehouse(problems: Problems, company: Company, warehouses:
   return mustBeActive(problems)(warehouses.get(id), path, 'Warehouse', id, lookup);
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** Today's date (yyyy-MM-dd) in a time zone (a formatter per zone is made once: making one costs more than the rest of a date). */
+/** Today's date (yyyy-MM-dd) in a time zone. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  let f = dayFormats.get(timeZone);
-  if (!f) dayFormats.set(timeZone, f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
-  return f.format(now);
+  return dayIn(timeZone, now);
+}
+
+/**
+ * No document is dated after today in the company's time zone: it would post to a later
+ * period and already count (a credit note dated 2030 lowering what is creditable today).
+ */
+export function notAfterToday(problems: Problems, date: string | undefined, timeZone: string, what: string, path = 'date', now = new Date()): void {
+  if (typeof date !== 'string' || problems.has(path)) return;
+  const today = todayIn(timeZone, now);
+  if (date > today) problems.add('invalid_date', `${what} cannot be dated after today (${today}, ${timeZone}): ${date} is in the future`, path, `not after ${today}`);
 }
 
 /** The day an annulment is posted on: today in the company's time zone, never before the document's own date. */

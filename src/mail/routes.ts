@@ -12,7 +12,7 @@ import { Type } from '@sinclair/typebox';
 import type { RouteModule } from '../platform/app';
 import { DomainError, notFound, Problems } from '../platform/errors';
 import { UuidParams } from '../platform/documents';
-import { addAjvErrors } from '../platform/validation';
+import { addAjvErrors, Ignored } from '../platform/validation';
 import { DocumentNotFound, documentFiles } from '../pdf/document';
 import { isEmail, requestMail, type DocKind } from './store';
 import { LIVE } from '../invoices/kernel';
@@ -22,6 +22,7 @@ export const MAX_COPIES = 5;
 const MailBody = Type.Object({
   mail_to: Type.Optional(Type.String({ maxLength: 500, description: 'Addresses separated by ";" (at most 5); default: the customer\'s contact e-mails' })),
   copy_to: Type.Optional(Type.String({ maxLength: 500, description: `Copies, separated by ";" (at most ${MAX_COPIES})` })),
+  ...Ignored(['guid'], 'Accepted and ignored (the reference API\'s SendInvoiceByEmailCommand carries the document id here; this service takes it from the URL)'),
 }, { additionalProperties: false });
 
 /** "a@x.com; b@y.com" → addresses, each checked; problems name the field. */

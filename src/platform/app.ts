@@ -13,7 +13,8 @@ import { Type } from '@sinclair/typebox';
 import type { Config } from './config';
 import type { Db } from './db';
 import { ApiError, error, Problems } from './errors';
-import { addAjvErrors, answerCheck, bodyAjv, queryAjv } from './validation';
+import { addAjvErrors, answerCheck, bodyAjv, closedBody, queryAjv } from './validation';
+import { bodyDays } from './dates';
 import type { ValidateFunction } from 'ajv';
 import fastJson from 'fast-json-stringify';
 import { answerSchemas } from '../openapi';
@@ -177,7 +178,9 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
   // JSON only: without this, Fastify would also parse text/plain bodies.
   app.removeContentTypeParser('text/plain');
   const allowedFor = methodsByPath(app);
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(httpPart === 'querystring' ? closed(schema) : schema));
+  // Bodies are closed (closedBody) except the administration API's, which takes records read back as they are.
+  app.setValidatorCompiler(({ schema, httpPart, url }) => httpPart === 'body' ? bodyAjv.compile(url.startsWith('/admin') ? schema : closedBody(schema) as object)
+    : queryAjv.compile(httpPart === 'querystring' ? closed(schema) : schema));
   app.addHook('onRoute', (route) => {
     if ((route.schema as any)?.hide) return;
     // Every route of the API checks its query string: one that declares none takes none.
@@ -250,6 +253,9 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
     unstorable(p, req.query, '');
     unstorable(p, req.body, '');
     p.throwIfAny();
+    // A date field sent as a date-time is that instant's date in the company's time zone (dates.ts).
+    const zone = (req as { company?: { time_zone?: string } }).company?.time_zone;
+    if (zone && req.body && typeof req.body === 'object') bodyDays(req.routeOptions.schema?.body, req.body, zone);
   });
 
   // attachValidation lets a route report body errors together with its business rules; a bad

@@ -164,3 +164,34 @@ export function addDateFilters(q: Record<string, any>, timeZone: string, add: (s
     }
   }
 }
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The date (yyyy-MM-dd) of an instant in a time zone (a formatter per zone is made once). */
+export function dayIn(timeZone: string, at: Date): string {
+  let f = dayFormats.get(timeZone);
+  if (!f) dayFormats.set(timeZone, f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
+  return f.format(at);
+}
+
+/**
+ * A date field of a body sent as a date-time (a JavaScript Date serialised by Siigo's SDK:
+ * `2026-11-26T15:04:05.000Z`) is read as that instant's date in the company's time zone; a
+ * date-time without an offset is a wall-clock time there, so its date is the one written.
+ * Walks `schema` (its properties, items, anyOf/oneOf/allOf) beside `data` and rewrites, in place,
+ * the values of `format: date` fields that are date-times; anything else is left to the schema.
+ */
+export function bodyDays(schema: any, data: any, timeZone: string): void {
+  if (!schema || typeof schema !== 'object' || data === null || typeof data !== 'object') return;
+  for (const k of ['anyOf', 'oneOf', 'allOf']) for (const s of schema[k] ?? []) bodyDays(s, data, timeZone);
+  if (Array.isArray(data)) {
+    if (schema.items && !Array.isArray(schema.items)) data.forEach((x) => bodyDays(schema.items, x, timeZone));
+    return;
+  }
+  for (const [name, sub] of Object.entries<any>(schema.properties ?? {})) {
+    const v = data[name];
+    if (typeof v === 'string' && sub?.format === 'date' && v.length > 10) {
+      const parsed = parseDateFilter(v);
+      if (parsed?.moment) data[name] = parsed.offset ? dayIn(timeZone, new Date(parsed.moment)) : parsed.day;
+    } else bodyDays(sub, v, timeZone);
+  }
+}

@@ -50,6 +50,14 @@ function makeAjv(coerce: boolean): Ajv {
       return false;
     },
   });
+  // A field accepted and ignored (see Ignored): removed from the body once accepted, so no route reads it.
+  ajv.addKeyword({
+    keyword: 'x-ignored', schemaType: 'boolean', modifying: true,
+    validate: (_: boolean, _data: unknown, _parent: unknown, cxt?: { parentData: any; parentDataProperty: string | number }) => {
+      if (cxt && cxt.parentData && typeof cxt.parentData === 'object' && !Array.isArray(cxt.parentData)) delete cxt.parentData[cxt.parentDataProperty];
+      return true;
+    },
+  });
   // JSON.parse turns 1e309 into Infinity: never a valid amount.
   ajv.addKeyword({
     keyword: 'x-finite', type: 'number', schemaType: 'boolean',
@@ -104,6 +112,36 @@ export function IdOrObject(options: Record<string, unknown>) {
 export const codeOf = (v: string | { code: string }) => (typeof v === 'object' ? v.code : v);
 /** The id of an IdOrObject value. */
 export const idOf = (v: number | { id: number }) => (typeof v === 'object' ? v.id : v);
+
+/**
+ * Fields that a request may carry and the service does not use: fields of Siigo's documented wire
+ * format (SiigoDev/siigo_sdk_javascript, docs/*.md) and those a GET answers, so that the official SDK
+ * and a read-modify-write keep working. Any value is accepted and dropped before the route reads the body;
+ * /openapi.json and docs/colombia.md list them. Every other field a body's schema does not name is refused
+ * (closedBody).
+ */
+export function Ignored(names: readonly string[], why = 'Accepted and ignored (a field of the reference API\'s wire format that this service does not use)') {
+  return Object.fromEntries(names.map((n) => [n, Type.Optional(Type.Unsafe<unknown>({ 'x-ignored': true, description: why }))]));
+}
+
+/**
+ * A body schema as it is checked: every object that does not say otherwise (additionalProperties)
+ * takes only the fields it names, so a field the client believes applied (currency_code, a
+ * misspelling) is refused as parameter_not_allowed at its path instead of silently dropped.
+ */
+export function closedBody(s: unknown): unknown {
+  if (Array.isArray(s)) return s.map(closedBody);
+  if (!s || typeof s !== 'object') return s;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(s)) {
+    out[k] = k === 'properties' || k === 'patternProperties' || k === '$defs' || k === 'definitions'
+      ? Object.fromEntries(Object.entries(v as object).map(([p, ps]) => [p, closedBody(ps)]))
+      : ['items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties', 'not', 'if', 'then', 'else', 'prefixItems'].includes(k) ? closedBody(v) : v;
+  }
+  const isObject = out.type === 'object' || (Array.isArray(out.type) && out.type.includes('object'));
+  if (isObject && out.properties && out.additionalProperties === undefined && out.patternProperties === undefined) out.additionalProperties = false;
+  return out;
+}
 
 /** Bodies are never coerced (a number where a string belongs is an error); query strings are. */
 export const bodyAjv = makeAjv(false);
@@ -215,10 +253,17 @@ export function addAjvErrors(problems: Problems, errors: ErrorObject[] | null | 
 
 const compiled = new WeakMap<object, ValidateFunction>();
 
-/** Validates a request body against a schema, recording every problem; returns true when valid. */
-export function checkBody(schema: object, body: unknown, problems: Problems, prefix = ''): boolean {
-  let fn = compiled.get(schema);
-  if (!fn) { fn = bodyAjv.compile(schema); compiled.set(schema, fn); }
+const compiledClosed = new WeakMap<object, ValidateFunction>();
+
+/**
+ * Validates a request body against a schema, recording every problem; returns true when valid.
+ * `closed`: as a /v1 body (closedBody: a field the schema does not name is refused); the
+ * administration API's bodies take a record read from /v1 or /admin back as it is (unknown fields ignored).
+ */
+export function checkBody(schema: object, body: unknown, problems: Problems, prefix = '', closed = false): boolean {
+  const cache = closed ? compiledClosed : compiled;
+  let fn = cache.get(schema);
+  if (!fn) { fn = bodyAjv.compile(closed ? closedBody(schema) as object : schema); cache.set(schema, fn); }
   const ok = fn(body) as boolean;
   if (!ok) addAjvErrors(problems, fn.errors, prefix);
   return ok;

@@ -4,7 +4,7 @@
  * in /openapi.json.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Enum } from '../platform/validation';
+import { Enum, Ignored } from '../platform/validation';
 import { CURRENCIES } from '../invoices/co/schema';
 import { Identity, MailAnswer, Metadata, Nullable, TaxAnswer } from '../platform/answers';
 
@@ -33,7 +33,7 @@ export const VoucherItem = Type.Object({
     quote: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Installment, from 1' }),
     date: Type.Optional(Type.String({ format: 'date', description: 'Due date; when sent it must match' })),
   }, { description: 'The due item of one of the customer\'s invoices that this entry pays' })),
-  tax: Type.Optional(Type.Object({ id: Id('Tax id (see /v1/taxes)') }, { description: 'Detailed vouchers only: the entry is this tax' })),
+  tax: Type.Optional(Type.Object({ id: Id('Tax id (see /v1/taxes)'), ...Ignored(['name', 'type', 'percentage', 'value', 'base_value']) }, { description: 'Detailed vouchers only: the entry is this tax' })),
 });
 
 export const VoucherBody = Type.Object({

@@ -20,7 +20,7 @@ import { advanceBalance, advanceTaken, lockAdvanceBalance } from '../ledger/adva
 import { takeNumber } from '../invoices/numbering';
 import { movePayments } from '../invoices/kernel';
 import { insertVoucher, lockVoucher, markAnnulled } from './kernel';
-import { annulmentDate, checkDocumentType, checkCostCenter, checkCurrency, loadMasterData, mustBeActive, type Row } from '../invoices/lookup';
+import { annulmentDate, checkDocumentType, checkCostCenter, checkCurrency, loadMasterData, mustBeActive, notAfterToday, type Row } from '../invoices/lookup';
 import type { VoucherBody, VoucherDocument, VoucherType } from './schema';
 import { money, num, sum } from '../platform/money';
 
@@ -87,6 +87,7 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
   }
 
   const costCenter = checkCostCenter(problems, company, docType, md.cost_centers, body.cost_center, '/v1/cost-centers');
+  notAfterToday(problems, body.date, company.time_zone, 'A voucher');
   const currency: VoucherPlan['currency'] = await checkCurrency(q, problems, company, body.currency, body.date);
 
   // Payment.

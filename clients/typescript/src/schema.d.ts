@@ -4385,6 +4385,16 @@ export interface operations {
                             state_name?: string;
                         };
                         postal_code?: string;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        street?: unknown;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        exterior_number?: unknown;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        interior_number?: unknown;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        colony?: unknown;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        locality?: unknown;
                     };
                     /** @default [] */
                     phones: {
@@ -4416,6 +4426,18 @@ export interface operations {
                         key: string;
                         value: string;
                     }[];
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    id?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    metadata?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    advance_balance?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    rfc_id?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    fiscal_regime?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    guid?: unknown;
                 };
             };
         };
@@ -4759,6 +4781,16 @@ export interface operations {
                             state_name?: string;
                         };
                         postal_code?: string;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        street?: unknown;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        exterior_number?: unknown;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        interior_number?: unknown;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        colony?: unknown;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        locality?: unknown;
                     };
                     /** @default [] */
                     phones: {
@@ -4790,6 +4822,18 @@ export interface operations {
                         key: string;
                         value: string;
                     }[];
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    id?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    metadata?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    advance_balance?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    rfc_id?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    fiscal_regime?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    guid?: unknown;
                 };
             };
         };
@@ -5199,6 +5243,12 @@ export interface operations {
                      */
                     taxes: {
                         id: number;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        name?: unknown;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        type?: unknown;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        percentage?: unknown;
                     }[];
                     /** @default [] */
                     prices: {
@@ -5235,6 +5285,18 @@ export interface operations {
                         tariff?: string;
                         model?: string;
                     };
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    id?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    metadata?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    product_id?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    key?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    available_quantity?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    warehouses?: unknown;
                     /** @description SAT c_ClaveProdServ */
                     sat_product_key?: string;
                     /** @description SAT c_ClaveUnidad */
@@ -5537,6 +5599,12 @@ export interface operations {
                      */
                     taxes: {
                         id: number;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        name?: unknown;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        type?: unknown;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        percentage?: unknown;
                     }[];
                     /** @default [] */
                     prices: {
@@ -5573,6 +5641,18 @@ export interface operations {
                         tariff?: string;
                         model?: string;
                     };
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    id?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    metadata?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    product_id?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    key?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    available_quantity?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    warehouses?: unknown;
                     /** @description SAT c_ClaveProdServ */
                     sat_product_key?: string;
                     /** @description SAT c_ClaveUnidad */
@@ -12098,6 +12178,16 @@ export interface operations {
                         tax?: {
                             /** @description Tax id (see /v1/taxes) */
                             id: number;
+                            /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                            name?: unknown;
+                            /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                            type?: unknown;
+                            /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                            percentage?: unknown;
+                            /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                            value?: unknown;
+                            /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                            base_value?: unknown;
                         };
                     }[];
                     payment?: {
@@ -12837,6 +12927,8 @@ export interface operations {
                     mail_to?: string;
                     /** @description Copies, separated by ";" (at most 5) */
                     copy_to?: string;
+                    /** @description Accepted and ignored (the reference API's SendInvoiceByEmailCommand carries the document id here; this service takes it from the URL) */
+                    guid?: unknown;
                 };
             };
         };
@@ -13017,6 +13109,8 @@ export interface operations {
                     mail_to?: string;
                     /** @description Copies, separated by ";" (at most 5) */
                     copy_to?: string;
+                    /** @description Accepted and ignored (the reference API's SendInvoiceByEmailCommand carries the document id here; this service takes it from the URL) */
+                    guid?: unknown;
                 };
             };
         };
@@ -13197,6 +13291,8 @@ export interface operations {
                     mail_to?: string;
                     /** @description Copies, separated by ";" (at most 5) */
                     copy_to?: string;
+                    /** @description Accepted and ignored (the reference API's SendInvoiceByEmailCommand carries the document id here; this service takes it from the URL) */
+                    guid?: unknown;
                 };
             };
         };
@@ -13377,6 +13473,8 @@ export interface operations {
                     mail_to?: string;
                     /** @description Copies, separated by ";" (at most 5) */
                     copy_to?: string;
+                    /** @description Accepted and ignored (the reference API's SendInvoiceByEmailCommand carries the document id here; this service takes it from the URL) */
+                    guid?: unknown;
                 };
             };
         };
@@ -16427,6 +16525,18 @@ export interface operations {
                         key: string;
                         value: string;
                     }[];
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    id?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    metadata?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    advance_balance?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    rfc_id?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    fiscal_regime?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    guid?: unknown;
                 };
             };
         };
@@ -16808,6 +16918,18 @@ export interface operations {
                         key: string;
                         value: string;
                     }[];
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    id?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    metadata?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    advance_balance?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    rfc_id?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    fiscal_regime?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    guid?: unknown;
                 };
             };
         };
@@ -17217,6 +17339,12 @@ export interface operations {
                      */
                     taxes: {
                         id: number;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        name?: unknown;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        type?: unknown;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        percentage?: unknown;
                     }[];
                     /** @default [] */
                     prices: {
@@ -17253,6 +17381,18 @@ export interface operations {
                         tariff?: string;
                         model?: string;
                     };
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    id?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    metadata?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    product_id?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    key?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    available_quantity?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    warehouses?: unknown;
                     /** @description SAT c_ClaveProdServ */
                     sat_product_key: string;
                     /** @description SAT c_ClaveUnidad */
@@ -17556,6 +17696,12 @@ export interface operations {
                      */
                     taxes: {
                         id: number;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        name?: unknown;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        type?: unknown;
+                        /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                        percentage?: unknown;
                     }[];
                     /** @default [] */
                     prices: {
@@ -17592,6 +17738,18 @@ export interface operations {
                         tariff?: string;
                         model?: string;
                     };
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    id?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    metadata?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    product_id?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    key?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    available_quantity?: unknown;
+                    /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
+                    warehouses?: unknown;
                     /** @description SAT c_ClaveProdServ */
                     sat_product_key: string;
                     /** @description SAT c_ClaveUnidad */
@@ -23440,6 +23598,8 @@ export interface operations {
                     mail_to?: string;
                     /** @description Copies, separated by ";" (at most 5) */
                     copy_to?: string;
+                    /** @description Accepted and ignored (the reference API's SendInvoiceByEmailCommand carries the document id here; this service takes it from the URL) */
+                    guid?: unknown;
                 };
             };
         };
@@ -23620,6 +23780,8 @@ export interface operations {
                     mail_to?: string;
                     /** @description Copies, separated by ";" (at most 5) */
                     copy_to?: string;
+                    /** @description Accepted and ignored (the reference API's SendInvoiceByEmailCommand carries the document id here; this service takes it from the URL) */
+                    guid?: unknown;
                 };
             };
         };
@@ -23800,6 +23962,8 @@ export interface operations {
                     mail_to?: string;
                     /** @description Copies, separated by ";" (at most 5) */
                     copy_to?: string;
+                    /** @description Accepted and ignored (the reference API's SendInvoiceByEmailCommand carries the document id here; this service takes it from the URL) */
+                    guid?: unknown;
                 };
             };
         };

@@ -18,7 +18,7 @@ import { checkDocumentAmount, checkLedgerAmounts, checkLineAmount } from '../../
 import { advanceBalance, advanceTaken, lockAdvanceBalance } from '../../ledger/advances';
 import { notFound } from '../../platform/errors';
 import { canEdit, enforce, lockInvoice, replaceInvoice, requestStamp, writeInvoice, type DueRecord } from '../kernel';
-import { checkDocumentType, checkCostCenter, checkWarehouse, checkCurrency, lineDescription, loadMasterData, mustBeActive, todayIn, type Row } from '../lookup';
+import { checkDocumentType, checkCostCenter, checkWarehouse, checkCurrency, lineDescription, loadMasterData, mustBeActive, notAfterToday, todayIn, type Row } from '../lookup';
 import type { CoInvoiceBody, CoInvoiceDocument, CoItem } from './schema';
 import { num } from '../../platform/money';
 
@@ -73,6 +73,7 @@ export async function planCoInvoice(q: Queryable, company: Company, sent: CoInvo
   const electronic = docType?.electronic_type === 'ElectronicInvoice';
 
   // Date, and the numbering resolution of electronic types.
+  notAfterToday(problems, body.date, company.time_zone, kind === 'NC' ? 'A credit note' : kind === 'ND' ? 'A debit note' : 'An invoice');
   if (electronic && !problems.has('date')) {
     const today = todayIn(company.time_zone);
     if (body.date < today) problems.add('invalid_date', `An electronic invoice cannot be dated before today (${today}, ${company.time_zone})`, 'date');
@@ -91,11 +92,15 @@ export async function planCoInvoice(q: Queryable, company: Company, sent: CoInvo
   const c = body.customer as Record<string, unknown>;
   if ('person_type' in c || 'name' in c) {
     const before = problems.items.length;
-    if (checkBody(CoCustomerBody, c, problems, 'customer')) {
+    if (checkBody(CoCustomerBody, c, problems, 'customer', true)) {
       await checkCustomerRules(q, cid, 'CO', c as unknown as CustomerBody, problems, 'customer');
     }
     if (problems.items.length === before) newCustomer = c as unknown as CustomerBody;
   } else if (!problems.has('customer')) {
+    // A reference takes only its own fields (and the id an answer's customer carries); a full record has person_type and name.
+    for (const k of Object.keys(c)) {
+      if (!['identification', 'branch_office', 'id'].includes(k)) problems.add('parameter_not_allowed', `customer.${k} is not a field of a customer reference; a customer to create needs person_type and name`, `customer.${k}`);
+    }
     const row = md.customers.find((x) => x.identification === body.customer.identification && x.branch_office === body.customer.branch_office);
     customer = active(row, 'customer.identification', 'Customer', `${body.customer.identification} (branch office ${body.customer.branch_office})`, '/v1/customers');
   }
