@@ -98,6 +98,9 @@ const taxes = (list: readonly { name?: string | null; type: string; percentage: 
   // An exempt IVA (MX IVAExento) has no rate: it is shown by its name ("IVA Exento"), never as 0 %.
   (list ?? []).map((t) => ({ name: t.name ?? t.type, percentage: t.type === 'IVAExento' ? null : t.percentage, value: t.value, base_value: t.base_value }));
 
+/** A unit as printed: its code and its name ("94 Unidad"), the code alone when the catalogue has no name for it. */
+const unitLabel = (code: string | null | undefined) => (code ? `${code} ${unitJson(code).name === code ? '' : unitJson(code).name}`.trim() : null);
+
 const UBL_CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
 const DIAN_STS = 'dian:gov:co:facturaelectronica:Structures-2-1';
 /** The text of the first element `local` of namespace `ns` in a parsed XML. */
@@ -190,18 +193,17 @@ export async function invoicePdf({ row, company, customer, as }: InvoiceRows): P
   const electronic = electronicOf(row, xml);
   const currency = co?.currency?.code ?? mx?.currency?.code ?? (country === 'CO' ? 'COP' : 'MXN');
   const cfdi = country === 'MX' && xml ? xml.documentElement : null;
-  const unit = (code: string | null | undefined) => (code ? `${code} ${unitJson(code).name === code ? '' : unitJson(code).name}`.trim() : null);
   const credit = (co?.payments ?? []).some((p) => p.due_date);
   const items: InvoicePdfInput['items'] = co
     ? co.items.map((i) => ({
       code: i.code, description: i.description ?? i.code, quantity: i.quantity, price: i.price,
       discount: i.discount?.value ?? null, discountPercentage: i.discount?.percentage ?? null,
-      taxes: taxes(i.taxes), total: i.total, unit: unit(row.units?.[i.code] ?? '94'), note: null,
+      taxes: taxes(i.taxes), total: i.total, unit: unitLabel(row.units?.[i.code] ?? '94'), note: null,
     }))
     : mx!.items.map((i) => ({
       code: i.code, description: i.description ?? i.code, quantity: i.quantity, price: i.price,
       discount: i.discount_value ?? null, discountPercentage: null,
-      taxes: taxes(i.taxes), total: i.total, unit: unit(i.sat_unit_key),
+      taxes: taxes(i.taxes), total: i.total, unit: unitLabel(i.sat_unit_key),
       note: i.sat_product_key ? `Clave SAT ${i.sat_product_key}` : null,
     }));
   const input: InvoicePdfInput = {
@@ -286,7 +288,7 @@ function mxFiscalNotes(cfdi: Element | null): string[] {
   const a = (n: string) => cfdi.getAttribute(n) ?? '';
   return [
     `CFDI versión ${a('Version')} · Tipo de comprobante: ${described(a('TipoDeComprobante'), SAT_VOUCHER_TYPES)} · Exportación: ${described(a('Exportacion'), SAT_EXPORT_KEYS)}`,
-    `Lugar de expedición: C.P. ${a('LugarExpedicion')} · Moneda: ${a('Moneda')} · Fecha de emisión: ${a('Fecha')}`,
+    `Lugar de expedición: C.P. ${a('LugarExpedicion')} · Moneda: ${a('Moneda') === 'XXX' ? 'XXX (no aplica: los importes del pago están en el complemento)' : a('Moneda')} · Fecha de emisión: ${a('Fecha')}`,
   ];
 }
 
@@ -330,12 +332,12 @@ export async function notePdf({ row, company, customer, units }: NoteRows): Prom
   } : null;
   const input: InvoicePdfInput = {
     country: 'CO', title: label, name: printedNumber('CO', d), date: d.date, time: d.metadata?.created ? colombianDateTime(new Date(d.metadata.created))[1] : null,
-    currency, exchangeRate: d.currency?.exchange_rate ?? null,
+    currency, exchangeRate: d.currency?.exchange_rate ?? null, representation: `${credit ? 'nota crédito' : 'nota débito'} electrónica`,
     company: companyBlock(company), customer: customerBlock(customer, 'CO'),
     items: d.items.map((i) => ({
       code: i.code, description: i.description ?? i.code, quantity: i.quantity, price: i.price,
       discount: i.discount?.value ?? null, discountPercentage: i.discount?.percentage ?? null,
-      taxes: taxes(i.taxes), total: i.total, unit: units?.[i.code] ?? '94', note: null,
+      taxes: taxes(i.taxes), total: i.total, unit: unitLabel(units?.[i.code] ?? '94'), note: null,
     })),
     subtotal: d.subtotal, taxesTotal: d.taxes_total, retentions: taxes(d.retentions), retentionsTotal: d.withholdings_total, total: d.total,
     payments: d.payments, paymentNotes: null, observations: d.observations, electronic,
@@ -412,7 +414,7 @@ export async function paymentPdf({ row, company, customer }: PaymentRows): Promi
   const input: InvoicePdfInput = {
     country: 'MX', title: 'Recibo electrónico de pago', name: printedNumber('MX', d), date: d.date,
     time: xml?.documentElement.getAttribute('Fecha')?.slice(11, 19) ?? null,
-    currency, exchangeRate: currency === 'MXN' ? null : d.currency.exchange_rate,
+    currency, exchangeRate: currency === 'MXN' ? null : d.currency.exchange_rate, currencyLabel: 'Moneda del pago',
     company: companyBlock(company), customer: customerBlock(customer, 'MX'),
     items: d.invoices.map((i) => ({
       code: printedNumber('MX', i), description: `Parcialidad ${i.installment}: saldo anterior ${m(i.previous_balance, i.currency)}, saldo insoluto ${m(i.balance_left, i.currency)}`,

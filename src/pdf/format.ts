@@ -48,6 +48,12 @@ export function formatQuantity(value: Money, country: Country): string {
   return formatNumber(new Decimal(value).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(), country, null);
 }
 
+/** A tax's label: its name, then its rate unless the name already says it ("IVA 19%" stays as it is, "IVA" becomes "IVA 19 %"). */
+export function taxLabel(name: string, percentage: number | string | null | undefined, country: 'CO' | 'MX'): string {
+  if (percentage === null || percentage === undefined || /\d\s*%/.test(name)) return name;
+  return `${name} ${formatPercent(percentage, country)}`;
+}
+
 /** A percentage: "19 %", "0,5 %". */
 export function formatPercent(value: Money, country: Country): string {
   return `${formatNumber(new Decimal(value).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(), country, null)} %`;

@@ -8,7 +8,7 @@ import {
   BOLD, GREY, LINE, REGULAR, type Cell, type Column, type Doc, type Line,
   collect, contentWidth, documentInstant, drawQr, drawStack, drawTable, ensure, finishPages, fitColumns, labelledBox, left, measure, newDoc, put, stackHeight,
 } from './layout';
-import { formatDate, formatMoney, formatNumber, formatPercent, formatQuantity, satVerificationUrl } from './format';
+import { formatDate, formatMoney, formatNumber, formatPercent, formatQuantity, satVerificationUrl, taxLabel } from './format';
 import type { Country, InvoicePdfInput, Money, PdfCompany, PdfCustomer, PdfPayment, PdfTax, SatElectronic, VoucherPdfInput } from './types';
 import { amountInWords } from './words';
 
@@ -112,7 +112,7 @@ function taxSummary(input: InvoicePdfInput): { label: string; base: Decimal; val
   const map = new Map<string, { label: string; base: Decimal; value: Decimal }>();
   for (const item of input.items) {
     for (const t of item.taxes ?? []) {
-      const label = t.percentage !== null && t.percentage !== undefined ? `${t.name} ${formatPercent(t.percentage, input.country)}` : t.name;
+      const label = taxLabel(t.name, t.percentage, input.country);
       const e = map.get(label) ?? { label, base: new Decimal(0), value: new Decimal(0) };
       e.base = e.base.plus(dec(t.base_value));
       e.value = e.value.plus(dec(t.value));
@@ -138,7 +138,7 @@ function totalsRows(input: InvoicePdfInput): TotalRow[] {
   const retentionsTotal = input.retentionsTotal ?? (retentions.length ? retentions.reduce((s, r) => s.plus(dec(r.value)), new Decimal(0)).toFixed(2) : null);
   const retentionRows = (): TotalRow[] => [
     ...retentions.map((r) => ({
-      label: `${r.name}${r.percentage !== null && r.percentage !== undefined ? ` ${formatPercent(r.percentage, country)}` : ''}`,
+      label: taxLabel(r.name, r.percentage, country),
       value: `-${m(r.value)}`, sub: r.base_value !== null && r.base_value !== undefined ? `Base ${m(r.base_value)}` : undefined,
     })),
     ...(retentionsTotal !== null && !dec(retentionsTotal).isZero() ? [{ label: 'Retenciones', value: `-${m(retentionsTotal)}`, bold: true }] : []),
@@ -247,7 +247,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
   const facts: [string, string][] = [['Fecha de emisión', formatDate(input.date)]];
   if (input.time) facts.push(['Hora', input.time]);
   if (dueDates.length) facts.push(['Vencimiento', formatDate(dueDates[dueDates.length - 1])]);
-  if (currency) facts.push(['Moneda', input.exchangeRate && !dec(input.exchangeRate).eq(1) ? `${currency} (TRM ${formatNumber(input.exchangeRate, country, 2)})` : currency]);
+  if (currency) facts.push([input.currencyLabel ?? 'Moneda', input.exchangeRate && !dec(input.exchangeRate).eq(1) ? `${currency} (TRM ${formatNumber(input.exchangeRate, country, 2)})` : currency]);
   header(doc, input.company, country, title, input.name, facts);
   if (input.testNotice) testBanner(doc, input.testNotice);
 
@@ -290,7 +290,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
       { text: it.code ? `${it.description}` : it.description, sub: [it.code ? `Código ${it.code}` : '', it.note ?? ''].filter(Boolean).join(' · ') || null },
       { text: n(it.price) },
       { text: hasDiscount ? n(it.discount!) : '-', sub: hasDiscount && it.discountPercentage ? formatPercent(it.discountPercentage, country) : null },
-      { text: taxes.length ? taxes.map((t) => `${t.name}${t.percentage !== null && t.percentage !== undefined ? ` ${formatPercent(t.percentage, country)}` : ''}`).join('\n') : '-',
+      { text: taxes.length ? taxes.map((t) => taxLabel(t.name, t.percentage, country)).join('\n') : '-',
         sub: taxes.length ? taxes.map((t) => n(t.value)).join(' + ') : null },
       { text: n(it.total) },
     ];
@@ -321,7 +321,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
 
   const footnote = [
     input.testNotice ?? '',
-    e?.kind === 'DIAN' ? 'Representación gráfica de la factura electrónica de venta.' : e?.kind === 'SAT' ? 'Este documento es una representación impresa de un CFDI.' : '',
+    e?.kind === 'DIAN' ? `Representación gráfica de la ${input.representation ?? 'factura electrónica de venta'}.` : e?.kind === 'SAT' ? 'Este documento es una representación impresa de un CFDI.' : '',
   ].filter(Boolean).join(' · ');
   finishPages(doc, `${title} No. ${input.name} · ${input.customer.name} (continuación)`, footnote);
   doc.end();

@@ -133,6 +133,10 @@ export interface InvoicePdfInput {
   time?: string | null;
   /** ISO code (GET JSON: currency.code); default COP / MXN. */
   currency?: string | null;
+  /** The header's label of the currency (default "Moneda"; a payment receipt's is "Moneda del pago", its CFDI's Moneda being XXX). */
+  currencyLabel?: string | null;
+  /** What the footer says a DIAN document is the graphic representation of (default "factura electrónica de venta"). */
+  representation?: string | null;
   exchangeRate?: Money | null;
   company: PdfCompany;
   customer: PdfCustomer;

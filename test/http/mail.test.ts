@@ -344,6 +344,12 @@ test('Mexico: a payment receipt and a credit note are mailed once stamped, with 
   assert.match(receipt.text, /Fecha de pago: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d/, 'the payment\'s time as the company\'s clock says it');
   assert.match(receipt.text, /IVA 16 %: base \$ 431\.03, importe \$ 68\.96/, 'the taxes paid in proportion');
   assert.match(receipt.text, /Complemento para recepción de pagos 2\.0/);
+  // Its own title, footer and currency: the payment's currency in the header, the CFDI's XXX explained in the fiscal box.
+  assert.match(receipt.text, /Recibo electrónico de pago/);
+  assert.match(receipt.text, /representación impresa de un CFDI/);
+  assert.match(receipt.text, /Moneda del pago:? MXN/);
+  assert.doesNotMatch(receipt.text, /Moneda:? MXN/);
+  assert.match(receipt.text, /Moneda: XXX \(no aplica: los importes del pago están en el complemento\)/);
   assert.equal(noPoppler(), false);
   const qrText = readQr(receipt.pdf)!;
   const qr = new URL(qrText);
@@ -362,4 +368,6 @@ test('Mexico: a payment receipt and a credit note are mailed once stamped, with 
   assert.ok(credit.flat.includes(`UUID${pue.stamp.uuid}`), 'the PDF names the related CFDI');
   assert.match(credit.text, /tipo de relación 01/);
   assert.match(credit.text, /Egreso/);
+  assert.match(credit.text, /representación impresa de un CFDI/);
+  assert.match(credit.text, /Moneda:? MXN/);
 });

@@ -158,6 +158,25 @@ eachStorage('CO electronic credit and debit notes', (storage) => {
     const { text } = await pdfText(Buffer.from((await co.get(`/v1/credit-notes/${n.id}/pdf`)).body.base64, 'base64'));
     assert.match(text, /Nota crédito electrónica/);
     assert.match(text.replace(/\s+/g, ''), new RegExp(`CUDE:${n.stamp.cude}`));
+    // Its own title, footer and currency (issue 35, point 6): never the invoice's footer; units with their name; the rate once.
+    const flat = text.replace(/\s+/g, ' ');
+    assert.match(flat, /Representación gráfica de la nota crédito electrónica\./);
+    assert.doesNotMatch(flat, /factura electrónica de venta/i);
+    assert.match(flat, /Moneda:? COP/);
+    assert.match(flat, /94 Unidad/);
+    assert.doesNotMatch(flat, /(\d+(,\d+)?) ?% \1 ?%/, 'a tax\'s rate is printed once');
+    assert.match(flat, /IVA 19 ?%/);
+    // A debit note: its own title and footer.
+    const d = (await co.post('/v1/debit-notes', {
+      document: { id: types['ND-E'].id }, date: today(), invoice: inv.id, reason: 1, seller: r.seller.id,
+      items: [{ code: 'INTERES', quantity: 1, price: 25, taxes: [] }], payments: [{ id: pays['ND.Credit'].id, value: 25, due_date: '2099-12-31' }], stamp: { send: true },
+    })).body;
+    assert.equal(d.stamp.status, 'Accepted', JSON.stringify(d.stamp));
+    const debit = (await pdfText(Buffer.from((await co.get(`/v1/debit-notes/${d.id}/pdf`)).body.base64, 'base64'))).text.replace(/\s+/g, ' ');
+    assert.match(debit, /Nota débito electrónica/);
+    assert.match(debit, /Representación gráfica de la nota débito electrónica\./);
+    assert.doesNotMatch(debit, /factura electrónica de venta/i);
+    assert.match(debit, /Moneda:? COP/);
   });
 
   test('an electronic note needs an accepted electronic invoice; a plain note type is not sent', async () => {

@@ -44,6 +44,10 @@ eachStorage('legally complete PDFs', (storage: Storage) => {
     const number = `${res.body.prefix}${res.body.number}`;
     assert.ok(xml.includes(`<cbc:ID>${number}</cbc:ID>`));
     assert.ok(text.includes(`No. ${number}`), 'the number as the XML writes it');
+    // Its own title, footer and currency (issue 35, point 6).
+    assert.match(text, /Factura electrónica de venta/);
+    assert.match(text, /Representación gráfica de la factura electrónica de venta\./);
+    assert.match(text, /Moneda:? COP/);
     assert.ok(!text.includes(res.body.name), `not the API's name ${res.body.name}`);
     const time = /<cbc:IssueTime>([^<]+)</.exec(xml)![1];
     assert.ok(text.includes(`Hora: ${time}`), `the issue time ${time}`);
@@ -91,6 +95,11 @@ eachStorage('legally complete PDFs', (storage: Storage) => {
     assert.ok(text.includes('Son: TRES MIL CIENTO TREINTA Y DOS PESOS 00/100 M.N.'));
     assert.ok(text.includes('DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL'));
     assert.ok(text.includes('Sello del proveedor sandbox de pruebas (SelloSAT)'));
+    // Its own title, footer and currency (issue 35, point 6): the header's and the fiscal box's agree.
+    assert.match(text, /Factura/);
+    assert.match(text, /Este documento es una representación impresa de un CFDI\./);
+    assert.match(text, /Moneda:? MXN/);
+    assert.match(text, /Moneda: MXN · Fecha de emisión/);
     assert.doesNotMatch(text, /Sello digital del SAT|certificado del SAT/);
   });
 });
