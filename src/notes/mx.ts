@@ -78,7 +78,7 @@ export const MxCreditNoteAnswer = Type.Object({
 type MxCreditNoteDocument = Static<typeof MxCreditNoteAnswer>;
 
 interface Related { id: string; name: string; customer_id: number; customer_identification: string; annulled: boolean; stamp_status: string; stamp_uuid: string | null;
-  total: string; balance: string; credited: string }
+  total: string; balance: string; credited: string; currency: string | null }
 
 interface NotePlan { body: MxCreditNoteBody; lines: MxPlan; use: string; preview: MxCreditNoteDocument }
 
@@ -86,7 +86,7 @@ interface NotePlan { body: MxCreditNoteBody; lines: MxPlan; use: string; preview
 async function relatedInvoices(q: Queryable, cid: number, ids: string[], lock: boolean): Promise<Map<string, Related>> {
   if (lock) await q.query(`SELECT id FROM invoices WHERE company_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`, [cid, ids]);
   const rows = await q.query<Related>(
-    `SELECT i.id, i.name, i.customer_id, i.customer_identification, i.annulled, i.stamp_status, i.stamp_uuid, i.total, i.balance,
+    `SELECT i.id, i.name, i.customer_id, i.customer_identification, i.annulled, i.stamp_status, i.stamp_uuid, i.total, i.balance, i.document->'currency'->>'code' AS currency,
             (SELECT coalesce(sum((x->>'amount')::numeric), 0) FROM notes n CROSS JOIN LATERAL jsonb_array_elements(n.document->'invoices') x
               WHERE n.company_id = i.company_id AND n.document->'invoices' @> jsonb_build_array(jsonb_build_object('id', i.id::text))
                 AND NOT n.annulled AND x->>'id' = i.id::text) AS credited
@@ -126,6 +126,7 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
     if (seen.has(r.id)) return problems.add('invalid_value', `Invoice ${inv.name} is related twice`, at);
     seen.add(r.id);
     if (inv.annulled) return problems.add('invalid_document', `Invoice ${inv.name} is annulled or cancelled`, at);
+    if (inv.currency) return problems.add('invalid_document', `Invoice ${inv.name} is in ${inv.currency}: credit notes of foreign-currency invoices are not supported yet`, at);
     if (inv.stamp_status !== 'Accepted') return problems.add('invalid_document', `Invoice ${inv.name} is ${inv.stamp_status}: a credit note relates stamped CFDIs only`, at);
     if (customerId !== null && inv.customer_id !== customerId) return problems.add('invalid_document', `Invoice ${inv.name} is another customer's: one note relates one customer's invoices`, at);
     customerId = inv.customer_id;

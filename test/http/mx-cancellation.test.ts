@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
-import { MX_APP, mxToday } from '../support/mx';
+import { MX_APP, mxToday, stamped } from '../support/mx';
 import { answerAsReceiver, SandboxCancellations } from '../../src/einvoice/sat/cancel';
 
 const CUSTOMER = { rfc_id: 'XIA190128J61', branch_office: 0 };
@@ -36,8 +36,9 @@ eachStorage('CFDI cancellation', (storage) => {
       stamp: { send: true }, ...extra,
     }, MX_APP);
     assert.equal(res.status, 201, JSON.stringify(res.body));
-    assert.equal(res.body.stamp.status, 'Accepted');
-    return res.body;
+    const doc = await stamped(s, 'invoices', res.body);
+    assert.equal(doc.stamp.status, 'Accepted');
+    return doc;
   };
   const cancel = (id: string, body: object, path = 'invoices') => mx().post(`/v1/${path}/${id}/cancel`, body);
   /** The invoice's journal: Σ debits per account of its entries (the entry and, once cancelled, its reversal). */

@@ -41,6 +41,10 @@ eachStorage('MX foreign-currency invoices', (storage: Storage) => {
     // less the cent the roundings leave: 2001.60 − 276.11 = 1725.49.
     assert.deepEqual(await net(res.body.id), { '101.01': '2001.60', '208.01': '-276.11', '401.01': '-1725.49' });
     assert.equal((await mx().get(`/v1/invoices/${res.body.id}`)).body.currency.code, 'USD', 'stored');
+    // Not yet: a credit note of a foreign-currency invoice (its amounts would be read as pesos).
+    const note = await mx().post('/v1/credit-notes', { document: { id: ref.creditNote }, invoices: [{ id: res.body.id }], payment_form: '01',
+      items: [{ code: 'GEN001', quantity: 1, price: 10 }] }, MX_APP);
+    assert.deepEqual(problems(note), ['invalid_document@invoices[0].id']);
   });
 
   test('MXN as sent or by default: no TipoCambio, no currency in the answer', async () => {
