@@ -91,7 +91,8 @@ export class GroupCommit {
     const batch = this.queue.splice(0, this.options.max);
     if (!batch.length) return;
     this.writing = true;
-    void this.write(batch).finally(() => {
+    // A batch of one is written as with group commit off (one statement, no transaction around it).
+    void (batch.length === 1 ? this.runAlone(batch[0]) : this.write(batch)).finally(() => {
       this.writing = false;
       if (this.queue.length) this.schedule();
     });
