@@ -85,7 +85,7 @@ export interface InvoiceWrite { r: InvoiceRecord; due: DueRecord[]; postings: Po
  * invoices, due items, journal entries and lines and stamping jobs from json_to_recordset. An invoice with
  * a number sent by hand, and every invoice of a type whose statement wrote nothing (the numbers would
  * leave its DIAN resolution or the safe-integer range) or failed, is written alone by writeInvoice under a
- * savepoint, so that its refusal is its own. Document types are taken in one order (company, type), so
+ * savepoint, so that its refusal is its own. The counters are locked first, in one order (company, type), so
  * two batches never wait for each other's counters in a cycle.
  */
 export async function writeInvoices(q: Queryable, items: InvoiceWrite[]): Promise<(Numbered | Error)[]> {
@@ -99,6 +99,12 @@ export async function writeInvoices(q: Queryable, items: InvoiceWrite[]): Promis
     (it.r.sent === undefined ? t.auto : t.alone).push(i);
   });
   const ordered = [...types.values()].sort((a, b) => a.cid - b.cid || a.tid - b.tid);
+  // Every counter the batch needs, locked first and in that order: a batch never waits for a counter while it holds the
+  // ledger and receivable sums its earlier statements updated (a single creation holding that counter may wait for those).
+  if (ordered.length > 1) {
+    await q.query(`SELECT 1 FROM document_types t JOIN unnest($1::int[], $2::int[]) AS k(cid, tid) ON t.company_id = k.cid AND t.id = k.tid
+      ORDER BY t.company_id, t.id FOR UPDATE OF t`, [ordered.map((t) => t.cid), ordered.map((t) => t.tid)]);
+  }
   for (const t of ordered) {
     if (t.auto.length > 1) {
       const written = await underSavepoint(q, () => writeOneType(q, t.cid, t.tid, t.auto.map((i) => items[i])));

@@ -81,7 +81,7 @@ export class GroupCommit {
   }
 
   private schedule(): void {
-    if (this.writing) return; // the batch in flight schedules the next when it ends
+    if (this.writing) return; // the batch in flight writes the next when it ends
     if (this.queue.length >= this.options.max) { this.flush(); return; }
     this.timer ??= setTimeout(() => this.flush(), this.options.windowMs);
   }
@@ -94,7 +94,7 @@ export class GroupCommit {
     // A batch of one is written as with group commit off (one statement, no transaction around it).
     void (batch.length === 1 ? this.runAlone(batch[0]) : this.write(batch)).finally(() => {
       this.writing = false;
-      if (this.queue.length) this.schedule();
+      if (this.queue.length) this.flush(); // they waited for the batch in flight: no window more
     });
   }
 

@@ -12,6 +12,7 @@ import { eachStorage, problems, startTestServer, type TestServer } from '../supp
 import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { groupCommitOf } from '../../src/platform/group-commit';
 import { writtenInBatches } from '../../src/invoices/kernel';
+import { MX_APP, mxInvoice, mxRefs } from '../support/mx';
 
 eachStorage('group commit', (storage) => {
   let s: TestServer;
@@ -99,6 +100,20 @@ eachStorage('group commit', (storage) => {
     assert.deepEqual(problems(answers[0]), ['duplicated_document@number']);
     const numbers = answers.slice(1).map((a) => { assert.equal(a.status, 201); return a.body.number as number; }).sort((a, b) => a - b);
     assert.deepEqual(numbers, [used + 1, used + 2, used + 3, used + 4]);
+  });
+
+  test('one batch of several document types and both countries: each type numbered in order, without a gap', async () => {
+    const mx = await mxRefs(s);
+    const before = { ...committer().stats };
+    const answers = await Promise.all(Array.from({ length: 9 }, (_, i) => (i % 3 === 2
+      ? s.as('mx').post('/v1/invoices', mxInvoice(mx), MX_APP)
+      : s.as('co').post('/v1/invoices', validInvoice(r, i % 3 === 0 ? {} : { document: { id: r.type['FV-TER'].id } })))));
+    for (const a of answers) assert.equal(a.status, 201, JSON.stringify(a.body));
+    assert.ok(committer().stats.largest > 1 && committer().stats.batches > before.batches);
+    for (const k of [0, 1, 2]) {
+      const numbers = answers.filter((_, i) => i % 3 === k).map((a) => a.body.number as number).sort((a, b) => a - b);
+      assert.deepEqual(numbers, numbers.map((_, i) => numbers[0] + i), `type ${k}: ${numbers}`);
+    }
   });
 
   test('an Idempotency-Key creation is not batched and replays as before', async () => {
