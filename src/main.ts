@@ -13,8 +13,9 @@ async function main() {
   const config = settings();
   await checkPort(config);
   const db = await openChecked(config);
-  if (db.kind === 'pglite') {
-    // An empty embedded database gets the demo companies, so a newcomer can call the API at once.
+  if (db.kind === 'pglite' && (!config.adminToken || config.demo)) {
+    // An empty embedded database gets the demo companies, so a newcomer can call the API at once; not a production
+    // start (ADMIN_TOKEN set) unless DEMO=1: the demo keys are published. The keys are logged only when created.
     await migrate(db);
     const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM companies');
     if (n === 0) {

@@ -20,6 +20,7 @@ import { CANCEL_JOB, runCancellation, SandboxCancellations } from './einvoice/sa
 import { FinkokPac } from './einvoice/sat/finkok';
 import { reportRoutes } from './reports/routes';
 import { Outbox } from './platform/outbox';
+import { Throttle } from './platform/throttle';
 import { DianWebService } from './einvoice/dian/soap';
 import { noteFacts, stampCoInvoice, stampCoNote, technicalKeys, type Signing } from './einvoice/dian/stamp';
 import { MX_NOTE_STAMP_JOB, NOTE_STAMP_JOB } from './notes/kernel';
@@ -35,7 +36,7 @@ import { mailRoutes } from './mail/routes';
 import { MAIL_JOB } from './mail/store';
 import type { DianAuthority } from './einvoice/dian/authority';
 import type { Handler } from './platform/outbox';
-import { sealingKey } from './platform/secrets';
+import { sealingKey, sealStoredSecrets } from './platform/secrets';
 import { adminRoutes } from './admin/routes';
 import { sealStoredPasswords } from './admin/certificates';
 import { startFolding } from './reports/folding';
@@ -127,17 +128,21 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     }, { claimMs: config.outboxClaimMs, batch: Math.max(10, 2 * pool.size) });
     // The embedded database has one process: a job it finds claimed was left by a process that died (kill -9, power loss).
     if (db.kind === 'pglite') await outbox.releaseClaims();
-    const app = await buildApp({ config, db, outbox, dian: authority, pool }, MODULES, openapiHooks());
+    const throttle = new Throttle(config);
+    const app = await buildApp({ config, db, outbox, dian: authority, pool, throttle }, MODULES, openapiHooks());
     log = app.log;
     const key = sealingKey(config);
     if (key) {
       const { sealed, unknownKey } = await sealStoredPasswords(db, key);
       if (sealed) app.log.info({ sealed }, 'certificate passwords sealed with the current key');
+      const secrets = await sealStoredSecrets(db, key);
+      if (secrets.sealed) app.log.info({ sealed: secrets.sealed }, 'DIAN PINs and webhook secrets sealed with the current key');
+      if (secrets.unknownKey) app.log.warn({ secrets: secrets.unknownKey }, 'DIAN PINs or webhook secrets sealed with a key this process does not have (set SECRET_KEY_PREVIOUS to the old key)');
       if (unknownKey) app.log.warn({ certificates: unknownKey }, 'certificate passwords sealed with a key this process does not have (another SECRET_KEY?): those companies cannot sign');
     } else {
-      app.log.warn('SECRET_KEY is not set: certificates cannot be uploaded on a PostgreSQL server (see README, Settings)');
+      app.log.warn('SECRET_KEY is not set: certificates cannot be uploaded on a PostgreSQL server, and DIAN PINs and webhook secrets stay in clear there (see docs/security.md)');
     }
-    if (config.adminToken) await app.register(adminRoutes({ config, db, dian: authority, sealingKey: key }), { prefix: '/admin/v1' });
+    if (config.adminToken) await app.register(adminRoutes({ config, db, dian: authority, sealingKey: key, throttle }), { prefix: '/admin/v1' });
     await app.register(consoleRoutes(app, config, db), { prefix: '/app' });
     let stopFolding: (() => Promise<void>) | undefined;
     app.addHook('onClose', async () => { await outbox.stop(); mailer.close(); await stopFolding?.(); await release(); });

@@ -5,6 +5,7 @@
  * tax id never change: documents, certificates and the DIAN's records hang
  * on them.
  */
+import { AAD, isSealed, storedSecret, type SealingKey } from '../platform/secrets';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db, Queryable } from '../platform/db';
 import { DomainError, notFound, Problems } from '../platform/errors';
@@ -193,12 +194,23 @@ export async function createCompany(db: Db, actor: Actor, body: CompanyCreateBod
       `INSERT INTO companies (country, legal_name, tax_id, check_digit, address, settings, time_zone, logo)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING company_id`,
       [country, body.legal_name, taxId, checkDigit, JSON.stringify(storedAddress(body.address)), JSON.stringify(settings), TIME_ZONES[country], typeof body.logo === 'string' ? storedLogo(body.logo) : null]);
+    if (sealPin(settings, row.company_id, actor.sealingKey)) {
+      await q.query('UPDATE companies SET settings = $2 WHERE company_id = $1', [row.company_id, JSON.stringify(settings)]);
+    }
     await seedStarterCatalog(q, row.company_id, country, body.starter_catalog !== false);
     return row.company_id;
   }, async (f) => {
     await f.record('create', 'companies', f.company.company_id, null, recordOf(f.company));
     return companyAnswer(f.company);
   });
+}
+
+/** Seals a DIAN PIN sent in clear, bound to its company (src/platform/secrets.ts); true when it did. */
+function sealPin(settings: Record<string, any>, companyId: number, key: SealingKey | null | undefined): boolean {
+  const pin = settings.dian?.pin;
+  if (typeof pin !== 'string' || isSealed(pin) || !key) return false;
+  settings.dian = { ...settings.dian, pin: storedSecret(key, pin, AAD.pin(companyId)) };
+  return true;
 }
 
 export async function updateCompany(db: Db, actor: Actor, companyId: number, body: CompanyUpdateBody) {
@@ -223,6 +235,7 @@ export async function updateCompany(db: Db, actor: Actor, companyId: number, bod
       checkLogo(p, body.logo);
     }
     p.throwIfAny();
+    sealPin(settings, companyId, actor.sealingKey);
     const [row] = await f.q.query(
       `UPDATE companies SET legal_name = $2, address = $3, settings = $4, logo = $5 WHERE company_id = $1 RETURNING *`,
       [companyId, body.legal_name ?? c.legal_name, JSON.stringify(body.address ? storedAddress(body.address) : c.address), JSON.stringify(settings), logo]);

@@ -1,7 +1,8 @@
 /**
  * The administration API on /admin/v1, served only when ADMIN_TOKEN is set
  * (otherwise every /admin path answers 404). Every call needs
- * `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time; a
+ * `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time and
+ * throttled per client address (src/platform/throttle.ts); a
  * company's token is refused here (401), and the admin token is no company
  * token (401 on /v1). Each answer's request log line carries what changed.
  * The routes call the functions the CLI calls (src/cli.ts).
@@ -12,9 +13,10 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../platform/app';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
-import { unauthorized } from '../platform/errors';
+import { Problems, unauthorized } from '../platform/errors';
 import { PageOf, PageQuery } from '../platform/http';
 import type { SealingKey } from '../platform/secrets';
+import type { Throttle } from '../platform/throttle';
 import type { DianAuthority } from '../einvoice/dian/authority';
 import type { Actor, Change } from './audit';
 import { RESOURCES } from './resources';
@@ -22,7 +24,19 @@ import { CompanyAnswer, CompanyCreateBody, CompanyUpdateBody, createCompany, get
 import { runTestSet, TestSetBody } from './dian';
 import { consoleUserRoutes } from '../console/admin';
 
-export interface AdminServices { config: Config; db: Db; dian: DianAuthority; sealingKey: SealingKey | null }
+export interface AdminServices { config: Config; db: Db; dian: DianAuthority; sealingKey: SealingKey | null; throttle: Throttle }
+
+/** Adds invalid_value at the path of every string under `v` that holds a control character (C0, DEL, C1). */
+export function controlCharacters(v: unknown, path: string, p: Problems): void {
+  if (typeof v === 'string') {
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(v)) p.add('invalid_value', `${path || 'body'} must not hold control characters (line breaks, tabs, NUL…)`, path || 'body');
+  } else if (Array.isArray(v)) {
+    v.forEach((x, i) => controlCharacters(x, `${path}[${i}]`, p));
+  } else if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) controlCharacters(x, path ? `${path}.${k}` : k, p);
+  }
+}
 
 const digest = (s: string) => crypto.createHash('sha256').update(s).digest();
 const CompanyParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Company id' }) });
@@ -47,7 +61,15 @@ export function adminRoutes(s: AdminServices) {
     app.addHook('onRequest', async (req) => {
       const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
       if (!m) throw unauthorized('Send "Authorization: Bearer <ADMIN_TOKEN>"');
-      if (!crypto.timingSafeEqual(digest(m[1]), expected)) throw unauthorized('Not the administration token (ADMIN_TOKEN); company tokens do not work on /admin');
+      // Wrong tokens count against the client address like failed logins (429 past LOGIN_MAX_FAILURES_PER_ADDRESS).
+      const right = await s.throttle.attempt(req.ip, null, async () => crypto.timingSafeEqual(digest(m[1]), expected));
+      if (!right) throw unauthorized('Not the administration token (ADMIN_TOKEN); company tokens do not work on /admin');
+    });
+    // No control character in any text of an administration body: a CR/LF in a legal name would flow into XML, PDF and mail headers.
+    app.addHook('preValidation', async (req) => {
+      const p = new Problems();
+      controlCharacters(req.body, '', p);
+      p.throwIfAny();
     });
     const actor = (req: FastifyRequest): Actor => ({
       via: 'api', sealingKey: s.sealingKey,

@@ -19,6 +19,7 @@ import type { ValidateFunction } from 'ajv';
 import fastJson from 'fast-json-stringify';
 import { answerSchemas } from '../openapi';
 import { login, Tokens, type Authenticated } from './auth';
+import { BoundedPool, Throttle } from './throttle';
 import { ErrorBody } from './http';
 import { RateLimiter, sharedCount } from './ratelimit';
 import type { Outbox } from './outbox';
@@ -35,6 +36,8 @@ export interface Services {
   dian?: DianAuthority;
   /** Worker threads for CPU work (PDF …); without it, it runs on the event loop. */
   pool?: CpuPool;
+  /** Failed logins and administration tokens per client address (src/platform/throttle.ts); made by buildApp when absent. */
+  throttle?: Throttle;
 }
 
 /** The Fastify instance routes are registered on: request parts typed by their TypeBox schemas. */
@@ -309,6 +312,7 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
   });
 
   const tokens = new Tokens(db, config.authCacheMs);
+  const guard = { throttle: services.throttle ?? new Throttle(config), pool: new BoundedPool() };
   await tokens.listen();
   const limiter = new RateLimiter(config.rateLimitPerMinute, Date.now, sharedCount(db));
   app.addHook('onClose', async () => limiter.close());
@@ -316,10 +320,18 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
     await app.register(async (untyped) => {
       const scope = untyped.withTypeProvider<TypeBoxTypeProvider>();
       scope.post('/auth', {
+        onRequest: async (req) => guard.throttle.check(req.ip),
         schema: { tags: ['auth'], summary: `Get an access token (${country} companies)`, body: LoginBody, security: [],
           response: { 200: Type.Object({ access_token: Type.String(), token_type: Type.Literal('Bearer'), expires_in: Type.Integer() }) } },
       }, async (req) => {
-        return login(db, config, country, req.body.username, req.body.access_key);
+        return login(db, config, country, req.body.username, req.body.access_key, { ...guard, address: req.ip });
+      });
+      scope.post('/auth/revoke', {
+        schema: { tags: ['auth'], summary: 'Revoke the access token that calls it (Authorization: Bearer <access_token>)', operationId: country === 'MX' ? 'mxRevokeToken' : 'revokeToken',
+          response: { 200: Type.Object({ revoked: Type.Literal(true) }) } },
+      }, async (req) => {
+        await tokens.revoke(req.headers.authorization, country);
+        return { revoked: true as const };
       });
       await scope.register(async (v1) => {
         v1.decorateRequest('company', null as any);

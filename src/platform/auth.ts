@@ -7,7 +7,8 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Db, Queryable } from './db';
-import { ApiError, error, forbidden, unauthorized } from './errors';
+import { forbidden, unauthorized } from './errors';
+import type { BoundedPool, Throttle } from './throttle';
 
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: string, len: number) => Promise<Buffer>;
 
@@ -70,39 +71,32 @@ export async function rotateKey(q: Queryable, companyId: number, username: strin
   return { username, access_key: accessKey };
 }
 
-export interface AuthSettings { tokenTtlSeconds: number; loginMaxFailures: number; loginLockSeconds: number }
+export interface AuthSettings { tokenTtlSeconds: number }
 
-export async function login(db: Db, settings: AuthSettings, country: string, username: string, accessKey: string) {
-  const [user] = await db.query<any>(
-    `SELECT u.id, u.company_id, u.key_salt, u.key_hash, u.active, u.failed_logins,
-            GREATEST(0, CEIL(EXTRACT(EPOCH FROM (u.locked_until - now()))))::int AS locked_for, c.country
-       FROM api_users u JOIN companies c ON c.company_id = u.company_id
-      WHERE u.username = $1`, [username]);
-  const invalid = () => unauthorized('Invalid username or access key');
-  if (!user) { await hashKey(accessKey, 'timing'); throw invalid(); }
-  if (user.locked_for > 0) {
-    throw new ApiError(429, [error('requests_limit', `Too many failed logins for this username; try again in ${user.locked_for} s`, ['username'])],
-      { 'Retry-After': String(user.locked_for) });
-  }
-  const { hash } = await hashKey(accessKey, user.key_salt);
-  const ok = crypto.timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(user.key_hash, 'hex'));
-  if (!ok || !user.active) {
-    // Each failure past the limit locks the username for twice as long (capped at one hour).
-    await db.query(
-      `UPDATE api_users SET failed_logins = failed_logins + 1,
-              locked_until = CASE WHEN failed_logins + 1 >= $3
-                                  THEN now() + make_interval(secs => LEAST(3600, $4::int * power(2, failed_logins + 1 - $3)))
-                                  ELSE locked_until END
-        WHERE company_id = $1 AND id = $2`,
-      [user.company_id, user.id, settings.loginMaxFailures, settings.loginLockSeconds]);
-    throw user.active ? invalid() : unauthorized('This API user is inactive');
-  }
+/** Who is logging in, and the guards every login passes (src/platform/throttle.ts). */
+export interface LoginGuard { address: string; throttle: Throttle; pool: BoundedPool }
+
+/**
+ * Checks a username and access key. An unknown username, a wrong key and an inactive user get the same answer
+ * (401, same body) after the same work (one scrypt hash in the bounded pool); attempts are throttled per client
+ * address and per username from that address, before any read.
+ */
+export async function login(db: Db, settings: AuthSettings, country: string, username: string, accessKey: string, guard: LoginGuard) {
+  const user = await guard.throttle.attempt(guard.address, username, async () => {
+    const [u] = await db.query<any>(
+      `SELECT u.id, u.company_id, u.key_salt, u.key_hash, u.active, c.country
+         FROM api_users u JOIN companies c ON c.company_id = u.company_id
+        WHERE u.username = $1`, [username]);
+    const { hash } = await guard.pool.run(guard.address, () => hashKey(accessKey, u?.key_salt ?? 'timing-salt-0000'));
+    const ok = !!u && crypto.timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(u.key_hash, 'hex'));
+    return ok && u.active ? u : false;
+  });
+  if (!user) throw unauthorized('Invalid username or access key');
   if (user.country !== country) {
     throw forbidden(`This user belongs to a ${user.country} company; authenticate on ${user.country === 'MX' ? '/mx/auth' : '/auth'}`);
   }
   const token = 'tk_' + crypto.randomBytes(32).toString('base64url');
   await db.tx(async (q) => {
-    if (user.failed_logins > 0) await q.query('UPDATE api_users SET failed_logins = 0, locked_until = NULL WHERE company_id = $1 AND id = $2', [user.company_id, user.id]);
     await q.query(
       `INSERT INTO api_tokens (company_id, token_hash, api_user_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
       [user.company_id, sha256(token), user.id, settings.tokenTtlSeconds]);
@@ -167,6 +161,15 @@ export class Tokens {
       throw forbidden(`This token belongs to a ${company.country} company; use the ${company.country === 'MX' ? '{base_url_mx} (/mx)' : '{base_url}'} base address`);
     }
     return company;
+  }
+
+  /** Revokes the token of the header (POST {base}/auth/revoke): 401 as authenticate when it is not a valid token of this base address. */
+  async revoke(header: string | undefined, country: string): Promise<void> {
+    const company = await this.authenticate(header, country);
+    const hash = sha256(/^Bearer\s+(\S+)$/i.exec(header!)![1]);
+    await this.db.query('DELETE FROM api_tokens WHERE company_id = $1 AND token_hash = $2', [company.company_id, hash]);
+    this.epoch++;
+    this.kept.delete(hash);
   }
 
   /** Reads a token (concurrent requests with one token share the read). */

@@ -12,7 +12,10 @@ export interface Config {
   corsOrigins: string[];
   rateLimitPerMinute: number;
   tokenTtlSeconds: number;
+  /** Failed logins of one username from one client address before that pair is refused for loginLockSeconds (doubling, at most 1 h). */
   loginMaxFailures: number;
+  /** Failed logins and administration tokens from one client address (all usernames) before it is refused likewise. */
+  loginMaxFailuresPerAddress: number;
   loginLockSeconds: number;
   requestTimeoutMs: number;
   /** How long a creation waits for the tax authority before answering with stamp.status Pending. */
@@ -47,10 +50,14 @@ export interface Config {
   mailTimeoutMs: number;
   /** How long an outbox job stays claimed by a process before another may take it (a process killed while sending). */
   outboxClaimMs: number;
+  /** DEMO=1: an empty embedded database gets the demo companies even with ADMIN_TOKEN set (a production start makes none). */
+  demo: boolean;
   /** Bearer token of the administration API (/admin/v1); unset, that API answers 404. */
   adminToken?: string;
   /** Seals the secrets kept in the database (certificate passwords); see src/platform/secrets.ts for when it is unset. */
   secretKey?: string;
+  /** The SECRET_KEY before a rotation: what it sealed is sealed again under secretKey at start. */
+  secretKeyPrevious?: string;
   /** Worker threads for signing, XML, PDF and ZIP (0 = one per CPU). */
   workerThreads: number;
   /** How long a verified token and its company are kept in memory (0 = read on every request); changes drop them at once. */
@@ -109,11 +116,11 @@ function databaseUrl(raw: string | undefined): string | undefined {
   return raw;
 }
 
-/** A secret setting: unset, or at least 16 characters (never echoed in the message). */
-function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+/** A secret setting: unset, or at least `min` characters (never echoed in the message). */
+function secret(env: NodeJS.ProcessEnv, name: string, min = 16): string | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
-  if (raw.trim().length < 16) throw new ConfigError(`${name} must have at least 16 characters (it has ${raw.trim().length})`);
+  if (raw.trim().length < min) throw new ConfigError(`${name} must have at least ${min} characters (it has ${raw.trim().length})`);
   return raw.trim();
 }
 
@@ -149,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 1200),
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 86400),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5),
+    loginMaxFailuresPerAddress: int(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20),
     loginLockSeconds: int(env, 'LOGIN_LOCK_SECONDS', 60),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30000),
     dianTimeoutMs: int(env, 'DIAN_TIMEOUT_MS', 10000),
@@ -166,8 +174,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailMaxAttempts: Math.max(1, int(env, 'MAIL_MAX_ATTEMPTS', 10)),
     mailTimeoutMs: int(env, 'MAIL_TIMEOUT_MS', 20000),
     outboxClaimMs: Math.max(1000, int(env, 'OUTBOX_CLAIM_MS', 120000)),
-    adminToken: secret(env, 'ADMIN_TOKEN'),
+    demo: oneOf(env, 'DEMO', ['0', '1'] as const, '0') === '1',
+    adminToken: secret(env, 'ADMIN_TOKEN', 32),
     secretKey: secret(env, 'SECRET_KEY'),
+    secretKeyPrevious: secret(env, 'SECRET_KEY_PREVIOUS'),
     workerThreads: int(env, 'WORKER_THREADS', 0),
     authCacheMs: int(env, 'AUTH_CACHE_MS', 10000),
     groupCommitMs: int(env, 'GROUP_COMMIT_MS', 0),

@@ -33,7 +33,9 @@ function register(key: Buffer, source: SealingKey['source']): SealingKey {
 export class SecretKeyMissing extends Error {}
 
 /** The key of this configuration, or null when there is none (PostgreSQL without SECRET_KEY). */
-export function sealingKey(cfg: { secretKey?: string; databaseUrl?: string; dataDir: string }): SealingKey | null {
+export function sealingKey(cfg: { secretKey?: string; secretKeyPrevious?: string; databaseUrl?: string; dataDir: string }): SealingKey | null {
+  // The previous key (a rotation): known, so that what it sealed opens and is sealed again under the current key at start.
+  if (cfg.secretKeyPrevious) register(crypto.scryptSync(cfg.secretKeyPrevious, 'facturas-api/secret-key/v1', 32), 'SECRET_KEY');
   if (cfg.secretKey) return register(crypto.scryptSync(cfg.secretKey, 'facturas-api/secret-key/v1', 32), 'SECRET_KEY');
   if (cfg.databaseUrl) return null;
   const file = path.join(cfg.dataDir, 'secret.key');
@@ -80,4 +82,70 @@ export function unseal(sealed: string): string {
 /** The password of a credentials row: sealed, or plain in rows of earlier versions and generated demo certificates. */
 export function passwordOf(row: { password?: string | null; password_sealed?: string | null }): string {
   return row.password_sealed ? unseal(row.password_sealed) : (row.password ?? '');
+}
+
+/**
+ * Secrets bound to their row (the DIAN software PIN, webhook signing secrets): sealed as
+ * "v2.<key id>.<iv>.<tag>.<data>" with the row's identity (`aad`, e.g. "webhooks/12/<uuid>") as AES-GCM's
+ * associated data, so a sealed value copied to another row does not open. Values stored before sealing
+ * (plain, or on PostgreSQL without SECRET_KEY) are read as they are; the start seals them (sealStoredSecrets).
+ */
+export function sealFor(key: SealingKey, plain: string, aad: string): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', key.key, iv);
+  cipher.setAAD(Buffer.from(aad, 'utf8'));
+  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return ['v2', key.id, iv.toString('base64'), cipher.getAuthTag().toString('base64'), data.toString('base64')].join('.');
+}
+
+export const isSealed = (v: unknown): v is string => typeof v === 'string' && /^v2\.[0-9a-f]{16}\./.test(v);
+
+/** The plain value of a row's secret: opened when sealed (SecretKeyMissing when its key is unknown), else as stored. */
+export function openFor<T extends string | null | undefined>(stored: T, aad: string): T | string {
+  if (!isSealed(stored)) return stored;
+  const [, id, iv, tag, data] = stored.split('.');
+  const key = known.get(id);
+  if (!key) throw new SecretKeyMissing(`A secret (${aad.split('/')[0]}) was sealed with another SECRET_KEY (or another DATA_DIR/secret.key); start the service with that key`);
+  const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
+  decipher.setAAD(Buffer.from(aad, 'utf8'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64'));
+  return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
+}
+
+/** The associated data of each kind of row secret. */
+export const AAD = {
+  pin: (companyId: number) => `companies/${companyId}/settings.dian.pin`,
+  webhook: (companyId: number, id: string) => `webhooks/${companyId}/${id}`,
+};
+
+/** The stored form of a row's secret: sealed when there is a key, else plain (PostgreSQL without SECRET_KEY). */
+export const storedSecret = (key: SealingKey | null, plain: string, aad: string) => (key ? sealFor(key, plain, aad) : plain);
+
+/**
+ * Seals, under the current key, the PINs and webhook secrets stored in clear (rows of earlier versions) or sealed
+ * under another key this process knows (SECRET_KEY_PREVIOUS: a rotation); answers how many, and how many are
+ * sealed under a key it does not know.
+ */
+export async function sealStoredSecrets(db: { query: (sql: string, args?: unknown[]) => Promise<any[]> }, key: SealingKey): Promise<{ sealed: number; unknownKey: number }> {
+  const current = `v2.${key.id}.%`;
+  let sealed = 0;
+  let unknownKey = 0;
+  const reseal = (stored: string, aad: string): string | null => {
+    try { return sealFor(key, openFor(stored, aad), aad); } catch { unknownKey++; return null; }
+  };
+  for (const r of await db.query('SELECT company_id, id, secret FROM webhooks WHERE secret NOT LIKE $1', [current])) {
+    const next = reseal(r.secret, AAD.webhook(r.company_id, r.id));
+    if (!next) continue;
+    await db.query('UPDATE webhooks SET secret = $3 WHERE company_id = $1 AND id = $2 AND secret = $4', [r.company_id, r.id, next, r.secret]);
+    sealed++;
+  }
+  for (const r of await db.query(`SELECT company_id, settings->'dian'->>'pin' AS pin FROM companies
+                                    WHERE settings->'dian'->>'pin' IS NOT NULL AND settings->'dian'->>'pin' NOT LIKE $1`, [current])) {
+    const next = reseal(r.pin, AAD.pin(r.company_id));
+    if (!next) continue;
+    await db.query(`UPDATE companies SET settings = jsonb_set(settings, '{dian,pin}', to_jsonb($2::text)) WHERE company_id = $1 AND settings->'dian'->>'pin' = $3`,
+      [r.company_id, next, r.pin]);
+    sealed++;
+  }
+  return { sealed, unknownKey };
 }

@@ -9,6 +9,7 @@
  *   98  the port is taken by another process (or may not be bound)
  *    1  anything else (a bug): one line too, the stack only with LOG_LEVEL=debug or trace
  */
+import { guardDataDir } from './files';
 import net from 'node:net';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseHeldError, openDb, type Db } from './db';
@@ -38,6 +39,9 @@ function shown(url: string): string {
 export async function openChecked(config: Config): Promise<Db> {
   let db: Db | undefined;
   try {
+    // Everything this process creates is its user's alone (src/platform/files.ts).
+    const loose = guardDataDir(config.dataDir, !config.databaseUrl);
+    if (loose) console.error(JSON.stringify({ level: 'warn', time: Date.now(), msg: loose }));
     db = await openDb(config);
     await db.query('SELECT 1');
     return db;

@@ -27,6 +27,7 @@ import { readNote } from '../notes/routes';
 import { readMxNote } from '../notes/mx';
 import { readPayment } from '../payments/routes';
 import { checkReceiver, postTo, type Resolve } from './egress';
+import { AAD, openFor } from '../platform/secrets';
 
 export const WEBHOOK_JOB = 'webhook';
 export const DOCUMENTS = ['invoice', 'credit_note', 'debit_note', 'voucher', 'payment'] as const;
@@ -103,7 +104,7 @@ export function webhookHandler(db: Db, o: DeliveryOptions) {
       try {
         const t = Math.floor(Date.now() / 1000);
         status = await postTo(target, {
-          'Content-Type': 'application/json', 'User-Agent': 'facturas-api-webhooks/1', 'Webhook-Id': d.event_id, 'Webhook-Signature': signature(d.secret, t, body),
+          'Content-Type': 'application/json', 'User-Agent': 'facturas-api-webhooks/1', 'Webhook-Id': d.event_id, 'Webhook-Signature': signature(openFor(d.secret, AAD.webhook(cid, d.webhook_id)), t, body),
         }, body, o.timeoutMs);
         if (status >= 200 && status < 300) { await record(cid, d.id, 'delivered', status, null); return { status: 'delivered', response: status }; }
         problem = `The receiver answered ${status}`;

@@ -17,6 +17,7 @@ import { planRequest, UuidParams } from '../platform/documents';
 import { enqueue } from '../platform/outbox';
 import { EVENT_TYPES, WEBHOOK_JOB } from './deliveries';
 import { checkReceiver } from './egress';
+import { AAD, sealingKey, storedSecret } from '../platform/secrets';
 
 const WebhookBody = Type.Object({
   url: Type.String({ minLength: 1, maxLength: 2000, description: 'Where events are POSTed: https:// (or http://) on a public address' }),
@@ -48,6 +49,7 @@ const delivery = (r: any) => ({
 
 export const webhookRoutes: RouteModule = (app, { db, outbox, config }) => {
   const tags = ['webhooks'];
+  const key = sealingKey(config);
   const params = UuidParams('Webhook');
   const find = async (company: Company, id: string) => {
     const [row] = await db.query('SELECT * FROM webhooks WHERE company_id = $1 AND id = $2 AND NOT deleted', [company.company_id, id]);
@@ -69,9 +71,12 @@ export const webhookRoutes: RouteModule = (app, { db, outbox, config }) => {
       return b;
     });
     const secret = `whsec_${crypto.randomBytes(24).toString('base64url')}`;
+    const id = crypto.randomUUID();
+    // Stored sealed, bound to this row (src/platform/secrets.ts).
     const [row] = await db.query(
       `INSERT INTO webhooks (company_id, id, url, events, description, active, secret) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-      [req.company.company_id, crypto.randomUUID(), body.url, [...new Set(body.events)], body.description ?? null, body.active ?? true, secret]);
+      [req.company.company_id, id, body.url, [...new Set(body.events)], body.description ?? null, body.active ?? true,
+        storedSecret(key, secret, AAD.webhook(req.company.company_id, id))]);
     return reply.status(201).send({ ...webhook(row), secret });
   });
 

@@ -446,7 +446,7 @@ eachStorage('administration API', (storage) => {
     assert.equal((await s.call('GET', '/v1/taxes', { token: fresh })).status, 401, 'a deactivated user\'s tokens stop working');
     const refused = await s.call('POST', '/auth', { body: { username: user.username, access_key: rotated.access_key } });
     assert.equal(refused.status, 401);
-    assert.match(refused.body.Errors[0].Message, /inactive/);
+    assert.match(refused.body.Errors[0].Message, /^Invalid username or access key$/, 'an inactive user is answered like a wrong key (no enumeration)');
     ok(await admin.patch(`${base}/${user.id}`, { active: true }));
     await login(s, '', user.username, rotated.access_key);
 

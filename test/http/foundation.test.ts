@@ -84,7 +84,7 @@ eachStorage('foundation', (storage) => {
     assertErrorBody(other.body, 403, 'forbidden');
   });
 
-  test('repeated failed logins lock the username (429 with Retry-After), even for the right key', async () => {
+  test('repeated failed logins lock the username from that address (429 with Retry-After), even for the right key', async () => {
     const [co] = await s.db.query("SELECT company_id FROM companies WHERE is_demo AND country = 'CO'");
     await s.db.tx((q) => createApiUser(q, co.company_id, 'throttle-probe', 'the-right-key-123'));
     for (let i = 0; i < 3; i++) {
@@ -96,9 +96,7 @@ eachStorage('foundation', (storage) => {
     assertErrorBody(locked.body, 429, 'requests_limit');
     const retry = Number(locked.headers.get('retry-after'));
     assert.ok(retry > 0 && retry <= 30, `Retry-After ${retry}`);
-    await s.db.query("UPDATE api_users SET locked_until = now() - interval '1 second' WHERE username = 'throttle-probe'");
-    const ok = await s.call('POST', '/auth', { body: { username: 'throttle-probe', access_key: 'the-right-key-123' } });
-    assert.equal(ok.status, 200, 'works again once the lock expires');
+    // Other addresses, and the lock's expiry: test/http/logins.test.ts.
   });
 
   test('tokens: missing, malformed, unknown, expired, other country', async () => {

@@ -22,7 +22,7 @@ let s: TestServer;
 let doc: any;
 let adminDoc: any;
 before(async () => {
-  s = await startTestServer('pglite', { ADMIN_TOKEN: 'openapi-admin-token-0123456789' }); // the administration API is documented too
+  s = await startTestServer('pglite', { ADMIN_TOKEN: 'openapi-admin-token-0123456789abcdef' }); // the administration API is documented too
   const r = await s.call('GET', '/openapi.json');
   assert.equal(r.status, 200);
   doc = r.body;

@@ -8,7 +8,7 @@ import { nitCheckDigit } from '../../src/platform/nit';
 import { rfcCheckDigit } from '../../src/platform/rfc';
 import type { ApiClient, Reply } from './server';
 
-export const ADMIN_TOKEN = 'test-admin-token-7f3a9c2e51d4';
+export const ADMIN_TOKEN = 'test-admin-token-7f3a9c2e51d4-5b8e0a6c'; // at least 32 characters
 export const SECRET_KEY = 'test-secret-key-0b1c2d3e4f5a6b7c';
 
 export interface Admin {

@@ -141,7 +141,7 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
 export async function startTestServer(storage: Storage = 'pglite', env: Record<string, string> = {}, seams: Partial<Config> = {}): Promise<TestServer> {
   let dataDir = '';
   let drop = async () => undefined as void;
-  const base: Record<string, string> = { PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', RATE_LIMIT_PER_MINUTE: '0', WEBHOOK_ALLOW_PRIVATE: '1', CHECK_RESPONSES: '1', ...env };
+  const base: Record<string, string> = { PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', RATE_LIMIT_PER_MINUTE: '0', LOGIN_MAX_FAILURES_PER_ADDRESS: '0', WEBHOOK_ALLOW_PRIVATE: '1', CHECK_RESPONSES: '1', ...env };
   if (storage === 'postgres') {
     const pgdb = await freshPostgres();
     base.DATABASE_URL = pgdb.url;

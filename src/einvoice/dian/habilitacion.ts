@@ -34,6 +34,7 @@ import { companyCredentials } from '../credentials';
 import { signInvoiceXml, type SigningCredentials } from './sign';
 import { buildInvoiceXml, type DianCustomer, type DianInvoiceDocument, type DianResolution } from './ubl';
 import { DEFAULT_SOFTWARE, fileStem } from './stamp';
+import { AAD, openFor } from '../../platform/secrets';
 import { dianIssuer } from './issuer';
 import type { DianAuthority, SubmitContext, Verdict } from './authority';
 
@@ -227,7 +228,7 @@ export async function runDianTestSet(db: Db, authority: DianAuthority, companyId
     const { document, customer } = testSetInvoice(n, number, date, now);
     const built = buildInvoiceXml({
       document, company: issuer, customer, resolution: TEST_RESOLUTION,
-      settings: { software: { id: software.id, pin: software.pin, provider_nit: company.tax_id, provider_check_digit: company.check_digit }, environment: '2' },
+      settings: { software: { id: software.id, pin: openFor(software.pin, AAD.pin(company.company_id)), provider_nit: company.tax_id, provider_check_digit: company.check_digit }, environment: '2' },
       unitCodes: UNIT_CODES, paymentTypes: Object.fromEntries(Object.values(PAYMENT_TYPES).map((p) => [p.id, p.type])),
     });
     const xml = await signInvoiceXml(built.xml, credentials);

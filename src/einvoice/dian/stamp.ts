@@ -8,6 +8,7 @@
 import { recordSending, recordVerdict } from '../../invoices/kernel';
 import { recordNoteSending, recordNoteVerdict } from '../../notes/kernel';
 import type { Db, Queryable } from '../../platform/db';
+import { AAD, openFor } from '../../platform/secrets';
 import type { CpuPool } from '../../workers/pool';
 import { runTask } from '../../workers/tasks';
 import { Credentials, CREDENTIALS_VERSION } from '../credentials';
@@ -73,7 +74,7 @@ async function submit(db: Db, authority: DianAuthority, signing: Signing, row: S
     const dian = { ...DEFAULT_SOFTWARE, ...(company.settings?.dian ?? {}) };
     const signed = await s.sign({
       document: row.document, company: dianIssuer(company), customer: row.customer,
-      settings: { software: { id: dian.id, pin: dian.pin, provider_nit: company.tax_id, provider_check_digit: company.check_digit }, environment: dian.environment },
+      settings: { software: { id: dian.id, pin: openFor(dian.pin, AAD.pin(company.company_id)), provider_nit: company.tax_id, provider_check_digit: company.check_digit }, environment: dian.environment },
       unitCodes: row.units ?? {}, paymentTypes: row.payment_types ?? {},
     }, credentials);
     key = signed.key;
@@ -163,10 +164,10 @@ export function technicalKeys(db: Db) {
 export function noteFacts(db: Db): NoteFacts {
   return {
     async softwarePin(nit, softwareId) {
-      const rows = await db.query<{ settings: any }>(`SELECT settings FROM companies WHERE country = 'CO' AND tax_id = $1`, [nit]);
+      const rows = await db.query<{ company_id: number; settings: any }>(`SELECT company_id, settings FROM companies WHERE country = 'CO' AND tax_id = $1`, [nit]);
       for (const r of rows) {
         const dian = { ...DEFAULT_SOFTWARE, ...(r.settings?.dian ?? {}) };
-        if (dian.id === softwareId) return dian.pin;
+        if (dian.id === softwareId) return openFor(dian.pin, AAD.pin(r.company_id));
       }
       return null;
     },
