@@ -52,14 +52,6 @@ interface Command {
 
 const str = { type: 'string' } as const;
 const flag = { type: 'boolean' } as const;
-/** A certificate's password: CERT_PASSWORD, or the first line of standard input (piped, or typed then Ctrl-D). */
-function certificatePassword(): string {
-  if (process.env.CERT_PASSWORD) return process.env.CERT_PASSWORD;
-  let input = '';
-  try { input = fs.readFileSync(0, 'utf8'); } catch { /* no standard input */ }
-  return input.split(/\r?\n/)[0];
-}
-
 const BODY = { json: str, set: { type: 'string', multiple: true } } as const;
 const BODY_USAGE = '[--json BODY|@FILE] [--set FIELD=VALUE]...';
 
@@ -205,13 +197,9 @@ const COMMANDS: Command[] = [
     return commands;
   }),
   {
-    name: 'certificate load', usage: '--company-id N --p12 FILE.p12   (the password from CERT_PASSWORD, or the first line of standard input)',
-    summary: 'upload a PKCS#12 file (certificate create with the file); never a password as an argument (shell history, process list)',
-    options: { 'company-id': str, p12: str }, required: ['company-id', 'p12'],
-    run: (v, { db, actor }) => {
-      const p12 = readFile(String(v.p12)).toString('base64');
-      return certificates.create(db, actor, int(v, 'company-id'), { p12, password: certificatePassword() });
-    },
+    name: 'certificate load', usage: '--company-id N --p12 FILE.p12 --password PASSWORD', summary: 'upload a PKCS#12 file (certificate create with the file)',
+    options: { 'company-id': str, p12: str, password: str }, required: ['company-id', 'p12', 'password'],
+    run: (v, { db, actor }) => certificates.create(db, actor, int(v, 'company-id'), { p12: readFile(String(v.p12)).toString('base64'), password: v.password }),
   },
   {
     name: 'dian test-set', usage: '--company-id N [--test-set-id ID]', summary: 'send the DIAN habilitación test set and print the verdict per document',
