@@ -7,6 +7,7 @@
  * accounts, country rules) refused with their paths and writing nothing,
  * exchange rates taken by invoices, API users' keys, and the change log.
  */
+import { AAD, openFor } from '../../src/platform/secrets';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
@@ -146,7 +147,8 @@ eachStorage('administration API', (storage) => {
     assert.deepEqual(patched.settings, { ...settings, fiscal_responsibilities: [{ code: 'R-99-PN', name: 'No aplica – Otros' }],
       dian: { id: settings.dian.id, test_set_id: 'abc-123', environment: '2', provider_name: 'Software Contable S.A.S.', pin_set: true } }, 'the PIN is never answered');
     const [stored] = await s.db.query('SELECT settings FROM companies WHERE company_id = $1', [c.id]);
-    assert.equal(stored.settings.dian.pin, '54321');
+    assert.match(stored.settings.dian.pin, /^v2\./, 'stored sealed (docs/security.md)');
+    assert.equal(openFor(stored.settings.dian.pin, AAD.pin(c.id)), '54321');
 
     // Production only once the DIAN test set passed (settings.dian.test_set_passed_at, written by the test set; a PATCH cannot set it).
     assert.deepEqual(problems(await admin.patch(`/companies/${c.id}`, { settings: { dian: { environment: '1', test_set_passed_at: '2026-01-01T00:00:00Z' } } })),
