@@ -35,6 +35,18 @@ export interface InvoiceIn {
   globalDiscounts?: AllowanceIn[];
   globalCharges?: AllowanceIn[];
   advancePayment?: Num;
+  /** A credit note: what is left to credit of its invoice, which its taxes and retentions never exceed (limitToLeft). */
+  credit?: CreditLeft;
+}
+/**
+ * What is left to credit of an invoice (src/notes/credit.ts): per product, its
+ * base and the value of each of its taxes; the value of each invoice retention.
+ * `codes`: the product of each line of the credit note.
+ */
+export interface CreditLeft {
+  codes: readonly string[];
+  lines: ReadonlyMap<string, { base: Decimal; taxes: ReadonlyMap<number, Decimal> }>;
+  retentions: ReadonlyMap<number, Decimal>;
 }
 export interface TaxOut { id: number; name?: string; type: string; percentage: string; base: string; value: string; withholding: boolean }
 export interface LineOut {
@@ -114,6 +126,8 @@ interface LineCalc {
   iva: Decimal;
   /** Withholdings subtracted from the customer's payment. */
   withheld: Decimal;
+  /** A gift line whose charge taxes the company bears. */
+  companyBears: boolean;
 }
 
 function unitPrice(l: LineIn): Decimal {
@@ -136,11 +150,26 @@ function lineCO(l: LineIn, discountType: InvoiceIn['discountType']): LineCalc {
   const chargeBase = l.gift ? round2(dec(l.gift.tax_base)) : base;
   const companyBears = l.gift?.taxpayer === 'Company';
 
+  const taxes = l.taxes.map((t) => applyTax(t, isWithholding(t) ? base : chargeBase).out);
+  const out: LineOut = {
+    price: price.toFixed(6, Decimal.ROUND_HALF_UP),
+    gross: exact(gross),
+    discount: money(discount),
+    base: money(base),
+    taxes,
+    total: '',
+    borne_by_company: '',
+  };
+  return lineSums({ out, base, charges: ZERO, iva: ZERO, withheld: ZERO, companyBears });
+}
+
+/** The line's sums from its taxes' values: charges, IVA, withholdings, total, what the company bears. */
+function lineSums(c: LineCalc): LineCalc {
   let charges = ZERO, iva = ZERO, withheld = ZERO, borne = ZERO;
-  const taxes = l.taxes.map((t) => {
-    const { out, value } = applyTax(t, isWithholding(t) ? base : chargeBase);
-    if (!out.withholding) {
-      if (companyBears) borne = borne.plus(value);
+  for (const t of c.out.taxes) {
+    const value = dec(t.value);
+    if (!t.withholding) {
+      if (c.companyBears) borne = borne.plus(value);
       else {
         charges = charges.plus(value);
         if (t.type === 'IVA') iva = iva.plus(value);
@@ -148,21 +177,68 @@ function lineCO(l: LineIn, discountType: InvoiceIn['discountType']): LineCalc {
     } else if (customerWithholds(t)) {
       withheld = withheld.plus(value);
     }
-    return out;
-  });
+  }
+  const out = { ...c.out, total: money(round2(c.base.plus(charges).minus(withheld))), borne_by_company: money(borne) };
+  return { ...c, out, charges, iva, withheld };
+}
 
-  return {
-    out: {
-      price: price.toFixed(6, Decimal.ROUND_HALF_UP),
-      gross: exact(gross),
-      discount: money(discount),
-      base: money(base),
-      taxes,
-      total: money(round2(base.plus(charges).minus(withheld))),
-      borne_by_company: money(borne),
-    },
-    base, charges, iva, withheld,
-  };
+/**
+ * A credit note never reverses more of a tax than is left of it on its invoice,
+ * and the note that takes the last of a product's base (the line that brings
+ * its base left to zero) takes exactly what is left of each of its taxes; the
+ * note that takes the last of every product takes what is left of each
+ * retention. So a fully credited invoice leaves every tax and withholding
+ * account where it was before the invoice, whatever the roundings of the
+ * notes in between.
+ */
+function limitLines(lines: LineCalc[], credit: CreditLeft): LineCalc[] {
+  const credited = creditedBases(credit, lines.map((l) => l.base));
+  const last = new Map(credit.codes.map((code, i) => [code, i]));
+  const taken = new Map<string, Map<number, Decimal>>();
+  return lines.map((l, i) => {
+    const code = credit.codes[i];
+    const left = credit.lines.get(code);
+    if (!left) return l;
+    const takesAll = last.get(code) === i && credited.get(code)!.eq(left.base);
+    const mine = taken.get(code) ?? new Map<number, Decimal>();
+    taken.set(code, mine);
+    const taxes = l.out.taxes.map((t) => {
+      const had = left.taxes.get(t.id);
+      if (had === undefined) return t; // not on the invoice's lines of the product: refused by the note's rules
+      const rest = Decimal.max(had.minus(mine.get(t.id) ?? ZERO), 0);
+      const value = takesAll ? rest : Decimal.min(dec(t.value), rest);
+      mine.set(t.id, (mine.get(t.id) ?? ZERO).plus(value));
+      return { ...t, value: money(value) };
+    });
+    return lineSums({ ...l, out: { ...l.out, taxes } });
+  });
+}
+
+/** Each product's base on a credit note's lines. */
+function creditedBases(credit: CreditLeft, bases: readonly Decimal.Value[]): Map<string, Decimal> {
+  const credited = new Map<string, Decimal>();
+  credit.codes.forEach((code, i) => credited.set(code, (credited.get(code) ?? ZERO).plus(bases[i])));
+  return credited;
+}
+
+/** Pure: whether a credit note with these lines takes the last of every product of its invoice. */
+export function takesAll(credit: CreditLeft, bases: readonly Decimal.Value[]): boolean {
+  const credited = creditedBases(credit, bases);
+  return [...credit.lines].every(([code, l]) => (credited.get(code) ?? ZERO).eq(l.base));
+}
+
+/** Whether every line of a credit note is of a product of its invoice, each product's base at most what is left of it. */
+function withinLeft(credit: CreditLeft, bases: readonly Decimal.Value[]): boolean {
+  return [...creditedBases(credit, bases)].every(([code, b]) => credit.lines.has(code) && b.lte(credit.lines.get(code)!.base));
+}
+
+/** A retention of a credit note: at most what is left of it; all of it when the note takes the last of every product. */
+function limitRetention(out: TaxOut, value: Decimal, credit: CreditLeft | undefined, all: boolean): { out: TaxOut; value: Decimal } {
+  const had = credit?.retentions.get(out.id);
+  if (had === undefined) return { out, value }; // not a credit note, or not on its invoice (refused by the note's rules)
+  const rest = Decimal.max(had, 0);
+  const v = all ? rest : Decimal.min(value, rest);
+  return { out: { ...out, value: money(v) }, value: v };
 }
 
 /** Global discounts or charges: a percentage of the sum of line bases (it wins over a value), else the value. */
@@ -178,7 +254,11 @@ function allowances(list: readonly AllowanceIn[] | undefined, base: Decimal): { 
 }
 
 export function computeCO(input: InvoiceIn): InvoiceOut {
-  const lines = input.lines.map((l) => lineCO(l, input.discountType));
+  const computed = input.lines.map((l) => lineCO(l, input.discountType));
+  // A credit note above what is left is refused by its own rules (src/notes/credit.ts): it is computed as it is.
+  const credit = input.credit && withinLeft(input.credit, computed.map((l) => l.base)) ? input.credit : undefined;
+  const lines = credit ? limitLines(computed, credit) : computed;
+  const all = !!credit && takesAll(credit, lines.map((l) => l.base));
   const subtotal = sum(lines.map((l) => l.base));
   const charges = sum(lines.map((l) => l.charges));
   const ivaCharged = sum(lines.map((l) => l.iva));
@@ -188,7 +268,8 @@ export function computeCO(input: InvoiceIn): InvoiceOut {
   // (and anything else) from the sum of line bases.
   let retained = ZERO;
   const retentions = input.retentions.map((r) => {
-    const { out, value } = applyTax(r, r.type === 'ReteIVA' ? ivaCharged : subtotal);
+    const tax = applyTax(r, r.type === 'ReteIVA' ? ivaCharged : subtotal);
+    const { out, value } = limitRetention(tax.out, tax.value, credit, all);
     if (customerWithholds(r)) retained = retained.plus(value);
     return out;
   });

@@ -8,13 +8,16 @@
  *   electronic, was accepted by the DIAN; an electronic note corrects an
  *   electronic invoice, a plain note a plain one; the note is not dated before it;
  * - a credit note's lines are products of the invoice with the invoice's taxes,
- *   and never credit more than is left: per product, its line totals (and, for
- *   concepts 1 and 2, which give goods back, its quantities), and in all the
- *   invoice total, less the credit notes before it; concept 2 (annulment)
- *   credits exactly what is left; all of this is checked again under the
- *   invoice's lock in the writing transaction;
+ *   and never credit more than is left (./credit.ts): per product, its value
+ *   (and, for concepts 1 and 2, which give goods back, its quantities), and in
+ *   all the invoice total, less the credit notes before it; concept 2
+ *   (annulment) credits exactly what is left; the note that takes the last of
+ *   a product takes what is left of its taxes, the last of the invoice what is
+ *   left of its retentions; all of this is checked again under the invoice's
+ *   lock in the writing transaction (computed again if a note came in between);
  * - a credit note settled with a credit payment type lowers the invoice's open
- *   due items (never below zero); with cash or bank it is a refund paid out;
+ *   due items (never below zero); with cash or bank it is a refund paid out, at
+ *   most what was collected on the invoice less the refunds before;
  *   a debit note on credit adds a due item to the invoice.
  *
  * The ledger entry: a credit note reverses the invoice's postings for what it
@@ -32,7 +35,8 @@ import type { CoInvoiceBody, CoInvoiceDocument } from '../invoices/co/schema';
 import { addNoteDueItem, canCredit, lockInvoice, movePayments, openDueItems, type Application } from '../invoices/kernel';
 import { takeNumber } from '../invoices/numbering';
 import { insertNote } from './kernel';
-import { ANNULMENT, NOTE_NAMES, type NoteBody, type NoteDocument, type NoteKind } from './schema';
+import { NOTE_NAMES, type NoteBody, type NoteDocument, type NoteKind } from './schema';
+import { creditLeft, creditRoom, creditRules, earlierCredits, invoiceMoney, refundRules, type Room } from './credit';
 import { dec, ZERO } from '../platform/money';
 
 /** The invoice a note corrects, as the rules read it. */
@@ -41,7 +45,11 @@ export interface NotedInvoice {
   customer_identification: string; customer_branch_office: number; document: CoInvoiceDocument;
 }
 
-export interface NotePlan { kind: NoteKind; body: NoteBody; invoice: NotedInvoice; plan: Plan }
+export interface NotePlan {
+  kind: NoteKind; body: NoteBody; invoice: NotedInvoice; plan: Plan;
+  /** A credit note: what was left to credit on the invoice when it was computed (its taxes are limited to it). */
+  room?: Room;
+}
 
 const INVOICE = `SELECT i.id, i.name, i.date, i.annulled, i.stamp_status, i.stamp_cufe, i.customer_identification, i.customer_branch_office, i.document,
                         t.electronic_type = 'ElectronicInvoice' AS electronic
@@ -76,9 +84,10 @@ export async function planNote(q: Queryable, company: Company, kind: NoteKind, b
       }
     });
   }
+  const room = kind === 'NC' ? creditRoom(inv.document, await earlierCredits(q, cid, inv.id)) : undefined;
   let plan: Plan | null = null;
   try {
-    plan = await planCoInvoice(q, company, asInvoice, problems, undefined, kind);
+    plan = await planCoInvoice(q, company, asInvoice, problems, undefined, kind, room && creditLeft(room));
   } catch (e) {
     if (!(e instanceof DomainError) && !(e as { statusCode?: number }).statusCode) throw e;
   }
@@ -88,16 +97,22 @@ export async function planNote(q: Queryable, company: Company, kind: NoteKind, b
       if (item?.price === 0 && item.taxed_price === undefined) problems.add('invalid_value', 'A debit note charges: a line has a price above 0 (no gift lines)', `items[${i}].price`);
     });
   }
-  if (plan && kind === 'NC' && problems.empty) {
-    creditRules(problems, body, plan, creditRoom(inv.document, await earlierCredits(q, cid, inv.id)));
-    const onCredit = creditOnAccount(plan);
-    if (onCredit.gt(0) && problems.empty) {
-      const open = openDue(await openDueItems(q, cid, inv.id, false));
-      if (onCredit.gt(open)) problems.add('invalid_payment', onCreditMessage(inv, onCredit, open), creditPaymentPath(plan), `at most ${open.toFixed(2)}`);
-    }
-  }
+  if (plan && room && problems.empty) await creditChecks(q, cid, problems, { kind, body, invoice: inv, plan, room }, false);
   problems.throwIfAny();
-  return { kind, body, invoice: inv, plan: plan! };
+  return { kind, body, invoice: inv, plan: plan!, room };
+}
+
+/** A credit note against what is left on its invoice, what was collected on it and what it still owes (`lock`: under the invoice's lock, due items locked). */
+async function creditChecks(q: Queryable, cid: number, problems: Problems, np: Required<NotePlan>, lock: boolean): Promise<ReturnType<typeof openDueItems>> {
+  const { body, plan, invoice: inv, room } = np;
+  creditRules(problems, body, plan, room);
+  if (problems.empty) refundRules(problems, plan, await invoiceMoney(q, cid, inv), inv.name);
+  const onCredit = creditOnAccount(plan);
+  if (!onCredit.gt(0) || !problems.empty) return [];
+  const due = await openDueItems(q, cid, inv.id, lock);
+  const open = openDue(due);
+  if (onCredit.gt(open)) problems.add('invalid_payment', onCreditMessage(inv, onCredit, open) + (lock ? '; another document settled it first' : ''), creditPaymentPath(plan), `at most ${open.toFixed(2)}`);
+  return due;
 }
 
 /** The rules on the invoice itself: state, electronic or not, date. */
@@ -114,76 +129,6 @@ function invoiceRules(problems: Problems, kind: NoteKind, body: NoteBody, inv: N
   }
   if (!problems.has('date') && body.date < inv.date) {
     problems.add('invalid_date', `The ${NOTE_NAMES[kind].noun} is dated ${body.date}, before invoice ${inv.name} (${inv.date})`, 'date', `not before ${inv.date}`);
-  }
-}
-
-/** What is left to credit on an invoice: in all, and per product (quantity and line total). */
-export interface Room { total: Decimal; lines: Map<string, { quantity: Decimal; total: Decimal; taxes: Set<number> }> }
-
-/** A credit note before this one, as its stored document has it. */
-export interface Credited { total: number; items: { code: string; quantity: number; total: number }[] }
-
-/** Pure: the invoice's totals less those of its credit notes. */
-export function creditRoom(invoice: Pick<CoInvoiceDocument, 'total' | 'items'>, credited: readonly Credited[]): Room {
-  const lines: Room['lines'] = new Map();
-  for (const l of invoice.items) {
-    const r = lines.get(l.code) ?? { quantity: ZERO, total: ZERO, taxes: new Set<number>() };
-    lines.set(l.code, { quantity: r.quantity.plus(l.quantity), total: r.total.plus(l.total), taxes: new Set([...r.taxes, ...l.taxes.map((t) => t.id)]) });
-  }
-  let total = dec(invoice.total);
-  for (const n of credited) {
-    total = total.minus(n.total);
-    for (const l of n.items) {
-      const r = lines.get(l.code);
-      if (r) lines.set(l.code, { ...r, quantity: r.quantity.minus(l.quantity), total: r.total.minus(l.total) });
-    }
-  }
-  return { total, lines };
-}
-
-/** The credit notes of an invoice that stand (not annulled). */
-async function earlierCredits(q: Queryable, cid: number, invoiceId: string): Promise<Credited[]> {
-  const rows = await q.query<{ document: NoteDocument }>(`SELECT document FROM notes WHERE company_id = $1 AND invoice_id = $2 AND kind = 'NC' AND NOT annulled`, [cid, invoiceId]);
-  return rows.map((r) => ({ total: r.document.total, items: r.document.items }));
-}
-
-/** Pure: a credit note's lines and total against what is left to credit on its invoice. */
-export function creditRules(problems: Problems, body: Pick<NoteBody, 'reason' | 'items'>, plan: Pick<Plan, 'lines' | 'computed'>, room: Room): void {
-  const returnsGoods = body.reason === 1 || body.reason === ANNULMENT;
-  const wanted = new Map<string, { quantity: Decimal; total: Decimal; last: number }>();
-  plan.lines.forEach((l, i) => {
-    const at = (f: string) => `items[${i}].${f}`;
-    const r = room.lines.get(l.product.code);
-    if (!r) return problems.add('invalid_reference', `Product ${l.product.code} is not on the invoice: a credit note credits the invoice's own lines`, at('code'));
-    // (planNote reports it first, with the invoice's name; this stays for the check under the lock.)
-    l.taxes.forEach((t, j) => {
-      if (!r.taxes.has(t.id)) problems.add('invalid_reference', `Tax ${t.id} (${t.name ?? t.type}) is not on the invoice's lines of product ${l.product.code}`, l.item.taxes ? at(`taxes[${j}].id`) : at('code'));
-    });
-    const w = wanted.get(l.product.code) ?? { quantity: ZERO, total: ZERO, last: i };
-    wanted.set(l.product.code, { quantity: w.quantity.plus(l.item.quantity), total: w.total.plus(plan.computed.lines[i].total), last: i });
-  });
-  for (const [code, w] of wanted) {
-    const r = room.lines.get(code);
-    if (!r) continue;
-    if (returnsGoods && w.quantity.gt(r.quantity)) {
-      problems.add('invalid_value', `The credited quantity of product ${code} (${w.quantity.toString()}) is above what is left on the invoice (${Decimal.max(r.quantity, 0).toString()})`,
-        `items[${w.last}].quantity`, `at most ${Decimal.max(r.quantity, 0).toString()}`);
-    } else if (w.total.gt(r.total)) {
-      problems.add('invalid_value', `The credited amount of product ${code} (${w.total.toFixed(2)}) is above what is left of it on the invoice (${Decimal.max(r.total, 0).toFixed(2)})`,
-        `items[${w.last}]`, `at most ${Decimal.max(r.total, 0).toFixed(2)}`);
-    }
-  }
-  if (!problems.empty) return;
-  const total = dec(plan.computed.total);
-  if (total.gt(room.total)) {
-    problems.add('invalid_value', `The credit note's total (${total.toFixed(2)}) is above what is left to credit on the invoice (${Decimal.max(room.total, 0).toFixed(2)})`, 'items', `at most ${Decimal.max(room.total, 0).toFixed(2)}`);
-  } else if (body.reason === ANNULMENT) {
-    const short = [...room.lines].filter(([code, r]) => r.quantity.gt(0) && !(wanted.get(code)?.quantity.eq(r.quantity)));
-    if (short.length) {
-      problems.add('invalid_value', `Concept 2 annuls the invoice: credit every product left on it in full (${short.map(([code, r]) => `${code} × ${r.quantity.toString()}`).join(', ')})`, 'items');
-    } else if (!total.eq(room.total)) {
-      problems.add('invalid_value', `Concept 2 annuls the invoice: the credit note's total (${total.toFixed(2)}) must be what is left to credit (${room.total.toFixed(2)})`, 'items', `expected ${room.total.toFixed(2)}`);
-    }
   }
 }
 
@@ -221,25 +166,25 @@ export function notePostings(np: Pick<NotePlan, 'kind' | 'plan'>): Posting[] {
  * it), then its number, the note, what it settles on the invoice's due items
  * (or the due item it adds) and its journal entry.
  */
-export async function storeNote(q: Queryable, company: Company, np: NotePlan, meta: { partnerId?: string }): Promise<NoteDocument> {
+export async function storeNote(q: Queryable, company: Company, planned: NotePlan, meta: { partnerId?: string }): Promise<NoteDocument> {
   const cid = company.company_id;
-  const { kind, plan, invoice } = np;
+  const { kind, invoice } = planned;
   const locked = await lockInvoice(q, cid, invoice.id, { country: 'CO' });
   const refusal = locked ? canCredit({ ...locked, electronic: invoice.electronic }) : { code: 'invalid_reference' as const, message: `Invoice ${invoice.id} no longer exists` };
   if (refusal) throw new DomainError(refusal.code, refusal.message, 'invoice');
+  let np = planned;
   let applied: Application[] = [];
   if (kind === 'NC') {
     const problems = new Problems();
-    creditRules(problems, np.body, plan, creditRoom(invoice.document, await earlierCredits(q, cid, invoice.id)));
+    const room = creditRoom(invoice.document, await earlierCredits(q, cid, invoice.id));
+    // Another note credited the invoice meanwhile: what this one's taxes are limited to moved, so it is computed again.
+    if (!sameRoom(room, planned.room!)) np = await planNote(q, company, kind, planned.body, problems);
+    const due = await creditChecks(q, cid, problems, { ...np, room } as Required<NotePlan>, true);
     problems.throwIfAny();
-    const credit = creditOnAccount(plan);
-    if (credit.gt(0)) {
-      const due = await openDueItems(q, cid, invoice.id, true);
-      const open = openDue(due);
-      if (credit.gt(open)) throw new DomainError('invalid_payment', `${onCreditMessage(invoice, credit, open)}; another document settled it first`, creditPaymentPath(plan), `at most ${open.toFixed(2)}`);
-      applied = settle(due, credit).map((a) => ({ ...a, invoice: invoice.id }));
-    }
+    const credit = creditOnAccount(np.plan);
+    if (credit.gt(0)) applied = settle(due, credit).map((a) => ({ ...a, invoice: invoice.id }));
   }
+  const { plan } = np;
   const numbered = await takeNumber(q, cid, plan.docType.id, 'notes', plan.body.number);
   const id = crypto.randomUUID();
   const now = new Date();
@@ -260,6 +205,9 @@ export async function storeNote(q: Queryable, company: Company, np: NotePlan, me
   await postEntry(q, cid, { kind: NOTE_NAMES[kind].event, id, date: plan.body.date, description: `${label} ${numbered.name} de la factura ${invoice.name}` }, notePostings(np));
   return doc;
 }
+
+const roomKey = (r: Room) => JSON.stringify([r.total, [...r.lines].map(([c, l]) => [c, l.quantity, l.base, [...l.taxes]]), [...r.retentions]]);
+const sameRoom = (a: Room, b: Room) => roomKey(a) === roomKey(b);
 
 /**
  * Pure: spreads a credit over open due items: the invoice's own installments first, the latest first, then those

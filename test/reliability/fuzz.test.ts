@@ -225,7 +225,8 @@ eachStorage('fuzz', (storage) => {
   const note = (kind: 'NC' | 'ND') => ({
     document: { id: notes[kind].id }, date: today(), invoice: ids.creditInvoice, reason: kind === 'NC' ? 3 : 1, seller: r.seller.id,
     observations: 'Ajuste', items: [{ code: kind === 'NC' ? 'LIBRO01' : 'INTERES', quantity: 1, price: 1, taxes: [] }],
-    payments: [{ id: notes[`${kind}.Cash`].id, value: 1 }],
+    // The credit note is settled on account: nothing of the credit invoice was collected, so nothing can be refunded.
+    payments: [{ id: notes[`${kind}.${kind === 'NC' ? 'Credit' : 'Cash'}`].id, value: 1 }],
   });
   const notes: Record<string, any> = {};
   const coCustomer = (identification: string) => ({

@@ -1,48 +1,69 @@
 /**
- * The pure rules of credit and debit notes (src/notes/service.ts): what is left
+ * The pure rules of credit and debit notes (src/notes/credit.ts, service.ts): what is left
  * to credit on an invoice, the checks of a credit note against it, how a credit
  * on account is spread over the invoice's installments, and the journal entry.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import Decimal from 'decimal.js';
-import { creditRoom, creditRules, notePostings, settle } from '../../src/notes/service';
+import { notePostings, settle } from '../../src/notes/service';
+import { creditRoom, creditRules, refundRules } from '../../src/notes/credit';
 import { Problems } from '../../src/platform/errors';
 
-const item = (code: string, quantity: number, total: number, taxes: number[] = []) => ({ code, quantity, total, taxes: taxes.map((id) => ({ id })) });
-const INVOICE = { total: 1290, items: [item('PORT14', 6, 714, [1]), item('PORT14', 4, 476, [1]), item('LIBRO01', 2, 100)] } as any;
+/** A stored line: its base and its IVA (19 %, tax 1) when taxed. */
+const item = (code: string, quantity: number, base: number, iva = false) => {
+  const taxes = iva ? [{ id: 1, type: 'IVA', value: Math.round(base * 19) / 100 }] : [];
+  return { code, quantity, total: base + (taxes[0]?.value ?? 0), taxes } as any;
+};
+const INVOICE = { total: 1290, items: [item('PORT14', 6, 600, true), item('PORT14', 4, 400, true), item('LIBRO01', 2, 100)], retentions: [] } as any;
 const line = (code: string, quantity: number, taxes: number[] = []) => ({ item: { quantity, taxes: undefined }, product: { code }, taxes: taxes.map((id) => ({ id, type: 'IVA' })) });
-const plan = (lines: ReturnType<typeof line>[], totals: number[]) =>
-  ({ lines, computed: { total: totals.reduce((a, b) => a + b, 0).toFixed(2), lines: totals.map((t) => ({ total: t.toFixed(2) })) } }) as any;
+const plan = (lines: ReturnType<typeof line>[], bases: number[]) =>
+  ({ lines, retentions: [], computed: { total: bases.reduce((a, b, i) => a + b * (lines[i].taxes.length ? 1.19 : 1), 0).toFixed(2), lines: bases.map((t) => ({ base: t.toFixed(2) })) } }) as any;
 const check = (reason: number, p: any, room = creditRoom(INVOICE, [])) => {
   const problems = new Problems();
   creditRules(problems, { reason, items: [] as any }, p, room);
   return problems.items.map((x) => `${x.Code}@${x.Params[0]}`);
 };
 
-test('what is left to credit: per product (its lines together) and in all, less the credit notes before', () => {
-  const room = creditRoom(INVOICE, [{ total: 357, items: [{ code: 'PORT14', quantity: 3, total: 357 }] }]);
+test('what is left to credit: per product (its lines together) in quantity, value and taxes, and in all, less the credit notes before', () => {
+  const room = creditRoom(INVOICE, [{ reason: 1, total: 357, items: [item('PORT14', 3, 300, true)], retentions: [] }]);
   assert.equal(room.total.toFixed(2), '933.00');
-  assert.deepEqual([room.lines.get('PORT14')!.quantity.toNumber(), room.lines.get('PORT14')!.total.toNumber()], [7, 833]);
-  assert.deepEqual([...room.lines.get('PORT14')!.taxes], [1]);
+  const p = room.lines.get('PORT14')!;
+  assert.deepEqual([p.quantity.toNumber(), p.base.toNumber(), p.total.toNumber(), p.taxes.get(1)!.toNumber()], [7, 700, 833, 133]);
   assert.equal(room.lines.get('LIBRO01')!.total.toNumber(), 100);
+  const rebated = creditRoom(INVOICE, [{ reason: 3, total: 119, items: [item('PORT14', 10, 100, true)], retentions: [] }]).lines.get('PORT14')!;
+  assert.deepEqual([rebated.quantity.toNumber(), rebated.base.toNumber(), rebated.taxes.get(1)!.toNumber()], [10, 900, 171], 'a rebate moves no goods');
 });
 
-test('a credit note: products and taxes of the invoice, quantities (returns) and amounts never above what is left', () => {
-  assert.deepEqual(check(1, plan([line('PORT14', 3, [1])], [357])), []);
+test('a credit note: products and taxes of the invoice, quantities (returns) and values never above what is left', () => {
+  assert.deepEqual(check(1, plan([line('PORT14', 3, [1])], [300])), []);
   assert.deepEqual(check(1, plan([line('MOUSE01', 1)], [10])), ['invalid_reference@items[0].code']);
-  assert.deepEqual(check(1, plan([line('LIBRO01', 1, [1])], [59.5])), ['invalid_reference@items[0].code']);
-  assert.deepEqual(check(1, plan([line('PORT14', 6, [1]), line('PORT14', 5, [1])], [714, 595])), ['invalid_value@items[1].quantity'], 'two lines of one product add up');
+  assert.deepEqual(check(1, plan([line('LIBRO01', 1, [1])], [50])), ['invalid_reference@items[0].code']);
+  assert.deepEqual(check(1, plan([line('PORT14', 6, [1]), line('PORT14', 5, [1])], [600, 500])), ['invalid_value@items[1].quantity'], 'two lines of one product add up');
   assert.deepEqual(check(3, plan([line('PORT14', 11, [1])], [100])), [], 'a discount gives no goods back: its quantity is not counted');
   assert.deepEqual(check(3, plan([line('LIBRO01', 1)], [100.01])), ['invalid_value@items[0]']);
+  assert.deepEqual(check(3, plan([line('PORT14', 10)], [1000])), ['invalid_value@items[0].taxes'], 'the last of a product reverses what is left of its taxes');
 });
 
-test('concept 2 credits exactly what is left, every product in full', () => {
-  assert.deepEqual(check(2, plan([line('PORT14', 10, [1]), line('LIBRO01', 2)], [1190, 100])), []);
-  assert.deepEqual(check(2, plan([line('PORT14', 10, [1])], [1190])), ['invalid_value@items']);
-  assert.deepEqual(check(2, plan([line('PORT14', 10, [1]), line('LIBRO01', 2)], [1190, 99])), ['invalid_value@items'], 'the total must be what is left');
-  const afterAll = creditRoom(INVOICE, [{ total: 1290, items: [{ code: 'PORT14', quantity: 10, total: 1190 }, { code: 'LIBRO01', quantity: 2, total: 100 }] }]);
+test('concept 2 credits exactly what is left, every product in full, in quantity and value', () => {
+  assert.deepEqual(check(2, plan([line('PORT14', 10, [1]), line('LIBRO01', 2)], [1000, 100])), []);
+  assert.deepEqual(check(2, plan([line('PORT14', 10, [1])], [1000])), ['invalid_value@items']);
+  assert.deepEqual(check(2, plan([line('PORT14', 10, [1]), line('LIBRO01', 2)], [1000, 99])), ['invalid_value@items'], 'the value must be what is left');
+  const rebated = creditRoom(INVOICE, [{ reason: 3, total: 119, items: [item('PORT14', 10, 100, true)], retentions: [] }]);
+  assert.deepEqual(check(2, plan([line('PORT14', 10, [1]), line('LIBRO01', 2)], [900, 100]), rebated), [], 'after a rebate, the quantities and the value left');
+  const afterAll = creditRoom(INVOICE, [{ reason: 2, total: 1290, items: [item('PORT14', 10, 1000, true), item('LIBRO01', 2, 100)], retentions: [] }]);
   assert.deepEqual(check(3, plan([line('LIBRO01', 1)], [1]), afterAll), ['invalid_value@items[0]'], 'nothing is left after an annulment');
+});
+
+test('a refund is at most what was collected less what was paid back; nothing collected, nothing refunded', () => {
+  const refund = (value: number, collected: number, refunded: number) => {
+    const problems = new Problems();
+    refundRules(problems, { payments: [{ value, type: { due_date: false } }] } as any, { collected: new Decimal(collected), refunded: new Decimal(refunded) }, 'FV-1-1');
+    return problems.items.map((x) => `${x.Code}@${x.Params[0]}`);
+  };
+  assert.deepEqual(refund(400, 1000, 600), []);
+  assert.deepEqual(refund(400.01, 1000, 600), ['invalid_payment@payments[0].value']);
+  assert.deepEqual(refund(1, 0, 0), ['invalid_payment@payments[0].id']);
 });
 
 test('a credit on account goes to the invoice\'s own installments first, the latest first, then to those debit notes added; never above what is open', () => {

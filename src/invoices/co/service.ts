@@ -11,7 +11,7 @@ import type { Queryable } from '../../platform/db';
 import { DomainError, Problems } from '../../platform/errors';
 import { checkBody } from '../../platform/validation';
 import { checkCustomerRules, CoCustomerBody, insertCustomer, type CustomerBody } from '../../catalog/customers';
-import { computeCO, type InvoiceOut, type TaxRef } from '../compute';
+import { computeCO, type CreditLeft, type InvoiceOut, type TaxRef } from '../compute';
 import { postEntry, reverseEntry, type Posting } from '../../ledger/journal';
 import { CO_ADVANCES_GROUP, CO_LEDGER } from '../../ledger/accounts';
 import { checkDocumentAmount, checkLedgerAmounts, checkLineAmount } from '../../ledger/limits';
@@ -49,9 +49,11 @@ export interface Plan {
 
 /**
  * Checks a request that passed its JSON schema; returns the plan, or throws 400 with every problem found.
- * `kind`: a credit (NC) or debit (ND) note is checked and computed by the same rules (src/notes/ adds its own).
+ * `kind`: a credit (NC) or debit (ND) note is checked and computed by the same rules (src/notes/ adds its own);
+ * `credit`: what is left to credit on a credit note's invoice, which its taxes and retentions never exceed.
  */
-export async function planCoInvoice(q: Queryable, company: Company, sent: CoInvoiceBody, problems: Problems, self?: string, kind: SalesKind = 'FV'): Promise<Plan> {
+export async function planCoInvoice(q: Queryable, company: Company, sent: CoInvoiceBody, problems: Problems, self?: string, kind: SalesKind = 'FV',
+  credit?: Omit<CreditLeft, 'codes'>): Promise<Plan> {
   const cid = company.company_id;
   // The specification's field list spells it adittional_fields: both spellings name the same object (the answer says additional_fields).
   const { adittional_fields: alias, ...body } = sent;
@@ -243,6 +245,7 @@ export async function planCoInvoice(q: Queryable, company: Company, sent: CoInvo
     globalDiscounts: discounts.map((d, i) => ({ id: d.id ?? -(i + 1), percentage: d.percentage, value: d.value })),
     globalCharges: charges.map((d, i) => ({ id: d.id ?? -(i + 1), percentage: d.percentage, value: d.value })),
     advancePayment: body.advance_payment,
+    credit: credit && { ...credit, codes: lines.map((l) => l.product.code) },
   });
   computed.lines.forEach((l, i) => {
     checkLineAmount(problems, l.gross, `items[${i}].${lines[i].item.taxed_price !== undefined ? 'taxed_price' : 'price'}`);
