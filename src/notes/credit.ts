@@ -93,7 +93,8 @@ export function creditRules(problems: Problems, body: Pick<NoteBody, 'reason' | 
     const r = room.lines.get(code);
     if (!r) continue;
     const at = (f?: string) => `items[${w.last}]${f ? `.${f}` : ''}`;
-    if (returnsGoods && w.quantity.gt(r.quantity)) {
+    // (Concept 2 of a product whose goods all came back credits its value left: its quantity is not counted.)
+    if (returnsGoods && w.quantity.gt(r.quantity) && !(body.reason === ANNULMENT && r.quantity.lte(0))) {
       problems.add('invalid_value', `The credited quantity of product ${code} (${w.quantity.toString()}) is above what is left on the invoice (${nonNegative(r.quantity).toString()})`,
         at('quantity'), `at most ${nonNegative(r.quantity).toString()}`);
     } else if (w.base.gt(r.base)) {
@@ -117,11 +118,11 @@ export function creditRules(problems: Problems, body: Pick<NoteBody, 'reason' | 
   } else if (body.reason === ANNULMENT) annulmentRules(problems, room, wanted, total);
 }
 
-/** Concept 2 credits exactly what is left: every product's quantity left (when some is) and value left, and the total left. */
+/** Concept 2 credits exactly what is left: every product with value left, its quantity left (when some is) and its value left; the total left. */
 function annulmentRules(problems: Problems, room: Room, wanted: Map<string, { quantity: Decimal; base: Decimal }>, total: Decimal): void {
   const short = [...room.lines].filter(([code, r]) => {
     const w = wanted.get(code);
-    if (r.quantity.lte(0) && r.base.lte(0)) return false;
+    if (r.base.lte(0)) return false; // nothing left of its value (a rebate may take it all, the goods staying with the customer)
     return !w || (r.quantity.gt(0) && !w.quantity.eq(r.quantity)) || !w.base.eq(r.base);
   });
   if (short.length) {

@@ -184,6 +184,17 @@ eachStorage('CO credit notes by concept, refunds, withholdings', (storage) => {
     assert.deepEqual(await counts(), [n0 + 1, c0 + 1]);
   });
 
+  test('two rebates racing for the last pesos of value: one wins, the other gets 400 on its line', async () => {
+    const inv = await invoice([{ code: 'LIBRO01', quantity: 1, price: 100, taxes: [] }], [{ id: r.pay.Credit.id, value: 100, due_date: '2099-12-31' }]);
+    const body = note(inv, 3, [{ code: 'LIBRO01', quantity: 1, price: 60, taxes: [] }], onAccount(60));
+    const answers = await Promise.all([s.as('co').post('/v1/credit-notes', body), s.as('co').post('/v1/credit-notes', body)]);
+    assert.deepEqual(answers.map((a) => a.status).sort(), [201, 400], JSON.stringify(answers.map((a) => a.body)));
+    const lost = answers.find((a) => a.status === 400)!;
+    assert.deepEqual(problems(lost), ['invalid_value@items[0]']);
+    assert.equal(lost.body.Errors[0].Detail, 'at most 40.00');
+    assert.deepEqual([(await read(inv)).balance, (await read(inv)).creditable], [40, 40]);
+  });
+
   test('bad input: a retention or a tax not on the invoice, concept 7, a reason as text: 400 with the path, nothing stored', async () => {
     const inv = await invoice([{ code: 'PORT14', quantity: 2, price: 100, taxes: [IVA] }], [{ id: r.pay.Cash.id, value: 238 }]);
     const before = await counts();

@@ -51,6 +51,8 @@ test('concept 2 credits exactly what is left, every product in full, in quantity
   assert.deepEqual(check(2, plan([line('PORT14', 10, [1]), line('LIBRO01', 2)], [1000, 99])), ['invalid_value@items'], 'the value must be what is left');
   const rebated = creditRoom(INVOICE, [{ reason: 3, total: 119, items: [item('PORT14', 10, 100, true)], retentions: [] }]);
   assert.deepEqual(check(2, plan([line('PORT14', 10, [1]), line('LIBRO01', 2)], [900, 100]), rebated), [], 'after a rebate, the quantities and the value left');
+  const returnedCheap = creditRoom(INVOICE, [{ reason: 1, total: 595, items: [item('PORT14', 10, 500, true)], retentions: [] }]);
+  assert.deepEqual(check(2, plan([line('PORT14', 1, [1]), line('LIBRO01', 2)], [500, 100]), returnedCheap), [], 'every unit back for less: concept 2 credits the value left');
   const afterAll = creditRoom(INVOICE, [{ reason: 2, total: 1290, items: [item('PORT14', 10, 1000, true), item('LIBRO01', 2, 100)], retentions: [] }]);
   assert.deepEqual(check(3, plan([line('LIBRO01', 1)], [1]), afterAll), ['invalid_value@items[0]'], 'nothing is left after an annulment');
 });
