@@ -55,12 +55,27 @@ export const MX_LEDGER = {
   /** IVA and IEPS trasladados cobrados. */
   ivaCollected: '208.01',
   iepsCollected: '208.02',
-  /** IVA trasladado no cobrado: the IVA of a PPD invoice until it is paid. */
+  /** IVA and IEPS trasladados no cobrados: the IVA and IEPS of a PPD invoice until it is paid (cash basis). */
   ivaNotCollected: '209.01',
+  iepsNotCollected: '209.02',
   /** IVA and ISR withheld by customers (a favor). */
   reteIva: '113.01',
   reteIsr: '114.01',
+  /**
+   * IVA and ISR a customer is to withhold from a PPD invoice not paid yet: auxiliaries of 113.08 (otros impuestos a
+   * favor) added by migration 031; a payment moves what it pays of them to 113.01 and 114.01 (cash basis).
+   */
+  reteIvaPending: '113.08.01',
+  reteIsrPending: '113.08.02',
 } as const;
+
+/** Where a PPD invoice posts a tax or withholding of this type until it is paid (cash basis), and where a payment moves it. */
+export function mxPendingAccount(type: string): string | undefined {
+  return ({ IVA: MX_LEDGER.ivaNotCollected, IEPS: MX_LEDGER.iepsNotCollected, ReteIVA: MX_LEDGER.reteIvaPending, ReteISR: MX_LEDGER.reteIsrPending } as Record<string, string>)[type];
+}
+export function mxCollectedAccount(type: string): string | undefined {
+  return ({ IVA: MX_LEDGER.ivaCollected, IEPS: MX_LEDGER.iepsCollected, ReteIVA: MX_LEDGER.reteIva, ReteISR: MX_LEDGER.reteIsr } as Record<string, string>)[type];
+}
 
 /** The account a tax of this type posts to unless the company names one (the starting catalog's). */
 export function defaultTaxAccount(country: string, type: string, percentage: number): string | undefined {

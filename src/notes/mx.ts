@@ -8,12 +8,19 @@
  * what is left of it (its total less its earlier credit notes not annulled).
  * With payment_form 17 (Compensación) it is applied to the invoices' open
  * balances (each part at most what that invoice still owes): the receivable
- * drops. Any other form is a refund paid out (01 cash, the rest bank).
+ * drops. Any other form is a refund paid out (01 cash, the rest bank), each
+ * part at most what was collected on that invoice (its total when PUE, what its
+ * live receipts paid when PPD) less its earlier refunds. Its lines credit only
+ * products the invoices sold, each at most what is left of it (checkProducts).
  *
  * Journal entry: debit 402.01 (devoluciones, descuentos o bonificaciones) the
- * base, debit the IVA (209.01 not collected when applied to balances, 208.01
- * collected when refunded), credit the retentions' accounts back, credit the
- * receivable (per due item) or cash/bank.
+ * base; per invoice, its share of the taxes (noteTaxShares): debited, and the
+ * retentions credited back, on the accounts the invoice holds them in — the
+ * pending ones (209.01, 209.02, 113.08.01, 113.08.02: cash basis of a PPD
+ * invoice) with compensation, the collected ones (208.01, 208.02, 113.01,
+ * 114.01) with a refund; credit the receivable (per due item) or cash/bank.
+ * A receipt after a compensation note declares the invoice's taxes less the
+ * note's share (src/payments/compute.ts).
  */
 import crypto from 'node:crypto';
 import Decimal from 'decimal.js';
@@ -28,7 +35,7 @@ import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery
 import { Nullable } from '../platform/answers';
 import { Enum } from '../platform/validation';
 import { postEntry, type Posting } from '../ledger/journal';
-import { MX_LEDGER } from '../ledger/accounts';
+import { MX_LEDGER, mxCollectedAccount, mxPendingAccount } from '../ledger/accounts';
 import { checkLedgerAmounts } from '../ledger/limits';
 import { takeNumber } from '../invoices/numbering';
 import { movePayments, type Application } from '../invoices/kernel';
@@ -41,14 +48,13 @@ import { cfdiContentProblems } from '../einvoice/sat/rules';
 import { missingCfdiData } from '../einvoice/sat/stamp';
 import { cancelRoute, cancellationAnswer } from '../einvoice/sat/cancel';
 import { genericReceiver } from '../companies/uses';
-import { PAYMENT_FORMS } from '../payments/schema';
-import { money, num } from '../platform/money';
+import { COMPENSATION, PAYMENT_FORMS } from '../payments/schema';
+import { money, num, round2, sum } from '../platform/money';
+import { noteTaxShares } from '../payments/compute';
 import type { StampStatus } from '../platform/states';
 import { recordCreation } from '../mail/store';
 import { insertNote, lockNote, MX_NOTE_STAMP_JOB, requestNoteStamp, voidMxNote } from './kernel';
 
-/** c_FormaPago 17: the credit is set off against what the invoices owe. */
-const COMPENSATION = '17';
 /** c_UsoCFDI G02: Devoluciones, descuentos o bonificaciones. */
 const RETURNS_USE = 'G02';
 
@@ -78,20 +84,74 @@ export const MxCreditNoteAnswer = Type.Object({
 type MxCreditNoteDocument = Static<typeof MxCreditNoteAnswer>;
 
 interface Related { id: string; name: string; customer_id: number; customer_identification: string; annulled: boolean; stamp_status: string; stamp_uuid: string | null;
-  total: string; balance: string; credited: string; currency: string | null }
+  total: string; balance: string; currency: string | null;
+  /** What its live credit notes took of it, and of that what was refunded (any payment form but 17). */
+  credited: string; refunded: string;
+  /** What was collected on it: its total when paid on issue (PUE), else what its live receipts paid. */
+  collected: string;
+  /** Its lines, and its live credit notes (what they credit by product comes off what is left of each). */
+  items: MxInvoiceDocument['items']; notes: NoteShape[];
+  /** The accounts its journal entry posted to (the cash basis of a PPD invoice: src/payments/service.ts). */
+  accounts: string[] }
+type NoteShape = Pick<MxCreditNoteDocument, 'id' | 'items' | 'retention_details' | 'total' | 'invoices'>;
 
 interface NotePlan { body: MxCreditNoteBody; lines: MxPlan; use: string; preview: MxCreditNoteDocument }
 
-/** The related invoices (locked with `lock`) and what earlier credit notes, not annulled, took from each. */
+/** The related invoices (locked with `lock`), what earlier credit notes, not annulled, took from each, and what was collected on each. */
 async function relatedInvoices(q: Queryable, cid: number, ids: string[], lock: boolean): Promise<Map<string, Related>> {
   if (lock) await q.query(`SELECT id FROM invoices WHERE company_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`, [cid, ids]);
+  const part = (where: string) => `(SELECT coalesce(sum((x->>'amount')::numeric), 0) FROM notes n CROSS JOIN LATERAL jsonb_array_elements(n.document->'invoices') x
+              WHERE n.company_id = i.company_id AND n.kind = 'NC' AND n.document->'invoices' @> jsonb_build_array(jsonb_build_object('id', i.id::text))
+                AND NOT n.annulled AND x->>'id' = i.id::text${where})`;
   const rows = await q.query<Related>(
     `SELECT i.id, i.name, i.customer_id, i.customer_identification, i.annulled, i.stamp_status, i.stamp_uuid, i.total, i.balance, i.document->'currency'->>'code' AS currency,
-            (SELECT coalesce(sum((x->>'amount')::numeric), 0) FROM notes n CROSS JOIN LATERAL jsonb_array_elements(n.document->'invoices') x
-              WHERE n.company_id = i.company_id AND n.document->'invoices' @> jsonb_build_array(jsonb_build_object('id', i.id::text))
-                AND NOT n.annulled AND x->>'id' = i.id::text) AS credited
+            ${part('')} AS credited, ${part(` AND n.document->>'payment_form' <> '${COMPENSATION}'`)} AS refunded,
+            CASE WHEN i.document->'payment'->>'method' = 'PPD' THEN
+              (SELECT coalesce(sum(a.amount), 0) FROM payment_applications a JOIN payments p ON p.company_id = a.company_id AND p.id = a.payment_id
+                 JOIN due_items d ON d.company_id = a.company_id AND d.id = a.due_item_id
+                WHERE a.company_id = i.company_id AND d.invoice_id = i.id AND NOT p.annulled)
+            ELSE i.total END AS collected,
+            i.document->'items' AS items,
+            (SELECT coalesce(jsonb_agg(jsonb_build_object('id', n.id, 'items', n.document->'items', 'retention_details', n.document->'retention_details',
+                      'total', n.document->'total', 'invoices', n.document->'invoices') ORDER BY n.created_at), '[]')
+               FROM notes n WHERE n.company_id = i.company_id AND n.kind = 'NC' AND NOT n.annulled
+                AND n.document->'invoices' @> jsonb_build_array(jsonb_build_object('id', i.id::text))) AS notes,
+            (SELECT coalesce(array_agg(DISTINCT l.account_code), '{}') FROM journal_entries e JOIN journal_lines l ON l.company_id = e.company_id AND l.entry_id = e.id
+              WHERE e.company_id = i.company_id AND e.source_kind = 'invoice' AND e.source_id = i.id) AS accounts
        FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.country = 'MX' AND i.deleted_at IS NULL`, [cid, ids]);
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** A line's amount before taxes (Importe − Descuento). */
+const lineBase = (it: { subtotal: number; discount_value: number }) => new Decimal(it.subtotal).minus(it.discount_value);
+
+/**
+ * A note credits only products its invoices sold, and of each never more than is left: what the invoices' lines of it
+ * come to, less what their live credit notes credited of it (a note over several invoices counts in the part of it
+ * that went to these ones).
+ */
+function checkProducts(items: readonly { code: string; subtotal: number; discount_value: number }[], invoices: Related[], problems: Problems): void {
+  const left = new Map<string, Decimal>();
+  const add = (code: string, v: Decimal) => left.set(code, (left.get(code) ?? new Decimal(0)).plus(v));
+  for (const inv of invoices) for (const it of inv.items) add(it.code, lineBase(it));
+  const ids = new Set(invoices.map((i) => i.id));
+  const notes = new Map(invoices.flatMap((i) => i.notes).map((n) => [n.id, n]));
+  for (const n of notes.values()) {
+    const here = sum(n.invoices.filter((x) => ids.has(x.id)).map((x) => x.amount));
+    const share = new Decimal(n.total).isZero() ? new Decimal(0) : here.div(n.total);
+    for (const it of n.items) if (left.has(it.code)) add(it.code, round2(lineBase(it).times(share)).neg());
+  }
+  const asked = new Map<string, Decimal>();
+  items.forEach((it, i) => {
+    const room = left.get(it.code);
+    if (room === undefined) return problems.add('invalid_value', `Product ${it.code} is not on the related invoices: a credit note credits what they sold`, `items[${i}].code`);
+    const total = (asked.get(it.code) ?? new Decimal(0)).plus(lineBase(it));
+    asked.set(it.code, total);
+    if (total.gt(room)) {
+      problems.add('invalid_value', `The note credits ${total.toFixed(2)} of product ${it.code} before taxes; ${Decimal.max(room, 0).toFixed(2)} is left of it on the related invoices`,
+        `items[${i}]`, `at most ${Decimal.max(room, 0).toFixed(2)}`);
+    }
+  });
 }
 
 /** Each invoice's part of the note, in the order sent, each at most what is left of it; with compensation, at most what it owes. */
@@ -99,14 +159,16 @@ function allocate(body: MxCreditNoteBody, related: Map<string, Related>, total: 
   let rest = total;
   const parts = body.invoices.map((r, i) => {
     const inv = related.get(r.id)!;
-    const room = Decimal.min(new Decimal(inv.total).minus(inv.credited), body.payment_form === COMPENSATION ? new Decimal(inv.balance) : Infinity);
+    const room = Decimal.min(new Decimal(inv.total).minus(inv.credited),
+      body.payment_form === COMPENSATION ? new Decimal(inv.balance) : new Decimal(inv.collected).minus(inv.refunded));
     const amount = Decimal.max(Decimal.min(rest, room), 0);
     rest = rest.minus(amount);
     if (amount.isZero()) problems.add('invalid_value', `Nothing of the note is left for invoice ${inv.name}: relate only the invoices it credits`, `invoices[${i}].id`);
     return { id: inv.id, name: inv.name, uuid: inv.stamp_uuid!, amount: num(amount) };
   });
   if (rest.gt(0)) {
-    const what = body.payment_form === COMPENSATION ? 'still owe (17 Compensación applies the note to their balances; refund the rest with another payment form)' : 'have left to credit';
+    const what = body.payment_form === COMPENSATION ? 'still owe (17 Compensación applies the note to their balances; refund the rest with another payment form)'
+      : 'have left to credit and had collected less earlier refunds (a refund pays back money received; set the rest off with 17 Compensación)';
     problems.add('invalid_value', `The note's total ${total.toFixed(2)} is more than its invoices ${what}: ${total.minus(rest).toFixed(2)}`, 'items', `at most ${total.minus(rest).toFixed(2)}`);
   }
   return parts;
@@ -148,8 +210,9 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
   const now = new Date();
   const plan = linesPlan(body, todayIn(company.time_zone, now), docType!, customer!, lines, retentions, computed, use, relatedCfdis);
   const preview = noteDocument(plan, body, allocate(body, related, new Decimal(computed.total), problems), { id: null, prefix: docType!.prefix, number: body.number ?? null, name: null, now });
+  checkProducts(preview.items, [...new Set(ids)].map((id) => related.get(id)!).filter(Boolean), problems);
   // The amounts the entry will post (the due items it settles are known when it is written: the receivable as one line here).
-  if (problems.empty) checkLedgerAmounts(problems, notePostings(preview, [{ due: 0, invoice: '', amount: money(preview.total), account: MX_LEDGER.customers }]), null, 'items', 'MXN');
+  if (problems.empty) checkLedgerAmounts(problems, notePostings(preview, [{ due: 0, invoice: '', amount: money(preview.total), account: MX_LEDGER.customers }], related), null, 'items', 'MXN');
   problems.throwIfAny();
   if (!missingCfdiData(company, customer, lines.map((l) => l.product)).length) {
     const xml = unsealedCfdi({ document: { ...preview, number: preview.number ?? 1 } as unknown as MxInvoiceDocument, company: company as any, customer: customer as any,
@@ -176,16 +239,24 @@ function noteDocument(plan: MxPlan, body: MxCreditNoteBody, invoices: MxCreditNo
     mail: { ...doc.mail, send: body.mail?.send ?? false }, cancellation: null };
 }
 
-/** What moves in the books (see the module's comment); `applied`: the due items it settles (compensation). */
-function notePostings(doc: MxCreditNoteDocument, applied: (Application & { account: string })[]): Posting[] {
+/**
+ * What moves in the books (see the module's comment); `applied`: the due items it settles (compensation). Each invoice's
+ * share of the taxes (noteTaxShares) leaves, with compensation, the account that invoice holds it in (pending, cash basis)
+ * and, with a refund, the collected one.
+ */
+function notePostings(doc: MxCreditNoteDocument, applied: (Application & { account: string })[], related: Map<string, Related>): Posting[] {
   const compensation = doc.payment_form === COMPENSATION;
   const third = doc.customer.rfc_id;
   const p: Posting[] = [{ account: MX_LEDGER.discounts, debit: new Decimal(doc.subtotal).minus(doc.discounts), description: 'Devoluciones, descuentos o bonificaciones' }];
-  for (const it of doc.items) for (const t of it.taxes) {
-    const account = t.type === 'IEPS' ? MX_LEDGER.iepsCollected : compensation ? MX_LEDGER.ivaNotCollected : MX_LEDGER.ivaCollected;
-    p.push({ account, debit: t.value, description: t.name ?? t.type });
+  for (const [id, share] of noteTaxShares(doc)) {
+    const posted = new Set(related.get(id)?.accounts ?? []);
+    const account = (type: string) => {
+      const pending = mxPendingAccount(type);
+      return compensation && pending && (type === 'IVA' || posted.has(pending)) ? pending : mxCollectedAccount(type) ?? MX_LEDGER.ivaCollected;
+    };
+    for (const t of share.taxes) p.push({ account: account(t.type), debit: t.value, description: t.type });
+    for (const r of share.withholdings) p.push({ account: account(r.type), credit: r.value, description: r.type, third_party: third });
   }
-  for (const r of doc.retention_details) p.push({ account: r.type === 'ReteIVA' ? MX_LEDGER.reteIva : MX_LEDGER.reteIsr, credit: r.value, description: r.name ?? r.type, third_party: third });
   if (compensation) for (const a of applied) p.push({ account: a.account, credit: a.amount, description: 'Clientes', third_party: third });
   else p.push({ account: doc.payment_form === '01' ? MX_LEDGER.cash : MX_LEDGER.bank, credit: doc.total, description: `Reembolso ${doc.payment_form}`, third_party: third });
   return p;
@@ -199,6 +270,7 @@ async function storeMxCreditNote(q: Queryable, company: Company, plan: NotePlan,
   const problems = new Problems();
   // Another note or receipt may have taken from these invoices since the plan: allocated again under the locks.
   const invoices = allocate(plan.body, related, new Decimal(plan.lines.computed.total), problems);
+  checkProducts(plan.preview.items, [...related.values()], problems);
   problems.throwIfAny();
   const numbered = await takeNumber(q, cid, plan.lines.docType.id, 'notes', plan.body.number);
   const draft = noteDocument(plan.lines, plan.body, invoices, { id, prefix: numbered.prefix, number: numbered.number, name: numbered.name, now });
@@ -224,7 +296,7 @@ async function storeMxCreditNote(q: Queryable, company: Company, plan: NotePlan,
     date: doc.date, reason: null, customerId: plan.lines.customer.id, identification: doc.customer.rfc_id, branchOffice: doc.customer.branch_office, total: doc.total,
     partnerId: meta.partnerId ?? null, document: doc, now, applied, stamp: !!plan.body.stamp?.send, stampJob: MX_NOTE_STAMP_JOB,
   });
-  await postEntry(q, cid, { kind: 'credit_note', id, date: doc.date, description: `Nota de crédito ${numbered.name}` }, notePostings(doc, applied));
+  await postEntry(q, cid, { kind: 'credit_note', id, date: doc.date, description: `Nota de crédito ${numbered.name}` }, notePostings(doc, applied, related));
   return doc;
 }
 

@@ -5,10 +5,12 @@
  *   is in pesos; else amount × exchange rate, rounded down to the cent, so that
  *   ImpPagado / EquivalenciaDR never exceeds what was paid (the SAT's rule).
  * - The taxes paid: each tax of the invoice (per type and rate, as its CFDI's
- *   Traslados and Retenciones) in proportion to what is paid, BaseDR =
- *   round2(base × ImpPagado / invoice total) and ImporteDR = round2(BaseDR ×
- *   rate); the payment that settles the invoice takes the base not yet paid,
- *   so that the installments' bases add up to the invoice's exactly.
+ *   Traslados and Retenciones) in proportion to what is paid of what is still
+ *   owed, from what is left of it after the earlier live receipts and the credit
+ *   notes set off against the invoice (17 Compensación), each note's share as
+ *   noteTaxShares gives it; the payment that settles the invoice takes exactly
+ *   what is left of each base and tax, so that receipts plus credit notes add up
+ *   to the invoice's figures to the cent.
  * - The totals (Totales), in pesos.
  */
 import Decimal from 'decimal.js';
@@ -41,18 +43,59 @@ export function amountPaid(amount: Decimal.Value, exchangeRate: Decimal.Value): 
   return new Decimal(amount).times(exchangeRate).toDecimalPlaces(2, Decimal.ROUND_DOWN);
 }
 
+/** The taxes of a group of `taken` (receipts' or notes' PaidTax) of the same type and rate. */
+const sameGroup = (g: TaxGroup) => (t: PaidTax) => t.type === g.type && new Decimal(t.percentage).eq(g.percentage);
+
+/** What is left of each group once `taken` (earlier receipts, credit notes set off against the invoice) is subtracted. */
+export function remainingGroups(groups: TaxGroup[], taken: readonly PaidTax[]): TaxGroup[] {
+  return groups.map((g) => {
+    const of = taken.filter(sameGroup(g));
+    return { ...g, base: g.base.minus(sum(of.map((t) => t.base_value))), value: g.value.minus(sum(of.map((t) => t.value))) };
+  });
+}
+
 /**
- * The taxes paid by `paid` of an invoice of `total`. `settles`: this payment leaves nothing to pay, and
- * `earlier` are the taxes the invoice's earlier live payments paid: it takes the rest of each base.
- * A group whose share rounds to 0.00 is reported in `tooSmall` (a CFDI tax base must be above 0).
+ * The taxes paid by `paid` of what the invoice still owes (`owed`), from what is left of each group (remainingGroups):
+ * BaseDR = round2(base left × paid / owed) and ImporteDR = round2(tax left × paid / owed), kept within a cent of
+ * BaseDR × rate (the SAT's check); the payment that settles the invoice (`settles`) takes exactly what is left of each,
+ * so that receipts and credit notes add up to the invoice's figures. A group whose share rounds to 0.00 is reported
+ * in `tooSmall` (a CFDI tax base must be above 0).
  */
-export function paidTaxes(groups: TaxGroup[], total: Decimal.Value, paid: Decimal.Value, settles: boolean, earlier: PaidTax[]): { paid: PaidTax[]; tooSmall: boolean } {
+export function paidTaxes(left: TaxGroup[], owed: Decimal.Value, paid: Decimal.Value, settles: boolean): { paid: PaidTax[]; tooSmall: boolean } {
   let tooSmall = false;
-  const out = groups.map((g) => {
-    const before = sum(earlier.filter((e) => e.type === g.type && new Decimal(e.percentage).eq(g.percentage)).map((e) => e.base_value));
-    const share = settles ? Decimal.max(g.base.minus(before), 0) : round2(g.base.times(paid).div(total));
-    if (share.isZero()) tooSmall = true;
-    return { type: g.type, percentage: Number(g.percentage), base_value: share.toNumber(), value: round2(share.times(rate(g.percentage))).toNumber() };
+  const part = new Decimal(paid).div(owed);
+  const out = left.map((g) => {
+    const base = settles ? Decimal.max(g.base, 0) : round2(g.base.times(part));
+    let value = settles ? Decimal.max(g.value, 0) : round2(g.value.times(part));
+    if (!settles) {
+      const exact = round2(base.times(rate(g.percentage)));
+      value = Decimal.min(Decimal.max(value, exact.minus('0.01')), exact.plus('0.01'));
+    }
+    if (!base.gt(0)) tooSmall = true;
+    return { type: g.type, percentage: Number(g.percentage), base_value: base.toNumber(), value: value.toNumber() };
   });
   return { paid: out, tooSmall };
+}
+
+/**
+ * Each related invoice's part of a credit note's taxes: the note's groups in proportion to what it credits on that
+ * invoice (its `invoices[].amount` over its total), the last invoice taking the rest, so that the parts add up to the note.
+ */
+export function noteTaxShares(note: Pick<MxInvoiceDocument, 'items' | 'retention_details' | 'total'> & { invoices: { id: string; amount: number }[] }):
+  Map<string, { taxes: PaidTax[]; withholdings: PaidTax[] }> {
+  const groups = invoiceTaxGroups(note);
+  const out = new Map<string, { taxes: PaidTax[]; withholdings: PaidTax[] }>();
+  const given = { taxes: groups.taxes.map(() => ({ base: new Decimal(0), value: new Decimal(0) })), withholdings: groups.withholdings.map(() => ({ base: new Decimal(0), value: new Decimal(0) })) };
+  note.invoices.forEach((inv, n) => {
+    const last = n === note.invoices.length - 1;
+    const part = new Decimal(note.total).isZero() ? new Decimal(0) : new Decimal(inv.amount).div(note.total);
+    const share = (k: 'taxes' | 'withholdings') => groups[k].map((g, i) => {
+      const base = last ? g.base.minus(given[k][i].base) : round2(g.base.times(part));
+      const value = last ? g.value.minus(given[k][i].value) : round2(g.value.times(part));
+      given[k][i] = { base: given[k][i].base.plus(base), value: given[k][i].value.plus(value) };
+      return { type: g.type, percentage: Number(g.percentage), base_value: base.toNumber(), value: value.toNumber() };
+    });
+    out.set(inv.id, { taxes: share('taxes'), withholdings: share('withholdings') });
+  });
+  return out;
 }

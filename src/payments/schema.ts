@@ -15,6 +15,8 @@ const Amount = (opts: Record<string, unknown> = {}) =>
 
 /** c_FormaPago without 99 (Por definir): a payment received has a known form. */
 export const PAYMENT_FORMS = SMALL_CATALOGUES.c_FormaPago.filter((c) => c !== '99');
+/** c_FormaPago 17 (Compensación): a credit note set off against what its invoices owe. */
+export const COMPENSATION = '17';
 
 export const PaymentBody = Type.Object({
   document: Type.Object({ id: Id('Document type id of type P (see /mx/v1/document-types?type=P)') }),

@@ -16,7 +16,7 @@ import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import { DomainError, notFound, Problems } from '../platform/errors';
 import { postEntry, reverseEntry, type Posting } from '../ledger/journal';
-import { MX_LEDGER } from '../ledger/accounts';
+import { MX_LEDGER, mxCollectedAccount, mxPendingAccount } from '../ledger/accounts';
 import { checkDocumentAmount } from '../ledger/limits';
 import { takeNumber } from '../invoices/numbering';
 import { movePayments, type Application } from '../invoices/kernel';
@@ -30,9 +30,9 @@ import { cfdiContentProblems } from '../einvoice/sat/rules';
 import type { MxInvoiceDocument } from '../invoices/mx/schema';
 import { num, round2, sum } from '../platform/money';
 import { instantOf } from '../platform/dates';
-import { amountPaid, invoiceTaxGroups, paidTaxes, type PaidTax } from './compute';
+import { amountPaid, invoiceTaxGroups, noteTaxShares, paidTaxes, remainingGroups, type PaidTax } from './compute';
 import { insertPayment, lockPayment, markPaymentAnnulled, paymentApplications } from './kernel';
-import type { PaymentBody, PaymentDocument } from './schema';
+import { COMPENSATION, type PaymentBody, type PaymentDocument } from './schema';
 
 /** What a receipt needs to know of an invoice it pays, read (and, when storing, locked) in one query. */
 interface InvoiceFacts {
@@ -40,6 +40,10 @@ interface InvoiceFacts {
   balance: string; total: string; document: MxInvoiceDocument;
   /** The invoice's entries in its earlier live receipts. */
   earlier: PaymentDocument['invoices'];
+  /** The live credit notes set off against the invoice (17 Compensación): their documents. */
+  notes: Parameters<typeof noteTaxShares>[0][];
+  /** The accounts its journal entry posted to (an invoice of an earlier version posted IEPS and withholdings as collected). */
+  accounts: string[];
 }
 
 export interface PaymentPlan {
@@ -70,7 +74,12 @@ async function invoiceFacts(q: Queryable, cid: number, ids: string[], lock: bool
                CROSS JOIN LATERAL jsonb_array_elements(p.document->'invoices') x
               WHERE p.company_id = i.company_id AND NOT p.annulled AND x->>'id' = i.id::text
                 AND EXISTS (SELECT 1 FROM payment_applications a JOIN due_items d ON d.company_id = a.company_id AND d.id = a.due_item_id
-                             WHERE a.company_id = p.company_id AND a.payment_id = p.id AND d.invoice_id = i.id)) AS earlier
+                             WHERE a.company_id = p.company_id AND a.payment_id = p.id AND d.invoice_id = i.id)) AS earlier,
+            (SELECT coalesce(jsonb_agg(n.document ORDER BY n.created_at), '[]') FROM notes n
+              WHERE n.company_id = i.company_id AND n.kind = 'NC' AND NOT n.annulled AND n.document->>'payment_form' = '${COMPENSATION}'
+                AND n.document->'invoices' @> jsonb_build_array(jsonb_build_object('id', i.id::text))) AS notes,
+            (SELECT coalesce(array_agg(DISTINCT l.account_code), '{}') FROM journal_entries e JOIN journal_lines l ON l.company_id = e.company_id AND l.entry_id = e.id
+              WHERE e.company_id = i.company_id AND e.source_kind = 'invoice' AND e.source_id = i.id) AS accounts
        FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.country = 'MX' AND i.deleted_at IS NULL`, [cid, ids]);
   return new Map(rows.map((r) => [r.id, r]));
 }
@@ -163,9 +172,10 @@ function paymentDocument(plan: PaymentPlan, facts: Map<string, InvoiceFacts>, pr
     if (!paid.gt(0)) return problems.add('invalid_value', `${it.amount} ${currency.code} is less than a cent in pesos`, `${at}.amount`);
     const left = balance.minus(paid);
     const groups = invoiceTaxGroups(inv.document);
-    const earlier = (k: 'taxes' | 'withholdings') => inv.earlier.flatMap((e) => e[k] as PaidTax[]);
-    const taxes = paidTaxes(groups.taxes, inv.total, paid, left.isZero(), earlier('taxes'));
-    const withholdings = paidTaxes(groups.withholdings, inv.total, paid, left.isZero(), earlier('withholdings'));
+    const credited = inv.notes.map((n) => noteTaxShares(n).get(inv.id)).filter((x) => x !== undefined);
+    const taken = (k: 'taxes' | 'withholdings') => [...inv.earlier.flatMap((e) => e[k] as PaidTax[]), ...credited.flatMap((c) => c[k])];
+    const taxes = paidTaxes(remainingGroups(groups.taxes, taken('taxes')), balance, paid, left.isZero());
+    const withholdings = paidTaxes(remainingGroups(groups.withholdings, taken('withholdings')), balance, paid, left.isZero());
     if (taxes.tooSmall || withholdings.tooSmall) {
       return problems.add('invalid_value', `${paid.toFixed(2)} MXN is too small a part of invoice ${inv.name}: a tax base paid would round to 0.00 (Pagos 2.0 requires BaseDR above 0)`, `${at}.amount`);
     }
@@ -219,19 +229,25 @@ async function checkCfdi(company: Company, plan: PaymentPlan, document: PaymentD
   problems.throwIfAny();
 }
 
-/** What moves in the books: the money in, the receivables paid, and the IVA paid from not collected to collected. */
+/**
+ * What moves in the books: the money in, the receivables paid, and the taxes paid (cash basis, point 8 of issue 33):
+ * per invoice, each tax and withholding the receipt declares moves from its pending account to the collected one, when
+ * the invoice posted it as pending (IVA always; IEPS and withholdings since migration 031).
+ */
 export function paymentPostings(plan: PaymentPlan, doc: PaymentDocument, applied: (Application & { account: string })[], facts: Map<string, InvoiceFacts>): Posting[] {
   const third = doc.customer.rfc_id;
   const p: Posting[] = [{ account: plan.account, debit: sum(applied.map((a) => a.amount)), description: `Pago ${doc.payment_form}`, third_party: third }];
   for (const a of applied) p.push({ account: a.account, credit: a.amount, description: 'Clientes', third_party: third });
   for (const inv of doc.invoices) {
-    const f = facts.get(inv.id)!;
-    const iva = (taxes: readonly PaidTax[]) => sum(taxes.filter((t) => t.type === 'IVA').map((t) => t.value));
-    const moved = inv.balance_left === 0
-      ? iva(f.document.items.flatMap((it) => it.taxes) as PaidTax[]).minus(iva(f.earlier.flatMap((e) => e.taxes)))
-      : iva(inv.taxes);
-    p.push({ account: MX_LEDGER.ivaNotCollected, debit: moved, description: `IVA cobrado ${inv.name}` });
-    p.push({ account: MX_LEDGER.ivaCollected, credit: moved, description: `IVA cobrado ${inv.name}` });
+    const posted = new Set(facts.get(inv.id)!.accounts);
+    for (const t of [...inv.taxes, ...inv.withholdings]) {
+      const pending = mxPendingAccount(t.type);
+      if (!pending || (t.type !== 'IVA' && !posted.has(pending))) continue;
+      const collected = mxCollectedAccount(t.type)!;
+      const [from, to] = pending === MX_LEDGER.reteIvaPending || pending === MX_LEDGER.reteIsrPending ? [collected, pending] : [pending, collected];
+      p.push({ account: from, debit: t.value, description: `${t.type} cobrado ${inv.name}` });
+      p.push({ account: to, credit: t.value, description: `${t.type} cobrado ${inv.name}` });
+    }
   }
   return p;
 }

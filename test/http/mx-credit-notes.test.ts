@@ -64,7 +64,7 @@ eachStorage('Mexican credit notes', (storage) => {
     const list = (await mx().get('/v1/credit-notes?page_size=100')).body;
     assert.ok(list.results.some((x: any) => x.id === n.id));
     // What is left of it: 2320 − 580 = 1740.
-    assert.deepEqual(problems(await post(note([inv.id], 1500.01))), ['invalid_value@items']);
+    assert.deepEqual(problems(await post(note([inv.id], 1500.01))), ['invalid_value@items', 'invalid_value@items[0]'], 'more than is left of the invoice and of its product');
     assert.equal((await post(note([inv.id], 1500))).status, 201);
   });
 
@@ -118,7 +118,7 @@ eachStorage('Mexican credit notes', (storage) => {
       ['a Draft invoice', note([draft.body.id], 10), ['invalid_document@invoices[0].id']],
       ['two customers', note([inv.id, other.id], 10), ['invalid_document@invoices[1].id']],
       ['the same invoice twice', note([inv.id, inv.id], 10), ['invalid_value@invoices[1].id']],
-      ['more than is left', note([inv.id], 301), ['invalid_value@items']],
+      ['more than is left', note([inv.id], 301), ['invalid_value@items', 'invalid_value@items[0]']],
       ['compensation on a paid (PUE) invoice', note([inv.id], 10, { payment_form: '17' }), ['invalid_value@invoices[0].id', 'invalid_value@items']],
       ['payment form 99', note([inv.id], 10, { payment_form: '99' }), ['invalid_value@payment_form']],
       ['an invoice type', note([inv.id], 10, { document: { id: ref.type['FV-A'].id } }), ['invalid_document@document.id']],

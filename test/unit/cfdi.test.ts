@@ -17,7 +17,7 @@ import { buildCfdi, cfdiDateTime, satCertificateNumber, spread, type CfdiInput }
 import { cfdiChain, parseXml, satSelect, timbreChain } from '../../src/einvoice/sat/chain';
 import { SANDBOX_PROVIDER_RFC, SandboxPac } from '../../src/einvoice/sat/provider';
 import { buildPaymentCfdi, type PaymentCfdiInput } from '../../src/einvoice/sat/payment';
-import { amountPaid, invoiceTaxGroups, paidTaxes } from '../../src/payments/compute';
+import { amountPaid, invoiceTaxGroups, paidTaxes, remainingGroups } from '../../src/payments/compute';
 import { needsTool, SAT_XSD_DIR, xsdErrors } from '../support/tools';
 
 const csd = (rfc: string, name: string): LoadedCertificate => {
@@ -299,11 +299,11 @@ test('payment computations: the invoice\'s tax groups, taxes in proportion, the 
   assert.deepEqual(groups.taxes.map((g) => [g.type, g.percentage, g.base.toFixed(2), g.value.toFixed(2)]), [['IVA', '16', '2700.00', '432.00'], ['IVA', '8', '99.99', '8.00']]);
   // ReteIVA on the IVA bases above 0 %, ReteISR on the bases of the lines with taxes (here both lines).
   assert.deepEqual(groups.withholdings.map((g) => [g.type, g.base.toFixed(2), g.value.toFixed(2)]), [['ReteIVA', '2799.99', '298.67'], ['ReteISR', '2799.99', '280.00']]);
-  const half = paidTaxes(groups.taxes, '2661.32', '1330.66', false, []);
+  const half = paidTaxes(remainingGroups(groups.taxes, []), '2661.32', '1330.66', false);
   assert.deepEqual(half.paid, [{ type: 'IVA', percentage: 16, base_value: 1350, value: 216 }, { type: 'IVA', percentage: 8, base_value: 50, value: 4 }]);
-  const rest = paidTaxes(groups.taxes, '2661.32', '1330.66', true, half.paid);
+  const rest = paidTaxes(remainingGroups(groups.taxes, half.paid), '1330.66', '1330.66', true);
   assert.deepEqual(rest.paid, [{ type: 'IVA', percentage: 16, base_value: 1350, value: 216 }, { type: 'IVA', percentage: 8, base_value: 49.99, value: 4 }]);
-  assert.equal(paidTaxes(groups.taxes, '2661.32', '0.01', false, []).tooSmall, true);
+  assert.equal(paidTaxes(groups.taxes, '2661.32', '0.01', false).tooSmall, true);
   assert.equal(amountPaid('100.01', '17.2549').toFixed(2), '1725.66');
   assert.equal(amountPaid('10', '1').toFixed(2), '10.00');
 });

@@ -14,6 +14,8 @@ export const MX_ACCOUNTS: Tables['accounts'][] = [
     { code: '105.01', name: 'Clientes nacionales', nature: 'Debit' },
     { code: '105.02', name: 'Clientes extranjeros', nature: 'Debit' },
     { code: '113.01', name: 'IVA a favor (IVA retenido por clientes)', nature: 'Debit' },
+    { code: '113.08.01', name: 'IVA por retener de clientes, facturas PPD no cobradas', nature: 'Debit' },
+    { code: '113.08.02', name: 'ISR por retener de clientes, facturas PPD no cobradas', nature: 'Debit' },
     { code: '114.01', name: 'Pagos provisionales de ISR (ISR retenido por clientes)', nature: 'Debit' },
     { code: '115.01', name: 'Inventario', nature: 'Debit' },
     { code: '118.01', name: 'IVA acreditable pagado', nature: 'Debit' },

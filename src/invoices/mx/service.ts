@@ -14,7 +14,7 @@ import { computeMX, type MxOut, type TaxRef } from '../compute';
 import type { Posting } from '../../ledger/journal';
 import { checkDocumentAmount, checkLedgerAmounts, checkLineAmount } from '../../ledger/limits';
 import { writeInvoice } from '../kernel';
-import { MX_LEDGER } from '../../ledger/accounts';
+import { MX_LEDGER, mxPendingAccount } from '../../ledger/accounts';
 import { missingCfdiData } from '../../einvoice/sat/stamp';
 import { unsealedCfdi } from '../../einvoice/sat/cfdi';
 import { cfdiContentProblems } from '../../einvoice/sat/rules';
@@ -318,7 +318,10 @@ export function mxInvoiceDocument(plan: MxPlan, ids: { id: string | null; prefix
   };
 }
 
-/** The journal entry: revenue, discounts, IVA (not yet collected for PPD), retentions, and the payment condition's account. */
+/**
+ * The journal entry: revenue, discounts, taxes, retentions, and the payment condition's account. A PPD invoice posts its
+ * IVA, IEPS and retentions to their pending accounts (cash basis, src/ledger/accounts.ts); its receipts move them.
+ */
 export function mxInvoicePostings(plan: MxPlan): Posting[] {
   const c = plan.computed;
   const ppd = plan.body.payment.method === 'PPD';
@@ -332,10 +335,11 @@ export function mxInvoicePostings(plan: MxPlan): Posting[] {
     { account: MX_LEDGER.discounts, debit: mxn(c.discounts), description: 'Descuentos' },
   ];
   c.lines.forEach((line, i) => line.taxes.forEach((t) => {
-    const account = ppd && t.type === 'IVA' ? MX_LEDGER.ivaNotCollected : plan.lines[i].taxes.find((x) => x.id === t.id)!.account_code;
+    const account = (ppd && mxPendingAccount(t.type)) || plan.lines[i].taxes.find((x) => x.id === t.id)!.account_code;
     p.push({ account, credit: mxn(t.value), description: t.name ?? t.type });
   }));
-  c.retentions.forEach((r) => p.push({ account: plan.retentions.find((x) => x.id === r.id)!.account_code, debit: mxn(r.value), description: r.name ?? r.type, third_party: third }));
+  c.retentions.forEach((r) => p.push({ account: (ppd && mxPendingAccount(r.type)) || plan.retentions.find((x) => x.id === r.id)!.account_code,
+    debit: mxn(r.value), description: r.name ?? r.type, third_party: third }));
   if (!rate.eq(1)) {
     const debits = p.reduce((s, x) => s.plus(x.debit ?? 0), new Decimal(0));
     const credits = p.reduce((s, x) => s.plus(x.credit ?? 0), new Decimal(0));

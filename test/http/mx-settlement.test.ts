@@ -1,0 +1,138 @@
+/**
+ * Receipts in proportion to what is owed after credit notes, and the cash
+ * basis of PPD invoices (issue 33, points 1 and 8), through HTTP on both
+ * storages, every figure computed by hand:
+ *
+ * - invoice 10,000 + IVA 1,600; receipt 5,800 (BaseDR 5,000.00, IVA 800.00);
+ *   credit note 17 of 1,000 + 160; the settling receipt of 4,640 declares
+ *   BaseDR 4,000.00 / ImporteDR 640.00 and moves 640.00 in the books;
+ *   cancelling the note gives its 1,160 back, payable with BaseDR 1,000.00 /
+ *   ImporteDR 160.00; cancelling a receipt gives its share back;
+ * - three installments: IVA 5,800.52 and ReteIVA 3,867.03 to the cent;
+ * - IEPS and withholdings of a PPD invoice posted pending, moved when paid.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { eachStorage, startTestServer, type TestServer } from '../support/server';
+import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
+import { delta, mxDocRefs, mxDocs } from '../support/mx-docs';
+
+eachStorage('receipts after credit notes, cash basis', (storage) => {
+  let s: TestServer;
+  let d: ReturnType<typeof mxDocs>;
+  let ref: Awaited<ReturnType<typeof mxDocRefs>>;
+  before(async () => {
+    s = await startTestServer(storage);
+    ref = await mxDocRefs(s);
+    d = mxDocs(s, ref);
+  });
+  after(() => s.close());
+
+  const xmlOf = async (id: string) => Buffer.from((await d.mx().get(`/v1/payments/${id}/xml`)).body.base64, 'base64').toString('utf8');
+  const attrs = (xml: string, q: string) => {
+    const doc = parseXml(xml) as unknown as Node;
+    return [...Array(Number(satSelect(`count(${q})`, doc))).keys()].map((i) => String(satSelect(`string((${q})[${i + 1}])`, doc)));
+  };
+  const taxesOf = (p: any) => p.invoices[0].taxes.map((t: any) => [t.type, t.base_value, t.value]);
+
+  test('the issue\'s case: receipt, credit note, settling receipt, then the note cancelled and its 1,160 paid', async () => {
+    const start = await d.accounts('105.01', '208.01', '209.01');
+    const inv = await d.invoice([{ code: 'LAP14', quantity: 1, price: 10000 }], 11600);
+    const first = await d.pay(inv.id, 5800);
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    // 10,000 × 5,800 / 11,600 = 5,000.00; × 16 % = 800.00
+    assert.deepEqual(taxesOf(first.body), [['IVA', 5000, 800]]);
+
+    const note = await d.note([inv.id], [{ code: 'LAP14', quantity: 1, price: 1000 }]);
+    assert.equal(note.status, 201, JSON.stringify(note.body));
+    assert.equal(note.body.total, 1160);
+    assert.deepEqual(await d.entry(note.body.id), [['105.01', '0.00', '1160.00'], ['209.01', '160.00', '0.00'], ['402.01', '1000.00', '0.00']]);
+    assert.equal(await d.balance(inv.id), 4640);
+
+    // What is left: base 10,000 − 5,000 − 1,000 = 4,000.00; IVA 1,600 − 800 − 160 = 640.00; 4,640 settles it.
+    const last = await d.pay(inv.id, 4640);
+    assert.equal(last.status, 201, JSON.stringify(last.body));
+    assert.deepEqual(taxesOf(last.body), [['IVA', 4000, 640]]);
+    assert.deepEqual(last.body.totals.transferred, [{ percentage: 16, base_value: 4000, value: 640 }]);
+    const xml = await xmlOf(last.body.id);
+    assert.deepEqual(attrs(xml, '//pago20:TrasladoDR/@BaseDR'), ['4000.00']);
+    assert.deepEqual(attrs(xml, '//pago20:TrasladoDR/@ImporteDR'), ['640.00']);
+    assert.deepEqual(attrs(xml, '//pago20:Totales/@TotalTrasladosImpuestoIVA16'), ['640.00']);
+    assert.deepEqual(await d.entry(last.body.id), [['102.01', '4640.00', '0.00'], ['105.01', '0.00', '4640.00'], ['208.01', '0.00', '640.00'], ['209.01', '640.00', '0.00']]);
+    // The books (balances debit − credit): 209.01 back where it was; 208.01 holds 800 + 640 = 1,440.00 = 1,600 − 160.
+    assert.deepEqual(delta(await d.accounts('105.01', '208.01', '209.01'), start), { '105.01': 0, '208.01': -144000, '209.01': 0 });
+
+    // The note cancelled: its 1,160 owed again, and payable to zero with BaseDR 1,000.00 / ImporteDR 160.00.
+    const gone = await d.cancel('credit-notes', note.body.id);
+    assert.equal(gone.status, 200, JSON.stringify(gone.body));
+    assert.equal(await d.balance(inv.id), 1160);
+    const rest = await d.pay(inv.id, 1160);
+    assert.equal(rest.status, 201, JSON.stringify(rest.body));
+    assert.deepEqual(taxesOf(rest.body), [['IVA', 1000, 160]]);
+    assert.equal(await d.balance(inv.id), 0);
+    assert.deepEqual(delta(await d.accounts('105.01', '208.01', '209.01'), start), { '105.01': 0, '208.01': -160000, '209.01': 0 });
+  });
+
+  test('a cancelled receipt gives its share back: the next receipt pays the whole invoice', async () => {
+    const inv = await d.invoice([{ code: 'LAP14', quantity: 1, price: 10000 }], 11600);
+    const first = await d.pay(inv.id, 2900);
+    assert.deepEqual(taxesOf(first.body), [['IVA', 2500, 400]]);
+    const gone = await d.cancel('payments', first.body.id);
+    assert.equal(gone.status, 200, JSON.stringify(gone.body));
+    const all = await d.pay(inv.id, 11600);
+    assert.equal(all.status, 201, JSON.stringify(all.body));
+    assert.equal(all.body.invoices[0].installment, 1, 'the cancelled receipt no longer counts');
+    assert.deepEqual(taxesOf(all.body), [['IVA', 10000, 1600]]);
+  });
+
+  test('three installments add up to the invoice\'s IVA 5,800.52 and ReteIVA 3,867.03 to the cent', async () => {
+    // CONSULT 36,253.25: IVA 16 % 5,800.52; ReteIVA 10.6667 % 3,867.03 (3,867.0277); total 38,186.74.
+    const inv = await d.invoice([{ code: 'CONSULT', quantity: 1, price: 36253.25 }], 38186.74, { retentions: [ref.tax('ReteIVA', 10.6667).id] });
+    const start = await d.accounts('113.01', '113.08.01', '208.01', '209.01');
+    const figures = [];
+    for (const amount of [12728.91, 12728.91, 12728.92]) {
+      const res = await d.pay(inv.id, amount);
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      figures.push([...taxesOf(res.body), ...res.body.invoices[0].withholdings.map((t: any) => [t.type, t.base_value, t.value])]);
+    }
+    // 1st: 36,253.25 × 12,728.91 / 38,186.74 = 12,084.41; IVA 5,800.52 × the same part = 1,933.51, ReteIVA 1,289.01.
+    // 2nd, of what is left (24,168.84 base, 3,867.01 IVA, 2,578.02 ReteIVA) × 12,728.91 / 25,457.83: 12,084.42, 1,933.50, 1,289.01.
+    // 3rd settles: what is left: 12,084.42, 1,933.51, 1,289.01.
+    assert.deepEqual(figures, [
+      [['IVA', 12084.41, 1933.51], ['ReteIVA', 12084.41, 1289.01]],
+      [['IVA', 12084.42, 1933.50], ['ReteIVA', 12084.42, 1289.01]],
+      [['IVA', 12084.42, 1933.51], ['ReteIVA', 12084.42, 1289.01]],
+    ]);
+    assert.deepEqual(delta(await d.accounts('113.01', '113.08.01', '208.01', '209.01'), start),
+      { '113.01': 386703, '113.08.01': -386703, '208.01': -580052, '209.01': 580052 }, 'the books moved the same amounts');
+  });
+
+  test('IEPS and withholdings of a PPD invoice: pending at issue, moved when paid', async () => {
+    // BOTANA45 100 × 18.50 = 1,850.00; IEPS 8 % 148.00; IVA 16 % on 1,998.00 = 319.68; total 2,317.68.
+    const ieps = await d.invoice([{ code: 'BOTANA45', quantity: 100, price: 18.5 }], 2317.68);
+    assert.deepEqual(await d.entry(ieps.id, 'invoice'), [['105.01', '2317.68', '0.00'], ['209.01', '0.00', '319.68'], ['209.02', '0.00', '148.00'], ['401.01', '0.00', '1850.00']]);
+    const part = await d.pay(ieps.id, 1000);
+    assert.equal(part.status, 201, JSON.stringify(part.body));
+    // 1,850 × 1,000 / 2,317.68 = 798.21, IEPS 63.86; 1,998 × the same = 862.07, IVA 137.93.
+    assert.deepEqual(part.body.invoices[0].taxes.map((t: any) => [t.type, t.base_value, t.value]).sort(), [['IEPS', 798.21, 63.86], ['IVA', 862.07, 137.93]]);
+    assert.deepEqual(await d.entry(part.body.id), [['102.01', '1000.00', '0.00'], ['105.01', '0.00', '1000.00'], ['208.01', '0.00', '137.93'], ['208.02', '0.00', '63.86'],
+      ['209.01', '137.93', '0.00'], ['209.02', '63.86', '0.00']]);
+    const rest = await d.pay(ieps.id, 1317.68);
+    assert.deepEqual(await d.entry(rest.body.id), [['102.01', '1317.68', '0.00'], ['105.01', '0.00', '1317.68'], ['208.01', '0.00', '181.75'], ['208.02', '0.00', '84.14'],
+      ['209.01', '181.75', '0.00'], ['209.02', '84.14', '0.00']], 'the rest: 319.68 − 137.93 and 148.00 − 63.86');
+
+    // CONSULT 10,000: IVA 1,600; ReteIVA 1,066.67; ReteISR 1,000; total 9,533.33.
+    const start = await d.accounts('113.01', '113.08.01', '113.08.02', '114.01');
+    const wh = await d.invoice([{ code: 'CONSULT', quantity: 1, price: 10000 }], 9533.33, { retentions: [ref.tax('ReteIVA', 10.6667).id, ref.tax('ReteISR', 10).id] });
+    assert.deepEqual(await d.entry(wh.id, 'invoice'), [['105.01', '9533.33', '0.00'], ['113.08.01', '1066.67', '0.00'], ['113.08.02', '1000.00', '0.00'],
+      ['209.01', '0.00', '1600.00'], ['401.01', '0.00', '10000.00']]);
+    const p1 = await d.pay(wh.id, 3000);
+    // 10,000 × 3,000 / 9,533.33 = 3,146.85: ReteIVA 335.67, ReteISR 314.69 (314.685, within a cent of 3,146.85 × 10 %).
+    assert.deepEqual(p1.body.invoices[0].withholdings.map((t: any) => [t.type, t.base_value, t.value]), [['ReteIVA', 3146.85, 335.67], ['ReteISR', 3146.85, 314.69]]);
+    assert.deepEqual((await d.entry(p1.body.id)).filter(([a]) => a.startsWith('11')), [['113.01', '335.67', '0.00'], ['113.08.01', '0.00', '335.67'],
+      ['113.08.02', '0.00', '314.69'], ['114.01', '314.69', '0.00']]);
+    const p2 = await d.pay(wh.id, 6533.33);
+    assert.deepEqual(p2.body.invoices[0].withholdings.map((t: any) => [t.type, t.base_value, t.value]), [['ReteIVA', 6853.15, 731], ['ReteISR', 6853.15, 685.31]]);
+    assert.deepEqual(delta(await d.accounts('113.01', '113.08.01', '113.08.02', '114.01'), start), { '113.01': 106667, '113.08.01': 0, '113.08.02': 0, '114.01': 100000 });
+  });
+});
