@@ -43,6 +43,8 @@ const path = require('node:path');
     await page.selectOption('select[name=tax] >> nth=0', { label: 'IVA 19%' });
     await page.waitForSelector('#live-total');
     await shot('new-invoice');
+    await go('/app/reports/receivables');
+    await shot('receivables');
     await page.setViewportSize({ width: 360, height: 780 });
     await go('/app/documents');
     await shot('documents-360');

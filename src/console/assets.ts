@@ -25,5 +25,7 @@ button,.button{background:var(--accent);color:#fff;border-color:var(--accent);cu
 .totals{display:grid;grid-template-columns:max-content max-content;gap:4px 16px}.totals dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
 .actions{display:flex;flex-wrap:wrap;gap:16px}.action{background:var(--card);border:1px solid var(--line);border-radius:6px;padding:12px;display:flex;flex-direction:column;gap:6px;max-width:100%}
 .check{display:flex;gap:6px;align-items:center;margin:8px 0}.login{max-width:420px}.login form{display:flex;flex-direction:column;gap:8px}
+.chart ul{list-style:none;padding:0;margin:0 0 16px;max-width:640px}.chart li{display:grid;grid-template-columns:8rem 1fr 9rem;gap:8px;align-items:center;margin:4px 0}
+.chart .bar{display:block;height:14px;background:var(--accent);min-width:2px}.chart .value{text-align:right;font-variant-numeric:tabular-nums}figcaption{font-weight:600}
 @media (max-width:600px){main{padding:8px}.field{min-width:100%}.top{padding:8px}}
 `;

@@ -18,7 +18,8 @@ export function page(ctx: Ctx, title: string, content: Html): Html {
   const other = l === 'es' ? 'en' : 'es';
   return shell(l, title, html`<header class="top"><nav aria-label="${t(l, 'title')}"><ul>
   <li><a href="/app">${t(l, 'home')}</a></li><li><a href="/app/documents">${t(l, 'documents')}</a></li>
-  ${ctx.can('accountant') ? html`<li><a href="/app/invoices/new">${t(l, 'newInvoice')}</a></li>` : ''}</ul></nav>
+  ${ctx.can('accountant') ? html`<li><a href="/app/invoices/new">${t(l, 'newInvoice')}</a></li>` : ''}
+  <li><a href="/app/reports/receivables">${l === 'es' ? 'Cartera' : 'Receivables'}</a></li><li><a href="/app/reports/trial-balance">${l === 'es' ? 'Balance de prueba' : 'Trial balance'}</a></li></ul></nav>
   <div class="who"><span>${ctx.company.legal_name} · ${ctx.session.email} (${ctx.session.role})</span>
   <form method="post" action="/app/lang">${csrfField(ctx)}<input type="hidden" name="lang" value="${other}"><button type="submit" lang="${other}">${other === 'en' ? 'English' : 'Español'}</button></form>
   <form method="post" action="/app/logout">${csrfField(ctx)}<button type="submit">${t(l, 'logout')}</button></form></div></header>

@@ -18,6 +18,7 @@ import { html } from './html';
 import { t, type Lang } from './i18n';
 import { loginPage, page } from './layout';
 import { documentPage, documentsPage, homePage, kindOf } from './pages';
+import { receivablesCsv, receivablesPage, trialBalanceCsv, trialBalancePage } from './reports';
 
 const COOKIE = 'fx_console';
 const hide = { schema: { hide: true } } as const;
@@ -178,6 +179,14 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
       if (inv.status !== 200) throw new Refused(404, 'invoice');
       return sendHtml(reply, 200, await noteForm(ctx, inv.body));
     }));
+
+    const query = (req: FastifyRequest) => req.query as Record<string, string | undefined>;
+    const sendCsv = (reply: FastifyReply, name: string, text: string) =>
+      reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}.csv"`).send('\ufeff' + text);
+    app.get('/reports/receivables', hide, guarded(async (ctx, req, reply) => sendHtml(reply, 200, await receivablesPage(ctx, query(req)))));
+    app.get('/reports/receivables.csv', hide, guarded(async (ctx, req, reply) => sendCsv(reply, 'cartera', await receivablesCsv(ctx, query(req)))));
+    app.get('/reports/trial-balance', hide, guarded(async (ctx, req, reply) => sendHtml(reply, 200, await trialBalancePage(ctx, query(req)))));
+    app.get('/reports/trial-balance.csv', hide, guarded(async (ctx, req, reply) => sendCsv(reply, 'balance-de-prueba', await trialBalanceCsv(ctx, query(req)))));
 
     app.get('/invoices/new', hide, guarded(async (ctx, _req, reply) => { need(ctx, 'accountant'); return sendHtml(reply, 200, await invoiceForm(ctx)); }));
     app.post('/invoices/preview', hide, guarded(async (ctx, req, reply) => {

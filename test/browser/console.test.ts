@@ -23,6 +23,7 @@ describe('console in a browser', { skip: exe ? false : 'Chromium not found (apt-
   let browser: { context: BrowserContext; close(): Promise<void> };
   let page: Page;
   let coInvoice: any;
+  let creditInvoice: any;
   let mxDoc: any;
   let coCompany: number;
 
@@ -33,6 +34,10 @@ describe('console in a browser', { skip: exe ? false : 'Chromium not found (apt-
     const made = await s.as('co').post('/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id }, date: today(), stamp: { send: true } }));
     assert.equal(made.status, 201, JSON.stringify(made.body));
     coInvoice = made.body;
+    const credit = await s.as('co').post('/v1/invoices', validInvoice(r, { items: [{ code: 'LIBRO01', quantity: 2, price: 500, taxes: [] }],
+      payments: [{ id: r.pay.Credit.id, value: 1000, due_date: '2099-12-31' }] }));
+    assert.equal(credit.status, 201, JSON.stringify(credit.body));
+    creditInvoice = credit.body;
     const m = await mxRefs(s);
     const mx = await s.as('mx').post('/v1/invoices', { ...mxInvoice(m), stamp: { send: true } }, { 'ServiceAPI-Application-Id': 'pruebas' });
     assert.equal(mx.status, 201, JSON.stringify(mx.body));
@@ -63,7 +68,7 @@ describe('console in a browser', { skip: exe ? false : 'Chromium not found (apt-
     assert.match(await page.textContent('[role=alert]') ?? '', /Correo o contraseña incorrectos/);
     await login(DEMO_CONSOLE.co.email, DEMO_CONSOLE.co.password);
     assert.equal(await page.textContent('h1'), 'Inicio');
-    assert.match(await text('main'), /Facturado este mes\s*\$ 1\.130,50 · 1 documentos/);
+    assert.match(await text('main'), /Facturado este mes\s*\$ 2\.130,50 · 2 documentos\s*Por cobrar\s*\$ 1\.000,00/);
     await noViolations('Home');
   });
 
@@ -159,13 +164,30 @@ describe('console in a browser', { skip: exe ? false : 'Chromium not found (apt-
     assert.equal(await page.getAttribute('html', 'lang'), 'es', 'nothing changed');
   });
 
+  test('reports: receivables by age with its chart and CSV, the trial balance and its CSV', async () => {
+    await go('/app/reports/receivables');
+    assert.equal(await text('h1'), 'Cartera por edades');
+    assert.match(await text('main'), /Al día\s*\$ 1\.000,00/);
+    await noViolations('receivables');
+    const file = await page.request.get(`${s.url}/app/reports/receivables.csv`);
+    assert.equal(file.status(), 200);
+    assert.match(file.headers()['content-type'], /text\/csv/);
+    const lines = (await file.text()).replace(/^\ufeff/, '').trim().split('\r\n');
+    assert.equal(lines[0], 'customer_identification,customer_name,currency,invoice,invoice_date,due_date,installment,days_past_due,bucket,amount,paid,balance');
+    assert.ok(lines.some((x) => x.includes(`,${creditInvoice.name},`) && x.endsWith(',1000,0,1000')), lines.join('\n'));
+    await go('/app/reports/trial-balance');
+    await noViolations('trial balance');
+    const tb = await page.request.get(`${s.url}/app/reports/trial-balance.csv`);
+    assert.match(await tb.text(), /^\ufeffcode,name,nature,opening_balance,debits,credits,closing_balance\r\n[\s\S]*^13050501,Clientes nacionales,Debit,0,1000,0,1000\r$/m);
+  });
+
   test('English selectable; 360 px without sideways scrolling; under 200 KB of script a page', async () => {
     await go('/app/documents');
     await Promise.all([page.waitForLoadState('load'), page.click('button[lang=en]')]);
     assert.equal(await page.getAttribute('html', 'lang'), 'en');
     assert.equal(await page.textContent('h1'), 'Documents');
     await page.setViewportSize({ width: 360, height: 800 });
-    for (const p of ['/app', '/app/documents', `/app/documents/invoices/${coInvoice.id}`, '/app/invoices/new']) {
+    for (const p of ['/app', '/app/documents', `/app/documents/invoices/${coInvoice.id}`, '/app/invoices/new', '/app/reports/receivables', '/app/reports/trial-balance']) {
       await go(p);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(wide <= 360, `${p} is ${wide} px wide at 360 px`);

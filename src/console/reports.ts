@@ -1,0 +1,94 @@
+/** Reports, read through the API's own report routes: receivables by age (with a bar chart) and the trial balance, each as CSV too. */
+import { html, type Html } from './html';
+import { day, money, t, type Lang } from './i18n';
+import { apiErrors, page } from './layout';
+import type { Ctx } from './context';
+
+const BUCKETS = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_over_90'] as const;
+const BUCKET_NAMES: Record<Lang, Record<(typeof BUCKETS)[number] | 'total', string>> = {
+  es: { current: 'Al día', days_1_30: '1 a 30 días', days_31_60: '31 a 60 días', days_61_90: '61 a 90 días', days_over_90: 'Más de 90 días', total: 'Total' },
+  en: { current: 'Current', days_1_30: '1–30 days', days_31_60: '31–60 days', days_61_90: '61–90 days', days_over_90: 'Over 90 days', total: 'Total' },
+};
+
+const csvCell = (v: unknown) => { const s = v === null || v === undefined ? '' : String(v); return /[",\n\r;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s; };
+export const csv = (rows: unknown[][]) => rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+const dateParam = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+
+/** Every page of the receivables report at `date` (the API pages it by customers). */
+async function receivables(ctx: Ctx, date?: string) {
+  const customers: any[] = [];
+  let first: any;
+  for (let p = 1; p <= 1000; p++) {
+    const res = await ctx.api('GET', `/reports/accounts-receivable?page_size=100&page=${p}${date ? `&date=${date}` : ''}`);
+    if (res.status !== 200) return { error: res.body };
+    first ??= res.body;
+    customers.push(...res.body.customers);
+    if (p * 100 >= res.body.pagination.total_results) break;
+  }
+  return { report: { ...first, customers } };
+}
+
+export async function receivablesPage(ctx: Ctx, q: Record<string, string | undefined>): Promise<Html> {
+  const l = ctx.lang;
+  const date = dateParam(q.date);
+  const { report, error } = await receivables(ctx, date);
+  const names = BUCKET_NAMES[l];
+  const m = (v: unknown, cur?: string) => money(ctx.country, v as number, cur);
+  const totals: any[] = report?.totals ?? [];
+  const chart = totals.map((tt) => {
+    const max = Math.max(...BUCKETS.map((b) => Number(tt[b])), 1);
+    return html`<figure class="chart"><figcaption>${t(l, 'owed')} (${tt.currency})</figcaption><ul>${BUCKETS.map((b) => html`<li><span class="label">${names[b]}</span>
+      <span class="bar" style="width:${Math.round((Number(tt[b]) / max) * 100)}%"></span><span class="value">${m(tt[b], tt.currency)}</span></li>`)}</ul></figure>`;
+  });
+  const rows = (report?.customers ?? []).map((c: any) => html`<tr><td>${c.customer.name} (${c.customer.identification})</td>${BUCKETS.map((b) =>
+    html`<td class="num">${m(c.totals[b], c.currency)}</td>`)}<td class="num">${m(c.totals.total, c.currency)}</td></tr>`);
+  return page(ctx, l === 'es' ? 'Cartera por edades' : 'Receivables by age', html`${error ? apiErrors(l, error) : ''}
+  <form method="get" action="/app/reports/receivables" class="filters"><div class="field"><label for="r-date">${t(l, 'date')}</label>
+  <input id="r-date" name="date" type="date" value="${date ?? report?.date ?? ''}"></div><button type="submit">${t(l, 'search')}</button>
+  <a class="button" href="/app/reports/receivables.csv${date ? `?date=${date}` : ''}">CSV</a></form>
+  <p>${t(l, 'date')}: ${day(report?.date)}</p>${chart}
+  <div class="scroll" tabindex="0" role="region" aria-label="${t(l, 'owed')}"><table><thead><tr><th scope="col">${t(l, 'customerName')}</th>${BUCKETS.map((b) =>
+    html`<th scope="col" class="num">${names[b]}</th>`)}<th scope="col" class="num">${names.total}</th></tr></thead><tbody>${rows}</tbody></table></div>`);
+}
+
+export async function receivablesCsv(ctx: Ctx, q: Record<string, string | undefined>): Promise<string> {
+  const { report, error } = await receivables(ctx, dateParam(q.date));
+  if (error) throw new Error(`receivables: ${JSON.stringify(error)}`);
+  const rows: unknown[][] = [['customer_identification', 'customer_name', 'currency', 'invoice', 'invoice_date', 'due_date', 'installment', 'days_past_due', 'bucket', 'amount', 'paid', 'balance']];
+  for (const c of report.customers) {
+    for (const i of c.items) rows.push([c.customer.identification, c.customer.name, c.currency, i.invoice.name, i.invoice.date, i.due.date, i.due.quote, i.days_past_due, i.bucket, i.amount, i.paid, i.balance]);
+  }
+  return csv(rows);
+}
+
+export async function trialBalance(ctx: Ctx, q: Record<string, string | undefined>) {
+  const params = new URLSearchParams();
+  if (dateParam(q.from)) params.set('date_start', q.from!);
+  if (dateParam(q.to)) params.set('date_end', q.to!);
+  return ctx.api('GET', `/reports/trial-balance?${params}`);
+}
+
+export async function trialBalancePage(ctx: Ctx, q: Record<string, string | undefined>): Promise<Html> {
+  const l = ctx.lang;
+  const res = await trialBalance(ctx, q);
+  const d = res.status === 200 ? res.body : null;
+  const m = (v: unknown) => money(ctx.country, v as number);
+  const heads = l === 'es' ? ['Saldo inicial', 'Débitos', 'Créditos', 'Saldo final'] : ['Opening', 'Debits', 'Credits', 'Closing'];
+  const qs = new URLSearchParams(Object.entries({ from: dateParam(q.from), to: dateParam(q.to) }).filter(([, v]) => v) as [string, string][]).toString();
+  return page(ctx, l === 'es' ? 'Balance de prueba' : 'Trial balance', html`${d ? '' : apiErrors(l, res.body)}
+  <form method="get" action="/app/reports/trial-balance" class="filters">
+  <div class="field"><label for="tb-from">${t(l, 'from')}</label><input id="tb-from" name="from" type="date" value="${dateParam(q.from) ?? ''}"></div>
+  <div class="field"><label for="tb-to">${t(l, 'to')}</label><input id="tb-to" name="to" type="date" value="${dateParam(q.to) ?? ''}"></div>
+  <button type="submit">${t(l, 'search')}</button><a class="button" href="/app/reports/trial-balance.csv${qs ? `?${qs}` : ''}">CSV</a></form>
+  ${d ? html`<div class="scroll" tabindex="0" role="region" aria-label="${t(l, 'account')}"><table><thead><tr><th scope="col">${t(l, 'account')}</th>${heads.map((h) => html`<th scope="col" class="num">${h}</th>`)}</tr></thead>
+  <tbody>${d.accounts.map((a: any) => html`<tr><td>${a.code} · ${a.name ?? ''}</td><td class="num">${m(a.opening_balance)}</td><td class="num">${m(a.debits)}</td>
+  <td class="num">${m(a.credits)}</td><td class="num">${m(a.closing_balance)}</td></tr>`)}</tbody><tfoot><tr><th scope="row">${t(l, 'total')}</th><td class="num">${m(d.totals.opening_balance)}</td>
+  <td class="num">${m(d.totals.debits)}</td><td class="num">${m(d.totals.credits)}</td><td class="num">${m(d.totals.closing_balance)}</td></tr></tfoot></table></div>` : ''}`);
+}
+
+export async function trialBalanceCsv(ctx: Ctx, q: Record<string, string | undefined>): Promise<string> {
+  const res = await trialBalance(ctx, q);
+  if (res.status !== 200) throw new Error(`trial balance: ${res.status}`);
+  return csv([['code', 'name', 'nature', 'opening_balance', 'debits', 'credits', 'closing_balance'],
+    ...res.body.accounts.map((a: any) => [a.code, a.name, a.nature, a.opening_balance, a.debits, a.credits, a.closing_balance])]);
+}
