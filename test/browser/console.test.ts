@@ -81,7 +81,9 @@ describe('console in a browser', { skip: exe ? false : 'Chromium not found (apt-
     await Promise.all([page.waitForURL(/\/app\/documents\/invoices\//), page.click(`#results a:text-is("${coInvoice.name}")`)]);
     assert.equal(await page.textContent('#doc-status'), 'Aceptado');
     assert.equal(await text('#doc-total'), '$ 1.130,50');
-    assert.match(await text('main'), new RegExp(`CUFE: ${coInvoice.stamp.cufe}`));
+    const stored = await s.as('co').get(`/v1/invoices/${coInvoice.id}`);
+    assert.match(stored.body.stamp.cufe, /^[0-9a-f]{96}$/);
+    assert.match(await text('main'), new RegExp(`CUFE: ${stored.body.stamp.cufe}`));
     await noViolations('a document');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[href$="/pdf"]')]);
     const file = await download.path();
