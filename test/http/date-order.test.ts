@@ -30,16 +30,16 @@ eachStorage('dates in order', (storage) => {
   test('a cash receipt dated before the invoice it pays is refused on date; the same day is accepted', async () => {
     const ident = '7200000001';
     const cust = { identification: ident, branch_office: 0 };
-    const inv = await creditInvoice(s, r, { amount: 1000, date: '2030-05-10', due_date: '2030-06-10', customer: newCustomer(ident) });
-    const early = await s.as('co').post('/v1/vouchers', debtPayment(v, cust, [{ due: dueOf(inv), value: 100 }], { date: '2030-05-09' }));
+    const inv = await creditInvoice(s, r, { amount: 1000, date: '2025-05-10', due_date: '2025-06-10', customer: newCustomer(ident) });
+    const early = await s.as('co').post('/v1/vouchers', debtPayment(v, cust, [{ due: dueOf(inv), value: 100 }], { date: '2025-05-09' }));
     assert.deepEqual(problems(early), ['invalid_date@date']);
-    assert.equal(early.body.Errors[0].Message, `The voucher is dated 2030-05-09, before invoice ${inv.name} (2030-05-10) that items[0] pays: a payment cannot precede its invoice`);
-    const detailed = await s.as('co').post('/v1/vouchers', { document: { id: v.type.RC.id }, date: '2030-05-09', type: 'Detailed', customer: cust, items: [
+    assert.equal(early.body.Errors[0].Message, `The voucher is dated 2025-05-09, before invoice ${inv.name} (2025-05-10) that items[0] pays: a payment cannot precede its invoice`);
+    const detailed = await s.as('co').post('/v1/vouchers', { document: { id: v.type.RC.id }, date: '2025-05-09', type: 'Detailed', customer: cust, items: [
       { account: { code: '11050501', movement: 'Debit' }, value: 100 }, { account: { code: '13050501', movement: 'Credit' }, value: 100, due: dueOf(inv) },
     ] });
     assert.deepEqual(problems(detailed), ['invalid_date@date']);
     assert.equal((await s.db.query('SELECT count(*)::int AS n FROM vouchers WHERE customer_identification = $1', [ident]))[0].n, 0, 'nothing stored');
-    const sameDay = await s.as('co').post('/v1/vouchers', debtPayment(v, cust, [{ due: dueOf(inv), value: 100 }], { date: '2030-05-10' }));
+    const sameDay = await s.as('co').post('/v1/vouchers', debtPayment(v, cust, [{ due: dueOf(inv), value: 100 }], { date: '2025-05-10' }));
     assert.equal(sameDay.status, 201, JSON.stringify(sameDay.body));
     assert.equal((await s.as('co').get(`/v1/invoices/${inv.id}`)).body.balance, 900);
   });
@@ -82,10 +82,13 @@ eachStorage('dates in order', (storage) => {
     assert.equal(all.balanced, true);
   });
 
-  test('a document dated after today is annulled on its own date, never before it', async () => {
-    const inv = await creditInvoice(s, r, { amount: 10, date: '2031-03-01', due_date: '2031-04-01' });
+  test('a document cannot be dated after today (so no annulment precedes its document): tomorrow is refused, today is annulled today', async () => {
+    const tomorrow = new Date(Date.parse(`${today()}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const late = await s.as('co').post('/v1/invoices', validInvoice(r, { date: tomorrow }));
+    assert.deepEqual(problems(late), ['invalid_date@date']);
+    const inv = await creditInvoice(s, r, { amount: 10, date: today(), due_date: '2099-04-01' });
     assert.equal((await s.as('co').post(`/v1/invoices/${inv.id}/annul`, {})).status, 200);
-    assert.deepEqual(await entries(inv.id), [['invoice', '2031-03-01'], ['invoice_annulment', '2031-03-01']]);
+    assert.deepEqual(await entries(inv.id), [['invoice', today()], ['invoice_annulment', today()]]);
   });
 
   test('a Mexican invoice is annulled on today in Mexico City', async () => {

@@ -247,15 +247,15 @@ eachStorage('CO credit and debit notes', (storage) => {
   test('receivables on a past day count a note from its own date: the credit settled and the debit added', async () => {
     const ident = '7100000019';
     const inv = await s.as('co').post('/v1/invoices', validInvoice(r, {
-      date: '2031-03-01', customer: newCustomer(ident),
+      date: '2023-03-01', customer: newCustomer(ident),
       items: [{ code: 'PORT14', quantity: 10, price: 100, taxes: [{ id: r.taxOf('IVA', 19).id }] }],
-      payments: [{ id: r.pay.Credit.id, value: 1190, due_date: '2031-04-30' }],
+      payments: [{ id: r.pay.Credit.id, value: 1190, due_date: '2023-04-30' }],
     }));
     assert.equal(inv.status, 201, JSON.stringify(inv.body));
-    assert.equal((await s.as('co').post('/v1/credit-notes', creditNote(inv.body, { date: '2031-03-10' }))).status, 201);
+    assert.equal((await s.as('co').post('/v1/credit-notes', creditNote(inv.body, { date: '2023-03-10' }))).status, 201);
     const debit = await s.as('co').post('/v1/debit-notes', {
-      document: { id: types.ND.id }, date: '2031-03-20', invoice: inv.body.id, reason: 1, seller: r.seller.id,
-      items: [{ code: 'INTERES', quantity: 1, price: 25, taxes: [] }], payments: [{ id: pays['ND.Credit'].id, value: 25, due_date: '2031-04-30' }],
+      document: { id: types.ND.id }, date: '2023-03-20', invoice: inv.body.id, reason: 1, seller: r.seller.id,
+      items: [{ code: 'INTERES', quantity: 1, price: 25, taxes: [] }], payments: [{ id: pays['ND.Credit'].id, value: 25, due_date: '2023-04-30' }],
     });
     assert.equal(debit.status, 201, JSON.stringify(debit.body));
     const open = async (date: string, filtered: boolean) => {
@@ -264,10 +264,10 @@ eachStorage('CO credit and debit notes', (storage) => {
       return res.body.customers.find((g: any) => g.customer.identification === ident)?.totals.total ?? 0;
     };
     for (const filtered of [true, false]) {
-      assert.equal(await open('2031-03-05', filtered), 1190, 'before the credit note');
-      assert.equal(await open('2031-03-15', filtered), 833, 'after the credit note, before the debit note');
-      assert.equal(await open('2031-03-25', filtered), 858, 'after both');
-      assert.equal(await open('2031-02-25', filtered), 0, 'before the invoice');
+      assert.equal(await open('2023-03-05', filtered), 1190, 'before the credit note');
+      assert.equal(await open('2023-03-15', filtered), 833, 'after the credit note, before the debit note');
+      assert.equal(await open('2023-03-25', filtered), 858, 'after both');
+      assert.equal(await open('2023-02-25', filtered), 0, 'before the invoice');
     }
   });
 

@@ -387,14 +387,15 @@ eachStorage('CO cash receipt vouchers', (storage) => {
   test('reads and lists: filters, pagination, tenancy, CO base address only', async () => {
     const other = r.customers.find((c) => c.active && c.branch_office === 1);
     const customer = { identification: other.identification, branch_office: 1 };
-    const mine = await s.as('co').post('/v1/vouchers', { document: { id: v.type['RC-MAN'].id }, number: 424242, date: '2030-02-03', type: 'AdvancePayment', customer, payment: { id: v.pay.Cash.id, value: 5 } });
+    const mine = await s.as('co').post('/v1/vouchers', { document: { id: v.type['RC-MAN'].id }, number: 424242, date: '2022-02-03', type: 'AdvancePayment', customer, payment: { id: v.pay.Cash.id, value: 5 } });
     assert.equal(mine.status, 201, JSON.stringify(mine.body));
     const get = (q: string) => s.as('co').get(`/v1/vouchers?${q}`);
     const ids = (res: any) => res.body.results.map((x: any) => x.id);
     assert.deepEqual(ids(await get(`customer_identification=${other.identification}&customer_branch_office=1`)), [mine.body.id]);
     assert.deepEqual((await get(`customer_identification=${other.identification}`)).body.results[0], (await s.as('co').get(`/v1/vouchers/${mine.body.id}`)).body, 'the list has the full shape');
-    assert.deepEqual(ids(await get('date_start=2030-02-03&date_end=2030-02-03')), [mine.body.id]);
-    assert.deepEqual(ids(await get('date_start=2030-02-04')), []);
+    assert.deepEqual(ids(await get('date_start=2022-02-03&date_end=2022-02-03')), [mine.body.id]);
+    assert.deepEqual(ids(await get('date_start=2022-02-04&date_end=2022-02-28')), []);
+    assert.ok(!ids(await get('date_end=2022-02-02')).includes(mine.body.id), 'the day before excludes it');
     assert.deepEqual(ids(await get(`document_id=${v.type['RC-MAN'].id}&name=${mine.body.name}`)), [mine.body.id]);
     const debts = await get('type=DebtPayment&page_size=100');
     assert.ok(debts.body.results.length > 3 && debts.body.results.every((x: any) => x.type === 'DebtPayment'));
