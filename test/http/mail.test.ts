@@ -342,7 +342,8 @@ test('Mexico: a payment receipt and a credit note are mailed once stamped, with 
   assert.match(receipt.text, /Parcialidad 1: saldo anterior \$ ?809\.68, saldo insoluto \$ ?309\.68/);
   assert.match(receipt.text, /Número de operación: SPEI-778812/);
   assert.match(receipt.text, /Fecha de pago: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d/, 'the payment\'s time as the company\'s clock says it');
-  assert.match(receipt.text, /IVA 16 %: base \$ 431\.03, importe \$ 68\.96/, 'the taxes paid in proportion');
+  // 500 of 809.68 (698.00 + IVA 111.68): base 698 × 500 / 809.68 = 431.03, IVA 111.68 × 500 / 809.68 = 68.97 (the invoice's own tax in proportion, within the SAT's bounds of 431.03 × 16 %)
+  assert.match(receipt.text, /IVA 16 %: base \$ 431\.03, importe \$ 68\.97/, 'the taxes paid in proportion');
   assert.match(receipt.text, /Complemento para recepción de pagos 2\.0/);
   // Its own title, footer and currency: the payment's currency in the header, the CFDI's XXX explained in the fiscal box.
   assert.match(receipt.text, /Recibo electrónico de pago/);
