@@ -14,7 +14,7 @@ import { isValidNit, nitCheckDigit } from '../platform/nit';
 import { isValidRfc, rfcCheckDigit } from '../platform/rfc';
 import { customerSchema, GENERIC_RFCS, RFC_PATTERN } from '../catalog/customers';
 import { seedStarterCatalog } from '../companies/catalogs/starter';
-import { COUNTRY_SETTINGS, DIAN_SETTINGS, MX_TAX_REGIMES, nullable, responsibilities, SettingsBody } from '../companies/settings';
+import { COUNTRY_SETTINGS, DIAN_SETTINGS, MX_TAX_REGIMES, nullable, providerProblems, responsibilities, SettingsBody } from '../companies/settings';
 import { placeProblems, type CityRef } from '../catalogs/divipola';
 import { postalCode } from '../catalogs/sat';
 import { RESPONSIBILITY_NAMES } from '../einvoice/dian/issuer';
@@ -144,6 +144,7 @@ function mergeSettings(p: Problems, country: 'CO' | 'MX', stored: Record<string,
       p.add('invalid_value', `A fiscal responsibility is one of ${Object.keys(RESPONSIBILITY_NAMES).join(', ')}`, `settings.fiscal_responsibilities[${i}]`);
     }
   });
+  if (sent.dian) providerProblems(p, out.dian);
   const refusal = sent.dian?.environment === '1' && stored.dian?.environment !== '1' ? productionRefusal(stored) : null;
   if (refusal) p.add('company_settings', refusal, 'settings.dian.environment');
   const fc = out.foreign_currency;

@@ -12,7 +12,7 @@
  *   border_stimulus                               MX: enrolled in the border region stimulus (may charge IVA 8 %)
  *   foreign_currency {enabled, currencies}        currencies other than the local one that documents may use
  *   warehouses_enabled, seller_by_item, cost_center_required, long_product_descriptions
- *   dian {id, pin, test_set_id, environment, provider_name}
+ *   dian {id, pin, test_set_id, environment, provider_name, provider_nit, provider_check_digit}
  *                                                 CO: software id and PIN, habilitación test set id, 1 production / 2 test,
  *                                                 the software provider's name for PDFs
  *   dian.test_set_passed_at                       CO: set by a passed test set (src/einvoice/dian/habilitacion.ts);
@@ -27,6 +27,8 @@ import { CURRENCIES } from '../invoices/co/schema';
 import { CodeOrObject, codeOf, Enum } from '../platform/validation';
 import { RESPONSIBILITY_NAMES } from '../einvoice/dian/issuer';
 import { REGIMES } from '../catalogs/sat';
+import type { Problems } from '../platform/errors';
+import { isValidNit, nitCheckDigit } from '../platform/nit';
 
 /** SAT catalogue c_RegimenFiscal (CFDI 4.0), code → description (src/catalogs/sat.ts). */
 export const MX_TAX_REGIMES: Record<string, string> = Object.fromEntries(REGIMES.map((r) => [r.code, r.description]));
@@ -62,6 +64,10 @@ export const SettingsBody = Type.Object({
     test_set_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'TestSetId of the habilitación' })),
     environment: Type.Optional(Enum(['1', '2'], { description: '1 production (only once the test set passed), 2 test (habilitación)' })),
     provider_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'The software provider\'s name on PDFs, when it is not the company itself' })),
+    provider_nit: Type.Optional(Type.String({ pattern: '^[0-9]{5,10}$', 'x-hint': 'must be a NIT of 5 to 10 digits, without its check digit', 'x-code': 'invalid_identification',
+      description: 'NIT of the software provider (sts:ProviderID, the DIAN file names, the PDF) when the company uses a third party\'s software; unset: the company\'s own NIT' })),
+    provider_check_digit: Type.Optional(Type.String({ pattern: '^[0-9]$', 'x-hint': 'must be one digit', 'x-code': 'invalid_identification',
+      description: 'Check digit of provider_nit (verified; computed when omitted)' })),
   }, { description: 'CO: the DIAN software registration' })),
 });
 
@@ -71,7 +77,17 @@ export const COUNTRY_SETTINGS: Record<'CO' | 'MX', string[]> = {
   MX: ['tax_regime', 'postal_code', 'border_stimulus'],
 };
 /** The keys of settings.dian a change may set (the others are the service's own). */
-export const DIAN_SETTINGS = ['id', 'pin', 'test_set_id', 'environment', 'provider_name'];
+export const DIAN_SETTINGS = ['id', 'pin', 'test_set_id', 'environment', 'provider_name', 'provider_nit', 'provider_check_digit'];
+
+/** settings.dian's provider after a change: a check digit goes with a NIT, and is the NIT's (problems at settings.dian.*). */
+export function providerProblems(p: Problems, dian: Record<string, any> | undefined): void {
+  if (!dian) return;
+  if (dian.provider_check_digit != null && dian.provider_nit == null) {
+    p.add('parameter_required', 'settings.dian.provider_check_digit goes with settings.dian.provider_nit', 'settings.dian.provider_nit');
+  } else if (dian.provider_nit != null && dian.provider_check_digit != null && !isValidNit(dian.provider_nit, dian.provider_check_digit)) {
+    p.add('invalid_identification', `${dian.provider_check_digit} is not the check digit of NIT ${dian.provider_nit} (it is ${nitCheckDigit(dian.provider_nit)})`, 'settings.dian.provider_check_digit');
+  }
+}
 
 /** Responsibilities as stored: {code, name}, codes in capitals. */
 export function responsibilities(list: (string | { code: string })[]): { code: string; name: string }[] {

@@ -33,10 +33,10 @@ export function contactEmails(customer: { contacts?: { email?: string | null }[]
 /** The e-mail's single attachment of a Colombian electronic invoice: its AttachedDocument and PDF in one ZIP (null when it has none). */
 export async function attachedPackage(db: Db, files: DocumentFiles, o: { pool?: CpuPool; credentials?: Credentials } = {}):
   Promise<{ filename: string; content: Buffer; contentType: string } | null> {
-  if (!files.xml || !files.applicationResponse || !files.stem) return null;
+  if (!files.xml || !files.applicationResponse || !files.stem || !files.zipStem) return null;
   const credentials = await (o.credentials ?? new Credentials(db, o.pool)).company(files.company);
   // Signed and zipped on the pool's threads when there is one.
-  const pack = await runTask(o.pool, 'dian.attached', { invoiceXml: files.xml, applicationResponse: files.applicationResponse, pdf: files.pdf, stem: files.stem, credentials });
+  const pack = await runTask(o.pool, 'dian.attached', { invoiceXml: files.xml, applicationResponse: files.applicationResponse, pdf: files.pdf, stem: files.stem, zipStem: files.zipStem, credentials });
   return { filename: pack.zipName, content: Buffer.from(pack.zip.buffer, pack.zip.byteOffset, pack.zip.byteLength), contentType: 'application/zip' };
 }
 
@@ -61,7 +61,8 @@ export function compose(files: DocumentFiles, from: string, pack: { filename: st
   return {
     from,
     replyTo: company.email || undefined,
-    subject: `${testNotice ? 'PRUEBA SIN VALIDEZ FISCAL - ' : ''}${dian ? `${dian.nit};${company.name};${dian.number};${dian.typeCode};${dian.commercialName};` : `${label} ${name} - ${company.name}`}`,
+    // The annex's subject starts with the NIT (NIT;Name;Number;Type;Trade name;): a test notice goes in the text and the PDF only.
+    subject: dian ? `${dian.nit};${company.name};${dian.number};${dian.typeCode};${dian.commercialName};` : `${testNotice ? 'PRUEBA SIN VALIDEZ FISCAL - ' : ''}${label} ${name} - ${company.name}`,
     text: lines.join('\n'),
     html: `<!doctype html><html lang="es"><body>${lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join('')}</body></html>`,
     attachments: pack ? [pack] : [

@@ -24,7 +24,7 @@ import type { StampStatus } from '../platform/states';
 import { LIVE } from '../invoices/kernel';
 import { colombianDateTime, readApplicationResponse } from '../einvoice/dian/application-response';
 import { taxProfileText } from '../einvoice/dian/issuer';
-import { fileStem } from '../einvoice/dian/stamp';
+import { dianFileStem } from '../einvoice/dian/file-names';
 import { findCfdiUse } from '../companies/uses';
 import { unitJson } from '../catalog/units';
 import { logoBytes } from './logo';
@@ -40,8 +40,9 @@ export interface DocumentFiles {
   xml: string | null;
   /** CO: the authority's ApplicationResponse of an accepted invoice, for its AttachedDocument. */
   applicationResponse: string | null;
-  /** CO: the DIAN file name stem of an accepted electronic invoice (z<stem>.zip, ad<stem>.xml). */
+  /** CO: the DIAN file name stems of an accepted electronic document's e-mail (ad<stem>.xml in z<zipStem>.zip; file-names.ts). */
   stem: string | null;
+  zipStem: string | null;
   company: any;
   customer: any;
   /** What the e-mail says about the document. */
@@ -234,7 +235,7 @@ export async function invoicePdf({ row, company, customer, as }: InvoiceRows): P
     pdf: await renderInvoicePdf(input),
     electronic: !!electronic,
     accepted,
-    stem: accepted ? fileStem(company.tax_id, d.date, d.number!) : null,
+    stem: null,
     summary: {
       company: { name: company.legal_name, email: company.settings?.email ?? null },
       customerName: input.customer.name, label, name: input.name, date: d.date,
@@ -294,7 +295,7 @@ function mxFiscalNotes(cfdi: Element | null): string[] {
 
 export interface NoteRows {
   row: {
-    kind: 'NC' | 'ND'; document: NoteDocument; customer_id: number; electronic_type: string | null; invoice_date: string; invoice_cufe: string | null;
+    kind: 'NC' | 'ND'; document: NoteDocument; customer_id: number; electronic_type: string | null; invoice_date: string; invoice_cufe: string | null; invoice_number: string;
     stamp_status: StampStatus; stamp_cude: string | null; stamp_authority: string | null; xml: string | null; application_response: string | null;
   };
   company: any; customer: any; units: Record<string, string> | null;
@@ -302,7 +303,7 @@ export interface NoteRows {
 
 async function noteRows(q: Queryable, cid: number, kind: 'NC' | 'ND', id: string): Promise<NoteRows> {
   const [row] = await q.query<NoteRows['row'] & { units: Record<string, string> | null }>(
-    `SELECT n.kind, n.document, n.customer_id, t.electronic_type, i.date::text AS invoice_date, i.stamp_cufe AS invoice_cufe,
+    `SELECT n.kind, n.document, n.customer_id, t.electronic_type, i.date::text AS invoice_date, i.stamp_cufe AS invoice_cufe, i.prefix || i.number AS invoice_number,
             n.stamp_status, n.stamp_cude, n.stamp_authority, n.xml, n.application_response,
             (SELECT json_object_agg(p.code, p.unit) FROM products p
               WHERE p.company_id = n.company_id AND p.code IN (SELECT x->>'code' FROM jsonb_array_elements(n.document->'items') x)) AS units
@@ -322,7 +323,7 @@ export async function notePdf({ row, company, customer, units }: NoteRows): Prom
   const credit = row.kind === 'NC';
   const label = `${credit ? 'Nota crédito' : 'Nota débito'}${row.electronic_type === 'ElectronicInvoice' ? ' electrónica' : ''}`;
   const reasons: Record<number, string> = credit ? CREDIT_REASONS : DEBIT_REASONS;
-  const reference = `${credit ? 'Corrige' : 'Ajusta'} la factura ${d.invoice.name} del ${formatDate(row.invoice_date)}${row.invoice_cufe ? ` (CUFE ${row.invoice_cufe})` : ''}`;
+  const reference = `${credit ? 'Corrige' : 'Ajusta'} la factura ${row.invoice_number ?? d.invoice.name} del ${formatDate(row.invoice_date)}${row.invoice_cufe ? ` (CUFE ${row.invoice_cufe})` : ''}`;
   const currency = d.currency?.code ?? 'COP';
   const accepted = row.stamp_status === 'Accepted' && !!row.xml && !!row.stamp_cude;
   const sandbox = row.stamp_authority === 'sandbox' || !row.stamp_authority;
@@ -345,7 +346,7 @@ export async function notePdf({ row, company, customer, units }: NoteRows): Prom
     testNotice: accepted && sandbox ? 'DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL: aceptado por una autoridad sandbox de pruebas' : null,
   };
   return {
-    pdf: await renderInvoicePdf(input), electronic: accepted, accepted, stem: accepted ? fileStem(company.tax_id, d.date, d.number!) : null,
+    pdf: await renderInvoicePdf(input), electronic: accepted, accepted, stem: null,
     summary: {
       company: { name: company.legal_name, email: company.settings?.email ?? null },
       customerName: input.customer.name, label, name: input.name, date: d.date,
@@ -516,11 +517,14 @@ export async function documentFiles(q: Queryable, cid: number, kind: DocKind, id
     const r = rows = await voucherRows(q, cid, id);
     drawn = pool ? await pool.run('pdf.voucher', r) : await voucherPdf(r);
   }
+  // The AttachedDocument and its ZIP of an accepted Colombian document: names kept with the document.
+  const dianDoc = drawn.accepted && kind !== 'payment' && kind !== 'voucher' && rows.company.country === 'CO' ? (rows as InvoiceRows | NoteRows).row.document : null;
   return {
     pdf: Buffer.from(drawn.pdf.buffer, drawn.pdf.byteOffset, drawn.pdf.byteLength),
     xml,
     applicationResponse,
-    stem: drawn.stem,
+    stem: dianDoc ? await dianFileStem(q, rows.company, id, 'ad', dianDoc.date) : null,
+    zipStem: dianDoc ? await dianFileStem(q, rows.company, `${id}/mail`, 'z', dianDoc.date) : null,
     company: rows.company,
     customer: rows.customer,
     summary: drawn.summary,

@@ -50,7 +50,9 @@ test('Accepted through SendBillSync, signed with the company certificate', async
   const serial = new X509Certificate((await companyCredentials(s.db, company)).certPem).serialNumber;
   const call = fake.calls.find((c) => c.cufe === res.body.stamp.cufe)!;
   assert.equal(call.signerSerial, serial);
-  assert.match(call.fileName!, new RegExp(`^z0*${company.tax_id}000\\d{2}${res.body.number.toString(16).padStart(8, '0')}\\.zip$`));
+  const [zip] = await s.db.query(`SELECT name FROM dian_files WHERE document_key = $1 AND file_type = 'z'`, [res.body.id]);
+  assert.match(call.fileName!, new RegExp(`^z0*${company.tax_id}000\\d{2}[0-9a-f]{8}\\.zip$`));
+  assert.equal(call.fileName, `z${zip.name}.zip`, 'the ZIP\'s name is the one kept with the invoice');
   assert.deepEqual(fake.problems, []);
   // The ApplicationResponse the DIAN returned (XmlBase64Bytes) is kept as it came, and the invoice says who judged it.
   const [row] = await s.db.query('SELECT application_response, stamp_authority FROM invoices WHERE id = $1', [res.body.id]);

@@ -79,12 +79,15 @@ test('stamp.send + mail.send: mailed once Accepted, as the annex asks: one ZIP w
   const number = numberOf(res.body);
   const [got] = inbox.about(number);
   const [company] = await s.db.query("SELECT tax_id, legal_name FROM companies WHERE is_demo AND country = 'CO'");
-  // Subject: NIT;issuer;number;document type 01;trade name; — after the test mark, since the sandbox judged it.
-  assert.equal(got.mail.subject, `PRUEBA SIN VALIDEZ FISCAL - ${company.tax_id};${company.legal_name};${number};01;${company.legal_name};`);
+  // Subject: NIT;issuer;number;document type 01;trade name; — always from the NIT: the test notice is in the text (issue 34 point 8).
+  assert.equal(got.mail.subject, `${company.tax_id};${company.legal_name};${number};01;${company.legal_name};`);
   assert.match(got.mail.text!, /^DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL/);
   const xml = Buffer.from((await s.as('co').get(`/v1/invoices/${res.body.id}/xml`)).body.base64, 'base64').toString('utf8');
-  const stem = `${company.tax_id.padStart(10, '0')}000${res.body.date.slice(2, 4)}${res.body.number.toString(16).padStart(8, '0')}`;
-  assert.deepEqual(got.mail.attachments.map((a) => [a.filename, a.contentType]), [[`z${stem}.zip`, 'application/zip']]);
+  // The DIAN file names (issue 34 point 5): ad and z each have their own consecutive, kept with the document.
+  const named = async (key: string, type: string) => (await s.db.query('SELECT name FROM dian_files WHERE document_key = $1 AND file_type = $2', [key, type]))[0].name as string;
+  const [stem, zipStem] = [await named(res.body.id, 'ad'), await named(`${res.body.id}/mail`, 'z')];
+  for (const n of [stem, zipStem]) assert.match(n, new RegExp(`^${company.tax_id.padStart(10, '0')}000${res.body.date.slice(2, 4)}[0-9a-f]{8}$`));
+  assert.deepEqual(got.mail.attachments.map((a) => [a.filename, a.contentType]), [[`z${zipStem}.zip`, 'application/zip']]);
   const files = unzipSync(got.mail.attachments[0].content);
   assert.deepEqual(Object.keys(files).sort(), [`ad${stem}.pdf`, `ad${stem}.xml`]);
   const attached = strFromU8(files[`ad${stem}.xml`]);

@@ -19,7 +19,7 @@ import { noPoppler, pdfText } from '../support/pdf';
 import { xsdErrors, XSD_DIR } from '../support/tools';
 import { cude } from '../../src/einvoice/dian/cufe';
 import { verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
-import { DEFAULT_SOFTWARE, fileStem } from '../../src/einvoice/dian/stamp';
+import { DEFAULT_SOFTWARE } from '../../src/einvoice/dian/stamp';
 import { NAMESPACES } from '../../src/einvoice/dian/ubl';
 
 /** The official UBL 2.1 schema of a document. */
@@ -57,6 +57,11 @@ eachStorage('CO electronic credit and debit notes', (storage) => {
     });
     assert.equal(text('/*/cbc:UUID'), expected, 'the CUDE recomputes with the software PIN');
     assert.equal(text('/*/cbc:UUID/@schemeName'), 'CUDE-SHA384');
+    // Issue 34 point 8: a note's QR and the sandbox's ApplicationResponse label its key CUDE.
+    const qr = text('//sts:QRCode');
+    assert.ok(qr.includes(`CUDE: ${expected}`) && !qr.includes('CUFE:'), qr);
+    const [stored] = await s.db.query('SELECT application_response FROM notes WHERE id = $1', [path.split('/').pop()]);
+    assert.match(stored.application_response, new RegExp(`<cbc:UUID schemeName="CUDE-SHA384">${expected}</cbc:UUID>`));
     assert.equal(text('/*/cac:DiscrepancyResponse/cbc:ResponseCode'), concept);
     assert.equal(text('/*/cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID'), `${inv.prefix}${inv.number}`);
     assert.equal(text('/*/cac:BillingReference/cac:InvoiceDocumentReference/cbc:UUID'), inv.stamp.cufe);
@@ -133,7 +138,9 @@ eachStorage('CO electronic credit and debit notes', (storage) => {
     if (s.dataDir) {
       // Without SMTP_URL the mail is an .eml file: its one attachment is the annex's ZIP (AttachedDocument and PDF), named after the note.
       const [company] = await s.db.query(`SELECT tax_id FROM companies WHERE is_demo AND country = 'CO'`);
-      const zip = `z${fileStem(company.tax_id, partial.body.date, partial.body.number)}.zip`;
+      const [file] = await s.db.query(`SELECT name FROM dian_files WHERE document_key = $1 AND file_type = 'z'`, [`${partial.body.id}/mail`]);
+      assert.match(file.name, new RegExp(`^${company.tax_id.padStart(10, '0')}000${partial.body.date.slice(2, 4)}[0-9a-f]{8}$`));
+      const zip = `z${file.name}.zip`;
       const dir = path.join(s.dataDir, 'outbox-mail');
       assert.ok(readdirSync(dir).some((f) => readFileSync(path.join(dir, f), 'utf8').includes(zip)), `an e-mail carries ${zip}`);
     }

@@ -286,7 +286,8 @@ eachStorage('CO credit and debit notes', (storage) => {
     assert.equal(pdf.status, 200);
     const { text } = await pdfText(Buffer.from(pdf.body.base64, 'base64'));
     assert.match(text, /Nota crédito/);
-    assert.match(text, new RegExp(`Corrige la factura ${inv.name}`));
+    // By its legal number (prefix and number, as the DIAN knows it), not the API's name (issue 34 point 8).
+    assert.match(text, new RegExp(`Corrige la factura ${inv.prefix}${inv.number} del`));
     assert.match(text, /Concepto DIAN 1: Devolución parcial/);
     let mail: any;
     for (let i = 0; i < 100; i++) {

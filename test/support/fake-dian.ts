@@ -98,14 +98,18 @@ export class FakeDian {
         return this.reply(res, op, `<b:DianResponse>${!zip ? this.dianResponse(null, '') : ready ? this.dianResponse(zip.verdict, zip.cufe, zip.fileName) : IN_PROCESS}</b:DianResponse>`);
       }
       const fileName = param('fileName');
-      if (!/^z\d{10}000\d{2}[0-9a-f]{8}\.zip$/.test(fileName)) return fault(`fileName ${fileName} is not z<NIT 10><000><year 2><hex 8>.zip`);
+      if (!/^z\d{10}\d{3}\d{2}[0-9a-f]{8}\.zip$/.test(fileName)) return fault(`fileName ${fileName} is not z<NIT 10><provider 3><year 2><hex 8>.zip`);
       const files = unzipSync(Buffer.from(param('contentFile'), 'base64'));
       const names = Object.keys(files);
       const xml = names.length === 1 ? strFromU8(files[names[0]]) : '';
-      // The file inside is named after its document: fv an invoice, nc a credit note, nd a debit note.
+      // The file inside is named after its document: fv an invoice, nc a credit note, nd a debit note; same NIT, provider and year
+      // as the ZIP, its own consecutive (annex 1.9: one per file type).
       const root = xml ? new DOMParser().parseFromString(xml, 'text/xml').documentElement?.localName : '';
-      const expected = `${({ CreditNote: 'nc', DebitNote: 'nd' } as Record<string, string>)[root ?? ''] ?? 'fv'}${fileName.slice(1, -4)}.xml`;
-      if (names.length !== 1 || names[0] !== expected) return fault(`the ZIP holds ${names.join(', ') || 'nothing'}, not ${expected}`);
+      const prefix = ({ CreditNote: 'nc', DebitNote: 'nd' } as Record<string, string>)[root ?? ''] ?? 'fv';
+      const expected = names[0] ?? '';
+      if (names.length !== 1 || !new RegExp(`^${prefix}${fileName.slice(1, 16)}[0-9a-f]{8}\\.xml$`).test(expected)) {
+        return fault(`the ZIP holds ${names.join(', ') || 'nothing'}, not ${prefix}${fileName.slice(1, 16)}<hex 8>.xml`);
+      }
       const cufe = ((select('//*[local-name()="UUID"]', new DOMParser().parseFromString(xml, 'text/xml') as unknown as Node) as Node[])[0]?.textContent ?? '').trim();
       if (op === 'SendTestSetAsync') {
         const testSetId = param('testSetId');

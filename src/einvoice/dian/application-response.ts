@@ -30,7 +30,7 @@ export interface ApplicationResponseInput {
   /** The issuer of the judged document. */
   receiver: { name: string; nit: string; checkDigit?: string | null };
   /** The judged document: its number (cbc:ID), CUFE and environment (ProfileExecutionID). */
-  document: { id: string; cufe: string; environment: string };
+  document: { id: string; cufe: string; environment: string; note?: boolean };
   accepted: boolean;
   description: string;
   /** Every rule reported: rejections and notifications. */
@@ -77,7 +77,8 @@ export function buildApplicationResponse(i: ApplicationResponseInput): string {
   verdict.ele('cbc:Description').txt(i.description);
   const ref = response.ele('cac:DocumentReference');
   ref.ele('cbc:ID').txt(i.document.id);
-  ref.ele('cbc:UUID', { schemeName: 'CUFE-SHA384' }).txt(i.document.cufe);
+  // A note's key is its CUDE.
+  ref.ele('cbc:UUID', { schemeName: i.document.note ? 'CUDE-SHA384' : 'CUFE-SHA384' }).txt(i.document.cufe);
   i.lines.forEach((l, n) => {
     const line = response.ele('cac:LineResponse');
     line.ele('cac:LineReference').ele('cbc:LineID').txt(String(n + 1));

@@ -8,10 +8,10 @@
  * signed by the issuer like the invoice. It goes in one ZIP with the PDF, the
  * single attachment of the e-mail:
  *
- *   z<stem>.zip  holding  ad<stem>.xml (the AttachedDocument)  and  ad<stem>.pdf
+ *   z<zipStem>.zip  holding  ad<stem>.xml (the AttachedDocument)  and  ad<stem>.pdf
  *
- * where <stem> is the DIAN file name stem of the invoice (NIT in 10 digits,
- * provider code 000, year in 2 digits, number in 8 hex digits; see fileStem).
+ * where <stem> and <zipStem> are DIAN file name stems with their own consecutives
+ * (ad and z), kept with the document (file-names.ts).
  */
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
@@ -116,9 +116,9 @@ export function buildAttachedDocument(invoiceXml: string, applicationResponseXml
 }
 
 /** The signed AttachedDocument, and the e-mail's ZIP holding it with the PDF. */
-export async function customerPackage(o: { invoiceXml: string; applicationResponse: string; pdf: Uint8Array; stem: string; credentials: SigningCredentials }):
+export async function customerPackage(o: { invoiceXml: string; applicationResponse: string; pdf: Uint8Array; stem: string; zipStem: string; credentials: SigningCredentials }):
   Promise<{ attachedDocument: string; zipName: string; zip: Buffer }> {
   const attachedDocument = await signInvoiceXml(buildAttachedDocument(o.invoiceXml, o.applicationResponse), o.credentials);
   const zip = zipSync({ [`ad${o.stem}.xml`]: strToU8(attachedDocument), [`ad${o.stem}.pdf`]: o.pdf }, { level: 6 });
-  return { attachedDocument, zipName: `z${o.stem}.zip`, zip: Buffer.from(zip) };
+  return { attachedDocument, zipName: `z${o.zipStem}.zip`, zip: Buffer.from(zip) };
 }

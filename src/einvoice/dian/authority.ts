@@ -44,6 +44,8 @@ export interface SubmitContext {
    * z<stem>.zip and the invoice inside it fv<stem>.xml.
    */
   fileName: string;
+  /** The ZIP's own stem (its consecutive counts apart, file-names.ts); default fileName. */
+  zipName?: string;
   /** The CUFE (a note: the CUDE) of the document being sent. */
   cufe: string;
   /** The file's prefix inside the ZIP: fv an invoice (default), nc a credit note, nd a debit note. */
@@ -318,7 +320,7 @@ export class SandboxDian implements DianAuthority {
     verdict.applicationResponse = await signInvoiceXml(buildApplicationResponse({
       sender: { name: SANDBOX_AUTHORITY_NAME },
       receiver: { name: text(`${p.root}/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:RegistrationName`), nit, checkDigit: dv },
-      document: { id, cufe: uuid, environment: environment || '2' },
+      document: { id, cufe: uuid, environment: environment || '2', note: !!note },
       accepted: verdict.status === 'Accepted',
       description: verdict.status === 'Accepted'
         ? 'Documento aceptado por la autoridad sandbox (prueba sin validez fiscal)'

@@ -33,7 +33,8 @@ import { nitCheckDigit } from '../../platform/nit';
 import { companyCredentials } from '../credentials';
 import { signInvoiceXml, type SigningCredentials } from './sign';
 import { buildInvoiceXml, type DianCustomer, type DianInvoiceDocument, type DianResolution } from './ubl';
-import { DEFAULT_SOFTWARE, fileStem } from './stamp';
+import { DEFAULT_SOFTWARE, softwareProvider } from './stamp';
+import { dianFileStem } from './file-names';
 import { AAD, openFor } from '../../platform/secrets';
 import { dianIssuer } from './issuer';
 import type { DianAuthority, SubmitContext, Verdict } from './authority';
@@ -228,11 +229,12 @@ export async function runDianTestSet(db: Db, authority: DianAuthority, companyId
     const { document, customer } = testSetInvoice(n, number, date, now);
     const built = buildInvoiceXml({
       document, company: issuer, customer, resolution: TEST_RESOLUTION,
-      settings: { software: { id: software.id, pin: openFor(software.pin, AAD.pin(company.company_id)), provider_nit: company.tax_id, provider_check_digit: company.check_digit }, environment: '2' },
+      settings: { software: { id: software.id, pin: openFor(software.pin, AAD.pin(company.company_id)), ...softwareProvider(company) }, environment: '2' },
       unitCodes: UNIT_CODES, paymentTypes: Object.fromEntries(Object.values(PAYMENT_TYPES).map((p) => [p.id, p.type])),
     });
     const xml = await signInvoiceXml(built.xml, credentials);
-    const ctx: SubmitContext = { credentials, cufe: built.cufe, fileName: fileStem(company.tax_id, date, number) };
+    const key = `test-set/${run.id}/${n}`;
+    const ctx: SubmitContext = { credentials, cufe: built.cufe, fileName: await dianFileStem(db, company, key, 'fv', date), zipName: await dianFileStem(db, company, key, 'z', date) };
     try {
       const receipt = await authority.sendTestSet(xml, testSetId, ctx);
       sent.push({ name, ctx, trackId: receipt.trackId, verdict: null, failure: receipt.errors });

@@ -269,7 +269,7 @@ export class DianWebService implements DianAuthority {
   private async zipped(signedXml: string, ctx: SubmitContext) {
     const entry = `${ctx.documentPrefix ?? 'fv'}${ctx.fileName}.xml`;
     const contentFile = this.o.zip ? await this.o.zip(entry, signedXml) : dianZip(entry, signedXml);
-    return { fileName: `z${ctx.fileName}.zip`, contentFile };
+    return { fileName: `z${ctx.zipName ?? ctx.fileName}.zip`, contentFile };
   }
 
   async sendTestSet(signedXml: string, testSetId: string, ctx: SubmitContext): Promise<TestSetReceipt> {

@@ -13,6 +13,8 @@ import type { CpuPool } from '../../workers/pool';
 import { runTask } from '../../workers/tasks';
 import { Credentials, CREDENTIALS_VERSION } from '../credentials';
 import { dianIssuer } from './issuer';
+import { nitCheckDigit } from '../../platform/nit';
+import { dianFileStem } from './file-names';
 import { TEST_RESOLUTION } from './habilitacion';
 import type { DianAuthority, NoteFacts, Verdict } from './authority';
 import type { SigningCredentials } from './sign';
@@ -47,6 +49,8 @@ interface Stored {
 
 /** How one kind of document is built, named and recorded. */
 interface Submission {
+  /** The document's id (its DIAN file names are kept under it). */
+  id: string;
   /** The file's prefix inside the web service's ZIP. */
   prefix: 'fv' | 'nc' | 'nd';
   /** Builds and signs the document (on the pool) from what every kind shares. */
@@ -65,7 +69,9 @@ async function submit(db: Db, authority: DianAuthority, signing: Signing, row: S
   if (row.stamp_status === 'Accepted') return { status: 'Accepted', cufe: row.key, errors: [], observations: [] };
   const company = row.company;
   const credentials = await signing.credentials.company(company, row.credentials_version);
-  const context = (key: string) => ({ credentials, cufe: key, fileName: fileStem(company.tax_id, row.document.date, row.document.number), documentPrefix: s.prefix });
+  const fileName = await dianFileStem(db, company, s.id, s.prefix, row.document.date);
+  const zipName = await dianFileStem(db, company, s.id, 'z', row.document.date);
+  const context = (key: string) => ({ credentials, cufe: key, fileName, zipName, documentPrefix: s.prefix });
   // A Rejected document sent again (POST /stamp drops its XML) is rebuilt from its corrected data.
   let verdict = row.key && row.sent ? await authority.status(row.key, context(row.key)) : null;
   let key: string | null = row.key;
@@ -74,7 +80,7 @@ async function submit(db: Db, authority: DianAuthority, signing: Signing, row: S
     const dian = { ...DEFAULT_SOFTWARE, ...(company.settings?.dian ?? {}) };
     const signed = await s.sign({
       document: row.document, company: dianIssuer(company), customer: row.customer,
-      settings: { software: { id: dian.id, pin: openFor(dian.pin, AAD.pin(company.company_id)), provider_nit: company.tax_id, provider_check_digit: company.check_digit }, environment: dian.environment },
+      settings: { software: { id: dian.id, pin: openFor(dian.pin, AAD.pin(company.company_id)), ...softwareProvider(company) }, environment: dian.environment },
       unitCodes: row.units ?? {}, paymentTypes: row.payment_types ?? {},
     }, credentials);
     key = signed.key;
@@ -105,6 +111,7 @@ export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId
       WHERE i.company_id = $1 AND i.id = $2 AND i.country = 'CO'`, [companyId, invoiceId]);
   if (!inv) throw new Error(`invoice ${invoiceId} not found`);
   return submit(db, authority, signing, inv, {
+    id: invoiceId,
     prefix: 'fv',
     sign: async (base, credentials) => {
       const signed = await runTask(signing.pool, 'dian.sign', { input: { ...base, resolution: inv.resolution }, credentials });
@@ -130,6 +137,7 @@ export async function stampCoNote(db: Db, authority: DianAuthority, companyId: n
       WHERE n.company_id = $1 AND n.id = $2`, [companyId, noteId]);
   if (!n) throw new Error(`note ${noteId} not found`);
   return submit(db, authority, signing, n, {
+    id: noteId,
     prefix: n.kind === 'NC' ? 'nc' : 'nd',
     sign: async (base, credentials) => {
       const input = { ...base, document: n.document, kind: n.kind, invoice: { number: n.invoice_number, cufe: n.invoice_cufe, date: n.invoice_date } };
@@ -141,10 +149,14 @@ export async function stampCoNote(db: Db, authority: DianAuthority, companyId: n
   }, finish);
 }
 
-/** The DIAN file name stem: NIT in 10 digits, provider code 000, year in 2 digits, number in 8 hex digits. */
-export function fileStem(nit: string, date: string, number: number): string {
-  return `${nit.padStart(10, '0')}000${String(date).slice(2, 4)}${Number(number).toString(16).padStart(8, '0')}`;
+/** The software provider (sts:ProviderID): settings.dian.provider_nit, else the company itself. */
+export function softwareProvider(company: { tax_id: string; check_digit?: string | null; settings?: { dian?: { provider_nit?: string; provider_check_digit?: string } } }):
+  { provider_nit: string; provider_check_digit?: string } {
+  const p = company.settings?.dian;
+  if (p?.provider_nit) return { provider_nit: p.provider_nit, provider_check_digit: p.provider_check_digit ?? nitCheckDigit(p.provider_nit) };
+  return { provider_nit: company.tax_id, provider_check_digit: company.check_digit ?? undefined };
 }
+
 
 /**
  * The sandbox's knowledge of technical keys: the resolutions stored for the company with that NIT, and the

@@ -23,6 +23,8 @@ export interface QrFields {
   total: Amount;
   cufe: string;
   environment: '1' | '2';
+  /** A note: its key is labelled CUDE. */
+  note?: boolean;
 }
 
 /** The QR content (sts:QRCode): one "Key: value" a line, the last one the DIAN search URL. */
@@ -37,7 +39,7 @@ export function dianQrContent(f: QrFields): string {
     `ValIva: ${dianAmount(f.iva)}`,
     `ValOtroIm: ${dianAmount(f.otherTaxes)}`,
     `ValTolFac: ${dianAmount(f.total)}`,
-    `CUFE: ${f.cufe}`,
+    `${f.note ? 'CUDE' : 'CUFE'}: ${f.cufe}`,
     `QRCode: ${dianSearchUrl(f.environment, f.cufe)}`,
   ].join('\n');
 }
@@ -81,7 +83,7 @@ function invoiceControl(dian: Node, resolution: DianResolution): void {
  * and the QR content.
  */
 export function documentKeys(doc: { prefix: string; number: number | null; date: string; metadata?: { created?: string } | null }, t: Totals,
-  x: { company: DianIssuer; customer: DianCustomer; settings: DianSettings; secret: string }) {
+  x: { company: DianIssuer; customer: DianCustomer; settings: DianSettings; secret: string; note?: boolean }) {
   const { settings } = x;
   const number = `${doc.prefix}${doc.number}`;
   const issueTime = settings.issueTime ?? colombianTime(doc.metadata?.created);
@@ -91,6 +93,6 @@ export function documentKeys(doc: { prefix: string; number: number | null; date:
   return {
     number, issueTime, key,
     securityCode: softwareSecurityCode(settings.software.id, settings.software.pin, number),
-    qr: dianQrContent({ ...figures, subtotal: t.lineExtension, iva: t.iva, otherTaxes: t.taxesTotal.minus(t.iva), total: t.payable, cufe: key, environment: settings.environment }),
+    qr: dianQrContent({ ...figures, subtotal: t.lineExtension, iva: t.iva, otherTaxes: t.taxesTotal.minus(t.iva), total: t.payable, cufe: key, environment: settings.environment, note: x.note }),
   };
 }

@@ -62,7 +62,7 @@ export function buildNoteXml(input: BuildNoteInput): BuiltNote {
   const cur = { currencyID: currency };
   const lines = doc.items.map(lineCalc);
   const t = documentTotals(doc, lines);
-  const { number, issueTime, key: cude, securityCode, qr } = documentKeys(doc, t, { company, customer, settings, secret: settings.software.pin });
+  const { number, issueTime, key: cude, securityCode, qr } = documentKeys(doc, t, { company, customer, settings, secret: settings.software.pin, note: true });
 
   const root = create({ version: '1.0', encoding: 'UTF-8', standalone: false }).ele(p.namespace, p.root, {
     'xmlns:cac': NAMESPACES.cac, 'xmlns:cbc': NAMESPACES.cbc, 'xmlns:ext': NAMESPACES.ext, 'xmlns:sts': NAMESPACES.sts,
