@@ -20,6 +20,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke the access token that calls it (Authorization: Bearer <access_token>) */
+        post: operations["revokeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/document-types": {
         parameters: {
             query?: never;
@@ -1133,6 +1150,23 @@ export interface paths {
         put?: never;
         /** Get an access token (MX companies) */
         post: operations["mxLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mx/auth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke the access token that calls it (Authorization: Bearer <access_token>) */
+        post: operations["mxRevokeToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2312,6 +2346,65 @@ export interface operations {
             };
             /** @description The body is larger than BODY_LIMIT_BYTES */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        revoked: true;
+                    };
+                };
+            };
+            /** @description No valid access token (Authorization: Bearer …) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14274,6 +14367,65 @@ export interface operations {
             };
         };
     };
+    mxRevokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        revoked: true;
+                    };
+                };
+            };
+            /** @description No valid access token (Authorization: Bearer …) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     mxListDocumentTypes: {
         parameters: {
             query?: {
@@ -18056,6 +18208,15 @@ export interface operations {
                                 value: number;
                                 base_value: number;
                             }[];
+                            related?: {
+                                type: string;
+                                uuid: string;
+                            }[];
+                            /** @description A foreign currency (absent: MXN) */
+                            currency?: {
+                                code: string;
+                                exchange_rate: number;
+                            };
                             subtotal: number;
                             discounts: number;
                             taxes_total: number;
@@ -18238,6 +18399,26 @@ export interface operations {
                     }[];
                     /** @description Ids of ReteIVA and ReteISR taxes */
                     retentions?: number[];
+                    /** @description Related CFDIs (cfdi:CfdiRelacionados) */
+                    related?: {
+                        /**
+                         * @description c_TipoRelacion: 04 Sustitución de los CFDI previos; 07 CFDI por aplicación de anticipo
+                         * @enum {string}
+                         */
+                        type: "04" | "07";
+                        /**
+                         * Format: uuid
+                         * @description The fiscal folio (UUID) of a stamped CFDI of the company
+                         */
+                        uuid: string;
+                    }[];
+                    /** @description The invoice's currency (Moneda): its amounts are in it; the ledger is in pesos at the rate */
+                    currency?: {
+                        /** @description c_Moneda: MXN (the default) or a foreign currency enabled for the company */
+                        code: string;
+                        /** @description Pesos per unit of the currency (TipoCambio); omitted: the rate configured for the invoice day */
+                        exchange_rate?: number;
+                    };
                     stamp?: {
                         /** @default false */
                         send: boolean;
@@ -18405,6 +18586,15 @@ export interface operations {
                             value: number;
                             base_value: number;
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
+                        /** @description A foreign currency (absent: MXN) */
+                        currency?: {
+                            code: string;
+                            exchange_rate: number;
+                        };
                         subtotal: number;
                         discounts: number;
                         taxes_total: number;
@@ -18567,6 +18757,26 @@ export interface operations {
                     }[];
                     /** @description Ids of ReteIVA and ReteISR taxes */
                     retentions?: number[];
+                    /** @description Related CFDIs (cfdi:CfdiRelacionados) */
+                    related?: {
+                        /**
+                         * @description c_TipoRelacion: 04 Sustitución de los CFDI previos; 07 CFDI por aplicación de anticipo
+                         * @enum {string}
+                         */
+                        type: "04" | "07";
+                        /**
+                         * Format: uuid
+                         * @description The fiscal folio (UUID) of a stamped CFDI of the company
+                         */
+                        uuid: string;
+                    }[];
+                    /** @description The invoice's currency (Moneda): its amounts are in it; the ledger is in pesos at the rate */
+                    currency?: {
+                        /** @description c_Moneda: MXN (the default) or a foreign currency enabled for the company */
+                        code: string;
+                        /** @description Pesos per unit of the currency (TipoCambio); omitted: the rate configured for the invoice day */
+                        exchange_rate?: number;
+                    };
                     stamp?: {
                         /** @default false */
                         send: boolean;
@@ -18650,6 +18860,15 @@ export interface operations {
                             value: number;
                             base_value: number;
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
+                        /** @description A foreign currency (absent: MXN) */
+                        currency?: {
+                            code: string;
+                            exchange_rate: number;
+                        };
                         subtotal: number;
                         discounts: number;
                         taxes_total: number;
@@ -18829,6 +19048,15 @@ export interface operations {
                             value: number;
                             base_value: number;
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
+                        /** @description A foreign currency (absent: MXN) */
+                        currency?: {
+                            code: string;
+                            exchange_rate: number;
+                        };
                         subtotal: number;
                         discounts: number;
                         taxes_total: number;
@@ -19080,6 +19308,15 @@ export interface operations {
                             value: number;
                             base_value: number;
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
+                        /** @description A foreign currency (absent: MXN) */
+                        currency?: {
+                            code: string;
+                            exchange_rate: number;
+                        };
                         subtotal: number;
                         discounts: number;
                         taxes_total: number;
@@ -19250,6 +19487,15 @@ export interface operations {
                             value: number;
                             base_value: number;
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
+                        /** @description A foreign currency (absent: MXN) */
+                        currency?: {
+                            code: string;
+                            exchange_rate: number;
+                        };
                         subtotal: number;
                         discounts: number;
                         taxes_total: number;
@@ -19599,6 +19845,15 @@ export interface operations {
                             value: number;
                             base_value: number;
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
+                        /** @description A foreign currency (absent: MXN) */
+                        currency?: {
+                            code: string;
+                            exchange_rate: number;
+                        };
                         subtotal: number;
                         discounts: number;
                         taxes_total: number;
@@ -19710,6 +19965,15 @@ export interface operations {
                             value: number;
                             base_value: number;
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
+                        /** @description A foreign currency (absent: MXN) */
+                        currency?: {
+                            code: string;
+                            exchange_rate: number;
+                        };
                         subtotal: number;
                         discounts: number;
                         taxes_total: number;
@@ -19922,6 +20186,15 @@ export interface operations {
                                 value: number;
                                 base_value: number;
                             }[];
+                            related?: {
+                                type: string;
+                                uuid: string;
+                            }[];
+                            /** @description A foreign currency (absent: MXN) */
+                            currency?: {
+                                code: string;
+                                exchange_rate: number;
+                            };
                             subtotal: number;
                             discounts: number;
                             taxes_total: number;
@@ -20091,6 +20364,19 @@ export interface operations {
                     }[];
                     /** @description Ids of ReteIVA and ReteISR taxes */
                     retentions?: number[];
+                    /** @description Related CFDIs (cfdi:CfdiRelacionados) */
+                    related?: {
+                        /**
+                         * @description c_TipoRelacion: 04 Sustitución de los CFDI previos
+                         * @enum {string}
+                         */
+                        type: "04";
+                        /**
+                         * Format: uuid
+                         * @description The fiscal folio (UUID) of a stamped CFDI of the company
+                         */
+                        uuid: string;
+                    }[];
                     observations?: string;
                     stamp?: {
                         /** @default false */
@@ -20238,6 +20524,15 @@ export interface operations {
                             value: number;
                             base_value: number;
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
+                        /** @description A foreign currency (absent: MXN) */
+                        currency?: {
+                            code: string;
+                            exchange_rate: number;
+                        };
                         subtotal: number;
                         discounts: number;
                         taxes_total: number;
@@ -20398,6 +20693,19 @@ export interface operations {
                     }[];
                     /** @description Ids of ReteIVA and ReteISR taxes */
                     retentions?: number[];
+                    /** @description Related CFDIs (cfdi:CfdiRelacionados) */
+                    related?: {
+                        /**
+                         * @description c_TipoRelacion: 04 Sustitución de los CFDI previos
+                         * @enum {string}
+                         */
+                        type: "04";
+                        /**
+                         * Format: uuid
+                         * @description The fiscal folio (UUID) of a stamped CFDI of the company
+                         */
+                        uuid: string;
+                    }[];
                     observations?: string;
                     stamp?: {
                         /** @default false */
@@ -20465,6 +20773,15 @@ export interface operations {
                             value: number;
                             base_value: number;
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
+                        /** @description A foreign currency (absent: MXN) */
+                        currency?: {
+                            code: string;
+                            exchange_rate: number;
+                        };
                         subtotal: number;
                         discounts: number;
                         taxes_total: number;
@@ -20638,6 +20955,15 @@ export interface operations {
                             value: number;
                             base_value: number;
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
+                        /** @description A foreign currency (absent: MXN) */
+                        currency?: {
+                            code: string;
+                            exchange_rate: number;
+                        };
                         subtotal: number;
                         discounts: number;
                         taxes_total: number;
@@ -20811,6 +21137,15 @@ export interface operations {
                             value: number;
                             base_value: number;
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
+                        /** @description A foreign currency (absent: MXN) */
+                        currency?: {
+                            code: string;
+                            exchange_rate: number;
+                        };
                         subtotal: number;
                         discounts: number;
                         taxes_total: number;
@@ -21139,6 +21474,15 @@ export interface operations {
                             value: number;
                             base_value: number;
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
+                        /** @description A foreign currency (absent: MXN) */
+                        currency?: {
+                            code: string;
+                            exchange_rate: number;
+                        };
                         subtotal: number;
                         discounts: number;
                         taxes_total: number;
@@ -21318,6 +21662,15 @@ export interface operations {
                             value: number;
                             base_value: number;
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
+                        /** @description A foreign currency (absent: MXN) */
+                        currency?: {
+                            code: string;
+                            exchange_rate: number;
+                        };
                         subtotal: number;
                         discounts: number;
                         taxes_total: number;
@@ -21423,6 +21776,15 @@ export interface operations {
                             value: number;
                             base_value: number;
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
+                        /** @description A foreign currency (absent: MXN) */
+                        currency?: {
+                            code: string;
+                            exchange_rate: number;
+                        };
                         subtotal: number;
                         discounts: number;
                         taxes_total: number;
@@ -21648,6 +22010,10 @@ export interface operations {
                                     value: number;
                                 }[];
                             }[];
+                            related?: {
+                                type: string;
+                                uuid: string;
+                            }[];
                             totals: {
                                 withholdings_iva: number;
                                 withholdings_isr: number;
@@ -21658,6 +22024,8 @@ export interface operations {
                                     base_value: number;
                                     value: number;
                                 }[];
+                                /** @description The base of the exempt IVA paid, in pesos (TotalTrasladosBaseIVAExento); absent when none */
+                                exempt_base_value?: number;
                                 /** @description MontoTotalPagos, in pesos */
                                 payments_total: number;
                             };
@@ -21785,8 +22153,8 @@ export interface operations {
                     /** @description Folio; required when the document type has automatic_number false */
                     number?: number;
                     /**
-                     * Format: date-time
-                     * @description When the customer paid (FechaPago): not in the future
+                     * Format: date-time-local
+                     * @description When the customer paid (FechaPago): not in the future. RFC 3339 with an offset, or without one (2026-11-26T13:56:18, as the SAT writes it): the company's local time
                      */
                     date: string;
                     customer: {
@@ -21820,6 +22188,19 @@ export interface operations {
                         amount: number;
                     }[];
                     observations?: string;
+                    /** @description Related CFDIs (cfdi:CfdiRelacionados) */
+                    related?: {
+                        /**
+                         * @description c_TipoRelacion: 04 Sustitución de los CFDI previos
+                         * @enum {string}
+                         */
+                        type: "04";
+                        /**
+                         * Format: uuid
+                         * @description The fiscal folio (UUID) of a stamped CFDI of the company
+                         */
+                        uuid: string;
+                    }[];
                     stamp?: {
                         /** @default false */
                         send: boolean;
@@ -21989,6 +22370,10 @@ export interface operations {
                                 value: number;
                             }[];
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
                         totals: {
                             withholdings_iva: number;
                             withholdings_isr: number;
@@ -21999,6 +22384,8 @@ export interface operations {
                                 base_value: number;
                                 value: number;
                             }[];
+                            /** @description The base of the exempt IVA paid, in pesos (TotalTrasladosBaseIVAExento); absent when none */
+                            exempt_base_value?: number;
                             /** @description MontoTotalPagos, in pesos */
                             payments_total: number;
                         };
@@ -22116,8 +22503,8 @@ export interface operations {
                     /** @description Folio; required when the document type has automatic_number false */
                     number?: number;
                     /**
-                     * Format: date-time
-                     * @description When the customer paid (FechaPago): not in the future
+                     * Format: date-time-local
+                     * @description When the customer paid (FechaPago): not in the future. RFC 3339 with an offset, or without one (2026-11-26T13:56:18, as the SAT writes it): the company's local time
                      */
                     date: string;
                     customer: {
@@ -22151,6 +22538,19 @@ export interface operations {
                         amount: number;
                     }[];
                     observations?: string;
+                    /** @description Related CFDIs (cfdi:CfdiRelacionados) */
+                    related?: {
+                        /**
+                         * @description c_TipoRelacion: 04 Sustitución de los CFDI previos
+                         * @enum {string}
+                         */
+                        type: "04";
+                        /**
+                         * Format: uuid
+                         * @description The fiscal folio (UUID) of a stamped CFDI of the company
+                         */
+                        uuid: string;
+                    }[];
                     stamp?: {
                         /** @default false */
                         send: boolean;
@@ -22237,6 +22637,10 @@ export interface operations {
                                 value: number;
                             }[];
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
                         totals: {
                             withholdings_iva: number;
                             withholdings_isr: number;
@@ -22247,6 +22651,8 @@ export interface operations {
                                 base_value: number;
                                 value: number;
                             }[];
+                            /** @description The base of the exempt IVA paid, in pesos (TotalTrasladosBaseIVAExento); absent when none */
+                            exempt_base_value?: number;
                             /** @description MontoTotalPagos, in pesos */
                             payments_total: number;
                         };
@@ -22421,6 +22827,10 @@ export interface operations {
                                 value: number;
                             }[];
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
                         totals: {
                             withholdings_iva: number;
                             withholdings_isr: number;
@@ -22431,6 +22841,8 @@ export interface operations {
                                 base_value: number;
                                 value: number;
                             }[];
+                            /** @description The base of the exempt IVA paid, in pesos (TotalTrasladosBaseIVAExento); absent when none */
+                            exempt_base_value?: number;
                             /** @description MontoTotalPagos, in pesos */
                             payments_total: number;
                         };
@@ -22605,6 +23017,10 @@ export interface operations {
                                 value: number;
                             }[];
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
                         totals: {
                             withholdings_iva: number;
                             withholdings_isr: number;
@@ -22615,6 +23031,8 @@ export interface operations {
                                 base_value: number;
                                 value: number;
                             }[];
+                            /** @description The base of the exempt IVA paid, in pesos (TotalTrasladosBaseIVAExento); absent when none */
+                            exempt_base_value?: number;
                             /** @description MontoTotalPagos, in pesos */
                             payments_total: number;
                         };
@@ -22959,6 +23377,10 @@ export interface operations {
                                 value: number;
                             }[];
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
                         totals: {
                             withholdings_iva: number;
                             withholdings_isr: number;
@@ -22969,6 +23391,8 @@ export interface operations {
                                 base_value: number;
                                 value: number;
                             }[];
+                            /** @description The base of the exempt IVA paid, in pesos (TotalTrasladosBaseIVAExento); absent when none */
+                            exempt_base_value?: number;
                             /** @description MontoTotalPagos, in pesos */
                             payments_total: number;
                         };
@@ -23075,6 +23499,10 @@ export interface operations {
                                 value: number;
                             }[];
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
                         totals: {
                             withholdings_iva: number;
                             withholdings_isr: number;
@@ -23085,6 +23513,8 @@ export interface operations {
                                 base_value: number;
                                 value: number;
                             }[];
+                            /** @description The base of the exempt IVA paid, in pesos (TotalTrasladosBaseIVAExento); absent when none */
+                            exempt_base_value?: number;
                             /** @description MontoTotalPagos, in pesos */
                             payments_total: number;
                         };
@@ -23268,6 +23698,10 @@ export interface operations {
                                 value: number;
                             }[];
                         }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
                         totals: {
                             withholdings_iva: number;
                             withholdings_isr: number;
@@ -23278,6 +23712,8 @@ export interface operations {
                                 base_value: number;
                                 value: number;
                             }[];
+                            /** @description The base of the exempt IVA paid, in pesos (TotalTrasladosBaseIVAExento); absent when none */
+                            exempt_base_value?: number;
                             /** @description MontoTotalPagos, in pesos */
                             payments_total: number;
                         };
