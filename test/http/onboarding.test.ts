@@ -110,9 +110,14 @@ for (const storage of STORAGES) {
       const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
       assert.deepEqual(mail.to && !Array.isArray(mail.to) ? mail.to.value.map((a) => a.address) : [], ['compras@losandes.example.co']);
       // The annex's attachment: one ZIP with the AttachedDocument (the signed invoice inside) and the PDF.
-      const stem = `${nit.padStart(10, '0')}000${invoice.date.slice(2, 4)}${invoice.number.toString(16).padStart(8, '0')}`;
-      assert.deepEqual(mail.attachments.map((a) => a.filename), [`z${stem}.zip`]);
+      // DIAN file names: NIT, provider code 000 (its own software), year, a consecutive per file type in 8 hex digits.
+      const named = new RegExp(`^${nit.padStart(10, '0')}000${invoice.date.slice(2, 4)}[0-9a-f]{8}$`);
+      assert.equal(mail.attachments.length, 1);
+      const zip = /^z(.*)\.zip$/.exec(mail.attachments[0].filename ?? '');
+      assert.ok(zip && named.test(zip[1]), String(mail.attachments[0].filename));
       const files = unzipSync(mail.attachments[0].content);
+      const stem = Object.keys(files).find((f) => f.startsWith('ad') && f.endsWith('.xml'))?.slice(2, -4) ?? '';
+      assert.match(stem, named);
       assert.deepEqual(Object.keys(files).sort(), [`ad${stem}.pdf`, `ad${stem}.xml`]);
       assert.ok(strFromU8(files[`ad${stem}.xml`]).includes(xml.replace(/^<\?xml[^>]*>\s*/, '').slice(0, 200)), 'the AttachedDocument carries the signed invoice');
       const text = (await pdfText(Buffer.from(files[`ad${stem}.pdf`]))).text;

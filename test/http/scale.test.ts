@@ -1,6 +1,6 @@
 /**
  * Issue 23 on each storage, on a company loaded by bulk-demo and then used
- * through the API (invoices dated ahead, receipts, annulments): the books
+ * through the API (invoices dated today, receipts, annulments): the books
  * bulk-demo writes keep every promise of the API's own; lists answer the
  * total and the pages that count(*) and ORDER BY … OFFSET over the whole table
  * give, whichever way they read (counts, index, day by day, after a cursor);
@@ -126,8 +126,8 @@ eachStorage('scale', (storage) => {
     v = await rcRefs(s);
     numbering = new Map((await s.db.query('SELECT id, consecutive::int AS c FROM document_types')).map((t) => [t.id, t.c]));
     bulk = await bulkDemo(s.db, { invoices: 1500, days: 120, customers: 30 });
-    // Then the API on top: an invoice dated ahead, a receipt dated yesterday paying a bulk item, an annulled unpaid bulk invoice and an annulled bulk receipt.
-    await creditInvoice(s, r, { amount: 777, date: addDays(day, 10), due_date: addDays(day, 40), customer: { identification: '811000003', branch_office: 0 } });
+    // Then the API on top: an invoice dated today (none may be dated ahead), a receipt dated yesterday paying a bulk item, an annulled unpaid bulk invoice and an annulled bulk receipt.
+    await creditInvoice(s, r, { amount: 777, date: day, due_date: addDays(day, 40), customer: { identification: '811000003', branch_office: 0 } });
     const [open] = await s.db.query(`SELECT d.prefix, d.consecutive, c.identification FROM due_items d JOIN customers c ON c.id = d.customer_id
       WHERE d.paid = 0 AND NOT d.annulled AND c.identification LIKE '811%' ORDER BY d.id LIMIT 1`);
     created(await s.as('co').post('/v1/vouchers', debtPayment(v, { identification: open.identification, branch_office: 0 },
