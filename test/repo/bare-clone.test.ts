@@ -1,6 +1,6 @@
 /**
  * The repository stands on its own (issue 35): HEAD is cloned into an empty temporary folder with
- * nothing beside it (no ../shared, no ../anything), built there, and the suites that read the
+ * nothing beside it (no sibling folder of any name), built there, and the suites that read the
  * schemas (schemas/) and the catalogues (catalogs/) run from the clone. To keep it to a couple of
  * minutes the clone's node_modules is a link to this checkout's (the packages are the same
  * package-lock.json; .ci/run does the full `npm ci` in a fresh clone instead).
