@@ -51,8 +51,16 @@ declare module 'fastify' {
 
 const TestSetAnswer = Type.Object({
   status: Type.Union([Type.Literal('Accepted'), Type.Literal('Rejected')]),
-  documents: Type.Array(Type.Object({ name: Type.String(), kind: Type.String(), status: Type.String(),
-    errors: Type.Array(Type.Object({ code: Type.String(), message: Type.String() })) })),
+  documents: Type.Array(Type.Object({
+    name: Type.String({ description: 'Its number in the DIAN\'s test numbering, e.g. SETP990000000' }),
+    kind: Type.Union([Type.Literal('Invoice'), Type.Literal('CreditNote'), Type.Literal('DebitNote')]),
+    status: Type.String({ description: 'Accepted, Rejected, or Pending (not judged in time)' }),
+    errors: Type.Array(Type.Object({ code: Type.String(), message: Type.String() })),
+    cufe: Type.Union([Type.String(), Type.Null()], { description: 'The CUFE of an accepted invoice, the CUDE of an accepted note' }),
+    date: Type.String({ format: 'date' }),
+    invoice: Type.Optional(Type.String({ description: 'A note: the invoice of the set it corrects' })),
+    reason: Type.Optional(Type.Integer({ description: 'A note: its DIAN concept' })),
+  })),
 });
 
 export function adminRoutes(s: AdminServices) {

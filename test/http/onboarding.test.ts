@@ -92,9 +92,12 @@ for (const storage of STORAGES) {
       }), 201);
       assert.equal(invoice.stamp.status, 'Accepted', JSON.stringify(invoice.stamp));
       assert.match(invoice.stamp.cufe, /^[0-9a-f]{96}$/);
-      assert.equal(invoice.number, 990000000, 'the first number of the resolution');
+      // The test set took the first 50 numbers of the test resolution, which the company's FV-E shares: its first invoice comes after them.
+      assert.equal(testSet.documents.length, 50);
+      assert.equal(testSet.documents[49].name, 'SETP990000049');
+      assert.equal(invoice.number, 990000050, 'the first number of the resolution after the test set\'s');
       const xml = Buffer.from(ok(await coApi.get(`/v1/invoices/${invoice.id}/xml`)).base64, 'base64').toString('utf8');
-      assert.ok(xml.includes('<cbc:ID>SETP990000000</cbc:ID>'));
+      assert.ok(xml.includes('<cbc:ID>SETP990000050</cbc:ID>'));
       assert.ok(xml.includes('<cbc:ProfileExecutionID>1</cbc:ProfileExecutionID>'), 'production');
       assert.match(xml, new RegExp(`<cbc:CompanyID[^>]*schemeID="${co.check_digit}"[^>]*>${nit}</cbc:CompanyID>`), 'the issuer as the company was created');
       assert.match(xml, /<cbc:TaxLevelCode listName="48">O-13<\/cbc:TaxLevelCode>/, 'its regime and responsibilities from its settings');
@@ -122,7 +125,7 @@ for (const storage of STORAGES) {
       assert.ok(strFromU8(files[`ad${stem}.xml`]).includes(xml.replace(/^<\?xml[^>]*>\s*/, '').slice(0, 200)), 'the AttachedDocument carries the signed invoice');
       const text = (await pdfText(Buffer.from(files[`ad${stem}.pdf`]))).text;
       assert.ok(text.replace(/\s+/g, '').includes(invoice.stamp.cufe), 'the PDF carries the CUFE');
-      assert.ok(text.includes('No. SETP990000000'), 'the PDF prints the number as the XML has it');
+      assert.ok(text.includes('No. SETP990000050'), 'the PDF prints the number as the XML has it');
 
       // Mexico ----------------------------------------------------------------------------------
       const mx = ok(await admin.post('/companies', {

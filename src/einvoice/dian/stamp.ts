@@ -172,7 +172,7 @@ export function technicalKeys(db: Db) {
   };
 }
 
-/** What the sandbox knows to judge notes: the software PINs of the companies with that NIT, and their accepted invoices. */
+/** What the sandbox knows to judge notes: the software PINs of the companies with that NIT, and their accepted invoices (and those of their DIAN test sets). */
 export function noteFacts(db: Db): NoteFacts {
   return {
     async softwarePin(nit, softwareId) {
@@ -187,7 +187,13 @@ export function noteFacts(db: Db): NoteFacts {
       const [row] = await db.query<{ number: string; date: string }>(
         `SELECT i.prefix || i.number AS number, i.date::text AS date FROM invoices i JOIN companies c ON c.company_id = i.company_id
           WHERE c.country = 'CO' AND c.tax_id = $1 AND i.stamp_cufe = $2 AND i.stamp_status = 'Accepted' AND i.deleted_at IS NULL LIMIT 1`, [nit, cufe]);
-      return row ?? null;
+      if (row) return row;
+      // An invoice of a DIAN test set (habilitación), which the notes of the set correct: never stored as an invoice.
+      const [test] = await db.query<{ number: string; date: string }>(
+        `SELECT d->>'name' AS number, d->>'date' AS date
+           FROM dian_test_sets s JOIN companies c ON c.company_id = s.company_id, jsonb_array_elements(s.documents) d
+          WHERE c.country = 'CO' AND c.tax_id = $1 AND d->>'kind' = 'Invoice' AND d->>'status' = 'Accepted' AND d->>'cufe' = $2 LIMIT 1`, [nit, cufe]);
+      return test ?? null;
     },
   };
 }
