@@ -14,7 +14,7 @@
  * - The totals (Totales), in pesos.
  */
 import Decimal from 'decimal.js';
-import { rate, retentionBase, transferred } from '../einvoice/sat/cfdi';
+import { importeBounds, rate, retentionBase, transferred } from '../einvoice/sat/cfdi';
 import type { MxInvoiceDocument } from '../invoices/mx/schema';
 import { round2, sum } from '../platform/money';
 
@@ -54,22 +54,33 @@ export function remainingGroups(groups: TaxGroup[], taken: readonly PaidTax[]): 
   });
 }
 
+const clamp = (v: Decimal, lo: Decimal, hi: Decimal) => Decimal.min(Decimal.max(v, lo), hi);
+
 /**
- * The taxes paid by `paid` of what the invoice still owes (`owed`), from what is left of each group (remainingGroups):
- * BaseDR = round2(base left × paid / owed) and ImporteDR = round2(tax left × paid / owed), kept within a cent of
- * BaseDR × rate (the SAT's check); the payment that settles the invoice (`settles`) takes exactly what is left of each,
- * so that receipts and credit notes add up to the invoice's figures. A group whose share rounds to 0.00 is reported
- * in `tooSmall` (a CFDI tax base must be above 0).
+ * The taxes paid by `paid` of what the invoice still owes (`owed`), from what is left of each group (remainingGroups).
+ * BaseDR = round2(base left × paid / owed); ImporteDR aims at round2(tax left × paid / owed), kept within Anexo 20's
+ * bounds of BaseDR × rate (importeBounds) and, where those allow it, so that what it leaves stays within the bounds of
+ * the base it leaves: a tax computed per concept (ReteIVA 10.6667 % of six lines of 100.00 = 6 × 10.67 = 64.02, where
+ * 600.00 × 0.106667 allows 63.99 to 64.01) is then taken up by the installments, and the payment that settles the
+ * invoice (`settles`) takes exactly what is left of each base and tax, so that receipts and credit notes add up to the
+ * invoice's figures. When no installment can (one payment of the whole invoice), the settling one declares the nearest
+ * bound (its receipt's entry still moves what was left: src/payments/service.ts). A group whose base rounds to 0.00 is
+ * reported in `tooSmall` (a CFDI tax base must be above 0).
  */
 export function paidTaxes(left: TaxGroup[], owed: Decimal.Value, paid: Decimal.Value, settles: boolean): { paid: PaidTax[]; tooSmall: boolean } {
   let tooSmall = false;
   const part = new Decimal(paid).div(owed);
   const out = left.map((g) => {
     const base = settles ? Decimal.max(g.base, 0) : round2(g.base.times(part));
-    let value = settles ? Decimal.max(g.value, 0) : round2(g.value.times(part));
-    if (!settles) {
-      const exact = round2(base.times(rate(g.percentage)));
-      value = Decimal.min(Decimal.max(value, exact.minus('0.01')), exact.plus('0.01'));
+    const tasa = rate(g.percentage);
+    const [lo, hi] = importeBounds(base, tasa);
+    let value: Decimal;
+    if (settles) {
+      value = clamp(Decimal.max(g.value, 0), lo, hi);
+    } else {
+      const [restLo, restHi] = importeBounds(Decimal.max(g.base.minus(base), 0), tasa);
+      const from = Decimal.max(lo, g.value.minus(restHi)), to = Decimal.min(hi, g.value.minus(restLo));
+      value = from.lte(to) ? clamp(round2(g.value.times(part)), from, to) : clamp(round2(g.value.times(part)), lo, hi);
     }
     if (!base.gt(0)) tooSmall = true;
     return { type: g.type, percentage: Number(g.percentage), base_value: base.toNumber(), value: value.toNumber() };

@@ -30,7 +30,7 @@ import { cfdiContentProblems } from '../einvoice/sat/rules';
 import type { MxInvoiceDocument } from '../invoices/mx/schema';
 import { num, round2, sum } from '../platform/money';
 import { instantOf } from '../platform/dates';
-import { amountPaid, invoiceTaxGroups, noteTaxShares, paidTaxes, remainingGroups, type PaidTax } from './compute';
+import { amountPaid, invoiceTaxGroups, noteTaxShares, paidTaxes, remainingGroups, type PaidTax, type TaxGroup } from './compute';
 import { insertPayment, lockPayment, markPaymentAnnulled, paymentApplications } from './kernel';
 import { COMPENSATION, type PaymentBody, type PaymentDocument } from './schema';
 
@@ -82,6 +82,14 @@ async function invoiceFacts(q: Queryable, cid: number, ids: string[], lock: bool
               WHERE e.company_id = i.company_id AND e.source_kind = 'invoice' AND e.source_id = i.id) AS accounts
        FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.country = 'MX' AND i.deleted_at IS NULL`, [cid, ids]);
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** What is left of each of the invoice's taxes and withholdings after its earlier live receipts and compensation credit notes. */
+function leftOf(inv: InvoiceFacts): { taxes: TaxGroup[]; withholdings: TaxGroup[] } {
+  const groups = invoiceTaxGroups(inv.document);
+  const credited = inv.notes.map((n) => noteTaxShares(n).get(inv.id)).filter((x) => x !== undefined);
+  const taken = (k: 'taxes' | 'withholdings') => [...inv.earlier.flatMap((e) => e[k] as PaidTax[]), ...credited.flatMap((c) => c[k])];
+  return { taxes: remainingGroups(groups.taxes, taken('taxes')), withholdings: remainingGroups(groups.withholdings, taken('withholdings')) };
 }
 
 /** Checks a request that passed (or partly passed) its JSON schema; returns the plan, or throws 400 with every problem found. */
@@ -172,10 +180,9 @@ function paymentDocument(plan: PaymentPlan, facts: Map<string, InvoiceFacts>, pr
     if (!paid.gt(0)) return problems.add('invalid_value', `${it.amount} ${currency.code} is less than a cent in pesos`, `${at}.amount`);
     const left = balance.minus(paid);
     const groups = invoiceTaxGroups(inv.document);
-    const credited = inv.notes.map((n) => noteTaxShares(n).get(inv.id)).filter((x) => x !== undefined);
-    const taken = (k: 'taxes' | 'withholdings') => [...inv.earlier.flatMap((e) => e[k] as PaidTax[]), ...credited.flatMap((c) => c[k])];
-    const taxes = paidTaxes(remainingGroups(groups.taxes, taken('taxes')), balance, paid, left.isZero());
-    const withholdings = paidTaxes(remainingGroups(groups.withholdings, taken('withholdings')), balance, paid, left.isZero());
+    const rest = leftOf(inv);
+    const taxes = paidTaxes(rest.taxes, balance, paid, left.isZero());
+    const withholdings = paidTaxes(rest.withholdings, balance, paid, left.isZero());
     if (taxes.tooSmall || withholdings.tooSmall) {
       return problems.add('invalid_value', `${paid.toFixed(2)} MXN is too small a part of invoice ${inv.name}: a tax base paid would round to 0.00 (Pagos 2.0 requires BaseDR above 0)`, `${at}.amount`);
     }
@@ -239,14 +246,21 @@ export function paymentPostings(plan: PaymentPlan, doc: PaymentDocument, applied
   const p: Posting[] = [{ account: plan.account, debit: sum(applied.map((a) => a.amount)), description: `Pago ${doc.payment_form}`, third_party: third }];
   for (const a of applied) p.push({ account: a.account, credit: a.amount, description: 'Clientes', third_party: third });
   for (const inv of doc.invoices) {
-    const posted = new Set(facts.get(inv.id)!.accounts);
-    for (const t of [...inv.taxes, ...inv.withholdings]) {
+    const f = facts.get(inv.id)!;
+    const posted = new Set(f.accounts);
+    // The receipt that settles the invoice moves what is left of each tax, even where Anexo 20's bounds kept its CFDI
+    // from declaring all of it (a withholding computed per concept paid in one payment: src/payments/compute.ts).
+    const rest = inv.balance_left === 0 ? leftOf(f) : null;
+    const moved = (t: PaidTax, k: 'taxes' | 'withholdings') =>
+      Decimal.max(rest?.[k].find((g) => g.type === t.type && new Decimal(g.percentage).eq(t.percentage))?.value ?? t.value, 0);
+    for (const [t, k] of [...inv.taxes.map((t) => [t, 'taxes'] as const), ...inv.withholdings.map((t) => [t, 'withholdings'] as const)]) {
       const pending = mxPendingAccount(t.type);
       if (!pending || (t.type !== 'IVA' && !posted.has(pending))) continue;
       const collected = mxCollectedAccount(t.type)!;
       const [from, to] = pending === MX_LEDGER.reteIvaPending || pending === MX_LEDGER.reteIsrPending ? [collected, pending] : [pending, collected];
-      p.push({ account: from, debit: t.value, description: `${t.type} cobrado ${inv.name}` });
-      p.push({ account: to, credit: t.value, description: `${t.type} cobrado ${inv.name}` });
+      const value = moved(t, k);
+      p.push({ account: from, debit: value, description: `${t.type} cobrado ${inv.name}` });
+      p.push({ account: to, credit: value, description: `${t.type} cobrado ${inv.name}` });
     }
   }
   return p;

@@ -107,6 +107,46 @@ eachStorage('receipts after credit notes, cash basis', (storage) => {
       { '113.01': 386703, '113.08.01': -386703, '208.01': -580052, '209.01': 580052 }, 'the books moved the same amounts');
   });
 
+  test('withholdings computed per concept: the installments add up to the invoice\'s, each within Anexo 20\'s bounds', async () => {
+    // Six lines of CONSULT at 100.00: IVA 6 × 16.00 = 96.00; ReteIVA 6 × 10.67 = 64.02; ReteISR 6 × 10.00 = 60.00; total 571.98.
+    const six = Array.from({ length: 6 }, () => ({ code: 'CONSULT', quantity: 1, price: 100 }));
+    const over = { retentions: [ref.tax('ReteIVA', 10.6667).id, ref.tax('ReteISR', 10).id] };
+    const dr = (p: any) => [...taxesOf(p), ...p.invoices[0].withholdings.map((t: any) => [t.type, t.base_value, t.value])];
+
+    // Three thirds of 190.66. BaseDR 200.00 allows ReteIVA 199.995 × 0.106667 = 21.33 (truncated) to 200.005 × 0.106667 = 21.34 (up).
+    // 1st: 64.02 / 3 = 21.34. 2nd: of 42.68 left, 21.34 (leaving 21.34, within the last 200.00's bounds). 3rd: the 21.34 left.
+    const inv = await d.invoice(six, 571.98, over);
+    const start = await d.accounts('113.01', '113.08.01', '113.08.02', '114.01');
+    const thirds = [];
+    for (const amount of [190.66, 190.66, 190.66]) {
+      const res = await d.pay(inv.id, amount);
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      assert.equal(res.body.stamp.status, 'Accepted', 'the sandbox PAC checks the same bounds');
+      thirds.push(dr(res.body));
+      assert.deepEqual(attrs(await xmlOf(res.body.id), '//pago20:RetencionDR/@ImporteDR'), ['21.34', '20.00']);
+    }
+    assert.deepEqual(thirds, Array.from({ length: 3 }, () => [['IVA', 200, 32], ['ReteIVA', 200, 21.34], ['ReteISR', 200, 20]]));
+    assert.deepEqual(delta(await d.accounts('113.01', '113.08.01', '113.08.02', '114.01'), start), { '113.01': 6402, '113.08.01': -6402, '113.08.02': -6000, '114.01': 6000 },
+      '3 × 21.34 = 64.02 and 3 × 20.00 moved from pending to withheld');
+
+    // Two halves of 285.99: BaseDR 300.00 allows 31.99 to 32.01; 64.02 / 2 = 32.01 each.
+    const inv2 = await d.invoice(six, 571.98, over);
+    const halves = [];
+    for (const amount of [285.99, 285.99]) halves.push(dr((await d.pay(inv2.id, amount)).body));
+    assert.deepEqual(halves, [[['IVA', 300, 48], ['ReteIVA', 300, 32.01], ['ReteISR', 300, 30]], [['IVA', 300, 48], ['ReteIVA', 300, 32.01], ['ReteISR', 300, 30]]]);
+
+    // One payment of all of it: BaseDR 600.00 allows 63.99 to 64.01, so the CFDI declares 64.01 (64.02 would be refused);
+    // its entry still moves the whole 64.02 the invoice withheld, and nothing stays pending.
+    const inv3 = await d.invoice(six, 571.98, over);
+    const before3 = await d.accounts('113.01', '113.08.01');
+    const all = await d.pay(inv3.id, 571.98);
+    assert.equal(all.status, 201, JSON.stringify(all.body));
+    assert.equal(all.body.stamp.status, 'Accepted');
+    assert.deepEqual(dr(all.body), [['IVA', 600, 96], ['ReteIVA', 600, 64.01], ['ReteISR', 600, 60]]);
+    assert.deepEqual(attrs(await xmlOf(all.body.id), '//pago20:RetencionDR/@ImporteDR'), ['64.01', '60.00']);
+    assert.deepEqual(delta(await d.accounts('113.01', '113.08.01'), before3), { '113.01': 6402, '113.08.01': -6402 });
+  });
+
   test('IEPS and withholdings of a PPD invoice: pending at issue, moved when paid', async () => {
     // BOTANA45 100 × 18.50 = 1,850.00; IEPS 8 % 148.00; IVA 16 % on 1,998.00 = 319.68; total 2,317.68.
     const ieps = await d.invoice([{ code: 'BOTANA45', quantity: 100, price: 18.5 }], 2317.68);

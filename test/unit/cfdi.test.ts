@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Decimal from 'decimal.js';
 import { generateTestCertificate, loadPkcs12, derBase64ToPem, type LoadedCertificate } from '../../src/einvoice/certificates';
-import { buildCfdi, cfdiDateTime, satCertificateNumber, spread, type CfdiInput } from '../../src/einvoice/sat/cfdi';
+import { buildCfdi, cfdiDateTime, importeBounds, satCertificateNumber, spread, type CfdiInput } from '../../src/einvoice/sat/cfdi';
 import { cfdiChain, parseXml, satSelect, timbreChain } from '../../src/einvoice/sat/chain';
 import { SANDBOX_PROVIDER_RFC, SandboxPac } from '../../src/einvoice/sat/provider';
 import { buildPaymentCfdi, type PaymentCfdiInput } from '../../src/einvoice/sat/payment';
@@ -290,6 +290,7 @@ test('payment receipt: the sandbox PAC accepts it and refuses each broken rule o
   assert.deepEqual(await codes('Monto="1700.00"', 'Monto="1600.00"'), ['MONTO', 'TOTALES']);
   assert.deepEqual(await codes('MontoTotalPagos="1700.00"', 'MontoTotalPagos="1600.00"'), ['TOTALES']);
   assert.deepEqual(await codes('ImporteDR="167.83"', 'ImporteDR="170.00"'), ['IMPORTE', 'IMPUESTOS_P']);
+  assert.deepEqual(await codes('ImporteDR="167.83"', 'ImporteDR="167.82"'), ['IMPORTE'], '1048.95 × 0.16 allows 167.83 to 167.84');
   assert.deepEqual(await codes(' Total="0"', ' Total="10"'), ['TOTAL', 'PAGO']);
   assert.deepEqual(await codes('NumParcialidad="1"', 'NumParcialidad="1000"'), ['XSD']);
 });
@@ -305,5 +306,22 @@ test('payment computations: the invoice\'s tax groups, taxes in proportion, the 
   assert.deepEqual(rest.paid, [{ type: 'IVA', percentage: 16, base_value: 1350, value: 216 }, { type: 'IVA', percentage: 8, base_value: 49.99, value: 4 }]);
   assert.equal(paidTaxes(groups.taxes, '2661.32', '0.01', false).tooSmall, true);
   assert.equal(amountPaid('100.01', '17.2549').toFixed(2), '1725.66');
+
+  // Anexo 20's bounds: (Base − 0.005) × rate truncated to (Base + 0.005) × rate rounded up.
+  // 599.995 × 0.106667 = 63.9996 → 63.99; 600.005 × 0.106667 = 64.0007 → 64.01.
+  assert.deepEqual(importeBounds('600', '0.106667').map(String), ['63.99', '64.01']);
+  // 278.685 × 0.0125 = 3.48356 → 3.48; 278.695 × 0.0125 = 3.48369 → 3.49 (3.47 was within a cent of 3.48, and is out).
+  assert.deepEqual(importeBounds('278.69', '0.0125').map(String), ['3.48', '3.49']);
+  // ReteIVA of six concepts of 100.00 (6 × 10.67 = 64.02) over three thirds: 200.00 allows 21.33 to 21.34, so the
+  // first takes 21.34 (21.35 would leave 42.67 for 400.00, which allows 42.66 to 42.67, but is out of its own bounds);
+  // the second, of 42.68 left, takes 21.34 so that 21.34 is left for the last 200.00; the last takes it.
+  const six = [{ type: 'ReteIVA', percentage: '10.6667', base: new Decimal(600), value: new Decimal('64.02') }];
+  const first = paidTaxes(six, '571.98', '190.66', false).paid;
+  assert.deepEqual(first.map((t) => [t.base_value, t.value]), [[200, 21.34]]);
+  const second = paidTaxes(remainingGroups(six, first), '381.32', '190.66', false).paid;
+  assert.deepEqual(second.map((t) => [t.base_value, t.value]), [[200, 21.34]]);
+  assert.deepEqual(paidTaxes(remainingGroups(six, [...first, ...second]), '190.66', '190.66', true).paid.map((t) => [t.base_value, t.value]), [[200, 21.34]]);
+  // One payment of all of it: 64.02 is out of 600.00's bounds; the receipt declares 64.01.
+  assert.deepEqual(paidTaxes(six, '571.98', '571.98', true).paid.map((t) => [t.base_value, t.value]), [[600, 64.01]]);
   assert.equal(amountPaid('10', '1').toFixed(2), '10.00');
 });

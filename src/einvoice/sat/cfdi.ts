@@ -66,6 +66,17 @@ export function satCertificateNumber(serialNumberHex: string): string {
 }
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The bounds Anexo 20 sets on a tax amount computed from a base and a rate, at 2 decimals: from (Base − 0.005) × rate
+ * truncated to (Base + 0.005) × rate rounded up. The sandbox provider checks a concept's Importe and ImporteDR of
+ * Pagos 2.0 (TrasladoDR and RetencionDR) within them (rules.ts); receipts keep within them (src/payments/compute.ts).
+ */
+export function importeBounds(base: Decimal.Value, tasa: Decimal.Value): [Decimal, Decimal] {
+  const b = new Decimal(base), t = new Decimal(tasa);
+  return [Decimal.max(b.minus('0.005').times(t).toDecimalPlaces(2, Decimal.ROUND_DOWN), 0), b.plus('0.005').times(t).toDecimalPlaces(2, Decimal.ROUND_UP)];
+}
+
 /** The local time of an instant in a time zone, as the CFDI writes it (AAAA-MM-DDThh:mm:ss); one formatter per zone, made once. */
 export function cfdiDateTime(instant: Date, timeZone: string): string {
   let f = timeFormats.get(timeZone);

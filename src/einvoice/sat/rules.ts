@@ -13,6 +13,7 @@ import Decimal from 'decimal.js';
 import { CFDI_USES, FOREIGN_RECEIVER, genericReceiver } from '../../companies/uses';
 import { GENERIC_RFCS } from '../../catalog/customers';
 import { postalCode, regime, rfcPersonType, RESICO, TAX_OBJECTS } from '../../catalogs/sat';
+import { importeBounds } from './cfdi';
 import { parseXml, satSelect } from './chain';
 import { PAYMENT_CONCEPT, PAYMENT_USE } from './payment';
 import { checkCfdiSchema } from './schema';
@@ -150,8 +151,8 @@ function checkConcepts(root: Element, fail: Fail): void {
       if (!base.gt(0)) fail('BASE', `${at}: a tax Base must be above 0, not ${t.getAttribute('Base')}`);
       const tasa = t.getAttribute('TasaOCuota');
       const importe = t.getAttribute('Importe');
-      if (tasa && importe !== null && !base.times(tasa).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).minus(num(importe)).abs().lte('0.01')) {
-        fail('IMPORTE', `${at}: Importe ${importe} is not Base ${t.getAttribute('Base')} × ${tasa}`);
+      if (tasa && importe !== null && !withinBounds(base, tasa, num(importe))) {
+        fail('IMPORTE', `${at}: Importe ${importe} is not Base ${t.getAttribute('Base')} × ${tasa} within Anexo 20's bounds (${bounds(base, tasa)})`);
       }
     }
     for (const t of traslados) {
@@ -230,7 +231,7 @@ export function checkPayment(root: Element, fail: Fail): void {
       for (const [list, kind] of [['pago20:RetencionesDR/pago20:RetencionDR', 'R'], ['pago20:TrasladosDR/pago20:TrasladoDR', 'T']] as const) {
         for (const t of taxes.flatMap((n) => at(n as unknown as Node, list))) {
           const base = num(attr(t, 'BaseDR')), tasa = attr(t, 'TasaOCuotaDR'), importe = num(attr(t, 'ImporteDR'));
-          if (tasa !== null && !close(round(base.times(tasa)), importe)) fail('IMPORTE', `${doc}: ImporteDR ${attr(t, 'ImporteDR')} is not BaseDR ${attr(t, 'BaseDR')} × ${tasa}`);
+          if (tasa !== null && !withinBounds(base, tasa, importe)) fail('IMPORTE', `${doc}: ImporteDR ${attr(t, 'ImporteDR')} is not BaseDR ${attr(t, 'BaseDR')} × ${tasa} within Anexo 20's bounds (${bounds(base, tasa)})`);
           const exempt = attr(t, 'TipoFactorDR') === 'Exento';
           if (exempt !== (tasa === null) || exempt !== (attr(t, 'ImporteDR') === null)) fail('TIPO_FACTOR', `${doc}: TipoFactorDR Exento goes without TasaOCuotaDR and ImporteDR, Tasa and Cuota with both`);
           const key = `${kind}|${attr(t, 'ImpuestoDR')}|${kind === 'T' ? (exempt ? 'Exento' : tasa) : ''}`;
@@ -275,3 +276,10 @@ export function checkPayment(root: Element, fail: Fail): void {
 }
 
 const round = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+
+/** A tax amount within Anexo 20's bounds of Base × TasaOCuota (importeBounds), at 2 decimals. */
+function withinBounds(base: Decimal, tasa: string, importe: Decimal): boolean {
+  const [lo, hi] = importeBounds(base, tasa);
+  return importe.gte(lo) && importe.lte(hi);
+}
+const bounds = (base: Decimal, tasa: string) => importeBounds(base, tasa).map((x) => x.toFixed(2)).join(' to ');
