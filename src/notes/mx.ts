@@ -55,6 +55,9 @@ import type { StampStatus } from '../platform/states';
 import { recordCreation } from '../mail/store';
 import { insertNote, lockNote, MX_NOTE_STAMP_JOB, requestNoteStamp, voidMxNote } from './kernel';
 
+/** What a note does to the units it names: a return takes them back; a discount lowers the price of units still sold. */
+const NOTE_REASONS = ['return', 'discount'] as const;
+
 /** c_UsoCFDI G02: Devoluciones, descuentos o bonificaciones. */
 const RETURNS_USE = 'G02';
 
@@ -64,6 +67,7 @@ export const MxCreditNoteBody = Type.Object({
   invoices: Type.Array(Type.Object({ id: Type.String({ format: 'uuid', description: 'A stamped invoice of the customer (CfdiRelacionado, TipoRelacion 01)' }) }), { minItems: 1, maxItems: 50 }),
   use: Type.Optional(Type.String({ minLength: 1, maxLength: 4, description: 'c_UsoCFDI; G02 (devoluciones, descuentos o bonificaciones) by default' })),
   payment_form: Enum(PAYMENT_FORMS, { description: 'c_FormaPago of what the note gives back: 17 (Compensación) applies it to the invoices\' balances; any other form is a refund' }),
+  reason: Type.Optional(Enum(NOTE_REASONS, { description: 'return: the units of its lines come back (they are no longer on the invoices for later notes); discount (default): a price reduction on units still sold. Either way a line never names more units than are left' })),
   items: MxInvoiceBody.properties.items,
   retentions: MxInvoiceBody.properties.retentions,
   related: RelatedBody('E'),
@@ -76,6 +80,7 @@ export type MxCreditNoteBody = Static<typeof MxCreditNoteBody>;
 export const MxCreditNoteAnswer = Type.Object({
   ...Type.Omit(MxInvoiceAnswer, ['seller', 'cost_center', 'payment', 'balance']).properties,
   payment_form: Type.String(),
+  reason: Type.Optional(Type.String({ description: 'return or discount (notes written before it existed have none: discount)' })),
   invoices: Type.Array(Type.Object({
     id: Type.String({ format: 'uuid' }), name: Type.String(), uuid: Type.String(), amount: Type.Number({ description: 'What the note credits on it' }),
   })),
@@ -93,7 +98,7 @@ interface Related { id: string; name: string; customer_id: number; customer_iden
   items: MxInvoiceDocument['items']; notes: NoteShape[];
   /** The accounts its journal entry posted to (the cash basis of a PPD invoice: src/payments/service.ts). */
   accounts: string[] }
-type NoteShape = Pick<MxCreditNoteDocument, 'id' | 'items' | 'retention_details' | 'total' | 'invoices'>;
+type NoteShape = Pick<MxCreditNoteDocument, 'id' | 'items' | 'retention_details' | 'total' | 'invoices' | 'reason'>;
 
 interface NotePlan { body: MxCreditNoteBody; lines: MxPlan; use: string; preview: MxCreditNoteDocument }
 
@@ -113,7 +118,7 @@ async function relatedInvoices(q: Queryable, cid: number, ids: string[], lock: b
             ELSE i.total END AS collected,
             i.document->'items' AS items,
             (SELECT coalesce(jsonb_agg(jsonb_build_object('id', n.id, 'items', n.document->'items', 'retention_details', n.document->'retention_details',
-                      'total', n.document->'total', 'invoices', n.document->'invoices') ORDER BY n.created_at), '[]')
+                      'total', n.document->'total', 'invoices', n.document->'invoices', 'reason', n.document->'reason') ORDER BY n.created_at), '[]')
                FROM notes n WHERE n.company_id = i.company_id AND n.kind = 'NC' AND NOT n.annulled
                 AND n.document->'invoices' @> jsonb_build_array(jsonb_build_object('id', i.id::text))) AS notes,
             (SELECT coalesce(array_agg(DISTINCT l.account_code), '{}') FROM journal_entries e JOIN journal_lines l ON l.company_id = e.company_id AND l.entry_id = e.id
@@ -126,30 +131,42 @@ async function relatedInvoices(q: Queryable, cid: number, ids: string[], lock: b
 const lineBase = (it: { subtotal: number; discount_value: number }) => new Decimal(it.subtotal).minus(it.discount_value);
 
 /**
- * A note credits only products its invoices sold, and of each never more than is left: what the invoices' lines of it
- * come to, less what their live credit notes credited of it (a note over several invoices counts in the part of it
- * that went to these ones).
+ * A note credits only products its invoices sold, and of each never more than is left: in value, what the invoices'
+ * lines of it come to less what their live credit notes credited of it; in units, what they sold less what live return
+ * notes took back (a note over several invoices counts in the part of it that went to these ones). A line names at
+ * most the units left, a return or a discount alike (a discount lowers the price of units still sold).
  */
-function checkProducts(items: readonly { code: string; subtotal: number; discount_value: number }[], invoices: Related[], problems: Problems): void {
-  const left = new Map<string, Decimal>();
-  const add = (code: string, v: Decimal) => left.set(code, (left.get(code) ?? new Decimal(0)).plus(v));
-  for (const inv of invoices) for (const it of inv.items) add(it.code, lineBase(it));
+function checkProducts(items: readonly { code: string; quantity: number; subtotal: number; discount_value: number }[], invoices: Related[], problems: Problems): void {
+  const left = new Map<string, { value: Decimal; units: Decimal }>();
+  const add = (code: string, value: Decimal, units: Decimal) => {
+    const l = left.get(code) ?? { value: new Decimal(0), units: new Decimal(0) };
+    left.set(code, { value: l.value.plus(value), units: l.units.plus(units) });
+  };
+  for (const inv of invoices) for (const it of inv.items) add(it.code, lineBase(it), new Decimal(it.quantity));
   const ids = new Set(invoices.map((i) => i.id));
   const notes = new Map(invoices.flatMap((i) => i.notes).map((n) => [n.id, n]));
   for (const n of notes.values()) {
     const here = sum(n.invoices.filter((x) => ids.has(x.id)).map((x) => x.amount));
     const share = new Decimal(n.total).isZero() ? new Decimal(0) : here.div(n.total);
-    for (const it of n.items) if (left.has(it.code)) add(it.code, round2(lineBase(it).times(share)).neg());
+    for (const it of n.items) {
+      if (left.has(it.code)) add(it.code, round2(lineBase(it).times(share)).neg(), n.reason === 'return' ? new Decimal(it.quantity).times(share).neg() : new Decimal(0));
+    }
   }
-  const asked = new Map<string, Decimal>();
+  const asked = new Map<string, { value: Decimal; units: Decimal }>();
   items.forEach((it, i) => {
     const room = left.get(it.code);
     if (room === undefined) return problems.add('invalid_value', `Product ${it.code} is not on the related invoices: a credit note credits what they sold`, `items[${i}].code`);
-    const total = (asked.get(it.code) ?? new Decimal(0)).plus(lineBase(it));
+    const before = asked.get(it.code) ?? { value: new Decimal(0), units: new Decimal(0) };
+    const total = { value: before.value.plus(lineBase(it)), units: before.units.plus(it.quantity) };
     asked.set(it.code, total);
-    if (total.gt(room)) {
-      problems.add('invalid_value', `The note credits ${total.toFixed(2)} of product ${it.code} before taxes; ${Decimal.max(room, 0).toFixed(2)} is left of it on the related invoices`,
-        `items[${i}]`, `at most ${Decimal.max(room, 0).toFixed(2)}`);
+    if (total.units.gt(room.units)) {
+      const units = Decimal.max(room.units, 0).toDecimalPlaces(6).toFixed();
+      problems.add('invalid_value', `The note names ${total.units.toFixed()} units of product ${it.code}; ${units} are left of it on the related invoices (sold less returned by live notes)`,
+        `items[${i}].quantity`, `at most ${units}`);
+    }
+    if (total.value.gt(room.value)) {
+      problems.add('invalid_value', `The note credits ${total.value.toFixed(2)} of product ${it.code} before taxes; ${Decimal.max(room.value, 0).toFixed(2)} is left of it on the related invoices`,
+        `items[${i}]`, `at most ${Decimal.max(room.value, 0).toFixed(2)}`);
     }
   });
 }
@@ -235,7 +252,7 @@ function noteDocument(plan: MxPlan, body: MxCreditNoteBody, invoices: MxCreditNo
   ids: { id: string | null; prefix: string; number: number | null; name: string | null; now: Date }): MxCreditNoteDocument {
   // The lines, amounts and parties as an invoice's; without what a note does not have.
   const { seller: _s, cost_center: _c, payment, balance: _b, ...doc } = mxInvoiceDocument(plan, ids);
-  return { ...doc, payment_form: payment.conditions.payment_form, invoices, stamp: { ...doc.stamp, send: body.stamp?.send ?? false },
+  return { ...doc, payment_form: payment.conditions.payment_form, reason: body.reason ?? 'discount', invoices, stamp: { ...doc.stamp, send: body.stamp?.send ?? false },
     mail: { ...doc.mail, send: body.mail?.send ?? false }, cancellation: null };
 }
 
