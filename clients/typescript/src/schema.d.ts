@@ -20235,6 +20235,8 @@ export interface operations {
                                 errors: string | null;
                             } | null) | null;
                             payment_form: string;
+                            /** @description return or discount (notes written before it existed have none: discount) */
+                            reason?: string;
                             invoices: {
                                 /** Format: uuid */
                                 id: string;
@@ -20350,6 +20352,11 @@ export interface operations {
                      * @enum {string}
                      */
                     payment_form: "01" | "02" | "03" | "04" | "05" | "06" | "08" | "12" | "13" | "14" | "15" | "17" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31";
+                    /**
+                     * @description return: the units of its lines come back (they are no longer on the invoices for later notes); discount (default): a price reduction on units still sold. Either way a line never names more units than are left
+                     * @enum {string}
+                     */
+                    reason?: "return" | "discount";
                     items: {
                         /** @description Product or service code (see /v1/products) */
                         code: string;
@@ -20573,6 +20580,8 @@ export interface operations {
                             errors: string | null;
                         } | null) | null;
                         payment_form: string;
+                        /** @description return or discount (notes written before it existed have none: discount) */
+                        reason?: string;
                         invoices: {
                             /** Format: uuid */
                             id: string;
@@ -20679,6 +20688,11 @@ export interface operations {
                      * @enum {string}
                      */
                     payment_form: "01" | "02" | "03" | "04" | "05" | "06" | "08" | "12" | "13" | "14" | "15" | "17" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31";
+                    /**
+                     * @description return: the units of its lines come back (they are no longer on the invoices for later notes); discount (default): a price reduction on units still sold. Either way a line never names more units than are left
+                     * @enum {string}
+                     */
+                    reason?: "return" | "discount";
                     items: {
                         /** @description Product or service code (see /v1/products) */
                         code: string;
@@ -20822,6 +20836,8 @@ export interface operations {
                             errors: string | null;
                         } | null) | null;
                         payment_form: string;
+                        /** @description return or discount (notes written before it existed have none: discount) */
+                        reason?: string;
                         invoices: {
                             /** Format: uuid */
                             id: string;
@@ -21004,6 +21020,8 @@ export interface operations {
                             errors: string | null;
                         } | null) | null;
                         payment_form: string;
+                        /** @description return or discount (notes written before it existed have none: discount) */
+                        reason?: string;
                         invoices: {
                             /** Format: uuid */
                             id: string;
@@ -21186,6 +21204,8 @@ export interface operations {
                             errors: string | null;
                         } | null) | null;
                         payment_form: string;
+                        /** @description return or discount (notes written before it existed have none: discount) */
+                        reason?: string;
                         invoices: {
                             /** Format: uuid */
                             id: string;
@@ -21523,6 +21543,8 @@ export interface operations {
                             errors: string | null;
                         } | null) | null;
                         payment_form: string;
+                        /** @description return or discount (notes written before it existed have none: discount) */
+                        reason?: string;
                         invoices: {
                             /** Format: uuid */
                             id: string;
@@ -21711,6 +21733,8 @@ export interface operations {
                             errors: string | null;
                         } | null) | null;
                         payment_form: string;
+                        /** @description return or discount (notes written before it existed have none: discount) */
+                        reason?: string;
                         invoices: {
                             /** Format: uuid */
                             id: string;
@@ -21825,6 +21849,8 @@ export interface operations {
                             errors: string | null;
                         } | null) | null;
                         payment_form: string;
+                        /** @description return or discount (notes written before it existed have none: discount) */
+                        reason?: string;
                         invoices: {
                             /** Format: uuid */
                             id: string;
