@@ -142,7 +142,8 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     } else {
       app.log.warn('SECRET_KEY is not set: certificates cannot be uploaded on a PostgreSQL server, and DIAN PINs and webhook secrets stay in clear there (see docs/security.md)');
     }
-    if (config.adminToken) await app.register(adminRoutes({ config, db, dian: authority, sealingKey: key, throttle }), { prefix: '/admin/v1' });
+    // Without ADMIN_TOKEN the administration routes answer 404 to all but the console's owners (src/admin/routes.ts).
+    await app.register(adminRoutes({ config, db, dian: authority, sealingKey: key, throttle }), { prefix: '/admin/v1' });
     await app.register(consoleRoutes(app, config, db), { prefix: '/app' });
     let stopFolding: (() => Promise<void>) | undefined;
     app.addHook('onClose', async () => { await outbox.stop(); mailer.close(); await stopFolding?.(); await release(); });

@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../platform/app';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
-import { Problems, unauthorized } from '../platform/errors';
+import { ApiError, error, Problems, unauthorized } from '../platform/errors';
 import { PageOf, PageQuery } from '../platform/http';
 import type { SealingKey } from '../platform/secrets';
 import type { Throttle } from '../platform/throttle';
@@ -63,10 +63,28 @@ const TestSetAnswer = Type.Object({
   })),
 });
 
+/**
+ * Tickets of the operator console (src/console/context.ts): while the console runs one administration call of
+ * its owner's company through app.inject, the ticket (a random header value, never sent over the network)
+ * stands for the admin token, for that company's paths only. Without ADMIN_TOKEN these routes are still
+ * registered for the console, hidden from the OpenAPI document, and answer 404 to everyone else.
+ */
+export const consoleAdminTickets = new Map<string, number>();
+
 export function adminRoutes(s: AdminServices) {
   const expected = digest(s.config.adminToken ?? '');
   return async (app: App) => {
-    app.addHook('onRequest', async (req) => {
+    if (!s.config.adminToken) app.addHook('onRoute', (route) => { route.schema = { ...(route.schema ?? {}), hide: true }; });
+    app.addHook('onRequest', async (req, reply) => {
+      const ticket = req.headers['x-console-ticket'];
+      const company = typeof ticket === 'string' ? consoleAdminTickets.get(ticket) : undefined;
+      if (company !== undefined) {
+        const m = /^\/admin\/v1\/companies\/([0-9]+)(?:[/?]|$)/.exec(req.url);
+        if (m && Number(m[1]) === company) return;
+      }
+      if (!s.config.adminToken) {
+        return reply.status(404).send(new ApiError(404, [error('not_found', `No route ${req.method} ${req.url.split('?')[0]}`, ['url'])]).body());
+      }
       const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
       if (!m) throw unauthorized('Send "Authorization: Bearer <ADMIN_TOKEN>"');
       // Wrong tokens count against the client address like failed logins (429 past LOGIN_MAX_FAILURES_PER_ADDRESS).

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Authenticated } from '../platform/auth';
 import { consoleTickets } from '../platform/app';
+import { consoleAdminTickets } from '../admin/routes';
 import type { Db } from '../platform/db';
 import type { Role, Session } from './accounts';
 import type { Lang } from './i18n';
@@ -23,6 +24,20 @@ export interface Ctx {
   country: 'CO' | 'MX';
   can(role: Role): boolean;
   api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiAnswer>;
+  /** An administration route of this company (`/admin/v1/companies/{id}` + path): the owner's settings pages only. */
+  admin(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<ApiAnswer>;
+}
+
+async function injected(app: FastifyInstance, method: string, url: string, ticket: string, body: unknown, headers: Record<string, string>): Promise<ApiAnswer> {
+  const res = await app.inject({
+    method: method as 'GET', url,
+    headers: { 'x-console-ticket': ticket, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    payload: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let parsed: any;
+  const type = String(res.headers['content-type'] ?? '');
+  if (type.includes('json')) { try { parsed = res.json(); } catch { parsed = undefined; } }
+  return { status: res.statusCode, body: parsed, raw: res.rawPayload, headers: res.headers };
 }
 
 export class Refused extends Error {
@@ -45,18 +60,20 @@ export async function contextOf(app: FastifyInstance, db: Db, session: Session):
       const ticket = crypto.randomBytes(32).toString('base64url');
       consoleTickets.set(ticket, company);
       try {
-        const res = await app.inject({
-          method, url: `${country === 'MX' ? '/mx' : ''}/v1${path}`,
-          headers: { 'x-console-ticket': ticket, ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-            ...(country === 'MX' && method === 'POST' ? { 'serviceapi-application-id': 'consola' } : {}), ...headers },
-          payload: body === undefined ? undefined : JSON.stringify(body),
-        });
-        let parsed: any;
-        const type = String(res.headers['content-type'] ?? '');
-        if (type.includes('json')) { try { parsed = res.json(); } catch { parsed = undefined; } }
-        return { status: res.statusCode, body: parsed, raw: res.rawPayload, headers: res.headers };
+        return await injected(app, method, `${country === 'MX' ? '/mx' : ''}/v1${path}`, ticket, body,
+          { ...(country === 'MX' && method === 'POST' ? { 'serviceapi-application-id': 'consola' } : {}), ...headers });
       } finally {
         consoleTickets.delete(ticket);
+      }
+    },
+    async admin(method, path, body) {
+      if (session.role !== 'owner') throw new Refused(403, 'role');
+      const ticket = crypto.randomBytes(32).toString('base64url');
+      consoleAdminTickets.set(ticket, company.company_id);
+      try {
+        return await injected(app, method, `/admin/v1/companies/${company.company_id}${path}`, ticket, body, {});
+      } finally {
+        consoleAdminTickets.delete(ticket);
       }
     },
   };

@@ -2,6 +2,7 @@
 import { html, type Html } from './html';
 import { t, type Lang } from './i18n';
 import type { Ctx } from './context';
+import { translate } from './messages';
 
 export const csrfField = (ctx: Ctx) => html`<input type="hidden" name="_csrf" value="${ctx.session.csrf}">`;
 
@@ -19,7 +20,9 @@ export function page(ctx: Ctx, title: string, content: Html): Html {
   return shell(l, title, html`<header class="top"><nav aria-label="${t(l, 'title')}"><ul>
   <li><a href="/app">${t(l, 'home')}</a></li><li><a href="/app/documents">${t(l, 'documents')}</a></li>
   ${ctx.can('accountant') ? html`<li><a href="/app/invoices/new">${t(l, 'newInvoice')}</a></li>` : ''}
-  <li><a href="/app/reports/receivables">${l === 'es' ? 'Cartera' : 'Receivables'}</a></li><li><a href="/app/reports/trial-balance">${l === 'es' ? 'Balance de prueba' : 'Trial balance'}</a></li></ul></nav>
+  <li><a href="/app/customers">${l === 'es' ? 'Clientes' : 'Customers'}</a></li><li><a href="/app/products">${l === 'es' ? 'Productos' : 'Products'}</a></li>
+  <li><a href="/app/reports/receivables">${l === 'es' ? 'Cartera' : 'Receivables'}</a></li><li><a href="/app/reports/trial-balance">${l === 'es' ? 'Balance de prueba' : 'Trial balance'}</a></li>
+  ${ctx.can('owner') ? html`<li><a href="/app/settings">${l === 'es' ? 'Configuración' : 'Settings'}</a></li>` : ''}</ul></nav>
   <div class="who"><span>${ctx.company.legal_name} · ${ctx.session.email} (${ctx.session.role})</span>
   <form method="post" action="/app/lang">${csrfField(ctx)}<input type="hidden" name="lang" value="${other}"><button type="submit" lang="${other}">${other === 'en' ? 'English' : 'Español'}</button></form>
   <form method="post" action="/app/logout">${csrfField(ctx)}<button type="submit">${t(l, 'logout')}</button></form></div></header>
@@ -40,5 +43,5 @@ export function apiErrors(lang: Lang, body: any): Html {
   const errors: any[] = body?.Errors ?? [];
   if (!errors.length) return html``;
   return html`<div class="error" role="alert"><p>${t(lang, 'fixErrors')}</p><ul>${errors.map((e) =>
-    html`<li><code>${(e.Params ?? []).join(', ')}</code> ${e.Message}${e.Detail ? html` (${e.Detail})` : ''}</li>`)}</ul></div>`;
+    html`<li><code>${(e.Params ?? []).join(', ')}</code> ${translate(lang, e)}</li>`)}</ul></div>`;
 }

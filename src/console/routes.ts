@@ -18,6 +18,7 @@ import { html } from './html';
 import { t, type Lang } from './i18n';
 import { loginPage, page } from './layout';
 import { documentPage, documentsPage, homePage, kindOf } from './pages';
+import { catalogRoutes } from './catalog-routes';
 import { receivablesCsv, receivablesPage, trialBalanceCsv, trialBalancePage } from './reports';
 
 const COOKIE = 'fx_console';
@@ -48,6 +49,8 @@ function csrfOk(req: FastifyRequest, session: Session): boolean {
 /** Before a session: Spanish, unless the address asks ?lang=en. */
 const langOf = (req: FastifyRequest): Lang => ((req.query as { lang?: string } | undefined)?.lang === 'en' ? 'en' : 'es');
 
+export type Guarded = (handler: (ctx: Ctx, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
 export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
   const cookie = (value: string, maxAge: number) =>
     `${COOKIE}=${value}; Path=/app; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${config.consoleHttps ? '; Secure' : ''}`;
@@ -68,7 +71,7 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
     });
 
     /** A page or action of a signed-in user: GETs go to the login page without a session; writes need the origin and the CSRF token. */
-    const guarded = (handler: (ctx: Ctx, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+    const guarded: Guarded = (handler) =>
       async (req: FastifyRequest, reply: FastifyReply) => {
         const write = req.method !== 'GET' && req.method !== 'HEAD';
         const session = await readSession(db, config, cookieOf(req));
@@ -202,5 +205,6 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
       if (res.status === 201) return reply.redirect(`/app/documents/invoices/${res.body.id}?ok=done`, 303);
       return sendHtml(reply, 400, await invoiceForm(ctx, f, res));
     }));
+    catalogRoutes(app, guarded, db);
   };
 }

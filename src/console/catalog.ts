@@ -1,0 +1,157 @@
+/**
+ * Customers and products: a list with a search (identification, code or name, read from the database,
+ * scoped to the company), and a form to create or edit one that sends the API's own body to the API's own
+ * routes (POST to create, PUT of the record read back with the form's changes to edit), so the rules and
+ * the messages are the API's, each shown under its field.
+ */
+import type { Db } from '../platform/db';
+import { html, type Html } from './html';
+import { money, t } from './i18n';
+import { csrfField, page } from './layout';
+import { Refused, type Ctx } from './context';
+import { fields, fromForm, type FieldSpec } from './fields';
+import type { Form } from './forms';
+
+export type CatalogKind = 'customers' | 'products';
+const PAGE = 25;
+
+const TITLES: Record<CatalogKind, [string, string, string, string]> = {
+  customers: ['Clientes', 'Customers', 'Nuevo cliente', 'New customer'],
+  products: ['Productos y servicios', 'Products and services', 'Nuevo producto', 'New product'],
+};
+export const catalogTitle = (ctx: Ctx, kind: CatalogKind, create = false) => TITLES[kind][(create ? 2 : 0) + (ctx.lang === 'en' ? 1 : 0)];
+
+const CO_ID: [string, string][] = [['31', '31 · NIT'], ['13', '13 · Cédula de ciudadanía'], ['22', '22 · Cédula de extranjería'], ['41', '41 · Pasaporte'],
+  ['42', '42 · Documento extranjero'], ['50', '50 · NIT de otro país'], ['11', '11 · Registro civil'], ['12', '12 · Tarjeta de identidad'],
+  ['21', '21 · Tarjeta de extranjería'], ['47', '47 · PEP'], ['48', '48 · PPT'], ['91', '91 · NUIP']];
+const PERSON: [string, string][] = [['Company', 'Persona jurídica / moral · Company'], ['Person', 'Persona natural / física · Person']];
+
+export function customerSpecs(ctx: Ctx): FieldSpec[] {
+  const co = ctx.country === 'CO';
+  return [
+    { name: 'person_type', label: ['Tipo de persona', 'Person type'], type: 'select', options: PERSON },
+    ...(co ? [{ name: 'id_type', label: ['Tipo de identificación', 'Identification type'], type: 'select', options: CO_ID } as FieldSpec] : []),
+    { name: 'identification', label: co ? ['Identificación (sin dígito de verificación)', 'Identification (without check digit)'] : ['RFC', 'RFC'], required: true },
+    ...(co ? [{ name: 'branch_office', label: ['Sucursal', 'Branch office'], type: 'number', numeric: true } as FieldSpec] : []),
+    { name: 'name[0]', label: ['Razón social o nombres', 'Legal name or first names'], required: true },
+    { name: 'name[1]', label: ['Apellidos (persona natural)', 'Last names (a person)'] },
+    { name: 'commercial_name', label: ['Nombre comercial', 'Trade name'] },
+    ...(co ? [{ name: 'vat_responsible', label: ['Responsable de IVA', 'VAT responsible'], type: 'checkbox' } as FieldSpec]
+      : [{ name: 'tax_regime', label: ['Régimen fiscal (c_RegimenFiscal)', 'Tax regime (c_RegimenFiscal)'], required: true, hint: ['Por ejemplo 601 o 612', 'For example 601 or 612'] } as FieldSpec]),
+    { name: 'address.address', label: ['Dirección', 'Address'], required: true },
+    ...(co ? [
+      { name: 'address.city.country_code', label: ['País', 'Country'], hint: ['CO', 'CO'] },
+      { name: 'address.city.state_code', label: ['Departamento (código DANE)', 'Department (DANE code)'], hint: ['Por ejemplo 11 (Bogotá)', 'For example 11 (Bogotá)'] },
+      { name: 'address.city.city_code', label: ['Municipio (código DANE)', 'Municipality (DANE code)'], hint: ['Por ejemplo 11001', 'For example 11001'] },
+    ] as FieldSpec[] : []),
+    { name: 'address.postal_code', label: ['Código postal', 'Postal code'], required: !co },
+    { name: 'contacts[0].first_name', label: ['Contacto', 'Contact'] },
+    { name: 'contacts[0].email', label: ['Correo del contacto', 'Contact e-mail'], type: 'email' },
+    { name: 'active', label: ['Activo', 'Active'], type: 'checkbox' },
+  ];
+}
+
+export function productSpecs(ctx: Ctx, taxes: any[]): FieldSpec[] {
+  const co = ctx.country === 'CO';
+  return [
+    { name: 'code', label: ['Código', 'Code'], required: true },
+    { name: 'name', label: ['Nombre', 'Name'], required: true },
+    { name: 'type', label: ['Tipo', 'Type'], type: 'select', options: [['Product', ctx.lang === 'en' ? 'Product' : 'Producto'], ['Service', ctx.lang === 'en' ? 'Service' : 'Servicio']] },
+    { name: 'prices[0].price_list[0].value', label: ['Precio', 'Price'], type: 'number', numeric: true },
+    { name: 'unit', label: ['Unidad de medida', 'Unit of measure'], hint: co ? ['94 = unidad', '94 = unit'] as [string, string] : ['H87 = pieza, E48 = servicio', 'H87 = piece, E48 = service'] as [string, string] },
+    { name: 'taxes[0].id', label: ['Impuesto', 'Tax'], type: 'select', numeric: true,
+      options: [['', t(ctx.lang, 'noTax')], ...taxes.map((x: any): [string, string] => [String(x.id), x.name])] },
+    ...(co ? [] : [
+      { name: 'sat_product_key', label: ['Clave de producto o servicio (c_ClaveProdServ)', 'Product key (c_ClaveProdServ)'], required: true } as FieldSpec,
+      { name: 'sat_unit_key', label: ['Clave de unidad (c_ClaveUnidad)', 'Unit key (c_ClaveUnidad)'], required: true } as FieldSpec,
+      { name: 'tax_object', label: ['Objeto de impuesto', 'Tax object'], type: 'select',
+        options: [['02', '02 · Sí objeto de impuesto'], ['01', '01 · No objeto de impuesto'], ['03', '03 · Sí objeto, no obligado al desglose']] } as FieldSpec]),
+    { name: 'active', label: ['Activo', 'Active'], type: 'checkbox' },
+  ];
+}
+
+const NEW: Record<CatalogKind, (ctx: Ctx) => any> = {
+  customers: (ctx) => (ctx.country === 'CO'
+    ? { type: 'Customer', person_type: 'Company', id_type: '31', branch_office: 0, active: true, address: { city: { country_code: 'CO' } } }
+    : { type: 'Customer', person_type: 'Company', active: true, address: {} }),
+  products: (ctx) => ({ type: 'Product', active: true, unit: ctx.country === 'CO' ? '94' : 'H87', prices: [{ price_list: [{ position: 1 }] }],
+    ...(ctx.country === 'MX' ? { tax_object: '02' } : {}) }),
+};
+
+async function specsOf(ctx: Ctx, kind: CatalogKind): Promise<FieldSpec[]> {
+  if (kind === 'customers') return customerSpecs(ctx);
+  const taxes = await ctx.api('GET', '/taxes');
+  const list: any[] = taxes.status === 200 ? (Array.isArray(taxes.body) ? taxes.body : taxes.body.results) : [];
+  return productSpecs(ctx, list.filter((x) => x.active !== false));
+}
+
+/** The list, `q` searched in the identification or code and the name (case and accents as typed). */
+export async function catalogList(ctx: Ctx, db: Db, kind: CatalogKind, q: Record<string, string | undefined>): Promise<Html> {
+  const l = ctx.lang;
+  const search = (q.q ?? '').trim().slice(0, 100);
+  const pageNo = Math.max(1, Math.min(10_000, Number(q.page) || 1));
+  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = kind === 'customers'
+    ? await db.query<any>(`SELECT id, identification, branch_office, name, commercial_name, active FROM customers WHERE company_id = $1
+        AND ($2 = '' OR identification ILIKE $3 OR name::text ILIKE $3 OR coalesce(commercial_name, '') ILIKE $3) ORDER BY id LIMIT ${PAGE + 1} OFFSET ${(pageNo - 1) * PAGE}`,
+    [ctx.company.company_id, search, like])
+    : await db.query<any>(`SELECT id, code, name, active, prices FROM products WHERE company_id = $1
+        AND ($2 = '' OR code ILIKE $3 OR name ILIKE $3) ORDER BY id LIMIT ${PAGE + 1} OFFSET ${(pageNo - 1) * PAGE}`,
+    [ctx.company.company_id, search, like]);
+  const more = rows.length > PAGE;
+  const shown = rows.slice(0, PAGE);
+  const yes = (b: boolean) => (b ? (l === 'en' ? 'Yes' : 'Sí') : 'No');
+  const nameOf = (r: any) => (Array.isArray(r.name) ? r.name.join(' ') : String(r.name ?? ''));
+  const priceOf = (r: any) => { const p = (r.prices ?? [])[0]; return p?.value ?? p?.price_list?.[0]?.value; };
+  const link = (p: number) => `/app/${kind}?${new URLSearchParams({ ...(search ? { q: search } : {}), page: String(p) })}`;
+  const label = l === 'en' ? 'Search (identification, code or name)' : 'Buscar (identificación, código o nombre)';
+  return page(ctx, catalogTitle(ctx, kind), html`<form method="get" action="/app/${kind}" class="filters" role="search">
+  <div class="field"><label for="q">${label}</label><input id="q" name="q" type="search" value="${search}"></div><button type="submit">${t(l, 'search')}</button>
+  ${ctx.can('accountant') ? html`<a class="button" href="/app/${kind}/new">${catalogTitle(ctx, kind, true)}</a>` : ''}</form>
+  ${shown.length ? html`<div class="scroll" tabindex="0" role="region" aria-label="${catalogTitle(ctx, kind)}"><table id="catalog"><thead><tr>
+  <th scope="col">${kind === 'customers' ? (l === 'en' ? 'Identification' : 'Identificación') : (l === 'en' ? 'Code' : 'Código')}</th><th scope="col">${l === 'en' ? 'Name' : 'Nombre'}</th>
+  ${kind === 'products' ? html`<th scope="col" class="num">${t(l, 'price')}</th>` : ''}<th scope="col">${l === 'en' ? 'Active' : 'Activo'}</th></tr></thead><tbody>
+  ${shown.map((r) => html`<tr><td><a href="/app/${kind}/${r.id}">${kind === 'customers' ? `${r.identification}${r.branch_office ? `-${r.branch_office}` : ''}` : r.code}</a></td>
+  <td>${nameOf(r)}${r.commercial_name ? ` (${r.commercial_name})` : ''}</td>${kind === 'products' ? html`<td class="num">${money(ctx.country, priceOf(r))}</td>` : ''}<td>${yes(r.active)}</td></tr>`)}
+  </tbody></table></div>` : html`<p>${l === 'en' ? 'Nothing found.' : 'No se encontró nada.'}</p>`}
+  <p class="pager">${pageNo > 1 ? html`<a href="${link(pageNo - 1)}">${l === 'en' ? 'Previous page' : 'Página anterior'}</a> ` : ''}${more ? html`<a href="${link(pageNo + 1)}">${t(l, 'next')}</a>` : ''}</p>`);
+}
+
+/** The form of a new record (id undefined) or of an existing one; a viewer sees it without a way to send it. */
+export async function catalogForm(ctx: Ctx, kind: CatalogKind, id?: number, sent?: Form, result?: { status: number; body: any }, ok = false): Promise<{ status: number; body: Html }> {
+  const l = ctx.lang;
+  let record = NEW[kind](ctx);
+  if (id !== undefined) {
+    const res = await ctx.api('GET', `/${kind}/${id}`);
+    if (res.status === 404) throw new Refused(404, kind);
+    if (res.status !== 200) throw new Error(`GET /${kind}/${id}: ${res.status}`);
+    record = res.body;
+  }
+  const specs = await specsOf(ctx, kind);
+  const errors = result && result.status >= 400 ? result.body : undefined;
+  const f = fields(l, specs, record, sent, errors);
+  const title = id === undefined ? catalogTitle(ctx, kind, true) : `${catalogTitle(ctx, kind)} · ${kind === 'customers' ? record.identification : record.code}`;
+  const write = ctx.can('accountant');
+  const action = id === undefined ? `/app/${kind}` : `/app/${kind}/${id}`;
+  const body = html`${errors ? html`<div class="error" role="alert"><p>${t(l, 'fixErrors')}</p>${f.rest.length ? html`<ul>${f.rest.map((m) => html`<li>${m}</li>`)}</ul>` : ''}</div>` : ''}
+  ${ok ? html`<p class="ok" role="status">${t(l, 'done')}</p>` : ''}
+  <form method="post" action="${action}" class="record" novalidate>${csrfField(ctx)}<fieldset${write ? '' : html` disabled`}><legend>${title}</legend>
+  <div class="grid">${f.html}</div></fieldset>
+  ${write ? html`<button type="submit">${l === 'en' ? 'Save' : 'Guardar'}</button>` : ''} <a href="/app/${kind}">${catalogTitle(ctx, kind)}</a></form>`;
+  return { status: errors ? 400 : 200, body: page(ctx, title, body) };
+}
+
+/** Creates (id undefined) or replaces a record through the API; answers the id on success, or the API's refusal. */
+export async function catalogSave(ctx: Ctx, kind: CatalogKind, f: Form, id?: number): Promise<{ status: number; body: any }> {
+  const specs = await specsOf(ctx, kind);
+  let base = NEW[kind](ctx);
+  if (id !== undefined) {
+    const res = await ctx.api('GET', `/${kind}/${id}`);
+    if (res.status === 404) throw new Refused(404, kind);
+    base = res.body;
+  }
+  const body = fromForm(base, specs, f);
+  if (kind === 'products' && !body.taxes) body.taxes = [];
+  if (kind === 'products' && Array.isArray(body.prices?.[0]?.price_list) && !body.prices[0].price_list.length) body.prices = body.prices.slice(1);
+  return id === undefined ? ctx.api('POST', `/${kind}`, body) : ctx.api('PUT', `/${kind}/${id}`, body);
+}

@@ -1,0 +1,92 @@
+/**
+ * Forms whose fields are named by the API's own paths (`address.city.city_code`, `contacts[0].email`): the
+ * record read from the API fills them, the form is written back into that record at the same paths and sent
+ * to the API, and each error the API answers is shown under the field its path names.
+ */
+import { html, type Html } from './html';
+import type { Lang } from './i18n';
+import { errId, fieldErrors, underField } from './messages';
+import type { Form } from './forms';
+
+export interface FieldSpec {
+  name: string;
+  label: [es: string, en: string];
+  type?: 'text' | 'email' | 'number' | 'select' | 'checkbox' | 'date' | 'url';
+  options?: [string, string][];
+  required?: boolean;
+  /** Written as a number (empty: left out). */
+  numeric?: boolean;
+  hint?: [es: string, en: string];
+}
+
+const steps = (path: string): (string | number)[] =>
+  path.split(/\.|(?=\[)/).map((p) => (/^\[\d+\]$/.test(p) ? Number(p.slice(1, -1)) : p));
+
+export function getAt(obj: any, path: string): unknown {
+  let v = obj;
+  for (const s of steps(path)) v = v === null || v === undefined ? undefined : typeof v === 'string' ? (s === 0 ? v : undefined) : v[s];
+  if (v && typeof v === 'object' && !Array.isArray(v) && 'code' in v) return (v as any).code; // {code, name} answers
+  return v;
+}
+
+export function setAt(obj: any, path: string, value: unknown): void {
+  const s = steps(path);
+  let o = obj;
+  for (let i = 0; i < s.length - 1; i++) {
+    if (o[s[i]] === null || o[s[i]] === undefined || typeof o[s[i]] !== 'object') o[s[i]] = typeof s[i + 1] === 'number' ? [] : {};
+    o = o[s[i]];
+  }
+  const last = s[s.length - 1];
+  if (value === undefined) { if (Array.isArray(o) && typeof last === 'number') o.splice(last, 1); else delete o[last]; } else o[last] = value;
+}
+
+/** A number as typed: 1500.5, 1500,5 or 1.500,5 (Colombian thousands); what is no number goes to the API as typed, which names it. */
+export function number(v: string): number | string {
+  const n = Number(v.includes(',') ? v.replace(/\./g, '').replace(',', '.') : v);
+  return Number.isFinite(n) ? n : v;
+}
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] ?? '' : v ?? '').trim();
+
+/** The record with the form's values written at their paths. */
+export function fromForm(record: any, specs: FieldSpec[], f: Form): any {
+  const out = structuredClone(record ?? {});
+  for (const sp of specs) {
+    const v = one(f[sp.name]);
+    if (sp.type === 'checkbox') setAt(out, sp.name, v === 'yes');
+    else if (sp.numeric) setAt(out, sp.name, v === '' ? undefined : number(v));
+    else setAt(out, sp.name, v === '' && !sp.required ? undefined : v);
+  }
+  // An item of a list (contacts[0], taxes[0]) whose every field was left empty is no item at all.
+  const items = new Map<string, boolean>();
+  for (const sp of specs) {
+    const m = /^(.*\[\d+\])\.[^[\]]+$/.exec(sp.name);
+    if (m && sp.type !== 'checkbox') items.set(m[1], (items.get(m[1]) ?? true) && one(f[sp.name]) === '');
+  }
+  for (const [item, empty] of [...items].reverse()) if (empty) setAt(out, item, undefined);
+  return out;
+}
+
+/** The form's fields, filled from `record` (or the values sent), with the API's messages under each. */
+export function fields(lang: Lang, specs: FieldSpec[], record: any, sent?: Form, errors?: any): { html: Html; rest: string[] } {
+  const byField = fieldErrors(lang, errors, new Set(specs.map((s) => s.name)));
+  const label = (s: FieldSpec) => (lang === 'en' ? s.label[1] : s.label[0]);
+  const out = specs.map((s) => {
+    const id = `c-${s.name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+    const raw = sent ? one(sent[s.name]) : getAt(record, s.name);
+    const value = raw === undefined || raw === null ? '' : String(raw);
+    const msgs = byField.get(s.name);
+    const hint = s.hint ? html`<span class="hint" id="${id}-hint">${lang === 'en' ? s.hint[1] : s.hint[0]}</span>` : '';
+    const described = [msgs?.length ? errId(s.name) : '', s.hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+    const aria = html`${described ? html` aria-describedby="${described}"` : ''}${msgs?.length ? html` aria-invalid="true"` : ''}${s.required ? html` required` : ''}`;
+    if (s.type === 'checkbox') {
+      const on = sent ? value === 'yes' : raw === true;
+      return html`<div class="check"><input type="checkbox" id="${id}" name="${s.name}" value="yes"${on ? html` checked` : ''}${aria}><label for="${id}">${label(s)}</label>${underField(s.name, msgs)}</div>`;
+    }
+    const control = s.type === 'select'
+      ? html`<select id="${id}" name="${s.name}"${aria}>${(s.options ?? []).map(([v, text]) => html`<option value="${v}"${v === value ? html` selected` : ''}>${text}</option>`)}</select>`
+      : html`<input id="${id}" name="${s.name}" type="${s.type === 'number' ? 'text' : s.type ?? 'text'}"${s.type === 'number' ? html` inputmode="decimal"` : ''} value="${value}"${aria}>`;
+    return html`<div class="field"><label for="${id}">${label(s)}</label>${control}${hint}${underField(s.name, msgs)}</div>`;
+  });
+  return { html: html`${out}`, rest: byField.get('') ?? [] };
+}

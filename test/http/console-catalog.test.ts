@@ -1,0 +1,153 @@
+/**
+ * The console's customers and products over HTTP: list and search, create and edit in both countries through
+ * the API's own routes (what the API then answers is what the form sent), the API's messages in Spanish under
+ * the field they concern, and the roles: a viewer reads but cannot create or edit (403), another company's
+ * record is a 404.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { eachStorage, startTestServer, type TestServer } from '../support/server';
+import { adminOf, ADMIN_TOKEN } from '../support/admin';
+import { ConsoleClient } from '../support/console';
+import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
+
+eachStorage('console customers and products', (storage) => {
+  let s: TestServer;
+  let co: number;
+  let owner: ConsoleClient;
+  let mxOwner: ConsoleClient;
+  before(async () => {
+    s = await startTestServer(storage, { ADMIN_TOKEN });
+    await ensureDemoConsole(s.db);
+    [{ company_id: co }] = await s.db.query<{ company_id: number }>("SELECT company_id FROM companies WHERE is_demo AND country = 'CO'");
+    owner = new ConsoleClient(s);
+    assert.equal((await owner.login(DEMO_CONSOLE.co.email, DEMO_CONSOLE.co.password)).status, 303);
+    mxOwner = new ConsoleClient(s);
+    assert.equal((await mxOwner.login(DEMO_CONSOLE.mx.email, DEMO_CONSOLE.mx.password)).status, 303);
+  });
+  after(async () => s?.close());
+
+  /** What a refused form says: its alert and the messages under its fields. */
+  const problems = (text: string) => (text.match(/role="alert">[\s\S]*?<\/div>|class="field-error"[^>]*>[^<]*/g) ?? []).join(' | ');
+  /** The text under a field, read from its aria-describedby message. */
+  const under = (text: string, name: string) => new RegExp(`id="err-${name.replace(/[^A-Za-z0-9_-]/g, '-')}">([^<]*)<`).exec(text)?.[1];
+
+  test('customers (CO): list, search, a refused form with its messages under the fields, create, edit', async () => {
+    const list = await owner.send('GET', '/app/customers');
+    assert.equal(list.status, 200);
+    assert.match(list.text, /La Estrella/);
+    const found = await owner.send('GET', '/app/customers?q=estrella');
+    assert.match(found.text, /La Estrella/);
+    assert.doesNotMatch(found.text, /Cartagena|Bucaramanga/);
+
+    const csrf = await owner.csrf();
+    const form = {
+      _csrf: csrf, person_type: 'Company', id_type: '31', identification: '900-123', branch_office: '0', 'name[0]': 'Ferretería Los Andes S.A.S.',
+      'name[1]': '', commercial_name: 'Los Andes', vat_responsible: 'yes', 'address.address': 'Calle 10 # 5-20', 'address.city.country_code': 'CO',
+      'address.city.state_code': '11', 'address.city.city_code': '11001', 'address.postal_code': '110311', 'contacts[0].first_name': 'Marta',
+      'contacts[0].email': 'no-es-correo', active: 'yes',
+    };
+    const bad = await owner.send('POST', '/app/customers', form);
+    assert.equal(bad.status, 400);
+    assert.equal(under(bad.text, 'identification'), 'Debe contener solo letras y dígitos.');
+    assert.equal(under(bad.text, 'contacts[0].email'), 'Debe ser un correo electrónico válido.');
+    assert.match(bad.text, /aria-invalid="true"/);
+    assert.match(bad.text, /value="Ferretería Los Andes S.A.S."/, 'what was typed is kept');
+
+    const made = await owner.send('POST', '/app/customers', { ...form, identification: '900123456', 'contacts[0].email': 'marta@losandes.example' });
+    assert.equal(made.status, 303, problems(made.text));
+    const id = Number(/\/app\/customers\/(\d+)\?ok=1/.exec(made.headers.get('location') ?? '')?.[1]);
+    const api = await s.as('co').get(`/v1/customers/${id}`);
+    assert.equal(api.status, 200);
+    assert.deepEqual([api.body.identification, api.body.check_digit, api.body.name, api.body.vat_responsible, api.body.contacts[0].email],
+      ['900123456', '8', ['Ferretería Los Andes S.A.S.'], true, 'marta@losandes.example']);
+
+    const edit = await owner.send('GET', `/app/customers/${id}`);
+    assert.match(edit.text, /value="Los Andes"/);
+    const changed = await owner.send('POST', `/app/customers/${id}`, { ...form, identification: '900123456', 'contacts[0].email': 'marta@losandes.example',
+      commercial_name: 'Los Andes Centro', vat_responsible: '' });
+    assert.equal(changed.status, 303, problems(changed.text));
+    const after = await s.as('co').get(`/v1/customers/${id}`);
+    assert.equal(after.body.commercial_name, 'Los Andes Centro');
+    assert.equal(after.body.vat_responsible, false);
+    assert.equal(after.body.address.city.city_code, '11001');
+    const twice = await owner.send('POST', '/app/customers', { ...form, identification: '900123456', 'contacts[0].email': 'marta@losandes.example' });
+    assert.equal(twice.status, 400, 'the same identification and branch again');
+    assert.match(twice.text, /Ya existe/);
+  });
+
+  test('products (CO): create with price and tax, a refused code, edit the price', async () => {
+    const csrf = await owner.csrf();
+    const taxes = await s.as('co').get('/v1/taxes');
+    const iva = (Array.isArray(taxes.body) ? taxes.body : taxes.body.results).find((x: any) => x.name === 'IVA 19%');
+    const form = { _csrf: csrf, code: 'TALADRO 1', name: 'Taladro percutor', type: 'Product', 'prices[0].price_list[0].value': '250000', unit: '94', 'taxes[0].id': String(iva.id), active: 'yes' };
+    const bad = await owner.send('POST', '/app/products', form);
+    assert.equal(bad.status, 400);
+    assert.equal(under(bad.text, 'code'), 'Debe contener solo letras y dígitos.');
+    const made = await owner.send('POST', '/app/products', { ...form, code: 'TALADRO1' });
+    assert.equal(made.status, 303, problems(made.text));
+    const id = Number(/\/app\/products\/(\d+)/.exec(made.headers.get('location') ?? '')?.[1]);
+    const api = await s.as('co').get(`/v1/products/${id}`);
+    assert.deepEqual([api.body.code, api.body.prices[0].price_list[0].value, api.body.taxes.map((x: any) => x.id)], ['TALADRO1', 250000, [iva.id]]);
+    const listed = await owner.send('GET', '/app/products?q=taladro');
+    assert.match(listed.text.replace(/\u00a0/g, ' '), /TALADRO1[\s\S]*\$ 250\.000,00/);
+    const edited = await owner.send('POST', `/app/products/${id}`, { ...form, code: 'TALADRO1', 'prices[0].price_list[0].value': '240000,50', 'taxes[0].id': '' });
+    assert.equal(edited.status, 303, problems(edited.text));
+    const after = await s.as('co').get(`/v1/products/${id}`);
+    assert.equal(after.body.prices[0].price_list[0].value, 240000.5);
+    assert.deepEqual(after.body.taxes, []);
+  });
+
+  test('Mexico: a customer with its RFC and regime, a product with its SAT keys, messages under the fields', async () => {
+    const csrf = await mxOwner.csrf();
+    const form = { _csrf: csrf, person_type: 'Company', identification: 'XIA19012', 'name[0]': 'ESCUELA KEMPER URGATE', 'name[1]': '', commercial_name: '',
+      tax_regime: '6O1', 'address.address': 'Av. Juárez 10', 'address.postal_code': '4250', 'contacts[0].first_name': '', 'contacts[0].email': '', active: 'yes' };
+    const bad = await mxOwner.send('POST', '/app/customers', form);
+    assert.equal(bad.status, 400);
+    assert.match(under(bad.text, 'identification') ?? '', /Debe ser un RFC \(12 caracteres para personas morales, 13 para personas físicas\)\./);
+    assert.equal(under(bad.text, 'tax_regime'), 'Debe ser una clave c_RegimenFiscal, como 601.');
+    assert.equal(under(bad.text, 'address.postal_code'), 'Debe ser un código postal de cinco dígitos.');
+    const made = await mxOwner.send('POST', '/app/customers', { ...form, identification: 'EKU9003173C9', tax_regime: '601', 'address.postal_code': '42501' });
+    assert.equal(made.status, 303, problems(made.text));
+    const id = Number(/\/app\/customers\/(\d+)/.exec(made.headers.get('location') ?? '')?.[1]);
+    assert.equal((await s.as('mx').get(`/v1/customers/${id}`)).body.tax_regime, '601');
+
+    const taxes = await s.as('mx').get('/v1/taxes');
+    const iva = (Array.isArray(taxes.body) ? taxes.body : taxes.body.results).find((x: any) => x.name === 'IVA 16%');
+    const product = { _csrf: csrf, 'taxes[0].id': String(iva.id), code: 'CONSULTA1', name: 'Consultoría', type: 'Service', 'prices[0].price_list[0].value': '1500', unit: 'E48',
+      sat_product_key: '8011', sat_unit_key: 'E48', tax_object: '02', active: 'yes' };
+    const refused = await mxOwner.send('POST', '/app/products', product);
+    assert.equal(refused.status, 400);
+    assert.equal(under(refused.text, 'sat_product_key'), 'Debe ser una clave c_ClaveProdServ de ocho dígitos.');
+    const ok = await mxOwner.send('POST', '/app/products', { ...product, sat_product_key: '80111600' });
+    assert.equal(ok.status, 303, problems(ok.text));
+    const pid = Number(/\/app\/products\/(\d+)/.exec(ok.headers.get('location') ?? '')?.[1]);
+    const api = await s.as('mx').get(`/v1/products/${pid}`);
+    assert.deepEqual([api.body.sat_product_key, api.body.sat_unit_key, api.body.tax_object], ['80111600', 'E48', '02']);
+    assert.equal((await owner.send('GET', `/app/products/${pid}`)).status, 404, 'another company\'s product');
+    assert.equal((await owner.send('GET', `/app/customers/${id}`)).status, 404, 'another company\'s customer');
+  });
+
+  test('a viewer reads the lists and records but cannot create or edit (403)', async () => {
+    const made = await adminOf(s).post(`/companies/${co}/console-users`, { email: 'solo-lectura@demo-co.example', password: 'solo mirar catálogo 1', role: 'viewer' });
+    assert.equal(made.status, 201);
+    const viewer = new ConsoleClient(s);
+    assert.equal((await viewer.login('solo-lectura@demo-co.example', 'solo mirar catálogo 1')).status, 303);
+    const csrf = await viewer.csrf();
+    const list = await viewer.send('GET', '/app/customers');
+    assert.equal(list.status, 200);
+    assert.doesNotMatch(list.text, /href="\/app\/customers\/new"/);
+    const [{ id }] = await s.db.query<{ id: number }>('SELECT id FROM customers WHERE company_id = $1 ORDER BY id LIMIT 1', [co]);
+    const page = await viewer.send('GET', `/app/customers/${id}`);
+    assert.equal(page.status, 200);
+    assert.match(page.text, /<fieldset disabled>/);
+    assert.doesNotMatch(page.text, /<button type="submit">Guardar/);
+    assert.equal((await viewer.send('GET', '/app/customers/new')).status, 403);
+    assert.equal((await viewer.send('GET', '/app/products/new')).status, 403);
+    const before = await s.db.query('SELECT count(*)::int AS n FROM customers WHERE company_id = $1', [co]);
+    assert.equal((await viewer.send('POST', '/app/customers', { _csrf: csrf, identification: '900999111', 'name[0]': 'X' })).status, 403);
+    assert.equal((await viewer.send('POST', `/app/customers/${id}`, { _csrf: csrf, commercial_name: 'cambio' })).status, 403);
+    assert.equal((await viewer.send('POST', '/app/products', { _csrf: csrf, code: 'X1', name: 'X' })).status, 403);
+    assert.deepEqual(await s.db.query('SELECT count(*)::int AS n FROM customers WHERE company_id = $1', [co]), before);
+  });
+});
