@@ -89,7 +89,7 @@ export const MxCreditNoteAnswer = Type.Object({
 type MxCreditNoteDocument = Static<typeof MxCreditNoteAnswer>;
 
 interface Related { id: string; name: string; customer_id: number; customer_identification: string; annulled: boolean; stamp_status: string; stamp_uuid: string | null;
-  total: string; balance: string; currency: string | null;
+  total: string; balance: string; currency: string | null; exchange_rate: number | null;
   /** What its live credit notes took of it, and of that what was refunded (any payment form but 17). */
   credited: string; refunded: string;
   /** What was collected on it: its total when paid on issue (PUE), else what its live receipts paid. */
@@ -109,7 +109,7 @@ async function relatedInvoices(q: Queryable, cid: number, ids: string[], lock: b
               WHERE n.company_id = i.company_id AND n.kind = 'NC' AND n.document->'invoices' @> jsonb_build_array(jsonb_build_object('id', i.id::text))
                 AND NOT n.annulled AND x->>'id' = i.id::text${where})`;
   const rows = await q.query<Related>(
-    `SELECT i.id, i.name, i.customer_id, i.customer_identification, i.annulled, i.stamp_status, i.stamp_uuid, i.total, i.balance, i.document->'currency'->>'code' AS currency,
+    `SELECT i.id, i.name, i.customer_id, i.customer_identification, i.annulled, i.stamp_status, i.stamp_uuid, i.total, i.balance, i.document->'currency'->>'code' AS currency, (i.document->'currency'->>'exchange_rate')::float8 AS exchange_rate,
             ${part('')} AS credited, ${part(` AND n.document->>'payment_form' <> '${COMPENSATION}'`)} AS refunded,
             CASE WHEN i.document->'payment'->>'method' = 'PPD' THEN
               (SELECT coalesce(sum(a.amount), 0) FROM payment_applications a JOIN payments p ON p.company_id = a.company_id AND p.id = a.payment_id
@@ -196,6 +196,8 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
   const ids = Array.isArray(body.invoices) ? body.invoices.map((r) => r?.id).filter((x): x is string => typeof x === 'string') : [];
   const related = ids.length && !problems.has('invoices') ? await relatedInvoices(q, cid, ids, false) : new Map<string, Related>();
   let customerId: number | null = null;
+  /** The invoices' currency (null: MXN): the note is in it, at the invoice's exchange rate. */
+  let currencyOf: { code: string; exchange_rate: number } | null | undefined;
   const seen = new Set<string>();
   (body.invoices ?? []).forEach((r, i) => {
     const at = `invoices[${i}].id`;
@@ -205,7 +207,10 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
     if (seen.has(r.id)) return problems.add('invalid_value', `Invoice ${inv.name} is related twice`, at);
     seen.add(r.id);
     if (inv.annulled) return problems.add('invalid_document', `Invoice ${inv.name} is annulled or cancelled`, at);
-    if (inv.currency) return problems.add('invalid_document', `Invoice ${inv.name} is in ${inv.currency}: credit notes of foreign-currency invoices are not supported yet`, at);
+    if (currencyOf !== undefined && (currencyOf?.code ?? null) !== inv.currency || (currencyOf && currencyOf.exchange_rate !== inv.exchange_rate)) {
+      return problems.add('invalid_document', `Invoice ${inv.name} is in ${inv.currency ?? 'MXN'}${inv.currency ? ` at ${inv.exchange_rate}` : ''}: one note relates invoices of one currency and exchange rate`, at);
+    }
+    currencyOf = inv.currency ? { code: inv.currency, exchange_rate: Number(inv.exchange_rate) } : null;
     if (inv.stamp_status !== 'Accepted') return problems.add('invalid_document', `Invoice ${inv.name} is ${inv.stamp_status}: a credit note relates stamped CFDIs only`, at);
     if (customerId !== null && inv.customer_id !== customerId) return problems.add('invalid_document', `Invoice ${inv.name} is another customer's: one note relates one customer's invoices`, at);
     customerId = inv.customer_id;
@@ -225,11 +230,11 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
   problems.throwIfAny();
   const computed = computeMxLines(problems, docType!, body.items, lines, retentions, 'The credit note total');
   const now = new Date();
-  const plan = linesPlan(body, todayIn(company.time_zone, now), docType!, customer!, lines, retentions, computed, use, relatedCfdis);
+  const plan = linesPlan(body, todayIn(company.time_zone, now), docType!, customer!, lines, retentions, computed, use, relatedCfdis, currencyOf ?? null);
   const preview = noteDocument(plan, body, allocate(body, related, new Decimal(computed.total), problems), { id: null, prefix: docType!.prefix, number: body.number ?? null, name: null, now });
   checkProducts(preview.items, [...new Set(ids)].map((id) => related.get(id)!).filter(Boolean), problems);
   // The amounts the entry will post (the due items it settles are known when it is written: the receivable as one line here).
-  if (problems.empty) checkLedgerAmounts(problems, notePostings(preview, [{ due: 0, invoice: '', amount: money(preview.total), account: MX_LEDGER.customers }], related), null, 'items', 'MXN');
+  if (problems.empty) checkLedgerAmounts(problems, notePostings(preview, [{ due: 0, invoice: '', amount: money(preview.total), account: MX_LEDGER.customers }], related), currencyOf ?? null, 'items', 'MXN');
   problems.throwIfAny();
   if (!missingCfdiData(company, customer, lines.map((l) => l.product)).length) {
     const xml = unsealedCfdi({ document: { ...preview, number: preview.number ?? 1 } as unknown as MxInvoiceDocument, company: company as any, customer: customer as any,
@@ -242,10 +247,10 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
 
 /** The invoice computation's plan for the note's lines (no seller, cost center or payment condition of its own). */
 function linesPlan(body: MxCreditNoteBody, date: string, docType: Row, customer: Row, lines: MxPlan['lines'], retentions: Row[], computed: MxPlan['computed'], use: string,
-  related: RelatedCfdi[]): MxPlan {
+  related: RelatedCfdi[], currency: MxPlan['currency']): MxPlan {
   const invoiceBody = { ...body, customer: { rfc_id: customer.identification, branch_office: customer.branch_office }, use,
     payment: { method: 'PUE', conditions: { id: 0, value: Number(computed.total), due_date: '' } } } as unknown as MxInvoiceBody;
-  return { body: invoiceBody, date, docType, customer, seller: null!, costCenter: null, lines, retentions, condition: { name: '', sat_code: body.payment_form } as Row, computed, related, currency: null };
+  return { body: invoiceBody, date, docType, customer, seller: null!, costCenter: null, lines, retentions, condition: { name: '', sat_code: body.payment_form } as Row, computed, related, currency };
 }
 
 function noteDocument(plan: MxPlan, body: MxCreditNoteBody, invoices: MxCreditNoteDocument['invoices'],
@@ -276,7 +281,16 @@ function notePostings(doc: MxCreditNoteDocument, applied: (Application & { accou
   }
   if (compensation) for (const a of applied) p.push({ account: a.account, credit: a.amount, description: 'Clientes', third_party: third });
   else p.push({ account: doc.payment_form === '01' ? MX_LEDGER.cash : MX_LEDGER.bank, credit: doc.total, description: `Reembolso ${doc.payment_form}`, third_party: third });
-  return p;
+  // A note of a foreign-currency invoice is in its currency at its rate: in pesos each amount × the rate, rounded;
+  // 402.01 takes the rounding so that the entry balances (as the invoice's revenue does).
+  const rate = new Decimal(doc.currency?.exchange_rate ?? 1);
+  if (rate.eq(1)) return p;
+  const mxn = (v: Decimal.Value | undefined) => (v === undefined ? undefined : new Decimal(v).times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+  const out = p.map((x) => ({ ...x, debit: mxn(x.debit), credit: mxn(x.credit) }));
+  const debits = out.reduce((a, x) => a.plus(x.debit ?? 0), new Decimal(0));
+  const credits = out.reduce((a, x) => a.plus(x.credit ?? 0), new Decimal(0));
+  out[0] = { ...out[0], debit: new Decimal(out[0].debit!).plus(credits.minus(debits)) };
+  return out;
 }
 
 async function storeMxCreditNote(q: Queryable, company: Company, plan: NotePlan, meta: { partnerId?: string }): Promise<MxCreditNoteDocument> {

@@ -1,7 +1,8 @@
 /**
  * Foreign-currency Mexican invoices (issue 33, point 6), on both storages: `currency {code, exchange_rate}` as on
  * Colombian invoices; the CFDI writes Moneda (a c_Moneda code of 2 decimals) and TipoCambio, its amounts in that
- * currency; the journal entry is in pesos at the rate, each amount rounded and revenue taking the rounding. Every
+ * currency; the journal entry is in pesos at the rate, each amount rounded and revenue taking the rounding; a credit
+ * note of such an invoice is in its currency at its rate (402.01 taking the rounding). Every
  * wrong currency is a 400 on its path and writes nothing. Figures by hand below.
  */
 import { after, before, test } from 'node:test';
@@ -41,10 +42,32 @@ eachStorage('MX foreign-currency invoices', (storage: Storage) => {
     // less the cent the roundings leave: 2001.60 − 276.11 = 1725.49.
     assert.deepEqual(await net(res.body.id), { '101.01': '2001.60', '208.01': '-276.11', '401.01': '-1725.49' });
     assert.equal((await mx().get(`/v1/invoices/${res.body.id}`)).body.currency.code, 'USD', 'stored');
-    // Not yet: a credit note of a foreign-currency invoice (its amounts would be read as pesos).
-    const note = await mx().post('/v1/credit-notes', { document: { id: ref.creditNote }, invoices: [{ id: res.body.id }], payment_form: '01',
-      items: [{ code: 'GEN001', quantity: 1, price: 10 }] }, MX_APP);
-    assert.deepEqual(problems(note), ['invalid_document@invoices[0].id']);
+  });
+
+  test('a credit note of a USD invoice: in dollars at the invoice\'s rate, Moneda and TipoCambio, the ledger in pesos', async () => {
+    const inv = await mx().post('/v1/invoices', body({ currency: { code: 'USD', exchange_rate: 17.2567 }, stamp: { send: true } }), MX_APP);
+    assert.equal(inv.status, 201, JSON.stringify(inv.body));
+    await stamped(s, 'invoices', inv.body);
+    const note = (ids: string[], price: number) => mx().post('/v1/credit-notes', { document: { id: ref.creditNote }, invoices: ids.map((id) => ({ id })), payment_form: '01',
+      items: [{ code: 'GEN001', quantity: 1, price }], stamp: { send: true } }, MX_APP);
+    // GEN001 1 × 10.00 USD + IVA 1.60 = 11.60 USD, refunded in cash (the PUE invoice collected 115.99 USD).
+    const res = await note([inv.body.id], 10);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.deepEqual(res.body.currency, { code: 'USD', exchange_rate: 17.2567 });
+    assert.deepEqual([res.body.subtotal, res.body.taxes_total, res.body.total], [10, 1.6, 11.6]);
+    const done = await stamped(s, 'credit-notes', res.body);
+    assert.equal(done.stamp.status, 'Accepted', JSON.stringify(done.stamp));
+    const xml = Buffer.from((await mx().get(`/v1/credit-notes/${res.body.id}/xml`)).body.base64, 'base64').toString('utf8');
+    const root = (satSelect('/cfdi:Comprobante', parseXml(xml) as unknown as Node) as unknown as Element[])[0];
+    assert.deepEqual(['TipoDeComprobante', 'Moneda', 'TipoCambio', 'SubTotal', 'Total'].map((a) => root.getAttribute(a)), ['E', 'USD', '17.2567', '10.00', '11.60']);
+    // In pesos at 17.2567: 10.00 → 172.567 → 172.57; IVA 1.60 → 27.61072 → 27.61; the cash 11.60 → 200.17772 → 200.18 = 172.57 + 27.61.
+    assert.deepEqual(await net(res.body.id), { '101.01': '-200.18', '208.01': '27.61', '402.01': '172.57' });
+    // What is left: 115.99 − 11.60 = 104.39 USD collected to refund, 89.99 USD of GEN001: 100.00 + 16.00 fits neither.
+    assert.deepEqual(problems(await note([inv.body.id], 100)), ['invalid_value@items', 'invalid_value@items[0]']);
+    // One note, one currency: a USD and an MXN invoice together are refused.
+    const pesos = await mx().post('/v1/invoices', body({ stamp: { send: true } }), MX_APP);
+    await stamped(s, 'invoices', pesos.body);
+    assert.ok(problems(await note([inv.body.id, pesos.body.id], 1)).includes('invalid_document@invoices[1].id'));
   });
 
   test('MXN as sent or by default: no TipoCambio, no currency in the answer', async () => {
