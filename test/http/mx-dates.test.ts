@@ -4,14 +4,12 @@
  * (America/Mexico_City, UTC−6 all year since 2022), and the CFDI writes FechaPago as it was given. A malformed
  * date-time is a 400 on `date` and writes nothing.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eachStorage, problems, startTestServer, type Storage, type TestServer } from '../support/server';
-import { MX_APP, mxInvoice, mxRefs, stamped, type MxRefs } from '../support/mx';
+import { eachStorage, problems, type Storage } from '../support/server';
+import { mxSuite, stamped } from '../support/mx';
 import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
 import { instantOf } from '../../src/platform/dates';
-
-const CUSTOMER = { rfc_id: 'XIA190128J61', branch_office: 0 };
 
 test('instantOf: an offset is kept; without one, the wall-clock time of the zone', () => {
   assert.equal(instantOf('2026-11-26T13:56:18', 'America/Mexico_City').toISOString(), '2026-11-26T19:56:18.000Z');
@@ -24,27 +22,14 @@ test('instantOf: an offset is kept; without one, the wall-clock time of the zone
 });
 
 eachStorage('MX date-times with or without an offset', (storage: Storage) => {
-  let s: TestServer;
-  let ref: MxRefs;
-  before(async () => {
-    s = await startTestServer(storage);
-    ref = await mxRefs(s);
-  });
-  after(() => s.close());
-
-  const mx = () => s.as('mx');
+  const t = mxSuite(storage);
+  const mx = t.mx;
   /** A wall-clock time in Mexico City `minutes` ago, written without an offset (yyyy-MM-ddTHH:mm:ss). */
   const localAgo = (minutes: number) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit',
     hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(new Date(Date.now() - minutes * 60_000)).replace(' ', 'T');
-  const invoice = async () => {
-    const res = await mx().post('/v1/invoices', mxInvoice(ref, [{ code: 'GEN001', quantity: 1, price: 1000 }], 1160,
-      { stamp: { send: true }, payment: { method: 'PPD', conditions: { id: ref.toDefine, value: 1160, due_date: '2099-12-31' } } }), MX_APP);
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return stamped(s, 'invoices', res.body);
-  };
-  const receipt = (invoiceId: string, date: string) => mx().post('/v1/payments', {
-    document: { id: ref.receipt }, date, customer: CUSTOMER, payment_form: '03', amount: 100, invoices: [{ id: invoiceId, amount: 100 }], stamp: { send: true },
-  }, MX_APP);
+  /** GEN001 1 × 1,000 + IVA 16 % = 1,160.00, PPD, stamped. */
+  const invoice = () => t.ppdInvoice([{ code: 'GEN001', quantity: 1, price: 1000 }], 1160);
+  const receipt = (invoiceId: string, date: string) => t.receipt(invoiceId, 100, { date });
   const fechaPago = async (id: string) => {
     const xml = Buffer.from((await mx().get(`/v1/payments/${id}/xml`)).body.base64, 'base64').toString('utf8');
     return (satSelect('//pago20:Pago', parseXml(xml) as unknown as Node) as unknown as Element[])[0].getAttribute('FechaPago');
@@ -55,7 +40,7 @@ eachStorage('MX date-times with or without an offset', (storage: Storage) => {
     const local = localAgo(90);
     const res = await receipt(inv.id, local);
     assert.equal(res.status, 201, JSON.stringify(res.body));
-    assert.equal((await stamped(s, 'payments', res.body)).stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
+    assert.equal((await stamped(t.s, 'payments', res.body)).stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
     // Mexico City is UTC−6: the instant is 6 hours later in UTC.
     assert.equal(res.body.paid_at, new Date(Date.parse(`${local}Z`) + 6 * 3600_000).toISOString());
     assert.equal(await fechaPago(res.body.id), local);
@@ -68,7 +53,7 @@ eachStorage('MX date-times with or without an offset', (storage: Storage) => {
     const res = await receipt(inv.id, utc);
     assert.equal(res.status, 201, JSON.stringify(res.body));
     assert.equal(res.body.paid_at, utc);
-    await stamped(s, 'payments', res.body);
+    await stamped(t.s, 'payments', res.body);
     assert.equal(await fechaPago(res.body.id), local);
     const offset = await receipt(inv.id, `${local}-06:00`);
     assert.equal(offset.status, 201, JSON.stringify(offset.body));
@@ -77,7 +62,7 @@ eachStorage('MX date-times with or without an offset', (storage: Storage) => {
 
   test('a malformed date-time is refused on `date`, nothing written', async () => {
     const inv = await invoice();
-    const [{ n: before }] = await s.db.query('SELECT count(*)::int AS n FROM payments');
+    const [{ n: before }] = await t.s.db.query('SELECT count(*)::int AS n FROM payments');
     for (const date of ['2026-11-26', '2026-13-01T10:00:00', '2026-11-26T25:00:00', '26/11/2026 10:00', '2026-11-26T10:00:00+25:00']) {
       const res = await receipt(inv.id, date);
       assert.deepEqual(problems(res), ['invalid_date@date'], date);
@@ -85,7 +70,7 @@ eachStorage('MX date-times with or without an offset', (storage: Storage) => {
     assert.match((await receipt(inv.id, '2026-11-26')).body.Errors[0].Message, /with an offset .* or without one/);
     // In the future, in local time: still refused.
     assert.deepEqual(problems(await receipt(inv.id, localAgo(-120))), ['invalid_date@date']);
-    const [{ n: after }] = await s.db.query('SELECT count(*)::int AS n FROM payments');
+    const [{ n: after }] = await t.s.db.query('SELECT count(*)::int AS n FROM payments');
     assert.equal(after, before);
   });
 });

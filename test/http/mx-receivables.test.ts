@@ -4,23 +4,16 @@
  * 030), it lists the customers in MXN, never COP, and agrees with the report
  * filtered by customer (read from the due items) and with account 105.01.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eachStorage, startTestServer, type TestServer } from '../support/server';
-import { MX_APP, mxRefs, type MxRefs } from '../support/mx';
+import { eachStorage } from '../support/server';
+import { MX_APP, MX_CUSTOMER, mxSuite } from '../support/mx';
 
-const CUSTOMER = { rfc_id: 'XIA190128J61', branch_office: 0 };
 const cents = (v: number) => Math.round(v * 100);
 
 eachStorage('Mexican receivables report', (storage) => {
-  let s: TestServer;
-  let ref: MxRefs;
-  before(async () => {
-    s = await startTestServer(storage);
-    ref = await mxRefs(s);
-  });
-  after(() => s.close());
-  const mx = () => s.as('mx');
+  const t = mxSuite(storage);
+  const mx = t.mx;
 
   /** Every page of the unfiltered report. */
   const unfiltered = async () => {
@@ -38,8 +31,8 @@ eachStorage('Mexican receivables report', (storage) => {
     const before = { report: await unfiltered(), account: await account() };
     // A PPD invoice of 2 × 1,500.00 + IVA 16 % = 3,480.00, all of it receivable.
     const inv = await mx().post('/v1/invoices', {
-      document: { id: ref.fvA }, customer: CUSTOMER, seller: ref.seller, use: 'G03', items: [{ code: 'LAP14', quantity: 2, price: 1500 }],
-      payment: { method: 'PPD', conditions: { id: ref.toDefine, value: 3480, due_date: '2099-12-31' } },
+      document: { id: t.ref.fvA }, customer: MX_CUSTOMER, seller: t.ref.seller, use: 'G03', items: [{ code: 'LAP14', quantity: 2, price: 1500 }],
+      payment: { method: 'PPD', conditions: { id: t.ref.toDefine, value: 3480, due_date: '2099-12-31' } },
     }, MX_APP);
     assert.equal(inv.status, 201, JSON.stringify(inv.body));
 
@@ -47,10 +40,10 @@ eachStorage('Mexican receivables report', (storage) => {
     assert.ok(report.customers.length > 0, 'the unfiltered report lists the customers');
     assert.deepEqual([...new Set(report.customers.map((c) => c.currency))], ['MXN']);
     assert.deepEqual(report.totals.map((t: any) => t.currency), ['MXN']);
-    const mine = report.customers.find((c) => c.customer.identification === CUSTOMER.rfc_id && c.customer.branch_office === 0);
+    const mine = report.customers.find((c) => c.customer.identification === MX_CUSTOMER.rfc_id && c.customer.branch_office === 0);
     assert.ok(mine, 'the customer is listed');
     assert.ok(mine.items.some((i: any) => i.invoice.id === inv.body.id && i.balance === 3480));
-    const filtered = (await mx().get(`/v1/reports/accounts-receivable?customer_identification=${CUSTOMER.rfc_id}&customer_branch_office=0`)).body;
+    const filtered = (await mx().get(`/v1/reports/accounts-receivable?customer_identification=${MX_CUSTOMER.rfc_id}&customer_branch_office=0`)).body;
     assert.deepEqual(filtered.customers, [mine], 'the same group as the filtered report');
 
     const grand = cents(report.totals[0].total);

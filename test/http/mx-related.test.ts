@@ -5,46 +5,34 @@
  * only for a global invoice (público en general with InformacionGlobal); motive 01 only with a substitute of the
  * same type that relates the cancelled CFDI with TipoRelacion 04 (a receipt replaced by a receipt).
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eachStorage, problems, startTestServer, type Storage, type TestServer } from '../support/server';
-import { MX_APP, mxInvoice, mxRefs, stamped, type MxRefs } from '../support/mx';
+import { eachStorage, problems, type Storage } from '../support/server';
+import { MX_APP, mxInvoice, mxSuite, stamped } from '../support/mx';
 import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
 
-const CUSTOMER = { rfc_id: 'XIA190128J61', branch_office: 0 };
-
 eachStorage('MX related CFDIs and cancellation rules', (storage: Storage) => {
-  let s: TestServer;
-  let ref: MxRefs;
-  before(async () => {
-    s = await startTestServer(storage);
-    ref = await mxRefs(s);
-  });
-  after(() => s.close());
-
-  const mx = () => s.as('mx');
+  const t = mxSuite(storage);
+  const mx = t.mx;
   /** GEN001 1 × 100 + IVA 16 % = 116.00, stamped. */
   const invoice = async (over: Record<string, unknown> = {}) => {
-    const res = await mx().post('/v1/invoices', mxInvoice(ref, [{ code: 'GEN001', quantity: 1, price: 100 }], 116, { stamp: { send: true }, ...over }), MX_APP);
+    const res = await mx().post('/v1/invoices', mxInvoice(t.ref, [{ code: 'GEN001', quantity: 1, price: 100 }], 116, { stamp: { send: true }, ...over }), MX_APP);
     assert.equal(res.status, 201, JSON.stringify(res.body));
-    const doc = await stamped(s, 'invoices', res.body);
+    const doc = await stamped(t.s, 'invoices', res.body);
     assert.equal(doc.stamp.status, 'Accepted', JSON.stringify(doc.stamp));
     return { ...res.body, stamp: doc.stamp };
   };
-  const ppd = async () => invoice({ payment: { method: 'PPD', conditions: { id: ref.toDefine, value: 116, due_date: '2099-12-31' } } });
+  const ppd = async () => invoice({ payment: { method: 'PPD', conditions: { id: t.ref.toDefine, value: 116, due_date: '2099-12-31' } } });
   const receipt = async (invoiceId: string, amount: number, over: Record<string, unknown> = {}) => {
-    const res = await mx().post('/v1/payments', {
-      document: { id: ref.receipt }, date: new Date(Date.now() - 1000).toISOString(), customer: CUSTOMER, payment_form: '03', amount,
-      invoices: [{ id: invoiceId, amount }], stamp: { send: true }, ...over,
-    }, MX_APP);
-    if (res.status === 201) res.body = await stamped(s, 'payments', res.body);
+    const res = await t.receipt(invoiceId, amount, over);
+    if (res.status === 201) res.body = await stamped(t.s, 'payments', res.body);
     return res;
   };
   const xmlOf = async (path: string, id: string) => Buffer.from((await mx().get(`/v1/${path}/${id}/xml`)).body.base64, 'base64').toString('utf8');
   /** The CFDI's related documents: "TipoRelacion UUID" per cfdi:CfdiRelacionado. */
   const relations = (xml: string) => (satSelect('/cfdi:Comprobante/cfdi:CfdiRelacionados/cfdi:CfdiRelacionado', parseXml(xml) as unknown as Node) as unknown as Element[])
     .map((e) => `${(e.parentNode as Element).getAttribute('TipoRelacion')} ${e.getAttribute('UUID')}`);
-  const count = async (table: string) => Number((await s.db.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
+  const count = async (table: string) => Number((await t.s.db.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
 
   test('an invoice relates an advance (07) and a replaced invoice (04), written as CfdiRelacionados and stamped', async () => {
     const advance = await invoice();
@@ -68,7 +56,7 @@ eachStorage('MX related CFDIs and cancellation rules', (storage: Storage) => {
       [[{ type: '04', uuid: 'not-a-uuid' }], ['invalid_value@related[0].uuid']],
     ];
     for (const [related, expected, message] of cases) {
-      const res = await mx().post('/v1/invoices', mxInvoice(ref, [{ code: 'GEN001', quantity: 1, price: 100 }], 116, { related }), MX_APP);
+      const res = await mx().post('/v1/invoices', mxInvoice(t.ref, [{ code: 'GEN001', quantity: 1, price: 100 }], 116, { related }), MX_APP);
       assert.equal(res.status, 400, JSON.stringify(res.body));
       assert.deepEqual(problems(res), expected, JSON.stringify(related));
       if (message) assert.match(res.body.Errors[0].Message, message);
@@ -77,7 +65,7 @@ eachStorage('MX related CFDIs and cancellation rules', (storage: Storage) => {
     // A cancelled advance is not applied.
     const cancelledAdvance = await invoice();
     assert.equal((await mx().post(`/v1/invoices/${cancelledAdvance.id}/cancel`, { motive: '02' })).status, 200);
-    const res = await mx().post('/v1/invoices', mxInvoice(ref, [{ code: 'GEN001', quantity: 1, price: 100 }], 116,
+    const res = await mx().post('/v1/invoices', mxInvoice(t.ref, [{ code: 'GEN001', quantity: 1, price: 100 }], 116,
       { related: [{ type: '07', uuid: cancelledAdvance.stamp.uuid }] }), MX_APP);
     assert.deepEqual(problems(res), ['invalid_reference@related[0].uuid']);
   });
@@ -126,15 +114,15 @@ eachStorage('MX related CFDIs and cancellation rules', (storage: Storage) => {
   test('a credit note relates the note it replaces (04) besides its invoices (01)', async () => {
     const inv = await invoice();
     const note = (over: object = {}) => mx().post('/v1/credit-notes', {
-      document: { id: ref.creditNote }, invoices: [{ id: inv.id }], payment_form: '01', items: [{ code: 'GEN001', quantity: 0.1, price: 100 }], stamp: { send: true }, ...over,
+      document: { id: t.ref.creditNote }, invoices: [{ id: inv.id }], payment_form: '01', items: [{ code: 'GEN001', quantity: 0.1, price: 100 }], stamp: { send: true }, ...over,
     }, MX_APP);
     const first = await note();
     assert.equal(first.status, 201, JSON.stringify(first.body));
-    first.body = await stamped(s, 'credit-notes', first.body);
+    first.body = await stamped(t.s, 'credit-notes', first.body);
     assert.deepEqual(problems(await note({ related: [{ type: '04', uuid: inv.stamp.uuid }] })), ['invalid_reference@related[0].uuid'], 'an invoice is no note');
     const second = await note({ related: [{ type: '04', uuid: first.body.stamp.uuid }] });
     assert.equal(second.status, 201, JSON.stringify(second.body));
-    second.body = await stamped(s, 'credit-notes', second.body);
+    second.body = await stamped(t.s, 'credit-notes', second.body);
     assert.equal(second.body.stamp.status, 'Accepted', JSON.stringify(second.body.stamp));
     assert.deepEqual(relations(await xmlOf('credit-notes', second.body.id)), [`01 ${inv.stamp.uuid}`, `04 ${first.body.stamp.uuid}`]);
     const res = await mx().post(`/v1/credit-notes/${first.body.id}/cancel`, { motive: '01', substitution: second.body.stamp.uuid });

@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import type { TestServer } from './server';
-import { MX_APP, mxToday } from './mx';
+import { MX_APP, MX_CUSTOMER, mxToday } from './mx';
 
-export const CUSTOMER = { rfc_id: 'XIA190128J61', branch_office: 0 };
+export const CUSTOMER = MX_CUSTOMER;
 
 export interface MxDocRefs { type: Record<string, any>; seller: number; pay: Record<string, any>; tax: (type: string, pct: number) => any }
 

@@ -1,11 +1,17 @@
 /**
- * The Mexican demo company's references, looked up through the API, and a
- * valid invoice body (paid at once, PUE) to vary.
+ * The Mexican demo company's references, looked up through the API, a valid
+ * invoice body (paid at once, PUE) to vary, and a suite's set-up (mxSuite): the
+ * server, the references, a stamped PPD invoice and a payment receipt.
  */
-import type { ApiClient } from './server';
+import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestServer, type ApiClient, type Storage, type TestServer } from './server';
 
 /** The application header {base_url_mx} requires on invoice routes. */
 export const MX_APP = { 'serviceapi-application-id': 'TestPOS' };
+
+/** The demo company's customer the Mexican tests invoice. */
+export const MX_CUSTOMER = { rfc_id: 'XIA190128J61', branch_office: 0 };
 
 /** Today in Mexico City (yyyy-MM-dd). */
 export const mxToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
@@ -43,4 +49,36 @@ export async function stamped(c: ApiClient, path: string, doc: any): Promise<any
     doc = (await c.as('mx').get(`/v1/${path}/${doc.id}`)).body;
   }
   return doc;
+}
+
+/**
+ * A suite's Mexican set-up, registered on the suite that calls it: a test server of `storage` started before its
+ * tests and closed after them, the demo company's references, and helpers.
+ */
+export function mxSuite(storage: Storage) {
+  let s: TestServer;
+  let ref: MxRefs;
+  before(async () => {
+    s = await startTestServer(storage);
+    ref = await mxRefs(s);
+  });
+  after(() => s.close());
+  const mx = () => s.as('mx');
+  return {
+    get s() { return s; },
+    get ref() { return ref; },
+    mx,
+    /** A PPD invoice (payment to be defined, due 2099-12-31) of these items, `total` as computed by hand, once stamped. */
+    ppdInvoice: async (items: object[], total: number, over: Record<string, unknown> = {}) => {
+      const res = await mx().post('/v1/invoices', mxInvoice(ref, items, total,
+        { stamp: { send: true }, payment: { method: 'PPD', conditions: { id: ref.toDefine, value: total, due_date: '2099-12-31' } }, ...over }), MX_APP);
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      return stamped(s, 'invoices', res.body);
+    },
+    /** POST /v1/payments of `amount` on one invoice by transfer (03), dated a second ago unless `over` says otherwise, to stamp. */
+    receipt: (invoiceId: string, amount: number, over: Record<string, unknown> = {}) => mx().post('/v1/payments', {
+      document: { id: ref.receipt }, date: new Date(Date.now() - 1000).toISOString(), customer: MX_CUSTOMER, payment_form: '03', amount,
+      invoices: [{ id: invoiceId, amount }], stamp: { send: true }, ...over,
+    }, MX_APP),
+  };
 }
