@@ -29,5 +29,7 @@ button,.button{background:var(--accent);color:#fff;border-color:var(--accent);cu
 .chart .bar{display:block;height:14px;background:var(--accent);min-width:2px}.chart .value{text-align:right;font-variant-numeric:tabular-nums}figcaption{font-weight:600}
 .field-error{color:var(--bad);font-size:.9rem;margin:2px 0 0}.hint{font-size:.85rem;color:var(--muted)}[aria-invalid=true]{border-color:var(--bad);border-width:2px}
 fieldset{border:1px solid var(--line);border-radius:6px;background:var(--card);margin:0 0 12px;min-width:0}legend{font-weight:600}
+.subnav ul{display:flex;flex-wrap:wrap;gap:12px;list-style:none;padding:0;margin:0 0 12px}[aria-current=page]{font-weight:700}form.inline{display:inline}
+.htmx-indicator{display:none}.htmx-request .htmx-indicator,.htmx-request.htmx-indicator{display:block}
 @media (max-width:600px){main{padding:8px}.field{min-width:100%}.top{padding:8px}}
 `;

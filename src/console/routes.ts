@@ -19,6 +19,7 @@ import { t, type Lang } from './i18n';
 import { loginPage, page } from './layout';
 import { documentPage, documentsPage, homePage, kindOf } from './pages';
 import { catalogRoutes } from './catalog-routes';
+import { settingsRoutes } from './settings-routes';
 import { receivablesCsv, receivablesPage, trialBalanceCsv, trialBalancePage } from './reports';
 
 const COOKIE = 'fx_console';
@@ -206,5 +207,6 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
       return sendHtml(reply, 400, await invoiceForm(ctx, f, res));
     }));
     catalogRoutes(app, guarded, db);
+    settingsRoutes(app, guarded);
   };
 }

@@ -90,9 +90,76 @@ describe('console customers, products and settings in a browser', { skip: exe ? 
     assert.match(await text('#catalog'), /LAMP01\s*Lámpara LED\s*\$ 47\.500,50/);
   });
 
+  test('settings: upload a certificate (a wrong password refused), see its subject and expiry', async () => {
+    await go('/app/settings');
+    await noViolations('settings');
+    const [{ legal_name: name, tax_id: nit }] = await s.db.query<any>('SELECT legal_name, tax_id FROM companies WHERE company_id = $1', [coCompany]);
+    const cert = generateTestCertificate({ commonName: name, nit, password: 'clave-del-p12', validDays: 20 });
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'console-cert-')), 'firma.p12');
+    fs.writeFileSync(file, Buffer.from(cert.p12Base64, 'base64'));
+    await go('/app/settings/certificates');
+    await noViolations('certificates');
+    await page.setInputFiles('#p12', file);
+    await page.fill('#cert-password', 'otra clave');
+    await Promise.all([page.waitForLoadState('load'), page.click('main form.record button[type=submit]')]);
+    assert.match(await text('[role=alert]'), /password\s*No se pudo abrir el PKCS#12: la contraseña es incorrecta/);
+    await page.setInputFiles('#p12', file);
+    await page.fill('#cert-password', 'clave-del-p12');
+    await Promise.all([page.waitForLoadState('load'), page.click('main form.record button[type=submit]')]);
+    const expiry = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('/');
+    assert.match(await text('[role=status]'), new RegExp(`Certificado cargado: .*${nit}.* · vence el ${expiry}`));
+    assert.match(await text('#certificates'), new RegExp(`${expiry}\\s*Sí\\s*The certificate expires on .*within 30 days`));
+    await noViolations('certificates after an upload');
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  });
+
+  test('settings: the DIAN test set, running then its verdicts', async () => {
+    await go('/app/settings/test-set');
+    await noViolations('the test set');
+    await page.fill('#test_set_id', '2b1b5d1e-6f7a-4c3e-9d2a-0f1e2d3c4b5a');
+    await page.click('main form.record button[type=submit]');
+    await page.waitForSelector('#running', { state: 'visible' });
+    await page.waitForSelector('#set-status', { timeout: 240_000 });
+    assert.equal(await text('#set-status'), 'Aceptado', await text('#verdicts'));
+    assert.match(await text('#verdicts'), /\(50\/50 aceptados\)/);
+    await noViolations('the test set verdicts');
+    const [c] = await s.db.query<any>('SELECT settings FROM companies WHERE company_id = $1', [coCompany]);
+    assert.equal(c.settings.dian.test_set_id, '2b1b5d1e-6f7a-4c3e-9d2a-0f1e2d3c4b5a');
+  });
+
+  test('settings: webhooks (create, its secret once, deliveries, delete) and API users (create, rotate)', async () => {
+    await go('/app/settings/webhooks');
+    await noViolations('webhooks');
+    await page.fill('#wh-url', 'ftp://nada');
+    await Promise.all([page.waitForLoadState('load'), page.click('main form.record button[type=submit]')]);
+    assert.equal(await page.locator('[role=alert]').count(), 1, 'refused with the API\'s message');
+    await page.fill('#wh-url', 'https://hooks.example.com/facturas');
+    await Promise.all([page.waitForLoadState('load'), page.click('main form.record button[type=submit]')]);
+    assert.match(await text('#secret'), /\S{16,}/);
+    assert.match(await text('#webhooks'), /https:\/\/hooks\.example\.com\/facturas/);
+    await Promise.all([page.waitForURL(/deliveries=/), page.click('#webhooks a:text-is("Entregas")')]);
+    await noViolations('webhook deliveries');
+    await Promise.all([page.waitForLoadState('load'), page.click('#webhooks form button')]);
+    assert.match(await text('[role=status]'), /Webhook borrado/);
+    assert.equal((await s.as('co').get('/v1/webhooks')).body.results.length, 0);
+
+    await go('/app/settings/api-users');
+    await noViolations('API users');
+    await page.fill('#username', 'erp-bodega');
+    await Promise.all([page.waitForLoadState('load'), page.click('main form.record button[type=submit]')]);
+    const key = await text('#secret');
+    const login = await s.call('POST', '/auth', { body: { username: 'erp-bodega', access_key: key } });
+    assert.equal(login.status, 200, 'the key shown logs in');
+    await Promise.all([page.waitForLoadState('load'), page.click('#api-users tr:has-text("erp-bodega") form button')]);
+    const rotated = await text('#secret');
+    assert.notEqual(rotated, key);
+    assert.equal((await s.call('POST', '/auth', { body: { username: 'erp-bodega', access_key: key } })).status, 401, 'the old key no longer logs in');
+  });
+
   test('pages of the owner at 360 px: no sideways scrolling, axe-core clean', async () => {
     await page.setViewportSize({ width: 360, height: 800 });
-    for (const p of ['/app/customers', '/app/customers/new', '/app/products', '/app/products/new']) {
+    for (const p of ['/app/customers', '/app/customers/new', '/app/products', '/app/products/new', '/app/settings', '/app/settings/certificates',
+      '/app/settings/test-set', '/app/settings/webhooks', '/app/settings/api-users']) {
       await go(p);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(wide <= 360, `${p} is ${wide} px wide at 360 px`);
@@ -101,5 +168,18 @@ describe('console customers, products and settings in a browser', { skip: exe ? 
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 
-  void fs; void os; void path; void generateTestCertificate; void adminOf; void coCompany;
+  test('an accountant and a viewer get no settings (403), and no link to them', async () => {
+    for (const [email, role] of [['contador@demo-co.example', 'accountant'], ['mirador@demo-co.example', 'viewer']]) {
+      assert.equal((await adminOf(s).post(`/companies/${coCompany}/console-users`, { email, password: 'una clave de prueba 1', role })).status, 201);
+      await login(email, 'una clave de prueba 1');
+      assert.equal(await page.$('a[href="/app/settings"]'), null);
+      for (const p of ['/app/settings', '/app/settings/certificates', '/app/settings/test-set', '/app/settings/webhooks', '/app/settings/api-users']) {
+        assert.equal((await go(p))!.status(), 403, `${role} on ${p}`);
+      }
+      const csrf = await page.getAttribute('input[name=_csrf]', 'value');
+      const post = await page.request.post(`${s.url}/app/settings/api-users`, { form: { _csrf: csrf!, username: 'intruso' }, headers: { origin: s.url } });
+      assert.equal(post.status(), 403);
+    }
+    assert.deepEqual(await s.db.query("SELECT 1 FROM api_users WHERE username = 'intruso'"), []);
+  });
 });

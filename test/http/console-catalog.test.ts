@@ -128,6 +128,25 @@ eachStorage('console customers and products', (storage) => {
     assert.equal((await owner.send('GET', `/app/customers/${id}`)).status, 404, 'another company\'s customer');
   });
 
+  test('settings (owner): company data saved through the administration route, a refusal under its field, resolutions shown', async () => {
+    const csrf = await owner.csrf();
+    const page = await owner.send('GET', '/app/settings');
+    assert.equal(page.status, 200);
+    assert.match(page.text, /Resoluciones de numeración[\s\S]*18760000001/);
+    const [c] = await s.db.query<any>('SELECT legal_name, address, time_zone FROM companies WHERE company_id = $1', [co]);
+    const form = { _csrf: csrf, legal_name: '', 'address.address': c.address.address, 'address.postal_code': c.address.postal_code ?? '', time_zone: c.time_zone };
+    const bad = await owner.send('POST', '/app/settings/company', form);
+    assert.equal(bad.status, 400);
+    assert.equal(under(bad.text, 'legal_name'), 'No puede estar vacío.');
+    const ok = await owner.send('POST', '/app/settings/company', { ...form, legal_name: `${c.legal_name} Ltda` });
+    assert.equal(ok.status, 303, problems(ok.text));
+    const [after] = await s.db.query<any>('SELECT legal_name, address FROM companies WHERE company_id = $1', [co]);
+    assert.equal(after.legal_name, `${c.legal_name} Ltda`);
+    assert.deepEqual(after.address, c.address, 'the address kept as it was');
+    const log = await s.db.query<any>("SELECT changes FROM admin_changes WHERE company_id = $1 ORDER BY id DESC LIMIT 1", [co]);
+    assert.deepEqual(log[0].changes.legal_name, { from: c.legal_name, to: `${c.legal_name} Ltda` }, 'recorded like any administration change');
+  });
+
   test('a viewer reads the lists and records but cannot create or edit (403)', async () => {
     const made = await adminOf(s).post(`/companies/${co}/console-users`, { email: 'solo-lectura@demo-co.example', password: 'solo mirar catálogo 1', role: 'viewer' });
     assert.equal(made.status, 201);
@@ -149,5 +168,10 @@ eachStorage('console customers and products', (storage) => {
     assert.equal((await viewer.send('POST', `/app/customers/${id}`, { _csrf: csrf, commercial_name: 'cambio' })).status, 403);
     assert.equal((await viewer.send('POST', '/app/products', { _csrf: csrf, code: 'X1', name: 'X' })).status, 403);
     assert.deepEqual(await s.db.query('SELECT count(*)::int AS n FROM customers WHERE company_id = $1', [co]), before);
+    for (const p of ['/app/settings', '/app/settings/certificates', '/app/settings/test-set', '/app/settings/webhooks', '/app/settings/api-users']) {
+      assert.equal((await viewer.send('GET', p)).status, 403, `a viewer on ${p}`);
+    }
+    assert.equal((await viewer.send('POST', '/app/settings/company', { _csrf: csrf, legal_name: 'Otra' })).status, 403);
+    assert.equal((await viewer.send('POST', '/app/settings/webhooks', { _csrf: csrf, url: 'https://x.example/h', events: '*' })).status, 403);
   });
 });
