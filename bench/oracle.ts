@@ -38,7 +38,7 @@ export async function plainList(q: Queryable, table: 'invoices' | 'vouchers', co
   const filter = plainFilter(companyId, timeZone, params);
   const where = table === 'invoices' ? `${filter.where} AND deleted_at IS NULL` : filter.where; // a deleted invoice is in no list
   const args = filter.args;
-  const [{ n }] = await q.query(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, args);
-  const rows = await q.query(`SELECT id FROM ${table} WHERE ${where} ORDER BY created_at DESC, number DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`, args);
+  const [{ n }] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, args);
+  const rows = await q.query<{ id: string }>(`SELECT id FROM ${table} WHERE ${where} ORDER BY created_at DESC, number DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`, args);
   return { total: n, ids: rows.map((r) => r.id) };
 }

@@ -83,10 +83,10 @@ async function sizeRun(storage: Storage, env: Record<string, string>, invoices: 
     client.token = expect(200, await client.json('POST', '/auth', DEMO_CREDENTIALS.co), 'POST /auth').access_token;
 
     // What the reads ask for: invoices spread over the numbers, bulk customers, the month before last.
-    const [fv] = await db.query(`SELECT id, consecutive FROM document_types WHERE company_id = $1 AND code = 'FV'`, [loaded.company_id]);
+    const [fv] = await db.query<{ id: number; consecutive: string }>(`SELECT id, consecutive FROM document_types WHERE company_id = $1 AND code = 'FV'`, [loaded.company_id]);
     const numbers = Array.from({ length: 50 }, (_, i) => 1 + Math.floor((i + 0.5) * (Number(fv.consecutive) - 1) / 50));
-    const some = await db.query(`SELECT id, name FROM invoices WHERE company_id = $1 AND document_type_id = $2 AND number = ANY($3::bigint[])`, [loaded.company_id, fv.id, numbers]);
-    const [middle] = await db.query(`SELECT id FROM invoices WHERE company_id = $1 ORDER BY created_at DESC, number DESC, id DESC OFFSET $2 LIMIT 1`,
+    const some = await db.query<{ id: string; name: string }>(`SELECT id, name FROM invoices WHERE company_id = $1 AND document_type_id = $2 AND number = ANY($3::bigint[])`, [loaded.company_id, fv.id, numbers]);
+    const [middle] = await db.query<{ id: string }>(`SELECT id FROM invoices WHERE company_id = $1 ORDER BY created_at DESC, number DESC, id DESC OFFSET $2 LIMIT 1`,
       [loaded.company_id, Math.floor(invoices / 2)]);
     const back = new Date(Date.now() - 45 * 86_400_000);
     const m0 = `${iso(back).slice(0, 7)}-01`;

@@ -228,7 +228,7 @@ const COMMANDS: Command[] = [
     name: 'key rotate', usage: '--username NAME', summary: 'a new access key for an API user; its tokens stop working (api-user rotate)',
     options: { username: str }, required: ['username'],
     run: async (v, { db, actor }) => {
-      const [u] = await db.query('SELECT company_id, id FROM api_users WHERE username = $1', [v.username]);
+      const [u] = await db.query<{ company_id: number; id: number }>('SELECT company_id, id FROM api_users WHERE username = $1', [v.username]);
       if (!u) throw new UsageError(`no API user named ${v.username}`);
       return apiUsers.actions!.rotate.run(db, actor, u.company_id, u.id);
     },

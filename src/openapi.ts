@@ -201,7 +201,7 @@ export function openapiHooks() {
     }
     return openapiObject;
   };
-  return { transform, transformObject, documentOf };
+  return { transform, transformObject, documentOf, answerSchemas };
 }
 
 /** The groups of the public reference (/docs), in the order shown. */

@@ -18,10 +18,12 @@ const CreateBody = Type.Object({ username: Username });
 const UpdateBody = Type.Object({ username: Type.Optional(Username), active: Type.Optional(Type.Boolean({ description: 'false: logins refused, tokens revoked' })) });
 
 const COLUMNS = 'id, username, active, created_at';
-const answer = (r: any) => ({ id: r.id, username: r.username, active: r.active, created: new Date(r.created_at).toISOString() });
+/** The columns of api_users an answer shows (migrations/001_foundation.sql). */
+interface ApiUserRow { id: number; username: string; active: boolean; created_at: string }
+const answer = (r: ApiUserRow) => ({ id: r.id, username: r.username, active: r.active, created: new Date(r.created_at).toISOString() });
 
 async function one(q: Queryable, companyId: number, id: number, lock = '') {
-  const [r] = await q.query(`SELECT ${COLUMNS} FROM api_users WHERE company_id = $1 AND id = $2 ${lock}`, [companyId, id]);
+  const [r] = await q.query<ApiUserRow>(`SELECT ${COLUMNS} FROM api_users WHERE company_id = $1 AND id = $2 ${lock}`, [companyId, id]);
   if (!r) throw notFound(`API user ${id}`, 'item');
   return r;
 }
@@ -41,7 +43,7 @@ export const apiUsers: Resource = {
   createBody: CreateBody, updateBody: UpdateBody,
   async list(q, companyId) {
     await companyRow(q, companyId);
-    return (await q.query(`SELECT ${COLUMNS} FROM api_users WHERE company_id = $1 ORDER BY id`, [companyId])).map(answer);
+    return (await q.query<ApiUserRow>(`SELECT ${COLUMNS} FROM api_users WHERE company_id = $1 ORDER BY id`, [companyId])).map(answer);
   },
   async get(q, companyId, id) {
     await companyRow(q, companyId);
@@ -64,7 +66,7 @@ export const apiUsers: Resource = {
     return withCompany(db, actor, companyId, async ({ q, record }) => {
       const before = await one(q, companyId, id, 'FOR UPDATE');
       if (body.username !== undefined) await usernameFree(q, body.username, id);
-      const [row] = await q.query(
+      const [row] = await q.query<ApiUserRow>(
         `UPDATE api_users SET username = $3, active = $4, failed_logins = CASE WHEN $4 THEN 0 ELSE failed_logins END,
                 locked_until = CASE WHEN $4 THEN NULL ELSE locked_until END
           WHERE company_id = $1 AND id = $2 RETURNING ${COLUMNS}`,

@@ -23,8 +23,13 @@ import { companyRow, type Resource } from './collections';
 import { Nullable } from '../platform/answers';
 
 const COLUMNS = 'id, active, subject, issuer, serial_number, not_before, not_after, warnings, created_at';
+/** COLUMNS of company_credentials (migrations/006_einvoice.sql, 018_administration.sql). */
+interface CredentialRow {
+  id: number; active: boolean; subject: string | null; issuer: string | null; serial_number: string | null;
+  not_before: string | null; not_after: string | null; warnings: string[] | null; created_at: string;
+}
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
-const answer = (r: any) => ({
+const answer = (r: CredentialRow) => ({
   id: r.id, active: r.active, subject: r.subject, issuer: r.issuer, serial_number: r.serial_number,
   not_before: iso(r.not_before), not_after: iso(r.not_after), warnings: r.warnings ?? [], created: iso(r.created_at),
 });
@@ -79,11 +84,11 @@ export const certificates: Resource = {
   createBody: UploadBody, updateBody: UpdateBody,
   async list(q, companyId) {
     await companyRow(q, companyId);
-    return (await q.query(`SELECT ${COLUMNS} FROM company_credentials WHERE company_id = $1 ORDER BY id DESC`, [companyId])).map(answer);
+    return (await q.query<CredentialRow>(`SELECT ${COLUMNS} FROM company_credentials WHERE company_id = $1 ORDER BY id DESC`, [companyId])).map(answer);
   },
   async get(q, companyId, id) {
     await companyRow(q, companyId);
-    const [r] = await q.query(`SELECT ${COLUMNS} FROM company_credentials WHERE company_id = $1 AND id = $2`, [companyId, id]);
+    const [r] = await q.query<CredentialRow>(`SELECT ${COLUMNS} FROM company_credentials WHERE company_id = $1 AND id = $2`, [companyId, id]);
     if (!r) throw notFound(`Certificate ${id}`, 'item');
     return answer(r);
   },
@@ -96,7 +101,7 @@ export const certificates: Resource = {
       p.throwIfAny();
       const { cert, warnings } = seen!;
       await q.query('UPDATE company_credentials SET active = false WHERE company_id = $1 AND active', [companyId]);
-      const [row] = await q.query(
+      const [row] = await q.query<CredentialRow>(
         `INSERT INTO company_credentials (company_id, p12, password, password_sealed, subject, issuer, serial_number, not_before, not_after, warnings, active)
          VALUES ($1, $2, NULL, $3, $4, $5, $6, $7, $8, $9, true) RETURNING ${COLUMNS}`,
         [companyId, body.p12.replace(/\s+/g, ''), seal(key, body.password), cert.subjectName, cert.issuerName, cert.serialNumber,
@@ -109,14 +114,14 @@ export const certificates: Resource = {
     const p = new Problems();
     if (!checkBody(UpdateBody, body, p)) p.throwIfAny();
     return withCompany(db, actor, companyId, async ({ q, record }) => {
-      const [before] = await q.query(`SELECT ${COLUMNS} FROM company_credentials WHERE company_id = $1 AND id = $2 FOR UPDATE`, [companyId, id]);
+      const [before] = await q.query<CredentialRow>(`SELECT ${COLUMNS} FROM company_credentials WHERE company_id = $1 AND id = $2 FOR UPDATE`, [companyId, id]);
       if (!before) throw notFound(`Certificate ${id}`, 'item');
       if (body.active === true && !before.active) {
         if (before.not_after && new Date(before.not_after) < new Date()) p.add('invalid_value', `Certificate ${id} expired on ${iso(before.not_after)?.slice(0, 10)}`, 'active');
         p.throwIfAny();
         await q.query('UPDATE company_credentials SET active = false WHERE company_id = $1 AND active', [companyId]);
       }
-      const [row] = await q.query(`UPDATE company_credentials SET active = $3 WHERE company_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+      const [row] = await q.query<CredentialRow>(`UPDATE company_credentials SET active = $3 WHERE company_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
         [companyId, id, body.active ?? before.active]);
       await record('update', 'certificates', id, answer(before), answer(row));
       return answer(row);

@@ -127,7 +127,7 @@ export function tableResource(def: TableDef): Resource {
                         WHERE company_id = $1 AND id = $2`, [companyId, id, ...values]);
         rowId = id!;
       } else {
-        const [row] = await q.query(`INSERT INTO ${def.table} (company_id, ${keys.join(', ')}) VALUES ($1, ${keys.map((_, i) => `$${i + 2}`).join(', ')}) RETURNING id`,
+        const [row] = await q.query<{ id: number }>(`INSERT INTO ${def.table} (company_id, ${keys.join(', ')}) VALUES ($1, ${keys.map((_, i) => `$${i + 2}`).join(', ')}) RETURNING id`,
           [companyId, ...values]);
         rowId = row.id;
       }

@@ -8,6 +8,7 @@
 import { AAD, isSealed, storedSecret, type SealingKey } from '../platform/secrets';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db, Queryable } from '../platform/db';
+import type { CompanyRow } from '../platform/auth';
 import { DomainError, notFound, Problems } from '../platform/errors';
 import { checkBody, Enum } from '../platform/validation';
 import { isValidNit, nitCheckDigit } from '../platform/nit';
@@ -257,7 +258,7 @@ export async function listCompanies(q: Queryable, filter: { country?: string; ta
   if (filter.country) { args.push(filter.country.toUpperCase()); where.push(`country = $${args.length}`); }
   if (filter.tax_id) { args.push(filter.tax_id.toUpperCase()); where.push(`tax_id = $${args.length}`); }
   const cond = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const [{ total }] = await q.query(`SELECT count(*)::int AS total FROM companies ${cond}`, args);
-  const rows = await q.query(`SELECT * FROM companies ${cond} ORDER BY company_id LIMIT ${filter.page_size} OFFSET ${(filter.page - 1) * filter.page_size}`, args);
+  const [{ total }] = await q.query<{ total: number }>(`SELECT count(*)::int AS total FROM companies ${cond}`, args);
+  const rows = await q.query<CompanyRow>(`SELECT * FROM companies ${cond} ORDER BY company_id LIMIT ${filter.page_size} OFFSET ${(filter.page - 1) * filter.page_size}`, args);
   return { pagination: { page: filter.page, page_size: filter.page_size, total_results: total }, results: rows.map(companyAnswer) };
 }

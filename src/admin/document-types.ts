@@ -22,6 +22,7 @@ import { todayIn } from '../invoices/lookup';
 import { nullable } from '../companies/settings';
 import { tableResource, type Ctx } from './collections';
 import { LOOKUPS } from '../catalog/lookups';
+import type { Resolution as StoredResolution } from '../companies/catalogs/rows';
 
 const Flag = (description?: string) => Type.Boolean({ description });
 
@@ -61,7 +62,7 @@ async function checkResolution(ctx: Ctx, r: Record<string, any>, before: Record<
     problems.add('invalid_dian_resolution', `The type's prefix "${sent.prefix}" is not the resolution's "${res.prefix}"`, 'prefix');
   }
   r.prefix = res.prefix;
-  const others = await q.query(
+  const others = await q.query<{ id: number; code: string; resolution: StoredResolution }>(
     `SELECT id, code, resolution FROM document_types WHERE company_id = $1 AND id <> $2 AND resolution IS NOT NULL`, [company.company_id, before?.id ?? 0]);
   for (const o of others) {
     const x = o.resolution;

@@ -8,6 +8,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../platform/db';
+import type { CustomerRow, ProductRow } from './rows';
 
 export type Row = Record<string, any>;
 export const CACHED = ['document_types', 'sellers', 'taxes', 'payment_types', 'allowance_charges', 'warehouses', 'cost_centers'] as const;
@@ -16,8 +17,8 @@ export type Catalog = Record<(typeof CACHED)[number], Map<number, Row>>;
 interface Entry {
   version: number;
   catalog: Catalog;
-  products: Map<string, Row | null>;     // by code; null = no such product
-  customers: Map<string, Row[]>;         // by identification: every branch office
+  products: Map<string, ProductRow | null>; // by code; null = no such product
+  customers: Map<string, CustomerRow[]>; // by identification: every branch office
 }
 const cache = new Map<number, Entry>();
 const MAX_ROWS = 50_000;
@@ -49,12 +50,12 @@ export async function masterDataOf(q: Queryable, companyId: number, version: num
               (SELECT coalesce(json_agg(t), '[]'::json) FROM customers t WHERE company_id = $1 AND identification = ANY($3::text[])) AS customers`,
       [companyId, missingCodes, missingIds]);
     if (entry.products.size + entry.customers.size > MAX_ROWS) { entry.products.clear(); entry.customers.clear(); }
-    for (const c of missingCodes) entry.products.set(c, (row.products as Row[]).find((p) => p.code === c) ?? null);
-    for (const i of missingIds) entry.customers.set(i, (row.customers as Row[]).filter((x) => x.identification === i));
+    for (const c of missingCodes) entry.products.set(c, (row.products as ProductRow[]).find((p) => p.code === c) ?? null);
+    for (const i of missingIds) entry.customers.set(i, (row.customers as CustomerRow[]).filter((x) => x.identification === i));
   }
   return {
     ...entry.catalog,
-    products: new Map(codes.flatMap((c) => { const p = entry.products.get(c); return p ? [[c, p] as [string, Row]] : []; })),
+    products: new Map(codes.flatMap((c) => { const p = entry.products.get(c); return p ? [[c, p] as [string, ProductRow]] : []; })),
     customers: identifications.flatMap((i) => entry.customers.get(i) ?? []),
   };
 }

@@ -158,7 +158,7 @@ export function registerLookups(app: App, db: Queryable, country: 'CO' | 'MX'): 
         const q = req.query;
         const { cond, args } = where(q, req.company.company_id);
         const [limit, offset] = pageWindow(q);
-        const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM ${l.table} WHERE ${cond}`, args);
+        const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${l.table} WHERE ${cond}`, args);
         const rows = await db.query(`SELECT ${l.columns} FROM ${l.table} WHERE ${cond} ORDER BY ${l.order} LIMIT ${limit} OFFSET ${offset}`, args);
         return paged(q, total, rows.map(map));
       });

@@ -74,7 +74,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
       person_type: q.person_type?.toLowerCase(), type: q.type === undefined ? undefined : canonical(CUSTOMER_TYPES, q.type),
     });
     const [limit, offset] = pageWindow(q);
-    const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM customers WHERE ${cond}`, args);
+    const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM customers WHERE ${cond}`, args);
     return paged(q, total, await withAdvances(db, req.company.company_id, country,
       await findCustomers(db, req.company.company_id, `AND ${cond}`, args.slice(1), `ORDER BY id LIMIT ${limit} OFFSET ${offset}`)));
   });
@@ -116,7 +116,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     const cid = req.company.company_id;
     const id = req.params.id;
     return db.tx(async (q) => {
-      const [c] = await q.query('SELECT id, identification, branch_office FROM customers WHERE company_id = $1 AND id = $2 FOR UPDATE', [cid, id]);
+      const [c] = await q.query<{ id: number; identification: string; branch_office: number }>('SELECT id, identification, branch_office FROM customers WHERE company_id = $1 AND id = $2 FOR UPDATE', [cid, id]);
       if (!c) throw notFound(`Customer ${id}`);
       const uses = await customerUses(q, cid, c);
       refuseDelete(`Customer ${id}`, { invoice: uses.invoices, voucher: uses.vouchers });
@@ -151,7 +151,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
       cond += ` AND id = ANY($${args.length}::bigint[])`;
     }
     const [limit, offset] = pageWindow(q);
-    const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM products WHERE ${cond}`, args);
+    const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM products WHERE ${cond}`, args);
     return paged(q, total, await findProducts(db, req.company.company_id, `AND ${cond}`, args.slice(1), `ORDER BY id LIMIT ${limit} OFFSET ${offset}`));
   });
 
@@ -192,7 +192,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     const cid = req.company.company_id;
     const id = req.params.id;
     return db.tx(async (q) => {
-      const [p] = await q.query('SELECT id, code FROM products WHERE company_id = $1 AND id = $2 FOR UPDATE', [cid, id]);
+      const [p] = await q.query<{ id: number; code: string }>('SELECT id, code FROM products WHERE company_id = $1 AND id = $2 FOR UPDATE', [cid, id]);
       if (!p) throw notFound(`Product ${id}`);
       refuseDelete(`Product ${id} (${p.code})`, { invoice: await productUses(q, cid, p.code) });
       await q.query('DELETE FROM products WHERE company_id = $1 AND id = $2', [cid, id]);

@@ -47,7 +47,8 @@ import { Problems } from '../platform/errors';
 import { checkBody } from '../platform/validation';
 import { nitCheckDigit } from '../platform/nit';
 import { CoCustomerBody, insertCustomer, type CustomerBody } from '../catalog/customers';
-import { computeCO } from '../invoices/compute';
+import { computeCO, type TaxRef } from '../invoices/compute';
+import type { ProductRow } from '../catalog/rows';
 import { coInvoiceDocument, coInvoicePostings, planCoInvoice, storeCoInvoice } from '../invoices/co/service';
 import type { CoInvoiceBody } from '../invoices/co/schema';
 import { todayIn } from '../invoices/lookup';
@@ -239,16 +240,16 @@ async function invoiceTemplates(q: Queryable, company: Company, refs: Refs, cust
     const codes = [...PRODUCTS].sort(() => next() - 0.5).slice(0, size);
     return codes.map((code) => ({ code, quantity: 1 + Math.floor(next() * 4) }));
   });
-  const products = new Map((await q.query(`SELECT code, prices, tax_ids FROM products WHERE company_id = $1`, [company.company_id])).map((p) => [p.code, p]));
-  const taxes = new Map((await q.query(`SELECT id, name, type, percentage FROM taxes WHERE company_id = $1`, [company.company_id])).map((t) => [t.id, t]));
+  const products = new Map((await q.query<Pick<ProductRow, 'code' | 'prices' | 'tax_ids'>>(`SELECT code, prices, tax_ids FROM products WHERE company_id = $1`, [company.company_id])).map((p) => [p.code, p]));
+  const taxes = new Map((await q.query<TaxRef>(`SELECT id, name, type, percentage FROM taxes WHERE company_id = $1`, [company.company_id])).map((t) => [t.id, t]));
   const out: Template[] = [];
   for (const [di, code] of DOC_TYPES.entries()) {
     const docType = refs.types[code];
     for (const [b, basket] of baskets.entries()) {
-      const items = basket.map((l) => ({ ...l, price: Number(products.get(l.code).prices[0].price_list[0].value), seller: refs.seller.id }));
+      const items = basket.map((l) => ({ ...l, price: Number(products.get(l.code)!.prices[0]!.price_list[0]!.value), seller: refs.seller.id }));
       const { payable } = computeCO({
         discountType: docType.discount_type, retentions: [], globalDiscounts: [], globalCharges: [],
-        lines: items.map((l) => ({ quantity: l.quantity, price: l.price, taxes: (products.get(l.code).tax_ids as number[]).map((id) => taxes.get(id)) })),
+        lines: items.map((l) => ({ quantity: l.quantity, price: l.price, taxes: products.get(l.code)!.tax_ids.map((id) => taxes.get(id)!) })),
       });
       for (const [pi, payType] of PAY_TYPES.entries()) {
         const pay = refs.pay[payType];
@@ -293,8 +294,8 @@ async function sampleReceipts(q: Queryable, company: Company, refs: Refs, first:
       items: [{ due: { prefix: invoice.prefix, consecutive: invoice.number, quote: 1 }, value: 95000 }],
       payment: { id: refs.rcPay[payType].id, value: 95000 },
     } as unknown as VoucherBody;
-    const voucher: any = await storeVoucher(q, company, await planVoucher(q, company, vbody, new Problems()), {});
-    const lines = await q.query(
+    const voucher = await storeVoucher(q, company, await planVoucher(q, company, vbody, new Problems()), {});
+    const lines = await q.query<{ account_code: string; debit: string; credit: string; third_party: string | null; description: string }>(
       `SELECT l.account_code, l.debit, l.credit, l.third_party, l.description FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
         WHERE e.company_id = $1 AND e.source_id = $2 ORDER BY l.line_no`, [company.company_id, voucher.id]);
     if (lines.length !== 2 || !lines.every((l) => new Decimal(l.debit).plus(l.credit).eq(95000))) {

@@ -29,7 +29,7 @@ const VERSION: Record<Table, string> = { company_credentials: CREDENTIALS_VERSIO
 /** The condition that picks a company's active certificate among those it keeps. */
 const ACTIVE: Record<Table, string> = { company_credentials: ' AND active', provider_credentials: '' };
 
-interface CompanyRow { company_id: number; is_demo: boolean; legal_name: string; tax_id: string; country: 'CO' | 'MX' }
+export interface CompanyRow { company_id: number; is_demo: boolean; legal_name: string; tax_id: string; country: 'CO' | 'MX' }
 
 const missing = (company: CompanyRow) => `Company ${company.company_id} has no active signing certificate; upload one (POST /admin/v1/companies/${company.company_id}/certificates or the CLI's certificate load)`;
 const demoCertificate = (company: CompanyRow): TestCertificateOptions => ({ commonName: company.legal_name, nit: company.tax_id, country: company.country });
@@ -73,7 +73,7 @@ export class Credentials {
   }
 
   private async get(table: Table, value: string | number, version: string | null | undefined, generate: TestCertificateOptions | null, missingMessage: string) {
-    const versionOf = async () => (await this.db.query(`SELECT ${VERSION[table]} AS v FROM ${table} WHERE ${KEY[table]} = $1${ACTIVE[table]}`, [value]))[0]?.v ?? null;
+    const versionOf = async () => (await this.db.query<{ v: string }>(`SELECT ${VERSION[table]} AS v FROM ${table} WHERE ${KEY[table]} = $1${ACTIVE[table]}`, [value]))[0]?.v ?? null;
     const key = `${table}:${value}`;
     if (version === undefined) version = await versionOf();
     if (version === null) {
@@ -97,7 +97,7 @@ export class Credentials {
   }
 
   private async decode(table: Table, value: string | number): Promise<LoadedCertificate> {
-    const [row] = await this.db.query(`SELECT * FROM ${table} WHERE ${KEY[table]} = $1${ACTIVE[table]}`, [value]);
+    const [row] = await this.db.query<{ p12: string; password: string | null; password_sealed?: string | null }>(`SELECT * FROM ${table} WHERE ${KEY[table]} = $1${ACTIVE[table]}`, [value]);
     if (!row) throw new Error(`The certificate of ${table === 'company_credentials' ? 'company' : 'provider'} ${value} was replaced while it was being read; try again`);
     const password = passwordOf(row);
     return this.pool ? this.pool.run('pkcs12.load', { p12: row.p12, password }) : loadPkcs12(row.p12, password);

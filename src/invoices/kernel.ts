@@ -257,7 +257,7 @@ export async function lockInvoice(q: Queryable, cid: number, id: string, o: { co
             (SELECT count(*)::int FROM notes n WHERE n.company_id = i.company_id AND n.invoice_id = i.id AND NOT n.annulled) AS notes
        FROM invoices i WHERE company_id = $1 AND id = $2${o.country ? ` AND country = '${o.country}'` : ''}${o.live === false ? '' : ` AND ${LIVE}`} FOR UPDATE`, [cid, id]);
   if (inv && o.paid) {
-    const [{ paid }] = await q.query(`SELECT coalesce(sum(paid), 0) AS paid FROM due_items WHERE company_id = $1 AND invoice_id = $2`, [cid, id]);
+    const [{ paid }] = await q.query<{ paid: string }>(`SELECT coalesce(sum(paid), 0) AS paid FROM due_items WHERE company_id = $1 AND invoice_id = $2`, [cid, id]);
     inv.paid = paid;
   }
   return inv;

@@ -11,12 +11,13 @@ import { PRODUCT_NAME_MAX } from '../catalog/products';
 
 export type { Row } from '../catalog/cache';
 import type { Row } from '../catalog/cache';
+import type { CustomerRow, ProductRow } from '../catalog/rows';
 
 /** The company's rows of a table with the given ids, by id (one query). */
 export async function byIds(q: Queryable, table: string, companyId: number, ids: unknown[]): Promise<Map<number, Row>> {
   const wanted = [...new Set(ids.filter((x): x is number => Number.isInteger(x)))];
   if (!wanted.length) return new Map();
-  const rows = await q.query(`SELECT * FROM ${table} WHERE company_id = $1 AND id = ANY($2::int[])`, [companyId, wanted]);
+  const rows = await q.query<Row & { id: number }>(`SELECT * FROM ${table} WHERE company_id = $1 AND id = ANY($2::int[])`, [companyId, wanted]);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -25,8 +26,8 @@ export interface Wanted {
   customerIdentifications?: unknown[];
 }
 export interface MasterData extends Catalog {
-  products: Map<string, Row>;
-  customers: Row[];
+  products: Map<string, ProductRow>;
+  customers: CustomerRow[];
 }
 
 /**
@@ -42,7 +43,7 @@ export async function loadMasterData(q: Queryable, company: Company, want: Wante
  * Returns the row when it can be used; records nothing when the path already has a problem.
  */
 export function mustBeActive(problems: Problems) {
-  return (row: Row | undefined, path: string, what: string, id: unknown, lookup: string): Row | null => {
+  return <R extends { active?: boolean }>(row: R | undefined, path: string, what: string, id: unknown, lookup: string): R | null => {
     if (problems.has(path)) return null;
     if (!row) { problems.add('invalid_reference', `${what} ${id} does not exist; see ${lookup}`, path); return null; }
     if (row.active === false) { problems.add('parameter_inactive', `${what} ${id} is inactive`, path); return null; }

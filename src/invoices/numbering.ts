@@ -8,6 +8,7 @@
  * automatic numbers never meet a hand-sent one; the unique index on
  * (company_id, document_type_id, number) refuses a hand-sent number in use.
  */
+import type { Resolution } from '../companies/catalogs/rows';
 import type { Queryable } from '../platform/db';
 import { ApiError, DomainError } from '../platform/errors';
 import { Statement } from '../platform/sql';
@@ -38,7 +39,7 @@ export function addNumbering(st: Statement, companyId: number, typeId: number, s
  * sent at the top of the range, the counter has nowhere left to go), and an
  * electronic document type's must lie inside its DIAN numbering resolution.
  */
-export function checkResolution(t: { number: number | string; resolution: any; electronic_type: string }, sent?: number): void {
+export function checkResolution(t: { number: number | string; resolution: Resolution | null; electronic_type: string | null }, sent?: number): void {
   if (!Number.isSafeInteger(Number(t.number))) {
     throw new DomainError('invalid_value', `The next number of this document type (${t.number}) is above ${Number.MAX_SAFE_INTEGER}, the largest one the API can answer exactly: its numbering is used up`, 'document.id');
   }
@@ -50,7 +51,7 @@ export function checkResolution(t: { number: number | string; resolution: any; e
 
 /** When addNumbering took no number: the refusal that says why (read after the statement, for its message only). */
 export async function numberRefused(q: Queryable, companyId: number, typeId: number, sent?: number): Promise<ApiError> {
-  const [t] = await q.query('SELECT consecutive::text AS consecutive, resolution, electronic_type FROM document_types WHERE company_id = $1 AND id = $2', [companyId, typeId]);
+  const [t] = await q.query<{ consecutive: string; resolution: Resolution | null; electronic_type: string | null }>('SELECT consecutive::text AS consecutive, resolution, electronic_type FROM document_types WHERE company_id = $1 AND id = $2', [companyId, typeId]);
   if (t) {
     try { checkResolution({ number: sent ?? t.consecutive, resolution: t.resolution, electronic_type: t.electronic_type }, sent); } catch (e) { return e as ApiError; }
   }

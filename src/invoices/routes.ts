@@ -4,6 +4,7 @@
  * computation and shape (co/, mx/); numbering, idempotency, storage of the
  * answer, reads and annulment are shared here.
  */
+import type { StampColumns } from '../platform/states';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from '../platform/app';
@@ -75,7 +76,7 @@ const NOTES_OF = `(SELECT coalesce(json_agg(json_build_object('invoice_id', n.in
                      ORDER BY n.created_at, n.number), '[]') FROM notes n WHERE n.company_id = i.company_id AND n.invoice_id = i.id AND NOT n.annulled)`;
 
 export async function readInvoice(q: Queryable, company: Company, id: string) {
-  const [row] = await q.query(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}${company.country === 'CO' ? `, ${NOTES_OF} AS notes` : ''}
+  const [row] = await q.query<{ notes: NoteRef[] }>(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}${company.country === 'CO' ? `, ${NOTES_OF} AS notes` : ''}
      FROM invoices i WHERE i.company_id = $1 AND i.id = $2 AND i.${LIVE}`, [company.company_id, id]);
   if (!row) throw notFound(`Invoice ${id}`);
   return company.country === 'CO' ? withNotes(current(row), row.notes) : current(row);
@@ -156,7 +157,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
   // Electronic invoicing: the DIAN (or its sandbox) for CO, the stamping provider (PAC) for MX.
   const authority = country === 'CO' ? 'the DIAN' : 'the stamping provider (PAC)';
   const electronic = async (company: Company, id: string) => {
-    const [row] = await db.query(
+    const [row] = await db.query<StampColumns & { annulled: boolean; electronic_type: string | null }>(
       `SELECT i.stamp_status, i.annulled, i.name, i.xml, i.stamp_errors, i.stamp_observations, t.electronic_type
          FROM invoices i JOIN document_types t ON t.company_id = i.company_id AND t.id = i.document_type_id
         WHERE i.company_id = $1 AND i.id = $2 AND i.country = $3 AND i.${LIVE}`, [company.company_id, id, country]);

@@ -21,7 +21,7 @@ import { documentFiles, type DocumentFiles } from '../pdf/document';
 import { runTask } from '../workers/tasks';
 import { Credentials } from '../einvoice/credentials';
 import { isPermanent, type Mailer, type Message } from './mailer';
-import { isEmail, showOnDocument, type DocKind } from './store';
+import { isEmail, showOnDocument, type DocKind, type MailRow } from './store';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -83,7 +83,7 @@ export function mailHandler(db: Db, mailer: Mailer, o: { from: string; maxAttemp
 
   return async (job: Job): Promise<unknown> => {
     const cid = job.company_id;
-    const [mail] = await db.query('SELECT * FROM mails WHERE company_id = $1 AND id = $2', [cid, job.ref_id]);
+    const [mail] = await db.query<MailRow>('SELECT * FROM mails WHERE company_id = $1 AND id = $2', [cid, job.ref_id]);
     if (!mail || mail.status !== 'process_of_sending') return { status: mail?.status ?? 'gone' };
     let message: Message;
     try {

@@ -18,6 +18,13 @@ export type { DocKind } from '../pdf/document';
 import type { DocKind } from '../pdf/document';
 
 const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+/** A row of mails (migrations/008_mail.sql). */
+export interface MailRow {
+  company_id: number; id: string; doc_kind: string; doc_id: string; mail_to: string[] | null; copy_to: string[];
+  status: 'pending_send' | 'process_of_sending' | 'sent' | 'failed_delivery'; message_id: string; observations: string | null;
+  sent_at: string | null; created_at: string; updated_at: string;
+}
+
 /** An address this service will send to. */
 export const isEmail = (a: string) => a.length <= 254 && EMAIL.test(a);
 export const MAIL_JOB = 'mail';
@@ -49,7 +56,7 @@ export async function requestMail(q: Queryable, cid: number, kind: DocKind, docI
   o: { to?: string[]; copyTo?: string[]; waitForAuthority?: boolean } = {}): Promise<{ id: string; status: string }> {
   if (o.waitForAuthority) {
     // One mail waits per invoice: asking again while it waits (a PUT, a second POST …/mail) does not add another.
-    const [waiting] = await q.query(`SELECT id FROM mails WHERE company_id = $1 AND doc_kind = $2 AND doc_id = $3 AND status = 'pending_send'`, [cid, kind, docId]);
+    const [waiting] = await q.query<{ id: string }>(`SELECT id FROM mails WHERE company_id = $1 AND doc_kind = $2 AND doc_id = $3 AND status = 'pending_send'`, [cid, kind, docId]);
     if (waiting) {
       await q.query(`UPDATE mails SET mail_to = $3, copy_to = $4, updated_at = now() WHERE company_id = $1 AND id = $2`,
         [cid, waiting.id, o.to?.length ? JSON.stringify(o.to) : null, JSON.stringify(o.copyTo ?? [])]);
@@ -88,7 +95,7 @@ export async function mailIfAsked<T extends { id?: string | null; stamp?: { send
 /** The tax authority answered: an Accepted document's waiting mails go out; a Rejected one's keep waiting, and say why. */
 for (const kind of ['invoice', 'credit_note', 'debit_note', 'payment'] as const) {
   subscribe([`${kind}.stamp_accepted`, `${kind}.stamp_rejected`], async (q, e) => {
-    const waiting = await q.query(`SELECT id FROM mails WHERE company_id = $1 AND doc_kind = $2 AND doc_id = $3 AND status = 'pending_send'`, [e.companyId, kind, e.docId]);
+    const waiting = await q.query<{ id: string }>(`SELECT id FROM mails WHERE company_id = $1 AND doc_kind = $2 AND doc_id = $3 AND status = 'pending_send'`, [e.companyId, kind, e.docId]);
     for (const { id } of waiting) {
       if (e.type === `${kind}.stamp_accepted`) {
         await q.query(`UPDATE mails SET status = 'process_of_sending', observations = NULL, updated_at = now() WHERE company_id = $1 AND id = $2`, [e.companyId, id]);

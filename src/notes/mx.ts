@@ -51,8 +51,9 @@ import { genericReceiver } from '../companies/uses';
 import { COMPENSATION, PAYMENT_FORMS } from '../payments/schema';
 import { money, num, round2, sum } from '../platform/money';
 import { noteTaxShares } from '../payments/compute';
-import type { StampStatus } from '../platform/states';
+import type { StampColumns, StampStatus } from '../platform/states';
 import { recordCreation } from '../mail/store';
+import type { CustomerRow } from '../catalog/rows';
 import { insertNote, lockNote, MX_NOTE_STAMP_JOB, requestNoteStamp, voidMxNote } from './kernel';
 
 /** What a note does to the units it names: a return takes them back; a discount lowers the price of units still sold. */
@@ -236,8 +237,8 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
   // The amounts the entry will post (the due items it settles are known when it is written: the receivable as one line here).
   if (problems.empty) checkLedgerAmounts(problems, notePostings(preview, [{ due: 0, invoice: '', amount: money(preview.total), account: MX_LEDGER.customers }], related), currencyOf ?? null, 'items', 'MXN');
   problems.throwIfAny();
-  if (!missingCfdiData(company, customer, lines.map((l) => l.product)).length) {
-    const xml = unsealedCfdi({ document: { ...preview, number: preview.number ?? 1 } as unknown as MxInvoiceDocument, company: company as any, customer: customer as any,
+  if (customer && !missingCfdiData(company, customer, lines.map((l) => l.product)).length) {
+    const xml = unsealedCfdi({ document: { ...preview, number: preview.number ?? 1 } as unknown as MxInvoiceDocument, company, customer,
       products: Object.fromEntries(lines.map((l) => [l.product.code, l.product])), egreso: { related: preview.invoices.map((i) => i.uuid), paymentForm: preview.payment_form } });
     for (const p of (await cfdiContentProblems(xml)).problems) problems.add('invalid_document', `The CFDI would be refused (${p.code}): ${p.message}`, /Concepto/.test(p.message) ? 'items' : 'body');
     problems.throwIfAny();
@@ -246,7 +247,7 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
 }
 
 /** The invoice computation's plan for the note's lines (no seller, cost center or payment condition of its own). */
-function linesPlan(body: MxCreditNoteBody, date: string, docType: Row, customer: Row, lines: MxPlan['lines'], retentions: Row[], computed: MxPlan['computed'], use: string,
+function linesPlan(body: MxCreditNoteBody, date: string, docType: Row, customer: CustomerRow, lines: MxPlan['lines'], retentions: Row[], computed: MxPlan['computed'], use: string,
   related: RelatedCfdi[], currency: MxPlan['currency']): MxPlan {
   const invoiceBody = { ...body, customer: { rfc_id: customer.identification, branch_office: customer.branch_office }, use,
     payment: { method: 'PUE', conditions: { id: 0, value: Number(computed.total), due_date: '' } } } as unknown as MxInvoiceBody;
@@ -384,7 +385,7 @@ export const mxNoteRoutes: RouteModule = (app, { db, country, outbox, config }) 
   });
 
   const stored = async (company: Company, id: string) => {
-    const [row] = await db.query(`SELECT name, stamp_status, stamp_errors, stamp_observations, xml FROM notes WHERE company_id = $1 AND id = $2 AND kind = 'NC'`, [company.company_id, id]);
+    const [row] = await db.query<StampColumns>(`SELECT name, stamp_status, stamp_errors, stamp_observations, xml FROM notes WHERE company_id = $1 AND id = $2 AND kind = 'NC'`, [company.company_id, id]);
     if (!row) throw notFound(`Credit note ${id}`);
     return row;
   };

@@ -12,7 +12,7 @@ import { AfterQuery, listDocuments } from '../platform/lists';
 import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams, type BodyOf } from '../platform/documents';
 import { annulmentDate } from '../invoices/lookup';
 import { dropNoteDueItems, movePayments } from '../invoices/kernel';
-import type { StampStatus } from '../platform/states';
+import type { StampColumns, StampStatus } from '../platform/states';
 import { reverseEntry } from '../ledger/journal';
 import { recordCreation } from '../mail/store';
 import { CreditNoteBody, DebitNoteBody, NOTE_NAMES, type NoteBody, type NoteKind } from './schema';
@@ -117,7 +117,7 @@ export const noteRoutes: RouteModule = (app, { db, country, outbox, config }) =>
 
     // The DIAN (or its sandbox): send, why it was rejected, the signed XML.
     const electronic = async (company: Company, id: string, q: Queryable = db) => {
-      const [row] = await q.query(
+      const [row] = await q.query<StampColumns & { annulled: boolean; electronic_type: string | null; invoice_status: StampStatus }>(
         `SELECT n.name, n.annulled, n.stamp_status, n.stamp_errors, n.stamp_observations, n.xml, t.electronic_type, i.stamp_status AS invoice_status
            FROM notes n JOIN document_types t ON t.company_id = n.company_id AND t.id = n.document_type_id
            JOIN invoices i ON i.company_id = n.company_id AND i.id = n.invoice_id

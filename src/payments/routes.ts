@@ -11,7 +11,7 @@ import { DomainError, notFound } from '../platform/errors';
 import { PageQuery, paged } from '../platform/http';
 import { AfterQuery, listDocuments } from '../platform/lists';
 import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams, type BodyOf } from '../platform/documents';
-import type { StampStatus } from '../platform/states';
+import type { StampColumns, StampStatus } from '../platform/states';
 import { PaymentBody } from './schema';
 import { annulPayment, planPayment, storePayment } from './service';
 import { lockPayment, PAYMENT_STAMP_JOB, requestPaymentStamp } from './kernel';
@@ -77,7 +77,7 @@ export const paymentRoutes: RouteModule = (app, { db, country, outbox, config })
   });
 
   const stored = async (company: Company, id: string) => {
-    const [row] = await db.query(`SELECT name, stamp_status, stamp_errors, stamp_observations, xml FROM payments WHERE company_id = $1 AND id = $2`, [company.company_id, id]);
+    const [row] = await db.query<StampColumns>(`SELECT name, stamp_status, stamp_errors, stamp_observations, xml FROM payments WHERE company_id = $1 AND id = $2`, [company.company_id, id]);
     if (!row) throw notFound(`Payment receipt ${id}`);
     return row;
   };

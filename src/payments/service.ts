@@ -22,6 +22,7 @@ import { takeNumber } from '../invoices/numbering';
 import { movePayments, type Application } from '../invoices/kernel';
 import { annulmentDate, checkCurrency, checkDocumentType, loadMasterData, mustBeActive, todayIn, type Row } from '../invoices/lookup';
 import { GENERIC_RFCS } from '../catalog/customers';
+import type { CustomerRow } from '../catalog/rows';
 import { missingCfdiData } from '../einvoice/sat/stamp';
 import { cfdiDateTime, EXEMPT_IVA } from '../einvoice/sat/cfdi';
 import { unsealedPaymentCfdi } from '../einvoice/sat/payment';
@@ -55,7 +56,7 @@ export interface PaymentPlan {
   /** The day of the payment in the company's time zone. */
   payDay: string;
   docType: Row;
-  customer: Row;
+  customer: CustomerRow;
   currency: { code: string; exchange_rate: number };
   /** The payment form's account. */
   account: string;
@@ -99,7 +100,7 @@ export async function planPayment(q: Queryable, company: Company, body: PaymentB
   const md = await loadMasterData(q, company, { customerIdentifications: [body.customer?.rfc_id] });
   const docType = await checkDocumentType(q, problems, company, md.document_types, body.document, body.number, 'P', '/mx/v1/document-types?type=P');
 
-  let customer: Row | null = null;
+  let customer: CustomerRow | null = null;
   if (body.customer && !problems.has('customer')) {
     const row = md.customers.find((x) => x.identification === body.customer.rfc_id && x.branch_office === body.customer.branch_office);
     customer = active(row, 'customer.rfc_id', 'Customer', `${body.customer.rfc_id} (branch office ${body.customer.branch_office})`, '/mx/v1/customers');
@@ -231,7 +232,7 @@ function paymentDocument(plan: PaymentPlan, facts: Map<string, InvoiceFacts>, pr
 /** The CFDI the receipt would be, checked as the stamping provider checks its content, before anything is written. */
 async function checkCfdi(company: Company, plan: PaymentPlan, document: PaymentDocument, problems: Problems): Promise<void> {
   if (missingCfdiData(company, plan.customer, []).length) return;
-  const xml = unsealedPaymentCfdi({ document: { ...document, number: document.number ?? 1 }, company: company as any, customer: plan.customer as any });
+  const xml = unsealedPaymentCfdi({ document: { ...document, number: document.number ?? 1 }, company, customer: plan.customer });
   for (const p of (await cfdiContentProblems(xml)).problems) problems.add('invalid_document', `The CFDI would be refused (${p.code}): ${p.message}`, 'body');
   problems.throwIfAny();
 }

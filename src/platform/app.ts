@@ -9,7 +9,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import type { Config } from './config';
 import type { Db } from './db';
 import { ApiError, error, Problems } from './errors';
@@ -17,7 +17,6 @@ import { addAjvErrors, answerCheck, bodyAjv, closedBody, queryAjv } from './vali
 import { bodyDays } from './dates';
 import type { ValidateFunction } from 'ajv';
 import fastJson from 'fast-json-stringify';
-import { answerSchemas } from '../openapi';
 import { login, Tokens, type Authenticated } from './auth';
 import { BoundedPool, Throttle } from './throttle';
 import { ErrorBody } from './http';
@@ -154,8 +153,10 @@ function clientError(this: FastifyInstance, err: Error & { code?: string }, sock
 }
 
 /** `openapi`: @fastify/swagger's transform hooks, which complete what each route says in the OpenAPI document (src/openapi.ts). */
-export async function buildApp(services: Services, modules: RouteModule[], hooks: { transform?: any; transformObject?: any; documentOf?: (full: any, which: 'public' | 'admin') => any } = {}): Promise<FastifyInstance> {
-  const { documentOf = (full: any, which: 'public' | 'admin') => (which === 'public' ? full : { ...full, paths: {} }), ...openapi } = hooks;
+export async function buildApp(services: Services, modules: RouteModule[], hooks: { transform?: any; transformObject?: any; documentOf?: (full: any, which: 'public' | 'admin') => any;
+  /** The success answers a route's path implies (src/openapi.ts): given by the caller, so that the platform imports no domain module. */
+  answerSchemas?: (method: string, url: string) => Record<string, TSchema> } = {}): Promise<FastifyInstance> {
+  const { documentOf = (full: any, which: 'public' | 'admin') => (which === 'public' ? full : { ...full, paths: {} }), answerSchemas = () => ({}), ...openapi } = hooks;
   const { config, db } = services;
   const app = Fastify({
     // JSON lines whose level is a word ("level":"info"); one line per request (onResponse below) instead of Fastify's two.

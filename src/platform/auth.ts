@@ -37,7 +37,28 @@ export interface CompanySettings {
   cost_center_required?: boolean;
   /** Lines take the product's long description and take descriptions up to the schema's limit; false: the product name, and at most 200 characters. Default true. */
   long_product_descriptions?: boolean;
+  /** The DIAN software and provider of a Colombian company (docs/onboarding.md); `pin` is sealed. */
+  dian?: DianSettings;
   [k: string]: unknown;
+}
+
+export interface DianSettings {
+  id?: string;
+  pin?: string;
+  environment?: string;
+  provider_nit?: string;
+  provider_check_digit?: string;
+  provider_name?: string;
+  test_set_id?: string;
+  test_set_passed_at?: string;
+  [k: string]: unknown;
+}
+
+/** A row of companies as `SELECT *` reads it (migrations/001, 004, 018). */
+export interface CompanyRow extends Company {
+  is_demo: boolean;
+  logo: string | null;
+  created_at: Date | string;
 }
 
 export async function hashKey(key: string, salt = crypto.randomBytes(16).toString('hex')) {

@@ -8,16 +8,23 @@ import path from 'node:path';
 import pg from 'pg';
 import { Worker } from 'node:worker_threads';
 
-export interface Queryable {
-  query<T = any>(sql: string, params?: unknown[]): Promise<T[]>;
+/** A row as read, before its query names its columns: `query<SomeRow>(…)` types it where it is read. */
+export type Row = Record<string, unknown>;
+
+/** The row of `SELECT count(*)::int AS n …`. */
+export interface CountRow { n: number }
+
+/** R is the row a query answers when it names none (Row; the tests read freely with `Db<any>`). */
+export interface Queryable<R = Row> {
+  query<T = R>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
 
-export interface Db extends Queryable {
+export interface Db<R = Row> extends Queryable<R> {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction (READ COMMITTED); rolls back if it throws. */
-  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  tx<T>(fn: (q: Queryable<R>) => Promise<T>): Promise<T>;
   /**
    * Calls fn with the company id of every change announced on COMPANY_CHANGED
    * (migrations/022): a change made through this Db before the statement that

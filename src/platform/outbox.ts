@@ -6,7 +6,7 @@
  * while holding it (its claim expires).
  */
 import type { Db, Queryable } from './db';
-import { background } from '../workers/pool';
+import { background } from './background';
 
 export interface Job { company_id: number; id: number; kind: string; ref_id: string; attempts: number }
 /**

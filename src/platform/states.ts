@@ -16,6 +16,15 @@
 export const STAMP_STATES = ['Draft', 'Pending', 'Accepted', 'Rejected'] as const;
 export type StampStatus = (typeof STAMP_STATES)[number];
 
+/** The stamp columns every electronic document's table has (invoices, notes, payments), as they are read. */
+export interface StampColumns {
+  name: string;
+  stamp_status: StampStatus;
+  stamp_errors: { code: string; message: string }[] | null;
+  stamp_observations: string[] | null;
+  xml: string | null;
+}
+
 /** What each stamp state may become. Accepted is final: an accepted document is corrected by another document. */
 export const STAMP_TRANSITIONS: Readonly<Record<StampStatus, readonly StampStatus[]>> = {
   Draft: ['Draft', 'Pending'],

@@ -117,7 +117,7 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
   const codes = type === 'Detailed' ? items.map((i) => i.account?.code).filter((c): c is string => typeof c === 'string') : [];
   const accounts = new Map<string, Row>();
   if (codes.length) {
-    for (const a of await q.query('SELECT code, name, active FROM accounts WHERE company_id = $1 AND code = ANY($2::text[])', [cid, [...new Set(codes)]])) accounts.set(a.code, a);
+    for (const a of await q.query<{ code: string; name: string; active: boolean }>('SELECT code, name, active FROM accounts WHERE company_id = $1 AND code = ANY($2::text[])', [cid, [...new Set(codes)]])) accounts.set(a.code, a);
   }
   const entries: (Entry | null)[] = [];
   const seen = new Map<string, number>();
@@ -401,7 +401,7 @@ export async function annulVoucher(q: Queryable, company: Company, id: string): 
   if (v.customer_identification) {
     // Giving back an advance it received: what invoices already applied cannot be taken back from the customer.
     const account = CO_ADVANCES_GROUP;
-    const [{ received }] = await q.query(
+    const [{ received }] = await q.query<{ received: string }>(
       `SELECT coalesce(sum(l.credit - l.debit), 0) AS received FROM journal_lines l JOIN journal_entries e ON e.company_id = l.company_id AND e.id = l.entry_id
         WHERE l.company_id = $1 AND e.source_id = $2 AND e.source_kind = 'voucher' AND l.account_code LIKE $3 || '%' AND l.third_party = $4`, [cid, id, account, v.customer_identification]);
     if (new Decimal(received).gt(0)) {

@@ -28,6 +28,7 @@ import { readMxNote } from '../notes/mx';
 import { readPayment } from '../payments/routes';
 import { checkReceiver, postTo, type Resolve } from './egress';
 import { AAD, openFor } from '../platform/secrets';
+import type { DeliveryRow, WebhookRow } from './rows';
 
 export const WEBHOOK_JOB = 'webhook';
 export const DOCUMENTS = ['invoice', 'credit_note', 'debit_note', 'voucher', 'payment'] as const;
@@ -73,7 +74,7 @@ export function webhookHandler(db: Db, o: DeliveryOptions) {
     const cid = job.company_id;
     // The delivery, its webhook, its company, and whether an earlier event of the same document is still pending: one query.
     const earlier = `EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.webhook_id = d.webhook_id AND e.doc_id = d.doc_id AND e.status = 'pending' AND e.seq < d.seq)`;
-    const [d] = await db.query(
+    const [d] = await db.query<DeliveryRow & Pick<WebhookRow, 'url' | 'secret'> & { live: boolean; expired: boolean; behind: boolean; company: Company }>(
       `SELECT d.*, w.url, w.secret, w.active AND NOT w.deleted AS live, (d.created_at < now() - make_interval(hours => $3)) AS expired,
               ${earlier} AS behind, row_to_json(c) AS company
          FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id JOIN companies c ON c.company_id = d.company_id
@@ -84,13 +85,13 @@ export function webhookHandler(db: Db, o: DeliveryOptions) {
     for (let waited = 0, behind = d.behind; behind; waited += 100) {
       if (waited >= 2000) throw new Error('Waits for an earlier event of the same document');
       await new Promise((ok) => setTimeout(ok, 100));
-      [{ behind }] = await db.query(`SELECT ${earlier} AS behind FROM webhook_deliveries d WHERE d.company_id = $1 AND d.id = $2`, [cid, d.id]);
+      [{ behind }] = await db.query<{ behind: boolean }>(`SELECT ${earlier} AS behind FROM webhook_deliveries d WHERE d.company_id = $1 AND d.id = $2`, [cid, d.id]);
     }
 
-    let body: string = d.body;
+    let body = d.body;
     if (!body) {
       const reader = READERS[d.doc_kind as keyof typeof READERS];
-      const data = await reader(db, d.company as Company, d.doc_id).catch(() => null) ?? { id: d.doc_id };
+      const data = await reader(db, d.company, d.doc_id).catch(() => null) ?? { id: d.doc_id };
       body = JSON.stringify({ id: d.event_id, type: d.type, created: new Date(d.created_at).toISOString(), data });
       await db.query('UPDATE webhook_deliveries SET body = $3 WHERE company_id = $1 AND id = $2', [cid, d.id, body]);
     }

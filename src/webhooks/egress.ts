@@ -134,14 +134,16 @@ export async function checkReceiver(raw: string, allowPrivate: boolean, resolve:
  */
 export function postTo(target: Target, headers: Record<string, string>, body: string, timeoutMs: number): Promise<number> {
   const family = net.isIPv6(target.address) ? 6 : 4;
-  const lookup = (_host: string, opts: { all?: boolean }, cb: (...args: any[]) => void) => {
-    if (opts?.all) cb(null, [{ address: target.address, family }]);
-    else cb(null, target.address, family);
+  // Every name resolves to the address checked (node's LookupFunction: one address, or all of them with `all`).
+  const lookup: net.LookupFunction = (_host, opts, cb) => {
+    const answer = cb as (e: NodeJS.ErrnoException | null, address: string | { address: string; family: number }[], family?: number) => void;
+    if (opts?.all) answer(null, [{ address: target.address, family }]);
+    else answer(null, target.address, family);
   };
   const client = target.url.protocol === 'https:' ? https : http;
   return new Promise<number>((resolve, reject) => {
     const req = client.request(target.url, {
-      method: 'POST', lookup: lookup as any, headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+      method: 'POST', lookup, headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
     }, (res) => { res.resume(); resolve(res.statusCode ?? 0); req.destroy(); });
     const timer = setTimeout(() => {
       const e = new Error(`No answer within ${timeoutMs} ms`);

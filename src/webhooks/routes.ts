@@ -18,6 +18,8 @@ import { enqueue } from '../platform/outbox';
 import { EVENT_TYPES, WEBHOOK_JOB } from './deliveries';
 import { checkReceiver } from './egress';
 import { AAD, sealingKey, storedSecret } from '../platform/secrets';
+import type { CountRow } from '../platform/db';
+import type { DeliveryRow, WebhookRow } from './rows';
 
 const WebhookBody = Type.Object({
   url: Type.String({ minLength: 1, maxLength: 2000, description: 'Where events are POSTed: https:// (or http://) on a public address' }),
@@ -41,8 +43,8 @@ const DeliveryAnswer = Type.Object({
 });
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
-const webhook = (r: any) => ({ id: r.id, url: r.url, events: r.events, description: r.description, active: r.active, created_at: iso(r.created_at)! });
-const delivery = (r: any) => ({
+const webhook = (r: WebhookRow) => ({ id: r.id, url: r.url, events: r.events, description: r.description, active: r.active, created_at: iso(r.created_at)! });
+const delivery = (r: DeliveryRow) => ({
   id: r.id, event_id: r.event_id, type: r.type, document_id: r.doc_id, status: r.status, attempts: r.attempts, response_status: r.response_status,
   last_error: r.last_error, created_at: iso(r.created_at)!, last_attempt_at: iso(r.last_attempt_at), delivered_at: iso(r.delivered_at),
 });
@@ -52,7 +54,7 @@ export const webhookRoutes: RouteModule = (app, { db, outbox, config }) => {
   const key = sealingKey(config);
   const params = UuidParams('Webhook');
   const find = async (company: Company, id: string) => {
-    const [row] = await db.query('SELECT * FROM webhooks WHERE company_id = $1 AND id = $2 AND NOT deleted', [company.company_id, id]);
+    const [row] = await db.query<WebhookRow>('SELECT * FROM webhooks WHERE company_id = $1 AND id = $2 AND NOT deleted', [company.company_id, id]);
     if (!row) throw notFound(`Webhook ${id}`);
     return row;
   };
@@ -73,7 +75,7 @@ export const webhookRoutes: RouteModule = (app, { db, outbox, config }) => {
     const secret = `whsec_${crypto.randomBytes(24).toString('base64url')}`;
     const id = crypto.randomUUID();
     // Stored sealed, bound to this row (src/platform/secrets.ts).
-    const [row] = await db.query(
+    const [row] = await db.query<WebhookRow>(
       `INSERT INTO webhooks (company_id, id, url, events, description, active, secret) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
       [req.company.company_id, id, body.url, [...new Set(body.events)], body.description ?? null, body.active ?? true,
         storedSecret(key, secret, AAD.webhook(req.company.company_id, id))]);
@@ -81,8 +83,8 @@ export const webhookRoutes: RouteModule = (app, { db, outbox, config }) => {
   });
 
   app.get('/webhooks', { schema: { tags, summary: 'List the webhooks', querystring: PageQuery, response: { 200: PageOf(WebhookAnswer) } } }, async (req) => {
-    const [{ n }] = await db.query('SELECT count(*)::int AS n FROM webhooks WHERE company_id = $1 AND NOT deleted', [req.company.company_id]);
-    const rows = await db.query('SELECT * FROM webhooks WHERE company_id = $1 AND NOT deleted ORDER BY created_at DESC, id LIMIT $2 OFFSET $3',
+    const [{ n }] = await db.query<CountRow>('SELECT count(*)::int AS n FROM webhooks WHERE company_id = $1 AND NOT deleted', [req.company.company_id]);
+    const rows = await db.query<WebhookRow>('SELECT * FROM webhooks WHERE company_id = $1 AND NOT deleted ORDER BY created_at DESC, id LIMIT $2 OFFSET $3',
       [req.company.company_id, ...pageWindow(req.query)]);
     return paged(req.query, n, rows.map(webhook));
   });
@@ -104,8 +106,8 @@ export const webhookRoutes: RouteModule = (app, { db, outbox, config }) => {
   app.get('/webhooks/:id/deliveries', { schema: { tags, summary: 'The webhook\'s deliveries, newest first', params, querystring: PageQuery, response: { 200: PageOf(DeliveryAnswer) } } }, async (req) => {
     const id = req.params.id;
     await find(req.company, id);
-    const [{ n }] = await db.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE company_id = $1 AND webhook_id = $2', [req.company.company_id, id]);
-    const rows = await db.query('SELECT * FROM webhook_deliveries WHERE company_id = $1 AND webhook_id = $2 ORDER BY seq DESC LIMIT $3 OFFSET $4',
+    const [{ n }] = await db.query<CountRow>('SELECT count(*)::int AS n FROM webhook_deliveries WHERE company_id = $1 AND webhook_id = $2', [req.company.company_id, id]);
+    const rows = await db.query<DeliveryRow>('SELECT * FROM webhook_deliveries WHERE company_id = $1 AND webhook_id = $2 ORDER BY seq DESC LIMIT $3 OFFSET $4',
       [req.company.company_id, id, ...pageWindow(req.query)]);
     return paged(req.query, n, rows.map(delivery));
   });
@@ -118,10 +120,10 @@ export const webhookRoutes: RouteModule = (app, { db, outbox, config }) => {
     const hook = await find(req.company, id);
     if (!hook.active) throw new DomainError('invalid_document', `Webhook ${id} is not active`, 'id');
     const row = await db.tx(async (q) => {
-      const [d] = await q.query(`UPDATE webhook_deliveries SET status = 'pending' WHERE company_id = $1 AND webhook_id = $2 AND id = $3 AND status <> 'delivered' RETURNING *`,
+      const [d] = await q.query<DeliveryRow>(`UPDATE webhook_deliveries SET status = 'pending' WHERE company_id = $1 AND webhook_id = $2 AND id = $3 AND status <> 'delivered' RETURNING *`,
         [req.company.company_id, id, did]);
       if (!d) {
-        const [known] = await q.query('SELECT status FROM webhook_deliveries WHERE company_id = $1 AND webhook_id = $2 AND id = $3', [req.company.company_id, id, did]);
+        const [known] = await q.query<Pick<DeliveryRow, 'status'>>('SELECT status FROM webhook_deliveries WHERE company_id = $1 AND webhook_id = $2 AND id = $3', [req.company.company_id, id, did]);
         if (!known) throw notFound(`Delivery ${did}`);
         throw new DomainError('invalid_document', `Delivery ${did} was delivered already`, 'delivery');
       }

@@ -17,7 +17,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { background } from '../platform/background';
 import { Worker } from 'node:worker_threads';
 import type { TaskName, TaskArg, TaskResult } from './tasks';
 
@@ -25,7 +25,7 @@ import type { TaskName, TaskArg, TaskResult } from './tasks';
 export type Asks = Record<string, (...args: any[]) => unknown>;
 
 /** Work started inside `background.run(true, …)` yields to every other task. */
-export const background = new AsyncLocalStorage<boolean>();
+export { background };
 
 export interface RunOptions {
   asks?: Asks;

@@ -26,7 +26,7 @@ const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) 
 
 /** The receivables on a day the plain way: every due item, its receipts dated by then (annulled after it still count); per customer and currency, per bucket. */
 async function plainReceivables(q: Queryable, companyId: number, day: string, identification?: string) {
-  const rows = await q.query(
+  const rows = await q.query<{ customer_id: number; identification: string; branch_office: number; currency: string; days: number; open: string }>(
     `SELECT c.id AS customer_id, c.identification, c.branch_office, coalesce(i.document->'currency'->>'code', 'COP') AS currency,
             ($2::date - d.due_date) AS days, d.amount - coalesce((SELECT sum(a.amount) FROM voucher_applications a JOIN vouchers v ON v.id = a.voucher_id
                                                                    WHERE a.due_item_id = d.id AND (NOT v.annulled OR v.annulled_on > $2::date) AND v.date <= $2::date), 0) AS open

@@ -45,8 +45,8 @@ async function previousVersion(db: Db): Promise<{ id: string; name: string; iden
     }
   }
   const [t] = await db.query(`UPDATE document_types SET consecutive = consecutive + 1 WHERE company_id = $1 AND code = 'FV' RETURNING id, prefix, consecutive - 1 AS number`, [cid]);
-  const [c] = await db.query('SELECT id, identification FROM customers WHERE company_id = $1 AND active AND branch_office = 0 ORDER BY id LIMIT 1', [cid]);
-  const [pt] = await db.query(`SELECT id, name FROM payment_types WHERE company_id = $1 AND document_type = 'FV' AND due_date AND active`, [cid]);
+  const [c] = await db.query<{ id: number; identification: string }>('SELECT id, identification FROM customers WHERE company_id = $1 AND active AND branch_office = 0 ORDER BY id LIMIT 1', [cid]);
+  const [pt] = await db.query<{ id: number; name: string }>(`SELECT id, name FROM payment_types WHERE company_id = $1 AND document_type = 'FV' AND due_date AND active`, [cid]);
   const id = crypto.randomUUID();
   const name = `${t.prefix}-${t.id}-${t.number}`;
   const at = '2024-06-01T15:00:00.000Z';

@@ -14,7 +14,7 @@ import { describe } from 'node:test';
 import { loadConfig, type Config } from '../../src/platform/config';
 import { startServer, type Running } from '../../src/server';
 import { ensureDemo, DEMO_CREDENTIALS } from '../../src/companies/demo';
-import { openDb } from '../../src/platform/db';
+import { openDb, type Db } from '../../src/platform/db';
 import { checkAnswer } from './answers';
 
 export type Storage = 'pglite' | 'postgres';
@@ -99,7 +99,8 @@ export class TestServer extends ApiClient {
     super(running.url);
   }
 
-  get db() { return this.running.db; }
+  /** The service's database, read freely by the tests (rows untyped: the service's own code types them where it reads them). */
+  get db(): Db<any> { return this.running.db; }
 
   /**
    * Stops the service and drops its database. A ref'd timer holds the event loop meanwhile: twice a full run saw a suite

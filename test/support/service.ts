@@ -91,7 +91,7 @@ export class ServiceProcess {
  * and the numbering it starts from. `open` opens it in this process (for
  * PGlite, only while no service runs).
  */
-export async function newStorage(storage: Storage): Promise<{ env: Record<string, string>; numbering: Map<number, number>; open: () => Promise<Db>; drop: () => Promise<void> }> {
+export async function newStorage(storage: Storage): Promise<{ env: Record<string, string>; numbering: Map<number, number>; open: () => Promise<Db<any>>; drop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-proc-'));
   const pgdb = storage === 'postgres' ? await freshPostgres() : undefined;
   const env: Record<string, string> = { DATA_DIR: dataDir, ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) };

@@ -29,26 +29,24 @@
  * after the run, so no test number is ever given twice.
  */
 import type { Db } from '../../platform/db';
+import type { CompanyRow } from '../../platform/auth';
 import { computeCO, type TaxRef } from '../../invoices/compute';
 import { coInvoiceDocument, type Plan } from '../../invoices/co/service';
 import { todayIn } from '../../invoices/lookup';
 import { nitCheckDigit } from '../../platform/nit';
 import { companyCredentials } from '../credentials';
 import { signInvoiceXml, type SigningCredentials } from './sign';
-import { buildInvoiceXml, buildNoteXml, type DianCustomer, type DianInvoiceDocument, type DianResolution } from './ubl';
+import { buildInvoiceXml, buildNoteXml, type DianCustomer, type DianInvoiceDocument } from './ubl';
 import { noteDocument, type NotedInvoice } from '../../notes/service';
 import { CREDIT_REASONS, type NoteBody, type NoteDocument } from '../../notes/schema';
 import { DEFAULT_SOFTWARE, softwareProvider } from './stamp';
+import { TEST_RESOLUTION } from './test-resolution';
 import { dianFileStem } from './file-names';
 import { AAD, openFor } from '../../platform/secrets';
 import { dianIssuer } from './issuer';
 import type { DianAuthority, SubmitContext, Verdict } from './authority';
 
-/** The DIAN's test numbering of habilitación, the same for every company. */
-export const TEST_RESOLUTION: DianResolution = {
-  number: '18760000001', prefix: 'SETP', from: 990000000, to: 995000000,
-  valid_from: '2019-01-19', valid_to: '2030-01-19', technical_key: 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c',
-};
+export { TEST_RESOLUTION };
 
 /**
  * What a test set sends, as the DIAN composes the set of an electronic invoicing software: 50 documents,
@@ -316,7 +314,7 @@ export async function runDianTestSet(db: Db, authority: DianAuthority, companyId
   const timeoutMs = options.timeoutMs ?? 120_000;
   if (typeof testSetId !== 'string' || !testSetId.trim()) throw new DianTestSetError('test_set_id is required (the id the DIAN gave the software\'s test set)', 'test_set_id');
   if (invoices < 1 && creditNotes + debitNotes > 0) throw new DianTestSetError('The notes of a test set correct invoices of the set: send at least one invoice', 'invoices');
-  const [company] = await db.query('SELECT * FROM companies WHERE company_id = $1', [companyId]);
+  const [company] = await db.query<CompanyRow>('SELECT * FROM companies WHERE company_id = $1', [companyId]);
   if (!company) throw new DianTestSetError(`Company ${companyId} does not exist`, 'id');
   if (company.country !== 'CO') throw new DianTestSetError(`Company ${companyId} is not Colombian: the DIAN test set is for Colombian companies`, 'id');
   const dian = company.settings?.dian ?? {};

@@ -15,7 +15,7 @@ import { Credentials, CREDENTIALS_VERSION } from '../credentials';
 import { dianIssuer } from './issuer';
 import { nitCheckDigit } from '../../platform/nit';
 import { dianFileStem } from './file-names';
-import { TEST_RESOLUTION } from './habilitacion';
+import { TEST_RESOLUTION } from './test-resolution';
 import type { DianAuthority, NoteFacts, Verdict } from './authority';
 import type { SigningCredentials } from './sign';
 import type { BuildInvoiceInput } from './ubl';
@@ -165,7 +165,7 @@ export function softwareProvider(company: { tax_id: string; check_digit?: string
 export function technicalKeys(db: Db) {
   return async (nit: string, resolution: string): Promise<string | null> => {
     if (resolution === TEST_RESOLUTION.number) return TEST_RESOLUTION.technical_key;
-    const [row] = await db.query(
+    const [row] = await db.query<{ key: string | null }>(
       `SELECT t.resolution->>'technical_key' AS key FROM document_types t JOIN companies c ON c.company_id = t.company_id
         WHERE c.country = 'CO' AND c.tax_id = $1 AND t.resolution->>'number' = $2 LIMIT 1`, [nit, resolution]);
     return row?.key ?? null;

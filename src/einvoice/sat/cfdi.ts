@@ -46,11 +46,21 @@ export const trasladoFactor = (type: string, tasa: string, importe: string, suff
   ? { [`TipoFactor${suffix}`]: 'Exento' }
   : { [`TipoFactor${suffix}`]: 'Tasa', [`TasaOCuota${suffix}`]: tasa, [`Importe${suffix}`]: importe });
 
+/** The parts of a stored address a CFDI reads (companies.address, customers.address: open JSON). */
+export interface CfdiAddress { postal_code?: string; fiscal_residence?: string; foreign_tax_id?: string; [k: string]: unknown }
+/** The issuer as a CFDI reads its companies row. */
+export interface CfdiCompany {
+  tax_id: string; legal_name: string; time_zone: string;
+  settings: { tax_regime?: string; postal_code?: string; [k: string]: unknown } | null; address: CfdiAddress | null;
+}
+/** The receiver as a CFDI reads its customers row. */
+export interface CfdiCustomer { identification: string; name: string[]; tax_regime: string | null; address: CfdiAddress | null }
+
 export interface CfdiInput {
   /** The stored MX invoice document (its response schema, MxInvoiceAnswer). */
   document: MxInvoiceDocument;
-  company: { tax_id: string; legal_name: string; time_zone: string; settings: any; address: any };
-  customer: { identification: string; name: string[]; tax_regime: string | null; address: any };
+  company: CfdiCompany;
+  customer: CfdiCustomer;
   /** Product facts by code: tax_object (c_ObjetoImp), unit name. */
   products: Record<string, { tax_object?: string | null; name?: string }>;
   /** A credit note: a CFDI of type E (egreso), paid at once (PUE), related (TipoRelacion 01) to the invoices' UUIDs. */
@@ -134,7 +144,7 @@ export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
 export const CFDV40_LOCATION = 'http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd';
 
 /** The place of issue (LugarExpedicion): the company's postal code. */
-export const placeOfIssue = (company: CfdiInput['company']): string => company.settings?.postal_code ?? company.address?.postal_code;
+export const placeOfIssue = (company: CfdiInput['company']): string => company.settings?.postal_code ?? company.address?.postal_code ?? '';
 
 /** The Comprobante's first attributes: version, series and folio, date, certificate. */
 export function comprobanteHead(d: { prefix: string; number: number | null; metadata: { created: string } }, company: CfdiInput['company']) {

@@ -14,14 +14,29 @@ import type { Db } from '../../platform/db';
 import { runTask } from '../../workers/tasks';
 import { Credentials, CREDENTIALS_VERSION } from '../credentials';
 import type { Finish, Signing } from '../dian/stamp';
-import type { CfdiInput } from './cfdi';
+import type { CfdiCompany, CfdiCustomer, CfdiInput } from './cfdi';
+import type { MxInvoiceDocument } from '../../invoices/mx/schema';
+import type { CompanyRow } from '../credentials';
+import type { PaymentDocument } from '../../payments/schema';
 import { FOREIGN_RECEIVER, genericReceiver } from '../../companies/uses';
 import { postalCode, regime, rfcPersonType } from '../../catalogs/sat';
 import type { StampProvider, StampVerdict } from './provider';
 import { inProcess } from '../threaded';
 
+/** What a Mexican credit note's document adds to an invoice's (src/notes/mx.ts): the invoices it credits, how it is paid. */
+interface MxNoteParts { invoices?: { uuid: string }[]; payment_form?: string }
+
+/** A product a CFDI names, as the stamping job reads it. */
+interface CfdiProduct { code: string; name: string; tax_object: string | null; sat_product_key: string | null; sat_unit_key: string | null }
+
+/** What a stamping job reads of a document: the stored answer, its stamp, and its parties' rows. */
+interface StampRow<D> {
+  document: D; stamp_status: string | null; stamp_uuid: string | null; xml: string | null;
+  company: CfdiCompany & CompanyRow; customer: CfdiCustomer; credentials_version: string | null;
+}
+
 /** What a CFDI needs that the master data may lack; each entry is a reason the invoice cannot be stamped. */
-export function missingCfdiData(company: any, customer: any, products: any[]): string[] {
+export function missingCfdiData(company: CfdiCompany, customer: CfdiCustomer | null, products: Partial<CfdiProduct>[]): string[] {
   const out: string[] = [];
   const companyRegime = company.settings?.tax_regime;
   if (!companyRegime) out.push('The company has no fiscal regime (settings.tax_regime)');
@@ -70,7 +85,7 @@ interface CfdiSource {
 
 async function stampCfdi(db: Db, provider: StampProvider, companyId: number, id: string, signing: Signing, finish: Finish | undefined, source: CfdiSource) {
   // One query for all the job reads: the document, company, customer, the products it names and the version of the company's CSD.
-  const [inv] = await db.query(
+  const [inv] = await db.query<StampRow<MxInvoiceDocument & MxNoteParts> & { products: CfdiProduct[] }>(
     `SELECT i.document, i.stamp_status, i.stamp_uuid, i.xml, to_jsonb(c) AS company, to_jsonb(u) AS customer,
             (SELECT ${CREDENTIALS_VERSION} FROM company_credentials k WHERE k.company_id = i.company_id AND k.active) AS credentials_version,
             (SELECT coalesce(json_agg(json_build_object('code', p.code, 'name', p.name, 'tax_object', p.tax_object, 'sat_product_key', p.sat_product_key,
@@ -85,13 +100,13 @@ async function stampCfdi(db: Db, provider: StampProvider, companyId: number, id:
   let xml: string | null = inv.xml;
   let verdict: StampVerdict | null = null;
   if (!xml) {
-    const { company, customer, products } = inv as { company: any; customer: any; products: any[] };
+    const { company, customer, products } = inv;
     const missing = missingCfdiData(company, customer, products);
     if (missing.length) {
       verdict = { status: 'Rejected', uuid: null, xml: null, errors: missing.map((message) => ({ code: 'DATA', message })), observations: [] };
     } else {
       const input: CfdiInput = { document: inv.document, company, customer, products: Object.fromEntries(products.map((p) => [p.code, p])),
-        ...(source.table === 'notes' ? { egreso: { related: (inv.document.invoices as { uuid: string }[]).map((r) => r.uuid), paymentForm: inv.document.payment_form } } : {}) };
+        ...(source.table === 'notes' ? { egreso: { related: (inv.document.invoices ?? []).map((r) => r.uuid), paymentForm: inv.document.payment_form ?? '' } } : {}) };
       xml = await runTask(signing.pool, 'sat.seal', { input, credentials: await signing.credentials.company(company, inv.credentials_version) });
       // Remember what is being sent before sending it (to a provider outside this process).
       if (!inProcess(provider)) {
@@ -118,7 +133,7 @@ async function stampCfdi(db: Db, provider: StampProvider, companyId: number, id:
  */
 export async function stampMxPayment(db: Db, provider: StampProvider, companyId: number, paymentId: string,
   signing: Signing = { credentials: new Credentials(db) }, finish?: Finish): Promise<Pick<StampVerdict, 'status' | 'uuid' | 'errors'>> {
-  const [row] = await db.query(
+  const [row] = await db.query<StampRow<PaymentDocument>>(
     `SELECT p.document, p.stamp_status, p.stamp_uuid, p.xml, to_jsonb(c) AS company, to_jsonb(u) AS customer,
             (SELECT ${CREDENTIALS_VERSION} FROM company_credentials k WHERE k.company_id = p.company_id AND k.active) AS credentials_version
        FROM payments p JOIN companies c ON c.company_id = p.company_id

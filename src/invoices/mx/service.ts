@@ -10,6 +10,7 @@ import type { Queryable } from '../../platform/db';
 import type { Problems } from '../../platform/errors';
 import { CFDI_USES, genericReceiver } from '../../companies/uses';
 import { GENERIC_RFCS } from '../../catalog/customers';
+import type { CustomerRow } from '../../catalog/rows';
 import { computeMX, type MxOut, type TaxRef } from '../compute';
 import type { Posting } from '../../ledger/journal';
 import { checkDocumentAmount, checkLedgerAmounts, checkLineAmount } from '../../ledger/limits';
@@ -30,7 +31,7 @@ export interface MxPlan {
   body: MxInvoiceBody;
   date: string;
   docType: Row;
-  customer: Row;
+  customer: CustomerRow;
   seller: Row;
   costCenter: Row | null;
   lines: { product: Row; taxes: Row[]; description: string; warehouse: Row | null }[];
@@ -77,7 +78,7 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
 
   const docType = await checkDocumentType(q, problems, company, docTypes, body.document, body.number, 'FV', '/mx/v1/document-types?type=FV');
 
-  let customer: Row | null = null;
+  let customer: CustomerRow | null = null;
   if (body.customer && !problems.has('customer')) {
     const row = md.customers.find((x) => x.identification === body.customer.rfc_id && x.branch_office === body.customer.branch_office);
     customer = active(row, 'customer.rfc_id', 'Customer', `${body.customer.rfc_id} (branch office ${body.customer.branch_office})`, '/mx/v1/customers');

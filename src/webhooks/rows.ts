@@ -1,0 +1,34 @@
+/** The rows of webhooks and webhook_deliveries (migrations/029_webhooks.sql) as they are read. */
+
+export interface WebhookRow {
+  company_id: number;
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  active: boolean;
+  /** Sealed (src/platform/secrets.ts). */
+  secret: string;
+  deleted: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface DeliveryRow {
+  company_id: number;
+  id: string;
+  seq: string;
+  webhook_id: string;
+  event_id: string;
+  type: string;
+  doc_kind: string;
+  doc_id: string;
+  body: string | null;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  response_status: number | null;
+  last_error: string | null;
+  created_at: Date | string;
+  last_attempt_at: Date | string | null;
+  delivered_at: Date | string | null;
+}
