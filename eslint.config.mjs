@@ -43,6 +43,8 @@ export default tseslint.config(
       'src/console/pages.ts',
       'src/console/reports.ts',
       'src/console/routes.ts',
+      'src/console/settings-routes.ts',
+      'src/console/settings.ts',
       'src/einvoice/dian/habilitacion.ts',
       'src/einvoice/dian/issuer.ts',
       'src/einvoice/dian/sign.ts',
