@@ -14,7 +14,12 @@ import { AnyCase, canonical, codeOf, CodeOrObject, Enum, IdOrObject, idOf, Ignor
 import { unitJson } from './units';
 import { taxObjectProblem } from '../catalogs/sat';
 
-export const CODE_PATTERN = '^[A-Za-z0-9]+$';
+/**
+ * A product code as Siigo takes them ("Item-1", "toy007"): 1 to 30 characters, ASCII letters, digits and
+ * `-`, `_`, `.`, starting with a letter or a digit.
+ */
+export const CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]*$';
+export const CODE_HINT = 'must contain only letters, digits, - _ and . (starting with a letter or a digit)';
 export const PRODUCT_TYPES = ['Product', 'Service', 'ConsumerGood'] as const;
 export const TAX_CLASSIFICATIONS = ['Taxed', 'Exempt', 'Excluded'] as const;
 const MAX_AMOUNT = 99999999999.99;
@@ -42,7 +47,7 @@ export function productSchema(country: 'CO' | 'MX') {
   };
   const text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
   return Type.Object({
-    code: Type.String({ minLength: 1, maxLength: 30, pattern: CODE_PATTERN, 'x-hint': 'must contain only letters and digits', 'x-code': 'invalid_code' }),
+    code: Type.String({ minLength: 1, maxLength: 30, pattern: CODE_PATTERN, 'x-hint': CODE_HINT, 'x-code': 'invalid_code', description: 'Letters, digits, - _ and . (Siigo\'s "Item-1"), 1 to 30 characters, starting with a letter or a digit' }),
     name: Type.String({ minLength: 1, maxLength: PRODUCT_NAME_MAX }),
     account_group: Type.Optional(IdOrObject({ description: 'Inventory classification: an id of /v1/account-groups, or the answer\'s {id, name}' })),
     type: AnyCase(PRODUCT_TYPES, { default: 'Product' }),

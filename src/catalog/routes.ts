@@ -51,6 +51,54 @@ async function withAdvances<C extends { identification: string }>(q: Queryable, 
   return customers.map((c) => ({ ...c, advance_balance: Number(balances.get(c.identification)!.toFixed(2)) }));
 }
 
+/**
+ * What Siigo's official SDK sends for an object put in a field its models declare a string (the SDK's
+ * `ApiClient.convertToType(value, 'String')` is `String(value)`): GET answers `id_type` and a product's
+ * `unit` as {code, name}, so `UpdateCustomerCommand.constructFromObject(customer)` and
+ * `UpdateProductCommand.constructFromObject(product)` send `"[object Object]"`; a Number field such as
+ * `account_group` ({id, name}) becomes NaN, which JSON writes `null`. The value is lost on the client's
+ * side: on PUT it means "as stored" (what the GET it came from answered); on POST there is nothing stored,
+ * and it is refused with a message that says how to send the field.
+ */
+export const SDK_OBJECT = '[object Object]';
+const sdkRefusal = (field: string, example: string) => new DomainError('invalid_value',
+  `${field} is "${SDK_OBJECT}": what Siigo's SDK sends when an object ({code, name}, as GET answers it) is put in a field its models declare a string. Send the code (${example}) or the object itself`, field);
+
+type Repair = { field: string; when: (v: unknown) => boolean; column: string; example: string; refuseOnCreate: boolean };
+const absent = (v: unknown) => v === undefined;
+const CUSTOMER_REPAIRS: Repair[] = [
+  { field: 'id_type', when: (v) => v === SDK_OBJECT, column: 'id_type', example: '"13", "31"', refuseOnCreate: true },
+  // Mexico: the SDK's models carry the regime as fiscal_regime (which GET answers as tax_regime): see repairSdkBody.
+  { field: 'tax_regime', when: absent, column: 'tax_regime', example: '"601"', refuseOnCreate: false },
+];
+const PRODUCT_REPAIRS: Repair[] = [
+  { field: 'unit', when: (v) => v === SDK_OBJECT, column: 'unit', example: '"94"', refuseOnCreate: true },
+  { field: 'account_group', when: (v) => v === null, column: 'account_group_id', example: 'an id of /v1/account-groups', refuseOnCreate: false },
+  // Fields of this service that the SDK's UpdateProductCommand does not carry (Mexico's SAT keys are its `key`, sent as "[object Object]").
+  ...['long_description', 'sat_product_key', 'sat_unit_key', 'tax_object'].map((f) => ({ field: f, when: absent, column: f, example: '', refuseOnCreate: false })),
+];
+
+/**
+ * Puts back, before the body is validated, what the SDK lost (see SDK_OBJECT) or never carries: on PUT the
+ * stored value; on POST a refusal (the lost code), or the field left out. A Mexican customer's
+ * `fiscal_regime` (the SDK's name) is its `tax_regime` when that is not sent.
+ */
+async function repairSdkBody(q: Queryable, table: 'customers' | 'products', repairs: Repair[], companyId: number, body: unknown, id?: unknown): Promise<void> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+  const b = body as Record<string, unknown>;
+  if (table === 'customers' && b.tax_regime === undefined && typeof b.fiscal_regime === 'string' && /^[0-9]{3}$/.test(b.fiscal_regime)) b.tax_regime = b.fiscal_regime;
+  const lost = repairs.filter((r) => r.when(b[r.field]) && (r.when !== absent || id !== undefined));
+  if (!lost.length) return;
+  const stored = id === undefined || !/^[0-9]{1,18}$/.test(String(id)) ? undefined
+    : (await q.query(`SELECT ${lost.map((r) => r.column).join(', ')} FROM ${table} WHERE company_id = $1 AND id = $2`, [companyId, String(id)]))[0];
+  if (id !== undefined && !stored) throw notFound(`${table === 'customers' ? 'Customer' : 'Product'} ${String(id)}`);
+  for (const r of lost) {
+    if (id !== undefined && stored && stored[r.column] !== null && stored[r.column] !== undefined) b[r.field] = stored[r.column];
+    else if (id === undefined && r.refuseOnCreate) throw sdkRefusal(r.field, r.example);
+    else if (r.when !== absent && (id === undefined || stored)) delete b[r.field];
+  }
+}
+
 export const catalogRoutes: RouteModule = (app, { db, country }) => {
   registerLookups(app, db, country);
   const customerBody = country === 'CO' ? CoCustomerBody : MxCustomerBody;
@@ -85,7 +133,10 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     return (await withAdvances(db, req.company.company_id, country, [c]))[0];
   });
 
-  app.post('/customers', { schema: { tags: customerTags, summary: 'Create a customer', body: customerBody, response: { 201: CustomerAnswer } } }, async (req, reply) => {
+  app.post('/customers', {
+    schema: { tags: customerTags, summary: 'Create a customer', body: customerBody, response: { 201: CustomerAnswer } },
+    preValidation: async (req) => repairSdkBody(db, 'customers', CUSTOMER_REPAIRS, req.company.company_id, req.body),
+  }, async (req, reply) => {
     const body = req.body;
     return db.tx(async (q) => {
       const problems = new Problems();
@@ -96,7 +147,10 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     });
   });
 
-  app.put('/customers/:id', { schema: { tags: customerTags, summary: 'Replace a customer', params: IdParams, body: customerBody, response: { 200: CustomerAnswer } } }, async (req) => {
+  app.put('/customers/:id', {
+    schema: { tags: customerTags, summary: 'Replace a customer', params: IdParams, body: customerBody, response: { 200: CustomerAnswer } },
+    preValidation: async (req) => repairSdkBody(db, 'customers', CUSTOMER_REPAIRS, req.company.company_id, req.body, (req.params as { id: unknown }).id),
+  }, async (req) => {
     const body = req.body;
     const id = req.params.id;
     return db.tx(async (q) => {
@@ -161,7 +215,10 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     return p;
   });
 
-  app.post('/products', { schema: { tags: productTags, summary: 'Create a product', body: productBody, response: { 201: ProductAnswer } } }, async (req, reply) => {
+  app.post('/products', {
+    schema: { tags: productTags, summary: 'Create a product', body: productBody, response: { 201: ProductAnswer } },
+    preValidation: async (req) => repairSdkBody(db, 'products', PRODUCT_REPAIRS, req.company.company_id, req.body),
+  }, async (req, reply) => {
     const body = req.body;
     return db.tx(async (q) => {
       const problems = new Problems();
@@ -172,7 +229,10 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     });
   });
 
-  app.put('/products/:id', { schema: { tags: productTags, summary: 'Replace a product', params: IdParams, body: productBody, response: { 200: ProductAnswer } } }, async (req) => {
+  app.put('/products/:id', {
+    schema: { tags: productTags, summary: 'Replace a product', params: IdParams, body: productBody, response: { 200: ProductAnswer } },
+    preValidation: async (req) => repairSdkBody(db, 'products', PRODUCT_REPAIRS, req.company.company_id, req.body, (req.params as { id: unknown }).id),
+  }, async (req) => {
     const body = req.body;
     const id = req.params.id;
     return db.tx(async (q) => {

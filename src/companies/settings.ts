@@ -12,7 +12,7 @@
  *   border_stimulus                               MX: enrolled in the border region stimulus (may charge IVA 8 %)
  *   foreign_currency {enabled, currencies}        currencies other than the local one that documents may use
  *   warehouses_enabled, seller_by_item, cost_center_required, long_product_descriptions
- *   dian {id, pin, test_set_id, environment, provider_name, provider_nit, provider_check_digit}
+ *   dian {id, pin, test_set_id, environment, provider_name, provider_nit, provider_check_digit, provider_code}
  *                                                 CO: software id and PIN, habilitación test set id, 1 production / 2 test,
  *                                                 the software provider's name for PDFs
  *   dian.test_set_passed_at                       CO: set by a passed test set (src/einvoice/dian/habilitacion.ts);
@@ -68,6 +68,8 @@ export const SettingsBody = Type.Object({
       description: 'NIT of the software provider (sts:ProviderID, the DIAN file names, the PDF) when the company uses a third party\'s software; unset: the company\'s own NIT' })),
     provider_check_digit: Type.Optional(Type.String({ pattern: '^[0-9]$', 'x-hint': 'must be one digit', 'x-code': 'invalid_identification',
       description: 'Check digit of provider_nit (verified; computed when omitted)' })),
+    provider_code: Type.Optional(Type.String({ pattern: '^[0-9]{3}$', 'x-hint': 'must be three digits',
+      description: 'The provider code (ppp) of the DIAN file names, as the DIAN gave it to the software provider; unset: 000 (the company\'s own software)' })),
   }, { description: 'CO: the DIAN software registration' })),
 });
 
@@ -77,7 +79,7 @@ export const COUNTRY_SETTINGS: Record<'CO' | 'MX', string[]> = {
   MX: ['tax_regime', 'postal_code', 'border_stimulus'],
 };
 /** The keys of settings.dian a change may set (the others are the service's own). */
-export const DIAN_SETTINGS = ['id', 'pin', 'test_set_id', 'environment', 'provider_name', 'provider_nit', 'provider_check_digit'];
+export const DIAN_SETTINGS = ['id', 'pin', 'test_set_id', 'environment', 'provider_name', 'provider_nit', 'provider_check_digit', 'provider_code'];
 
 /** settings.dian's provider after a change: a check digit goes with a NIT, and is the NIT's (problems at settings.dian.*). */
 export function providerProblems(p: Problems, dian: Record<string, any> | undefined): void {

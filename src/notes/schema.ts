@@ -7,6 +7,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CoInvoiceAnswer, CoInvoiceBody } from '../invoices/co/schema';
 import { Nullable } from '../platform/answers';
+import { IntOrDigits } from '../platform/validation';
 
 /** The DIAN's correction concepts (annex 1.9, tables 13.2.4 and 13.2.5). */
 export const CREDIT_REASONS = {
@@ -38,9 +39,9 @@ const noteBody = (kind: NoteKind) => {
   const reasons = Object.keys(kind === 'NC' ? CREDIT_REASONS : DEBIT_REASONS).map(Number);
   return Type.Object({
     ...Type.Pick(CoInvoiceBody, SHARED).properties,
-    document: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647, description: `Document type id (see /v1/document-types?type=${kind})` }) }),
+    document: Type.Object({ id: IntOrDigits({ minimum: 1, maximum: 2147483647 }, { description: `Document type id (see /v1/document-types?type=${kind})` }) }),
     invoice: Type.String({ format: 'uuid', description: `The id of the invoice the ${NOTE_NAMES[kind].noun} corrects` }),
-    reason: Type.Integer({ minimum: 1, maximum: reasons.length, description: `DIAN concept: ${Object.entries(kind === 'NC' ? CREDIT_REASONS : DEBIT_REASONS).map(([k, v]) => `${k} ${v}`).join('; ')}` }),
+    reason: IntOrDigits({ minimum: 1, maximum: reasons.length }, { description: `DIAN concept (a number, or its digits as a string): ${Object.entries(kind === 'NC' ? CREDIT_REASONS : DEBIT_REASONS).map(([k, v]) => `${k} ${v}`).join('; ')}` }),
     currency: Type.Optional(Type.Object({
       code: Type.String({ description: 'The invoice\'s currency (a note never changes it)' }),
       exchange_rate: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 999999999, 'x-decimals': 6, 'x-finite': true, description: 'Omitted: the invoice\'s' })),
@@ -54,6 +55,9 @@ export type NoteBody = Static<typeof CreditNoteBody>;
 /** A note as POST, GET and the preview answer it, and as it is stored. */
 export const NoteAnswer = Type.Object({
   ...Type.Omit(CoInvoiceAnswer, ['advance_payment', 'amount_payable', 'balance', 'global_discounts', 'global_charges', 'additional_fields', 'healthcare_company', 'stamp']).properties,
+  /** Only an annulment (concept 2) of an invoice with global discounts or charges carries them: what is left of each. */
+  global_discounts: Type.Optional(CoInvoiceAnswer.properties.global_discounts),
+  global_charges: Type.Optional(CoInvoiceAnswer.properties.global_charges),
   invoice: Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }),
   reason: Type.Integer({ description: 'The DIAN concept' }),
   stamp: Type.Object({

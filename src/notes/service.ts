@@ -35,7 +35,7 @@ import type { CoInvoiceBody, CoInvoiceDocument } from '../invoices/co/schema';
 import { addNoteDueItem, canCredit, lockInvoice, movePayments, openDueItems, type Application } from '../invoices/kernel';
 import { takeNumber } from '../invoices/numbering';
 import { insertNote } from './kernel';
-import { NOTE_NAMES, type NoteBody, type NoteDocument, type NoteKind } from './schema';
+import { ANNULMENT, NOTE_NAMES, type NoteBody, type NoteDocument, type NoteKind } from './schema';
 import { creditLeft, creditRoom, creditRules, earlierCredits, invoiceMoney, refundRules, type Room } from './credit';
 import { dec, ZERO } from '../platform/money';
 
@@ -84,6 +84,12 @@ export async function planNote(q: Queryable, company: Company, kind: NoteKind, b
       }
     });
   }
+  if (kind === 'NC' && body.reason === ANNULMENT) {
+    // The annulment credits exactly what is left: the invoice's global discounts and charges too, what is left of each.
+    const left = await allowancesLeft(q, cid, inv);
+    (asInvoice as any).global_discounts = left.discounts;
+    (asInvoice as any).global_charges = left.charges;
+  }
   const room = kind === 'NC' ? creditRoom(inv.document, await earlierCredits(q, cid, inv.id)) : undefined;
   let plan: Plan | null = null;
   try {
@@ -100,6 +106,20 @@ export async function planNote(q: Queryable, company: Company, kind: NoteKind, b
   if (plan && room && problems.empty) await creditChecks(q, cid, problems, { kind, body, invoice: inv, plan, room }, false);
   problems.throwIfAny();
   return { kind, body, invoice: inv, plan: plan!, room };
+}
+
+/**
+ * What is left of each global discount and charge of the invoice (its value less what standing annulment notes
+ * took back), as a note body sends them: {id, value}; the ones with nothing left are left out.
+ */
+async function allowancesLeft(q: Queryable, cid: number, inv: NotedInvoice) {
+  const notes = await q.query<{ document: NoteDocument }>(
+    `SELECT document FROM notes WHERE company_id = $1 AND invoice_id = $2 AND kind = 'NC' AND NOT annulled`, [cid, inv.id]);
+  const left = (field: 'global_discounts' | 'global_charges') => (inv.document[field] ?? []).map((a, i) => {
+    const taken = notes.reduce((s, n) => s.plus(n.document[field]?.[i]?.value ?? 0), ZERO);
+    return { ...(a.id !== null && a.id !== undefined ? { id: a.id } : {}), value: dec(a.value).minus(taken).toNumber() };
+  }).filter((a) => a.value > 0);
+  return { discounts: left('global_discounts'), charges: left('global_charges') };
 }
 
 /** A credit note against what is left on its invoice, what was collected on it and what it still owes (`lock`: under the invoice's lock, due items locked). */
@@ -149,6 +169,8 @@ export function noteDocument(np: NotePlan, ids: { id: string | null; prefix: str
     customer: d.customer, cost_center: d.cost_center, currency: d.currency, seller: d.seller, retentions: d.retentions,
     subtotal: d.subtotal, taxes_total: d.taxes_total, withholdings_total: d.withholdings_total, total: d.total,
     observations: d.observations, items: d.items, payments: d.payments,
+    ...(d.global_discounts.length ? { global_discounts: d.global_discounts } : {}),
+    ...(d.global_charges.length ? { global_charges: d.global_charges } : {}),
     stamp: { send: d.stamp.send, status: d.stamp.status, cude: null, observations: null, errors: null },
     mail: d.mail, metadata: d.metadata, annulled: false,
   };

@@ -58,6 +58,22 @@ function makeAjv(coerce: boolean): Ajv {
       return true;
     },
   });
+  // A whole number sent as a string of digits (IntOrDigits): turned into the number, within its range.
+  ajv.addKeyword({
+    keyword: 'x-int', schemaType: 'object', modifying: true, errors: true,
+    validate: function check(range: { minimum: number; maximum: number }, data: unknown, _parent: unknown, cxt?: { parentData: any; parentDataProperty: string | number }) {
+      if (typeof data !== 'string') return true;
+      if (!/^[0-9]{1,16}$/.test(data)) return true; // the pattern says what is wrong
+      const n = Number(data);
+      if (n < range.minimum || n > range.maximum) {
+        const [keyword, limit] = n < range.minimum ? ['minimum', range.minimum] : ['maximum', range.maximum];
+        (check as any).errors = [{ keyword, message: `must be ${keyword === 'minimum' ? '>=' : '<='} ${limit}`, params: { limit } }];
+        return false;
+      }
+      if (cxt && cxt.parentData && typeof cxt.parentData === 'object') cxt.parentData[cxt.parentDataProperty] = n;
+      return true;
+    },
+  });
   // JSON.parse turns 1e309 into Infinity: never a valid amount.
   ajv.addKeyword({
     keyword: 'x-finite', type: 'number', schemaType: 'boolean',
@@ -96,6 +112,18 @@ export function CodeOrObject(code: Record<string, unknown>, options: Record<stri
   return Type.Unsafe<string | { code: string; name?: string }>({
     ...code, type: ['string', 'object'], ...options,
     properties: { code: { ...code, type: 'string' }, name: { type: 'string', maxLength: 200 } }, required: ['code'],
+  });
+}
+
+/**
+ * A whole number from a fixed range (an id, an enumerated code such as a note's `reason`) sent as a number
+ * or as a string of digits ("1", as Siigo's SDK and clients written against its enums send them): the
+ * string is read as the number before the route sees the body; anything else is refused.
+ */
+export function IntOrDigits(range: { minimum: number; maximum: number }, options: Record<string, unknown> = {}) {
+  return Type.Unsafe<number>({
+    type: ['integer', 'string'], ...range, pattern: '^[0-9]{1,16}$', 'x-int': range,
+    'x-hint': 'must be a whole number, or a string of its digits', ...options,
   });
 }
 

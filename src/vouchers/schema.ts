@@ -4,11 +4,11 @@
  * in /openapi.json.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Enum, Ignored } from '../platform/validation';
+import { Enum, Ignored, IntOrDigits } from '../platform/validation';
 import { CURRENCIES } from '../invoices/co/schema';
 import { Identity, MailAnswer, Metadata, Nullable, TaxAnswer } from '../platform/answers';
 
-const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
+const Id = (description?: string) => IntOrDigits({ minimum: 1, maximum: 2147483647 }, description ? { description } : {});
 const Amount = (description: string) =>
   Type.Number({ exclusiveMinimum: 0, maximum: 99999999999.99, 'x-decimals': 2, 'x-finite': true, description });
 

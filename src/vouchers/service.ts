@@ -19,6 +19,7 @@ import { checkDocumentAmount, checkLedgerAmounts } from '../ledger/limits';
 import { advanceBalance, advanceTaken, lockAdvanceBalance } from '../ledger/advances';
 import { takeNumber } from '../invoices/numbering';
 import { movePayments } from '../invoices/kernel';
+import { invoiceMoney } from '../notes/credit';
 import { insertVoucher, lockVoucher, markAnnulled } from './kernel';
 import { annulmentDate, checkDocumentType, checkCostCenter, checkCurrency, loadMasterData, mustBeActive, notAfterToday, type Row } from '../invoices/lookup';
 import type { VoucherBody, VoucherDocument, VoucherType } from './schema';
@@ -396,6 +397,18 @@ export async function annulVoucher(q: Queryable, company: Company, id: string): 
   if (applied.length) {
     await q.query('SELECT id FROM invoices WHERE company_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE', [cid, [...new Set(applied.map((a) => a.invoice))].sort()]);
     await q.query('SELECT id FROM due_items WHERE company_id = $1 AND id = ANY($2::bigint[]) ORDER BY id FOR UPDATE', [cid, applied.map((a) => a.due)]);
+    // What it paid stops counting as collected: never below what credit notes already paid back (under the invoices' lock, as notes take it).
+    for (const invoiceId of [...new Set(applied.map((a) => a.invoice))].sort()) {
+      const [inv] = await q.query<{ id: string; name: string; document: any }>('SELECT id, name, document FROM invoices WHERE company_id = $1 AND id = $2', [cid, invoiceId]);
+      if (!inv) continue;
+      const money = await invoiceMoney(q, cid, inv);
+      const share = applied.filter((a) => a.invoice === invoiceId).reduce((s, a) => s.plus(a.amount), new Decimal(0));
+      const after = money.collected.minus(share);
+      if (money.refunded.gt(after)) {
+        throw new DomainError('invalid_document', `Voucher ${v.name} collected ${share.toFixed(2)} of invoice ${inv.name}; without it ${after.toFixed(2)} would be collected, ` +
+          `less than the ${money.refunded.toFixed(2)} its credit notes paid back: annul the refunding credit notes first (an accepted electronic note is corrected with a debit note)`, 'id');
+      }
+    }
     await movePayments(q, cid, applied, -1);
   }
   if (v.customer_identification) {

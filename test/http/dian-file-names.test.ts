@@ -66,14 +66,24 @@ eachStorage('DIAN file names and the software provider', (storage) => {
     const okay = await admin.patch(`/companies/${company.company_id}`, { settings: { dian: { provider_nit: '900373115', provider_check_digit: '3' } } });
     assert.equal(okay.status, 200, JSON.stringify(okay.body));
     assert.equal(okay.body.settings.dian.provider_nit, '900373115', 'kept, not dropped');
-    assert.equal(providerCode({ tax_id: company.tax_id, settings: { dian: { provider_nit: '900373115' } } }), '115');
+    // The provider code (ppp) is the DIAN's code of the provider, never read off its NIT: 000 until settings.dian.provider_code gives it.
+    assert.equal(providerCode({ tax_id: company.tax_id, settings: { dian: { provider_nit: '900373115' } } }), '000');
+    assert.equal(providerCode({ tax_id: company.tax_id, settings: { dian: { provider_nit: '900373115', provider_code: '042' } } }), '042');
     assert.equal(providerCode({ tax_id: company.tax_id, settings: {} }), '000');
-    const inv = (await s.as('co').post('/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id }, stamp: { send: true } }))).body;
-    assert.equal(inv.stamp.status, 'Accepted', JSON.stringify(inv.stamp));
-    const xml = Buffer.from((await s.as('co').get(`/v1/invoices/${inv.id}/xml`)).body.base64, 'base64').toString('utf8');
-    assert.match(xml, /<sts:ProviderID[^>]*schemeID="3"[^>]*>900373115<\/sts:ProviderID>/);
-    const [file] = await s.db.query(`SELECT name FROM dian_files WHERE document_key = $1 AND file_type = 'fv'`, [inv.id]);
-    assert.equal(file.name.slice(10, 13), '115');
-    await admin.patch(`/companies/${company.company_id}`, { settings: { dian: { provider_nit: null } } });
+    const stamped = async () => {
+      const inv = (await s.as('co').post('/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id }, stamp: { send: true } }))).body;
+      assert.equal(inv.stamp.status, 'Accepted', JSON.stringify(inv.stamp));
+      const xml = Buffer.from((await s.as('co').get(`/v1/invoices/${inv.id}/xml`)).body.base64, 'base64').toString('utf8');
+      assert.match(xml, /<sts:ProviderID[^>]*schemeID="3"[^>]*>900373115<\/sts:ProviderID>/);
+      const [file] = await s.db.query(`SELECT name FROM dian_files WHERE document_key = $1 AND file_type = 'fv'`, [inv.id]);
+      return file.name.slice(10, 13);
+    };
+    assert.equal(await stamped(), '000');
+    for (const bad of ['42', '0042', 'abc']) {
+      assert.deepEqual(problems(await admin.patch(`/companies/${company.company_id}`, { settings: { dian: { provider_code: bad } } })), ['invalid_value@settings.dian.provider_code'], bad);
+    }
+    assert.equal((await admin.patch(`/companies/${company.company_id}`, { settings: { dian: { provider_code: '042' } } })).status, 200);
+    assert.equal(await stamped(), '042');
+    await admin.patch(`/companies/${company.company_id}`, { settings: { dian: { provider_nit: null, provider_code: null } } });
   });
 });

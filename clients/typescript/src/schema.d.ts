@@ -5308,6 +5308,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Letters, digits, - _ and . (Siigo's "Item-1"), 1 to 30 characters, starting with a letter or a digit */
                     code: string;
                     name: string;
                     /** @description Inventory classification: an id of /v1/account-groups, or the answer's {id, name} */
@@ -5664,6 +5665,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Letters, digits, - _ and . (Siigo's "Item-1"), 1 to 30 characters, starting with a letter or a digit */
                     code: string;
                     name: string;
                     /** @description Inventory classification: an id of /v1/account-groups, or the answer's {id, name} */
@@ -6273,7 +6275,7 @@ export interface operations {
                 "application/json": {
                     document: {
                         /** @description Document type id (see /v1/document-types?type=FV) */
-                        id: number;
+                        id: number | string;
                     };
                     /** @description Taken automatically when omitted; required when the document type has automatic_number false */
                     number?: number;
@@ -6289,17 +6291,17 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     };
-                    cost_center?: number;
+                    cost_center?: number | string;
                     currency?: {
                         /** @enum {string} */
                         code: "COP" | "EUR" | "USD" | "ANG" | "ARS" | "AUD" | "BOB" | "BRL" | "CAD" | "CHF" | "CLP" | "CRC" | "GBP" | "GTQ" | "HNL" | "JPY" | "MXN" | "NZD" | "PAB" | "PEN" | "SGD" | "UYU";
                         exchange_rate?: number;
                     };
                     /** @description Seller id (see /v1/users) */
-                    seller: number;
+                    seller: number | string;
                     /** @description ReteIVA, ReteICA, Autorretencion */
                     retentions?: {
-                        id: number;
+                        id: number | string;
                     }[];
                     /** @description Applied from the customer's unapplied advances (advance_balance); at most the total less the withholdings */
                     advance_payment?: number;
@@ -6319,12 +6321,12 @@ export interface operations {
                         /** @description A value, or a percentage when the document type's discount_type is Percentage */
                         discount?: number;
                         /** @description Seller of the line; required when the document type, or the company (settings.seller_by_item), has a seller per line */
-                        seller?: number;
-                        warehouse?: number;
+                        seller?: number | string;
+                        warehouse?: number | string;
                         vat_excluded?: boolean;
                         /** @description Omitted: the product's own taxes */
                         taxes?: {
-                            id: number;
+                            id: number | string;
                         }[];
                         /** @description Third party of the line; only on document types with customer_by_item */
                         customer?: {
@@ -6356,7 +6358,7 @@ export interface operations {
                     }[];
                     payments: {
                         /** @description Payment type id (see /v1/payment-types?document_type=FV) */
-                        id: number;
+                        id: number | string;
                         value: number;
                         /** Format: date */
                         due_date?: string;
@@ -6396,12 +6398,12 @@ export interface operations {
                         send: boolean;
                     };
                     global_charges?: {
-                        id?: number;
+                        id?: number | string;
                         percentage?: number;
                         value?: number;
                     }[];
                     global_discounts?: {
-                        id?: number;
+                        id?: number | string;
                         percentage?: number;
                         value?: number;
                     }[];
@@ -6781,7 +6783,7 @@ export interface operations {
                 "application/json": {
                     document: {
                         /** @description Document type id (see /v1/document-types?type=FV) */
-                        id: number;
+                        id: number | string;
                     };
                     /** @description Taken automatically when omitted; required when the document type has automatic_number false */
                     number?: number;
@@ -6797,17 +6799,17 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     };
-                    cost_center?: number;
+                    cost_center?: number | string;
                     currency?: {
                         /** @enum {string} */
                         code: "COP" | "EUR" | "USD" | "ANG" | "ARS" | "AUD" | "BOB" | "BRL" | "CAD" | "CHF" | "CLP" | "CRC" | "GBP" | "GTQ" | "HNL" | "JPY" | "MXN" | "NZD" | "PAB" | "PEN" | "SGD" | "UYU";
                         exchange_rate?: number;
                     };
                     /** @description Seller id (see /v1/users) */
-                    seller: number;
+                    seller: number | string;
                     /** @description ReteIVA, ReteICA, Autorretencion */
                     retentions?: {
-                        id: number;
+                        id: number | string;
                     }[];
                     /** @description Applied from the customer's unapplied advances (advance_balance); at most the total less the withholdings */
                     advance_payment?: number;
@@ -6827,12 +6829,12 @@ export interface operations {
                         /** @description A value, or a percentage when the document type's discount_type is Percentage */
                         discount?: number;
                         /** @description Seller of the line; required when the document type, or the company (settings.seller_by_item), has a seller per line */
-                        seller?: number;
-                        warehouse?: number;
+                        seller?: number | string;
+                        warehouse?: number | string;
                         vat_excluded?: boolean;
                         /** @description Omitted: the product's own taxes */
                         taxes?: {
-                            id: number;
+                            id: number | string;
                         }[];
                         /** @description Third party of the line; only on document types with customer_by_item */
                         customer?: {
@@ -6864,7 +6866,7 @@ export interface operations {
                     }[];
                     payments: {
                         /** @description Payment type id (see /v1/payment-types?document_type=FV) */
-                        id: number;
+                        id: number | string;
                         value: number;
                         /** Format: date */
                         due_date?: string;
@@ -6904,12 +6906,12 @@ export interface operations {
                         send: boolean;
                     };
                     global_charges?: {
-                        id?: number;
+                        id?: number | string;
                         percentage?: number;
                         value?: number;
                     }[];
                     global_discounts?: {
-                        id?: number;
+                        id?: number | string;
                         percentage?: number;
                         value?: number;
                     }[];
@@ -7441,7 +7443,7 @@ export interface operations {
                 "application/json": {
                     document: {
                         /** @description Document type id (see /v1/document-types?type=FV) */
-                        id: number;
+                        id: number | string;
                     };
                     /** @description Taken automatically when omitted; required when the document type has automatic_number false */
                     number?: number;
@@ -7457,17 +7459,17 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     };
-                    cost_center?: number;
+                    cost_center?: number | string;
                     currency?: {
                         /** @enum {string} */
                         code: "COP" | "EUR" | "USD" | "ANG" | "ARS" | "AUD" | "BOB" | "BRL" | "CAD" | "CHF" | "CLP" | "CRC" | "GBP" | "GTQ" | "HNL" | "JPY" | "MXN" | "NZD" | "PAB" | "PEN" | "SGD" | "UYU";
                         exchange_rate?: number;
                     };
                     /** @description Seller id (see /v1/users) */
-                    seller: number;
+                    seller: number | string;
                     /** @description ReteIVA, ReteICA, Autorretencion */
                     retentions?: {
-                        id: number;
+                        id: number | string;
                     }[];
                     /** @description Applied from the customer's unapplied advances (advance_balance); at most the total less the withholdings */
                     advance_payment?: number;
@@ -7487,12 +7489,12 @@ export interface operations {
                         /** @description A value, or a percentage when the document type's discount_type is Percentage */
                         discount?: number;
                         /** @description Seller of the line; required when the document type, or the company (settings.seller_by_item), has a seller per line */
-                        seller?: number;
-                        warehouse?: number;
+                        seller?: number | string;
+                        warehouse?: number | string;
                         vat_excluded?: boolean;
                         /** @description Omitted: the product's own taxes */
                         taxes?: {
-                            id: number;
+                            id: number | string;
                         }[];
                         /** @description Third party of the line; only on document types with customer_by_item */
                         customer?: {
@@ -7524,7 +7526,7 @@ export interface operations {
                     }[];
                     payments: {
                         /** @description Payment type id (see /v1/payment-types?document_type=FV) */
-                        id: number;
+                        id: number | string;
                         value: number;
                         /** Format: date */
                         due_date?: string;
@@ -7564,12 +7566,12 @@ export interface operations {
                         send: boolean;
                     };
                     global_charges?: {
-                        id?: number;
+                        id?: number | string;
                         percentage?: number;
                         value?: number;
                     }[];
                     global_discounts?: {
-                        id?: number;
+                        id?: number | string;
                         percentage?: number;
                         value?: number;
                     }[];
@@ -8724,6 +8726,18 @@ export interface operations {
                             }[];
                             /** @description What is left to credit: the total less its credit notes */
                             creditable?: number;
+                            global_discounts?: {
+                                id: number | null;
+                                name: string;
+                                percentage: number | null;
+                                value: number;
+                            }[];
+                            global_charges?: {
+                                id: number | null;
+                                name: string;
+                                percentage: number | null;
+                                value: number;
+                            }[];
                             invoice: {
                                 /** Format: uuid */
                                 id: string;
@@ -8829,7 +8843,7 @@ export interface operations {
                 "application/json": {
                     document: {
                         /** @description Document type id (see /v1/document-types?type=NC) */
-                        id: number;
+                        id: number | string;
                     };
                     /** @description Taken automatically when omitted; required when the document type has automatic_number false */
                     number?: number;
@@ -8837,7 +8851,7 @@ export interface operations {
                     name?: string;
                     /** Format: date */
                     date: string;
-                    cost_center?: number;
+                    cost_center?: number | string;
                     currency?: {
                         /** @description The invoice's currency (a note never changes it) */
                         code: string;
@@ -8845,10 +8859,10 @@ export interface operations {
                         exchange_rate?: number;
                     };
                     /** @description Seller id (see /v1/users) */
-                    seller: number;
+                    seller: number | string;
                     /** @description ReteIVA, ReteICA, Autorretencion */
                     retentions?: {
-                        id: number;
+                        id: number | string;
                     }[];
                     observations?: string;
                     items: {
@@ -8866,12 +8880,12 @@ export interface operations {
                         /** @description A value, or a percentage when the document type's discount_type is Percentage */
                         discount?: number;
                         /** @description Seller of the line; required when the document type, or the company (settings.seller_by_item), has a seller per line */
-                        seller?: number;
-                        warehouse?: number;
+                        seller?: number | string;
+                        warehouse?: number | string;
                         vat_excluded?: boolean;
                         /** @description Omitted: the product's own taxes */
                         taxes?: {
-                            id: number;
+                            id: number | string;
                         }[];
                         /** @description Third party of the line; only on document types with customer_by_item */
                         customer?: {
@@ -8903,7 +8917,7 @@ export interface operations {
                     }[];
                     payments: {
                         /** @description Payment type id (see /v1/payment-types?document_type=FV) */
-                        id: number;
+                        id: number | string;
                         value: number;
                         /** Format: date */
                         due_date?: string;
@@ -8921,8 +8935,8 @@ export interface operations {
                      * @description The id of the invoice the credit note corrects
                      */
                     invoice: string;
-                    /** @description DIAN concept: 1 Devolución parcial de los bienes y/o no aceptación parcial del servicio; 2 Anulación de factura electrónica; 3 Rebaja o descuento parcial o total; 4 Ajuste de precio; 5 Descuento comercial por pronto pago; 6 Descuento comercial por volumen de ventas */
-                    reason: number;
+                    /** @description DIAN concept (a number, or its digits as a string): 1 Devolución parcial de los bienes y/o no aceptación parcial del servicio; 2 Anulación de factura electrónica; 3 Rebaja o descuento parcial o total; 4 Ajuste de precio; 5 Descuento comercial por pronto pago; 6 Descuento comercial por volumen de ventas */
+                    reason: number | string;
                 };
             };
         };
@@ -9128,6 +9142,18 @@ export interface operations {
                         }[];
                         /** @description What is left to credit: the total less its credit notes */
                         creditable?: number;
+                        global_discounts?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
+                        global_charges?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
                         invoice: {
                             /** Format: uuid */
                             id: string;
@@ -9222,7 +9248,7 @@ export interface operations {
                 "application/json": {
                     document: {
                         /** @description Document type id (see /v1/document-types?type=NC) */
-                        id: number;
+                        id: number | string;
                     };
                     /** @description Taken automatically when omitted; required when the document type has automatic_number false */
                     number?: number;
@@ -9230,7 +9256,7 @@ export interface operations {
                     name?: string;
                     /** Format: date */
                     date: string;
-                    cost_center?: number;
+                    cost_center?: number | string;
                     currency?: {
                         /** @description The invoice's currency (a note never changes it) */
                         code: string;
@@ -9238,10 +9264,10 @@ export interface operations {
                         exchange_rate?: number;
                     };
                     /** @description Seller id (see /v1/users) */
-                    seller: number;
+                    seller: number | string;
                     /** @description ReteIVA, ReteICA, Autorretencion */
                     retentions?: {
-                        id: number;
+                        id: number | string;
                     }[];
                     observations?: string;
                     items: {
@@ -9259,12 +9285,12 @@ export interface operations {
                         /** @description A value, or a percentage when the document type's discount_type is Percentage */
                         discount?: number;
                         /** @description Seller of the line; required when the document type, or the company (settings.seller_by_item), has a seller per line */
-                        seller?: number;
-                        warehouse?: number;
+                        seller?: number | string;
+                        warehouse?: number | string;
                         vat_excluded?: boolean;
                         /** @description Omitted: the product's own taxes */
                         taxes?: {
-                            id: number;
+                            id: number | string;
                         }[];
                         /** @description Third party of the line; only on document types with customer_by_item */
                         customer?: {
@@ -9296,7 +9322,7 @@ export interface operations {
                     }[];
                     payments: {
                         /** @description Payment type id (see /v1/payment-types?document_type=FV) */
-                        id: number;
+                        id: number | string;
                         value: number;
                         /** Format: date */
                         due_date?: string;
@@ -9314,8 +9340,8 @@ export interface operations {
                      * @description The id of the invoice the credit note corrects
                      */
                     invoice: string;
-                    /** @description DIAN concept: 1 Devolución parcial de los bienes y/o no aceptación parcial del servicio; 2 Anulación de factura electrónica; 3 Rebaja o descuento parcial o total; 4 Ajuste de precio; 5 Descuento comercial por pronto pago; 6 Descuento comercial por volumen de ventas */
-                    reason: number;
+                    /** @description DIAN concept (a number, or its digits as a string): 1 Devolución parcial de los bienes y/o no aceptación parcial del servicio; 2 Anulación de factura electrónica; 3 Rebaja o descuento parcial o total; 4 Ajuste de precio; 5 Descuento comercial por pronto pago; 6 Descuento comercial por volumen de ventas */
+                    reason: number | string;
                 };
             };
         };
@@ -9443,6 +9469,18 @@ export interface operations {
                         }[];
                         /** @description What is left to credit: the total less its credit notes */
                         creditable?: number;
+                        global_discounts?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
+                        global_charges?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
                         invoice: {
                             /** Format: uuid */
                             id: string;
@@ -9651,6 +9689,18 @@ export interface operations {
                         }[];
                         /** @description What is left to credit: the total less its credit notes */
                         creditable?: number;
+                        global_discounts?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
+                        global_charges?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
                         invoice: {
                             /** Format: uuid */
                             id: string;
@@ -9859,6 +9909,18 @@ export interface operations {
                         }[];
                         /** @description What is left to credit: the total less its credit notes */
                         creditable?: number;
+                        global_discounts?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
+                        global_charges?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
                         invoice: {
                             /** Format: uuid */
                             id: string;
@@ -10222,6 +10284,18 @@ export interface operations {
                         }[];
                         /** @description What is left to credit: the total less its credit notes */
                         creditable?: number;
+                        global_discounts?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
+                        global_charges?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
                         invoice: {
                             /** Format: uuid */
                             id: string;
@@ -10447,6 +10521,18 @@ export interface operations {
                             }[];
                             /** @description What is left to credit: the total less its credit notes */
                             creditable?: number;
+                            global_discounts?: {
+                                id: number | null;
+                                name: string;
+                                percentage: number | null;
+                                value: number;
+                            }[];
+                            global_charges?: {
+                                id: number | null;
+                                name: string;
+                                percentage: number | null;
+                                value: number;
+                            }[];
                             invoice: {
                                 /** Format: uuid */
                                 id: string;
@@ -10553,7 +10639,7 @@ export interface operations {
                 "application/json": {
                     document: {
                         /** @description Document type id (see /v1/document-types?type=ND) */
-                        id: number;
+                        id: number | string;
                     };
                     /** @description Taken automatically when omitted; required when the document type has automatic_number false */
                     number?: number;
@@ -10561,7 +10647,7 @@ export interface operations {
                     name?: string;
                     /** Format: date */
                     date: string;
-                    cost_center?: number;
+                    cost_center?: number | string;
                     currency?: {
                         /** @description The invoice's currency (a note never changes it) */
                         code: string;
@@ -10569,10 +10655,10 @@ export interface operations {
                         exchange_rate?: number;
                     };
                     /** @description Seller id (see /v1/users) */
-                    seller: number;
+                    seller: number | string;
                     /** @description ReteIVA, ReteICA, Autorretencion */
                     retentions?: {
-                        id: number;
+                        id: number | string;
                     }[];
                     observations?: string;
                     items: {
@@ -10590,12 +10676,12 @@ export interface operations {
                         /** @description A value, or a percentage when the document type's discount_type is Percentage */
                         discount?: number;
                         /** @description Seller of the line; required when the document type, or the company (settings.seller_by_item), has a seller per line */
-                        seller?: number;
-                        warehouse?: number;
+                        seller?: number | string;
+                        warehouse?: number | string;
                         vat_excluded?: boolean;
                         /** @description Omitted: the product's own taxes */
                         taxes?: {
-                            id: number;
+                            id: number | string;
                         }[];
                         /** @description Third party of the line; only on document types with customer_by_item */
                         customer?: {
@@ -10627,7 +10713,7 @@ export interface operations {
                     }[];
                     payments: {
                         /** @description Payment type id (see /v1/payment-types?document_type=FV) */
-                        id: number;
+                        id: number | string;
                         value: number;
                         /** Format: date */
                         due_date?: string;
@@ -10645,8 +10731,8 @@ export interface operations {
                      * @description The id of the invoice the debit note corrects
                      */
                     invoice: string;
-                    /** @description DIAN concept: 1 Intereses; 2 Gastos por cobrar; 3 Cambio del valor; 4 Otros */
-                    reason: number;
+                    /** @description DIAN concept (a number, or its digits as a string): 1 Intereses; 2 Gastos por cobrar; 3 Cambio del valor; 4 Otros */
+                    reason: number | string;
                 };
             };
         };
@@ -10852,6 +10938,18 @@ export interface operations {
                         }[];
                         /** @description What is left to credit: the total less its credit notes */
                         creditable?: number;
+                        global_discounts?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
+                        global_charges?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
                         invoice: {
                             /** Format: uuid */
                             id: string;
@@ -10946,7 +11044,7 @@ export interface operations {
                 "application/json": {
                     document: {
                         /** @description Document type id (see /v1/document-types?type=ND) */
-                        id: number;
+                        id: number | string;
                     };
                     /** @description Taken automatically when omitted; required when the document type has automatic_number false */
                     number?: number;
@@ -10954,7 +11052,7 @@ export interface operations {
                     name?: string;
                     /** Format: date */
                     date: string;
-                    cost_center?: number;
+                    cost_center?: number | string;
                     currency?: {
                         /** @description The invoice's currency (a note never changes it) */
                         code: string;
@@ -10962,10 +11060,10 @@ export interface operations {
                         exchange_rate?: number;
                     };
                     /** @description Seller id (see /v1/users) */
-                    seller: number;
+                    seller: number | string;
                     /** @description ReteIVA, ReteICA, Autorretencion */
                     retentions?: {
-                        id: number;
+                        id: number | string;
                     }[];
                     observations?: string;
                     items: {
@@ -10983,12 +11081,12 @@ export interface operations {
                         /** @description A value, or a percentage when the document type's discount_type is Percentage */
                         discount?: number;
                         /** @description Seller of the line; required when the document type, or the company (settings.seller_by_item), has a seller per line */
-                        seller?: number;
-                        warehouse?: number;
+                        seller?: number | string;
+                        warehouse?: number | string;
                         vat_excluded?: boolean;
                         /** @description Omitted: the product's own taxes */
                         taxes?: {
-                            id: number;
+                            id: number | string;
                         }[];
                         /** @description Third party of the line; only on document types with customer_by_item */
                         customer?: {
@@ -11020,7 +11118,7 @@ export interface operations {
                     }[];
                     payments: {
                         /** @description Payment type id (see /v1/payment-types?document_type=FV) */
-                        id: number;
+                        id: number | string;
                         value: number;
                         /** Format: date */
                         due_date?: string;
@@ -11038,8 +11136,8 @@ export interface operations {
                      * @description The id of the invoice the debit note corrects
                      */
                     invoice: string;
-                    /** @description DIAN concept: 1 Intereses; 2 Gastos por cobrar; 3 Cambio del valor; 4 Otros */
-                    reason: number;
+                    /** @description DIAN concept (a number, or its digits as a string): 1 Intereses; 2 Gastos por cobrar; 3 Cambio del valor; 4 Otros */
+                    reason: number | string;
                 };
             };
         };
@@ -11167,6 +11265,18 @@ export interface operations {
                         }[];
                         /** @description What is left to credit: the total less its credit notes */
                         creditable?: number;
+                        global_discounts?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
+                        global_charges?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
                         invoice: {
                             /** Format: uuid */
                             id: string;
@@ -11375,6 +11485,18 @@ export interface operations {
                         }[];
                         /** @description What is left to credit: the total less its credit notes */
                         creditable?: number;
+                        global_discounts?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
+                        global_charges?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
                         invoice: {
                             /** Format: uuid */
                             id: string;
@@ -11583,6 +11705,18 @@ export interface operations {
                         }[];
                         /** @description What is left to credit: the total less its credit notes */
                         creditable?: number;
+                        global_discounts?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
+                        global_charges?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
                         invoice: {
                             /** Format: uuid */
                             id: string;
@@ -11946,6 +12080,18 @@ export interface operations {
                         }[];
                         /** @description What is left to credit: the total less its credit notes */
                         creditable?: number;
+                        global_discounts?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
+                        global_charges?: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
                         invoice: {
                             /** Format: uuid */
                             id: string;
@@ -12216,7 +12362,7 @@ export interface operations {
                 "application/json": {
                     document: {
                         /** @description Document type id (see /v1/document-types?type=RC) */
-                        id: number;
+                        id: number | string;
                     };
                     /** @description Taken automatically when omitted; required when the document type has automatic_number false */
                     number?: number;
@@ -12235,7 +12381,7 @@ export interface operations {
                         /** @default 0 */
                         branch_office: number;
                     };
-                    cost_center?: number;
+                    cost_center?: number | string;
                     currency?: {
                         /** @enum {string} */
                         code: "COP" | "EUR" | "USD" | "ANG" | "ARS" | "AUD" | "BOB" | "BRL" | "CAD" | "CHF" | "CLP" | "CRC" | "GBP" | "GTQ" | "HNL" | "JPY" | "MXN" | "NZD" | "PAB" | "PEN" | "SGD" | "UYU";
@@ -12270,7 +12416,7 @@ export interface operations {
                         /** @description Detailed vouchers only: the entry is this tax */
                         tax?: {
                             /** @description Tax id (see /v1/taxes) */
-                            id: number;
+                            id: number | string;
                             /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
                             name?: unknown;
                             /** @description Accepted and ignored (a field of the reference API's wire format that this service does not use) */
@@ -12285,14 +12431,14 @@ export interface operations {
                     }[];
                     payment?: {
                         /** @description Payment type id (see /v1/payment-types?document_type=RC) */
-                        id: number;
+                        id: number | string;
                         /** @description Amount received; at most 2 decimals */
                         value: number;
                     };
                     /** @description The same single object as payment (the spelling of the specification's field list); the answer says payment */
                     payments?: {
                         /** @description Payment type id (see /v1/payment-types?document_type=RC) */
-                        id: number;
+                        id: number | string;
                         /** @description Amount received; at most 2 decimals */
                         value: number;
                     };
@@ -17463,6 +17609,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Letters, digits, - _ and . (Siigo's "Item-1"), 1 to 30 characters, starting with a letter or a digit */
                     code: string;
                     name: string;
                     /** @description Inventory classification: an id of /v1/account-groups, or the answer's {id, name} */
@@ -17820,6 +17967,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Letters, digits, - _ and . (Siigo's "Item-1"), 1 to 30 characters, starting with a letter or a digit */
                     code: string;
                     name: string;
                     /** @description Inventory classification: an id of /v1/account-groups, or the answer's {id, name} */

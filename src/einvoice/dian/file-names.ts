@@ -9,20 +9,22 @@
  *
  * A name is given once per document and file (migrations/038: dian_files) and kept: the
  * same document sent or mailed again keeps its names, and no other file takes them.
- * The provider code: 000 when the company issues with its own software (no
- * settings.dian.provider_nit, or its own NIT); otherwise the last three digits of the
- * provider's NIT.
+ * The provider code (ppp): the annex names it the technology provider's code, a code the DIAN
+ * gives, not something derived from the provider's NIT; public stacks that follow the annex write
+ * 000 for a company's own software (and 001 for the DIAN's free solution). So: settings.dian.provider_code
+ * when set (three digits, as the DIAN gave it to the software provider), else 000. Earlier versions
+ * wrote the last three digits of settings.dian.provider_nit, which no source supports.
  */
 import type { Queryable } from '../../platform/db';
 
 export type DianFileType = 'fv' | 'nc' | 'nd' | 'ad' | 'z';
 
-interface Issuer { company_id: number; tax_id: string; settings?: { dian?: { provider_nit?: string } } | null }
+interface Issuer { company_id: number; tax_id: string; settings?: { dian?: { provider_nit?: string; provider_code?: string } } | null }
 
 /** The provider code (ppp) of the file names. */
 export function providerCode(company: Pick<Issuer, 'tax_id' | 'settings'>): string {
-  const provider = company.settings?.dian?.provider_nit;
-  return !provider || provider === company.tax_id ? '000' : provider.slice(-3).padStart(3, '0');
+  const code = company.settings?.dian?.provider_code;
+  return typeof code === 'string' && /^[0-9]{3}$/.test(code) ? code : '000';
 }
 
 /** A stem from its parts (NIT, provider code, year, consecutive). */

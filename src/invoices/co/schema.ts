@@ -3,10 +3,10 @@
  * written once: it validates requests and documents them in /openapi.json.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Enum } from '../../platform/validation';
+import { Enum, IntOrDigits } from '../../platform/validation';
 import { Identity, MailAnswer, Metadata, Nullable, Ref, StampStatusAnswer, TaxAnswer } from '../../platform/answers';
 
-const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
+const Id = (description?: string) => IntOrDigits({ minimum: 1, maximum: 2147483647 }, description ? { description } : {});
 const Money = (opts: Record<string, unknown> = {}) =>
   Type.Number({ minimum: 0, maximum: 99999999999.99, 'x-decimals': 2, 'x-finite': true, ...opts });
 const Positive = (max: number, description?: string) =>

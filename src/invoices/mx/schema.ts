@@ -1,6 +1,7 @@
 /**
  * The request body of a Mexican invoice (specification: "Invoice, variant MX").
  */
+import { CODE_HINT, CODE_PATTERN } from '../../catalog/products';
 import { Type, type Static } from '@sinclair/typebox';
 import { Enum } from '../../platform/validation';
 import { RelatedAnswer, RelatedBody } from '../../einvoice/sat/related';
@@ -11,7 +12,7 @@ const Amount = (opts: Record<string, unknown> = {}) =>
   Type.Number({ minimum: 0, maximum: 99999999999.99, 'x-decimals': 2, 'x-finite': true, ...opts });
 
 export const MxItem = Type.Object({
-  code: Type.String({ minLength: 1, maxLength: 30, pattern: '^[A-Za-z0-9]+$', 'x-hint': 'must contain only letters and digits', 'x-code': 'invalid_code', description: 'Product or service code (see /v1/products)' }),
+  code: Type.String({ minLength: 1, maxLength: 30, pattern: CODE_PATTERN, 'x-hint': CODE_HINT, 'x-code': 'invalid_code', description: 'Product or service code (see /v1/products)' }),
   description: Type.Optional(Type.String({ maxLength: 1000, description: 'Omitted: the product\'s long description, else its name. Empty: stays empty.' })),
   quantity: Type.Number({ exclusiveMinimum: 0, maximum: 99999999999.99, 'x-decimals': 2, 'x-finite': true }),
   price: Amount({ description: 'Unit price before taxes' }),

@@ -94,7 +94,8 @@ export function buildNoteXml(input: BuildNoteInput): BuiltNote {
   paymentMeans(root, doc.payments, input.paymentTypes);
   exchangeRate(root, currency, doc.currency?.exchange_rate, issueDate);
   // A credit note of a gift line whose tax the company bears offsets it as the invoice did ("IVA asumido").
-  documentAllowances(root, {}, t.lineExtension, t.borneTotal, cur);
+  // An annulment of an invoice with global discounts or charges carries what is left of them.
+  documentAllowances(root, { global_discounts: doc.global_discounts ?? [], global_charges: doc.global_charges ?? [] }, t.lineExtension, t.borneTotal, cur);
   for (const g of t.chargeGroups) taxTotal(root, 'cac:TaxTotal', g, cur);
   monetaryTotal(root, kind === 'NC' ? 'cac:LegalMonetaryTotal' : 'cac:RequestedMonetaryTotal', t, cur);
   lines.forEach((l, i) => invoiceLine(root, l, i + 1, input.unitCodes?.[l.item.code] ?? '94', cur, p.root));
