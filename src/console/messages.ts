@@ -54,6 +54,8 @@ const PATTERNS: [RegExp, string][] = [
   [/^must NOT have fewer than (\d+) items$/, 'Debe tener al menos $1 elementos.'],
   [/^must contain only digits$/, 'Debe contener solo dígitos.'],
   [/^must contain only letters and digits$/, 'Debe contener solo letras y dígitos.'],
+  [/^must contain only letters, digits, - _ and \. \(starting with a letter or a digit\)$/, 'Debe contener solo letras, dígitos, - _ y . (empezando por una letra o un dígito).'],
+  [/^must be a whole number, or a string of its digits$/, 'Debe ser un número entero, o sus dígitos como texto.'],
   [/^must contain only letters, digits, spaces and (.+)$/, 'Debe contener solo letras, dígitos, espacios y $1.'],
   [/^must contain only letters, digits, spaces and -$/, 'Debe contener solo letras, dígitos, espacios y -.'],
   [/^must be one digit$/, 'Debe ser un dígito.'],
