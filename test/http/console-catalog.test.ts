@@ -83,7 +83,7 @@ eachStorage('console customers and products', (storage) => {
     const form = { _csrf: csrf, code: 'TALADRO 1', name: 'Taladro percutor', type: 'Product', 'prices[0].price_list[0].value': '250000', unit: '94', 'taxes[0].id': String(iva.id), active: 'yes' };
     const bad = await owner.send('POST', '/app/products', form);
     assert.equal(bad.status, 400);
-    assert.equal(under(bad.text, 'code'), 'Debe contener solo letras y dígitos.');
+    assert.equal(under(bad.text, 'code'), 'Debe contener solo letras, dígitos, - _ y . (empezando por una letra o un dígito).');
     const made = await owner.send('POST', '/app/products', { ...form, code: 'TALADRO1' });
     assert.equal(made.status, 303, problems(made.text));
     const id = Number(/\/app\/products\/(\d+)/.exec(made.headers.get('location') ?? '')?.[1]);
