@@ -27,7 +27,7 @@ button,.button{background:var(--accent);color:#fff;border-color:var(--accent);cu
 .check{display:flex;gap:6px;align-items:center;margin:8px 0}.login{max-width:420px}.login form{display:flex;flex-direction:column;gap:8px}
 .chart ul{list-style:none;padding:0;margin:0 0 16px;max-width:640px}.chart li{display:grid;grid-template-columns:8rem 1fr 9rem;gap:8px;align-items:center;margin:4px 0}
 .chart .bar{display:block;height:14px;background:var(--accent);min-width:2px}.chart .value{text-align:right;font-variant-numeric:tabular-nums}figcaption{font-weight:600}
-.field-error{color:var(--bad);font-size:.9rem;margin:2px 0 0}.hint{font-size:.85rem;color:var(--muted)}[aria-invalid=true]{border-color:var(--bad);border-width:2px}
+.warning{background:#fff4e0;border:1px solid #e0a030;border-radius:6px;padding:8px 12px;margin-bottom:12px}.field-error{color:var(--bad);font-size:.9rem;margin:2px 0 0}.hint{font-size:.85rem;color:var(--muted)}[aria-invalid=true]{border-color:var(--bad);border-width:2px}
 fieldset{border:1px solid var(--line);border-radius:6px;background:var(--card);margin:0 0 12px;min-width:0}legend{font-weight:600}
 .subnav ul{display:flex;flex-wrap:wrap;gap:12px;list-style:none;padding:0;margin:0 0 12px}[aria-current=page]{font-weight:700}form.inline{display:inline}
 .htmx-indicator{display:none}.htmx-request .htmx-indicator,.htmx-request.htmx-indicator{display:block}

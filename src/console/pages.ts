@@ -33,10 +33,22 @@ export async function homePage(ctx: Ctx, db: Db): Promise<Html> {
             (SELECT count(*)::int FROM mails WHERE company_id = $1 AND status = 'failed_delivery') AS failed_mails,
             (SELECT count(*)::int FROM webhook_deliveries WHERE company_id = $1 AND status = 'failed') AS failed_hooks`,
     [cid, ctx.company.time_zone]);
+  const expiring = await db.query<any>(
+    `WITH today AS (SELECT (now() AT TIME ZONE $2)::date AS d)
+     SELECT 'certificate' AS what, subject AS name, not_after::date AS until FROM company_credentials, today
+       WHERE company_id = $1 AND active AND not_after::date <= today.d + 30
+     UNION ALL
+     SELECT 'resolution', code || ' · ' || (resolution->>'number'), (resolution->>'valid_to')::date FROM document_types, today
+       WHERE company_id = $1 AND active AND resolution IS NOT NULL AND (resolution->>'valid_to')::date <= today.d + 30
+     ORDER BY until`, [cid, ctx.company.time_zone]);
   const m = (v: unknown) => money(ctx.country, v as number);
+  const warn = (r: any) => (l === 'en'
+    ? `${r.what === 'certificate' ? 'Certificate' : 'Numbering resolution'} ${r.name} ${new Date(r.until) < new Date() ? 'expired' : 'expires'} on ${day(new Date(r.until).toISOString())}`
+    : `${r.what === 'certificate' ? 'El certificado' : 'La resolución de numeración'} ${r.name} ${new Date(r.until) < new Date() ? 'venció' : 'vence'} el ${day(new Date(r.until).toISOString())}`);
   const card = (label: Key, value: string, link?: string) =>
     html`<div class="card"><h2>${t(l, label)}</h2><p class="figure">${link ? html`<a href="${link}">${value}</a>` : value}</p></div>`;
-  return page(ctx, t(l, 'home'), html`<div class="cards">
+  return page(ctx, t(l, 'home'), html`${expiring.length ? html`<div class="warning" role="region" aria-labelledby="h-expiring" id="expiring"><h2 id="h-expiring">${l === 'en' ? 'Close to expiry (30 days)' : 'Próximos a vencer (30 días)'}</h2>
+  <ul>${expiring.map((r) => html`<li>${warn(r)}${ctx.can('owner') ? html` · <a href="/app/settings${r.what === 'certificate' ? '/certificates' : ''}">${l === 'en' ? 'Settings' : 'Configuración'}</a>` : ''}</li>`)}</ul></div>` : ''}<div class="cards">
   ${card('invoicedMonth', `${m(f.month_total)} · ${f.month_count} ${t(l, 'count')}`)}
   ${card('owed', m(f.owed))}${card('overdue', m(f.overdue))}
   ${card('waiting', String(f.waiting), '/app/documents?stamp=Pending')}${card('rejected', String(f.rejected), '/app/documents?stamp=Rejected')}
@@ -81,7 +93,7 @@ export async function documentsPage(ctx: Ctx, q: Record<string, string | undefin
 }
 
 /** One document with its authority status and the actions the session's role allows. */
-export async function documentPage(ctx: Ctx, path: string, id: string, flash?: { ok?: string; errors?: any }): Promise<{ status: number; body: Html }> {
+export async function documentPage(ctx: Ctx, path: string, id: string, flash?: { ok?: string; errors?: any; trail?: Html }): Promise<{ status: number; body: Html }> {
   const l = ctx.lang;
   const kind = kindOf(ctx, path);
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'id');
@@ -134,6 +146,7 @@ export async function documentPage(ctx: Ctx, path: string, id: string, flash?: {
    ${d.amount_payable !== undefined ? html`<dt>${t(l, 'payable')}</dt><dd>${m(d.amount_payable)}</dd>` : ''}</dl></section>
   <section aria-labelledby="h-files"><h2 id="h-files">PDF · XML</h2><p><a class="button" href="${base}/pdf" download="${d.name}.pdf">${t(l, 'downloadPdf')}</a>
    ${kind.stamped && stamp.status && stamp.status !== 'Draft' ? html` <a class="button" href="${base}/xml" download="${d.name}.xml">${t(l, 'downloadXml')}</a>` : ''}</p></section>
+  ${flash?.trail ?? ''}
   ${actions.length ? html`<section aria-labelledby="h-actions"><h2 id="h-actions">${t(l, 'actions')}</h2><div class="actions">${actions}</div></section>` : ''}`;
   return { status: flash?.errors ? 400 : 200, body: page(ctx, `${t(l, kind.label).replace(/s$/, '')} ${d.name}`, body) };
 }

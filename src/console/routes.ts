@@ -19,6 +19,7 @@ import { t, type Lang } from './i18n';
 import { loginPage, page } from './layout';
 import { documentPage, documentsPage, homePage, kindOf } from './pages';
 import { catalogRoutes } from './catalog-routes';
+import { documentTrail } from './trail';
 import { settingsRoutes } from './settings-routes';
 import { receivablesCsv, receivablesPage, trialBalanceCsv, trialBalancePage } from './reports';
 
@@ -135,7 +136,8 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
     const okMessage = (ctx: Ctx, ok: unknown) => (ok === 'mail' ? t(ctx.lang, 'mailQueued') : ok ? t(ctx.lang, 'done') : undefined);
     app.get('/documents/:kind/:id', hide, guarded(async (ctx, req, reply) => {
       const { kind, id } = req.params as { kind: string; id: string };
-      const r = await documentPage(ctx, kind, id, { ok: okMessage(ctx, (req.query as any).ok) });
+      if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'id');
+      const r = await documentPage(ctx, kind, id, { ok: okMessage(ctx, (req.query as any).ok), trail: await documentTrail(ctx, db, id) });
       return sendHtml(reply, r.status, r.body);
     }));
     for (const file of ['pdf', 'xml'] as const) {

@@ -1,7 +1,8 @@
 /**
  * The console's customers and products over HTTP: list and search, create and edit in both countries through
  * the API's own routes (what the API then answers is what the form sent), the API's messages in Spanish under
- * the field they concern, and the roles: a viewer reads but cannot create or edit (403), another company's
+ * the field they concern; Home's warnings of certificates and resolutions close to expiry; a document's e-mails,
+ * events and webhook deliveries; and the roles: a viewer reads but cannot create or edit (403), another company's
  * record is a 404.
  */
 import { after, before, test } from 'node:test';
@@ -10,6 +11,8 @@ import { eachStorage, startTestServer, type TestServer } from '../support/server
 import { adminOf, ADMIN_TOKEN } from '../support/admin';
 import { ConsoleClient } from '../support/console';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
+import { generateTestCertificate } from '../../src/einvoice/certificates';
+import { coRefs, validInvoice } from '../support/co';
 
 eachStorage('console customers and products', (storage) => {
   let s: TestServer;
@@ -145,6 +148,39 @@ eachStorage('console customers and products', (storage) => {
     assert.deepEqual(after.address, c.address, 'the address kept as it was');
     const log = await s.db.query<any>("SELECT changes FROM admin_changes WHERE company_id = $1 ORDER BY id DESC LIMIT 1", [co]);
     assert.deepEqual(log[0].changes.legal_name, { from: c.legal_name, to: `${c.legal_name} Ltda` }, 'recorded like any administration change');
+  });
+
+  test('Home warns of a certificate and a numbering resolution that expire within 30 days', async () => {
+    const quiet = await owner.send('GET', '/app');
+    assert.doesNotMatch(quiet.text, /id="expiring"/);
+    const [c] = await s.db.query<any>('SELECT legal_name, tax_id FROM companies WHERE company_id = $1', [co]);
+    const cert = generateTestCertificate({ commonName: c.legal_name, nit: c.tax_id, validDays: 12 });
+    assert.equal((await adminOf(s).post(`/companies/${co}/certificates`, { p12: cert.p12Base64, password: cert.password })).status, 201);
+    const soon = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    await s.db.query(`UPDATE document_types SET resolution = jsonb_set(resolution, '{valid_to}', to_jsonb($2::text)) WHERE company_id = $1 AND code = 'FV-E'`, [co, soon]);
+    const home = await owner.send('GET', '/app');
+    const box = /id="expiring">([\s\S]*?)<\/div>/.exec(home.text)?.[1] ?? '';
+    const dmy = (d: Date) => d.toISOString().slice(0, 10).split('-').reverse().join('/');
+    assert.match(box, new RegExp(`El certificado [^<]*${c.tax_id}[^<]* vence el ${dmy(new Date(Date.now() + 12 * 86_400_000))}`));
+    assert.match(box, new RegExp(`La resolución de numeración FV-E · 18760000001 vence el ${dmy(new Date(soon))}`));
+    assert.equal((await mxOwner.send('GET', '/app')).text.includes('id="expiring"'), false, 'only the company\'s own');
+  });
+
+  test('a document shows its e-mails, its events and its webhook deliveries', async () => {
+    const hook = await s.as('co').post('/v1/webhooks', { url: 'https://hooks.example.com/console', events: ['*'] });
+    assert.equal(hook.status, 201, JSON.stringify(hook.body));
+    const r = await coRefs(s);
+    const inv = await s.as('co').post('/v1/invoices', validInvoice(r));
+    assert.equal(inv.status, 201, JSON.stringify(inv.body));
+    const csrf = await owner.csrf();
+    assert.equal((await owner.send('POST', `/app/documents/invoices/${inv.body.id}/mail`, { _csrf: csrf })).status, 303);
+    const page = await owner.send('GET', `/app/documents/invoices/${inv.body.id}`);
+    const section = (id: string) => new RegExp(`id="${id}">([\\s\\S]*?)</section>`).exec(page.text)?.[1] ?? '';
+    assert.match(section('doc-mails'), /<td>(En cola|Enviado|Fallido)<\/td>/);
+    assert.match(section('doc-events'), /<code>invoice\.created<\/code>/);
+    assert.match(section('doc-deliveries'), /<code>invoice\.created<\/code><\/td><td class="code">https:\/\/hooks\.example\.com\/console/);
+    const other = await mxOwner.send('GET', `/app/documents/invoices/${inv.body.id}`);
+    assert.equal(other.status, 404);
   });
 
   test('a viewer reads the lists and records but cannot create or edit (403)', async () => {
