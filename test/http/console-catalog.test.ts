@@ -20,7 +20,7 @@ eachStorage('console customers and products', (storage) => {
   let owner: ConsoleClient;
   let mxOwner: ConsoleClient;
   before(async () => {
-    s = await startTestServer(storage, { ADMIN_TOKEN });
+    s = await startTestServer(storage, { ADMIN_TOKEN, SECRET_KEY: 'clave-de-sellado-de-la-consola-2026' });
     await ensureDemoConsole(s.db);
     [{ company_id: co }] = await s.db.query<{ company_id: number }>("SELECT company_id FROM companies WHERE is_demo AND country = 'CO'");
     owner = new ConsoleClient(s);
