@@ -8,6 +8,10 @@ import { html, type Html } from './html';
 import { status, t } from './i18n';
 import type { Ctx } from './context';
 
+interface MailRow { status: string; mail_to: string[] | null; copy_to: string[] | null; observations: string | null; sent_at: Date | null; created_at: Date }
+interface EventRow { type: string; created_at: Date }
+interface DeliveryRow { type: string; status: string; attempts: number; response_status: number | null; last_error: string | null; created_at: Date; url: string }
+
 const when = (d: unknown) => (d ? new Date(d as string).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '');
 
 export async function documentTrail(ctx: Ctx, db: Db, id: string): Promise<Html> {
@@ -15,9 +19,9 @@ export async function documentTrail(ctx: Ctx, db: Db, id: string): Promise<Html>
   const w = (es: string, en: string) => (l === 'en' ? en : es);
   const cid = ctx.company.company_id;
   const [mails, events, deliveries] = await Promise.all([
-    db.query<any>(`SELECT status, mail_to, copy_to, observations, sent_at, created_at FROM mails WHERE company_id = $1 AND doc_id = $2 ORDER BY created_at DESC LIMIT 50`, [cid, id]),
-    db.query<any>(`SELECT type, created_at FROM events WHERE company_id = $1 AND doc_id = $2 ORDER BY id DESC LIMIT 50`, [cid, id]),
-    db.query<any>(`SELECT d.type, d.status, d.attempts, d.response_status, d.last_error, d.created_at, w.url FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+    db.query<MailRow>(`SELECT status, mail_to, copy_to, observations, sent_at, created_at FROM mails WHERE company_id = $1 AND doc_id = $2 ORDER BY created_at DESC LIMIT 50`, [cid, id]),
+    db.query<EventRow>(`SELECT type, created_at FROM events WHERE company_id = $1 AND doc_id = $2 ORDER BY id DESC LIMIT 50`, [cid, id]),
+    db.query<DeliveryRow>(`SELECT d.type, d.status, d.attempts, d.response_status, d.last_error, d.created_at, w.url FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
       WHERE d.company_id = $1 AND d.doc_id = $2 ORDER BY d.seq DESC LIMIT 50`, [cid, id]),
   ]);
   const none = html`<p>${w('Ninguno.', 'None.')}</p>`;
