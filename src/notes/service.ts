@@ -87,8 +87,8 @@ export async function planNote(q: Queryable, company: Company, kind: NoteKind, b
   if (kind === 'NC' && body.reason === ANNULMENT) {
     // The annulment credits exactly what is left: the invoice's global discounts and charges too, what is left of each.
     const left = await allowancesLeft(q, cid, inv);
-    (asInvoice as any).global_discounts = left.discounts;
-    (asInvoice as any).global_charges = left.charges;
+    asInvoice.global_discounts = left.discounts;
+    asInvoice.global_charges = left.charges;
   }
   const room = kind === 'NC' ? creditRoom(inv.document, await earlierCredits(q, cid, inv.id)) : undefined;
   let plan: Plan | null = null;

@@ -20,6 +20,7 @@ import { advanceBalance, advanceTaken, lockAdvanceBalance } from '../ledger/adva
 import { takeNumber } from '../invoices/numbering';
 import { movePayments } from '../invoices/kernel';
 import { invoiceMoney } from '../notes/credit';
+import type { CoInvoiceDocument } from '../invoices/co/schema';
 import { insertVoucher, lockVoucher, markAnnulled } from './kernel';
 import { annulmentDate, checkDocumentType, checkCostCenter, checkCurrency, loadMasterData, mustBeActive, notAfterToday, type Row } from '../invoices/lookup';
 import type { VoucherBody, VoucherDocument, VoucherType } from './schema';
@@ -399,7 +400,7 @@ export async function annulVoucher(q: Queryable, company: Company, id: string): 
     await q.query('SELECT id FROM due_items WHERE company_id = $1 AND id = ANY($2::bigint[]) ORDER BY id FOR UPDATE', [cid, applied.map((a) => a.due)]);
     // What it paid stops counting as collected: never below what credit notes already paid back (under the invoices' lock, as notes take it).
     for (const invoiceId of [...new Set(applied.map((a) => a.invoice))].sort()) {
-      const [inv] = await q.query<{ id: string; name: string; document: any }>('SELECT id, name, document FROM invoices WHERE company_id = $1 AND id = $2', [cid, invoiceId]);
+      const [inv] = await q.query<{ id: string; name: string; document: CoInvoiceDocument }>('SELECT id, name, document FROM invoices WHERE company_id = $1 AND id = $2', [cid, invoiceId]);
       if (!inv) continue;
       const money = await invoiceMoney(q, cid, inv);
       const share = applied.filter((a) => a.invoice === invoiceId).reduce((s, a) => s.plus(a.amount), new Decimal(0));
