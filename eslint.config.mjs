@@ -12,6 +12,8 @@ export default tseslint.config(
       // whose values are `unknown`), stored documents by their answer types, open shapes as `unknown` narrowed.
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      // No module of src/ over 450 lines (blank lines and comments count): split by responsibility.
+      'max-lines': ['error', { max: 450, skipBlankLines: false, skipComments: false }],
       // A `let` assigned once after closures that read it (server start-up) stays a `let`.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },
@@ -47,7 +49,6 @@ export default tseslint.config(
       'src/console/settings.ts',
       'src/einvoice/dian/habilitacion.ts',
       'src/einvoice/dian/issuer.ts',
-      'src/einvoice/dian/sign.ts',
       'src/einvoice/dian/stamp.ts',
       'src/einvoice/sat/cancel.ts',
       'src/einvoice/sat/cfdi.ts',
@@ -83,6 +84,16 @@ export default tseslint.config(
       'test/**/*.ts', 'bench/**/*.ts',
     ],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Tests, benchmarks and scripts are not held to the module size limit.
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.js', 'clients/**/*.ts'],
+    rules: { 'max-lines': 'off' },
+  },
+  {
+    // Over 450 lines, not split yet (issue 35, point 5): this list only shrinks.
+    files: ['src/pdf/document.ts', 'src/invoices/co/service.ts', 'src/invoices/kernel.ts'],
+    rules: { 'max-lines': 'off' },
   },
   {
     files: ['scripts/**/*.js'],

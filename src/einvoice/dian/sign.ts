@@ -20,27 +20,17 @@
  * XAdES elements are written here; the signature verifies with xml-crypto's
  * SignedXml and libxmlsec1 as well (test/unit/dian-sign.test.ts).
  */
-import { X509Certificate, createHash, createPublicKey, randomUUID, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
+import { X509Certificate, createHash, createPublicKey, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
 import '../../platform/xmldom-regexps';
-import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
-import { C14nCanonicalization, C14nCanonicalizationWithComments, ExclusiveCanonicalization, ExclusiveCanonicalizationWithComments } from 'xml-crypto';
+import { XMLSerializer } from '@xmldom/xmldom';
 import { derBase64ToPem, describeCertificate, privateKeyOf, type CertificateFacts } from '../certificates';
+import {
+  ALGORITHMS, C14N, CANONICALIZERS, HASH_URI, NS, SIGNATURE_HASH, SignatureError, canonical, checkReference, checkSigningCertificate, children,
+  elementsById, errorMessage, lastExtensionContent, parseXml, type PolicyHashAlgorithm, type XmlDocument, type XmlElement,
+} from './dsig';
 
-export const NS = {
-  ds: 'http://www.w3.org/2000/09/xmldsig#',
-  xades: 'http://uri.etsi.org/01903/v1.3.2#',
-  ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
-} as const;
+export { ALGORITHMS, NS, SignatureError, type PolicyHashAlgorithm };
 
-export const ALGORITHMS = {
-  c14n: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
-  enveloped: 'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
-  rsaSha256: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
-  sha256: 'http://www.w3.org/2001/04/xmlenc#sha256',
-  signedPropertiesType: 'http://uri.etsi.org/01903#SignedProperties',
-} as const;
-
-export type PolicyHashAlgorithm = 'SHA-1' | 'SHA-256' | 'SHA-384' | 'SHA-512';
 
 export interface SignaturePolicy {
   /** SigPolicyId/Identifier: the URL of the policy document. */
@@ -98,17 +88,6 @@ export interface VerifyResult {
   policyIdentifier?: string;
 }
 
-/** Thrown when a document cannot be signed (no place for the signature, already signed, bad key…). */
-export class SignatureError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SignatureError';
-  }
-}
-
-type XmlDocument = ReturnType<DOMParser['parseFromString']>;
-type XmlElement = NonNullable<XmlDocument['documentElement']>;
-type XmlNode = XmlElement['parentNode'];
 
 /** A credential ready to sign with: the key, and the certificate facts the signature writes. */
 interface Signer { key: KeyObject; cert: CertificateFacts }
@@ -339,170 +318,3 @@ export async function verifyInvoiceSignature(
 }
 
 // ---------------------------------------------------------------------------
-
-const C14N = new C14nCanonicalization();
-type Canonicalizer = { process(node: any, options: any): string };
-const CANONICALIZERS: Record<string, Canonicalizer> = {
-  [ALGORITHMS.c14n]: C14N,
-  'http://www.w3.org/TR/2001/REC-xml-c14n-20010315#WithComments': new C14nCanonicalizationWithComments(),
-  'http://www.w3.org/2001/10/xml-exc-c14n#': new ExclusiveCanonicalization(),
-  'http://www.w3.org/2001/10/xml-exc-c14n#WithComments': new ExclusiveCanonicalizationWithComments(),
-};
-const SIGNATURE_HASH: Record<string, string> = {
-  [ALGORITHMS.rsaSha256]: 'sha256',
-  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512': 'sha512',
-  'http://www.w3.org/2000/09/xmldsig#rsa-sha1': 'sha1',
-};
-const HASH_URI: Record<PolicyHashAlgorithm, string> = {
-  'SHA-1': 'http://www.w3.org/2000/09/xmldsig#sha1',
-  'SHA-256': ALGORITHMS.sha256,
-  'SHA-384': 'http://www.w3.org/2001/04/xmldsig-more#sha384',
-  'SHA-512': 'http://www.w3.org/2001/04/xmlenc#sha512',
-};
-
-/** An element in canonical form, with the namespace declarations in scope where it sits (inclusive C14N renders them all). */
-function canonical(el: XmlElement, c14n: Canonicalizer): string {
-  const ancestorNamespaces: { prefix: string; namespaceURI: string }[] = [];
-  const seen = new Set<string>();
-  for (let i = 0; i < el.attributes.length; i++) {
-    const a = el.attributes.item(i)!;
-    if (a.name === 'xmlns' || a.name.startsWith('xmlns:')) seen.add(a.name.slice(6));
-  }
-  seen.add(el.prefix ?? '');
-  for (let p = el.parentNode as XmlNode; p && p.nodeType === 1; p = p.parentNode as XmlNode) {
-    const attrs = (p as XmlElement).attributes;
-    for (let i = 0; i < attrs.length; i++) {
-      const a = attrs.item(i)!;
-      if (a.name !== 'xmlns' && !a.name.startsWith('xmlns:')) continue;
-      const prefix = a.name.slice(6);
-      if (seen.has(prefix)) continue;
-      seen.add(prefix);
-      if (a.value) ancestorNamespaces.push({ prefix, namespaceURI: a.value });
-    }
-  }
-  return c14n.process(el, { ancestorNamespaces });
-}
-
-/** Every element that has an Id (or ID, id) attribute, by its value; a value used twice is kept as null. */
-function elementsById(doc: XmlDocument): Map<string, XmlElement | null> {
-  const ids = new Map<string, XmlElement | null>();
-  const walk = (el: XmlElement) => {
-    for (const name of ['Id', 'ID', 'id']) {
-      if (!el.hasAttribute(name)) continue;
-      const v = el.getAttribute(name)!;
-      ids.set(v, ids.has(v) ? null : el);
-    }
-    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) walk(c as XmlElement);
-  };
-  walk(doc.documentElement!);
-  return ids;
-}
-
-const DIGEST_HASH: Record<string, string> = {
-  'http://www.w3.org/2000/09/xmldsig#sha1': 'sha1',
-  [ALGORITHMS.sha256]: 'sha256',
-  'http://www.w3.org/2001/04/xmldsig-more#sha384': 'sha384',
-  'http://www.w3.org/2001/04/xmlenc#sha512': 'sha512',
-};
-
-/** Why one ds:Reference does not hold (null when its digest is right). */
-function checkReference(doc: XmlDocument, sigEl: XmlElement, ids: Map<string, XmlElement | null>, ref: XmlElement, uri: string | null, transforms: string[]): string | null {
-  let target: XmlElement | null | undefined;
-  if (uri === '') target = doc.documentElement;
-  else if (uri && uri.startsWith('#')) {
-    target = ids.get(uri.slice(1));
-    if (target === null) return `Several elements have the Id ${uri.slice(1)}`;
-  }
-  if (!target) return `The signed reference ${uri} points to nothing in the document`;
-  let c14n: Canonicalizer = C14N;
-  let enveloped = false;
-  for (const t of transforms) {
-    if (t === ALGORITHMS.enveloped) enveloped = true;
-    else if (CANONICALIZERS[t]) c14n = CANONICALIZERS[t];
-    else return `Unsupported transform ${t}`;
-  }
-  const hash = DIGEST_HASH[ref.getElementsByTagNameNS(NS.ds, 'DigestMethod').item(0)?.getAttribute('Algorithm') ?? ''];
-  if (!hash) return 'Unsupported ds:DigestMethod';
-  // The enveloped-signature transform: the target without this signature (W3C XML-DSig §6.6.4).
-  let octets: string;
-  const holder = sigEl.parentNode!;
-  const next = sigEl.nextSibling;
-  const inside = enveloped && isInside(sigEl, target);
-  if (inside) holder.removeChild(sigEl);
-  try {
-    octets = canonical(target, c14n);
-  } finally {
-    if (inside) holder.insertBefore(sigEl, next);
-  }
-  const expected = Buffer.from(ref.getElementsByTagNameNS(NS.ds, 'DigestValue').item(0)?.textContent?.trim() ?? '', 'base64');
-  const actual = createHash(hash).update(octets, 'utf8').digest();
-  if (expected.length === actual.length && timingSafeEqual(expected, actual)) return null;
-  return uri === ''
-    ? 'The document was modified after it was signed (the digest of the document does not match)'
-    : `The signed element ${uri} was modified (its digest does not match)`;
-}
-
-function isInside(node: XmlNode, ancestor: XmlElement): boolean {
-  for (let n = node; n; n = n.parentNode as XmlNode) if (n === ancestor) return true;
-  return false;
-}
-
-function children(el: XmlElement, ns: string, localName: string): XmlElement[] {
-  const out: XmlElement[] = [];
-  for (let c = el.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType === 1 && (c as XmlElement).namespaceURI === ns && (c as XmlElement).localName === localName) out.push(c as XmlElement);
-  }
-  return out;
-}
-
-function parseXml(xml: string): XmlDocument {
-  const parser = new DOMParser({
-    onError: (level, message) => {
-      if (level !== 'warning') throw new SignatureError(`XML ${level}: ${message}`);
-    },
-  });
-  const doc = parser.parseFromString(xml.replace(/^\uFEFF/, ''), 'application/xml');
-  if (!doc.documentElement) throw new SignatureError('The XML has no root element');
-  return doc;
-}
-
-function lastExtensionContent(doc: XmlDocument): XmlElement | null {
-  const all = doc.getElementsByTagNameNS(NS.ext, 'ExtensionContent');
-  return all.length ? all.item(all.length - 1) : null;
-}
-
-/** XAdES SigningCertificate: exactly one, its digest and issuer/serial those of the KeyInfo certificate. */
-function checkSigningCertificate(props: XmlElement, certDer: Buffer, certPem: string): string | null {
-  const certs = props.getElementsByTagNameNS(NS.xades, 'SigningCertificate').item(0)?.getElementsByTagNameNS(NS.xades, 'Cert');
-  if (!certs || certs.length !== 1) return 'xades:SigningCertificate must hold exactly one certificate';
-  const sc = certs.item(0)!;
-  const digest = sc.getElementsByTagNameNS(NS.xades, 'CertDigest').item(0);
-  const method = digest?.getElementsByTagNameNS(NS.ds, 'DigestMethod').item(0)?.getAttribute('Algorithm') ?? '';
-  const hash = DIGEST_HASH[method];
-  if (!hash) return `Unsupported xades:CertDigest algorithm ${method}`;
-  const written = (digest?.getElementsByTagNameNS(NS.ds, 'DigestValue').item(0)?.textContent ?? '').replace(/\s+/g, '');
-  if (written !== createHash(hash).update(certDer).digest('base64')) {
-    return 'xades:SigningCertificate digest does not match the certificate in ds:KeyInfo';
-  }
-  const info = describeCertificate(certPem);
-  const serial = sc.getElementsByTagNameNS(NS.ds, 'X509SerialNumber').item(0)?.textContent ?? '';
-  if (serial.trim() !== info.serialNumber) {
-    return 'xades:SigningCertificate serial number does not match the certificate in ds:KeyInfo';
-  }
-  // The issuer name may be written in RFC 4514 order or in certificate order, with or without spaces.
-  const norm = (s: string) => s.split(/\s*,\s*/).map((p) => p.trim()).filter(Boolean);
-  const issuer = norm(sc.getElementsByTagNameNS(NS.ds, 'X509IssuerName').item(0)?.textContent ?? '');
-  const rfc = norm(info.issuerName);
-  const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x.toLowerCase() === b[i].toLowerCase());
-  if (!same(issuer, rfc) && !same(issuer, rfc.slice().reverse())) {
-    return 'xades:SigningCertificate issuer name does not match the certificate in ds:KeyInfo';
-  }
-  return null;
-}
-
-function errorMessage(err: unknown): string {
-  if (err && typeof err === 'object' && typeof (err as { message?: unknown }).message === 'string') {
-    return (err as { message: string }).message;
-  }
-  return String(err);
-}
