@@ -123,6 +123,9 @@ export async function documentPage(ctx: Ctx, path: string, id: string, flash?: {
       actions.push(act('annul', 'annul', html``, true));
     }
     if (kind.path === 'invoices') actions.push(html`<p><a class="button" href="${base}/credit-note">${t(l, 'creditNote')}</a></p>`);
+    if (kind.path === 'invoices' && ctx.country === 'CO' && Number(d.balance ?? 0) > 0) {
+      actions.push(html`<p><a class="button" href="${base}/receipt">${l === 'en' ? 'Cash receipt for this invoice' : 'Recibo de caja de esta factura'}</a></p>`);
+    }
   }
   const errors: any[] = Array.isArray(stamp.errors) ? stamp.errors : stamp.errors ? [stamp.errors] : [];
   const body = html`${flash?.ok ? html`<p class="ok" role="status">${flash.ok}</p>` : ''}${flash?.errors ? apiErrors(l, flash.errors) : ''}

@@ -20,6 +20,7 @@ import { loginPage, page } from './layout';
 import { documentPage, documentsPage, homePage, kindOf } from './pages';
 import { catalogRoutes } from './catalog-routes';
 import { documentTrail } from './trail';
+import { receiptRoutes } from './receipt';
 import { settingsRoutes } from './settings-routes';
 import { receivablesCsv, receivablesPage, trialBalanceCsv, trialBalancePage } from './reports';
 
@@ -210,5 +211,6 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
     }));
     catalogRoutes(app, guarded, db);
     settingsRoutes(app, guarded);
+    receiptRoutes(app, guarded);
   };
 }

@@ -12,7 +12,7 @@ import { adminOf, ADMIN_TOKEN } from '../support/admin';
 import { ConsoleClient } from '../support/console';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
-import { coRefs, validInvoice } from '../support/co';
+import { coRefs, today, validInvoice } from '../support/co';
 
 eachStorage('console customers and products', (storage) => {
   let s: TestServer;
@@ -181,6 +181,31 @@ eachStorage('console customers and products', (storage) => {
     assert.match(section('doc-deliveries'), /<code>invoice\.created<\/code><\/td><td class="code">https:\/\/hooks\.example\.com\/console/);
     const other = await mxOwner.send('GET', `/app/documents/invoices/${inv.body.id}`);
     assert.equal(other.status, 404);
+  });
+
+  test('a cash receipt started from a credit invoice: filled with its balance, created through the API, the balance paid', async () => {
+    const r = await coRefs(s);
+    const inv = await s.as('co').post('/v1/invoices', validInvoice(r, { items: [{ code: 'LIBRO01', quantity: 1, price: 800, taxes: [] }],
+      payments: [{ id: r.pay.Credit.id, value: 800, due_date: '2099-12-31' }] }));
+    assert.equal(inv.status, 201, JSON.stringify(inv.body));
+    const doc = await owner.send('GET', `/app/documents/invoices/${inv.body.id}`);
+    assert.match(doc.text, new RegExp(`href="/app/documents/invoices/${inv.body.id}/receipt"`));
+    const form = await owner.send('GET', `/app/documents/invoices/${inv.body.id}/receipt`);
+    assert.equal(form.status, 200);
+    assert.match(form.text, /id="c-items-0--value"[^>]*value="800"|value="800"[^>]*id="c-items-0--value"/);
+    const csrf = await owner.csrf();
+    const types = await s.as('co').get('/v1/document-types?type=RC');
+    const pays = await s.as('co').get('/v1/payment-types?document_type=RC');
+    const rc = (Array.isArray(types.body) ? types.body : types.body.results).find((x: any) => x.code === 'RC');
+    const cash = (Array.isArray(pays.body) ? pays.body : pays.body.results).find((x: any) => x.type === 'Cash');
+    const sent = { _csrf: csrf, 'document.id': String(rc.id), date: today(), 'payment.id': String(cash.id), 'items[0].due.quote': '1' };
+    const bad = await owner.send('POST', `/app/documents/invoices/${inv.body.id}/receipt`, { ...sent, 'items[0].value': '' });
+    assert.equal(bad.status, 400);
+    assert.equal(under(bad.text, 'items[0].value'), 'Es obligatorio.');
+    const made = await owner.send('POST', `/app/documents/invoices/${inv.body.id}/receipt`, { ...sent, 'items[0].value': '800' });
+    assert.equal(made.status, 303, problems(made.text));
+    assert.match(made.headers.get('location') ?? '', /\/app\/documents\/vouchers\/[0-9a-f-]{36}\?ok=done/);
+    assert.equal((await s.as('co').get(`/v1/invoices/${inv.body.id}`)).body.balance, 0);
   });
 
   test('a viewer reads the lists and records but cannot create or edit (403)', async () => {
