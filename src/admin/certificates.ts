@@ -15,7 +15,7 @@ import { Type } from '@sinclair/typebox';
 import type { Db } from '../platform/db';
 import { DomainError, notFound, Problems } from '../platform/errors';
 import { checkBody } from '../platform/validation';
-import { passwordOf, seal, type SealingKey } from '../platform/secrets';
+import { AAD, passwordOf, sealFor, type SealingKey } from '../platform/secrets';
 import { CertificateError, loadPkcs12, type LoadedCertificate } from '../einvoice/certificates';
 import { satCertificateNumber } from '../einvoice/sat/cfdi';
 import { withCompany } from './audit';
@@ -101,11 +101,13 @@ export const certificates: Resource = {
       p.throwIfAny();
       const { cert, warnings } = seen!;
       await q.query('UPDATE company_credentials SET active = false WHERE company_id = $1 AND active', [companyId]);
+      // The row's id first: the password is sealed with the row's identity (company, id) as associated data.
+      const [{ id }] = await q.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('company_credentials', 'id'))::int AS id`);
       const [row] = await q.query<CredentialRow>(
-        `INSERT INTO company_credentials (company_id, p12, password, password_sealed, subject, issuer, serial_number, not_before, not_after, warnings, active)
-         VALUES ($1, $2, NULL, $3, $4, $5, $6, $7, $8, $9, true) RETURNING ${COLUMNS}`,
-        [companyId, body.p12.replace(/\s+/g, ''), seal(key, body.password), cert.subjectName, cert.issuerName, cert.serialNumber,
-          cert.notBefore, cert.notAfter, JSON.stringify(warnings)]);
+        `INSERT INTO company_credentials (company_id, id, p12, password, password_sealed, subject, issuer, serial_number, not_before, not_after, warnings, active)
+         VALUES ($1, $10, $2, NULL, $3, $4, $5, $6, $7, $8, $9, true) RETURNING ${COLUMNS}`,
+        [companyId, body.p12.replace(/\s+/g, ''), sealFor(key, body.password, AAD.certificate(companyId, id)), cert.subjectName, cert.issuerName, cert.serialNumber,
+          cert.notBefore, cert.notAfter, JSON.stringify(warnings), id]);
       await record('upload', 'certificates', row.id, null, { ...answer(row), password: '(set)' });
       return answer(row);
     });
@@ -130,21 +132,23 @@ export const certificates: Resource = {
 };
 
 /**
- * Seals, under the current key, every certificate password stored in plain (rows of earlier versions,
- * generated demo certificates) or under another key this process knows. Run at start; returns how
- * many rows it sealed and which it could not open (their key is unknown).
+ * Seals, under the current key and bound to its row (company, id), every certificate password stored in plain
+ * (rows of earlier versions, generated demo certificates), sealed without its row ("v1", earlier versions) or
+ * under another key this process knows (SECRET_KEY_PREVIOUS). Run at start; returns how many rows it sealed and
+ * how many it could not open (their key is unknown, or the value is not of its row).
  */
 export async function sealStoredPasswords(db: Db, key: SealingKey): Promise<{ sealed: number; unknownKey: number }> {
-  const rows = await db.query(
+  const rows = await db.query<{ company_id: number; id: number; password: string | null; password_sealed: string | null }>(
     `SELECT company_id, id, password, password_sealed FROM company_credentials
-      WHERE password IS NOT NULL OR password_sealed NOT LIKE $1`, [`v1.${key.id}.%`]);
+      WHERE password IS NOT NULL OR password_sealed NOT LIKE $1`, [`v2.${key.id}.%`]);
   let sealed = 0;
   let unknownKey = 0;
   for (const r of rows) {
     let plain: string;
     try { plain = passwordOf(r); } catch { unknownKey++; continue; }
-    await db.query('UPDATE company_credentials SET password = NULL, password_sealed = $3 WHERE company_id = $1 AND id = $2',
-      [r.company_id, r.id, seal(key, plain)]);
+    await db.query(`UPDATE company_credentials SET password = NULL, password_sealed = $3
+                     WHERE company_id = $1 AND id = $2 AND password IS NOT DISTINCT FROM $4 AND password_sealed IS NOT DISTINCT FROM $5`,
+      [r.company_id, r.id, sealFor(key, plain, AAD.certificate(r.company_id, r.id)), r.password, r.password_sealed]);
     sealed++;
   }
   return { sealed, unknownKey };

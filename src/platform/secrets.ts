@@ -1,7 +1,8 @@
 /**
- * Secrets kept in the database (the passwords of signing certificates) are
- * sealed with AES-256-GCM under a key derived from SECRET_KEY (scrypt, fixed
- * salt: the same SECRET_KEY gives the same key in every process).
+ * Secrets kept in the database (the passwords of signing certificates, the DIAN
+ * PIN, webhook signing secrets) are sealed with AES-256-GCM under a key derived
+ * from SECRET_KEY (scrypt, fixed salt: the same SECRET_KEY gives the same key in
+ * every process), with the row's identity as associated data (sealFor).
  *
  * Without SECRET_KEY:
  * - on the embedded database a random key is made once and kept in
@@ -56,6 +57,7 @@ export function sealingKey(cfg: { secretKey?: string; secretKeyPrevious?: string
   return register(key, 'file');
 }
 
+/** The "v1" form (no row identity) that earlier versions stored for certificate passwords: read by unseal, resealed bound to the row at start. */
 export function seal(key: SealingKey, plain: string): string {
   const iv = crypto.randomBytes(12);
   const cipher = crypto.createCipheriv('aes-256-gcm', key.key, iv);
@@ -79,9 +81,25 @@ export function unseal(sealed: string): string {
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
 }
 
-/** The password of a credentials row: sealed, or plain in rows of earlier versions and generated demo certificates. */
-export function passwordOf(row: { password?: string | null; password_sealed?: string | null }): string {
-  return row.password_sealed ? unseal(row.password_sealed) : (row.password ?? '');
+/** A sealed value that does not open with its row's identity: moved from another row, or altered. */
+export class SecretNotOfThisRow extends Error {}
+
+/**
+ * The password of a credentials row (company_credentials: company_id, id): sealed bound to its row ("v2", see sealFor),
+ * sealed without the row by earlier versions ("v1", resealed bound at start), or plain in rows of earlier versions
+ * and generated demo certificates. A "v2" value copied from another row throws SecretNotOfThisRow.
+ */
+export function passwordOf(row: { company_id?: number | string; id?: number | string; password?: string | null; password_sealed?: string | null }): string {
+  const sealed = row.password_sealed;
+  if (!sealed) return row.password ?? '';
+  if (!isSealed(sealed)) return unseal(sealed);
+  try {
+    return openFor(sealed, AAD.certificate(Number(row.company_id), Number(row.id)));
+  } catch (e) {
+    if (e instanceof SecretKeyMissing) throw e;
+    throw new SecretNotOfThisRow(`The password of certificate ${row.id} of company ${row.company_id} does not open with this certificate `
+      + '(it was sealed for another row, or altered); upload the certificate again');
+  }
 }
 
 /**
@@ -116,6 +134,7 @@ export function openFor<T extends string | null | undefined>(stored: T, aad: str
 export const AAD = {
   pin: (companyId: number) => `companies/${companyId}/settings.dian.pin`,
   webhook: (companyId: number, id: string) => `webhooks/${companyId}/${id}`,
+  certificate: (companyId: number, id: number) => `company_credentials/${companyId}/${id}`,
 };
 
 /** The stored form of a row's secret: sealed when there is a key, else plain (PostgreSQL without SECRET_KEY). */

@@ -405,7 +405,7 @@ eachStorage('administration API', (storage) => {
     assert.deepEqual([first.active, first.warnings], [true, []]);
     const [row] = await s.db.query('SELECT password, password_sealed FROM company_credentials WHERE company_id = $1 AND id = $2', [c.id, first.id]);
     assert.equal(row.password, null, 'no password in plain text');
-    assert.match(row.password_sealed, /^v1\.[0-9a-f]{16}\./);
+    assert.match(row.password_sealed, /^v2\.[0-9a-f]{16}\./);
     assert.ok(!row.password_sealed.includes(own.password));
 
     const other = generateTestCertificate({ commonName: 'Otra empresa', nit: '800000001', validDays: 20 });

@@ -2,14 +2,19 @@
  * Secrets sealed at rest (issue 36, point 5): the DIAN PIN and webhook signing secrets never lie in clear in
  * the database (pg_dump of the PostgreSQL database, SELECT on the embedded one), deliveries are still signed
  * with the secret the creation answered, values stored in clear by earlier versions are sealed at start, and a
- * sealed value moved to another row does not open.
+ * sealed value moved to another row does not open. Certificate passwords likewise: bound to their row (company, id),
+ * the earlier unbound form ("v1") resealed bound, a rotation (SECRET_KEY_PREVIOUS) resealing them under the new key,
+ * and a password copied onto another certificate row refused with a clear error when signing.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { eachStorage, startTestServer } from '../support/server';
 import { ADMIN_TOKEN, adminOf, ok, SECRET_KEY } from '../support/admin';
-import { AAD, openFor, sealFor, sealingKey, sealStoredSecrets } from '../../src/platform/secrets';
+import { coRefs, today, validInvoice } from '../support/co';
+import { generateTestCertificate } from '../../src/einvoice/certificates';
+import { sealStoredPasswords } from '../../src/admin/certificates';
+import { AAD, openFor, passwordOf, seal, sealFor, sealingKey, sealStoredSecrets, SecretNotOfThisRow } from '../../src/platform/secrets';
 
 eachStorage('sealed secrets', (storage) => {
   test('the PIN and webhook secrets are absent in clear from a dump of the database', { timeout: 120_000 }, async () => {
@@ -40,6 +45,65 @@ eachStorage('sealed secrets', (storage) => {
       const [c] = await s.db.query("SELECT settings->'dian'->>'pin' AS pin FROM companies WHERE company_id = $1", [co.company_id]);
       assert.equal(openFor(c.pin, AAD.pin(co.company_id)), pin);
       assert.throws(() => openFor(c.pin, AAD.pin(co.company_id + 1)), /authenticate/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('certificate passwords: bound to their row, the unbound form resealed, rotated; one copied to another row refused clearly', { timeout: 180_000 }, async () => {
+    const s = await startTestServer(storage, { ADMIN_TOKEN, SECRET_KEY, DIAN_TIMEOUT_MS: '20000' });
+    try {
+      const r = await coRefs(s);
+      const [co] = await s.db.query("SELECT * FROM companies WHERE is_demo AND country = 'CO'");
+      const key = sealingKey({ secretKey: SECRET_KEY, dataDir: '' })!;
+      // Two certificates of the company with the same password: only the binding to the row can tell their sealed values apart.
+      const password = `misma-clave-${Date.now()}`;
+      const certs = [0, 1].map(() => generateTestCertificate({ commonName: co.legal_name, nit: co.tax_id, password }));
+      const a = ok(await adminOf(s).post(`/companies/${co.company_id}/certificates`, { p12: certs[0].p12Base64, password }), 201);
+      const b = ok(await adminOf(s).post(`/companies/${co.company_id}/certificates`, { p12: certs[1].p12Base64, password }), 201);
+      const row = async (id: number) => (await s.db.query('SELECT * FROM company_credentials WHERE company_id = $1 AND id = $2', [co.company_id, id]))[0];
+      const ra = await row(a.id);
+      assert.equal(ra.password, null);
+      assert.match(ra.password_sealed, new RegExp(`^v2\\.${key.id}\\.`));
+      assert.equal(openFor(ra.password_sealed, AAD.certificate(co.company_id, a.id)), password, 'bound to (company, id)');
+      assert.throws(() => openFor(ra.password_sealed, AAD.certificate(co.company_id, b.id)), /authenticate/);
+
+      const electronic = () => validInvoice(r, { document: { id: r.type['FV-E'].id }, date: today(), stamp: { send: true } });
+      const signed = await s.as('co').post('/v1/invoices', electronic());
+      assert.equal(signed.body.stamp?.status, 'Accepted', JSON.stringify(signed.body));
+
+      // An earlier version's row: sealed without its row ("v1"), and one in plain; the start's pass reseals both bound.
+      await s.db.query('UPDATE company_credentials SET password_sealed = $3 WHERE company_id = $1 AND id = $2', [co.company_id, a.id, seal(key, password)]);
+      assert.equal(passwordOf(await row(a.id)), password, 'the v1 form is still read');
+      assert.ok((await sealStoredPasswords(s.db, key)).sealed >= 1);
+      assert.match((await row(a.id)).password_sealed, new RegExp(`^v2\\.${key.id}\\.`));
+      assert.equal(passwordOf(await row(a.id)), password);
+
+      // A rotation: the new key in SECRET_KEY, the old one in SECRET_KEY_PREVIOUS; every password resealed under the new key.
+      const next = sealingKey({ secretKey: `${SECRET_KEY}-rotated-2`, secretKeyPrevious: SECRET_KEY, dataDir: '' })!;
+      assert.notEqual(next.id, key.id);
+      assert.ok((await sealStoredPasswords(s.db, next)).sealed >= 2);
+      for (const id of [a.id, b.id]) {
+        const x = await row(id);
+        assert.match(x.password_sealed, new RegExp(`^v2\\.${next.id}\\.`));
+        assert.equal(openFor(x.password_sealed, AAD.certificate(co.company_id, id)), password);
+      }
+      const afterRotation = await s.as('co').post('/v1/invoices', electronic());
+      assert.equal(afterRotation.body.stamp?.status, 'Accepted', JSON.stringify(afterRotation.body));
+
+      // The active certificate (b) given a's sealed password (the same password, in clear): it does not open.
+      await s.db.query('UPDATE company_credentials SET password_sealed = $3 WHERE company_id = $1 AND id = $2', [co.company_id, b.id, (await row(a.id)).password_sealed]);
+      assert.throws(() => passwordOf({ ...ra, id: b.id }), SecretNotOfThisRow);
+      // Signing is refused with a clear error, never a 500: the invoice is stored and waits (as without a certificate), its job saying why.
+      const refused = await s.as('co').post('/v1/invoices', electronic());
+      assert.equal(refused.status, 201, JSON.stringify(refused.body));
+      assert.equal(refused.body.stamp.status, 'Pending');
+      let job: any;
+      for (const until = Date.now() + 30_000; !job?.last_error && Date.now() < until;) {
+        [job] = await s.db.query("SELECT last_error FROM outbox WHERE ref_id = $1 AND kind = 'dian_submit'", [refused.body.id]);
+        if (!job?.last_error) await new Promise((done) => setTimeout(done, 100));
+      }
+      assert.match(job.last_error, new RegExp(`password of certificate ${b.id} of company ${co.company_id} does not open with this certificate .*sealed for another row.*upload the certificate again`));
     } finally {
       await s.close();
     }
