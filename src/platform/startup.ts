@@ -23,7 +23,15 @@ export const EXIT = { config: 78, database: 69, port: 98, other: 1 } as const;
 /** The settings, or a StartupError (78) naming the one that is wrong. */
 export function settings(env: NodeJS.ProcessEnv = process.env): Config {
   try {
-    return loadConfig(env);
+    const config = loadConfig(env);
+    // A production start on a PostgreSQL server needs SECRET_KEY: there is no key file to make (several processes,
+    // maybe several machines, must share one key), and without a key the DIAN PIN and webhook secrets would stay in
+    // clear and no certificate could be uploaded (docs/security.md). A development start only warns.
+    if (config.databaseUrl && !config.secretKey && (config.adminToken || env.NODE_ENV === 'production')) {
+      throw new ConfigError(`SECRET_KEY is required on a PostgreSQL server for a production start (${config.adminToken ? 'ADMIN_TOKEN is set' : 'NODE_ENV=production'}): `
+        + 'set it (at least 16 characters, the same on every process) so that certificate passwords, the DIAN PIN and webhook secrets are sealed');
+    }
+    return config;
   } catch (e) {
     if (e instanceof ConfigError) throw new StartupError(e.message, EXIT.config);
     throw e;

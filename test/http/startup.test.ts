@@ -22,7 +22,7 @@ import { MX_APP, mxInvoice, mxRefs } from '../support/mx';
 const root = path.join(__dirname, '..', '..', '..');
 const run = (file: string, env: Record<string, string>, args: string[] = []) => {
   const r = spawnSync(process.execPath, [path.join(root, 'dist', 'src', file), ...args], {
-    env: { ...process.env, DATABASE_URL: '', ADMIN_TOKEN: '', LOG_LEVEL: 'info', ...env }, encoding: 'utf8', timeout: 120_000,
+    env: { ...process.env, DATABASE_URL: '', ADMIN_TOKEN: '', SECRET_KEY: '', NODE_ENV: '', LOG_LEVEL: 'info', ...env }, encoding: 'utf8', timeout: 120_000,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
@@ -63,6 +63,11 @@ test('a port in use, a wrong setting or a database that cannot be used stops the
       [{ SMTP_URL: 'mail.example.com' }, 78, /^Cannot start: SMTP_URL must be a URL/],
       [{ DATABASE_URL: 'mysql://root@127.0.0.1/test' }, 78, /^Cannot start: DATABASE_URL must be a URL like postgres:\/\/user:password@host:5432\/database$/],
       [{ DATABASE_URL: 'postgres://root:s3cret@127.0.0.1:1/test' }, 69, /^Cannot start: Cannot use the database at postgres:\/\/root:\*\*\*@127\.0\.0\.1:1\/test: nothing listens there/],
+      // A production start (ADMIN_TOKEN set, or NODE_ENV=production) on PostgreSQL without SECRET_KEY: refused before the database is even
+      // reached; with SECRET_KEY it goes on (to the database, which is not there: 69); a development start goes on too (the line above).
+      [{ DATABASE_URL: 'postgres://root:s3cret@127.0.0.1:1/test', ADMIN_TOKEN: 'a'.repeat(32) }, 78, /^Cannot start: SECRET_KEY is required on a PostgreSQL server for a production start \(ADMIN_TOKEN is set\): set it/],
+      [{ DATABASE_URL: 'postgres://root:s3cret@127.0.0.1:1/test', NODE_ENV: 'production' }, 78, /^Cannot start: SECRET_KEY is required on a PostgreSQL server for a production start \(NODE_ENV=production\)/],
+      [{ DATABASE_URL: 'postgres://root:s3cret@127.0.0.1:1/test', ADMIN_TOKEN: 'a'.repeat(32), SECRET_KEY: 'k'.repeat(16) }, 69, /^Cannot start: Cannot use the database at .*nothing listens there/],
       [{ DATA_DIR: path.join(notADir, 'data') }, 78, /^Cannot start: The embedded database in DATA_DIR .* cannot be opened: ENOTDIR/],
     ];
     for (const [env, code, pattern] of cases) {
