@@ -197,9 +197,13 @@ const COMMANDS: Command[] = [
     return commands;
   }),
   {
-    name: 'certificate load', usage: '--company-id N --p12 FILE.p12 --password PASSWORD', summary: 'upload a PKCS#12 file (certificate create with the file)',
-    options: { 'company-id': str, p12: str, password: str }, required: ['company-id', 'p12', 'password'],
-    run: (v, { db, actor }) => certificates.create(db, actor, int(v, 'company-id'), { p12: readFile(String(v.p12)).toString('base64'), password: v.password }),
+    name: 'certificate load', usage: '--company-id N --p12 FILE.p12 [--password-stdin]   (the password from stdin, or CERT_PASSWORD)',
+    summary: 'upload a PKCS#12 file (certificate create with the file); its password from stdin (first line) or the CERT_PASSWORD variable, never an argument',
+    options: { 'company-id': str, p12: str, password: str, 'password-stdin': flag }, required: ['company-id', 'p12'],
+    run: async (v, { db, actor }) => {
+      const p12 = readFile(String(v.p12)).toString('base64');
+      return certificates.create(db, actor, int(v, 'company-id'), { p12, password: await passwordInput(v, 'CERT_PASSWORD') });
+    },
   },
   {
     name: 'dian test-set', usage: '--company-id N [--test-set-id ID]', summary: 'send the DIAN habilitación test set and print the verdict per document',
@@ -234,10 +238,10 @@ const COMMANDS: Command[] = [
     },
   },
   {
-    name: 'console-user add', usage: '--company-id N --email E --role owner|accountant|viewer [--password=P]   (else the password is read from stdin)',
-    summary: 'a user of the operator console (/app); the password (at least 12 characters) from --password= or stdin, never printed',
-    options: { 'company-id': str, email: str, role: str, password: str }, required: ['company-id', 'email', 'role'],
-    run: (v, { db }) => createConsoleUser(db, int(v, 'company-id'), { email: v.email, role: v.role, password: consolePassword(v) }),
+    name: 'console-user add', usage: '--company-id N --email E --role owner|accountant|viewer [--password-stdin]   (the password from stdin, or CONSOLE_PASSWORD)',
+    summary: 'a user of the operator console (/app); the password (at least 12 characters) from stdin (first line) or the CONSOLE_PASSWORD variable, never an argument nor printed',
+    options: { 'company-id': str, email: str, role: str, password: str, 'password-stdin': flag }, required: ['company-id', 'email', 'role'],
+    run: async (v, { db }) => createConsoleUser(db, int(v, 'company-id'), { email: v.email, role: v.role, password: await passwordInput(v, 'CONSOLE_PASSWORD') }),
   },
   {
     name: 'console-user list', usage: '--company-id N', summary: 'the console users of a company (no secrets)',
@@ -248,9 +252,10 @@ const COMMANDS: Command[] = [
     options: { 'company-id': str, id: str }, required: ['company-id', 'id'], run: (v, { db }) => deleteConsoleUser(db, int(v, 'company-id'), int(v, 'id')),
   },
   {
-    name: 'console-user password', usage: '--company-id N --id M [--password=P]   (else read from stdin)', summary: 'a new password for a console user; its sessions end',
-    options: { 'company-id': str, id: str, password: str }, required: ['company-id', 'id'],
-    run: (v, { db }) => setConsolePassword(db, int(v, 'company-id'), int(v, 'id'), { password: consolePassword(v) }),
+    name: 'console-user password', usage: '--company-id N --id M [--password-stdin]   (the password from stdin, or CONSOLE_PASSWORD)',
+    summary: 'a new password for a console user (from stdin or CONSOLE_PASSWORD, never an argument); its sessions end',
+    options: { 'company-id': str, id: str, password: str, 'password-stdin': flag }, required: ['company-id', 'id'],
+    run: async (v, { db }) => setConsolePassword(db, int(v, 'company-id'), int(v, 'id'), { password: await passwordInput(v, 'CONSOLE_PASSWORD') }),
   },
   {
     name: 'bulk-demo', usage: '--invoices N [--days D] [--customers K]',
@@ -271,14 +276,51 @@ const COMMANDS: Command[] = [
   },
 ];
 
-/** --password=P, or the first line of stdin (so that it stays out of the shell's history and the process list). */
-function consolePassword(v: Values): string {
-  if (typeof v.password === 'string') return v.password;
-  let text = '';
-  try { text = fs.readFileSync(0, 'utf8'); } catch { /* no stdin */ }
-  const line = text.split(/\r?\n/)[0];
-  if (!line) throw new UsageError('give the password on stdin (echo … |) or with --password=');
+/**
+ * A password for a command, never from its arguments (they stay in the shell's history and show in the process list):
+ * - `--password-stdin`: the first line of standard input (a terminal is refused: nothing would hide the echo);
+ * - else the environment variable `envName` (CERT_PASSWORD, CONSOLE_PASSWORD) when set;
+ * - else the first line of standard input when it is not a terminal (`printf '%s\n' "$P" | npm run -s cli -- …`).
+ * Standard input is read only in those cases, up to its first line or its end, and then closed, so that a caller
+ * that keeps its end open is not waited for. `--password` is refused, saying what to do instead.
+ */
+async function passwordInput(v: Values, envName: string): Promise<string> {
+  if (v.password !== undefined) {
+    throw new UsageError(`--password is no longer accepted (a password in the command line stays in the shell history and the process list): pipe it on stdin (--password-stdin) or set ${envName}`);
+  }
+  const fromEnv = process.env[envName];
+  const stdin = process.stdin;
+  if (!v['password-stdin'] && fromEnv) return fromEnv;
+  if (stdin.isTTY) {
+    throw new UsageError(`give the password on stdin through a pipe (printf '%s\\n' "$PASSWORD" | npm run -s cli -- …) or in ${envName}; never as an argument`);
+  }
+  const line = await firstLine(stdin);
+  if (!line) throw new UsageError(`no password on stdin: pipe it (printf '%s\\n' "$PASSWORD" | npm run -s cli -- …) or set ${envName}`);
   return line;
+}
+
+/** The first line of a stream (without its line end), read up to that line or the stream's end; the stream is closed after. */
+function firstLine(stream: NodeJS.ReadStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const finish = (e?: Error) => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', finish);
+      stream.pause();
+      stream.destroy();
+      if (e) reject(new UsageError(`cannot read the password from stdin: ${e.message}`));
+      else resolve(text.split(/\r?\n/)[0]);
+    };
+    const onData = (chunk: Buffer | string) => {
+      text += chunk.toString();
+      if (text.includes('\n') || text.length > 65_536) finish();
+    };
+    const onEnd = () => finish();
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', finish);
+  });
 }
 
 const usageOf = (c: Command) => `npm run -s cli -- ${c.name} ${c.usage}`.trimEnd();

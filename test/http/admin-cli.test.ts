@@ -9,7 +9,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import crypto from 'node:crypto';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,7 +24,14 @@ const cliFile = path.join(__dirname, '..', '..', 'src', 'cli.js');
 const day = (offset: number) => new Date(Date.now() - 5 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
 function cli(env: Record<string, string>, ...args: string[]) {
-  const r = spawnSync(process.execPath, [cliFile, ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ADMIN_TOKEN: '', ...env }, encoding: 'utf8', timeout: 180_000 });
+  return cliWith(undefined, env, ...args);
+}
+
+/** The CLI with `input` on its standard input (then closed; undefined: closed at once). */
+function cliWith(input: string | undefined, env: Record<string, string>, ...args: string[]) {
+  const r = spawnSync(process.execPath, [cliFile, ...args], {
+    env: { ...process.env, LOG_LEVEL: 'silent', ADMIN_TOKEN: '', CERT_PASSWORD: '', CONSOLE_PASSWORD: '', ...env }, input, encoding: 'utf8', timeout: 180_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
 }
 
@@ -97,10 +105,31 @@ for (const storage of STORAGES) {
       const p12 = generateTestCertificate({ commonName: c.legal_name, nit });
       const p12File = path.join(dataDir, 'firma.p12');
       fs.writeFileSync(p12File, Buffer.from(p12.p12Base64, 'base64'));
-      const loaded = cli(env, 'certificate', 'load', '--company-id', id, '--p12', p12File, `--password=${p12.password}`);
+      // Its password never as an argument: stdin (a pipe, or --password-stdin) or CERT_PASSWORD; --password is refused, saying so.
+      const loaded = cliWith(`${p12.password}\n`, env, 'certificate', 'load', '--company-id', id, '--p12', p12File);
       assert.equal(loaded.code, 0, loaded.stderr);
       assert.deepEqual([loaded.json().active, loaded.json().warnings], [true, []]);
-      mistake(cli(env, 'certificate', 'load', '--company-id', id, '--p12', path.join(dataDir, 'none.p12'), '--password', 'x'), 'certificate load', /^error: cannot read .*none\.p12: ENOENT/m);
+      assert.equal(cliWith(`${p12.password}\nmore lines\n`, env, 'certificate', 'load', '--company-id', id, '--p12', p12File, '--password-stdin').code, 0, 'the first line');
+      assert.equal(cli({ ...env, CERT_PASSWORD: p12.password }, 'certificate', 'load', '--company-id', id, '--p12', p12File).code, 0, 'CERT_PASSWORD');
+      mistake(cliWith('wrong-password\n', { ...env, CERT_PASSWORD: p12.password }, 'certificate', 'load', '--company-id', id, '--p12', p12File, '--password-stdin'),
+        'certificate load', /^error: invalid_value at password/m);
+      mistake(cli(env, 'certificate', 'load', '--company-id', id, '--p12', p12File, `--password=${p12.password}`), 'certificate load',
+        /^error: --password is no longer accepted \(a password in the command line stays in the shell history and the process list\): pipe it on stdin \(--password-stdin\) or set CERT_PASSWORD$/m);
+      mistake(cli(env, 'certificate', 'load', '--company-id', id, '--p12', p12File), 'certificate load', /^error: no password on stdin: pipe it .* or set CERT_PASSWORD$/m);
+      // A caller that keeps stdin open: read up to the first line, never waited for; with CERT_PASSWORD, stdin is not read at all.
+      for (const [extra, written] of [[{}, `${p12.password}\n`], [{ CERT_PASSWORD: p12.password }, '']] as const) {
+        const child = spawn(process.execPath, [cliFile, 'certificate', 'load', '--company-id', id, '--p12', p12File], {
+          env: { ...process.env, LOG_LEVEL: 'silent', ADMIN_TOKEN: '', CERT_PASSWORD: '', ...env, ...extra }, stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        if (written) child.stdin.write(written);
+        let err = '';
+        child.stderr.on('data', (d) => { err += d; });
+        const code = await Promise.race([once(child, 'exit').then(([c]) => c), new Promise((done) => setTimeout(() => done('hung'), 60_000))]);
+        if (code === 'hung') child.kill('SIGKILL');
+        child.stdin.destroy();
+        assert.equal(code, 0, `${JSON.stringify(extra)}: ${err}`);
+      }
+      mistake(cli(env, 'certificate', 'load', '--company-id', id, '--p12', path.join(dataDir, 'none.p12')), 'certificate load', /^error: cannot read .*none\.p12: ENOENT/m);
       const rate = cli(env, 'exchange-rate', 'create', '--company-id', id, '--set', 'currency=USD', '--set', `date=${day(0)}`, '--set', 'rate=4012.5');
       assert.equal(rate.code, 0, rate.stderr);
       assert.equal(rate.json().rate, 4012.5);
@@ -153,8 +182,12 @@ test('CLI on PostgreSQL without SECRET_KEY: a certificate is refused with what t
     const p12 = generateTestCertificate({ commonName: 'Sin Llave S.A.S.', nit });
     const file = path.join(dataDir, 'firma.p12');
     fs.writeFileSync(file, Buffer.from(p12.p12Base64, 'base64'));
-    mistake(cli(env, 'certificate', 'load', '--company-id', String(c.json().id), '--p12', file, `--password=${p12.password}`), 'certificate load',
+    mistake(cli({ ...env, CERT_PASSWORD: p12.password }, 'certificate', 'load', '--company-id', String(c.json().id), '--p12', file), 'certificate load',
       /^error: parameter_required at SECRET_KEY: Certificates cannot be stored: SECRET_KEY is not set/m);
+    // A production environment (ADMIN_TOKEN set) on PostgreSQL without SECRET_KEY: the CLI stops as the service does (78).
+    const production = cli({ ...env, ADMIN_TOKEN: 'a'.repeat(32) }, 'company', 'list');
+    assert.equal(production.code, 78, production.stderr);
+    assert.match(production.stderr, /^error: SECRET_KEY is required on a PostgreSQL server for a production start \(ADMIN_TOKEN is set\)/m);
     assert.deepEqual(fs.readdirSync(dataDir), ['firma.p12'], 'no key file is made for a PostgreSQL server');
   } finally {
     await pg.drop();

@@ -136,10 +136,11 @@ eachStorage('console accounts', (storage) => {
   });
 });
 
-test('CLI: console-user add with the password from stdin or --password=, list without secrets', () => {
+test('CLI: console-user add with the password from stdin or CONSOLE_PASSWORD (never --password), list without secrets', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-console-cli-'));
   const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' };
-  const cli = (args: string[], input?: string) => spawnSync(process.execPath, [path.join(__dirname, '..', '..', 'src', 'cli.js'), ...args], { env, input, encoding: 'utf8' });
+  const cli = (args: string[], input?: string, extra: Record<string, string> = {}) =>
+    spawnSync(process.execPath, [path.join(__dirname, '..', '..', 'src', 'cli.js'), ...args], { env: { ...env, CONSOLE_PASSWORD: '', ...extra }, input, encoding: 'utf8' });
   try {
     const demo = cli(['demo', '--json']);
     assert.equal(demo.status, 0, demo.stderr);
@@ -150,11 +151,18 @@ test('CLI: console-user add with the password from stdin or --password=, list wi
     assert.equal(added.status, 0, added.stderr);
     assert.equal(JSON.parse(added.stdout).role, 'viewer');
     assert.doesNotMatch(added.stdout + added.stderr, /clave desde stdin/, 'the password is never printed');
-    const short = cli(['console-user', 'add', '--company-id', id, '--email', 'b@tornillo.example', '--role', 'viewer', '--password=corta']);
+    const short = cli(['console-user', 'add', '--company-id', id, '--email', 'b@tornillo.example', '--role', 'viewer'], undefined, { CONSOLE_PASSWORD: 'corta' });
     assert.equal(short.status, 64);
     assert.match(short.stderr, /at least 12 characters/);
-    const flag = cli(['console-user', 'add', '--company-id', id, '--email', 'c@tornillo.example', '--role', 'owner', '--password=clave por opcion 1']);
-    assert.equal(flag.status, 0, flag.stderr);
+    const fromEnv = cli(['console-user', 'add', '--company-id', id, '--email', 'c@tornillo.example', '--role', 'owner'], undefined, { CONSOLE_PASSWORD: 'clave por variable 1' });
+    assert.equal(fromEnv.status, 0, fromEnv.stderr);
+    // Never as an argument: --password is refused (exit 64) and nothing is added.
+    const argument = cli(['console-user', 'add', '--company-id', id, '--email', 'd@tornillo.example', '--role', 'owner', '--password=clave por opcion 1']);
+    assert.equal(argument.status, 64);
+    assert.match(argument.stderr, /--password is no longer accepted .*--password-stdin.* or set CONSOLE_PASSWORD/);
+    const nothing = cli(['console-user', 'add', '--company-id', id, '--email', 'd@tornillo.example', '--role', 'owner']);
+    assert.equal(nothing.status, 64);
+    assert.match(nothing.stderr, /no password on stdin/);
     const listed = cli(['console-user', 'list', '--company-id', id]);
     assert.deepEqual(JSON.parse(listed.stdout).map((u: any) => u.email).sort(), ['c@tornillo.example', DEMO_CONSOLE.co.email, 'vista@tornillo.example']);
   } finally {
