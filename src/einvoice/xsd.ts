@@ -7,9 +7,8 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { xsdDir } from '../catalogs/files';
 
 export interface XmlDoc { dispose(): void }
@@ -20,11 +19,50 @@ export interface Libxml {
 // libxml2-wasm is an ES module, loaded at run time from this CommonJS build.
 const importEsm = new Function('m', 'return import(m)') as (m: string) => Promise<any>;
 
+/**
+ * Schema files made by the service (the UBL wrapper, the CFDI's catCFDI.xsd from the catalogues), kept in
+ * memory under absolute paths that do not exist on disk and read by libxml2 through an input provider of
+ * their own: nothing is ever written for them (an earlier version wrote them to predictable names under the
+ * system's temporary directory, where another local user could have put files first).
+ */
+const memoryFiles = new Map<string, Buffer>();
+/** Keeps `content` as the schema file `file` (an absolute path that need not exist). */
+export function putSchemaInMemory(file: string, content: string | Buffer): void {
+  memoryFiles.set(path.resolve(file), Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'));
+}
+/** A file name as libxml2 asks for it (a path or a file: URL) as an absolute path, or null. */
+function localPath(name: string): string | null {
+  if (name.startsWith('file:')) { try { return fileURLToPath(name); } catch { return null; } }
+  return path.isAbsolute(name) ? path.resolve(name) : null;
+}
+const openFiles = new Map<number, { data: Buffer; at: number }>();
+let nextHandle = 1; // 0 means "not opened" to libxml2-wasm
+const memoryProvider = {
+  match: (name: string) => { const p = localPath(name); return p !== null && memoryFiles.has(p); },
+  open: (name: string) => {
+    const data = memoryFiles.get(localPath(name) ?? '');
+    if (!data) return undefined;
+    const handle = nextHandle++;
+    openFiles.set(handle, { data, at: 0 });
+    return handle;
+  },
+  read: (handle: number, buf: Uint8Array) => {
+    const f = openFiles.get(handle);
+    if (!f) return -1;
+    const n = Math.min(buf.byteLength, f.data.length - f.at);
+    f.data.copy(buf, 0, f.at, f.at + n);
+    f.at += n;
+    return n;
+  },
+  close: (handle: number) => openFiles.delete(handle),
+};
+
 let loading: Promise<Libxml> | null = null;
-/** libxml2-wasm, loaded once, reading schema imports from the file system. */
+/** libxml2-wasm, loaded once, reading schema imports from the file system and from the schemas kept in memory. */
 export function libxml(): Promise<Libxml> {
   loading ??= Promise.all([importEsm('libxml2-wasm'), importEsm('libxml2-wasm/lib/nodejs.mjs')]).then(([index, node]) => {
     node.xmlRegisterFsInputProviders();
+    if (!index.xmlRegisterInputProvider(memoryProvider)) throw new Error('libxml2 did not take the input provider of the schemas kept in memory');
     return index as Libxml;
   });
   return loading;
@@ -63,7 +101,7 @@ export function validatorOf(file: string): Promise<Validator> {
   let v = compiled.get(file);
   if (!v) {
     v = libxml().then((lib) => {
-      const doc = lib.XmlDocument.fromBuffer(fs.readFileSync(file), { url: file });
+      const doc = lib.XmlDocument.fromBuffer(memoryFiles.get(path.resolve(file)) ?? fs.readFileSync(file), { url: file });
       try { return lib.XsdValidator.fromDoc(doc); } finally { doc.dispose(); }
     });
     v.catch(() => compiled.delete(file));
@@ -96,19 +134,18 @@ const UBL_DOCUMENTS = ['Invoice', 'CreditNote', 'DebitNote'] as const;
 let ubl: string | null = null;
 /**
  * One schema for the three UBL 2.1 documents the DIAN receives (Invoice, CreditNote, DebitNote):
- * a wrapper importing the official ones, so their common modules are compiled once (seconds).
+ * a wrapper importing the official ones (by absolute file URLs), so their common modules are compiled
+ * once (seconds). The wrapper is kept in memory (putSchemaInMemory) under a name beside the official
+ * schemas: nothing is written to disk.
  */
 export function ublSchema(): string {
-  if (ubl && fs.existsSync(ubl)) return ubl;
+  if (ubl) return ubl;
   const imports = UBL_DOCUMENTS.map((root) => `<xs:import namespace="urn:oasis:names:specification:ubl:schema:xsd:${root}-2" schemaLocation="${
     pathToFileURL(schemaFile(`ubl-2.1-dian/maindoc/UBL-${root}-2.1.xsd`))}"/>`).join('\n');
   const text = `<?xml version="1.0" encoding="UTF-8"?>\n<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">\n${imports}\n</xs:schema>\n`;
-  const file = path.join(os.tmpdir(), `facturas-ubl-${crypto.createHash('sha256').update(text).digest('hex').slice(0, 16)}.xsd`);
-  // Written whole under another name and renamed into place: other processes may write it at the same time.
-  const temp = `${file}.${crypto.randomUUID()}.tmp`;
-  fs.writeFileSync(temp, text);
-  fs.renameSync(temp, file);
-  return (ubl = file);
+  const name = path.join(xsdDir(), 'ubl-2.1-dian', 'maindoc', `UBL-DIAN-documents.in-memory-${crypto.createHash('sha256').update(text).digest('hex').slice(0, 16)}.xsd`);
+  putSchemaInMemory(name, text);
+  return (ubl = name);
 }
 
 /** Compiles the UBL schemas ahead of the first document (worker threads do it as they start). */

@@ -12,10 +12,9 @@
  * plain string in catCFDI.xsd and listed in `unchecked`.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { resetValidators, schemaFile, validateXml, validatorOf } from '../xsd';
+import { putSchemaInMemory, resetValidators, schemaFile, validateXml, validatorOf } from '../xsd';
 import { catalogueCodes, catalogueInstalled, LARGE_CATALOGUES, SMALL_CATALOGUES, type LargeCatalogue } from '../../catalogs/sat';
 
 export const CAT_NS = 'http://www.sat.gob.mx/sitio_internet/cfd/catalogos';
@@ -70,19 +69,15 @@ async function compile(): Promise<Compiled> {
     + `<xs:import namespace="http://www.sat.gob.mx/cfd/4" schemaLocation="4/cfdv40.xsd"/>\n`
     + `<xs:import namespace="http://www.sat.gob.mx/Pagos20" schemaLocation="Pagos/Pagos20.xsd"/>\n`
     + `</xs:schema>\n`;
-  // The SAT's layout (4/, tipoDatos/, catalogos/, Pagos/) in a directory of its own, with catCFDI.xsd written
-  // from the catalogues, so the relative imports resolve.
+  // The SAT's layout (4/, tipoDatos/, catalogos/, Pagos/) kept in memory (src/einvoice/xsd.ts) under a directory
+  // that does not exist beside the repository's schemas, with catCFDI.xsd written from the catalogues, so the
+  // relative imports resolve; nothing is written to disk.
   const hash = crypto.createHash('sha256').update(xsd).update(fs.readFileSync(main)).update(all);
   for (const [, content] of complements) hash.update(content);
-  const dir = path.join(os.tmpdir(), `facturas-cfdi-xsd-${hash.digest('hex').slice(0, 16)}`);
+  const dir = path.join(path.dirname(path.dirname(main)), `.in-memory-cfdi-${hash.digest('hex').slice(0, 16)}`);
   for (const [file, content] of [['4/cfdv40.xsd', fs.readFileSync(main)], ['tipoDatos/tdCFDI/tdCFDI.xsd', fs.readFileSync(types)], ['catalogos/catCFDI.xsd', xsd],
     ['all.xsd', all], ...complements] as const) {
-    fs.mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
-    // Other processes and threads write the same files at the same time: each writes its own copy and
-    // renames it into place (atomic), so that none ever reads a file half written.
-    const temp = path.join(dir, `${file}.${crypto.randomUUID()}.tmp`);
-    fs.writeFileSync(temp, content);
-    fs.renameSync(temp, path.join(dir, file));
+    putSchemaInMemory(path.join(dir, file), content);
   }
   const file = path.join(dir, 'all.xsd');
   await validatorOf(file);

@@ -1,0 +1,59 @@
+/**
+ * Issue 36, point 6: the schemas compiled at start-up leave nothing on disk. The UBL wrapper (one schema
+ * importing the DIAN's three documents) and the CFDI's layout (cfdv40.xsd with catCFDI.xsd written from the
+ * catalogues, Pagos 2.0) are kept in memory and read by libxml2 from there: no file is written (every write of
+ * node:fs is watched while they compile), none appears under the system's temporary directory, and they still
+ * check documents.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ublSchema, validateXml } from '../../src/einvoice/xsd';
+import { checkCfdiSchema } from '../../src/einvoice/sat/schema';
+
+/** Every call of node:fs that writes, made while `fn` runs. */
+async function writesDuring(fn: () => Promise<void>): Promise<string[]> {
+  const seen: string[] = [];
+  const names = ['writeFileSync', 'mkdirSync', 'renameSync', 'openSync', 'mkdtempSync', 'writeFile', 'mkdir', 'rename', 'open'] as const;
+  const saved = names.map((n) => [n, (fs as any)[n]] as const);
+  for (const [n, f] of saved) {
+    (fs as any)[n] = function (this: unknown, ...args: any[]) {
+      if (n !== 'openSync' && n !== 'open' || /[wa+]/.test(String(args[1] ?? 'r'))) seen.push(`${n} ${String(args[0])}`);
+      return f.apply(this, args);
+    };
+  }
+  try { await fn(); } finally { for (const [n, f] of saved) (fs as any)[n] = f; }
+  return seen;
+}
+
+test('the UBL wrapper schema is compiled from memory: nothing written, the three documents known', { timeout: 120_000 }, async () => {
+  let name = '';
+  const writes = await writesDuring(async () => {
+    name = ublSchema();
+    for (const root of ['Invoice', 'CreditNote', 'DebitNote']) {
+      const errors = await validateXml(name, `<?xml version="1.0"?><${root} xmlns="urn:oasis:names:specification:ubl:schema:xsd:${root}-2"/>`);
+      assert.ok(errors.length > 0, `an empty ${root} is refused`);
+      assert.ok(errors.every((e) => !/No matching global declaration/.test(e)), `${root} is declared: ${errors.join('; ')}`);
+    }
+    const unknown = await validateXml(name, '<?xml version="1.0"?><Factura xmlns="urn:example:not-ubl"/>');
+    assert.ok(unknown.some((e) => /No matching global declaration/.test(e)), unknown.join('; '));
+  });
+  assert.deepEqual(writes, [], 'nothing written');
+  assert.ok(!name.startsWith(os.tmpdir() + path.sep), `${name} is not under ${os.tmpdir()}`);
+  assert.equal(fs.existsSync(name), false, 'not on disk');
+});
+
+test('the CFDI schema (cfdv40.xsd, catCFDI.xsd from the catalogues, Pagos 2.0) is compiled from memory: nothing written', { timeout: 180_000 }, async () => {
+  const writes = await writesDuring(async () => {
+    const empty = await checkCfdiSchema('<?xml version="1.0"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4"/>');
+    assert.ok(empty.errors.length > 0);
+    assert.ok(empty.errors.every((e) => !/No matching global declaration/.test(e)), empty.errors.join('; '));
+    assert.ok(empty.errors.some((e) => /Version|Emisor|Receptor|missing/i.test(e)), empty.errors.join('; '));
+    // A catalogue type written from the catalogues (catCFDI.xsd): an unknown currency is refused by it.
+    const badCurrency = await checkCfdiSchema('<?xml version="1.0"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Moneda="XYZ"/>');
+    assert.ok(badCurrency.errors.some((e) => /Moneda/.test(e) && /XYZ|enumeration|c_Moneda/.test(e)), badCurrency.errors.join('; '));
+  });
+  assert.deepEqual(writes, [], 'nothing written');
+});
