@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { Worker } from 'node:worker_threads';
+import { privateTree } from './files';
 
 /** A row as read, before its query names its columns: `query<SomeRow>(…)` types it where it is read. */
 export type Row = Record<string, unknown>;
@@ -140,6 +141,12 @@ async function openPglite(dataDir: string): Promise<Db> {
   });
   try {
     await ready;
+    // PGlite lays down the files of a new database (and rewrites the relation cache files at every start) with
+    // explicit modes, 0666 and 0644, that the umask does not narrow; the files PostgreSQL creates later follow the
+    // umask (077 on a start: 0600). So, once the database has started and answered, its files are made the
+    // service user's alone (src/platform/files.ts, docs/security.md).
+    await call({ op: 'query', sql: 'SELECT 1' });
+    privateTree(path.join(dataDir, 'pglite'));
   } catch (e) {
     await worker.terminate();
     release();
