@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './platform/config';
 import { migrate, openDb, type Db } from './platform/db';
-import { buildApp, type RouteModule } from './platform/app';
+import http from 'node:http';
+import { adminListenerRequests, buildApp, type RouteModule } from './platform/app';
 import { openapiHooks } from './openapi';
 import { webhookRoutes } from './webhooks/routes';
 import { WEBHOOK_JOB, webhookHandler } from './webhooks/deliveries';
@@ -50,6 +51,8 @@ export interface Running {
   app: FastifyInstance;
   db: Db;
   url: string;
+  /** The administration API's own listener, when ADMIN_PORT is set. */
+  adminUrl?: string;
   close(): Promise<void>;
 }
 
@@ -148,14 +151,35 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     let stopFolding: (() => Promise<void>) | undefined;
     app.addHook('onClose', async () => { await outbox.stop(); mailer.close(); await stopFolding?.(); await release(); });
     routes?.(app, db);
+    // The administration API on its own listener (ADMIN_PORT): the same application, so the same hooks, limits,
+    // errors and logs; only the paths each listener answers differ (src/platform/app.ts).
+    const adminServer = config.adminToken && config.adminPort !== undefined
+      ? http.createServer({ requestTimeout: config.requestTimeoutMs }, (req, res) => { adminListenerRequests.add(req); app.routing(req, res); })
+      : undefined;
+    if (adminServer) {
+      app.addHook('onClose', async () => {
+        if (!adminServer.listening) return;
+        await new Promise<void>((closed) => { adminServer.close(() => closed()); adminServer.closeIdleConnections(); });
+      });
+    }
     await app.listen({ port: config.port, host: config.host });
+    let adminUrl: string | undefined;
+    if (adminServer) {
+      await new Promise<void>((listening, failed) => {
+        adminServer.once('error', failed);
+        adminServer.listen(config.adminPort, config.adminHost, () => { adminServer.off('error', failed); listening(); });
+      });
+      const a = adminServer.address();
+      adminUrl = `http://${config.adminHost}:${typeof a === 'object' && a ? a.port : config.adminPort}`;
+      app.log.info({ url: adminUrl }, 'administration API on its own listener (ADMIN_PORT): /admin answers only there');
+    }
     outbox.start();
     stopFolding = startFolding(db, 2000, (msg, extra) => app.log.error(extra, msg));
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
     let closing: Promise<void> | undefined;
     return {
-      app, db, url: `http://${config.host}:${port}`,
+      app, db, url: `http://${config.host}:${port}`, adminUrl,
       close: () => (closing ??= app.close().then(() => db.close())),
     };
   } catch (e) {

@@ -152,6 +152,11 @@ function clientError(this: FastifyInstance, err: Error & { code?: string }, sock
   socket.destroy();
 }
 
+/** Requests that came in through the administration API's own listener (ADMIN_PORT; src/server.ts). */
+export const adminListenerRequests = new WeakSet<object>();
+/** A path of the administration API (its operations, OpenAPI document and docs). */
+const ADMIN_PATH = /^\/admin(?:[/?#]|$)/;
+
 /** `openapi`: @fastify/swagger's transform hooks, which complete what each route says in the OpenAPI document (src/openapi.ts). */
 export async function buildApp(services: Services, modules: RouteModule[], hooks: { transform?: any; transformObject?: any; documentOf?: (full: any, which: 'public' | 'admin') => any;
   /** The success answers a route's path implies (src/openapi.ts): given by the caller, so that the platform imports no domain module. */
@@ -279,6 +284,18 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
     return reply.status(500).send(new ApiError(500, [error('unhandled_error', `Unexpected error; quote request id ${req.id} when reporting it`, [])]).body());
   });
   app.setNotFoundHandler(notFoundOrWrongMethod(allowedFor));
+  // With its own listener (ADMIN_PORT), the administration API answers only there: its paths are unknown (404) on
+  // the public listener, and every other path but /health is unknown on the administration listener.
+  if (config.adminToken && config.adminPort !== undefined) {
+    app.addHook('onRequest', async (req, reply) => {
+      const viaAdmin = adminListenerRequests.has(req.raw);
+      const adminPath = ADMIN_PATH.test(req.url);
+      if (viaAdmin ? !adminPath && req.url !== '/health' : adminPath) {
+        // 404 whatever the method (not the 405 of a path the other listener knows).
+        return reply.status(404).send(new ApiError(404, [error('not_found', `No route ${req.method} ${req.url.split('?')[0]}`, ['url'])]).body());
+      }
+    });
+  }
   cors(app, config.corsOrigins);
 
   await app.register(swagger, {

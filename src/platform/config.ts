@@ -4,6 +4,12 @@ import path from 'node:path';
 export interface Config {
   port: number;
   host: string;
+  /**
+   * The administration API's own listener (ADMIN_PORT, 0: any free port; ADMIN_HOST, default 127.0.0.1): when set,
+   * /admin (API, OpenAPI document, docs) answers only there, and 404 on PORT. Unset: the shared listener.
+   */
+  adminPort?: number;
+  adminHost: string;
   databaseUrl?: string;
   dataDir: string;
   logLevel: string;
@@ -100,9 +106,9 @@ function smtpUrl(raw: string | undefined): string | undefined {
   return raw;
 }
 
-function port(env: NodeJS.ProcessEnv): number {
-  const n = int(env, 'PORT', 8080);
-  if (n > 65535) throw new ConfigError(`PORT must be a port number from 0 to 65535, got "${env.PORT}"`);
+function port(env: NodeJS.ProcessEnv, name = 'PORT'): number {
+  const n = int(env, name, 8080);
+  if (n > 65535) throw new ConfigError(`${name} must be a port number from 0 to 65535, got "${env[name]}"`);
   return n;
 }
 
@@ -148,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: port(env),
     host: env.HOST || '127.0.0.1',
+    adminPort: env.ADMIN_PORT ? port(env, 'ADMIN_PORT') : undefined,
+    adminHost: env.ADMIN_HOST || '127.0.0.1',
     databaseUrl: databaseUrl(env.DATABASE_URL),
     dataDir: path.resolve(env.DATA_DIR || './data'),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
