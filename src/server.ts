@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './platform/config';
 import { migrate, openDb, type Db } from './platform/db';
 import http from 'node:http';
-import { adminListenerRequests, buildApp, type RouteModule } from './platform/app';
+import { adminListener, adminListenerRequests, buildApp, type RouteModule } from './platform/app';
 import { openapiHooks } from './openapi';
 import { webhookRoutes } from './webhooks/routes';
 import { WEBHOOK_JOB, webhookHandler } from './webhooks/deliveries';
@@ -38,7 +38,7 @@ import { MAIL_JOB } from './mail/store';
 import type { DianAuthority } from './einvoice/dian/authority';
 import type { Handler } from './platform/outbox';
 import { sealingKey, sealStoredSecrets } from './platform/secrets';
-import { adminRoutes } from './admin/routes';
+import { adminRoutes, consoleAdminTickets } from './admin/routes';
 import { sealStoredPasswords } from './admin/certificates';
 import { startFolding } from './reports/folding';
 import { consoleRoutes } from './console/routes';
@@ -153,6 +153,9 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     routes?.(app, db);
     // The administration API on its own listener (ADMIN_PORT): the same application, so the same hooks, limits,
     // errors and logs; only the paths each listener answers differ (src/platform/app.ts).
+    // The console's owner pages call the administration routes of their company by injection, with a ticket only
+    // this process knows (src/admin/routes.ts): those reach /admin whatever listener the console is on.
+    adminListener.internal = (req) => { const t = req.headers['x-console-ticket']; return typeof t === 'string' && consoleAdminTickets.has(t); };
     const adminServer = config.adminToken && config.adminPort !== undefined
       ? http.createServer({ requestTimeout: config.requestTimeoutMs }, (req, res) => { adminListenerRequests.add(req); app.routing(req, res); })
       : undefined;

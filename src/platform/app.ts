@@ -154,6 +154,8 @@ function clientError(this: FastifyInstance, err: Error & { code?: string }, sock
 
 /** Requests that came in through the administration API's own listener (ADMIN_PORT; src/server.ts). */
 export const adminListenerRequests = new WeakSet<object>();
+/** Requests of the process itself that may reach /admin on any listener (the console's injected calls; set in src/server.ts). */
+export const adminListener = { internal: (_req: FastifyRequest): boolean => false };
 /** A path of the administration API (its operations, OpenAPI document and docs). */
 const ADMIN_PATH = /^\/admin(?:[/?#]|$)/;
 
@@ -290,7 +292,7 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
     app.addHook('onRequest', async (req, reply) => {
       const viaAdmin = adminListenerRequests.has(req.raw);
       const adminPath = ADMIN_PATH.test(req.url);
-      if (viaAdmin ? !adminPath && req.url !== '/health' : adminPath) {
+      if (viaAdmin ? !adminPath && req.url !== '/health' : adminPath && !adminListener.internal(req)) {
         // 404 whatever the method (not the 405 of a path the other listener knows).
         return reply.status(404).send(new ApiError(404, [error('not_found', `No route ${req.method} ${req.url.split('?')[0]}`, ['url'])]).body());
       }

@@ -20,7 +20,7 @@ eachStorage('administration listener', (storage) => {
 
       // The public port: the administration API is not there (as without ADMIN_TOKEN), whatever the token.
       for (const [method, p] of [['GET', '/admin/v1/companies'], ['POST', '/admin/v1/companies'], ['PATCH', '/admin/v1/companies/1'], ['DELETE', '/admin/v1/companies'], ['GET', '/admin/openapi.json'], ['GET', '/admin/docs']]) {
-        const res = await s.call(method, p, { token: ADMIN_TOKEN, body: method === 'GET' ? undefined : {} });
+        const res = await s.call(method, p, { token: ADMIN_TOKEN, body: method === 'GET' ? undefined : {}, headers: { 'x-console-ticket': 'not-a-ticket-of-this-process' } });
         assert.equal(res.status, 404, `${method} ${p} on the public port`);
         assert.deepEqual(problems(res), ['not_found@url']);
       }
