@@ -92,7 +92,7 @@ export default tseslint.config(
   },
   {
     // Over 450 lines, not split yet (issue 35, point 5): this list only shrinks.
-    files: ['src/pdf/document.ts', 'src/invoices/co/service.ts', 'src/invoices/kernel.ts'],
+    files: ['src/pdf/document.ts', 'src/invoices/co/service.ts'],
     rules: { 'max-lines': 'off' },
   },
   {
