@@ -19,7 +19,7 @@ import { Statement } from '../platform/sql';
 import { addEntry, balancedLines, reverseEntry, type Posting } from '../ledger/journal';
 import { Slot, underSavepoint, type BatchWriter } from '../platform/group-commit';
 import { notFound } from '../platform/errors';
-import { addNumbering, numberRefused, type Numbered } from './numbering';
+import { addNumbering, numberRefused, type Numbered, type NumRow } from './numbering';
 import { enqueue } from '../platform/outbox';
 import { emit } from '../platform/events';
 import { assertStampMove, type MailStatus, type StampStatus, type StampVerdictStatus } from '../platform/states';
@@ -71,7 +71,7 @@ export async function writeInvoice(q: Queryable, r: InvoiceRecord, due: DueRecor
           WITH ORDINALITY AS d(due_date, amount, account, quote)`);
   }
   addEntry(st, r.companyId, { kind: 'invoice', id: r.id, date: r.date, description: 'Factura' }, postings, 'invoice.name');
-  const [t] = await st.run(q, 'SELECT num.* FROM num');
+  const [t] = await st.run<NumRow>(q, 'SELECT num.* FROM num');
   if (!t) throw await numberRefused(q, r.companyId, r.documentTypeId, r.sent);
   return { number: Number(t.number), prefix: t.prefix, name: t.name };
 }

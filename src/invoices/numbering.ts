@@ -14,6 +14,8 @@ import { ApiError, DomainError } from '../platform/errors';
 import { Statement } from '../platform/sql';
 
 export interface Numbered { number: number; prefix: string; name: string }
+/** The row of the `num` step addNumbering adds: the number as PostgreSQL answers a bigint (text). */
+export interface NumRow { number: string; prefix: string; name: string }
 
 /**
  * Adds a CTE `num` (number, prefix, name, resolution, electronic_type) that takes the number. The
@@ -64,7 +66,7 @@ export async function takeNumber(q: Queryable, companyId: number, typeId: number
     const used = await q.query(`SELECT 1 FROM ${table} WHERE company_id = $1 AND document_type_id = $2 AND number = $3`, [companyId, typeId, sent]);
     if (used.length) throw duplicated(sent);
   }
-  const [t] = await addNumbering(new Statement(), companyId, typeId, sent).run(q, 'SELECT * FROM num');
+  const [t] = await addNumbering(new Statement(), companyId, typeId, sent).run<NumRow>(q, 'SELECT * FROM num');
   if (!t) throw await numberRefused(q, companyId, typeId, sent);
   return { number: Number(t.number), prefix: t.prefix, name: t.name };
 }

@@ -10,6 +10,7 @@
  * database round trip, and several processes together exceed the budget by at
  * most what they admit in one background interval.
  */
+import type { Queryable } from './db';
 import { ApiError, error } from './errors';
 
 /** Adds `delta` to the company's window and answers the window's total over all processes. */
@@ -76,14 +77,14 @@ export class RateLimiter {
 }
 
 /** The shared count in PostgreSQL (or PGlite): one row per company and window; old windows are dropped as new ones open. */
-export function sharedCount(db: { query: (sql: string, args?: unknown[]) => Promise<any[]> }): ShareCount {
+export function sharedCount(db: Queryable): ShareCount {
   let lastSweep = 0;
   return async (companyId, windowStart, delta) => {
     if (windowStart > lastSweep) {
       lastSweep = windowStart;
       await db.query('DELETE FROM rate_windows WHERE window_start < $1', [windowStart - 120_000]);
     }
-    const [row] = await db.query(
+    const [row] = await db.query<{ count: string | number }>(
       `INSERT INTO rate_windows (company_id, window_start, count) VALUES ($1, $2, $3)
        ON CONFLICT (company_id, window_start) DO UPDATE SET count = rate_windows.count + EXCLUDED.count RETURNING count`,
       [companyId, windowStart, delta]);

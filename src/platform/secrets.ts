@@ -17,6 +17,7 @@
  * process knows can be opened whatever the current key is; every key met is
  * remembered (several servers of one test process, a changed SECRET_KEY).
  */
+import type { Queryable } from './db';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,8 +48,8 @@ export function sealingKey(cfg: { secretKey?: string; secretKeyPrevious?: string
     raw = crypto.randomBytes(32).toString('base64');
     try {
       fs.writeFileSync(file, raw + '\n', { mode: 0o600, flag: 'wx' });
-    } catch (e: any) {
-      if (e.code !== 'EEXIST') throw e;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       raw = fs.readFileSync(file, 'utf8').trim(); // another process of this data directory made it first
     }
   }
@@ -145,20 +146,20 @@ export const storedSecret = (key: SealingKey | null, plain: string, aad: string)
  * under another key this process knows (SECRET_KEY_PREVIOUS: a rotation); answers how many, and how many are
  * sealed under a key it does not know.
  */
-export async function sealStoredSecrets(db: { query: (sql: string, args?: unknown[]) => Promise<any[]> }, key: SealingKey): Promise<{ sealed: number; unknownKey: number }> {
+export async function sealStoredSecrets(db: Queryable, key: SealingKey): Promise<{ sealed: number; unknownKey: number }> {
   const current = `v2.${key.id}.%`;
   let sealed = 0;
   let unknownKey = 0;
   const reseal = (stored: string, aad: string): string | null => {
     try { return sealFor(key, openFor(stored, aad), aad); } catch { unknownKey++; return null; }
   };
-  for (const r of await db.query('SELECT company_id, id, secret FROM webhooks WHERE secret NOT LIKE $1', [current])) {
+  for (const r of await db.query<{ company_id: number; id: string; secret: string }>('SELECT company_id, id, secret FROM webhooks WHERE secret NOT LIKE $1', [current])) {
     const next = reseal(r.secret, AAD.webhook(r.company_id, r.id));
     if (!next) continue;
     await db.query('UPDATE webhooks SET secret = $3 WHERE company_id = $1 AND id = $2 AND secret = $4', [r.company_id, r.id, next, r.secret]);
     sealed++;
   }
-  for (const r of await db.query(`SELECT company_id, settings->'dian'->>'pin' AS pin FROM companies
+  for (const r of await db.query<{ company_id: number; pin: string }>(`SELECT company_id, settings->'dian'->>'pin' AS pin FROM companies
                                     WHERE settings->'dian'->>'pin' IS NOT NULL AND settings->'dian'->>'pin' NOT LIKE $1`, [current])) {
     const next = reseal(r.pin, AAD.pin(r.company_id));
     if (!next) continue;

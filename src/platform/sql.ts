@@ -3,7 +3,7 @@
  * everything written with it (lines, due items, journal entry) cost a single
  * round trip to the database.
  */
-import type { Queryable } from './db';
+import type { Queryable, Row } from './db';
 
 export class Statement {
   readonly args: unknown[] = [];
@@ -20,7 +20,7 @@ export class Statement {
     return this;
   }
 
-  run<T = any>(q: Queryable, final: string): Promise<T[]> {
+  run<T = Row>(q: Queryable, final: string): Promise<T[]> {
     return q.query<T>(`${this.ctes.length ? `WITH ${this.ctes.join(',\n')}\n` : ''}${final}`, this.args);
   }
 }
