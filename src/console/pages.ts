@@ -4,6 +4,9 @@ import { html, type Html } from './html';
 import { day, money, status, t, type Key } from './i18n';
 import { apiErrors, csrfField, page } from './layout';
 import { Refused, type Ctx } from './context';
+import { BadList, sortedPage, sortOf, type ListRow, type SortKey } from './sort';
+
+const customerName = (c: ListRow['customer']) => (c ? (Array.isArray(c.name) ? c.name.join(' ') : c.name) ?? c.identification ?? c.rfc_id ?? '' : '');
 
 /** The document kinds of each country: their API collection and their name in the console. */
 export const KINDS: Record<'CO' | 'MX', { path: string; label: Key; stamped: boolean }[]> = {
@@ -58,29 +61,54 @@ export async function homePage(ctx: Ctx, db: Db): Promise<Html> {
 const field = (name: string, label: string, value: string | undefined, type = 'text') =>
   html`<div class="field"><label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" type="${type}" value="${value ?? ''}"></div>`;
 
-/** The documents of one kind, newest first, filtered through the API's own list (its indexes and keyset pages: `after`). */
-export async function documentsPage(ctx: Ctx, q: Record<string, string | undefined>): Promise<Html> {
+/**
+ * The documents of one kind: newest first through the API's own list (its indexes and keyset pages: `after`), or
+ * sorted by date, number or total in keyset pages of their own (sort.ts). `size`: rows per page (1 to 100, 25).
+ */
+export async function documentsPage(ctx: Ctx, q: Record<string, string | undefined>, db?: Db): Promise<Html> {
   const l = ctx.lang;
   const kind = kindOf(ctx, q.kind || 'invoices');
-  const params = new URLSearchParams({ page_size: '25' });
-  const set = (api: string, v: string | undefined) => { if (v) params.set(api, v); };
-  set('name', q.name?.trim());
-  set('customer_identification', q.customer?.trim());
-  set('date_start', q.from);
-  set('date_end', q.to);
-  set('after', q.after);
-  const res = await ctx.api('GET', `/${kind.path}?${params}`);
-  const rows: any[] = res.status === 200 ? res.body.results : [];
-  const wanted = q.stamp ? rows.filter((r) => r.stamp?.status === q.stamp) : rows;
-  const next = res.status === 200 && rows.length === 25 ? new URLSearchParams({ ...Object.fromEntries(Object.entries(q).filter(([, v]) => v)) as Record<string, string>, after: rows[rows.length - 1].id }) : null;
-  const table = html`<div id="results">${res.status !== 200 ? apiErrors(l, res.body) : ''}
-  ${wanted.length ? html`<div class="scroll" tabindex="0" role="region" aria-label="${t(l, kind.label)}"><table><caption>${t(l, kind.label)}</caption><thead><tr><th scope="col">${t(l, 'number')}</th><th scope="col">${t(l, 'date')}</th>
-  <th scope="col">${t(l, 'customerName')}</th><th scope="col" class="num">${t(l, 'total')}</th><th scope="col">${t(l, 'status')}</th></tr></thead><tbody>
-  ${wanted.map((r) => html`<tr><td><a href="/app/documents/${kind.path}/${r.id}">${r.name}</a></td><td>${day(r.date)}</td>
-    <td>${r.customer?.name ?? r.customer?.identification ?? r.customer?.rfc_id ?? ''}</td><td class="num">${money(ctx.country, r.total ?? r.amount ?? r.payment?.value)}</td>
+  const size = q.size ? Number(q.size) : 25;
+  if (!Number.isInteger(size) || size < 1 || size > 100) throw new BadList(`size: a whole number from 1 to 100 (not ${q.size})`);
+  const sort = sortOf(q);
+  let rows: ListRow[] = [];
+  let problem: Html | string = '';
+  let next: URLSearchParams | null = null;
+  const kept = (over: Record<string, string>) => new URLSearchParams({ ...Object.fromEntries(Object.entries(q).filter(([k, v]) => v && k !== 'after' && k !== 'cursor')) as Record<string, string>, ...over });
+  if (sort && db) {
+    const p = await sortedPage(ctx, db, kind.path, q, sort, size);
+    rows = p.rows;
+    if (p.next) next = kept({ cursor: p.next });
+  } else {
+    const params = new URLSearchParams({ page_size: String(size) });
+    const set = (api: string, v: string | undefined) => { if (v) params.set(api, v); };
+    set('name', q.name?.trim());
+    set('customer_identification', q.customer?.trim());
+    set('date_start', q.from);
+    set('date_end', q.to);
+    set('after', q.after);
+    const res = await ctx.api('GET', `/${kind.path}?${params}`);
+    type ApiRow = Omit<ListRow, 'total'> & { total?: number; amount?: number; payment?: { value?: number } };
+    const all: ListRow[] = res.status === 200 ? (res.body.results as ApiRow[]).map((r) => ({ ...r, total: String(r.total ?? r.amount ?? r.payment?.value ?? '') })) : [];
+    if (res.status !== 200) problem = apiErrors(l, res.body);
+    rows = q.stamp ? all.filter((r) => r.stamp?.status === q.stamp) : all;
+    if (res.status === 200 && all.length === size) next = kept({ after: all[all.length - 1].id });
+  }
+  const sortLink = (key: SortKey, label: Key) => {
+    const on = sort?.key === key;
+    const dir = on && sort?.dir === 'asc' ? 'desc' : 'asc';
+    const href = `/app/documents?${kept({ sort: key, dir }).toString()}`;
+    return html`<th scope="col"${key === 'total' ? html` class="num"` : ''}${on ? html` aria-sort="${sort?.dir === 'asc' ? 'ascending' : 'descending'}"` : ''}><a href="${href}">${t(l, label)}${on ? (sort?.dir === 'asc' ? ' ▲' : ' ▼') : ''}</a></th>`;
+  };
+  const number = sortLink('number', 'number');
+  const table = html`<div id="results">${problem}
+  ${rows.length ? html`<div class="scroll" tabindex="0" role="region" aria-label="${t(l, kind.label)}"><table><caption>${t(l, kind.label)}</caption><thead><tr>${number}${sortLink('date', 'date')}
+  <th scope="col">${t(l, 'customerName')}</th>${sortLink('total', 'total')}<th scope="col">${t(l, 'status')}</th></tr></thead><tbody>
+  ${rows.map((r) => html`<tr><td><a href="/app/documents/${kind.path}/${r.id}">${r.name}</a></td><td>${day(r.date)}</td>
+    <td>${customerName(r.customer)}</td><td class="num">${money(ctx.country, r.total)}</td>
     <td>${r.annulled ? t(l, 'annulled') : status(l, r.stamp?.status ?? r.mail?.status)}${r.cancellation ? html` · ${status(l, r.cancellation.status)}` : ''}</td></tr>`)}
   </tbody></table></div>` : html`<p>${t(l, 'none')}</p>`}
-  <p class="pager">${q.after ? html`<a href="/app/documents?kind=${kind.path}">${t(l, 'first')}</a> ` : ''}${next ? html`<a href="/app/documents?${next.toString()}">${t(l, 'next')}</a>` : ''}</p></div>`;
+  <p class="pager">${q.after || q.cursor ? html`<a href="/app/documents?${kept({}).toString()}">${t(l, 'first')}</a> ` : ''}${next ? html`<a href="/app/documents?${next.toString()}" rel="next">${t(l, 'next')}</a>` : ''}</p></div>`;
   return page(ctx, t(l, 'documents'), html`<form method="get" action="/app/documents" class="filters" role="search"
     hx-get="/app/documents" hx-target="#results" hx-select="#results" hx-swap="outerHTML" hx-push-url="true">
   <div class="field"><label for="f-kind">${t(l, 'kind')}</label><select id="f-kind" name="kind">${KINDS[ctx.country].map((k) =>
@@ -89,6 +117,7 @@ export async function documentsPage(ctx: Ctx, q: Record<string, string | undefin
   ${field('from', t(l, 'from'), q.from, 'date')}${field('to', t(l, 'to'), q.to, 'date')}
   <div class="field"><label for="f-stamp">${t(l, 'status')}</label><select id="f-stamp" name="stamp"><option value="">—</option>${['Draft', 'Pending', 'Accepted', 'Rejected'].map((s) =>
     html`<option value="${s}"${q.stamp === s ? html` selected` : ''}>${status(l, s)}</option>`)}</select></div>
+  ${(['sort', 'dir', 'size'] as const).map((k) => (q[k] ? html`<input type="hidden" name="${k}" value="${q[k]}">` : ''))}
   <button type="submit">${t(l, 'search')}</button></form>${table}`);
 }
 
@@ -125,6 +154,12 @@ export async function documentPage(ctx: Ctx, path: string, id: string, flash?: {
     if (kind.path === 'invoices') actions.push(html`<p><a class="button" href="${base}/credit-note">${t(l, 'creditNote')}</a></p>`);
     if (kind.path === 'invoices' && ctx.country === 'CO' && Number(d.balance ?? 0) > 0) {
       actions.push(html`<p><a class="button" href="${base}/receipt">${l === 'en' ? 'Cash receipt for this invoice' : 'Recibo de caja de esta factura'}</a></p>`);
+    }
+    if (kind.path === 'invoices' && ctx.country === 'CO') {
+      actions.push(html`<p><a class="button" href="${base}/debit-note">${l === 'en' ? 'Debit note of this invoice' : 'Nota débito de esta factura'}</a></p>`);
+    }
+    if (kind.path === 'invoices' && ctx.country === 'MX' && d.payment?.method === 'PPD' && Number(d.balance ?? 0) > 0) {
+      actions.push(html`<p><a class="button" href="${base}/payment">${l === 'en' ? 'Payment receipt for this invoice' : 'Complemento de pago de esta factura'}</a></p>`);
     }
   }
   const errors: any[] = Array.isArray(stamp.errors) ? stamp.errors : stamp.errors ? [stamp.errors] : [];

@@ -21,6 +21,8 @@ import { documentPage, documentsPage, homePage, kindOf } from './pages';
 import { catalogRoutes } from './catalog-routes';
 import { documentTrail } from './trail';
 import { receiptRoutes } from './receipt';
+import { startRoutes } from './starts';
+import { BadList } from './sort';
 import { settingsRoutes } from './settings-routes';
 import { receivablesCsv, receivablesPage, trialBalanceCsv, trialBalancePage } from './reports';
 
@@ -133,7 +135,14 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
     }));
 
     app.get('/', hide, guarded(async (ctx, _req, reply) => sendHtml(reply, 200, await homePage(ctx, db))));
-    app.get('/documents', hide, guarded(async (ctx, req, reply) => sendHtml(reply, 200, await documentsPage(ctx, req.query as Record<string, string>))));
+    app.get('/documents', hide, guarded(async (ctx, req, reply) => {
+      try {
+        return sendHtml(reply, 200, await documentsPage(ctx, req.query as Record<string, string>, db));
+      } catch (e) {
+        if (!(e instanceof BadList)) throw e;
+        return sendHtml(reply, 400, page(ctx, t(ctx.lang, 'documents'), html`<div class="error" role="alert"><p>${e.message}</p></div><p><a href="/app/documents">${t(ctx.lang, 'documents')}</a></p>`));
+      }
+    }));
     const okMessage = (ctx: Ctx, ok: unknown) => (ok === 'mail' ? t(ctx.lang, 'mailQueued') : ok ? t(ctx.lang, 'done') : undefined);
     app.get('/documents/:kind/:id', hide, guarded(async (ctx, req, reply) => {
       const { kind, id } = req.params as { kind: string; id: string };
@@ -212,5 +221,6 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
     catalogRoutes(app, guarded, db);
     settingsRoutes(app, guarded);
     receiptRoutes(app, guarded);
+    startRoutes(app, guarded);
   };
 }

@@ -1,0 +1,91 @@
+/**
+ * The documents list sorted by date, number or total, ascending or descending, in keyset pages: the cursor of a
+ * page is the sort key and the id of its last row (the id breaks ties), so a page continues right after it with
+ * neither repeats nor gaps, however deep. Without a sort the list is the API's own (newest first, pages.ts).
+ * Every query is scoped to the session's company; the filters are the list's (number, customer, date range,
+ * status).
+ */
+import type { Db } from '../platform/db';
+import type { Ctx } from './context';
+
+export type SortKey = 'date' | 'number' | 'total';
+export interface Sort { key: SortKey; dir: 'asc' | 'desc' }
+export interface ListRow {
+  id: string; name: string; date: string; total: string; annulled: boolean;
+  customer: { name?: string | string[]; identification?: string; rfc_id?: string } | null;
+  stamp?: { status: string }; mail?: { status: string }; cancellation?: { status: string } | null;
+}
+
+/** The table of each kind of document and the condition of the rows the API shows. */
+const SOURCES: Record<string, { table: string; cond: string; stamped: boolean }> = {
+  invoices: { table: 'invoices', cond: 'deleted_at IS NULL', stamped: true },
+  'credit-notes': { table: 'notes', cond: "kind = 'NC'", stamped: true },
+  'debit-notes': { table: 'notes', cond: "kind = 'ND'", stamped: true },
+  vouchers: { table: 'vouchers', cond: 'true', stamped: false },
+  payments: { table: 'payments', cond: 'true', stamped: true },
+};
+const CAST: Record<SortKey, string> = { date: 'date', number: 'bigint', total: 'numeric' };
+const KEY_FORMAT: Record<SortKey, RegExp> = { date: /^\d{4}-\d{2}-\d{2}$/, number: /^\d{1,18}$/, total: /^-?\d{1,16}(\.\d{1,6})?$/ };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export class BadList extends Error {}
+
+/** The sort the address asks for (`sort=date|number|total`, `dir=asc|desc`, descending by default), or none. */
+export function sortOf(q: Record<string, string | undefined>): Sort | null {
+  if (!q.sort) return null;
+  if (q.sort !== 'date' && q.sort !== 'number' && q.sort !== 'total') throw new BadList(`sort: date, number or total (not ${q.sort})`);
+  if (q.dir !== undefined && q.dir !== '' && q.dir !== 'asc' && q.dir !== 'desc') throw new BadList(`dir: asc or desc (not ${q.dir})`);
+  return { key: q.sort, dir: q.dir === 'asc' ? 'asc' : 'desc' };
+}
+
+export const cursorOf = (key: string, id: string): string => Buffer.from(JSON.stringify([key, id])).toString('base64url');
+
+/** The sort key and id a cursor carries, checked against the sort (a cursor of another sort or a forged one is refused). */
+export function readCursor(sort: Sort, cursor: string): [string, string] {
+  let v: unknown;
+  try { v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')); } catch { v = undefined; }
+  if (!Array.isArray(v) || v.length !== 2 || typeof v[0] !== 'string' || typeof v[1] !== 'string' || !KEY_FORMAT[sort.key].test(v[0]) || !UUID.test(v[1])) {
+    throw new BadList('cursor: not a page of this list and sort');
+  }
+  return [v[0], v[1]];
+}
+
+/** One page (`size` rows) of the kind's documents in the sort, after the cursor; `next` is the cursor of the page after it, if any. */
+export async function sortedPage(ctx: Ctx, db: Db, kind: string, q: Record<string, string | undefined>, sort: Sort, size: number): Promise<{ rows: ListRow[]; next?: string }> {
+  const src = SOURCES[kind];
+  if (!src) throw new BadList(`kind: ${kind}`);
+  const args: unknown[] = [ctx.company.company_id];
+  const where = ['company_id = $1', src.cond];
+  const add = (sql: string, v: unknown) => { args.push(v); where.push(sql.replace('$n', `$${args.length}`)); };
+  if (q.name?.trim()) add('name = $n', q.name.trim());
+  if (q.customer?.trim()) add('customer_identification = $n', q.customer.trim());
+  for (const [param, op] of [['from', '>='], ['to', '<=']] as const) {
+    const v = q[param];
+    if (!v) continue;
+    if (!DAY.test(v) || Number.isNaN(Date.parse(v))) throw new BadList(`${param}: a date as 2026-11-26 (not ${v})`);
+    add(`date ${op} $n::date`, v);
+  }
+  if (q.stamp && src.stamped) add('stamp_status = $n', q.stamp);
+  const col = sort.key;
+  const dir = sort.dir === 'asc' ? 'ASC' : 'DESC';
+  if (q.cursor) {
+    const [key, id] = readCursor(sort, q.cursor);
+    args.push(key, id);
+    where.push(`(${col}, id) ${sort.dir === 'asc' ? '>' : '<'} ($${args.length - 1}::${CAST[col]}, $${args.length}::uuid)`);
+  }
+  const stamp = src.stamped ? 'stamp_status' : 'NULL::text';
+  const cancellation = src.table === 'vouchers' ? 'NULL::jsonb' : 'cancellation';
+  const rows = await db.query<{ id: string; name: string; date: string; number: string; total: string; annulled: boolean; customer: ListRow['customer'];
+    stamp_status: string | null; mail_status: string | null; cancellation: ListRow['cancellation'] }>(
+    `SELECT id, name, date::text AS date, number::text AS number, total::text AS total, annulled, document->'customer' AS customer,
+            ${stamp} AS stamp_status, mail_status, ${cancellation} AS cancellation
+       FROM ${src.table} t WHERE ${where.join(' AND ')} ORDER BY t.${col} ${dir}, t.id ${dir} LIMIT ${size + 1}`, args); // t.: the column, not its text
+  const page = rows.slice(0, size);
+  const last = page[page.length - 1];
+  return {
+    rows: page.map((r) => ({ id: r.id, name: r.name, date: r.date, total: r.total, annulled: r.annulled, customer: r.customer,
+      stamp: r.stamp_status ? { status: r.stamp_status } : undefined, mail: r.mail_status ? { status: r.mail_status } : undefined, cancellation: r.cancellation })),
+    next: rows.length > size && last ? cursorOf(col === 'date' ? last.date : col === 'number' ? last.number : last.total, last.id) : undefined,
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * Documents started from an invoice's page, already filled from it, sent to the API's own routes (their rules
+ * and messages apply, shown under the field of their path):
+ * - Colombia: a debit note (POST /v1/debit-notes) that adds to the invoice: its document type, reason, one line,
+ *   the payment and the DIAN switch; the invoice and its seller come from the invoice.
+ * - Mexico: a payment receipt (Pagos 2.0, POST /mx/v1/payments) of a PPD invoice with a balance: the customer,
+ *   the invoice and its balance filled in.
+ * Accountants and owners only (a viewer gets 403).
+ */
+import type { FastifyInstance } from 'fastify';
+import { html, type Html } from './html';
+import { money, t } from './i18n';
+import { csrfField, page } from './layout';
+import { need, Refused, sendHtml, type Ctx } from './context';
+import { fields, fromForm, type FieldSpec } from './fields';
+import type { Form } from './forms';
+import type { Guarded } from './routes';
+import { DEBIT_REASONS } from '../notes/schema';
+import { PAYMENT_FORMS } from '../payments/schema';
+
+const hide = { schema: { hide: true } } as const;
+
+interface Named { id: number; name: string; code?: string; active?: boolean; type?: string; percentage?: number }
+interface Invoice {
+  id: string; name: string; total: number; balance?: number; seller?: number | null; currency?: { code?: string };
+  customer: { name?: string; identification?: string; rfc_id?: string; branch_office?: number };
+  items?: { code: string }[]; payment?: { method?: string }; stamp?: { status?: string };
+}
+interface Answer { status: number; body: { id?: string } | undefined }
+
+async function list(ctx: Ctx, p: string): Promise<Named[]> {
+  const r = await ctx.api('GET', p);
+  if (r.status !== 200) return [];
+  const rows = (Array.isArray(r.body) ? r.body : r.body.results) as Named[];
+  return rows.filter((x) => x.active !== false);
+}
+
+async function invoiceOf(ctx: Ctx, id: string, country: 'CO' | 'MX'): Promise<Invoice> {
+  if (ctx.country !== country || !/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'invoice');
+  const inv = await ctx.api('GET', `/invoices/${id}`);
+  if (inv.status !== 200) throw new Refused(404, 'invoice');
+  return inv.body as Invoice;
+}
+
+const todayIn = (ctx: Ctx) => new Intl.DateTimeFormat('en-CA', { timeZone: ctx.company.time_zone }).format(new Date());
+
+/** Now, a minute ago, in the company's local time as the SAT writes it (2026-11-26T13:56:18): a payment is never in the future. */
+function nowLocal(ctx: Ctx): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: ctx.company.time_zone, year: 'numeric', month: '2-digit', day: '2-digit',
+    hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(Date.now() - 60_000));
+  const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+}
+
+async function debitSpecs(ctx: Ctx): Promise<FieldSpec[]> {
+  const [types, pays, taxes] = await Promise.all([list(ctx, '/document-types?type=ND'), list(ctx, '/payment-types?document_type=ND'), list(ctx, '/taxes')]);
+  return [
+    { name: 'document.id', label: ['Tipo de nota', 'Note type'], type: 'select', numeric: true, options: types.map((x) => [String(x.id), `${x.code} · ${x.name}`]) },
+    { name: 'date', label: ['Fecha', 'Date'], type: 'date', required: true },
+    { name: 'reason', label: ['Concepto', 'Reason'], type: 'select', numeric: true, options: Object.entries(DEBIT_REASONS).map(([k, v]) => [k, `${k} · ${v}`]) },
+    { name: 'items[0].code', label: ['Código del producto', 'Product code'], required: true },
+    { name: 'items[0].description', label: ['Descripción', 'Description'] },
+    { name: 'items[0].quantity', label: ['Cantidad', 'Quantity'], type: 'number', numeric: true, required: true },
+    { name: 'items[0].price', label: ['Valor unitario', 'Unit price'], type: 'number', numeric: true, required: true },
+    { name: 'items[0].taxes[0].id', label: ['Impuesto', 'Tax'], type: 'select', numeric: true,
+      options: [['', 'Sin impuesto'], ...taxes.filter((x) => x.type === 'IVA' || x.type === 'INC').map((x): [string, string] => [String(x.id), x.name])] },
+    { name: 'payments[0].id', label: ['Forma de pago', 'Payment'], type: 'select', numeric: true, options: pays.map((x) => [String(x.id), x.name]) },
+    { name: 'payments[0].value', label: ['Valor del pago (el total de la nota)', 'Payment value (the note\'s total)'], type: 'number', numeric: true, required: true },
+    { name: 'payments[0].due_date', label: ['Vencimiento', 'Due date'], type: 'date' },
+    { name: 'stamp.send', label: ['Enviar a la DIAN', 'Send to the DIAN'], type: 'checkbox' },
+  ];
+}
+
+async function paymentSpecs(ctx: Ctx): Promise<FieldSpec[]> {
+  const types = await list(ctx, '/document-types?type=P');
+  const forms: Record<string, string> = { '01': 'Efectivo', '02': 'Cheque nominativo', '03': 'Transferencia electrónica', '04': 'Tarjeta de crédito', '28': 'Tarjeta de débito', 17: 'Compensación' };
+  return [
+    { name: 'document.id', label: ['Serie del complemento', 'Receipt series'], type: 'select', numeric: true, options: types.map((x) => [String(x.id), `${x.code} · ${x.name}`]) },
+    { name: 'date', label: ['Fecha y hora del pago', 'Date and time paid'], required: true, hint: ['Como 2026-11-26T13:56:18, hora local', 'As 2026-11-26T13:56:18, local time'] },
+    { name: 'payment_form', label: ['Forma de pago', 'Payment form'], type: 'select', options: PAYMENT_FORMS.map((c) => [c, forms[c] ? `${c} · ${forms[c]}` : c]) },
+    { name: 'invoices[0].amount', label: ['Importe pagado', 'Amount paid'], type: 'number', numeric: true, required: true },
+    { name: 'operation_number', label: ['Número de operación', 'Operation number'] },
+    { name: 'stamp.send', label: ['Timbrar ahora', 'Stamp now'], type: 'checkbox' },
+  ];
+}
+
+function form(ctx: Ctx, inv: Invoice, title: string, action: string, f: { html: Html; rest: string[] }, failed: boolean, submit: string): Html {
+  const l = ctx.lang;
+  const who = inv.customer.name ?? '';
+  const id = inv.customer.identification ?? inv.customer.rfc_id ?? '';
+  return page(ctx, title, html`${failed ? html`<div class="error" role="alert"><p>${t(l, 'fixErrors')}</p>${f.rest.length ? html`<ul>${f.rest.map((m) => html`<li>${m}</li>`)}</ul>` : ''}</div>` : ''}
+  <p>${t(l, 'customerName')}: ${who} ${id} · ${t(l, 'total')}: ${money(ctx.country, inv.total, inv.currency?.code)} · ${t(l, 'balance')}: ${money(ctx.country, inv.balance ?? inv.total, inv.currency?.code)}</p>
+  <form method="post" action="/app/documents/invoices/${inv.id}/${action}" class="record">${csrfField(ctx)}<div class="grid">${f.html}</div>
+  <button type="submit">${submit}</button></form>`);
+}
+
+async function debitForm(ctx: Ctx, inv: Invoice, sent?: Form, errors?: unknown): Promise<Html> {
+  const l = ctx.lang;
+  const start = { date: todayIn(ctx), reason: 1, items: [{ code: inv.items?.[0]?.code ?? '', quantity: 1 }], payments: [{ due_date: todayIn(ctx) }],
+    stamp: { send: inv.stamp?.status === 'Accepted' } };
+  const f = fields(l, await debitSpecs(ctx), start, sent, errors);
+  return form(ctx, inv, `${l === 'en' ? 'Debit note of' : 'Nota débito de'} ${inv.name}`, 'debit-note', f, errors !== undefined,
+    l === 'en' ? 'Create the debit note' : 'Crear la nota débito');
+}
+
+async function paymentForm(ctx: Ctx, inv: Invoice, sent?: Form, errors?: unknown): Promise<Html> {
+  const l = ctx.lang;
+  const start = { date: nowLocal(ctx), payment_form: '03', invoices: [{ amount: inv.balance ?? inv.total }], stamp: { send: true } };
+  const f = fields(l, await paymentSpecs(ctx), start, sent, errors);
+  return form(ctx, inv, `${l === 'en' ? 'Payment receipt of' : 'Complemento de pago de'} ${inv.name}`, 'payment', f, errors !== undefined,
+    l === 'en' ? 'Create the payment receipt' : 'Crear el complemento de pago');
+}
+
+const idOf = (params: unknown) => (params as { id: string }).id;
+const created = (res: Answer) => (res.status === 201 || res.status === 200) && typeof res.body?.id === 'string';
+
+export function startRoutes(app: FastifyInstance, guarded: Guarded): void {
+  app.get('/documents/invoices/:id/debit-note', hide, guarded(async (ctx, req, reply) => {
+    need(ctx, 'accountant');
+    return sendHtml(reply, 200, await debitForm(ctx, await invoiceOf(ctx, idOf(req.params), 'CO')));
+  }));
+  app.post('/documents/invoices/:id/debit-note', hide, guarded(async (ctx, req, reply) => {
+    need(ctx, 'accountant');
+    const inv = await invoiceOf(ctx, idOf(req.params), 'CO');
+    const f = (req.body ?? {}) as Form;
+    const body = fromForm({ invoice: inv.id, ...(inv.seller ? { seller: inv.seller } : {}), items: [{ taxes: [] }] }, await debitSpecs(ctx), f);
+    const res: Answer = await ctx.api('POST', '/debit-notes', body);
+    if (created(res)) return reply.redirect(`/app/documents/debit-notes/${res.body?.id}?ok=done`, 303);
+    return sendHtml(reply, 400, await debitForm(ctx, inv, f, res.body));
+  }));
+  app.get('/documents/invoices/:id/payment', hide, guarded(async (ctx, req, reply) => {
+    need(ctx, 'accountant');
+    return sendHtml(reply, 200, await paymentForm(ctx, await invoiceOf(ctx, idOf(req.params), 'MX')));
+  }));
+  app.post('/documents/invoices/:id/payment', hide, guarded(async (ctx, req, reply) => {
+    need(ctx, 'accountant');
+    const inv = await invoiceOf(ctx, idOf(req.params), 'MX');
+    const f = (req.body ?? {}) as Form;
+    const body = fromForm({ customer: { rfc_id: inv.customer.rfc_id, branch_office: inv.customer.branch_office ?? 0 }, invoices: [{ id: inv.id }] },
+      await paymentSpecs(ctx), f);
+    if (!body.invoices?.length) body.invoices = [{ id: inv.id }]; // an amount left empty: the API names it under its field
+    body.amount = body.invoices?.[0]?.amount;
+    const res: Answer = await ctx.api('POST', '/payments', body);
+    if (created(res)) return reply.redirect(`/app/documents/payments/${res.body?.id}?ok=done`, 303);
+    return sendHtml(reply, 400, await paymentForm(ctx, inv, f, res.body));
+  }));
+}
