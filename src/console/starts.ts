@@ -20,9 +20,9 @@ import { PAYMENT_FORMS } from '../payments/schema';
 
 const hide = { schema: { hide: true } } as const;
 
-interface Named { id: number; name: string; code?: string; active?: boolean; type?: string; percentage?: number }
+interface Named { id: number; name: string; code?: string; active?: boolean; type?: string; percentage?: number; electronic_type?: string }
 interface Invoice {
-  id: string; name: string; total: number; balance?: number; seller?: number | null; currency?: { code?: string };
+  id: string; name: string; total: number; balance?: number; seller?: number | null; currency?: { code?: string }; document?: { id?: number };
   customer: { name?: string; identification?: string; rfc_id?: string; branch_office?: number };
   items?: { code: string }[]; payment?: { method?: string }; stamp?: { status?: string };
 }
@@ -52,8 +52,13 @@ function nowLocal(ctx: Ctx): string {
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
 }
 
-async function debitSpecs(ctx: Ctx): Promise<FieldSpec[]> {
-  const [types, pays, taxes] = await Promise.all([list(ctx, '/document-types?type=ND'), list(ctx, '/payment-types?document_type=ND'), list(ctx, '/taxes')]);
+async function debitSpecs(ctx: Ctx, inv?: Invoice): Promise<FieldSpec[]> {
+  const [all, pays, taxes, invoiceTypes] = await Promise.all([list(ctx, '/document-types?type=ND'), list(ctx, '/payment-types?document_type=ND'), list(ctx, '/taxes'),
+    inv ? list(ctx, '/document-types?type=FV') : Promise.resolve([])]);
+  // The note types of the invoice's kind (electronic or not) first: the first is the one offered.
+  const plain = (x: Named | undefined) => x?.electronic_type === 'NoElectronic';
+  const invoicePlain = plain(invoiceTypes.find((x) => x.id === inv?.document?.id));
+  const types = [...all.filter((x) => plain(x) === invoicePlain), ...all.filter((x) => plain(x) !== invoicePlain)];
   return [
     { name: 'document.id', label: ['Tipo de nota', 'Note type'], type: 'select', numeric: true, options: types.map((x) => [String(x.id), `${x.code} · ${x.name}`]) },
     { name: 'date', label: ['Fecha', 'Date'], type: 'date', required: true },
@@ -98,7 +103,7 @@ async function debitForm(ctx: Ctx, inv: Invoice, sent?: Form, errors?: unknown):
   const l = ctx.lang;
   const start = { date: todayIn(ctx), reason: 1, items: [{ code: inv.items?.[0]?.code ?? '', quantity: 1 }], payments: [{ due_date: todayIn(ctx) }],
     stamp: { send: inv.stamp?.status === 'Accepted' } };
-  const f = fields(l, await debitSpecs(ctx), start, sent, errors);
+  const f = fields(l, await debitSpecs(ctx, inv), start, sent, errors);
   return form(ctx, inv, `${l === 'en' ? 'Debit note of' : 'Nota débito de'} ${inv.name}`, 'debit-note', f, errors !== undefined,
     l === 'en' ? 'Create the debit note' : 'Crear la nota débito');
 }

@@ -50,6 +50,7 @@ eachStorage('console documents started from an invoice, sorted lists', (storage)
     assert.equal(valueOf(form.text, 'items[0].code'), 'LIBRO01', 'the line starts from the invoice\'s');
     assert.equal(valueOf(form.text, 'items[0].quantity'), '1');
     assert.equal(valueOf(form.text, 'date'), today());
+    assert.equal(/id="c-document-id"[^>]*><option value="(\d+)"/.exec(form.text)?.[1], String(types.ND.id), 'a plain invoice: the plain note type first');
     const csrf = await owner.csrf();
     const sent = { _csrf: csrf, 'document.id': String(types.ND.id), date: today(), reason: '1', 'items[0].code': 'INTERES', 'items[0].description': 'Intereses de mora',
       'items[0].quantity': '1', 'items[0].taxes[0].id': '', 'payments[0].id': String(pays['ND.Credit'].id), 'payments[0].due_date': '2099-12-31' };

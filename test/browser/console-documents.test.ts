@@ -1,0 +1,95 @@
+/**
+ * In Debian's Chromium (playwright-core): a debit note started from a Colombian invoice's page (filled from it,
+ * a payment that is not the total refused with the API's message, then created), the Mexican payment receipt form of a PPD
+ * invoice, and the documents list sorted by a header; axe-core (no serious or critical violation) on each page.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../support/server';
+import { ADMIN_TOKEN } from '../support/admin';
+import { coRefs, noteRefs, validInvoice } from '../support/co';
+import { MX_APP, mxInvoice, mxRefs, stamped } from '../support/mx';
+import { axeViolations, chromiumPath, openBrowser } from '../support/browser';
+import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
+
+const exe = chromiumPath();
+if (!exe) console.log('# SKIPPED: the console browser tests need Chromium (apt-get install chromium, or CHROMIUM_PATH)');
+
+describe('console documents in a browser', { skip: exe ? false : 'Chromium not found (apt-get install chromium)' }, () => {
+  let s: TestServer;
+  let browser: { context: BrowserContext; close(): Promise<void> };
+  let page: Page;
+  let invoice: { id: string };
+  let ndCredit: number;
+
+  before(async () => {
+    s = await startTestServer('pglite', { ADMIN_TOKEN });
+    await ensureDemoConsole(s.db);
+    const r = await coRefs(s);
+    ndCredit = (await noteRefs(s)).pays['ND.Credit'].id;
+    const made = await s.as('co').post('/v1/invoices', validInvoice(r, { items: [{ code: 'LIBRO01', quantity: 2, price: 500, taxes: [] }],
+      payments: [{ id: r.pay.Credit.id, value: 1000, due_date: '2099-12-31' }] }));
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    invoice = made.body;
+    browser = await openBrowser();
+    page = await browser.context.newPage();
+  });
+  after(async () => { await browser?.close(); await s?.close(); });
+
+  const go = (p: string) => page.goto(s.url + p);
+  const noViolations = async (what: string) => assert.deepEqual(await axeViolations(page), [], `axe-core on ${what}`);
+  async function login(email: string, password: string) {
+    await browser.context.clearCookies();
+    await go('/app/login');
+    await page.fill('#email', email);
+    await page.fill('#password', password);
+    await Promise.all([page.waitForLoadState('load'), page.click('button[type=submit]')]);
+  }
+
+  test('a debit note from a Colombian invoice: filled from it, refused by the API (payment not the total), then created', async () => {
+    await login(DEMO_CONSOLE.co.email, DEMO_CONSOLE.co.password);
+    await go(`/app/documents/invoices/${invoice.id}`);
+    await Promise.all([page.waitForURL(/debit-note$/), page.click('a[href$="/debit-note"]')]);
+    await noViolations('the debit note form');
+    assert.equal(await page.inputValue('#c-items-0--code'), 'LIBRO01');
+    await page.fill('#c-items-0--code', 'INTERES');
+    await page.fill('#c-payments-0--value', '25');
+    await page.selectOption('#c-payments-0--id', String(ndCredit));
+    assert.equal(await page.getAttribute('#c-items-0--price', 'required'), '', 'the price is required before the API is asked');
+    await page.fill('#c-items-0--price', '25');
+    await page.fill('#c-payments-0--value', '20');
+    await Promise.all([page.waitForLoadState('load'), page.click('form.record > button[type=submit]')]);
+    assert.match(await page.textContent('[role=alert]') ?? '', /\S/, 'a payment that is not the total: the API\'s message');
+    assert.equal(await page.inputValue('#c-items-0--code'), 'INTERES', 'what was typed is kept');
+    await noViolations('the refused debit note form');
+    await page.fill('#c-payments-0--value', '25');
+    await Promise.all([page.waitForLoadState('load'), page.click('form.record > button[type=submit]')]);
+    assert.match(page.url(), /\/app\/documents\/debit-notes\/[0-9a-f-]{36}\?ok=done/, await page.textContent('main') ?? '');
+    await noViolations('the debit note');
+    const after = await s.as('co').get(`/v1/invoices/${invoice.id}`);
+    assert.equal(after.body.debit_notes.length, 1);
+    assert.equal(after.body.debit_notes[0].total, 25);
+    assert.equal(after.body.balance, 1025);
+  });
+
+  test('the documents list sorted by total, the header says so', async () => {
+    await go('/app/documents?kind=invoices');
+    await Promise.all([page.waitForURL(/sort=total/), page.click('th a[href*="sort=total"]')]);
+    assert.equal(await page.getAttribute('th[aria-sort]', 'aria-sort'), 'ascending');
+    await noViolations('the sorted documents list');
+  });
+
+  test('the payment receipt form of a Mexican PPD invoice', async () => {
+    const m = await mxRefs(s);
+    const res = await s.as('mx').post('/v1/invoices', mxInvoice(m, [{ code: 'LAP14', quantity: 1, price: 1000 }], 1160,
+      { stamp: { send: true }, payment: { method: 'PPD', conditions: { id: m.toDefine, value: 1160, due_date: '2099-12-31' } } }), MX_APP);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const inv = await stamped(s, 'invoices', res.body);
+    await login(DEMO_CONSOLE.mx.email, DEMO_CONSOLE.mx.password);
+    await go(`/app/documents/invoices/${inv.id}`);
+    await Promise.all([page.waitForURL(/\/payment$/), page.click('a[href$="/payment"]')]);
+    assert.equal(await page.inputValue('#c-invoices-0--amount'), '1160');
+    await noViolations('the payment receipt form');
+  });
+});
