@@ -15,7 +15,8 @@ import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery
 import { annulInvoice, canStamp, deleteInvoice, enforce, LIVE, lockInvoice, requestStamp, STAMP_JOB } from './kernel';
 import { mailIfAsked, recordCreation } from '../mail/store';
 import { annulmentDate } from './lookup';
-import { cancelRoute, cancellationAnswer } from '../einvoice/sat/cancel';
+import { cancelRoute, cancellationAnswer, type MxStoredRow } from '../einvoice/sat/cancel';
+import { STORED_COLUMNS, stampMessages } from '../platform/stored';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import { dec, num } from '../platform/money';
@@ -58,14 +59,14 @@ function applicationHeader(req: FastifyRequest): string {
 }
 
 /** The stored document with the fields that change after creation. */
-const COLUMNS = ['document', 'balance', 'annulled', 'stamp_status', 'stamp_cufe', 'stamp_uuid', 'stamp_errors', 'stamp_observations', 'mail_status', 'mail_observations', 'updated_at', 'cancellation'];
-const joined = (list: any[] | null, f: (x: any) => string) => (list && list.length ? list.map(f).join('; ') : null);
-function current(row: any) {
+const COLUMNS = [...STORED_COLUMNS, 'balance', 'stamp_cufe', 'stamp_uuid', 'cancellation'];
+type InvoiceRow = MxStoredRow & { balance: string; stamp_cufe: string | null };
+function current(row: InvoiceRow) {
   const d = row.document;
   const stamp = { ...d.stamp, status: row.stamp_status };
   if ('cufe' in d.stamp || 'uuid' in d.stamp) { // what the tax authority answered: CUFE (CO) or fiscal folio (MX)
-    Object.assign(stamp, 'cufe' in d.stamp ? { cufe: row.stamp_status === 'Accepted' ? row.stamp_cufe : null } : { uuid: row.stamp_status === 'Accepted' ? row.stamp_uuid : null }, {
-      errors: joined(row.stamp_errors, (e) => `${e.code}: ${e.message}`), observations: joined(row.stamp_observations, String) });
+    Object.assign(stamp, 'cufe' in d.stamp ? { cufe: row.stamp_status === 'Accepted' ? row.stamp_cufe : null } : { uuid: row.stamp_status === 'Accepted' ? row.stamp_uuid : null },
+      stampMessages(row));
   }
   return { ...d, balance: Number(row.balance), annulled: row.annulled, stamp, ...('uuid' in d.stamp ? { cancellation: cancellationAnswer(row.cancellation) } : {}),
     mail: { ...d.mail, status: row.mail_status, observations: row.mail_observations }, metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() } };
@@ -76,7 +77,7 @@ const NOTES_OF = `(SELECT coalesce(json_agg(json_build_object('invoice_id', n.in
                      ORDER BY n.created_at, n.number), '[]') FROM notes n WHERE n.company_id = i.company_id AND n.invoice_id = i.id AND NOT n.annulled)`;
 
 export async function readInvoice(q: Queryable, company: Company, id: string) {
-  const [row] = await q.query<{ notes: NoteRef[] }>(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}${company.country === 'CO' ? `, ${NOTES_OF} AS notes` : ''}
+  const [row] = await q.query<InvoiceRow & { notes: NoteRef[] }>(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}${company.country === 'CO' ? `, ${NOTES_OF} AS notes` : ''}
      FROM invoices i WHERE i.company_id = $1 AND i.id = $2 AND i.${LIVE}`, [company.company_id, id]);
   if (!row) throw notFound(`Invoice ${id}`);
   return company.country === 'CO' ? withNotes(current(row), row.notes) : current(row);

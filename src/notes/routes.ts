@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { RouteModule } from '../platform/app';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
+import { STORED_COLUMNS, storedAnswer, type StoredRow } from '../platform/stored';
 import { DomainError, notFound } from '../platform/errors';
 import { PageQuery, paged } from '../platform/http';
 import { AfterQuery, listDocuments } from '../platform/lists';
@@ -22,21 +23,12 @@ import { lockNote, markNoteAnnulled, noteApplications, NOTE_STAMP_JOB, requestNo
 const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
 
 /** The stored document with the fields that change after creation. */
-const COLUMNS = ['document', 'annulled', 'stamp_status', 'stamp_cude', 'stamp_errors', 'stamp_observations', 'mail_status', 'mail_observations', 'updated_at'];
-const joined = (list: any[] | null, f: (x: any) => string) => (list && list.length ? list.map(f).join('; ') : null);
-function current(row: any) {
-  const d = row.document;
-  return {
-    ...d, annulled: row.annulled,
-    stamp: { ...d.stamp, status: row.stamp_status, cude: row.stamp_status === 'Accepted' ? row.stamp_cude : null,
-      errors: joined(row.stamp_errors, (e) => `${e.code}: ${e.message}`), observations: joined(row.stamp_observations, String) },
-    mail: { ...d.mail, status: row.mail_status, observations: row.mail_observations },
-    metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() },
-  };
-}
+const COLUMNS = [...STORED_COLUMNS, 'stamp_cude'];
+type NoteRow = StoredRow & { stamp_cude: string | null };
+const current = (row: NoteRow) => storedAnswer(row, { cude: row.stamp_status === 'Accepted' ? row.stamp_cude : null });
 
 export async function readNote(q: Queryable, company: Company, kind: NoteKind, id: string) {
-  const [row] = await q.query(`SELECT ${COLUMNS.join(', ')} FROM notes WHERE company_id = $1 AND id = $2 AND kind = $3`, [company.company_id, id, kind]);
+  const [row] = await q.query<NoteRow>(`SELECT ${COLUMNS.join(', ')} FROM notes WHERE company_id = $1 AND id = $2 AND kind = $3`, [company.company_id, id, kind]);
   if (!row) throw notFound(`${NOTE_NAMES[kind].title} ${id}`);
   return current(row);
 }

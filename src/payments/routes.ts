@@ -16,29 +16,19 @@ import { PaymentBody } from './schema';
 import { annulPayment, planPayment, storePayment } from './service';
 import { lockPayment, PAYMENT_STAMP_JOB, requestPaymentStamp } from './kernel';
 import { recordCreation } from '../mail/store';
-import { cancelRoute, cancellationAnswer } from '../einvoice/sat/cancel';
+import { cancelRoute, cancellationAnswer, type MxStoredRow } from '../einvoice/sat/cancel';
+import { STORED_COLUMNS, storedAnswer } from '../platform/stored';
 
 const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
 const tags = ['payments (MX)'];
 const params = UuidParams('Payment receipt');
 
 /** The stored document with the fields that change after creation. */
-const COLUMNS = ['document', 'annulled', 'stamp_status', 'stamp_uuid', 'stamp_errors', 'stamp_observations', 'mail_status', 'mail_observations', 'updated_at', 'cancellation'];
-const joined = (list: any[] | null, f: (x: any) => string) => (list && list.length ? list.map(f).join('; ') : null);
-function current(row: any) {
-  const d = row.document;
-  return {
-    ...d, annulled: row.annulled,
-    stamp: { ...d.stamp, status: row.stamp_status, uuid: row.stamp_status === 'Accepted' ? row.stamp_uuid : null,
-      errors: joined(row.stamp_errors, (e) => `${e.code}: ${e.message}`), observations: joined(row.stamp_observations, String) },
-    mail: { ...d.mail, status: row.mail_status, observations: row.mail_observations },
-    metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() },
-    cancellation: cancellationAnswer(row.cancellation),
-  };
-}
+const COLUMNS = [...STORED_COLUMNS, 'stamp_uuid', 'cancellation'];
+const current = (row: MxStoredRow) => ({ ...storedAnswer(row, { uuid: row.stamp_status === 'Accepted' ? row.stamp_uuid : null }), cancellation: cancellationAnswer(row.cancellation) });
 
 export async function readPayment(q: Queryable, company: Company, id: string) {
-  const [row] = await q.query(`SELECT ${COLUMNS.join(', ')} FROM payments WHERE company_id = $1 AND id = $2`, [company.company_id, id]);
+  const [row] = await q.query<MxStoredRow>(`SELECT ${COLUMNS.join(', ')} FROM payments WHERE company_id = $1 AND id = $2`, [company.company_id, id]);
   if (!row) throw notFound(`Payment receipt ${id}`);
   return current(row);
 }
