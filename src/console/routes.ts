@@ -137,7 +137,9 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
     app.get('/', hide, guarded(async (ctx, _req, reply) => sendHtml(reply, 200, await homePage(ctx, db))));
     app.get('/documents', hide, guarded(async (ctx, req, reply) => {
       try {
-        return sendHtml(reply, 200, await documentsPage(ctx, req.query as Record<string, string>, db));
+        // A parameter given twice counts once (its first value), never a 500.
+        const q = Object.fromEntries(Object.entries(req.query as Record<string, string | string[]>).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+        return sendHtml(reply, 200, await documentsPage(ctx, q, db));
       } catch (e) {
         if (!(e instanceof BadList)) throw e;
         return sendHtml(reply, 400, page(ctx, t(ctx.lang, 'documents'), html`<div class="error" role="alert"><p>${e.message}</p></div><p><a href="/app/documents">${t(ctx.lang, 'documents')}</a></p>`));

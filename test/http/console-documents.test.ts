@@ -176,6 +176,9 @@ eachStorage('console documents started from an invoice, sorted lists', (storage)
     const newest = (await s.db.query<{ id: string }>('SELECT id FROM invoices WHERE company_id = $1 AND customer_identification = $2 ORDER BY created_at DESC, number DESC, id DESC LIMIT 7', [co, ident])).map((x) => x.id);
     assert.deepEqual(idsOf(plain.text), newest);
     assert.doesNotMatch(plain.text, /aria-sort=/);
+    const twice = await owner.send('GET', `/app/documents?kind=invoices&customer=${ident}&customer=x&sort=total&sort=date&size=7`);
+    assert.equal(twice.status, 200, 'a parameter given twice: its first value');
+    assert.equal(idsOf(twice.text).length, 7);
     // Another company's documents never appear; bad sorts and cursors are refused with a message.
     const theirs = await mxOwner.send('GET', `/app/documents?kind=invoices&customer=${ident}&sort=total`);
     assert.deepEqual(idsOf(theirs.text), []);
