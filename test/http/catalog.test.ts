@@ -258,7 +258,7 @@ eachStorage('catalog', (storage) => {
     const dup = await s.as('co').post('/v1/products', body);
     assert.deepEqual(problems(dup), ['already_exists@code']);
     const rules = await s.as('co').post('/v1/products', {
-      code: 'BAD-1', name: '', type: 'Thing',
+      code: 'BAD 1', name: '', type: 'Thing',
       taxes: [{ id: 999999 }, { id: inactive.id }, { id: reteiva.id }],
       prices: [{ position: 1, value: 1.1234567 }, { position: 1, value: -1 }],
     });
