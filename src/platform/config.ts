@@ -42,6 +42,8 @@ export interface Config {
   webhookTimeoutMs: number;
   webhookRetryHours: number;
   webhookAllowPrivate: boolean;
+  /** After POST /v1/webhooks/{id}/rotate-secret, how long the replaced secret still signs deliveries (beside the new one). */
+  webhookSecretGraceHours: number;
   /** How webhook receivers' names are resolved: not a setting, a seam for tests (default: the system's resolver). */
   resolveHost?: (host: string) => Promise<string[]>;
   /** CHECK_RESPONSES=1: every answer is checked against its route's response schema before it is serialised (tests). */
@@ -176,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10000),
     webhookRetryHours: int(env, 'WEBHOOK_RETRY_HOURS', 24),
     webhookAllowPrivate: oneOf(env, 'WEBHOOK_ALLOW_PRIVATE', ['0', '1'] as const, '0') === '1',
+    webhookSecretGraceHours: int(env, 'WEBHOOK_SECRET_GRACE_HOURS', 24),
     checkResponses: oneOf(env, 'CHECK_RESPONSES', ['0', '1'] as const, '0') === '1',
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Facturación <facturacion@localhost>',

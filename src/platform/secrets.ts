@@ -167,5 +167,13 @@ export async function sealStoredSecrets(db: Queryable, key: SealingKey): Promise
       [r.company_id, next, r.pin]);
     sealed++;
   }
+  // The secret a webhook's rotation replaced, while it still signs (migrations/047).
+  for (const r of await db.query<{ company_id: number; id: string; previous_secret: string }>(
+    'SELECT company_id, id, previous_secret FROM webhooks WHERE previous_secret IS NOT NULL AND previous_secret NOT LIKE $1', [current])) {
+    const next = reseal(r.previous_secret, AAD.webhook(r.company_id, r.id));
+    if (!next) continue;
+    await db.query('UPDATE webhooks SET previous_secret = $3 WHERE company_id = $1 AND id = $2 AND previous_secret = $4', [r.company_id, r.id, next, r.previous_secret]);
+    sealed++;
+  }
   return { sealed, unknownKey };
 }

@@ -10,6 +10,8 @@
  *   {"id": <event id>, "type": "invoice.created", "created": <ISO time>, "data": <the document as its GET answers it>}
  * with `Webhook-Id: <event id>` and
  *   Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the subscription's secret>
+ * During the grace after a rotation (POST …/rotate-secret, WEBHOOK_SECRET_GRACE_HOURS) the header carries a
+ * second v1, keyed with the replaced secret: `t=<t>,v1=<new>,v1=<previous>` (a receiver accepts any v1 that verifies).
  * The body is fixed at the first attempt (every retry sends the same bytes, signed again with the time of the
  * attempt). A 2xx answer delivers it; anything else (another status, a timeout, a refused connection) is
  * retried with the outbox's backoff (1 s doubling to 10 min) for up to WEBHOOK_RETRY_HOURS, then it is
@@ -56,9 +58,9 @@ subscribe('*', async (q, e) => {
     [e.companyId, crypto.randomUUID(), e.type, e.type.split('.')[0], e.docId]);
 });
 
-/** `Webhook-Signature` of a body at time `t` (unix seconds). */
-export function signature(secret: string, t: number, body: string): string {
-  return `t=${t},v1=${crypto.createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+/** `Webhook-Signature` of a body at time `t` (unix seconds): one v1 per secret, the current one first. */
+export function signature(secrets: string[], t: number, body: string): string {
+  return [`t=${t}`, ...secrets.map((k) => `v1=${crypto.createHmac('sha256', k).update(`${t}.${body}`).digest('hex')}`)].join(',');
 }
 
 export interface DeliveryOptions { timeoutMs: number; retryHours: number; allowPrivate: boolean; resolve?: Resolve }
@@ -74,8 +76,8 @@ export function webhookHandler(db: Db, o: DeliveryOptions) {
     const cid = job.company_id;
     // The delivery, its webhook, its company, and whether an earlier event of the same document is still pending: one query.
     const earlier = `EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.webhook_id = d.webhook_id AND e.doc_id = d.doc_id AND e.status = 'pending' AND e.seq < d.seq)`;
-    const [d] = await db.query<DeliveryRow & Pick<WebhookRow, 'url' | 'secret'> & { live: boolean; expired: boolean; behind: boolean; company: Company }>(
-      `SELECT d.*, w.url, w.secret, w.active AND NOT w.deleted AS live, (d.created_at < now() - make_interval(hours => $3)) AS expired,
+    const [d] = await db.query<DeliveryRow & Pick<WebhookRow, 'url' | 'secret'> & { previous: string | null; live: boolean; expired: boolean; behind: boolean; company: Company }>(
+      `SELECT d.*, w.url, w.secret, CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous, w.active AND NOT w.deleted AS live, (d.created_at < now() - make_interval(hours => $3)) AS expired,
               ${earlier} AS behind, row_to_json(c) AS company
          FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id JOIN companies c ON c.company_id = d.company_id
         WHERE d.company_id = $1 AND d.id = $2`, [cid, job.ref_id, o.retryHours]);
@@ -104,8 +106,10 @@ export function webhookHandler(db: Db, o: DeliveryOptions) {
     if (!('refused' in target)) {
       try {
         const t = Math.floor(Date.now() / 1000);
+        // The current secret, and the one a rotation replaced while its grace lasts (the database's clock decides).
+        const secrets = [d.secret, ...(d.previous ? [d.previous] : [])].map((k) => openFor(k, AAD.webhook(cid, d.webhook_id)));
         status = await postTo(target, {
-          'Content-Type': 'application/json', 'User-Agent': 'facturas-api-webhooks/1', 'Webhook-Id': d.event_id, 'Webhook-Signature': signature(openFor(d.secret, AAD.webhook(cid, d.webhook_id)), t, body),
+          'Content-Type': 'application/json', 'User-Agent': 'facturas-api-webhooks/1', 'Webhook-Id': d.event_id, 'Webhook-Signature': signature(secrets, t, body),
         }, body, o.timeoutMs);
         if (status >= 200 && status < 300) { await record(cid, d.id, 'delivered', status, null); return { status: 'delivered', response: status }; }
         problem = `The receiver answered ${status}`;

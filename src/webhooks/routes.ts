@@ -2,6 +2,8 @@
  * Webhook subscriptions, on both base addresses (each company its own):
  *   POST   /v1/webhooks                 {url, events, description?, active?}: 201 with the signing `secret`, shown only here
  *   GET    /v1/webhooks, /v1/webhooks/{id}
+ *   PATCH  /v1/webhooks/{id}            {url?, events?, description?, active?}: checked as the creation checks them
+ *   POST   /v1/webhooks/{id}/rotate-secret  a new secret, shown only here; the replaced one still signs for WEBHOOK_SECRET_GRACE_HOURS
  *   DELETE /v1/webhooks/{id}            no more deliveries; the pending ones end as failed
  *   GET    /v1/webhooks/{id}/deliveries  newest first, with their status, attempts and last answer
  *   POST   /v1/webhooks/{id}/deliveries/{delivery}/retry   sends a failed (or pending) delivery again now
@@ -21,17 +23,26 @@ import { AAD, sealingKey, storedSecret } from '../platform/secrets';
 import type { CountRow } from '../platform/db';
 import type { DeliveryRow, WebhookRow } from './rows';
 
+const Url = Type.String({ minLength: 1, maxLength: 2000, description: 'Where events are POSTed: https:// (or http://) on a public address' });
+const Events = Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { minItems: 1, maxItems: 50, description: `Event types (<document>.<event>), or "*" for every one: ${EVENT_TYPES.join(', ')}` });
 const WebhookBody = Type.Object({
-  url: Type.String({ minLength: 1, maxLength: 2000, description: 'Where events are POSTed: https:// (or http://) on a public address' }),
-  events: Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { minItems: 1, maxItems: 50, description: `Event types (<document>.<event>), or "*" for every one: ${EVENT_TYPES.join(', ')}` }),
+  url: Url, events: Events,
   description: Type.Optional(Type.String({ maxLength: 500 })),
   active: Type.Optional(Type.Boolean({ default: true })),
+}, { additionalProperties: false });
+/** A change: only the fields sent change, each checked as the creation checks it. */
+const WebhookChange = Type.Object({
+  url: Type.Optional(Url), events: Type.Optional(Events),
+  description: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()], { description: 'null removes it' })),
+  active: Type.Optional(Type.Boolean({ description: 'false: no new deliveries, and the pending ones end as failed when their turn comes' })),
 }, { additionalProperties: false });
 
 const WebhookAnswer = Type.Object({
   id: Type.String({ format: 'uuid' }), url: Type.String(), events: Type.Array(Type.String()), description: Type.Union([Type.String(), Type.Null()]),
   active: Type.Boolean(), created_at: Type.String({ format: 'date-time' }),
-  secret: Type.Optional(Type.String({ description: 'The key of Webhook-Signature (HMAC-SHA256); answered only by the creation' })),
+  previous_secret_expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs' }),
+  secret: Type.Optional(Type.String({ description: 'The key of Webhook-Signature (HMAC-SHA256); answered only by the creation and by rotate-secret' })),
 });
 
 const DeliveryAnswer = Type.Object({
@@ -43,7 +54,11 @@ const DeliveryAnswer = Type.Object({
 });
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
-const webhook = (r: WebhookRow) => ({ id: r.id, url: r.url, events: r.events, description: r.description, active: r.active, created_at: iso(r.created_at)! });
+const webhook = (r: WebhookRow) => ({
+  id: r.id, url: r.url, events: r.events, description: r.description, active: r.active, created_at: iso(r.created_at)!,
+  previous_secret_expires_at: r.previous_secret && r.previous_secret_expires_at && new Date(r.previous_secret_expires_at).getTime() > Date.now() ? iso(r.previous_secret_expires_at) : null,
+});
+const newSecret = () => `whsec_${crypto.randomBytes(24).toString('base64url')}`;
 const delivery = (r: DeliveryRow) => ({
   id: r.id, event_id: r.event_id, type: r.type, document_id: r.doc_id, status: r.status, attempts: r.attempts, response_status: r.response_status,
   last_error: r.last_error, created_at: iso(r.created_at)!, last_attempt_at: iso(r.last_attempt_at), delivered_at: iso(r.delivered_at),
@@ -58,21 +73,23 @@ export const webhookRoutes: RouteModule = (app, { db, outbox, config }) => {
     if (!row) throw notFound(`Webhook ${id}`);
     return row;
   };
+  /** What the creation and a change check beyond the schema: the URL (src/webhooks/egress.ts) and the event types. */
+  const check = async (b: { url?: string; events?: string[] }, problems: Problems) => {
+    if (b.url !== undefined) {
+      // With WEBHOOK_ALLOW_PRIVATE=1 (development), a name that does not resolve yet is accepted.
+      const target = await checkReceiver(b.url, config.webhookAllowPrivate, config.resolveHost);
+      if ('refused' in target && !(target.unresolved && config.webhookAllowPrivate)) problems.add('invalid_value', `url ${target.refused}`, 'url');
+    }
+    b.events?.forEach((e, i) => { if (!EVENT_TYPES.includes(e)) problems.add('invalid_value', `Unknown event type "${e}"; one of ${EVENT_TYPES.join(', ')}`, `events[${i}]`); });
+  };
 
   app.post('/webhooks', {
     attachValidation: true,
     schema: { tags, summary: 'Subscribe a URL to events of this company\'s documents; the answer holds the signing secret, shown only once', body: WebhookBody,
       response: { 201: WebhookAnswer } },
   }, async (req, reply) => {
-    const body = await planRequest(req, async (problems: Problems) => {
-      const b = req.body;
-      // With WEBHOOK_ALLOW_PRIVATE=1 (development), a name that does not resolve yet is accepted.
-      const target = await checkReceiver(b.url, config.webhookAllowPrivate, config.resolveHost);
-      if ('refused' in target && !(target.unresolved && config.webhookAllowPrivate)) problems.add('invalid_value', `url ${target.refused}`, 'url');
-      b.events.forEach((e, i) => { if (!EVENT_TYPES.includes(e)) problems.add('invalid_value', `Unknown event type "${e}"; one of ${EVENT_TYPES.join(', ')}`, `events[${i}]`); });
-      return b;
-    });
-    const secret = `whsec_${crypto.randomBytes(24).toString('base64url')}`;
+    const body = await planRequest(req, async (problems: Problems) => { await check(req.body, problems); return req.body; });
+    const secret = newSecret();
     const id = crypto.randomUUID();
     // Stored sealed, bound to this row (src/platform/secrets.ts).
     const [row] = await db.query<WebhookRow>(
@@ -91,6 +108,42 @@ export const webhookRoutes: RouteModule = (app, { db, outbox, config }) => {
 
   app.get('/webhooks/:id', { schema: { tags, summary: 'Read a webhook (without its secret)', params, response: { 200: WebhookAnswer } } }, async (req) =>
     webhook(await find(req.company, req.params.id)));
+
+  app.patch('/webhooks/:id', {
+    attachValidation: true,
+    schema: { tags, summary: 'Change a webhook\'s URL, events, description or active flag (only the fields sent; checked as the creation checks them)',
+      params, body: WebhookChange, response: { 200: WebhookAnswer } },
+  }, async (req) => {
+    const id = req.params.id;
+    const body = await planRequest(req, async (problems: Problems) => { await check(req.body, problems); return req.body; });
+    await find(req.company, id);
+    const [row] = await db.query<WebhookRow>(
+      `UPDATE webhooks SET url = COALESCE($3::text, url), events = COALESCE($4::text[], events), active = COALESCE($5::boolean, active),
+              description = CASE WHEN $6::boolean THEN $7::text ELSE description END, updated_at = now()
+        WHERE company_id = $1 AND id = $2 AND NOT deleted RETURNING *`,
+      [req.company.company_id, id, body.url ?? null, body.events ? [...new Set(body.events)] : null, body.active ?? null,
+        body.description !== undefined, body.description ?? null]);
+    if (!row) throw notFound(`Webhook ${id}`);
+    return webhook(row);
+  });
+
+  app.post('/webhooks/:id/rotate-secret', {
+    schema: { tags, summary: 'A new signing secret, shown only in this answer; the replaced one still signs deliveries (beside the new one) for WEBHOOK_SECRET_GRACE_HOURS (24)',
+      params, response: { 200: Type.Required(WebhookAnswer) } },
+  }, async (req) => {
+    const id = req.params.id;
+    await find(req.company, id);
+    const secret = newSecret();
+    // The replaced secret keeps its sealed form (same row, same AAD); a second rotation within the grace drops the oldest.
+    const [row] = await db.query<WebhookRow>(
+      `UPDATE webhooks SET previous_secret = CASE WHEN $3::int > 0 THEN secret END,
+              previous_secret_expires_at = CASE WHEN $3::int > 0 THEN now() + make_interval(hours => $3::int) END,
+              secret = $4, updated_at = now()
+        WHERE company_id = $1 AND id = $2 AND NOT deleted RETURNING *`,
+      [req.company.company_id, id, config.webhookSecretGraceHours, storedSecret(key, secret, AAD.webhook(req.company.company_id, id))]);
+    if (!row) throw notFound(`Webhook ${id}`);
+    return { ...webhook(row), secret };
+  });
 
   app.delete('/webhooks/:id', { schema: { tags, summary: 'Delete a webhook: no more deliveries; its pending ones end as failed', params, response: { 200: Type.Object({ id: Type.String({ format: 'uuid' }), deleted: Type.Literal(true) }) } } }, async (req) => {
     const id = req.params.id;

@@ -9,6 +9,9 @@ export interface WebhookRow {
   active: boolean;
   /** Sealed (src/platform/secrets.ts). */
   secret: string;
+  /** The secret replaced by the last rotation (sealed like `secret`), valid until previous_secret_expires_at (migrations/047). */
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | string | null;
   deleted: boolean;
   created_at: Date | string;
   updated_at: Date | string;

@@ -60,6 +60,23 @@ test('every internal form is refused with 400 on url: loopback, private, link-lo
   }
 });
 
+test('PATCH checks a new URL as the creation does: an internal address is refused with 400 on url and the URL stays', async () => {
+  const hook = await subscribe('https://1.1.1.1/hook');
+  assert.equal(hook.status, 201, JSON.stringify(hook.body));
+  answers.set('turned-inside.example.com', [['192.168.1.20']]);
+  for (const url of ['http://127.0.0.1/', 'http://10.1.2.3/x', 'http://[::1]:8080/', 'http://169.254.169.254/latest/meta-data', 'https://turned-inside.example.com/', 'http://nowhere.example.com/']) {
+    const res = await s.as('co').patch(`/v1/webhooks/${hook.body.id}`, { url });
+    assert.equal(res.status, 400, url);
+    assert.deepEqual(res.body.Errors.map((e: { Code: string; Params: string[] }) => `${e.Code}@${e.Params[0]}`), ['invalid_value@url'], url);
+    assert.match(res.body.Errors[0].Message, /private or loopback|does not resolve/, url);
+  }
+  assert.equal((await s.as('co').get(`/v1/webhooks/${hook.body.id}`)).body.url, 'https://1.1.1.1/hook');
+  const ok = await s.as('co').patch(`/v1/webhooks/${hook.body.id}`, { url: 'https://8.8.8.8/in' });
+  assert.equal(ok.status, 200, JSON.stringify(ok.body));
+  assert.equal(ok.body.url, 'https://8.8.8.8/in');
+  assert.equal((await s.as('co').delete(`/v1/webhooks/${hook.body.id}`)).status, 200);
+});
+
 const until = async (what: string, check: () => Promise<boolean>, ms = 10_000) => {
   const end = Date.now() + ms;
   while (Date.now() < end) { if (await check()) return; await new Promise((ok) => setTimeout(ok, 50)); }

@@ -83,6 +83,7 @@ export class ApiClient {
       get: (p: string, headers?: Record<string, string>) => go('GET', p, undefined, headers),
       post: (p: string, body: unknown, headers?: Record<string, string>) => go('POST', p, body, headers),
       put: (p: string, body: unknown, headers?: Record<string, string>) => go('PUT', p, body, headers),
+      patch: (p: string, body: unknown, headers?: Record<string, string>) => go('PATCH', p, body, headers),
       delete: (p: string, headers?: Record<string, string>) => go('DELETE', p, undefined, headers),
       list: async (p: string): Promise<any[]> => {
         const res = await go('GET', listUrl(p));
