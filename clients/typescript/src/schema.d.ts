@@ -1102,6 +1102,24 @@ export interface paths {
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
+        /** Change a webhook's URL, events, description or active flag (only the fields sent; checked as the creation checks them) */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret, shown only in this answer; the replaced one still signs deliveries (beside the new one) for WEBHOOK_SECRET_GRACE_HOURS (24) */
+        post: operations["rotateSecretWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -2234,6 +2252,24 @@ export interface paths {
         post?: never;
         /** Delete a webhook: no more deliveries; its pending ones end as failed */
         delete: operations["mxDeleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Change a webhook's URL, events, description or active flag (only the fields sent; checked as the creation checks them) */
+        patch: operations["mxUpdateWebhook"];
+        trace?: never;
+    };
+    "/mx/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret, shown only in this answer; the replaced one still signs deliveries (beside the new one) for WEBHOOK_SECRET_GRACE_HOURS (24) */
+        post: operations["mxRotateSecretWebhook"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -13912,7 +13948,9 @@ export interface operations {
                             active: boolean;
                             /** Format: date-time */
                             created_at: string;
-                            /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation */
+                            /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
+                            previous_secret_expires_at: string | null;
+                            /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation and by rotate-secret */
                             secret?: string;
                         }[];
                     };
@@ -14025,7 +14063,9 @@ export interface operations {
                         active: boolean;
                         /** Format: date-time */
                         created_at: string;
-                        /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation */
+                        /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
+                        previous_secret_expires_at: string | null;
+                        /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation and by rotate-secret */
                         secret?: string;
                     };
                 };
@@ -14113,7 +14153,9 @@ export interface operations {
                         active: boolean;
                         /** Format: date-time */
                         created_at: string;
-                        /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation */
+                        /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
+                        previous_secret_expires_at: string | null;
+                        /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation and by rotate-secret */
                         secret?: string;
                     };
                 };
@@ -14197,6 +14239,199 @@ export interface operations {
                         id: string;
                         /** @constant */
                         deleted: true;
+                    };
+                };
+            };
+            /** @description No valid access token (Authorization: Bearer …) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record in the token's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Where events are POSTed: https:// (or http://) on a public address */
+                    url?: string;
+                    /** @description Event types (<document>.<event>), or "*" for every one: *, invoice.created, invoice.annulled, invoice.deleted, invoice.stamp_accepted, invoice.stamp_rejected, invoice.cancellation_pending, invoice.cancelled, invoice.mail_sent, invoice.mail_failed, credit_note.created, credit_note.annulled, credit_note.deleted, credit_note.stamp_accepted, credit_note.stamp_rejected, credit_note.cancellation_pending, credit_note.cancelled, credit_note.mail_sent, credit_note.mail_failed, debit_note.created, debit_note.annulled, debit_note.deleted, debit_note.stamp_accepted, debit_note.stamp_rejected, debit_note.cancellation_pending, debit_note.cancelled, debit_note.mail_sent, debit_note.mail_failed, voucher.created, voucher.annulled, voucher.deleted, voucher.stamp_accepted, voucher.stamp_rejected, voucher.cancellation_pending, voucher.cancelled, voucher.mail_sent, voucher.mail_failed, payment.created, payment.annulled, payment.deleted, payment.stamp_accepted, payment.stamp_rejected, payment.cancellation_pending, payment.cancelled, payment.mail_sent, payment.mail_failed */
+                    events?: string[];
+                    /** @description null removes it */
+                    description?: string | null;
+                    /** @description false: no new deliveries, and the pending ones end as failed when their turn comes */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        events: string[];
+                        description: string | null;
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
+                        previous_secret_expires_at: string | null;
+                        /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation and by rotate-secret */
+                        secret?: string;
+                    };
+                };
+            };
+            /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token (Authorization: Bearer …) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record in the token's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than BODY_LIMIT_BYTES */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rotateSecretWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        events: string[];
+                        description: string | null;
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
+                        previous_secret_expires_at: string | null;
+                        /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation and by rotate-secret */
+                        secret: string;
                     };
                 };
             };
@@ -24772,7 +25007,9 @@ export interface operations {
                             active: boolean;
                             /** Format: date-time */
                             created_at: string;
-                            /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation */
+                            /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
+                            previous_secret_expires_at: string | null;
+                            /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation and by rotate-secret */
                             secret?: string;
                         }[];
                     };
@@ -24885,7 +25122,9 @@ export interface operations {
                         active: boolean;
                         /** Format: date-time */
                         created_at: string;
-                        /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation */
+                        /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
+                        previous_secret_expires_at: string | null;
+                        /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation and by rotate-secret */
                         secret?: string;
                     };
                 };
@@ -24973,7 +25212,9 @@ export interface operations {
                         active: boolean;
                         /** Format: date-time */
                         created_at: string;
-                        /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation */
+                        /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
+                        previous_secret_expires_at: string | null;
+                        /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation and by rotate-secret */
                         secret?: string;
                     };
                 };
@@ -25057,6 +25298,199 @@ export interface operations {
                         id: string;
                         /** @constant */
                         deleted: true;
+                    };
+                };
+            };
+            /** @description No valid access token (Authorization: Bearer …) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record in the token's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mxUpdateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Where events are POSTed: https:// (or http://) on a public address */
+                    url?: string;
+                    /** @description Event types (<document>.<event>), or "*" for every one: *, invoice.created, invoice.annulled, invoice.deleted, invoice.stamp_accepted, invoice.stamp_rejected, invoice.cancellation_pending, invoice.cancelled, invoice.mail_sent, invoice.mail_failed, credit_note.created, credit_note.annulled, credit_note.deleted, credit_note.stamp_accepted, credit_note.stamp_rejected, credit_note.cancellation_pending, credit_note.cancelled, credit_note.mail_sent, credit_note.mail_failed, debit_note.created, debit_note.annulled, debit_note.deleted, debit_note.stamp_accepted, debit_note.stamp_rejected, debit_note.cancellation_pending, debit_note.cancelled, debit_note.mail_sent, debit_note.mail_failed, voucher.created, voucher.annulled, voucher.deleted, voucher.stamp_accepted, voucher.stamp_rejected, voucher.cancellation_pending, voucher.cancelled, voucher.mail_sent, voucher.mail_failed, payment.created, payment.annulled, payment.deleted, payment.stamp_accepted, payment.stamp_rejected, payment.cancellation_pending, payment.cancelled, payment.mail_sent, payment.mail_failed */
+                    events?: string[];
+                    /** @description null removes it */
+                    description?: string | null;
+                    /** @description false: no new deliveries, and the pending ones end as failed when their turn comes */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        events: string[];
+                        description: string | null;
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
+                        previous_secret_expires_at: string | null;
+                        /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation and by rotate-secret */
+                        secret?: string;
+                    };
+                };
+            };
+            /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token (Authorization: Bearer …) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record in the token's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than BODY_LIMIT_BYTES */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mxRotateSecretWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        events: string[];
+                        description: string | null;
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
+                        previous_secret_expires_at: string | null;
+                        /** @description The key of Webhook-Signature (HMAC-SHA256); answered only by the creation and by rotate-secret */
+                        secret: string;
                     };
                 };
             };
