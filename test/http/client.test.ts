@@ -111,6 +111,26 @@ test('a webhook delivery verified with the client\'s verifyWebhook', async () =>
     assert.equal(verifyWebhook(secret, delivery.signature, delivery.raw.replace('50', '5000')), false, 'a changed body');
     assert.equal(verifyWebhook('whsec_other', delivery.signature, delivery.raw), false, 'another secret');
     assert.equal(verifyWebhook(secret, delivery.signature, delivery.raw, { now: Date.now() + 10 * 60_000 }), false, 'replayed ten minutes later');
+
+    // A rotation through the typed client: during the grace the next delivery verifies with either secret.
+    const rotated = await api.POST('/v1/webhooks/{id}/rotate-secret', { params: { path: { id: hook.data!.id } } });
+    assert.equal(rotated.response.status, 200, JSON.stringify(rotated.error));
+    const fresh = rotated.data!.secret;
+    assert.notEqual(fresh, secret);
+    assert.ok(rotated.data!.previous_secret_expires_at);
+    const changed = await api.PATCH('/v1/webhooks/{id}', { params: { path: { id: hook.data!.id } }, body: { description: 'rotated' } });
+    assert.equal(changed.data!.description, 'rotated');
+    const second = await api.POST('/v1/vouchers', {
+      body: { document: { id: types[0].id }, date: today(), type: 'AdvancePayment', customer: { identification: customer.identification, branch_office: 0 },
+        payment: { id: rcPays.find((p) => p.type === 'Cash')!.id, value: 60 } },
+    });
+    for (let i = 0; i < 100 && got.length < 2; i++) await new Promise((ok) => setTimeout(ok, 100));
+    const during = got.find((g) => JSON.parse(g.raw).data.id === second.data!.id)!;
+    assert.match(during.signature, /^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    assert.equal(verifyWebhook(fresh, during.signature, during.raw), true, 'the new secret');
+    assert.equal(verifyWebhook(secret, during.signature, during.raw), true, 'the previous one, during the grace');
+    assert.equal(verifyWebhook('whsec_other', during.signature, during.raw), false, 'another secret');
+    assert.equal(verifyWebhook(fresh, during.signature, during.raw.replace('60', '6000')), false, 'a changed body');
   } finally {
     receiver.close();
   }

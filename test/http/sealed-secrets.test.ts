@@ -27,9 +27,13 @@ eachStorage('sealed secrets', (storage) => {
       assert.equal(answer.settings.dian.pin, undefined);
       const hook = await s.as('co').post('/v1/webhooks', { url: 'http://127.0.0.1:9/x', events: ['*'] });
       assert.equal(hook.status, 201);
-      const secret: string = hook.body.secret;
+      const first: string = hook.body.secret;
+      // A rotation: the replaced secret is kept, sealed, for its grace.
+      const secret: string = (await s.as('co').post(`/v1/webhooks/${hook.body.id}/rotate-secret`, {})).body.secret;
+      assert.notEqual(secret, first);
       // An older version's rows: stored in clear, sealed at the next start.
-      const [legacy] = await s.db.query(`INSERT INTO webhooks (company_id, id, url, events, active, secret) VALUES ($1, gen_random_uuid(), 'http://127.0.0.1:9/y', '{*}', false, 'whsec_legacy_in_clear_0123456789') RETURNING id`, [co.company_id]);
+      const [legacy] = await s.db.query(`INSERT INTO webhooks (company_id, id, url, events, active, secret, previous_secret, previous_secret_expires_at)
+        VALUES ($1, gen_random_uuid(), 'http://127.0.0.1:9/y', '{*}', false, 'whsec_legacy_in_clear_0123456789', 'whsec_legacy_previous_0123456789', now() + interval '1 hour') RETURNING id`, [co.company_id]);
       assert.ok((await sealStoredSecrets(s.db, sealingKey({ secretKey: SECRET_KEY, dataDir: '' })!)).sealed >= 1);
 
       const dump = storage === 'postgres'
@@ -37,9 +41,14 @@ eachStorage('sealed secrets', (storage) => {
         : JSON.stringify([await s.db.query('SELECT * FROM companies'), await s.db.query('SELECT * FROM webhooks')]);
       assert.ok(!dump.includes(secret), 'the webhook secret is not in the dump');
       assert.ok(!dump.includes(pin), 'the PIN is not in the dump');
+      assert.ok(!dump.includes(first), 'nor the secret a rotation replaced');
       assert.ok(!dump.includes('whsec_legacy_in_clear'), 'the secret stored in clear was sealed');
-      const [row] = await s.db.query('SELECT secret FROM webhooks WHERE company_id = $1 AND id = $2', [co.company_id, hook.body.id]);
+      assert.ok(!dump.includes('whsec_legacy_previous'), 'and its previous secret');
+      const [old] = await s.db.query('SELECT previous_secret FROM webhooks WHERE id = $1', [legacy.id]);
+      assert.equal(openFor(old.previous_secret, AAD.webhook(co.company_id, legacy.id)), 'whsec_legacy_previous_0123456789');
+      const [row] = await s.db.query('SELECT secret, previous_secret FROM webhooks WHERE company_id = $1 AND id = $2', [co.company_id, hook.body.id]);
       assert.match(row.secret, /^v2\./);
+      assert.equal(openFor(row.previous_secret, AAD.webhook(co.company_id, hook.body.id)), first);
       assert.equal(openFor(row.secret, AAD.webhook(co.company_id, hook.body.id)), secret, 'it opens, bound to its row');
       assert.throws(() => openFor(row.secret, AAD.webhook(co.company_id, legacy.id)), /authenticate/, 'moved to another row, it does not open');
       const [c] = await s.db.query("SELECT settings->'dian'->>'pin' AS pin FROM companies WHERE company_id = $1", [co.company_id]);

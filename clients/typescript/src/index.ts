@@ -30,16 +30,17 @@ export async function login(baseUrl: string, credentials: { username: string; ac
 }
 
 /**
- * Whether a webhook delivery is genuine: `Webhook-Signature` (`t=<unix seconds>,v1=<hex>`) is the HMAC-SHA256,
- * keyed with the subscription's secret, of "<t>.<raw body>", and `t` is within `toleranceSeconds` of `now`.
- * Pass the raw body exactly as received, before any JSON parsing.
+ * Whether a webhook delivery is genuine: `Webhook-Signature` (`t=<unix seconds>,v1=<hex>[,v1=<hex>]`) holds the
+ * HMAC-SHA256, keyed with the subscription's secret, of "<t>.<raw body>", and `t` is within `toleranceSeconds` of `now`.
+ * During the grace after a secret rotation the header carries two v1 (the new secret's and the previous one's):
+ * any of them matching is enough. Pass the raw body exactly as received, before any JSON parsing.
  */
 export function verifyWebhook(secret: string, signatureHeader: string | undefined | null, rawBody: string | Buffer,
   o: { now?: number; toleranceSeconds?: number } = {}): boolean {
-  const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(signatureHeader ?? '');
+  const m = /^t=(\d+)((?:,v1=[0-9a-f]{64})+)$/.exec(signatureHeader ?? '');
   if (!m) return false;
   const now = (o.now ?? Date.now()) / 1000;
   if (Math.abs(now - Number(m[1])) > (o.toleranceSeconds ?? 300)) return false;
   const expected = crypto.createHmac('sha256', secret).update(`${m[1]}.`).update(rawBody).digest();
-  return crypto.timingSafeEqual(expected, Buffer.from(m[2], 'hex'));
+  return m[2].slice(1).split(',').some((v) => crypto.timingSafeEqual(expected, Buffer.from(v.slice(3), 'hex')));
 }

@@ -14051,6 +14051,7 @@ export interface operations {
                      *       "description": "ERP",
                      *       "active": true,
                      *       "created_at": "2026-11-26T09:15:17.283Z",
+                     *       "previous_secret_expires_at": null,
                      *       "secret": "whsec_NbaXT445NuLXOv1lv92ACPVMMhh2rizp"
                      *     }
                      */
@@ -25110,6 +25111,7 @@ export interface operations {
                      *       "description": "ERP",
                      *       "active": true,
                      *       "created_at": "2026-11-26T09:15:20.021Z",
+                     *       "previous_secret_expires_at": null,
                      *       "secret": "whsec_NbHwLg_B4zBk0-i-g2AIpbiD3Ld2cfpl"
                      *     }
                      */
