@@ -27,7 +27,7 @@ const CASES: [string, () => Record<string, unknown>, string[]][] = [
   ['unknown document type', () => ({ document: { id: 999999 } }), ['invalid_reference@document.id']],
   ['inactive document type', () => ({ document: { id: r.type['FV-INA'].id } }), ['parameter_inactive@document.id']],
   ['cash receipt type', () => ({ document: { id: r.rcType.id } }), ['invalid_document@document.id']],
-  ['document id as a string', () => ({ document: { id: 'FV' } }), ['invalid_type@document.id']],
+  ['document id as a string that is not a number', () => ({ document: { id: 'FV' } }), ['invalid_value@document.id']],
   ['malformed date', () => ({ date: '22/11/2026' }), ['invalid_date@date']],
   ['impossible date', () => ({ date: '2026-02-30' }), ['invalid_date@date']],
   ['electronic invoice dated yesterday', () => ({ document: { id: r.type['FV-E'].id }, date: yesterday() }), ['invalid_date@date']],
