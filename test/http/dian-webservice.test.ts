@@ -86,9 +86,12 @@ test('the DIAN test set through SendTestSetAsync and GetStatusZip: every documen
   fake.testSets = new Set([testSetId]);
   fake.calls.length = 0;
   const ws = new DianWebService({ url: fake.url, timeoutMs: 5000 });
-  const result = await runDianTestSet(s.db, ws, co.company_id, testSetId, { invoices: 4 });
+  // Two invoices, a credit note and a debit note: the set's own consecutive numbers on the test range.
+  const result = await runDianTestSet(s.db, ws, co.company_id, testSetId, { invoices: 2, creditNotes: 1, debitNotes: 1 });
   assert.equal(result.status, 'Accepted', JSON.stringify(result.documents));
-  assert.deepEqual(result.documents.map((d) => `${d.name}:${d.status}`), [0, 1, 2, 3].map((n) => `SETP${990000000 + n}:Accepted`));
+  const first = Number(/^SETP(\d+)$/.exec(result.documents[0].name)?.[1]);
+  assert.ok(first >= 990000000 && first < 995000000, result.documents[0].name);
+  assert.deepEqual(result.documents.map((d) => `${d.name}:${d.status}`), [0, 1, 2, 3].map((n) => `SETP${first + n}:Accepted`));
   const sends = fake.calls.filter((c) => c.op === 'SendTestSetAsync');
   assert.deepEqual(sends.map((c) => `${c.testSetId}:${c.status}`), Array(4).fill(`${testSetId}:taken`));
   assert.ok(sends.every((c) => /^z\d{10}000\d{2}[0-9a-f]{8}\.zip$/.test(c.fileName!)));
@@ -104,7 +107,7 @@ test('the DIAN test set through SendTestSetAsync and GetStatusZip: every documen
   assert.equal(run.authority, 'webservice');
 
   // A test set id the DIAN did not give: each ZIP is refused with the DIAN's message.
-  const refused = await runDianTestSet(s.db, ws, co.company_id, '0f0e0d0c-0b0a-4908-8706-050403020100', { invoices: 2 });
+  const refused = await runDianTestSet(s.db, ws, co.company_id, '0f0e0d0c-0b0a-4908-8706-050403020100', { invoices: 2, creditNotes: 0, debitNotes: 0 });
   assert.equal(refused.status, 'Rejected');
   assert.deepEqual(refused.documents.map((d) => d.errors.map((e) => e.code)), [['TEST_SET'], ['TEST_SET']]);
   assert.match(refused.documents[0].errors[0].message, /no existe/);
