@@ -76,10 +76,10 @@ test('npm start on an empty embedded database: demo credentials logged, CLI refu
   const made = generateTestCertificate({ commonName: 'Ferretería El Tornillo S.A.S.', nit: '900373115' });
   const p12File = path.join(dataDir, 'tornillo.p12');
   fs.writeFileSync(p12File, Buffer.from(made.p12Base64, 'base64'));
-  const loaded = runCli(env, 'certificate', 'load', '--company-id', String(c.id), '--p12', p12File, `--password=${made.password}`);
+  const loaded = runCli({ ...env, CERT_PASSWORD: made.password }, 'certificate', 'load', '--company-id', String(c.id), '--p12', p12File); // never an argument (docs/security.md)
   assert.equal(loaded.code, 0, loaded.stderr);
   assert.match(JSON.parse(loaded.stdout).subject, /Tornillo/);
-  const badPassword = runCli(env, 'certificate', 'load', '--company-id', String(c.id), '--p12', p12File, '--password', 'nope');
+  const badPassword = runCli({ ...env, CERT_PASSWORD: 'nope' }, 'certificate', 'load', '--company-id', String(c.id), '--p12', p12File);
   assert.equal(badPassword.code, 64);
   assert.match(badPassword.stderr, /password/);
 
