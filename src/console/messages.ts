@@ -3,7 +3,7 @@
  * rules); in Spanish each message is translated: first by the sentence patterns the API's validation writes
  * (src/platform/validation.ts: required, lengths, enums, formats, the schemas' x-hints), then by the domain
  * messages the console's forms can produce, and otherwise by the meaning of its code (every code of
- * src/platform/error-codes.ts has its Spanish sentence), with the API's English text kept after it.
+ * src/platform/error-codes.ts has its Spanish sentence): a Spanish page never shows the API's English text.
  * `fieldErrors` puts each message next to the field it concerns (forms name their fields by the API's paths).
  */
 import type { ErrorCode } from '../platform/error-codes';
@@ -85,6 +85,38 @@ const DOMAIN: [RegExp, string][] = [
   [/^Send test_set_id, or set settings\.dian\.test_set_id/, 'Indique el TestSetId que dio la DIAN.'],
   [/cannot be deleted: (.+) refers? to it/, 'No se puede borrar: hay documentos que lo usan. Desactívelo en su lugar.'],
   [/is not a valid (NIT|RFC)/i, 'No es un $1 válido.'],
+  [/^(\S+) MXN is more than invoice (\S+) still owes \((\S+)\)$/, '$1 MXN es más de lo que la factura $2 aún debe ($3).'],
+  [/^(\S+) MXN is too small a part of invoice (\S+):/, '$1 MXN es una parte demasiado pequeña de la factura $2: una base de impuesto pagada se redondearía a 0.00 (Pagos 2.0 exige BaseDR mayor que 0).'],
+  [/^Motive 01 \(.*\) needs substitution/, 'El motivo 01 (comprobante emitido con errores con relación) necesita el UUID del CFDI timbrado que lo sustituye.'],
+  [/^substitution goes with motive 01 only, not (\S+)$/, 'El UUID sustituto solo va con el motivo 01, no con el $1.'],
+  [/^Motive 04 .* is for invoices$/, 'El motivo 04 (operación nominativa relacionada en una factura global) es solo para facturas.'],
+  [/^Motive 04 .*; (\S+) is to (\S+)$/, 'El motivo 04 cancela una factura global al público en general; $1 es para $2.'],
+  [/^(\S+) is not the UUID of a stamped .* of this company/, '$1 no es el UUID de un CFDI timbrado del mismo tipo de esta empresa (no cancelado).'],
+  [/^The sum of payments \((\S+)\) must equal the amount payable \((\S+)\)$/, 'La suma de los pagos ($1) debe ser igual al valor a pagar ($2).'],
+  [/^The payment condition value \((\S+)\) must equal the invoice total \((\S+)\)$/, 'El valor de la condición de pago ($1) debe ser igual al total de la factura ($2).'],
+  [/^The due date cannot be before the invoice date/, 'El vencimiento no puede ser anterior a la fecha de la factura.'],
+  [/^An electronic invoice cannot be dated before today \((\S+), (\S+)\)$/, 'Una factura electrónica no puede tener fecha anterior a hoy ($1, $2).'],
+  [/^(.+) cannot be dated after today \((\S+), (\S+)\): (\S+) is in the future$/, 'La fecha $4 es posterior a hoy ($2, $3).'],
+  [/^The payment date (\S+) is in the future$/, 'La fecha de pago $1 es posterior a hoy.'],
+  [/^The (?:invoice|note|receipt) cannot be stamped: (.+)$/, 'No se puede timbrar ni enviar: falta configurar $1.'],
+  [/^(?:Invoice|Credit note|Debit note|Payment receipt|Cash receipt) (\S+) is already annulled$/, 'El documento $1 ya está anulado.'],
+  [/^Invoice (\S+) is annulled or cancelled$/, 'La factura $1 está anulada o cancelada.'],
+  [/^The discount \((\S+)\) is above the line amount \((\S+)\)$/, 'El descuento ($1) supera el valor de la línea ($2).'],
+  [/^The credited quantity of product (\S+) \((\S+)\) is above what is left on the invoice \((\S+)\)$/, 'La cantidad acreditada del producto $1 ($2) supera lo que queda en la factura ($3).'],
+  [/^The credited value of product (\S+) \((\S+) before taxes\) is above what is left of it on the invoice \((\S+)\)$/, 'El valor acreditado del producto $1 ($2 antes de impuestos) supera lo que queda de él en la factura ($3).'],
+  [/^Product (\S+) is not on (?:invoice \S+|the invoice): a credit note credits the invoice$/, 'El producto $1 no está en la factura: una nota crédito acredita la factura.'],
+  [/^A PUE invoice is paid at once: its payment form cannot be 99/, 'Una factura PUE se paga en una exhibición: su forma de pago no puede ser 99 (Por definir).'],
+  [/^A PPD invoice takes a payment condition with payment form 99/, 'Una factura PPD lleva la forma de pago 99 (Por definir).'],
+  [/^Use (\S+) \((.+)\) is not allowed for/, 'El uso $1 ($2) no se permite para este receptor.'],
+  [/^Number (\S+) is outside (?:the numbering )?resolution (\S+) \((\S+) to (\S+)\)$/, 'El número $1 está fuera de la resolución $2 ($3 a $4).'],
+  [/^The date is outside the validity of resolution (\S+) \((\S+) to (\S+)\)$/, 'La fecha está fuera de la vigencia de la resolución $1 ($2 a $3).'],
+  [/^(?:Tax|Seller|Invoice|Product|Customer|Payment type|Cost center|Price list|Account group) (\S+) does not exist/, 'No existe: $1.'],
+  [/^(?:Tax|Seller|Product|Customer|Payment type|Cost center) (\S+) is inactive$/, 'Está inactivo: $1.'],
+  [/^Not valid e-mail addresses: (.+)$/, 'Correos electrónicos no válidos: $1.'],
+  [/^Send price \(or taxed_price\)$/, 'Indique el precio.'],
+  [/^(?:The )?(?:[A-Za-z ]+ )?not found$/, 'No encontrado.'],
+  [/^The certificate expires on (\S+), within 30 days$/, 'El certificado vence el $1, dentro de 30 días.'],
+  [/^The certificate's subject \((.+)\) does not carry the company's (NIT|RFC) (\S+):/, 'El sujeto del certificado ($1) no lleva el $2 $3 de la empresa: la autoridad rechaza los documentos firmados con el certificado de otro contribuyente.'],
 ];
 
 const TYPES: Record<string, string> = { number: 'número', integer: 'número entero', string: 'texto', boolean: 'sí o no', object: 'objeto', array: 'lista' };
@@ -99,8 +131,8 @@ export function translate(lang: Lang, e: ApiErrorItem): string {
     const m = re.exec(rest);
     if (m) return es.replace(/\$(\d)/g, (_, i) => m[Number(i)] ?? '');
   }
-  const sentence = CODE_ES[e.Code as ErrorCode] ?? 'Error';
-  return `${sentence}: ${e.Message}${e.Detail ? ` (${e.Detail})` : ''}`;
+  // No Spanish text of its own: the meaning of its code (the field it concerns is shown beside it), never English.
+  return `${CODE_ES[e.Code as ErrorCode] ?? 'Error'}.`;
 }
 
 /** The API's errors by the path of their field ("" for those of no field of the form). */

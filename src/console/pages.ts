@@ -69,7 +69,7 @@ export async function documentsPage(ctx: Ctx, q: Record<string, string | undefin
   const l = ctx.lang;
   const kind = kindOf(ctx, q.kind || 'invoices');
   const size = q.size ? Number(q.size) : 25;
-  if (!Number.isInteger(size) || size < 1 || size > 100) throw new BadList(`size: a whole number from 1 to 100 (not ${q.size})`);
+  if (!Number.isInteger(size) || size < 1 || size > 100) throw new BadList('size', String(q.size));
   const sort = sortOf(q);
   let rows: ListRow[] = [];
   let problem: Html | string = '';

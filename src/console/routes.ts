@@ -22,7 +22,7 @@ import { catalogRoutes } from './catalog-routes';
 import { documentTrail } from './trail';
 import { receiptRoutes } from './receipt';
 import { startRoutes } from './starts';
-import { BadList } from './sort';
+import { BadList, badListText } from './sort';
 import { settingsRoutes } from './settings-routes';
 import { receivablesCsv, receivablesPage, trialBalanceCsv, trialBalancePage } from './reports';
 
@@ -85,7 +85,8 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
           return sendHtml(reply, 401, loginPage(langOf(req), t(langOf(req), 'login')));
         }
         if (write && (!sameOrigin(req) || !csrfOk(req, session))) {
-          return reply.status(403).type('text/plain; charset=utf-8').send('Refused: this request did not come from a page of the console (origin or CSRF token)');
+          return reply.status(403).type('text/plain; charset=utf-8').send(session.lang === 'es' ? 'Rechazado: esta solicitud no vino de una página de la consola (origen o token CSRF).'
+            : 'Refused: this request did not come from a page of the console (origin or CSRF token)');
         }
         const ctx = await contextOf(root, db, session);
         try {
@@ -105,7 +106,9 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
       const lang = langOf(req);
       const f = (req.body ?? {}) as Form;
       const email = String(f.email ?? '');
-      if (!sameOrigin(req)) return reply.status(403).type('text/plain; charset=utf-8').send('Refused: the login form must be sent from this console');
+      if (!sameOrigin(req)) {
+        return reply.status(403).type('text/plain; charset=utf-8').send(lang === 'es' ? 'Rechazado: el formulario de ingreso debe enviarse desde esta consola.' : 'Refused: the login form must be sent from this console');
+      }
       try {
         const { cookie: value } = await login(db, config, email, String(f.password ?? ''), req.ip);
         return reply.header('Set-Cookie', cookie(value, config.consoleSessionSeconds)).redirect('/app', 303);
@@ -142,7 +145,7 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
         return sendHtml(reply, 200, await documentsPage(ctx, q, db));
       } catch (e) {
         if (!(e instanceof BadList)) throw e;
-        return sendHtml(reply, 400, page(ctx, t(ctx.lang, 'documents'), html`<div class="error" role="alert"><p>${e.message}</p></div><p><a href="/app/documents">${t(ctx.lang, 'documents')}</a></p>`));
+        return sendHtml(reply, 400, page(ctx, t(ctx.lang, 'documents'), html`<div class="error" role="alert"><p>${badListText(ctx.lang, e)}</p></div><p><a href="/app/documents">${t(ctx.lang, 'documents')}</a></p>`));
       }
     }));
     const okMessage = (ctx: Ctx, ok: unknown) => (ok === 'mail' ? t(ctx.lang, 'mailQueued') : ok ? t(ctx.lang, 'done') : undefined);

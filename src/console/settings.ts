@@ -4,11 +4,12 @@
  * session's company (ctx.admin, src/admin/routes.ts) and, for webhooks, /v1/webhooks (ctx.api).
  */
 import { html, type Html } from './html';
-import { day, t } from './i18n';
+import { day, status, t } from './i18n';
 import { apiErrors, csrfField, page } from './layout';
 import type { Ctx } from './context';
 import { fields, fromForm, type FieldSpec } from './fields';
 import type { Form } from './forms';
+import { translate } from './messages';
 
 export type Flash = { ok?: string; errors?: any; secret?: [string, string] };
 const en = (ctx: Ctx) => ctx.lang === 'en';
@@ -64,7 +65,7 @@ export async function certificatesPage(ctx: Ctx, flash: Flash = {}): Promise<Htm
   return frame(ctx, 'certificates', html`<div class="scroll" tabindex="0" role="region" aria-label="${w(ctx, 'Certificados', 'Certificates')}"><table id="certificates"><thead><tr>
   <th scope="col">${w(ctx, 'Titular', 'Subject')}</th><th scope="col">${w(ctx, 'Emisor', 'Issuer')}</th><th scope="col">${w(ctx, 'Vence', 'Expires')}</th>
   <th scope="col">${w(ctx, 'Activo', 'Active')}</th><th scope="col">${w(ctx, 'Avisos', 'Warnings')}</th></tr></thead><tbody>
-  ${rows.map((c) => html`<tr><td>${c.subject}</td><td>${c.issuer}</td><td>${day(c.not_after)}</td><td>${c.active ? w(ctx, 'Sí', 'Yes') : 'No'}</td><td>${(c.warnings ?? []).join(' · ')}</td></tr>`)}
+  ${rows.map((c) => html`<tr><td>${c.subject}</td><td>${c.issuer}</td><td>${day(c.not_after)}</td><td>${c.active ? w(ctx, 'Sí', 'Yes') : 'No'}</td><td>${(c.warnings ?? []).map((x: string) => translate(ctx.lang, { Code: 'invalid_value', Message: x })).join(' · ')}</td></tr>`)}
   </tbody></table></div>
   <form method="post" action="/app/settings/certificates" enctype="multipart/form-data" class="record"><input type="hidden" name="_csrf" value="${ctx.session.csrf}">
   <fieldset><legend>${w(ctx, 'Cargar un certificado (PKCS#12, .p12 o .pfx)', 'Upload a certificate (PKCS#12, .p12 or .pfx)')}</legend><div class="grid">
@@ -81,7 +82,7 @@ export async function testSetPage(ctx: Ctx, result?: { status: number; body: any
   (${r.documents.filter((d: any) => d.status === 'Accepted').length}/${r.documents.length} ${w(ctx, 'aceptados', 'accepted')})</h2>
   <div class="scroll" tabindex="0" role="region" aria-labelledby="h-verdicts"><table><thead><tr><th scope="col">${w(ctx, 'Documento', 'Document')}</th><th scope="col">${t(ctx.lang, 'kind')}</th>
   <th scope="col">${t(ctx.lang, 'status')}</th><th scope="col">${t(ctx.lang, 'errors')}</th></tr></thead><tbody>
-  ${r.documents.map((d: any) => html`<tr><td>${d.name}</td><td>${d.kind}</td><td>${d.status}</td><td>${d.errors.map((e: any) => `${e.code} ${e.message}`).join(' · ')}</td></tr>`)}</tbody></table></div></section>`
+  ${r.documents.map((d: any) => html`<tr><td>${d.name}</td><td>${d.kind}</td><td>${status(ctx.lang, d.status)}</td><td>${d.errors.map((e: any) => `${e.code} ${e.message}`).join(' · ')}</td></tr>`)}</tbody></table></div></section>`
     : html`<div id="verdicts">${result ? apiErrors(ctx.lang, result.body) : ''}</div>`;
   return frame(ctx, 'test-set', html`<p>${w(ctx, 'El set de pruebas envía a la DIAN (o al entorno de pruebas configurado) 30 facturas, 10 notas crédito y 10 notas débito con la numeración de pruebas, y muestra el veredicto de cada una. Puede tardar unos minutos.',
     'The test set sends the DIAN (or the configured test environment) 30 invoices, 10 credit notes and 10 debit notes on the test numbering, and shows the verdict of each. It may take a few minutes.')}</p>
@@ -114,7 +115,7 @@ export function deliveriesTable(ctx: Ctx, rows: any[]): Html {
   if (!rows.length) return html`<p>${w(ctx, 'Sin entregas.', 'No deliveries.')}</p>`;
   return html`<div class="scroll" tabindex="0" role="region" aria-label="${w(ctx, 'Entregas', 'Deliveries')}"><table><thead><tr><th scope="col">${t(ctx.lang, 'date')}</th>
   <th scope="col">${w(ctx, 'Evento', 'Event')}</th><th scope="col">${t(ctx.lang, 'status')}</th><th scope="col" class="num">${w(ctx, 'Intentos', 'Attempts')}</th><th scope="col">${w(ctx, 'Respuesta', 'Response')}</th></tr></thead><tbody>
-  ${rows.map((d) => html`<tr><td>${String(d.created_at).replace('T', ' ').slice(0, 19)}</td><td>${d.type}</td><td>${d.status}</td><td class="num">${d.attempts}</td><td>${d.response_status ?? ''} ${d.last_error ?? ''}</td></tr>`)}</tbody></table></div>`;
+  ${rows.map((d) => html`<tr><td>${String(d.created_at).replace('T', ' ').slice(0, 19)}</td><td>${d.type}</td><td>${status(ctx.lang, d.status)}</td><td class="num">${d.attempts}</td><td>${d.response_status ?? ''} ${d.last_error ?? ''}</td></tr>`)}</tbody></table></div>`;
 }
 
 export async function apiUsersPage(ctx: Ctx, flash: Flash = {}): Promise<Html> {

@@ -7,6 +7,7 @@
  */
 import type { Db } from '../platform/db';
 import type { Ctx } from './context';
+import type { Lang } from './i18n';
 
 export type SortKey = 'date' | 'number' | 'total';
 export interface Sort { key: SortKey; dir: 'asc' | 'desc' }
@@ -29,13 +30,24 @@ const KEY_FORMAT: Record<SortKey, RegExp> = { date: /^\d{4}-\d{2}-\d{2}$/, numbe
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export class BadList extends Error {}
+/** A list address the console refuses (400): the parameter and the value given, shown in the page's language by `badListText`. */
+export class BadList extends Error {
+  constructor(readonly param: 'sort' | 'dir' | 'cursor' | 'kind' | 'from' | 'to' | 'size', readonly value = '') { super(`${param}: ${value}`); }
+}
+
+const BAD_LIST: Record<Lang, Record<BadList['param'], string>> = {
+  es: { sort: 'sort: date, number o total', dir: 'dir: asc o desc', cursor: 'cursor: no es una página de esta lista y orden', kind: 'Tipo de documento desconocido',
+    from: 'Desde: una fecha como 2026-11-26', to: 'Hasta: una fecha como 2026-11-26', size: 'size: un número entero de 1 a 100' },
+  en: { sort: 'sort: date, number or total', dir: 'dir: asc or desc', cursor: 'cursor: not a page of this list and sort', kind: 'Unknown document kind',
+    from: 'From: a date as 2026-11-26', to: 'To: a date as 2026-11-26', size: 'size: a whole number from 1 to 100' },
+};
+export const badListText = (lang: Lang, e: BadList): string => `${BAD_LIST[lang][e.param]}${e.value ? ` (${lang === 'es' ? 'no' : 'not'} ${e.value})` : ''}.`;
 
 /** The sort the address asks for (`sort=date|number|total`, `dir=asc|desc`, descending by default), or none. */
 export function sortOf(q: Record<string, string | undefined>): Sort | null {
   if (!q.sort) return null;
-  if (q.sort !== 'date' && q.sort !== 'number' && q.sort !== 'total') throw new BadList(`sort: date, number or total (not ${q.sort})`);
-  if (q.dir !== undefined && q.dir !== '' && q.dir !== 'asc' && q.dir !== 'desc') throw new BadList(`dir: asc or desc (not ${q.dir})`);
+  if (q.sort !== 'date' && q.sort !== 'number' && q.sort !== 'total') throw new BadList('sort', q.sort);
+  if (q.dir !== undefined && q.dir !== '' && q.dir !== 'asc' && q.dir !== 'desc') throw new BadList('dir', q.dir);
   return { key: q.sort, dir: q.dir === 'asc' ? 'asc' : 'desc' };
 }
 
@@ -46,7 +58,7 @@ export function readCursor(sort: Sort, cursor: string): [string, string] {
   let v: unknown;
   try { v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')); } catch { v = undefined; }
   if (!Array.isArray(v) || v.length !== 2 || typeof v[0] !== 'string' || typeof v[1] !== 'string' || !KEY_FORMAT[sort.key].test(v[0]) || !UUID.test(v[1])) {
-    throw new BadList('cursor: not a page of this list and sort');
+    throw new BadList('cursor');
   }
   return [v[0], v[1]];
 }
@@ -54,7 +66,7 @@ export function readCursor(sort: Sort, cursor: string): [string, string] {
 /** One page (`size` rows) of the kind's documents in the sort, after the cursor; `next` is the cursor of the page after it, if any. */
 export async function sortedPage(ctx: Ctx, db: Db, kind: string, q: Record<string, string | undefined>, sort: Sort, size: number): Promise<{ rows: ListRow[]; next?: string }> {
   const src = SOURCES[kind];
-  if (!src) throw new BadList(`kind: ${kind}`);
+  if (!src) throw new BadList('kind', kind);
   const args: unknown[] = [ctx.company.company_id];
   const where = ['company_id = $1', src.cond];
   const add = (sql: string, v: unknown) => { args.push(v); where.push(sql.replace('$n', `$${args.length}`)); };
@@ -63,7 +75,7 @@ export async function sortedPage(ctx: Ctx, db: Db, kind: string, q: Record<strin
   for (const [param, op] of [['from', '>='], ['to', '<=']] as const) {
     const v = q[param];
     if (!v) continue;
-    if (!DAY.test(v) || Number.isNaN(Date.parse(v))) throw new BadList(`${param}: a date as 2026-11-26 (not ${v})`);
+    if (!DAY.test(v) || Number.isNaN(Date.parse(v))) throw new BadList(param, v);
     add(`date ${op} $n::date`, v);
   }
   if (q.stamp && src.stamped) add('stamp_status = $n', q.stamp);

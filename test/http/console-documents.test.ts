@@ -56,7 +56,7 @@ eachStorage('console documents started from an invoice, sorted lists', (storage)
       'items[0].quantity': '1', 'items[0].taxes[0].id': '', 'payments[0].id': String(pays['ND.Credit'].id), 'payments[0].due_date': '2099-12-31' };
     const bad = await owner.send('POST', `/app/documents/invoices/${inv.body.id}/debit-note`, { ...sent, 'items[0].price': '', 'payments[0].value': '25' });
     assert.equal(bad.status, 400);
-    assert.match(under(bad.text, 'items[0].price') ?? '', /^Falta un dato obligatorio/, 'the API\'s message, in Spanish, under the price');
+    assert.match(under(bad.text, 'items[0].price') ?? '', /^Indique el precio\.$/, 'the API\'s message, wholly in Spanish, under the price');
     assert.equal(valueOf(bad.text, 'items[0].code'), 'INTERES', 'what was typed is kept');
     assert.equal((await s.db.query('SELECT count(*)::int AS n FROM notes WHERE company_id = $1 AND invoice_id = $2', [co, inv.body.id]))[0].n, 0);
     const made = await owner.send('POST', `/app/documents/invoices/${inv.body.id}/debit-note`, { ...sent, 'items[0].price': '25', 'payments[0].value': '25' });

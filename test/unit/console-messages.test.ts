@@ -1,0 +1,42 @@
+/**
+ * The console's messages are wholly in the page's language: an API message with a Spanish text of its own is
+ * translated whole (its figures kept), any other shows its code's Spanish sentence and never the API's English
+ * text; English shows the API's text as it is. The documents list's refusals likewise.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fieldErrors, translate } from '../../src/console/messages';
+import { BadList, badListText } from '../../src/console/sort';
+
+const ENGLISH = /\b(the|is|of|must|not|send|invoice|cannot|above|more than)\b/i;
+
+test('API messages: translated whole in Spanish, as they are in English', () => {
+  const owes = { Code: 'invalid_value', Message: '150.00 MXN is more than invoice MX-A-7 still owes (116.00)', Params: ['invoices[0].amount'] };
+  assert.equal(translate('es', owes), '150.00 MXN es más de lo que la factura MX-A-7 aún debe (116.00).');
+  assert.equal(translate('en', owes), owes.Message);
+  const motive = { Code: 'parameter_required', Message: 'Motive 01 (issued with errors, with relation) needs substitution: the UUID of the stamped CFDI that replaces it', Params: ['substitution'] };
+  assert.match(translate('es', motive), /^El motivo 01 .* necesita el UUID del CFDI timbrado que lo sustituye\.$/);
+  const sum = { Code: 'invalid_total_payments', Message: 'The sum of payments (100.00) must equal the amount payable (119.00)', Params: ['payments'] };
+  assert.equal(translate('es', sum), 'La suma de los pagos (100.00) debe ser igual al valor a pagar (119.00).');
+  const required = { Code: 'parameter_required', Message: 'customer.identification is required', Params: ['customer.identification'] };
+  assert.equal(translate('es', required), 'Es obligatorio.');
+});
+
+test('a message with no Spanish text of its own: its code in Spanish, no English word', () => {
+  const odd = { Code: 'invalid_currency', Message: 'XYZ has 3 decimals in c_Moneda; invoices are in currencies of 2 decimals', Params: ['currency.code'], Detail: 'see the catalogue' };
+  const es = translate('es', odd);
+  assert.equal(es, 'Moneda o tasa de cambio no permitida.');
+  assert.doesNotMatch(es, ENGLISH);
+  assert.equal(translate('en', odd), `${odd.Message} (see the catalogue)`);
+  // Outside any field of the form: the path before it, the sentence in Spanish.
+  const byField = fieldErrors('es', { Errors: [odd, { Code: 'document_settings', Message: 'Document type 7 does not take advance payments', Params: ['advance'] }] }, new Set(['currency.code']));
+  assert.deepEqual(byField.get('currency.code'), ['Moneda o tasa de cambio no permitida.']);
+  assert.deepEqual(byField.get(''), ['advance: El tipo de documento no está configurado para esto.']);
+});
+
+test('the documents list refuses a bad address in the page language', () => {
+  assert.equal(badListText('es', new BadList('sort', 'price')), 'sort: date, number o total (no price).');
+  assert.equal(badListText('en', new BadList('sort', 'price')), 'sort: date, number or total (not price).');
+  assert.equal(badListText('es', new BadList('from', 'ayer')), 'Desde: una fecha como 2026-11-26 (no ayer).');
+  assert.equal(badListText('es', new BadList('cursor')), 'cursor: no es una página de esta lista y orden.');
+});
