@@ -1,7 +1,8 @@
 /**
  * In Debian's Chromium (playwright-core): a debit note started from a Colombian invoice's page (filled from it,
- * a payment that is not the total refused with the API's message, then created), the Mexican payment receipt form of a PPD
- * invoice, and the documents list sorted by a header; axe-core (no serious or critical violation) on each page.
+ * a payment that is not the total refused with the API's message, then created), a Mexican payment receipt (Pagos 2.0)
+ * from a PPD invoice's page (more than owed refused under the amount, then created and stamped; the invoice's balance),
+ * and the documents list sorted by a header; axe-core (no serious or critical violation) on each page.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -80,7 +81,7 @@ describe('console documents in a browser', { skip: exe ? false : 'Chromium not f
     await noViolations('the sorted documents list');
   });
 
-  test('the payment receipt form of a Mexican PPD invoice', async () => {
+  test('a payment receipt (Pagos 2.0) from a Mexican PPD invoice: filled with the balance, more than owed refused, then created and stamped', async () => {
     const m = await mxRefs(s);
     const res = await s.as('mx').post('/v1/invoices', mxInvoice(m, [{ code: 'LAP14', quantity: 1, price: 1000 }], 1160,
       { stamp: { send: true }, payment: { method: 'PPD', conditions: { id: m.toDefine, value: 1160, due_date: '2099-12-31' } } }), MX_APP);
@@ -91,5 +92,29 @@ describe('console documents in a browser', { skip: exe ? false : 'Chromium not f
     await Promise.all([page.waitForURL(/\/payment$/), page.click('a[href$="/payment"]')]);
     assert.equal(await page.inputValue('#c-invoices-0--amount'), '1160');
     await noViolations('the payment receipt form');
+    // More than the invoice owes: the API's message, in Spanish, under the amount; nothing stored.
+    await page.fill('#c-invoices-0--amount', '2000');
+    await Promise.all([page.waitForLoadState('load'), page.click('form.record > button[type=submit]')]);
+    assert.equal(await page.textContent('#err-invoices-0--amount'), '2000.00 MXN es más de lo que la factura ' + inv.name + ' aún debe (1160.00).');
+    await noViolations('the refused payment receipt form');
+    assert.equal((await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments'))[0].n, 0);
+    // Half of it, by transfer, stamped now.
+    await page.fill('#c-invoices-0--amount', '580');
+    await page.selectOption('#c-payment_form', '03');
+    await page.fill('#c-operation_number', 'SPEI-4471');
+    assert.equal(await page.isChecked('#c-stamp-send'), true, 'stamped now by default');
+    await Promise.all([page.waitForLoadState('load'), page.click('form.record > button[type=submit]')]);
+    const id = /\/app\/documents\/payments\/([0-9a-f-]{36})\?ok=done/.exec(page.url())?.[1];
+    assert.ok(id, `${page.url()} ${await page.textContent('main')}`);
+    await noViolations('the payment receipt');
+    const p = await stamped(s, 'payments', (await s.as('mx').get(`/v1/payments/${id}`)).body);
+    assert.deepEqual([p.amount, p.payment_form, p.operation_number, p.stamp.status], [580, '03', 'SPEI-4471', 'Accepted']);
+    assert.deepEqual([p.invoices[0].id, p.invoices[0].previous_balance, p.invoices[0].amount_paid, p.invoices[0].balance_left], [inv.id, 1160, 580, 580]);
+    // The receipt's page: its total in Mexico's format and its UUID; the invoice's page: the balance left.
+    await page.reload();
+    assert.match(await page.textContent('#doc-total') ?? '', /^\$580\.00$/);
+    assert.match(await page.textContent('main') ?? '', new RegExp(`UUID: ${p.stamp.uuid}`));
+    await go(`/app/documents/invoices/${inv.id}`);
+    assert.match(await page.textContent('main') ?? '', /Saldo: \$580\.00/);
   });
 });
