@@ -1,4 +1,8 @@
-/** Reports, read through the API's own report routes: receivables by age (with a bar chart) and the trial balance, each as CSV too. */
+/**
+ * Reports, read through the API's own report routes: receivables by age (with a bar chart) and the trial balance,
+ * each exportable as CSV and as XLSX (the same rows; an XLSX's figures are number cells, money as #,##0.00).
+ */
+import writeXlsxFile, { type Cell, type SheetData } from 'write-excel-file/node';
 import { html, type Html } from './html';
 import { day, money, t, type Lang } from './i18n';
 import { apiErrors, page } from './layout';
@@ -12,6 +16,16 @@ const BUCKET_NAMES: Record<Lang, Record<(typeof BUCKETS)[number] | 'total', stri
 
 const csvCell = (v: unknown) => { const s = v === null || v === undefined ? '' : String(v); return /[",\n\r;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s; };
 export const csv = (rows: unknown[][]) => rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+
+/** A report's rows (the first one its header, in bold) as one XLSX sheet; `money` columns (by index) formatted #,##0.00. */
+export async function xlsx(rows: unknown[][], sheet: string, money: number[]): Promise<Buffer> {
+  const cell = (v: unknown, col: number): Cell => {
+    if (typeof v === 'number' && Number.isFinite(v)) return { value: v, type: Number, ...(money.includes(col) ? { format: '#,##0.00' } : {}) };
+    return v === null || v === undefined || v === '' ? null : { value: String(v), type: String };
+  };
+  const data: SheetData = rows.map((r, i) => (i === 0 ? r.map((h) => ({ value: String(h), type: String, fontWeight: 'bold' as const })) : r.map(cell)));
+  return writeXlsxFile(data, { sheet, columns: rows[0].map((_, i) => ({ width: money.includes(i) ? 16 : 20 })) }).toBuffer();
+}
 const dateParam = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
 
 /** Every page of the receivables report at `date` (the API pages it by customers). */
@@ -45,21 +59,23 @@ export async function receivablesPage(ctx: Ctx, q: Record<string, string | undef
   return page(ctx, l === 'es' ? 'Cartera por edades' : 'Receivables by age', html`${error ? apiErrors(l, error) : ''}
   <form method="get" action="/app/reports/receivables" class="filters"><div class="field"><label for="r-date">${t(l, 'date')}</label>
   <input id="r-date" name="date" type="date" value="${date ?? report?.date ?? ''}"></div><button type="submit">${t(l, 'search')}</button>
-  <a class="button" href="/app/reports/receivables.csv${date ? `?date=${date}` : ''}">CSV</a></form>
+  <a class="button" href="/app/reports/receivables.csv${date ? `?date=${date}` : ''}">CSV</a><a class="button" href="/app/reports/receivables.xlsx${date ? `?date=${date}` : ''}">XLSX</a></form>
   <p>${t(l, 'date')}: ${day(report?.date)}</p>${chart}
   <div class="scroll" tabindex="0" role="region" aria-label="${t(l, 'owed')}"><table><thead><tr><th scope="col">${t(l, 'customerName')}</th>${BUCKETS.map((b) =>
     html`<th scope="col" class="num">${names[b]}</th>`)}<th scope="col" class="num">${names.total}</th></tr></thead><tbody>${rows}</tbody></table></div>`);
 }
 
-export async function receivablesCsv(ctx: Ctx, q: Record<string, string | undefined>): Promise<string> {
+/** The receivables report's open due items, one a row (the CSV's and the XLSX's; money columns 9–11). */
+export async function receivablesRows(ctx: Ctx, q: Record<string, string | undefined>): Promise<unknown[][]> {
   const { report, error } = await receivables(ctx, dateParam(q.date));
   if (error) throw new Error(`receivables: ${JSON.stringify(error)}`);
   const rows: unknown[][] = [['customer_identification', 'customer_name', 'currency', 'invoice', 'invoice_date', 'due_date', 'installment', 'days_past_due', 'bucket', 'amount', 'paid', 'balance']];
   for (const c of report.customers) {
     for (const i of c.items) rows.push([c.customer.identification, c.customer.name, c.currency, i.invoice.name, i.invoice.date, i.due.date, i.due.quote, i.days_past_due, i.bucket, i.amount, i.paid, i.balance]);
   }
-  return csv(rows);
+  return rows;
 }
+export const RECEIVABLES_MONEY = [9, 10, 11];
 
 export async function trialBalance(ctx: Ctx, q: Record<string, string | undefined>) {
   const params = new URLSearchParams();
@@ -79,16 +95,18 @@ export async function trialBalancePage(ctx: Ctx, q: Record<string, string | unde
   <form method="get" action="/app/reports/trial-balance" class="filters">
   <div class="field"><label for="tb-from">${t(l, 'from')}</label><input id="tb-from" name="from" type="date" value="${dateParam(q.from) ?? ''}"></div>
   <div class="field"><label for="tb-to">${t(l, 'to')}</label><input id="tb-to" name="to" type="date" value="${dateParam(q.to) ?? ''}"></div>
-  <button type="submit">${t(l, 'search')}</button><a class="button" href="/app/reports/trial-balance.csv${qs ? `?${qs}` : ''}">CSV</a></form>
+  <button type="submit">${t(l, 'search')}</button><a class="button" href="/app/reports/trial-balance.csv${qs ? `?${qs}` : ''}">CSV</a><a class="button" href="/app/reports/trial-balance.xlsx${qs ? `?${qs}` : ''}">XLSX</a></form>
   ${d ? html`<div class="scroll" tabindex="0" role="region" aria-label="${t(l, 'account')}"><table><thead><tr><th scope="col">${t(l, 'account')}</th>${heads.map((h) => html`<th scope="col" class="num">${h}</th>`)}</tr></thead>
   <tbody>${d.accounts.map((a: any) => html`<tr><td>${a.code} · ${a.name ?? ''}</td><td class="num">${m(a.opening_balance)}</td><td class="num">${m(a.debits)}</td>
   <td class="num">${m(a.credits)}</td><td class="num">${m(a.closing_balance)}</td></tr>`)}</tbody><tfoot><tr><th scope="row">${t(l, 'total')}</th><td class="num">${m(d.totals.opening_balance)}</td>
   <td class="num">${m(d.totals.debits)}</td><td class="num">${m(d.totals.credits)}</td><td class="num">${m(d.totals.closing_balance)}</td></tr></tfoot></table></div>` : ''}`);
 }
 
-export async function trialBalanceCsv(ctx: Ctx, q: Record<string, string | undefined>): Promise<string> {
+/** The trial balance's accounts, one a row (the CSV's and the XLSX's; money columns 3–6). */
+export async function trialBalanceRows(ctx: Ctx, q: Record<string, string | undefined>): Promise<unknown[][]> {
   const res = await trialBalance(ctx, q);
   if (res.status !== 200) throw new Error(`trial balance: ${res.status}`);
-  return csv([['code', 'name', 'nature', 'opening_balance', 'debits', 'credits', 'closing_balance'],
-    ...res.body.accounts.map((a: any) => [a.code, a.name, a.nature, a.opening_balance, a.debits, a.credits, a.closing_balance])]);
+  return [['code', 'name', 'nature', 'opening_balance', 'debits', 'credits', 'closing_balance'],
+    ...res.body.accounts.map((a: any) => [a.code, a.name, a.nature, a.opening_balance, a.debits, a.credits, a.closing_balance])];
 }
+export const TRIAL_BALANCE_MONEY = [3, 4, 5, 6];

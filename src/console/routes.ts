@@ -24,7 +24,7 @@ import { receiptRoutes } from './receipt';
 import { startRoutes } from './starts';
 import { BadList, badListText } from './sort';
 import { settingsRoutes } from './settings-routes';
-import { receivablesCsv, receivablesPage, trialBalanceCsv, trialBalancePage } from './reports';
+import { csv, RECEIVABLES_MONEY, receivablesPage, receivablesRows, TRIAL_BALANCE_MONEY, trialBalancePage, trialBalanceRows, xlsx } from './reports';
 
 const COOKIE = 'fx_console';
 const hide = { schema: { hide: true } } as const;
@@ -202,12 +202,16 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
     }));
 
     const query = (req: FastifyRequest) => req.query as Record<string, string | undefined>;
-    const sendCsv = (reply: FastifyReply, name: string, text: string) =>
-      reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}.csv"`).send('\ufeff' + text);
     app.get('/reports/receivables', hide, guarded(async (ctx, req, reply) => sendHtml(reply, 200, await receivablesPage(ctx, query(req)))));
-    app.get('/reports/receivables.csv', hide, guarded(async (ctx, req, reply) => sendCsv(reply, 'cartera', await receivablesCsv(ctx, query(req)))));
     app.get('/reports/trial-balance', hide, guarded(async (ctx, req, reply) => sendHtml(reply, 200, await trialBalancePage(ctx, query(req)))));
-    app.get('/reports/trial-balance.csv', hide, guarded(async (ctx, req, reply) => sendCsv(reply, 'balance-de-prueba', await trialBalanceCsv(ctx, query(req)))));
+    // Each report as CSV (UTF-8 with its BOM, for spreadsheets) and as XLSX: the same rows.
+    const exports = [['receivables', 'cartera', 'Cartera', receivablesRows, RECEIVABLES_MONEY], ['trial-balance', 'balance-de-prueba', 'Balance de prueba', trialBalanceRows, TRIAL_BALANCE_MONEY]] as const;
+    for (const [path, file, sheet, rowsOf, money] of exports) {
+      app.get(`/reports/${path}.csv`, hide, guarded(async (ctx, req, reply) => reply.type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${file}.csv"`).send('\ufeff' + csv(await rowsOf(ctx, query(req))))));
+      app.get(`/reports/${path}.xlsx`, hide, guarded(async (ctx, req, reply) => reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="${file}.xlsx"`).send(await xlsx(await rowsOf(ctx, query(req)), sheet, [...money]))));
+    }
 
     app.get('/invoices/new', hide, guarded(async (ctx, _req, reply) => { need(ctx, 'accountant'); return sendHtml(reply, 200, await invoiceForm(ctx)); }));
     app.post('/invoices/preview', hide, guarded(async (ctx, req, reply) => {

@@ -13,6 +13,7 @@ import { adminOf, ADMIN_TOKEN } from '../support/admin';
 import { coRefs, today, validInvoice } from '../support/co';
 import { mxInvoice, mxRefs } from '../support/mx';
 import { axeViolations, chromiumPath, openBrowser } from '../support/browser';
+import { readXlsx } from '../support/xlsx';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
 
 const exe = chromiumPath();
@@ -166,7 +167,7 @@ describe('console in a browser', { skip: exe ? false : 'Chromium not found (apt-
     assert.equal(await page.getAttribute('html', 'lang'), 'es', 'nothing changed');
   });
 
-  test('reports: receivables by age with its chart and CSV, the trial balance and its CSV', async () => {
+  test('reports: receivables by age with its chart, the trial balance; each as CSV and XLSX', async () => {
     await go('/app/reports/receivables');
     assert.equal(await text('h1'), 'Cartera por edades');
     assert.match(await text('main'), /Al día\s*\$ 1\.000,00/);
@@ -181,6 +182,26 @@ describe('console in a browser', { skip: exe ? false : 'Chromium not found (apt-
     await noViolations('trial balance');
     const tb = await page.request.get(`${s.url}/app/reports/trial-balance.csv`);
     assert.match(await tb.text(), /^\ufeffcode,name,nature,opening_balance,debits,credits,closing_balance\r\n[\s\S]*^13050501,Clientes nacionales,Debit,0,1000,0,1000\r$/m);
+    // The same reports as XLSX, downloaded by their links: the file opens and holds the figures, as number cells.
+    await go('/app/reports/receivables');
+    const [xr] = await Promise.all([page.waitForEvent('download'), page.click('a[href^="/app/reports/receivables.xlsx"]')]);
+    assert.equal(xr.suggestedFilename(), 'cartera.xlsx');
+    const rx = readXlsx(fs.readFileSync((await xr.path())!));
+    assert.equal(rx.sheet, 'Cartera');
+    assert.deepEqual(rx.rows[0], lines[0].split(','));
+    const due = rx.rows.find((r) => r[3] === creditInvoice.name);
+    assert.ok(due, JSON.stringify(rx.rows));
+    assert.deepEqual(due.slice(9), [1000, 0, 1000], 'amount, paid and balance: numbers');
+    assert.equal(rx.formats[rx.rows.indexOf(due)][11], '#,##0.00');
+    assert.equal(rx.rows.length, lines.length, 'one row per line of the CSV');
+    await go('/app/reports/trial-balance');
+    const [xt] = await Promise.all([page.waitForEvent('download'), page.click('a[href^="/app/reports/trial-balance.xlsx"]')]);
+    assert.equal(xt.suggestedFilename(), 'balance-de-prueba.xlsx');
+    const tx = readXlsx(fs.readFileSync((await xt.path())!));
+    assert.deepEqual(tx.rows[0], ['code', 'name', 'nature', 'opening_balance', 'debits', 'credits', 'closing_balance']);
+    assert.deepEqual(tx.rows.find((r) => r[0] === '13050501'), ['13050501', 'Clientes nacionales', 'Debit', 0, 1000, 0, 1000]);
+    const sums = [4, 5].map((col) => tx.rows.slice(1).reduce((a, r) => a + Number(r[col] ?? 0), 0));
+    assert.equal(sums[0], sums[1], 'debits equal credits');
   });
 
   test('English selectable; 360 px without sideways scrolling; under 200 KB of script a page', async () => {
