@@ -122,7 +122,9 @@ export async function writeInvoices(q: Queryable, items: InvoiceWrite[]): Promis
 }
 
 /** The batch writer group commit gives invoices to. */
-export const INVOICE_BATCH: BatchWriter<InvoiceWrite, Numbered> = { name: 'invoices', write: writeInvoices };
+export const INVOICE_BATCH: BatchWriter<InvoiceWrite, Numbered> = {
+  name: 'invoices', write: writeInvoices, locks: (items) => ({ counters: items.map((it) => [it.r.companyId, it.r.documentTypeId]) }),
+};
 
 /** N invoices of one document type, numbered in order, in one statement; [] when the counter refused the N numbers. */
 async function writeOneType(q: Queryable, cid: number, tid: number, items: InvoiceWrite[]): Promise<Numbered[]> {

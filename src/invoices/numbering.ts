@@ -74,3 +74,17 @@ export async function takeNumber(q: Queryable, companyId: number, typeId: number
 export function duplicated(n: number): ApiError {
   return new DomainError('duplicated_document', `Number ${n} is already used by another document of this type`, 'number');
 }
+
+/**
+ * The `num` step of a batch (one row: `first`, the first of the N numbers taken, and `prefix`): the counter moves
+ * by N under addNumbering's checks for the last of them, so it is empty when the N numbers would leave the
+ * safe-integer range or the DIAN resolution. `cid`, `tid` and `n` are the caller's parameter placeholders.
+ */
+export function batchNumbering(cid: string, tid: string, n: string): string {
+  return `UPDATE document_types SET consecutive = consecutive + ${n}::int
+      WHERE company_id = ${cid} AND id = ${tid} AND consecutive + ${n}::int - 1 <= ${Number.MAX_SAFE_INTEGER}
+        AND (electronic_type IS DISTINCT FROM 'ElectronicInvoice' OR resolution IS NULL
+          OR (consecutive >= COALESCE((resolution->>'from')::bigint, consecutive)
+              AND consecutive + ${n}::int - 1 <= COALESCE((resolution->>'to')::bigint, consecutive + ${n}::int - 1)))
+      RETURNING consecutive - ${n}::int AS first, prefix`;
+}

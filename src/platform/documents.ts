@@ -67,7 +67,7 @@ export async function afterCreation<T extends { id?: string | null; stamp?: { se
  */
 export async function createDocument(db: Db, req: FastifyRequest, reply: FastifyReply, scope: string,
   plan: () => Promise<unknown>, store: (q: Queryable, plan: any) => Promise<unknown>, afterCommit?: (doc: any) => Promise<unknown>,
-  oneStatement?: (plan: any) => boolean, batch?: GroupCommit) {
+  oneStatement?: (plan: any) => boolean, batch?: Pick<GroupCommit, 'run'>) {
   const cid = req.company.company_id;
   const key = idempotencyKey(req);
   const hash = key ? requestHash(req.body) : '';

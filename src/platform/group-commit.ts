@@ -15,10 +15,42 @@
  */
 import type { Db, Queryable } from './db';
 
+/**
+ * The rows a batch locks before it writes anything, per kind, as (company id, row id) pairs. Every creation on
+ * the single path locks in this order too (the invoices it pays or corrects, their due items, its document type's
+ * counter, then the ledger sums its entry moves); a batch takes the rows of all its writers first, each kind in
+ * (company, id) order, so that it never waits for one of them while it holds what a single creation waits for.
+ */
+export interface BatchLocks { invoices?: [number, string][]; dues?: [number, number][]; counters?: [number, number][] }
+
 /** A kernel's batch writer: writes the items in the caller's transaction; per item its result or its own error. */
 export interface BatchWriter<I, O> {
   readonly name: string;
+  /** What the items will lock (taken for every writer of a batch before any writes). */
+  locks?(items: I[]): BatchLocks;
   write(q: Queryable, items: I[]): Promise<(O | Error)[]>;
+}
+
+/** Locks the rows, each kind in (company, id) order: invoices, then due items, then document-type counters. */
+export async function lockInOrder(q: Queryable, l: BatchLocks): Promise<void> {
+  const take = async (table: string, pairs: [number, string | number][] | undefined, type: string) => {
+    if (!pairs?.length) return;
+    await q.query(`SELECT 1 FROM ${table} t JOIN unnest($1::int[], $2::${type}[]) AS k(cid, id) ON t.company_id = k.cid AND t.id = k.id
+      ORDER BY t.company_id, t.id FOR UPDATE OF t`, [pairs.map((p) => p[0]), pairs.map((p) => p[1])]);
+  };
+  await take('invoices', l.invoices, 'uuid');
+  await take('due_items', l.dues, 'bigint');
+  await take('document_types', l.counters, 'int');
+}
+
+/** The locks of several writers' items together (duplicates kept once). */
+function mergeLocks(all: BatchLocks[]): BatchLocks {
+  const uniq = <T extends [number, string | number]>(xs: T[]) => [...new Map(xs.map((x) => [`${x[0]}:${x[1]}`, x])).values()];
+  return {
+    invoices: uniq(all.flatMap((l) => l.invoices ?? [])),
+    dues: uniq(all.flatMap((l) => l.dues ?? [])),
+    counters: uniq(all.flatMap((l) => l.counters ?? [])),
+  };
 }
 
 class NotBatchable extends Error {
@@ -26,7 +58,7 @@ class NotBatchable extends Error {
 }
 const isNotBatchable = (o: { ok: boolean; error?: unknown } | null) => !!o && !o.ok && o.error instanceof NotBatchable;
 
-interface Deferred { writer: BatchWriter<any, any>; item: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void }
+interface Deferred { writer: BatchWriter<unknown, unknown>; item: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void }
 
 /** What a store is given instead of the database inside a batch. */
 export class Slot implements Queryable {
@@ -39,7 +71,7 @@ export class Slot implements Queryable {
   defer<I, O>(writer: BatchWriter<I, O>, item: I): Promise<O> {
     if (this.deferred) throw new NotBatchable();
     return new Promise<O>((resolve, reject) => {
-      this.deferred = { writer, item, resolve: resolve as (v: unknown) => void, reject };
+      this.deferred = { writer: writer as BatchWriter<unknown, unknown>, item, resolve: resolve as (v: unknown) => void, reject };
       this.handed();
     });
   }
@@ -55,7 +87,7 @@ export interface GroupCommitOptions {
   max: number;
 }
 
-interface Entry { work: (q: Queryable) => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void }
+interface Entry { work: (q: Queryable) => Promise<unknown>; ownTx: boolean; resolve: (v: unknown) => void; reject: (e: unknown) => void }
 
 export class GroupCommit {
   private queue: Entry[] = [];
@@ -70,12 +102,13 @@ export class GroupCommit {
 
   /**
    * Runs `work` (a creation's store, which writes through a kernel's writer and nothing else) in the next batch;
-   * with group commit off, at once on the database, as before. Resolves after commit.
+   * with group commit off, at once on the database, as before (in a transaction of its own with `ownTx`).
+   * Resolves after commit.
    */
-  run<T>(work: (q: Queryable) => Promise<T>): Promise<T> {
-    if (!this.enabled) return work(this.db);
+  run<T>(work: (q: Queryable) => Promise<T>, ownTx = false): Promise<T> {
+    if (!this.enabled) return ownTx ? this.db.tx(work) : work(this.db);
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ work, ownTx, resolve: resolve as (v: unknown) => void, reject });
       this.schedule();
     });
   }
@@ -108,7 +141,7 @@ export class GroupCommit {
     // Every store either hands its record over or ends (a refusal, or a store that is not batchable), before BEGIN.
     await Promise.all(works.map((w, i) => Promise.race([w, slots[i].handedOver])));
     const written = batch.map((_, i) => !!slots[i].deferred && !outcomes[i]);
-    const byWriter = new Map<BatchWriter<any, any>, Deferred[]>();
+    const byWriter = new Map<BatchWriter<unknown, unknown>, Deferred[]>();
     slots.forEach((s, i) => { if (written[i]) byWriter.set(s.deferred!.writer, [...(byWriter.get(s.deferred!.writer) ?? []), s.deferred!]); });
     let committing = false;
     let failure: unknown = null;
@@ -117,6 +150,10 @@ export class GroupCommit {
       Object.assign(this.stats, { batches: this.stats.batches + 1, documents: this.stats.documents + n, largest: Math.max(this.stats.largest, n) });
       try {
         await this.db.tx(async (q) => {
+          // Everything the batch's writers will lock, first and in one order (see BatchLocks).
+          // (A batch that locks one counter and nothing else takes it with its numbering UPDATE: no statement more.)
+          const locks = mergeLocks([...byWriter].map(([w, ds]) => w.locks?.(ds.map((d) => d.item)) ?? {}));
+          if (locks.invoices!.length || locks.dues!.length || locks.counters!.length > 1) await lockInOrder(q, locks);
           for (const [writer, ds] of byWriter) {
             const results = await writer.write(q, ds.map((d) => d.item));
             ds.forEach((d, k) => (results[k] instanceof Error ? d.reject(results[k]) : d.resolve(results[k])));
@@ -147,7 +184,16 @@ export class GroupCommit {
   }
 
   private async runAlone(e: Entry): Promise<void> {
-    try { e.resolve(await e.work(this.db)); } catch (err) { e.reject(err); }
+    try { e.resolve(await (e.ownTx ? this.db.tx(e.work) : e.work(this.db))); } catch (err) { e.reject(err); }
+  }
+
+  /**
+   * This committer for creations whose single path writes several statements (a voucher: its due items, number,
+   * document, entry): in a batch as any other, but alone (group commit off, a batch of one, a fallback) each runs
+   * in its own transaction.
+   */
+  get inTransactions(): Pick<GroupCommit, 'run'> {
+    return { run: <T>(work: (q: Queryable) => Promise<T>) => this.run(work, true) };
   }
 }
 

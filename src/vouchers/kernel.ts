@@ -1,28 +1,203 @@
 /**
  * The voucher kernel: the one module that writes the `vouchers` table (its
- * creation, annulment and mail state). What a receipt pays on invoices is
- * written by the invoice kernel (movePayments), which owns due items and
- * balances. States and transitions: src/platform/states.ts; events:
- * src/platform/events.ts.
+ * creation, annulment and mail state) and its applications. What a receipt
+ * pays on invoices is moved by the invoice kernel (movePayments), which owns
+ * due items and balances. States and transitions: src/platform/states.ts;
+ * events: src/platform/events.ts.
+ *
+ * A creation is written by writeVoucher: under the locks of the invoices and
+ * due items it pays (what is still owed checked again there), its number, the
+ * voucher, its applications and its journal entry. Under group commit
+ * (src/platform/group-commit.ts) writeVoucher hands its record to
+ * writeVouchers, which writes a batch with one statement per document type.
  */
+import Decimal from 'decimal.js';
 import type { Queryable } from '../platform/db';
 import { emit } from '../platform/events';
 import type { MailStatus } from '../platform/states';
+import { ApiError, Problems } from '../platform/errors';
+import { postEntry, type Posting } from '../ledger/journal';
+import { batchEntries, batchLines } from '../ledger/batch';
+import { lockInOrder, Slot, underSavepoint, type BatchLocks, type BatchWriter } from '../platform/group-commit';
+import { movePayments, type Application } from '../invoices/kernel';
+import { batchNumbering, takeNumber, type Numbered } from '../invoices/numbering';
+import { money } from '../platform/money';
 
-export interface VoucherRow {
-  companyId: number; id: string; documentTypeId: number; prefix: string; number: number; name: string; date: string; type: string;
+/** What a voucher pays on one due item: `i` its entry (items[i]), `label` the due item as the client names it. */
+export interface DuePayment { i: number; due: number; invoice: string; invoiceName: string; label: string; value: number }
+
+/** A voucher to write: the document without its number (prefix, number, name are taken here). */
+export interface VoucherWrite {
+  companyId: number; id: string; documentTypeId: number; date: string; type: string;
+  /** A number sent by the client; else the next one is taken. */
+  sent?: number;
   customerId: number | null; identification: string | null; branchOffice: number | null; total: string; partnerId: string | null;
   document: object; now: Date;
+  pays: DuePayment[];
+  postings: Posting[];
+  /** Checked after the due items are locked and paid, before the number (the customer's advance under its lock). */
+  guard?: (q: Queryable) => Promise<void>;
 }
 
-/** Writes a numbered voucher, in the caller's transaction. */
-export async function insertVoucher(q: Queryable, v: VoucherRow): Promise<void> {
+const owedMessage = (p: DuePayment, owed: Decimal) =>
+  `The value (${money(p.value)}) is above what is still owed on due item ${p.label} of invoice ${p.invoiceName} (${owed.toFixed(2)}): another payment was applied first`;
+
+interface LockedDue { cid: number; id: number; amount: string; paid: string; annulled: boolean }
+interface LockedInvoice { cid: number; id: string; name: string; date: string }
+
+/** What the due items and invoices say of a voucher's payments, as read under their locks; `paid` adds what earlier vouchers of the batch pay. */
+function checkPayments(w: VoucherWrite, dues: Map<string, LockedDue>, invoices: Map<string, LockedInvoice>, paid: Map<string, Decimal>): ApiError | null {
+  const problems = new Problems();
+  for (const id of [...new Set(w.pays.map((p) => p.invoice))].sort()) {
+    const inv = invoices.get(`${w.companyId}:${id}`);
+    if (inv && w.date < inv.date) problems.add('invalid_date', `The voucher is dated ${w.date}, before invoice ${inv.name} (${inv.date}) that it pays: a payment cannot precede its invoice`, 'date', `not before ${inv.date}`);
+  }
+  for (const p of w.pays) {
+    const row = dues.get(`${w.companyId}:${p.due}`);
+    if (!row || row.annulled) {
+      problems.add('invalid_reference', `Due item ${p.label} was annulled meanwhile (its invoice ${p.invoiceName} was annulled or deleted)`, `items[${p.i}].due`);
+      continue;
+    }
+    const owed = new Decimal(row.amount).minus(row.paid).minus(paid.get(`${w.companyId}:${p.due}`) ?? 0);
+    if (new Decimal(p.value).gt(owed)) problems.add('invalid_value', owedMessage(p, owed), `items[${p.i}].value`, `owed ${owed.toFixed(2)}`);
+  }
+  try { problems.throwIfAny(); } catch (e) { return e as ApiError; }
+  return null;
+}
+
+/** The invoices and due items a voucher pays, locked (invoices, then due items, each in id order) and read. */
+async function lockPaid(q: Queryable, items: VoucherWrite[]): Promise<{ dues: Map<string, LockedDue>; invoices: Map<string, LockedInvoice> }> {
+  const l = voucherLocks(items);
+  if (!l.invoices!.length) return { dues: new Map(), invoices: new Map() };
+  // Alone, the counter is taken last (held only for the writes that follow); a batch takes it here, in order.
+  await lockInOrder(q, items.length > 1 ? l : { ...l, counters: [] });
+  const invoices = await q.query<LockedInvoice>(
+    `SELECT i.company_id AS cid, i.id, i.name, i.date FROM invoices i JOIN unnest($1::int[], $2::uuid[]) AS k(cid, id) ON i.company_id = k.cid AND i.id = k.id`,
+    [l.invoices!.map((x) => x[0]), l.invoices!.map((x) => x[1])]);
+  const dues = await q.query<LockedDue>(
+    `SELECT d.company_id AS cid, d.id, d.amount, d.paid, d.annulled FROM due_items d JOIN unnest($1::int[], $2::bigint[]) AS k(cid, id) ON d.company_id = k.cid AND d.id = k.id`,
+    [l.dues!.map((x) => x[0]), l.dues!.map((x) => x[1])]);
+  return {
+    invoices: new Map(invoices.map((r) => [`${r.cid}:${r.id}`, r])),
+    dues: new Map(dues.map((r) => [`${r.cid}:${Number(r.id)}`, { ...r, id: Number(r.id) }])),
+  };
+}
+
+const applications = (w: VoucherWrite): Application[] => w.pays.map((p) => ({ due: p.due, invoice: p.invoice, amount: money(p.value) }));
+
+/** Writes a voucher in the caller's transaction (alone, or handed to the batch under group commit); its number, or the refusal. */
+export async function writeVoucher(q: Queryable, w: VoucherWrite): Promise<Numbered> {
+  if (q instanceof Slot) return q.defer(VOUCHER_BATCH, w);
+  if (w.pays.length) {
+    const { dues, invoices } = await lockPaid(q, [w]);
+    const refused = checkPayments(w, dues, invoices, new Map());
+    if (refused) throw refused;
+    await movePayments(q, w.companyId, applications(w), +1);
+  }
+  await w.guard?.(q);
+  // The consecutive last: its row lock, which every voucher of the type waits for, is held only for the writes that follow.
+  const n = await takeNumber(q, w.companyId, w.documentTypeId, 'vouchers', w.sent);
   await q.query(
     `INSERT INTO vouchers (company_id, id, document_type_id, prefix, number, name, date, type, customer_id, customer_identification,
        customer_branch_office, total, partner_id, document, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)`,
-    [v.companyId, v.id, v.documentTypeId, v.prefix, v.number, v.name, v.date, v.type, v.customerId, v.identification, v.branchOffice,
-      v.total, v.partnerId, JSON.stringify(v.document), v.now]);
+    [w.companyId, w.id, w.documentTypeId, n.prefix, n.number, n.name, w.date, w.type, w.customerId, w.identification, w.branchOffice,
+      w.total, w.partnerId, JSON.stringify({ ...w.document, prefix: n.prefix, number: n.number, name: n.name }), w.now]);
+  if (w.pays.length) {
+    await q.query(
+      `INSERT INTO voucher_applications (company_id, voucher_id, due_item_id, amount)
+       SELECT $1, $2, v.due, v.amount FROM unnest($3::bigint[], $4::numeric[]) AS v(due, amount)`,
+      [w.companyId, w.id, w.pays.map((p) => p.due), w.pays.map((p) => money(p.value))]);
+  }
+  await postEntry(q, w.companyId, { kind: 'voucher', id: w.id, date: w.date, description: `Recibo de caja ${n.name}` }, w.postings);
+  return n;
+}
+
+/** The rows a batch of vouchers locks: the invoices and due items they pay, their document types' counters. */
+function voucherLocks(items: VoucherWrite[]): BatchLocks {
+  return {
+    invoices: items.flatMap((w) => w.pays.map((p): [number, string] => [w.companyId, p.invoice])),
+    dues: items.flatMap((w) => w.pays.map((p): [number, number] => [w.companyId, p.due])),
+    counters: items.map((w) => [w.companyId, w.documentTypeId]),
+  };
+}
+
+/** How writeVouchers wrote (per process): vouchers in a statement of their type, vouchers alone under a savepoint, refused in the batch. */
+export const vouchersInBatches = { batches: 0, together: 0, alone: 0, refused: 0 };
+
+/**
+ * Writes a batch of vouchers in the caller's transaction; per voucher its number or its own error, as
+ * writeVoucher would answer it alone. First every invoice, due item and counter the batch needs is locked
+ * (in that order, each in id order, as a single voucher locks them). What is still owed is then decided
+ * in the order of `items`: a voucher that pays more than the earlier vouchers of the batch left owed gets
+ * its own 400 and takes no number (two receipts for the same last peso: the first in the batch wins). The
+ * others are written with ONE statement per document type (numbers in the order of `items`), after one
+ * movePayments for all. A voucher with a number sent by hand or a guard (an advance it takes), and every
+ * voucher of a type whose statement wrote nothing or failed, is written alone by writeVoucher under a
+ * savepoint, after the others, so that its refusal is its own.
+ */
+export async function writeVouchers(q: Queryable, items: VoucherWrite[]): Promise<(Numbered | Error)[]> {
+  vouchersInBatches.batches++;
+  const out: (Numbered | Error)[] = new Array(items.length);
+  const { dues, invoices } = await lockPaid(q, items);
+  const paid = new Map<string, Decimal>();
+  const types = new Map<string, { cid: number; tid: number; auto: number[]; alone: number[] }>();
+  items.forEach((w, i) => {
+    const key = `${w.companyId}:${w.documentTypeId}`;
+    const t = types.get(key) ?? { cid: w.companyId, tid: w.documentTypeId, auto: [], alone: [] };
+    types.set(key, t);
+    if (w.sent !== undefined || w.guard) { t.alone.push(i); return; }
+    const refused = checkPayments(w, dues, invoices, paid);
+    if (refused) { out[i] = refused; vouchersInBatches.refused++; return; }
+    for (const p of w.pays) paid.set(`${w.companyId}:${p.due}`, (paid.get(`${w.companyId}:${p.due}`) ?? new Decimal(0)).plus(p.value));
+    t.auto.push(i);
+  });
+  for (const t of [...types.values()].sort((a, b) => a.cid - b.cid || a.tid - b.tid)) {
+    if (t.auto.length) {
+      const written = await underSavepoint(q, () => writeOneType(q, t.cid, t.tid, t.auto.map((i) => items[i])));
+      if (written instanceof Error || !written.length) t.alone.push(...t.auto);
+      else { t.auto.forEach((i, k) => { out[i] = written[k]; }); vouchersInBatches.together += written.length; }
+    }
+    vouchersInBatches.alone += t.alone.length;
+    for (const i of t.alone.sort((a, b) => a - b)) out[i] = await underSavepoint(q, () => writeVoucher(q, items[i]));
+  }
+  return out;
+}
+
+/** The batch writer group commit gives vouchers to. */
+export const VOUCHER_BATCH: BatchWriter<VoucherWrite, Numbered> = { name: 'vouchers', write: writeVouchers, locks: voucherLocks };
+
+/** N vouchers of one document type (their payments checked by the caller), numbered in order, in one statement; [] when the counter refused. */
+async function writeOneType(q: Queryable, cid: number, tid: number, items: VoucherWrite[]): Promise<Numbered[]> {
+  const docs = items.map((w, k) => ({
+    k, id: w.id, date: w.date, type: w.type, customer_id: w.customerId, identification: w.identification, branch_office: w.branchOffice,
+    total: w.total, partner_id: w.partnerId, document: w.document, at: w.now,
+  }));
+  const apps = items.flatMap((w, k) => w.pays.map((p) => ({ k, due: p.due, amount: money(p.value) })));
+  const rows = await q.query<{ number: string; prefix: string; name: string }>(`WITH
+    d AS (SELECT * FROM json_to_recordset($3::json) AS d(k int, id uuid, date date, type text, customer_id bigint, identification text, branch_office int,
+            total numeric, partner_id text, document jsonb, at timestamptz)),
+    num AS (${batchNumbering('$1', '$2', '$4')}),
+    n AS (SELECT d.*, num.prefix, num.first + d.k AS number, num.prefix || '-' || $2::int || '-' || (num.first + d.k) AS name FROM d, num),
+    voucher AS (INSERT INTO vouchers (company_id, id, document_type_id, prefix, number, name, date, type, customer_id, customer_identification,
+        customer_branch_office, total, partner_id, document, created_at, updated_at)
+      SELECT $1, n.id, $2, n.prefix, n.number, n.name, n.date, n.type, n.customer_id, n.identification, n.branch_office, n.total, n.partner_id,
+        n.document || jsonb_build_object('prefix', n.prefix, 'number', n.number, 'name', n.name), n.at, n.at
+      FROM n ORDER BY n.k),
+    app AS (INSERT INTO voucher_applications (company_id, voucher_id, due_item_id, amount)
+      SELECT $1, n.id, a.due, a.amount FROM json_to_recordset($5::json) AS a(k int, due bigint, amount numeric) JOIN n ON n.k = a.k ORDER BY a.k),
+    ${batchEntries('$1', "'voucher'", `'Recibo de caja ' || n.name`, '$6')}
+    SELECT number, prefix, name FROM n ORDER BY k`,
+  [cid, tid, JSON.stringify(docs), items.length, JSON.stringify(apps), JSON.stringify(batchLines(items.map((w) => w.postings)))]);
+  if (!rows.length) return [];
+  // One row per due item (an UPDATE … FROM applies one matching row of each): what the batch pays on it, summed.
+  const perDue = new Map<number, { due: number; invoice: string; amount: Decimal }>();
+  for (const a of items.flatMap(applications)) {
+    const x = perDue.get(a.due) ?? { due: a.due, invoice: a.invoice, amount: new Decimal(0) };
+    perDue.set(a.due, { ...x, amount: x.amount.plus(a.amount) });
+  }
+  if (perDue.size) await movePayments(q, cid, [...perDue.values()].map((x) => ({ ...x, amount: x.amount.toFixed(2) })), +1);
+  return rows.map((t) => ({ number: Number(t.number), prefix: t.prefix, name: t.name }));
 }
 
 /** The voucher's row, locked until the caller's transaction ends. */

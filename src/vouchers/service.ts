@@ -13,15 +13,14 @@ import Decimal from 'decimal.js';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import { DomainError, notFound, Problems } from '../platform/errors';
-import { postEntry, reverseEntry, type Posting } from '../ledger/journal';
+import { reverseEntry, type Posting } from '../ledger/journal';
 import { CO_ADVANCES_GROUP, CO_LEDGER, CO_RECEIVABLES_GROUP } from '../ledger/accounts';
 import { checkDocumentAmount, checkLedgerAmounts } from '../ledger/limits';
 import { advanceBalance, advanceTaken, lockAdvanceBalance } from '../ledger/advances';
-import { takeNumber } from '../invoices/numbering';
 import { movePayments } from '../invoices/kernel';
 import { invoiceMoney } from '../notes/credit';
 import type { CoInvoiceDocument } from '../invoices/co/schema';
-import { insertVoucher, lockVoucher, markAnnulled } from './kernel';
+import { lockVoucher, markAnnulled, writeVoucher, type DuePayment } from './kernel';
 import { annulmentDate, checkDocumentType, checkCostCenter, checkCurrency, loadMasterData, mustBeActive, notAfterToday, type Row } from '../invoices/lookup';
 import type { VoucherBody, VoucherDocument, VoucherType } from './schema';
 import { money, num, sum } from '../platform/money';
@@ -319,71 +318,37 @@ export function voucherPostings(plan: VoucherPlan): Posting[] {
   return p;
 }
 
-/**
- * Pays the due items of the entries: locks their invoices and then the due
- * items (always in id order, as the invoice annulment does, so no deadlock),
- * checks again under the lock what is still owed, and moves paid and balance.
- */
-async function payDueItems(q: Queryable, cid: number, entries: Entry[], date: string): Promise<{ due: number; amount: string }[]> {
-  const paying = entries.map((e, i) => ({ e, i })).filter((x) => x.e.due);
-  if (!paying.length) return [];
-  const invoiceIds = [...new Set(paying.map((x) => x.e.due!.invoice_id))].sort();
-  const invoices = await q.query<{ id: string; name: string; date: string }>(
-    'SELECT id, name, date FROM invoices WHERE company_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE', [cid, invoiceIds]);
-  const locked = await q.query<{ id: number; amount: string; paid: string; annulled: boolean }>(
-    'SELECT id, amount, paid, annulled FROM due_items WHERE company_id = $1 AND id = ANY($2::bigint[]) ORDER BY id FOR UPDATE',
-    [cid, paying.map((x) => x.e.due!.id)]);
-  const problems = new Problems();
-  for (const inv of invoices) {
-    if (date < inv.date) problems.add('invalid_date', `The voucher is dated ${date}, before invoice ${inv.name} (${inv.date}) that it pays: a payment cannot precede its invoice`, 'date', `not before ${inv.date}`);
-  }
-  for (const { e, i } of paying) {
-    const row = locked.find((d) => Number(d.id) === e.due!.id);
-    if (!row || row.annulled) {
-      problems.add('invalid_reference', `Due item ${dueLabel(e.due!)} was annulled meanwhile (its invoice ${e.due!.invoice_name} was annulled or deleted)`, `items[${i}].due`);
-      continue;
-    }
-    const owed = new Decimal(row.amount).minus(row.paid);
-    if (new Decimal(e.value).gt(owed)) {
-      problems.add('invalid_value', `The value (${money(e.value)}) is above what is still owed on due item ${dueLabel(e.due!)} of invoice ${e.due!.invoice_name} (${owed.toFixed(2)}): another payment was applied first`,
-        `items[${i}].value`, `owed ${owed.toFixed(2)}`);
-    }
-  }
-  problems.throwIfAny();
-  const applied = paying.map((x) => ({ due: x.e.due!.id, invoice: x.e.due!.invoice_id, amount: money(x.e.value) }));
-  await movePayments(q, cid, applied, +1);
-  return applied;
-}
+/** What the entries pay on due items, for the kernel (which checks it again under the due items' locks). */
+const duePayments = (entries: Entry[]): DuePayment[] => entries.flatMap((e, i) => (e.due
+  ? [{ i, due: e.due.id, invoice: e.due.invoice_id, invoiceName: e.due.invoice_name, label: dueLabel(e.due), value: e.value }] : []));
 
-/** Writes the voucher in the caller's transaction: number, due items paid, document, applications, journal entry. */
+/**
+ * Writes the voucher in the caller's transaction through the kernel (writeVoucher): due items paid (checked
+ * again under their locks), number, document, applications, journal entry. A voucher that takes an advance
+ * checks it again under the customer's lock, after the due items and before the number.
+ */
 export async function storeVoucher(q: Queryable, company: Company, plan: VoucherPlan, meta: { partnerId?: string }) {
   const cid = company.company_id;
   const id = crypto.randomUUID();
-  const applied = await payDueItems(q, cid, plan.entries, plan.body.date);
-  const taken = advanceTakenBy(plan);
-  if (taken.gt(0)) {
-    // Checked again under the customer's lock: two documents cannot both spend the same advance.
-    const balance = await lockAdvanceBalance(q, cid, CO_ADVANCES_GROUP, plan.customer!.identification);
-    if (taken.gt(balance)) throw new DomainError('invalid_value', advanceMessage(plan.customer!.identification, taken, balance), advancePath(plan), `at most ${balance.toFixed(2)} COP`);
-  }
-  // The consecutive last: its row lock, which every voucher of the type waits for, is held only for the writes that follow.
-  const numbered = await takeNumber(q, cid, plan.docType.id, 'vouchers', plan.body.number);
   const now = new Date();
-  const doc = voucherDocument(plan, { id, prefix: numbered.prefix, number: numbered.number, name: numbered.name, now });
-  await insertVoucher(q, {
-    companyId: cid, id, documentTypeId: plan.docType.id, prefix: numbered.prefix, number: numbered.number, name: numbered.name, date: plan.body.date,
-    type: plan.type, customerId: plan.customer?.id ?? null, identification: plan.customer?.identification ?? null, branchOffice: plan.customer?.branch_office ?? null,
-    total: plan.total.toFixed(2), partnerId: meta.partnerId ?? null, document: doc, now,
+  const taken = advanceTakenBy(plan);
+  const guard = taken.gt(0) ? async (tx: Queryable) => {
+    // Checked again under the customer's lock: two documents cannot both spend the same advance.
+    const balance = await lockAdvanceBalance(tx, cid, CO_ADVANCES_GROUP, plan.customer!.identification);
+    if (taken.gt(balance)) throw new DomainError('invalid_value', advanceMessage(plan.customer!.identification, taken, balance), advancePath(plan), `at most ${balance.toFixed(2)} COP`);
+  } : undefined;
+  const unnumbered = voucherDocument(plan, { id, prefix: plan.docType.prefix, number: 0, name: '', now });
+  const numbered = await writeVoucher(q, {
+    companyId: cid, id, documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.body.date, type: plan.type,
+    customerId: plan.customer?.id ?? null, identification: plan.customer?.identification ?? null, branchOffice: plan.customer?.branch_office ?? null,
+    total: plan.total.toFixed(2), partnerId: meta.partnerId ?? null, document: unnumbered, now,
+    pays: duePayments(plan.entries), postings: voucherPostings(plan), guard,
   });
-  if (applied.length) {
-    await q.query(
-      `INSERT INTO voucher_applications (company_id, voucher_id, due_item_id, amount)
-       SELECT $1, $2, v.due, v.amount FROM unnest($3::bigint[], $4::numeric[]) AS v(due, amount)`,
-      [cid, id, applied.map((a) => a.due), applied.map((a) => a.amount)]);
-  }
-  await postEntry(q, cid, { kind: 'voucher', id, date: plan.body.date, description: `Recibo de caja ${numbered.name}` }, voucherPostings(plan));
-  return doc;
+  return voucherDocument(plan, { id, ...numbered, now });
 }
+
+/** A voucher takes an advance (checked under the customer's lock): it is written alone, never in a batch. */
+export const voucherTakesAdvance = (plan: VoucherPlan) => advanceTakenBy(plan).gt(0);
 
 /** Annuls a voucher in the caller's transaction: gives back what it paid and reverses its journal entry, dated on the annulment day. */
 export async function annulVoucher(q: Queryable, company: Company, id: string): Promise<void> {
