@@ -25,6 +25,8 @@ import { MxCreditNoteAnswer } from './notes/mx';
 import { PaymentAnswer } from './payments/schema';
 import { StampStatusAnswer } from './platform/answers';
 import { PageOf } from './platform/http';
+import { isRecord, recordOf } from './platform/json';
+import type { SwaggerTransform } from '@fastify/swagger';
 
 /** What the reference page (/docs) shows on top: the API in a paragraph and a quickstart. */
 const QUICKSTART = `Sales invoices, credit and debit notes and cash receipts for Colombia on \`{base_url}\`, and invoices, credit notes and payment receipts
@@ -148,13 +150,14 @@ export function answerSchemas(method: string, url: string): Record<string, TSche
 }
 
 /** The responses of one route of the document: what it answers on success, then every error it can answer. */
-function responses(method: string, url: string, given: Record<string, any> | undefined, o: { body: boolean; params: boolean; keyed: boolean }) {
+function responses(method: string, url: string, given: Record<string, unknown>, o: { body: boolean; params: boolean; keyed: boolean }) {
   const out: Record<string, unknown> = {};
   const path = url.replace(/:(\w+)/g, '{$1}');
   const own = answers(method, url);
-  for (const [status, schema] of Object.entries(given ?? {})) {
+  for (const [status, schema] of Object.entries(given)) {
     const content = own[status]?.content;
-    out[status] = content ? { description: own[status].description, content } : json(schema?.description ?? 'The answer', schema);
+    const described = recordOf(schema).description;
+    out[status] = content ? { description: own[status].description, content } : json(typeof described === 'string' ? described : 'The answer', schema);
   }
   const authenticated = !/\/auth$/.test(path);
   if (o.body || method === 'GET' || o.keyed) out['400'] = error('The request breaks a rule: every problem with the path of its field (Errors[].Params)');
@@ -175,27 +178,32 @@ function responses(method: string, url: string, given: Record<string, any> | und
  */
 export function openapiHooks() {
   const noted = new Map<string, Record<string, unknown>>();
-  const transform = ({ schema, url, route }: { schema: any; url: string; route: { method: string | string[] } }) => {
+  const transform: SwaggerTransform = ({ schema, url, route }) => {
     if (!schema || schema.hide) return { schema, url };
     const method = String(Array.isArray(route.method) ? route.method[0] : route.method).toUpperCase();
-    const keyed = 'Idempotency-Key' in (schema.headers?.properties ?? {});
-    noted.set(`${method.toLowerCase()} ${url.replace(/:(\w+)/g, '{$1}')}`, responses(method, url, schema.response, { body: !!schema.body, params: /:\w+/.test(url), keyed }));
+    const keyed = 'Idempotency-Key' in recordOf(recordOf(schema.headers).properties);
+    noted.set(`${method.toLowerCase()} ${url.replace(/:(\w+)/g, '{$1}')}`, responses(method, url, recordOf(schema.response), { body: !!schema.body, params: /:\w+/.test(url), keyed }));
     const { response: _, ...rest } = schema;
     return { schema: { ...rest, operationId: schema.operationId ?? operationId(method, url) }, url };
   };
-  const transformObject = ({ openapiObject }: { openapiObject: any }) => {
-    openapiObject.info = { ...openapiObject.info, description: QUICKSTART };
-    for (const [path, ops] of Object.entries<any>(openapiObject.paths ?? {})) {
-      for (const [method, op] of Object.entries<any>(ops)) {
+  /** Completes the document in place (the object @fastify/swagger built: open JSON here). */
+  const transformObject = (openapiObject: Record<string, unknown>) => {
+    openapiObject.info = { ...recordOf(openapiObject.info), description: QUICKSTART };
+    const media = (v: unknown) => recordOf(recordOf(v).content)['application/json'];
+    for (const [path, ops] of Object.entries(recordOf(openapiObject.paths))) {
+      for (const [method, op] of Object.entries(recordOf(ops))) {
+        if (!isRecord(op)) continue;
         const r = noted.get(`${method} ${path}`);
         if (r) op.responses = r;
         const example = method === 'post' ? EXAMPLES[path] : undefined;
-        if (example && op.requestBody?.content?.['application/json']) op.requestBody.content['application/json'].example = example.request;
-        if (example && op.responses?.['201']?.content?.['application/json']) op.responses['201'].content['application/json'].example = example.response;
-        for (const p of op.parameters ?? []) {
-          if (p.in === 'query' && p.schema?.default !== undefined) p.required = false; // the service fills it in (page, page_size)
+        const body = media(op.requestBody), answer = media(recordOf(op.responses)['201']);
+        if (example && isRecord(body)) body.example = example.request;
+        if (example && isRecord(answer)) answer.example = example.response;
+        for (const p of Array.isArray(op.parameters) ? op.parameters : []) {
+          if (!isRecord(p)) continue;
+          if (p.in === 'query' && recordOf(p.schema).default !== undefined) p.required = false; // the service fills it in (page, page_size)
           if (p.in === 'header' && p.name === 'ServiceAPI-Application-Id') p.required = true;
-          if (p.in === 'header' && p.name === 'Idempotency-Key') p.schema = { ...p.schema, pattern: '^[A-Za-z0-9-]{1,64}$' };
+          if (p.in === 'header' && p.name === 'Idempotency-Key') p.schema = { ...recordOf(p.schema), pattern: '^[A-Za-z0-9-]{1,64}$' };
         }
       }
     }
@@ -234,11 +242,12 @@ const ADMIN_DESCRIPTION = 'The administration API (`/admin/v1`, `Authorization: 
  * One of the two documents served: `public` (/openapi.json, /docs) without the administration paths, or
  * `admin` (/admin/openapi.json, /admin/docs) with only those; each with its tags and only the schemas it uses.
  */
-export function documentOf(full: any, which: 'public' | 'admin'): any {
+export function documentOf(document: unknown, which: 'public' | 'admin'): Record<string, unknown> & { paths: Record<string, unknown> } {
   const admin = which === 'admin';
-  const paths = Object.fromEntries(Object.entries<any>(full.paths ?? {}).filter(([p]) => p.startsWith('/admin/') === admin)
-    .map(([p, ops]) => [p, Object.fromEntries(Object.entries<any>(ops).map(([m, op]) => [m, { ...op, tags: [tagOf(p)] }]))]));
-  const schemas = full.components?.schemas ?? {};
+  const full = recordOf(document);
+  const paths = Object.fromEntries(Object.entries(recordOf(full.paths)).filter(([p]) => p.startsWith('/admin/') === admin)
+    .map(([p, ops]) => [p, Object.fromEntries(Object.entries(recordOf(ops)).map(([m, op]) => [m, { ...recordOf(op), tags: [tagOf(p)] }]))]));
+  const schemas = recordOf(recordOf(full.components).schemas);
   const used = new Set<string>();
   const visit = (node: unknown) => {
     for (const m of JSON.stringify(node).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
@@ -249,9 +258,9 @@ export function documentOf(full: any, which: 'public' | 'admin'): any {
   const tags = admin ? [...new Set(Object.keys(paths).map(tagOf))].map((name) => ({ name, description: `Administration: ${name.toLowerCase()}` })) : TAGS;
   return {
     ...full,
-    info: admin ? { ...full.info, title: 'Administration API', description: ADMIN_DESCRIPTION } : full.info,
+    info: admin ? { ...recordOf(full.info), title: 'Administration API', description: ADMIN_DESCRIPTION } : full.info,
     tags,
     paths,
-    components: { ...full.components, schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) },
+    components: { ...recordOf(full.components), schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) },
   };
 }

@@ -5,9 +5,9 @@
 import crypto from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { Config } from './config';
@@ -15,7 +15,8 @@ import type { Db } from './db';
 import { ApiError, error, Problems } from './errors';
 import { addAjvErrors, answerCheck, bodyAjv, closedBody, queryAjv } from './validation';
 import { bodyDays } from './dates';
-import type { ValidateFunction } from 'ajv';
+import { recordOf } from './json';
+import type { AnySchema, ValidateFunction } from 'ajv';
 import fastJson from 'fast-json-stringify';
 import { login, Tokens, type Authenticated } from './auth';
 import { BoundedPool, Throttle } from './throttle';
@@ -57,7 +58,10 @@ const LoginBody = Type.Object({
   access_key: Type.String({ minLength: 1, maxLength: 500 }),
 });
 
-function translate(err: FastifyError & { validation?: any[]; validationContext?: string }, bodyLimit: number): ApiError | null {
+/** What the database drivers add to an error (PostgreSQL's SQLSTATE, the constraint a write broke). */
+type DbFields = { code?: string; constraint?: string };
+
+function translate(err: FastifyError & DbFields, bodyLimit: number): ApiError | null {
   if (err instanceof ApiError) return err;
   if (err.validation) {
     const p = new Problems();
@@ -74,18 +78,18 @@ function translate(err: FastifyError & { validation?: any[]; validationContext?:
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiError(400, [error('invalid_value', 'Content-Length does not match the body', ['Content-Length'])]);
   }
-  if ((err as any).code === '23505' && /_number$/.test((err as any).constraint ?? '')) {
+  if (err.code === '23505' && /_number$/.test(err.constraint ?? '')) {
     return new ApiError(400, [error('duplicated_document', 'A concurrent request took this number first', ['number'])]);
   }
-  if ((err as any).code === '23505') {
+  if (err.code === '23505') {
     // A unique index refused a write that a concurrent request made first.
     return new ApiError(400, [error('already_exists', 'A concurrent request created the same record first; read it or retry', [])]);
   }
-  if ((err as any).code === '23503') {
+  if (err.code === '23503') {
     // A foreign key refused a write: a record the request names was deleted by a concurrent request.
     return new ApiError(400, [error('invalid_reference', 'A record this request refers to was deleted meanwhile; read it again', [])]);
   }
-  if (['57014', '40001', '40P01'].includes((err as any).code) || /timeout exceeded when trying to connect/.test(err.message)) {
+  if (['57014', '40001', '40P01'].includes(err.code) || /timeout exceeded when trying to connect/.test(err.message)) {
     // A statement over the request timeout (a lock held too long), a serialization failure, or no free connection in time.
     return new ApiError(503, [error('requests_limit', 'The database is busy; nothing was saved: send the request again (with the same Idempotency-Key)', [])], { 'Retry-After': '1' });
   }
@@ -103,8 +107,8 @@ function translate(err: FastifyError & { validation?: any[]; validationContext?:
  * (a misspelt filter, a filter of another list) is refused (invalid_value,
  * addAjvErrors), never ignored.
  */
-function closed(schema: any): any {
-  return schema && schema.type === 'object' && schema.additionalProperties === undefined ? { ...schema, additionalProperties: false } : schema;
+function closed(schema: AnySchema): AnySchema {
+  return typeof schema === 'object' && schema.type === 'object' && schema.additionalProperties === undefined ? { ...schema, additionalProperties: false } : schema;
 }
 
 /**
@@ -160,10 +164,14 @@ export const adminListener = { internal: (_req: FastifyRequest): boolean => fals
 const ADMIN_PATH = /^\/admin(?:[/?#]|$)/;
 
 /** `openapi`: @fastify/swagger's transform hooks, which complete what each route says in the OpenAPI document (src/openapi.ts). */
-export async function buildApp(services: Services, modules: RouteModule[], hooks: { transform?: any; transformObject?: any; documentOf?: (full: any, which: 'public' | 'admin') => any;
+export async function buildApp(services: Services, modules: RouteModule[], hooks: { transform?: SwaggerTransform;
+  /** Completes the document @fastify/swagger built (open JSON), in place. */
+  transformObject?: (document: Record<string, unknown>) => Record<string, unknown>;
+  documentOf?: (full: unknown, which: 'public' | 'admin') => Record<string, unknown> & { paths: Record<string, unknown> };
   /** The success answers a route's path implies (src/openapi.ts): given by the caller, so that the platform imports no domain module. */
   answerSchemas?: (method: string, url: string) => Record<string, TSchema> } = {}): Promise<FastifyInstance> {
-  const { documentOf = (full: any, which: 'public' | 'admin') => (which === 'public' ? full : { ...full, paths: {} }), answerSchemas = () => ({}), ...openapi } = hooks;
+  const { documentOf = (full: unknown, which: 'public' | 'admin') => ({ ...recordOf(full), paths: which === 'public' ? recordOf(recordOf(full).paths) : {} }),
+    answerSchemas = () => ({}), transform, transformObject: complete } = hooks;
   const { config, db } = services;
   const app = Fastify({
     // JSON lines whose level is a word ("level":"info"); one line per request (onResponse below) instead of Fastify's two.
@@ -180,10 +188,10 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
     ajv: { customOptions: {} },
     return503OnClosing: true,
     // Errors of the router itself (bad percent-encoding, a path parameter over maxParamLength) get the error body too.
-    frameworkErrors: (err, req, reply) => {
+    frameworkErrors: (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
       const long = (err as FastifyError).code === 'FST_ERR_MAX_PARAM_LENGTH';
       reply.header('X-Request-Id', req.id);
-      (reply as any).status(400).send(new ApiError(400, [error('invalid_value', long ? 'A path parameter of the URL is too long' : `The URL is not valid: ${err.message}`, ['url'])]).body());
+      reply.status(400).send(new ApiError(400, [error('invalid_value', long ? 'A path parameter of the URL is too long' : `The URL is not valid: ${err.message}`, ['url'])]).body());
     },
   });
   // JSON only: without this, Fastify would also parse text/plain bodies.
@@ -193,7 +201,7 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
   app.setValidatorCompiler(({ schema, httpPart, url }) => httpPart === 'body' ? bodyAjv.compile(url.startsWith('/admin') ? schema : closedBody(schema) as object)
     : queryAjv.compile(httpPart === 'querystring' ? closed(schema) : schema));
   app.addHook('onRoute', (route) => {
-    if ((route.schema as any)?.hide) return;
+    if (route.schema?.hide) return;
     // Every route of the API checks its query string: one that declares none takes none.
     if (!route.schema?.querystring) route.schema = { ...route.schema, querystring: Type.Object({}) };
     // Routes that answer a document, a page of them, a PDF, an XML… get that answer's schema, which serialises it.
@@ -277,7 +285,7 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const known = translate(err as any, config.bodyLimitBytes);
+    const known = translate(err, config.bodyLimitBytes);
     if (known) {
       if (known.status >= 500) req.log.error({ err }, 'request failed');
       return reply.status(known.status).headers(known.headers).send(known.body());
@@ -314,7 +322,8 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
     },
     // Shared schemas keep their $id as their name (components/schemas/ErrorBody).
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
-    ...openapi,
+    ...(transform ? { transform } : {}),
+    ...(complete ? { transformObject: (d) => ('openapiObject' in d ? Object.assign(d.openapiObject, complete({ ...d.openapiObject })) : d.swaggerObject) } : {}),
   });
   // The reference pages: Swagger UI (already served from npm, no CDN), grouped by tags, with search (filter).
   const uiConfig = { filter: true, docExpansion: 'none' as const, deepLinking: true, displayOperationId: true, defaultModelsExpandDepth: 0 };
@@ -354,7 +363,7 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
         return { revoked: true as const };
       });
       await scope.register(async (v1) => {
-        v1.decorateRequest('company', null as any);
+        v1.decorateRequest('company', null, []); // set by the hook below before any handler reads it
         v1.addHook('onRequest', async (req: FastifyRequest) => {
           const ticket = req.headers['x-console-ticket'];
           const internal = typeof ticket === 'string' ? consoleTickets.get(ticket) : undefined;

@@ -104,7 +104,7 @@ export interface LoginGuard { address: string; throttle: Throttle; pool: Bounded
  */
 export async function login(db: Db, settings: AuthSettings, country: string, username: string, accessKey: string, guard: LoginGuard) {
   const user = await guard.throttle.attempt(guard.address, username, async () => {
-    const [u] = await db.query<any>(
+    const [u] = await db.query<{ id: number; company_id: number; key_salt: string; key_hash: string; active: boolean; country: string }>(
       `SELECT u.id, u.company_id, u.key_salt, u.key_hash, u.active, c.country
          FROM api_users u JOIN companies c ON c.company_id = u.company_id
         WHERE u.username = $1`, [username]);
@@ -198,7 +198,7 @@ export class Tokens {
     let p = this.loading.get(hash);
     if (!p) {
       const epoch = this.epoch;
-      p = this.db.query<any>(TOKEN_SQL, [hash]).then(([row]) => {
+      p = this.db.query<Authenticated & { active: boolean; expires_in_ms: number }>(TOKEN_SQL, [hash]).then(([row]) => {
         if (!row) return null;
         if (!row.active) throw unauthorized('This API user is inactive');
         const { active, expires_in_ms, ...company } = row;

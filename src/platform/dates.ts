@@ -16,6 +16,7 @@
  *   company's time zone; a date-time with an offset is that instant; without
  *   an offset it is a wall-clock time in the company's time zone.
  */
+import { isRecord, recordOf } from './json';
 import { Type } from '@sinclair/typebox';
 
 /** The JSON-schema format name of such values (registered in validation.ts). */
@@ -151,7 +152,10 @@ export function dateFilters(what: string) {
  * column, or null for the day of its creation in the company's time zone.
  * Rows carry created_at and updated_at.
  */
-export function addDateFilters(q: Record<string, any>, timeZone: string, add: (sql: string, value: unknown) => void, day: string | null): void {
+/** The date filters of a query string (dateFilters), as validated: strings. */
+export interface DateFilterQuery { date_start?: string; date_end?: string; created_start?: string; created_end?: string; updated_start?: string; updated_end?: string }
+
+export function addDateFilters(q: DateFilterQuery, timeZone: string, add: (sql: string, value: unknown) => void, day: string | null): void {
   const dayOf = day ?? `(created_at AT TIME ZONE '${timeZone}')::date`;
   if (q.date_start !== undefined) add(`${dayOf} >= $n::date`, filterDay(q.date_start));
   if (q.date_end !== undefined) add(`${dayOf} <= $n::date`, filterDay(q.date_end));
@@ -180,16 +184,19 @@ export function dayIn(timeZone: string, at: Date): string {
  * Walks `schema` (its properties, items, anyOf/oneOf/allOf) beside `data` and rewrites, in place,
  * the values of `format: date` fields that are date-times; anything else is left to the schema.
  */
-export function bodyDays(schema: any, data: any, timeZone: string): void {
-  if (!schema || typeof schema !== 'object' || data === null || typeof data !== 'object') return;
-  for (const k of ['anyOf', 'oneOf', 'allOf']) for (const s of schema[k] ?? []) bodyDays(s, data, timeZone);
+export function bodyDays(schema: unknown, data: unknown, timeZone: string): void {
+  if (!isRecord(schema) || !isRecord(data)) return;
+  for (const k of ['anyOf', 'oneOf', 'allOf']) {
+    const subs = schema[k];
+    if (Array.isArray(subs)) for (const s of subs) bodyDays(s, data, timeZone);
+  }
   if (Array.isArray(data)) {
     if (schema.items && !Array.isArray(schema.items)) data.forEach((x) => bodyDays(schema.items, x, timeZone));
     return;
   }
-  for (const [name, sub] of Object.entries<any>(schema.properties ?? {})) {
+  for (const [name, sub] of Object.entries(recordOf(schema.properties))) {
     const v = data[name];
-    if (typeof v === 'string' && sub?.format === 'date' && v.length > 10) {
+    if (typeof v === 'string' && isRecord(sub) && sub.format === 'date' && v.length > 10) {
       const parsed = parseDateFilter(v);
       if (parsed?.moment) data[name] = parsed.offset ? dayIn(timeZone, new Date(parsed.moment)) : parsed.day;
     } else bodyDays(sub, v, timeZone);

@@ -65,7 +65,7 @@ function lockFile(dataDir: string): string {
 }
 
 function processAlive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (e: any) { return e.code === 'EPERM'; }
+  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
 }
 
 /** The embedded database belongs to one process at a time; a lock file says which. */
@@ -76,8 +76,8 @@ function acquireLock(dataDir: string): () => void {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
       return () => { try { if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.unlinkSync(file); } catch { /* gone */ } };
-    } catch (e: any) {
-      if (e.code !== 'EEXIST') throw e;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const holder = Number(fs.readFileSync(file, 'utf8'));
       if (holder && holder !== process.pid && processAlive(holder)) {
         throw new DatabaseHeldError(
@@ -109,7 +109,7 @@ async function openPglite(dataDir: string): Promise<Db> {
   const worker = new Worker(path.join(__dirname, 'pglite-thread.js'), { workerData: { dataDir } });
   worker.unref(); // held only while a statement is out (see call), so a tool that forgets close() still ends
   const changes = announcements();
-  const waiting = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let next = 1;
   let stopped: Error | null = null;
   let started!: { ready: () => void; failed: (e: Error) => void };
@@ -133,10 +133,10 @@ async function openPglite(dataDir: string): Promise<Db> {
     waiting.clear();
     started.failed(stopped);
   });
-  const call = <T = any>(m: Omit<ToDbThread, 'id'>, id = next++): Promise<T> => new Promise((resolve, reject) => {
+  const call = <T = unknown>(m: Omit<ToDbThread, 'id'>, id = next++): Promise<T> => new Promise<T>((resolve, reject) => {
     if (stopped) { reject(stopped); return; }
     if (!waiting.size) worker.ref();
-    waiting.set(id, { resolve, reject });
+    waiting.set(id, { resolve: (v) => resolve(v as T), reject });
     worker.postMessage({ ...m, id } satisfies ToDbThread);
   });
   try {
@@ -228,14 +228,14 @@ function openPostgres(url: string, timeoutMs = 0): Db {
       changes.subscribers.add(fn);
       await (listening ??= new Promise<void>((ready) => { void listen(ready); }));
     },
-    query: async (sql, params) => (await pool.query(sql, params as any[])).rows,
+    query: async (sql, params) => (await pool.query(sql, params)).rows,
     exec: async (sql) => { await pool.query(sql); },
     tx: async (fn) => {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const result = await fn({
-          query: async (sql, params) => (await client.query(sql, params as any[])).rows,
+          query: async (sql, params) => (await client.query(sql, params)).rows,
           exec: async (sql) => { await client.query(sql); },
         });
         await client.query('COMMIT');

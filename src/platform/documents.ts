@@ -9,7 +9,7 @@ import type { Company } from './auth';
 import type { Db, Queryable } from './db';
 import { ApiError, Problems } from './errors';
 import { addAjvErrors } from './validation';
-import { addDateFilters, dateFilters } from './dates';
+import { addDateFilters, dateFilters, type DateFilterQuery } from './dates';
 import { claim, idempotencyKey, remember, replay, requestHash } from './idempotency';
 import type { GroupCommit } from './group-commit';
 
@@ -65,9 +65,9 @@ export async function afterCreation<T extends { id?: string | null; stamp?: { se
  * of creations, written together in one transaction (src/platform/group-commit.ts).
  * A creation with a key is not batched: its claim and answer need its own transaction.
  */
-export async function createDocument(db: Db, req: FastifyRequest, reply: FastifyReply, scope: string,
-  plan: () => Promise<unknown>, store: (q: Queryable, plan: any) => Promise<unknown>, afterCommit?: (doc: any) => Promise<unknown>,
-  oneStatement?: (plan: any) => boolean, batch?: Pick<GroupCommit, 'run'>) {
+export async function createDocument<P, D>(db: Db, req: FastifyRequest, reply: FastifyReply, scope: string,
+  plan: () => Promise<P>, store: (q: Queryable, plan: P) => Promise<D>, afterCommit?: (doc: D) => Promise<unknown>,
+  oneStatement?: (plan: P) => boolean, batch?: Pick<GroupCommit, 'run'>) {
   const cid = req.company.company_id;
   const key = idempotencyKey(req);
   const hash = key ? requestHash(req.body) : '';
@@ -78,7 +78,7 @@ export async function createDocument(db: Db, req: FastifyRequest, reply: Fastify
   }
   const p = await plan();
   const alone = !key && oneStatement?.(p);
-  const result = alone ? { prior: null, doc: batch ? await batch.run((q) => store(q, p)) : await store(db, p) } : await db.tx(async (q) => {
+  const result: { prior: { status: number; body: unknown }; doc: null } | { prior: null; doc: D } = alone ? { prior: null, doc: batch ? await batch.run((q) => store(q, p)) : await store(db, p) } : await db.tx(async (q) => {
     if (key) {
       const prior = await claim(q, cid, scope, key, hash);
       if (prior) return { prior, doc: null };
@@ -104,7 +104,7 @@ export function listQuery(extra: Record<string, TSchema> = {}) {
 }
 
 /** The SQL condition (and its parameters, from $1 = company id) of a list query. */
-export function listFilter(q: Record<string, any>, company: Company, extraColumns: string[] = []): { cond: string; args: unknown[] } {
+export function listFilter(q: DateFilterQuery & Record<string, unknown>, company: Company, extraColumns: string[] = []): { cond: string; args: unknown[] } {
   const args: unknown[] = [company.company_id];
   const where = ['company_id = $1'];
   const add = (sql: string, v: unknown) => { args.push(v); where.push(sql.replace(/\$n/g, `$${args.length}`)); };

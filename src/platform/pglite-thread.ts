@@ -50,7 +50,7 @@ async function main() {
     post({ type: 'result', id: begin, ok: true, value: null });
     for (;;) {
       const m = await nextFor(t);
-      if (m.op === 'query') await answer(m.id, async () => (await tx.query(m.sql, m.params as any[])).rows);
+      if (m.op === 'query') await answer(m.id, async () => (await tx.query(m.sql, m.params)).rows);
       else if (m.op === 'exec') await answer(m.id, async () => { await tx.exec(m.sql); });
       else {
         t.end = m.id;
@@ -67,7 +67,7 @@ async function main() {
       return;
     }
     switch (m.op) {
-      case 'query': void answer(m.id, async () => (await db.query(m.sql, m.params as any[])).rows); break;
+      case 'query': void answer(m.id, async () => (await db.query(m.sql, m.params)).rows); break;
       case 'exec': void answer(m.id, async () => { await db.exec(m.sql); }); break;
       case 'listen': void answer(m.id, async () => { await db.listen(m.sql, (payload) => post({ type: 'notify', channel: m.sql, payload })); }); break;
       case 'begin': {

@@ -53,18 +53,20 @@ export async function openChecked(config: Config): Promise<Db> {
     db = await openDb(config);
     await db.query('SELECT 1');
     return db;
-  } catch (e: any) {
+  } catch (caught) {
     await db?.close().catch(() => undefined);
-    if (e instanceof DatabaseHeldError) throw new StartupError(e.message, EXIT.database);
+    if (caught instanceof DatabaseHeldError) throw new StartupError(caught.message, EXIT.database);
+    const e = caught as NodeJS.ErrnoException | null | undefined;
+    const code = e?.code ?? '';
     if (!config.databaseUrl) {
-      const denied = ['EACCES', 'EROFS', 'EPERM', 'ENOTDIR'].includes(e?.code);
+      const denied = ['EACCES', 'EROFS', 'EPERM', 'ENOTDIR'].includes(code);
       throw new StartupError(`The embedded database in DATA_DIR ${config.dataDir} cannot be opened: ${e?.message ?? e}`, denied ? EXIT.config : EXIT.database);
     }
     const why: Record<string, string> = {
       ECONNREFUSED: 'nothing listens there', ENOTFOUND: 'the host is unknown', EAI_AGAIN: 'the host name cannot be resolved now',
       ETIMEDOUT: 'it did not answer in time', '28P01': 'the password is wrong', '28000': 'the user may not log in', '3D000': 'that database does not exist',
     };
-    throw new StartupError(`Cannot use the database at ${shown(config.databaseUrl)}: ${why[e?.code] ? `${why[e.code]} (${e.message})` : e?.message ?? e}`, EXIT.database);
+    throw new StartupError(`Cannot use the database at ${shown(config.databaseUrl)}: ${why[code] ? `${why[code]} (${e?.message})` : e?.message ?? e}`, EXIT.database);
   }
 }
 

@@ -7,7 +7,7 @@
  *                    of this field (required, type and length errors keep their own codes)
  *   x-hint: text     what a pattern allows, said in the error message ("must contain only digits")
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type DefinedError, type ErrorObject, type FormatDefinition, type SchemaValidateFunction, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import Decimal from 'decimal.js';
 import { Type } from '@sinclair/typebox';
@@ -18,6 +18,9 @@ import { DATE_FILTER, isLocalDateTime, LOCAL_DATE_TIME, parseDateFilter } from '
 export function decimalsOf(n: number): number {
   return new Decimal(n).decimalPlaces();
 }
+
+/** Where a modifying keyword's value sits (Ajv's DataValidationCxt, the part these keywords read). */
+interface DataCxt { parentData: Record<string | number, unknown>; parentDataProperty: string | number }
 
 function makeAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({
@@ -31,49 +34,45 @@ function makeAjv(coerce: boolean): Ajv {
   addFormats(ajv, ['date', 'date-time', 'email', 'uuid']);
   // PostgreSQL has no year 0 (0000-01-01 is out of range there): never a valid date.
   for (const name of ['date', 'date-time']) {
-    const f = (ajv as any).formats[name];
-    const check: (s: string) => boolean = typeof f === 'function' ? f : f instanceof RegExp ? (s) => f.test(s) : f.validate;
-    ajv.addFormat(name, { ...(typeof f === 'object' && !(f instanceof RegExp) ? f : {}), validate: (s: string) => !s.startsWith('0000') && check(s) });
+    // ajv-formats defines both (full mode) as { validate: (s) => boolean, compare }.
+    const f = ajv.formats[name] as FormatDefinition<string>;
+    const v = f.validate;
+    const check = typeof v === 'function' ? v : (s: string) => new RegExp(v).test(s);
+    ajv.addFormat(name, { ...f, validate: (s: string) => !s.startsWith('0000') && check(s) });
   }
   ajv.addFormat(DATE_FILTER, { type: 'string', validate: (s: string) => parseDateFilter(s) !== null });
   ajv.addFormat(LOCAL_DATE_TIME, { type: 'string', validate: isLocalDateTime });
   ajv.addKeyword({ keyword: 'x-code', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-hint', schemaType: 'string' });
-  ajv.addKeyword({
-    keyword: 'x-decimals',
-    type: 'number',
-    schemaType: 'number',
-    errors: true,
-    validate: function check(max: number, data: number) {
-      if (Number.isFinite(data) && decimalsOf(data) <= max) return true;
-      (check as any).errors = [{ keyword: 'x-decimals', message: `must have at most ${max} decimals`, params: { max } }];
-      return false;
-    },
-  });
+  // A keyword function reports its errors on itself (`errors`), where Ajv reads them.
+  const decimals: SchemaValidateFunction = (max: number, data: number) => {
+    if (Number.isFinite(data) && decimalsOf(data) <= max) return true;
+    decimals.errors = [{ keyword: 'x-decimals', message: `must have at most ${max} decimals`, params: { max } }];
+    return false;
+  };
+  ajv.addKeyword({ keyword: 'x-decimals', type: 'number', schemaType: 'number', errors: true, validate: decimals });
   // A field accepted and ignored (see Ignored): removed from the body once accepted, so no route reads it.
   ajv.addKeyword({
     keyword: 'x-ignored', schemaType: 'boolean', modifying: true,
-    validate: (_: boolean, _data: unknown, _parent: unknown, cxt?: { parentData: any; parentDataProperty: string | number }) => {
+    validate: (_: boolean, _data: unknown, _parent: unknown, cxt?: DataCxt) => {
       if (cxt && cxt.parentData && typeof cxt.parentData === 'object' && !Array.isArray(cxt.parentData)) delete cxt.parentData[cxt.parentDataProperty];
       return true;
     },
   });
   // A whole number sent as a string of digits (IntOrDigits): turned into the number, within its range.
-  ajv.addKeyword({
-    keyword: 'x-int', schemaType: 'object', modifying: true, errors: true,
-    validate: function check(range: { minimum: number; maximum: number }, data: unknown, _parent: unknown, cxt?: { parentData: any; parentDataProperty: string | number }) {
-      if (typeof data !== 'string') return true;
-      if (!/^[0-9]{1,16}$/.test(data)) return true; // the pattern says what is wrong
-      const n = Number(data);
-      if (n < range.minimum || n > range.maximum) {
-        const [keyword, limit] = n < range.minimum ? ['minimum', range.minimum] : ['maximum', range.maximum];
-        (check as any).errors = [{ keyword, message: `must be ${keyword === 'minimum' ? '>=' : '<='} ${limit}`, params: { limit } }];
-        return false;
-      }
-      if (cxt && cxt.parentData && typeof cxt.parentData === 'object') cxt.parentData[cxt.parentDataProperty] = n;
-      return true;
-    },
-  });
+  const int: SchemaValidateFunction = (range: { minimum: number; maximum: number }, data: unknown, _parent: unknown, cxt?: DataCxt) => {
+    if (typeof data !== 'string') return true;
+    if (!/^[0-9]{1,16}$/.test(data)) return true; // the pattern says what is wrong
+    const n = Number(data);
+    if (n < range.minimum || n > range.maximum) {
+      const [keyword, limit] = n < range.minimum ? ['minimum', range.minimum] : ['maximum', range.maximum];
+      int.errors = [{ keyword, message: `must be ${keyword === 'minimum' ? '>=' : '<='} ${limit}`, params: { limit } }];
+      return false;
+    }
+    if (cxt && cxt.parentData && typeof cxt.parentData === 'object') cxt.parentData[cxt.parentDataProperty] = n;
+    return true;
+  };
+  ajv.addKeyword({ keyword: 'x-int', schemaType: 'object', modifying: true, errors: true, validate: int });
   // JSON.parse turns 1e309 into Infinity: never a valid amount.
   ajv.addKeyword({
     keyword: 'x-finite', type: 'number', schemaType: 'boolean',
@@ -201,21 +200,26 @@ export function addAjvErrors(problems: Problems, errors: ErrorObject[] | null | 
   const under = (p: string) => (!prefix ? p : !p ? prefix : p.startsWith('[') ? prefix + p : `${prefix}.${p}`);
   for (const e of errors ?? []) {
     const base = under(jsonPath(e.instancePath));
-    const xCode: unknown = (e.parentSchema as any)?.['x-code'];
+    const xCode: unknown = e.parentSchema?.['x-code'];
     const custom = isErrorCode(xCode) ? xCode : undefined;
     let code: ErrorCode;
     let path = base;
     let message: string;
-    switch (e.keyword) {
+    // Ajv's own keywords' errors with their params typed by keyword; ours (x-…) have no case of their own there.
+    const d = e as DefinedError;
+    if (e.keyword === 'x-decimals' || e.keyword === 'x-finite') {
+      code = custom ?? 'invalid_amount';
+      message = e.keyword === 'x-finite' ? `${base} must be a finite number` : `${base} ${e.message}`;
+    } else switch (d.keyword) {
       case 'required':
-        path = under(jsonPath(e.instancePath, (e.params as any).missingProperty));
+        path = under(jsonPath(e.instancePath, d.params.missingProperty));
         code = 'parameter_required';
         message = `${path} is required`;
         break;
       case 'additionalProperties':
-        path = under(jsonPath(e.instancePath, (e.params as any).additionalProperty));
+        path = under(jsonPath(e.instancePath, d.params.additionalProperty));
         if (part === 'querystring') {
-          const known = Object.keys((e.parentSchema as any)?.properties ?? {});
+          const known = Object.keys(e.parentSchema?.properties ?? {});
           code = 'invalid_value';
           message = `${path} is not a query parameter of this route; ${known.length ? `it takes ${known.join(', ')}` : 'it takes none'}`;
         } else {
@@ -225,15 +229,15 @@ export function addAjvErrors(problems: Problems, errors: ErrorObject[] | null | 
         break;
       case 'type':
         code = 'invalid_type';
-        message = `${base || 'body'} must be ${(e.params as any).type}, not ${describe(e.data)}`;
+        message = `${base || 'body'} must be ${d.params.type}, not ${describe(e.data)}`;
         break;
       case 'maxLength':
         code = 'length_max';
-        message = `${base} must have at most ${(e.params as any).limit} characters`;
+        message = `${base} must have at most ${d.params.limit} characters`;
         break;
       case 'minLength':
-        code = (e.params as any).limit === 1 ? 'parameter_required' : 'length_min';
-        message = (e.params as any).limit === 1 ? `${base} must not be empty` : `${base} must have at least ${(e.params as any).limit} characters`;
+        code = d.params.limit === 1 ? 'parameter_required' : 'length_min';
+        message = d.params.limit === 1 ? `${base} must not be empty` : `${base} must have at least ${d.params.limit} characters`;
         break;
       case 'maxItems':
       case 'minItems':
@@ -243,19 +247,14 @@ export function addAjvErrors(problems: Problems, errors: ErrorObject[] | null | 
         break;
       case 'enum':
         code = custom ?? 'invalid_value';
-        message = `${base} must be one of: ${(e.params as any).allowedValues.join(', ')}`;
+        message = `${base} must be one of: ${d.params.allowedValues.join(', ')}`;
         break;
       case 'format':
-        code = custom ?? ((e.params as any).format === 'email' ? 'invalid_email' : (e.params as any).format.startsWith('date') ? 'invalid_date' : 'invalid_value');
-        message = (e.params as any).format === 'date' ? `${base} must be a date yyyy-MM-dd`
-          : (e.params as any).format === DATE_FILTER ? `${base} must be a date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z`
-            : (e.params as any).format === LOCAL_DATE_TIME ? `${base} must be a date-time yyyy-MM-ddTHH:mm:ss, with an offset (Z, -06:00) or without one (the company's local time)`
-            : `${base} must be a valid ${(e.params as any).format}`;
-        break;
-      case 'x-decimals':
-      case 'x-finite':
-        code = custom ?? 'invalid_amount';
-        message = e.keyword === 'x-finite' ? `${base} must be a finite number` : `${base} ${e.message}`;
+        code = custom ?? (d.params.format === 'email' ? 'invalid_email' : d.params.format.startsWith('date') ? 'invalid_date' : 'invalid_value');
+        message = d.params.format === 'date' ? `${base} must be a date yyyy-MM-dd`
+          : d.params.format === DATE_FILTER ? `${base} must be a date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z`
+            : d.params.format === LOCAL_DATE_TIME ? `${base} must be a date-time yyyy-MM-ddTHH:mm:ss, with an offset (Z, -06:00) or without one (the company's local time)`
+            : `${base} must be a valid ${d.params.format}`;
         break;
       case 'minimum':
       case 'maximum':
@@ -266,7 +265,7 @@ export function addAjvErrors(problems: Problems, errors: ErrorObject[] | null | 
         break;
       case 'pattern':
         code = custom ?? 'invalid_value';
-        message = `${base} ${(e.parentSchema as any)?.['x-hint'] ?? 'has characters that are not allowed'}`;
+        message = `${base} ${e.parentSchema?.['x-hint'] ?? 'has characters that are not allowed'}`;
         break;
       default:
         code = custom ?? 'invalid_value';
