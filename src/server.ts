@@ -2,6 +2,7 @@
  * Wires the service together: configuration, database, migrations, routes.
  * Used by `npm start` (main.ts) and by the tests.
  */
+import { recordOf } from './platform/json';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './platform/config';
 import { migrate, openDb, type Db } from './platform/db';
@@ -83,9 +84,11 @@ function logged(kind: string, handler: Handler, log: () => Log | undefined): Han
   return async (job, done) => {
     const at = { kind, company_id: job.company_id, ref_id: job.ref_id, attempt: job.attempts };
     try {
-      const result: any = await handler(job, done);
-      const outcome = result?.status ?? 'done';
-      log()?.[/^(Rejected|failed_delivery)$/.test(outcome) ? 'warn' : 'info']({ ...at, outcome, errors: result?.errors?.length ? result.errors : undefined }, `${kind} ${outcome}`);
+      const result = await handler(job, done);
+      // A verdict or a delivery: { status, errors? } (a job that says nothing is "done").
+      const { status, errors } = recordOf(result);
+      const outcome = typeof status === 'string' ? status : 'done';
+      log()?.[/^(Rejected|failed_delivery)$/.test(outcome) ? 'warn' : 'info']({ ...at, outcome, errors: Array.isArray(errors) && errors.length ? errors : undefined }, `${kind} ${outcome}`);
       return result;
     } catch (e) {
       log()?.warn({ ...at, outcome: 'retry', err: (e as Error)?.message ?? String(e) }, `${kind} attempt failed`);

@@ -21,8 +21,10 @@ import { background } from '../platform/background';
 import { Worker } from 'node:worker_threads';
 import type { TaskName, TaskArg, TaskResult } from './tasks';
 
-/** Functions a task may call in the main thread, by name. */
-export type Asks = Record<string, (...args: any[]) => unknown>;
+/** Functions a task may call in the main thread, by name (each takes what its task sends: see Ask). */
+export type Asks = Record<string, (...args: never[]) => unknown>;
+/** An ask as it is called: with the arguments a task sent across the thread boundary (structured clones). */
+export type Ask = (...args: unknown[]) => unknown;
 
 /** Work started inside `background.run(true, …)` yields to every other task. */
 export { background };
@@ -35,7 +37,7 @@ export interface RunOptions {
   transfer?: ArrayBuffer[];
 }
 
-interface Task { id: number; name: string; arg: unknown; o: RunOptions; resolve: (v: any) => void; reject: (e: Error) => void }
+interface Task { id: number; name: string; arg: unknown; o: RunOptions; resolve: (v: unknown) => void; reject: (e: Error) => void }
 
 /** Messages between the main thread and a worker (see ./thread.ts). */
 export type ToWorker = { type: 'run'; id: number; name: string; arg: unknown } | { type: 'answer'; id: number; ask: number; ok: boolean; value?: unknown; error?: string };
@@ -80,7 +82,8 @@ export class CpuPool {
   run<K extends TaskName>(name: K, arg: TaskArg<K>, o: RunOptions = {}): Promise<TaskResult<K>> {
     if (this.closed) return Promise.reject(new Error('The worker pool is closed'));
     return new Promise((resolve, reject) => {
-      const task: Task = { id: this.nextId++, name, arg, o, resolve, reject };
+      // The thread answers with what the task returned (a structured clone of it): TaskResult<K>.
+      const task: Task = { id: this.nextId++, name, arg, o, resolve: (v) => resolve(v as TaskResult<K>), reject };
       if (o.affinity !== undefined) this.affine[o.affinity % this.size].push(task);
       else (background.getStore() ? this.later : this.urgent).push(task);
       this.dispatch();
@@ -130,7 +133,7 @@ export class CpuPool {
     if (m.type === 'ask') {
       const reply = (answer: Omit<Extract<ToWorker, { type: 'answer' }>, 'type' | 'id' | 'ask'>) =>
         t.worker.postMessage({ type: 'answer', id: m.id, ask: m.ask, ...answer } satisfies ToWorker);
-      const fn = task.o.asks?.[m.name];
+      const fn = task.o.asks?.[m.name] as Ask | undefined;
       Promise.resolve()
         .then(() => { if (!fn) throw new Error(`The task ${task.name} asked for ${m.name}, which it was not given`); return fn(...m.args); })
         .then((value) => reply({ ok: true, value }), (e) => reply({ ok: false, error: String((e as Error)?.message ?? e) }));

@@ -16,11 +16,12 @@ import { SandboxPac } from '../einvoice/sat/provider';
 import { checkCfdiSchema } from '../einvoice/sat/schema';
 import { warmUbl } from '../einvoice/xsd';
 import { invoicePdf, notePdf, paymentPdf, voucherPdf } from '../pdf/document';
-import type { CpuPool, RunOptions } from './pool';
+import type { Ask, CpuPool, RunOptions } from './pool';
+import { isRecord } from '../platform/json';
 
 export interface TaskContext {
   /** Calls a function the main thread gave with the task (RunOptions.asks). */
-  ask(name: string, ...args: unknown[]): Promise<any>;
+  ask(name: string, ...args: unknown[]): Promise<unknown>;
 }
 
 /**
@@ -38,6 +39,10 @@ function sandboxPac(provider: LoadedCertificate): SandboxPac {
   pac.stamps++;
   return pac.instance;
 }
+
+/** What the main thread answered the sandbox DIAN's asks (src/einvoice/threaded.ts), read back from the message. */
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const acceptedInvoice = (v: unknown) => (isRecord(v) && typeof v.number === 'string' && typeof v.date === 'string' ? { number: v.number, date: v.date } : null);
 
 export const TASKS = {
   /** Compiles the official schemas in this thread (startServer runs it on each thread before serving). */
@@ -62,9 +67,9 @@ export const TASKS = {
    * certificate); it asks the main thread for the technical key of a resolution.
    */
   'dian.sandbox': (a: { xml: string; testSet?: boolean; signer: SigningCredentials }, ctx: TaskContext) =>
-    new SandboxDian((nit, resolution) => ctx.ask('technicalKey', nit, resolution), async () => a.signer, {
-      softwarePin: (nit, software) => ctx.ask('softwarePin', nit, software),
-      acceptedInvoice: (nit, cufe) => ctx.ask('acceptedInvoice', nit, cufe),
+    new SandboxDian((nit, resolution) => ctx.ask('technicalKey', nit, resolution).then(text), async () => a.signer, {
+      softwarePin: (nit, software) => ctx.ask('softwarePin', nit, software).then(text),
+      acceptedInvoice: (nit, cufe) => ctx.ask('acceptedInvoice', nit, cufe).then(acceptedInvoice),
     }).judge(a.xml, { testSet: a.testSet }),
   /** The customer's package of an accepted invoice: its AttachedDocument, signed by the issuer, and the PDF in one ZIP. */
   'dian.attached': async (a: Parameters<typeof customerPackage>[0]) => {
@@ -99,7 +104,7 @@ export function runTask<K extends TaskName>(pool: CpuPool | undefined, name: K, 
   if (pool) return pool.run(name, arg, o);
   const ctx: TaskContext = {
     ask: async (what, ...args) => {
-      const fn = o.asks?.[what];
+      const fn = o.asks?.[what] as Ask | undefined;
       if (!fn) throw new Error(`The task ${name} asked for ${what}, which it was not given`);
       return fn(...args);
     },

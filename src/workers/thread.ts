@@ -9,7 +9,7 @@ import type { TaskContext } from './tasks';
 import type { FromWorker, ToWorker } from './pool';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the task module is named at run time
-const TASKS: Record<string, (arg: any, ctx: TaskContext) => unknown> = require(workerData?.tasks ?? './tasks').TASKS;
+const TASKS: Record<string, (arg: unknown, ctx: TaskContext) => unknown> = require(workerData?.tasks ?? './tasks').TASKS;
 const port = parentPort!;
 const waiting = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 let asks = 0;

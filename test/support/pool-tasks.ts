@@ -8,6 +8,6 @@ export const TASKS = {
   spin: (ms: number) => { const end = Date.now() + ms; while (Date.now() < end); return { at: Date.now(), thread: threadId }; },
   fail: (message: string) => { throw Object.assign(new Error(message), { name: 'CertificateError', code: 'wrong_password' }); },
   exit: () => process.exit(3),
-  ask: async (x: number, ctx: TaskContext) => (await ctx.ask('double', x)) + 1,
+  ask: async (x: number, ctx: TaskContext) => Number(await ctx.ask('double', x)) + 1,
   bytes: (n: number) => new Uint8Array(n).fill(7),
 };
