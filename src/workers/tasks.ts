@@ -55,12 +55,12 @@ export const TASKS = {
   /** The UBL credit or debit note, built and signed as an invoice is. */
   'dian.signNote': async (a: { input: BuildNoteInput; credentials: SigningCredentials }) => {
     const built = buildNoteXml(a.input);
-    return { xml: await signInvoiceXml(built.xml, a.credentials), cude: built.cude };
+    return { xml: await signInvoiceXml(built.xml, a.credentials, { written: true }), cude: built.cude };
   },
   /** The UBL invoice, built and signed (XAdES-EPES) with the company's certificate. */
   'dian.sign': async (a: { input: BuildInvoiceInput; credentials: SigningCredentials }) => {
     const built = buildInvoiceXml(a.input);
-    return { xml: await signInvoiceXml(built.xml, a.credentials), cufe: built.cufe };
+    return { xml: await signInvoiceXml(built.xml, a.credentials, { written: true }), cufe: built.cufe };
   },
   /**
    * What the sandbox DIAN answers, with its ApplicationResponse signed by `signer` (the sandbox's own

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
+import { C14nCanonicalization } from 'xml-crypto';
 import Decimal from 'decimal.js';
 import { computeCO, type TaxRef } from '../../src/invoices/compute';
 import { coInvoiceDocument, type Plan } from '../../src/invoices/co/service';
@@ -207,19 +208,40 @@ test('1. the invoice validates against the UBL 2.1 Invoice schema, unsigned and 
     const { xml } = buildInvoiceXml(input(storedDocument(s)));
 
     // Unsigned, with something in the signature slot (the schema wants one element there).
-    const slotted = xml.replace(/<ext:ExtensionContent\/>(?=<\/ext:UBLExtension><\/ext:UBLExtensions>)/,
+    const slotted = xml.replace(/<ext:ExtensionContent><\/ext:ExtensionContent>(?=<\/ext:UBLExtension><\/ext:UBLExtensions>)/,
       '<ext:ExtensionContent><placeholder xmlns="urn:test:signature-slot"/></ext:ExtensionContent>');
     assert.notEqual(slotted, xml);
     const unsigned = await validate(slotted, INVOICE_XSD);
     assert.ok(unsigned.ok, `invoice ${s.number} does not validate:\n${unsigned.output}`);
 
-    // Signed by sign.ts, as it is sent: it validates too.
-    const signed = await signInvoiceXml(xml, credentials());
+    // Signed by sign.ts from its text, as it is sent: it verifies and validates too.
+    const same = { signingTime: new Date(Date.now() - 60_000), signatureId: 'xmldsig-test' };
+    const signed = await signInvoiceXml(xml, credentials(), { ...same, written: true });
     const verified = await verifyInvoiceSignature(signed);
     assert.equal(verified.valid, true, verified.reason);
     const r = await validate(signed, INVOICE_XSD);
     assert.ok(r.ok, `signed invoice ${s.number} does not validate:\n${r.output}`);
+    // Signed through a DOM instead (the path for documents from elsewhere), the signature is the same to the bit:
+    // the digests taken from the text as written are those of the canonical forms (RSA PKCS#1 v1.5 is deterministic).
+    const viaDom = await signInvoiceXml(xml, credentials(), same);
+    const signatureOf = (x: string) => /<ds:Signature [\s\S]*<\/ds:Signature>/.exec(x)?.[0];
+    assert.ok(signatureOf(signed));
+    assert.equal(signatureOf(viaDom), signatureOf(signed));
   }
+});
+
+test('1a. the documents are written in canonical form (C14N 1.0): parsed and canonicalised again, the same bytes', async () => {
+  const canon = (x: string) => new C14nCanonicalization().process(new DOMParser().parseFromString(x, 'text/xml').documentElement as unknown as Node, {});
+  const body = (x: string) => x.replace(/^<\?xml [^?]*\?>/, '');
+  // Text a user typed: quotes, ampersands, angle brackets, a Windows line break, a tab.
+  const typed = { ...storedDocument(DOMESTIC), observations: 'Línea 1\r\nLínea 2\t"a" & <b> > c' };
+  for (const xml of [buildInvoiceXml(input(typed)).xml, buildInvoiceXml(input(storedDocument(FOREIGN))).xml]) {
+    assert.equal(canon(xml), body(xml));
+    const signed = await signInvoiceXml(xml, credentials(), { written: true });
+    assert.equal(canon(signed), body(signed), 'signed, the whole document is still canonical');
+    assert.equal((await verifyInvoiceSignature(signed)).valid, true);
+  }
+  assert.ok(buildInvoiceXml(input(typed)).xml.includes('<cbc:Note>Línea 1&#xD;\nLínea 2\t"a" &amp; &lt;b&gt; &gt; c</cbc:Note>'));
 });
 
 test('1b. unsigned, the only schema error is the empty signature slot', async () => {

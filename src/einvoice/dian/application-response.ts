@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import { create } from 'xmlbuilder2';
+import { canonicalXml } from '../canonical-xml';
 import { NAMESPACES } from './ubl';
 
 export const APPLICATION_RESPONSE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2';
@@ -86,7 +87,7 @@ export function buildApplicationResponse(i: ApplicationResponseInput): string {
     r.ele('cbc:ResponseCode').txt(l.code);
     r.ele('cbc:Description').txt(l.message);
   });
-  return root.end({ prettyPrint: false, wellFormed: true });
+  return canonicalXml(root);
 }
 
 export interface ApplicationResponseFacts {

@@ -64,9 +64,26 @@ export interface DianAuthority {
   statusZip(trackId: string, ctx: SubmitContext): Promise<Verdict[] | null>;
 }
 
-const select = xpath.useNamespaces({
+const PREFIXES: Record<string, string> = {
   inv: NAMESPACES.invoice, cn: NAMESPACES.creditNote, dn: NAMESPACES.debitNote, cac: NAMESPACES.cac, cbc: NAMESPACES.cbc, sts: NAMESPACES.sts,
-});
+};
+/** An XPath compiled by xpath's `parse` (which its typings do not declare). */
+interface CompiledXPath {
+  select(o: { node: Node; namespaces: Record<string, string> }): Node[];
+  evaluateString(o: { node: Node; namespaces: Record<string, string> }): string;
+}
+const compile = (xpath as unknown as { parse(expression: string): CompiledXPath }).parse;
+const compiled = new Map<string, CompiledXPath>();
+/** The nodes an XPath selects, or the string of a `string(…)` one; each XPath is compiled once per thread. */
+function select(q: string, node: Node): Node[] | string {
+  let e = compiled.get(q);
+  if (!e) {
+    if (compiled.size >= 1000) compiled.clear();
+    compiled.set(q, (e = compile(q)));
+  }
+  const o = { node, namespaces: PREFIXES };
+  return q.startsWith('string(') ? e.evaluateString(o) : e.select(o);
+}
 
 /** The document's root, its lines and its monetary total, as the XPaths below name them. */
 interface Paths { root: string; lines: string; total: string }
@@ -327,7 +344,7 @@ export class SandboxDian implements DianAuthority {
         : 'Documento rechazado por la autoridad sandbox (prueba sin validez fiscal)',
       lines: errors,
       issued: new Date(),
-    }), await this.signer(), { signerRole: 'third party' });
+    }), await this.signer(), { signerRole: 'third party', written: true });
     if (uuid && !o.testSet) this.received.set(uuid, verdict);
     return verdict;
   }

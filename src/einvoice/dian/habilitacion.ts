@@ -371,7 +371,7 @@ export async function runDianTestSet(db: Db, authority: DianAuthority, companyId
     const number = run.first + n;
     const { document, customer } = testSetInvoice(n, number, date, now);
     const built = buildInvoiceXml({ document, company: issuer, customer, resolution: TEST_RESOLUTION, settings, unitCodes: UNIT_CODES, paymentTypes });
-    const xml = await signInvoiceXml(built.xml, credentials);
+    const xml = await signInvoiceXml(built.xml, credentials, { written: true });
     const doc: TestSetDocument = { name: `${TEST_RESOLUTION.prefix}${number}`, kind: 'Invoice', status: 'Pending', errors: [], cufe: built.cufe, date };
     sentInvoices.push(await send(n, doc, xml, built.cufe, 'fv'));
   }
@@ -399,7 +399,7 @@ export async function runDianTestSet(db: Db, authority: DianAuthority, companyId
     const { document, customer, reason } = testSetNote(kind, j, target.i, number, date, now);
     const built = buildNoteXml({ kind, document, customer, company: issuer, settings, unitCodes: UNIT_CODES, paymentTypes,
       invoice: { number: target.s.doc.name, cufe: target.s.doc.cufe!, date: target.s.doc.date } });
-    const xml = await signInvoiceXml(built.xml, credentials);
+    const xml = await signInvoiceXml(built.xml, credentials, { written: true });
     const doc: TestSetDocument = { name, kind: docKind, status: 'Pending', errors: [], cufe: built.cude, date, invoice: target.s.doc.name, reason };
     sentNotes.push(await send(n, doc, xml, built.cude, kind === 'NC' ? 'nc' : 'nd'));
   }

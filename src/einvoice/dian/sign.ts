@@ -23,6 +23,7 @@
 import { X509Certificate, createHash, createPublicKey, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
 import '../../platform/xmldom-regexps';
 import { XMLSerializer } from '@xmldom/xmldom';
+import { canonicalText, namespaceDeclarations } from '../canonical-xml';
 import { derBase64ToPem, describeCertificate, privateKeyOf, type CertificateFacts } from '../certificates';
 import {
   ALGORITHMS, C14N, CANONICALIZERS, HASH_URI, NS, SIGNATURE_HASH, SignatureError, canonical, checkReference, checkSigningCertificate, children,
@@ -74,6 +75,11 @@ export interface SignOptions {
   signerRole?: SignerRole;
   /** Id of ds:Signature; default "xmldsig-<random uuid>". The other Ids derive from it. */
   signatureId?: string;
+  /**
+   * The text is Canonical XML as src/einvoice/canonical-xml.ts writes it (this service's own documents): it is
+   * signed from its text, without a DOM. Never set it for a text from elsewhere: its digest would be wrong.
+   */
+  written?: boolean;
 }
 
 export interface VerifyResult {
@@ -130,7 +136,6 @@ function x509Of(der: Buffer): X509Certificate {
   return hit;
 }
 
-const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('base64');
 
 /** Colombia is UTC-5 all year: the instant in Colombian time, with milliseconds and its -05:00 offset. */
@@ -139,10 +144,38 @@ function colombianTime(at: Date): string {
 }
 
 /**
- * Signs a UBL document (Invoice, CreditNote, DebitNote…) and returns the
- * signed XML. The document must have its last ext:ExtensionContent empty.
+ * Where the signature goes: the document's text before and after it (the last ext:ExtensionContent, empty), the
+ * digest of the document (its canonical form, which the enveloped-signature transform gives back once signed),
+ * and the namespaces in scope there (inclusive C14N writes them all on a signed element taken out of its context).
  */
-export async function signInvoiceXml(xml: string, cred: SigningCredentials, opts: SignOptions = {}): Promise<string> {
+interface Place { before: string; after: string; digest: string; namespaces: Map<string, string> }
+
+const EMPTY_CONTENT = '<ext:ExtensionContent></ext:ExtensionContent>';
+
+/**
+ * The place in a document our writers produced in canonical form (src/einvoice/canonical-xml.ts), read from the
+ * text alone: every namespace is declared on the root, `ext` is the extensions' prefix, and the text is what its
+ * digest is taken over. Null when the text is not of that shape; it is then parsed (domPlace).
+ */
+function writtenPlace(xml: string): Place | null {
+  const declaration = /^<\?xml [^?]*\?>/.exec(xml)?.[0] ?? '';
+  const body = xml.slice(declaration.length);
+  const root = /^<[^\s>]+((?: [^\s="]+="[^"&]*")*)>/.exec(body);
+  if (!root) return null;
+  const namespaces = new Map<string, string>();
+  for (const m of root[1].matchAll(/ xmlns(?::([^=]+))?="([^"]*)"/g)) namespaces.set(m[1] ?? '', m[2]);
+  const ext = [...namespaces].filter(([, uri]) => uri === NS.ext);
+  if (ext.length !== 1 || ext[0][0] !== 'ext' || namespaces.has('ds') || namespaces.has('xades')) return null;
+  const rest = body.slice(root[0].length);
+  if (rest.includes(' xmlns') || body.includes(' xml:')) return null;
+  const at = body.lastIndexOf('<ext:ExtensionContent>');
+  if (at < 0 || !body.startsWith(EMPTY_CONTENT, at)) return null;
+  const inside = declaration.length + at + '<ext:ExtensionContent>'.length;
+  return { before: xml.slice(0, inside), after: xml.slice(inside), digest: sha256(body), namespaces };
+}
+
+/** The place in any document, found in its DOM; the document is written back as it was, with the signature in it. */
+function domPlace(xml: string): Place {
   const doc = parseXml(xml);
   const target = lastExtensionContent(doc);
   if (!target) {
@@ -153,66 +186,71 @@ export async function signInvoiceXml(xml: string, cred: SigningCredentials, opts
       throw new SignatureError('The last ext:ExtensionContent is not empty (is the document already signed?)');
     }
   }
-
   // C14N 1.0 makes a signed subset inherit xml:lang / xml:space / xml:base from its ancestors;
   // some verifiers (xml-crypto among them) do not, so a signature under such an attribute would not verify
   // everywhere. UBL documents do not use them there: refuse rather than sign something fragile.
+  const namespaces = new Map<string, string>();
   for (let a = target as XmlElement | null; a; a = a.parentNode && a.parentNode.nodeType === 1 ? (a.parentNode as XmlElement) : null) {
     for (let i = 0; i < a.attributes.length; i++) {
       const attr = a.attributes.item(i)!;
       if (attr.namespaceURI === 'http://www.w3.org/XML/1998/namespace') {
         throw new SignatureError(`Cannot sign: ${attr.name} on <${a.tagName}>, an ancestor of the signature, is not supported`);
       }
+      const prefix = attr.name === 'xmlns' ? '' : attr.name.startsWith('xmlns:') ? attr.name.slice(6) : null;
+      if (prefix !== null && !namespaces.has(prefix)) namespaces.set(prefix, attr.value);
     }
   }
+  const digest = sha256(C14N.process(doc.documentElement as unknown as Node, {}));
+  const marker = randomUUID();
+  target.appendChild(doc.createComment(marker));
+  const [before, after] = new XMLSerializer().serializeToString(doc).split(`<!--${marker}-->`);
+  return { before, after, digest, namespaces };
+}
 
+/**
+ * Signs a UBL document (Invoice, CreditNote, DebitNote, ApplicationResponse…) and returns the signed XML. The
+ * document must have its last ext:ExtensionContent empty. A document this service wrote in canonical form
+ * (opts.written) is signed from its text, without a DOM; any other is parsed, and written back as it was with
+ * the signature in it. Either way the signed elements' canonical forms are written here, not computed from a DOM.
+ */
+export async function signInvoiceXml(xml: string, cred: SigningCredentials, opts: SignOptions = {}): Promise<string> {
+  const place = (opts.written && writtenPlace(xml)) || domPlace(xml);
   const { key, cert } = signerOf(cred);
   const policy = opts.policy ?? DIAN_SIGNATURE_POLICY;
   const id = opts.signatureId ?? `xmldsig-${randomUUID()}`;
-  const policyHash = HASH_URI[policy.hashAlgorithm];
 
-  // The enveloped-signature transform of the signed document gives back this document, whose
-  // last ExtensionContent is still empty: its digest can be taken now.
-  const documentDigest = sha256(C14N.process(doc.documentElement as unknown as Node, {}));
-
-  const reference = (uri: string, transform: string, digest: string, attrs = '') =>
-    `<ds:Reference${attrs} URI="${uri}"><ds:Transforms><ds:Transform Algorithm="${transform}"/></ds:Transforms>` +
-    `<ds:DigestMethod Algorithm="${ALGORITHMS.sha256}"/><ds:DigestValue>${digest}</ds:DigestValue></ds:Reference>`;
-  const signature =
-    `<ds:Signature xmlns:ds="${NS.ds}" Id="${id}"><ds:SignedInfo>` +
-    `<ds:CanonicalizationMethod Algorithm="${ALGORITHMS.c14n}"/><ds:SignatureMethod Algorithm="${ALGORITHMS.rsaSha256}"/>` +
-    reference('', ALGORITHMS.enveloped, documentDigest, ` Id="${id}-ref0"`) +
-    reference(`#${id}-keyinfo`, ALGORITHMS.c14n, '') +
-    reference(`#${id}-signedprops`, ALGORITHMS.c14n, '', ` Type="${ALGORITHMS.signedPropertiesType}"`) +
-    `</ds:SignedInfo><ds:SignatureValue/>` +
-    `<ds:KeyInfo Id="${id}-keyinfo"><ds:X509Data><ds:X509Certificate>${cert.certDerBase64}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>` +
-    `<ds:Object><xades:QualifyingProperties xmlns:xades="${NS.xades}" Target="#${id}"><xades:SignedProperties Id="${id}-signedprops">` +
+  // Each signed element in canonical form as C14N writes it taken out of the document: with every namespace in scope.
+  const inScope = (own: [string, string][]) => namespaceDeclarations(new Map([...place.namespaces, ...own].filter(([, uri]) => uri !== '')));
+  const DS: [string, string] = ['ds', NS.ds];
+  const XADES: [string, string] = ['xades', NS.xades];
+  const digestMethod = `<ds:DigestMethod Algorithm="${ALGORITHMS.sha256}"></ds:DigestMethod>`;
+  const keyInfo = `<ds:X509Data><ds:X509Certificate>${cert.certDerBase64}</ds:X509Certificate></ds:X509Data>`;
+  const signedProperties =
     `<xades:SignedSignatureProperties><xades:SigningTime>${colombianTime(opts.signingTime ?? new Date())}</xades:SigningTime>` +
-    `<xades:SigningCertificate><xades:Cert><xades:CertDigest><ds:DigestMethod Algorithm="${ALGORITHMS.sha256}"/>` +
-    `<ds:DigestValue>${cert.sha256Base64}</ds:DigestValue></xades:CertDigest><xades:IssuerSerial>` +
-    `<ds:X509IssuerName>${escapeText(cert.issuerName)}</ds:X509IssuerName><ds:X509SerialNumber>${cert.serialNumber}</ds:X509SerialNumber>` +
+    `<xades:SigningCertificate><xades:Cert><xades:CertDigest>${digestMethod}<ds:DigestValue>${cert.sha256Base64}</ds:DigestValue></xades:CertDigest>` +
+    `<xades:IssuerSerial><ds:X509IssuerName>${canonicalText(cert.issuerName)}</ds:X509IssuerName><ds:X509SerialNumber>${cert.serialNumber}</ds:X509SerialNumber>` +
     `</xades:IssuerSerial></xades:Cert></xades:SigningCertificate>` +
-    `<xades:SignaturePolicyIdentifier><xades:SignaturePolicyId><xades:SigPolicyId><xades:Identifier>${escapeText(policy.identifier)}</xades:Identifier>` +
-    (policy.description ? `<xades:Description>${escapeText(policy.description)}</xades:Description>` : '') +
-    `</xades:SigPolicyId><xades:SigPolicyHash><ds:DigestMethod Algorithm="${policyHash}"/><ds:DigestValue>${policy.digestValue}</ds:DigestValue>` +
-    `</xades:SigPolicyHash></xades:SignaturePolicyId></xades:SignaturePolicyIdentifier>` +
-    `<xades:SignerRole><xades:ClaimedRoles><xades:ClaimedRole>${escapeText(opts.signerRole ?? 'supplier')}</xades:ClaimedRole></xades:ClaimedRoles></xades:SignerRole>` +
-    `</xades:SignedSignatureProperties></xades:SignedProperties></xades:QualifyingProperties></ds:Object></ds:Signature>`;
-  const sigEl = doc.importNode(parseXml(signature).documentElement!, true) as XmlElement;
-  target.appendChild(sigEl);
-
-  // KeyInfo and SignedProperties are canonicalised where they now sit, with the namespaces in scope there.
-  const [keyInfo] = children(sigEl, NS.ds, 'KeyInfo');
-  const signedProps = sigEl.getElementsByTagNameNS(NS.xades, 'SignedProperties').item(0)!;
-  const signedInfo = children(sigEl, NS.ds, 'SignedInfo')[0];
-  const digests = signedInfo.getElementsByTagNameNS(NS.ds, 'DigestValue');
-  digests.item(1)!.textContent = sha256(canonical(keyInfo, C14N));
-  digests.item(2)!.textContent = sha256(canonical(signedProps, C14N));
-  const value = sign('sha256', Buffer.from(canonical(signedInfo, C14N), 'utf8'), key).toString('base64');
-  children(sigEl, NS.ds, 'SignatureValue')[0].textContent = value;
-  return new XMLSerializer().serializeToString(doc);
+    `<xades:SignaturePolicyIdentifier><xades:SignaturePolicyId><xades:SigPolicyId><xades:Identifier>${canonicalText(policy.identifier)}</xades:Identifier>` +
+    (policy.description ? `<xades:Description>${canonicalText(policy.description)}</xades:Description>` : '') +
+    `</xades:SigPolicyId><xades:SigPolicyHash><ds:DigestMethod Algorithm="${HASH_URI[policy.hashAlgorithm]}"></ds:DigestMethod>` +
+    `<ds:DigestValue>${policy.digestValue}</ds:DigestValue></xades:SigPolicyHash></xades:SignaturePolicyId></xades:SignaturePolicyIdentifier>` +
+    `<xades:SignerRole><xades:ClaimedRoles><xades:ClaimedRole>${canonicalText(opts.signerRole ?? 'supplier')}</xades:ClaimedRole></xades:ClaimedRoles></xades:SignerRole>` +
+    `</xades:SignedSignatureProperties>`;
+  const reference = (attrs: string, transform: string, digest: string) =>
+    `<ds:Reference${attrs}><ds:Transforms><ds:Transform Algorithm="${transform}"></ds:Transform></ds:Transforms>${digestMethod}<ds:DigestValue>${digest}</ds:DigestValue></ds:Reference>`;
+  const signedInfo =
+    `<ds:CanonicalizationMethod Algorithm="${ALGORITHMS.c14n}"></ds:CanonicalizationMethod><ds:SignatureMethod Algorithm="${ALGORITHMS.rsaSha256}"></ds:SignatureMethod>` +
+    reference(` Id="${id}-ref0" URI=""`, ALGORITHMS.enveloped, place.digest) +
+    reference(` URI="#${id}-keyinfo"`, ALGORITHMS.c14n, sha256(`<ds:KeyInfo${inScope([DS])} Id="${id}-keyinfo">${keyInfo}</ds:KeyInfo>`)) +
+    reference(` Type="${ALGORITHMS.signedPropertiesType}" URI="#${id}-signedprops"`, ALGORITHMS.c14n,
+      sha256(`<xades:SignedProperties${inScope([DS, XADES])} Id="${id}-signedprops">${signedProperties}</xades:SignedProperties>`));
+  const value = sign('sha256', Buffer.from(`<ds:SignedInfo${inScope([DS])}>${signedInfo}</ds:SignedInfo>`, 'utf8'), key).toString('base64');
+  return place.before +
+    `<ds:Signature xmlns:ds="${NS.ds}" Id="${id}"><ds:SignedInfo>${signedInfo}</ds:SignedInfo><ds:SignatureValue>${value}</ds:SignatureValue>` +
+    `<ds:KeyInfo Id="${id}-keyinfo">${keyInfo}</ds:KeyInfo>` +
+    `<ds:Object><xades:QualifyingProperties xmlns:xades="${NS.xades}" Target="#${id}"><xades:SignedProperties Id="${id}-signedprops">${signedProperties}</xades:SignedProperties></xades:QualifyingProperties></ds:Object>` +
+    `</ds:Signature>` + place.after;
 }
-
 /**
  * Verifies the ds:Signature of a signed UBL document: each reference's
  * digest (the document itself, URI="" with the enveloped-signature

@@ -31,6 +31,7 @@
  */
 import Decimal from 'decimal.js';
 import { create } from 'xmlbuilder2';
+import { canonicalXml } from '../../canonical-xml';
 import { documentAllowances } from './allowances';
 import { INVOICE_TYPE_CODE, NAMESPACES, OPERATION_TYPE, PROFILE_ID, UNECE } from './codes';
 import { documentKeys, ublExtensions } from './extensions';
@@ -113,6 +114,6 @@ export function buildInvoiceXml(input: BuildInvoiceInput): BuiltInvoice {
   monetaryTotal(root, 'cac:LegalMonetaryTotal', t, cur);
   lines.forEach((l, i) => invoiceLine(root, l, i + 1, input.unitCodes?.[l.item.code] ?? '94', cur));
 
-  const xml = root.end({ prettyPrint: false, wellFormed: true });
+  const xml = canonicalXml(root);
   return { xml, cufe, qr };
 }

@@ -15,6 +15,7 @@
  * Pure, as the invoice's builder (index.ts).
  */
 import { create } from 'xmlbuilder2';
+import { canonicalXml } from '../../canonical-xml';
 import { documentAllowances } from './allowances';
 import { NAMESPACES, UNECE } from './codes';
 import { documentKeys, ublExtensions } from './extensions';
@@ -100,5 +101,5 @@ export function buildNoteXml(input: BuildNoteInput): BuiltNote {
   monetaryTotal(root, kind === 'NC' ? 'cac:LegalMonetaryTotal' : 'cac:RequestedMonetaryTotal', t, cur);
   lines.forEach((l, i) => invoiceLine(root, l, i + 1, input.unitCodes?.[l.item.code] ?? '94', cur, p.root));
 
-  return { xml: root.end({ prettyPrint: false, wellFormed: true }), cude, qr };
+  return { xml: canonicalXml(root), cude, qr };
 }
