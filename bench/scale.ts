@@ -30,6 +30,8 @@ import { migrate, openDb, type Db } from '../src/platform/db';
 import { startServer } from '../src/server';
 import { bulkDemo } from '../src/companies/bulk';
 import { DEMO_CREDENTIALS } from '../src/companies/demo';
+import { DEMO_CONSOLE, ensureDemoConsole } from '../src/console/demo';
+import { cursorOf } from '../src/console/sort';
 import { plainList } from './oracle';
 import { BenchFailure, Client, expect, freshPostgres, invoiceBody, load, percentile, PG_ADMIN_URL, redact, round2, table, withPglite } from './common';
 
@@ -46,7 +48,7 @@ const pick = <T>(list: T[], i: number) => list[i % list.length];
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The reads measured; what each must answer is checked on its first answer. */
-function reads(p: { fv: number; names: string[]; ids: string[]; customers: string[]; month: [string, string]; dayAgo: string; deepId: string }) {
+function reads(p: { fv: number; names: string[]; ids: string[]; customers: string[]; month: [string, string]; dayAgo: string; deepId: string; pastDays: string[] }) {
   const [m0, m1] = p.month;
   const u = encodeURIComponent;
   return [
@@ -63,6 +65,7 @@ function reads(p: { fv: number; names: string[]; ids: string[]; customers: strin
     { name: 'page after a cursor (middle)', target: 50, path: () => `/v1/invoices?after=${p.deepId}` },
     { name: 'read by id', target: 50, path: (i: number) => `/v1/invoices/${pick(p.ids, i)}` },
     { name: 'receivables page 1', target: 200, path: () => '/v1/reports/accounts-receivable' },
+    { name: 'receivables as of a past day', target: 200, path: (i: number) => `/v1/reports/accounts-receivable?date=${pick(p.pastDays, i)}` },
     { name: 'trial balance (a month)', target: 200, path: () => `/v1/reports/trial-balance?date_start=${m0}&date_end=${m1}` },
   ];
 }
@@ -95,6 +98,8 @@ async function sizeRun(storage: Storage, env: Record<string, string>, invoices: 
       fv: fv.id, names: some.map((r) => r.name), ids: some.map((r) => r.id),
       customers: Array.from({ length: 20 }, (_, i) => String(811_000_001 + ((i * 37) % loaded.customers))),
       month: [m0, m1], dayAgo: new Date(Date.now() - 86_400_000).toISOString(), deepId: middle.id,
+      // Days spread over the loaded year (bulk-demo dates invoices over the last 365 days): as many documents after them as before.
+      pastDays: Array.from({ length: 12 }, (_, i) => iso(new Date(Date.now() - (15 + i * 29) * 86_400_000))),
     });
 
     const figures: Figure[] = [];
@@ -112,6 +117,7 @@ async function sizeRun(storage: Storage, env: Record<string, string>, invoices: 
       times.sort((a, b) => a - b);
       figures.push({ name: r.name, p50: round2(percentile(times, 0.5)), p99: round2(percentile(times, 0.99)), target: r.target });
     }
+    figures.push(...await consolePages(db, running.url, loaded.company_id, { samples: o.samples, month: [m0, m1], customer: list[3].path(0).split('=')[1], middle: middle.id }));
     const body = JSON.stringify(await invoiceBody(client));
     await load(client, '/v1/invoices', body, 40, o.concurrency);
     const made = await load(client, '/v1/invoices', body, o.create, o.concurrency);
@@ -122,6 +128,55 @@ async function sizeRun(storage: Storage, env: Record<string, string>, invoices: 
     client?.close();
     await close().catch(() => undefined);
   }
+}
+
+/**
+ * The operator console's pages (issue 38 point 4: each under 200 ms of server time at a million invoices), signed in as the demo
+ * company's owner: home, the documents list (unsorted, sorted each way, deep in a sort, filtered), a document, the receivables and
+ * the trial balance pages. Timed as a browser's request of the page (the HTML, not its script and style).
+ */
+async function consolePages(db: Db, base: string, companyId: number, p: { samples: number; month: [string, string]; customer: string; middle: string }): Promise<Figure[]> {
+  await ensureDemoConsole(db);
+  const login = await fetch(`${base}/app/login`, {
+    method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+    body: new URLSearchParams({ email: DEMO_CONSOLE.co.email, password: DEMO_CONSOLE.co.password }).toString(),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  if (login.status !== 303 || !cookie) throw new BenchFailure(`console login: ${login.status}`);
+  const [mid] = await db.query<{ number: string; total: string; date: string }>(
+    'SELECT number::text AS number, total::text AS total, date::text AS date FROM invoices WHERE company_id = $1 AND id = $2', [companyId, p.middle]);
+  const [m0, m1] = p.month;
+  const pages: { name: string; path: string }[] = [
+    { name: 'console home', path: '/app' },
+    { name: 'console documents', path: '/app/documents' },
+    ...(['date', 'number', 'total'] as const).flatMap((key) => (['desc', 'asc'] as const).map((dir) => ({ name: `console sorted by ${key} ${dir}`, path: `/app/documents?sort=${key}&dir=${dir}` }))),
+    ...(['date', 'number', 'total'] as const).map((key) => ({
+      name: `console sorted by ${key}, middle page`, path: `/app/documents?sort=${key}&dir=desc&cursor=${cursorOf(mid[key], p.middle)}` })),
+    { name: 'console filter customer, by total', path: `/app/documents?customer=${p.customer}&sort=total&dir=desc` },
+    { name: 'console filter a month, by number', path: `/app/documents?from=${m0}&to=${m1}&sort=number&dir=asc` },
+    { name: 'console filter rejected', path: '/app/documents?stamp=Rejected' },
+    { name: 'console a document', path: `/app/documents/invoices/${p.middle}` },
+    { name: 'console receivables', path: '/app/reports/receivables' },
+    { name: 'console trial balance (a month)', path: `/app/reports/trial-balance?from=${m0}&to=${m1}` },
+  ];
+  const get = async (path: string) => {
+    const res = await fetch(base + path, { redirect: 'manual', headers: { cookie } });
+    const text = await res.text();
+    if (res.status !== 200) throw new BenchFailure(`GET ${path}: ${res.status} ${text.slice(0, 300)}`);
+  };
+  const figures: Figure[] = [];
+  for (const page of pages) {
+    for (let i = 0; i < 5; i++) await get(page.path);
+    const times: number[] = [];
+    for (let i = 0; i < p.samples; i++) {
+      const t = performance.now();
+      await get(page.path);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    figures.push({ name: page.name, p50: round2(percentile(times, 0.5)), p99: round2(percentile(times, 0.99)), target: 200 });
+  }
+  return figures;
 }
 
 /** A list's first page is what count(*) and ORDER BY … OFFSET over the whole table say. */

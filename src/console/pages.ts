@@ -26,11 +26,13 @@ export async function homePage(ctx: Ctx, db: Db): Promise<Html> {
   const l = ctx.lang;
   const cid = ctx.company.company_id;
   const [f] = await db.query<any>(
-    `WITH today AS (SELECT (now() AT TIME ZONE $2)::date AS d)
+    `WITH today AS (SELECT (now() AT TIME ZONE $2)::date AS d),
+     -- What is open per due date: the receivables sums of today and their pending changes (migration 023), not every due item.
+     dues AS (SELECT due_date, open FROM receivable_dues WHERE company_id = $1 UNION ALL SELECT due_date, open FROM receivable_pending WHERE company_id = $1)
      SELECT (SELECT coalesce(sum(total), 0) FROM invoices, today WHERE company_id = $1 AND deleted_at IS NULL AND NOT annulled AND date >= date_trunc('month', today.d)::date) AS month_total,
             (SELECT count(*)::int FROM invoices, today WHERE company_id = $1 AND deleted_at IS NULL AND NOT annulled AND date >= date_trunc('month', today.d)::date) AS month_count,
-            (SELECT coalesce(sum(amount - paid), 0) FROM due_items WHERE company_id = $1 AND NOT annulled) AS owed,
-            (SELECT coalesce(sum(amount - paid), 0) FROM due_items, today WHERE company_id = $1 AND NOT annulled AND due_date < today.d) AS overdue,
+            (SELECT coalesce(sum(open), 0) FROM dues) AS owed,
+            (SELECT coalesce(sum(open), 0) FROM dues, today WHERE due_date < today.d) AS overdue,
             (SELECT count(*)::int FROM invoices WHERE company_id = $1 AND deleted_at IS NULL AND stamp_status = 'Pending') AS waiting,
             (SELECT count(*)::int FROM invoices WHERE company_id = $1 AND deleted_at IS NULL AND stamp_status = 'Rejected') AS rejected,
             (SELECT count(*)::int FROM mails WHERE company_id = $1 AND status = 'failed_delivery') AS failed_mails,

@@ -84,7 +84,9 @@ export async function sortedPage(ctx: Ctx, db: Db, kind: string, q: Record<strin
   if (q.cursor) {
     const [key, id] = readCursor(sort, q.cursor);
     args.push(key, id);
-    where.push(`(${col}, id) ${sort.dir === 'asc' ? '>' : '<'} ($${args.length - 1}::${CAST[col]}, $${args.length}::uuid)`);
+    const op = sort.dir === 'asc' ? '>' : '<';
+    // The key's own bound too: an index that continues past the key (invoices_date: date, created_at, …) is entered at it.
+    where.push(`(${col}, id) ${op} ($${args.length - 1}::${CAST[col]}, $${args.length}::uuid) AND ${col} ${op}= $${args.length - 1}::${CAST[col]}`);
   }
   const stamp = src.stamped ? 'stamp_status' : 'NULL::text';
   const cancellation = src.table === 'vouchers' ? 'NULL::jsonb' : 'cancellation';
