@@ -67,6 +67,13 @@ export const MX_LEDGER = {
    */
   reteIvaPending: '113.08.01',
   reteIsrPending: '113.08.02',
+  /**
+   * Pérdida cambiaria (701.01, under 701 gastos financieros) and utilidad cambiaria (702.01, under 702 productos
+   * financieros): what a receipt of a foreign-currency invoice brings in pesos above or below what the invoice's
+   * receivable and taxes were posted at (src/payments/currency.ts); added by migration 048.
+   */
+  exchangeLoss: '701.01',
+  exchangeGain: '702.01',
 } as const;
 
 /** Where a PPD invoice posts a tax or withholding of this type until it is paid (cash basis), and where a payment moves it. */

@@ -37,6 +37,8 @@ export const PaymentBody = Type.Object({
   invoices: Type.Array(Type.Object({
     id: Type.String({ format: 'uuid', description: 'A stamped PPD invoice of the customer with a balance' }),
     amount: Amount({ description: 'What is paid on it, in the payment currency: at most what it still owes' }),
+    exchange_rate: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 999999, 'x-decimals': 6, 'x-finite': true,
+      description: 'Only for an invoice in a foreign currency other than the payment\'s (a USD invoice paid in MXN): pesos per unit of the invoice\'s currency on the payment day, from which EquivalenciaDR is computed; omitted: the rate configured for that day' })),
   }), { minItems: 1, maxItems: 100 }),
   observations: Type.Optional(Type.String({ maxLength: 4000 })),
   related: RelatedBody('P'),

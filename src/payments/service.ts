@@ -20,7 +20,7 @@ import { MX_LEDGER, mxCollectedAccount, mxPendingAccount } from '../ledger/accou
 import { checkDocumentAmount } from '../ledger/limits';
 import { takeNumber } from '../invoices/numbering';
 import { movePayments, type Application } from '../invoices/kernel';
-import { annulmentDate, checkCurrency, checkDocumentType, loadMasterData, mustBeActive, todayIn, type Row } from '../invoices/lookup';
+import { annulmentDate, checkCurrency, checkDocumentType, loadMasterData, mustBeActive, RATE_TOLERANCE, todayIn, type Row } from '../invoices/lookup';
 import { GENERIC_RFCS } from '../catalog/customers';
 import type { CustomerRow } from '../catalog/rows';
 import { missingCfdiData } from '../einvoice/sat/stamp';
@@ -31,7 +31,8 @@ import { cfdiContentProblems } from '../einvoice/sat/rules';
 import type { MxInvoiceDocument } from '../invoices/mx/schema';
 import { num, round2, sum } from '../platform/money';
 import { instantOf } from '../platform/dates';
-import { amountPaid, invoiceTaxGroups, noteTaxShares, paidTaxes, remainingGroups, type PaidTax, type TaxGroup } from './compute';
+import { invoiceTaxGroups, noteTaxShares, paidTaxes, remainingGroups, type PaidTax, type TaxGroup } from './compute';
+import { equivalence, impPagado, invoiceCurrency, pesosLeft, spread, type Taken } from './currency';
 import { insertPayment, lockPayment, markPaymentAnnulled, paymentApplications } from './kernel';
 import { COMPENSATION, type PaymentBody, type PaymentDocument } from './schema';
 
@@ -60,6 +61,8 @@ export interface PaymentPlan {
   currency: { code: string; exchange_rate: number };
   /** The payment form's account. */
   account: string;
+  /** Per invoice in a foreign currency: pesos per unit of its currency on the payment day (the payment's rate in the same currency). */
+  rates: Map<string, Decimal>;
   /** The receipt as the invoices stand when planned (the preview's answer). */
   preview: PaymentDocument;
 }
@@ -83,6 +86,45 @@ async function invoiceFacts(q: Queryable, cid: number, ids: string[], lock: bool
               WHERE e.company_id = i.company_id AND e.source_kind = 'invoice' AND e.source_id = i.id) AS accounts
        FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.country = 'MX' AND i.deleted_at IS NULL`, [cid, ids]);
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** What the invoice's earlier live receipts and compensation notes took of it, each as its entry posted it. */
+function takenOf(inv: InvoiceFacts): Taken[] {
+  return [
+    ...inv.earlier.map((e) => ({ amount: e.amount_paid, taxes: e.taxes, withholdings: e.withholdings })),
+    ...inv.notes.map((n) => ({ amount: n.invoices.find((x) => x.id === inv.id)?.amount ?? 0, ...(noteTaxShares(n).get(inv.id) ?? { taxes: [], withholdings: [] }) })),
+  ];
+}
+
+/**
+ * Pesos per unit of each foreign-currency invoice's currency on the payment day: the payment's rate when it is in the
+ * same currency; else the rate sent in invoices[].exchange_rate or configured for the day (within RATE_TOLERANCE of it).
+ */
+async function ratesToday(q: Queryable, company: Company, body: PaymentBody, currency: { code: string; exchange_rate: number }, payDay: string,
+  facts: Map<string, InvoiceFacts>, problems: Problems): Promise<Map<string, Decimal>> {
+  const out = new Map<string, Decimal>();
+  for (const [i, it] of body.invoices.entries()) {
+    const inv = facts.get(it.id);
+    if (!inv) continue;
+    const at = `invoices[${i}].exchange_rate`;
+    const code = invoiceCurrency(inv.document).code;
+    if (code === 'MXN' || code === currency.code) {
+      if (it.exchange_rate !== undefined) problems.add('parameter_not_allowed', `Invoice ${inv.name} is in ${code}, as ${code === 'MXN' ? 'pesos need no rate' : 'the payment: its rate is currency.exchange_rate'}`, at);
+      if (code !== 'MXN') out.set(it.id, new Decimal(currency.exchange_rate));
+      continue;
+    }
+    const [configured] = await q.query<{ date: string; rate: string }>(
+      'SELECT date, rate FROM exchange_rates WHERE company_id = $1 AND currency = $2 AND date <= $3::date ORDER BY date DESC LIMIT 1', [company.company_id, code, payDay]);
+    if (it.exchange_rate === undefined) {
+      if (configured) out.set(it.id, new Decimal(configured.rate));
+      else problems.add('parameter_required', `Invoice ${inv.name} is in ${code} and the payment in ${currency.code}: send the pesos per ${code} on the payment day (none is configured on or before ${payDay})`, at);
+      continue;
+    }
+    const off = configured ? new Decimal(it.exchange_rate).minus(configured.rate).abs().div(configured.rate) : new Decimal(0);
+    if (off.gt(RATE_TOLERANCE)) problems.add('invalid_value', `The exchange rate ${it.exchange_rate} is ${off.times(100).toFixed(1)} % away from the rate configured for ${code} on ${configured.date}, ${configured.rate}`, at);
+    else out.set(it.id, new Decimal(it.exchange_rate));
+  }
+  return out;
 }
 
 /** What is left of each of the invoice's taxes and withholdings after its earlier live receipts and compensation credit notes. */
@@ -145,9 +187,12 @@ export async function planPayment(q: Queryable, company: Company, body: PaymentB
   }
   const related = await checkRelated(q, cid, 'P', body.related, problems);
   if (!problems.empty) problems.throwIfAny();
-  const plan: PaymentPlan = { body, related, date: todayIn(company.time_zone, now), paidAt: paidAt!, payDay: payDay!, docType: docType!, customer: customer!, currency: currency!, account, preview: null! };
+  const plan: PaymentPlan = { body, related, date: todayIn(company.time_zone, now), paidAt: paidAt!, payDay: payDay!, docType: docType!, customer: customer!, currency: currency!, account, rates: new Map(), preview: null! };
   // The invoices, as they stand now (the writing transaction reads them again under lock).
-  const doc = plan.preview = paymentDocument(plan, await invoiceFacts(q, cid, items.map((i) => i.id), false), problems, { id: null, prefix: docType!.prefix, number: body.number ?? null, name: null, now });
+  const facts = await invoiceFacts(q, cid, items.map((i) => i.id), false);
+  plan.rates = await ratesToday(q, company, body, plan.currency, plan.payDay, facts, problems);
+  problems.throwIfAny();
+  const doc = plan.preview = paymentDocument(plan, facts, problems, { id: null, prefix: docType!.prefix, number: body.number ?? null, name: null, now });
   problems.throwIfAny();
   await checkCfdi(company, plan, doc, problems);
   return plan;
@@ -173,12 +218,15 @@ function paymentDocument(plan: PaymentPlan, facts: Map<string, InvoiceFacts>, pr
     if (inv.date > plan.payDay) return refuse(`is dated ${inv.date}, after the payment (${plan.payDay})`);
     const installment = inv.earlier.length + 1;
     if (installment > 999) return refuse('has 999 payments already, the most NumParcialidad counts');
-    const paid = amountPaid(it.amount, currency.exchange_rate);
+    const cur = invoiceCurrency(inv.document);
+    const eq = equivalence(cur.code, currency.code, currency.exchange_rate, plan.rates.get(inv.id) ?? 1);
     const balance = new Decimal(inv.balance);
-    if (paid.gt(balance)) {
-      return problems.add('invalid_value', `${paid.toFixed(2)} MXN is more than invoice ${inv.name} still owes (${balance.toFixed(2)})`, `${at}.amount`, `at most ${balance.toFixed(2)}`);
+    const paid = impPagado(it.amount, eq, balance);
+    if (!paid) {
+      const asked = new Decimal(it.amount).times(eq).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+      return problems.add('invalid_value', `${asked.toFixed(2)} ${cur.code} is more than invoice ${inv.name} still owes (${balance.toFixed(2)} ${cur.code})`, `${at}.amount`, `at most ${balance.toFixed(2)}`);
     }
-    if (!paid.gt(0)) return problems.add('invalid_value', `${it.amount} ${currency.code} is less than a cent in pesos`, `${at}.amount`);
+    if (!paid.gt(0)) return problems.add('invalid_value', `${it.amount} ${currency.code} is less than a cent in ${cur.code}`, `${at}.amount`);
     const left = balance.minus(paid);
     const groups = invoiceTaxGroups(inv.document);
     const rest = leftOf(inv);
@@ -188,13 +236,18 @@ function paymentDocument(plan: PaymentPlan, facts: Map<string, InvoiceFacts>, pr
       return problems.add('invalid_value', `${paid.toFixed(2)} MXN is too small a part of invoice ${inv.name}: a tax base paid would round to 0.00 (Pagos 2.0 requires BaseDR above 0)`, `${at}.amount`);
     }
     invoices.push({
-      id: inv.id, name: inv.name, prefix: inv.document.prefix, number: Number(inv.document.number), uuid: inv.stamp_uuid, currency: 'MXN', equivalence: currency.exchange_rate, installment,
+      id: inv.id, name: inv.name, prefix: inv.document.prefix, number: Number(inv.document.number), uuid: inv.stamp_uuid, currency: cur.code, equivalence: eq.toNumber(), installment,
       previous_balance: num(balance), amount_paid: num(paid), balance_left: num(left),
       tax_object: groups.taxes.length || groups.withholdings.length ? '02' : '01', taxes: taxes.paid, withholdings: withholdings.paid,
     });
   });
   const all = (k: 'taxes' | 'withholdings') => invoices.flatMap((x) => x[k]);
-  const withheld = (type: string) => num(sum(all('withholdings').filter((w) => w.type === type).map((w) => w.value)));
+  // Totales, in pesos: the Pago's taxes (the documents' over EquivalenciaDR, in the payment's currency: 2 decimals in
+  // pesos, else 6, as the CFDI writes ImpuestosP) × TipoCambioP, rounded.
+  const inPayment = (v: Decimal) => (currency.code === 'MXN' ? round2(v) : v.toDecimalPlaces(6, Decimal.ROUND_HALF_UP));
+  const pesos = (k: 'taxes' | 'withholdings', keep: (t: PaidTax) => boolean, field: 'value' | 'base_value') =>
+    num(round2(inPayment(sum(invoices.flatMap((x) => x[k].filter(keep).map((t) => new Decimal(t[field]).div(x.equivalence))))).times(currency.exchange_rate)));
+  const withheld = (type: string) => pesos('withholdings', (w) => w.type === type, 'value');
   const ivaRates = [...new Set(all('taxes').filter((t) => t.type === 'IVA').map((t) => t.percentage))].sort((a, b) => b - a);
   return {
     id: ids.id,
@@ -215,10 +268,10 @@ function paymentDocument(plan: PaymentPlan, facts: Map<string, InvoiceFacts>, pr
     totals: {
       withholdings_iva: withheld('ReteIVA'), withholdings_isr: withheld('ReteISR'), withholdings_ieps: 0,
       transferred: ivaRates.map((percentage) => {
-        const of = all('taxes').filter((t) => t.type === 'IVA' && t.percentage === percentage);
-        return { percentage, base_value: num(sum(of.map((t) => t.base_value))), value: num(sum(of.map((t) => t.value))) };
+        const of = (t: PaidTax) => t.type === 'IVA' && t.percentage === percentage;
+        return { percentage, base_value: pesos('taxes', of, 'base_value'), value: pesos('taxes', of, 'value') };
       }),
-      ...(all('taxes').some((t) => t.type === EXEMPT_IVA) ? { exempt_base_value: num(sum(all('taxes').filter((t) => t.type === EXEMPT_IVA).map((t) => t.base_value))) } : {}),
+      ...(all('taxes').some((t) => t.type === EXEMPT_IVA) ? { exempt_base_value: pesos('taxes', (t) => t.type === EXEMPT_IVA, 'base_value') } : {}),
       payments_total: num(round2(new Decimal(body.amount).times(currency.exchange_rate))),
     },
     stamp: { send: body.stamp?.send ?? false, status: 'Draft', uuid: null, errors: null, observations: null },
@@ -240,30 +293,55 @@ async function checkCfdi(company: Company, plan: PaymentPlan, document: PaymentD
 /**
  * What moves in the books: the money in, the receivables paid, and the taxes paid (cash basis, point 8 of issue 33):
  * per invoice, each tax and withholding the receipt declares moves from its pending account to the collected one, when
- * the invoice posted it as pending (IVA always; IEPS and withholdings since migration 031).
+ * the invoice posted it as pending (IVA always; IEPS and withholdings since migration 031). An invoice in a foreign
+ * currency (src/payments/currency.ts): the money in at the payment day's rate, the receivable and the pending taxes at the
+ * invoice's rate (the settling receipt clears what is left of them), the collected taxes at the payment day's rate, and
+ * the difference to exchange gain (702.01) or loss (701.01).
  */
 export function paymentPostings(plan: PaymentPlan, doc: PaymentDocument, applied: (Application & { account: string })[], facts: Map<string, InvoiceFacts>): Posting[] {
   const third = doc.customer.rfc_id;
-  const p: Posting[] = [{ account: plan.account, debit: sum(applied.map((a) => a.amount)), description: `Pago ${doc.payment_form}`, third_party: third }];
-  for (const a of applied) p.push({ account: a.account, credit: a.amount, description: 'Clientes', third_party: third });
+  const payRate = new Decimal(plan.currency.exchange_rate);
+  const p: Posting[] = [];
+  let cashIn = new Decimal(0);
   for (const inv of doc.invoices) {
     const f = facts.get(inv.id)!;
+    const cur = invoiceCurrency(f.document);
+    const foreign = cur.code !== 'MXN';
+    const today = plan.rates.get(inv.id) ?? new Decimal(1);
+    const sent = plan.body.invoices.find((x) => x.id === inv.id)!.amount;
+    cashIn = cashIn.plus(!foreign ? inv.amount_paid : plan.currency.code === 'MXN' ? sent : round2(new Decimal(sent).times(payRate)));
+    const settles = inv.balance_left === 0;
+    const left = foreign && settles ? pesosLeft(f.document, cur.rate, takenOf(f)) : null;
+    const historical = (v: Decimal.Value) => (foreign ? round2(new Decimal(v).times(cur.rate)) : new Decimal(v));
+    const now = (v: Decimal.Value) => (foreign ? round2(new Decimal(v).times(today)) : new Decimal(v));
+    const mine = applied.filter((a) => a.invoice === inv.id);
+    const receivable = spread(left ? left.receivable : historical(inv.amount_paid), mine.map((a) => a.amount));
+    mine.forEach((a, i) => p.push({ account: a.account, credit: receivable[i], description: 'Clientes', third_party: third }));
     const posted = new Set(f.accounts);
     // The receipt that settles the invoice moves what is left of each tax, even where Anexo 20's bounds kept its CFDI
     // from declaring all of it (a withholding computed per concept paid in one payment: src/payments/compute.ts).
-    const rest = inv.balance_left === 0 ? leftOf(f) : null;
+    const rest = settles ? leftOf(f) : null;
     const moved = (t: PaidTax, k: 'taxes' | 'withholdings') =>
       Decimal.max(rest?.[k].find((g) => g.type === t.type && new Decimal(g.percentage).eq(t.percentage))?.value ?? t.value, 0);
     for (const [t, k] of [...inv.taxes.map((t) => [t, 'taxes'] as const), ...inv.withholdings.map((t) => [t, 'withholdings'] as const)]) {
       const pending = mxPendingAccount(t.type);
       if (!pending || (t.type !== 'IVA' && !posted.has(pending))) continue;
       const collected = mxCollectedAccount(t.type)!;
-      const [from, to] = pending === MX_LEDGER.reteIvaPending || pending === MX_LEDGER.reteIsrPending ? [collected, pending] : [pending, collected];
       const value = moved(t, k);
-      p.push({ account: from, debit: value, description: `${t.type} cobrado ${inv.name}` });
-      p.push({ account: to, credit: value, description: `${t.type} cobrado ${inv.name}` });
+      const atPending = left ? Decimal.max(k === 'taxes' ? left.tax(t.type, t.percentage) : left.withholding(t.type, t.percentage), 0) : historical(value);
+      const atCollected = now(value);
+      const description = `${t.type} cobrado ${inv.name}`;
+      if (pending === MX_LEDGER.reteIvaPending || pending === MX_LEDGER.reteIsrPending) {
+        p.push({ account: collected, debit: atCollected, description }, { account: pending, credit: atPending, description });
+      } else {
+        p.push({ account: pending, debit: atPending, description }, { account: collected, credit: atCollected, description });
+      }
     }
   }
+  p.unshift({ account: plan.account, debit: cashIn, description: `Pago ${doc.payment_form}`, third_party: third });
+  const difference = sum(p.map((x) => new Decimal(x.debit ?? 0).minus(x.credit ?? 0)));
+  if (difference.gt(0)) p.push({ account: MX_LEDGER.exchangeGain, credit: difference, description: 'Utilidad cambiaria' });
+  if (difference.lt(0)) p.push({ account: MX_LEDGER.exchangeLoss, debit: difference.negated(), description: 'Pérdida cambiaria' });
   return p;
 }
 

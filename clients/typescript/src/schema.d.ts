@@ -22596,6 +22596,8 @@ export interface operations {
                         id: string;
                         /** @description What is paid on it, in the payment currency: at most what it still owes */
                         amount: number;
+                        /** @description Only for an invoice in a foreign currency other than the payment's (a USD invoice paid in MXN): pesos per unit of the invoice's currency on the payment day, from which EquivalenciaDR is computed; omitted: the rate configured for that day */
+                        exchange_rate?: number;
                     }[];
                     observations?: string;
                     /** @description Related CFDIs (cfdi:CfdiRelacionados) */
@@ -22946,6 +22948,8 @@ export interface operations {
                         id: string;
                         /** @description What is paid on it, in the payment currency: at most what it still owes */
                         amount: number;
+                        /** @description Only for an invoice in a foreign currency other than the payment's (a USD invoice paid in MXN): pesos per unit of the invoice's currency on the payment day, from which EquivalenciaDR is computed; omitted: the rate configured for that day */
+                        exchange_rate?: number;
                     }[];
                     observations?: string;
                     /** @description Related CFDIs (cfdi:CfdiRelacionados) */

@@ -31,6 +31,8 @@ export const MX_ACCOUNTS: Tables['accounts'][] = [
     { code: '402.01', name: 'Devoluciones, descuentos o bonificaciones sobre ventas y/o servicios a la tasa general', nature: 'Debit' },
     { code: '403.01', name: 'Otros ingresos', nature: 'Credit' },
     { code: '501.01', name: 'Costo de venta', nature: 'Debit' },
+    { code: '701.01', name: 'Pérdida cambiaria', nature: 'Debit' },
+    { code: '702.01', name: 'Utilidad cambiaria', nature: 'Credit' },
 ];
 
 export const MX_TAXES: Tables['taxes'][] = [

@@ -225,6 +225,8 @@ export function checkPayment(root: Element, fail: Fail): void {
       if (!amount.gt(0)) fail('PAGO', `${doc}: ImpPagado must be above 0`);
       if (!before.minus(amount).eq(after) || after.isNegative()) fail('SALDO', `${doc}: ImpSaldoAnt ${attr(dr, 'ImpSaldoAnt')} − ImpPagado ${attr(dr, 'ImpPagado')} must be ImpSaldoInsoluto ${attr(dr, 'ImpSaldoInsoluto')}, not below 0`);
       if (attr(dr, 'MonedaDR') === moneda && !equivalence.eq(1)) fail('PAGO', `${doc}: EquivalenciaDR is 1 when the document and the payment share their currency`);
+      if (attr(dr, 'MonedaDR') !== moneda && !dr.hasAttribute('EquivalenciaDR')) fail('PAGO', `${doc}: EquivalenciaDR is required when MonedaDR ${attr(dr, 'MonedaDR')} is not MonedaP ${moneda}`);
+      if (attr(dr, 'MonedaDR') === 'XXX') fail('PAGO', `${doc}: MonedaDR cannot be XXX`);
       paid = paid.plus(amount.div(equivalence));
       const taxes = at(dr as unknown as Node, 'pago20:ImpuestosDR');
       if ((attr(dr, 'ObjetoImpDR') === '02') !== (taxes.length > 0)) fail('OBJETO_IMP', `${doc}: ObjetoImpDR 02 and ImpuestosDR go together`);

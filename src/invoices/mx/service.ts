@@ -111,9 +111,6 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
 
   const related = await checkRelated(q, company.company_id, 'I', body.related, problems);
   const currency = await checkMxCurrency(q, problems, company, body.currency, date);
-  if (currency && body.payment?.method === 'PPD') {
-    problems.add('invalid_payment', `A ${currency.code} invoice is paid at once (PUE): payment receipts of foreign-currency invoices are not supported yet`, 'payment.method');
-  }
 
   if (body.stamp?.send && customer && docType) {
     const missing = missingCfdiData(company, customer, lines.map((l) => l.product));
