@@ -17,7 +17,8 @@ export interface Libxml {
   XsdValidator: { fromDoc(doc: XmlDoc): { validate(doc: XmlDoc): void } };
 }
 // libxml2-wasm is an ES module, loaded at run time from this CommonJS build.
-const importEsm = new Function('m', 'return import(m)') as (m: string) => Promise<any>;
+// Typed here by what this module uses of it.
+const importEsm = new Function('m', 'return import(m)') as <T>(m: string) => Promise<T>;
 
 /**
  * Schema files made by the service (the UBL wrapper, the CFDI's catCFDI.xsd from the catalogues), kept in
@@ -60,10 +61,13 @@ const memoryProvider = {
 let loading: Promise<Libxml> | null = null;
 /** libxml2-wasm, loaded once, reading schema imports from the file system and from the schemas kept in memory. */
 export function libxml(): Promise<Libxml> {
-  loading ??= Promise.all([importEsm('libxml2-wasm'), importEsm('libxml2-wasm/lib/nodejs.mjs')]).then(([index, node]) => {
+  loading ??= Promise.all([
+    importEsm<Libxml & { xmlRegisterInputProvider(provider: typeof memoryProvider): boolean }>('libxml2-wasm'),
+    importEsm<{ xmlRegisterFsInputProviders(): void }>('libxml2-wasm/lib/nodejs.mjs'),
+  ]).then(([index, node]) => {
     node.xmlRegisterFsInputProviders();
     if (!index.xmlRegisterInputProvider(memoryProvider)) throw new Error('libxml2 did not take the input provider of the schemas kept in memory');
-    return index as Libxml;
+    return index;
   });
   return loading;
 }

@@ -29,7 +29,7 @@
  * after the run, so no test number is ever given twice.
  */
 import type { Db } from '../../platform/db';
-import type { CompanyRow } from '../../platform/auth';
+import type { CompanyRow, CompanySettings } from '../../platform/auth';
 import { computeCO, type TaxRef } from '../../invoices/compute';
 import { coInvoiceDocument, type Plan } from '../../invoices/co/service';
 import { todayIn } from '../../invoices/lookup';
@@ -81,11 +81,11 @@ export class DianTestSetError extends Error {
 }
 
 /** The message a change of the DIAN environment to production gets until the company passed its test set (null: allowed). */
-export function productionRefusal(settings: any): string | null {
+export function productionRefusal(settings: CompanySettings | null | undefined): string | null {
   return settings?.dian?.test_set_passed_at ? null
     : 'The company has not passed the DIAN test set yet: run POST /admin/v1/companies/{id}/dian/test-set first (settings.dian.test_set_passed_at)';
 }
-export const mayUseProduction = (settings: any) => productionRefusal(settings) === null;
+export const mayUseProduction = (settings: CompanySettings | null | undefined) => productionRefusal(settings) === null;
 
 // ------------------------------------------------------------------ the documents
 

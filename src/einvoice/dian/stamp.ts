@@ -18,7 +18,9 @@ import { dianFileStem } from './file-names';
 import { TEST_RESOLUTION } from './test-resolution';
 import type { DianAuthority, NoteFacts, Verdict } from './authority';
 import type { SigningCredentials } from './sign';
-import type { BuildInvoiceInput } from './ubl';
+import type { BuildInvoiceInput, DianCustomer, DianInvoiceDocument, DianResolution } from './ubl';
+import type { CompanyRow, CompanySettings } from '../../platform/auth';
+import type { NoteDocument } from '../../notes/schema';
 import { inProcess } from '../threaded';
 
 /** The demo software registration (the DIAN's habilitación data is per company; see company settings `dian`). */
@@ -42,8 +44,8 @@ const jobJoins = (t: string) => `JOIN companies c ON c.company_id = ${t}.company
        LEFT JOIN customers u ON u.company_id = ${t}.company_id AND u.id = ${t}.customer_id`;
 
 /** A stored document as a stamping job reads it (key: its CUFE or CUDE, once one was sent). */
-interface Stored {
-  document: any; company: any; customer: any; stamp_status: string; key: string | null; sent: boolean;
+interface Stored<D extends { date: string }> {
+  document: D; company: CompanyRow; customer: DianCustomer; stamp_status: string; key: string | null; sent: boolean;
   credentials_version: string | null; payment_types: Record<string, string> | null; units: Record<string, string> | null;
 }
 
@@ -54,7 +56,7 @@ interface Submission {
   /** The file's prefix inside the web service's ZIP. */
   prefix: 'fv' | 'nc' | 'nd';
   /** Builds and signs the document (on the pool) from what every kind shares. */
-  sign(base: Omit<BuildInvoiceInput, 'resolution'>, credentials: SigningCredentials): Promise<{ xml: string; key: string }>;
+  sign(base: Omit<BuildInvoiceInput, 'resolution' | 'document'>, credentials: SigningCredentials): Promise<{ xml: string; key: string }>;
   recordSending(xml: string, key: string): Promise<void>;
   recordVerdict(q: Queryable, outcome: Parameters<typeof recordVerdict>[3]): Promise<void>;
 }
@@ -65,7 +67,7 @@ interface Submission {
  * otherwise build, sign (with the company's certificate), record what is sent when the authority is outside
  * this process, send, and record the verdict with the job's `finish` in one transaction.
  */
-async function submit(db: Db, authority: DianAuthority, signing: Signing, row: Stored, s: Submission, finish?: Finish): Promise<StampResult> {
+async function submit<D extends { date: string }>(db: Db, authority: DianAuthority, signing: Signing, row: Stored<D>, s: Submission, finish?: Finish): Promise<StampResult> {
   if (row.stamp_status === 'Accepted') return { status: 'Accepted', cufe: row.key, errors: [], observations: [] };
   const company = row.company;
   const credentials = await signing.credentials.company(company, row.credentials_version);
@@ -79,8 +81,8 @@ async function submit(db: Db, authority: DianAuthority, signing: Signing, row: S
   if (!verdict) {
     const dian = { ...DEFAULT_SOFTWARE, ...(company.settings?.dian ?? {}) };
     const signed = await s.sign({
-      document: row.document, company: dianIssuer(company), customer: row.customer,
-      settings: { software: { id: dian.id, pin: openFor(dian.pin, AAD.pin(company.company_id)), ...softwareProvider(company) }, environment: dian.environment },
+      company: dianIssuer(company), customer: row.customer,
+      settings: { software: { id: dian.id, pin: openFor(dian.pin, AAD.pin(company.company_id)), ...softwareProvider(company) }, environment: dian.environment === '1' ? '1' : '2' },
       unitCodes: row.units ?? {}, paymentTypes: row.payment_types ?? {},
     }, credentials);
     key = signed.key;
@@ -104,7 +106,7 @@ async function submit(db: Db, authority: DianAuthority, signing: Signing, row: S
 export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId: number, invoiceId: string,
   signing: Signing = { credentials: new Credentials(db) }, finish?: Finish): Promise<StampResult> {
   // One query for all the job reads: the invoice, its numbering resolution and what every job reads.
-  const [inv] = await db.query<Stored & { resolution: any }>(
+  const [inv] = await db.query<Stored<DianInvoiceDocument> & { resolution: DianResolution }>(
     `SELECT i.document, i.stamp_status, i.stamp_cufe AS key, i.xml IS NOT NULL AS sent, t.resolution, ${jobReads('i')}
        FROM invoices i JOIN document_types t ON t.company_id = i.company_id AND t.id = i.document_type_id
        ${jobJoins('i')}
@@ -114,7 +116,7 @@ export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId
     id: invoiceId,
     prefix: 'fv',
     sign: async (base, credentials) => {
-      const signed = await runTask(signing.pool, 'dian.sign', { input: { ...base, resolution: inv.resolution }, credentials });
+      const signed = await runTask(signing.pool, 'dian.sign', { input: { ...base, document: inv.document, resolution: inv.resolution }, credentials });
       return { xml: signed.xml, key: signed.cufe };
     },
     recordSending: (xml, key) => recordSending(db, companyId, invoiceId, xml, key),
@@ -129,7 +131,7 @@ export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId
  */
 export async function stampCoNote(db: Db, authority: DianAuthority, companyId: number, noteId: string,
   signing: Signing = { credentials: new Credentials(db) }, finish?: Finish): Promise<StampResult> {
-  const [n] = await db.query<Stored & { kind: 'NC' | 'ND'; invoice_number: string; invoice_cufe: string; invoice_date: string }>(
+  const [n] = await db.query<Stored<NoteDocument> & { kind: 'NC' | 'ND'; invoice_number: string; invoice_cufe: string; invoice_date: string }>(
     `SELECT n.kind, n.document, n.stamp_status, n.stamp_cude AS key, n.xml IS NOT NULL AS sent, i.prefix || i.number AS invoice_number,
             i.stamp_cufe AS invoice_cufe, i.date::text AS invoice_date, ${jobReads('n')}
        FROM notes n JOIN invoices i ON i.company_id = n.company_id AND i.id = n.invoice_id
@@ -176,7 +178,7 @@ export function technicalKeys(db: Db) {
 export function noteFacts(db: Db): NoteFacts {
   return {
     async softwarePin(nit, softwareId) {
-      const rows = await db.query<{ company_id: number; settings: any }>(`SELECT company_id, settings FROM companies WHERE country = 'CO' AND tax_id = $1`, [nit]);
+      const rows = await db.query<{ company_id: number; settings: CompanySettings | null }>(`SELECT company_id, settings FROM companies WHERE country = 'CO' AND tax_id = $1`, [nit]);
       for (const r of rows) {
         const dian = { ...DEFAULT_SOFTWARE, ...(r.settings?.dian ?? {}) };
         if (dian.id === softwareId) return openFor(dian.pin, AAD.pin(r.company_id));

@@ -25,7 +25,7 @@ import type { Config } from '../../platform/config';
 import type { Outbox } from '../../platform/outbox';
 import { UuidParams } from '../../platform/documents';
 import { Enum } from '../../platform/validation';
-import type { Company } from '../../platform/auth';
+import type { Company, CompanyRow } from '../../platform/auth';
 import type { Db, Queryable } from '../../platform/db';
 import { DomainError, notFound } from '../../platform/errors';
 import { emit } from '../../platform/events';
@@ -225,7 +225,7 @@ export class AwaitingReceiver extends Error {}
 
 /** The `sat_cancel` job: asks the provider and records the answer; a Cancelled document is annulled in the same transaction. */
 export async function runCancellation(db: Db, provider: CancelProvider, cid: number, id: string, credentials: Credentials): Promise<{ status: string }> {
-  const [found] = await db.query<{ kind: CancelKind; tax_id: string; time_zone: string; company: any }>(
+  const [found] = await db.query<{ kind: CancelKind; tax_id: string; time_zone: string; company: CompanyRow }>(
     `SELECT k.kind, c.tax_id, c.time_zone, to_jsonb(c) AS company FROM (SELECT 'invoice' AS kind FROM invoices WHERE company_id = $1 AND id = $2
                                                UNION ALL SELECT 'payment' FROM payments WHERE company_id = $1 AND id = $2
                                                UNION ALL SELECT 'credit_note' FROM notes WHERE company_id = $1 AND id = $2) k
@@ -271,7 +271,7 @@ export const CancelBody = Type.Object({
  * the receiver (PendingAcceptance).
  */
 export function cancelRoute(app: App, ctx: { db: Db; outbox?: Outbox; config: Config }, kind: CancelKind, path: string, tags: string[],
-  read: (q: Queryable, company: Company, id: string) => Promise<any>): void {
+  read: (q: Queryable, company: Company, id: string) => Promise<{ cancellation?: { status: string } | null }>): void {
   app.post(`/${path}/:id/cancel`, {
     schema: { tags, summary: `Cancel a stamped ${KINDS[kind].title.toLowerCase()} with the SAT (motive 01–04); only Cancelled reverses its ledger entry and receivable`,
       params: UuidParams(KINDS[kind].title), body: CancelBody },

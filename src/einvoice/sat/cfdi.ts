@@ -211,8 +211,8 @@ function cfdiRoot(input: CfdiInput, cert: LoadedCertificate | null): XMLBuilder 
   addRelated(root, d.related);
   addParties(root, company, customer, d.use);
 
-  const items: any[] = d.items;
-  const retained = (d.retention_details as any[]).map((r) => {
+  const items = d.items;
+  const retained = d.retention_details.map((r) => {
     const on = items.map((it) => retentionBase(r.type, it));
     return { r, on, parts: spread(r.value, rate(r.percentage), on) };
   });

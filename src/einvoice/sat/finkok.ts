@@ -51,7 +51,7 @@ export function finkokEnvelope(ns: 'stamp' | 'cancel', op: string, params: [stri
 
 /** The text of the first element of that local name anywhere in the answer ('' when absent). */
 export function field(doc: Document | Node, name: string): string {
-  const n = (xpath.select(`//*[local-name()='${name}']`, doc as any) as Node[])[0];
+  const n = (xpath.select(`//*[local-name()='${name}']`, doc) as Node[])[0];
   return n ? (n.textContent ?? '').trim() : '';
 }
 
@@ -97,7 +97,7 @@ export class FinkokPac implements StampProvider, CancelProvider {
 
   /** The stamp in an answer of stamp or stamped, or the incidences. */
   private verdict(doc: Document, op: string): StampVerdict & { previous: boolean } {
-    const incidences = (xpath.select(`//*[local-name()='Incidencia']`, doc as any) as Node[])
+    const incidences = (xpath.select(`//*[local-name()='Incidencia']`, doc) as Node[])
       .map((n) => ({ code: field(n, 'CodigoError'), message: field(n, 'MensajeIncidencia') }));
     const xml = field(doc, 'xml');
     const uuid = field(doc, 'UUID');

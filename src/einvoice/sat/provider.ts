@@ -13,7 +13,6 @@
  * as PACs answer a repeated stamp: the sandbox remembers stamps by seal.
  */
 import crypto, { X509Certificate } from 'node:crypto';
-import { XMLSerializer } from '@xmldom/xmldom';
 import type { LoadedCertificate } from '../certificates';
 import { derBase64ToPem } from '../certificates';
 import { CFDI_NS, TFD_NS, cfdiChain, parseXml, satSelect, timbreChain } from './chain';
@@ -124,7 +123,8 @@ export class SandboxPac implements StampProvider {
     const complemento = (satSelect('cfdi:Complemento', root as unknown as Node) as unknown as Element[])[0]
       ?? root.appendChild(doc.createElementNS(CFDI_NS, 'cfdi:Complemento'));
     complemento.appendChild(timbre);
-    const xml = new XMLSerializer().serializeToString(doc as any);
+    // parseXml's document is xmldom's (typed as the DOM's): its toString() is xmldom's XMLSerializer.
+    const xml = doc.toString();
     const verdict: StampVerdict = { status: 'Accepted', uuid, xml, errors: [], observations: content.observations };
     this.given.set(sello, verdict);
     return verdict;
