@@ -69,6 +69,8 @@ export const MxCreditNoteBody = Type.Object({
   invoices: Type.Array(Type.Object({ id: Type.String({ format: 'uuid', description: 'A stamped invoice of the customer (CfdiRelacionado, TipoRelacion 01)' }) }), { minItems: 1, maxItems: 50 }),
   use: Type.Optional(Type.String({ minLength: 1, maxLength: 4, description: 'c_UsoCFDI; G02 (devoluciones, descuentos o bonificaciones) by default' })),
   payment_form: Enum(PAYMENT_FORMS, { description: 'c_FormaPago of what the note gives back: 17 (Compensación) applies it to the invoices\' balances; any other form is a refund' }),
+  refund_exchange_rate: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 999999, 'x-decimals': 6, 'x-finite': true,
+    description: 'A refund (not 17) of invoices in a foreign currency: pesos per unit of it on the day the money is given back; the difference from the invoices\' rate is posted as exchange gain or loss. Omitted: the invoices\' rate' })),
   reason: Type.Optional(Enum(NOTE_REASONS, { description: 'return: the units of its lines come back (they are no longer on the invoices for later notes); discount (default): a price reduction on units still sold. Either way a line never names more units than are left' })),
   items: MxInvoiceBody.properties.items,
   retentions: MxInvoiceBody.properties.retentions,
@@ -82,6 +84,7 @@ export type MxCreditNoteBody = Static<typeof MxCreditNoteBody>;
 export const MxCreditNoteAnswer = Type.Object({
   ...Type.Omit(MxInvoiceAnswer, ['seller', 'cost_center', 'payment', 'balance']).properties,
   payment_form: Type.String(),
+  refund_exchange_rate: Type.Optional(Type.Number({ description: 'The rate the refund was paid at, when sent' })),
   reason: Type.Optional(Type.String({ description: 'return or discount (notes written before it existed have none: discount)' })),
   invoices: Type.Array(Type.Object({
     id: Type.String({ format: 'uuid' }), name: Type.String(), uuid: Type.String(), amount: Type.Number({ description: 'What the note credits on it' }),
@@ -217,6 +220,9 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
     if (customerId !== null && inv.customer_id !== customerId) return problems.add('invalid_document', `Invoice ${inv.name} is another customer's: one note relates one customer's invoices`, at);
     customerId = inv.customer_id;
   });
+  if (body.refund_exchange_rate !== undefined && (body.payment_form === COMPENSATION || !currencyOf)) {
+    problems.add('parameter_not_allowed', `refund_exchange_rate is for a refund (not 17 Compensación) of invoices in a foreign currency`, 'refund_exchange_rate');
+  }
   const first = [...related.values()].find((r) => r.customer_id === customerId);
   const md = await loadMasterData(q, company, { productCodes: (body.items ?? []).map((i) => i?.code), customerIdentifications: [first?.customer_identification] });
   const customer = md.customers.find((c) => c.id === customerId) ?? null;
@@ -259,7 +265,7 @@ function noteDocument(plan: MxPlan, body: MxCreditNoteBody, invoices: MxCreditNo
   ids: { id: string | null; prefix: string; number: number | null; name: string | null; now: Date }): MxCreditNoteDocument {
   // The lines, amounts and parties as an invoice's; without what a note does not have.
   const { seller: _s, cost_center: _c, payment, balance: _b, ...doc } = mxInvoiceDocument(plan, ids);
-  return { ...doc, payment_form: payment.conditions.payment_form, reason: body.reason ?? 'discount', invoices, stamp: { ...doc.stamp, send: body.stamp?.send ?? false },
+  return { ...doc, payment_form: payment.conditions.payment_form, ...(body.refund_exchange_rate !== undefined ? { refund_exchange_rate: body.refund_exchange_rate } : {}), reason: body.reason ?? 'discount', invoices, stamp: { ...doc.stamp, send: body.stamp?.send ?? false },
     mail: { ...doc.mail, send: body.mail?.send ?? false }, cancellation: null };
 }
 
@@ -288,10 +294,18 @@ function notePostings(doc: MxCreditNoteDocument, applied: (Application & { accou
   const rate = new Decimal(doc.currency?.exchange_rate ?? 1);
   if (rate.eq(1)) return p;
   const mxn = (v: Decimal.Value | undefined) => (v === undefined ? undefined : new Decimal(v).times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
-  const out = p.map((x) => ({ ...x, debit: mxn(x.debit), credit: mxn(x.credit) }));
+  const out: Posting[] = p.map((x) => ({ ...x, debit: mxn(x.debit), credit: mxn(x.credit) }));
   const debits = out.reduce((a, x) => a.plus(x.debit ?? 0), new Decimal(0));
   const credits = out.reduce((a, x) => a.plus(x.credit ?? 0), new Decimal(0));
   out[0] = { ...out[0], debit: new Decimal(out[0].debit!).plus(credits.minus(debits)) };
+  // A refund paid at another day's rate: the money out at that rate, the difference an exchange loss (701.01) or gain (702.01).
+  if (doc.refund_exchange_rate === undefined || compensation) return out;
+  const cash = out.length - 1;
+  const paid = round2(new Decimal(doc.total).times(doc.refund_exchange_rate));
+  const difference = paid.minus(out[cash].credit!);
+  out[cash] = { ...out[cash], credit: paid };
+  if (difference.gt(0)) out.push({ account: MX_LEDGER.exchangeLoss, debit: difference, description: 'Pérdida cambiaria' });
+  if (difference.lt(0)) out.push({ account: MX_LEDGER.exchangeGain, credit: difference.negated(), description: 'Utilidad cambiaria' });
   return out;
 }
 

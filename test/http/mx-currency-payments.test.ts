@@ -7,7 +7,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage, problems, type Storage } from '../support/server';
-import { MX_CUSTOMER, mxSuite, stamped } from '../support/mx';
+import { MX_APP, MX_CUSTOMER, mxSuite, mxToday, stamped } from '../support/mx';
 import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
 
 eachStorage('MX foreign-currency PPD invoices and their receipts', (storage: Storage) => {
@@ -110,5 +110,32 @@ eachStorage('MX foreign-currency PPD invoices and their receipts', (storage: Sto
     assert.deepEqual(p.invoices[0].taxes.map((x: any) => [x.base_value, x.value]), [[100, 16]]);
     // Bank 2030.01; receivable 1972.00; IVA 272.00 out of 209.01 and 16 × 17.5 = 280.00 into 208.01: gain 2030.01 + 272 − 1972 − 280 = 50.01.
     assert.deepEqual(await net(p.id), { '102.01': '2030.01', '105.01': '-1972.00', '208.01': '-280.00', '209.01': '272.00', '702.01': '-50.01' });
+  });
+  test('a cash refund of a USD invoice paid at another day\'s rate posts the exchange difference', async () => {
+    // A PUE invoice of 116.00 USD at 17.00 (paid at once), and a cash refund of GEN001 1 × 10.00 USD + IVA 1.60 = 11.60 USD.
+    const inv = await mx().post('/v1/invoices', { document: { id: t.ref.fvA }, customer: MX_CUSTOMER, seller: t.ref.seller, use: 'G03',
+      items: [{ code: 'GEN001', quantity: 1, price: 100 }], currency: { code: 'USD', exchange_rate: 17 },
+      payment: { method: 'PUE', conditions: { id: t.ref.cash, value: 116, due_date: mxToday() } }, stamp: { send: true } }, MX_APP);
+    assert.equal(inv.status, 201, JSON.stringify(inv.body));
+    await stamped(t.s, 'invoices', inv.body);
+    const note = (over: Record<string, unknown>) => mx().post('/v1/credit-notes', { document: { id: t.ref.creditNote }, invoices: [{ id: inv.body.id }], payment_form: '01',
+      items: [{ code: 'GEN001', quantity: 1, price: 10 }], stamp: { send: true }, ...over }, MX_APP);
+    // Not with compensation, nor on an invoice in pesos.
+    assert.deepEqual(problems(await note({ payment_form: '17', refund_exchange_rate: 18.5 })), ['parameter_not_allowed@refund_exchange_rate']);
+    const pesos = await mx().post('/v1/invoices', { document: { id: t.ref.fvA }, customer: MX_CUSTOMER, seller: t.ref.seller, use: 'G03',
+      items: [{ code: 'GEN001', quantity: 1, price: 100 }], payment: { method: 'PUE', conditions: { id: t.ref.cash, value: 116, due_date: mxToday() } }, stamp: { send: true } }, MX_APP);
+    await stamped(t.s, 'invoices', pesos.body);
+    assert.deepEqual(problems(await note({ invoices: [{ id: pesos.body.id }], refund_exchange_rate: 18.5 })), ['parameter_not_allowed@refund_exchange_rate']);
+    // Paid back when the dollar is at 18.50: at the invoice's 17.00, 402.01 10.00 × 17 = 170.00 and 208.01 1.60 × 17 = 27.20;
+    // the cash out 11.60 × 18.50 = 214.60; the 17.40 more is an exchange loss (701.01).
+    const res = await note({ refund_exchange_rate: 18.5 });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.equal(res.body.refund_exchange_rate, 18.5);
+    assert.equal((await stamped(t.s, 'credit-notes', res.body)).stamp.status, 'Accepted');
+    assert.deepEqual(await net(res.body.id), { '101.01': '-214.60', '208.01': '27.20', '402.01': '170.00', '701.01': '17.40' });
+    // At 16.00 instead: cash 11.60 × 16 = 185.60, a gain of 197.20 − 185.60 = 11.60 (702.01).
+    const gain = await note({ refund_exchange_rate: 16 });
+    assert.equal(gain.status, 201, JSON.stringify(gain.body));
+    assert.deepEqual(await net(gain.body.id), { '101.01': '-185.60', '208.01': '27.20', '402.01': '170.00', '702.01': '-11.60' });
   });
 });

@@ -20619,6 +20619,8 @@ export interface operations {
                                 errors: string | null;
                             } | null) | null;
                             payment_form: string;
+                            /** @description The rate the refund was paid at, when sent */
+                            refund_exchange_rate?: number;
                             /** @description return or discount (notes written before it existed have none: discount) */
                             reason?: string;
                             invoices: {
@@ -20736,6 +20738,8 @@ export interface operations {
                      * @enum {string}
                      */
                     payment_form: "01" | "02" | "03" | "04" | "05" | "06" | "08" | "12" | "13" | "14" | "15" | "17" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31";
+                    /** @description A refund (not 17) of invoices in a foreign currency: pesos per unit of it on the day the money is given back; the difference from the invoices' rate is posted as exchange gain or loss. Omitted: the invoices' rate */
+                    refund_exchange_rate?: number;
                     /**
                      * @description return: the units of its lines come back (they are no longer on the invoices for later notes); discount (default): a price reduction on units still sold. Either way a line never names more units than are left
                      * @enum {string}
@@ -20964,6 +20968,8 @@ export interface operations {
                             errors: string | null;
                         } | null) | null;
                         payment_form: string;
+                        /** @description The rate the refund was paid at, when sent */
+                        refund_exchange_rate?: number;
                         /** @description return or discount (notes written before it existed have none: discount) */
                         reason?: string;
                         invoices: {
@@ -21072,6 +21078,8 @@ export interface operations {
                      * @enum {string}
                      */
                     payment_form: "01" | "02" | "03" | "04" | "05" | "06" | "08" | "12" | "13" | "14" | "15" | "17" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31";
+                    /** @description A refund (not 17) of invoices in a foreign currency: pesos per unit of it on the day the money is given back; the difference from the invoices' rate is posted as exchange gain or loss. Omitted: the invoices' rate */
+                    refund_exchange_rate?: number;
                     /**
                      * @description return: the units of its lines come back (they are no longer on the invoices for later notes); discount (default): a price reduction on units still sold. Either way a line never names more units than are left
                      * @enum {string}
@@ -21220,6 +21228,8 @@ export interface operations {
                             errors: string | null;
                         } | null) | null;
                         payment_form: string;
+                        /** @description The rate the refund was paid at, when sent */
+                        refund_exchange_rate?: number;
                         /** @description return or discount (notes written before it existed have none: discount) */
                         reason?: string;
                         invoices: {
@@ -21404,6 +21414,8 @@ export interface operations {
                             errors: string | null;
                         } | null) | null;
                         payment_form: string;
+                        /** @description The rate the refund was paid at, when sent */
+                        refund_exchange_rate?: number;
                         /** @description return or discount (notes written before it existed have none: discount) */
                         reason?: string;
                         invoices: {
@@ -21588,6 +21600,8 @@ export interface operations {
                             errors: string | null;
                         } | null) | null;
                         payment_form: string;
+                        /** @description The rate the refund was paid at, when sent */
+                        refund_exchange_rate?: number;
                         /** @description return or discount (notes written before it existed have none: discount) */
                         reason?: string;
                         invoices: {
@@ -21927,6 +21941,8 @@ export interface operations {
                             errors: string | null;
                         } | null) | null;
                         payment_form: string;
+                        /** @description The rate the refund was paid at, when sent */
+                        refund_exchange_rate?: number;
                         /** @description return or discount (notes written before it existed have none: discount) */
                         reason?: string;
                         invoices: {
@@ -22117,6 +22133,8 @@ export interface operations {
                             errors: string | null;
                         } | null) | null;
                         payment_form: string;
+                        /** @description The rate the refund was paid at, when sent */
+                        refund_exchange_rate?: number;
                         /** @description return or discount (notes written before it existed have none: discount) */
                         reason?: string;
                         invoices: {
@@ -22233,6 +22251,8 @@ export interface operations {
                             errors: string | null;
                         } | null) | null;
                         payment_form: string;
+                        /** @description The rate the refund was paid at, when sent */
+                        refund_exchange_rate?: number;
                         /** @description return or discount (notes written before it existed have none: discount) */
                         reason?: string;
                         invoices: {
