@@ -85,7 +85,7 @@ const DOMAIN: [RegExp, string][] = [
   [/^Send test_set_id, or set settings\.dian\.test_set_id/, 'Indique el TestSetId que dio la DIAN.'],
   [/cannot be deleted: (.+) refers? to it/, 'No se puede borrar: hay documentos que lo usan. Desactívelo en su lugar.'],
   [/is not a valid (NIT|RFC)/i, 'No es un $1 válido.'],
-  [/^(\S+) MXN is more than invoice (\S+) still owes \((\S+)\)$/, '$1 MXN es más de lo que la factura $2 aún debe ($3).'],
+  [/^(\S+) ([A-Z]{3}) is more than invoice (\S+) still owes \((\S+)(?: [A-Z]{3})?\)$/, '$1 $2 es más de lo que la factura $3 aún debe ($4 $2).'],
   [/^(\S+) MXN is too small a part of invoice (\S+):/, '$1 MXN es una parte demasiado pequeña de la factura $2: una base de impuesto pagada se redondearía a 0.00 (Pagos 2.0 exige BaseDR mayor que 0).'],
   [/^Motive 01 \(.*\) needs substitution/, 'El motivo 01 (comprobante emitido con errores con relación) necesita el UUID del CFDI timbrado que lo sustituye.'],
   [/^substitution goes with motive 01 only, not (\S+)$/, 'El UUID sustituto solo va con el motivo 01, no con el $1.'],

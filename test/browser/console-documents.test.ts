@@ -95,7 +95,7 @@ describe('console documents in a browser', { skip: exe ? false : 'Chromium not f
     // More than the invoice owes: the API's message, in Spanish, under the amount; nothing stored.
     await page.fill('#c-invoices-0--amount', '2000');
     await Promise.all([page.waitForLoadState('load'), page.click('form.record > button[type=submit]')]);
-    assert.equal(await page.textContent('#err-invoices-0--amount'), '2000.00 MXN es más de lo que la factura ' + inv.name + ' aún debe (1160.00).');
+    assert.equal(await page.textContent('#err-invoices-0--amount'), '2000.00 MXN es más de lo que la factura ' + inv.name + ' aún debe (1160.00 MXN).');
     await noViolations('the refused payment receipt form');
     assert.equal((await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments'))[0].n, 0);
     // Half of it, by transfer, stamped now.

@@ -12,8 +12,11 @@ const ENGLISH = /\b(the|is|of|must|not|send|invoice|cannot|above|more than)\b/i;
 
 test('API messages: translated whole in Spanish, as they are in English', () => {
   const owes = { Code: 'invalid_value', Message: '150.00 MXN is more than invoice MX-A-7 still owes (116.00)', Params: ['invoices[0].amount'] };
-  assert.equal(translate('es', owes), '150.00 MXN es más de lo que la factura MX-A-7 aún debe (116.00).');
+  assert.equal(translate('es', owes), '150.00 MXN es más de lo que la factura MX-A-7 aún debe (116.00 MXN).');
   assert.equal(translate('en', owes), owes.Message);
+  // As the API writes it now: the balance with its currency.
+  const usd = { ...owes, Message: '150.00 USD is more than invoice MX-A-8 still owes (116.00 USD)' };
+  assert.equal(translate('es', usd), '150.00 USD es más de lo que la factura MX-A-8 aún debe (116.00 USD).');
   const motive = { Code: 'parameter_required', Message: 'Motive 01 (issued with errors, with relation) needs substitution: the UUID of the stamped CFDI that replaces it', Params: ['substitution'] };
   assert.match(translate('es', motive), /^El motivo 01 .* necesita el UUID del CFDI timbrado que lo sustituye\.$/);
   const sum = { Code: 'invalid_total_payments', Message: 'The sum of payments (100.00) must equal the amount payable (119.00)', Params: ['payments'] };
