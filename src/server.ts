@@ -15,8 +15,8 @@ import { catalogRoutes } from './catalog/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { voucherRoutes } from './vouchers/routes';
 import { noteRoutes } from './notes/routes';
-import { mxNoteRoutes } from './notes/mx';
-import { paymentRoutes } from './payments/routes';
+import { mxNoteCancellation, mxNoteRoutes } from './notes/mx';
+import { paymentCancellation, paymentRoutes } from './payments/routes';
 import { PAYMENT_STAMP_JOB } from './payments/kernel';
 import { CANCEL_JOB, runCancellation, SandboxCancellations } from './einvoice/sat/cancel';
 import { FinkokPac } from './einvoice/sat/finkok';
@@ -28,6 +28,7 @@ import { noteFacts, stampCoInvoice, stampCoNote, technicalKeys, type Signing } f
 import { MX_NOTE_STAMP_JOB, NOTE_STAMP_JOB } from './notes/kernel';
 import { SANDBOX_PROVIDER_RFC } from './einvoice/sat/provider';
 import { stampMxInvoice, stampMxNote, stampMxPayment } from './einvoice/sat/stamp';
+import { invoiceCancellation, invoiceRecords } from './invoices/authority';
 import { ThreadedSandboxDian, ThreadedSandboxPac } from './einvoice/threaded';
 import { acquirePool, releasePool, type CpuPool } from './workers/pool';
 import { runTask } from './workers/tasks';
@@ -122,11 +123,13 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     const pac = finkok ?? new ThreadedSandboxPac(pool, () => signing.credentials.provider('sat-sandbox', SANDBOX_PROVIDER_RFC));
     const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, timeoutMs: config.mailTimeoutMs });
     let log: Log | undefined;
+    // What the tax-authority jobs do to each kind of document, given here: src/einvoice imports no document kernel.
+    const cancelKernels = { invoice: invoiceCancellation, payment: paymentCancellation, credit_note: mxNoteCancellation };
     const outbox = new Outbox(db, {
-      dian_submit: logged('dian_submit', (job, done) => stampCoInvoice(db, authority, job.company_id, job.ref_id, signing, done), () => log),
+      dian_submit: logged('dian_submit', (job, done) => stampCoInvoice(db, authority, invoiceRecords, job.company_id, job.ref_id, signing, done), () => log),
       [NOTE_STAMP_JOB]: logged(NOTE_STAMP_JOB, (job, done) => stampCoNote(db, authority, job.company_id, job.ref_id, signing, done), () => log),
-      sat_stamp: logged('sat_stamp', (job, done) => stampMxInvoice(db, pac, job.company_id, job.ref_id, signing, done), () => log),
-      [CANCEL_JOB]: logged(CANCEL_JOB, (job) => runCancellation(db, cancellations, job.company_id, job.ref_id, signing.credentials), () => log),
+      sat_stamp: logged('sat_stamp', (job, done) => stampMxInvoice(db, pac, invoiceRecords, job.company_id, job.ref_id, signing, done), () => log),
+      [CANCEL_JOB]: logged(CANCEL_JOB, (job) => runCancellation(db, cancellations, cancelKernels, job.company_id, job.ref_id, signing.credentials), () => log),
       [MX_NOTE_STAMP_JOB]: logged(MX_NOTE_STAMP_JOB, (job, done) => stampMxNote(db, pac, job.company_id, job.ref_id, signing, done), () => log),
       [PAYMENT_STAMP_JOB]: logged(PAYMENT_STAMP_JOB, (job, done) => stampMxPayment(db, pac, job.company_id, job.ref_id, signing, done), () => log),
       [WEBHOOK_JOB]: logged(WEBHOOK_JOB, webhookHandler(db, { timeoutMs: config.webhookTimeoutMs, retryHours: config.webhookRetryHours, allowPrivate: config.webhookAllowPrivate, resolve: config.resolveHost }), () => log),

@@ -13,6 +13,7 @@ import { DomainError, Problems } from '../platform/errors';
 import { checkBody } from '../platform/validation';
 import type { DianAuthority } from '../einvoice/dian/authority';
 import { DianTestSetError, runDianTestSet, type TestSetResult } from '../einvoice/dian/habilitacion';
+import { testSetDocuments } from '../invoices/co/test-set';
 import { withCompany, type Actor } from './audit';
 import { companyRow } from './collections';
 
@@ -28,7 +29,7 @@ export async function runTestSet(db: Db, actor: Actor, authority: DianAuthority,
   if (!testSetId) throw new DomainError('parameter_required', 'Send test_set_id, or set settings.dian.test_set_id on the company', 'test_set_id');
   let result: TestSetResult;
   try {
-    result = await runDianTestSet(db, authority, companyId, testSetId);
+    result = await runDianTestSet(db, authority, testSetDocuments, companyId, testSetId);
   } catch (e) {
     if (e instanceof DianTestSetError) throw new DomainError(e.param === 'test_set_id' ? 'invalid_value' : 'company_settings', e.message, e.param);
     throw e;

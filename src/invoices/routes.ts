@@ -13,6 +13,7 @@ import { PageQuery, paged } from '../platform/http';
 import { AfterQuery, listDocuments } from '../platform/lists';
 import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
 import { annulInvoice, canStamp, deleteInvoice, enforce, LIVE, lockInvoice, requestStamp, STAMP_JOB } from './kernel';
+import { invoiceCancellation } from './authority';
 import { mailIfAsked, recordCreation } from '../mail/store';
 import { annulmentDate } from './lookup';
 import { cancelRoute, cancellationAnswer, type MxStoredRow } from '../einvoice/sat/cancel';
@@ -205,7 +206,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
         : 'Delete an invoice whose CFDI was never stamped (Draft or Rejected): its number stays used, its journal entry and due items are reversed; a stamped CFDI is cancelled, not deleted' },
   }, async (req) => db.tx((q) => deleteInvoice(q, req.company.company_id, req.params.id, country)));
 
-  if (country === 'MX') cancelRoute(app, { db, outbox, config }, 'invoice', 'invoices', tags, readInvoice);
+  if (country === 'MX') cancelRoute(app, { db, outbox, config }, 'invoice', 'invoices', tags, readInvoice, invoiceCancellation);
   if (country !== 'CO') return;
   app.put('/invoices/:id', {
     attachValidation: true,

@@ -46,7 +46,7 @@ import { unsealedCfdi } from '../einvoice/sat/cfdi';
 import { checkRelated, RelatedBody, type RelatedCfdi } from '../einvoice/sat/related';
 import { cfdiContentProblems } from '../einvoice/sat/rules';
 import { missingCfdiData } from '../einvoice/sat/stamp';
-import { cancelRoute, cancellationAnswer, type MxStoredRow } from '../einvoice/sat/cancel';
+import { cancelRoute, cancellationAnswer, type CancelKernel, type MxStoredRow } from '../einvoice/sat/cancel';
 import { STORED_COLUMNS, storedAnswer } from '../platform/stored';
 import { genericReceiver } from '../companies/uses';
 import { COMPENSATION, PAYMENT_FORMS } from '../payments/schema';
@@ -55,7 +55,7 @@ import { noteTaxShares } from '../payments/compute';
 import type { StampColumns, StampStatus } from '../platform/states';
 import { recordCreation } from '../mail/store';
 import type { CustomerRow } from '../catalog/rows';
-import { insertNote, lockNote, MX_NOTE_STAMP_JOB, requestNoteStamp, voidMxNote } from './kernel';
+import { insertNote, lockNote, MX_NOTE_STAMP_JOB, requestNoteStamp, setNoteCancellation, voidMxNote } from './kernel';
 
 /** What a note does to the units it names: a return takes them back; a discount lowers the price of units still sold. */
 const NOTE_REASONS = ['return', 'discount'] as const;
@@ -350,6 +350,12 @@ async function storeMxCreditNote(q: Queryable, company: Company, plan: NotePlan,
 const COLUMNS = [...STORED_COLUMNS, 'stamp_uuid', 'cancellation'];
 const current = (row: MxStoredRow) => ({ ...storedAnswer(row, { uuid: row.stamp_status === 'Accepted' ? row.stamp_uuid : null }), cancellation: cancellationAnswer(row.cancellation) });
 
+/** What a SAT cancellation does to a Mexican credit note (src/einvoice/sat/cancel.ts; the job's table is src/server.ts's). */
+export const mxNoteCancellation: CancelKernel = {
+  setCancellation: setNoteCancellation,
+  cancel: (q, cid, n, day) => voidMxNote(q, cid, n, day, 'cancelled'),
+};
+
 export async function readMxNote(q: Queryable, company: Company, id: string) {
   const [row] = await q.query<MxStoredRow>(`SELECT ${COLUMNS.join(', ')} FROM notes WHERE company_id = $1 AND id = $2 AND kind = 'NC'`, [company.company_id, id]);
   if (!row) throw notFound(`Credit note ${id}`);
@@ -427,5 +433,5 @@ export const mxNoteRoutes: RouteModule = (app, { db, country, outbox, config }) 
       return readMxNote(q, req.company, id);
     });
   });
-  cancelRoute(app, { db, outbox, config }, 'credit_note', 'credit-notes', tags, readMxNote);
+  cancelRoute(app, { db, outbox, config }, 'credit_note', 'credit-notes', tags, readMxNote, mxNoteCancellation);
 };

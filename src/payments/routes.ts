@@ -13,10 +13,10 @@ import { AfterQuery, listDocuments } from '../platform/lists';
 import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams, type BodyOf } from '../platform/documents';
 import type { StampColumns, StampStatus } from '../platform/states';
 import { PaymentBody } from './schema';
-import { annulPayment, planPayment, storePayment } from './service';
-import { lockPayment, PAYMENT_STAMP_JOB, requestPaymentStamp } from './kernel';
+import { annulPayment, planPayment, storePayment, voidPayment } from './service';
+import { lockPayment, PAYMENT_STAMP_JOB, requestPaymentStamp, setPaymentCancellation } from './kernel';
 import { recordCreation } from '../mail/store';
-import { cancelRoute, cancellationAnswer, type MxStoredRow } from '../einvoice/sat/cancel';
+import { cancelRoute, cancellationAnswer, type CancelKernel, type MxStoredRow } from '../einvoice/sat/cancel';
 import { STORED_COLUMNS, storedAnswer } from '../platform/stored';
 
 const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
@@ -26,6 +26,12 @@ const params = UuidParams('Payment receipt');
 /** The stored document with the fields that change after creation. */
 const COLUMNS = [...STORED_COLUMNS, 'stamp_uuid', 'cancellation'];
 const current = (row: MxStoredRow) => ({ ...storedAnswer(row, { uuid: row.stamp_status === 'Accepted' ? row.stamp_uuid : null }), cancellation: cancellationAnswer(row.cancellation) });
+
+/** What a SAT cancellation does to a payment receipt (src/einvoice/sat/cancel.ts; the job's table is src/server.ts's). */
+export const paymentCancellation: CancelKernel = {
+  setCancellation: setPaymentCancellation,
+  cancel: (q, cid, p, day) => voidPayment(q, cid, p, day, 'cancelled'),
+};
 
 export async function readPayment(q: Queryable, company: Company, id: string) {
   const [row] = await q.query<MxStoredRow>(`SELECT ${COLUMNS.join(', ')} FROM payments WHERE company_id = $1 AND id = $2`, [company.company_id, id]);
@@ -97,7 +103,7 @@ export const paymentRoutes: RouteModule = (app, { db, country, outbox, config })
     return { base64: Buffer.from(row.xml, 'utf8').toString('base64') };
   });
 
-  cancelRoute(app, { db, outbox, config }, 'payment', 'payments', tags, readPayment);
+  cancelRoute(app, { db, outbox, config }, 'payment', 'payments', tags, readPayment, paymentCancellation);
 
   app.post('/payments/:id/annul', {
     schema: { tags, summary: 'Annul a payment receipt never stamped: gives back what it paid on the invoices and reverses its journal entry', params },

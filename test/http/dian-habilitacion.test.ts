@@ -17,6 +17,7 @@ import { ADMIN_TOKEN, adminOf, ok, SECRET_KEY } from '../support/admin';
 import { SandboxDian, type SubmitContext } from '../../src/einvoice/dian/authority';
 import { noteFacts, technicalKeys } from '../../src/einvoice/dian/stamp';
 import { DianTestSetError, mayUseProduction, runDianTestSet } from '../../src/einvoice/dian/habilitacion';
+import { testSetDocuments } from '../../src/invoices/co/test-set';
 import { readApplicationResponse } from '../../src/einvoice/dian/application-response';
 import { verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
 
@@ -50,7 +51,7 @@ eachStorage('DIAN test set through the sandbox', (storage: Storage) => {
       sendTestSet: async (xml: string, testSetId: string, ctx: SubmitContext) => { sent.push({ xml, ctx }); return sandbox.sendTestSet(xml, testSetId); },
       statusZip: async (trackId: string) => { const v = await sandbox.statusZip(trackId); judged.push(v ? 'judged' : 'pending'); return v; },
     });
-    const result = await runDianTestSet(s.db, spy, companyId, id, { invoices: 6, creditNotes: 6, debitNotes: 4 });
+    const result = await runDianTestSet(s.db, spy, testSetDocuments, companyId, id, { invoices: 6, creditNotes: 6, debitNotes: 4 });
     assert.equal(result.status, 'Accepted', JSON.stringify(result.documents.filter((d) => d.status !== 'Accepted')));
     const names = Array.from({ length: 16 }, (_, n) => `SETP${first + n}`);
     assert.deepEqual(result.documents.map((d) => d.name), names);
@@ -103,14 +104,14 @@ eachStorage('DIAN test set through the sandbox', (storage: Storage) => {
   test('the test numbers and the company\'s invoices on the test resolution never meet', async () => {
     const { coRefs, validInvoice, today } = await import('../support/co');
     const r = await coRefs(s);
-    const a = await runDianTestSet(s.db, sandbox, companyId, randomUUID(), { invoices: 2, creditNotes: 1, debitNotes: 0 });
+    const a = await runDianTestSet(s.db, sandbox, testSetDocuments, companyId, randomUUID(), { invoices: 2, creditNotes: 1, debitNotes: 0 });
     assert.equal(a.status, 'Accepted', JSON.stringify(a.documents));
     const last = Number(a.documents[2].name.slice(4));
     const invoice = await s.as('co').post('/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id }, date: today() }));
     assert.equal(invoice.status, 201, JSON.stringify(invoice.body));
     assert.equal(invoice.body.prefix, 'SETP');
     assert.equal(invoice.body.number, last + 1, 'the invoice after the set');
-    const b = await runDianTestSet(s.db, sandbox, companyId, randomUUID(), { invoices: 1, creditNotes: 0, debitNotes: 1 });
+    const b = await runDianTestSet(s.db, sandbox, testSetDocuments, companyId, randomUUID(), { invoices: 1, creditNotes: 0, debitNotes: 1 });
     assert.equal(b.status, 'Accepted', JSON.stringify(b.documents));
     assert.deepEqual(b.documents.map((d) => d.name), [`SETP${last + 2}`, `SETP${last + 3}`], 'the set after the invoice');
   });
@@ -137,7 +138,7 @@ eachStorage('DIAN test set through the sandbox', (storage: Storage) => {
     await s.db.query(`UPDATE companies SET check_digit = $2, settings = settings #- '{dian,test_set_passed_at}' WHERE company_id = $1`,
       [companyId, String((Number(co.check_digit) + 1) % 10)]);
     try {
-      const result = await runDianTestSet(s.db, sandbox, companyId, randomUUID(), { invoices: 3, creditNotes: 1, debitNotes: 1 });
+      const result = await runDianTestSet(s.db, sandbox, testSetDocuments, companyId, randomUUID(), { invoices: 3, creditNotes: 1, debitNotes: 1 });
       assert.equal(result.status, 'Rejected');
       assert.deepEqual(result.documents.map((d) => [d.kind, d.status, d.errors.map((e) => e.code)]), [
         ...[0, 1, 2].map(() => ['Invoice', 'Rejected', ['NIT_CHECK_DIGIT']]),
@@ -150,14 +151,14 @@ eachStorage('DIAN test set through the sandbox', (storage: Storage) => {
   });
 
   test('a test set id that is not the DIAN\'s GUID is refused for every document', async () => {
-    const result = await runDianTestSet(s.db, sandbox, companyId, 'not-a-test-set', { invoices: 2, creditNotes: 0, debitNotes: 0 });
+    const result = await runDianTestSet(s.db, sandbox, testSetDocuments, companyId, 'not-a-test-set', { invoices: 2, creditNotes: 0, debitNotes: 0 });
     assert.equal(result.status, 'Rejected');
     assert.deepEqual(result.documents.map((d) => d.errors.map((e) => e.code)), [['TEST_SET'], ['TEST_SET']]);
   });
 
   test('a company that cannot send a set: unknown, Mexican, no software registration, no certificate', async () => {
     const refused = async (id: number, param: string) => {
-      await assert.rejects(runDianTestSet(s.db, sandbox, id, randomUUID(), { invoices: 1, creditNotes: 0, debitNotes: 0 }),
+      await assert.rejects(runDianTestSet(s.db, sandbox, testSetDocuments, id, randomUUID(), { invoices: 1, creditNotes: 0, debitNotes: 0 }),
         (e: unknown) => e instanceof DianTestSetError && e.param === param);
     };
     await refused(99999, 'id');
@@ -168,7 +169,7 @@ eachStorage('DIAN test set through the sandbox', (storage: Storage) => {
     await refused(plain.company_id, 'settings.dian');
     await s.db.query(`UPDATE companies SET settings = '{"dian":{"id":"0b5f6c1e-3c55-4d0f-8e55-7f9a1c2d3e4f","pin":"54321"}}' WHERE company_id = $1`, [plain.company_id]);
     await refused(plain.company_id, 'certificate');
-    await assert.rejects(runDianTestSet(s.db, sandbox, companyId, ' '), (e: unknown) => e instanceof DianTestSetError && e.param === 'test_set_id');
+    await assert.rejects(runDianTestSet(s.db, sandbox, testSetDocuments, companyId, ' '), (e: unknown) => e instanceof DianTestSetError && e.param === 'test_set_id');
   });
 
   test('the sandbox signs an ApplicationResponse under its own name, never the DIAN\'s', async () => {

@@ -16,6 +16,7 @@ import { companyCredentials } from '../../src/einvoice/credentials';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
 import { DianWebService } from '../../src/einvoice/dian/soap';
 import { runDianTestSet } from '../../src/einvoice/dian/habilitacion';
+import { testSetDocuments } from '../../src/invoices/co/test-set';
 import { readApplicationResponse } from '../../src/einvoice/dian/application-response';
 
 let s: TestServer;
@@ -87,7 +88,7 @@ test('the DIAN test set through SendTestSetAsync and GetStatusZip: every documen
   fake.calls.length = 0;
   const ws = new DianWebService({ url: fake.url, timeoutMs: 5000 });
   // Two invoices, a credit note and a debit note: the set's own consecutive numbers on the test range.
-  const result = await runDianTestSet(s.db, ws, co.company_id, testSetId, { invoices: 2, creditNotes: 1, debitNotes: 1 });
+  const result = await runDianTestSet(s.db, ws, testSetDocuments, co.company_id, testSetId, { invoices: 2, creditNotes: 1, debitNotes: 1 });
   assert.equal(result.status, 'Accepted', JSON.stringify(result.documents));
   const first = Number(/^SETP(\d+)$/.exec(result.documents[0].name)?.[1]);
   assert.ok(first >= 990000000 && first < 995000000, result.documents[0].name);
@@ -107,7 +108,7 @@ test('the DIAN test set through SendTestSetAsync and GetStatusZip: every documen
   assert.equal(run.authority, 'webservice');
 
   // A test set id the DIAN did not give: each ZIP is refused with the DIAN's message.
-  const refused = await runDianTestSet(s.db, ws, co.company_id, '0f0e0d0c-0b0a-4908-8706-050403020100', { invoices: 2, creditNotes: 0, debitNotes: 0 });
+  const refused = await runDianTestSet(s.db, ws, testSetDocuments, co.company_id, '0f0e0d0c-0b0a-4908-8706-050403020100', { invoices: 2, creditNotes: 0, debitNotes: 0 });
   assert.equal(refused.status, 'Rejected');
   assert.deepEqual(refused.documents.map((d) => d.errors.map((e) => e.code)), [['TEST_SET'], ['TEST_SET']]);
   assert.match(refused.documents[0].errors[0].message, /no existe/);

@@ -14,6 +14,7 @@ import { cfdiChain, parseXml, satSelect, timbreChain } from '../../src/einvoice/
 import { satCertificateNumber } from '../../src/einvoice/sat/cfdi';
 import { SandboxPac } from '../../src/einvoice/sat/provider';
 import { stampMxInvoice } from '../../src/einvoice/sat/stamp';
+import { recordSending, recordVerdict } from '../../src/invoices/kernel';
 
 const APP = { 'serviceapi-application-id': 'TiendaPOS' };
 const mxToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
@@ -145,9 +146,9 @@ test('an answer lost in transit: the retry sends the same sealed CFDI and gets t
     if (sent.length === 1) throw new Error('timeout: the provider stamped, the answer never arrived');
     return verdict;
   } };
-  await assert.rejects(stampMxInvoice(s.db, flaky, cid, res.body.id), /timeout/);
+  await assert.rejects(stampMxInvoice(s.db, flaky, { recordSending, recordVerdict }, cid, res.body.id), /timeout/);
   assert.equal((await s.as('mx').get(`/v1/invoices/${res.body.id}`)).body.stamp.status, 'Pending');
-  const retried = await stampMxInvoice(s.db, flaky, cid, res.body.id);
+  const retried = await stampMxInvoice(s.db, flaky, { recordSending, recordVerdict }, cid, res.body.id);
   assert.equal(retried.status, 'Accepted');
   assert.equal(sent.length, 2);
   assert.equal(sent[1], sent[0]);
@@ -155,6 +156,6 @@ test('an answer lost in transit: the retry sends the same sealed CFDI and gets t
   assert.equal((xml.match(/<tfd:TimbreFiscalDigital\b/g) ?? []).length, 1);
   assert.equal(attr(xml, '//tfd:TimbreFiscalDigital/@UUID'), retried.uuid);
   // Once Accepted, another run does not send at all.
-  await stampMxInvoice(s.db, flaky, cid, res.body.id);
+  await stampMxInvoice(s.db, flaky, { recordSending, recordVerdict }, cid, res.body.id);
   assert.equal(sent.length, 2);
 });

@@ -30,15 +30,11 @@
  */
 import type { Db } from '../../platform/db';
 import type { CompanyRow, CompanySettings } from '../../platform/auth';
-import { computeCO, type TaxRef } from '../../invoices/compute';
-import { coInvoiceDocument, type Plan } from '../../invoices/co/service';
-import { todayIn } from '../../invoices/lookup';
-import { nitCheckDigit } from '../../platform/nit';
+import { dayIn } from '../../platform/dates';
 import { companyCredentials } from '../credentials';
 import { signInvoiceXml, type SigningCredentials } from './sign';
 import { buildInvoiceXml, buildNoteXml, type DianCustomer, type DianInvoiceDocument } from './ubl';
-import { noteDocument, type NotedInvoice } from '../../notes/service';
-import { CREDIT_REASONS, type NoteBody, type NoteDocument } from '../../notes/schema';
+import type { NoteDocument } from '../../notes/schema';
 import { DEFAULT_SOFTWARE, softwareProvider } from './stamp';
 import { TEST_RESOLUTION } from './test-resolution';
 import { dianFileStem } from './file-names';
@@ -89,166 +85,17 @@ export const mayUseProduction = (settings: CompanySettings | null | undefined) =
 
 // ------------------------------------------------------------------ the documents
 
-const tax = (id: number, name: string, type: string, percentage: string): TaxRef & { account_code: string } => ({ id, name, type, percentage, account_code: '' });
-const IVA19 = tax(1, 'IVA 19%', 'IVA', '19');
-const IVA5 = tax(2, 'IVA 5%', 'IVA', '5');
-const IVA0 = tax(3, 'IVA 0% (exento)', 'IVA', '0');
-const INC8 = tax(4, 'Impoconsumo 8%', 'Impoconsumo', '8');
-const RETEFUENTE = tax(5, 'Retefuente 2.5%', 'Retefuente', '2.5');
-const RETEIVA = tax(6, 'ReteIVA 15%', 'ReteIVA', '15');
-const RETEICA = tax(7, 'ReteICA 9.66 por mil', 'ReteICA', '0.966');
-
-const PAYMENT_TYPES = {
-  cash: { id: 1, name: 'Efectivo', type: 'Cash', due_date: false },
-  credit: { id: 2, name: 'Crédito 30 días', type: 'Credit', due_date: true },
-  transfer: { id: 3, name: 'Transferencia bancaria', type: 'Transfer', due_date: false },
-  card: { id: 4, name: 'Tarjeta débito', type: 'Card', due_date: false },
-};
-
-/** The test customers: a company with a NIT (responsible for IVA, withholding agent) and a person with a cédula. */
-const CUSTOMERS: DianCustomer[] = [
-  {
-    person_type: 'company', id_type: '31', identification: '900108281', check_digit: nitCheckDigit('900108281'),
-    name: ['Cliente de Pruebas de Habilitación S.A.S.'], vat_responsible: true, fiscal_responsibilities: [{ code: 'O-23' }],
-    address: { address: 'Calle 26 # 69-76', city: { country_code: 'CO', state_code: '11', city_code: '11001' }, postal_code: '111071' },
-    contacts: [{ first_name: 'Compras', email: 'compras@cliente-pruebas.example.co' }],
-  },
-  {
-    person_type: 'person', id_type: '13', identification: '1020304050',
-    name: ['Consumidor', 'de Pruebas'], vat_responsible: false, fiscal_responsibilities: [{ code: 'R-99-PN' }],
-    address: { address: 'Carrera 43A # 1-50', city: { country_code: 'CO', state_code: '05', city_code: '05001' }, postal_code: '050021' },
-  },
-];
-
-interface Template {
-  customer: number;
-  lines: { code: string; description: string; quantity: number; price: number; discount?: number; taxes: typeof IVA19[] }[];
-  retentions?: typeof IVA19[];
-  discountPercent?: number;
-  pay: keyof typeof PAYMENT_TYPES;
-}
-
-/** The kinds of invoice the set goes through, in turn; quantities grow with the document's position. */
-const TEMPLATES: Template[] = [
-  { customer: 0, pay: 'cash', lines: [{ code: 'HAB-PROD', description: 'Producto gravado con IVA 19 %', quantity: 1, price: 100000, taxes: [IVA19] }] },
-  { customer: 0, pay: 'credit', lines: [
-    { code: 'HAB-PROD', description: 'Producto gravado con IVA 19 %, con descuento', quantity: 2, price: 85000, discount: 10000, taxes: [IVA19] },
-    { code: 'HAB-CANASTA', description: 'Producto de la canasta familiar, IVA 5 %', quantity: 3, price: 12500, taxes: [IVA5] },
-  ] },
-  { customer: 1, pay: 'transfer', lines: [
-    { code: 'HAB-EXENTO', description: 'Producto exento (IVA 0 %)', quantity: 4, price: 9900, taxes: [IVA0] },
-    { code: 'HAB-EXCLUIDO', description: 'Producto excluido de IVA', quantity: 1, price: 45000, taxes: [] },
-  ] },
-  { customer: 1, pay: 'card', lines: [{ code: 'HAB-RESTAURANTE', description: 'Servicio de restaurante (INC 8 %)', quantity: 2, price: 32000, taxes: [INC8] }] },
-  { customer: 0, pay: 'credit', retentions: [RETEIVA, RETEICA], lines: [
-    { code: 'HAB-SERVICIO', description: 'Servicio gravado con IVA 19 % y Retefuente 2.5 %', quantity: 1, price: 1250000, taxes: [IVA19, RETEFUENTE] },
-  ] },
-  { customer: 0, pay: 'cash', discountPercent: 2, lines: [
-    { code: 'HAB-PROD', description: 'Producto gravado con IVA 19 %', quantity: 5, price: 23990.5, taxes: [IVA19] },
-    { code: 'HAB-UNIDAD', description: 'Servicio por horas', quantity: 1.5, price: 80000, taxes: [IVA19] },
-  ] },
-];
-
-/** Units of the test products (InvoicedQuantity/@unitCode): hours for the service by hours, else units. */
-const UNIT_CODES: Record<string, string> = { 'HAB-UNIDAD': 'HUR' };
-
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86400_000).toISOString().slice(0, 10);
-
-type Line = Template['lines'][number];
-
-/** The stored document's plan of a test document (computeCO, the path POST /v1/invoices takes). */
-function testSetPlan(t: { customer: number; pay: keyof typeof PAYMENT_TYPES; lines: Line[]; retentions?: typeof IVA19[]; discountPercent?: number },
-  date: string, observations: string, docName: string): Plan {
-  const discounts = t.discountPercent ? [{ id: 1, percentage: t.discountPercent, row: { name: 'Descuento por pronto pago' } }] : [];
-  const computed = computeCO({
-    discountType: 'Value',
-    lines: t.lines.map((l) => ({ quantity: l.quantity, price: l.price, discount: l.discount, taxes: l.taxes })),
-    retentions: t.retentions ?? [],
-    globalDiscounts: discounts,
-    globalCharges: [],
-  });
-  const type = PAYMENT_TYPES[t.pay];
-  const customer = CUSTOMERS[t.customer];
-  return {
-    body: { date, customer: { identification: customer.identification, branch_office: 0 }, observations, stamp: { send: true } },
-    docType: { id: 0, name: docName, prefix: TEST_RESOLUTION.prefix, discount_type: 'Value' },
-    customer: null, newCustomer: null, seller: { id: null }, costCenter: null, currency: null,
-    retentions: t.retentions ?? [],
-    lines: t.lines.map((l) => ({
-      item: { code: l.code, quantity: l.quantity, price: l.price, discount: l.discount }, product: { code: l.code },
-      taxes: l.taxes, description: l.description, seller: null, warehouse: null, third: null, gift: false,
-    })),
-    payments: [{ id: type.id, value: Number(computed.payable), due_date: type.due_date ? addDays(date, 30) : null, type }],
-    discounts, charges: [], computed,
-  } as unknown as Plan;
-}
-
-/** The template and lines of the n-th invoice of a set: quantities grow with the document's position. */
-function invoiceTemplate(n: number): Template {
-  const t = TEMPLATES[n % TEMPLATES.length];
-  const round = Math.floor(n / TEMPLATES.length);
-  return { ...t, lines: t.lines.map((l) => ({ ...l, quantity: l.quantity + round })) };
-}
-
 /**
- * The n-th invoice of a test set: the stored document's shape (computeCO + coInvoiceDocument, the path
- * POST /v1/invoices takes), numbered `number` in the test range, dated `date`, made at `now`.
+ * The documents a test set sends (src/invoices/co/test-set.ts, given by the app: this client never imports the
+ * invoice kernel): the n-th invoice and the j-th note of a set, numbered `number`, dated `date`, made at `now`;
+ * the UN/ECE units of their products and the kinds of their payment types.
  */
-export function testSetInvoice(n: number, number: number, date: string, now: Date): { document: DianInvoiceDocument; customer: DianCustomer } {
-  const t = invoiceTemplate(n);
-  const plan = testSetPlan(t, date, `Documento ${n + 1} del set de pruebas de habilitación DIAN (sin validez fiscal)`, 'Factura electrónica de venta (set de pruebas)');
-  const document = coInvoiceDocument(plan, { id: null, prefix: TEST_RESOLUTION.prefix, number, name: null, customerId: null, now });
-  return { document: JSON.parse(JSON.stringify(document)) as DianInvoiceDocument, customer: CUSTOMERS[t.customer] };
+export interface TestSetDocuments {
+  invoice(n: number, number: number, date: string, now: Date): { document: DianInvoiceDocument; customer: DianCustomer };
+  note(kind: 'NC' | 'ND', j: number, invoiceIndex: number, number: number, date: string, now: Date): { document: NoteDocument; customer: DianCustomer; reason: number };
+  unitCodes: Record<string, string>;
+  paymentTypes: Record<string, string>;
 }
-
-/**
- * The credit note concept given to the credit note of an invoice of each template, in TEMPLATES' order:
- * an annulment, a return of one unit, a rebate, a price adjustment, a volume discount, an early-payment
- * discount (the invoice with the global discount): every concept of the annex's table 13.2.4.
- */
-const CREDIT_CONCEPTS = [2, 1, 3, 4, 6, 5] as const;
-/** The debit note concepts in turn (table 13.2.5), with the line each charges. */
-const DEBIT_LINES: Record<number, Omit<Line, 'quantity' | 'price' | 'taxes'> & { taxed: boolean }> = {
-  1: { code: 'HAB-INTERESES', description: 'Intereses de mora (excluidos de IVA)', taxed: false },
-  2: { code: 'HAB-GASTOS', description: 'Gastos de cobranza', taxed: true },
-  3: { code: 'HAB-PROD', description: 'Cambio del valor: mayor valor del producto', taxed: true },
-  4: { code: 'HAB-OTROS', description: 'Otros cargos', taxed: true },
-};
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
-
-/**
- * The j-th credit note (kind NC) or debit note (ND) of a set, on the i-th invoice of the set (its template):
- * a credit note credits the invoice's own lines by its template's concept (CREDIT_CONCEPTS: the annulment
- * credits every line, a return one unit of the first line, the value concepts a tenth of one unit's price
- * with its taxes); a debit note charges one line by concept 1 to 4 in turn (interest without IVA, else
- * with the first line's taxes). Numbered `number` in the test range.
- */
-export function testSetNote(kind: 'NC' | 'ND', j: number, invoiceIndex: number, number: number, date: string, now: Date):
-  { document: NoteDocument; customer: DianCustomer; reason: number } {
-  const inv = invoiceTemplate(invoiceIndex);
-  const first = inv.lines[0];
-  let reason: number;
-  let lines: Line[];
-  if (kind === 'NC') {
-    reason = CREDIT_CONCEPTS[invoiceIndex % TEMPLATES.length];
-    lines = reason === 2 ? inv.lines
-      : reason === 1 ? [{ ...first, quantity: 1, discount: undefined }]
-        : [{ ...first, description: `${CREDIT_REASONS[reason as keyof typeof CREDIT_REASONS]}: ${first.description}`, quantity: 1, price: round2(first.price / 10), discount: undefined }];
-  } else {
-    reason = (j % 4) + 1;
-    const d = DEBIT_LINES[reason];
-    lines = [{ code: d.code, description: d.description, quantity: 1, price: 5000 + 1000 * j, taxes: d.taxed ? first.taxes.filter((t) => t.type === 'IVA' || t.type === 'Impoconsumo') : [] }];
-  }
-  const plan = testSetPlan({ customer: inv.customer, pay: inv.pay, lines },
-    date, `${kind === 'NC' ? 'Nota crédito' : 'Nota débito'} ${j + 1} del set de pruebas de habilitación DIAN (sin validez fiscal)`,
-    kind === 'NC' ? 'Nota crédito electrónica (set de pruebas)' : 'Nota débito electrónica (set de pruebas)');
-  const document = noteDocument({ kind, body: { reason } as NoteBody, invoice: { id: TEST_INVOICE_ID, name: `${TEST_RESOLUTION.prefix}${invoiceIndex}` } as NotedInvoice, plan },
-    { id: null, prefix: TEST_RESOLUTION.prefix, number, name: null, now });
-  return { document: JSON.parse(JSON.stringify(document)) as NoteDocument, customer: CUSTOMERS[inv.customer], reason };
-}
-/** Test notes are not stored: the invoice they name in their stored shape is none of the company's. */
-const TEST_INVOICE_ID = '00000000-0000-4000-8000-000000000000';
 
 // ------------------------------------------------------------------ the run
 
@@ -305,7 +152,7 @@ const ON_TEST_RESOLUTION = `company_id = $1 AND (resolution->>'number' = '${TEST
  * Throws DianTestSetError (a 4xx) when the set cannot be sent at all; anything the authority answers
  * (rejections, a document not judged in time, a failed call) is reported per document.
  */
-export async function runDianTestSet(db: Db, authority: DianAuthority, companyId: number, testSetId: string,
+export async function runDianTestSet(db: Db, authority: DianAuthority, make: TestSetDocuments, companyId: number, testSetId: string,
   options: TestSetOptions = {}): Promise<TestSetResult> {
   const invoices = options.invoices ?? TEST_SET_INVOICES;
   const creditNotes = options.creditNotes ?? TEST_SET_CREDIT_NOTES;
@@ -348,10 +195,10 @@ export async function runDianTestSet(db: Db, authority: DianAuthority, companyId
   });
 
   const now = new Date();
-  const date = todayIn('America/Bogota', now);
+  const date = dayIn('America/Bogota', now);
   const issuer = dianIssuer(company);
   const settings = { software: { id: software.id, pin: openFor(software.pin, AAD.pin(company.company_id)), ...softwareProvider(company) }, environment: '2' as const };
-  const paymentTypes = Object.fromEntries(Object.values(PAYMENT_TYPES).map((p) => [p.id, p.type]));
+  const { paymentTypes, unitCodes } = make;
 
   const send = async (n: number, doc: TestSetDocument, xml: string, key: string, prefix: 'fv' | 'nc' | 'nd'): Promise<Sent> => {
     const file = `test-set/${run.id}/${n}`;
@@ -369,8 +216,8 @@ export async function runDianTestSet(db: Db, authority: DianAuthority, companyId
   const sentInvoices: Sent[] = [];
   for (let n = 0; n < invoices; n++) {
     const number = run.first + n;
-    const { document, customer } = testSetInvoice(n, number, date, now);
-    const built = buildInvoiceXml({ document, company: issuer, customer, resolution: TEST_RESOLUTION, settings, unitCodes: UNIT_CODES, paymentTypes });
+    const { document, customer } = make.invoice(n, number, date, now);
+    const built = buildInvoiceXml({ document, company: issuer, customer, resolution: TEST_RESOLUTION, settings, unitCodes, paymentTypes });
     const xml = await signInvoiceXml(built.xml, credentials, { written: true });
     const doc: TestSetDocument = { name: `${TEST_RESOLUTION.prefix}${number}`, kind: 'Invoice', status: 'Pending', errors: [], cufe: built.cufe, date };
     sentInvoices.push(await send(n, doc, xml, built.cufe, 'fv'));
@@ -396,8 +243,8 @@ export async function runDianTestSet(db: Db, authority: DianAuthority, companyId
       continue;
     }
     const target = accepted[j % accepted.length];
-    const { document, customer, reason } = testSetNote(kind, j, target.i, number, date, now);
-    const built = buildNoteXml({ kind, document, customer, company: issuer, settings, unitCodes: UNIT_CODES, paymentTypes,
+    const { document, customer, reason } = make.note(kind, j, target.i, number, date, now);
+    const built = buildNoteXml({ kind, document, customer, company: issuer, settings, unitCodes, paymentTypes,
       invoice: { number: target.s.doc.name, cufe: target.s.doc.cufe!, date: target.s.doc.date } });
     const xml = await signInvoiceXml(built.xml, credentials, { written: true });
     const doc: TestSetDocument = { name, kind: docKind, status: 'Pending', errors: [], cufe: built.cude, date, invoice: target.s.doc.name, reason };

@@ -5,7 +5,7 @@
  * timeout first asks the authority what it holds for the CUFE, so nothing is
  * sent twice. Runs from the outbox (kind `dian_submit`), after commit.
  */
-import { recordSending, recordVerdict } from '../../invoices/kernel';
+import type { recordSending, recordVerdict } from '../../invoices/kernel';
 import { recordNoteSending, recordNoteVerdict } from '../../notes/kernel';
 import type { Db, Queryable } from '../../platform/db';
 import { AAD, openFor } from '../../platform/secrets';
@@ -42,6 +42,12 @@ const jobReads = (t: string) => `to_jsonb(c) AS company, to_jsonb(u) AS customer
               WHERE p.company_id = ${t}.company_id AND p.code IN (SELECT x->>'code' FROM jsonb_array_elements(${t}.document->'items') x)) AS units`;
 const jobJoins = (t: string) => `JOIN companies c ON c.company_id = ${t}.company_id
        LEFT JOIN customers u ON u.company_id = ${t}.company_id AND u.id = ${t}.customer_id`;
+
+/**
+ * What a stamping job records on the invoice it sends: the invoice kernel's functions (src/invoices/kernel.ts),
+ * given by the app (src/server.ts), so that the tax-authority clients never import the invoice kernel.
+ */
+export interface InvoiceRecords { recordSending: typeof recordSending; recordVerdict: typeof recordVerdict }
 
 /** A stored document as a stamping job reads it (key: its CUFE or CUDE, once one was sent). */
 interface Stored<D extends { date: string }> {
@@ -103,7 +109,7 @@ async function submit<D extends { date: string }>(db: Db, authority: DianAuthori
   return result;
 }
 
-export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId: number, invoiceId: string,
+export async function stampCoInvoice(db: Db, authority: DianAuthority, invoices: InvoiceRecords, companyId: number, invoiceId: string,
   signing: Signing = { credentials: new Credentials(db) }, finish?: Finish): Promise<StampResult> {
   // One query for all the job reads: the invoice, its numbering resolution and what every job reads.
   const [inv] = await db.query<Stored<DianInvoiceDocument> & { resolution: DianResolution }>(
@@ -119,8 +125,8 @@ export async function stampCoInvoice(db: Db, authority: DianAuthority, companyId
       const signed = await runTask(signing.pool, 'dian.sign', { input: { ...base, document: inv.document, resolution: inv.resolution }, credentials });
       return { xml: signed.xml, key: signed.cufe };
     },
-    recordSending: (xml, key) => recordSending(db, companyId, invoiceId, xml, key),
-    recordVerdict: (q, outcome) => recordVerdict(q, companyId, invoiceId, outcome),
+    recordSending: (xml, key) => invoices.recordSending(db, companyId, invoiceId, xml, key),
+    recordVerdict: (q, outcome) => invoices.recordVerdict(q, companyId, invoiceId, outcome),
   }, finish);
 }
 

@@ -30,11 +30,7 @@ import type { Db, Queryable } from '../../platform/db';
 import { DomainError, notFound } from '../../platform/errors';
 import { emit } from '../../platform/events';
 import { enqueue } from '../../platform/outbox';
-import { annulmentDate } from '../../invoices/lookup';
-import { cancelInvoice, setInvoiceCancellation } from '../../invoices/kernel';
-import { setPaymentCancellation } from '../../payments/kernel';
-import { setNoteCancellation, voidMxNote } from '../../notes/kernel';
-import { voidPayment } from '../../payments/service';
+import { dayIn } from '../../platform/dates';
 import { GENERIC_RFCS } from '../../catalog/customers';
 import { GENERAL_PUBLIC } from '../../companies/uses';
 import type { Credentials } from '../credentials';
@@ -144,14 +140,28 @@ async function lockStored(q: Queryable, kind: CancelKind, cid: number, id: strin
   return row;
 }
 
-const setState = (q: Queryable, kind: CancelKind, cid: number, id: string, c: Cancellation) =>
-  ({ invoice: setInvoiceCancellation, payment: setPaymentCancellation, credit_note: setNoteCancellation })[kind](q, cid, id, c);
+/**
+ * What a cancellation does to a document of one kind, given by the document's own kernel (the invoices', the
+ * payment receipts', the credit notes'): this client imports none of them. `setCancellation` records the
+ * cancellation's state; `cancel` voids a Cancelled document on `day` (its entry reversed, its applications undone).
+ */
+export interface CancelKernel {
+  setCancellation(q: Queryable, cid: number, id: string, c: Cancellation): Promise<void>;
+  cancel(q: Queryable, cid: number, doc: { id: string; name: string }, day: string): Promise<void>;
+}
+
+/** The day an annulment is posted on: today in the company's time zone, never before the document's own date. */
+const annulmentDay = (documentDate: string, timeZone: string) => {
+  const today = dayIn(timeZone, new Date());
+  return documentDate > today ? documentDate : today;
+};
 
 /**
  * POST …/{id}/cancel, in the caller's transaction: checks the request and queues it. Asked again while it is under
  * way (with the same motive), it asks the provider again (a receiver may have answered).
  */
-export async function requestCancellation(q: Queryable, company: Company, kind: CancelKind, id: string, body: { motive: string; substitution?: string }): Promise<void> {
+export async function requestCancellation(q: Queryable, company: Company, kind: CancelKind, kernel: CancelKernel, id: string,
+  body: { motive: string; substitution?: string }): Promise<void> {
   const cid = company.company_id;
   const { title } = KINDS[kind];
   const doc = await lockStored(q, kind, cid, id);
@@ -197,7 +207,7 @@ export async function requestCancellation(q: Queryable, company: Company, kind: 
     throw new DomainError('parameter_not_allowed', `substitution goes with motive 01 only, not ${body.motive}`, 'substitution');
   }
   const now = new Date().toISOString();
-  await setState(q, kind, cid, id, under ? { ...doc.cancellation!, updated_at: now }
+  await kernel.setCancellation(q, cid, id, under ? { ...doc.cancellation!, updated_at: now }
     : { status: 'Requested', motive: body.motive, substitution, requested_at: now, updated_at: now, errors: [] });
   await q.query(`DELETE FROM outbox WHERE company_id = $1 AND kind = $2 AND ref_id = $3 AND status IN ('done', 'failed')`, [cid, CANCEL_JOB, id]);
   await enqueue(q, cid, CANCEL_JOB, id, 2000);
@@ -224,7 +234,8 @@ export function cfdiTotal(xml: string | null, type: 'I' | 'E' | 'P', documentTot
 export class AwaitingReceiver extends Error {}
 
 /** The `sat_cancel` job: asks the provider and records the answer; a Cancelled document is annulled in the same transaction. */
-export async function runCancellation(db: Db, provider: CancelProvider, cid: number, id: string, credentials: Credentials): Promise<{ status: string }> {
+export async function runCancellation(db: Db, provider: CancelProvider, kernels: Record<CancelKind, CancelKernel>, cid: number, id: string,
+  credentials: Credentials): Promise<{ status: string }> {
   const [found] = await db.query<{ kind: CancelKind; tax_id: string; time_zone: string; company: CompanyRow }>(
     `SELECT k.kind, c.tax_id, c.time_zone, to_jsonb(c) AS company FROM (SELECT 'invoice' AS kind FROM invoices WHERE company_id = $1 AND id = $2
                                                UNION ALL SELECT 'payment' FROM payments WHERE company_id = $1 AND id = $2
@@ -246,12 +257,9 @@ export async function runCancellation(db: Db, provider: CancelProvider, cid: num
     const locked = await lockStored(q, kind, cid, id);
     const now = locked?.cancellation;
     if (!locked || !now || (now.status !== 'Requested' && now.status !== 'PendingAcceptance')) return;
-    await setState(q, kind, cid, id, { ...now, status: verdict.status, errors: verdict.errors, updated_at: new Date().toISOString() });
+    await kernels[kind].setCancellation(q, cid, id, { ...now, status: verdict.status, errors: verdict.errors, updated_at: new Date().toISOString() });
     if (verdict.status === 'Cancelled') {
-      const day = annulmentDate(locked.date, found.time_zone);
-      if (kind === 'invoice') await cancelInvoice(q, cid, locked, day);
-      else if (kind === 'payment') await voidPayment(q, cid, locked, day, 'cancelled');
-      else await voidMxNote(q, cid, locked, day, 'cancelled');
+      await kernels[kind].cancel(q, cid, locked, annulmentDay(locked.date, found.time_zone));
     } else if (verdict.status === 'PendingAcceptance' && now.status !== 'PendingAcceptance') {
       await emit(q, cid, `${kind}.cancellation_pending`, { id, name: locked.name });
     }
@@ -271,13 +279,13 @@ export const CancelBody = Type.Object({
  * the receiver (PendingAcceptance).
  */
 export function cancelRoute(app: App, ctx: { db: Db; outbox?: Outbox; config: Config }, kind: CancelKind, path: string, tags: string[],
-  read: (q: Queryable, company: Company, id: string) => Promise<{ cancellation?: { status: string } | null }>): void {
+  read: (q: Queryable, company: Company, id: string) => Promise<{ cancellation?: { status: string } | null }>, kernel: CancelKernel): void {
   app.post(`/${path}/:id/cancel`, {
     schema: { tags, summary: `Cancel a stamped ${KINDS[kind].title.toLowerCase()} with the SAT (motive 01–04); only Cancelled reverses its ledger entry and receivable`,
       params: UuidParams(KINDS[kind].title), body: CancelBody },
   }, async (req, reply) => {
     const id = req.params.id;
-    await ctx.db.tx((q) => requestCancellation(q, req.company, kind, id, req.body));
+    await ctx.db.tx((q) => requestCancellation(q, req.company, kind, kernel, id, req.body));
     await ctx.outbox?.runAndWait(req.company.company_id, CANCEL_JOB, id, ctx.config.dianTimeoutMs);
     const doc = await read(ctx.db, req.company, id);
     return reply.status(doc.cancellation?.status === 'Cancelled' || doc.cancellation?.status === 'Rejected' ? 200 : 202).send(doc);

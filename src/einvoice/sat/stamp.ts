@@ -7,13 +7,13 @@
  * CFDI with the stamp it already gave, so nothing is stamped twice. Runs from
  * the outbox (kind `sat_stamp`), after commit.
  */
-import { recordSending, recordVerdict } from '../../invoices/kernel';
+import type { recordVerdict } from '../../invoices/kernel';
 import { recordPaymentSending, recordPaymentVerdict } from '../../payments/kernel';
 import { recordNoteSending, recordNoteVerdict } from '../../notes/kernel';
 import type { Db } from '../../platform/db';
 import { runTask } from '../../workers/tasks';
 import { Credentials, CREDENTIALS_VERSION } from '../credentials';
-import type { Finish, Signing } from '../dian/stamp';
+import type { Finish, InvoiceRecords, Signing } from '../dian/stamp';
 import type { CfdiCompany, CfdiCustomer, CfdiInput } from './cfdi';
 import type { MxInvoiceDocument } from '../../invoices/mx/schema';
 import type { CompanyRow } from '../credentials';
@@ -66,9 +66,10 @@ async function send(provider: StampProvider, xml: string, again: boolean): Promi
   return (again ? await provider.stamped?.(xml) : null) ?? provider.stamp(xml);
 }
 
-export async function stampMxInvoice(db: Db, provider: StampProvider, companyId: number, invoiceId: string,
+/** A Mexican invoice's CFDI, sealed and stamped; `invoices`: the invoice kernel's records (given by the app, src/server.ts). */
+export async function stampMxInvoice(db: Db, provider: StampProvider, invoices: InvoiceRecords, companyId: number, invoiceId: string,
   signing: Signing = { credentials: new Credentials(db) }, finish?: Finish): Promise<Pick<StampVerdict, 'status' | 'uuid' | 'errors'>> {
-  return stampCfdi(db, provider, companyId, invoiceId, signing, finish, { table: 'invoices', recordSending, recordVerdict });
+  return stampCfdi(db, provider, companyId, invoiceId, signing, finish, { table: 'invoices', recordSending: invoices.recordSending, recordVerdict: invoices.recordVerdict });
 }
 
 /** A Mexican credit note (CFDI type E related to its invoices' UUIDs), stamped as an invoice is. Runs from the outbox (`sat_note_stamp`). */
