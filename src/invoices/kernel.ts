@@ -313,6 +313,14 @@ export async function replaceInvoice(q: Queryable, cid: number, inv: LockedInvoi
 /** A payment applied to (sign +1) or given back from (sign −1) a due item of an invoice. */
 export interface Application { due: number; invoice: string; amount: string }
 
+/** What a credit note or a payment receipt settled on due items (its applications table), to give back when it is annulled. */
+export function applicationsOf(q: Queryable, of: 'note' | 'payment', cid: number, id: string): Promise<Application[]> {
+  return q.query<Application>(
+    `SELECT a.due_item_id AS due, d.invoice_id AS invoice, a.amount FROM ${of}_applications a
+       JOIN due_items d ON d.company_id = a.company_id AND d.id = a.due_item_id
+      WHERE a.company_id = $1 AND a.${of}_id = $2 ORDER BY a.due_item_id`, [cid, id]);
+}
+
 /** Moves what receipts paid on due items and their invoices' balances (rows locked by the caller). */
 export async function movePayments(q: Queryable, cid: number, applied: readonly Application[], sign: 1 | -1): Promise<void> {
   const perInvoice = new Map<string, Decimal>();

@@ -9,7 +9,7 @@ import type { Queryable } from '../platform/db';
 import { emit } from '../platform/events';
 import { enqueue } from '../platform/outbox';
 import { assertStampMove, type MailStatus, type StampStatus } from '../platform/states';
-import { movePayments, type Application, type StampOutcome } from '../invoices/kernel';
+import { applicationsOf, movePayments, type Application, type StampOutcome } from '../invoices/kernel';
 import { reverseEntry } from '../ledger/journal';
 import { NOTE_NAMES, type NoteKind } from './schema';
 
@@ -85,12 +85,7 @@ export async function lockNote(q: Queryable, cid: number, kind: NoteKind, id: st
 }
 
 /** What a credit note settled on due items, to give back on its annulment. */
-export async function noteApplications(q: Queryable, cid: number, id: string): Promise<Application[]> {
-  return q.query<Application>(
-    `SELECT a.due_item_id AS due, d.invoice_id AS invoice, a.amount FROM note_applications a
-       JOIN due_items d ON d.company_id = a.company_id AND d.id = a.due_item_id
-      WHERE a.company_id = $1 AND a.note_id = $2 ORDER BY a.due_item_id`, [cid, id]);
-}
+export const noteApplications = (q: Queryable, cid: number, id: string): Promise<Application[]> => applicationsOf(q, 'note', cid, id);
 
 /** Marks a locked note annulled on `on` (or, in Mexico, cancelled with the SAT) and emits credit_note.annulled (.cancelled) or debit_note.annulled. */
 export async function markNoteAnnulled(q: Queryable, cid: number, kind: NoteKind, n: { id: string; name: string }, on: string, how: 'annulled' | 'cancelled' = 'annulled'): Promise<void> {

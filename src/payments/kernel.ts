@@ -9,7 +9,7 @@ import type { Queryable } from '../platform/db';
 import { emit } from '../platform/events';
 import { enqueue } from '../platform/outbox';
 import { assertStampMove, type MailStatus, type StampStatus } from '../platform/states';
-import type { Application, StampOutcome } from '../invoices/kernel';
+import { applicationsOf, type Application, type StampOutcome } from '../invoices/kernel';
 
 export interface PaymentRow {
   companyId: number; id: string; documentTypeId: number; prefix: string; number: number; name: string; date: string; paidAt: string;
@@ -77,12 +77,7 @@ export async function lockPayment(q: Queryable, cid: number, id: string) {
 }
 
 /** What a receipt paid on due items, to give back when it is annulled. */
-export async function paymentApplications(q: Queryable, cid: number, id: string): Promise<Application[]> {
-  return q.query<Application>(
-    `SELECT a.due_item_id AS due, d.invoice_id AS invoice, a.amount FROM payment_applications a
-       JOIN due_items d ON d.company_id = a.company_id AND d.id = a.due_item_id
-      WHERE a.company_id = $1 AND a.payment_id = $2 ORDER BY a.due_item_id`, [cid, id]);
-}
+export const paymentApplications = (q: Queryable, cid: number, id: string): Promise<Application[]> => applicationsOf(q, 'payment', cid, id);
 
 /** Marks a locked receipt annulled on `on` (or cancelled with the SAT) and emits payment.annulled (payment.cancelled). */
 export async function markPaymentAnnulled(q: Queryable, cid: number, p: { id: string; name: string }, on: string, how: 'annulled' | 'cancelled' = 'annulled'): Promise<void> {

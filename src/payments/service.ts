@@ -10,6 +10,7 @@
  * from "IVA trasladado no cobrado" (209.01) to "IVA trasladado cobrado"
  * (208.01); the payment that settles an invoice moves what is left of its IVA.
  */
+import { documentHead } from '../platform/answers';
 import crypto from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { Company } from '../platform/auth';
@@ -250,11 +251,7 @@ function paymentDocument(plan: PaymentPlan, facts: Map<string, InvoiceFacts>, pr
   const withheld = (type: string) => pesos('withholdings', (w) => w.type === type, 'value');
   const ivaRates = [...new Set(all('taxes').filter((t) => t.type === 'IVA').map((t) => t.percentage))].sort((a, b) => b - a);
   return {
-    id: ids.id,
-    document: { id: plan.docType.id, name: plan.docType.name },
-    prefix: ids.prefix,
-    number: ids.number,
-    name: ids.name,
+    ...documentHead(plan.docType, ids),
     date: plan.date,
     paid_at: plan.paidAt.toISOString(),
     customer: { rfc_id: body.customer.rfc_id, branch_office: body.customer.branch_office, name: plan.customer.name.join(' ') },

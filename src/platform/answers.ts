@@ -9,6 +9,12 @@ import { MAIL_STATES, STAMP_STATES } from './states';
 
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
+/** The fields every document's answer opens with: its id, its document type, prefix, number and name. */
+export function documentHead<I extends { id: string | null; prefix: string; number: number | null; name: string | null }, D extends { id?: unknown; name?: unknown }>(
+  docType: D, ids: I): { id: I['id']; document: { id: D['id']; name: D['name'] }; prefix: string; number: I['number']; name: I['name'] } {
+  return { id: ids.id, document: { id: docType.id, name: docType.name }, prefix: ids.prefix, number: ids.number, name: ids.name };
+}
+
 /** A document type, a warehouse…: its id and name. */
 export const Ref = Type.Object({ id: Type.Integer(), name: Type.String() });
 

@@ -8,6 +8,7 @@
  *   AdvancePayment  debit the payment type's account, credit customer advances (CO_LEDGER.customerAdvances)
  *   Detailed        the entries as sent (they must balance); entries with `due` also pay that due item
  */
+import { documentHead } from '../platform/answers';
 import crypto from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { Company } from '../platform/auth';
@@ -263,11 +264,7 @@ const advanceMessage = (identification: string, taken: Decimal, balance: Decimal
 export function voucherDocument(plan: VoucherPlan, ids: { id: string; prefix: string; number: number; name: string; now: Date }): VoucherDocument {
   const { body, customer } = plan;
   return {
-    id: ids.id,
-    document: { id: plan.docType.id, name: plan.docType.name },
-    prefix: ids.prefix,
-    number: ids.number,
-    name: ids.name,
+    ...documentHead(plan.docType, ids),
     date: body.date,
     type: plan.type,
     customer: customer ? { id: String(customer.id), identification: customer.identification, branch_office: customer.branch_office } : null,

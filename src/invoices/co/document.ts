@@ -1,4 +1,5 @@
 /** The stored document (and answer) of a Colombian sales document, from its plan and computation. */
+import { documentHead } from '../../platform/answers';
 import Decimal from 'decimal.js';
 import type { InvoiceOut } from '../compute';
 import { num } from '../../platform/money';
@@ -15,11 +16,7 @@ export function coInvoiceDocument(plan: Plan, ids: { id: string | null; prefix: 
     id: a.id ?? null, name: a.row?.name ?? fallback, percentage: a.percentage ?? null, value: num(out[i].value),
   }));
   return {
-    id: ids.id,
-    document: { id: plan.docType.id, name: plan.docType.name },
-    prefix: ids.prefix,
-    number: ids.number,
-    name: ids.name,
+    ...documentHead(plan.docType, ids),
     date: body.date,
     customer: { id: idText(ids.customerId), identification: body.customer.identification, branch_office: body.customer.branch_office },
     cost_center: plan.costCenter?.id ?? null,

@@ -3,6 +3,7 @@
  * computation of DESIGN §5, and one transaction that numbers it, stores it
  * (with a receivable for PPD) and posts its journal entry.
  */
+import { documentHead } from '../../platform/answers';
 import crypto from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { Company } from '../../platform/auth';
@@ -266,11 +267,7 @@ export function mxInvoiceDocument(plan: MxPlan, ids: { id: string | null; prefix
   const taxJson = (t: { id: number; name?: string; type: string; percentage: string; value: string; base: string }) =>
     ({ id: t.id, name: t.name, type: t.type, percentage: Number(t.percentage), value: num(t.value), base_value: num(t.base) });
   return {
-    id: ids.id,
-    document: { id: plan.docType.id, name: plan.docType.name },
-    prefix: ids.prefix,
-    number: ids.number,
-    name: ids.name,
+    ...documentHead(plan.docType, ids),
     date: plan.date,
     customer: { rfc_id: body.customer.rfc_id, branch_office: body.customer.branch_office, name: plan.customer.name.join(' ') },
     seller: body.seller,
