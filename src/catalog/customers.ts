@@ -7,6 +7,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { Queryable } from '../platform/db';
+import type { CustomerRow } from './rows';
 import type { Problems } from '../platform/errors';
 import { nitCheckDigit } from '../platform/nit';
 import { AnyCase, canonical, codeOf, CodeOrObject, Ignored } from '../platform/validation';
@@ -246,6 +247,14 @@ export async function checkCustomerRules(q: Queryable, companyId: number, countr
   }
 }
 
+/**
+ * A customer as COLUMNS reads it: timestamps as both drivers give them (Date), and the JSON columns as they were
+ * stored from a validated body, which is the shape they are answered in (CustomerAnswer).
+ */
+type JsonColumns = 'fiscal_responsibilities' | 'address' | 'phones' | 'contacts' | 'custom_fields';
+type CustomerRead = Omit<CustomerRow, 'company_id' | 'created_at' | 'updated_at' | 'related_users' | JsonColumns>
+  & Pick<Static<typeof CustomerAnswer>, JsonColumns> & { related_users: Static<typeof CustomerAnswer>['related_users'] | null; created_at: Date; updated_at: Date };
+
 const COLUMNS = `id, person_type, id_type, identification, check_digit, branch_office, name, commercial_name, active,
   vat_responsible, fiscal_responsibilities, tax_regime, address, phones, contacts, comments, related_users, custom_fields, type,
   created_at, updated_at`;
@@ -260,7 +269,7 @@ function values(country: 'CO' | 'MX', body: CustomerBody): unknown[] {
 }
 
 export async function insertCustomer(q: Queryable, companyId: number, country: 'CO' | 'MX', c: CustomerBody) {
-  const [row] = await q.query(
+  const [row] = await q.query<CustomerRead>(
     `INSERT INTO customers (company_id, person_type, id_type, identification, check_digit, branch_office, name, commercial_name,
        active, vat_responsible, fiscal_responsibilities, tax_regime, address, phones, contacts, comments, related_users, custom_fields, type)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING ${COLUMNS}`,
@@ -269,7 +278,7 @@ export async function insertCustomer(q: Queryable, companyId: number, country: '
 }
 
 export async function updateCustomer(q: Queryable, companyId: number, country: 'CO' | 'MX', id: number, c: CustomerBody) {
-  const [row] = await q.query(
+  const [row] = await q.query<CustomerRead>(
     `UPDATE customers SET person_type = $3, id_type = $4, identification = $5, check_digit = $6, branch_office = $7, name = $8,
        commercial_name = $9, active = $10, vat_responsible = $11, fiscal_responsibilities = $12, tax_regime = $13, address = $14,
        phones = $15, contacts = $16, comments = $17, related_users = $18, custom_fields = $19, type = $20, updated_at = now()
@@ -279,12 +288,12 @@ export async function updateCustomer(q: Queryable, companyId: number, country: '
 }
 
 export async function findCustomers(q: Queryable, companyId: number, where: string, args: unknown[], tail = '') {
-  const rows = await q.query(`SELECT ${COLUMNS} FROM customers WHERE company_id = $1 ${where} ${tail}`, [companyId, ...args]);
+  const rows = await q.query<CustomerRead>(`SELECT ${COLUMNS} FROM customers WHERE company_id = $1 ${where} ${tail}`, [companyId, ...args]);
   return rows.map(customerJson);
 }
 
 /** The reference API's shape: type, person_type Person or Company, id_type {code, name}, metadata. */
-export function customerJson(r: any) {
+export function customerJson(r: CustomerRead) {
   const { id, type, person_type, id_type, created_at, updated_at, check_digit, commercial_name, tax_regime, comments, related_users, ...rest } = r;
   const optional = Object.entries({ check_digit, commercial_name, tax_regime, comments, related_users }).filter(([, v]) => v !== null);
   return {

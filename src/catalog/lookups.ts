@@ -7,11 +7,12 @@
  */
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { App } from '../platform/app';
-import type { Queryable } from '../platform/db';
+import type { Queryable, Row } from '../platform/db';
 import { notFound } from '../platform/errors';
 import { IdParams, PageOf, PageQuery, paged, pageWindow } from '../platform/http';
 import { CFDI_USES, type CfdiUse } from '../companies/uses';
 import { Enum } from '../platform/validation';
+import { recordOf } from '../platform/json';
 import { CACHED, keptAnswers } from './cache';
 
 const num = (v: unknown) => (v === null || v === undefined ? v : Number(v));
@@ -36,7 +37,8 @@ export interface Lookup {
   array?: true;
   item: TObject;
   filters?: Filter[];
-  map?: (row: any) => any;
+  /** The answer of a row (default: the row as read). */
+  map?: (row: Row) => Row;
 }
 
 const Active = Type.Boolean({ description: 'Inactive records are refused by documents (parameter_inactive)' });
@@ -66,7 +68,7 @@ export const LOOKUPS: Lookup[] = [
     }),
     map: ({ resolution, ...row }) => {
       if (row.electronic_type !== 'ElectronicInvoice' || !resolution) return row;
-      const { number, prefix, from, to, valid_from, valid_to } = resolution;
+      const { number, prefix, from, to, valid_from, valid_to } = recordOf(resolution); // the stored JSON of the resolution
       return { ...row, resolution: { number, prefix, from, to, valid_from, valid_to } };
     },
   },
@@ -128,12 +130,12 @@ export function registerLookups(app: App, db: Queryable, country: 'CO' | 'MX'): 
   for (const l of LOOKUPS) {
     const params = l.filters ?? [];
     const fixed = l.scope ? [l.scope] : [];
-    const map = l.map ?? ((r: any) => r);
+    const map = l.map ?? ((r: Row) => r);
     const filters = Type.Object(Object.fromEntries(params.map((f) => [f.name, f.required ? f.schema : Type.Optional(f.schema)])));
     const tags = ['lookups'];
     // Tables that move catalog_version are answered from memory (not document types: their consecutive moves without it).
     const kept = (CACHED as readonly string[]).includes(l.table) && l.table !== 'document_types' ? keptAnswers : {};
-    const where = (q: any, companyId: number) => {
+    const where = (q: Record<string, unknown>, companyId: number) => {
       const args: unknown[] = [companyId];
       const conds = ['company_id = $1', ...fixed];
       for (const f of params) {

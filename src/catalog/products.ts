@@ -9,6 +9,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
+import type { ProductRow } from './rows';
 import type { Problems } from '../platform/errors';
 import { AnyCase, canonical, codeOf, CodeOrObject, Enum, IdOrObject, idOf, Ignored } from '../platform/validation';
 import { unitJson } from './units';
@@ -110,13 +111,14 @@ export const localCurrency = (company: Company) => (company.country === 'MX' ? '
 export async function checkProductRules(q: Queryable, company: Company, p: ProductBody, problems: Problems, exceptId?: number): Promise<ProductRecord> {
   const companyId = company.company_id;
   const ids = p.taxes.map((t) => t.id);
-  const [refs] = await q.query<{ taxes: any[] | null; lists: any[] | null; grp: any; cur: any }>(
+  const [refs] = await q.query<{ taxes: { id: number; type: string; active: boolean }[] | null; lists: { position: number; active: boolean }[] | null;
+    grp: { id: number; active: boolean } | null; cur: { tax_ids: number[]; account_group_id: number | null; prices: Prices } | null }>(
     `SELECT (SELECT json_agg(t) FROM (SELECT id, type, active FROM taxes WHERE company_id = $1 AND id = ANY($2::int[])) t) AS taxes,
             (SELECT json_agg(l) FROM (SELECT position, active FROM price_lists WHERE company_id = $1) l) AS lists,
             (SELECT row_to_json(g) FROM (SELECT id, active FROM account_groups WHERE company_id = $1 AND id = $3) g) AS grp,
             (SELECT row_to_json(c) FROM (SELECT tax_ids, account_group_id, prices FROM products WHERE company_id = $1 AND id = $4) c) AS cur`,
     [companyId, ids, p.account_group === undefined ? 0 : idOf(p.account_group), exceptId ?? 0]);
-  const had = refs.cur as { tax_ids: number[]; account_group_id: number | null; prices: Prices } | null;
+  const had = refs.cur;
   const keptPrices = new Set((had?.prices ?? []).flatMap((g) => g.price_list.map((x) => `${g.currency_code} ${x.position}`)));
   const seen = new Set<string>();
   p.taxes.forEach((t, i) => {
@@ -199,23 +201,25 @@ const WRITTEN: (keyof ProductRecord)[] = ['code', 'name', 'type', 'active', 'tax
   'sat_unit_key', 'tax_object', 'account_group_id', 'stock_control', 'tax_classification', 'tax_included', 'tax_consumption_value', 'unit_label',
   'reference', 'description', 'additional_fields'];
 const COLUMNS = `id, ${WRITTEN.join(', ')}, created_at, updated_at`;
+/** A product as COLUMNS reads it (timestamps as both drivers give them: Date). */
+type ProductRead = Omit<ProductRow, 'company_id' | 'created_at' | 'updated_at'> & { created_at: Date; updated_at: Date };
 
 export async function insertProduct(q: Queryable, companyId: number, p: ProductRecord) {
-  const [row] = await q.query(
+  const [row] = await q.query<ProductRead>(
     `INSERT INTO products (company_id, ${WRITTEN.join(', ')}) VALUES ($1, ${WRITTEN.map((_, i) => `$${i + 2}`).join(', ')}) RETURNING ${COLUMNS}`,
     [companyId, ...WRITTEN.map((k) => p[k])]);
   return (await productJson(q, companyId, [row]))[0];
 }
 
 export async function updateProduct(q: Queryable, companyId: number, id: number, p: ProductRecord) {
-  const [row] = await q.query(
+  const [row] = await q.query<ProductRead>(
     `UPDATE products SET ${WRITTEN.map((k, i) => `${k} = $${i + 3}`).join(', ')}, updated_at = now()
      WHERE company_id = $1 AND id = $2 RETURNING ${COLUMNS}`, [companyId, id, ...WRITTEN.map((k) => p[k])]);
   return (await productJson(q, companyId, [row]))[0]; // the route locked the row first
 }
 
 export async function findProducts(q: Queryable, companyId: number, where: string, args: unknown[], tail = '') {
-  const rows = await q.query(`SELECT ${COLUMNS} FROM products WHERE company_id = $1 ${where} ${tail}`, [companyId, ...args]);
+  const rows = await q.query<ProductRead>(`SELECT ${COLUMNS} FROM products WHERE company_id = $1 ${where} ${tail}`, [companyId, ...args]);
   return productJson(q, companyId, rows);
 }
 
@@ -232,9 +236,10 @@ const present = (o: Record<string, unknown>) => Object.fromEntries(Object.entrie
  * The product's shape: account_group {id, name}, taxes expanded ({id, name, type, percentage}), prices per
  * currency with each price list's name, unit {code, name}, metadata; optional fields only when set.
  */
-async function productJson(q: Queryable, companyId: number, rows: any[]) {
+async function productJson(q: Queryable, companyId: number, rows: ProductRead[]) {
   if (!rows.length) return [];
-  const [refs] = await q.query<{ taxes: any[] | null; lists: any[] | null; groups: any[] | null }>(
+  const [refs] = await q.query<{ taxes: { id: number; name: string; type: string; percentage: number | string }[] | null;
+    lists: { position: number; name: string }[] | null; groups: { id: number; name: string }[] | null }>(
     `SELECT (SELECT json_agg(t) FROM (SELECT id, name, type, percentage FROM taxes WHERE company_id = $1 AND id = ANY($2::int[])) t) AS taxes,
             (SELECT json_agg(l) FROM (SELECT position, name FROM price_lists WHERE company_id = $1) l) AS lists,
             (SELECT json_agg(g) FROM (SELECT id, name FROM account_groups WHERE company_id = $1 AND id = ANY($3::int[])) g) AS groups`,
@@ -245,8 +250,8 @@ async function productJson(q: Queryable, companyId: number, rows: any[]) {
     ...(r.account_group_id === null ? {} : { account_group: (refs.groups ?? []).find((g) => g.id === r.account_group_id) ?? { id: r.account_group_id } }),
     type: r.type, stock_control: r.stock_control, active: r.active, tax_classification: r.tax_classification, tax_included: r.tax_included,
     ...(r.tax_consumption_value === null ? {} : { tax_consumption_value: Number(r.tax_consumption_value) }),
-    taxes: (r.tax_ids as number[]).map((id) => (refs.taxes ?? []).find((t) => t.id === id)).filter(Boolean).map((t) => ({ ...t, percentage: Number(t.percentage) })),
-    prices: (r.prices as Prices).map((g) => ({ currency_code: g.currency_code,
+    taxes: r.tax_ids.flatMap((id) => { const t = (refs.taxes ?? []).find((x) => x.id === id); return t ? [{ ...t, percentage: Number(t.percentage) }] : []; }),
+    prices: r.prices.map((g) => ({ currency_code: g.currency_code,
       price_list: g.price_list.map((x) => ({ position: x.position, name: x.name ?? listName.get(x.position) ?? `Precio ${x.position}`, value: Number(x.value) })) })),
     unit: unitJson(r.unit),
     ...present({ unit_label: r.unit_label, reference: r.reference, description: r.description, additional_fields: r.additional_fields,

@@ -11,7 +11,7 @@ import { registerLookups } from './lookups';
 import { AnyCase, canonical } from '../platform/validation';
 import { checkCustomerRules, CoCustomerBody, CustomerAnswer, CUSTOMER_TYPES, customerUses, findCustomers, insertCustomer, MxCustomerBody, PERSON_TYPES, updateCustomer } from './customers';
 import { checkProductRules, CoProductBody, findProducts, ProductAnswer, insertProduct, MxProductBody, PRODUCT_TYPES, productUses, updateProduct } from './products';
-import { addDateFilters, dateFilters } from '../platform/dates';
+import { addDateFilters, dateFilters, type DateFilterQuery } from '../platform/dates';
 import { advanceBalances } from '../ledger/advances';
 import { CO_ADVANCES_GROUP } from '../ledger/accounts';
 import type { Queryable } from '../platform/db';
@@ -20,7 +20,7 @@ import type { Queryable } from '../platform/db';
  * The SQL condition (and its parameters, from $1 = company id) of a catalog list: its exact filters
  * (column = value, values already in their stored spelling) and the date filters (a record's day is the day it was created).
  */
-function catalogFilter(q: Record<string, any>, company: Company, exact: Record<string, unknown>) {
+function catalogFilter(q: DateFilterQuery, company: Company, exact: Record<string, unknown>) {
   const args: unknown[] = [company.company_id];
   const where = ['company_id = $1'];
   const add = (sql: string, v: unknown) => { args.push(v); where.push(sql.replace(/\$n/g, `$${args.length}`)); };

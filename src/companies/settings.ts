@@ -28,6 +28,7 @@ import { CodeOrObject, codeOf, Enum } from '../platform/validation';
 import { RESPONSIBILITY_NAMES } from '../einvoice/dian/issuer';
 import { REGIMES } from '../catalogs/sat';
 import type { Problems } from '../platform/errors';
+import type { DianSettings } from '../platform/auth';
 import { isValidNit, nitCheckDigit } from '../platform/nit';
 
 /** SAT catalogue c_RegimenFiscal (CFDI 4.0), code → description (src/catalogs/sat.ts). */
@@ -82,7 +83,7 @@ export const COUNTRY_SETTINGS: Record<'CO' | 'MX', string[]> = {
 export const DIAN_SETTINGS = ['id', 'pin', 'test_set_id', 'environment', 'provider_name', 'provider_nit', 'provider_check_digit', 'provider_code'];
 
 /** settings.dian's provider after a change: a check digit goes with a NIT, and is the NIT's (problems at settings.dian.*). */
-export function providerProblems(p: Problems, dian: Record<string, any> | undefined): void {
+export function providerProblems(p: Problems, dian: DianSettings | undefined): void {
   if (!dian) return;
   if (dian.provider_check_digit != null && dian.provider_nit == null) {
     p.add('parameter_required', 'settings.dian.provider_check_digit goes with settings.dian.provider_nit', 'settings.dian.provider_nit');
