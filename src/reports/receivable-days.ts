@@ -23,7 +23,7 @@ import type { Db, Queryable } from '../platform/db';
 import { CURRENCY, owedOn, paidBy } from './receivable-sql';
 
 /** Folds moving more items than this analyse the tables after (bulk-demo, the first fold after the migration). */
-const ANALYZE_AFTER = 20_000;
+const ANALYZE_AFTER = 2_000;
 
 /**
  * Moves a company's pending changes into the sums of today (receivable_customers,
