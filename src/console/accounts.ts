@@ -7,6 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
+import type { Config } from '../platform/config';
 import type { Db, Queryable } from '../platform/db';
 import { ApiError, DomainError, error, notFound, Problems } from '../platform/errors';
 
@@ -18,14 +19,9 @@ export const ROLES = ['owner', 'accountant', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 export const MIN_PASSWORD = 12;
 
-export interface ConsoleSettings {
-  consoleHttps: boolean;
-  consoleIdleSeconds: number;
-  consoleSessionSeconds: number;
-  consoleLoginMaxPerEmail: number;
-  consoleLoginMaxPerAddress: number;
-  consoleLoginWindowSeconds: number;
-}
+/** The console's settings of the service's configuration (CONSOLE_*). */
+export type ConsoleSettings = Pick<Config, 'consoleHttps' | 'consoleIdleSeconds' | 'consoleSessionSeconds' | 'consoleLoginMaxPerEmail'
+  | 'consoleLoginMaxPerAddress' | 'consoleLoginWindowSeconds'>;
 
 export async function hashPassword(password: string, salt = crypto.randomBytes(16).toString('hex')) {
   return { salt, hash: (await scrypt(password, salt, 32, SCRYPT)).toString('hex') };
@@ -55,7 +51,9 @@ async function companyExists(q: Queryable, companyId: number): Promise<void> {
 }
 
 export interface ConsoleUser { id: number; email: string; role: Role; created: string }
-const answer = (r: any): ConsoleUser => ({ id: r.id, email: r.email, role: r.role, created: new Date(r.created_at).toISOString() });
+interface UserRow { id: number; email: string; role: Role; created_at: string | Date }
+interface Credentials { company_id: number; id: number; password_salt: string; password_hash: string }
+const answer = (r: UserRow): ConsoleUser => ({ id: r.id, email: r.email, role: r.role, created: new Date(r.created_at).toISOString() });
 
 /** Creates a console user of a company: {email, password, role}. */
 export async function createConsoleUser(db: Db, companyId: number, input: unknown): Promise<ConsoleUser> {
@@ -73,7 +71,7 @@ export async function createConsoleUser(db: Db, companyId: number, input: unknow
     await companyExists(q, companyId);
     const [taken] = await q.query('SELECT 1 FROM console_users WHERE lower(email) = lower($1)', [email]);
     if (taken) throw new DomainError('already_exists', `A console user with the e-mail ${email} exists`, 'email');
-    const [row] = await q.query(
+    const [row] = await q.query<UserRow>(
       'INSERT INTO console_users (company_id, email, role, password_salt, password_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id, email, role, created_at',
       [companyId, (email as string).trim(), body.role, salt, hash]);
     return answer(row);
@@ -82,7 +80,7 @@ export async function createConsoleUser(db: Db, companyId: number, input: unknow
 
 export async function listConsoleUsers(db: Db, companyId: number): Promise<ConsoleUser[]> {
   await companyExists(db, companyId);
-  return (await db.query('SELECT id, email, role, created_at FROM console_users WHERE company_id = $1 ORDER BY id', [companyId])).map(answer);
+  return (await db.query<UserRow>('SELECT id, email, role, created_at FROM console_users WHERE company_id = $1 ORDER BY id', [companyId])).map(answer);
 }
 
 /** Deletes a console user and (by the foreign key) its sessions. */
@@ -101,7 +99,7 @@ export async function setConsolePassword(db: Db, companyId: number, userId: numb
   p.throwIfAny();
   const { salt, hash } = await hashPassword(body.password as string);
   return db.tx(async (q) => {
-    const [row] = await q.query(
+    const [row] = await q.query<UserRow>(
       'UPDATE console_users SET password_salt = $3, password_hash = $4 WHERE company_id = $1 AND id = $2 RETURNING id, email, role, created_at',
       [companyId, userId, salt, hash]);
     if (!row) throw notFound(`Console user ${userId}`, 'userId');
@@ -112,7 +110,7 @@ export async function setConsolePassword(db: Db, companyId: number, userId: numb
 
 /** Puts a console user with this e-mail, role and password in the company (the demo's users). */
 export async function ensureConsoleUser(q: Queryable, companyId: number, email: string, role: Role, password: string): Promise<void> {
-  const [user] = await q.query<any>('SELECT company_id, id, password_salt, password_hash FROM console_users WHERE lower(email) = lower($1)', [email]);
+  const [user] = await q.query<Credentials>('SELECT company_id, id, password_salt, password_hash FROM console_users WHERE lower(email) = lower($1)', [email]);
   if (user && user.company_id !== companyId) throw new Error(`The console e-mail ${email} is reserved for the demo company ${companyId} but belongs to company ${user.company_id}`);
   if (user && (await hashPassword(password, user.password_salt)).hash === user.password_hash) return;
   const { salt, hash } = await hashPassword(password);
@@ -162,7 +160,7 @@ export interface Session {
 export async function login(db: Db, s: ConsoleSettings, email: string, password: string, address: string): Promise<{ cookie: string }> {
   const keys: [string, number][] = [[`e:${email.trim().toLowerCase()}`, s.consoleLoginMaxPerEmail], [`a:${address}`, s.consoleLoginMaxPerAddress]];
   await throttle(db, s, keys, false);
-  const [user] = await db.query<any>('SELECT company_id, id, password_salt, password_hash FROM console_users WHERE lower(email) = lower($1)', [email.trim()]);
+  const [user] = await db.query<Credentials>('SELECT company_id, id, password_salt, password_hash FROM console_users WHERE lower(email) = lower($1)', [email.trim()]);
   const { hash } = await hashPassword(password, user?.password_salt ?? 'timing');
   if (!user || !crypto.timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(user.password_hash, 'hex'))) {
     await throttle(db, s, keys, true);
@@ -182,7 +180,7 @@ export async function login(db: Db, s: ConsoleSettings, email: string, password:
 export async function readSession(db: Db, s: ConsoleSettings, cookie: string | undefined): Promise<Session | null> {
   const m = /^([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{43})$/.exec(cookie ?? '');
   if (!m || Number(m[1]) > 2147483647) return null;
-  const [row] = await db.query<any>(
+  const [row] = await db.query<Session>(
     `UPDATE console_sessions x SET last_seen = now()
        FROM console_users u
       WHERE x.company_id = $1 AND x.token_hash = $2 AND u.company_id = x.company_id AND u.id = x.user_id

@@ -22,19 +22,22 @@ export interface FieldSpec {
 const steps = (path: string): (string | number)[] =>
   path.split(/\.|(?=\[)/).map((p) => (/^\[\d+\]$/.test(p) ? Number(p.slice(1, -1)) : p));
 
-export function getAt(obj: any, path: string): unknown {
+/** A JSON object or array, indexed by a step of a path. */
+type Node = Record<string | number, unknown>;
+
+export function getAt(obj: unknown, path: string): unknown {
   let v = obj;
-  for (const s of steps(path)) v = v === null || v === undefined ? undefined : typeof v === 'string' ? (s === 0 ? v : undefined) : v[s];
-  if (v && typeof v === 'object' && !Array.isArray(v) && 'code' in v) return (v as any).code; // {code, name} answers
+  for (const s of steps(path)) v = v === null || v === undefined ? undefined : typeof v === 'string' ? (s === 0 ? v : undefined) : typeof v === 'object' ? (v as Node)[s] : undefined;
+  if (v && typeof v === 'object' && !Array.isArray(v) && 'code' in v) return v.code; // {code, name} answers
   return v;
 }
 
-export function setAt(obj: any, path: string, value: unknown): void {
+export function setAt(obj: Node, path: string, value: unknown): void {
   const s = steps(path);
   let o = obj;
   for (let i = 0; i < s.length - 1; i++) {
     if (o[s[i]] === null || o[s[i]] === undefined || typeof o[s[i]] !== 'object') o[s[i]] = typeof s[i + 1] === 'number' ? [] : {};
-    o = o[s[i]];
+    o = o[s[i]] as Node;
   }
   const last = s[s.length - 1];
   if (value === undefined) { if (Array.isArray(o) && typeof last === 'number') o.splice(last, 1); else delete o[last]; } else o[last] = value;
@@ -48,14 +51,14 @@ export function number(v: string): number | string {
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] ?? '' : v ?? '').trim();
 
-/** The record with the form's values written at their paths. */
-export function fromForm(record: any, specs: FieldSpec[], f: Form): any {
-  const out = structuredClone(record ?? {});
+/** The record with the form's values written at their paths (the record's type names the fields its caller reads back). */
+export function fromForm<T extends object>(record: T, specs: FieldSpec[], f: Form): T {
+  const out = structuredClone(record);
   for (const sp of specs) {
     const v = one(f[sp.name]);
-    if (sp.type === 'checkbox') setAt(out, sp.name, v === 'yes');
-    else if (sp.numeric) setAt(out, sp.name, v === '' ? undefined : number(v));
-    else setAt(out, sp.name, v === '' && !sp.required ? undefined : v);
+    if (sp.type === 'checkbox') setAt(out as Node, sp.name, v === 'yes');
+    else if (sp.numeric) setAt(out as Node, sp.name, v === '' ? undefined : number(v));
+    else setAt(out as Node, sp.name, v === '' && !sp.required ? undefined : v);
   }
   // An item of a list (contacts[0], taxes[0]) whose every field was left empty is no item at all.
   const items = new Map<string, boolean>();
@@ -63,12 +66,12 @@ export function fromForm(record: any, specs: FieldSpec[], f: Form): any {
     const m = /^(.*\[\d+\])\.[^[\]]+$/.exec(sp.name);
     if (m && sp.type !== 'checkbox') items.set(m[1], (items.get(m[1]) ?? true) && one(f[sp.name]) === '');
   }
-  for (const [item, empty] of [...items].reverse()) if (empty) setAt(out, item, undefined);
+  for (const [item, empty] of [...items].reverse()) if (empty) setAt(out as Node, item, undefined);
   return out;
 }
 
 /** The form's fields, filled from `record` (or the values sent), with the API's messages under each. */
-export function fields(lang: Lang, specs: FieldSpec[], record: any, sent?: Form, errors?: any): { html: Html; rest: string[] } {
+export function fields(lang: Lang, specs: FieldSpec[], record: unknown, sent?: Form, errors?: unknown): { html: Html; rest: string[] } {
   const byField = fieldErrors(lang, errors, new Set(specs.map((s) => s.name)));
   const label = (s: FieldSpec) => (lang === 'en' ? s.label[1] : s.label[0]);
   const out = specs.map((s) => {

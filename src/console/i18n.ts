@@ -1,49 +1,46 @@
 /** The console's words in Spanish (the default) and English, and each country's money and date formats. */
 export type Lang = 'es' | 'en';
 
-const ES = {
-  title: 'Consola de facturación', login: 'Iniciar sesión', email: 'Correo electrónico', password: 'Contraseña', logout: 'Cerrar sesión',
-  wrongLogin: 'Correo o contraseña incorrectos', home: 'Inicio', documents: 'Documentos', newInvoice: 'Nueva factura', language: 'Idioma',
-  invoicedMonth: 'Facturado este mes', count: 'documentos', owed: 'Por cobrar', overdue: 'Vencido', waiting: 'Esperando a la autoridad',
-  rejected: 'Rechazados por la autoridad', failedMails: 'Correos fallidos', failedHooks: 'Webhooks fallidos', search: 'Buscar', kind: 'Tipo',
-  invoices: 'Facturas', creditNotes: 'Notas crédito', debitNotes: 'Notas débito', vouchers: 'Recibos de caja', payments: 'Complementos de pago',
-  number: 'Número (nombre completo)', customer: 'Cliente (identificación)', from: 'Desde', to: 'Hasta', status: 'Estado', date: 'Fecha',
-  total: 'Total', balance: 'Saldo', next: 'Siguiente página', first: 'Primera página', none: 'No hay documentos.', open: 'Abrir',
-  lines: 'Líneas', description: 'Descripción', quantity: 'Cantidad', price: 'Precio', discount: 'Descuento', taxes: 'Impuestos',
-  subtotal: 'Subtotal', withholdings: 'Retenciones', payable: 'A pagar', authority: 'Autoridad tributaria', mail: 'Correo',
-  errors: 'Errores y observaciones', downloadPdf: 'Descargar PDF', downloadXml: 'Descargar XML', sendMail: 'Enviar por correo', resend: 'Enviar de nuevo a la autoridad',
-  annul: 'Anular', cancel: 'Cancelar CFDI', motive: 'Motivo', confirm: 'Confirmo esta acción', creditNote: 'Nota crédito desde esta factura',
-  annulled: 'Anulado', done: 'Hecho.', mailQueued: 'Correo en cola de envío.', notFound: 'No encontrado', notAllowed: 'Su rol no permite esta acción.',
-  product: 'Producto', tax: 'Impuesto', payment: 'Forma de pago', paymentValue: 'Valor del pago (vacío: el total)', addLine: 'Agregar línea',
-  preview: 'Totales', create: 'Crear factura', documentType: 'Tipo de documento', seller: 'Vendedor', use: 'Uso CFDI', dueDate: 'Vencimiento',
-  reason: 'Concepto', createNote: 'Crear nota crédito', sendToAuthority: 'Enviar a la autoridad al crear', actions: 'Acciones', fixErrors: 'Corrija lo señalado:',
-  skip: 'Saltar al contenido', role: 'Rol', tooMany: 'Demasiados intentos fallidos', cancellation: 'Cancelación', noTax: 'Sin impuesto',
-  reasonText: 'Razón', substitution: 'UUID que la sustituye (motivo 01)', customerName: 'Cliente', invoice: 'Factura', account: 'Cuenta',
-} as const;
+/** Each word of the console: [Spanish, English]. */
+const WORDS = {
+  title: ['Consola de facturación', 'Invoicing console'], login: ['Iniciar sesión', 'Log in'], email: ['Correo electrónico', 'E-mail'],
+  password: ['Contraseña', 'Password'], logout: ['Cerrar sesión', 'Log out'],
+  wrongLogin: ['Correo o contraseña incorrectos', 'Wrong e-mail or password'], home: ['Inicio', 'Home'], documents: ['Documentos', 'Documents'],
+  newInvoice: ['Nueva factura', 'New invoice'], language: ['Idioma', 'Language'], invoicedMonth: ['Facturado este mes', 'Invoiced this month'],
+  count: ['documentos', 'documents'], owed: ['Por cobrar', 'Owed'], overdue: ['Vencido', 'Overdue'],
+  waiting: ['Esperando a la autoridad', 'Waiting for the authority'], rejected: ['Rechazados por la autoridad', 'Rejected by the authority'],
+  failedMails: ['Correos fallidos', 'Failed e-mails'], failedHooks: ['Webhooks fallidos', 'Failed webhooks'], search: ['Buscar', 'Search'],
+  kind: ['Tipo', 'Kind'], invoices: ['Facturas', 'Invoices'], creditNotes: ['Notas crédito', 'Credit notes'],
+  debitNotes: ['Notas débito', 'Debit notes'], vouchers: ['Recibos de caja', 'Cash receipts'],
+  payments: ['Complementos de pago', 'Payment receipts'], number: ['Número (nombre completo)', 'Number (full name)'],
+  customer: ['Cliente (identificación)', 'Customer (identification)'], from: ['Desde', 'From'], to: ['Hasta', 'To'], status: ['Estado', 'Status'],
+  date: ['Fecha', 'Date'], total: ['Total', 'Total'], balance: ['Saldo', 'Balance'], next: ['Siguiente página', 'Next page'],
+  first: ['Primera página', 'First page'], none: ['No hay documentos.', 'No documents.'], open: ['Abrir', 'Open'], lines: ['Líneas', 'Lines'],
+  description: ['Descripción', 'Description'], quantity: ['Cantidad', 'Quantity'], price: ['Precio', 'Price'], discount: ['Descuento', 'Discount'],
+  taxes: ['Impuestos', 'Taxes'], subtotal: ['Subtotal', 'Subtotal'], withholdings: ['Retenciones', 'Withholdings'], payable: ['A pagar', 'Payable'],
+  authority: ['Autoridad tributaria', 'Tax authority'], mail: ['Correo', 'E-mail'], errors: ['Errores y observaciones', 'Errors and observations'],
+  downloadPdf: ['Descargar PDF', 'Download PDF'], downloadXml: ['Descargar XML', 'Download XML'], sendMail: ['Enviar por correo', 'Send by e-mail'],
+  resend: ['Enviar de nuevo a la autoridad', 'Send to the authority again'], annul: ['Anular', 'Annul'], cancel: ['Cancelar CFDI', 'Cancel CFDI'],
+  motive: ['Motivo', 'Motive'], confirm: ['Confirmo esta acción', 'I confirm this action'],
+  creditNote: ['Nota crédito desde esta factura', 'Credit note from this invoice'], annulled: ['Anulado', 'Annulled'], done: ['Hecho.', 'Done.'],
+  mailQueued: ['Correo en cola de envío.', 'E-mail queued.'], notFound: ['No encontrado', 'Not found'],
+  notAllowed: ['Su rol no permite esta acción.', 'Your role does not allow this action.'], product: ['Producto', 'Product'],
+  tax: ['Impuesto', 'Tax'], payment: ['Forma de pago', 'Payment'],
+  paymentValue: ['Valor del pago (vacío: el total)', 'Payment value (empty: the total)'], addLine: ['Agregar línea', 'Add a line'],
+  preview: ['Totales', 'Totals'], create: ['Crear factura', 'Create invoice'], documentType: ['Tipo de documento', 'Document type'],
+  seller: ['Vendedor', 'Seller'], use: ['Uso CFDI', 'CFDI use'], dueDate: ['Vencimiento', 'Due date'], reason: ['Concepto', 'Concept'],
+  createNote: ['Crear nota crédito', 'Create credit note'], sendToAuthority: ['Enviar a la autoridad al crear', 'Send to the authority on creation'],
+  actions: ['Acciones', 'Actions'], fixErrors: ['Corrija lo señalado:', 'Correct what is marked:'], skip: ['Saltar al contenido', 'Skip to content'],
+  role: ['Rol', 'Role'], tooMany: ['Demasiados intentos fallidos', 'Too many failed logins'], cancellation: ['Cancelación', 'Cancellation'],
+  noTax: ['Sin impuesto', 'No tax'], reasonText: ['Razón', 'Reason'],
+  substitution: ['UUID que la sustituye (motivo 01)', 'UUID that replaces it (motive 01)'], customerName: ['Cliente', 'Customer'],
+  invoice: ['Factura', 'Invoice'], account: ['Cuenta', 'Account'],
+} as const satisfies Record<string, readonly [string, string]>;
 
-export type Key = keyof typeof ES;
+export type Key = keyof typeof WORDS;
 
-const EN: Record<Key, string> = {
-  title: 'Invoicing console', login: 'Log in', email: 'E-mail', password: 'Password', logout: 'Log out',
-  wrongLogin: 'Wrong e-mail or password', home: 'Home', documents: 'Documents', newInvoice: 'New invoice', language: 'Language',
-  invoicedMonth: 'Invoiced this month', count: 'documents', owed: 'Owed', overdue: 'Overdue', waiting: 'Waiting for the authority',
-  rejected: 'Rejected by the authority', failedMails: 'Failed e-mails', failedHooks: 'Failed webhooks', search: 'Search', kind: 'Kind',
-  invoices: 'Invoices', creditNotes: 'Credit notes', debitNotes: 'Debit notes', vouchers: 'Cash receipts', payments: 'Payment receipts',
-  number: 'Number (full name)', customer: 'Customer (identification)', from: 'From', to: 'To', status: 'Status', date: 'Date',
-  total: 'Total', balance: 'Balance', next: 'Next page', first: 'First page', none: 'No documents.', open: 'Open',
-  lines: 'Lines', description: 'Description', quantity: 'Quantity', price: 'Price', discount: 'Discount', taxes: 'Taxes',
-  subtotal: 'Subtotal', withholdings: 'Withholdings', payable: 'Payable', authority: 'Tax authority', mail: 'E-mail',
-  errors: 'Errors and observations', downloadPdf: 'Download PDF', downloadXml: 'Download XML', sendMail: 'Send by e-mail', resend: 'Send to the authority again',
-  annul: 'Annul', cancel: 'Cancel CFDI', motive: 'Motive', confirm: 'I confirm this action', creditNote: 'Credit note from this invoice',
-  annulled: 'Annulled', done: 'Done.', mailQueued: 'E-mail queued.', notFound: 'Not found', notAllowed: 'Your role does not allow this action.',
-  product: 'Product', tax: 'Tax', payment: 'Payment', paymentValue: 'Payment value (empty: the total)', addLine: 'Add a line',
-  preview: 'Totals', create: 'Create invoice', documentType: 'Document type', seller: 'Seller', use: 'CFDI use', dueDate: 'Due date',
-  reason: 'Concept', createNote: 'Create credit note', sendToAuthority: 'Send to the authority on creation', actions: 'Actions', fixErrors: 'Correct what is marked:',
-  skip: 'Skip to content', role: 'Role', tooMany: 'Too many failed logins', cancellation: 'Cancellation', noTax: 'No tax',
-  reasonText: 'Reason', substitution: 'UUID that replaces it (motive 01)', customerName: 'Customer', invoice: 'Invoice', account: 'Account',
-};
 
-export const t = (lang: Lang, key: Key): string => (lang === 'en' ? EN[key] : ES[key]);
+export const t = (lang: Lang, key: Key): string => WORDS[key][lang === 'en' ? 1 : 0];
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 /** $ 1.130,50 in Colombia, $1,130.50 in Mexico (the country's format whatever the language). */

@@ -2,7 +2,7 @@
 import { html, type Html } from './html';
 import { t, type Lang } from './i18n';
 import type { Ctx } from './context';
-import { translate } from './messages';
+import { errorsOf, translate } from './messages';
 
 export const csrfField = (ctx: Ctx) => html`<input type="hidden" name="_csrf" value="${ctx.session.csrf}">`;
 
@@ -39,8 +39,8 @@ export function loginPage(lang: Lang, problem?: string, email = ''): Html {
 }
 
 /** The API's error answer as a list, each message next to the path of the field it concerns. */
-export function apiErrors(lang: Lang, body: any): Html {
-  const errors: any[] = body?.Errors ?? [];
+export function apiErrors(lang: Lang, body: unknown): Html {
+  const errors = errorsOf(body);
   if (!errors.length) return html``;
   return html`<div class="error" role="alert"><p>${t(lang, 'fixErrors')}</p><ul>${errors.map((e) =>
     html`<li><code>${(e.Params ?? []).join(', ')}</code> ${translate(lang, e)}</li>`)}</ul></div>`;

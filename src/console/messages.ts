@@ -136,9 +136,15 @@ export function translate(lang: Lang, e: ApiErrorItem): string {
 }
 
 /** The API's errors by the path of their field ("" for those of no field of the form). */
-export function fieldErrors(lang: Lang, body: any, known: Set<string>): Map<string, string[]> {
+/** The errors of an API answer's body ({Errors: […]}), none if it is no error answer. */
+export function errorsOf(body: unknown): ApiErrorItem[] {
+  const errors = body && typeof body === 'object' && 'Errors' in body ? body.Errors : undefined;
+  return Array.isArray(errors) ? (errors as ApiErrorItem[]) : [];
+}
+
+export function fieldErrors(lang: Lang, body: unknown, known: Set<string>): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const e of (body?.Errors ?? []) as ApiErrorItem[]) {
+  for (const e of errorsOf(body)) {
     const p = e.Params?.[0] ?? '';
     const key = known.has(p) ? p : known.has(`${p}[0]`) ? `${p}[0]` : '';
     out.set(key, [...(out.get(key) ?? []), key ? translate(lang, e) : `${p ? `${p}: ` : ''}${translate(lang, e)}`]);

@@ -124,7 +124,7 @@ export async function documentsPage(ctx: Ctx, q: Record<string, string | undefin
 }
 
 /** One document with its authority status and the actions the session's role allows. */
-export async function documentPage(ctx: Ctx, path: string, id: string, flash?: { ok?: string; errors?: any; trail?: Html }): Promise<{ status: number; body: Html }> {
+export async function documentPage(ctx: Ctx, path: string, id: string, flash?: { ok?: string; errors?: unknown; trail?: Html }): Promise<{ status: number; body: Html }> {
   const l = ctx.lang;
   const kind = kindOf(ctx, path);
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'id');

@@ -55,8 +55,9 @@ export function receiptRoutes(app: FastifyInstance, guarded: Guarded): void {
     need(ctx, 'accountant');
     const inv = await invoiceOf(ctx, (req.params as { id: string }).id);
     const f = (req.body ?? {}) as Form;
-    const body = fromForm({ type: 'DebtPayment', customer: { identification: inv.customer.identification, branch_office: inv.customer.branch_office ?? 0 },
-      items: [{ due: { prefix: inv.prefix, consecutive: inv.number } }], payment: {} }, await specs(ctx), f);
+    const start: { items: { due: object; value?: unknown }[]; payment: { value?: unknown } } & Record<string, unknown> = { type: 'DebtPayment',
+      customer: { identification: inv.customer.identification, branch_office: inv.customer.branch_office ?? 0 }, items: [{ due: { prefix: inv.prefix, consecutive: inv.number } }], payment: {} };
+    const body = fromForm(start, await specs(ctx), f);
     body.payment.value = body.items?.[0]?.value;
     const res = await ctx.api('POST', '/vouchers', body);
     if (res.status === 201) return reply.redirect(`/app/documents/vouchers/${res.body.id}?ok=done`, 303);

@@ -28,18 +28,33 @@ export async function xlsx(rows: unknown[][], sheet: string, money: number[]): P
 }
 const dateParam = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
 
+type Bucket = (typeof BUCKETS)[number];
+type Figures = Record<Bucket | 'total', number>;
+/** What the console reads of the API's receivables report (GET /reports/accounts-receivable). */
+interface Receivables {
+  date: string;
+  totals: (Figures & { currency: string })[];
+  customers: { customer: { name: string; identification: string }; currency: string; totals: Figures;
+    items: { invoice: { name: string; date: string }; due: { date: string; quote: number }; days_past_due: number; bucket: Bucket; amount: number; paid: number; balance: number }[] }[];
+  pagination: { total_results: number };
+}
+/** What it reads of the trial balance (GET /reports/trial-balance). */
+interface Balances { opening_balance: number; debits: number; credits: number; closing_balance: number }
+interface TrialBalance { accounts: (Balances & { code: string; name?: string; nature: string })[]; totals: Balances }
+
 /** Every page of the receivables report at `date` (the API pages it by customers). */
-async function receivables(ctx: Ctx, date?: string) {
-  const customers: any[] = [];
-  let first: any;
+async function receivables(ctx: Ctx, date?: string): Promise<{ report?: Receivables; error?: unknown }> {
+  const customers: Receivables['customers'] = [];
+  let first: Receivables | undefined;
   for (let p = 1; p <= 1000; p++) {
     const res = await ctx.api('GET', `/reports/accounts-receivable?page_size=100&page=${p}${date ? `&date=${date}` : ''}`);
     if (res.status !== 200) return { error: res.body };
-    first ??= res.body;
-    customers.push(...res.body.customers);
-    if (p * 100 >= res.body.pagination.total_results) break;
+    const body = res.body as Receivables;
+    first ??= body;
+    customers.push(...body.customers);
+    if (p * 100 >= body.pagination.total_results) break;
   }
-  return { report: { ...first, customers } };
+  return first ? { report: { ...first, customers } } : {};
 }
 
 export async function receivablesPage(ctx: Ctx, q: Record<string, string | undefined>): Promise<Html> {
@@ -48,13 +63,13 @@ export async function receivablesPage(ctx: Ctx, q: Record<string, string | undef
   const { report, error } = await receivables(ctx, date);
   const names = BUCKET_NAMES[l];
   const m = (v: unknown, cur?: string) => money(ctx.country, v as number, cur);
-  const totals: any[] = report?.totals ?? [];
+  const totals = report?.totals ?? [];
   const chart = totals.map((tt) => {
     const max = Math.max(...BUCKETS.map((b) => Number(tt[b])), 1);
     return html`<figure class="chart"><figcaption>${t(l, 'owed')} (${tt.currency})</figcaption><ul>${BUCKETS.map((b) => html`<li><span class="label">${names[b]}</span>
       <span class="bar" style="width:${Math.round((Number(tt[b]) / max) * 100)}%"></span><span class="value">${m(tt[b], tt.currency)}</span></li>`)}</ul></figure>`;
   });
-  const rows = (report?.customers ?? []).map((c: any) => html`<tr><td>${c.customer.name} (${c.customer.identification})</td>${BUCKETS.map((b) =>
+  const rows = (report?.customers ?? []).map((c) => html`<tr><td>${c.customer.name} (${c.customer.identification})</td>${BUCKETS.map((b) =>
     html`<td class="num">${m(c.totals[b], c.currency)}</td>`)}<td class="num">${m(c.totals.total, c.currency)}</td></tr>`);
   return page(ctx, l === 'es' ? 'Cartera por edades' : 'Receivables by age', html`${error ? apiErrors(l, error) : ''}
   <form method="get" action="/app/reports/receivables" class="filters"><div class="field"><label for="r-date">${t(l, 'date')}</label>
@@ -68,7 +83,7 @@ export async function receivablesPage(ctx: Ctx, q: Record<string, string | undef
 /** The receivables report's open due items, one a row (the CSV's and the XLSX's; money columns 9–11). */
 export async function receivablesRows(ctx: Ctx, q: Record<string, string | undefined>): Promise<unknown[][]> {
   const { report, error } = await receivables(ctx, dateParam(q.date));
-  if (error) throw new Error(`receivables: ${JSON.stringify(error)}`);
+  if (!report) throw new Error(`receivables: ${JSON.stringify(error)}`);
   const rows: unknown[][] = [['customer_identification', 'customer_name', 'currency', 'invoice', 'invoice_date', 'due_date', 'installment', 'days_past_due', 'bucket', 'amount', 'paid', 'balance']];
   for (const c of report.customers) {
     for (const i of c.items) rows.push([c.customer.identification, c.customer.name, c.currency, i.invoice.name, i.invoice.date, i.due.date, i.due.quote, i.days_past_due, i.bucket, i.amount, i.paid, i.balance]);
@@ -87,7 +102,7 @@ export async function trialBalance(ctx: Ctx, q: Record<string, string | undefine
 export async function trialBalancePage(ctx: Ctx, q: Record<string, string | undefined>): Promise<Html> {
   const l = ctx.lang;
   const res = await trialBalance(ctx, q);
-  const d = res.status === 200 ? res.body : null;
+  const d = res.status === 200 ? (res.body as TrialBalance) : null;
   const m = (v: unknown) => money(ctx.country, v as number);
   const heads = l === 'es' ? ['Saldo inicial', 'Débitos', 'Créditos', 'Saldo final'] : ['Opening', 'Debits', 'Credits', 'Closing'];
   const qs = new URLSearchParams(Object.entries({ from: dateParam(q.from), to: dateParam(q.to) }).filter(([, v]) => v) as [string, string][]).toString();
@@ -97,7 +112,7 @@ export async function trialBalancePage(ctx: Ctx, q: Record<string, string | unde
   <div class="field"><label for="tb-to">${t(l, 'to')}</label><input id="tb-to" name="to" type="date" value="${dateParam(q.to) ?? ''}"></div>
   <button type="submit">${t(l, 'search')}</button><a class="button" href="/app/reports/trial-balance.csv${qs ? `?${qs}` : ''}">CSV</a><a class="button" href="/app/reports/trial-balance.xlsx${qs ? `?${qs}` : ''}">XLSX</a></form>
   ${d ? html`<div class="scroll" tabindex="0" role="region" aria-label="${t(l, 'account')}"><table><thead><tr><th scope="col">${t(l, 'account')}</th>${heads.map((h) => html`<th scope="col" class="num">${h}</th>`)}</tr></thead>
-  <tbody>${d.accounts.map((a: any) => html`<tr><td>${a.code} · ${a.name ?? ''}</td><td class="num">${m(a.opening_balance)}</td><td class="num">${m(a.debits)}</td>
+  <tbody>${d.accounts.map((a) => html`<tr><td>${a.code} · ${a.name ?? ''}</td><td class="num">${m(a.opening_balance)}</td><td class="num">${m(a.debits)}</td>
   <td class="num">${m(a.credits)}</td><td class="num">${m(a.closing_balance)}</td></tr>`)}</tbody><tfoot><tr><th scope="row">${t(l, 'total')}</th><td class="num">${m(d.totals.opening_balance)}</td>
   <td class="num">${m(d.totals.debits)}</td><td class="num">${m(d.totals.credits)}</td><td class="num">${m(d.totals.closing_balance)}</td></tr></tfoot></table></div>` : ''}`);
 }
@@ -107,6 +122,6 @@ export async function trialBalanceRows(ctx: Ctx, q: Record<string, string | unde
   const res = await trialBalance(ctx, q);
   if (res.status !== 200) throw new Error(`trial balance: ${res.status}`);
   return [['code', 'name', 'nature', 'opening_balance', 'debits', 'credits', 'closing_balance'],
-    ...res.body.accounts.map((a: any) => [a.code, a.name, a.nature, a.opening_balance, a.debits, a.credits, a.closing_balance])];
+    ...(res.body as TrialBalance).accounts.map((a) => [a.code, a.name, a.nature, a.opening_balance, a.debits, a.credits, a.closing_balance])];
 }
 export const TRIAL_BALANCE_MONEY = [3, 4, 5, 6];

@@ -152,7 +152,7 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
     app.get('/documents/:kind/:id', hide, guarded(async (ctx, req, reply) => {
       const { kind, id } = req.params as { kind: string; id: string };
       if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'id');
-      const r = await documentPage(ctx, kind, id, { ok: okMessage(ctx, (req.query as any).ok), trail: await documentTrail(ctx, db, id) });
+      const r = await documentPage(ctx, kind, id, { ok: okMessage(ctx, (req.query as { ok?: string }).ok), trail: await documentTrail(ctx, db, id) });
       return sendHtml(reply, r.status, r.body);
     }));
     for (const file of ['pdf', 'xml'] as const) {

@@ -92,7 +92,7 @@ export function settingsRoutes(app: FastifyInstance, guarded: Guarded): void {
   }));
 
   app.get('/settings/api-users', hide, owner(async (ctx, _f, _q, _p, reply) => sendHtml(reply, 200, await apiUsersPage(ctx))));
-  const keyShown = (ctx: Ctx, body: any) => [w(ctx, `Clave de acceso de ${body.username} (se muestra solo esta vez):`, `Access key of ${body.username} (shown this once only):`), body.access_key] as [string, string];
+  const keyShown = (ctx: Ctx, body: { username: string; access_key: string }) => [w(ctx, `Clave de acceso de ${body.username} (se muestra solo esta vez):`, `Access key of ${body.username} (shown this once only):`), body.access_key] as [string, string];
   app.post('/settings/api-users', hide, owner(async (ctx, f, _q, _p, reply) => {
     const res = await ctx.admin('POST', '/api-users', { username: one(f.username) });
     if (res.status === 201) return sendHtml(reply, 200, await apiUsersPage(ctx, { secret: keyShown(ctx, res.body) }));

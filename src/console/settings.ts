@@ -11,7 +11,7 @@ import { fields, fromForm, type FieldSpec } from './fields';
 import type { Form } from './forms';
 import { translate } from './messages';
 
-export type Flash = { ok?: string; errors?: any; secret?: [string, string] };
+export type Flash = { ok?: string; errors?: unknown; secret?: [string, string] };
 const en = (ctx: Ctx) => ctx.lang === 'en';
 const w = (ctx: Ctx, es: string, english: string) => (en(ctx) ? english : es);
 

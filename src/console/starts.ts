@@ -119,34 +119,40 @@ async function paymentForm(ctx: Ctx, inv: Invoice, sent?: Form, errors?: unknown
 const idOf = (params: unknown) => (params as { id: string }).id;
 const created = (res: Answer) => (res.status === 201 || res.status === 200) && typeof res.body?.id === 'string';
 
+/** A document started from an invoice: its form (GET, filled from the invoice) and its creation (POST, through the API's route). */
+interface Start {
+  action: string; country: 'CO' | 'MX'; api: string; made: string;
+  form(ctx: Ctx, inv: Invoice, sent?: Form, errors?: unknown): Promise<Html>;
+  body(ctx: Ctx, inv: Invoice, f: Form): Promise<object>;
+}
+
+const STARTS: Start[] = [
+  { action: 'debit-note', country: 'CO', api: '/debit-notes', made: 'debit-notes', form: debitForm,
+    body: async (ctx, inv, f) => fromForm({ invoice: inv.id, ...(inv.seller ? { seller: inv.seller } : {}), items: [{ taxes: [] }] }, await debitSpecs(ctx), f) },
+  { action: 'payment', country: 'MX', api: '/payments', made: 'payments', form: paymentForm,
+    body: async (ctx, inv, f) => {
+      const start: { customer: object; invoices?: { id: string; amount?: unknown }[]; amount?: unknown } = {
+        customer: { rfc_id: inv.customer.rfc_id, branch_office: inv.customer.branch_office ?? 0 }, invoices: [{ id: inv.id }] };
+      const body = fromForm(start, await paymentSpecs(ctx), f);
+      if (!body.invoices?.length) body.invoices = [{ id: inv.id }]; // an amount left empty: the API names it under its field
+      body.amount = body.invoices?.[0]?.amount;
+      return body;
+    } },
+];
+
 export function startRoutes(app: FastifyInstance, guarded: Guarded): void {
-  app.get('/documents/invoices/:id/debit-note', hide, guarded(async (ctx, req, reply) => {
-    need(ctx, 'accountant');
-    return sendHtml(reply, 200, await debitForm(ctx, await invoiceOf(ctx, idOf(req.params), 'CO')));
-  }));
-  app.post('/documents/invoices/:id/debit-note', hide, guarded(async (ctx, req, reply) => {
-    need(ctx, 'accountant');
-    const inv = await invoiceOf(ctx, idOf(req.params), 'CO');
-    const f = (req.body ?? {}) as Form;
-    const body = fromForm({ invoice: inv.id, ...(inv.seller ? { seller: inv.seller } : {}), items: [{ taxes: [] }] }, await debitSpecs(ctx), f);
-    const res: Answer = await ctx.api('POST', '/debit-notes', body);
-    if (created(res)) return reply.redirect(`/app/documents/debit-notes/${res.body?.id}?ok=done`, 303);
-    return sendHtml(reply, 400, await debitForm(ctx, inv, f, res.body));
-  }));
-  app.get('/documents/invoices/:id/payment', hide, guarded(async (ctx, req, reply) => {
-    need(ctx, 'accountant');
-    return sendHtml(reply, 200, await paymentForm(ctx, await invoiceOf(ctx, idOf(req.params), 'MX')));
-  }));
-  app.post('/documents/invoices/:id/payment', hide, guarded(async (ctx, req, reply) => {
-    need(ctx, 'accountant');
-    const inv = await invoiceOf(ctx, idOf(req.params), 'MX');
-    const f = (req.body ?? {}) as Form;
-    const body = fromForm({ customer: { rfc_id: inv.customer.rfc_id, branch_office: inv.customer.branch_office ?? 0 }, invoices: [{ id: inv.id }] },
-      await paymentSpecs(ctx), f);
-    if (!body.invoices?.length) body.invoices = [{ id: inv.id }]; // an amount left empty: the API names it under its field
-    body.amount = body.invoices?.[0]?.amount;
-    const res: Answer = await ctx.api('POST', '/payments', body);
-    if (created(res)) return reply.redirect(`/app/documents/payments/${res.body?.id}?ok=done`, 303);
-    return sendHtml(reply, 400, await paymentForm(ctx, inv, f, res.body));
-  }));
+  for (const st of STARTS) {
+    app.get(`/documents/invoices/:id/${st.action}`, hide, guarded(async (ctx, req, reply) => {
+      need(ctx, 'accountant');
+      return sendHtml(reply, 200, await st.form(ctx, await invoiceOf(ctx, idOf(req.params), st.country)));
+    }));
+    app.post(`/documents/invoices/:id/${st.action}`, hide, guarded(async (ctx, req, reply) => {
+      need(ctx, 'accountant');
+      const inv = await invoiceOf(ctx, idOf(req.params), st.country);
+      const f = (req.body ?? {}) as Form;
+      const res: Answer = await ctx.api('POST', st.api, await st.body(ctx, inv, f));
+      if (created(res)) return reply.redirect(`/app/documents/${st.made}/${res.body?.id}?ok=done`, 303);
+      return sendHtml(reply, 400, await st.form(ctx, inv, f, res.body));
+    }));
+  }
 }
