@@ -26,9 +26,14 @@ function frame(ctx: Ctx, section: string, content: Html, flash: Flash = {}): Htm
   ${flash.errors ? apiErrors(ctx.lang, flash.errors) : ''}${content}`);
 }
 
-const companySpecs: FieldSpec[] = [
+/** The company data the owner edits (in Colombia its municipality too: the DIAN rejects an issuer address outside DIVIPOLA, FAJ07). */
+const companySpecs = (ctx: Ctx): FieldSpec[] => [
   { name: 'legal_name', label: ['Razón social', 'Legal name'], required: true },
   { name: 'address.address', label: ['Dirección', 'Address'], required: true },
+  ...(ctx.country === 'CO' ? [
+    { name: 'address.city.state_code', label: ['Departamento (código DANE)', 'Department (DANE code)'], hint: ['Por ejemplo 11 (Bogotá)', 'For example 11 (Bogotá)'] },
+    { name: 'address.city.city_code', label: ['Municipio (código DANE)', 'Municipality (DANE code)'], hint: ['Por ejemplo 11001', 'For example 11001'] },
+  ] as FieldSpec[] : []),
   { name: 'address.postal_code', label: ['Código postal', 'Postal code'] },
   { name: 'time_zone', label: ['Zona horaria', 'Time zone'], required: true },
 ];
@@ -37,7 +42,7 @@ const companySpecs: FieldSpec[] = [
 export async function companyPage(ctx: Ctx, sent?: Form, result?: { status: number; body: any }, ok?: boolean): Promise<Html> {
   const [company, types] = await Promise.all([ctx.admin('GET', ''), ctx.admin('GET', '/document-types')]);
   const errors = result && result.status >= 400 ? result.body : undefined;
-  const f = fields(ctx.lang, companySpecs, company.body, sent, errors);
+  const f = fields(ctx.lang, companySpecs(ctx), company.body, sent, errors);
   const rows: any[] = types.status === 200 ? types.body : [];
   const withRes = rows.filter((x) => x.resolution);
   return frame(ctx, '', html`<form method="post" action="/app/settings/company" class="record">${csrfField(ctx)}<fieldset><legend>${w(ctx, 'Datos de la empresa', 'Company data')}</legend>
@@ -55,7 +60,7 @@ export async function companyPage(ctx: Ctx, sent?: Form, result?: { status: numb
 
 export async function saveCompany(ctx: Ctx, f: Form) {
   const company = await ctx.admin('GET', '');
-  const next = fromForm(company.body, companySpecs, f);
+  const next = fromForm(company.body, companySpecs(ctx), f);
   return ctx.admin('PATCH', '', { legal_name: next.legal_name, address: next.address, time_zone: next.time_zone });
 }
 
