@@ -137,7 +137,10 @@ eachStorage('console customers and products', (storage) => {
     assert.equal(page.status, 200);
     assert.match(page.text, /Resoluciones de numeración[\s\S]*18760000001/);
     const [c] = await s.db.query<any>('SELECT legal_name, address, time_zone FROM companies WHERE company_id = $1', [co]);
-    const form = { _csrf: csrf, legal_name: '', 'address.address': c.address.address, 'address.postal_code': c.address.postal_code ?? '', time_zone: c.time_zone };
+    // The form as the page fills it: in Colombia the department and municipality too.
+    assert.equal(/id="c-address-city-city_code"[^>]*value="([^"]*)"/.exec(page.text)?.[1], c.address.city.city_code);
+    const form = { _csrf: csrf, legal_name: '', 'address.address': c.address.address, 'address.postal_code': c.address.postal_code ?? '', time_zone: c.time_zone,
+      'address.city.state_code': c.address.city.state_code, 'address.city.city_code': c.address.city.city_code };
     const bad = await owner.send('POST', '/app/settings/company', form);
     assert.equal(bad.status, 400);
     assert.equal(under(bad.text, 'legal_name'), 'No puede estar vacío.');
