@@ -138,4 +138,24 @@ eachStorage('MX foreign-currency PPD invoices and their receipts', (storage: Sto
     assert.equal(gain.status, 201, JSON.stringify(gain.body));
     assert.deepEqual(await net(gain.body.id), { '101.01': '-185.60', '208.01': '27.20', '402.01': '170.00', '702.01': '-11.60' });
   });
+  test('a compensation note on a USD PPD invoice, then the receipt that settles it: what is left, in dollars and in pesos', async () => {
+    const inv = await usdInvoice();
+    // GEN001 1 × 10.00 USD + IVA 1.60 = 11.60 USD set off (17): at 17.00, 402.01 170.00 and 209.01 27.20 debited, 105.01 197.20 credited.
+    const note = await mx().post('/v1/credit-notes', { document: { id: t.ref.creditNote }, invoices: [{ id: inv.id }], payment_form: '17',
+      items: [{ code: 'GEN001', quantity: 1, price: 10 }], stamp: { send: true } }, MX_APP);
+    assert.equal(note.status, 201, JSON.stringify(note.body));
+    assert.deepEqual(await net(note.body.id), { '105.01': '-197.20', '209.01': '27.20', '402.01': '170.00' });
+    assert.equal((await mx().get(`/v1/invoices/${inv.id}`)).body.balance, 104.4);
+    // 104.40 USD paid in dollars at 18.00 settles it: base 100 − 10 = 90.00, IVA 16 − 1.60 = 14.40; Totales 90 × 18 = 1620.00,
+    // 14.40 × 18 = 259.20, Monto 104.40 × 18 = 1879.20.
+    const r = await t.receipt(inv.id, 104.4, { currency: { code: 'USD', exchange_rate: 18 } });
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+    const p = await stamped(t.s, 'payments', r.body);
+    assert.equal(p.stamp.status, 'Accepted', JSON.stringify(p.stamp));
+    assert.deepEqual(p.invoices[0].taxes.map((x: any) => [x.base_value, x.value]), [[90, 14.4]]);
+    assert.deepEqual([p.totals.transferred, p.totals.payments_total], [[{ percentage: 16, base_value: 1620, value: 259.2 }], 1879.2]);
+    // Bank 1879.20; what is left at 17.00: receivable 1972.00 − 197.20 = 1774.80, pending IVA 272.00 − 27.20 = 244.80; IVA
+    // collected 14.40 × 18 = 259.20; 1879.20 + 244.80 − 1774.80 − 259.20 = 90.00 gain (104.40 × 1 less 14.40 × 1 of IVA).
+    assert.deepEqual(await net(p.id), { '102.01': '1879.20', '105.01': '-1774.80', '208.01': '-259.20', '209.01': '244.80', '702.01': '-90.00' });
+  });
 });
