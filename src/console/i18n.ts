@@ -66,6 +66,9 @@ export function day(value: string | null | undefined): string {
 const STATUS_ES: Record<string, string> = {
   Draft: 'Borrador', Pending: 'En espera', Accepted: 'Aceptado', Rejected: 'Rechazado', Requested: 'Solicitada', Cancelled: 'Cancelado',
   PendingAcceptance: 'Esperando al receptor', not_sent: 'No enviado', queued: 'En cola', sent: 'Enviado', failed_delivery: 'Fallido',
-  waiting_for_authority: 'Esperando a la autoridad',
+  waiting_for_authority: 'Esperando a la autoridad', process_of_sending: 'En proceso de envío',
 };
+/** A console user's role in the page's language. */
+export const roleName = (lang: Lang, role: 'owner' | 'accountant' | 'viewer'): string =>
+  (lang === 'en' ? role : { owner: 'dueño', accountant: 'contador', viewer: 'lector' }[role]);
 export const status = (lang: Lang, s: string | null | undefined): string => (s ? (lang === 'es' ? STATUS_ES[s] ?? s : s.replace(/_/g, ' ')) : '');

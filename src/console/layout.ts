@@ -1,6 +1,6 @@
 /** The page around every console page: landmarks, navigation, language and logout, the stylesheet and htmx. */
 import { html, type Html } from './html';
-import { t, type Lang } from './i18n';
+import { roleName, t, type Lang } from './i18n';
 import type { Ctx } from './context';
 import { errorsOf, translate } from './messages';
 
@@ -23,7 +23,7 @@ export function page(ctx: Ctx, title: string, content: Html): Html {
   <li><a href="/app/customers">${l === 'es' ? 'Clientes' : 'Customers'}</a></li><li><a href="/app/products">${l === 'es' ? 'Productos' : 'Products'}</a></li>
   <li><a href="/app/reports/receivables">${l === 'es' ? 'Cartera' : 'Receivables'}</a></li><li><a href="/app/reports/trial-balance">${l === 'es' ? 'Balance de prueba' : 'Trial balance'}</a></li>
   ${ctx.can('owner') ? html`<li><a href="/app/settings">${l === 'es' ? 'Configuración' : 'Settings'}</a></li>` : ''}</ul></nav>
-  <div class="who"><span>${ctx.company.legal_name} · ${ctx.session.email} (${ctx.session.role})</span>
+  <div class="who"><span>${ctx.company.legal_name} · ${ctx.session.email} (${roleName(l, ctx.session.role)})</span>
   <form method="post" action="/app/lang">${csrfField(ctx)}<input type="hidden" name="lang" value="${other}"><button type="submit" lang="${other}">${other === 'en' ? 'English' : 'Español'}</button></form>
   <form method="post" action="/app/logout">${csrfField(ctx)}<button type="submit">${t(l, 'logout')}</button></form></div></header>
 <main id="main"><h1>${title}</h1>${content}</main>`, ctx.session.csrf);

@@ -80,6 +80,7 @@ describe('the console walked through, as issue 38 asks', { skip: exe ? false : '
     // Log in as the demo company's user.
     await login(DEMO_CONSOLE.co.email, DEMO_CONSOLE.co.password);
     assert.equal(await text('h1'), 'Inicio');
+    assert.match(await text('.who > span'), /\(dueño\)$/, 'the role in Spanish');
     await spanish('Home');
 
     // A Colombian electronic invoice: created, but the DIAN (sandbox) rejects it.
