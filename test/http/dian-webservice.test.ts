@@ -18,6 +18,7 @@ import { DianWebService } from '../../src/einvoice/dian/soap';
 import { runDianTestSet } from '../../src/einvoice/dian/habilitacion';
 import { testSetDocuments } from '../../src/invoices/co/test-set';
 import { readApplicationResponse } from '../../src/einvoice/dian/application-response';
+import { warmUbl } from '../../src/einvoice/xsd';
 
 let s: TestServer;
 let r: CoRefs;
@@ -29,6 +30,9 @@ before(async () => {
   s = await startTestServer('pglite', { DIAN_MODE: 'webservice', DIAN_URL: fake.url, DIAN_REQUEST_TIMEOUT_MS: '1000', DIAN_TIMEOUT_MS: '5000' });
   // The sandbox's own certificate, made before the calls (making one takes longer than DIAN_REQUEST_TIMEOUT_MS on a busy machine).
   const own = generateTestCertificate({ commonName: 'Autoridad sandbox de prueba', nit: '000000000', country: 'CO' });
+  // The fake DIAN judges in this thread: its UBL schema compiled first, as the service's threads do before serving
+  // (compiling it inside the first SendBillSync took longer than DIAN_REQUEST_TIMEOUT_MS on a loaded machine).
+  await warmUbl();
   const sandbox = new SandboxDian(technicalKeys(s.db), async () => own, noteFacts(s.db));
   fake.judge = async (xml) => {
     const verdict = await sandbox.send(xml);
