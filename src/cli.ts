@@ -14,6 +14,7 @@
  * and `--set field=value` for single fields (nested with dots:
  * `--set settings.dian.environment=1`); values are read as the field's type.
  */
+import { isRecord, recordOf as objectOf } from './platform/json';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { TSchema } from '@sinclair/typebox';
@@ -62,15 +63,20 @@ const int = (v: Values, name: string): number => {
 };
 
 /** The schema of a field at a dotted path of a body schema, when it is known. */
-function schemaAt(schema: any, path: string[]): any {
+function schemaAt(schema: unknown, path: string[]): unknown {
   let s = schema;
-  for (const p of path) s = s?.properties?.[p] ?? (s?.anyOf ?? []).map((x: any) => x.properties?.[p]).find(Boolean);
+  for (const p of path) {
+    const here = objectOf(s);
+    s = objectOf(here.properties)[p] ?? listOf(here.anyOf).map((x) => objectOf(objectOf(x).properties)[p]).find(Boolean);
+  }
   return s;
 }
+const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /** A --set value read as its field's type: numbers, booleans, null, JSON objects and arrays; strings as they are. */
-function typed(schema: any, raw: string): unknown {
-  const types: string[] = schema ? [].concat(schema.type ?? (schema.anyOf ?? []).map((x: any) => x.type)).flat() : [];
+function typed(schema: unknown, raw: string): unknown {
+  const s = objectOf(schema);
+  const types = schema ? [s.type ?? listOf(s.anyOf).map((x) => objectOf(x).type)].flat(2).filter((t): t is string => typeof t === 'string') : [];
   if (raw === 'null' && types.includes('null')) return null;
   if (types.includes('string')) return raw;
   if ((types.includes('integer') || types.includes('number')) && /^-?[0-9]+(\.[0-9]+)?$/.test(raw)) return Number(raw);
@@ -80,8 +86,8 @@ function typed(schema: any, raw: string): unknown {
 }
 
 /** The body of a command: --json, then each --set on top of it. */
-function body(v: Values, schema: TSchema, base: Record<string, unknown> = {}): Record<string, any> {
-  let out: Record<string, any> = { ...base };
+function body(v: Values, schema: TSchema, base: Record<string, unknown> = {}): Record<string, unknown> {
+  let out: Record<string, unknown> = { ...base };
   if (typeof v.json === 'string') {
     const text = v.json.startsWith('@') ? readFile(v.json.slice(1)).toString('utf8') : v.json;
     let parsed: unknown;
@@ -94,7 +100,12 @@ function body(v: Values, schema: TSchema, base: Record<string, unknown> = {}): R
     if (!m) throw new UsageError(`--set takes FIELD=VALUE (nested fields with dots), got "${pair}"`);
     const path = m[1].split('.');
     let at = out;
-    for (const p of path.slice(0, -1)) at = (at[p] = at[p] && typeof at[p] === 'object' ? { ...at[p] } : {});
+    for (const p of path.slice(0, -1)) {
+      const inner = at[p];
+      const next: Record<string, unknown> = isRecord(inner) ? { ...inner } : {};
+      at[p] = next;
+      at = next;
+    }
     at[path[path.length - 1]] = typed(schemaAt(schema, path), m[2]);
   }
   return out;
@@ -150,12 +161,12 @@ const COMMANDS: Command[] = [
     usage: `--country CO|MX --legal-name NAME --tax-id NIT_OR_RFC [--check-digit D] [--time-zone TZ]\n      --address TEXT [--state-code S --city-code C] [--postal-code P] [--no-starter-catalog] ${BODY_USAGE}`,
     summary: 'a company with its country\'s starting catalog (--no-starter-catalog: only the chart of accounts)',
     options: { ...COMPANY_FLAGS, ...BODY }, required: ['country', 'legal-name', 'tax-id'],
-    run: (v, { db, actor }) => createCompany(db, actor, companyBody(v) as any),
+    run: (v, { db, actor }) => createCompany(db, actor, companyBody(v)),
   },
   {
     name: 'company update', usage: `--company-id N ${BODY_USAGE}   e.g. --set settings.dian.environment=1`,
     summary: 'change a company: legal_name, address, settings, logo', options: { 'company-id': str, ...BODY }, required: ['company-id'],
-    run: (v, { db, actor }) => updateCompany(db, actor, int(v, 'company-id'), body(v, CompanyUpdateBody) as any),
+    run: (v, { db, actor }) => updateCompany(db, actor, int(v, 'company-id'), body(v, CompanyUpdateBody)),
   },
   {
     name: 'company settings', usage: '--company-id N [--set NAME=true|false]...', options: { 'company-id': str, set: BODY.set }, required: ['company-id'],
@@ -186,7 +197,7 @@ const COMMANDS: Command[] = [
       { name: `${r.noun} update`, usage: `--company-id N --id M ${BODY_USAGE}`, summary: `change: ${r.summary}`, options: { ...idFlags, ...BODY }, required: ['company-id', 'id'],
         run: (v, { db, actor }) => r.update(db, actor, int(v, 'company-id'), int(v, 'id'), body(v, r.updateBody)) },
     ];
-    if ((r.updateBody as any).properties?.active) {
+    if (objectOf(r.updateBody.properties).active) {
       commands.push({ name: `${r.noun} deactivate`, usage: '--company-id N --id M', summary: `set active to false: ${r.summary}`, options: idFlags, required: ['company-id', 'id'],
         run: (v, { db, actor }) => r.update(db, actor, int(v, 'company-id'), int(v, 'id'), { active: false }) });
     }

@@ -7,7 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import { createApiUser, rotateKey } from '../platform/auth';
 import { DomainError, notFound, Problems } from '../platform/errors';
-import { checkBody } from '../platform/validation';
+import { validBody } from '../platform/validation';
 import type { Queryable } from '../platform/db';
 import { withCompany } from './audit';
 import { companyRow, type Resource } from './collections';
@@ -49,9 +49,8 @@ export const apiUsers: Resource = {
     await companyRow(q, companyId);
     return answer(await one(q, companyId, id));
   },
-  async create(db, actor, companyId, body) {
-    const p = new Problems();
-    if (!checkBody(CreateBody, body, p)) p.throwIfAny();
+  async create(db, actor, companyId, sent) {
+    const body = validBody(CreateBody, sent, new Problems());
     return withCompany(db, actor, companyId, async ({ q, record }) => {
       await usernameFree(q, body.username);
       const made = await createApiUser(q, companyId, body.username);
@@ -60,9 +59,8 @@ export const apiUsers: Resource = {
       return { ...answer(row), access_key: made.access_key };
     });
   },
-  async update(db, actor, companyId, id, body) {
-    const p = new Problems();
-    if (!checkBody(UpdateBody, body, p)) p.throwIfAny();
+  async update(db, actor, companyId, id, sent) {
+    const body = validBody(UpdateBody, sent, new Problems());
     return withCompany(db, actor, companyId, async ({ q, record }) => {
       const before = await one(q, companyId, id, 'FOR UPDATE');
       if (body.username !== undefined) await usernameFree(q, body.username, id);

@@ -10,6 +10,7 @@
 import type { Db, Queryable } from '../platform/db';
 import { notFound } from '../platform/errors';
 import type { SealingKey } from '../platform/secrets';
+import type { CompanyRow } from '../platform/auth';
 
 /**
  * Who asks: the HTTP API or the CLI; `changed` hears every change committed (the API logs it);
@@ -59,7 +60,7 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
 
 export interface Frame {
   q: Queryable;
-  company: Record<string, any>;
+  company: CompanyRow;
   /** Records a change of a record of the company (skipped when nothing differs). */
   record(action: string, resource: string, id: string | number, before: Record<string, unknown> | null, after: Record<string, unknown>): Promise<void>;
 }
@@ -73,7 +74,7 @@ export async function withCompany<T>(db: Db, actor: Actor, which: number | ((q: 
   const changes: Change[] = [];
   const result = await db.tx(async (q) => {
     const companyId = typeof which === 'number' ? which : await which(q);
-    const [company] = await q.query('SELECT * FROM companies WHERE company_id = $1 FOR UPDATE', [companyId]);
+    const [company] = await q.query<CompanyRow>('SELECT * FROM companies WHERE company_id = $1 FOR UPDATE', [companyId]);
     if (!company) throw notFound(`Company ${companyId}`, 'id');
     const frame: Frame = {
       q, company,

@@ -14,7 +14,8 @@
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../platform/db';
 import { DomainError, notFound, Problems } from '../platform/errors';
-import { checkBody } from '../platform/validation';
+import { validBody } from '../platform/validation';
+import type { CompanyRow } from '../platform/auth';
 import { AAD, passwordOf, sealFor, type SealingKey } from '../platform/secrets';
 import { CertificateError, loadPkcs12, type LoadedCertificate } from '../einvoice/certificates';
 import { satCertificateNumber } from '../einvoice/sat/cfdi';
@@ -44,7 +45,7 @@ const UpdateBody = Type.Object({ active: Type.Optional(Type.Boolean({ descriptio
 const DAY = 86_400_000;
 
 /** Opens an uploaded PKCS#12 and checks it; problems go to `p`, warnings are returned. */
-function inspect(p: Problems, company: Record<string, any>, body: { p12: string; password: string }, now = new Date()): { cert: LoadedCertificate; warnings: string[] } | null {
+function inspect(p: Problems, company: CompanyRow, body: { p12: string; password: string }, now = new Date()): { cert: LoadedCertificate; warnings: string[] } | null {
   let cert: LoadedCertificate;
   try {
     cert = loadPkcs12(body.p12, body.password);
@@ -92,9 +93,9 @@ export const certificates: Resource = {
     if (!r) throw notFound(`Certificate ${id}`, 'item');
     return answer(r);
   },
-  async create(db: Db, actor, companyId, body) {
+  async create(db: Db, actor, companyId, sent) {
     const p = new Problems();
-    if (!checkBody(UploadBody, body, p)) p.throwIfAny();
+    const body = validBody(UploadBody, sent, p);
     const key = needKey(actor.sealingKey);
     return withCompany(db, actor, companyId, async ({ q, company, record }) => {
       const seen = inspect(p, company, body);
@@ -112,9 +113,9 @@ export const certificates: Resource = {
       return answer(row);
     });
   },
-  async update(db, actor, companyId, id, body) {
+  async update(db, actor, companyId, id, sent) {
     const p = new Problems();
-    if (!checkBody(UpdateBody, body, p)) p.throwIfAny();
+    const body = validBody(UpdateBody, sent, p);
     return withCompany(db, actor, companyId, async ({ q, record }) => {
       const [before] = await q.query<CredentialRow>(`SELECT ${COLUMNS} FROM company_credentials WHERE company_id = $1 AND id = $2 FOR UPDATE`, [companyId, id]);
       if (!before) throw notFound(`Certificate ${id}`, 'item');

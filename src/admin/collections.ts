@@ -18,6 +18,8 @@ import { defaultPaymentAccount, defaultTaxAccount } from '../ledger/accounts';
 import { CURRENCIES } from '../invoices/co/schema';
 import { withCompany, type Actor } from './audit';
 import { Nullable } from '../platform/answers';
+import { recordOf } from '../platform/json';
+import type { CompanySettings } from '../platform/auth';
 
 export interface Resource {
   /** URL segment under /admin/v1/companies/{id}/ */
@@ -31,15 +33,22 @@ export interface Resource {
   answer: TSchema;
   /** List filters (query string, CLI flags). */
   filters?: Record<string, TSchema>;
-  list(q: Queryable, companyId: number, filters?: Record<string, any>): Promise<any[]>;
-  get(q: Queryable, companyId: number, id: number): Promise<any>;
-  create(db: Db, actor: Actor, companyId: number, body: any): Promise<any>;
-  update(db: Db, actor: Actor, companyId: number, id: number, body: any): Promise<any>;
+  // Records are answered as `answer` says; a body is checked against createBody or updateBody before it is read.
+  list(q: Queryable, companyId: number, filters?: Record<string, unknown>): Promise<unknown[]>;
+  get(q: Queryable, companyId: number, id: number): Promise<unknown>;
+  create(db: Db, actor: Actor, companyId: number, body: unknown): Promise<unknown>;
+  update(db: Db, actor: Actor, companyId: number, id: number, body: unknown): Promise<unknown>;
   /** Further operations on one record: POST …/{item}/<name> (api-users: rotate). */
-  actions?: Record<string, { summary: string; run(db: Db, actor: Actor, companyId: number, id: number): Promise<any> }>;
+  actions?: Record<string, { summary: string; run(db: Db, actor: Actor, companyId: number, id: number): Promise<unknown> }>;
 }
 
-export interface Ctx { q: Queryable; company: Record<string, any>; problems: Problems }
+/** The company a collection's record belongs to, as companyRow reads it. */
+export interface CompanyOfRecord { company_id: number; country: 'CO' | 'MX'; time_zone: string; settings: CompanySettings }
+
+export interface Ctx { q: Queryable; company: CompanyOfRecord; problems: Problems }
+
+/** A record of a collection as stored or sent: its fields by name, each checked by the collection's schema. */
+export type Fields = Record<string, unknown>;
 
 export interface TableDef {
   path: string; noun: string; summary: string; table: string;
@@ -50,16 +59,16 @@ export interface TableDef {
   fields: Record<string, TSchema>;
   required: string[];
   /** Values of the fields a creation does not send. */
-  defaults?(company: Record<string, any>, body: Record<string, any>): Record<string, unknown>;
+  defaults?(company: CompanyOfRecord, body: Fields): Fields;
   /** Field sets unique within a company; a clash is already_exists on the set's first field. */
   unique?: string[][];
   /**
    * Rules beyond the schema on the record as it will be stored (which they may complete); `before` is
    * the stored row on a change, `sent` the fields of the body.
    */
-  check?(ctx: Ctx, record: Record<string, any>, before: Record<string, any> | null, sent: Record<string, any>): Promise<void> | void;
+  check?(ctx: Ctx, record: Fields, before: Fields | null, sent: Fields): Promise<void> | void;
   /** The answer (default: the lookup's mapping, plus the extra columns) and its schema (default: the lookup's item, plus the extra fields). */
-  answer?(row: Record<string, any>): any;
+  answer?(row: Fields): Fields;
   answerSchema?: TSchema;
   columns?: string;
   order?: string;
@@ -67,11 +76,11 @@ export interface TableDef {
   /** A column that takes the time of every change. */
   touch?: string;
   /** Work after a change is written (in its transaction). */
-  after?(ctx: Ctx, row: Record<string, any>, before: Record<string, any> | null): Promise<void>;
+  after?(ctx: Ctx, row: Fields, before: Fields | null): Promise<void>;
 }
 
-export async function companyRow(q: Queryable, companyId: number): Promise<Record<string, any>> {
-  const [company] = await q.query('SELECT company_id, country, time_zone, settings FROM companies WHERE company_id = $1', [companyId]);
+export async function companyRow(q: Queryable, companyId: number): Promise<CompanyOfRecord> {
+  const [company] = await q.query<CompanyOfRecord>('SELECT company_id, country, time_zone, settings FROM companies WHERE company_id = $1', [companyId]);
   if (!company) throw notFound(`Company ${companyId}`, 'id');
   return company;
 }
@@ -82,8 +91,8 @@ const json = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringi
 export function tableResource(def: TableDef): Resource {
   const lookup = def.lookup ? LOOKUPS.find((l) => l.path === def.lookup) : undefined;
   const columns = def.columns ?? [lookup?.columns ?? 'id', ...(def.extra ?? [])].join(', ');
-  const map = lookup?.map ?? ((r: any) => r);
-  const answer = def.answer ?? ((row: any) => {
+  const map = lookup?.map ?? ((r: Fields) => r);
+  const answer = def.answer ?? ((row: Fields) => {
     const extras = Object.fromEntries((def.extra ?? []).map((k) => [k, row[k]]));
     return { ...map(row), ...extras };
   });
@@ -95,26 +104,27 @@ export function tableResource(def: TableDef): Resource {
   const createBody = Type.Object(Object.fromEntries(fieldNames.map((k) => [k, def.required.includes(k) ? def.fields[k] : Type.Optional(def.fields[k])])));
   const updateBody = Type.Object(Object.fromEntries(fieldNames.map((k) => [k, Type.Optional(def.fields[k])])));
   const one = async (q: Queryable, companyId: number, id: number, lock = '') => {
-    const [row] = await q.query(`SELECT ${columns}, ${fieldNames.join(', ')} FROM ${def.table} WHERE company_id = $1 AND id = $2 ${lock}`, [companyId, id]);
+    const [row] = await q.query<Fields>(`SELECT ${columns}, ${fieldNames.join(', ')} FROM ${def.table} WHERE company_id = $1 AND id = $2 ${lock}`, [companyId, id]);
     return row ?? null;
   };
   const missing = (id: number) => notFound(`Record ${id} of ${def.path}`, 'item');
 
-  async function write(db: Db, actor: Actor, companyId: number, id: number | null, body: any) {
+  async function write(db: Db, actor: Actor, companyId: number, id: number | null, sentBody: unknown) {
     return withCompany(db, actor, companyId, async ({ q, company, record }) => {
       const problems = new Problems();
       const before = id === null ? null : await one(q, companyId, id, 'FOR UPDATE');
       if (id !== null && !before) throw missing(id);
-      if (!checkBody(id === null ? createBody : updateBody, body, problems)) problems.throwIfAny();
+      if (!checkBody(id === null ? createBody : updateBody, sentBody, problems)) problems.throwIfAny();
+      const body = recordOf(sentBody); // an object once checked
       const sent = Object.fromEntries(fieldNames.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
-      const rec: Record<string, any> = before
+      const rec: Fields = before
         ? { ...Object.fromEntries(fieldNames.map((k) => [k, before[k]])), ...sent }
         : { ...def.defaults?.(company, body), ...sent };
       const ctx = { q, company, problems };
       for (const set of def.unique ?? []) {
         if (set.some((k) => problems.has(k) || rec[k] === undefined)) continue;
         const conds = set.map((k, i) => `${k} = $${i + 3}`).join(' AND ');
-        const [dup] = await q.query(`SELECT id FROM ${def.table} WHERE company_id = $1 AND id <> $2 AND ${conds}`, [companyId, id ?? 0, ...set.map((k) => rec[k])]);
+        const [dup] = await q.query<{ id: number }>(`SELECT id FROM ${def.table} WHERE company_id = $1 AND id <> $2 AND ${conds}`, [companyId, id ?? 0, ...set.map((k) => rec[k])]);
         if (dup) problems.add('already_exists', `Record ${dup.id} of ${def.path} already has ${set.map((k) => `${k} ${rec[k]}`).join(' and ')}`, set[set.length - 1]);
       }
       await def.check?.(ctx, rec, before, sent);
@@ -150,7 +160,7 @@ export function tableResource(def: TableDef): Resource {
         args.push(filters[k]);
         where.push(f.where.replace('$n', `$${args.length}`));
       }
-      return (await q.query(`SELECT ${columns} FROM ${def.table} WHERE ${where.join(' AND ')} ORDER BY ${order}`, args)).map(answer);
+      return (await q.query<Fields>(`SELECT ${columns} FROM ${def.table} WHERE ${where.join(' AND ')} ORDER BY ${order}`, args)).map(answer);
     },
     async get(q, companyId, id) {
       await companyRow(q, companyId);
@@ -171,11 +181,14 @@ const Active = Type.Boolean({ description: 'false deactivates: documents refuse 
 const AccountCode = Type.String({ minLength: 1, maxLength: 20, pattern: '^[0-9.]+$', 'x-hint': 'must be an account code of the chart (digits and dots)',
   description: 'Ledger account it posts to (see /v1/accounts); a default by type when omitted' });
 
+/** A text field of a record (checked by its schema), or undefined when absent. */
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
 /** The account must be an active account of the company's chart (invalid_account). */
 async function checkAccount({ q, company, problems }: Ctx, code: string | undefined, path = 'account_code'): Promise<void> {
   if (problems.has(path)) return;
   if (code === undefined) { problems.add('parameter_required', 'No default account for this type: send account_code', path); return; }
-  const [a] = await q.query('SELECT active FROM accounts WHERE company_id = $1 AND code = $2', [company.company_id, code]);
+  const [a] = await q.query<{ active: boolean }>('SELECT active FROM accounts WHERE company_id = $1 AND code = $2', [company.company_id, code]);
   if (!a) problems.add('invalid_account', `Account ${code} is not in the company's chart of accounts (see /v1/accounts)`, path);
   else if (!a.active) problems.add('invalid_account', `Account ${code} is inactive`, path);
 }
@@ -215,12 +228,12 @@ export const taxes = tableResource({
     account_code: AccountCode,
   },
   required: ['name', 'type', 'percentage'],
-  defaults: (c, b) => ({ account_code: defaultTaxAccount(c.country, b.type, b.percentage) }),
+  defaults: (c, b) => ({ account_code: defaultTaxAccount(c.country, String(b.type), Number(b.percentage)) }),
   async check(ctx, r) {
     const types: readonly string[] = TAX_TYPES[ctx.company.country as 'CO' | 'MX'];
-    if (!types.includes(r.type)) return ctx.problems.add('invalid_value', `A ${ctx.company.country} tax type is one of ${types.join(', ')}`, 'type');
+    if (!types.includes(String(r.type))) return ctx.problems.add('invalid_value', `A ${ctx.company.country} tax type is one of ${types.join(', ')}`, 'type');
     if (r.type === 'IVAExento' && Number(r.percentage) !== 0) return ctx.problems.add('invalid_value', 'An exempt IVA (TipoFactor Exento) has no rate: its percentage is 0', 'percentage');
-    await checkAccount(ctx, r.account_code);
+    await checkAccount(ctx, text(r.account_code));
   },
 });
 
@@ -238,8 +251,8 @@ export const paymentTypes = tableResource({
   },
   required: ['name', 'type', 'document_type'],
   defaults: (c, b) => ({
-    due_date: CREDIT_KINDS.includes(b.type), account_code: defaultPaymentAccount(c.country, b.type),
-    ...(c.country === 'MX' ? { sat_code: SAT_FORMS[b.type] } : {}),
+    due_date: CREDIT_KINDS.includes(String(b.type)), account_code: defaultPaymentAccount(c.country, String(b.type)),
+    ...(c.country === 'MX' ? { sat_code: SAT_FORMS[String(b.type)] } : {}),
   }),
   async check(ctx, r) {
     const mx = ctx.company.country === 'MX';
@@ -247,7 +260,7 @@ export const paymentTypes = tableResource({
     if (mx && !r.sat_code && !ctx.problems.has('sat_code')) ctx.problems.add('parameter_required', 'A Mexican payment condition has a c_FormaPago code (sat_code)', 'sat_code');
     if (mx && (r.document_type === 'NC' || r.document_type === 'ND')) ctx.problems.add('invalid_value', 'Credit and debit note payment types (NC, ND) are Colombian', 'document_type');
     if (mx && r.sat_code === '99' && r.document_type === 'RC') ctx.problems.add('invalid_value', 'A payment received has a known form: 99 (Por definir) is for invoices (PPD)', 'sat_code');
-    await checkAccount(ctx, r.account_code);
+    await checkAccount(ctx, text(r.account_code));
   },
 });
 

@@ -8,9 +8,11 @@
 import { AAD, isSealed, storedSecret, type SealingKey } from '../platform/secrets';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db, Queryable } from '../platform/db';
-import type { CompanyRow } from '../platform/auth';
+import type { CompanyRow, CompanySettings } from '../platform/auth';
+import { isRecord, recordOf as objectOf } from '../platform/json';
+import type { StoredAddress } from '../catalog/rows';
 import { DomainError, notFound, Problems } from '../platform/errors';
-import { checkBody, Enum } from '../platform/validation';
+import { checkBody, Enum, validBody } from '../platform/validation';
 import { isValidNit, nitCheckDigit } from '../platform/nit';
 import { isValidRfc, rfcCheckDigit } from '../platform/rfc';
 import { customerSchema, GENERIC_RFCS, RFC_PATTERN } from '../catalog/customers';
@@ -26,7 +28,7 @@ import { withCompany, type Actor } from './audit';
 export const TIME_ZONES = { CO: 'America/Bogota', MX: 'America/Mexico_City' } as const;
 
 const Address = (country: 'CO' | 'MX') => customerSchema(country).properties.address;
-const AnyAddress = Type.Unsafe<Record<string, any>>({ type: 'object', description: 'As a customer\'s address: address, city {country_code, state_code, city_code}, postal_code (MX: five-digit código postal, street parts)' });
+const AnyAddress = Type.Unsafe<StoredAddress>({ type: 'object', description: 'As a customer\'s address: address, city {country_code, state_code, city_code}, postal_code (MX: five-digit código postal, street parts)' });
 const Logo = nullable(Type.String({ maxLength: Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 100,
   description: `Base64 of a PNG or JPEG image of at most ${LOGO_MAX_BYTES / 1024} KB for the PDFs (a data:image/png;base64, prefix is accepted); null removes it` }));
 /** A logo as stored: its base64 alone. */
@@ -73,7 +75,7 @@ function logoInfo(b64: string | null) {
 }
 
 /** A company as the administration API answers it: settings without the DIAN PIN. */
-export function companyAnswer(row: any) {
+export function companyAnswer(row: CompanyRow) {
   const settings = { ...(row.settings ?? {}) };
   if (settings.dian) {
     const { pin, ...dian } = settings.dian;
@@ -87,7 +89,7 @@ export function companyAnswer(row: any) {
 }
 
 /** The fields of a company row that a change is recorded against. */
-const recordOf = (row: any) => ({ legal_name: row.legal_name, tax_id: row.tax_id, check_digit: row.check_digit, address: row.address,
+const recordFields = (row: CompanyRow) => ({ legal_name: row.legal_name, tax_id: row.tax_id, check_digit: row.check_digit, address: row.address,
   time_zone: row.time_zone, settings: row.settings, logo: row.logo });
 
 function checkLogo(p: Problems, logo: unknown): void {
@@ -102,16 +104,16 @@ function checkTimeZone(p: Problems, country: 'CO' | 'MX', tz: string | undefined
 function checkAddress(p: Problems, country: 'CO' | 'MX', address: unknown): void {
   if (address === undefined || p.has('address')) return;
   if (!checkBody(Address(country), address, p, 'address')) return;
-  const city = (address as any).city;
+  const city = objectOf(address).city;
   // The issuer's place as a customer's: a DIVIPOLA municipality of its department (the DIAN rejects an issuer's otherwise).
-  if (country === 'CO' && city) {
+  if (country === 'CO' && isRecord(city)) {
     const codes = Object.fromEntries(Object.entries(city).map(([k, v]) => [k, k.endsWith('_code') && typeof v === 'string' ? v.toUpperCase() : v])) as unknown as CityRef;
     for (const [field, message] of placeProblems(codes)) p.add('invalid_value', message, `address.city.${field}`);
   }
 }
 
 /** An address in its stored spelling: country, state and city codes in capitals. */
-function storedAddress(address: any) {
+function storedAddress(address: StoredAddress): StoredAddress {
   if (!address?.city) return address;
   const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
   return { ...address, city: Object.fromEntries(Object.entries(address.city).map(([k, v]) => [k, upper(v)])) };
@@ -121,32 +123,34 @@ function storedAddress(address: any) {
  * Settings after a change: each key sent replaces the stored one (null removes it); dian and
  * foreign_currency are merged key by key. Country rules are recorded in `p`.
  */
-function mergeSettings(p: Problems, country: 'CO' | 'MX', stored: Record<string, any>, sent: Record<string, any> | undefined): Record<string, any> {
-  const out = { ...stored };
+function mergeSettings(p: Problems, country: 'CO' | 'MX', stored: CompanySettings, sent: Static<typeof SettingsBody> | undefined): CompanySettings {
+  const out: CompanySettings = { ...stored };
   if (!sent) return out;
   const other = COUNTRY_SETTINGS[country === 'CO' ? 'MX' : 'CO'];
-  for (const [k, v] of Object.entries(sent)) {
+  const entries: [string, unknown][] = Object.entries(sent);
+  const set: Record<string, unknown> = out; // each setting by its name
+  for (const [k, v] of entries) {
     if (other.includes(k) && v !== null) { p.add('parameter_not_allowed', `settings.${k} is a setting of ${country === 'CO' ? 'Mexican' : 'Colombian'} companies`, `settings.${k}`); continue; }
-    if (v === null) { delete out[k]; continue; }
+    if (v === null) { delete set[k]; continue; }
     // settings.dian keeps what the service wrote (test_set_passed_at): a change sets only the keys it may.
-    if (k === 'dian') out[k] = { ...(out[k] ?? {}), ...Object.fromEntries(Object.entries(v).filter(([x]) => DIAN_SETTINGS.includes(x))) };
-    else if (k === 'foreign_currency') out[k] = { ...(out[k] ?? {}), ...v };
-    else if (k === 'fiscal_responsibilities') out[k] = responsibilities(v);
-    else out[k] = v;
+    if (k === 'dian') set[k] = { ...objectOf(set[k]), ...Object.fromEntries(Object.entries(objectOf(v)).filter(([x]) => DIAN_SETTINGS.includes(x))) };
+    else if (k === 'foreign_currency') set[k] = { ...objectOf(set[k]), ...objectOf(v) };
+    else if (k === 'fiscal_responsibilities' && Array.isArray(v)) set[k] = responsibilities(v);
+    else set[k] = v;
   }
-  if (country === 'MX' && sent.tax_regime && !MX_TAX_REGIMES[out.tax_regime]) {
+  if (country === 'MX' && sent.tax_regime && !MX_TAX_REGIMES[String(out.tax_regime)]) {
     p.add('invalid_value', `settings.tax_regime must be a c_RegimenFiscal code: ${Object.keys(MX_TAX_REGIMES).join(', ')}`, 'settings.tax_regime');
   }
-  if (country === 'MX' && sent.postal_code && postalCode(out.postal_code) === undefined) {
+  if (country === 'MX' && sent.postal_code && postalCode(String(out.postal_code)) === undefined) {
     p.add('invalid_value', `settings.postal_code ${out.postal_code} is not a postal code of c_CodigoPostal`, 'settings.postal_code');
   }
-  (out.fiscal_responsibilities ?? []).forEach((r: { code: string }, i: number) => {
-    if (sent.fiscal_responsibilities && !RESPONSIBILITY_NAMES[r.code]) {
+  (Array.isArray(out.fiscal_responsibilities) ? out.fiscal_responsibilities : []).forEach((r: unknown, i: number) => {
+    if (sent.fiscal_responsibilities && !RESPONSIBILITY_NAMES[String(objectOf(r).code)]) {
       p.add('invalid_value', `A fiscal responsibility is one of ${Object.keys(RESPONSIBILITY_NAMES).join(', ')}`, `settings.fiscal_responsibilities[${i}]`);
     }
   });
   if (sent.dian) providerProblems(p, out.dian);
-  const refusal = sent.dian?.environment === '1' && stored.dian?.environment !== '1' ? productionRefusal(stored) : null;
+  const refusal = objectOf(sent.dian).environment === '1' && stored.dian?.environment !== '1' ? productionRefusal(stored) : null;
   if (refusal) p.add('company_settings', refusal, 'settings.dian.environment');
   const fc = out.foreign_currency;
   if (fc) {
@@ -178,9 +182,9 @@ function checkTaxId(p: Problems, country: 'CO' | 'MX', taxId: string, checkDigit
   return { taxId: rfc, checkDigit: null };
 }
 
-export async function createCompany(db: Db, actor: Actor, body: CompanyCreateBody) {
+export async function createCompany(db: Db, actor: Actor, sent: unknown) {
   const p = new Problems();
-  if (!checkBody(CompanyCreateBody, body, p)) p.throwIfAny();
+  const body = validBody(CompanyCreateBody, sent, p);
   const country = body.country;
   const { taxId, checkDigit } = checkTaxId(p, country, body.tax_id, body.check_digit);
   checkAddress(p, country, body.address);
@@ -202,27 +206,27 @@ export async function createCompany(db: Db, actor: Actor, body: CompanyCreateBod
     await seedStarterCatalog(q, row.company_id, country, body.starter_catalog !== false);
     return row.company_id;
   }, async (f) => {
-    await f.record('create', 'companies', f.company.company_id, null, recordOf(f.company));
+    await f.record('create', 'companies', f.company.company_id, null, recordFields(f.company));
     return companyAnswer(f.company);
   });
 }
 
 /** Seals a DIAN PIN sent in clear, bound to its company (src/platform/secrets.ts); true when it did. */
-function sealPin(settings: Record<string, any>, companyId: number, key: SealingKey | null | undefined): boolean {
+function sealPin(settings: CompanySettings, companyId: number, key: SealingKey | null | undefined): boolean {
   const pin = settings.dian?.pin;
   if (typeof pin !== 'string' || isSealed(pin) || !key) return false;
   settings.dian = { ...settings.dian, pin: storedSecret(key, pin, AAD.pin(companyId)) };
   return true;
 }
 
-export async function updateCompany(db: Db, actor: Actor, companyId: number, body: CompanyUpdateBody) {
+export async function updateCompany(db: Db, actor: Actor, companyId: number, sent: unknown) {
   const p = new Problems();
-  if (!checkBody(CompanyUpdateBody, body, p)) p.throwIfAny();
+  const body = validBody(CompanyUpdateBody, sent, p);
   return withCompany(db, actor, companyId, async (f) => {
     const c = f.company;
     const country = c.country as 'CO' | 'MX';
     for (const [field, stored] of [['country', c.country], ['tax_id', c.tax_id], ['check_digit', c.check_digit]] as const) {
-      const sent = (body as any)[field];
+      const sent = body[field];
       if (sent !== undefined && String(sent ?? '').toUpperCase() !== String(stored ?? '')) {
         p.add('parameter_not_allowed', `The ${field} of a company cannot change (documents and certificates hang on it); create another company`, field);
       }
@@ -238,16 +242,16 @@ export async function updateCompany(db: Db, actor: Actor, companyId: number, bod
     }
     p.throwIfAny();
     sealPin(settings, companyId, actor.sealingKey);
-    const [row] = await f.q.query(
+    const [row] = await f.q.query<CompanyRow>(
       `UPDATE companies SET legal_name = $2, address = $3, settings = $4, logo = $5 WHERE company_id = $1 RETURNING *`,
       [companyId, body.legal_name ?? c.legal_name, JSON.stringify(body.address ? storedAddress(body.address) : c.address), JSON.stringify(settings), logo]);
-    await f.record('update', 'companies', companyId, recordOf(c), recordOf(row));
+    await f.record('update', 'companies', companyId, recordFields(c), recordFields(row));
     return companyAnswer(row);
   });
 }
 
 export async function getCompany(q: Queryable, companyId: number) {
-  const [row] = await q.query('SELECT * FROM companies WHERE company_id = $1', [companyId]);
+  const [row] = await q.query<CompanyRow>('SELECT * FROM companies WHERE company_id = $1', [companyId]);
   if (!row) throw notFound(`Company ${companyId}`);
   return companyAnswer(row);
 }

@@ -16,13 +16,14 @@
  *   starts at its `from` unless the body says otherwise, and the counter
  *   never goes back to a number already used.
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { Enum } from '../platform/validation';
 import { todayIn } from '../invoices/lookup';
 import { nullable } from '../companies/settings';
-import { tableResource, type Ctx } from './collections';
+import { tableResource, type Ctx, type Fields } from './collections';
 import { LOOKUPS } from '../catalog/lookups';
 import type { Resolution as StoredResolution } from '../companies/catalogs/rows';
+import { recordOf } from '../platform/json';
 
 const Flag = (description?: string) => Type.Boolean({ description });
 
@@ -37,6 +38,9 @@ const Resolution = Type.Object({
     description: 'Clave técnica of the resolution (enters the CUFE); required, except that a change may leave it out to keep the stored one (/v1 never answers it)' })),
 }, { description: 'DIAN numbering resolution (Colombian electronic types)' });
 
+/** The id of a stored document type (none before a creation). */
+const idOf = (row: Fields | null) => (typeof row?.id === 'number' ? row.id : undefined);
+
 /** The highest number a type has used, among the documents written on it. */
 async function lastUsed({ q, company }: Ctx, typeId: number | undefined, type: string): Promise<number> {
   if (!typeId) return 0;
@@ -46,13 +50,14 @@ async function lastUsed({ q, company }: Ctx, typeId: number | undefined, type: s
   return Number(r.n);
 }
 
-async function checkResolution(ctx: Ctx, r: Record<string, any>, before: Record<string, any> | null, sent: Record<string, any>): Promise<void> {
+async function checkResolution(ctx: Ctx, r: Fields, before: Fields | null, sent: Fields): Promise<void> {
   const { q, company, problems } = ctx;
-  const res = r.resolution;
+  const res = r.resolution as Static<typeof Resolution>; // checked by its field's schema (problems.has('resolution') below otherwise)
+  const had = recordOf(before?.resolution);
   const at = (k: string) => `resolution.${k}`;
   if (problems.has('resolution')) return;
   // A resolution read from /v1 (which never shows the technical key) may be sent back as it is.
-  if (res.technical_key === undefined && before?.resolution?.number === res.number) res.technical_key = before?.resolution?.technical_key;
+  if (res.technical_key === undefined && had.number === res.number) res.technical_key = typeof had.technical_key === 'string' ? had.technical_key : undefined;
   if (res.technical_key === undefined) problems.add('parameter_required', 'The resolution\'s technical_key is required', at('technical_key'));
   if (res.from > res.to) problems.add('invalid_dian_resolution', `The range starts (${res.from}) after it ends (${res.to})`, at('to'));
   if (res.valid_from > res.valid_to) problems.add('invalid_dian_resolution', `The resolution is valid from ${res.valid_from}, after its end ${res.valid_to}`, at('valid_to'));
@@ -63,7 +68,7 @@ async function checkResolution(ctx: Ctx, r: Record<string, any>, before: Record<
   }
   r.prefix = res.prefix;
   const others = await q.query<{ id: number; code: string; resolution: StoredResolution }>(
-    `SELECT id, code, resolution FROM document_types WHERE company_id = $1 AND id <> $2 AND resolution IS NOT NULL`, [company.company_id, before?.id ?? 0]);
+    `SELECT id, code, resolution FROM document_types WHERE company_id = $1 AND id <> $2 AND resolution IS NOT NULL`, [company.company_id, idOf(before) ?? 0]);
   for (const o of others) {
     const x = o.resolution;
     if (x.number === res.number) {
@@ -73,8 +78,9 @@ async function checkResolution(ctx: Ctx, r: Record<string, any>, before: Record<
     }
   }
   // A new resolution starts the numbering at its first number, unless the body says where.
-  if (sent.consecutive === undefined && (r.consecutive === undefined || r.consecutive < res.from)) r.consecutive = res.from;
-  if (!problems.has('consecutive') && res.from <= res.to && (r.consecutive < res.from || r.consecutive > res.to)) {
+  if (sent.consecutive === undefined && (r.consecutive === undefined || Number(r.consecutive) < res.from)) r.consecutive = res.from;
+  const next = Number(r.consecutive);
+  if (!problems.has('consecutive') && res.from <= res.to && (next < res.from || next > res.to)) {
     problems.add('invalid_dian_resolution', `The next number ${r.consecutive} is outside the resolution's range ${res.from}–${res.to}`, sent.consecutive !== undefined ? 'consecutive' : at('from'));
   }
 }
@@ -106,7 +112,7 @@ export const documentTypes = tableResource({
   async check(ctx, r, before, sent) {
     const { company, problems } = ctx;
     const electronic = r.electronic_type === 'ElectronicInvoice';
-    if (before && sent.type !== undefined && sent.type !== before.type && await lastUsed(ctx, before.id, before.type) > 0) {
+    if (before && sent.type !== undefined && sent.type !== before.type && await lastUsed(ctx, idOf(before), String(before.type)) > 0) {
       problems.add('invalid_value', `Document type ${before.id} has documents of type ${before.type}; its type cannot change`, 'type');
     }
     if (r.type === 'P' && company.country !== 'MX') problems.add('invalid_value', 'Payment receipts (P) are Mexican documents (CFDI type P)', 'type');
@@ -119,8 +125,8 @@ export const documentTypes = tableResource({
     if (!resolved && r.resolution) r.resolution = null;
     if (resolved && r.resolution && (sent.resolution !== undefined || sent.consecutive !== undefined || sent.prefix !== undefined)) await checkResolution(ctx, r, before, sent);
     r.consecutive ??= 1;
-    const used = await lastUsed(ctx, before?.id, r.type);
-    if (!problems.has('consecutive') && r.consecutive <= used && (sent.consecutive !== undefined || r.consecutive !== before?.consecutive)) {
+    const used = await lastUsed(ctx, idOf(before), String(r.type));
+    if (!problems.has('consecutive') && Number(r.consecutive) <= used && (sent.consecutive !== undefined || r.consecutive !== before?.consecutive)) {
       problems.add('invalid_value', `Numbers up to ${used} are used by documents of this type; the next number must be above ${used}`, 'consecutive');
     }
   },

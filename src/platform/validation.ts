@@ -10,7 +10,7 @@
 import Ajv, { type DefinedError, type ErrorObject, type FormatDefinition, type SchemaValidateFunction, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import Decimal from 'decimal.js';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Problems } from './errors';
 import { isErrorCode, type ErrorCode } from './error-codes';
 import { DATE_FILTER, isLocalDateTime, LOCAL_DATE_TIME, parseDateFilter } from './dates';
@@ -294,6 +294,19 @@ export function checkBody(schema: object, body: unknown, problems: Problems, pre
   const ok = fn(body) as boolean;
   if (!ok) addAjvErrors(problems, fn.errors, prefix);
   return ok;
+}
+
+/**
+ * The body typed by its schema once it fits it (checkBody, open as /admin takes it: Ajv checked it against the
+ * very schema Static<S> describes); a 400 with every problem otherwise.
+ */
+export function validBody<S extends TSchema>(schema: S, body: unknown, problems: Problems): Static<S> {
+  if (fits(schema, body, problems)) return body;
+  problems.throwIfAny();
+  throw new Error('The body does not fit its schema'); // not reached: a body that does not fit has problems
+}
+function fits<S extends TSchema>(schema: S, body: unknown, problems: Problems): body is Static<S> {
+  return checkBody(schema, body, problems);
 }
 
 /** A response schema as the answer check (CHECK_RESPONSES) reads it: every object closed, since serialising drops what it does not name. */
