@@ -42,17 +42,17 @@ interface Receivables {
 interface Balances { opening_balance: number; debits: number; credits: number; closing_balance: number }
 interface TrialBalance { accounts: (Balances & { code: string; name?: string; nature: string })[]; totals: Balances }
 
-/** Every page of the receivables report at `date` (the API pages it by customers). */
-async function receivables(ctx: Ctx, date?: string): Promise<{ report?: Receivables; error?: unknown }> {
+/** The receivables report at `date`, 100 customers a page: every page (the exports), or the one page `only` (the page shown: a million invoices have thousands of customers). */
+async function receivables(ctx: Ctx, date?: string, only?: number): Promise<{ report?: Receivables; error?: unknown }> {
   const customers: Receivables['customers'] = [];
   let first: Receivables | undefined;
-  for (let p = 1; p <= 1000; p++) {
+  for (let p = only ?? 1; p <= 1000; p++) {
     const res = await ctx.api('GET', `/reports/accounts-receivable?page_size=100&page=${p}${date ? `&date=${date}` : ''}`);
     if (res.status !== 200) return { error: res.body };
     const body = res.body as Receivables;
     first ??= body;
     customers.push(...body.customers);
-    if (p * 100 >= body.pagination.total_results) break;
+    if (only !== undefined || p * 100 >= body.pagination.total_results) break;
   }
   return first ? { report: { ...first, customers } } : {};
 }
@@ -60,7 +60,13 @@ async function receivables(ctx: Ctx, date?: string): Promise<{ report?: Receivab
 export async function receivablesPage(ctx: Ctx, q: Record<string, string | undefined>): Promise<Html> {
   const l = ctx.lang;
   const date = dateParam(q.date);
-  const { report, error } = await receivables(ctx, date);
+  const at = /^\d{1,4}$/.test(q.page ?? '') && Number(q.page) >= 1 ? Number(q.page) : 1;
+  const { report, error } = await receivables(ctx, date, at);
+  const total = Number(report?.pagination?.total_results ?? 0);
+  const pageLink = (n: number, label: string) => html`<a href="/app/reports/receivables?${new URLSearchParams({ ...(date ? { date } : {}), page: String(n) }).toString()}">${label}</a>`;
+  const pager = total > 100 ? html`<nav aria-label="${l === 'es' ? 'Páginas' : 'Pages'}"><p>${at > 1 ? pageLink(at - 1, l === 'es' ? 'Anteriores' : 'Previous') : ''}
+    ${l === 'es' ? `Clientes ${(at - 1) * 100 + 1}–${Math.min(at * 100, total)} de ${total}` : `Customers ${(at - 1) * 100 + 1}–${Math.min(at * 100, total)} of ${total}`}
+    ${at * 100 < total ? pageLink(at + 1, l === 'es' ? 'Siguientes' : 'Next') : ''}</p></nav>` : '';
   const names = BUCKET_NAMES[l];
   const m = (v: unknown, cur?: string) => money(ctx.country, v as number, cur);
   const totals = report?.totals ?? [];
@@ -77,7 +83,7 @@ export async function receivablesPage(ctx: Ctx, q: Record<string, string | undef
   <a class="button" href="/app/reports/receivables.csv${date ? `?date=${date}` : ''}">CSV</a><a class="button" href="/app/reports/receivables.xlsx${date ? `?date=${date}` : ''}">XLSX</a></form>
   <p>${t(l, 'date')}: ${day(report?.date)}</p>${chart}
   <div class="scroll" tabindex="0" role="region" aria-label="${t(l, 'owed')}"><table><thead><tr><th scope="col">${t(l, 'customerName')}</th>${BUCKETS.map((b) =>
-    html`<th scope="col" class="num">${names[b]}</th>`)}<th scope="col" class="num">${names.total}</th></tr></thead><tbody>${rows}</tbody></table></div>`);
+    html`<th scope="col" class="num">${names[b]}</th>`)}<th scope="col" class="num">${names.total}</th></tr></thead><tbody>${rows}</tbody></table></div>${pager}`);
 }
 
 /** The receivables report's open due items, one a row (the CSV's and the XLSX's; money columns 9–11). */
