@@ -75,9 +75,9 @@ export function mxSuite(storage: Storage) {
       assert.equal(res.status, 201, JSON.stringify(res.body));
       return stamped(s, 'invoices', res.body);
     },
-    /** POST /v1/payments of `amount` on one invoice by transfer (03), dated a second ago unless `over` says otherwise, to stamp. */
+    /** POST /v1/payments of `amount` on one invoice by transfer (03), dated now (never before the local day of an invoice just made, even at midnight) unless `over` says otherwise, to stamp. */
     receipt: (invoiceId: string, amount: number, over: Record<string, unknown> = {}) => mx().post('/v1/payments', {
-      document: { id: ref.receipt }, date: new Date(Date.now() - 1000).toISOString(), customer: MX_CUSTOMER, payment_form: '03', amount,
+      document: { id: ref.receipt }, date: new Date().toISOString(), customer: MX_CUSTOMER, payment_form: '03', amount,
       invoices: [{ id: invoiceId, amount }], stamp: { send: true }, ...over,
     }, MX_APP),
   };
