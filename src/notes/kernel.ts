@@ -12,6 +12,10 @@ import { assertStampMove, type MailStatus, type StampStatus } from '../platform/
 import { applicationsOf, movePayments, type Application, type StampOutcome } from '../invoices/kernel';
 import { reverseEntry } from '../ledger/journal';
 import { NOTE_NAMES, type NoteKind } from './schema';
+import { aloneInBatch } from '../platform/group-commit';
+
+/** The batch writer group commit gives notes to: each note alone under a savepoint, in request order (see aloneInBatch). */
+export const NOTE_BATCH = aloneInBatch('notes');
 
 export interface NoteRow {
   companyId: number; id: string; kind: NoteKind; invoiceId: string; documentTypeId: number; prefix: string; number: number; name: string;

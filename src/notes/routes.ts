@@ -17,7 +17,8 @@ import type { StampColumns, StampStatus } from '../platform/states';
 import { reverseEntry } from '../ledger/journal';
 import { recordCreation } from '../mail/store';
 import { CreditNoteBody, DebitNoteBody, NOTE_NAMES, type NoteBody, type NoteKind } from './schema';
-import { noteDocument, planNote, storeNote } from './service';
+import { noteDocument, planNote, storeNote, type NotePlan } from './service';
+import { groupCommitOf } from '../platform/group-commit';
 import { lockNote, markNoteAnnulled, noteApplications, NOTE_STAMP_JOB, requestNoteStamp } from './kernel';
 
 const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
@@ -71,6 +72,8 @@ export const noteRoutes: RouteModule = (app, { db, country, outbox, config }) =>
     await outbox?.runAndWait(company.company_id, NOTE_STAMP_JOB, id, config.dianTimeoutMs);
     return readNote(db, company, kind, id);
   };
+  // Creations of this storage written together (GROUP_COMMIT_MS, GROUP_COMMIT_MAX); alone, a note is written in its own transaction.
+  const batch = groupCommitOf(db, { windowMs: config.groupCommitMs, max: config.groupCommitMax }).inTransactions;
   for (const kind of ['NC', 'ND'] as const) {
     const { noun, path } = NOTE_NAMES[kind];
     const body = kind === 'NC' ? CreditNoteBody : DebitNoteBody;
@@ -85,7 +88,9 @@ export const noteRoutes: RouteModule = (app, { db, country, outbox, config }) =>
       const partnerId = req.headers['partner-id'] as string | undefined;
       return createDocument(db, req, reply, `CO POST /v1/${path}`, () => plan(req),
         async (q, p) => recordCreation(q, req.company, NOTE_NAMES[kind].event, await storeNote(q, req.company, p, { partnerId })),
-        (doc) => afterCreation(doc, outbox, (id) => submitted(req.company, kind, id)));
+        (doc) => afterCreation(doc, outbox, (id) => submitted(req.company, kind, id)),
+        // Batched when the note is all it writes: no mail, no event for webhooks.
+        (p: NotePlan) => !p.body.mail?.send && !req.company.webhooks, batch);
     });
 
     app.post(`/${path}/preview`, {

@@ -34,7 +34,8 @@ import { coInvoiceDocument, coInvoicePostings, planCoInvoice, type Plan } from '
 import type { CoInvoiceBody, CoInvoiceDocument } from '../invoices/co/schema';
 import { addNoteDueItem, canCredit, lockInvoice, movePayments, openDueItems, type Application } from '../invoices/kernel';
 import { takeNumber } from '../invoices/numbering';
-import { insertNote } from './kernel';
+import { insertNote, NOTE_BATCH } from './kernel';
+import { writeAlone } from '../platform/group-commit';
 import { ANNULMENT, NOTE_NAMES, type NoteBody, type NoteDocument, type NoteKind } from './schema';
 import { creditLeft, creditRoom, creditRules, earlierCredits, invoiceMoney, refundRules, type Room } from './credit';
 import { dec, ZERO } from '../platform/money';
@@ -189,6 +190,15 @@ export function notePostings(np: Pick<NotePlan, 'kind' | 'plan'>): Posting[] {
  * (or the due item it adds) and its journal entry.
  */
 export async function storeNote(q: Queryable, company: Company, planned: NotePlan, meta: { partnerId?: string }): Promise<NoteDocument> {
+  const cid = company.company_id;
+  // Under group commit, written alone inside the batch (its guards read what the batch's other notes change).
+  return writeAlone(q, NOTE_BATCH, {
+    locks: { invoices: [[cid, planned.invoice.id]], counters: [[cid, planned.plan.docType.id]] },
+    write: (tx) => writeNote(tx, company, planned, meta),
+  });
+}
+
+async function writeNote(q: Queryable, company: Company, planned: NotePlan, meta: { partnerId?: string }): Promise<NoteDocument> {
   const cid = company.company_id;
   const { kind, invoice } = planned;
   const locked = await lockInvoice(q, cid, invoice.id, { country: 'CO' });

@@ -10,6 +10,10 @@ import { emit } from '../platform/events';
 import { enqueue } from '../platform/outbox';
 import { assertStampMove, type MailStatus, type StampStatus } from '../platform/states';
 import { applicationsOf, type Application, type StampOutcome } from '../invoices/kernel';
+import { aloneInBatch } from '../platform/group-commit';
+
+/** The batch writer group commit gives payment receipts to: each alone under a savepoint, in request order (see aloneInBatch). */
+export const PAYMENT_BATCH = aloneInBatch('payments');
 
 export interface PaymentRow {
   companyId: number; id: string; documentTypeId: number; prefix: string; number: number; name: string; date: string; paidAt: string;

@@ -13,7 +13,8 @@ import { AfterQuery, listDocuments } from '../platform/lists';
 import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams, type BodyOf } from '../platform/documents';
 import type { StampColumns, StampStatus } from '../platform/states';
 import { PaymentBody } from './schema';
-import { annulPayment, planPayment, storePayment, voidPayment } from './service';
+import { annulPayment, planPayment, storePayment, voidPayment, type PaymentPlan } from './service';
+import { groupCommitOf } from '../platform/group-commit';
 import { lockPayment, PAYMENT_STAMP_JOB, requestPaymentStamp, setPaymentCancellation } from './kernel';
 import { recordCreation } from '../mail/store';
 import { cancelRoute, cancellationAnswer, type CancelKernel, type MxStoredRow } from '../einvoice/sat/cancel';
@@ -46,6 +47,8 @@ export const paymentRoutes: RouteModule = (app, { db, country, outbox, config })
     await outbox?.runAndWait(company.company_id, PAYMENT_STAMP_JOB, id, config.dianTimeoutMs);
     return readPayment(db, company, id);
   };
+  // Creations of this storage written together (GROUP_COMMIT_MS, GROUP_COMMIT_MAX); alone, a receipt is written in its own transaction.
+  const batch = groupCommitOf(db, { windowMs: config.groupCommitMs, max: config.groupCommitMax }).inTransactions;
   const plan = (req: BodyOf<PaymentBody>) => planRequest(req, (problems) => planPayment(db, req.company, req.body, problems));
 
   app.post('/payments', {
@@ -55,7 +58,9 @@ export const paymentRoutes: RouteModule = (app, { db, country, outbox, config })
     const partnerId = req.headers['partner-id'] as string | undefined;
     return createDocument(db, req, reply, 'MX POST /v1/payments', () => plan(req),
       async (q, p) => recordCreation(q, req.company, 'payment', await storePayment(q, req.company, p, { partnerId })),
-      (doc) => afterCreation(doc, outbox, (id) => submitted(req.company, id)));
+      (doc) => afterCreation(doc, outbox, (id) => submitted(req.company, id)),
+      // Batched when the receipt is all it writes: no mail, no event for webhooks.
+      (p: PaymentPlan) => !p.body.mail?.send && !req.company.webhooks, batch);
   });
 
   app.post('/payments/preview', {

@@ -34,7 +34,8 @@ import { num, round2, sum } from '../platform/money';
 import { instantOf } from '../platform/dates';
 import { invoiceTaxGroups, noteTaxShares, paidTaxes, remainingGroups, type PaidTax, type TaxGroup } from './compute';
 import { equivalence, impPagado, invoiceCurrency, pesosLeft, spread, type Taken } from './currency';
-import { insertPayment, lockPayment, markPaymentAnnulled, paymentApplications } from './kernel';
+import { insertPayment, lockPayment, markPaymentAnnulled, paymentApplications, PAYMENT_BATCH } from './kernel';
+import { writeAlone } from '../platform/group-commit';
 import { COMPENSATION, type PaymentBody, type PaymentDocument } from './schema';
 
 /** What a receipt needs to know of an invoice it pays, read (and, when storing, locked) in one query. */
@@ -344,6 +345,15 @@ export function paymentPostings(plan: PaymentPlan, doc: PaymentDocument, applied
 
 /** Writes the receipt in the caller's transaction: the invoices locked and checked again, number, due items, entry, stamping job. */
 export async function storePayment(q: Queryable, company: Company, plan: PaymentPlan, meta: { partnerId?: string }): Promise<PaymentDocument> {
+  const cid = company.company_id;
+  // Under group commit, written alone inside the batch (the taxes it settles depend on the receipts before it).
+  return writeAlone(q, PAYMENT_BATCH, {
+    locks: { invoices: plan.body.invoices.map((i): [number, string] => [cid, i.id]), counters: [[cid, plan.docType.id]] },
+    write: (tx) => writePayment(tx, company, plan, meta),
+  });
+}
+
+async function writePayment(q: Queryable, company: Company, plan: PaymentPlan, meta: { partnerId?: string }): Promise<PaymentDocument> {
   const cid = company.company_id;
   const id = crypto.randomUUID();
   const now = new Date();

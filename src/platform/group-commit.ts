@@ -218,3 +218,36 @@ export async function underSavepoint<T>(q: Queryable, fn: () => Promise<T>): Pro
     return e instanceof Error ? e : new Error(String(e));
   }
 }
+
+/** A batch item written by its own single-path write (see aloneInBatch): the rows it locks, and the write. */
+export interface AloneWrite<O = unknown> { locks: BatchLocks; write(q: Queryable): Promise<O> }
+
+/**
+ * A batch writer for documents whose guards read what the other documents of the batch change (what is left
+ * to credit on an invoice and what its notes refunded; the taxes a Mexican receipt settles after the earlier
+ * receipts of the same invoice): each is written by its own single-path write (every guard under its locks,
+ * as alone), in request order, under a savepoint of the batch's transaction, after the locks of the whole
+ * batch. A refused one gets its own error and, its savepoint rolled back, takes no number; the batch shares
+ * one transaction and one commit.
+ */
+export function aloneInBatch(name: string): BatchWriter<AloneWrite, unknown> {
+  writtenAlone[name] ??= 0;
+  return {
+    name,
+    locks: (items) => mergeLocks(items.map((i) => i.locks)),
+    async write(q, items) {
+      const out: unknown[] = [];
+      for (const it of items) out.push(await underSavepoint(q, () => it.write(q)));
+      writtenAlone[name] += items.length;
+      return out as (unknown | Error)[];
+    },
+  };
+}
+
+/** Documents written by aloneInBatch writers in batches (per process), by writer. */
+export const writtenAlone: Record<string, number> = {};
+
+/** Writes `item` at once (alone, on `q`), or, when `q` is a batch's Slot, hands it to `writer` in that batch. */
+export function writeAlone<O>(q: Queryable, writer: BatchWriter<AloneWrite, unknown>, item: AloneWrite<O>): Promise<O> {
+  return q instanceof Slot ? q.defer(writer, item) as Promise<O> : item.write(q);
+}
