@@ -9,8 +9,9 @@
  * one document, the ledger balances, and the stamping and mail work the dead
  * processes held was finished after the restart.
  *
- * The same with group commit (issue 37): creations without a key, written in
- * batches, killed in the middle; every 201 is stored with its number, the
+ * The same with group commit (issue 37): creations without a key (invoices of
+ * both countries, cash receipts paying credit invoices, credit notes), written
+ * in batches, killed in the middle; every 201 is stored with its number, the
  * numbering has no gap and the books balance (a batch is all or nothing).
  *
  * On the embedded database and, with TEST_DATABASE_URL, on PostgreSQL.
@@ -21,7 +22,8 @@ import assert from 'node:assert/strict';
 import { STORAGES, ApiClient } from '../support/server';
 import { newStorage, ServiceProcess } from '../support/service';
 import { bookAnomalies, Workload, workloadRefs } from '../support/workload';
-import { coRefs, validInvoice } from '../support/co';
+import { coRefs, noteRefs, today, validInvoice } from '../support/co';
+import { creditInvoice, debtPayment, dueOf, mainCustomer, rcRefs } from '../support/vouchers';
 import { MX_APP, mxInvoice, mxRefs } from '../support/mx';
 import { report } from '../support/figures';
 
@@ -74,10 +76,27 @@ for (const storage of STORAGES) {
     const anomalies: string[] = [];
     try {
       const client = new ApiClient(svc.url);
-      const [co, mx] = await Promise.all([coRefs(client), mxRefs(client)]);
-      const send = (i: number) => (i % 4 === 3
-        ? client.as('mx').post('/v1/invoices', mxInvoice(mx), MX_APP)
-        : client.as('co').post('/v1/invoices', i % 4 === 0 ? validInvoice(co, { payments: [{ id: co.pay.Credit.id, value: 1130.5, due_date: '2099-12-31' }] }) : validInvoice(co)));
+      const [co, mx, rc, notes] = await Promise.all([coRefs(client), mxRefs(client), rcRefs(client), noteRefs(client)]);
+      // Credit invoices that receipts (10.00 each) and credit notes (one book of 1.00 each) will not use up.
+      const owed = await Promise.all([0, 1, 2, 3].map(() => creditInvoice(client, co, { amount: 1_000_000 })));
+      const books = await Promise.all([0, 1].map(async () => {
+        const res = await client.as('co').post('/v1/invoices', validInvoice(co, {
+          items: [{ code: 'LIBRO01', quantity: 100_000, price: 1, taxes: [] }], payments: [{ id: co.pay.Credit.id, value: 100_000, due_date: '2099-12-31' }] }));
+        assert.equal(res.status, 201, JSON.stringify(res.body));
+        return res.body;
+      }));
+      const tables = new Map<string, string>(); // id → the table its document is stored in
+      const send = (i: number) => {
+        const post = (table: string, r: Promise<{ status: number; body: any }>) => r.then((res) => { if (res.status === 201) tables.set(res.body.id, table); return res; });
+        switch (i % 8) {
+          case 3: case 7: return post('invoices', client.as('mx').post('/v1/invoices', mxInvoice(mx), MX_APP));
+          case 1: case 5: return post('vouchers', client.as('co').post('/v1/vouchers', debtPayment(rc, mainCustomer(co), [{ due: dueOf(owed[i % 4]), value: 10 }])));
+          case 6: return post('notes', client.as('co').post('/v1/credit-notes', {
+            document: { id: notes.types.NC.id }, date: today(), invoice: books[i % 2].id, reason: 1, seller: co.seller.id,
+            items: [{ code: 'LIBRO01', quantity: 1, price: 1, taxes: [] }], payments: [{ id: notes.pays['NC.Credit'].id, value: 1 }] }));
+          default: return post('invoices', client.as('co').post('/v1/invoices', i % 8 === 0 ? validInvoice(co, { payments: [{ id: co.pay.Credit.id, value: 1130.5, due_date: '2099-12-31' }] }) : validInvoice(co)));
+        }
+      };
       let cut = 0;
       for (let round = 1; round <= ROUNDS + 1; round++) {
         const last = round > ROUNDS; // the restarted service works on, unkilled
@@ -98,7 +117,9 @@ for (const storage of STORAGES) {
       await svc.stop();
       const q = await db.open();
       try {
-        const stored = new Map((await q.query<{ id: string; number: number; name: string }>('SELECT id::text, number::int AS number, name FROM invoices')).map((r) => [r.id, r]));
+        const stored = new Map((await q.query<{ id: string; number: number; name: string }>(
+          'SELECT id::text, number::int AS number, name FROM invoices UNION ALL SELECT id::text, number::int, name FROM vouchers UNION ALL SELECT id::text, number::int, name FROM notes'))
+          .map((r) => [r.id, r]));
         for (const [id, doc] of answered) {
           const row = stored.get(id);
           if (!row || row.number !== doc.number || row.name !== doc.name) anomalies.push(`${doc.name} (${id}) was answered 201 but is stored as ${JSON.stringify(row)}`);
@@ -106,9 +127,13 @@ for (const storage of STORAGES) {
         anomalies.push(...await bookAnomalies(q, db.numbering));
         // Batches were written: several invoices by one transaction.
         const [{ batches }] = await q.query<{ batches: number }>('SELECT count(*)::int AS batches FROM (SELECT xmin::text FROM invoices GROUP BY 1 HAVING count(*) > 1) b');
+        const [{ mixed }] = await q.query<{ mixed: number }>(`SELECT count(*)::int AS mixed FROM (SELECT xmin::text FROM vouchers INTERSECT SELECT xmin::text FROM invoices) b`);
+        const kinds = [...tables.values()].reduce((m, t) => m.set(t, (m.get(t) ?? 0) + 1), new Map<string, number>());
         report(`crash, group commit [${storage}]`, { requests: answered.size + cut + anomalies.length, documents: answered.size, killed: svc.killed, anomalies: anomalies.length });
-        console.log(`crash, group commit [${storage}]: ${answered.size} answered 201, ${stored.size} stored, ${cut} answers cut by the kills, ${batches} transactions wrote several invoices`);
+        console.log(`crash, group commit [${storage}]: ${answered.size} answered 201 (${JSON.stringify(Object.fromEntries(kinds))}), ${stored.size} stored, ` +
+          `${cut} answers cut by the kills, ${batches} transactions wrote several invoices, ${mixed} wrote invoices and vouchers`);
         assert.ok(batches > 0, 'no batch was written');
+        assert.ok((kinds.get('vouchers') ?? 0) > 0 && (kinds.get('notes') ?? 0) > 0, 'receipts and notes were written');
         assert.ok(answered.size > 0);
       } finally { await q.close(); }
       assert.equal(svc.killed, ROUNDS);
