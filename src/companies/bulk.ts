@@ -183,19 +183,22 @@ async function companyOf(q: Queryable, cid: number): Promise<Company> {
   return company;
 }
 
+/** The columns of the demo's document types, payment types, seller and customer that the load reads. */
+interface TypeRow { id: number; code: string; type: string; prefix: string; discount_type: 'Percentage' | 'Value' }
+interface PayRow { id: number; type: string; document_type: string; due_date: boolean; account_code: string }
 interface Refs {
-  types: Record<string, any>; rc: any; pay: Record<string, any>; rcPay: Record<string, any>; seller: any; mainCustomer: any;
+  types: Record<string, TypeRow>; rc: TypeRow; pay: Record<string, PayRow>; rcPay: Record<string, PayRow>; seller: { id: number }; mainCustomer: { identification: string };
 }
 
 async function references(q: Queryable, cid: number): Promise<Refs> {
-  const types = await q.query(`SELECT * FROM document_types WHERE company_id = $1 AND active`, [cid]);
-  const pays = await q.query(`SELECT * FROM payment_types WHERE company_id = $1 AND active`, [cid]);
-  const [seller] = await q.query(`SELECT * FROM sellers WHERE company_id = $1 AND active ORDER BY id LIMIT 1`, [cid]);
-  const [mainCustomer] = await q.query(`SELECT * FROM customers WHERE company_id = $1 AND active AND branch_office = 0 ORDER BY id LIMIT 1`, [cid]);
+  const types = await q.query<TypeRow>(`SELECT * FROM document_types WHERE company_id = $1 AND active`, [cid]);
+  const pays = await q.query<PayRow>(`SELECT * FROM payment_types WHERE company_id = $1 AND active`, [cid]);
+  const [seller] = await q.query<{ id: number }>(`SELECT * FROM sellers WHERE company_id = $1 AND active ORDER BY id LIMIT 1`, [cid]);
+  const [mainCustomer] = await q.query<{ identification: string }>(`SELECT * FROM customers WHERE company_id = $1 AND active AND branch_office = 0 ORDER BY id LIMIT 1`, [cid]);
   const byType = (doc: string) => Object.fromEntries(pays.filter((p) => p.document_type === doc).map((p) => [p.type, p]));
   return {
     types: Object.fromEntries(types.filter((t) => t.type === 'FV').map((t) => [t.code, t])),
-    rc: types.find((t) => t.code === 'RC'), pay: byType('FV'), rcPay: byType('RC'), seller, mainCustomer,
+    rc: types.find((t) => t.code === 'RC')!, pay: byType('FV'), rcPay: byType('RC'), seller, mainCustomer,
   };
 }
 
@@ -288,7 +291,7 @@ async function sampleReceipts(q: Queryable, company: Company, refs: Refs, first:
       items: [{ code: 'LIBRO01', quantity: 1, price: 95000, seller: refs.seller.id }],
       payments: [{ id: refs.pay.Credit.id, value: 95000, due_date: addDays(first, 30) }],
     } as unknown as CoInvoiceBody;
-    const invoice: any = await storeCoInvoice(q, company, await planCoInvoice(q, company, body, new Problems()), {});
+    const invoice = await storeCoInvoice(q, company, await planCoInvoice(q, company, body, new Problems()), {});
     const vbody = {
       document: { id: refs.rc.id }, date: today, type: 'DebtPayment', customer,
       items: [{ due: { prefix: invoice.prefix, consecutive: invoice.number, quote: 1 }, value: 95000 }],

@@ -23,24 +23,32 @@ import type { Queryable } from '../platform/db';
 import { dec, num } from '../platform/money';
 import { groupCommitOf } from '../platform/group-commit';
 import { CoInvoiceBody } from './co/schema';
-import { coInvoiceDocument, coStoredInOneStatement, planCoInvoice, storeCoInvoice, updateCoInvoice } from './co/service';
+import { coInvoiceDocument, coStoredInOneStatement, planCoInvoice, storeCoInvoice, updateCoInvoice, type Plan as CoPlan } from './co/service';
 import { MxInvoiceBody } from './mx/schema';
-import { mxInvoiceDocument, planMxInvoice, storeMxInvoice } from './mx/service';
+import { mxInvoiceDocument, planMxInvoice, storeMxInvoice, type MxPlan } from './mx/service';
 
-interface Variant<P> {
+/** What the route reads of a plan: whether it is to be e-mailed. */
+interface Planned { body: { mail?: { send?: boolean } } }
+/** What the route reads of a created invoice's answer (recordCreation, afterCreation). */
+interface Created { id?: string | null; name?: string | null; stamp?: { send?: boolean }; mail?: { send?: boolean; status?: string; observations?: string | null } }
+
+interface Variant<P extends Planned = Planned> {
   body: object;
-  plan(db: Queryable, company: Company, body: any, problems: Problems): Promise<P>;
-  store(q: Queryable, company: Company, plan: P, meta: { partnerId?: string; applicationId?: string }): Promise<unknown>;
+  /** The body as it came (its schema's errors are among `problems`). */
+  plan(db: Queryable, company: Company, body: unknown, problems: Problems): Promise<P>;
+  store(q: Queryable, company: Company, plan: P, meta: { partnerId?: string; applicationId?: string }): Promise<Created>;
   /** store writes this plan with one statement (writeInvoice) and nothing else. */
   oneStatement(plan: P): boolean;
   preview(plan: P): unknown;
 }
-const CO: Variant<any> = {
-  body: CoInvoiceBody, plan: planCoInvoice, store: storeCoInvoice, oneStatement: coStoredInOneStatement,
+const CO: Variant<CoPlan> = {
+  body: CoInvoiceBody, plan: (db, company, body, problems) => planCoInvoice(db, company, body as CoInvoiceBody, problems), store: storeCoInvoice,
+  oneStatement: coStoredInOneStatement,
   preview: (p) => coInvoiceDocument(p, { id: null, prefix: p.docType.prefix, number: p.body.number ?? null, name: null, customerId: p.customer?.id ?? null, now: new Date() }),
 };
-const MX: Variant<any> = {
-  body: MxInvoiceBody, plan: planMxInvoice, store: storeMxInvoice, oneStatement: () => true,
+const MX: Variant<MxPlan> = {
+  body: MxInvoiceBody, plan: (db, company, body, problems) => planMxInvoice(db, company, body as MxInvoiceBody, problems), store: storeMxInvoice,
+  oneStatement: () => true,
   preview: (p) => mxInvoiceDocument(p, { id: null, prefix: p.docType.prefix, number: p.body.number ?? null, name: null, now: new Date() }),
 };
 
@@ -87,23 +95,25 @@ export async function readInvoice(q: Queryable, company: Company, id: string) {
 interface NoteRef { invoice_id: string; kind: 'NC' | 'ND'; id: string; name: string; total: string | number }
 
 /** A Colombian invoice's answer names its credit and debit notes (not annulled) and what is left to credit. */
-function withNotes(doc: any, notes: NoteRef[]) {
-  const own = (kind: string) => notes.filter((n) => n.invoice_id === doc.id && n.kind === kind).map((n) => ({ id: n.id, name: n.name, total: Number(n.total) }));
+function withNotes<D extends object>(doc: D, notes: NoteRef[]) {
+  const { id, total } = doc as { id?: unknown; total?: unknown }; // the stored document's (StoredDocument)
+  const own = (kind: string) => notes.filter((n) => n.invoice_id === id && n.kind === kind).map((n) => ({ id: n.id, name: n.name, total: Number(n.total) }));
   const credit_notes = own('NC');
-  return { ...doc, credit_notes, debit_notes: own('ND'), creditable: num(credit_notes.reduce((t, n) => t.minus(n.total), dec(doc.total))) };
+  return { ...doc, credit_notes, debit_notes: own('ND'), creditable: num(credit_notes.reduce((t, n) => t.minus(n.total), dec(total as number))) };
 }
 
 /** The notes of a page of Colombian invoices (one query). */
-async function pageWithNotes(q: Queryable, company: Company, docs: any[]) {
+async function pageWithNotes<D extends object>(q: Queryable, company: Company, docs: D[]) {
   if (company.country !== 'CO' || !docs.length) return docs;
   const notes = await q.query<NoteRef>(
     `SELECT invoice_id, kind, id, name, total FROM notes WHERE company_id = $1 AND invoice_id = ANY($2::uuid[]) AND NOT annulled ORDER BY created_at, number`,
-    [company.company_id, docs.map((d) => d.id)]);
+    [company.company_id, docs.map((d) => (d as { id?: unknown }).id)]);
   return docs.map((d) => withNotes(d, notes));
 }
 
 export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config }) => {
-  const variant = country === 'CO' ? CO : MX;
+  // (Each variant's methods take its own plan: the plan this route passes is the one the same variant made.)
+  const variant = (country === 'CO' ? CO : MX) as unknown as Variant;
   /** Lets the outbox submit now, waits for it up to DIAN_TIMEOUT_MS, and answers the invoice as it then stands. */
   const submitted = async (company: Company, id: string) => {
     await outbox?.runAndWait(company.company_id, STAMP_JOB[country], id, config.dianTimeoutMs);
@@ -126,10 +136,10 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     const partnerId = req.headers['partner-id'] as string | undefined;
     return createDocument(db, req, reply, `${country} POST /v1/invoices`,
       () => planRequest(req, (problems) => variant.plan(db, req.company, req.body, problems)),
-      async (q, p) => recordCreation(q, req.company, 'invoice', (await variant.store(q, req.company, p, { partnerId, applicationId })) as any),
+      async (q, p: Planned) => recordCreation(q, req.company, 'invoice', await variant.store(q, req.company, p, { partnerId, applicationId })),
       (doc) => afterCreation(doc, outbox, (id) => submitted(req.company, id)),
       // One statement only when nothing else is written with the invoice: no mail, no event for webhooks.
-      (p) => !p.body.mail?.send && !req.company.webhooks && variant.oneStatement(p), batch);
+      (p: Planned) => !p.body.mail?.send && !req.company.webhooks && variant.oneStatement(p), batch);
   });
 
   app.post('/invoices/preview', {
@@ -221,7 +231,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     }
     const sent = body && typeof body === 'object' && !Array.isArray(body) ? { ...body, number: Number(current.number) } : body;
     const plan = await planRequest(req, (problems) => planCoInvoice(db, req.company, sent, problems, id));
-    const doc: any = await db.tx(async (q) => mailIfAsked(q, req.company.company_id, 'invoice', await updateCoInvoice(q, req.company, id, plan)));
+    const doc: Created = await db.tx(async (q) => mailIfAsked(q, req.company.company_id, 'invoice', await updateCoInvoice(q, req.company, id, plan)));
     if (!doc.stamp?.send && doc.mail?.send) void outbox?.kick();
     return doc.stamp?.send ? submitted(req.company, id) : readInvoice(db, req.company, id);
   });
