@@ -271,10 +271,12 @@ export const costCenters = tableResource({
   unique: [['code']],
 });
 
-export const warehouses = tableResource({
-  path: 'warehouses', noun: 'warehouse', summary: 'Warehouses (the records of /v1/warehouses)', table: 'warehouses', lookup: 'warehouses',
-  fields: { name: Name, active: Active }, required: ['name'],
+/** A table of named records (a name and whether it is active), answered by the lookup of the same path. */
+const namedRecords = (path: string, noun: string, title: string, table: string) => tableResource({
+  path, noun, summary: `${title} (the records of /v1/${path})`, table, lookup: path, fields: { name: Name, active: Active }, required: ['name'],
 });
+
+export const warehouses = namedRecords('warehouses', 'warehouse', 'Warehouses', 'warehouses');
 
 export const priceLists = tableResource({
   path: 'price-lists', noun: 'price-list', summary: 'Price lists (the records of /v1/price-lists: positions 1 to 12 of a product\'s prices)', table: 'price_lists', lookup: 'price-lists',
@@ -283,10 +285,7 @@ export const priceLists = tableResource({
   unique: [['position']],
 });
 
-export const accountGroups = tableResource({
-  path: 'account-groups', noun: 'account-group', summary: 'Account groups (the records of /v1/account-groups)', table: 'account_groups', lookup: 'account-groups',
-  fields: { name: Name, active: Active }, required: ['name'],
-});
+export const accountGroups = namedRecords('account-groups', 'account-group', 'Account groups', 'account_groups');
 
 export const exchangeRates = tableResource({
   path: 'exchange-rates', noun: 'exchange-rate', summary: 'Exchange rates: pesos per unit of a foreign currency, per date', table: 'exchange_rates', touch: 'updated_at',

@@ -115,6 +115,12 @@ const BARRANQUILLA = { country_code: 'CO', state_code: '08', city_code: '08001' 
 const CARTAGENA = { country_code: 'CO', state_code: '13', city_code: '13001' };
 const BUCARAMANGA = { country_code: 'CO', state_code: '68', city_code: '68001' };
 const NOT_RESPONSIBLE = [{ code: 'R-99-PN', name: 'No responsable' }];
+/** A person not responsible for VAT, who is their own contact. */
+const person = (id_type: string, identification: string, name: [string, string], address: { address: string; city: typeof BOGOTA; postal_code: string },
+  [indicative, number]: [string, string], email: string) => ({
+  person_type: 'person' as const, id_type, identification, name, fiscal_responsibilities: NOT_RESPONSIBLE, address,
+  phones: [{ indicative, number }], contacts: [{ first_name: name[0], last_name: name[1], email }],
+});
 
 async function seedColombia(q: Queryable): Promise<number> {
   const id = await insertCompany(q, {
@@ -219,24 +225,9 @@ async function seedColombia(q: Queryable): Promise<number> {
       phones: [{ indicative: '57', number: '6026601234' }],
       contacts: [{ first_name: 'Gloria', last_name: 'Cifuentes', email: 'eltrigal@eltrigal.example.co' }],
     },
-    {
-      person_type: 'person', id_type: '13', identification: '1032456789', name: ['Carlos Andrés', 'Ramírez Gómez'],
-      fiscal_responsibilities: NOT_RESPONSIBLE, address: { address: 'Calle 45 # 13-22 Apto 301', city: BOGOTA, postal_code: '110311' },
-      phones: [{ indicative: '57', number: '3001234567' }],
-      contacts: [{ first_name: 'Carlos Andrés', last_name: 'Ramírez Gómez', email: 'carlos.ramirez@correo.example.co' }],
-    },
-    {
-      person_type: 'person', id_type: '22', identification: '456789', name: ['María José', 'Fernández López'],
-      fiscal_responsibilities: NOT_RESPONSIBLE, address: { address: 'Centro Calle del Arsenal # 10-35', city: CARTAGENA, postal_code: '130001' },
-      phones: [{ indicative: '57', number: '3209876543' }],
-      contacts: [{ first_name: 'María José', last_name: 'Fernández López', email: 'mariajose.fernandez@correo.example.co' }],
-    },
-    {
-      person_type: 'person', id_type: '41', identification: 'PA1234567', name: ['John Michael', 'Smith Taylor'],
-      fiscal_responsibilities: NOT_RESPONSIBLE, address: { address: 'Carrera 35 # 8A-20 El Poblado', city: MEDELLIN, postal_code: '050021' },
-      phones: [{ indicative: '1', number: '3055550123' }],
-      contacts: [{ first_name: 'John Michael', last_name: 'Smith Taylor', email: 'john.smith@mail.example.com' }],
-    },
+    person('13', '1032456789', ['Carlos Andrés', 'Ramírez Gómez'], { address: 'Calle 45 # 13-22 Apto 301', city: BOGOTA, postal_code: '110311' }, ['57', '3001234567'], 'carlos.ramirez@correo.example.co'),
+    person('22', '456789', ['María José', 'Fernández López'], { address: 'Centro Calle del Arsenal # 10-35', city: CARTAGENA, postal_code: '130001' }, ['57', '3209876543'], 'mariajose.fernandez@correo.example.co'),
+    person('41', 'PA1234567', ['John Michael', 'Smith Taylor'], { address: 'Carrera 35 # 8A-20 El Poblado', city: MEDELLIN, postal_code: '050021' }, ['1', '3055550123'], 'john.smith@mail.example.com'),
     {
       person_type: 'person', id_type: '13', identification: '79865432', name: ['Pedro Pablo', 'Suárez Díaz'], active: false,
       fiscal_responsibilities: NOT_RESPONSIBLE, address: { address: 'Calle 36 # 27-52', city: BUCARAMANGA, postal_code: '680003' },

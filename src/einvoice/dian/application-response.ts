@@ -46,18 +46,27 @@ export function colombianDateTime(at: Date): [string, string] {
   return [t.slice(0, 10), `${t.slice(11, 19)}-05:00`];
 }
 
-/** The unsigned ApplicationResponse; its last ext:ExtensionContent is empty, for the signature (sign.ts). */
-export function buildApplicationResponse(i: ApplicationResponseInput): string {
-  const [date, time] = colombianDateTime(i.issued);
-  const id = createHash('sha384').update(`${i.document.cufe}|${i.accepted}|${i.issued.toISOString()}`).digest('hex');
-  const root = create({ version: '1.0', encoding: 'UTF-8', standalone: false }).ele(APPLICATION_RESPONSE_NS, 'ApplicationResponse', {
+/**
+ * The start of the DIAN's companion documents (ApplicationResponse, AttachedDocument): the root with its namespaces,
+ * an empty extension for the signature, and the UBL version, customization, profile and environment.
+ */
+export function ublEnvelope(namespace: string, name: string, o: { customization: string; profile: string; environment: string }) {
+  const root = create({ version: '1.0', encoding: 'UTF-8', standalone: false }).ele(namespace, name, {
     'xmlns:cac': NAMESPACES.cac, 'xmlns:cbc': NAMESPACES.cbc, 'xmlns:ext': NAMESPACES.ext,
   });
   root.ele('ext:UBLExtensions').ele('ext:UBLExtension').ele('ext:ExtensionContent');
   root.ele('cbc:UBLVersionID').txt('UBL 2.1');
-  root.ele('cbc:CustomizationID').txt('1');
-  root.ele('cbc:ProfileID').txt('DIAN 2.1');
-  root.ele('cbc:ProfileExecutionID').txt(i.document.environment);
+  root.ele('cbc:CustomizationID').txt(o.customization);
+  root.ele('cbc:ProfileID').txt(o.profile);
+  root.ele('cbc:ProfileExecutionID').txt(o.environment);
+  return root;
+}
+
+/** The unsigned ApplicationResponse; its last ext:ExtensionContent is empty, for the signature (sign.ts). */
+export function buildApplicationResponse(i: ApplicationResponseInput): string {
+  const [date, time] = colombianDateTime(i.issued);
+  const id = createHash('sha384').update(`${i.document.cufe}|${i.accepted}|${i.issued.toISOString()}`).digest('hex');
+  const root = ublEnvelope(APPLICATION_RESPONSE_NS, 'ApplicationResponse', { customization: '1', profile: 'DIAN 2.1', environment: i.document.environment });
   root.ele('cbc:ID').txt(String(parseInt(id.slice(0, 10), 16)));
   root.ele('cbc:UUID', { schemeName: 'CUDE-SHA384' }).txt(id);
   root.ele('cbc:IssueDate').txt(date);

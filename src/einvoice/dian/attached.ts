@@ -15,11 +15,10 @@
  */
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
-import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { zipSync, strToU8 } from 'fflate';
 import { NAMESPACES } from './ubl';
-import { readApplicationResponse } from './application-response';
+import { readApplicationResponse, ublEnvelope } from './application-response';
 import { signInvoiceXml, type SigningCredentials } from './sign';
 
 export const ATTACHED_DOCUMENT_NS = 'urn:oasis:names:specification:ubl:schema:xsd:AttachedDocument-2';
@@ -77,14 +76,9 @@ export function buildAttachedDocument(invoiceXml: string, applicationResponseXml
   const cufe = text(`${R}/cbc:UUID`);
   if (answer.cufe && answer.cufe !== cufe) throw new AttachedDocumentError(`The ApplicationResponse is about ${answer.cufe}, not this document's ${kind.key} ${cufe}`);
 
-  const root = create({ version: '1.0', encoding: 'UTF-8', standalone: false }).ele(ATTACHED_DOCUMENT_NS, 'AttachedDocument', {
-    'xmlns:cac': NAMESPACES.cac, 'xmlns:cbc': NAMESPACES.cbc, 'xmlns:ext': NAMESPACES.ext,
+  const root = ublEnvelope(ATTACHED_DOCUMENT_NS, 'AttachedDocument', {
+    customization: 'Documentos adjuntos', profile: 'Factura Electrónica de Venta', environment: text(`${R}/cbc:ProfileExecutionID`) || '2',
   });
-  root.ele('ext:UBLExtensions').ele('ext:UBLExtension').ele('ext:ExtensionContent');
-  root.ele('cbc:UBLVersionID').txt('UBL 2.1');
-  root.ele('cbc:CustomizationID').txt('Documentos adjuntos');
-  root.ele('cbc:ProfileID').txt('Factura Electrónica de Venta');
-  root.ele('cbc:ProfileExecutionID').txt(text(`${R}/cbc:ProfileExecutionID`) || '2');
   root.ele('cbc:ID').txt(number);
   root.ele('cbc:IssueDate').txt(answer.issueDate || text(`${R}/cbc:IssueDate`));
   root.ele('cbc:IssueTime').txt(answer.issueTime || text(`${R}/cbc:IssueTime`));
