@@ -153,7 +153,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
   app.get('/invoices', { schema: { tags, summary: 'List invoices, newest first', querystring: ListQuery } }, async (req) => {
     const q = req.query;
     const filter = listFilter(q, req.company);
-    const { total, rows } = await listDocuments(db, { table: 'invoices', columns: COLUMNS, noun: 'invoice', live: LIVE }, req.company, q, { cond: `${filter.cond} AND ${LIVE}`, args: filter.args });
+    const { total, rows } = await listDocuments<InvoiceRow>(db, { table: 'invoices', columns: COLUMNS, noun: 'invoice', live: LIVE }, req.company, q, { cond: `${filter.cond} AND ${LIVE}`, args: filter.args });
     return paged(q, total, await pageWithNotes(db, req.company, rows.map(current)));
   });
 

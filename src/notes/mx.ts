@@ -389,7 +389,7 @@ export const mxNoteRoutes: RouteModule = (app, { db, country, outbox, config }) 
   app.get('/credit-notes', { schema: { tags, summary: 'List credit notes, newest first', querystring: Type.Composite([PageQuery, listQuery(), AfterQuery]) } }, async (req) => {
     const q = req.query;
     const filter = listFilter(q, req.company);
-    const { total, rows } = await listDocuments(db, { table: 'notes', columns: COLUMNS, noun: 'credit note', only: 'NC' }, req.company, q,
+    const { total, rows } = await listDocuments<MxStoredRow>(db, { table: 'notes', columns: COLUMNS, noun: 'credit note', only: 'NC' }, req.company, q,
       { cond: `${filter.cond} AND kind = 'NC'`, args: filter.args });
     return paged(q, total, rows.map(current));
   });

@@ -107,7 +107,7 @@ export const noteRoutes: RouteModule = (app, { db, country, outbox, config }) =>
     app.get(`/${path}`, { schema: { tags, summary: `List ${noun}s, newest first`, querystring: ListQuery } }, async (req) => {
       const q = req.query;
       const filter = listFilter(q, req.company);
-      const { total, rows } = await listDocuments(db, { table: 'notes', columns: COLUMNS, noun, only: kind }, req.company, q,
+      const { total, rows } = await listDocuments<NoteRow>(db, { table: 'notes', columns: COLUMNS, noun, only: kind }, req.company, q,
         { cond: `${filter.cond} AND kind = '${kind}'`, args: filter.args });
       return paged(q, total, rows.map(current));
     });

@@ -73,7 +73,7 @@ export const paymentRoutes: RouteModule = (app, { db, country, outbox, config })
 
   app.get('/payments', { schema: { tags, summary: 'List payment receipts, newest first', querystring: ListQuery } }, async (req) => {
     const q = req.query;
-    const { total, rows } = await listDocuments(db, { table: 'payments', columns: COLUMNS, noun: 'payment receipt' }, req.company, q, listFilter(q, req.company));
+    const { total, rows } = await listDocuments<MxStoredRow>(db, { table: 'payments', columns: COLUMNS, noun: 'payment receipt' }, req.company, q, listFilter(q, req.company));
     return paged(q, total, rows.map(current));
   });
 

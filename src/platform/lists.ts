@@ -49,18 +49,26 @@ const ORDER = 'created_at DESC, number DESC, id DESC';
 const RANGES = { date: ['date_start', 'date_end'], created: ['created_start', 'created_end'], updated: ['updated_start', 'updated_end'] } as const;
 const CUSTOMER = ['customer_identification', 'customer_branch_office'];
 
+/** A list's query string as its schema validated it: the page, the cursor and the filters (a subtype's by its name). */
+export interface ListQuery {
+  page: number; page_size: number; after?: string;
+  document_id?: number; date_start?: string; date_end?: string; created_start?: string; created_end?: string;
+  customer_identification?: string; customer_branch_office?: number;
+  [filter: string]: unknown;
+}
+
 /**
  * One page of a list and its total. `filter` is the list's condition (from
  * listFilter: `$1` is the company, the rest numbered after it).
  */
-export async function listDocuments(q: Queryable, src: ListSource, company: Company, query: Record<string, any>,
-  filter: { cond: string; args: unknown[] }): Promise<{ total: number; rows: any[] }> {
+export async function listDocuments<R extends object = Record<string, unknown>>(q: Queryable, src: ListSource, company: Company, query: ListQuery,
+  filter: { cond: string; args: unknown[] }): Promise<{ total: number; rows: R[] }> {
   const present = Object.keys(query).filter((k) => query[k] !== undefined && !['page', 'page_size', 'after'].includes(k));
   const total = await countDocuments(q, src, query, present, filter);
   const args = [...filter.args];
   let cond = filter.cond;
   if (query.after !== undefined) {
-    const [key] = await q.query(`SELECT created_at::text AS created_at, number, id FROM ${src.table} WHERE company_id = $1 AND id = $2${src.live ? ` AND ${src.live}` : ''}`, [company.company_id, query.after]);
+    const [key] = await q.query<{ created_at: string; number: string; id: string }>(`SELECT created_at::text AS created_at, number, id FROM ${src.table} WHERE company_id = $1 AND id = $2${src.live ? ` AND ${src.live}` : ''}`, [company.company_id, query.after]);
     if (!key) throw new DomainError('invalid_reference', `There is no ${src.noun} ${query.after} to continue after`, 'after');
     args.push(key.created_at, key.number, key.id);
     cond += ` AND (created_at, number, id) < ($${args.length - 2}::timestamptz, $${args.length - 1}::bigint, $${args.length}::uuid)`;
@@ -83,7 +91,7 @@ export async function listDocuments(q: Queryable, src: ListSource, company: Comp
         ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}`;
     }
   }
-  const rows = await q.query(`WITH page AS MATERIALIZED (${ids})
+  const rows = await q.query<R>(`WITH page AS MATERIALIZED (${ids})
     SELECT ${src.columns.map((c) => `t.${c}`).join(', ')} FROM page JOIN ${src.table} t ON t.company_id = $1 AND t.id = page.id
      ORDER BY page.created_at DESC, page.number DESC, page.id DESC`, idArgs);
   return { total, rows };
@@ -94,7 +102,7 @@ export async function listDocuments(q: Queryable, src: ListSource, company: Comp
  * company, kind, and the list's document type and subtype); pushes its
  * parameters after `args`.
  */
-function countWhere(src: ListSource, query: Record<string, any>, dim: 'date' | 'created' | 'customer', args: unknown[]): string {
+function countWhere(src: ListSource, query: ListQuery, dim: 'date' | 'created' | 'customer', args: unknown[]): string {
   const where = [`company_id = $1`, `kind = '${src.table}'`, `dim = '${dim}'`];
   const add = (sql: string, v: unknown) => { args.push(v); where.push(sql.replace('$n', `$${args.length}`)); };
   if (query.document_id !== undefined) add('document_type_id = $n', query.document_id);
@@ -112,7 +120,7 @@ function countWhere(src: ListSource, query: Record<string, any>, dim: 'date' | '
   return where.join(' AND ');
 }
 
-async function countDocuments(q: Queryable, src: ListSource, query: Record<string, any>, present: string[],
+async function countDocuments(q: Queryable, src: ListSource, query: ListQuery, present: string[],
   filter: { cond: string; args: unknown[] }): Promise<number> {
   const typed = ['document_id', ...(src.subtype ? [src.subtype] : [])];
   const only = (allowed: string[]) => present.every((k) => typed.includes(k) || allowed.includes(k));

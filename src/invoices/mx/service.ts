@@ -18,7 +18,7 @@ import { checkDocumentAmount, checkLedgerAmounts, checkLineAmount } from '../../
 import { writeInvoice } from '../kernel';
 import { MX_LEDGER, mxPendingAccount } from '../../ledger/accounts';
 import { missingCfdiData } from '../../einvoice/sat/stamp';
-import { unsealedCfdi } from '../../einvoice/sat/cfdi';
+import { placeOfIssue, unsealedCfdi, type CfdiCompany, type CfdiCustomer } from '../../einvoice/sat/cfdi';
 import { cfdiContentProblems } from '../../einvoice/sat/rules';
 import { catalogueCodes, CURRENCY_DECIMALS, NOT_A_CURRENCY, postalCode, RESICO, RESICO_ISR_RATE, rfcPersonType, taxObjectProblem } from '../../catalogs/sat';
 import { checkCurrency, checkDocumentType, checkCostCenter, checkWarehouse, lineDescription, loadMasterData, mustBeActive, todayIn, type MasterData, type Row } from '../lookup';
@@ -214,10 +214,16 @@ export async function checkMxCurrency(q: Queryable, problems: Problems, company:
   return checkCurrency(q, problems, company, currency, date, 'MXN');
 }
 
+/** The company as a CFDI reads it: its address's postal code, when it is text. */
+function cfdiCompanyOf(company: Company): CfdiCompany {
+  const postal = company.address?.postal_code;
+  return { ...company, settings: { ...company.settings }, address: { ...company.address, postal_code: typeof postal === 'string' ? postal : undefined } };
+}
+
 /** Why the company cannot charge IVA 8 %: it must be enrolled in the border stimulus and issue from a border postal code. */
 function borderProblem(company: Company): string | null {
   if (company.settings?.border_stimulus !== true) return 'the company is not enrolled in the border region stimulus (settings.border_stimulus)';
-  const place = postalCode(String(company.settings?.postal_code ?? (company.address as any)?.postal_code ?? ''));
+  const place = postalCode(placeOfIssue(cfdiCompanyOf(company)));
   if (place === undefined) return 'the place of issue is not a postal code of c_CodigoPostal';
   if (place && !place.border) return `the place of issue ${place.code} is not a border postal code of c_CodigoPostal (northern or southern border region)`;
   return null;
@@ -251,7 +257,7 @@ const CFDI_PATHS: Record<string, string> = { USO_CFDI: 'use', REGIMEN: 'customer
 async function checkCfdi(company: Company, plan: MxPlan, problems: Problems): Promise<void> {
   if (missingCfdiData(company, plan.customer, plan.lines.map((l) => l.product)).length) return;
   const document = mxInvoiceDocument(plan, { id: null, prefix: plan.docType.prefix, number: plan.body.number ?? 1, name: null, now: new Date() });
-  const xml = unsealedCfdi({ document, company: company as any, customer: plan.customer as any,
+  const xml = unsealedCfdi({ document, company: cfdiCompanyOf(company), customer: plan.customer as CfdiCustomer,
     products: Object.fromEntries(plan.lines.map((l) => [l.product.code, l.product])) });
   for (const p of (await cfdiContentProblems(xml)).problems) {
     problems.add('invalid_document', `The CFDI would be refused (${p.code}): ${p.message}`, CFDI_PATHS[p.code] ?? (/Concepto/.test(p.message) ? 'items' : 'body'));
