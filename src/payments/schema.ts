@@ -3,7 +3,7 @@
  * the complement Pagos 2.0): its request body and its answer.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { CancellationAnswer, Identity, MailAnswer, Metadata, Nullable, StampStatusAnswer } from '../platform/answers';
+import { Identity, MxStoredAnswer, Nullable } from '../platform/answers';
 import { SMALL_CATALOGUES } from '../catalogs/sat';
 import { Enum } from '../platform/validation';
 import { LOCAL_DATE_TIME } from '../platform/dates';
@@ -87,12 +87,6 @@ export const PaymentAnswer = Type.Object({
     exempt_base_value: Type.Optional(Type.Number({ description: 'The base of the exempt IVA paid, in pesos (TotalTrasladosBaseIVAExento); absent when none' })),
     payments_total: Type.Number({ description: 'MontoTotalPagos, in pesos' }),
   }),
-  stamp: Type.Object({
-    send: Type.Boolean(), status: StampStatusAnswer, uuid: Nullable(Type.String()), errors: Nullable(Type.String()), observations: Nullable(Type.String()),
-  }),
-  mail: MailAnswer,
-  metadata: Metadata,
-  annulled: Type.Boolean(),
-  cancellation: Type.Optional(Nullable(CancellationAnswer)),
+  ...MxStoredAnswer,
 }, { additionalProperties: false });
 export type PaymentDocument = Static<typeof PaymentAnswer>;

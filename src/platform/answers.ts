@@ -46,6 +46,17 @@ export const Metadata = Type.Object({
   stock_updated: Type.Optional(Type.Null()),
 });
 
+/** What every stamped Mexican document answers after its figures: its stamp (UUID), mail, metadata and cancellation. */
+export const MxStoredAnswer = {
+  stamp: Type.Object({
+    send: Type.Boolean(), status: StampStatusAnswer, uuid: Nullable(Type.String()), errors: Nullable(Type.String()), observations: Nullable(Type.String()),
+  }),
+  mail: MailAnswer,
+  metadata: Metadata,
+  annulled: Type.Boolean(),
+  cancellation: Type.Optional(Nullable(CancellationAnswer)),
+};
+
 /** id, number and name: null only in a preview (nothing stored, no number taken). */
 export const Identity = {
   id: Nullable(Type.String({ format: 'uuid' })),

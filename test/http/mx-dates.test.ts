@@ -24,9 +24,16 @@ test('instantOf: an offset is kept; without one, the wall-clock time of the zone
 eachStorage('MX date-times with or without an offset', (storage: Storage) => {
   const t = mxSuite(storage);
   const mx = t.mx;
-  /** A wall-clock time in Mexico City `minutes` ago, written without an offset (yyyy-MM-ddTHH:mm:ss). */
-  const localAgo = (minutes: number) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit',
-    hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(new Date(Date.now() - minutes * 60_000)).replace(' ', 'T');
+  const wallClock = (at: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit',
+    hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(at).replace(' ', 'T');
+  /**
+   * A wall-clock time in Mexico City `minutes` ago (at most back to today's local midnight: the invoice it pays is
+   * dated today), written without an offset (yyyy-MM-ddTHH:mm:ss).
+   */
+  const localAgo = (minutes: number) => {
+    const [h, m] = wallClock(new Date()).slice(11, 16).split(':').map(Number);
+    return wallClock(new Date(Date.now() - Math.min(minutes, h * 60 + m) * 60_000));
+  };
   /** GEN001 1 × 1,000 + IVA 16 % = 1,160.00, PPD, stamped. */
   const invoice = () => t.ppdInvoice([{ code: 'GEN001', quantity: 1, price: 1000 }], 1160);
   const receipt = (invoiceId: string, date: string) => t.receipt(invoiceId, 100, { date });

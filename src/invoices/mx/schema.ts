@@ -5,7 +5,7 @@ import { CODE_HINT, CODE_PATTERN } from '../../catalog/products';
 import { Type, type Static } from '@sinclair/typebox';
 import { Enum } from '../../platform/validation';
 import { RelatedAnswer, RelatedBody } from '../../einvoice/sat/related';
-import { CancellationAnswer, Identity, MailAnswer, Metadata, Nullable, StampStatusAnswer, TaxAnswer } from '../../platform/answers';
+import { Identity, MxStoredAnswer, Nullable, TaxAnswer } from '../../platform/answers';
 
 const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
 const Amount = (opts: Record<string, unknown> = {}) =>
@@ -93,12 +93,6 @@ export const MxInvoiceAnswer = Type.Object({
     method: Enum(['PUE', 'PPD']),
     conditions: Type.Object({ id: Type.Integer(), value: Type.Number(), due_date: Type.String({ format: 'date' }), name: Type.String(), payment_form: Type.String() }),
   }),
-  stamp: Type.Object({
-    send: Type.Boolean(), status: StampStatusAnswer, uuid: Nullable(Type.String()), errors: Nullable(Type.String()), observations: Nullable(Type.String()),
-  }),
-  mail: MailAnswer,
-  metadata: Metadata,
-  annulled: Type.Boolean(),
-  cancellation: Type.Optional(Nullable(CancellationAnswer)),
+  ...MxStoredAnswer,
 }, { additionalProperties: false });
 export type MxInvoiceDocument = Static<typeof MxInvoiceAnswer>;
