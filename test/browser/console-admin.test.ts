@@ -9,18 +9,16 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
 import { adminOf, ADMIN_TOKEN } from '../support/admin';
-import { axeViolations, chromiumPath, openBrowser } from '../support/browser';
+import { axeViolations, browserSuite, openBrowser, type OpenBrowser } from '../support/browser';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
 
-const exe = chromiumPath();
-
-describe('console customers, products and settings in a browser', { skip: exe ? false : 'Chromium not found (apt-get install chromium)' }, () => {
+describe('console customers, products and settings in a browser', browserSuite(), () => {
   let s: TestServer;
-  let browser: { context: BrowserContext; close(): Promise<void> };
+  let browser: OpenBrowser;
   let page: Page;
   let coCompany = 0;
 

@@ -6,20 +6,17 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
 import { ADMIN_TOKEN } from '../support/admin';
 import { coRefs, noteRefs, validInvoice } from '../support/co';
 import { MX_APP, mxInvoice, mxRefs, stamped } from '../support/mx';
-import { axeViolations, chromiumPath, openBrowser } from '../support/browser';
+import { axeViolations, browserSuite, openBrowser, type OpenBrowser } from '../support/browser';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
 
-const exe = chromiumPath();
-if (!exe) console.log('# SKIPPED: the console browser tests need Chromium (apt-get install chromium, or CHROMIUM_PATH)');
-
-describe('console documents in a browser', { skip: exe ? false : 'Chromium not found (apt-get install chromium)' }, () => {
+describe('console documents in a browser', browserSuite(), () => {
   let s: TestServer;
-  let browser: { context: BrowserContext; close(): Promise<void> };
+  let browser: OpenBrowser;
   let page: Page;
   let invoice: { id: string };
   let ndCredit: number;

@@ -9,20 +9,17 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
 import { ADMIN_TOKEN } from '../support/admin';
 import { stamped } from '../support/mx';
-import { axeViolations, chromiumPath, openBrowser } from '../support/browser';
+import { axeViolations, browserSuite, openBrowser, type OpenBrowser } from '../support/browser';
 import { readXlsx } from '../support/xlsx';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
 
-const exe = chromiumPath();
-if (!exe) console.log('# SKIPPED: the console browser tests need Chromium (apt-get install chromium, or CHROMIUM_PATH)');
-
-describe('the console walked through, as issue 38 asks', { skip: exe ? false : 'Chromium not found (apt-get install chromium)' }, () => {
+describe('the console walked through, as issue 38 asks', browserSuite(), () => {
   let s: TestServer;
-  let browser: { context: BrowserContext; close(): Promise<void> };
+  let browser: OpenBrowser;
   let page: Page;
 
   before(async () => {

@@ -15,7 +15,17 @@ export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '-
   '--disable-component-update', '--disable-sync'];
 
 /** A browser with an empty --user-data-dir of its own (removed by close()). */
-export async function openBrowser(viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+/** A browser opened for a suite: its context (pages) and how to close it. */
+export type OpenBrowser = { context: BrowserContext; close(): Promise<void> };
+
+/** The options of a browser suite: skipped, with a visible message, when the machine has no Chromium. */
+export function browserSuite(): { skip: string | false } {
+  if (chromiumPath()) return { skip: false };
+  console.log('# SKIPPED: the console browser tests need Chromium (apt-get install chromium, or CHROMIUM_PATH)');
+  return { skip: 'Chromium not found (apt-get install chromium)' };
+}
+
+export async function openBrowser(viewport = { width: 1440, height: 900 }): Promise<OpenBrowser> {
   const { chromium } = await import('playwright-core');
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
