@@ -8,11 +8,12 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../platform/db';
-import type { CustomerRow, ProductRow } from './rows';
+import type { CachedRows, CustomerRow, ProductRow } from './rows';
 
-export type Row = Record<string, any>;
-export const CACHED = ['document_types', 'sellers', 'taxes', 'payment_types', 'allowance_charges', 'warehouses', 'cost_centers'] as const;
-export type Catalog = Record<(typeof CACHED)[number], Map<number, Row>>;
+export const CACHED = ['document_types', 'sellers', 'taxes', 'payment_types', 'allowance_charges', 'warehouses', 'cost_centers'] as const satisfies readonly (keyof CachedRows)[];
+type Cached = (typeof CACHED)[number];
+/** Each kept table's rows by id. */
+export type Catalog = { [T in Cached]: Map<number, CachedRows[T]> };
 
 interface Entry {
   version: number;
@@ -27,8 +28,9 @@ async function entryOf(q: Queryable, companyId: number, version: number): Promis
   const hit = cache.get(companyId);
   if (hit && hit.version === version) return hit;
   const columns = CACHED.map((t) => `(SELECT coalesce(json_agg(x), '[]'::json) FROM ${t} x WHERE company_id = $1) AS ${t}`);
-  const [row] = await q.query(`SELECT ${columns.join(', ')}`, [companyId]);
-  const catalog = Object.fromEntries(CACHED.map((t) => [t, new Map((row[t] as Row[]).map((r) => [r.id, r]))])) as Catalog;
+  const [row] = await q.query<{ [T in Cached]: CachedRows[T][] }>(`SELECT ${columns.join(', ')}`, [companyId]);
+  // Object.fromEntries forgets which table each map is: the keys are CACHED's, each map built from its own column.
+  const catalog = Object.fromEntries(CACHED.map((t) => [t, new Map(row[t].map((r) => [r.id, r]))])) as Catalog;
   if (cache.size > 1000) cache.clear();
   const entry: Entry = { version, catalog, products: new Map(), customers: new Map() };
   cache.set(companyId, entry);
@@ -45,13 +47,13 @@ export async function masterDataOf(q: Queryable, companyId: number, version: num
   const missingCodes = codes.filter((c) => !entry.products.has(c));
   const missingIds = identifications.filter((i) => !entry.customers.has(i));
   if (missingCodes.length || missingIds.length) {
-    const [row] = await q.query(
+    const [row] = await q.query<{ products: ProductRow[]; customers: CustomerRow[] }>(
       `SELECT (SELECT coalesce(json_agg(t), '[]'::json) FROM products t WHERE company_id = $1 AND code = ANY($2::text[])) AS products,
               (SELECT coalesce(json_agg(t), '[]'::json) FROM customers t WHERE company_id = $1 AND identification = ANY($3::text[])) AS customers`,
       [companyId, missingCodes, missingIds]);
     if (entry.products.size + entry.customers.size > MAX_ROWS) { entry.products.clear(); entry.customers.clear(); }
-    for (const c of missingCodes) entry.products.set(c, (row.products as ProductRow[]).find((p) => p.code === c) ?? null);
-    for (const i of missingIds) entry.customers.set(i, (row.customers as CustomerRow[]).filter((x) => x.identification === i));
+    for (const c of missingCodes) entry.products.set(c, row.products.find((p) => p.code === c) ?? null);
+    for (const i of missingIds) entry.customers.set(i, row.customers.filter((x) => x.identification === i));
   }
   return {
     ...entry.catalog,

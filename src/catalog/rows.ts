@@ -1,4 +1,5 @@
 /** Rows of the master-data tables as they are read (migrations/001_foundation.sql, 011_siigo_catalog.sql). */
+import type { Resolution } from '../companies/catalogs/rows';
 
 /** A stored address (customers.address, companies.address): open JSON, with the keys documents read. */
 export interface StoredAddress {
@@ -65,4 +66,74 @@ export interface ProductRow {
   additional_fields: Record<string, unknown> | null;
   created_at: string;
   updated_at: string;
+}
+
+/** The kinds of document a document type numbers (document_types.type, migrations/026). */
+export type DocumentKind = 'FV' | 'NC' | 'ND' | 'RC' | 'P';
+
+/*
+ * The small tables the catalog keeps in memory (src/catalog/cache.ts), as it reads them: through json_agg, so
+ * numeric and bigint columns arrive as JSON numbers and jsonb columns parsed (migrations/001, 018, 025, 026).
+ */
+
+/** A row of document_types: the numbering and settings of one kind of document. */
+export interface DocumentTypeRow {
+  company_id: number;
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  type: DocumentKind;
+  active: boolean;
+  seller_by_item: boolean;
+  customer_by_item: boolean;
+  cost_center: boolean;
+  cost_center_mandatory: boolean;
+  automatic_number: boolean;
+  /** The next number to take. */
+  consecutive: number;
+  discount_type: 'Percentage' | 'Value';
+  decimals: boolean;
+  advance_payment: boolean;
+  reteiva: boolean;
+  reteica: boolean;
+  self_withholding: boolean;
+  electronic_type: 'NoElectronic' | 'ElectronicInvoice';
+  cargo_transportation: boolean;
+  healthcare_company: boolean;
+  prefix: string;
+  /** The DIAN numbering resolution (Colombian electronic types), as the administration API stores it. */
+  resolution: Resolution | null;
+}
+
+/** A row of sellers (the users of /v1/users). */
+export interface SellerRow { company_id: number; id: number; username: string; first_name: string; last_name: string; email: string; identification: string; active: boolean }
+
+/** A row of taxes: a tax or withholding and the account it posts to. */
+export interface TaxRow { company_id: number; id: number; name: string; type: string; percentage: number; active: boolean; account_code: string }
+
+/** A row of payment_types: how a document is paid (MX: a payment condition, its c_FormaPago in sat_code). */
+export interface PaymentTypeRow {
+  company_id: number; id: number; name: string; type: string; document_type: 'FV' | 'NC' | 'ND' | 'RC';
+  active: boolean; due_date: boolean; account_code: string; sat_code: string | null;
+}
+
+/** A row of allowance_charges: a global discount or charge and its account. */
+export interface AllowanceChargeRow { company_id: number; id: number; kind: 'Discount' | 'Charge'; name: string; active: boolean; account_code: string }
+
+/** A row of warehouses. */
+export interface WarehouseRow { company_id: number; id: number; name: string; active: boolean }
+
+/** A row of cost_centers. */
+export interface CostCenterRow { company_id: number; id: number; code: string; name: string; active: boolean }
+
+/** The row of each table the catalog keeps (src/catalog/cache.ts, CACHED). */
+export interface CachedRows {
+  document_types: DocumentTypeRow;
+  sellers: SellerRow;
+  taxes: TaxRow;
+  payment_types: PaymentTypeRow;
+  allowance_charges: AllowanceChargeRow;
+  warehouses: WarehouseRow;
+  cost_centers: CostCenterRow;
 }

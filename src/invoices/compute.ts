@@ -15,6 +15,8 @@ export { round2 } from '../platform/money';
 export type Num = string | number;
 /** A tax as configured: type IVA | Impoconsumo | AdValorem | Retefuente | ReteIVA | ReteICA | Autorretencion | (MX) ReteISR | IEPS. */
 export interface TaxRef { id: number; name?: string; type: string; percentage: Num }
+/** A tax's reference from its row (src/catalog/rows.ts TaxRow), without the row's other columns. */
+export const taxRef = (t: TaxRef): TaxRef => ({ id: t.id, name: t.name, type: t.type, percentage: t.percentage });
 export interface LineIn {
   quantity: Num;
   price?: Num;

@@ -8,18 +8,7 @@ import { dayIn } from '../platform/dates';
 import type { Company } from '../platform/auth';
 import { masterDataOf, type Catalog } from '../catalog/cache';
 import { PRODUCT_NAME_MAX } from '../catalog/products';
-
-export type { Row } from '../catalog/cache';
-import type { Row } from '../catalog/cache';
-import type { CustomerRow, ProductRow } from '../catalog/rows';
-
-/** The company's rows of a table with the given ids, by id (one query). */
-export async function byIds(q: Queryable, table: string, companyId: number, ids: unknown[]): Promise<Map<number, Row>> {
-  const wanted = [...new Set(ids.filter((x): x is number => Number.isInteger(x)))];
-  if (!wanted.length) return new Map();
-  const rows = await q.query<Row & { id: number }>(`SELECT * FROM ${table} WHERE company_id = $1 AND id = ANY($2::int[])`, [companyId, wanted]);
-  return new Map(rows.map((r) => [r.id, r]));
-}
+import type { CostCenterRow, CustomerRow, DocumentTypeRow, ProductRow, WarehouseRow } from '../catalog/rows';
 
 export interface Wanted {
   productCodes?: unknown[];
@@ -52,7 +41,8 @@ export function mustBeActive(problems: Problems) {
 }
 
 /** A line's warehouse, when sent: the company keeps warehouses (settings.warehouses_enabled, default true), and it exists and is active. */
-export function checkWarehouse(problems: Problems, company: Company, warehouses: Map<number, Row>, id: number | undefined, path: string, lookup: string): Row | null {
+export function checkWarehouse(problems: Problems, company: Company, warehouses: Map<number, WarehouseRow>, id: number | undefined, path: string,
+  lookup: string): WarehouseRow | null {
   if (id === undefined) return null;
   if (company.settings.warehouses_enabled === false) {
     problems.add('company_settings', `The company does not keep warehouses (settings.warehouses_enabled is false): send no warehouse`, path);
@@ -91,7 +81,7 @@ export const SHORT_DESCRIPTION = PRODUCT_NAME_MAX;
  * (settings.long_product_descriptions false) takes the name, and a description
  * sent is at most SHORT_DESCRIPTION characters.
  */
-export function lineDescription(problems: Problems, company: Company, sent: string | undefined, product: Row | null | undefined, path: string): string {
+export function lineDescription(problems: Problems, company: Company, sent: string | undefined, product: ProductRow | null | undefined, path: string): string {
   const long = company.settings.long_product_descriptions !== false;
   if (sent !== undefined && !long && [...sent].length > SHORT_DESCRIPTION) {
     problems.add('length_max', `${path} must have at most ${SHORT_DESCRIPTION} characters: the company has no long product descriptions (settings.long_product_descriptions is false)`, path);
@@ -104,7 +94,8 @@ export function lineDescription(problems: Problems, company: Company, sent: stri
  * required when the document type has cost_center_mandatory, or the company
  * settings.cost_center_required (every document of the company).
  */
-export function checkCostCenter(problems: Problems, company: Company, docType: Row | null, costCenters: Map<number, Row>, id: number | undefined, lookup: string): Row | null {
+export function checkCostCenter(problems: Problems, company: Company, docType: DocumentTypeRow | null, costCenters: Map<number, CostCenterRow>,
+  id: number | undefined, lookup: string): CostCenterRow | null {
   if (id === undefined) {
     if (docType?.cost_center_mandatory) problems.add('parameter_required', `Document type ${docType.id} requires a cost_center`, 'cost_center');
     else if (company.settings.cost_center_required) problems.add('parameter_required', 'The company requires a cost_center on every document (settings.cost_center_required)', 'cost_center');
@@ -170,8 +161,8 @@ export const KIND_NAMES = {
  * The document type of a request: exists, active, of the right kind (FV or RC);
  * `number` is sent when the type has no automatic numbering, and is not used yet.
  */
-export async function checkDocumentType(q: Queryable, problems: Problems, company: Company, docTypes: Map<number, Row>,
-  document: { id: number } | undefined, number: number | undefined, kind: keyof typeof KIND_NAMES, lookup: string, self?: string): Promise<Row | null> {
+export async function checkDocumentType(q: Queryable, problems: Problems, company: Company, docTypes: Map<number, DocumentTypeRow>,
+  document: { id: number } | undefined, number: number | undefined, kind: keyof typeof KIND_NAMES, lookup: string, self?: string): Promise<DocumentTypeRow | null> {
   if (!document) return null;
   let t = mustBeActive(problems)(docTypes.get(document.id), 'document.id', 'Document type', document.id, lookup);
   if (t && t.type !== kind) {

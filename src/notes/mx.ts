@@ -39,9 +39,9 @@ import { MX_LEDGER, mxCollectedAccount, mxPendingAccount } from '../ledger/accou
 import { checkLedgerAmounts } from '../ledger/limits';
 import { takeNumber } from '../invoices/numbering';
 import { movePayments, type Application } from '../invoices/kernel';
-import { annulmentDate, checkDocumentType, loadMasterData, todayIn, type Row } from '../invoices/lookup';
+import { annulmentDate, checkDocumentType, loadMasterData, todayIn } from '../invoices/lookup';
 import { MxInvoiceAnswer, MxInvoiceBody, type MxInvoiceDocument } from '../invoices/mx/schema';
-import { checkMxLines, checkUse, computeMxLines, mxInvoiceDocument, type MxPlan } from '../invoices/mx/service';
+import { checkMxLines, checkUse, computeMxLines, mxInvoiceDocument, type MxDocumentPlan, type MxPlan } from '../invoices/mx/service';
 import { unsealedCfdi } from '../einvoice/sat/cfdi';
 import { checkRelated, RelatedBody, type RelatedCfdi } from '../einvoice/sat/related';
 import { cfdiContentProblems } from '../einvoice/sat/rules';
@@ -54,7 +54,7 @@ import { money, num, round2, sum } from '../platform/money';
 import { noteTaxShares } from '../payments/compute';
 import type { StampColumns, StampStatus } from '../platform/states';
 import { recordCreation } from '../mail/store';
-import type { CustomerRow } from '../catalog/rows';
+import type { CustomerRow, DocumentTypeRow, TaxRow } from '../catalog/rows';
 import { insertNote, lockNote, MX_NOTE_STAMP_JOB, requestNoteStamp, setNoteCancellation, voidMxNote } from './kernel';
 
 /** What a note does to the units it names: a return takes them back; a discount lowers the price of units still sold. */
@@ -105,7 +105,7 @@ interface Related { id: string; name: string; customer_id: number; customer_iden
   accounts: string[] }
 type NoteShape = Pick<MxCreditNoteDocument, 'id' | 'items' | 'retention_details' | 'total' | 'invoices' | 'reason'>;
 
-interface NotePlan { body: MxCreditNoteBody; lines: MxPlan; use: string; preview: MxCreditNoteDocument }
+interface NotePlan { body: MxCreditNoteBody; lines: MxDocumentPlan; use: string; preview: MxCreditNoteDocument }
 
 /** The related invoices (locked with `lock`), what earlier credit notes, not annulled, took from each, and what was collected on each. */
 async function relatedInvoices(q: Queryable, cid: number, ids: string[], lock: boolean): Promise<Map<string, Related>> {
@@ -254,14 +254,14 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
 }
 
 /** The invoice computation's plan for the note's lines (no seller, cost center or payment condition of its own). */
-function linesPlan(body: MxCreditNoteBody, date: string, docType: Row, customer: CustomerRow, lines: MxPlan['lines'], retentions: Row[], computed: MxPlan['computed'], use: string,
-  related: RelatedCfdi[], currency: MxPlan['currency']): MxPlan {
+function linesPlan(body: MxCreditNoteBody, date: string, docType: DocumentTypeRow, customer: CustomerRow, lines: MxPlan['lines'], retentions: TaxRow[], computed: MxPlan['computed'], use: string,
+  related: RelatedCfdi[], currency: MxPlan['currency']): MxDocumentPlan {
   const invoiceBody = { ...body, customer: { rfc_id: customer.identification, branch_office: customer.branch_office }, use,
     payment: { method: 'PUE', conditions: { id: 0, value: Number(computed.total), due_date: '' } } } as unknown as MxInvoiceBody;
-  return { body: invoiceBody, date, docType, customer, seller: null!, costCenter: null, lines, retentions, condition: { name: '', sat_code: body.payment_form } as Row, computed, related, currency };
+  return { body: invoiceBody, date, docType, customer, lines, retentions, condition: { name: '', sat_code: body.payment_form }, computed, related, currency };
 }
 
-function noteDocument(plan: MxPlan, body: MxCreditNoteBody, invoices: MxCreditNoteDocument['invoices'],
+function noteDocument(plan: MxDocumentPlan, body: MxCreditNoteBody, invoices: MxCreditNoteDocument['invoices'],
   ids: { id: string | null; prefix: string; number: number | null; name: string | null; now: Date }): MxCreditNoteDocument {
   // The lines, amounts and parties as an invoice's; without what a note does not have.
   const { seller: _s, cost_center: _c, payment, balance: _b, ...doc } = mxInvoiceDocument(plan, ids);

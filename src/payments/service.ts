@@ -21,9 +21,9 @@ import { MX_LEDGER, mxCollectedAccount, mxPendingAccount } from '../ledger/accou
 import { checkDocumentAmount } from '../ledger/limits';
 import { takeNumber } from '../invoices/numbering';
 import { movePayments, type Application } from '../invoices/kernel';
-import { annulmentDate, checkCurrency, checkDocumentType, loadMasterData, mustBeActive, RATE_TOLERANCE, todayIn, type Row } from '../invoices/lookup';
+import { annulmentDate, checkCurrency, checkDocumentType, loadMasterData, mustBeActive, RATE_TOLERANCE, todayIn } from '../invoices/lookup';
 import { GENERIC_RFCS } from '../catalog/customers';
-import type { CustomerRow } from '../catalog/rows';
+import type { CustomerRow, DocumentTypeRow } from '../catalog/rows';
 import { missingCfdiData } from '../einvoice/sat/stamp';
 import { cfdiDateTime, EXEMPT_IVA } from '../einvoice/sat/cfdi';
 import { unsealedPaymentCfdi } from '../einvoice/sat/payment';
@@ -58,7 +58,7 @@ export interface PaymentPlan {
   paidAt: Date;
   /** The day of the payment in the company's time zone. */
   payDay: string;
-  docType: Row;
+  docType: DocumentTypeRow;
   customer: CustomerRow;
   currency: { code: string; exchange_rate: number };
   /** The payment form's account. */

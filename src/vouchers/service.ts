@@ -22,7 +22,8 @@ import { movePayments } from '../invoices/kernel';
 import { invoiceMoney } from '../notes/credit';
 import type { CoInvoiceDocument } from '../invoices/co/schema';
 import { lockVoucher, markAnnulled, writeVoucher, type DuePayment } from './kernel';
-import { annulmentDate, checkDocumentType, checkCostCenter, checkCurrency, loadMasterData, mustBeActive, notAfterToday, type Row } from '../invoices/lookup';
+import { annulmentDate, checkDocumentType, checkCostCenter, checkCurrency, loadMasterData, mustBeActive, notAfterToday } from '../invoices/lookup';
+import type { CostCenterRow, CustomerRow, DocumentTypeRow, PaymentTypeRow, TaxRow } from '../catalog/rows';
 import type { VoucherBody, VoucherDocument, VoucherType } from './schema';
 import { money, num, sum } from '../platform/money';
 
@@ -42,17 +43,17 @@ export interface Entry {
   description: string;
   value: number;
   due: DueRow | null;
-  tax: Row | null;
+  tax: TaxRow | null;
 }
 
 export interface VoucherPlan {
   body: VoucherBody;
   type: VoucherType;
-  docType: Row;
-  customer: Row | null;
-  costCenter: Row | null;
+  docType: DocumentTypeRow;
+  customer: CustomerRow | null;
+  costCenter: CostCenterRow | null;
   currency: { code: string; exchange_rate: number } | null;
-  payment: { id: number; value: number; type: Row } | null;
+  payment: { id: number; value: number; type: PaymentTypeRow } | null;
   /** One per request item, in order. */
   entries: Entry[];
   total: Decimal;
@@ -77,7 +78,7 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
   const docType = await checkDocumentType(q, problems, company, md.document_types, body.document, body.number, 'RC', '/v1/document-types?type=RC');
 
   // Customer.
-  let customer: Row | null = null;
+  let customer: CustomerRow | null = null;
   if (body.customer !== undefined) {
     if (!problems.has('customer')) {
       const c = body.customer;
@@ -117,7 +118,7 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
       type === 'DebtPayment' ? 'A DebtPayment voucher needs at least one entry naming the due item it pays' : 'A Detailed voucher needs its accounting entries', 'items');
   }
   const codes = type === 'Detailed' ? items.map((i) => i.account?.code).filter((c): c is string => typeof c === 'string') : [];
-  const accounts = new Map<string, Row>();
+  const accounts = new Map<string, { code: string; name: string; active: boolean }>();
   if (codes.length) {
     for (const a of await q.query<{ code: string; name: string; active: boolean }>('SELECT code, name, active FROM accounts WHERE company_id = $1 AND code = ANY($2::text[])', [cid, [...new Set(codes)]])) accounts.set(a.code, a);
   }
@@ -127,7 +128,7 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
   items.forEach((it, i) => {
     const at = (f: string) => `items[${i}].${f}`;
     let account: Entry['account'] | null = null;
-    let tax: Row | null = null;
+    let tax: TaxRow | null = null;
     if (type === 'DebtPayment') {
       if (it.due === undefined) problems.add('parameter_required', 'Each entry of a DebtPayment voucher names the due item it pays', at('due'));
       for (const f of ['account', 'tax'] as const) {
@@ -255,7 +256,7 @@ const advancePath = (plan: VoucherPlan) => {
 };
 
 /** A tax entry's base: value × 100 / percentage, to the cent. */
-const taxBase = (value: Decimal.Value, tax: Row) => new Decimal(value).times(100).div(tax.percentage).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+const taxBase = (value: Decimal.Value, tax: TaxRow) => new Decimal(value).times(100).div(tax.percentage).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 
 const advanceMessage = (identification: string, taken: Decimal, balance: Decimal) =>
   `The entries debit ${taken.toFixed(2)} COP to customer ${identification}'s advances (${CO_LEDGER.customerAdvances}), above the unapplied balance (${balance.toFixed(2)} COP); see advance_balance on GET /v1/customers/{id}`;

@@ -2,15 +2,15 @@
  * The lines and the invoice-level retentions of a Colombian sales document, checked against the company's
  * master data: each line's product, seller, warehouse, third party and taxes (those sent, else the product's).
  */
-import type { Row } from '../lookup';
+import type { SellerRow, TaxRow } from '../../catalog/rows';
 import { lineDescription, checkWarehouse } from '../lookup';
 import type { LinePlan, PlanContext } from './plan';
 
 export const RETENTION_TYPES = new Set(['ReteIVA', 'ReteICA', 'Autorretencion']);
 
 /** The invoice-level retentions: taxes of a retention type, one of each type, each allowed by the document type. */
-export function planRetentions({ problems, active, md: { taxes }, body, docType }: PlanContext): Row[] {
-  const retentions: Row[] = [];
+export function planRetentions({ problems, active, md: { taxes }, body, docType }: PlanContext): TaxRow[] {
+  const retentions: TaxRow[] = [];
   const retentionTypes = new Set<string>();
   (body.retentions ?? []).forEach((r, i) => {
     const path = `retentions[${i}].id`;
@@ -18,7 +18,7 @@ export function planRetentions({ problems, active, md: { taxes }, body, docType 
     if (!tax) return;
     if (!RETENTION_TYPES.has(tax.type)) return problems.add('invalid_retentions', `Tax ${r.id} is ${tax.type}; retentions are ReteIVA, ReteICA or Autorretencion`, path);
     if (retentionTypes.has(tax.type)) return problems.add('invalid_retentions', `Two retentions of type ${tax.type}`, path);
-    const allowedBy = { ReteIVA: 'reteiva', ReteICA: 'reteica', Autorretencion: 'self_withholding' }[tax.type as 'ReteIVA'];
+    const allowedBy = ({ ReteIVA: 'reteiva', ReteICA: 'reteica', Autorretencion: 'self_withholding' } as const)[tax.type as 'ReteIVA'];
     if (docType && !docType[allowedBy]) return problems.add('document_settings', `Document type ${docType.id} does not allow ${tax.type} (${allowedBy} is false)`, path);
     retentionTypes.add(tax.type);
     retentions.push(tax);
@@ -43,7 +43,7 @@ export function planLines({ problems, active, company, md, body, docType }: Plan
     if (item.discount !== undefined && docType?.discount_type === 'Percentage' && item.discount > 100) {
       problems.add('invalid_value', 'A percentage discount is at most 100', at('discount'));
     }
-    let seller: Row | null = null;
+    let seller: SellerRow | null = null;
     if (item.seller !== undefined) seller = active(sellers.get(item.seller), at('seller'), 'Seller', item.seller, '/v1/users');
     else if (docType?.seller_by_item) problems.add('parameter_required', `Document type ${docType.id} has a seller per line: send items[${i}].seller`, at('seller'));
     else if (company.settings.seller_by_item) problems.add('parameter_required', `The company has a seller per line (settings.seller_by_item): send items[${i}].seller`, at('seller'));
@@ -68,9 +68,9 @@ export function planLines({ problems, active, company, md, body, docType }: Plan
       problems.add('document_settings', `Document type ${docType.id} is not for cargo transport (cargo_transportation is false)`, at('transport'));
     }
     // Taxes: those sent, else the product's own.
-    const lineTaxes: Row[] = [];
+    const lineTaxes: TaxRow[] = [];
     const sent = item.taxes;
-    const ids = sent ? sent.map((t) => t.id) : (product?.tax_ids as number[] | undefined) ?? [];
+    const ids = sent ? sent.map((t) => t.id) : product?.tax_ids ?? [];
     const seen = new Set<string>();
     ids.forEach((id, j) => {
       const path = sent ? at(`taxes[${j}].id`) : at('code');

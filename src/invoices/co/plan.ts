@@ -8,9 +8,10 @@ import type { Queryable } from '../../platform/db';
 import type { Problems } from '../../platform/errors';
 import { checkBody } from '../../platform/validation';
 import { checkCustomerRules, CoCustomerBody, type CustomerBody } from '../../catalog/customers';
+import type { AllowanceChargeRow, CostCenterRow, CustomerRow, DocumentTypeRow, PaymentTypeRow, ProductRow, SellerRow, TaxRow, WarehouseRow } from '../../catalog/rows';
 import type { CreditLeft, InvoiceOut } from '../compute';
 import {
-  checkDocumentType, checkCostCenter, checkCurrency, loadMasterData, mustBeActive, notAfterToday, todayIn, type MasterData, type Row,
+  checkDocumentType, checkCostCenter, checkCurrency, loadMasterData, mustBeActive, notAfterToday, todayIn, type MasterData,
 } from '../lookup';
 import type { CoInvoiceBody, CoItem } from './schema';
 import { planLines, planRetentions } from './lines';
@@ -20,22 +21,22 @@ import { computePlan } from './totals';
 export type SalesKind = 'FV' | 'NC' | 'ND';
 const PAYS_FOR: Record<SalesKind, string> = { FV: 'invoices', NC: 'credit notes', ND: 'debit notes' };
 
-export interface LinePlan { item: CoItem; product: Row; taxes: Row[]; description: string; seller: Row | null; warehouse: Row | null;
+export interface LinePlan { item: CoItem; product: ProductRow; taxes: TaxRow[]; description: string; seller: SellerRow | null; warehouse: WarehouseRow | null;
   /** The line's third party (items.customer); id null: the invoice's own customer. */
   third: { identification: string; branch_office: number; id: number | null } | null; gift: boolean }
 export interface Plan {
   body: CoInvoiceBody;
-  docType: Row;
-  customer: Row | null;           // existing customer
+  docType: DocumentTypeRow;
+  customer: CustomerRow | null;   // existing customer
   newCustomer: CustomerBody | null;
-  seller: Row;
-  costCenter: Row | null;
+  seller: SellerRow;
+  costCenter: CostCenterRow | null;
   currency: { code: string; exchange_rate: number } | null;
-  retentions: Row[];
+  retentions: TaxRow[];
   lines: LinePlan[];
-  payments: { id: number; value: number; due_date: string | null; type: Row }[];
-  discounts: { id?: number; percentage?: number; value?: number; row: Row | null }[];
-  charges: { id?: number; percentage?: number; value?: number; row: Row | null }[];
+  payments: { id: number; value: number; due_date: string | null; type: PaymentTypeRow }[];
+  discounts: { id?: number; percentage?: number; value?: number; row: AllowanceChargeRow | null }[];
+  charges: { id?: number; percentage?: number; value?: number; row: AllowanceChargeRow | null }[];
   computed: InvoiceOut;
 }
 
@@ -46,7 +47,7 @@ export interface PlanContext {
   md: MasterData;
   active: ReturnType<typeof mustBeActive>;
   body: CoInvoiceBody;
-  docType: Row | null;
+  docType: DocumentTypeRow | null;
   kind: SalesKind;
 }
 
@@ -96,7 +97,7 @@ export async function planCoInvoice(q: Queryable, company: Company, sent: CoInvo
 }
 
 /** The date: not after today; an electronic type's not before today, within its numbering resolution (with the number sent). */
-function checkDate(problems: Problems, company: Company, body: CoInvoiceBody, docType: Row | null, kind: SalesKind): void {
+function checkDate(problems: Problems, company: Company, body: CoInvoiceBody, docType: DocumentTypeRow | null, kind: SalesKind): void {
   const electronic = docType?.electronic_type === 'ElectronicInvoice';
   notAfterToday(problems, body.date, company.time_zone, kind === 'NC' ? 'A credit note' : kind === 'ND' ? 'A debit note' : 'An invoice');
   if (electronic && !problems.has('date')) {
@@ -117,7 +118,7 @@ async function planCustomer(q: Queryable, problems: Problems, company: Company, 
   Promise<Pick<Plan, 'customer' | 'newCustomer'>> {
   const cid = company.company_id;
   const active = mustBeActive(problems);
-  let customer: Row | null = null;
+  let customer: CustomerRow | null = null;
   let newCustomer: CustomerBody | null = null;
   const c = body.customer as Record<string, unknown>;
   if ('person_type' in c || 'name' in c) {
@@ -144,7 +145,7 @@ function planPayments({ problems, active, md: { payment_types: paymentTypes }, b
   (body.payments ?? []).forEach((p, i) => {
     const type = active(paymentTypes.get(p.id), `payments[${i}].id`, 'Payment type', p.id, `/v1/payment-types?document_type=${kind}`);
     if (!type) return;
-    if (type.document_type !== kind) return problems.add('invalid_payment', `Payment type ${p.id} is for ${PAYS_FOR[type.document_type as SalesKind] ?? 'cash receipts'}, not ${PAYS_FOR[kind]}`, `payments[${i}].id`);
+    if (type.document_type !== kind) return problems.add('invalid_payment', `Payment type ${p.id} is for ${type.document_type === 'RC' ? 'cash receipts' : PAYS_FOR[type.document_type]}, not ${PAYS_FOR[kind]}`, `payments[${i}].id`);
     if (type.due_date && kind === 'NC') {
       // A credit note settled on credit lowers what the invoice still owes (src/notes/service.ts): no due date of its own.
       if (p.due_date !== undefined) problems.add('parameter_not_allowed', `Payment type ${p.id} settles the credit against what the invoice still owes: it takes no due_date`, `payments[${i}].due_date`);
@@ -163,7 +164,7 @@ function planPayments({ problems, active, md: { payment_types: paymentTypes }, b
 function planAllowances({ problems, active, md: { allowance_charges: allowances }, body }: PlanContext, kind: 'Discount' | 'Charge',
   field: 'global_discounts' | 'global_charges'): Plan['discounts'] {
   return (body[field] ?? []).map((a, i) => {
-    let row: Row | null = null;
+    let row: AllowanceChargeRow | null = null;
     if (a.id !== undefined) {
       row = active(allowances.get(a.id), `${field}[${i}].id`, kind === 'Discount' ? 'Global discount' : 'Global charge', a.id, `/v1/${field.replace('_', '-')}`);
       if (row && row.kind !== kind) { problems.add('invalid_reference', `${a.id} is a global ${row.kind.toLowerCase()}, not a ${kind.toLowerCase()}`, `${field}[${i}].id`); row = null; }

@@ -6,16 +6,13 @@
 import Decimal from 'decimal.js';
 import type { Queryable } from '../../platform/db';
 import type { Problems } from '../../platform/errors';
-import { computeCO, type CreditLeft, type InvoiceOut, type TaxRef } from '../compute';
+import { computeCO, taxRef, type CreditLeft, type InvoiceOut } from '../compute';
 import { CO_ADVANCES_GROUP } from '../../ledger/accounts';
 import { checkDocumentAmount, checkLedgerAmounts, checkLineAmount } from '../../ledger/limits';
 import { advanceBalance } from '../../ledger/advances';
-import type { Row } from '../lookup';
 import type { CoInvoiceBody } from './schema';
 import type { Plan } from './plan';
 import { advanceMessage, advanceOf, coInvoicePostings } from './ledger';
-
-export const taxRef = (t: Row): TaxRef => ({ id: t.id, name: t.name, type: t.type, percentage: t.percentage });
 
 /**
  * Computes the checked references `parts` into the plan, or throws 400 with every problem of its amounts.

@@ -11,33 +11,33 @@ import type { Queryable } from '../../platform/db';
 import type { Problems } from '../../platform/errors';
 import { CFDI_USES, genericReceiver } from '../../companies/uses';
 import { GENERIC_RFCS } from '../../catalog/customers';
-import type { CustomerRow } from '../../catalog/rows';
-import { computeMX, type MxOut, type TaxRef } from '../compute';
+import type { CostCenterRow, CustomerRow, DocumentTypeRow, PaymentTypeRow, ProductRow, SellerRow, TaxRow, WarehouseRow } from '../../catalog/rows';
+import { computeMX, taxRef, type MxOut } from '../compute';
 import type { Posting } from '../../ledger/journal';
 import { checkDocumentAmount, checkLedgerAmounts, checkLineAmount } from '../../ledger/limits';
 import { writeInvoice } from '../kernel';
 import { MX_LEDGER, mxPendingAccount } from '../../ledger/accounts';
 import { missingCfdiData } from '../../einvoice/sat/stamp';
-import { placeOfIssue, unsealedCfdi, type CfdiCompany, type CfdiCustomer } from '../../einvoice/sat/cfdi';
+import { placeOfIssue, unsealedCfdi, type CfdiCompany } from '../../einvoice/sat/cfdi';
 import { cfdiContentProblems } from '../../einvoice/sat/rules';
 import { catalogueCodes, CURRENCY_DECIMALS, NOT_A_CURRENCY, postalCode, RESICO, RESICO_ISR_RATE, rfcPersonType, taxObjectProblem } from '../../catalogs/sat';
-import { checkCurrency, checkDocumentType, checkCostCenter, checkWarehouse, lineDescription, loadMasterData, mustBeActive, todayIn, type MasterData, type Row } from '../lookup';
+import { checkCurrency, checkDocumentType, checkCostCenter, checkWarehouse, lineDescription, loadMasterData, mustBeActive, todayIn, type MasterData } from '../lookup';
 import type { MxInvoiceBody, MxInvoiceDocument } from './schema';
 import { num } from '../../platform/money';
 import { checkRelated, type RelatedCfdi } from '../../einvoice/sat/related';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteISR']);
 const TO_BE_DEFINED = '99'; // c_FormaPago "Por definir"
-export interface MxPlan {
+/** What the answer of a Mexican CFDI's lines and parties is made of (mxInvoiceDocument): an invoice's plan, or a credit note's. */
+export interface MxDocumentPlan {
   body: MxInvoiceBody;
   date: string;
-  docType: Row;
+  docType: DocumentTypeRow;
   customer: CustomerRow;
-  seller: Row;
-  costCenter: Row | null;
-  lines: { product: Row; taxes: Row[]; description: string; warehouse: Row | null }[];
-  retentions: Row[];
-  condition: Row;
+  lines: { product: ProductRow; taxes: TaxRow[]; description: string; warehouse: WarehouseRow | null }[];
+  retentions: TaxRow[];
+  /** The payment condition's name and c_FormaPago (a credit note's: its payment form). */
+  condition: Pick<PaymentTypeRow, 'name' | 'sat_code'>;
   computed: MxOut;
   /** Related CFDIs (TipoRelacion 04, 07), checked. */
   related: RelatedCfdi[];
@@ -45,14 +45,21 @@ export interface MxPlan {
   currency: { code: string; exchange_rate: number } | null;
 }
 
+/** A Mexican invoice's plan: its seller, cost center and payment condition (whose account its entry debits). */
+export interface MxPlan extends MxDocumentPlan {
+  seller: SellerRow;
+  costCenter: CostCenterRow | null;
+  condition: PaymentTypeRow;
+}
+
 /** The person type an RFC implies: 12 characters a company, 13 a person (generic RFCs: as the customer record says). */
-export function personTypeOf(customer: Row): 'person' | 'company' {
+export function personTypeOf(customer: CustomerRow): 'person' | 'company' {
   if (GENERIC_RFCS.includes(customer.identification)) return customer.person_type;
   return customer.identification.length === 12 ? 'company' : 'person';
 }
 
 /** The CFDI's use (c_UsoCFDI) for its receiver: a code of the catalogue allowed for its person type and regime (a generic RFC's is fixed). */
-export function checkUse(problems: Problems, customer: Row | null, code: string): void {
+export function checkUse(problems: Problems, customer: CustomerRow | null, code: string): void {
   const generic = genericReceiver(customer?.identification);
   const use = CFDI_USES.find((u) => u.code === code);
   if (!use) problems.add('invalid_value', `${code} is not a c_UsoCFDI code; see /mx/v1/uses`, 'use');
@@ -92,7 +99,7 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
 
   const { lines, retentions } = checkMxLines(problems, company, md, docType, customer, items, body.retentions ?? []);
 
-  let condition: Row | null = null;
+  let condition: PaymentTypeRow | null = null;
   const pay = body.payment;
   if (pay?.conditions) {
     condition = active(conditions.get(pay.conditions.id), 'payment.conditions.id', 'Payment condition', pay.conditions.id, '/mx/v1/payment-types?document_type=FV');
@@ -135,8 +142,8 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
  * The lines and retentions of a Mexican CFDI's body (an invoice's or a credit note's): each product exists and is
  * active, its tax object agrees with its taxes, IVA 8 % only from the border, retentions only where they apply.
  */
-export function checkMxLines(problems: Problems, company: Company, md: MasterData, docType: Row | null, customer: Row | null,
-  items: MxInvoiceBody['items'], retentionIds: number[]): { lines: MxPlan['lines']; retentions: Row[] } {
+export function checkMxLines(problems: Problems, company: Company, md: MasterData, docType: DocumentTypeRow | null, customer: CustomerRow | null,
+  items: MxInvoiceBody['items'], retentionIds: number[]): { lines: MxPlan['lines']; retentions: TaxRow[] } {
   const active = mustBeActive(problems);
   const lines: MxPlan['lines'] = [];
   items.forEach((item, i) => {
@@ -147,7 +154,7 @@ export function checkMxLines(problems: Problems, company: Company, md: MasterDat
       problems.add('invalid_value', 'A percentage discount is at most 100', at('discount'));
     }
     if (!product) return;
-    const lineTaxes = (product.tax_ids as number[]).map((id) => md.taxes.get(id)).filter((t): t is Row => !!t && t.active);
+    const lineTaxes = product.tax_ids.map((id) => md.taxes.get(id)).filter((t): t is TaxRow => !!t && t.active);
     lines.push({ product, taxes: lineTaxes, description: lineDescription(problems, company, item.description, product, at('description')), warehouse });
     const objectProblem = taxObjectProblem(product.tax_object, lineTaxes.map((t) => t.type));
     if (objectProblem) problems.add('invalid_value', `Product ${product.code}: ${objectProblem}`, at('code'));
@@ -158,7 +165,7 @@ export function checkMxLines(problems: Problems, company: Company, md: MasterDat
     }
   });
 
-  const retentions: Row[] = [];
+  const retentions: TaxRow[] = [];
   retentionIds.forEach((id, i) => {
     const path = `retentions[${i}]`;
     const tax = active(md.taxes.get(id), path, 'Tax', id, '/mx/v1/taxes');
@@ -173,7 +180,7 @@ export function checkMxLines(problems: Problems, company: Company, md: MasterDat
 }
 
 /** The amounts of a Mexican CFDI's lines (DESIGN.md §5) and the rules that need them (no zero tax base, the limits). */
-export function computeMxLines(problems: Problems, docType: Row, items: MxInvoiceBody['items'], lines: MxPlan['lines'], retentions: Row[], totalName: string): MxOut {
+export function computeMxLines(problems: Problems, docType: DocumentTypeRow, items: MxInvoiceBody['items'], lines: MxPlan['lines'], retentions: TaxRow[], totalName: string): MxOut {
   const computed = computeMX({
     discountType: docType.discount_type,
     lines: items.map((item, i) => ({ quantity: item.quantity, price: item.price, discount: item.discount, taxes: lines[i].taxes.map(taxRef) })),
@@ -233,7 +240,7 @@ function borderProblem(company: Company): string | null {
  * Why a retention does not apply: ReteIVA needs a line charging IVA above 0 %; the 1.25 % ISR withholding
  * (RESICO, LISR art. 113-J) needs an issuer persona física in regime 626 and a receiver persona moral.
  */
-function retentionProblem(company: Company, customer: Row | null, tax: Row, lines: MxPlan['lines']): string | null {
+function retentionProblem(company: Company, customer: CustomerRow | null, tax: TaxRow, lines: MxPlan['lines']): string | null {
   if (tax.type === 'ReteIVA' && !lines.some((l) => l.taxes.some((t) => t.type === 'IVA' && new Decimal(t.percentage).gt(0)))) {
     return 'ReteIVA is withheld from the IVA charged, and no line charges IVA above 0 %';
   }
@@ -257,7 +264,7 @@ const CFDI_PATHS: Record<string, string> = { USO_CFDI: 'use', REGIMEN: 'customer
 async function checkCfdi(company: Company, plan: MxPlan, problems: Problems): Promise<void> {
   if (missingCfdiData(company, plan.customer, plan.lines.map((l) => l.product)).length) return;
   const document = mxInvoiceDocument(plan, { id: null, prefix: plan.docType.prefix, number: plan.body.number ?? 1, name: null, now: new Date() });
-  const xml = unsealedCfdi({ document, company: cfdiCompanyOf(company), customer: plan.customer as CfdiCustomer,
+  const xml = unsealedCfdi({ document, company: cfdiCompanyOf(company), customer: plan.customer,
     products: Object.fromEntries(plan.lines.map((l) => [l.product.code, l.product])) });
   for (const p of (await cfdiContentProblems(xml)).problems) {
     problems.add('invalid_document', `The CFDI would be refused (${p.code}): ${p.message}`, CFDI_PATHS[p.code] ?? (/Concepto/.test(p.message) ? 'items' : 'body'));
@@ -265,11 +272,11 @@ async function checkCfdi(company: Company, plan: MxPlan, problems: Problems): Pr
   problems.throwIfAny();
 }
 
-const taxRef = (t: Row): TaxRef => ({ id: t.id, name: t.name, type: t.type, percentage: t.percentage });
-
 /** The answer: every request field echoed, the computed amounts, and what happened to stamp and mail. */
-export function mxInvoiceDocument(plan: MxPlan, ids: { id: string | null; prefix: string; number: number | null; name: string | null; now: Date }): MxInvoiceDocument {
+export function mxInvoiceDocument(plan: MxDocumentPlan, ids: { id: string | null; prefix: string; number: number | null; name: string | null; now: Date }): MxInvoiceDocument {
   const { body, computed } = plan;
+  // A SAT code the master data lacks (a product's keys, a payment condition's c_FormaPago: only stamping requires them)
+  // is answered empty, as the answer's schema always wrote it; the document stores what is answered.
   const taxJson = (t: { id: number; name?: string; type: string; percentage: string; value: string; base: string }) =>
     ({ id: t.id, name: t.name, type: t.type, percentage: Number(t.percentage), value: num(t.value), base_value: num(t.base) });
   return {
@@ -289,8 +296,8 @@ export function mxInvoiceDocument(plan: MxPlan, ids: { id: string | null; prefix
         price: item.price,
         discount: item.discount ?? 0,
         warehouse: item.warehouse ?? null,
-        sat_product_key: plan.lines[i].product.sat_product_key,
-        sat_unit_key: plan.lines[i].product.sat_unit_key,
+        sat_product_key: plan.lines[i].product.sat_product_key ?? '',
+        sat_unit_key: plan.lines[i].product.sat_unit_key ?? '',
         subtotal: num(c.gross),
         discount_value: num(c.discount),
         taxes: c.taxes.map(taxJson),
@@ -310,7 +317,7 @@ export function mxInvoiceDocument(plan: MxPlan, ids: { id: string | null; prefix
     total: num(computed.total),
     balance: body.payment.method === 'PPD' ? num(computed.total) : 0,
     payment: { method: body.payment.method, conditions: { id: body.payment.conditions.id, value: body.payment.conditions.value, due_date: body.payment.conditions.due_date,
-      name: plan.condition.name, payment_form: plan.condition.sat_code } },
+      name: plan.condition.name, payment_form: plan.condition.sat_code ?? '' } },
     stamp: { send: body.stamp?.send ?? false, status: 'Draft', uuid: null, errors: null, observations: null },
     mail: { send: body.mail?.send ?? false, status: 'not_sent', observations: null },
     metadata: { created: ids.now.toISOString(), last_updated: ids.now.toISOString() },
