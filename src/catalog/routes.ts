@@ -29,15 +29,27 @@ function catalogFilter(q: DateFilterQuery, company: Company, exact: Record<strin
   return { cond: where.join(' AND '), args };
 }
 
-/** The reference API's delete result, or a refusal that names what still uses the record. */
-const deleted = (id: number) => ({ id, deleted: true });
+type Changed = 'customers' | 'products';
+const TITLES: Record<Changed, string> = { customers: 'Customer', products: 'Product' };
+
+/** Locks the company's customer or product `id` before it is replaced or deleted, reading the columns asked; 404 when there is none. */
+async function lockRecord<R>(q: Queryable, table: Changed, companyId: number, id: number, columns = 'id'): Promise<R> {
+  const [row] = await q.query<R>(`SELECT ${columns} FROM ${table} WHERE company_id = $1 AND id = $2 FOR UPDATE`, [companyId, id]);
+  if (!row) throw notFound(`${TITLES[table]} ${id}`);
+  return row;
+}
+
 const Deleted = Type.Object({ id: Type.Integer(), deleted: Type.Boolean() }, { description: 'The reference API\'s delete result' });
-function refuseDelete(what: string, uses: Record<string, number>): void {
+/** Deletes a locked record that nothing uses, with the reference API's result; else a refusal that names what still uses it. */
+async function deleteUnused(q: Queryable, table: Changed, companyId: number, id: number, what: string, uses: Record<string, number>) {
   const named = Object.entries(uses).filter(([, n]) => n > 0);
-  if (!named.length) return;
-  const says = named.map(([noun, n]) => `${n} ${noun}${n === 1 ? '' : 's'}`).join(' and ');
-  const verb = named.length === 1 && named[0][1] === 1 ? 'refers' : 'refer';
-  throw new DomainError('invalid_value', `${what} cannot be deleted: ${says} ${verb} to it. Set active to false to stop using it`, 'id');
+  if (named.length) {
+    const says = named.map(([noun, n]) => `${n} ${noun}${n === 1 ? '' : 's'}`).join(' and ');
+    const verb = named.length === 1 && named[0][1] === 1 ? 'refers' : 'refer';
+    throw new DomainError('invalid_value', `${what} cannot be deleted: ${says} ${verb} to it. Set active to false to stop using it`, 'id');
+  }
+  await q.query(`DELETE FROM ${table} WHERE company_id = $1 AND id = $2`, [companyId, id]);
+  return { id, deleted: true };
 }
 
 /**
@@ -83,7 +95,7 @@ const PRODUCT_REPAIRS: Repair[] = [
  * stored value; on POST a refusal (the lost code), or the field left out. A Mexican customer's
  * `fiscal_regime` (the SDK's name) is its `tax_regime` when that is not sent.
  */
-async function repairSdkBody(q: Queryable, table: 'customers' | 'products', repairs: Repair[], companyId: number, body: unknown, id?: unknown): Promise<void> {
+async function repairSdkBody(q: Queryable, table: Changed, repairs: Repair[], companyId: number, body: unknown, id?: unknown): Promise<void> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return;
   const b = body as Record<string, unknown>;
   if (table === 'customers' && b.tax_regime === undefined && typeof b.fiscal_regime === 'string' && /^[0-9]{3}$/.test(b.fiscal_regime)) b.tax_regime = b.fiscal_regime;
@@ -91,7 +103,7 @@ async function repairSdkBody(q: Queryable, table: 'customers' | 'products', repa
   if (!lost.length) return;
   const stored = id === undefined || !/^[0-9]{1,18}$/.test(String(id)) ? undefined
     : (await q.query(`SELECT ${lost.map((r) => r.column).join(', ')} FROM ${table} WHERE company_id = $1 AND id = $2`, [companyId, String(id)]))[0];
-  if (id !== undefined && !stored) throw notFound(`${table === 'customers' ? 'Customer' : 'Product'} ${String(id)}`);
+  if (id !== undefined && !stored) throw notFound(`${TITLES[table]} ${String(id)}`);
   for (const r of lost) {
     if (id !== undefined && stored && stored[r.column] !== null && stored[r.column] !== undefined) b[r.field] = stored[r.column];
     else if (id === undefined && r.refuseOnCreate) throw sdkRefusal(r.field, r.example);
@@ -154,8 +166,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     const body = req.body;
     const id = req.params.id;
     return db.tx(async (q) => {
-      const [exists] = await q.query('SELECT id FROM customers WHERE company_id = $1 AND id = $2 FOR UPDATE', [req.company.company_id, id]);
-      if (!exists) throw notFound(`Customer ${id}`);
+      await lockRecord(q, 'customers', req.company.company_id, id);
       const problems = new Problems();
       await checkCustomerRules(q, req.company.company_id, country, body, problems, '', id);
       problems.throwIfAny();
@@ -170,12 +181,9 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     const cid = req.company.company_id;
     const id = req.params.id;
     return db.tx(async (q) => {
-      const [c] = await q.query<{ id: number; identification: string; branch_office: number }>('SELECT id, identification, branch_office FROM customers WHERE company_id = $1 AND id = $2 FOR UPDATE', [cid, id]);
-      if (!c) throw notFound(`Customer ${id}`);
+      const c = await lockRecord<{ id: number; identification: string; branch_office: number }>(q, 'customers', cid, id, 'id, identification, branch_office');
       const uses = await customerUses(q, cid, c);
-      refuseDelete(`Customer ${id}`, { invoice: uses.invoices, voucher: uses.vouchers });
-      await q.query('DELETE FROM customers WHERE company_id = $1 AND id = $2', [cid, id]);
-      return deleted(id);
+      return deleteUnused(q, 'customers', cid, id, `Customer ${id}`, { invoice: uses.invoices, voucher: uses.vouchers });
     });
   });
 
@@ -236,8 +244,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     const body = req.body;
     const id = req.params.id;
     return db.tx(async (q) => {
-      const [exists] = await q.query('SELECT id FROM products WHERE company_id = $1 AND id = $2 FOR UPDATE', [req.company.company_id, id]);
-      if (!exists) throw notFound(`Product ${id}`);
+      await lockRecord(q, 'products', req.company.company_id, id);
       const problems = new Problems();
       const product = await checkProductRules(q, req.company, body, problems, id);
       problems.throwIfAny();
@@ -252,11 +259,8 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     const cid = req.company.company_id;
     const id = req.params.id;
     return db.tx(async (q) => {
-      const [p] = await q.query<{ id: number; code: string }>('SELECT id, code FROM products WHERE company_id = $1 AND id = $2 FOR UPDATE', [cid, id]);
-      if (!p) throw notFound(`Product ${id}`);
-      refuseDelete(`Product ${id} (${p.code})`, { invoice: await productUses(q, cid, p.code) });
-      await q.query('DELETE FROM products WHERE company_id = $1 AND id = $2', [cid, id]);
-      return deleted(id);
+      const p = await lockRecord<{ code: string }>(q, 'products', cid, id, 'code');
+      return deleteUnused(q, 'products', cid, id, `Product ${id} (${p.code})`, { invoice: await productUses(q, cid, p.code) });
     });
   });
 };
