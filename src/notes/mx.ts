@@ -46,8 +46,8 @@ import { unsealedCfdi } from '../einvoice/sat/cfdi';
 import { checkRelated, RelatedBody, type RelatedCfdi } from '../einvoice/sat/related';
 import { cfdiContentProblems } from '../einvoice/sat/rules';
 import { missingCfdiData } from '../einvoice/sat/stamp';
-import { cancelRoute, cancellationAnswer, type CancelKernel, type MxStoredRow } from '../einvoice/sat/cancel';
-import { STORED_COLUMNS, storedAnswer } from '../platform/stored';
+import { cancelRoute, type CancelKernel, type MxStoredRow } from '../einvoice/sat/cancel';
+import { MX_STORED_COLUMNS, mxStoredAnswer, readMxStored } from '../einvoice/sat/stored';
 import { genericReceiver } from '../companies/uses';
 import { COMPENSATION, PAYMENT_FORMS } from '../payments/schema';
 import { money, num, round2, sum } from '../platform/money';
@@ -347,20 +347,14 @@ async function storeMxCreditNote(q: Queryable, company: Company, plan: NotePlan,
   return doc;
 }
 
-const COLUMNS = [...STORED_COLUMNS, 'stamp_uuid', 'cancellation'];
-const current = (row: MxStoredRow) => ({ ...storedAnswer(row, { uuid: row.stamp_status === 'Accepted' ? row.stamp_uuid : null }), cancellation: cancellationAnswer(row.cancellation) });
-
 /** What a SAT cancellation does to a Mexican credit note (src/einvoice/sat/cancel.ts; the job's table is src/server.ts's). */
 export const mxNoteCancellation: CancelKernel = {
   setCancellation: setNoteCancellation,
   cancel: (q, cid, n, day) => voidMxNote(q, cid, n, day, 'cancelled'),
 };
 
-export async function readMxNote(q: Queryable, company: Company, id: string) {
-  const [row] = await q.query<MxStoredRow>(`SELECT ${COLUMNS.join(', ')} FROM notes WHERE company_id = $1 AND id = $2 AND kind = 'NC'`, [company.company_id, id]);
-  if (!row) throw notFound(`Credit note ${id}`);
-  return current(row);
-}
+export const readMxNote = (q: Queryable, company: Company, id: string) =>
+  readMxStored(q, company.company_id, { table: 'notes', title: 'Credit note', only: "kind = 'NC'" }, id);
 
 export const mxNoteRoutes: RouteModule = (app, { db, country, outbox, config }) => {
   if (country !== 'MX') return;
@@ -389,9 +383,9 @@ export const mxNoteRoutes: RouteModule = (app, { db, country, outbox, config }) 
   app.get('/credit-notes', { schema: { tags, summary: 'List credit notes, newest first', querystring: Type.Composite([PageQuery, listQuery(), AfterQuery]) } }, async (req) => {
     const q = req.query;
     const filter = listFilter(q, req.company);
-    const { total, rows } = await listDocuments<MxStoredRow>(db, { table: 'notes', columns: COLUMNS, noun: 'credit note', only: 'NC' }, req.company, q,
+    const { total, rows } = await listDocuments<MxStoredRow>(db, { table: 'notes', columns: MX_STORED_COLUMNS, noun: 'credit note', only: 'NC' }, req.company, q,
       { cond: `${filter.cond} AND kind = 'NC'`, args: filter.args });
-    return paged(q, total, rows.map(current));
+    return paged(q, total, rows.map(mxStoredAnswer));
   });
 
   const stored = async (company: Company, id: string) => {

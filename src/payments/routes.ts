@@ -17,16 +17,12 @@ import { annulPayment, planPayment, storePayment, voidPayment, type PaymentPlan 
 import { groupCommitOf } from '../platform/group-commit';
 import { lockPayment, PAYMENT_STAMP_JOB, requestPaymentStamp, setPaymentCancellation } from './kernel';
 import { recordCreation } from '../mail/store';
-import { cancelRoute, cancellationAnswer, type CancelKernel, type MxStoredRow } from '../einvoice/sat/cancel';
-import { STORED_COLUMNS, storedAnswer } from '../platform/stored';
+import { cancelRoute, type CancelKernel, type MxStoredRow } from '../einvoice/sat/cancel';
+import { MX_STORED_COLUMNS, mxStoredAnswer, readMxStored } from '../einvoice/sat/stored';
 
 const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
 const tags = ['payments (MX)'];
 const params = UuidParams('Payment receipt');
-
-/** The stored document with the fields that change after creation. */
-const COLUMNS = [...STORED_COLUMNS, 'stamp_uuid', 'cancellation'];
-const current = (row: MxStoredRow) => ({ ...storedAnswer(row, { uuid: row.stamp_status === 'Accepted' ? row.stamp_uuid : null }), cancellation: cancellationAnswer(row.cancellation) });
 
 /** What a SAT cancellation does to a payment receipt (src/einvoice/sat/cancel.ts; the job's table is src/server.ts's). */
 export const paymentCancellation: CancelKernel = {
@@ -34,11 +30,8 @@ export const paymentCancellation: CancelKernel = {
   cancel: (q, cid, p, day) => voidPayment(q, cid, p, day, 'cancelled'),
 };
 
-export async function readPayment(q: Queryable, company: Company, id: string) {
-  const [row] = await q.query<MxStoredRow>(`SELECT ${COLUMNS.join(', ')} FROM payments WHERE company_id = $1 AND id = $2`, [company.company_id, id]);
-  if (!row) throw notFound(`Payment receipt ${id}`);
-  return current(row);
-}
+export const readPayment = (q: Queryable, company: Company, id: string) =>
+  readMxStored(q, company.company_id, { table: 'payments', title: 'Payment receipt' }, id);
 
 export const paymentRoutes: RouteModule = (app, { db, country, outbox, config }) => {
   if (country !== 'MX') return;
@@ -73,8 +66,8 @@ export const paymentRoutes: RouteModule = (app, { db, country, outbox, config })
 
   app.get('/payments', { schema: { tags, summary: 'List payment receipts, newest first', querystring: ListQuery } }, async (req) => {
     const q = req.query;
-    const { total, rows } = await listDocuments<MxStoredRow>(db, { table: 'payments', columns: COLUMNS, noun: 'payment receipt' }, req.company, q, listFilter(q, req.company));
-    return paged(q, total, rows.map(current));
+    const { total, rows } = await listDocuments<MxStoredRow>(db, { table: 'payments', columns: MX_STORED_COLUMNS, noun: 'payment receipt' }, req.company, q, listFilter(q, req.company));
+    return paged(q, total, rows.map(mxStoredAnswer));
   });
 
   const stored = async (company: Company, id: string) => {
