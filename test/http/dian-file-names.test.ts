@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
 import { coRefs, noteRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { ADMIN_TOKEN, adminOf, SECRET_KEY } from '../support/admin';
-import { dianFileStem, providerCode } from '../../src/einvoice/dian/file-names';
+import { dianFileStem, dianFileStems, providerCode } from '../../src/einvoice/dian/file-names';
 
 eachStorage('DIAN file names and the software provider', (storage) => {
   let s: TestServer;
@@ -85,5 +85,32 @@ eachStorage('DIAN file names and the software provider', (storage) => {
     assert.equal((await admin.patch(`/companies/${company.company_id}`, { settings: { dian: { provider_code: '042' } } })).status, 200);
     assert.equal(await stamped(), '042');
     await admin.patch(`/companies/${company.company_id}`, { settings: { dian: { provider_nit: null, provider_code: null } } });
+  });
+
+  test('several files of one document in one statement: one name per type, kept, never given twice, also under concurrent calls', async () => {
+    const [company] = await s.db.query(`SELECT * FROM companies WHERE is_demo AND country = 'CO'`);
+    const stored = async (key: string) => Object.fromEntries((await s.db.query<{ file_type: string; name: string }>(
+      'SELECT file_type, name FROM dian_files WHERE company_id = $1 AND document_key = $2', [company.company_id, key])).map((x) => [x.file_type, x.name]));
+    const key = `stems-${Date.now()}`;
+    const [fv, z] = await dianFileStems(s.db, company, key, ['fv', 'z'], today());
+    assert.deepEqual(await stored(key), { fv, z });
+    assert.ok(fv.startsWith(company.tax_id.padStart(10, '0')) && /^[0-9a-f]{8}$/.test(fv.slice(-8)), fv);
+    // Asked again (together, alone, or with a new type), the names are the same; a repeated type gets its one name twice.
+    assert.deepEqual(await dianFileStems(s.db, company, key, ['z', 'fv'], today()), [z, fv]);
+    assert.equal(await dianFileStem(s.db, company, key, 'z', today()), z);
+    const [ad, again] = await dianFileStems(s.db, company, key, ['ad', 'fv'], today());
+    assert.equal(again, fv);
+    assert.deepEqual(await dianFileStems(s.db, company, key, ['ad', 'ad'], today()), [ad, ad]);
+    // Concurrent calls: for one new document they all answer its one pair; for distinct documents every name differs.
+    const one = `stems-one-${Date.now()}`;
+    const same = await Promise.all(Array.from({ length: 8 }, () => dianFileStems(s.db, company, one, ['nc', 'z'], today())));
+    for (const pair of same) assert.deepEqual(pair, same[0]);
+    assert.deepEqual(await stored(one), { nc: same[0][0], z: same[0][1] });
+    const many = await Promise.all(Array.from({ length: 8 }, (_, i) => dianFileStems(s.db, company, `stems-${i}-${Date.now()}`, ['nc', 'z'], today())));
+    const names = [...many.flat(), ...same[0], fv, z, ad];
+    const zs = [...many.map((p) => p[1]), same[0][1], z];
+    assert.equal(new Set(zs).size, zs.length, `distinct ZIP names: ${zs.join(' ')}`);
+    assert.equal(new Set(many.map((p) => p[0])).size, many.length);
+    assert.ok(names.every((n) => n.length === 23), names.join(' '));
   });
 });

@@ -29,8 +29,12 @@ export function providerCode(company: Pick<Issuer, 'tax_id' | 'settings'>): stri
 
 /** A stem from its parts (NIT, provider code, year, consecutive). */
 export function stemOf(company: Pick<Issuer, 'tax_id' | 'settings'>, year: number, consecutive: number): string {
-  return `${company.tax_id.padStart(10, '0')}${providerCode(company)}${String(year % 100).padStart(2, '0')}${consecutive.toString(16).padStart(8, '0')}`;
+  return `${stemHead(company, year)}${consecutive.toString(16).padStart(8, '0')}`;
 }
+
+/** What precedes the consecutive in a stem: NIT, provider code and year. */
+const stemHead = (company: Pick<Issuer, 'tax_id' | 'settings'>, year: number) =>
+  `${company.tax_id.padStart(10, '0')}${providerCode(company)}${String(year % 100).padStart(2, '0')}`;
 
 /**
  * The stem of the file `type` of a document (`key`: its id, or "<id>/<purpose>" for another file
@@ -39,17 +43,33 @@ export function stemOf(company: Pick<Issuer, 'tax_id' | 'settings'>, year: numbe
  * lost is skipped, never given twice.
  */
 export async function dianFileStem(q: Queryable, company: Issuer, key: string, type: DianFileType, date: string): Promise<string> {
+  return (await dianFileStems(q, company, key, [type], date))[0];
+}
+
+/**
+ * The stems of several files of one document (dianFileStem for each type, in that order), in one
+ * statement: those given before, and the next consecutive of each other type, taken and kept.
+ * A name a concurrent statement gave first (its insert won) is read back afterwards.
+ */
+export async function dianFileStems(q: Queryable, company: Issuer, key: string, types: DianFileType[], date: string): Promise<string[]> {
   const cid = company.company_id;
-  const given = async () => (await q.query<{ name: string }>(
-    'SELECT name FROM dian_files WHERE company_id = $1 AND document_key = $2 AND file_type = $3', [cid, key, type]))[0]?.name;
-  const had = await given();
-  if (had) return had;
   const year = Number(date.slice(0, 4));
-  const [counter] = await q.query<{ last: number }>(
-    `INSERT INTO dian_file_counters (company_id, file_type, year, last) VALUES ($1, $2, $3, 1)
-     ON CONFLICT (company_id, file_type, year) DO UPDATE SET last = dian_file_counters.last + 1 RETURNING last`, [cid, type, year]);
-  const name = stemOf(company, year, Number(counter.last));
-  await q.query(`INSERT INTO dian_files (company_id, document_key, file_type, year, consecutive, name) VALUES ($1, $2, $3, $4, $5, $6)
-                 ON CONFLICT (company_id, document_key, file_type) DO NOTHING`, [cid, key, type, year, Number(counter.last), name]);
-  return (await given())!;
+  const wanted = [...new Set(types)];
+  // 8 hex digits hold every consecutive (an integer), so lpad never cuts one.
+  const rows = await q.query<{ file_type: DianFileType; name: string }>(
+    `WITH had AS (SELECT file_type, name FROM dian_files WHERE company_id = $1 AND document_key = $2 AND file_type = ANY($3::text[])),
+     taken AS (INSERT INTO dian_file_counters (company_id, file_type, year, last)
+                SELECT $1, t, $4, 1 FROM unnest($3::text[]) t WHERE t NOT IN (SELECT file_type FROM had)
+                ON CONFLICT (company_id, file_type, year) DO UPDATE SET last = dian_file_counters.last + 1 RETURNING file_type, last),
+     kept AS (INSERT INTO dian_files (company_id, document_key, file_type, year, consecutive, name)
+               SELECT $1, $2, file_type, $4, last, $5 || lpad(to_hex(last), 8, '0') FROM taken
+               ON CONFLICT (company_id, document_key, file_type) DO NOTHING RETURNING file_type, name)
+     SELECT file_type, name FROM had UNION ALL SELECT file_type, name FROM kept`, [cid, key, wanted, year, stemHead(company, year)]);
+  const names = new Map(rows.map((r) => [r.file_type, r.name]));
+  if (wanted.some((t) => !names.has(t))) {
+    const again = await q.query<{ file_type: DianFileType; name: string }>(
+      'SELECT file_type, name FROM dian_files WHERE company_id = $1 AND document_key = $2 AND file_type = ANY($3::text[])', [cid, key, wanted]);
+    for (const r of again) names.set(r.file_type, r.name);
+  }
+  return types.map((t) => names.get(t)!);
 }

@@ -37,7 +37,7 @@ import { buildInvoiceXml, buildNoteXml, type DianCustomer, type DianInvoiceDocum
 import type { NoteDocument } from '../../notes/schema';
 import { DEFAULT_SOFTWARE, softwareProvider } from './stamp';
 import { TEST_RESOLUTION } from './test-resolution';
-import { dianFileStem } from './file-names';
+import { dianFileStems } from './file-names';
 import { AAD, openFor } from '../../platform/secrets';
 import { dianIssuer } from './issuer';
 import type { DianAuthority, SubmitContext, Verdict } from './authority';
@@ -202,8 +202,8 @@ export async function runDianTestSet(db: Db, authority: DianAuthority, make: Tes
 
   const send = async (n: number, doc: TestSetDocument, xml: string, key: string, prefix: 'fv' | 'nc' | 'nd'): Promise<Sent> => {
     const file = `test-set/${run.id}/${n}`;
-    const ctx: SubmitContext = { credentials, cufe: key, documentPrefix: prefix,
-      fileName: await dianFileStem(db, company, file, prefix, date), zipName: await dianFileStem(db, company, file, 'z', date) };
+    const [fileName, zipName] = await dianFileStems(db, company, file, [prefix, 'z'], date);
+    const ctx: SubmitContext = { credentials, cufe: key, documentPrefix: prefix, fileName, zipName };
     try {
       const receipt = await authority.sendTestSet(xml, testSetId, ctx);
       return { doc, ctx, trackId: receipt.trackId, verdict: null, failure: receipt.errors };

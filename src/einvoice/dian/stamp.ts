@@ -14,7 +14,7 @@ import { runTask } from '../../workers/tasks';
 import { Credentials, CREDENTIALS_VERSION } from '../credentials';
 import { dianIssuer } from './issuer';
 import { nitCheckDigit } from '../../platform/nit';
-import { dianFileStem } from './file-names';
+import { dianFileStems } from './file-names';
 import { TEST_RESOLUTION } from './test-resolution';
 import type { DianAuthority, NoteFacts, Verdict } from './authority';
 import type { SigningCredentials } from './sign';
@@ -77,8 +77,7 @@ async function submit<D extends { date: string }>(db: Db, authority: DianAuthori
   if (row.stamp_status === 'Accepted') return { status: 'Accepted', cufe: row.key, errors: [], observations: [] };
   const company = row.company;
   const credentials = await signing.credentials.company(company, row.credentials_version);
-  const fileName = await dianFileStem(db, company, s.id, s.prefix, row.document.date);
-  const zipName = await dianFileStem(db, company, s.id, 'z', row.document.date);
+  const [fileName, zipName] = await dianFileStems(db, company, s.id, [s.prefix, 'z'], row.document.date);
   const context = (key: string) => ({ credentials, cufe: key, fileName, zipName, documentPrefix: s.prefix });
   // A Rejected document sent again (POST /stamp drops its XML) is rebuilt from its corrected data.
   let verdict = row.key && row.sent ? await authority.status(row.key, context(row.key)) : null;
