@@ -8,11 +8,18 @@ import type { Db } from '../platform/db';
 import { html, type Html } from './html';
 import { money, t } from './i18n';
 import { csrfField, page } from './layout';
-import { Refused, type Ctx } from './context';
+import { activeList, Refused, type ApiAnswer, type Ctx } from './context';
 import { fields, fromForm, type FieldSpec } from './fields';
 import type { Form } from './forms';
 
 export type CatalogKind = 'customers' | 'products';
+/** A customer or product as the API answers it and takes it back (PUT): the form changes only its fields' paths. */
+interface CatalogRecord { identification?: string; code?: string; taxes?: unknown[]; prices?: { price_list?: unknown[] }[]; [field: string]: unknown }
+/** A row of the list, as read from its table. */
+interface ListedRow {
+  id: number; identification?: string; branch_office?: number; code?: string; name: string | string[] | null; commercial_name?: string | null; active: boolean;
+  prices?: { value?: number; price_list?: { value?: number }[] }[] | null;
+}
 const PAGE = 25;
 
 const TITLES: Record<CatalogKind, [string, string, string, string]> = {
@@ -51,7 +58,7 @@ export function customerSpecs(ctx: Ctx): FieldSpec[] {
   ];
 }
 
-export function productSpecs(ctx: Ctx, taxes: any[]): FieldSpec[] {
+export function productSpecs(ctx: Ctx, taxes: { id: number; name: string }[]): FieldSpec[] {
   const co = ctx.country === 'CO';
   return [
     { name: 'code', label: ['Código', 'Code'], required: true },
@@ -60,7 +67,7 @@ export function productSpecs(ctx: Ctx, taxes: any[]): FieldSpec[] {
     { name: 'prices[0].price_list[0].value', label: ['Precio', 'Price'], type: 'number', numeric: true },
     { name: 'unit', label: ['Unidad de medida', 'Unit of measure'], hint: co ? ['94 = unidad', '94 = unit'] as [string, string] : ['H87 = pieza, E48 = servicio', 'H87 = piece, E48 = service'] as [string, string] },
     { name: 'taxes[0].id', label: ['Impuesto', 'Tax'], type: 'select', numeric: true,
-      options: [['', t(ctx.lang, 'noTax')], ...taxes.map((x: any): [string, string] => [String(x.id), x.name])] },
+      options: [['', t(ctx.lang, 'noTax')], ...taxes.map((x): [string, string] => [String(x.id), x.name])] },
     ...(co ? [] : [
       { name: 'sat_product_key', label: ['Clave de producto o servicio (c_ClaveProdServ)', 'Product key (c_ClaveProdServ)'], required: true } as FieldSpec,
       { name: 'sat_unit_key', label: ['Clave de unidad (c_ClaveUnidad)', 'Unit key (c_ClaveUnidad)'], required: true } as FieldSpec,
@@ -70,7 +77,7 @@ export function productSpecs(ctx: Ctx, taxes: any[]): FieldSpec[] {
   ];
 }
 
-const NEW: Record<CatalogKind, (ctx: Ctx) => any> = {
+const NEW: Record<CatalogKind, (ctx: Ctx) => CatalogRecord> = {
   customers: (ctx) => (ctx.country === 'CO'
     ? { type: 'Customer', person_type: 'Company', id_type: '31', branch_office: 0, active: true, address: { city: { country_code: 'CO' } } }
     : { type: 'Customer', person_type: 'Company', active: true, address: {} }),
@@ -80,9 +87,7 @@ const NEW: Record<CatalogKind, (ctx: Ctx) => any> = {
 
 async function specsOf(ctx: Ctx, kind: CatalogKind): Promise<FieldSpec[]> {
   if (kind === 'customers') return customerSpecs(ctx);
-  const taxes = await ctx.api('GET', '/taxes');
-  const list: any[] = taxes.status === 200 ? (Array.isArray(taxes.body) ? taxes.body : taxes.body.results) : [];
-  return productSpecs(ctx, list.filter((x) => x.active !== false));
+  return productSpecs(ctx, await activeList<{ id: number; name: string; active?: boolean }>(ctx, '/taxes'));
 }
 
 /** The list, `q` searched in the identification or code and the name (case and accents as typed). */
@@ -92,17 +97,17 @@ export async function catalogList(ctx: Ctx, db: Db, kind: CatalogKind, q: Record
   const pageNo = Math.max(1, Math.min(10_000, Number(q.page) || 1));
   const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = kind === 'customers'
-    ? await db.query<any>(`SELECT id, identification, branch_office, name, commercial_name, active FROM customers WHERE company_id = $1
+    ? await db.query<ListedRow>(`SELECT id, identification, branch_office, name, commercial_name, active FROM customers WHERE company_id = $1
         AND ($2 = '' OR identification ILIKE $3 OR name::text ILIKE $3 OR coalesce(commercial_name, '') ILIKE $3) ORDER BY id LIMIT ${PAGE + 1} OFFSET ${(pageNo - 1) * PAGE}`,
     [ctx.company.company_id, search, like])
-    : await db.query<any>(`SELECT id, code, name, active, prices FROM products WHERE company_id = $1
+    : await db.query<ListedRow>(`SELECT id, code, name, active, prices FROM products WHERE company_id = $1
         AND ($2 = '' OR code ILIKE $3 OR name ILIKE $3) ORDER BY id LIMIT ${PAGE + 1} OFFSET ${(pageNo - 1) * PAGE}`,
     [ctx.company.company_id, search, like]);
   const more = rows.length > PAGE;
   const shown = rows.slice(0, PAGE);
   const yes = (b: boolean) => (b ? (l === 'en' ? 'Yes' : 'Sí') : 'No');
-  const nameOf = (r: any) => (Array.isArray(r.name) ? r.name.join(' ') : String(r.name ?? ''));
-  const priceOf = (r: any) => { const p = (r.prices ?? [])[0]; return p?.value ?? p?.price_list?.[0]?.value; };
+  const nameOf = (r: ListedRow) => (Array.isArray(r.name) ? r.name.join(' ') : String(r.name ?? ''));
+  const priceOf = (r: ListedRow) => { const p = (r.prices ?? [])[0]; return p?.value ?? p?.price_list?.[0]?.value; };
   const link = (p: number) => `/app/${kind}?${new URLSearchParams({ ...(search ? { q: search } : {}), page: String(p) })}`;
   const label = l === 'en' ? 'Search (identification, code or name)' : 'Buscar (identificación, código o nombre)';
   return page(ctx, catalogTitle(ctx, kind), html`<form method="get" action="/app/${kind}" class="filters" role="search">
@@ -118,11 +123,11 @@ export async function catalogList(ctx: Ctx, db: Db, kind: CatalogKind, q: Record
 }
 
 /** The form of a new record (id undefined) or of an existing one; a viewer sees it without a way to send it. */
-export async function catalogForm(ctx: Ctx, kind: CatalogKind, id?: number, sent?: Form, result?: { status: number; body: any }, ok = false): Promise<{ status: number; body: Html }> {
+export async function catalogForm(ctx: Ctx, kind: CatalogKind, id?: number, sent?: Form, result?: { status: number; body: unknown }, ok = false): Promise<{ status: number; body: Html }> {
   const l = ctx.lang;
   let record = NEW[kind](ctx);
   if (id !== undefined) {
-    const res = await ctx.api('GET', `/${kind}/${id}`);
+    const res = await ctx.api<CatalogRecord>('GET', `/${kind}/${id}`);
     if (res.status === 404) throw new Refused(404, kind);
     if (res.status !== 200) throw new Error(`GET /${kind}/${id}: ${res.status}`);
     record = res.body;
@@ -142,11 +147,11 @@ export async function catalogForm(ctx: Ctx, kind: CatalogKind, id?: number, sent
 }
 
 /** Creates (id undefined) or replaces a record through the API; answers the id on success, or the API's refusal. */
-export async function catalogSave(ctx: Ctx, kind: CatalogKind, f: Form, id?: number): Promise<{ status: number; body: any }> {
+export async function catalogSave(ctx: Ctx, kind: CatalogKind, f: Form, id?: number): Promise<ApiAnswer<{ id: number }>> {
   const specs = await specsOf(ctx, kind);
   let base = NEW[kind](ctx);
   if (id !== undefined) {
-    const res = await ctx.api('GET', `/${kind}/${id}`);
+    const res = await ctx.api<CatalogRecord>('GET', `/${kind}/${id}`);
     if (res.status === 404) throw new Refused(404, kind);
     base = res.body;
   }

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Authenticated } from '../platform/auth';
+import type { Authenticated, Company } from '../platform/auth';
 import { consoleTickets } from '../platform/app';
 import { consoleAdminTickets } from '../admin/routes';
 import type { Db } from '../platform/db';
@@ -15,7 +15,12 @@ import type { Lang } from './i18n';
 
 const RANK: Record<Role, number> = { viewer: 1, accountant: 2, owner: 3 };
 
-export interface ApiAnswer { status: number; body: any; raw: Buffer; headers: Record<string, unknown> }
+/**
+ * What a route of the API answered. `body` is its JSON (undefined when it sent none): `T` names the route's answer
+ * (the API's own answer types: CoInvoiceDocument, VoucherDocument…) and holds only when `status` is 2xx; any other
+ * status carries the API's error answer, read as `unknown` (layout.ts, `apiErrors`). Unnamed, it is `unknown`.
+ */
+export interface ApiAnswer<T = unknown> { status: number; body: T; raw: Buffer; headers: Record<string, unknown> }
 
 export interface Ctx {
   session: Session;
@@ -23,21 +28,22 @@ export interface Ctx {
   lang: Lang;
   country: 'CO' | 'MX';
   can(role: Role): boolean;
-  api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiAnswer>;
+  api<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiAnswer<T>>;
   /** An administration route of this company (`/admin/v1/companies/{id}` + path): the owner's settings pages only. */
-  admin(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<ApiAnswer>;
+  admin<T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<ApiAnswer<T>>;
 }
 
-async function injected(app: FastifyInstance, method: string, url: string, ticket: string, body: unknown, headers: Record<string, string>): Promise<ApiAnswer> {
+/** The one place an answer's JSON takes the type its caller names (`T`): the API's own answer schemas describe it. */
+async function injected<T>(app: FastifyInstance, method: string, url: string, ticket: string, body: unknown, headers: Record<string, string>): Promise<ApiAnswer<T>> {
   const res = await app.inject({
     method: method as 'GET', url,
     headers: { 'x-console-ticket': ticket, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
     payload: body === undefined ? undefined : JSON.stringify(body),
   });
-  let parsed: any;
+  let parsed: unknown;
   const type = String(res.headers['content-type'] ?? '');
   if (type.includes('json')) { try { parsed = res.json(); } catch { parsed = undefined; } }
-  return { status: res.statusCode, body: parsed, raw: res.rawPayload, headers: res.headers };
+  return { status: res.statusCode, body: parsed as T, raw: res.rawPayload, headers: res.headers };
 }
 
 export class Refused extends Error {
@@ -49,34 +55,42 @@ const COMPANY_SQL = `SELECT c.company_id, c.country, c.legal_name, c.tax_id, c.c
   FROM companies c WHERE c.company_id = $1`;
 
 export async function contextOf(app: FastifyInstance, db: Db, session: Session): Promise<Ctx> {
-  const [row] = await db.query<any>(COMPANY_SQL, [session.company_id]);
+  const [row] = await db.query<Company>(COMPANY_SQL, [session.company_id]);
   if (!row) throw new Refused(404, 'company');
   const company: Authenticated = { ...row, api_user_id: 0 };
   const country = company.country;
   return {
     session, company, country, lang: session.lang,
     can: (role) => RANK[session.role] >= RANK[role],
-    async api(method, path, body, headers = {}) {
+    async api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
       const ticket = crypto.randomBytes(32).toString('base64url');
       consoleTickets.set(ticket, company);
       try {
-        return await injected(app, method, `${country === 'MX' ? '/mx' : ''}/v1${path}`, ticket, body,
+        return await injected<T>(app, method, `${country === 'MX' ? '/mx' : ''}/v1${path}`, ticket, body,
           { ...(country === 'MX' && method === 'POST' ? { 'serviceapi-application-id': 'consola' } : {}), ...headers });
       } finally {
         consoleTickets.delete(ticket);
       }
     },
-    async admin(method, path, body) {
+    async admin<T>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
       if (session.role !== 'owner') throw new Refused(403, 'role');
       const ticket = crypto.randomBytes(32).toString('base64url');
       consoleAdminTickets.set(ticket, company.company_id);
       try {
-        return await injected(app, method, `/admin/v1/companies/${company.company_id}${path}`, ticket, body, {});
+        return await injected<T>(app, method, `/admin/v1/companies/${company.company_id}${path}`, ticket, body, {});
       } finally {
         consoleAdminTickets.delete(ticket);
       }
     },
   };
+}
+
+/** A list of the API (an array, or a page's `results`): its active rows (all of them when rows have no `active`); none when refused. */
+export async function activeList<T>(ctx: Ctx, path: string): Promise<T[]> {
+  type Row = T & { active?: boolean };
+  const r = await ctx.api<Row[] | { results: Row[] }>('GET', path);
+  if (r.status !== 200) return [];
+  return (Array.isArray(r.body) ? r.body : r.body.results).filter((x) => x.active !== false);
 }
 
 /** Refuses (403) unless the session's role is at least `role`. */

@@ -6,7 +6,8 @@
 import { html, type Html } from './html';
 import { money, t } from './i18n';
 import { apiErrors, csrfField, page } from './layout';
-import type { Ctx } from './context';
+import { activeList, type ApiAnswer, type Ctx } from './context';
+import type { ApiErrorItem } from './messages';
 
 export type Form = Record<string, string | string[] | undefined>;
 const list = (v: string | string[] | undefined): string[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
@@ -14,17 +15,26 @@ const one = (v: string | string[] | undefined): string => (Array.isArray(v) ? v[
 const num = (s: string) => (s === '' ? undefined : Number(s.replace(',', '.')));
 const LINES = 4;
 
-interface Catalog { types: any[]; customers: any[]; products: any[]; taxes: any[]; pays: any[]; sellers: any[]; uses: any[] }
+interface Named { id: number; name: string; code?: string; active?: boolean }
+/** The lists the forms offer, as the API's lookups answer them (only the fields read here). */
+interface Catalog {
+  types: Named[]; customers: { identification?: string; rfc_id?: string; branch_office?: number; name?: string | string[] }[];
+  products: { code: string; name: string }[]; taxes: (Named & { type: string })[]; pays: Named[];
+  sellers: { id: number; first_name?: string; last_name?: string; username?: string }[]; uses: { code: string; name?: string; description?: string }[];
+}
+/** An invoice as a credit note starts from it (GET /invoices/{id}: CoInvoiceAnswer or MxInvoiceAnswer). */
+export interface NoteSource {
+  id: string; name: string | null; seller?: number;
+  items: { code: string; quantity: number; price: number; discount?: number | { value: number }; taxes?: { id: number; type: string }[] }[];
+}
 
 async function catalog(ctx: Ctx, docType: 'FV' | 'NC'): Promise<Catalog> {
-  const get = async (p: string) => { const r = await ctx.api('GET', p); return r.status === 200 ? (Array.isArray(r.body) ? r.body : r.body.results) : []; };
   const [types, customers, products, taxes, pays, sellers, uses] = await Promise.all([
-    get(`/document-types?type=${docType}`), docType === 'FV' ? get('/customers?page_size=100') : [], get('/products?page_size=100'),
-    ctx.country === 'CO' ? get('/taxes') : [], get(`/payment-types?document_type=${docType}`), get('/users?page_size=100'),
-    ctx.country === 'MX' && docType === 'FV' ? get('/uses') : []]);
-  const active = (x: any) => x.active !== false;
-  return { types: types.filter(active), customers: customers.filter(active), products: products.filter(active), taxes: taxes.filter(active),
-    pays: pays.filter(active), sellers: sellers.filter(active), uses };
+    activeList<Catalog['types'][number]>(ctx, `/document-types?type=${docType}`), docType === 'FV' ? activeList<Catalog['customers'][number]>(ctx, '/customers?page_size=100') : [],
+    activeList<Catalog['products'][number]>(ctx, '/products?page_size=100'), ctx.country === 'CO' ? activeList<Catalog['taxes'][number]>(ctx, '/taxes') : [],
+    activeList<Catalog['pays'][number]>(ctx, `/payment-types?document_type=${docType}`), activeList<Catalog['sellers'][number]>(ctx, '/users?page_size=100'),
+    ctx.country === 'MX' && docType === 'FV' ? activeList<Catalog['uses'][number]>(ctx, '/uses') : []]);
+  return { types, customers, products, taxes, pays, sellers, uses };
 }
 
 const today = (ctx: Ctx) => new Intl.DateTimeFormat('en-CA', { timeZone: ctx.company.time_zone }).format(new Date());
@@ -55,24 +65,28 @@ export function invoiceBody(ctx: Ctx, f: Form, payable?: number): Record<string,
 }
 
 /** What the payment must be, read from the API's own refusal of a payment left empty. */
-export function expectedPayment(body: any): number | undefined {
-  const e = (body?.Errors ?? []).find((x: any) => x.Code === 'invalid_total_payments');
+export function expectedPayment(body: unknown): number | undefined {
+  const list = (body as { Errors?: ApiErrorItem[] } | undefined)?.Errors;
+  const e = Array.isArray(list) ? list.find((x) => x.Code === 'invalid_total_payments') : undefined;
   const m = /expected (-?[0-9.]+)/.exec(e?.Detail ?? '');
   return m ? Number(m[1]) : undefined;
 }
 
 /** Runs an API call with the body of the form; an empty payment value takes the amount the API says is due. */
-export async function withPayable(f: Form, build: (payable?: number) => unknown, call: (body: unknown) => Promise<{ status: number; body: any }>) {
+export async function withPayable<T>(f: Form, build: (payable?: number) => unknown, call: (body: unknown) => Promise<ApiAnswer<T>>): Promise<ApiAnswer<T>> {
   let res = await call(build());
   const expected = one(f.payment_value) === '' ? expectedPayment(res.body) : undefined;
   if (res.status === 400 && expected !== undefined) res = await call(build(expected));
   return res;
 }
 
-export function totalsPanel(ctx: Ctx, res: { status: number; body: any }): Html {
+/** The totals of a preview (CoInvoiceAnswer or MxInvoiceAnswer: the fields shown). */
+export interface Totals { subtotal?: number; taxes_total?: number; withholdings_total?: number; total: number; amount_payable?: number }
+
+export function totalsPanel(ctx: Ctx, res: ApiAnswer<Totals | undefined>): Html {
   const l = ctx.lang;
   if (res.status >= 400) return html`<div id="totals" aria-live="polite">${apiErrors(l, res.body)}</div>`;
-  const d = res.body ?? {};
+  const d: Partial<Totals> = res.body ?? {};
   const m = (v: unknown) => money(ctx.country, v as number);
   return html`<div id="totals" aria-live="polite"><dl class="totals">
     ${d.subtotal !== undefined ? html`<dt>${t(l, 'subtotal')}</dt><dd>${m(d.subtotal)}</dd>` : ''}
@@ -102,11 +116,11 @@ function linesTable(ctx: Ctx, c: Catalog, f: Form, rows = LINES): Html {
       html`<option value="${x.id}"${String(x.id) === v('tax', i) ? html` selected` : ''}>${x.name}</option>`)}</select></td>` : ''}</tr>`)}</tbody></table></div>`;
 }
 
-export async function invoiceForm(ctx: Ctx, f: Form = {}, result?: { status: number; body: any }): Promise<Html> {
+export async function invoiceForm(ctx: Ctx, f: Form = {}, result?: { status: number; body: unknown }): Promise<Html> {
   const l = ctx.lang;
   const c = await catalog(ctx, 'FV');
   const customers: [string, string][] = c.customers.map((x) => [`${x.identification ?? x.rfc_id}|${x.branch_office ?? 0}`,
-    `${x.name?.join ? x.name.join(' ') : x.name ?? ''} (${x.identification ?? x.rfc_id})`]);
+    `${Array.isArray(x.name) ? x.name.join(' ') : x.name ?? ''} (${x.identification ?? x.rfc_id})`]);
   const co = ctx.country === 'CO';
   return page(ctx, t(l, 'newInvoice'), html`<form method="post" action="/app/invoices" class="invoice"
     hx-post="/app/invoices/preview" hx-trigger="input changed delay:400ms, change" hx-target="#totals" hx-swap="outerHTML">${csrfField(ctx)}
@@ -115,7 +129,7 @@ export async function invoiceForm(ctx: Ctx, f: Form = {}, result?: { status: num
   ${select('customer', 'customer', t(l, 'customerName'), customers, one(f.customer))}
   ${select('seller', 'seller', t(l, 'seller'), c.sellers.map((x) => [String(x.id), `${x.first_name ?? ''} ${x.last_name ?? x.username ?? ''}`]), one(f.seller))}
   ${co ? input('date', 'date', t(l, 'date'), one(f.date) || today(ctx), 'date') : select('use', 'use', t(l, 'use'),
-    (c.uses.length ? c.uses : [{ code: 'G03', name: 'Gastos en general' }]).map((u: any) => [u.code, `${u.code} · ${u.name ?? u.description ?? ''}`]), one(f.use) || 'G03')}
+    (c.uses.length ? c.uses : [{ code: 'G03', name: 'Gastos en general' }]).map((u): [string, string] => [u.code, `${u.code} · ${u.name ?? u.description ?? ''}`]), one(f.use) || 'G03')}
   ${co ? '' : select('method', 'method', 'Método de pago', [['PUE', 'PUE · Pago en una sola exhibición'], ['PPD', 'PPD · Pago en parcialidades o diferido']], one(f.method))}
   ${select('payment', 'payment', t(l, 'payment'), c.pays.map((x) => [String(x.id), x.name]), one(f.payment))}
   ${input('payment_value', 'payment_value', t(l, 'paymentValue'), one(f.payment_value), 'text')}
@@ -127,7 +141,7 @@ export async function invoiceForm(ctx: Ctx, f: Form = {}, result?: { status: num
 }
 
 /** The API body of a credit note of `invoice` from its form. */
-export function noteBody(ctx: Ctx, invoice: any, f: Form, payable?: number): Record<string, unknown> {
+export function noteBody(ctx: Ctx, invoice: NoteSource, f: Form, payable?: number): Record<string, unknown> {
   const items = lineItems(ctx, f);
   const document = { id: Number(one(f.document)) };
   if (ctx.country === 'MX') return { document, invoices: [{ id: invoice.id }], payment_form: one(f.payment_form) || '17', items, stamp: { send: true } };
@@ -136,13 +150,13 @@ export function noteBody(ctx: Ctx, invoice: any, f: Form, payable?: number): Rec
     payments: [{ id: Number(one(f.payment)), value }], ...(one(f.stamp) === 'yes' ? { stamp: { send: true } } : {}) };
 }
 
-export async function noteForm(ctx: Ctx, invoice: any, f?: Form, result?: { status: number; body: any }): Promise<Html> {
+export async function noteForm(ctx: Ctx, invoice: NoteSource, f?: Form, result?: { status: number; body: unknown }): Promise<Html> {
   const l = ctx.lang;
   const c = await catalog(ctx, 'NC');
   const form: Form = f ?? {
-    code: invoice.items.map((i: any) => i.code), quantity: invoice.items.map((i: any) => String(i.quantity)),
-    price: invoice.items.map((i: any) => String(i.price)), discount: invoice.items.map((i: any) => String(i.discount?.value ?? i.discount ?? '')),
-    tax: invoice.items.map((i: any) => String(i.taxes?.find((x: any) => ['IVA', 'INC'].includes(x.type))?.id ?? '')), stamp: 'yes',
+    code: invoice.items.map((i) => i.code), quantity: invoice.items.map((i) => String(i.quantity)),
+    price: invoice.items.map((i) => String(i.price)), discount: invoice.items.map((i) => String(typeof i.discount === 'object' ? i.discount.value : i.discount ?? '')),
+    tax: invoice.items.map((i) => String(i.taxes?.find((x) => ['IVA', 'INC'].includes(x.type))?.id ?? '')), stamp: 'yes',
   };
   const co = ctx.country === 'CO';
   const reasons: [string, string][] = [['1', '1 · Devolución parcial'], ['2', '2 · Anulación de la factura'], ['3', '3 · Rebaja o descuento'],

@@ -5,6 +5,31 @@ import { day, money, status, t, type Key } from './i18n';
 import { apiErrors, csrfField, page } from './layout';
 import { Refused, type Ctx } from './context';
 import { BadList, sortedPage, sortOf, type ListRow, type SortKey } from './sort';
+import { authorityLines } from './authority-messages';
+import type { CoInvoiceDocument } from '../invoices/co/schema';
+import type { MxInvoiceDocument } from '../invoices/mx/schema';
+import type { NoteDocument } from '../notes/schema';
+import type { MxCreditNoteDocument } from '../notes/mx';
+import type { VoucherDocument } from '../vouchers/schema';
+import type { PaymentDocument } from '../payments/schema';
+
+/** What GET /{kind}/{id} answers, whatever the kind and country. */
+type DocumentAnswer = CoInvoiceDocument | MxInvoiceDocument | NoteDocument | MxCreditNoteDocument | VoucherDocument | PaymentDocument;
+/**
+ * The fields of a document's answer this page reads; each kind has some of them (a voucher no stamp, a payment
+ * receipt an `amount` for its total). Every answer type above is assignable to it (checked where it is read).
+ */
+interface DocumentView {
+  name: string | null; date: string; annulled: boolean;
+  currency?: { code: string };
+  customer?: { name?: string; identification?: string; rfc_id?: string } | null;
+  total?: number; amount?: number; balance?: number; subtotal?: number; taxes_total?: number; withholdings_total?: number; amount_payable?: number;
+  stamp?: { status: string; cufe?: string | null; cude?: string | null; uuid?: string | null; errors: string | null; observations: string | null };
+  mail?: { status: string };
+  cancellation?: { status: string; motive: string; errors: string | null } | null;
+  payment?: { method?: string; value?: number } | null;
+  items?: { code?: string; description?: string; quantity?: number; price?: number; total?: number; taxes?: { name?: string | null; type: string; value: number }[] }[];
+}
 
 const customerName = (c: ListRow['customer']) => (c ? (Array.isArray(c.name) ? c.name.join(' ') : c.name) ?? c.identification ?? c.rfc_id ?? '' : '');
 
@@ -25,7 +50,8 @@ export function kindOf(ctx: Ctx, path: string) {
 export async function homePage(ctx: Ctx, db: Db): Promise<Html> {
   const l = ctx.lang;
   const cid = ctx.company.company_id;
-  const [f] = await db.query<any>(
+  const [f] = await db.query<{ month_total: string; month_count: number; owed: string; overdue: string; waiting: number; rejected: number;
+    failed_mails: number; failed_hooks: number }>(
     `WITH today AS (SELECT (now() AT TIME ZONE $2)::date AS d),
      -- What is open per due date: the receivables sums of today and their pending changes (migration 023), not every due item.
      dues AS (SELECT due_date, open FROM receivable_dues WHERE company_id = $1 UNION ALL SELECT due_date, open FROM receivable_pending WHERE company_id = $1)
@@ -38,7 +64,7 @@ export async function homePage(ctx: Ctx, db: Db): Promise<Html> {
             (SELECT count(*)::int FROM mails WHERE company_id = $1 AND status = 'failed_delivery') AS failed_mails,
             (SELECT count(*)::int FROM webhook_deliveries WHERE company_id = $1 AND status = 'failed') AS failed_hooks`,
     [cid, ctx.company.time_zone]);
-  const expiring = await db.query<any>(
+  const expiring = await db.query<{ what: 'certificate' | 'resolution'; name: string; until: string | Date }>(
     `WITH today AS (SELECT (now() AT TIME ZONE $2)::date AS d)
      SELECT 'certificate' AS what, subject AS name, not_after::date AS until FROM company_credentials, today
        WHERE company_id = $1 AND active AND not_after::date <= today.d + 30
@@ -47,7 +73,7 @@ export async function homePage(ctx: Ctx, db: Db): Promise<Html> {
        WHERE company_id = $1 AND active AND resolution IS NOT NULL AND (resolution->>'valid_to')::date <= today.d + 30
      ORDER BY until`, [cid, ctx.company.time_zone]);
   const m = (v: unknown) => money(ctx.country, v as number);
-  const warn = (r: any) => (l === 'en'
+  const warn = (r: (typeof expiring)[number]) => (l === 'en'
     ? `${r.what === 'certificate' ? 'Certificate' : 'Numbering resolution'} ${r.name} ${new Date(r.until) < new Date() ? 'expired' : 'expires'} on ${day(new Date(r.until).toISOString())}`
     : `${r.what === 'certificate' ? 'El certificado' : 'La resolución de numeración'} ${r.name} ${new Date(r.until) < new Date() ? 'venció' : 'vence'} el ${day(new Date(r.until).toISOString())}`);
   const card = (label: Key, value: string, link?: string) =>
@@ -89,9 +115,9 @@ export async function documentsPage(ctx: Ctx, q: Record<string, string | undefin
     set('date_start', q.from);
     set('date_end', q.to);
     set('after', q.after);
-    const res = await ctx.api('GET', `/${kind.path}?${params}`);
-    type ApiRow = Omit<ListRow, 'total'> & { total?: number; amount?: number; payment?: { value?: number } };
-    const all: ListRow[] = res.status === 200 ? (res.body.results as ApiRow[]).map((r) => ({ ...r, total: String(r.total ?? r.amount ?? r.payment?.value ?? '') })) : [];
+    type ApiRow = Omit<ListRow, 'total'> & { total?: number; amount?: number; payment?: { value?: number } | null };
+    const res = await ctx.api<{ results: ApiRow[] }>('GET', `/${kind.path}?${params}`);
+    const all: ListRow[] = res.status === 200 ? res.body.results.map((r) => ({ ...r, total: String(r.total ?? r.amount ?? r.payment?.value ?? '') })) : [];
     if (res.status !== 200) problem = apiErrors(l, res.body);
     rows = q.stamp ? all.filter((r) => r.stamp?.status === q.stamp) : all;
     if (res.status === 200 && all.length === size) next = kept({ after: all[all.length - 1].id });
@@ -128,15 +154,15 @@ export async function documentPage(ctx: Ctx, path: string, id: string, flash?: {
   const l = ctx.lang;
   const kind = kindOf(ctx, path);
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'id');
-  const res = await ctx.api('GET', `/${kind.path}/${id}`);
+  const res = await ctx.api<DocumentAnswer>('GET', `/${kind.path}/${id}`);
   if (res.status === 404) throw new Refused(404, 'document');
   if (res.status !== 200) throw new Error(`GET /${kind.path}/${id}: ${res.status}`);
-  const d = res.body;
+  const d: DocumentView = res.body;
   const m = (v: unknown) => money(ctx.country, v as number, d.currency?.code);
-  const stamp = d.stamp ?? {};
+  const stamp: Partial<NonNullable<DocumentView['stamp']>> = d.stamp ?? {};
   const base = `/app/documents/${kind.path}/${id}`;
   const customer = d.customer ?? {};
-  const items: any[] = d.items ?? [];
+  const items = d.items ?? [];
   const act = (action: string, label: Key, extra: Html = html``, confirm = false) => html`<form method="post" action="${base}/${action}" class="action">${csrfField(ctx)}${extra}
     ${confirm ? html`<div class="check"><input type="checkbox" id="confirm-${action}" name="confirm" value="yes" required><label for="confirm-${action}">${t(l, 'confirm')}</label></div>` : ''}
     <button type="submit">${t(l, label)}</button></form>`;
@@ -164,7 +190,6 @@ export async function documentPage(ctx: Ctx, path: string, id: string, flash?: {
       actions.push(html`<p><a class="button" href="${base}/payment">${l === 'en' ? 'Payment receipt for this invoice' : 'Complemento de pago de esta factura'}</a></p>`);
     }
   }
-  const errors: any[] = Array.isArray(stamp.errors) ? stamp.errors : stamp.errors ? [stamp.errors] : [];
   const body = html`${flash?.ok ? html`<p class="ok" role="status">${flash.ok}</p>` : ''}${flash?.errors ? apiErrors(l, flash.errors) : ''}
   <div class="cards">
    <div class="card"><h2>${t(l, 'date')}</h2><p>${day(d.date)}</p></div>
@@ -174,12 +199,11 @@ export async function documentPage(ctx: Ctx, path: string, id: string, flash?: {
     ${stamp.cufe || stamp.cude || stamp.uuid ? html`<p class="code">${stamp.cufe ? 'CUFE' : stamp.cude ? 'CUDE' : 'UUID'}: ${stamp.cufe ?? stamp.cude ?? stamp.uuid}</p>` : ''}
     ${d.cancellation ? html`<p>${t(l, 'cancellation')}: ${status(l, d.cancellation.status)} (${d.cancellation.motive})${d.cancellation.errors ? html` — ${d.cancellation.errors}` : ''}</p>` : ''}
     <p>${t(l, 'mail')}: ${status(l, d.mail?.status)}</p></div></div>
-  ${errors.length || stamp.observations ? html`<section aria-labelledby="h-errors"><h2 id="h-errors">${t(l, 'errors')}</h2><ul class="error">${errors.map((e) =>
-    html`<li>${typeof e === 'string' ? e : `${e.code ?? ''} ${e.message ?? JSON.stringify(e)}`}</li>`)}${stamp.observations ? html`<li>${String(stamp.observations)}</li>` : ''}</ul></section>` : ''}
+  ${stamp.errors || stamp.observations ? html`<section aria-labelledby="h-errors"><h2 id="h-errors">${t(l, 'errors')}</h2><ul class="error">${authorityLines(l, ctx.country, stamp.errors)}${authorityLines(l, ctx.country, stamp.observations)}</ul></section>` : ''}
   ${items.length ? html`<section aria-labelledby="h-lines"><h2 id="h-lines">${t(l, 'lines')}</h2><div class="scroll" tabindex="0" role="region" aria-labelledby="h-lines"><table><thead><tr>
    <th scope="col">${t(l, 'product')}</th><th scope="col">${t(l, 'description')}</th><th scope="col" class="num">${t(l, 'quantity')}</th><th scope="col" class="num">${t(l, 'price')}</th>
    <th scope="col">${t(l, 'taxes')}</th><th scope="col" class="num">${t(l, 'total')}</th></tr></thead><tbody>${items.map((i) => html`<tr><td>${i.code ?? ''}</td><td>${i.description ?? ''}</td>
-   <td class="num">${i.quantity ?? ''}</td><td class="num">${m(i.price)}</td><td>${(i.taxes ?? []).map((x: any) => html`${x.name ?? x.type}: ${m(x.value)} `)}</td><td class="num">${m(i.total)}</td></tr>`)}</tbody></table></div></section>` : ''}
+   <td class="num">${i.quantity ?? ''}</td><td class="num">${m(i.price)}</td><td>${(i.taxes ?? []).map((x) => html`${x.name ?? x.type}: ${m(x.value)} `)}</td><td class="num">${m(i.total)}</td></tr>`)}</tbody></table></div></section>` : ''}
   <section aria-labelledby="h-totals"><h2 id="h-totals">${t(l, 'total')}</h2><dl class="totals">
    ${d.subtotal !== undefined ? html`<dt>${t(l, 'subtotal')}</dt><dd>${m(d.subtotal)}</dd>` : ''}${d.taxes_total !== undefined ? html`<dt>${t(l, 'taxes')}</dt><dd>${m(d.taxes_total)}</dd>` : ''}
    ${d.withholdings_total ? html`<dt>${t(l, 'withholdings')}</dt><dd>${m(d.withholdings_total)}</dd>` : ''}<dt>${t(l, 'total')}</dt><dd>${m(d.total ?? d.amount)}</dd>

@@ -7,20 +7,20 @@ import type { FastifyInstance } from 'fastify';
 import { html, type Html } from './html';
 import { money, t } from './i18n';
 import { csrfField, page } from './layout';
-import { need, Refused, sendHtml, type Ctx } from './context';
+import { activeList, need, Refused, sendHtml, type Ctx } from './context';
 import { fields, fromForm, type FieldSpec } from './fields';
 import type { Form } from './forms';
 import type { Guarded } from './routes';
 
 const hide = { schema: { hide: true } } as const;
-const list = async (ctx: Ctx, p: string) => { const r = await ctx.api('GET', p); return r.status === 200 ? (Array.isArray(r.body) ? r.body : r.body.results) as { id: number; name: string; code?: string; active?: boolean }[] : []; };
+const list = (ctx: Ctx, p: string) => activeList<{ id: number; name: string; code?: string }>(ctx, p);
 
 async function specs(ctx: Ctx): Promise<FieldSpec[]> {
   const [types, pays] = await Promise.all([list(ctx, '/document-types?type=RC'), list(ctx, '/payment-types?document_type=RC')]);
   return [
-    { name: 'document.id', label: ['Tipo de recibo', 'Receipt type'], type: 'select', numeric: true, options: types.filter((x) => x.active !== false).map((x) => [String(x.id), `${x.code} · ${x.name}`]) },
+    { name: 'document.id', label: ['Tipo de recibo', 'Receipt type'], type: 'select', numeric: true, options: types.map((x) => [String(x.id), `${x.code} · ${x.name}`]) },
     { name: 'date', label: ['Fecha', 'Date'], type: 'date', required: true },
-    { name: 'payment.id', label: ['Forma de pago', 'Payment'], type: 'select', numeric: true, options: pays.filter((x) => x.active !== false).map((x) => [String(x.id), x.name]) },
+    { name: 'payment.id', label: ['Forma de pago', 'Payment'], type: 'select', numeric: true, options: pays.map((x) => [String(x.id), x.name]) },
     { name: 'items[0].due.quote', label: ['Cuota', 'Installment'], type: 'number', numeric: true },
     { name: 'items[0].value', label: ['Valor recibido', 'Value received'], type: 'number', numeric: true, required: true },
   ];
@@ -28,9 +28,9 @@ async function specs(ctx: Ctx): Promise<FieldSpec[]> {
 
 async function invoiceOf(ctx: Ctx, id: string) {
   if (ctx.country !== 'CO' || !/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'invoice');
-  const inv = await ctx.api('GET', `/invoices/${id}`);
+  const inv = await ctx.api<Invoice>('GET', `/invoices/${id}`);
   if (inv.status !== 200) throw new Refused(404, 'invoice');
-  return inv.body as Invoice;
+  return inv.body;
 }
 
 interface Invoice { id: string; name: string; prefix: string; number: number; total: number; balance?: number; customer: { name?: string; identification: string; branch_office?: number } }
@@ -59,7 +59,7 @@ export function receiptRoutes(app: FastifyInstance, guarded: Guarded): void {
       customer: { identification: inv.customer.identification, branch_office: inv.customer.branch_office ?? 0 }, items: [{ due: { prefix: inv.prefix, consecutive: inv.number } }], payment: {} };
     const body = fromForm(start, await specs(ctx), f);
     body.payment.value = body.items?.[0]?.value;
-    const res = await ctx.api('POST', '/vouchers', body);
+    const res = await ctx.api<{ id: string }>('POST', '/vouchers', body);
     if (res.status === 201) return reply.redirect(`/app/documents/vouchers/${res.body.id}?ok=done`, 303);
     return sendHtml(reply, 400, await receiptForm(ctx, inv, f, res.body));
   }));

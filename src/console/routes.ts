@@ -13,7 +13,7 @@ import { ApiError } from '../platform/errors';
 import { endSession, login, readSession, setLanguage, type Session } from './accounts';
 import { htmxScript, STYLESHEET } from './assets';
 import { contextOf, need, Refused, sendHtml, type Ctx } from './context';
-import { invoiceBody, invoiceForm, noteBody, noteForm, totalsPanel, withPayable, type Form } from './forms';
+import { invoiceBody, invoiceForm, noteBody, noteForm, totalsPanel, withPayable, type Form, type NoteSource, type Totals } from './forms';
 import { html } from './html';
 import { t, type Lang } from './i18n';
 import { loginPage, page } from './layout';
@@ -181,9 +181,9 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
         else if (action === 'annul') res = await ctx.api('POST', `/${k.path}/${id}/annul`);
         else res = await ctx.api('POST', `/${k.path}/${id}/cancel`, { motive: String(f.motive ?? ''), ...(f.substitution ? { substitution: String(f.substitution).trim() } : {}) });
       } else if (action === 'credit-note' && k.path === 'invoices') {
-        const inv = await ctx.api('GET', `/invoices/${id}`);
+        const inv = await ctx.api<NoteSource>('GET', `/invoices/${id}`);
         if (inv.status !== 200) throw new Refused(404, 'invoice');
-        const made = await withPayable(f, (p) => noteBody(ctx, inv.body, f, p), (b) => ctx.api('POST', '/credit-notes', b));
+        const made = await withPayable(f, (p) => noteBody(ctx, inv.body, f, p), (b) => ctx.api<{ id: string }>('POST', '/credit-notes', b));
         if (made.status === 201 || made.status === 200) return reply.redirect(`/app/documents/credit-notes/${made.body.id}?ok=done`, 303);
         return sendHtml(reply, 400, await noteForm(ctx, inv.body, f, made));
       } else throw new Refused(404, 'action');
@@ -196,7 +196,7 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
       need(ctx, 'accountant');
       const { id } = req.params as { id: string };
       if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'id');
-      const inv = await ctx.api('GET', `/invoices/${id}`);
+      const inv = await ctx.api<NoteSource>('GET', `/invoices/${id}`);
       if (inv.status !== 200) throw new Refused(404, 'invoice');
       return sendHtml(reply, 200, await noteForm(ctx, inv.body));
     }));
@@ -217,13 +217,13 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
     app.post('/invoices/preview', hide, guarded(async (ctx, req, reply) => {
       need(ctx, 'accountant');
       const f = (req.body ?? {}) as Form;
-      const res = await withPayable(f, (p) => invoiceBody(ctx, f, p), (b) => ctx.api('POST', '/invoices/preview', b));
+      const res = await withPayable(f, (p) => invoiceBody(ctx, f, p), (b) => ctx.api<Totals>('POST', '/invoices/preview', b));
       return sendHtml(reply, 200, totalsPanel(ctx, res));
     }));
     app.post('/invoices', hide, guarded(async (ctx, req, reply) => {
       need(ctx, 'accountant');
       const f = (req.body ?? {}) as Form;
-      const res = await withPayable(f, (p) => invoiceBody(ctx, f, p), (b) => ctx.api('POST', '/invoices', b));
+      const res = await withPayable(f, (p) => invoiceBody(ctx, f, p), (b) => ctx.api<{ id: string }>('POST', '/invoices', b));
       if (res.status === 201) return reply.redirect(`/app/documents/invoices/${res.body.id}?ok=done`, 303);
       return sendHtml(reply, 400, await invoiceForm(ctx, f, res));
     }));

@@ -4,7 +4,7 @@ import { need, Refused, sendHtml, type Ctx } from './context';
 import type { Form } from './forms';
 import { day } from './i18n';
 import type { Guarded } from './routes';
-import { apiUsersPage, certificatesPage, companyPage, saveCompany, testSetPage, webhooksPage } from './settings';
+import { apiUsersPage, certificatesPage, companyPage, saveCompany, testSetPage, webhooksPage, type TestSetResult } from './settings';
 
 const hide = { schema: { hide: true } } as const;
 
@@ -56,7 +56,7 @@ export function settingsRoutes(app: FastifyInstance, guarded: Guarded): void {
 
   app.get('/settings/certificates', hide, owner(async (ctx, _f, _q, _p, reply) => sendHtml(reply, 200, await certificatesPage(ctx))));
   app.post('/settings/certificates', hide, owner(async (ctx, f, _q, _p, reply) => {
-    const res = await ctx.admin('POST', '/certificates', { p12: one(f.p12), password: String(f.password ?? '') });
+    const res = await ctx.admin<{ subject: string; not_after: string }>('POST', '/certificates', { p12: one(f.p12), password: String(f.password ?? '') });
     if (res.status === 201) {
       const ok = `${w(ctx, 'Certificado cargado', 'Certificate uploaded')}: ${res.body.subject} · ${w(ctx, 'vence el', 'expires on')} ${day(res.body.not_after)}`;
       return sendHtml(reply, 200, await certificatesPage(ctx, { ok }));
@@ -71,14 +71,14 @@ export function settingsRoutes(app: FastifyInstance, guarded: Guarded): void {
   app.post('/settings/test-set', hide, owner(async (ctx, f, _q, _p, reply) => {
     if (ctx.country !== 'CO') throw new Refused(404, 'test set');
     const id = one(f.test_set_id);
-    const res = await ctx.admin('POST', '/dian/test-set', id ? { test_set_id: id } : {});
+    const res = await ctx.admin<TestSetResult>('POST', '/dian/test-set', id ? { test_set_id: id } : {});
     return sendHtml(reply, res.status === 200 ? 200 : 400, await testSetPage(ctx, res));
   }));
 
   app.get('/settings/webhooks', hide, owner(async (ctx, _f, q, _p, reply) => sendHtml(reply, 200, await webhooksPage(ctx, {}, q.deliveries ? uuid(q.deliveries) : undefined))));
   app.post('/settings/webhooks', hide, owner(async (ctx, f, _q, _p, reply) => {
     const events = one(f.events).split(',').map((x) => x.trim()).filter(Boolean);
-    const res = await ctx.api('POST', '/webhooks', { url: one(f.url), events, ...(one(f.description) ? { description: one(f.description) } : {}) });
+    const res = await ctx.api<{ secret: string }>('POST', '/webhooks', { url: one(f.url), events, ...(one(f.description) ? { description: one(f.description) } : {}) });
     if (res.status === 201) {
       return sendHtml(reply, 200, await webhooksPage(ctx, { secret: [w(ctx, 'Webhook creado. Su secreto de firma (Webhook-Signature) se muestra solo esta vez:',
         'Webhook created. Its signing secret (Webhook-Signature) is shown this once only:'), res.body.secret] }));
@@ -92,14 +92,15 @@ export function settingsRoutes(app: FastifyInstance, guarded: Guarded): void {
   }));
 
   app.get('/settings/api-users', hide, owner(async (ctx, _f, _q, _p, reply) => sendHtml(reply, 200, await apiUsersPage(ctx))));
-  const keyShown = (ctx: Ctx, body: { username: string; access_key: string }) => [w(ctx, `Clave de acceso de ${body.username} (se muestra solo esta vez):`, `Access key of ${body.username} (shown this once only):`), body.access_key] as [string, string];
+  type ApiKey = { username: string; access_key: string };
+  const keyShown = (ctx: Ctx, body: ApiKey) => [w(ctx, `Clave de acceso de ${body.username} (se muestra solo esta vez):`, `Access key of ${body.username} (shown this once only):`), body.access_key] as [string, string];
   app.post('/settings/api-users', hide, owner(async (ctx, f, _q, _p, reply) => {
-    const res = await ctx.admin('POST', '/api-users', { username: one(f.username) });
+    const res = await ctx.admin<ApiKey>('POST', '/api-users', { username: one(f.username) });
     if (res.status === 201) return sendHtml(reply, 200, await apiUsersPage(ctx, { secret: keyShown(ctx, res.body) }));
     return sendHtml(reply, 400, await apiUsersPage(ctx, { errors: res.body }));
   }));
   app.post('/settings/api-users/:id/rotate', hide, owner(async (ctx, _f, _q, p, reply) => {
-    const res = await ctx.admin('POST', `/api-users/${int(p.id)}/rotate`);
+    const res = await ctx.admin<ApiKey>('POST', `/api-users/${int(p.id)}/rotate`);
     if (res.status === 404) throw new Refused(404, 'api user');
     if (res.status === 200) return sendHtml(reply, 200, await apiUsersPage(ctx, { secret: keyShown(ctx, res.body) }));
     return sendHtml(reply, 400, await apiUsersPage(ctx, { errors: res.body }));

@@ -6,12 +6,19 @@
 import { html, type Html } from './html';
 import { day, status, t } from './i18n';
 import { apiErrors, csrfField, page } from './layout';
-import type { Ctx } from './context';
+import type { ApiAnswer, Ctx } from './context';
 import { fields, fromForm, type FieldSpec } from './fields';
 import type { Form } from './forms';
 import { translate } from './messages';
 
 export type Flash = { ok?: string; errors?: unknown; secret?: [string, string] };
+/** The administration API's company (GET /admin/v1/companies/{id}): the fields read here. */
+interface AdminCompany { tax_id: string; check_digit?: string | null; legal_name: string; address: Record<string, unknown>; time_zone: string;
+  settings?: { dian?: { test_set_id?: string; test_set_passed_at?: string } } }
+interface Resolution { number: string; prefix: string; from: number; to: number; valid_from: string; valid_to: string }
+/** POST /admin/v1/companies/{id}/dian/test-set: the set's verdict and each document's. */
+export interface TestSetResult { status: string; documents: { name: string; kind: string; status: string; errors: { code: string; message: string }[] }[] }
+interface Delivery { created_at: string; type: string; status: string; attempts: number; response_status?: number | null; last_error?: string | null }
 const en = (ctx: Ctx) => ctx.lang === 'en';
 const w = (ctx: Ctx, es: string, english: string) => (en(ctx) ? english : es);
 
@@ -39,12 +46,13 @@ const companySpecs = (ctx: Ctx): FieldSpec[] => [
 ];
 
 /** Company data (editable) and the numbering resolutions of its document types (read only). */
-export async function companyPage(ctx: Ctx, sent?: Form, result?: { status: number; body: any }, ok?: boolean): Promise<Html> {
-  const [company, types] = await Promise.all([ctx.admin('GET', ''), ctx.admin('GET', '/document-types')]);
+export async function companyPage(ctx: Ctx, sent?: Form, result?: { status: number; body: unknown }, ok?: boolean): Promise<Html> {
+  const [company, types] = await Promise.all([ctx.admin<AdminCompany>('GET', ''),
+    ctx.admin<{ code: string; name: string; consecutive?: number; resolution?: Resolution | null }[]>('GET', '/document-types')]);
   const errors = result && result.status >= 400 ? result.body : undefined;
   const f = fields(ctx.lang, companySpecs(ctx), company.body, sent, errors);
-  const rows: any[] = types.status === 200 ? types.body : [];
-  const withRes = rows.filter((x) => x.resolution);
+  const rows = types.status === 200 ? types.body : [];
+  const withRes = rows.flatMap((x) => (x.resolution ? [{ ...x, resolution: x.resolution }] : []));
   return frame(ctx, '', html`<form method="post" action="/app/settings/company" class="record">${csrfField(ctx)}<fieldset><legend>${w(ctx, 'Datos de la empresa', 'Company data')}</legend>
   <p>${ctx.country === 'CO' ? 'NIT' : 'RFC'}: <strong>${company.body.tax_id}${company.body.check_digit ? `-${company.body.check_digit}` : ''}</strong></p>
   ${f.rest.length ? html`<ul class="error">${f.rest.map((m) => html`<li>${m}</li>`)}</ul>` : ''}<div class="grid">${f.html}</div></fieldset>
@@ -59,14 +67,14 @@ export async function companyPage(ctx: Ctx, sent?: Form, result?: { status: numb
 }
 
 export async function saveCompany(ctx: Ctx, f: Form) {
-  const company = await ctx.admin('GET', '');
+  const company = await ctx.admin<AdminCompany>('GET', '');
   const next = fromForm(company.body, companySpecs(ctx), f);
   return ctx.admin('PATCH', '', { legal_name: next.legal_name, address: next.address, time_zone: next.time_zone });
 }
 
 export async function certificatesPage(ctx: Ctx, flash: Flash = {}): Promise<Html> {
-  const list = await ctx.admin('GET', '/certificates');
-  const rows: any[] = list.status === 200 ? list.body : [];
+  const list = await ctx.admin<{ subject: string; issuer: string; not_after: string; active: boolean; warnings?: string[] }[]>('GET', '/certificates');
+  const rows = list.status === 200 ? list.body : [];
   return frame(ctx, 'certificates', html`<div class="scroll" tabindex="0" role="region" aria-label="${w(ctx, 'Certificados', 'Certificates')}"><table id="certificates"><thead><tr>
   <th scope="col">${w(ctx, 'Titular', 'Subject')}</th><th scope="col">${w(ctx, 'Emisor', 'Issuer')}</th><th scope="col">${w(ctx, 'Vence', 'Expires')}</th>
   <th scope="col">${w(ctx, 'Activo', 'Active')}</th><th scope="col">${w(ctx, 'Avisos', 'Warnings')}</th></tr></thead><tbody>
@@ -79,15 +87,15 @@ export async function certificatesPage(ctx: Ctx, flash: Flash = {}): Promise<Htm
   <button type="submit">${w(ctx, 'Cargar', 'Upload')}</button></form>`, flash);
 }
 
-export async function testSetPage(ctx: Ctx, result?: { status: number; body: any }): Promise<Html> {
-  const company = await ctx.admin('GET', '');
-  const dian = (company.body?.settings?.dian ?? {}) as Record<string, any>;
+export async function testSetPage(ctx: Ctx, result?: ApiAnswer<TestSetResult>): Promise<Html> {
+  const company = await ctx.admin<AdminCompany>('GET', '');
+  const dian = company.body?.settings?.dian ?? {};
   const r = result?.status === 200 ? result.body : undefined;
   const verdicts = r ? html`<section id="verdicts" aria-labelledby="h-verdicts"><h2 id="h-verdicts">${w(ctx, 'Resultado', 'Result')}: <span id="set-status">${r.status === 'Accepted' ? w(ctx, 'Aceptado', 'Accepted') : w(ctx, 'Rechazado', 'Rejected')}</span>
-  (${r.documents.filter((d: any) => d.status === 'Accepted').length}/${r.documents.length} ${w(ctx, 'aceptados', 'accepted')})</h2>
+  (${r.documents.filter((d) => d.status === 'Accepted').length}/${r.documents.length} ${w(ctx, 'aceptados', 'accepted')})</h2>
   <div class="scroll" tabindex="0" role="region" aria-labelledby="h-verdicts"><table><thead><tr><th scope="col">${w(ctx, 'Documento', 'Document')}</th><th scope="col">${t(ctx.lang, 'kind')}</th>
   <th scope="col">${t(ctx.lang, 'status')}</th><th scope="col">${t(ctx.lang, 'errors')}</th></tr></thead><tbody>
-  ${r.documents.map((d: any) => html`<tr><td>${d.name}</td><td>${d.kind}</td><td>${status(ctx.lang, d.status)}</td><td>${d.errors.map((e: any) => `${e.code} ${e.message}`).join(' · ')}</td></tr>`)}</tbody></table></div></section>`
+  ${r.documents.map((d) => html`<tr><td>${d.name}</td><td>${d.kind}</td><td>${status(ctx.lang, d.status)}</td><td>${d.errors.map((e) => `${e.code} ${e.message}`).join(' · ')}</td></tr>`)}</tbody></table></div></section>`
     : html`<div id="verdicts">${result ? apiErrors(ctx.lang, result.body) : ''}</div>`;
   return frame(ctx, 'test-set', html`<p>${w(ctx, 'El set de pruebas envía a la DIAN (o al entorno de pruebas configurado) 30 facturas, 10 notas crédito y 10 notas débito con la numeración de pruebas, y muestra el veredicto de cada una. Puede tardar unos minutos.',
     'The test set sends the DIAN (or the configured test environment) 30 invoices, 10 credit notes and 10 debit notes on the test numbering, and shows the verdict of each. It may take a few minutes.')}</p>
@@ -99,9 +107,9 @@ export async function testSetPage(ctx: Ctx, result?: { status: number; body: any
 }
 
 export async function webhooksPage(ctx: Ctx, flash: Flash = {}, open?: string): Promise<Html> {
-  const list = await ctx.api('GET', '/webhooks?page_size=100');
-  const rows: any[] = list.status === 200 ? list.body.results : [];
-  const deliveries = open ? await ctx.api('GET', `/webhooks/${open}/deliveries?page_size=50`) : undefined;
+  const list = await ctx.api<{ results: { id: string; url: string; events: string[]; active: boolean }[] }>('GET', '/webhooks?page_size=100');
+  const rows = list.status === 200 ? list.body.results : [];
+  const deliveries = open ? await ctx.api<{ results: Delivery[] }>('GET', `/webhooks/${open}/deliveries?page_size=50`) : undefined;
   return frame(ctx, 'webhooks', html`<div class="scroll" tabindex="0" role="region" aria-label="Webhooks"><table id="webhooks"><thead><tr><th scope="col">URL</th>
   <th scope="col">${w(ctx, 'Eventos', 'Events')}</th><th scope="col">${w(ctx, 'Activo', 'Active')}</th><th scope="col">${t(ctx.lang, 'actions')}</th></tr></thead><tbody>
   ${rows.map((h) => html`<tr><td class="code">${h.url}</td><td>${h.events.join(', ')}</td><td>${h.active ? w(ctx, 'Sí', 'Yes') : 'No'}</td><td>
@@ -116,7 +124,7 @@ export async function webhooksPage(ctx: Ctx, flash: Flash = {}, open?: string): 
   <button type="submit">${w(ctx, 'Crear webhook', 'Create webhook')}</button></form>`, flash);
 }
 
-export function deliveriesTable(ctx: Ctx, rows: any[]): Html {
+export function deliveriesTable(ctx: Ctx, rows: Delivery[]): Html {
   if (!rows.length) return html`<p>${w(ctx, 'Sin entregas.', 'No deliveries.')}</p>`;
   return html`<div class="scroll" tabindex="0" role="region" aria-label="${w(ctx, 'Entregas', 'Deliveries')}"><table><thead><tr><th scope="col">${t(ctx.lang, 'date')}</th>
   <th scope="col">${w(ctx, 'Evento', 'Event')}</th><th scope="col">${t(ctx.lang, 'status')}</th><th scope="col" class="num">${w(ctx, 'Intentos', 'Attempts')}</th><th scope="col">${w(ctx, 'Respuesta', 'Response')}</th></tr></thead><tbody>
@@ -124,8 +132,8 @@ export function deliveriesTable(ctx: Ctx, rows: any[]): Html {
 }
 
 export async function apiUsersPage(ctx: Ctx, flash: Flash = {}): Promise<Html> {
-  const list = await ctx.admin('GET', '/api-users');
-  const rows: any[] = list.status === 200 ? list.body : [];
+  const list = await ctx.admin<{ id: number; username: string; active: boolean }[]>('GET', '/api-users');
+  const rows = list.status === 200 ? list.body : [];
   return frame(ctx, 'api-users', html`<div class="scroll" tabindex="0" role="region" aria-label="${w(ctx, 'Usuarios de la API', 'API users')}"><table id="api-users"><thead><tr>
   <th scope="col">${w(ctx, 'Usuario', 'Username')}</th><th scope="col">${w(ctx, 'Activo', 'Active')}</th><th scope="col">${t(ctx.lang, 'actions')}</th></tr></thead><tbody>
   ${rows.map((u) => html`<tr><td>${u.username}</td><td>${u.active ? w(ctx, 'Sí', 'Yes') : 'No'}</td><td><form method="post" action="/app/settings/api-users/${u.id}/rotate" class="inline">${csrfField(ctx)}

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { html, type Html } from './html';
 import { money, t } from './i18n';
 import { csrfField, page } from './layout';
-import { need, Refused, sendHtml, type Ctx } from './context';
+import { activeList, need, Refused, sendHtml, type Ctx } from './context';
 import { fields, fromForm, type FieldSpec } from './fields';
 import type { Form } from './forms';
 import type { Guarded } from './routes';
@@ -28,18 +28,13 @@ interface Invoice {
 }
 interface Answer { status: number; body: { id?: string } | undefined }
 
-async function list(ctx: Ctx, p: string): Promise<Named[]> {
-  const r = await ctx.api('GET', p);
-  if (r.status !== 200) return [];
-  const rows = (Array.isArray(r.body) ? r.body : r.body.results) as Named[];
-  return rows.filter((x) => x.active !== false);
-}
+const list = (ctx: Ctx, p: string) => activeList<Named>(ctx, p);
 
 async function invoiceOf(ctx: Ctx, id: string, country: 'CO' | 'MX'): Promise<Invoice> {
   if (ctx.country !== country || !/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'invoice');
-  const inv = await ctx.api('GET', `/invoices/${id}`);
+  const inv = await ctx.api<Invoice>('GET', `/invoices/${id}`);
   if (inv.status !== 200) throw new Refused(404, 'invoice');
-  return inv.body as Invoice;
+  return inv.body;
 }
 
 const todayIn = (ctx: Ctx) => new Intl.DateTimeFormat('en-CA', { timeZone: ctx.company.time_zone }).format(new Date());
@@ -150,7 +145,7 @@ export function startRoutes(app: FastifyInstance, guarded: Guarded): void {
       need(ctx, 'accountant');
       const inv = await invoiceOf(ctx, idOf(req.params), st.country);
       const f = (req.body ?? {}) as Form;
-      const res: Answer = await ctx.api('POST', st.api, await st.body(ctx, inv, f));
+      const res: Answer = await ctx.api<Answer['body']>('POST', st.api, await st.body(ctx, inv, f));
       if (created(res)) return reply.redirect(`/app/documents/${st.made}/${res.body?.id}?ok=done`, 303);
       return sendHtml(reply, 400, await st.form(ctx, inv, f, res.body));
     }));

@@ -91,7 +91,7 @@ export const MxCreditNoteAnswer = Type.Object({
   })),
   cancellation: Type.Optional(Nullable(MxInvoiceAnswer.properties.cancellation)),
 }, { additionalProperties: false });
-type MxCreditNoteDocument = Static<typeof MxCreditNoteAnswer>;
+export type MxCreditNoteDocument = Static<typeof MxCreditNoteAnswer>;
 
 interface Related { id: string; name: string; customer_id: number; customer_identification: string; annulled: boolean; stamp_status: string; stamp_uuid: string | null;
   total: string; balance: string; currency: string | null; exchange_rate: number | null;
