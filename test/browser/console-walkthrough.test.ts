@@ -90,8 +90,21 @@ describe('the console walked through, as issue 38 asks', browserSuite(), () => {
     await submit('a[href="/app/documents?stamp=Rejected"]', /stamp=Rejected/);
     await spanish('the rejected documents');
     await submit(`a[href="/app/documents/invoices/${rejectedId}"]`, new RegExp(rejectedId));
-    assert.match(await text('#h-errors + ul'), /FAJ07/, 'the DIAN\'s rule: the issuer\'s municipality');
+    // The DIAN's words, in Spanish as it writes them, under the annex's rule.
+    assert.match(await text('#h-errors + ul'), /FAJ07: La dirección del emisor: \S+ no es un código de municipio de DIVIPOLA/, 'the DIAN\'s rule: the issuer\'s municipality');
+    assert.doesNotMatch(await text('#h-errors + ul'), /The issuer|is not a DIVIPOLA/, 'no English on a Spanish page');
     await spanish('the rejected invoice');
+    // In English: the console's reading of the rule first, then the DIAN's own words, marked as Spanish.
+    const language = async (lang: 'en' | 'es') => {
+      await Promise.all([page.waitForLoadState('load'), page.click('form[action="/app/lang"] button[type=submit]')]);
+      await go(`/app/documents/invoices/${rejectedId}`);
+      assert.equal(await page.getAttribute('html', 'lang'), lang);
+    };
+    await language('en');
+    assert.match(await text('#h-errors + ul'), /FAJ07 The issuer's municipality is not a DIVIPOLA code\. FAJ07: La dirección del emisor/);
+    assert.match((await page.textContent('#h-errors + ul li span[lang="es"]')) ?? '', /^FAJ07: La dirección del emisor/);
+    assert.deepEqual(await axeViolations(page), [], 'axe-core on the rejected invoice in English');
+    await language('es');
 
     // The company's municipality corrected in Settings, then the invoice sent again: accepted, with its CUFE.
     await go('/app/settings');

@@ -153,7 +153,7 @@ eachStorage('DIAN rules: DIVIPOLA, foreign addresses, factors, code lists', (sto
       const notified = await electronic({ identification: stored.identification, branch_office: stored.branch_office });
       assert.equal(notified.body.stamp.status, 'Accepted', JSON.stringify(notified.body.stamp));
       const seen = (await s.as('co').get(`/v1/invoices/${notified.body.id}/stamp/errors`)).body.observations;
-      assert.ok(seen.some((o: string) => o.startsWith('Regla: FAK07, Notificación: The customer\'s address: 05999 is not a DIVIPOLA municipality code')), JSON.stringify(seen));
+      assert.ok(seen.some((o: string) => o.startsWith('Regla: FAK07, Notificación: La dirección del adquiriente: 05999 no es un código de municipio de DIVIPOLA')), JSON.stringify(seen));
     } finally {
       await s.db.query(`UPDATE customers SET address = $2 WHERE id = $1`, [stored.id, JSON.stringify(stored.address)]);
     }

@@ -77,26 +77,26 @@ test('LegalMonetaryTotal: each figure that breaks its definition is refused with
   assert.match(base, /<cbc:TaxInclusiveAmount[^>]*>1330.50</);
   // The excluded line counted in TaxExclusiveAmount.
   assert.deepEqual(await totals(lmt(base, 'TaxExclusiveAmount', '1150.00')),
-    ['The taxable bases of the lines that carry a tax add up to 950.00, not the declared TaxExclusiveAmount 1150.00']);
+    ['Las bases gravables de las líneas con impuesto suman 950.00, no el TaxExclusiveAmount declarado 1150.00']);
   // TaxInclusiveAmount as TaxExclusiveAmount + taxes (1,130.50), and the PayableAmount that follows from it.
   assert.deepEqual(await totals(lmt(lmt(base, 'TaxInclusiveAmount', '1130.50'), 'PayableAmount', '1100.50')),
-    ['LineExtensionAmount plus the taxes (180.50) is 1330.50, not the declared TaxInclusiveAmount 1130.50']);
+    ['LineExtensionAmount más los impuestos (180.50) es 1330.50, no el TaxInclusiveAmount declarado 1130.50']);
   assert.deepEqual(await totals(lmt(base, 'PayableAmount', '1350.50')),
-    ['TaxInclusiveAmount − allowances + charges − prepaid is 1300.50, not the declared PayableAmount 1350.50']);
+    ['TaxInclusiveAmount − descuentos + cargos − anticipos es 1300.50, no el PayableAmount declarado 1350.50']);
   assert.deepEqual(await totals(lmt(base, 'AllowanceTotalAmount', '0.00')), [
-    'The document discounts add up to 50.00, not the declared AllowanceTotalAmount 0.00',
-    'TaxInclusiveAmount − allowances + charges − prepaid is 1350.50, not the declared PayableAmount 1300.50',
+    'Los descuentos del documento suman 50.00, no el AllowanceTotalAmount declarado 0.00',
+    'TaxInclusiveAmount − descuentos + cargos − anticipos es 1350.50, no el PayableAmount declarado 1300.50',
   ]);
   assert.deepEqual(await totals(lmt(base, 'ChargeTotalAmount', '0.00')), [
-    'The document charges add up to 20.00, not the declared ChargeTotalAmount 0.00',
-    'TaxInclusiveAmount − allowances + charges − prepaid is 1280.50, not the declared PayableAmount 1300.50',
+    'Los cargos del documento suman 20.00, no el ChargeTotalAmount declarado 0.00',
+    'TaxInclusiveAmount − descuentos + cargos − anticipos es 1280.50, no el PayableAmount declarado 1300.50',
   ]);
   // A line tax that is not in the document's taxes.
   const lineTax = base.replace(/(<cac:InvoiceLine>[\s\S]*?<cac:TaxTotal><cbc:TaxAmount[^>]*>)180.50/, '$1181.50');
   assert.notEqual(lineTax, base);
   assert.deepEqual(await totals(lineTax), [
-    "The lines' taxes add up to 181.50, not the document's 180.50",
-    'A tax total of 181.50 has subtotals adding up to 180.50',
+    'Los impuestos de las líneas suman 181.50, no los 180.50 del documento',
+    'Un total de impuesto de 181.50 tiene subtotales que suman 180.50',
   ]);
 });
 

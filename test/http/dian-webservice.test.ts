@@ -127,7 +127,7 @@ test('Rejected with the rule codes the DIAN answered', async () => {
     assert.equal(res.body.stamp.status, 'Rejected');
     const errors = await s.as('co').get(`/v1/invoices/${res.body.id}/stamp/errors`);
     assert.deepEqual(errors.body.errors.map((e: any) => e.code), ['NIT_CHECK_DIGIT']);
-    assert.match(errors.body.errors[0].message, /wrong check digit/);
+    assert.match(errors.body.errors[0].message, /dígito de verificación errado/, 'the DIAN\'s text, in Spanish');
   } finally {
     await s.db.query('UPDATE companies SET check_digit = $2 WHERE company_id = $1', [co.company_id, co.check_digit]);
   }

@@ -6,7 +6,8 @@
  * lines add up, the issuer's NIT check digit, the number inside the
  * resolution, addresses against DIVIPOLA and the DIAN's code lists) and
  * answers Accepted or Rejected with the annex's rule codes where known, else
- * its own.
+ * its own, and, as the DIAN does, its messages in Spanish (the schema checker's
+ * XSD messages and a signature's cause stay in libxml2's and xml-crypto's English).
  * The totals follow DESIGN.md §7 (see totalsProblems).
  */
 import { randomUUID } from 'node:crypto';
@@ -118,26 +119,26 @@ function totalsProblems(p: Paths, nodes: (q: string) => Node[], text: (q: string
   const out: string[] = [];
   const amount = (name: string) => new Decimal(text(`${p.total}/cbc:${name}`) || 0);
   const check = (label: string, computed: Decimal, name: string) => {
-    if (!computed.eq(amount(name))) out.push(`${label} ${computed.toFixed(2)}, not the declared ${name} ${amount(name).toFixed(2)}`);
+    if (!computed.eq(amount(name))) out.push(`${label} ${computed.toFixed(2)}, no el ${name} declarado ${amount(name).toFixed(2)}`);
   };
   const own = (n: Node, q: string) => (select(q, n) as Node[]).reduce((s, x) => s.plus(x.textContent || 0), new Decimal(0));
 
   const lines = sum(`${p.lines}/cbc:LineExtensionAmount`);
-  check('The lines add up to', lines, 'LineExtensionAmount');
+  check('Las líneas suman', lines, 'LineExtensionAmount');
   const taxedLines = nodes(`${p.lines}[cac:TaxTotal]`)
     .reduce((s, line) => s.plus((select('string(cac:TaxTotal[1]/cac:TaxSubtotal[1]/cbc:TaxableAmount)', line) as string) || 0), new Decimal(0));
-  check('The taxable bases of the lines that carry a tax add up to', taxedLines, 'TaxExclusiveAmount');
+  check('Las bases gravables de las líneas con impuesto suman', taxedLines, 'TaxExclusiveAmount');
   const taxes = sum(`${p.root}/cac:TaxTotal/cbc:TaxAmount`);
-  check(`LineExtensionAmount plus the taxes (${taxes.toFixed(2)}) is`, amount('LineExtensionAmount').plus(taxes), 'TaxInclusiveAmount');
+  check(`LineExtensionAmount más los impuestos (${taxes.toFixed(2)}) es`, amount('LineExtensionAmount').plus(taxes), 'TaxInclusiveAmount');
   const lineTaxes = sum(`${p.lines}/cac:TaxTotal/cbc:TaxAmount`);
-  if (!lineTaxes.eq(taxes)) out.push(`The lines' taxes add up to ${lineTaxes.toFixed(2)}, not the document's ${taxes.toFixed(2)}`);
+  if (!lineTaxes.eq(taxes)) out.push(`Los impuestos de las líneas suman ${lineTaxes.toFixed(2)}, no los ${taxes.toFixed(2)} del documento`);
   for (const t of nodes('//cac:TaxTotal | //cac:WithholdingTaxTotal')) {
     const subtotals = own(t, 'cac:TaxSubtotal/cbc:TaxAmount');
-    if (!subtotals.eq(own(t, 'cbc:TaxAmount'))) out.push(`A tax total of ${own(t, 'cbc:TaxAmount').toFixed(2)} has subtotals adding up to ${subtotals.toFixed(2)}`);
+    if (!subtotals.eq(own(t, 'cbc:TaxAmount'))) out.push(`Un total de impuesto de ${own(t, 'cbc:TaxAmount').toFixed(2)} tiene subtotales que suman ${subtotals.toFixed(2)}`);
   }
-  check('The document discounts add up to', sum(`${p.root}/cac:AllowanceCharge[cbc:ChargeIndicator='false']/cbc:Amount`), 'AllowanceTotalAmount');
-  check('The document charges add up to', sum(`${p.root}/cac:AllowanceCharge[cbc:ChargeIndicator='true']/cbc:Amount`), 'ChargeTotalAmount');
-  check('TaxInclusiveAmount − allowances + charges − prepaid is',
+  check('Los descuentos del documento suman', sum(`${p.root}/cac:AllowanceCharge[cbc:ChargeIndicator='false']/cbc:Amount`), 'AllowanceTotalAmount');
+  check('Los cargos del documento suman', sum(`${p.root}/cac:AllowanceCharge[cbc:ChargeIndicator='true']/cbc:Amount`), 'ChargeTotalAmount');
+  check('TaxInclusiveAmount − descuentos + cargos − anticipos es',
     amount('TaxInclusiveAmount').minus(amount('AllowanceTotalAmount')).plus(amount('ChargeTotalAmount')).minus(amount('PrepaidAmount')), 'PayableAmount');
   return out;
 }
@@ -150,57 +151,57 @@ function totalsProblems(p: Paths, nodes: (q: string) => Node[], text: (q: string
  */
 function masterDataProblems(p: Paths, nodes: (q: string) => Node[], fail: (code: string, message: string) => void, notify: (code: string, message: string) => void): void {
   const textOf = (n: Node, q: string) => ((select(`string(${q})`, n) as unknown as string) ?? '').trim();
-  const parties: [string, string, string][] = [['FAJ', 'issuer', 'AccountingSupplierParty'], ['FAK', 'customer', 'AccountingCustomerParty']];
+  const parties: [string, string, string][] = [['FAJ', 'emisor', 'AccountingSupplierParty'], ['FAK', 'adquiriente', 'AccountingCustomerParty']];
   for (const [rule, who, wrapper] of parties) {
     // The DIAN rejects an issuer's incomplete address and notifies a customer's.
     const addressRule = rule === 'FAJ' ? fail : notify;
     for (const addr of nodes(`${p.root}/cac:${wrapper}/cac:Party/cac:PhysicalLocation/cac:Address | ${p.root}/cac:${wrapper}/cac:Party/cac:PartyTaxScheme/cac:RegistrationAddress`)) {
-      const where = `The ${who}'s ${(addr as Element).localName === 'Address' ? 'address' : 'registration address'}`;
+      const where = `${(addr as Element).localName === 'Address' ? 'La dirección' : 'La dirección fiscal'} del ${who}`;
       const country = textOf(addr, 'cac:Country/cbc:IdentificationCode');
-      if (!country || countryName(country) === undefined) addressRule(`${rule}14`, `${where}: country ${country || '(none)'} is not an ISO 3166 code`);
-      if (!textOf(addr, 'cac:Country/cbc:Name')) addressRule(`${rule}14`, `${where}: the country has no name`);
+      if (!country || countryName(country) === undefined) addressRule(`${rule}14`, `${where}: el país ${country || '(ninguno)'} no es un código ISO 3166`);
+      if (!textOf(addr, 'cac:Country/cbc:Name')) addressRule(`${rule}14`, `${where}: el país no tiene nombre`);
       if (country !== 'CO') {
-        if (!textOf(addr, 'cbc:CityName')) addressRule(`${rule}08`, `${where}: a city abroad is written in CityName`);
+        if (!textOf(addr, 'cbc:CityName')) addressRule(`${rule}08`, `${where}: una ciudad del exterior se escribe en CityName`);
         continue;
       }
       const id = textOf(addr, 'cbc:ID'), dept = textOf(addr, 'cbc:CountrySubentityCode');
       const municipality = municipalityName(id);
-      if (municipality === undefined || !id) addressRule(`${rule}07`, `${where}: ${id || '(no code)'} is not a DIVIPOLA municipality code`);
+      if (municipality === undefined || !id) addressRule(`${rule}07`, `${where}: ${id || '(sin código)'} no es un código de municipio de DIVIPOLA`);
       else if (municipality !== null && textOf(addr, 'cbc:CityName') !== municipality) {
-        addressRule(`${rule}08`, `${where}: CityName "${textOf(addr, 'cbc:CityName')}" is not the DIAN's name of ${id}, "${municipality}"`);
+        addressRule(`${rule}08`, `${where}: CityName "${textOf(addr, 'cbc:CityName')}" no es el nombre que la DIAN da a ${id}, "${municipality}"`);
       }
-      if (!DEPARTMENTS[dept] || !id.startsWith(dept)) addressRule(`${rule}11`, `${where}: CountrySubentityCode ${dept || '(none)'} is not the department of municipality ${id}`);
+      if (!DEPARTMENTS[dept] || !id.startsWith(dept)) addressRule(`${rule}11`, `${where}: CountrySubentityCode ${dept || '(ninguno)'} no es el departamento del municipio ${id}`);
       else if (textOf(addr, 'cbc:CountrySubentity') !== DEPARTMENTS[dept]) {
-        addressRule(`${rule}10`, `${where}: CountrySubentity "${textOf(addr, 'cbc:CountrySubentity')}" is not the DIAN's name of department ${dept}, "${DEPARTMENTS[dept]}"`);
+        addressRule(`${rule}10`, `${where}: CountrySubentity "${textOf(addr, 'cbc:CountrySubentity')}" no es el nombre que la DIAN da al departamento ${dept}, "${DEPARTMENTS[dept]}"`);
       }
     }
     const party = nodes(`${p.root}/cac:${wrapper}/cac:Party/cac:PartyTaxScheme`)[0];
     if (!party) continue;
     for (const code of textOf(party, 'cbc:TaxLevelCode').split(';').map((c) => c.trim())) {
-      if (!RESPONSIBILITIES.has(code)) fail('RESPONSIBILITY', `The ${who}'s fiscal responsibility ${code || '(none)'} is not one of ${[...RESPONSIBILITIES].join(', ')}`);
+      if (!RESPONSIBILITIES.has(code)) fail('RESPONSIBILITY', `La responsabilidad fiscal del ${who} ${code || '(ninguna)'} no es una de ${[...RESPONSIBILITIES].join(', ')}`);
     }
     const companyId = select('cbc:CompanyID', party) as Node[];
     const idType = (companyId[0] as Element | undefined)?.getAttribute('schemeName') ?? '';
-    if (!ID_TYPES.has(idType) || (who === 'issuer' && idType !== '31')) fail('ID_TYPE', `The ${who}'s identification type ${idType || '(none)'} is not ${who === 'issuer' ? '31 (NIT)' : `a DIAN identification type (${[...ID_TYPES].join(', ')})`}`);
+    if (!ID_TYPES.has(idType) || (who === 'emisor' && idType !== '31')) fail('ID_TYPE', `El tipo de identificación del ${who} ${idType || '(ninguno)'} no es ${who === 'emisor' ? '31 (NIT)' : `un tipo de identificación de la DIAN (${[...ID_TYPES].join(', ')})`}`);
     const id = textOf(party, 'cbc:CompanyID');
-    if (who === 'customer' && idType === '31' && (!/^[0-9]+$/.test(id) || (companyId[0] as Element).getAttribute('schemeID') !== nitCheckDigit(id))) {
-      fail('FAK24', `The customer's NIT ${id} has a wrong check digit`);
+    if (who === 'adquiriente' && idType === '31' && (!/^[0-9]+$/.test(id) || (companyId[0] as Element).getAttribute('schemeID') !== nitCheckDigit(id))) {
+      fail('FAK24', `El NIT del adquiriente ${id} tiene un dígito de verificación errado`);
     }
   }
   for (const scheme of nodes('//cac:TaxScheme/cbc:ID')) {
     const code = (scheme.textContent ?? '').trim();
-    if (!TAX_SCHEMES.has(code)) fail('TAX_SCHEME', `Tax scheme ${code || '(none)'} is not a DIAN tributo code`);
+    if (!TAX_SCHEMES.has(code)) fail('TAX_SCHEME', `El tributo ${code || '(ninguno)'} no es un código de tributo de la DIAN`);
   }
   for (const pm of nodes(`${p.root}/cac:PaymentMeans`)) {
-    if (!PAYMENT_METHODS.has(textOf(pm, 'cbc:ID'))) fail('PAYMENT_MEANS', `Payment method ${textOf(pm, 'cbc:ID') || '(none)'} is not 1 (cash) or 2 (credit)`);
-    if (!PAYMENT_MEANS.has(textOf(pm, 'cbc:PaymentMeansCode'))) fail('PAYMENT_MEANS', `Payment means ${textOf(pm, 'cbc:PaymentMeansCode') || '(none)'} is not in the DIAN's list`);
+    if (!PAYMENT_METHODS.has(textOf(pm, 'cbc:ID'))) fail('PAYMENT_MEANS', `El método de pago ${textOf(pm, 'cbc:ID') || '(ninguno)'} no es 1 (contado) ni 2 (crédito)`);
+    if (!PAYMENT_MEANS.has(textOf(pm, 'cbc:PaymentMeansCode'))) fail('PAYMENT_MEANS', `El medio de pago ${textOf(pm, 'cbc:PaymentMeansCode') || '(ninguno)'} no está en la lista de la DIAN`);
   }
   for (const ac of nodes('//cac:AllowanceCharge[cbc:MultiplierFactorNumeric]')) {
     const factor = new Decimal(textOf(ac, 'cbc:MultiplierFactorNumeric') || 0);
     const base = new Decimal(textOf(ac, 'cbc:BaseAmount') || 0);
     const amount = new Decimal(textOf(ac, 'cbc:Amount') || 0);
     if (!base.times(factor).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).eq(amount)) {
-      fail('TOTALS', `An allowance or charge of ${amount.toFixed(2)} is not BaseAmount ${base.toFixed(2)} × MultiplierFactorNumeric ${factor.toFixed()} / 100`);
+      fail('TOTALS', `Un descuento o cargo de ${amount.toFixed(2)} no es BaseAmount ${base.toFixed(2)} × MultiplierFactorNumeric ${factor.toFixed()} / 100`);
     }
   }
 }
@@ -233,7 +234,7 @@ export class SandboxDian implements DianAuthority {
    * in the test environment (ProfileExecutionID 2); the test set id must be a GUID, as the DIAN's are.
    */
   async sendTestSet(signedXml: string, testSetId: string): Promise<TestSetReceipt> {
-    if (!UUID.test(testSetId)) return { trackId: null, errors: [{ code: 'TEST_SET', message: `The test set id ${testSetId} is not a GUID` }] };
+    if (!UUID.test(testSetId)) return { trackId: null, errors: [{ code: 'TEST_SET', message: `El identificador del set de pruebas ${testSetId} no es un GUID` }] };
     const trackId = randomUUID();
     const batch: { verdict: Verdict | null; judging: Promise<void> } = { verdict: null, judging: Promise.resolve() };
     batch.judging = new Promise<void>((ok) => setImmediate(ok)).then(async () => {
@@ -248,7 +249,7 @@ export class SandboxDian implements DianAuthority {
 
   async statusZip(trackId: string): Promise<Verdict[] | null> {
     const batch = this.batches.get(trackId);
-    if (!batch) return [{ status: 'Rejected', cufe: null, errors: [{ code: 'TRACK_ID', message: `No document was sent under track id ${trackId}` }], observations: [] }];
+    if (!batch) return [{ status: 'Rejected', cufe: null, errors: [{ code: 'TRACK_ID', message: `No se envió ningún documento con el track id ${trackId}` }], observations: [] }];
     return batch.verdict ? [batch.verdict] : null;
   }
 
@@ -270,24 +271,24 @@ export class SandboxDian implements DianAuthority {
     } catch (e) {
       malformed ||= String((e as Error).message ?? e);
     }
-    if (malformed || !doc?.documentElement) return { status: 'Rejected', cufe: null, errors: [{ code: 'XML', message: `The XML is not well formed: ${malformed}` }], observations: [] };
+    if (malformed || !doc?.documentElement) return { status: 'Rejected', cufe: null, errors: [{ code: 'XML', message: `El XML no está bien formado: ${malformed}` }], observations: [] };
     const nodes = (q: string) => select(q, doc as unknown as Node) as Node[];
     const text = (q: string) => (nodes(q)[0]?.textContent ?? '').trim();
     const sum = (q: string) => nodes(q).reduce((s, n) => s.plus(n.textContent || 0), new Decimal(0));
 
     const signature = await verifyInvoiceSignature(signedXml, { parsed: doc });
-    if (!signature.valid) fail('SIGNATURE', `The signature does not verify: ${signature.reason ?? 'unknown reason'}`);
+    if (!signature.valid) fail('SIGNATURE', `La firma no es válida: ${signature.reason ?? 'causa desconocida'}`);
 
     const known = DOCUMENTS[doc.documentElement.namespaceURI ?? ''];
     const kind = known?.root === doc.documentElement.localName ? known : null;
-    if (!kind) fail('XML', `The document is a ${doc.documentElement.localName}, not an Invoice, CreditNote or DebitNote of UBL 2.1`);
+    if (!kind) fail('XML', `El documento es un ${doc.documentElement.localName}, no un Invoice, CreditNote o DebitNote de UBL 2.1`);
     // The official UBL 2.1 schema of the document (schemas/ubl-2.1-dian), always: a missing schema throws.
     else for (const e of await validateXml(ublSchema(), signedXml)) fail('XSD', e);
     const p = (kind ?? DOCUMENTS[NAMESPACES.invoice]).p;
     const supplier = `${p.root}/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID`;
     const nit = text(supplier);
     const dv = (nodes(supplier)[0] as Element | undefined)?.getAttribute('schemeID') ?? '';
-    if (!/^[0-9]+$/.test(nit) || nitCheckDigit(nit) !== dv) fail('NIT_CHECK_DIGIT', `The issuer's NIT ${nit}-${dv} has a wrong check digit`);
+    if (!/^[0-9]+$/.test(nit) || nitCheckDigit(nit) !== dv) fail('NIT_CHECK_DIGIT', `El NIT del emisor ${nit}-${dv} tiene un dígito de verificación errado`);
 
     const id = text(`${p.root}/cbc:ID`);
     const note = kind?.note ?? null;
@@ -297,7 +298,7 @@ export class SandboxDian implements DianAuthority {
       const from = Number(text('//sts:InvoiceControl/sts:AuthorizedInvoices/sts:From'));
       const to = Number(text('//sts:InvoiceControl/sts:AuthorizedInvoices/sts:To'));
       const number = Number(id.startsWith(prefix) ? id.slice(prefix.length) : NaN);
-      if (!Number.isInteger(number) || number < from || number > to) fail('RESOLUTION_RANGE', `Invoice ${id} is outside resolution ${resolution} (${prefix}${from} to ${prefix}${to})`);
+      if (!Number.isInteger(number) || number < from || number > to) fail('RESOLUTION_RANGE', `La factura ${id} está fuera del rango de la resolución ${resolution} (${prefix}${from} a ${prefix}${to})`);
     }
 
     const notifications: string[] = [];
@@ -310,8 +311,8 @@ export class SandboxDian implements DianAuthority {
     // The CUFE of an invoice is made with its resolution's technical key, the CUDE of a note with the software's PIN.
     const key = note ? await this.notes?.softwarePin(nit, text('//sts:SoftwareProvider/sts:SoftwareID')) ?? null : await this.technicalKey(nit, resolution);
     if (!key) {
-      if (note) fail('SOFTWARE', `Software ${text('//sts:SoftwareProvider/sts:SoftwareID') || '(none)'} is not registered for NIT ${nit}: its PIN, which the CUDE is made with, is unknown`);
-      else fail('RESOLUTION', `Resolution ${resolution} is not known for NIT ${nit}`);
+      if (note) fail('SOFTWARE', `El software ${text('//sts:SoftwareProvider/sts:SoftwareID') || '(ninguno)'} no está registrado para el NIT ${nit}: no se conoce su PIN, con el que se calcula el CUDE`);
+      else fail('RESOLUTION', `La resolución ${resolution} no es conocida para el NIT ${nit}`);
     } else {
       const taxOf = (code: string) => sum(`${p.root}/cac:TaxTotal[cac:TaxSubtotal/cac:TaxCategory/cac:TaxScheme/cbc:ID='${code}']/cbc:TaxAmount`);
       const expected = cufeOf({
@@ -323,17 +324,17 @@ export class SandboxDian implements DianAuthority {
       });
       const scheme = (nodes(`${p.root}/cbc:UUID`)[0] as Element | undefined)?.getAttribute('schemeName') ?? '';
       const name = note ? 'CUDE' : 'CUFE';
-      if (expected !== uuid) fail(name, `The ${name} does not recompute from the document (expected ${expected})`);
-      else if (scheme !== `${name}-SHA384`) fail(name, `cbc:UUID has schemeName ${scheme || '(none)'}, not ${name}-SHA384`);
+      if (expected !== uuid) fail(name, `El ${name} no se recalcula a partir del documento (se esperaba ${expected})`);
+      else if (scheme !== `${name}-SHA384`) fail(name, `cbc:UUID tiene schemeName ${scheme || '(ninguno)'}, no ${name}-SHA384`);
     }
     if (note) await this.noteProblems(p, note, nit, text, fail);
 
     const environment = text(`${p.root}/cbc:ProfileExecutionID`);
-    if (o.testSet && environment !== '2') fail('TEST_SET', `A test set document is in the test environment (ProfileExecutionID 2), not ${environment || 'none'}`);
+    if (o.testSet && environment !== '2') fail('TEST_SET', `Un documento del set de pruebas va en el ambiente de pruebas (ProfileExecutionID 2), no en ${environment || 'ninguno'}`);
 
     const verdict: Verdict = errors.length
       ? { status: 'Rejected', cufe: null, errors, observations: notifications }
-      : { status: 'Accepted', cufe: uuid, errors: [], observations: ['Accepted by the sandbox authority (not the DIAN)', ...notifications] };
+      : { status: 'Accepted', cufe: uuid, errors: [], observations: ['Aceptado por la autoridad sandbox (no es la DIAN)', ...notifications] };
     verdict.applicationResponse = await signInvoiceXml(buildApplicationResponse({
       sender: { name: SANDBOX_AUTHORITY_NAME },
       receiver: { name: text(`${p.root}/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:RegistrationName`), nit, checkDigit: dv },
@@ -353,14 +354,14 @@ export class SandboxDian implements DianAuthority {
   private async noteProblems(p: Paths, note: 'NC' | 'ND', nit: string, text: (q: string) => string, fail: (code: string, message: string) => void): Promise<void> {
     const concept = text(`${p.root}/cac:DiscrepancyResponse/cbc:ResponseCode`);
     if (!NOTE_CONCEPTS[note].includes(concept)) {
-      fail('CONCEPT', `Concept ${concept || '(none)'} is not a ${note === 'NC' ? 'credit' : 'debit'} note concept (${NOTE_CONCEPTS[note].join(', ')})`);
+      fail('CONCEPT', `El concepto ${concept || '(ninguno)'} no es un concepto de nota ${note === 'NC' ? 'crédito' : 'débito'} (${NOTE_CONCEPTS[note].join(', ')})`);
     }
     const ref = `${p.root}/cac:BillingReference/cac:InvoiceDocumentReference`;
     const cufe = text(`${ref}/cbc:UUID`);
     const invoice = cufe ? await this.notes?.acceptedInvoice(nit, cufe) ?? null : null;
-    if (!invoice) fail('BILLING_REFERENCE', `The invoice referenced (CUFE ${cufe || '(none)'}) is not an invoice of NIT ${nit} that was accepted`);
+    if (!invoice) fail('BILLING_REFERENCE', `La factura referenciada (CUFE ${cufe || '(ninguno)'}) no es una factura aceptada del NIT ${nit}`);
     else if (invoice.number !== text(`${ref}/cbc:ID`) || invoice.date !== text(`${ref}/cbc:IssueDate`)) {
-      fail('BILLING_REFERENCE', `The invoice referenced is ${invoice.number} of ${invoice.date}, not ${text(`${ref}/cbc:ID`)} of ${text(`${ref}/cbc:IssueDate`)}`);
+      fail('BILLING_REFERENCE', `La factura referenciada es ${invoice.number} del ${invoice.date}, no ${text(`${ref}/cbc:ID`)} del ${text(`${ref}/cbc:IssueDate`)}`);
     }
   }
 }
