@@ -63,6 +63,11 @@ export function readCursor(sort: Sort, cursor: string): [string, string] {
   return [v[0], v[1]];
 }
 
+/** The widest date range (days, both ends given) whose rows are sorted by number or total rather than walked in the sort index. */
+export const BOUNDED_DAYS = 92;
+/** The days from `from` to `to` (both checked as days by the caller), or Infinity when either is missing. */
+const spanDays = (from?: string, to?: string) => (from && to ? (Date.parse(to) - Date.parse(from)) / 86_400_000 : Infinity);
+
 /** One page (`size` rows) of the kind's documents in the sort, after the cursor; `next` is the cursor of the page after it, if any. */
 export async function sortedPage(ctx: Ctx, db: Db, kind: string, q: Record<string, string | undefined>, sort: Sort, size: number): Promise<{ rows: ListRow[]; next?: string }> {
   const src = SOURCES[kind];
@@ -90,11 +95,20 @@ export async function sortedPage(ctx: Ctx, db: Db, kind: string, q: Record<strin
   }
   const stamp = src.stamped ? 'stamp_status' : 'NULL::text';
   const cancellation = src.table === 'vouchers' ? 'NULL::jsonb' : 'cancellation';
+  // A short date range sorted by number or total: the page is chosen among the range's rows, read through the date
+  // index (index-only for invoices) and sorted, then only its rows are read. The sort index walked in its order would
+  // pass over every row outside the range (at 100,000 invoices, a past month by number read 56,000 entries and
+  // 14,000 pages: 520 ms; this, 8,500 entries: 22 ms). `+ 0` keeps the planner off the sort index.
+  const bounded = col !== 'date' && spanDays(q.from, q.to) <= BOUNDED_DAYS;
+  const order = (key: string) => `${key} ${dir}, t.id ${dir}`;
+  const from = bounded
+    ? `(SELECT id FROM ${src.table} t WHERE ${where.join(' AND ')} ORDER BY ${order(`(t.${col} + 0)`)} LIMIT ${size + 1}) p JOIN ${src.table} t USING (id)`
+    : `${src.table} t WHERE ${where.join(' AND ')}`;
   const rows = await db.query<{ id: string; name: string; date: string; number: string; total: string; annulled: boolean; customer: ListRow['customer'];
     stamp_status: string | null; mail_status: string | null; cancellation: ListRow['cancellation'] }>(
     `SELECT id, name, date::text AS date, number::text AS number, total::text AS total, annulled, document->'customer' AS customer,
             ${stamp} AS stamp_status, mail_status, ${cancellation} AS cancellation
-       FROM ${src.table} t WHERE ${where.join(' AND ')} ORDER BY t.${col} ${dir}, t.id ${dir} LIMIT ${size + 1}`, args); // t.: the column, not its text
+       FROM ${from} ORDER BY ${order(`t.${col}`)} LIMIT ${size + 1}`, args); // t.: the column, not its text
   const page = rows.slice(0, size);
   const last = page[page.length - 1];
   return {

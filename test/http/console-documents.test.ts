@@ -171,6 +171,26 @@ eachStorage('console documents started from an invoice, sorted lists', (storage)
         assert.equal(pages, 5, `${key} ${dir}: 4 full pages and one of 2`);
       }
     }
+    // A short date range sorted by number or total (read through the date index, then sorted): the range's invoices only, in order.
+    const [from, to] = [day(1), day(0)];
+    for (const key of ['number', 'total'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const expected = (await s.db.query<{ id: string }>(
+          `SELECT id FROM invoices WHERE company_id = $1 AND customer_identification = $2 AND deleted_at IS NULL AND date BETWEEN $3 AND $4 ORDER BY ${key} ${dir}, id ${dir}`,
+          [co, ident, from, to])).map((x) => x.id);
+        assert.equal(expected.length, 20, 'two of the three days');
+        const seen: string[] = [];
+        let url: string | undefined = `/app/documents?kind=invoices&customer=${ident}&from=${from}&to=${to}&sort=${key}&dir=${dir}&size=7`;
+        for (let pages = 0; url; pages++) {
+          assert.ok(pages < 3, 'the pages end');
+          const page = await owner.send('GET', url);
+          assert.equal(page.status, 200, `${url}: ${problems(page.text)}`);
+          seen.push(...idsOf(page.text));
+          url = /href="([^"]+)" rel="next"/.exec(page.text)?.[1]?.replace(/&amp;/g, '&');
+        }
+        assert.deepEqual(seen, expected, `${key} ${dir} from ${from} to ${to}: every invoice of the range once, in order`);
+      }
+    }
     // The default order is unchanged: the API's, newest first.
     const plain = await owner.send('GET', `/app/documents?kind=invoices&customer=${ident}&size=7`);
     const newest = (await s.db.query<{ id: string }>('SELECT id FROM invoices WHERE company_id = $1 AND customer_identification = $2 ORDER BY created_at DESC, number DESC, id DESC LIMIT 7', [co, ident])).map((x) => x.id);
