@@ -310,8 +310,14 @@ export async function replaceInvoice(q: Queryable, cid: number, inv: LockedInvoi
   }
 }
 
-/** A payment applied to (sign +1) or given back from (sign −1) a due item of an invoice. */
-export interface Application { due: number; invoice: string; amount: string }
+/**
+ * A payment applied to (sign +1) or given back from (sign −1) a due item of an invoice; `at`: when the invoice reads
+ * updated (default the transaction's time; bulk-demo gives its receipt's time).
+ */
+export interface Application { due: number; invoice: string; amount: string; at?: Date }
+
+/** The later of two optional times (what a batch's applications to one row say of its update time). */
+export const later = (a?: Date, b?: Date): Date | undefined => (a && b ? (a > b ? a : b) : a ?? b);
 
 /** What a credit note or a payment receipt settled on due items (its applications table), to give back when it is annulled. */
 export function applicationsOf(q: Queryable, of: 'note' | 'payment', cid: number, id: string): Promise<Application[]> {
@@ -323,14 +329,18 @@ export function applicationsOf(q: Queryable, of: 'note' | 'payment', cid: number
 
 /** Moves what receipts paid on due items and their invoices' balances (rows locked by the caller). */
 export async function movePayments(q: Queryable, cid: number, applied: readonly Application[], sign: 1 | -1): Promise<void> {
-  const perInvoice = new Map<string, Decimal>();
-  for (const a of applied) perInvoice.set(a.invoice, (perInvoice.get(a.invoice) ?? new Decimal(0)).plus(a.amount));
+  const perInvoice = new Map<string, { amount: Decimal; at?: Date }>();
+  for (const a of applied) {
+    const x = perInvoice.get(a.invoice);
+    perInvoice.set(a.invoice, { amount: (x?.amount ?? new Decimal(0)).plus(a.amount), at: later(x?.at, a.at) });
+  }
   await q.query(
     `UPDATE due_items d SET paid = d.paid + $2::numeric * v.amount FROM unnest($3::bigint[], $4::numeric[]) AS v(id, amount)
       WHERE d.company_id = $1 AND d.id = v.id`, [cid, sign, applied.map((a) => a.due), applied.map((a) => a.amount)]);
+  const invoices = [...perInvoice.entries()];
   await q.query(
-    `UPDATE invoices i SET balance = i.balance - $2::numeric * v.amount, updated_at = now() FROM unnest($3::uuid[], $4::numeric[]) AS v(id, amount)
-      WHERE i.company_id = $1 AND i.id = v.id`, [cid, sign, [...perInvoice.keys()], [...perInvoice.values()].map((v) => v.toFixed(2))]);
+    `UPDATE invoices i SET balance = i.balance - $2::numeric * v.amount, updated_at = coalesce(v.at, now()) FROM unnest($3::uuid[], $4::numeric[], $5::timestamptz[]) AS v(id, amount, at)
+      WHERE i.company_id = $1 AND i.id = v.id`, [cid, sign, invoices.map(([id]) => id), invoices.map(([, v]) => v.amount.toFixed(2)), invoices.map(([, v]) => v.at?.toISOString() ?? null)]);
 }
 
 /** The open due items of an invoice (not annulled, not fully paid), locked FOR UPDATE with `lock`. */

@@ -19,7 +19,7 @@ import { ApiError, Problems } from '../platform/errors';
 import { postEntry, type Posting } from '../ledger/journal';
 import { batchEntries, batchLines } from '../ledger/batch';
 import { lockInOrder, Slot, underSavepoint, type BatchLocks, type BatchWriter } from '../platform/group-commit';
-import { movePayments, type Application } from '../invoices/kernel';
+import { later, movePayments, type Application } from '../invoices/kernel';
 import { batchNumbering, takeNumber, type Numbered } from '../invoices/numbering';
 import { money } from '../platform/money';
 
@@ -33,6 +33,8 @@ export interface VoucherWrite {
   sent?: number;
   customerId: number | null; identification: string | null; branchOffice: number | null; total: string; partnerId: string | null;
   document: object; now: Date;
+  /** When the invoices it pays read updated (default the transaction's time): bulk-demo gives its receipt's time. */
+  paidAt?: Date;
   pays: DuePayment[];
   postings: Posting[];
   /** Checked after the due items are locked and paid, before the number (the customer's advance under its lock). */
@@ -83,7 +85,7 @@ async function lockPaid(q: Queryable, items: VoucherWrite[]): Promise<{ dues: Ma
   };
 }
 
-const applications = (w: VoucherWrite): Application[] => w.pays.map((p) => ({ due: p.due, invoice: p.invoice, amount: money(p.value) }));
+const applications = (w: VoucherWrite): Application[] => w.pays.map((p) => ({ due: p.due, invoice: p.invoice, amount: money(p.value), at: w.paidAt }));
 
 /** Writes a voucher in the caller's transaction (alone, or handed to the batch under group commit); its number, or the refusal. */
 export async function writeVoucher(q: Queryable, w: VoucherWrite): Promise<Numbered> {
@@ -191,10 +193,10 @@ async function writeOneType(q: Queryable, cid: number, tid: number, items: Vouch
   [cid, tid, JSON.stringify(docs), items.length, JSON.stringify(apps), JSON.stringify(batchLines(items.map((w) => w.postings)))]);
   if (!rows.length) return [];
   // One row per due item (an UPDATE … FROM applies one matching row of each): what the batch pays on it, summed.
-  const perDue = new Map<number, { due: number; invoice: string; amount: Decimal }>();
+  const perDue = new Map<number, { due: number; invoice: string; amount: Decimal; at?: Date }>();
   for (const a of items.flatMap(applications)) {
     const x = perDue.get(a.due) ?? { due: a.due, invoice: a.invoice, amount: new Decimal(0) };
-    perDue.set(a.due, { ...x, amount: x.amount.plus(a.amount) });
+    perDue.set(a.due, { ...x, amount: x.amount.plus(a.amount), at: later(x.at, a.at) });
   }
   if (perDue.size) await movePayments(q, cid, [...perDue.values()].map((x) => ({ ...x, amount: x.amount.toFixed(2) })), +1);
   return rows.map((t) => ({ number: Number(t.number), prefix: t.prefix, name: t.name }));

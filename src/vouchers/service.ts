@@ -21,7 +21,7 @@ import { advanceBalance, advanceTaken, lockAdvanceBalance } from '../ledger/adva
 import { movePayments } from '../invoices/kernel';
 import { invoiceMoney } from '../notes/credit';
 import type { CoInvoiceDocument } from '../invoices/co/schema';
-import { lockVoucher, markAnnulled, writeVoucher, type DuePayment } from './kernel';
+import { lockVoucher, markAnnulled, writeVoucher, type DuePayment, type VoucherWrite } from './kernel';
 import { annulmentDate, checkDocumentType, checkCostCenter, checkCurrency, loadMasterData, mustBeActive, notAfterToday } from '../invoices/lookup';
 import type { CostCenterRow, CustomerRow, DocumentTypeRow, PaymentTypeRow, TaxRow } from '../catalog/rows';
 import type { VoucherBody, VoucherDocument, VoucherType } from './schema';
@@ -326,23 +326,29 @@ const duePayments = (entries: Entry[]): DuePayment[] => entries.flatMap((e, i) =
  * checks it again under the customer's lock, after the due items and before the number.
  */
 export async function storeVoucher(q: Queryable, company: Company, plan: VoucherPlan, meta: { partnerId?: string }) {
+  const w = voucherWrite(company, plan, { id: crypto.randomUUID(), now: new Date(), partnerId: meta.partnerId });
+  const numbered = await writeVoucher(q, w);
+  return voucherDocument(plan, { id: w.id, ...numbered, now: w.now });
+}
+
+/**
+ * What the kernel writes for a planned voucher (the document without its number, what it pays, its postings, and the
+ * check of an advance it takes): storeVoucher's, and bulk-demo's (src/companies/bulk.ts), which hands many to writeVouchers.
+ */
+export function voucherWrite(company: Company, plan: VoucherPlan, o: { id: string; now: Date; partnerId?: string }): VoucherWrite {
   const cid = company.company_id;
-  const id = crypto.randomUUID();
-  const now = new Date();
   const taken = advanceTakenBy(plan);
   const guard = taken.gt(0) ? async (tx: Queryable) => {
     // Checked again under the customer's lock: two documents cannot both spend the same advance.
     const balance = await lockAdvanceBalance(tx, cid, CO_ADVANCES_GROUP, plan.customer!.identification);
     if (taken.gt(balance)) throw new DomainError('invalid_value', advanceMessage(plan.customer!.identification, taken, balance), advancePath(plan), `at most ${balance.toFixed(2)} COP`);
   } : undefined;
-  const unnumbered = voucherDocument(plan, { id, prefix: plan.docType.prefix, number: 0, name: '', now });
-  const numbered = await writeVoucher(q, {
-    companyId: cid, id, documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.body.date, type: plan.type,
+  return {
+    companyId: cid, id: o.id, documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.body.date, type: plan.type,
     customerId: plan.customer?.id ?? null, identification: plan.customer?.identification ?? null, branchOffice: plan.customer?.branch_office ?? null,
-    total: plan.total.toFixed(2), partnerId: meta.partnerId ?? null, document: unnumbered, now,
-    pays: duePayments(plan.entries), postings: voucherPostings(plan), guard,
-  });
-  return voucherDocument(plan, { id, ...numbered, now });
+    total: plan.total.toFixed(2), partnerId: o.partnerId ?? null, document: voucherDocument(plan, { id: o.id, prefix: plan.docType.prefix, number: 0, name: '', now: o.now }),
+    now: o.now, pays: duePayments(plan.entries), postings: voucherPostings(plan), guard,
+  };
 }
 
 /** A voucher takes an advance (checked under the customer's lock): it is written alone, never in a batch. */

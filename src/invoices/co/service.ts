@@ -11,7 +11,8 @@ import type { Queryable } from '../../platform/db';
 import { DomainError, notFound } from '../../platform/errors';
 import { insertCustomer } from '../../catalog/customers';
 import { postEntry, reverseEntry } from '../../ledger/journal';
-import { canEdit, enforce, lockInvoice, replaceInvoice, requestStamp, writeInvoice } from '../kernel';
+import { canEdit, enforce, lockInvoice, replaceInvoice, requestStamp, writeInvoice, type InvoiceWrite } from '../kernel';
+import type { CoInvoiceDocument } from './schema';
 import type { Plan } from './plan';
 import { coInvoiceDocument } from './document';
 import { advanceOf, applyAdvance, coInvoicePostings, dueRecords } from './ledger';
@@ -31,15 +32,29 @@ export async function storeCoInvoice(q: Queryable, company: Company, plan: Plan,
   const cid = company.company_id;
   const id = crypto.randomUUID();
   const customerId = plan.newCustomer ? Number((await insertCustomer(q, cid, 'CO', plan.newCustomer)).id) : plan.customer!.id;
-  const now = new Date();
-  const doc = coInvoiceDocument(plan, { id, prefix: plan.docType.prefix, number: null, name: null, customerId, now });
+  const { doc, write } = coInvoiceWrite(company, plan, { id, customerId, now: new Date(), partnerId: meta.partnerId });
   await applyAdvance(q, cid, plan);
-  const numbered = await writeInvoice(q, {
-    companyId: cid, id, country: 'CO', documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.body.date,
-    customerId, identification: plan.body.customer.identification, branchOffice: plan.body.customer.branch_office,
-    total: doc.total, balance: doc.balance, partnerId: meta.partnerId, document: doc, now, stamp: plan.body.stamp?.send,
-  }, dueRecords(plan), coInvoicePostings(plan));
+  const numbered = await writeInvoice(q, write.r, write.due, write.postings);
   return pendingIfAsked(plan, { ...doc, ...numbered });
+}
+
+/**
+ * What the kernel writes for a planned invoice (its record, due items and postings) and its answer without
+ * number and name: storeCoInvoice's, and bulk-demo's (src/companies/bulk.ts), which hands many to writeInvoices.
+ */
+export function coInvoiceWrite(company: Company, plan: Plan, o: { id: string; customerId: number; now: Date; partnerId?: string }): { doc: CoInvoiceDocument; write: InvoiceWrite } {
+  const doc = coInvoiceDocument(plan, { id: o.id, prefix: plan.docType.prefix, number: null, name: null, customerId: o.customerId, now: o.now });
+  return {
+    doc,
+    write: {
+      r: {
+        companyId: company.company_id, id: o.id, country: 'CO', documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.body.date,
+        customerId: o.customerId, identification: plan.body.customer.identification, branchOffice: plan.body.customer.branch_office,
+        total: doc.total, balance: doc.balance, partnerId: o.partnerId, document: doc, now: o.now, stamp: plan.body.stamp?.send,
+      },
+      due: dueRecords(plan), postings: coInvoicePostings(plan),
+    },
+  };
 }
 
 /** With stamp.send, the invoice goes to the DIAN after commit, from the outbox; Pending until it answers. */
