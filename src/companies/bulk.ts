@@ -19,11 +19,13 @@
  * How: every document is planned by the API's own code and written by its
  * kernel. One invoice per document type, product basket and payment type is
  * planned by POST /v1/invoices's planCoInvoice (a template); each loaded
- * invoice is that plan with its own date, customer and due date, turned into
- * the kernel's record by coInvoiceWrite (as storeCoInvoice does) and written
- * by writeInvoices (src/invoices/kernel.ts) in chunks of `batch` invoices:
+ * invoice is that plan with its own date, customer and due date, as the
+ * kernel's record that coInvoiceWrite makes of it (storeCoInvoice's: made once
+ * per template and given each invoice's own values, checked equal to
+ * coInvoiceWrite's own for the first invoice of each template), written by
+ * writeInvoices (src/invoices/kernel.ts) in chunks of `batch` invoices:
  * numbers from the document types' counters, gap-free, due items, journal
- * entries. Two credit invoices and the receipts paying them are written
+ * entries. Each chunk is planned while the one before is written. Two credit invoices and the receipts paying them are written
  * through the service itself (storeCoInvoice, storeVoucher); their voucher
  * plans are the receipts' templates: each receipt is that plan paying its own
  * due item, turned into the kernel's record by voucherWrite and written by
@@ -53,7 +55,7 @@ import { CoCustomerBody, insertCustomer, type CustomerBody } from '../catalog/cu
 import { computeCO, type TaxRef } from '../invoices/compute';
 import type { ProductRow } from '../catalog/rows';
 import { coInvoiceWrite, planCoInvoice, storeCoInvoice, type Plan } from '../invoices/co/service';
-import type { CoInvoiceBody } from '../invoices/co/schema';
+import type { CoInvoiceBody, CoInvoiceDocument } from '../invoices/co/schema';
 import { todayIn } from '../invoices/lookup';
 import { writeInvoices, type InvoiceWrite } from '../invoices/kernel';
 import type { Numbered } from '../invoices/numbering';
@@ -109,6 +111,13 @@ interface Paid {
   vdate: string; vcreated: number; vpay: number; numbered?: Numbered;
 }
 interface Person { id: number; identification: string }
+/** What a loaded invoice draws (see documents). */
+interface Drawn {
+  date: string; person: Person; t: number; dueDate: string; paidR: number; created: number; receipt: { vdate: string; vcreated: number; vpay: number };
+}
+
+/** Lets the event loop run (the write under way goes on) while a chunk is planned. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
   const started = Date.now();
@@ -137,6 +146,7 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
     // Invoices, in chunks; each chunk is planned while the one before is written.
     const n = total - samples.invoices;
     const draw = documents({ n, days, first, today, people, timeZone: company.time_zone, now: Date.now() });
+    const record = invoiceRecords(company, templates);
     const paid: Paid[] = [];
     let writing: Promise<void> = Promise.resolve();
     for (let from = 0; from < n; from += batch) {
@@ -144,16 +154,9 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
       const writes: InvoiceWrite[] = [];
       const payable: (Paid | undefined)[] = [];
       for (let seq = from; seq < to; seq++) {
+        if ((seq - from) % 500 === 499) await turn();
         const d = draw(seq);
-        const tpl = templates[d.t];
-        const plan: Plan = {
-          ...tpl,
-          body: { ...tpl.body, date: d.date, customer: { identification: d.person.identification, branch_office: 0 },
-            payments: tpl.body.payments.map((p) => (p.due_date ? { ...p, due_date: d.dueDate } : p)) },
-          customer: { ...tpl.customer, id: d.person.id, identification: d.person.identification },
-          payments: tpl.payments.map((p) => (p.type.due_date ? { ...p, due_date: d.dueDate } : p)),
-        };
-        const { write } = coInvoiceWrite(company, plan, { id: crypto.randomUUID(), customerId: d.person.id, now: new Date(d.created) });
+        const write = record(d);
         writes.push(write);
         const due = write.due[0];
         const pays = due && d.paidR < (d.dueDate <= today ? 97 : 20);
@@ -168,18 +171,28 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
         });
         log(`invoices ${to + samples.invoices}/${total} (${elapsed()})`);
       });
+      writing.catch(() => undefined); // awaited (and thrown) before the next write: not an unhandled rejection while a chunk is planned
     }
     await writing;
 
-    // Receipts, numbered in the order they were made.
+    // Receipts, numbered in the order they were made; each chunk is planned while the one before is written.
     paid.sort((a, b) => a.vcreated - b.vcreated || (a.vdate < b.vdate ? -1 : a.vdate > b.vdate ? 1 : 0) || a.seq - b.seq);
+    const dues = await dueItems(q, cid, paid);
     for (let from = 0; from < paid.length; from += batch) {
-      const chunk = paid.slice(from, from + batch);
-      const dues = await dueItems(q, cid, chunk);
-      const writes = chunk.map((p) => receiptWrite(company, samples.receipts[p.vpay], p, dues));
-      for (const x of await writeVouchers(q, writes)) if (x instanceof Error) throw x;
-      log(`receipts ${Math.min(paid.length, from + batch)}/${paid.length} (${elapsed()})`);
+      const to = Math.min(paid.length, from + batch);
+      const writes: VoucherWrite[] = [];
+      for (let k = from; k < to; k++) {
+        if ((k - from) % 500 === 499) await turn();
+        writes.push(receiptWrite(company, samples.receipts[paid[k].vpay], paid[k], dues));
+      }
+      await writing;
+      writing = writeVouchers(q, writes).then((out) => {
+        for (const x of out) if (x instanceof Error) throw x;
+        log(`receipts ${to}/${paid.length} (${elapsed()})`);
+      });
+      writing.catch(() => undefined);
     }
+    await writing;
     return { receipts: paid.length };
   });
   // The sums the reports read, then the planner's statistics and the visibility map (index-only scans).
@@ -202,7 +215,7 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
  * 18:00 local, never after the load began), customer, template (document type, basket, payment type), terms,
  * and, should it be paid, its receipt's date, creation time and payment type.
  */
-function documents(o: { n: number; days: number; first: string; today: string; people: Person[]; timeZone: string; now: number }) {
+function documents(o: { n: number; days: number; first: string; today: string; people: Person[]; timeZone: string; now: number }): (seq: number) => Drawn {
   const next = random(7);
   const eight = new Map<string, number>();
   /** 08:00 of a day in the company's time zone, plus `ms`. */
@@ -228,6 +241,51 @@ function documents(o: { n: number; days: number; first: string; today: string; p
     const vdate = [o.today, addDays(dueDate, -early)].sort()[0];
     const vcreated = Math.min(o.now, Math.max(local(vdate, frac), created + MINUTE));
     return { date, person, t: (di * BASKETS + b) * 4 + pi, dueDate, paidR, created, receipt: { vdate, vcreated, vpay } };
+  };
+}
+
+/**
+ * Each loaded invoice's record for the kernel: its template's plan with its own date, customer and due date, as
+ * coInvoiceWrite makes it (storeCoInvoice's). coInvoiceWrite is run once per template, and its record given what
+ * differs from one invoice to the next (ids, date, customer, due date, times, the postings' third party); for the
+ * first invoice of each template that record is checked equal, to the letter, to coInvoiceWrite's for its own plan.
+ */
+function invoiceRecords(company: Company, templates: Plan[]): (d: Drawn) => InvoiceWrite {
+  const bases = new Map<number, InvoiceWrite>();
+  return (d) => {
+    const tpl = templates[d.t];
+    const id = crypto.randomUUID();
+    const now = new Date(d.created);
+    let base = bases.get(d.t);
+    const first = !base;
+    base ??= coInvoiceWrite(company, tpl, { id: '', customerId: 0, now: new Date(0) }).write;
+    bases.set(d.t, base);
+    const doc = base.r.document as CoInvoiceDocument;
+    const at = now.toISOString();
+    const write: InvoiceWrite = {
+      r: {
+        ...base.r, id, date: d.date, customerId: d.person.id, identification: d.person.identification, now,
+        document: {
+          ...doc, id, date: d.date, customer: { ...doc.customer, id: String(d.person.id), identification: d.person.identification },
+          items: doc.items.map((item, i) => ({ ...item, id: `${id}-${i + 1}` })), payments: doc.payments.map((p) => (p.due_date ? { ...p, due_date: d.dueDate } : p)),
+          metadata: { ...doc.metadata, created: at, last_updated: at },
+        },
+      },
+      due: base.due.map((x) => ({ ...x, due_date: d.dueDate })),
+      postings: base.postings.map((p) => (p.third_party === undefined ? p : { ...p, third_party: d.person.identification })),
+    };
+    if (first) {
+      const plan: Plan = {
+        ...tpl,
+        body: { ...tpl.body, date: d.date, customer: { identification: d.person.identification, branch_office: 0 },
+          payments: tpl.body.payments.map((p) => (p.due_date ? { ...p, due_date: d.dueDate } : p)) },
+        customer: { ...tpl.customer, id: d.person.id, identification: d.person.identification },
+        payments: tpl.payments.map((p) => (p.type.due_date ? { ...p, due_date: d.dueDate } : p)),
+      };
+      const own = JSON.stringify(coInvoiceWrite(company, plan, { id, customerId: d.person.id, now }).write);
+      if (own !== JSON.stringify(write)) throw new Error(`bulk-demo: the record of template ${d.t} is not coInvoiceWrite's: ${JSON.stringify(write)} against ${own}`);
+    }
+    return write;
   };
 }
 
