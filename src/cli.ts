@@ -270,7 +270,7 @@ const COMMANDS: Command[] = [
   },
   {
     name: 'bulk-demo', usage: '--invoices N [--days D] [--customers K]',
-    summary: 'N realistic invoices (cash and credit, with receipts paying some) in the Colombian demo company, in bulk statements (src/companies/bulk.ts); progress on stderr',
+    summary: 'N realistic invoices (cash and credit, with receipts paying some) in the Colombian demo company, written in chunks by the kernels\' batch writers (src/companies/bulk.ts); progress on stderr',
     options: { invoices: str, days: str, customers: str }, required: ['invoices'],
     run: (v, { db }) => {
       const count = (name: 'invoices' | 'days' | 'customers', min: number, max: number) => {
