@@ -177,6 +177,8 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
 
     // Receipts, numbered in the order they were made; each chunk is planned while the one before is written.
     paid.sort((a, b) => a.vcreated - b.vcreated || (a.vdate < b.vdate ? -1 : a.vdate > b.vdate ? 1 : 0) || a.seq - b.seq);
+    // The planner learns the invoices and due items just written (else it reads them whole to find a chunk's rows).
+    await q.exec('ANALYZE invoices, due_items');
     const dues = await dueItems(q, cid, paid);
     for (let from = 0; from < paid.length; from += batch) {
       const to = Math.min(paid.length, from + batch);
