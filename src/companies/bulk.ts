@@ -281,7 +281,7 @@ function invoiceRecords(company: Company, templates: Plan[]): (d: Drawn) => Invo
         ...tpl,
         body: { ...tpl.body, date: d.date, customer: { identification: d.person.identification, branch_office: 0 },
           payments: tpl.body.payments.map((p) => (p.due_date ? { ...p, due_date: d.dueDate } : p)) },
-        customer: { ...tpl.customer, id: d.person.id, identification: d.person.identification },
+        customer: { ...tpl.customer!, id: d.person.id, identification: d.person.identification },
         payments: tpl.payments.map((p) => (p.type.due_date ? { ...p, due_date: d.dueDate } : p)),
       };
       const own = JSON.stringify(coInvoiceWrite(company, plan, { id, customerId: d.person.id, now }).write);
@@ -427,7 +427,7 @@ function receiptWrite(company: Company, tpl: VoucherPlan, p: Paid, dues: Map<str
     ...tpl,
     body: { ...tpl.body, date: p.vdate, customer: { identification: p.person.identification, branch_office: 0 },
       items: [{ due: { prefix: inv.prefix, consecutive: inv.number, quote: 1 }, value }], payment: { ...tpl.body.payment!, value } },
-    customer: { ...tpl.customer, id: p.person.id, identification: p.person.identification },
+    customer: { ...tpl.customer!, id: p.person.id, identification: p.person.identification },
     payment: { ...tpl.payment!, value },
     entries: [{ ...tpl.entries[0], value, due, account: { code: p.account, movement: 'Credit' } }],
     total: new Decimal(value),
