@@ -19,7 +19,7 @@
  * then the latency of GET /v1/taxes from one more connection while the
  * electronic invoices are created (and, for reference, on an idle service).
  * Then group commit (issue 37): in each round the service is started once with
- * GROUP_COMMIT_MS=0 (off) and once with BENCH_GROUP_COMMIT_MS (default 2),
+ * GROUP_COMMIT=off and once on, with GROUP_COMMIT_MS=BENCH_GROUP_COMMIT_MS (default 0: no window),
  * and each time the floor and the plain invoice are measured, plus a lone
  * plain invoice from one connection (the latency a window adds); the plain
  * rates are given as ratios of the floor measured beside them.
@@ -33,7 +33,8 @@
  *   RSS sampled, to see whether memory stays flat
  *   BENCH_SERVICE_NODE_ARGS: node options for the service process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
  *   (a profile per thread: the worker threads' show where the CPU work of documents goes)
- *   BENCH_PARTS=main,group: the paths above (main) and the group-commit comparison (group); BENCH_GROUP_COMMIT_MS (default 2)
+ *   BENCH_PARTS=main,group: the paths above (main) and the group-commit comparison (group); BENCH_GROUP_COMMIT_MS (default 0);
+ *   BENCH_GROUP_CONCURRENCY: the connections of the group part's floor and plain runs (default BENCH_CONCURRENCY)
  *   BENCH_STORAGES=pglite,postgres; BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://root@127.0.0.1:5432/test)
  *
  * It is a measurement, not a test: it exits 0 whatever the figures, and 1
@@ -64,7 +65,8 @@ const RATE_LIMIT = envInt('BENCH_RATE_LIMIT', 1_000_000, 0);
 const SOAK_SECONDS = envInt('BENCH_SOAK_SECONDS', 0, 0);
 const STORAGES = (process.env.BENCH_STORAGES || 'pglite,postgres').split(',').map((s) => s.trim()) as Storage[];
 const PARTS = (process.env.BENCH_PARTS || 'main,group').split(',').map((s) => s.trim());
-const GROUP_COMMIT_MS = String(envInt('BENCH_GROUP_COMMIT_MS', 2));
+const GROUP_COMMIT_MS = String(envInt('BENCH_GROUP_COMMIT_MS', 0, 0));
+const GROUP_CONCURRENCY = envInt('BENCH_GROUP_CONCURRENCY', CONCURRENCY);
 const ROUNDS = 2;
 const TARGETS = { plainOfFloor: 0.6, electronicOfPlain: 0.3, electronicP99Ms: 500, lookupP99Ms: 50 };
 
@@ -347,23 +349,23 @@ async function benchStorage(storage: Storage, env: Record<string, string>): Prom
 
 /** Group commit off and on: per round a service with each setting, the floor and the plain invoice beside each other, then a lone plain invoice. */
 interface GroupCommitSide { floor: Figures; plain: Figures; lone: Figures }
-interface GroupCommitResult { storage: Storage; window_ms: number; off: GroupCommitSide; on: GroupCommitSide;
+interface GroupCommitResult { storage: Storage; window_ms: number; concurrency: number; off: GroupCommitSide; on: GroupCommitSide;
   ratios: { off_of_floor: number; on_of_floor: number; on_of_off: number }; lone_p50_added_ms: number }
 
 async function groupCommitRuns(storage: Storage, env: Record<string, string>): Promise<GroupCommitResult> {
   const runs = { off: { floor: [] as Run[], plain: [] as Run[], lone: [] as Run[] }, on: { floor: [] as Run[], plain: [] as Run[], lone: [] as Run[] } };
   for (let r = 1; r <= ROUNDS; r++) {
     for (const side of ['off', 'on'] as const) {
-      const svc = await startService({ ...env, GROUP_COMMIT_MS: side === 'off' ? '0' : GROUP_COMMIT_MS });
-      const client = new Client(svc.url, CONCURRENCY + 1);
+      const svc = await startService({ ...env, ...(side === 'off' ? { GROUP_COMMIT: 'off' } : { GROUP_COMMIT: 'on', GROUP_COMMIT_MS }) });
+      const client = new Client(svc.url, GROUP_CONCURRENCY + 1);
       try {
         client.tokens.co = expect(200, await client.json('co', 'POST', '/auth', DEMO_CREDENTIALS.co), 'POST /auth').access_token;
         client.tokens.mx = expect(200, await client.json('mx', 'POST', '/auth', DEMO_CREDENTIALS.mx), 'POST /mx/auth').access_token;
         const plain = (await bodies(client)).plain;
         const floor: Request = { method: 'POST', path: '/bench/floor', body: plain.body, headers: {}, status: 201 };
-        for (const req of [floor, plain]) if (WARMUP_SECONDS) await loadFor(client, req, CONCURRENCY, WARMUP_SECONDS * 1000);
-        runs[side].floor.push(await loadFor(client, floor, CONCURRENCY, SECONDS * 1000));
-        runs[side].plain.push(await loadFor(client, plain, CONCURRENCY, SECONDS * 1000));
+        for (const req of [floor, plain]) if (WARMUP_SECONDS) await loadFor(client, req, GROUP_CONCURRENCY, WARMUP_SECONDS * 1000);
+        runs[side].floor.push(await loadFor(client, floor, GROUP_CONCURRENCY, SECONDS * 1000));
+        runs[side].plain.push(await loadFor(client, plain, GROUP_CONCURRENCY, SECONDS * 1000));
         runs[side].lone.push(await loadFor(client, plain, 1, Math.min(3000, SECONDS * 500)));
         process.stderr.write(`  [${storage}] round ${r}/${ROUNDS} group commit ${side}: floor ${runs[side].floor[r - 1].latencies.length}, plain ${runs[side].plain[r - 1].latencies.length}, lone ${runs[side].lone[r - 1].latencies.length} requests\n`);
       } finally {
@@ -375,7 +377,7 @@ async function groupCommitRuns(storage: Storage, env: Record<string, string>): P
   const side = (x: typeof runs.off): GroupCommitSide => ({ floor: figures(x.floor), plain: figures(x.plain), lone: figures(x.lone) });
   const off = side(runs.off), on = side(runs.on);
   const ratio = (a: number, b: number) => Math.round((a / b) * 1000) / 1000;
-  return { storage, window_ms: Number(GROUP_COMMIT_MS), off, on,
+  return { storage, window_ms: Number(GROUP_COMMIT_MS), concurrency: GROUP_CONCURRENCY, off, on,
     ratios: { off_of_floor: ratio(off.plain.per_s, off.floor.per_s), on_of_floor: ratio(on.plain.per_s, on.floor.per_s), on_of_off: ratio(on.plain.per_s, off.plain.per_s) },
     lone_p50_added_ms: round2(on.lone.p50_ms - off.lone.p50_ms) };
 }
@@ -492,12 +494,13 @@ async function main(): Promise<number> {
   }
   for (const g of grouped) {
     const row = (name: string, f: Figures, ratio: string) => rows.push([g.storage, name, String(f.requests), f.per_s.toFixed(1), f.p50_ms.toFixed(1), f.p99_ms.toFixed(1), ratio]);
-    row('floor (beside gc off)', g.off.floor, '');
-    row('plain, group commit off', g.off.plain, `${g.ratios.off_of_floor.toFixed(3)} of floor (>= 1.0: ${mark(g.ratios.off_of_floor >= 1)})`);
-    row('floor (beside gc on)', g.on.floor, '');
-    row(`plain, group commit ${g.window_ms} ms`, g.on.plain, `${g.ratios.on_of_floor.toFixed(3)} of floor (>= 1.0: ${mark(g.ratios.on_of_floor >= 1)}); ${g.ratios.on_of_off.toFixed(3)} of gc off`);
+    const c = g.concurrency === CONCURRENCY ? '' : ` (${g.concurrency} conn.)`;
+    row(`floor (beside gc off)${c}`, g.off.floor, '');
+    row(`plain, group commit off${c}`, g.off.plain, `${g.ratios.off_of_floor.toFixed(3)} of floor (>= 1.0: ${mark(g.ratios.off_of_floor >= 1)})`);
+    row(`floor (beside gc on)${c}`, g.on.floor, '');
+    row(`plain, group commit on, window ${g.window_ms} ms${c}`, g.on.plain, `${g.ratios.on_of_floor.toFixed(3)} of floor (>= 1.0: ${mark(g.ratios.on_of_floor >= 1)}); ${g.ratios.on_of_off.toFixed(3)} of gc off`);
     row('lone plain, gc off', g.off.lone, '');
-    row(`lone plain, gc ${g.window_ms} ms`, g.on.lone, `p50 +${g.lone_p50_added_ms.toFixed(1)} ms (<= +3: ${mark(g.lone_p50_added_ms <= 3)})`);
+    row(`lone plain, gc on, window ${g.window_ms} ms`, g.on.lone, `p50 +${g.lone_p50_added_ms.toFixed(1)} ms (<= +3: ${mark(g.lone_p50_added_ms <= 3)})`);
   }
   if (rows.length === 1) rows.push(['', '', '', '', '', '', '']);
   console.log('\n' + table(rows));

@@ -21,7 +21,7 @@ import { STORED_COLUMNS, stampMessages } from '../platform/stored';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import { dec, num } from '../platform/money';
-import { groupCommitOf } from '../platform/group-commit';
+import { committerOf } from '../platform/group-commit';
 import { CoInvoiceBody } from './co/schema';
 import { coInvoiceDocument, coStoredInOneStatement, planCoInvoice, storeCoInvoice, updateCoInvoice, type Plan as CoPlan } from './co/service';
 import { MxInvoiceBody } from './mx/schema';
@@ -120,8 +120,8 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     return readInvoice(db, company, id);
   };
   const tags = [`invoices (${country})`];
-  // Creations of this storage (both countries) written together: GROUP_COMMIT_MS, GROUP_COMMIT_MAX.
-  const batch = groupCommitOf(db, { windowMs: config.groupCommitMs, max: config.groupCommitMax });
+  // Creations of this storage (both countries) written together: GROUP_COMMIT, GROUP_COMMIT_MS, GROUP_COMMIT_MAX.
+  const batch = committerOf(db, config);
   const headers = Type.Object({
     ...IdempotencyHeader,
     // Checked by applicationHeader (header_required), so optional for the schema.

@@ -18,7 +18,7 @@ import { reverseEntry } from '../ledger/journal';
 import { recordCreation } from '../mail/store';
 import { CreditNoteBody, DebitNoteBody, NOTE_NAMES, type NoteBody, type NoteKind } from './schema';
 import { noteDocument, planNote, storeNote, type NotePlan } from './service';
-import { groupCommitOf } from '../platform/group-commit';
+import { committerOf } from '../platform/group-commit';
 import { lockNote, markNoteAnnulled, noteApplications, NOTE_STAMP_JOB, requestNoteStamp } from './kernel';
 
 const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
@@ -73,7 +73,7 @@ export const noteRoutes: RouteModule = (app, { db, country, outbox, config }) =>
     return readNote(db, company, kind, id);
   };
   // Creations of this storage written together (GROUP_COMMIT_MS, GROUP_COMMIT_MAX); alone, a note is written in its own transaction.
-  const batch = groupCommitOf(db, { windowMs: config.groupCommitMs, max: config.groupCommitMax }).inTransactions;
+  const batch = committerOf(db, config).inTransactions;
   for (const kind of ['NC', 'ND'] as const) {
     const { noun, path } = NOTE_NAMES[kind];
     const body = kind === 'NC' ? CreditNoteBody : DebitNoteBody;

@@ -14,7 +14,7 @@ import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery
 import type { StampColumns, StampStatus } from '../platform/states';
 import { PaymentBody } from './schema';
 import { annulPayment, planPayment, storePayment, voidPayment, type PaymentPlan } from './service';
-import { groupCommitOf } from '../platform/group-commit';
+import { committerOf } from '../platform/group-commit';
 import { lockPayment, PAYMENT_STAMP_JOB, requestPaymentStamp, setPaymentCancellation } from './kernel';
 import { recordCreation } from '../mail/store';
 import { cancelRoute, type CancelKernel, type MxStoredRow } from '../einvoice/sat/cancel';
@@ -41,7 +41,7 @@ export const paymentRoutes: RouteModule = (app, { db, country, outbox, config })
     return readPayment(db, company, id);
   };
   // Creations of this storage written together (GROUP_COMMIT_MS, GROUP_COMMIT_MAX); alone, a receipt is written in its own transaction.
-  const batch = groupCommitOf(db, { windowMs: config.groupCommitMs, max: config.groupCommitMax }).inTransactions;
+  const batch = committerOf(db, config).inTransactions;
   const plan = (req: BodyOf<PaymentBody>) => planRequest(req, (problems) => planPayment(db, req.company, req.body, problems));
 
   app.post('/payments', {

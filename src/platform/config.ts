@@ -70,7 +70,8 @@ export interface Config {
   workerThreads: number;
   /** How long a verified token and its company are kept in memory (0 = read on every request); changes drop them at once. */
   authCacheMs: number;
-  /** Group commit of invoice creations: how long the first waits for others (0 = off), and how many make a batch at most. */
+  /** Group commit of creations (GROUP_COMMIT=off: none); the window the first of a batch waits when nothing is being written (0 = none), and how many make a batch at most. */
+  groupCommit: boolean;
   groupCommitMs: number;
   groupCommitMax: number;
   /** The operator console (src/console): CONSOLE_HTTPS=1 marks its cookie Secure; session lifetimes; failed-login limits per window. */
@@ -191,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKeyPrevious: secret(env, 'SECRET_KEY_PREVIOUS'),
     workerThreads: int(env, 'WORKER_THREADS', 0),
     authCacheMs: int(env, 'AUTH_CACHE_MS', 10000),
+    groupCommit: oneOf(env, 'GROUP_COMMIT', ['on', 'off'] as const, 'on') === 'on',
     groupCommitMs: int(env, 'GROUP_COMMIT_MS', 0),
     groupCommitMax: Math.max(1, int(env, 'GROUP_COMMIT_MAX', 64)),
     consoleHttps: oneOf(env, 'CONSOLE_HTTPS', ['0', '1'] as const, '0') === '1',

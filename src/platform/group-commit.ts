@@ -1,8 +1,11 @@
 /**
- * Group commit for creations: requests that arrive within GROUP_COMMIT_MS of
- * each other (at most GROUP_COMMIT_MAX) are written together, by their
- * kernel's batch writer, in one transaction; each still gets its own number,
- * its own answer and its own error.
+ * Group commit for creations: requests that arrive while a batch of this
+ * storage is being written gather, and are written together when it ends (at
+ * most GROUP_COMMIT_MAX), by their kernel's batch writer, in one transaction;
+ * each still gets its own number, its own answer and its own error. A creation
+ * that finds nothing being written is written at once (no timer: a lone request
+ * pays nothing), so batches form exactly under load. GROUP_COMMIT_MS > 0 adds a
+ * window: the first creation of a batch then waits that long for others.
  *
  * A creation joins a batch by running its ordinary `store` with a Slot in
  * place of the database: the kernel's one-statement writer (writeInvoice) sees
@@ -81,7 +84,9 @@ export class Slot implements Queryable {
 }
 
 export interface GroupCommitOptions {
-  /** How long the first creation of a batch waits for others; 0: no group commit. */
+  /** false: no group commit (each creation is written alone, as it comes). */
+  on?: boolean;
+  /** How long the first creation of a batch waits for others when nothing is being written; 0: it is written at once. */
   windowMs: number;
   /** A batch is written as soon as this many are waiting. */
   max: number;
@@ -91,14 +96,14 @@ interface Entry { work: (q: Queryable) => Promise<unknown>; ownTx: boolean; reso
 
 export class GroupCommit {
   private queue: Entry[] = [];
-  private timer: NodeJS.Timeout | null = null;
+  private timer: NodeJS.Timeout | NodeJS.Immediate | null = null;
   private writing = false;
   /** What was written in batches: transactions, documents handed to a batch writer, the largest batch. */
   readonly stats = { batches: 0, documents: 0, largest: 0 };
 
   constructor(private db: Db, readonly options: GroupCommitOptions) {}
 
-  get enabled(): boolean { return this.options.windowMs > 0 && this.options.max > 1; }
+  get enabled(): boolean { return this.options.on !== false && this.options.max > 1; }
 
   /**
    * Runs `work` (a creation's store, which writes through a kernel's writer and nothing else) in the next batch;
@@ -116,11 +121,12 @@ export class GroupCommit {
   private schedule(): void {
     if (this.writing) return; // the batch in flight writes the next when it ends
     if (this.queue.length >= this.options.max) { this.flush(); return; }
-    this.timer ??= setTimeout(() => this.flush(), this.options.windowMs);
+    // Nothing is being written: at once (those that arrive in the same turn of the event loop join), or after the window.
+    this.timer ??= this.options.windowMs > 0 ? setTimeout(() => this.flush(), this.options.windowMs) : setImmediate(() => this.flush());
   }
 
   private flush(): void {
-    if (this.timer) { clearTimeout(this.timer); this.timer = null; }
+    if (this.timer) { clearTimeout(this.timer as NodeJS.Timeout); clearImmediate(this.timer as NodeJS.Immediate); this.timer = null; }
     const batch = this.queue.splice(0, this.options.max);
     if (!batch.length) return;
     this.writing = true;
@@ -198,6 +204,11 @@ export class GroupCommit {
 }
 
 const committers = new WeakMap<Db, GroupCommit>();
+
+/** The storage's committer as the configuration says (GROUP_COMMIT, GROUP_COMMIT_MS, GROUP_COMMIT_MAX). */
+export function committerOf(db: Db, c: { groupCommit: boolean; groupCommitMs: number; groupCommitMax: number }): GroupCommit {
+  return groupCommitOf(db, { on: c.groupCommit, windowMs: c.groupCommitMs, max: c.groupCommitMax });
+}
 
 /** The storage's committer (one per Db: group commit gathers the creations of one storage). */
 export function groupCommitOf(db: Db, options: GroupCommitOptions): GroupCommit {

@@ -14,7 +14,7 @@ import { AfterQuery, listDocuments } from '../platform/lists';
 import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
 import { VOUCHER_TYPES, VoucherBody, type VoucherDocument } from './schema';
 import { annulVoucher, planVoucher, storeVoucher, voucherTakesAdvance, type VoucherPlan } from './service';
-import { groupCommitOf } from '../platform/group-commit';
+import { committerOf } from '../platform/group-commit';
 import type { StoredRow } from '../platform/stored';
 
 const ListQuery = Type.Composite([PageQuery, listQuery({ type: Enum(VOUCHER_TYPES) }), AfterQuery]);
@@ -41,7 +41,7 @@ export const voucherRoutes: RouteModule = (app, { db, country, config }) => {
   const tags = ['vouchers'];
   // Creations of this storage written together (GROUP_COMMIT_MS, GROUP_COMMIT_MAX): the same committer as invoices'.
   // A voucher written alone takes several statements: in its own transaction.
-  const batch = groupCommitOf(db, { windowMs: config.groupCommitMs, max: config.groupCommitMax }).inTransactions;
+  const batch = committerOf(db, config).inTransactions;
   const headers = Type.Object(IdempotencyHeader);
 
   app.post('/vouchers', {
