@@ -1,0 +1,92 @@
+/**
+ * Group commit's scheduling (src/platform/group-commit.ts), on a stand-in database: a creation that finds nothing
+ * being written is written at once and alone (no timer); those that arrive while a write is in flight gather and are
+ * written together, as one batch, the moment it ends; GROUP_COMMIT=off writes each alone as it comes.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Db, Queryable } from '../../src/platform/db';
+import { GroupCommit, Slot, type BatchWriter } from '../../src/platform/group-commit';
+
+/** A database that records what it is asked: transactions opened, and the queryable each store was given. */
+function standIn() {
+  const seen = { transactions: 0 };
+  const q: Queryable = { query: async () => [], exec: async () => undefined };
+  const db = { kind: 'pglite', ...q, tx: async <T>(fn: (t: Queryable) => Promise<T>) => { seen.transactions++; return fn(q); } } as unknown as Db;
+  return { db, seen };
+}
+
+/** A batch writer that doubles each item, recording each call's items. */
+function doubler() {
+  const calls: number[][] = [];
+  const writer: BatchWriter<number, number> = { name: 'double', write: async (_q, items) => { calls.push([...items]); return items.map((n) => n * 2); } };
+  return { writer, calls };
+}
+
+/** A store as a kernel writes: through the batch when given a Slot, else at once (after `hold`, if given). */
+const store = (writer: BatchWriter<number, number>, n: number, hold?: Promise<void>) => async (q: Queryable): Promise<number> => {
+  if (q instanceof Slot) return q.defer(writer, n);
+  await hold;
+  return n * 2;
+};
+
+test('a lone creation is written at once, alone, without waiting for a window', async () => {
+  const { db, seen } = standIn();
+  const { writer, calls } = doubler();
+  const gc = new GroupCommit(db, { windowMs: 0, max: 64 });
+  let entered = false;
+  const work = store(writer, 21);
+  const answer = gc.run((q) => { entered = true; return work(q); });
+  await new Promise((ok) => setImmediate(ok));
+  assert.ok(entered, 'written in the same turn of the event loop: no timer in the way');
+  assert.equal(await answer, 42);
+  assert.deepEqual(calls, [], 'not through the batch writer: written as with group commit off');
+  assert.equal(seen.transactions, 0, 'one statement, no transaction around it');
+  assert.deepEqual(gc.stats, { batches: 0, documents: 0, largest: 0 });
+});
+
+test('creations that arrive while one is written gather and are written together when it ends', async () => {
+  const { db, seen } = standIn();
+  const { writer, calls } = doubler();
+  const gc = new GroupCommit(db, { windowMs: 0, max: 64 });
+  let release!: () => void;
+  const hold = new Promise<void>((ok) => { release = ok; });
+  const first = gc.run(store(writer, 1, hold));
+  await new Promise((ok) => setImmediate(ok)); // the first is now being written
+  const later = [2, 3, 4].map((n) => gc.run(store(writer, n)));
+  await new Promise((ok) => setTimeout(ok, 20));
+  assert.deepEqual(calls, [], 'they wait for the write in flight');
+  release();
+  assert.deepEqual(await Promise.all([first, ...later]), [2, 4, 6, 8], 'each gets its own answer');
+  assert.deepEqual(calls, [[2, 3, 4]], 'the three written by one call of the batch writer, in arrival order');
+  assert.equal(seen.transactions, 1, 'in one transaction');
+  assert.deepEqual(gc.stats, { batches: 1, documents: 3, largest: 3 });
+});
+
+test('a batch takes at most GROUP_COMMIT_MAX; the rest form the next', async () => {
+  const { db } = standIn();
+  const { writer, calls } = doubler();
+  const gc = new GroupCommit(db, { windowMs: 0, max: 2 });
+  let release!: () => void;
+  const hold = new Promise<void>((ok) => { release = ok; });
+  const first = gc.run(store(writer, 1, hold));
+  await new Promise((ok) => setImmediate(ok));
+  const later = [2, 3, 4, 5].map((n) => gc.run(store(writer, n)));
+  release();
+  assert.deepEqual(await Promise.all([first, ...later]), [2, 4, 6, 8, 10]);
+  assert.deepEqual(calls, [[2, 3], [4, 5]]);
+});
+
+test('GROUP_COMMIT=off: each creation is written alone as it comes, even while another is written', async () => {
+  const { db } = standIn();
+  const { writer, calls } = doubler();
+  const gc = new GroupCommit(db, { on: false, windowMs: 0, max: 64 });
+  assert.equal(gc.enabled, false);
+  let release!: () => void;
+  const hold = new Promise<void>((ok) => { release = ok; });
+  const first = gc.run(store(writer, 1, hold));
+  assert.equal(await gc.run(store(writer, 2)), 4, 'not held behind the first');
+  release();
+  assert.equal(await first, 2);
+  assert.deepEqual(calls, []);
+});
