@@ -11,6 +11,7 @@
  *   BENCH_SCALE_SAMPLES=200              sequential requests per read (after 10 not measured)
  *   BENCH_SCALE_CREATE=400               invoices created at concurrency BENCH_SCALE_CONCURRENCY (8), after 40 not measured
  *   BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://root@127.0.0.1:5432/test): a fresh database per run
+ *   BENCH_SCALE_KEEP=1                   keep each PostgreSQL database (its name is logged) to read its plans afterwards
  *
  * For each storage and size: a fresh database, bulk-demo, then the service
  * (src/server.ts, in this process) answers over HTTP: each read BENCH_SCALE_SAMPLES
@@ -78,7 +79,9 @@ async function sizeRun(storage: Storage, env: Record<string, string>, invoices: 
   try {
     await migrate(db);
     const t0 = performance.now();
-    const loaded = await bulkDemo(db, { invoices, log: (line) => o.log(`  [${storage} ${invoices}] ${line}`) });
+    // Loaded without the service's statement timeout (REQUEST_TIMEOUT_MS): one statement of 20,000 invoices outlasts it on a busy machine.
+    const loader = storage === 'postgres' ? await openDb({ ...config, requestTimeoutMs: 0 }) : db;
+    const loaded = await bulkDemo(loader, { invoices, log: (line) => o.log(`  [${storage} ${invoices}] ${line}`) }).finally(() => (loader === db ? undefined : loader.close()));
     const loadS = round2((performance.now() - t0) / 1000);
     const running = await startServer(config, db);
     close = running.close;
@@ -203,7 +206,8 @@ export async function runScale(o: { sizes: number[]; storages: Storage[]; sample
         try {
           runs.push(await sizeRun(storage, { DATABASE_URL: fresh.url }, invoices, { ...o, log }));
         } finally {
-          await fresh.drop().catch((e) => log(`  could not drop the bench database: ${(e as Error).message}`));
+          if (process.env.BENCH_SCALE_KEEP) log(`  kept the bench database ${redact(fresh.url)} (BENCH_SCALE_KEEP)`);
+          else await fresh.drop().catch((e) => log(`  could not drop the bench database: ${(e as Error).message}`));
         }
       }
     }
