@@ -32,9 +32,11 @@ const ANALYZE_AFTER = 2_000;
  * that it reads everything committed before it); without, leaves it to that one.
  */
 export async function foldReceivables(db: Db, companyId: number, o: { wait?: boolean } = {}): Promise<void> {
+  // The company's newest item against its mark: one probe of due_items_company (migration 052), not a scan of the items above a mark
+  // the planner cannot see (it read every due item of a million-invoice company, on every report and every fold).
   const [{ work }] = await db.query<{ work: boolean }>(`
     SELECT EXISTS (SELECT 1 FROM receivable_pending WHERE company_id = $1)
-        OR EXISTS (SELECT 1 FROM due_items WHERE id > coalesce((SELECT upto FROM receivable_step_marks WHERE company_id = $1), 0) AND company_id = $1) AS work`,
+        OR coalesce((SELECT max(id) FROM due_items WHERE company_id = $1), 0) > coalesce((SELECT upto FROM receivable_step_marks WHERE company_id = $1), 0) AS work`,
   [companyId]);
   if (!work) return;
   const moved = await db.tx(async (q) => {
@@ -75,9 +77,11 @@ const CHANGE_DAYS = `
 /** Re-evaluates the steps of the items named and of those above the mark; the day sums and the customers' runs follow. Returns how many items. */
 async function restep(q: Queryable, companyId: number, pending: string[]): Promise<number> {
   // The old steps out (of the sums too); the items' ids read once, so that the statements below see the same.
+  // The mark read first and passed as a value: the planner then sees how few items are above it and reads them by due_items_company.
+  const [{ upto }] = await q.query<{ upto: string }>('SELECT coalesce((SELECT upto FROM receivable_step_marks WHERE company_id = $1), 0)::text AS upto', [companyId]);
   const [old] = await q.query<{ ids: string[] | null; customers: number[] | null }>(`
     WITH ids AS (SELECT unnest($2::bigint[]) AS id
-                 UNION SELECT id FROM due_items WHERE id > coalesce((SELECT upto FROM receivable_step_marks WHERE company_id = $1), 0) AND company_id = $1),
+                 UNION SELECT id FROM due_items WHERE company_id = $1 AND id > $3::bigint),
     old AS (DELETE FROM receivable_steps s USING ids WHERE s.company_id = $1 AND s.due_item_id = ids.id
             RETURNING s.customer_id, s.currency, s.day, s.due_date, s.delta),
     sums AS (
@@ -85,7 +89,7 @@ async function restep(q: Queryable, companyId: number, pending: string[]): Promi
       SELECT $1, day, currency, due_date, -sum(delta) FROM old GROUP BY 2, 3, 4 ORDER BY 2, 3, 4
       ON CONFLICT (company_id, day, currency, due_date) DO UPDATE SET delta = t.delta + EXCLUDED.delta)
     SELECT (SELECT array_agg(id::text) FROM ids) AS ids, (SELECT array_agg(DISTINCT customer_id) FROM old) AS customers`,
-  [companyId, pending]);
+  [companyId, pending, upto]);
   const ids = old.ids ?? [];
   if (!ids.length) return 0;
   const [made] = await q.query<{ customers: number[] | null; upto: string }>(`
