@@ -9,6 +9,8 @@ import { loadConfig } from '../src/platform/config';
 import { migrate, openDb } from '../src/platform/db';
 import { ensureDemo } from '../src/companies/demo';
 import { startServer } from '../src/server';
+import { committerOf } from '../src/platform/group-commit';
+import { writtenInBatches } from '../src/invoices/kernel';
 
 async function main() {
   const config = loadConfig();
@@ -30,7 +32,12 @@ async function main() {
     });
   });
   process.stdout.write(JSON.stringify({ url: server.url, pid: process.pid }) + '\n');
-  const stop = () => server.close().then(() => process.exit(0), () => process.exit(1));
+  // What group commit formed (GroupCommit.stats; writeInvoices' invoices in one statement or alone), on stderr at the end.
+  const stop = () => {
+    const gc = committerOf(db, config);
+    if (gc.enabled) process.stderr.write(`  service: group commit ${JSON.stringify({ ...gc.stats, invoices: writtenInBatches })}\n`);
+    return server.close().then(() => process.exit(0), () => process.exit(1));
+  };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

@@ -15,6 +15,22 @@ export type Row = Record<string, unknown>;
 /** The row of `SELECT count(*)::int AS n …`. */
 export interface CountRow { n: number }
 
+/**
+ * Statements run often enough to be prepared once per connection on PostgreSQL (node-postgres `name:`): parsed,
+ * analysed and, after a few runs, planned once, instead of at every call. Mark a constant SQL text with `prepared`
+ * where it is defined. (PGlite has no named statements through its API: it parses and plans each call.)
+ */
+const preparedNames = new Map<string, string>();
+export function prepared(sql: string): string {
+  if (!preparedNames.has(sql)) preparedNames.set(sql, `hot_${preparedNames.size + 1}`);
+  return sql;
+}
+/** The query config node-postgres is given: named when the text was marked with `prepared`. */
+const pgQuery = (sql: string, params?: unknown[]) => {
+  const name = preparedNames.get(sql);
+  return name ? { name, text: sql, values: params } : { text: sql, values: params };
+};
+
 /** R is the row a query answers when it names none (Row; the tests read freely with `Db<any>`). */
 export interface Queryable<R = Row> {
   query<T = R>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -228,14 +244,14 @@ function openPostgres(url: string, timeoutMs = 0): Db {
       changes.subscribers.add(fn);
       await (listening ??= new Promise<void>((ready) => { void listen(ready); }));
     },
-    query: async (sql, params) => (await pool.query(sql, params)).rows,
+    query: async (sql, params) => (await pool.query(pgQuery(sql, params))).rows,
     exec: async (sql) => { await pool.query(sql); },
     tx: async (fn) => {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const result = await fn({
-          query: async (sql, params) => (await client.query(sql, params)).rows,
+          query: async (sql, params) => (await client.query(pgQuery(sql, params))).rows,
           exec: async (sql) => { await client.query(sql); },
         });
         await client.query('COMMIT');

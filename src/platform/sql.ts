@@ -3,7 +3,7 @@
  * everything written with it (lines, due items, journal entry) cost a single
  * round trip to the database.
  */
-import type { Queryable, Row } from './db';
+import { prepared, type Queryable, type Row } from './db';
 
 export class Statement {
   readonly args: unknown[] = [];
@@ -20,7 +20,9 @@ export class Statement {
     return this;
   }
 
-  run<T = Row>(q: Queryable, final: string): Promise<T[]> {
-    return q.query<T>(`${this.ctes.length ? `WITH ${this.ctes.join(',\n')}\n` : ''}${final}`, this.args);
+  /** `hot`: a statement of the hot path whose text takes few shapes, prepared once per connection (db.ts `prepared`). */
+  run<T = Row>(q: Queryable, final: string, hot = false): Promise<T[]> {
+    const sql = `${this.ctes.length ? `WITH ${this.ctes.join(',\n')}\n` : ''}${final}`;
+    return q.query<T>(hot ? prepared(sql) : sql, this.args);
   }
 }
