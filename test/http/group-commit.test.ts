@@ -89,6 +89,31 @@ eachStorage('group commit', (storage) => {
     assert.equal(Number(consecutive), 995000001, 'the refused took no number');
   });
 
+  test('a batch whose invoice statement fails is rolled back and each creation written alone: every one 201, numbers gap-free', async () => {
+    const co = s.as('co');
+    const fv = r.type.FV;
+    const [{ company_id: cid }] = await s.db.query('SELECT company_id FROM document_types WHERE id = $1', [fv.id]);
+    // A statement that inserts more than one invoice fails (the batch's set statement); one invoice alone passes.
+    await s.db.exec(`CREATE FUNCTION test_one_invoice() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+        IF (SELECT count(*) FROM new_rows) > 1 THEN RAISE EXCEPTION 'one invoice per statement in this test'; END IF; RETURN NULL; END $$;
+      CREATE TRIGGER test_one_invoice AFTER INSERT ON invoices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION test_one_invoice();`);
+    try {
+      const [{ consecutive: first }] = await s.db.query('SELECT consecutive FROM document_types WHERE company_id = $1 AND id = $2', [cid, fv.id]);
+      const alone = writtenInBatches.alone;
+      const batches = committer().stats.batches;
+      const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => co.post('/v1/invoices', validInvoice(r, { observations: `fails together ${i}` }))));
+      for (const a of answers) assert.equal(a.status, 201, JSON.stringify(a.body));
+      const numbers = answers.map((a) => a.body.number as number).sort((a, b) => a - b);
+      assert.deepEqual(numbers, [0, 1, 2, 3, 4].map((k) => Number(first) + k));
+      const rows = await s.db.query<{ number: string }>(`SELECT number FROM invoices WHERE company_id = $1 AND document_type_id = $2 AND number >= $3 ORDER BY number`, [cid, fv.id, first]);
+      assert.deepEqual(rows.map((x) => Number(x.number)), numbers, 'each stored once, none lost to the rolled-back batch');
+      assert.ok(committer().stats.batches > batches, 'a batch was formed (and its statement failed)');
+      assert.equal(writtenInBatches.alone, alone, 'written alone by group commit, not by the batch writer');
+    } finally {
+      await s.db.exec('DROP TRIGGER test_one_invoice ON invoices; DROP FUNCTION test_one_invoice();');
+    }
+  });
+
   test('a hand-sent number joins the batch and is refused alone when already used', async () => {
     const co = s.as('co');
     const used = (await co.post('/v1/invoices', validInvoice(r))).body.number as number;
