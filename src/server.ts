@@ -24,7 +24,7 @@ import { reportRoutes } from './reports/routes';
 import { Outbox } from './platform/outbox';
 import { Throttle } from './platform/throttle';
 import { DianWebService } from './einvoice/dian/soap';
-import { noteFacts, stampCoInvoice, stampCoNote, technicalKeys, type Signing } from './einvoice/dian/stamp';
+import { CO_INVOICE_JOB_READ, noteFacts, stampCoInvoice, stampCoNote, technicalKeys, type Signing } from './einvoice/dian/stamp';
 import { MX_NOTE_STAMP_JOB, NOTE_STAMP_JOB } from './notes/kernel';
 import { SANDBOX_PROVIDER_RFC } from './einvoice/sat/provider';
 import { stampMxInvoice, stampMxNote, stampMxPayment } from './einvoice/sat/stamp';
@@ -126,7 +126,7 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     // What the tax-authority jobs do to each kind of document, given here: src/einvoice imports no document kernel.
     const cancelKernels = { invoice: invoiceCancellation, payment: paymentCancellation, credit_note: mxNoteCancellation };
     const outbox = new Outbox(db, {
-      dian_submit: logged('dian_submit', (job, done) => stampCoInvoice(db, authority, invoiceRecords, job.company_id, job.ref_id, signing, done), () => log),
+      dian_submit: logged('dian_submit', (job, done) => stampCoInvoice(db, authority, invoiceRecords, job.company_id, job.ref_id, signing, done, job.loaded), () => log),
       [NOTE_STAMP_JOB]: logged(NOTE_STAMP_JOB, (job, done) => stampCoNote(db, authority, job.company_id, job.ref_id, signing, done), () => log),
       sat_stamp: logged('sat_stamp', (job, done) => stampMxInvoice(db, pac, invoiceRecords, job.company_id, job.ref_id, signing, done), () => log),
       [CANCEL_JOB]: logged(CANCEL_JOB, (job) => runCancellation(db, cancellations, cancelKernels, job.company_id, job.ref_id, signing.credentials), () => log),
@@ -134,7 +134,7 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
       [PAYMENT_STAMP_JOB]: logged(PAYMENT_STAMP_JOB, (job, done) => stampMxPayment(db, pac, job.company_id, job.ref_id, signing, done), () => log),
       [WEBHOOK_JOB]: logged(WEBHOOK_JOB, webhookHandler(db, { timeoutMs: config.webhookTimeoutMs, retryHours: config.webhookRetryHours, allowPrivate: config.webhookAllowPrivate, resolve: config.resolveHost }), () => log),
       [MAIL_JOB]: logged(MAIL_JOB, mailHandler(db, mailer, { from: config.mailFrom, maxAttempts: config.mailMaxAttempts, pool, credentials: signing.credentials }), () => log),
-    }, { claimMs: config.outboxClaimMs, batch: Math.max(10, 2 * pool.size) });
+    }, { claimMs: config.outboxClaimMs, batch: Math.max(10, 2 * pool.size), reads: { dian_submit: CO_INVOICE_JOB_READ } });
     // The embedded database has one process: a job it finds claimed was left by a process that died (kill -9, power loss).
     if (db.kind === 'pglite') await outbox.releaseClaims();
     const throttle = new Throttle(config);

@@ -7,6 +7,7 @@
 import type { InvoiceRecords } from '../einvoice/dian/stamp';
 import type { CancelKernel } from '../einvoice/sat/cancel';
 import { cancelInvoice, recordSending, recordVerdict, setInvoiceCancellation } from './kernel';
+import { recordQuietVerdict } from './verdict';
 
-export const invoiceRecords: InvoiceRecords = { recordSending, recordVerdict };
+export const invoiceRecords: InvoiceRecords = { recordSending, recordVerdict, recordQuietVerdict };
 export const invoiceCancellation: CancelKernel = { setCancellation: setInvoiceCancellation, cancel: cancelInvoice };

@@ -106,7 +106,10 @@ for (const kind of ['invoice', 'credit_note', 'debit_note', 'payment'] as const)
       }
       await showOnDocument(q, e.companyId, id);
     }
-  });
+  // Quiet when no mail of the document waits: none in the statement's snapshot, and the document's row (read again
+  // by PostgreSQL if a concurrent request changed it) shows none waiting (showOnDocument).
+  }, () => `doc.mail_status IS DISTINCT FROM 'pending_send'
+            AND NOT EXISTS (SELECT 1 FROM mails m WHERE m.company_id = $1 AND m.doc_kind = '${kind}' AND m.doc_id = $2 AND m.status = 'pending_send')`);
 }
 
 /** A deleted invoice is not mailed: its mails not sent yet end as failed_delivery, saying why (a queued job then finds nothing to send). */

@@ -29,11 +29,34 @@ export type Subscriber = (q: Queryable, event: DocEvent) => Promise<void>;
 
 const subscribers = new Map<EventType, Subscriber[]>();
 const everything: Subscriber[] = [];
+/** Each subscriber's quiet probe (see subscribe); a subscriber without one is never known to be quiet. */
+const probes = new Map<Subscriber, (type: EventType) => string>();
 
-/** Calls `fn` inside the transaction of every later event of these types ('*': of every type). */
-export function subscribe(types: readonly EventType[] | '*', fn: Subscriber): void {
+/**
+ * Calls `fn` inside the transaction of every later event of these types ('*': of every type). `quiet`, when
+ * given, is a SQL condition that holds when `fn` would do nothing for an event of that type (`$1` the company,
+ * `$2` the document's id, `doc` the document's row as the statement that changes it reads it): a writer may then
+ * record the event without calling the subscribers, in one statement with its change (quietWhen).
+ */
+export function subscribe(types: readonly EventType[] | '*', fn: Subscriber, quiet?: (type: EventType) => string): void {
+  if (quiet) probes.set(fn, quiet);
   if (types === '*') { everything.push(fn); return; }
   for (const t of types) subscribers.set(t, [...(subscribers.get(t) ?? []), fn]);
+}
+
+/**
+ * The SQL condition under which every subscriber of `type` would do nothing (`$1` the company, `$2` the
+ * document, `doc` its row; 'true' when nobody subscribes), or null when one of them cannot tell: the
+ * event must then go through emit.
+ */
+export function quietWhen(type: EventType): string | null {
+  const conditions: string[] = [];
+  for (const fn of [...(subscribers.get(type) ?? []), ...everything]) {
+    const probe = probes.get(fn);
+    if (!probe) return null;
+    conditions.push(`(${probe(type)})`);
+  }
+  return conditions.join(' AND ') || 'true';
 }
 
 /** Records the event and runs its subscribers, in the caller's transaction. */

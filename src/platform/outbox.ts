@@ -8,14 +8,29 @@
 import type { Db, Queryable } from './db';
 import { background } from './background';
 
-export interface Job { company_id: number; id: number; kind: string; ref_id: string; attempts: number }
+/** A claimed job; `loaded`: what its kind's read (OutboxOptions.reads) found, read by the statement that claimed it. */
+export interface Job { company_id: number; id: number; kind: string; ref_id: string; attempts: number; loaded?: unknown }
 /**
  * Does a job. It may mark the job done itself, with `done`, inside the
  * transaction that records its outcome (one statement fewer, and no moment
  * when the outcome is saved but the job is not done); otherwise the outbox
  * marks it done with what the handler returns.
  */
-export type Handler = (job: Job, done: (q: Queryable, result: unknown) => Promise<void>) => Promise<unknown>;
+export type Handler = (job: Job, done: Done) => Promise<unknown>;
+
+/** Marks the job done with its result, in the caller's transaction; or, with `folded`, in one statement of the caller's own. */
+export interface Done {
+  (q: Queryable, result: unknown): Promise<void>;
+  /**
+   * The UPDATE that marks the job done, for the caller's statement (as a CTE; its parameters numbered from
+   * `$first`: the job, the result); `ran()` once that statement succeeded and did mark it.
+   */
+  folded(first: number, result: unknown): { sql: string; params: unknown[]; ran(): void };
+}
+
+/** The statement that marks a job done ($n the job's id, $n+1 its result as JSON). */
+const markDone = (n: number) =>
+  `UPDATE outbox SET status = 'done', result = $${n + 1}, last_error = NULL, locked_until = NULL, updated_at = now() WHERE id = $${n}`;
 
 /** A failure the handler knows to be final: no more attempts. */
 export class PermanentFailure extends Error {}
@@ -40,6 +55,11 @@ export interface OutboxOptions {
   /** How long a claim holds before another worker may take the job. */
   claimMs?: number;
   batch?: number;
+  /**
+   * By kind, what its handler reads first, read by the statement that claims the job (one statement fewer per
+   * job): a SQL expression over the claimed row `job` (company_id, ref_id), given to the handler as `job.loaded`.
+   */
+  reads?: Record<string, string>;
   log?: (msg: string, extra?: object) => void;
 }
 
@@ -53,7 +73,7 @@ export class Outbox {
   private running = new Map<string, Promise<void>>();
 
   constructor(private db: Db, private handlers: Record<string, Handler>, options: OutboxOptions = {}) {
-    this.o = { pollMs: 1000, maxAttempts: Infinity, baseMs: 1000, maxBackoffMs: 600_000, claimMs: 120_000, batch: 10, log: () => undefined, ...options };
+    this.o = { pollMs: 1000, maxAttempts: Infinity, baseMs: 1000, maxBackoffMs: 600_000, claimMs: 120_000, batch: 10, reads: {}, log: () => undefined, ...options };
   }
 
   start(): void {
@@ -75,7 +95,7 @@ export class Outbox {
    * is not claimable. Answers whether it ran the job.
    */
   async runNow(companyId: number, kind: string, refId: string): Promise<boolean> {
-    const jobs = await this.claim(`company_id = $3 AND kind = $4 AND ref_id = $5`, [1, companyId, kind, refId], true);
+    const jobs = await this.claim(kind, `company_id = $3 AND kind = $4 AND ref_id = $5`, [1, companyId, kind, refId], true);
     await Promise.all(jobs.map((job) => this.track(job)));
     return jobs.length > 0;
   }
@@ -122,7 +142,7 @@ export class Outbox {
     for (const kind of kinds) {
       const room = this.o.batch - (this.busy.get(kind) ?? 0);
       if (room <= 0) continue;
-      const jobs = await this.claim('kind = $3', [room, kind]);
+      const jobs = await this.claim(kind, 'kind = $3', [room, kind]);
       // A claim that filled every free place may have left jobs due: each job that finishes claims again at once
       // (within this pass) instead of leaving them to the next poll.
       const more = jobs.length === room;
@@ -132,15 +152,19 @@ export class Outbox {
     await Promise.all(runs);
   }
 
-  /** Claims due jobs; `own`: the caller's own job, which may run during its grace (a first attempt not yet due). */
-  private claim(where: string, [limit, ...args]: [number, ...unknown[]], own = false): Promise<Job[]> {
-    return this.db.query<Job>(
-      `UPDATE outbox SET status = 'processing', attempts = attempts + 1, locked_until = now() + make_interval(secs => $2::float8 / 1000), updated_at = now()
+  /**
+   * Claims due jobs of a kind, with what the kind reads (reads); `own`: the caller's own job, which may run during
+   * its grace (a first attempt not yet due).
+   */
+  private claim(kind: string, where: string, [limit, ...args]: [number, ...unknown[]], own = false): Promise<Job[]> {
+    const claim = `UPDATE outbox SET status = 'processing', attempts = attempts + 1, locked_until = now() + make_interval(secs => $2::float8 / 1000), updated_at = now()
         WHERE id IN (SELECT id FROM outbox
                       WHERE ${where} AND (next_attempt_at <= now()${own ? ' OR attempts = 0' : ''})
                         AND (status = 'pending' OR (status = 'processing' AND locked_until < now()))
                       ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING company_id, id, kind, ref_id, attempts`, [limit, this.o.claimMs, ...args]);
+        RETURNING company_id, id, kind, ref_id, attempts`;
+    const read = this.o.reads[kind];
+    return this.db.query<Job>(read ? `WITH job AS (${claim}) SELECT job.*, (${read}) AS loaded FROM job` : claim, [limit, this.o.claimMs, ...args]);
   }
 
   private track(job: Job): Promise<void> {
@@ -156,11 +180,12 @@ export class Outbox {
 
   private async run(job: Job): Promise<void> {
     let finished = false;
-    const done = async (q: Queryable, result: unknown) => {
-      await q.query(`UPDATE outbox SET status = 'done', result = $2, last_error = NULL, locked_until = NULL, updated_at = now() WHERE id = $1`,
-        [job.id, JSON.stringify(result ?? null)]);
+    const done: Done = Object.assign(async (q: Queryable, result: unknown) => {
+      await q.query(markDone(1), [job.id, JSON.stringify(result ?? null)]);
       finished = true;
-    };
+    }, {
+      folded: (first: number, result: unknown) => ({ sql: markDone(first), params: [job.id, JSON.stringify(result ?? null)], ran: () => { finished = true; } }),
+    });
     try {
       const result = await this.handlers[job.kind](job, done);
       if (!finished) await done(this.db, result);

@@ -56,7 +56,7 @@ subscribe('*', async (q, e) => {
                 RETURNING company_id, id)
      INSERT INTO outbox (company_id, kind, ref_id) SELECT company_id, '${WEBHOOK_JOB}', id FROM d`,
     [e.companyId, crypto.randomUUID(), e.type, e.type.split('.')[0], e.docId]);
-});
+}, (type) => `NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.company_id = $1 AND w.active AND NOT w.deleted AND ('${type}' = ANY (w.events) OR '*' = ANY (w.events)))`);
 
 /** `Webhook-Signature` of a body at time `t` (unix seconds): one v1 per secret, the current one first. */
 export function signature(secrets: string[], t: number, body: string): string {

@@ -6,6 +6,7 @@
  * sent twice. Runs from the outbox (kind `dian_submit`), after commit.
  */
 import type { recordSending, recordVerdict } from '../../invoices/kernel';
+import type { FoldedDone, recordQuietVerdict } from '../../invoices/verdict';
 import { recordNoteSending, recordNoteVerdict } from '../../notes/kernel';
 import type { Db, Queryable } from '../../platform/db';
 import { AAD, openFor } from '../../platform/secrets';
@@ -31,8 +32,11 @@ export interface StampResult { status: string; cufe: string | null; errors: Verd
 /** Where a stamping job gets its certificates and does its CPU work (inline when there is no pool). */
 export interface Signing { credentials: Credentials; pool?: CpuPool }
 
-/** Marks the outbox job done inside the transaction that records the verdict (Handler's `done`). */
-export type Finish = (q: Queryable, result: unknown) => Promise<void>;
+/**
+ * Marks the outbox job done inside the transaction that records the verdict (Handler's `done`), or (`folded`)
+ * in the one statement that records it.
+ */
+export type Finish = ((q: Queryable, result: unknown) => Promise<void>) & { folded?: (first: number, result: unknown) => ReturnType<FoldedDone> };
 
 /** What a stamping job reads besides its document: company, customer, certificate version, payment type kinds and product units. */
 const jobReads = (t: string) => `to_jsonb(c) AS company, to_jsonb(u) AS customer,
@@ -47,7 +51,7 @@ const jobJoins = (t: string) => `JOIN companies c ON c.company_id = ${t}.company
  * What a stamping job records on the invoice it sends: the invoice kernel's functions (src/invoices/kernel.ts),
  * given by the app (src/server.ts), so that the tax-authority clients never import the invoice kernel.
  */
-export interface InvoiceRecords { recordSending: typeof recordSending; recordVerdict: typeof recordVerdict }
+export interface InvoiceRecords { recordSending: typeof recordSending; recordVerdict: typeof recordVerdict; recordQuietVerdict?: typeof recordQuietVerdict }
 
 /** A stored document as a stamping job reads it (key: its CUFE or CUDE, once one was sent). */
 interface Stored<D extends { date: string }> {
@@ -65,6 +69,8 @@ interface Submission {
   sign(base: Omit<BuildInvoiceInput, 'resolution' | 'document'>, credentials: SigningCredentials): Promise<{ xml: string; key: string }>;
   recordSending(xml: string, key: string): Promise<void>;
   recordVerdict(q: Queryable, outcome: Parameters<typeof recordVerdict>[3]): Promise<void>;
+  /** The verdict, its event and the job's `done` in one statement when nothing reacts to the event; false: it wrote nothing. */
+  recordQuietVerdict?(outcome: Parameters<typeof recordVerdict>[3], done?: FoldedDone): Promise<boolean>;
 }
 
 /**
@@ -98,24 +104,34 @@ async function submit<D extends { date: string }>(db: Db, authority: DianAuthori
   }
   const final = verdict;
   const result = { status: final.status, cufe: final.status === 'Accepted' ? final.cufe : null, errors: final.errors, observations: final.observations };
+  const outcome = {
+    status: final.status, cufe: final.status === 'Accepted' ? final.cufe : key, errors: final.errors, observations: final.observations,
+    authority: authority.name, applicationResponse: final.applicationResponse ?? null, xml,
+  };
+  // One statement when nothing reacts to the verdict (and the job's done can go in it); otherwise a transaction.
+  const folded = finish && (finish.folded ? (first: number) => finish.folded!(first, result) : null);
+  if (folded !== null && await s.recordQuietVerdict?.(outcome, folded)) return result;
   await db.tx(async (q) => {
-    await s.recordVerdict(q, {
-      status: final.status, cufe: final.status === 'Accepted' ? final.cufe : key, errors: final.errors, observations: final.observations,
-      authority: authority.name, applicationResponse: final.applicationResponse ?? null, xml,
-    });
+    await s.recordVerdict(q, outcome);
     await finish?.(q, result);
   });
   return result;
 }
 
-export async function stampCoInvoice(db: Db, authority: DianAuthority, invoices: InvoiceRecords, companyId: number, invoiceId: string,
-  signing: Signing = { credentials: new Credentials(db) }, finish?: Finish): Promise<StampResult> {
-  // One query for all the job reads: the invoice, its numbering resolution and what every job reads.
-  const [inv] = await db.query<Stored<DianInvoiceDocument> & { resolution: DianResolution }>(
-    `SELECT i.document, i.stamp_status, i.stamp_cufe AS key, i.xml IS NOT NULL AS sent, t.resolution, ${jobReads('i')}
+/** One query for all the job reads: the invoice, its numbering resolution and what every job reads. */
+const invoiceJob = (where: string) => `SELECT i.document, i.stamp_status, i.stamp_cufe AS key, i.xml IS NOT NULL AS sent, t.resolution, ${jobReads('i')}
        FROM invoices i JOIN document_types t ON t.company_id = i.company_id AND t.id = i.document_type_id
        ${jobJoins('i')}
-      WHERE i.company_id = $1 AND i.id = $2 AND i.country = 'CO'`, [companyId, invoiceId]);
+      WHERE ${where} AND i.country = 'CO'`;
+
+/** The invoice's job reads as the outbox reads them in the statement that claims the job (OutboxOptions.reads): one JSON object. */
+export const CO_INVOICE_JOB_READ = `SELECT to_jsonb(x) FROM (${invoiceJob('i.company_id = job.company_id AND i.id = job.ref_id')}) x`;
+
+/** `loaded`: the job's reads as the claim read them (CO_INVOICE_JOB_READ); read here when not given. */
+export async function stampCoInvoice(db: Db, authority: DianAuthority, invoices: InvoiceRecords, companyId: number, invoiceId: string,
+  signing: Signing = { credentials: new Credentials(db) }, finish?: Finish, loaded?: unknown): Promise<StampResult> {
+  type Read = Stored<DianInvoiceDocument> & { resolution: DianResolution };
+  const [inv] = loaded ? [loaded as Read] : await db.query<Read>(invoiceJob('i.company_id = $1 AND i.id = $2'), [companyId, invoiceId]);
   if (!inv) throw new Error(`invoice ${invoiceId} not found`);
   return submit(db, authority, signing, inv, {
     id: invoiceId,
@@ -126,6 +142,7 @@ export async function stampCoInvoice(db: Db, authority: DianAuthority, invoices:
     },
     recordSending: (xml, key) => invoices.recordSending(db, companyId, invoiceId, xml, key),
     recordVerdict: (q, outcome) => invoices.recordVerdict(q, companyId, invoiceId, outcome),
+    recordQuietVerdict: invoices.recordQuietVerdict && ((outcome, done) => invoices.recordQuietVerdict!(db, companyId, invoiceId, outcome, done)),
   }, finish);
 }
 

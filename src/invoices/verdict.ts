@@ -1,0 +1,35 @@
+/**
+ * A Colombian invoice's verdict in one statement (issue 37): when nothing reacts to it (no mail of the invoice
+ * waits for the authority, no webhook of the company takes the event: the subscribers' quiet probes, see
+ * quietWhen in src/platform/events.ts), the verdict, its `invoice.stamp_*` event and the outbox job marked done
+ * are written by one statement, without BEGIN and COMMIT, where recordVerdict (kernel.ts) takes a transaction
+ * of five or six. Anything else (a mail waiting, a webhook, an invoice that is not Pending) writes nothing here
+ * and is left to recordVerdict.
+ */
+import type { Queryable } from '../platform/db';
+import { quietWhen } from '../platform/events';
+import type { StampOutcome } from './kernel';
+
+/** The outbox's mark of a job done, to fold into the statement (Done.folded in src/platform/outbox.ts). */
+export type FoldedDone = (first: number) => { sql: string; params: unknown[]; ran(): void };
+
+/** Records the verdict as above and answers true, or writes nothing and answers false (the caller then uses recordVerdict). */
+export async function recordQuietVerdict(q: Queryable, cid: number, id: string, v: StampOutcome, done?: FoldedDone): Promise<boolean> {
+  const type = v.status === 'Accepted' ? 'invoice.stamp_accepted' : 'invoice.stamp_rejected';
+  const quiet = quietWhen(type);
+  if (!quiet) return false;
+  const params: unknown[] = [cid, id, v.status, v.cufe ?? null, JSON.stringify(v.errors), JSON.stringify(v.observations), v.authority,
+    v.applicationResponse ?? null, v.xml, type];
+  const mark = done?.(params.length + 1);
+  const [{ n }] = await q.query<{ n: number }>(
+    `WITH changed AS (
+       UPDATE invoices doc SET stamp_status = $3, stamp_cufe = $4, stamp_errors = $5, stamp_observations = $6, stamp_authority = $7,
+              application_response = $8, xml = coalesce($9, doc.xml), updated_at = now()
+        WHERE doc.company_id = $1 AND doc.id = $2 AND doc.country = 'CO' AND doc.stamp_status = 'Pending' AND ${quiet}
+       RETURNING doc.id),
+     event AS (INSERT INTO events (company_id, type, doc_id) SELECT $1, $10, id FROM changed)
+     ${mark ? `, done AS (${mark.sql} AND EXISTS (SELECT 1 FROM changed))` : ''}
+     SELECT count(*)::int AS n FROM changed`, [...params, ...(mark?.params ?? [])]);
+  if (n) mark?.ran();
+  return n > 0;
+}

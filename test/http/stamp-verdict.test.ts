@@ -1,0 +1,82 @@
+/**
+ * Issue 37, point 1: a Colombian invoice's verdict in one statement when nothing reacts to it (no mail of the
+ * invoice waiting for the authority, no webhook of the company taking the event), with its event and its
+ * outbox job marked done; anything else is left to the transaction of recordVerdict, untouched.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { eachStorage, startTestServer, type TestServer } from '../support/server';
+import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
+import { recordQuietVerdict } from '../../src/invoices/verdict';
+
+eachStorage('stamp verdict in one statement', (storage) => {
+  let s: TestServer;
+  let r: CoRefs;
+  before(async () => { s = await startTestServer(storage, { DIAN_TIMEOUT_MS: '20000' }); r = await coRefs(s); });
+  after(() => s.close());
+
+  const events = async (id: string) => (await s.db.query('SELECT type FROM events WHERE doc_id = $1 ORDER BY id', [id])).map((e) => e.type);
+  const outcome = { status: 'Accepted' as const, cufe: 'a'.repeat(96), errors: [], observations: ['ok'], authority: 'sandbox', xml: '<Invoice/>', applicationResponse: '<ApplicationResponse/>' };
+  /** An electronic invoice left Pending, as a stamping job finds it (created without stamp.send, then marked). */
+  async function pending(): Promise<{ cid: number; id: string }> {
+    const res = await s.as('co').post('/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id }, date: today() }));
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const [row] = await s.db.query(`UPDATE invoices SET stamp_status = 'Pending' WHERE id = $1 RETURNING company_id`, [res.body.id]);
+    return { cid: row.company_id, id: res.body.id };
+  }
+  const stamp = async (id: string) => (await s.db.query('SELECT stamp_status, stamp_cufe, stamp_observations, stamp_authority, application_response, xml FROM invoices WHERE id = $1', [id]))[0];
+
+  test('through HTTP: Accepted, one stamp_accepted event, the job done with its result', async () => {
+    const res = await s.as('co').post('/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id }, date: today(), stamp: { send: true } }));
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.equal(res.body.stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
+    assert.deepEqual(await events(res.body.id), ['invoice.stamp_accepted']);
+    const [job] = await s.db.query(`SELECT status, result, locked_until, last_error FROM outbox WHERE kind = 'dian_submit' AND ref_id = $1`, [res.body.id]);
+    assert.equal(job.status, 'done');
+    assert.equal(job.locked_until, null);
+    assert.equal((typeof job.result === 'string' ? JSON.parse(job.result) : job.result).status, 'Accepted');
+    const row = await stamp(res.body.id);
+    assert.equal(row.stamp_status, 'Accepted');
+    assert.match(row.xml, /<ds:SignatureValue>/);
+    assert.match(row.application_response, /ApplicationResponse/);
+  });
+
+  test('a Pending invoice nobody reacts to: the verdict and its event, in one statement', async () => {
+    const { cid, id } = await pending();
+    assert.equal(await recordQuietVerdict(s.db, cid, id, outcome), true);
+    const row = await stamp(id);
+    assert.deepEqual({ ...row, stamp_observations: row.stamp_observations }, {
+      stamp_status: 'Accepted', stamp_cufe: outcome.cufe, stamp_observations: ['ok'], stamp_authority: 'sandbox', application_response: '<ApplicationResponse/>', xml: '<Invoice/>',
+    });
+    assert.deepEqual(await events(id), ['invoice.stamp_accepted']);
+    // Not Pending any more: the same call writes nothing (recordVerdict decides what a repeated verdict is).
+    assert.equal(await recordQuietVerdict(s.db, cid, id, { ...outcome, status: 'Rejected' }), false);
+    assert.equal((await stamp(id)).stamp_status, 'Accepted');
+    assert.deepEqual(await events(id), ['invoice.stamp_accepted']);
+  });
+
+  test('a mail waiting for the authority, or a webhook taking the event: nothing written here', async () => {
+    const mailed = await pending();
+    assert.equal((await s.as('co').post(`/v1/invoices/${mailed.id}/mail`, {})).status < 300, true);
+    const [m] = await s.db.query(`SELECT status FROM mails WHERE doc_id = $1`, [mailed.id]);
+    assert.equal(m.status, 'pending_send');
+    assert.equal(await recordQuietVerdict(s.db, mailed.cid, mailed.id, outcome), false);
+    assert.equal((await stamp(mailed.id)).stamp_status, 'Pending');
+    assert.deepEqual(await events(mailed.id), []);
+
+    const other = await pending();
+    const hook = await s.as('co').post('/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['invoice.annulled'] });
+    assert.equal(hook.status, 201, JSON.stringify(hook.body));
+    // A webhook on other events only does not react to this one.
+    assert.equal(await recordQuietVerdict(s.db, other.cid, other.id, { ...outcome, status: 'Rejected', cufe: null }), true);
+    assert.deepEqual(await events(other.id), ['invoice.stamp_rejected']);
+
+    const third = await pending();
+    const taking = await s.as('co').post('/v1/webhooks', { url: 'http://127.0.0.1:9/hook2', events: ['invoice.stamp_accepted'] });
+    assert.equal(taking.status, 201, JSON.stringify(taking.body));
+    assert.equal(await recordQuietVerdict(s.db, third.cid, third.id, outcome), false);
+    assert.equal((await stamp(third.id)).stamp_status, 'Pending');
+    assert.deepEqual(await events(third.id), ['invoice.created'], 'its creation, for the company with webhooks now; no verdict');
+    for (const h of [hook.body.id, taking.body.id]) await s.call('DELETE', `/v1/webhooks/${h}`, { token: await s.token('co') });
+  });
+});
