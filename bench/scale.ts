@@ -12,6 +12,8 @@
  *   BENCH_SCALE_CREATE=400               invoices created at concurrency BENCH_SCALE_CONCURRENCY (8), after 40 not measured
  *   BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://root@127.0.0.1:5432/test): a fresh database per run
  *   BENCH_SCALE_KEEP=1                   keep each PostgreSQL database (its name is logged) to read its plans afterwards
+ *   BENCH_SCALE_REUSE=<postgres url>     measure a database already loaded (kept by BENCH_SCALE_KEEP): no loading and no
+ *                                        creations; the pending migrations are applied, the company and its sizes read from it
  *
  * For each storage and size: a fresh database, bulk-demo, then the service
  * (src/server.ts, in this process) answers over HTTP: each read BENCH_SCALE_SAMPLES
@@ -71,7 +73,18 @@ function reads(p: { fv: number; names: string[]; ids: string[]; customers: strin
   ];
 }
 
-async function sizeRun(storage: Storage, env: Record<string, string>, invoices: number, o: { samples: number; create: number; concurrency: number; log: (s: string) => void }): Promise<SizeRun> {
+/** A company already loaded by bulk-demo (BENCH_SCALE_REUSE): the Colombian demo company, its invoices and its bulk customers. */
+async function loadedIn(db: Db): Promise<{ company_id: number; invoices: number; customers: number }> {
+  const [c] = await db.query<{ company_id: number }>(`SELECT company_id FROM companies WHERE is_demo AND country = 'CO' ORDER BY company_id LIMIT 1`);
+  if (!c) throw new BenchFailure('BENCH_SCALE_REUSE: no Colombian demo company in that database');
+  const [n] = await db.query<{ invoices: number; customers: number }>(
+    `SELECT (SELECT count(*) FROM invoices WHERE company_id = $1 AND deleted_at IS NULL)::int AS invoices,
+            (SELECT count(*) FROM customers WHERE company_id = $1 AND identification ~ '^811[0-9]{6}$')::int AS customers`, [c.company_id]);
+  if (!n.customers) throw new BenchFailure('BENCH_SCALE_REUSE: the demo company has no bulk-demo customers (811000001…)');
+  return { company_id: c.company_id, ...n };
+}
+
+async function sizeRun(storage: Storage, env: Record<string, string>, size: number | 'reuse', o: { samples: number; create: number; concurrency: number; log: (s: string) => void }): Promise<SizeRun> {
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env });
   const db: Db = await openDb(config);
   let close = () => db.close();
@@ -79,10 +92,20 @@ async function sizeRun(storage: Storage, env: Record<string, string>, invoices: 
   try {
     await migrate(db);
     const t0 = performance.now();
-    // Loaded without the service's statement timeout (REQUEST_TIMEOUT_MS): one statement of 20,000 invoices outlasts it on a busy machine.
-    const loader = storage === 'postgres' ? await openDb({ ...config, requestTimeoutMs: 0 }) : db;
-    const loaded = await bulkDemo(loader, { invoices, log: (line) => o.log(`  [${storage} ${invoices}] ${line}`) }).finally(() => (loader === db ? undefined : loader.close()));
-    const loadS = round2((performance.now() - t0) / 1000);
+    let loaded: { company_id: number; customers: number };
+    let invoices: number;
+    if (size === 'reuse') {
+      const found = await loadedIn(db);
+      ({ invoices } = found);
+      loaded = found;
+      o.log(`  [${storage} reused] company ${found.company_id}: ${found.invoices} invoices, ${found.customers} bulk customers; load average ${loadAverage()}`);
+    } else {
+      invoices = size;
+      // Loaded without the service's statement timeout (REQUEST_TIMEOUT_MS): one statement of 20,000 invoices outlasts it on a busy machine.
+      const loader = storage === 'postgres' ? await openDb({ ...config, requestTimeoutMs: 0 }) : db;
+      loaded = await bulkDemo(loader, { invoices, log: (line) => o.log(`  [${storage} ${invoices}] ${line}`) }).finally(() => (loader === db ? undefined : loader.close()));
+    }
+    const loadS = size === 'reuse' ? 0 : round2((performance.now() - t0) / 1000);
     const running = await startServer(config, db);
     close = running.close;
     client = new Client(running.url, o.concurrency);
@@ -120,7 +143,9 @@ async function sizeRun(storage: Storage, env: Record<string, string>, invoices: 
       times.sort((a, b) => a - b);
       figures.push({ name: r.name, p50: round2(percentile(times, 0.5)), p99: round2(percentile(times, 0.99)), target: r.target });
     }
-    figures.push(...await consolePages(db, running.url, loaded.company_id, { samples: o.samples, month: [m0, m1], customer: list[3].path(0).split('=')[1], middle: middle.id }));
+    figures.push(...await consolePages(db, running.url, loaded.company_id, { samples: o.samples, month: [m0, m1], customer: list[3].path(0).split('=')[1], middle: middle.id, reuse: size === 'reuse' }));
+    // A reused database is only read (besides the console's session and the receivables' fold): no creations.
+    if (size === 'reuse') return { storage, invoices, load_s: 0, load_average: loadAverage(), figures };
     const body = JSON.stringify(await invoiceBody(client));
     await load(client, '/v1/invoices', body, 40, o.concurrency);
     const made = await load(client, '/v1/invoices', body, o.create, o.concurrency);
@@ -138,12 +163,17 @@ async function sizeRun(storage: Storage, env: Record<string, string>, invoices: 
  * company's owner: home, the documents list (unsorted, sorted each way, deep in a sort, filtered), a document, the receivables and
  * the trial balance pages. Timed as a browser's request of the page (the HTML, not its script and style).
  */
-async function consolePages(db: Db, base: string, companyId: number, p: { samples: number; month: [string, string]; customer: string; middle: string }): Promise<Figure[]> {
-  await ensureDemoConsole(db);
-  const login = await fetch(`${base}/app/login`, {
+async function consolePages(db: Db, base: string, companyId: number, p: { samples: number; month: [string, string]; customer: string; middle: string; reuse: boolean }): Promise<Figure[]> {
+  const signIn = () => fetch(`${base}/app/login`, {
     method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
     body: new URLSearchParams({ email: DEMO_CONSOLE.co.email, password: DEMO_CONSOLE.co.password }).toString(),
   });
+  // A reused database keeps the console user of the run that loaded it: made again only when it cannot sign in.
+  let login = p.reuse ? await signIn() : undefined;
+  if (login?.status !== 303) {
+    await ensureDemoConsole(db);
+    login = await signIn();
+  }
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
   if (login.status !== 303 || !cookie) throw new BenchFailure(`console login: ${login.status}`);
   const [mid] = await db.query<{ number: string; total: string; date: string }>(
@@ -192,13 +222,15 @@ async function checkPage(db: Db, companyId: number, path: string, body: any) {
   }
 }
 
-export async function runScale(o: { sizes: number[]; storages: Storage[]; samples: number; create: number; concurrency: number; log?: (s: string) => void }): Promise<SizeRun[]> {
+export async function runScale(o: { sizes: number[]; storages: Storage[]; samples: number; create: number; concurrency: number; reuse?: string; log?: (s: string) => void }): Promise<SizeRun[]> {
   const log = o.log ?? ((s: string) => process.stderr.write(`${s}\n`));
   const runs: SizeRun[] = [];
   for (const storage of o.storages) {
-    for (const invoices of o.sizes) {
-      log(`[${storage}] ${invoices} invoices; load average ${loadAverage()}`);
-      if (storage === 'pglite') {
+    for (const invoices of o.reuse ? [0] : o.sizes) {
+      log(`[${storage}] ${o.reuse ? `the database at ${redact(o.reuse)}` : `${invoices} invoices`}; load average ${loadAverage()}`);
+      if (o.reuse) {
+        runs.push(await sizeRun(storage, { DATABASE_URL: o.reuse }, 'reuse', { ...o, log }));
+      } else if (storage === 'pglite') {
         runs.push(await withPglite((env) => sizeRun(storage, env, invoices, { ...o, log })));
       } else {
         const fresh = await freshPostgres();
@@ -234,10 +266,12 @@ export function report(runs: SizeRun[]): string {
       } else if (storage === 'postgres' && mine.length > 1) {
         const ok = t.p99 < f.target! && t.p99 / at(base).p99 <= 2 && t.p50 / at(base).p50 <= 2;
         verdict = `p99 < ${f.target} ms, ratios <= 2: ${ok ? 'met' : 'MISSED'}`;
+      } else if (storage === 'postgres') {
+        verdict = `p99 < ${f.target} ms: ${t.p99 < f.target! ? 'met' : 'MISSED'}`;
       }
       rows.push([f.name, ...mine.flatMap((r) => [at(r).p50.toFixed(2), at(r).p99.toFixed(2)]), ratio(t.p50, at(base).p50), ratio(t.p99, at(base).p99), verdict]);
     }
-    out.push(`\n${storage}: ${mine.map((r) => `${r.invoices} invoices loaded in ${r.load_s} s (load average after: ${r.load_average})`).join('; ')}`);
+    out.push(`\n${storage}: ${mine.map((r) => `${r.invoices} invoices ${r.load_s ? `loaded in ${r.load_s} s` : 'reused'} (load average after: ${r.load_average})`).join('; ')}`);
     out.push(table(rows));
   }
   return out.join('\n');
@@ -246,12 +280,13 @@ export function report(runs: SizeRun[]): string {
 async function main(): Promise<number> {
   const short = process.argv.includes('--short');
   const sizes = envList('BENCH_SCALE_SIZES', short ? '10000,100000' : '10000,1000000').map(Number);
-  const storages = envList('BENCH_SCALE_STORAGES', 'postgres,pglite') as Storage[];
+  const reuse = process.env.BENCH_SCALE_REUSE || undefined;
+  const storages = reuse ? ['postgres' as const] : envList('BENCH_SCALE_STORAGES', 'postgres,pglite') as Storage[];
   console.log(`Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${Math.round(os.totalmem() / 2 ** 30)} GB; load average ${loadAverage()}`);
-  console.log(`Sizes ${sizes.join(', ')} on ${storages.join(', ')}; PostgreSQL at ${redact(PG_ADMIN_URL)}`);
+  console.log(reuse ? `Reusing the loaded database at ${redact(reuse)} (BENCH_SCALE_REUSE)` : `Sizes ${sizes.join(', ')} on ${storages.join(', ')}; PostgreSQL at ${redact(PG_ADMIN_URL)}`);
   const runs = await runScale({
     sizes, storages, samples: envNumber('BENCH_SCALE_SAMPLES', 200), create: envNumber('BENCH_SCALE_CREATE', 400),
-    concurrency: envNumber('BENCH_SCALE_CONCURRENCY', 8),
+    concurrency: envNumber('BENCH_SCALE_CONCURRENCY', 8), reuse,
   });
   console.log(report(runs));
   console.log(JSON.stringify({ bench: 'scale', load_average_end: loadAverage(), runs }));
