@@ -54,9 +54,11 @@ export async function homePage(ctx: Ctx, db: Db): Promise<Html> {
     failed_mails: number; failed_hooks: number }>(
     `WITH today AS (SELECT (now() AT TIME ZONE $2)::date AS d),
      -- What is open per due date: the receivables sums of today and their pending changes (migration 023), not every due item.
-     dues AS (SELECT due_date, open FROM receivable_dues WHERE company_id = $1 UNION ALL SELECT due_date, open FROM receivable_pending WHERE company_id = $1)
-     SELECT (SELECT coalesce(sum(total), 0) FROM invoices, today WHERE company_id = $1 AND deleted_at IS NULL AND NOT annulled AND date >= date_trunc('month', today.d)::date) AS month_total,
-            (SELECT count(*)::int FROM invoices, today WHERE company_id = $1 AND deleted_at IS NULL AND NOT annulled AND date >= date_trunc('month', today.d)::date) AS month_count,
+     dues AS (SELECT due_date, open FROM receivable_dues WHERE company_id = $1 UNION ALL SELECT due_date, open FROM receivable_pending WHERE company_id = $1),
+     -- This month's total and count in one pass over the month's entries of invoices_date (index-only: it carries total and annulled).
+     month AS (SELECT coalesce(sum(total), 0) AS total, count(*)::int AS n FROM invoices, today
+                WHERE company_id = $1 AND deleted_at IS NULL AND NOT annulled AND date >= date_trunc('month', today.d)::date)
+     SELECT (SELECT total FROM month) AS month_total, (SELECT n FROM month) AS month_count,
             (SELECT coalesce(sum(open), 0) FROM dues) AS owed,
             (SELECT coalesce(sum(open), 0) FROM dues, today WHERE due_date < today.d) AS overdue,
             (SELECT count(*)::int FROM invoices WHERE company_id = $1 AND deleted_at IS NULL AND stamp_status = 'Pending') AS waiting,
@@ -98,7 +100,9 @@ export async function documentsPage(ctx: Ctx, q: Record<string, string | undefin
   const kind = kindOf(ctx, q.kind || 'invoices');
   const size = q.size ? Number(q.size) : 25;
   if (!Number.isInteger(size) || size < 1 || size > 100) throw new BadList('size', String(q.size));
-  const sort = sortOf(q);
+  // A status filter reads the documents of that status (the few waiting or rejected from their own index) newest date first, not a
+  // page of the whole list filtered afterwards.
+  const sort = sortOf(q) ?? (q.stamp && kind.stamped && db ? { key: 'date' as const, dir: 'desc' as const } : null);
   let rows: ListRow[] = [];
   let problem: Html | string = '';
   let next: URLSearchParams | null = null;

@@ -202,7 +202,7 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
     }));
 
     const query = (req: FastifyRequest) => req.query as Record<string, string | undefined>;
-    app.get('/reports/receivables', hide, guarded(async (ctx, req, reply) => sendHtml(reply, 200, await receivablesPage(ctx, query(req)))));
+    app.get('/reports/receivables', hide, guarded(async (ctx, req, reply) => sendHtml(reply, 200, await receivablesPage(ctx, query(req), db))));
     app.get('/reports/trial-balance', hide, guarded(async (ctx, req, reply) => sendHtml(reply, 200, await trialBalancePage(ctx, query(req)))));
     // Each report as CSV (UTF-8 with its BOM, for spreadsheets) and as XLSX: the same rows.
     const exports = [['receivables', 'cartera', 'Cartera', receivablesRows, RECEIVABLES_MONEY], ['trial-balance', 'balance-de-prueba', 'Balance de prueba', trialBalanceRows, TRIAL_BALANCE_MONEY]] as const;

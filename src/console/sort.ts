@@ -29,6 +29,7 @@ const CAST: Record<SortKey, string> = { date: 'date', number: 'bigint', total: '
 const KEY_FORMAT: Record<SortKey, RegExp> = { date: /^\d{4}-\d{2}-\d{2}$/, number: /^\d{1,18}$/, total: /^-?\d{1,16}(\.\d{1,6})?$/ };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const STAMPS = ['Draft', 'Pending', 'Accepted', 'Rejected'];
 
 /** A list address the console refuses (400): the parameter and the value given, shown in the page's language by `badListText`. */
 export class BadList extends Error {
@@ -68,6 +69,26 @@ export const BOUNDED_DAYS = 92;
 /** The days from `from` to `to` (both checked as days by the caller), or Infinity when either is missing. */
 const spanDays = (from?: string, to?: string) => (from && to ? (Date.parse(to) - Date.parse(from)) / 86_400_000 : Infinity);
 
+/**
+ * A wider or one-ended date range sorted by number or total, first page: whether reading the range's entries from the date index and
+ * sorting them costs less than walking the sort index past the rows outside the range. Both sides come from the counts kept per day
+ * (document_counts, a few hundred rows). Numbers rise with dates, so a walk by number passes every row dated after the range
+ * (descending) or before it (ascending); a walk by total passes about `size` × all ÷ inside rows. A walked row costs a heap read, an
+ * entry of the date index about a third of it (measured on PostgreSQL at 1,000,000 invoices: 7 µs and 2 µs).
+ */
+async function rangeIsCheaper(db: Db, companyId: number, table: string, q: Record<string, string | undefined>, sort: Sort, size: number): Promise<boolean> {
+  if (!q.from && !q.to) return false;
+  if (table !== 'invoices' && table !== 'vouchers') return false;
+  const [c] = await db.query<{ inside: string; before: string; after: string }>(
+    `SELECT coalesce(sum(n) FILTER (WHERE day >= coalesce($3::date, '-infinity') AND day <= coalesce($4::date, 'infinity')), 0)::text AS inside,
+            coalesce(sum(n) FILTER (WHERE day < $3::date), 0)::text AS before, coalesce(sum(n) FILTER (WHERE day > $4::date), 0)::text AS after
+       FROM document_counts WHERE company_id = $1 AND kind = $2 AND dim = 'date'`, [companyId, table, q.from || null, q.to || null]);
+  const inside = Number(c.inside);
+  const outside = Number(c.before) + Number(c.after);
+  const walked = sort.key === 'number' ? Number(sort.dir === 'desc' ? c.after : c.before) : size * outside / Math.max(inside, 1);
+  return inside < 3 * walked;
+}
+
 /** One page (`size` rows) of the kind's documents in the sort, after the cursor; `next` is the cursor of the page after it, if any. */
 export async function sortedPage(ctx: Ctx, db: Db, kind: string, q: Record<string, string | undefined>, sort: Sort, size: number): Promise<{ rows: ListRow[]; next?: string }> {
   const src = SOURCES[kind];
@@ -83,7 +104,11 @@ export async function sortedPage(ctx: Ctx, db: Db, kind: string, q: Record<strin
     if (!DAY.test(v) || Number.isNaN(Date.parse(v))) throw new BadList(param, v);
     add(`date ${op} $n::date`, v);
   }
-  if (q.stamp && src.stamped) add('stamp_status = $n', q.stamp);
+  // A known status is written into the statement, so that the planner can use the partial index of the open ones (invoices_stamp_open).
+  if (q.stamp && src.stamped) {
+    if (STAMPS.includes(q.stamp)) where.push(`stamp_status = '${q.stamp}'`);
+    else add('stamp_status = $n', q.stamp);
+  }
   const col = sort.key;
   const dir = sort.dir === 'asc' ? 'ASC' : 'DESC';
   if (q.cursor) {
@@ -99,7 +124,7 @@ export async function sortedPage(ctx: Ctx, db: Db, kind: string, q: Record<strin
   // index (index-only for invoices) and sorted, then only its rows are read. The sort index walked in its order would
   // pass over every row outside the range (at 100,000 invoices, a past month by number read 56,000 entries and
   // 14,000 pages: 520 ms; this, 8,500 entries: 22 ms). `+ 0` keeps the planner off the sort index.
-  const bounded = col !== 'date' && spanDays(q.from, q.to) <= BOUNDED_DAYS;
+  const bounded = col !== 'date' && (spanDays(q.from, q.to) <= BOUNDED_DAYS || (!q.cursor && await rangeIsCheaper(db, ctx.company.company_id, src.table, q, sort, size)));
   const order = (key: string) => `${key} ${dir}, t.id ${dir}`;
   const from = bounded
     ? `(SELECT id FROM ${src.table} t WHERE ${where.join(' AND ')} ORDER BY ${order(`(t.${col} + 0)`)} LIMIT ${size + 1}) p JOIN ${src.table} t USING (id)`

@@ -74,7 +74,11 @@ interface ItemRow {
   due_date: string; amount: string; days_past_due: number; paid: string; customer_id: number; identification: string; branch_office: number; customer_name: unknown;
 }
 
-export async function receivablesReport(db: Db, companyId: number, r: ReceivablesQuery) {
+/**
+ * The report (`items: false`: its customers' totals only, with no items, as the console's page shows them; unfiltered reports only:
+ * read from the steps of the page's customers alone, not from their items, invoices and receipts).
+ */
+export async function receivablesReport(db: Db, companyId: number, r: ReceivablesQuery, o: { items?: boolean } = {}) {
   const filtered = r.customer_identification !== undefined || r.customer_branch_office !== undefined;
   // The sums per day take in everything committed so far (a fold under way elsewhere is waited for).
   if (!filtered) await foldReceivables(db, companyId, { wait: true });
@@ -118,6 +122,7 @@ export async function receivablesReport(db: Db, companyId: number, r: Receivable
       add(t, bucketOf(Number(d.days)), dec(d.open));
     }
     const wanted = page.groups ?? [];
+    if (o.items === false) return answer(r, page.total, wanted.length ? await customerTotals(q, companyId, r.date, wanted) : [], grand);
     const rows = wanted.length ? await items(q, companyId, r, { recentDay: false, stepped: true, customers: [...new Set(wanted.map((g) => g.customer_id))] }) : [];
     const byKey = new Map(group(rows).map((g) => [`${g.customer.id}|${g.currency}`, g]));
     return answer(r, page.total, wanted.map((g) => byKey.get(`${g.customer_id}|${g.currency}`)!).filter(Boolean), grand);
@@ -139,8 +144,12 @@ async function items(q: Queryable, companyId: number, r: ReceivablesQuery, o: { 
   const only = customers ? ` AND customer_id ${customers}` : '';
   // On a recent day: the rows of the items open today and of those changed after the day, read by index, before anything joins them.
   // From the sums per day: the customers' items whose steps up to the day leave something open.
+  // Their open amount on the day is the sum of their steps up to it (the fold evaluated it with the expressions below): what was paid by
+  // then is the amount less it, read without evaluating the item's receipts and notes again; their currency is the steps' too (the
+  // invoice's document, often stored out of line, is not read).
   const stepped = `WITH x AS MATERIALIZED (
-         SELECT due_items.* FROM (SELECT due_item_id FROM receivable_steps WHERE company_id = $1 AND day <= $2::date${only}
+         SELECT due_items.*, s.open, s.currency FROM (SELECT due_item_id, min(currency) AS currency, sum(delta) AS open FROM receivable_steps
+                                   WHERE company_id = $1 AND day <= $2::date${only}
                                    GROUP BY due_item_id HAVING sum(delta) > 0) s
            JOIN due_items ON due_items.company_id = $1 AND due_items.id = s.due_item_id)`;
   const candidates = o.stepped ? stepped : o.recentDay
@@ -150,14 +159,35 @@ async function items(q: Queryable, companyId: number, r: ReceivablesQuery, o: { 
          SELECT due_items.* FROM (${AFTER_DAY}) a JOIN due_items ON due_items.company_id = $1 AND due_items.id = a.id${only})`
     : '';
   return q.query<ItemRow>(`${candidates}
-    SELECT d.invoice_id, i.name AS invoice_name, i.date AS invoice_date, ${CURRENCY} AS currency,
-           d.prefix, d.consecutive, d.quote, d.due_date, d.amount, ($2::date - d.due_date) AS days_past_due, ${PAID_BY_DAY} AS paid,
+    SELECT d.invoice_id, i.name AS invoice_name, i.date AS invoice_date, ${o.stepped ? 'd.currency' : CURRENCY} AS currency,
+           d.prefix, d.consecutive, d.quote, d.due_date, d.amount, ($2::date - d.due_date) AS days_past_due, ${o.stepped ? 'd.amount - d.open' : PAID_BY_DAY} AS paid,
            c.id AS customer_id, c.identification, c.branch_office, c.name AS customer_name
       FROM ${o.recentDay || o.stepped ? 'x' : 'due_items'} d
       JOIN invoices i ON i.company_id = d.company_id AND i.id = d.invoice_id
       JOIN customers c ON c.company_id = d.company_id AND c.id = d.customer_id
-     WHERE d.company_id = $1 AND ${OWED_ON_DAY}${customers ? ` AND d.customer_id ${customers}` : ''}
+     WHERE d.company_id = $1 AND ${o.stepped ? 'true' : OWED_ON_DAY}${customers ? ` AND d.customer_id ${customers}` : ''}
      ORDER BY c.identification, c.branch_office, currency, d.due_date, d.id`, args);
+}
+
+/**
+ * The totals by age of the customers asked, on the day: each item's open amount is the sum of its steps up to the day (the fold's
+ * evaluation of the items' own expressions), its age the day less its due date; summed per customer, currency and age.
+ */
+async function customerTotals(q: Queryable, companyId: number, date: string, wanted: { customer_id: number; currency: string }[]): Promise<Group[]> {
+  const rows = await q.query<{ customer_id: number; currency: string; days: number; open: string; identification: string; branch_office: number; name: unknown }>(`
+    WITH s AS (SELECT customer_id, currency, due_date, sum(delta) AS open FROM receivable_steps
+                WHERE company_id = $1 AND day <= $2::date AND customer_id = ANY($3::int[])
+                GROUP BY due_item_id, customer_id, currency, due_date HAVING sum(delta) > 0),
+    g AS (SELECT customer_id, currency, ($2::date - due_date) AS days, sum(open) AS open FROM s GROUP BY 1, 2, 3)
+    SELECT g.*, c.identification, c.branch_office, c.name FROM g JOIN customers c ON c.company_id = $1 AND c.id = g.customer_id`,
+  [companyId, date, [...new Set(wanted.map((w) => w.customer_id))]]);
+  const groups = new Map<string, Group>();
+  for (const r of rows) {
+    const key = `${r.customer_id}|${r.currency}`;
+    const g = groups.get(key) ?? newGroup(groups, key, r.customer_id, r.identification, r.branch_office, r.name, r.currency);
+    add(g.totals, bucketOf(Number(r.days)), dec(r.open));
+  }
+  return wanted.map((w) => groups.get(`${w.customer_id}|${w.currency}`)!).filter(Boolean);
 }
 
 interface Item {
@@ -165,6 +195,13 @@ interface Item {
   amount: number; paid: number; balance: number; days_past_due: number; bucket: Bucket;
 }
 interface Group { customer: { id: string; identification: string; branch_office: number; name: string }; currency: string; items: Item[]; totals: Totals }
+
+/** A customer's group (no items yet, totals zero), added to `groups` under `key`. */
+function newGroup(groups: Map<string, Group>, key: string, id: number, identification: string, branch: number, name: unknown, currency: string): Group {
+  const g: Group = { customer: { id: String(id), identification, branch_office: branch, name: Array.isArray(name) ? name.join(' ') : String(name) }, currency, items: [], totals: zero() };
+  groups.set(key, g);
+  return g;
+}
 
 /** Items (in the report's order) into customer groups with their totals; items paid in full by the day are left out. */
 function group(rows: ItemRow[]): Group[] {
@@ -175,12 +212,7 @@ function group(rows: ItemRow[]): Group[] {
     const days = Number(r.days_past_due);
     const bucket = bucketOf(days);
     const key = `${r.customer_id}|${r.currency}`;
-    let g = groups.get(key);
-    if (!g) {
-      const name = Array.isArray(r.customer_name) ? r.customer_name.join(' ') : String(r.customer_name);
-      g = { customer: { id: String(r.customer_id), identification: r.identification, branch_office: r.branch_office, name }, currency: r.currency, items: [], totals: zero() };
-      groups.set(key, g);
-    }
+    const g = groups.get(key) ?? newGroup(groups, key, r.customer_id, r.identification, r.branch_office, r.customer_name, r.currency);
     g.items.push({
       invoice: { id: r.invoice_id, name: r.invoice_name, date: r.invoice_date },
       due: { prefix: r.prefix, consecutive: Number(r.consecutive), quote: r.quote, date: r.due_date },

@@ -14,7 +14,7 @@ import Decimal from 'decimal.js';
 import { eachStorage, startTestServer, type TestServer } from '../support/server';
 import { coRefs, noteRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { debtPayment, dueOf, newCustomer, rcRefs, type RcRefs } from '../support/vouchers';
-import { bucketOf, BUCKETS } from '../../src/reports/receivables';
+import { bucketOf, BUCKETS, receivablesReport } from '../../src/reports/receivables';
 
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000);
@@ -128,6 +128,14 @@ eachStorage('receivables as of a day, from the sums per day', (storage) => {
       if (res.body.customers.length < 4) break;
     }
     assert.deepEqual(seen, plain.groups, `customers and their totals on ${day}`);
+    // The totals-only form (the console's page: the customers' totals from their steps, no items) says the same, page by page.
+    for (let page = 1; (page - 1) * 4 < plain.groups.length; page++) {
+      const short = await receivablesReport(s.db, companyId, { date: day, page, page_size: 4 }, { items: false });
+      assert.deepEqual(short.customers.map((g) => ({ key: `${g.customer.identification}|${g.customer.branch_office}`, totals: g.totals })),
+        plain.groups.slice((page - 1) * 4, page * 4), `${day}: the customers' totals without their items, page ${page}`);
+      assert.ok(short.customers.every((g) => g.items.length === 0));
+      assert.deepEqual(short.totals, plain.totals);
+    }
     const ident = plain.groups[0]?.key.split('|')[0];
     if (ident) {
       const one = await s.as('co').get(`/v1/reports/accounts-receivable?date=${day}&customer_identification=${ident}`);
