@@ -4,7 +4,8 @@
  * as the DIAN sent it ("Regla: FAK07, Notificación: …"); the sandbox DIAN answers the same way
  * (src/einvoice/dian/authority.ts). A Spanish page shows them as written. An English page puts first the console's
  * English reading of the rule, where it has one, and keeps the authority's own words after it, marked as Spanish.
- * Mexican documents (the PAC's messages) are shown as given.
+ * Mexican documents: the PAC writes in Spanish too (the sandbox PAC, src/einvoice/sat/provider.ts and cancel.ts, as
+ * "CODE: mensaje"), read in English the same way from the sandbox's codes.
  */
 import { html, type Html } from './html';
 import type { Lang } from './i18n';
@@ -27,16 +28,54 @@ const RULES_EN: Record<string, string> = {
   BILLING_REFERENCE: 'The invoice the note refers to is not an accepted invoice of the issuer',
 };
 
+/** The sandbox PAC's codes (stamping, src/einvoice/sat/rules.ts and provider.ts; cancelling, cancel.ts), read in English: a code, a space, its reading. */
+const SAT_RULES_EN: Record<string, string> = Object.fromEntries(`
+XSD The CFDI is not valid against the CFDI 4.0 schema
+XML The XML is not well-formed
+VERSION The document is not a CFDI 4.0
+CERTIFICADO Certificado is not a usable certificate
+NO_CERTIFICADO NoCertificado is not the certificate's number
+RFC_EMISOR The certificate does not belong to the issuer
+NOMBRE_EMISOR The issuer's name is not the certificate holder's
+FECHA Fecha is not within the 72 hours before stamping
+SELLO The seal does not verify with the certificate
+SUBTOTAL The concepts do not add up to SubTotal
+DESCUENTO The concepts' discounts do not add up to Descuento
+IMPUESTOS The concepts' taxes do not add up to the declared totals
+TOTAL Total is not SubTotal − Descuento + taxes − withholdings
+RECEPTOR The receiver's data do not fit its RFC (general public or resident abroad)
+REGIMEN A fiscal regime is unknown or does not apply to the RFC
+USO_CFDI UsoCFDI is not allowed for the receiver
+CODIGO_POSTAL A postal code is not in c_CodigoPostal
+VALOR_UNITARIO A concept's ValorUnitario is 0
+OBJETO_IMP A concept's ObjetoImp does not match its taxes
+TIPO_FACTOR A tax's TipoFactor does not match its TasaOCuota and Importe
+BASE A tax base is wrong
+IMPORTE A tax amount is not base × rate within Anexo 20's bounds
+TASA IVA 8 % from outside the border region
+RETENCION A withholding does not apply here
+PAGO The payment receipt is not as the Pagos 2.0 complement requires
+SALDO A related document's balances do not add up
+MONTO The documents' payments exceed Monto
+IMPUESTOS_P The payment's taxes are not the sum of the documents'
+TOTALES The complement's Totales are wrong
+MOTIVO The motive is not in c_MotivoCancelacion
+FOLIO_SUSTITUCION FolioSustitucion goes with motive 01 only, and names another CFDI
+NO_ENCONTRADO No cancellation of this CFDI was asked
+RECHAZADA The receiver rejected the cancellation
+`.trim().split('\n').map((line) => [line.slice(0, line.indexOf(' ')), line.slice(line.indexOf(' ') + 1)]));
+
 const RULE = /^(?:Regla:\s*)?([A-Za-z0-9_]+)\s*[:,]/;
 
 /** One list item per error or observation of a stored list (`text`: "code: message; code: message", or null). */
 export function authorityLines(lang: Lang, country: 'CO' | 'MX', text: string | null | undefined): Html[] {
   if (!text) return [];
-  const lines = country === 'CO' ? text.split(/; (?=(?:Regla:\s*)?[A-Za-z0-9_]+\s*[:,])/) : [text];
+  const lines = text.split(/; (?=(?:Regla:\s*)?[A-Za-z0-9_]+\s*[:,])/);
   return lines.map((line) => {
-    if (lang === 'es' || country !== 'CO') return html`<li>${line}</li>`;
+    if (lang === 'es') return html`<li>${line}</li>`;
     const code = RULE.exec(line)?.[1];
-    const english = code ? RULES_EN[code] : undefined;
+    const english = code ? (country === 'CO' ? RULES_EN : SAT_RULES_EN)[code] : undefined;
+    if (!english && country === 'MX') return html`<li>${line}</li>`; // the service's own checks (DATA: …), in English
     return html`<li>${english ? html`<strong>${code}</strong> ${english}. ` : ''}<span lang="es">${line}</span></li>`;
   });
 }

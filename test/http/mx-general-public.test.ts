@@ -121,7 +121,7 @@ eachStorage('MX general public (XAXX010101000)', (storage: Storage) => {
     assert.equal(stamped.body.stamp.status, 'Rejected');
     assert.equal(stamped.body.stamp.uuid, null);
     const errors = await s.as('mx').get(`/v1/invoices/${draft.body.id}/stamp/errors`);
-    assert.deepEqual(errors.body.errors, [{ code: 'RECEPTOR', message: 'The generic RFC XAXX010101000 (público en general) takes UsoCFDI S01, not G03' },
-      { code: 'USO_CFDI', message: 'UsoCFDI G03 (Gastos en general) is not allowed for a receiver in regime 616 (c_UsoCFDI: 601, 603, 606, 612, 620, 621, 622, 623, 624, 625, 626)' }]);
+    assert.deepEqual(errors.body.errors, [{ code: 'RECEPTOR', message: 'El RFC genérico XAXX010101000 (público en general) lleva UsoCFDI S01, no G03' },
+      { code: 'USO_CFDI', message: 'El UsoCFDI G03 (Gastos en general) no se permite a un receptor del régimen 616 (c_UsoCFDI: 601, 603, 606, 612, 620, 621, 622, 623, 624, 625, 626)' }]);
   });
 });

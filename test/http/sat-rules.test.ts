@@ -224,7 +224,7 @@ eachStorage('SAT rules: catalogues, tax objects, bases, withholdings', (storage:
       assert.equal(renamed.status, 201, JSON.stringify(renamed.body));
       assert.equal(renamed.body.stamp.status, 'Rejected');
       const errors = (await mx().get(`/v1/invoices/${renamed.body.id}/stamp/errors`)).body.errors;
-      assert.deepEqual(errors, [{ code: 'NOMBRE_EMISOR', message: 'Emisor Nombre "ESCUELA KEMPER URGATE SA DE CV" is not the certificate holder\'s name "ESCUELA KEMPER URGATE"' }]);
+      assert.deepEqual(errors, [{ code: 'NOMBRE_EMISOR', message: 'El Nombre del Emisor "ESCUELA KEMPER URGATE SA DE CV" no es el nombre del titular del certificado "ESCUELA KEMPER URGATE"' }]);
     } finally {
       await s.db.query('UPDATE companies SET legal_name = $2 WHERE company_id = $1', [company.company_id, company.legal_name]);
     }

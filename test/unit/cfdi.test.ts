@@ -163,7 +163,7 @@ test('the sandbox provider stamps: TFD 1.1 whose SelloSAT verifies with the prov
   assert.equal(cfdiChain(stamped), cfdiChain(parseXml(xml)));
   const again = await p.stamp(xml);
   assert.equal(again.uuid, v.uuid);
-  assert.match(again.observations.join(), /already stamped/);
+  assert.match(again.observations.join(), /ya estaba timbrado/);
 });
 
 test('the sandbox provider rejects a tampered total, a foreign certificate, a wrong certificate number and a stale date', async () => {
@@ -173,7 +173,7 @@ test('the sandbox provider rejects a tampered total, a foreign certificate, a wr
   assert.deepEqual(await codes(buildCfdi(input(), csd('XIA190128J61', 'OTRA EMPRESA')).xml), ['NOMBRE_EMISOR', 'RFC_EMISOR']);
   // The issuer's RFC, another holder's name (the CSD's X.509 name attribute against Emisor/@Nombre).
   const renamed = await pac().stamp(buildCfdi(input(), csd('EKU9003173C9', 'OTRA EMPRESA')).xml);
-  assert.deepEqual(renamed.errors, [{ code: 'NOMBRE_EMISOR', message: `Emisor Nombre "ESCUELA KEMPER URGATE" is not the certificate holder's name "OTRA EMPRESA"` }]);
+  assert.deepEqual(renamed.errors, [{ code: 'NOMBRE_EMISOR', message: `El Nombre del Emisor "ESCUELA KEMPER URGATE" no es el nombre del titular del certificado "OTRA EMPRESA"` }]);
   assert.deepEqual(await codes(xml.replace(/NoCertificado="[0-9]+"/, 'NoCertificado="30001000000500003416"')), ['NO_CERTIFICADO', 'SELLO']);
   const old = buildCfdi(input(doc({ metadata: { created: new Date(Date.now() - 80 * 3600_000).toISOString() } })), company).xml;
   assert.deepEqual(await codes(old), ['FECHA']);
@@ -193,12 +193,12 @@ test('the sandbox provider refuses a CFDI to the general public without UsoCFDI 
   const receptor = (from: string, to: string) => { assert.ok(xml.includes(from), from); return resealed(xml.replace(from, to)); };
   const errors = async (x: string) => (await pac().stamp(x)).errors.map((e) => `${e.code}: ${e.message}`);
   assert.deepEqual(await errors(receptor('UsoCFDI="S01"', 'UsoCFDI="G03"')),
-    ['RECEPTOR: The generic RFC XAXX010101000 (público en general) takes UsoCFDI S01, not G03',
-      'USO_CFDI: UsoCFDI G03 (Gastos en general) is not allowed for a receiver in regime 616 (c_UsoCFDI: 601, 603, 606, 612, 620, 621, 622, 623, 624, 625, 626)']);
+    ['RECEPTOR: El RFC genérico XAXX010101000 (público en general) lleva UsoCFDI S01, no G03',
+      'USO_CFDI: El UsoCFDI G03 (Gastos en general) no se permite a un receptor del régimen 616 (c_UsoCFDI: 601, 603, 606, 612, 620, 621, 622, 623, 624, 625, 626)']);
   assert.deepEqual(await errors(receptor('RegimenFiscalReceptor="616"', 'RegimenFiscalReceptor="601"')),
-    ['RECEPTOR: The generic RFC XAXX010101000 (público en general) takes RegimenFiscalReceptor 616, not 601']);
+    ['RECEPTOR: El RFC genérico XAXX010101000 (público en general) lleva RegimenFiscalReceptor 616, no 601']);
   assert.deepEqual(await errors(receptor('DomicilioFiscalReceptor="22000"', 'DomicilioFiscalReceptor="01000"')),
-    ['RECEPTOR: The generic RFC XAXX010101000 (público en general) takes DomicilioFiscalReceptor 22000 (LugarExpedicion), not 01000']);
+    ['RECEPTOR: El RFC genérico XAXX010101000 (público en general) lleva DomicilioFiscalReceptor 22000 (LugarExpedicion), no 01000']);
   // The generic RFC's rule only: another receiver may have any use its regime allows.
   assert.equal((await pac().stamp(buildCfdi(input(doc({ use: 'G03' })), company).xml)).status, 'Accepted');
 });

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fieldErrors, translate } from '../../src/console/messages';
 import { BadList, badListText } from '../../src/console/sort';
+import { authorityLines } from '../../src/console/authority-messages';
 
 const ENGLISH = /\b(the|is|of|must|not|send|invoice|cannot|above|more than)\b/i;
 
@@ -42,4 +43,18 @@ test('the documents list refuses a bad address in the page language', () => {
   assert.equal(badListText('en', new BadList('sort', 'price')), 'sort: date, number or total (not price).');
   assert.equal(badListText('es', new BadList('from', 'ayer')), 'Desde: una fecha como 2026-11-26 (no ayer).');
   assert.equal(badListText('es', new BadList('cursor')), 'cursor: no es una página de esta lista y orden.');
+});
+
+test('the sandbox PAC\'s Spanish verdicts: as written on a Spanish page, with the English reading of each code on an English page', () => {
+  const stored = 'NOMBRE_EMISOR: El Nombre del Emisor "A" no es el nombre del titular del certificado "B"; USO_CFDI: El UsoCFDI G03 (Gastos en general) no se permite a un receptor del régimen 616 (c_UsoCFDI: 601, 603)';
+  const es = authorityLines('es', 'MX', stored).map(String);
+  assert.deepEqual(es, ['<li>NOMBRE_EMISOR: El Nombre del Emisor &quot;A&quot; no es el nombre del titular del certificado &quot;B&quot;</li>',
+    '<li>USO_CFDI: El UsoCFDI G03 (Gastos en general) no se permite a un receptor del régimen 616 (c_UsoCFDI: 601, 603)</li>']);
+  const en = authorityLines('en', 'MX', stored).map(String);
+  assert.equal(en.length, 2);
+  assert.match(en[0], /^<li><strong>NOMBRE_EMISOR<\/strong> The issuer&#39;s name is not the certificate holder&#39;s\. <span lang="es">NOMBRE_EMISOR: El Nombre/);
+  assert.match(en[1], /^<li><strong>USO_CFDI<\/strong> UsoCFDI is not allowed for the receiver\. <span lang="es">USO_CFDI: El UsoCFDI G03/);
+  // The service's own checks (in English) stay as they are; a cancellation refused by the receiver is read too.
+  assert.deepEqual(authorityLines('en', 'MX', 'DATA: Customer X has no fiscal regime').map(String), ['<li>DATA: Customer X has no fiscal regime</li>']);
+  assert.match(String(authorityLines('en', 'MX', 'RECHAZADA: El receptor rechazó la cancelación')[0]), /The receiver rejected the cancellation\. <span lang="es">/);
 });

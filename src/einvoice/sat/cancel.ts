@@ -88,9 +88,9 @@ export class SandboxCancellations implements CancelProvider {
 
   async cancel(r: CancelRequest): Promise<CancelVerdict> {
     const refuse = (code: string, message: string): CancelVerdict => ({ status: 'Rejected', errors: [{ code, message }] });
-    if (!MOTIVES[r.motive]) return refuse('MOTIVO', `${r.motive} is not a c_MotivoCancelacion code`);
-    if ((r.motive === '01') !== !!r.substitution) return refuse('FOLIO_SUSTITUCION', 'FolioSustitucion goes with motive 01, and only with it');
-    if (r.substitution === r.uuid) return refuse('FOLIO_SUSTITUCION', 'A CFDI does not replace itself');
+    if (!MOTIVES[r.motive]) return refuse('MOTIVO', `${r.motive} no es una clave de c_MotivoCancelacion`);
+    if ((r.motive === '01') !== !!r.substitution) return refuse('FOLIO_SUSTITUCION', 'FolioSustitucion va con el motivo 01, y solo con él');
+    if (r.substitution === r.uuid) return refuse('FOLIO_SUSTITUCION', 'Un CFDI no se sustituye a sí mismo');
     const known = await this.status(r);
     // Under way or done: its state. Rejected by the receiver (or never asked): a new request starts over.
     if (known.status !== 'Rejected') return known;
@@ -108,13 +108,13 @@ export class SandboxCancellations implements CancelProvider {
   async status(r: CancelRequest): Promise<CancelVerdict> {
     const [known] = await this.db.query<{ status: CancelVerdict['status']; requested_at: Date }>(
       'SELECT status, requested_at FROM sandbox_cancellations WHERE uuid = $1', [r.uuid]);
-    if (!known) return { status: 'Rejected', errors: [{ code: 'NO_ENCONTRADO', message: `No cancellation of ${r.uuid} was asked` }] };
+    if (!known) return { status: 'Rejected', errors: [{ code: 'NO_ENCONTRADO', message: `No se solicitó la cancelación de ${r.uuid}` }] };
     if (known.status === 'PendingAcceptance' && this.now().getTime() - new Date(known.requested_at).getTime() > ANSWER_WITHIN_MS) {
       // The receiver did not answer within 72 hours: the SAT takes the cancellation as accepted.
       await this.db.query(`UPDATE sandbox_cancellations SET status = 'Cancelled', answered_at = $2 WHERE uuid = $1`, [r.uuid, this.now()]);
       return { status: 'Cancelled', errors: [] };
     }
-    return { status: known.status, errors: known.status === 'Rejected' ? [{ code: 'RECHAZADA', message: 'The receiver rejected the cancellation' }] : [] };
+    return { status: known.status, errors: known.status === 'Rejected' ? [{ code: 'RECHAZADA', message: 'El receptor rechazó la cancelación' }] : [] };
   }
 }
 

@@ -72,40 +72,40 @@ export class SandboxPac implements StampProvider {
     const fail = (code: string, message: string) => { errors.push({ code, message }); };
     const rejected = (): StampVerdict => ({ status: 'Rejected', uuid: null, xml: null, errors, observations: [] });
     let doc: Document;
-    try { doc = parseXml(sealedCfdi); } catch (e) { fail('XML', (e as Error).message); return rejected(); }
+    try { doc = parseXml(sealedCfdi); } catch (e) { fail('XML', `El XML no está bien formado: ${(e as Error).message}`); return rejected(); }
     const root = doc.documentElement;
     if (root.namespaceURI !== CFDI_NS || root.localName !== 'Comprobante' || root.getAttribute('Version') !== '4.0') {
-      fail('VERSION', 'The document is not a cfdi:Comprobante version 4.0');
+      fail('VERSION', 'El documento no es un cfdi:Comprobante versión 4.0');
       return rejected();
     }
     const attr = (name: string) => root.getAttribute(name) ?? '';
     const sello = attr('Sello');
     const previous = this.given.get(sello);
-    if (previous) return { ...previous, observations: ['The CFDI was already stamped; this is its stamp (307)'] };
+    if (previous) return { ...previous, observations: ['El CFDI ya estaba timbrado; este es su timbre (307)'] };
 
     let cert: X509Certificate | null = null;
-    try { cert = certificateOf(attr('Certificado')); } catch { fail('CERTIFICADO', 'Certificado is not a certificate (base64 of its DER)'); }
+    try { cert = certificateOf(attr('Certificado')); } catch { fail('CERTIFICADO', 'Certificado no es un certificado (base64 de su DER)'); }
     if (cert) {
       let number = '';
-      try { number = satCertificateNumber(cert.serialNumber); } catch (e) { fail('CERTIFICADO', (e as Error).message); }
-      if (number && number !== attr('NoCertificado')) fail('NO_CERTIFICADO', `NoCertificado ${attr('NoCertificado')} is not the certificate's number ${number}`);
+      try { number = satCertificateNumber(cert.serialNumber); } catch (e) { fail('CERTIFICADO', `No se obtiene el número del certificado: ${(e as Error).message}`); }
+      if (number && number !== attr('NoCertificado')) fail('NO_CERTIFICADO', `NoCertificado ${attr('NoCertificado')} no es el número del certificado ${number}`);
       const issuer = (satSelect('string(cfdi:Emisor/@Rfc)', root as unknown as Node) as unknown as string);
       if (!cert.subject.split('\n').some((line) => line === `x500UniqueIdentifier=${issuer}` || line.startsWith(`x500UniqueIdentifier=${issuer} `))) {
-        fail('RFC_EMISOR', `The certificate does not belong to the issuer ${issuer}`);
+        fail('RFC_EMISOR', `El certificado no pertenece al emisor ${issuer}`);
       }
       const holder = certificateHolderName(cert);
       const nombre = satSelect('string(cfdi:Emisor/@Nombre)', root as unknown as Node) as unknown as string;
-      if (holder === null) fail('NOMBRE_EMISOR', 'The certificate carries no holder name (X.509 name attribute)');
-      else if (normalName(holder) !== normalName(nombre)) fail('NOMBRE_EMISOR', `Emisor Nombre "${nombre}" is not the certificate holder's name "${holder}"`);
+      if (holder === null) fail('NOMBRE_EMISOR', 'El certificado no lleva el nombre de su titular (atributo name de X.509)');
+      else if (normalName(holder) !== normalName(nombre)) fail('NOMBRE_EMISOR', `El Nombre del Emisor "${nombre}" no es el nombre del titular del certificado "${holder}"`);
       const fecha = attr('Fecha');
       const issued = cfdiDateTime(this.now(), TIME_ZONE);
       const earliest = cfdiDateTime(new Date(this.now().getTime() - 72 * 3600_000), TIME_ZONE);
-      if (fecha > issued || fecha < earliest) fail('FECHA', `Fecha ${fecha} must be within the 72 hours before stamping (${issued})`);
+      if (fecha > issued || fecha < earliest) fail('FECHA', `La Fecha ${fecha} debe estar dentro de las 72 horas anteriores al timbrado (${issued})`);
       const valid = sello !== '' && crypto.verify('sha256', Buffer.from(cfdiChain(doc), 'utf8'), cert.publicKey, Buffer.from(sello, 'base64'));
-      if (!valid) fail('SELLO', 'The seal does not verify over the original chain with the certificate');
+      if (!valid) fail('SELLO', 'El sello no se verifica sobre la cadena original con el certificado');
     }
     const content = await cfdiContentProblems(sealedCfdi);
-    for (const p of content.problems) fail(p.code, p.message);
+    for (const p of content.problems) fail(p.code, p.es);
     if (errors.length) return rejected();
 
     const own = await this.credentials();

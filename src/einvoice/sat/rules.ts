@@ -18,8 +18,9 @@ import { parseXml, satSelect } from './chain';
 import { PAYMENT_CONCEPT, PAYMENT_USE } from './payment';
 import { checkCfdiSchema } from './schema';
 
-export interface Problem { code: string; message: string }
-type Fail = (code: string, message: string) => void;
+/** A problem: `message` in English (the API's refusals), `es` in Spanish (the sandbox PAC's verdicts, as a PAC writes them). */
+export interface Problem { code: string; message: string; es: string }
+type Fail = (code: string, message: string, es: string) => void;
 
 const nodesOf = (n: Node, q: string) => satSelect(q, n) as unknown as Element[];
 const num = (v: string | null) => new Decimal(v && /^-?[0-9]+(\.[0-9]+)?$/.test(v) ? v : 0);
@@ -28,12 +29,12 @@ const num = (v: string | null) => new Decimal(v && /^-?[0-9]+(\.[0-9]+)?$/.test(
 export async function cfdiContentProblems(xml: string): Promise<{ problems: Problem[]; observations: string[] }> {
   const problems: Problem[] = [];
   const observations: string[] = [];
-  const fail: Fail = (code, message) => { problems.push({ code, message }); };
+  const fail: Fail = (code, message, es) => { problems.push({ code, message, es }); };
   const schema = await checkCfdiSchema(xml);
-  if (schema.unchecked.length) observations.push(`Catalogues not installed, not checked: ${schema.unchecked.join(', ')}`);
-  for (const e of schema.errors) fail('XSD', e);
+  if (schema.unchecked.length) observations.push(`Catálogos no instalados, no revisados: ${schema.unchecked.join(', ')}`);
+  for (const e of schema.errors) fail('XSD', e, `No cumple el esquema del CFDI 4.0: ${e}`);
   let root: Element;
-  try { root = parseXml(xml).documentElement; } catch (e) { fail('XML', (e as Error).message); return { problems, observations }; }
+  try { root = parseXml(xml).documentElement; } catch (e) { fail('XML', (e as Error).message, `El XML no está bien formado: ${(e as Error).message}`); return { problems, observations }; }
   checkAmounts(root, fail);
   checkGeneralPublic(root, fail);
   checkParties(root, fail);
@@ -49,18 +50,18 @@ export function checkAmounts(root: Element, fail: Fail): void {
   const subtotal = num(root.getAttribute('SubTotal'));
   const discount = num(root.getAttribute('Descuento'));
   const lines = sum('cfdi:Conceptos/cfdi:Concepto', 'Importe');
-  if (!lines.eq(subtotal)) fail('SUBTOTAL', `The Conceptos add up to ${lines.toFixed(2)}, not SubTotal ${subtotal.toFixed(2)}`);
+  if (!lines.eq(subtotal)) fail('SUBTOTAL', `The Conceptos add up to ${lines.toFixed(2)}, not SubTotal ${subtotal.toFixed(2)}`, `Los Conceptos suman ${lines.toFixed(2)}, no el SubTotal ${subtotal.toFixed(2)}`);
   const lineDiscounts = sum('cfdi:Conceptos/cfdi:Concepto', 'Descuento');
-  if (!lineDiscounts.eq(discount)) fail('DESCUENTO', `The Conceptos' discounts add up to ${lineDiscounts.toFixed(2)}, not Descuento ${discount.toFixed(2)}`);
+  if (!lineDiscounts.eq(discount)) fail('DESCUENTO', `The Conceptos' discounts add up to ${lineDiscounts.toFixed(2)}, not Descuento ${discount.toFixed(2)}`, `Los descuentos de los Conceptos suman ${lineDiscounts.toFixed(2)}, no el Descuento ${discount.toFixed(2)}`);
   for (const [list, each, total] of [['Traslados', 'Traslado', 'TotalImpuestosTrasladados'], ['Retenciones', 'Retencion', 'TotalImpuestosRetenidos']] as const) {
     const perLine = sum(`cfdi:Conceptos/cfdi:Concepto/cfdi:Impuestos/cfdi:${list}/cfdi:${each}`, 'Importe');
     const declared = num((nodes('cfdi:Impuestos')[0] as Element | undefined)?.getAttribute(total) ?? '0');
-    if (!perLine.eq(declared)) fail('IMPUESTOS', `The Conceptos' ${list.toLowerCase()} add up to ${perLine.toFixed(2)}, not ${total} ${declared.toFixed(2)}`);
+    if (!perLine.eq(declared)) fail('IMPUESTOS', `The Conceptos' ${list.toLowerCase()} add up to ${perLine.toFixed(2)}, not ${total} ${declared.toFixed(2)}`, `Los ${list.toLowerCase()} de los Conceptos suman ${perLine.toFixed(2)}, no ${total} ${declared.toFixed(2)}`);
   }
   const impuestos = nodes('cfdi:Impuestos')[0] as Element | undefined;
   const expected = subtotal.minus(discount).plus(num(impuestos?.getAttribute('TotalImpuestosTrasladados') ?? '0')).minus(num(impuestos?.getAttribute('TotalImpuestosRetenidos') ?? '0'));
   const total = num(root.getAttribute('Total'));
-  if (!expected.eq(total)) fail('TOTAL', `Total ${total.toFixed(2)} is not SubTotal − Descuento + taxes − retentions = ${expected.toFixed(2)}`);
+  if (!expected.eq(total)) fail('TOTAL', `Total ${total.toFixed(2)} is not SubTotal − Descuento + taxes − retentions = ${expected.toFixed(2)}`, `El Total ${total.toFixed(2)} no es SubTotal − Descuento + traslados − retenciones = ${expected.toFixed(2)}`);
 }
 
 /**
@@ -74,7 +75,7 @@ export function checkGeneralPublic(root: Element, fail: Fail): void {
   const rfc = receptor.getAttribute('Rfc');
   const generic = genericReceiver(rfc);
   if (rfc !== FOREIGN_RECEIVER.rfc && (receptor.hasAttribute('ResidenciaFiscal') || receptor.hasAttribute('NumRegIdTrib'))) {
-    fail('RECEPTOR', `ResidenciaFiscal and NumRegIdTrib are for a receiver resident abroad (${FOREIGN_RECEIVER.rfc}), not ${rfc}`);
+    fail('RECEPTOR', `ResidenciaFiscal and NumRegIdTrib are for a receiver resident abroad (${FOREIGN_RECEIVER.rfc}), not ${rfc}`, `ResidenciaFiscal y NumRegIdTrib son de un receptor residente en el extranjero (${FOREIGN_RECEIVER.rfc}), no de ${rfc}`);
   }
   if (!generic) return;
   const required: [string, string][] = [
@@ -82,12 +83,12 @@ export function checkGeneralPublic(root: Element, fail: Fail): void {
   ];
   for (const [name, value] of required) {
     const given = receptor.getAttribute(name) ?? '';
-    if (given !== value) fail('RECEPTOR', `The generic RFC ${generic.rfc} (${generic.label}) takes ${name} ${value}${name === 'DomicilioFiscalReceptor' ? ' (LugarExpedicion)' : ''}, not ${given || 'nothing'}`);
+    if (given !== value) fail('RECEPTOR', `The generic RFC ${generic.rfc} (${generic.label}) takes ${name} ${value}${name === 'DomicilioFiscalReceptor' ? ' (LugarExpedicion)' : ''}, not ${given || 'nothing'}`, `El RFC genérico ${generic.rfc} (${generic.label}) lleva ${name} ${value}${name === 'DomicilioFiscalReceptor' ? ' (LugarExpedicion)' : ''}, no ${given || 'nada'}`);
   }
   if (rfc === FOREIGN_RECEIVER.rfc) {
     const residence = receptor.getAttribute('ResidenciaFiscal') ?? '';
-    if (!residence || residence === 'MEX') fail('RECEPTOR', `The generic RFC ${rfc} (residente en el extranjero) takes its ResidenciaFiscal, a country other than MEX, not ${residence || 'nothing'}`);
-    if (!receptor.getAttribute('NumRegIdTrib')) fail('RECEPTOR', `The generic RFC ${rfc} (residente en el extranjero) takes NumRegIdTrib, its tax id abroad`);
+    if (!residence || residence === 'MEX') fail('RECEPTOR', `The generic RFC ${rfc} (residente en el extranjero) takes its ResidenciaFiscal, a country other than MEX, not ${residence || 'nothing'}`, `El RFC genérico ${rfc} (residente en el extranjero) lleva su ResidenciaFiscal, un país distinto de MEX, no ${residence || 'nada'}`);
+    if (!receptor.getAttribute('NumRegIdTrib')) fail('RECEPTOR', `The generic RFC ${rfc} (residente en el extranjero) takes NumRegIdTrib, its tax id abroad`, `El RFC genérico ${rfc} (residente en el extranjero) lleva NumRegIdTrib, su registro de identidad tributaria en el extranjero`);
   }
 }
 
@@ -97,9 +98,9 @@ function checkParties(root: Element, fail: Fail): void {
   const receptor = nodesOf(root as unknown as Node, 'cfdi:Receptor')[0];
   const regimeFor = (who: string, rfc: string, code: string) => {
     const r = regime(code);
-    if (!r) return fail('REGIMEN', `${who}: ${code || 'no regime'} is not a c_RegimenFiscal code`);
+    if (!r) return fail('REGIMEN', `${who}: ${code || 'no regime'} is not a c_RegimenFiscal code`, `${who}: ${code || 'sin régimen'} no es una clave de c_RegimenFiscal`);
     if (!GENERIC_RFCS.includes(rfc) && !r.person_types.includes(rfcPersonType(rfc))) {
-      fail('REGIMEN', `${who}: regime ${code} (${r.description}) does not apply to the ${rfc.length}-character RFC ${rfc}`);
+      fail('REGIMEN', `${who}: regime ${code} (${r.description}) does not apply to the ${rfc.length}-character RFC ${rfc}`, `${who}: el régimen ${code} (${r.description}) no aplica al RFC de ${rfc.length} caracteres ${rfc}`);
     }
   };
   if (emisor) regimeFor('Emisor', emisor.getAttribute('Rfc') ?? '', emisor.getAttribute('RegimenFiscal') ?? '');
@@ -109,14 +110,14 @@ function checkParties(root: Element, fail: Fail): void {
     regimeFor('Receptor', rfc, regimeCode);
     const use = CFDI_USES.find((u) => u.code === receptor.getAttribute('UsoCFDI'));
     if (use && !use.receiver_regimes.includes(regimeCode)) {
-      fail('USO_CFDI', `UsoCFDI ${use.code} (${use.description}) is not allowed for a receiver in regime ${regimeCode} (c_UsoCFDI: ${use.receiver_regimes.join(', ')})`);
+      fail('USO_CFDI', `UsoCFDI ${use.code} (${use.description}) is not allowed for a receiver in regime ${regimeCode} (c_UsoCFDI: ${use.receiver_regimes.join(', ')})`, `El UsoCFDI ${use.code} (${use.description}) no se permite a un receptor del régimen ${regimeCode} (c_UsoCFDI: ${use.receiver_regimes.join(', ')})`);
     }
     if (use && !GENERIC_RFCS.includes(rfc) && !use.person_types.includes(rfcPersonType(rfc))) {
-      fail('USO_CFDI', `UsoCFDI ${use.code} (${use.description}) is not allowed for the ${rfc.length}-character RFC ${rfc}`);
+      fail('USO_CFDI', `UsoCFDI ${use.code} (${use.description}) is not allowed for the ${rfc.length}-character RFC ${rfc}`, `El UsoCFDI ${use.code} (${use.description}) no se permite al RFC de ${rfc.length} caracteres ${rfc}`);
     }
   }
   for (const [who, code] of [['LugarExpedicion', root.getAttribute('LugarExpedicion')], ['DomicilioFiscalReceptor', receptor?.getAttribute('DomicilioFiscalReceptor')]] as const) {
-    if (code && postalCode(code) === undefined) fail('CODIGO_POSTAL', `${who} ${code} is not in c_CodigoPostal`);
+    if (code && postalCode(code) === undefined) fail('CODIGO_POSTAL', `${who} ${code} is not in c_CodigoPostal`, `${who} ${code} no está en c_CodigoPostal`);
   }
 }
 
@@ -129,15 +130,15 @@ function checkConcepts(root: Element, fail: Fail): void {
   const place = postalCode(root.getAttribute('LugarExpedicion') ?? '');
   nodesOf(root as unknown as Node, 'cfdi:Conceptos/cfdi:Concepto').forEach((c, i) => {
     const at = `Concepto ${i + 1} (${c.getAttribute('NoIdentificacion') ?? c.getAttribute('ClaveProdServ')})`;
-    if (priced && !num(c.getAttribute('ValorUnitario')).gt(0)) fail('VALOR_UNITARIO', `${at}: ValorUnitario must be above 0 on an income CFDI`);
+    if (priced && !num(c.getAttribute('ValorUnitario')).gt(0)) fail('VALOR_UNITARIO', `${at}: ValorUnitario must be above 0 on an income CFDI`, `${at}: el ValorUnitario debe ser mayor que 0 en un CFDI de ingreso`);
     const objeto = c.getAttribute('ObjetoImp') ?? '';
     const traslados = nodesOf(c as unknown as Node, 'cfdi:Impuestos/cfdi:Traslados/cfdi:Traslado');
     const retenciones = nodesOf(c as unknown as Node, 'cfdi:Impuestos/cfdi:Retenciones/cfdi:Retencion');
     const hasTaxes = nodesOf(c as unknown as Node, 'cfdi:Impuestos').length > 0;
     const rule = TAX_OBJECTS[objeto];
-    if (rule?.taxes === 'required' && !hasTaxes) fail('OBJETO_IMP', `${at}: ObjetoImp 02 (${rule.description}) needs the concept's Impuestos`);
-    if (rule?.taxes === 'none' && hasTaxes) fail('OBJETO_IMP', `${at}: ObjetoImp ${objeto} (${rule.description}) cannot carry Impuestos`);
-    if (rule?.taxes === 'ieps' && traslados.some((t) => t.getAttribute('Impuesto') !== '003')) fail('OBJETO_IMP', `${at}: ObjetoImp 07 (${rule.description}) transfers no IVA`);
+    if (rule?.taxes === 'required' && !hasTaxes) fail('OBJETO_IMP', `${at}: ObjetoImp 02 (${rule.description}) needs the concept's Impuestos`, `${at}: ObjetoImp 02 (${rule.description}) requiere los Impuestos del concepto`);
+    if (rule?.taxes === 'none' && hasTaxes) fail('OBJETO_IMP', `${at}: ObjetoImp ${objeto} (${rule.description}) cannot carry Impuestos`, `${at}: ObjetoImp ${objeto} (${rule.description}) no puede llevar Impuestos`);
+    if (rule?.taxes === 'ieps' && traslados.some((t) => t.getAttribute('Impuesto') !== '003')) fail('OBJETO_IMP', `${at}: ObjetoImp 07 (${rule.description}) transfers no IVA`, `${at}: ObjetoImp 07 (${rule.description}) no traslada IVA`);
     const lineBase = num(c.getAttribute('Importe')).minus(num(c.getAttribute('Descuento')));
     let ieps = new Decimal(0);
     for (const t of traslados) if (t.getAttribute('Impuesto') === '003') ieps = ieps.plus(num(t.getAttribute('Importe')));
@@ -145,32 +146,32 @@ function checkConcepts(root: Element, fail: Fail): void {
     for (const t of [...traslados, ...retenciones]) {
       // c_TipoFactor: Exento carries neither TasaOCuota nor Importe (and is never withheld); Tasa and Cuota carry both.
       const exempt = t.getAttribute('TipoFactor') === 'Exento';
-      if (exempt && (t.hasAttribute('TasaOCuota') || t.hasAttribute('Importe') || retenciones.includes(t))) fail('TIPO_FACTOR', `${at}: an exempt tax (TipoFactor Exento) is transferred without TasaOCuota and Importe`);
-      if (!exempt && (!t.hasAttribute('TasaOCuota') || !t.hasAttribute('Importe'))) fail('TIPO_FACTOR', `${at}: TipoFactor ${t.getAttribute('TipoFactor')} needs TasaOCuota and Importe`);
+      if (exempt && (t.hasAttribute('TasaOCuota') || t.hasAttribute('Importe') || retenciones.includes(t))) fail('TIPO_FACTOR', `${at}: an exempt tax (TipoFactor Exento) is transferred without TasaOCuota and Importe`, `${at}: un impuesto exento (TipoFactor Exento) se traslada sin TasaOCuota ni Importe`);
+      if (!exempt && (!t.hasAttribute('TasaOCuota') || !t.hasAttribute('Importe'))) fail('TIPO_FACTOR', `${at}: TipoFactor ${t.getAttribute('TipoFactor')} needs TasaOCuota and Importe`, `${at}: el TipoFactor ${t.getAttribute('TipoFactor')} requiere TasaOCuota e Importe`);
       const base = num(t.getAttribute('Base'));
-      if (!base.gt(0)) fail('BASE', `${at}: a tax Base must be above 0, not ${t.getAttribute('Base')}`);
+      if (!base.gt(0)) fail('BASE', `${at}: a tax Base must be above 0, not ${t.getAttribute('Base')}`, `${at}: la Base de un impuesto debe ser mayor que 0, no ${t.getAttribute('Base')}`);
       const tasa = t.getAttribute('TasaOCuota');
       const importe = t.getAttribute('Importe');
       if (tasa && importe !== null && !withinBounds(base, tasa, num(importe))) {
-        fail('IMPORTE', `${at}: Importe ${importe} is not Base ${t.getAttribute('Base')} × ${tasa} within Anexo 20's bounds (${bounds(base, tasa)})`);
+        fail('IMPORTE', `${at}: Importe ${importe} is not Base ${t.getAttribute('Base')} × ${tasa} within Anexo 20's bounds (${bounds(base, tasa)})`, `${at}: el Importe ${importe} no es Base ${t.getAttribute('Base')} × ${tasa} dentro de los límites del Anexo 20 (${bounds(base, tasa)})`);
       }
     }
     for (const t of traslados) {
       if (t.getAttribute('Impuesto') !== '002') continue;
       ivaRate = num(t.getAttribute('TasaOCuota'));
       if (!num(t.getAttribute('Base')).eq(lineBase.plus(ieps))) {
-        fail('BASE', `${at}: the IVA Base ${t.getAttribute('Base')} must be the concept's base ${lineBase.toFixed(2)} plus its IEPS ${ieps.toFixed(2)} (LIVA art. 12)`);
+        fail('BASE', `${at}: the IVA Base ${t.getAttribute('Base')} must be the concept's base ${lineBase.toFixed(2)} plus its IEPS ${ieps.toFixed(2)} (LIVA art. 12)`, `${at}: la Base del IVA ${t.getAttribute('Base')} debe ser la base del concepto ${lineBase.toFixed(2)} más su IEPS ${ieps.toFixed(2)} (LIVA art. 12)`);
       }
       if (ivaRate.eq('0.08') && place && !place.border) {
-        fail('TASA', `${at}: IVA 8 % is the border region's rate; LugarExpedicion ${place.code} has no border stimulus in c_CodigoPostal`);
+        fail('TASA', `${at}: IVA 8 % is the border region's rate; LugarExpedicion ${place.code} has no border stimulus in c_CodigoPostal`, `${at}: el IVA del 8 % es la tasa de la región fronteriza; el LugarExpedicion ${place.code} no tiene estímulo fronterizo en c_CodigoPostal`);
       }
     }
     for (const r of retenciones) {
-      if (r.getAttribute('Impuesto') === '002' && !(ivaRate && ivaRate.gt(0))) fail('RETENCION', `${at}: IVA is withheld only where IVA above 0 % is transferred`);
+      if (r.getAttribute('Impuesto') === '002' && !(ivaRate && ivaRate.gt(0))) fail('RETENCION', `${at}: IVA is withheld only where IVA above 0 % is transferred`, `${at}: el IVA se retiene solo donde se traslada IVA mayor que 0 %`);
       if (r.getAttribute('Impuesto') === '001' && num(r.getAttribute('TasaOCuota')).eq('0.0125')) {
         const issuer = emisor?.getAttribute('Rfc') ?? '', receiver = receptor?.getAttribute('Rfc') ?? '';
         if (emisor?.getAttribute('RegimenFiscal') !== RESICO || rfcPersonType(issuer) !== 'person' || rfcPersonType(receiver) !== 'company') {
-          fail('RETENCION', `${at}: the 1.25 % ISR withholding applies only to an issuer persona física in regime ${RESICO} (RESICO) invoicing a persona moral`);
+          fail('RETENCION', `${at}: the 1.25 % ISR withholding applies only to an issuer persona física in regime ${RESICO} (RESICO) invoicing a persona moral`, `${at}: la retención de ISR del 1.25 % aplica solo a un emisor persona física del régimen ${RESICO} (RESICO) que factura a una persona moral`);
         }
       }
     }
@@ -188,21 +189,21 @@ export function checkPayment(root: Element, fail: Fail): void {
   const at = (n: Node, q: string) => nodesOf(n, q);
   const attr = (e: Element | undefined, a: string) => e?.getAttribute(a) ?? null;
   for (const [a, want] of [['SubTotal', '0'], ['Total', '0'], ['Moneda', 'XXX']] as const) {
-    if (a === 'Moneda' ? attr(root, a) !== want : !num(attr(root, a)).isZero()) fail('PAGO', `A payment receipt has ${a} ${want}, not ${attr(root, a) ?? 'nothing'}`);
+    if (a === 'Moneda' ? attr(root, a) !== want : !num(attr(root, a)).isZero()) fail('PAGO', `A payment receipt has ${a} ${want}, not ${attr(root, a) ?? 'nothing'}`, `Un comprobante de pago lleva ${a} ${want}, no ${attr(root, a) ?? 'nada'}`);
   }
-  for (const a of ['FormaPago', 'MetodoPago', 'CondicionesDePago', 'Descuento', 'TipoCambio']) if (root.hasAttribute(a)) fail('PAGO', `A payment receipt carries no ${a}`);
-  if (at(root as unknown as Node, 'cfdi:Impuestos').length) fail('PAGO', 'A payment receipt carries no Impuestos node: its taxes are in the complement');
+  for (const a of ['FormaPago', 'MetodoPago', 'CondicionesDePago', 'Descuento', 'TipoCambio']) if (root.hasAttribute(a)) fail('PAGO', `A payment receipt carries no ${a}`, `Un comprobante de pago no lleva ${a}`);
+  if (at(root as unknown as Node, 'cfdi:Impuestos').length) fail('PAGO', 'A payment receipt carries no Impuestos node: its taxes are in the complement', 'Un comprobante de pago no lleva nodo Impuestos: sus impuestos van en el complemento');
   const conceptos = at(root as unknown as Node, 'cfdi:Conceptos/cfdi:Concepto');
   const c = conceptos[0];
   if (conceptos.length !== 1 || attr(c, 'ClaveProdServ') !== PAYMENT_CONCEPT.ClaveProdServ || attr(c, 'ClaveUnidad') !== PAYMENT_CONCEPT.ClaveUnidad
     || attr(c, 'Descripcion') !== PAYMENT_CONCEPT.Descripcion || attr(c, 'Cantidad') !== '1' || attr(c, 'ValorUnitario') !== '0' || attr(c, 'Importe') !== '0'
     || attr(c, 'ObjetoImp') !== '01' || c.hasAttribute('NoIdentificacion') || c.hasAttribute('Unidad') || c.hasAttribute('Descuento')) {
-    fail('PAGO', `A payment receipt has one Concepto: ClaveProdServ ${PAYMENT_CONCEPT.ClaveProdServ}, Cantidad 1, ClaveUnidad ${PAYMENT_CONCEPT.ClaveUnidad}, Descripcion Pago, ValorUnitario 0, Importe 0, ObjetoImp 01`);
+    fail('PAGO', `A payment receipt has one Concepto: ClaveProdServ ${PAYMENT_CONCEPT.ClaveProdServ}, Cantidad 1, ClaveUnidad ${PAYMENT_CONCEPT.ClaveUnidad}, Descripcion Pago, ValorUnitario 0, Importe 0, ObjetoImp 01`, `Un comprobante de pago lleva un Concepto: ClaveProdServ ${PAYMENT_CONCEPT.ClaveProdServ}, Cantidad 1, ClaveUnidad ${PAYMENT_CONCEPT.ClaveUnidad}, Descripcion Pago, ValorUnitario 0, Importe 0, ObjetoImp 01`);
   }
   const use = attr(at(root as unknown as Node, 'cfdi:Receptor')[0], 'UsoCFDI');
-  if (use !== PAYMENT_USE) fail('USO_CFDI', `A payment receipt takes UsoCFDI ${PAYMENT_USE}, not ${use ?? 'nothing'}`);
+  if (use !== PAYMENT_USE) fail('USO_CFDI', `A payment receipt takes UsoCFDI ${PAYMENT_USE}, not ${use ?? 'nothing'}`, `Un comprobante de pago lleva UsoCFDI ${PAYMENT_USE}, no ${use ?? 'nada'}`);
   const pagos = at(root as unknown as Node, 'cfdi:Complemento/pago20:Pagos');
-  if (pagos.length !== 1) return fail('PAGO', `A payment receipt carries one pago20:Pagos complement, not ${pagos.length}`);
+  if (pagos.length !== 1) return fail('PAGO', `A payment receipt carries one pago20:Pagos complement, not ${pagos.length}`, `Un comprobante de pago lleva un complemento pago20:Pagos, no ${pagos.length}`);
   const close = (a: Decimal, b: Decimal) => a.minus(b).abs().lte('0.01');
   let monto = new Decimal(0);
   const totals = new Map<string, Decimal>();
@@ -211,10 +212,10 @@ export function checkPayment(root: Element, fail: Fail): void {
     const where = `Pago ${i + 1}`;
     const moneda = attr(pago, 'MonedaP');
     const cambio = num(attr(pago, 'TipoCambioP') ?? '1');
-    if (attr(pago, 'FormaDePagoP') === '99') fail('PAGO', `${where}: FormaDePagoP cannot be 99 (Por definir): a payment received has a known form`);
-    if (moneda === 'XXX') fail('PAGO', `${where}: MonedaP cannot be XXX`);
-    if (moneda === 'MXN' && pago.hasAttribute('TipoCambioP') && !cambio.eq(1)) fail('PAGO', `${where}: TipoCambioP of a payment in MXN is 1`);
-    if (moneda !== 'MXN' && !pago.hasAttribute('TipoCambioP')) fail('PAGO', `${where}: a payment in ${moneda} needs TipoCambioP`);
+    if (attr(pago, 'FormaDePagoP') === '99') fail('PAGO', `${where}: FormaDePagoP cannot be 99 (Por definir): a payment received has a known form`, `${where}: FormaDePagoP no puede ser 99 (Por definir): un pago recibido tiene una forma conocida`);
+    if (moneda === 'XXX') fail('PAGO', `${where}: MonedaP cannot be XXX`, `${where}: MonedaP no puede ser XXX`);
+    if (moneda === 'MXN' && pago.hasAttribute('TipoCambioP') && !cambio.eq(1)) fail('PAGO', `${where}: TipoCambioP of a payment in MXN is 1`, `${where}: el TipoCambioP de un pago en MXN es 1`);
+    if (moneda !== 'MXN' && !pago.hasAttribute('TipoCambioP')) fail('PAGO', `${where}: a payment in ${moneda} needs TipoCambioP`, `${where}: un pago en ${moneda} requiere TipoCambioP`);
     monto = monto.plus(num(attr(pago, 'Monto')).times(cambio));
     let paid = new Decimal(0);
     const perTax = new Map<string, { base: Decimal; importe: Decimal }>();
@@ -222,27 +223,27 @@ export function checkPayment(root: Element, fail: Fail): void {
       const doc = `${where}, DoctoRelacionado ${attr(dr, 'IdDocumento')}`;
       const before = num(attr(dr, 'ImpSaldoAnt')), amount = num(attr(dr, 'ImpPagado')), after = num(attr(dr, 'ImpSaldoInsoluto'));
       const equivalence = num(attr(dr, 'EquivalenciaDR') ?? '1');
-      if (!amount.gt(0)) fail('PAGO', `${doc}: ImpPagado must be above 0`);
-      if (!before.minus(amount).eq(after) || after.isNegative()) fail('SALDO', `${doc}: ImpSaldoAnt ${attr(dr, 'ImpSaldoAnt')} − ImpPagado ${attr(dr, 'ImpPagado')} must be ImpSaldoInsoluto ${attr(dr, 'ImpSaldoInsoluto')}, not below 0`);
-      if (attr(dr, 'MonedaDR') === moneda && !equivalence.eq(1)) fail('PAGO', `${doc}: EquivalenciaDR is 1 when the document and the payment share their currency`);
-      if (attr(dr, 'MonedaDR') !== moneda && !dr.hasAttribute('EquivalenciaDR')) fail('PAGO', `${doc}: EquivalenciaDR is required when MonedaDR ${attr(dr, 'MonedaDR')} is not MonedaP ${moneda}`);
-      if (attr(dr, 'MonedaDR') === 'XXX') fail('PAGO', `${doc}: MonedaDR cannot be XXX`);
+      if (!amount.gt(0)) fail('PAGO', `${doc}: ImpPagado must be above 0`, `${doc}: ImpPagado debe ser mayor que 0`);
+      if (!before.minus(amount).eq(after) || after.isNegative()) fail('SALDO', `${doc}: ImpSaldoAnt ${attr(dr, 'ImpSaldoAnt')} − ImpPagado ${attr(dr, 'ImpPagado')} must be ImpSaldoInsoluto ${attr(dr, 'ImpSaldoInsoluto')}, not below 0`, `${doc}: ImpSaldoAnt ${attr(dr, 'ImpSaldoAnt')} − ImpPagado ${attr(dr, 'ImpPagado')} debe ser ImpSaldoInsoluto ${attr(dr, 'ImpSaldoInsoluto')}, no menor que 0`);
+      if (attr(dr, 'MonedaDR') === moneda && !equivalence.eq(1)) fail('PAGO', `${doc}: EquivalenciaDR is 1 when the document and the payment share their currency`, `${doc}: EquivalenciaDR es 1 cuando el documento y el pago tienen la misma moneda`);
+      if (attr(dr, 'MonedaDR') !== moneda && !dr.hasAttribute('EquivalenciaDR')) fail('PAGO', `${doc}: EquivalenciaDR is required when MonedaDR ${attr(dr, 'MonedaDR')} is not MonedaP ${moneda}`, `${doc}: EquivalenciaDR es obligatoria cuando MonedaDR ${attr(dr, 'MonedaDR')} no es MonedaP ${moneda}`);
+      if (attr(dr, 'MonedaDR') === 'XXX') fail('PAGO', `${doc}: MonedaDR cannot be XXX`, `${doc}: MonedaDR no puede ser XXX`);
       paid = paid.plus(amount.div(equivalence));
       const taxes = at(dr as unknown as Node, 'pago20:ImpuestosDR');
-      if ((attr(dr, 'ObjetoImpDR') === '02') !== (taxes.length > 0)) fail('OBJETO_IMP', `${doc}: ObjetoImpDR 02 and ImpuestosDR go together`);
+      if ((attr(dr, 'ObjetoImpDR') === '02') !== (taxes.length > 0)) fail('OBJETO_IMP', `${doc}: ObjetoImpDR 02 and ImpuestosDR go together`, `${doc}: ObjetoImpDR 02 e ImpuestosDR van juntos`);
       for (const [list, kind] of [['pago20:RetencionesDR/pago20:RetencionDR', 'R'], ['pago20:TrasladosDR/pago20:TrasladoDR', 'T']] as const) {
         for (const t of taxes.flatMap((n) => at(n as unknown as Node, list))) {
           const base = num(attr(t, 'BaseDR')), tasa = attr(t, 'TasaOCuotaDR'), importe = num(attr(t, 'ImporteDR'));
-          if (tasa !== null && !withinBounds(base, tasa, importe)) fail('IMPORTE', `${doc}: ImporteDR ${attr(t, 'ImporteDR')} is not BaseDR ${attr(t, 'BaseDR')} × ${tasa} within Anexo 20's bounds (${bounds(base, tasa)})`);
+          if (tasa !== null && !withinBounds(base, tasa, importe)) fail('IMPORTE', `${doc}: ImporteDR ${attr(t, 'ImporteDR')} is not BaseDR ${attr(t, 'BaseDR')} × ${tasa} within Anexo 20's bounds (${bounds(base, tasa)})`, `${doc}: ImporteDR ${attr(t, 'ImporteDR')} no es BaseDR ${attr(t, 'BaseDR')} × ${tasa} dentro de los límites del Anexo 20 (${bounds(base, tasa)})`);
           const exempt = attr(t, 'TipoFactorDR') === 'Exento';
-          if (exempt !== (tasa === null) || exempt !== (attr(t, 'ImporteDR') === null)) fail('TIPO_FACTOR', `${doc}: TipoFactorDR Exento goes without TasaOCuotaDR and ImporteDR, Tasa and Cuota with both`);
+          if (exempt !== (tasa === null) || exempt !== (attr(t, 'ImporteDR') === null)) fail('TIPO_FACTOR', `${doc}: TipoFactorDR Exento goes without TasaOCuotaDR and ImporteDR, Tasa and Cuota with both`, `${doc}: TipoFactorDR Exento va sin TasaOCuotaDR ni ImporteDR; Tasa y Cuota, con ambos`);
           const key = `${kind}|${attr(t, 'ImpuestoDR')}|${kind === 'T' ? (exempt ? 'Exento' : tasa) : ''}`;
           const g = perTax.get(key) ?? { base: new Decimal(0), importe: new Decimal(0) };
           perTax.set(key, { base: g.base.plus(base.div(equivalence)), importe: g.importe.plus(importe.div(equivalence)) });
         }
       }
     });
-    if (paid.gt(num(attr(pago, 'Monto')))) fail('MONTO', `${where}: the documents' ImpPagado (${paid.toFixed(2)}) add up to more than Monto ${attr(pago, 'Monto')}`);
+    if (paid.gt(num(attr(pago, 'Monto')))) fail('MONTO', `${where}: the documents' ImpPagado (${paid.toFixed(2)}) add up to more than Monto ${attr(pago, 'Monto')}`, `${where}: los ImpPagado de los documentos (${paid.toFixed(2)}) suman más que el Monto ${attr(pago, 'Monto')}`);
     const declared = new Map<string, { base: Decimal; importe: Decimal }>();
     for (const r of at(pago as unknown as Node, 'pago20:ImpuestosP/pago20:RetencionesP/pago20:RetencionP')) {
       declared.set(`R|${attr(r, 'ImpuestoP')}|`, { base: new Decimal(0), importe: num(attr(r, 'ImporteP')) });
@@ -256,7 +257,7 @@ export function checkPayment(root: Element, fail: Fail): void {
       const [kind, impuesto, tasa] = key.split('|');
       const name = `${kind === 'R' ? 'RetencionP' : 'TrasladoP'} ${impuesto}${tasa ? ` ${tasa}` : ''}`;
       if (!want || !got || !close(want.importe, got.importe) || (kind === 'T' && !close(want.base, got.base))) {
-        fail('IMPUESTOS_P', `${where}: ${name} must be the sum of the documents' taxes (${want ? `${want.base.toFixed(2)}, ${want.importe.toFixed(2)}` : 'none'})`);
+        fail('IMPUESTOS_P', `${where}: ${name} must be the sum of the documents' taxes (${want ? `${want.base.toFixed(2)}, ${want.importe.toFixed(2)}` : 'none'})`, `${where}: ${name} debe ser la suma de los impuestos de los documentos (${want ? `${want.base.toFixed(2)}, ${want.importe.toFixed(2)}` : 'ninguno'})`);
       }
       if (got && kind === 'R') addTotal(`TotalRetenciones${({ '001': 'ISR', '002': 'IVA', '003': 'IEPS' } as Record<string, string>)[impuesto]}`, got.importe.times(cambio));
       if (got && kind === 'T' && impuesto === '002') {
@@ -273,7 +274,7 @@ export function checkPayment(root: Element, fail: Fail): void {
     const want = totals.get(name);
     const got = attr(totales, name);
     if (want === undefined && got === null) continue;
-    if (want === undefined || got === null || !close(round(want), num(got))) fail('TOTALES', `Totales ${name} must be ${want ? round(want).toFixed(2) : 'absent'}, not ${got ?? 'absent'}`);
+    if (want === undefined || got === null || !close(round(want), num(got))) fail('TOTALES', `Totales ${name} must be ${want ? round(want).toFixed(2) : 'absent'}, not ${got ?? 'absent'}`, `Totales ${name} debe ser ${want ? round(want).toFixed(2) : 'ausente'}, no ${got ?? 'ausente'}`);
   }
 }
 
