@@ -187,6 +187,9 @@ async function consolePages(db: Db, base: string, companyId: number, p: { sample
       name: `console sorted by ${key}, middle page`, path: `/app/documents?sort=${key}&dir=desc&cursor=${cursorOf(mid[key], p.middle)}` })),
     { name: 'console filter customer, by total', path: `/app/documents?customer=${p.customer}&sort=total&dir=desc` },
     { name: 'console filter a month, by number', path: `/app/documents?from=${m0}&to=${m1}&sort=number&dir=asc` },
+    // One-ended ranges sorted by number against their open side: the walk starts at the bound the days' numbers give (migration 060).
+    { name: 'console up to a month\'s end, by number desc', path: `/app/documents?to=${m1}&sort=number&dir=desc` },
+    { name: 'console from a month\'s start, by number asc', path: `/app/documents?from=${m0}&sort=number&dir=asc` },
     { name: 'console filter rejected', path: '/app/documents?stamp=Rejected' },
     { name: 'console a document', path: `/app/documents/invoices/${p.middle}` },
     { name: 'console receivables', path: '/app/reports/receivables' },

@@ -224,5 +224,24 @@ eachStorage('console documents started from an invoice, sorted lists', (storage)
       assert.equal(res.status, 400, q);
       assert.match(res.text, /role="alert"/);
     }
+    // The bounds a walk by number starts from (migration 060): each day's lowest and highest number hold every live document of the
+    // day, after creations, a document moved to another day (the newest invoice, to a week back, where a descending walk ending at
+    // that day must still find it) and a deletion.
+    const [{ id: moved }] = await s.db.query<{ id: string }>(`UPDATE invoices SET date = $3::date WHERE id = (SELECT id FROM invoices
+        WHERE company_id = $1 AND customer_identification = $2 ORDER BY number DESC LIMIT 1) RETURNING id`, [co, ident, day(7)]);
+    await s.db.query(`UPDATE invoices SET deleted_at = now() WHERE id = (SELECT id FROM invoices WHERE company_id = $1 AND customer_identification = $2
+        AND date = $3::date ORDER BY number LIMIT 1)`, [co, ident, day(0)]);
+    for (const kind of ['invoices', 'vouchers']) {
+      const outside = await s.db.query(
+        `SELECT d.company_id, d.date::text, d.lo, d.hi, b.lo AS kept_lo, b.hi AS kept_hi
+           FROM (SELECT company_id, date, min(number) AS lo, max(number) AS hi FROM ${kind} WHERE ${kind === 'invoices' ? 'deleted_at IS NULL' : 'true'} GROUP BY 1, 2) d
+           LEFT JOIN (SELECT company_id, day, min(lo) AS lo, max(hi) AS hi FROM document_counts WHERE kind = $1 AND dim = 'date' GROUP BY 1, 2) b
+             ON b.company_id = d.company_id AND b.day = d.date
+          WHERE b.lo IS NULL OR b.hi IS NULL OR b.lo > d.lo OR b.hi < d.hi`, [kind]);
+      assert.deepEqual(outside, [], `${kind}: every day's numbers within the bounds kept for it`);
+    }
+    const upTo = await owner.send('GET', `/app/documents?kind=invoices&customer=${ident}&to=${day(7)}&sort=number&dir=desc&size=7`);
+    assert.equal(upTo.status, 200, problems(upTo.text));
+    assert.equal(idsOf(upTo.text)[0], moved, 'the moved invoice, dated a week back, first by number among those up to that day');
   });
 });
