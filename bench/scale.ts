@@ -179,6 +179,9 @@ async function consolePages(db: Db, base: string, companyId: number, p: { sample
   const [mid] = await db.query<{ number: string; total: string; date: string }>(
     'SELECT number::text AS number, total::text AS total, date::text AS date FROM invoices WHERE company_id = $1 AND id = $2', [companyId, p.middle]);
   const [m0, m1] = p.month;
+  // Near the end of the invoices from the month's start by number descending: the last page, whose walk must stop at the range's lowest number.
+  const [last] = await db.query<{ number: string; id: string }>(`SELECT number::text AS number, id FROM invoices
+      WHERE company_id = $1 AND deleted_at IS NULL AND date >= $2::date ORDER BY number, id LIMIT 1 OFFSET 10`, [companyId, m0]);
   const pages: { name: string; path: string }[] = [
     { name: 'console home', path: '/app' },
     { name: 'console documents', path: '/app/documents' },
@@ -190,6 +193,7 @@ async function consolePages(db: Db, base: string, companyId: number, p: { sample
     // One-ended ranges sorted by number against their open side: the walk starts at the bound the days' numbers give (migration 060).
     { name: 'console up to a month\'s end, by number desc', path: `/app/documents?to=${m1}&sort=number&dir=desc` },
     { name: 'console from a month\'s start, by number asc', path: `/app/documents?from=${m0}&sort=number&dir=asc` },
+    ...(last ? [{ name: 'console from a month\'s start, by number desc, last page', path: `/app/documents?from=${m0}&sort=number&dir=desc&cursor=${cursorOf(last.number, last.id)}` }] : []),
     { name: 'console filter rejected', path: '/app/documents?stamp=Rejected' },
     { name: 'console a document', path: `/app/documents/invoices/${p.middle}` },
     { name: 'console receivables', path: '/app/reports/receivables' },
