@@ -143,7 +143,8 @@ eachStorage('console documents started from an invoice, sorted lists', (storage)
     const day = (back: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date(Date.now() - back * 86_400_000));
     for (let i = 0; i < 30; i++) {
       const price = 100 * ((i * 3) % 7 + 1); // 7 totals for 30 invoices: ties broken by the id
-      const res = await s.as('co').post('/v1/invoices', validInvoice(r, { date: day(i % 3), customer: i === 0 ? newCustomer(ident) : { identification: ident, branch_office: 0 },
+      // Two numberings side by side (each walked on its own by a range sorted by number), their numbers tied across them.
+      const res = await s.as('co').post('/v1/invoices', validInvoice(r, { document: { id: (i % 2 ? r.type['FV-PCT'] : r.type.FV).id }, date: day(i % 3), customer: i === 0 ? newCustomer(ident) : { identification: ident, branch_office: 0 },
         items: [{ code: 'LIBRO01', quantity: 1, price, taxes: [] }], payments: [{ id: r.pay.Cash.id, value: price }] }));
       assert.equal(res.status, 201, JSON.stringify(res.body));
     }
