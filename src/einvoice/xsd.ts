@@ -11,10 +11,48 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { xsdDir } from '../catalogs/files';
 
-export interface XmlDoc { dispose(): void }
+/** A compiled XPath (libxml2-wasm's XmlXPath), with the namespaces its prefixes stand for. */
+export interface XPath { dispose(): void }
+/** Canonical XML options (libxml2-wasm's lib/c14n.d.mts): mode 0 is C14N 1.0, 1 exclusive C14N 1.0. */
+export interface C14nOptions {
+  mode?: 0 | 1;
+  withComments?: boolean;
+  /** Whether a node is in the canonical form; a node not in it hides its descendants (a whole document only). */
+  isVisible?: (node: XmlNode, parent: XmlNode | null) => boolean;
+}
+/** A node of a parsed document (libxml2-wasm's lib/nodes.d.mts), by what this service reads of it. */
+export interface XmlNode {
+  /** The text of the node (an element's: of all its descendants). */
+  readonly content: string;
+  /** Its parent element (null for the root element and nodes outside it). */
+  readonly parent: XmlElement | null;
+  isSameNode(other: XmlNode): boolean;
+  get(xpath: XPath): XmlNode | null;
+  find(xpath: XPath): XmlNode[];
+  eval(xpath: XPath): XmlNode[] | string | boolean | number;
+  /** The node and its descendants in canonical form, with the namespaces in scope (no isVisible). */
+  canonicalizeToString(options?: Omit<C14nOptions, 'isVisible'>): string;
+}
+export interface XmlElement extends XmlNode {
+  /** The local name. */
+  readonly name: string;
+  readonly namespaceUri: string;
+  /** An attribute without a namespace, by its name. */
+  attr(name: string): { value: string } | null;
+}
+/** A parsed document; every one must be disposed of (its memory is libxml2's, not the garbage collector's). */
+export interface XmlDoc {
+  dispose(): void;
+  readonly root: XmlElement;
+  get(xpath: XPath): XmlNode | null;
+  find(xpath: XPath): XmlNode[];
+  eval(xpath: XPath): XmlNode[] | string | boolean | number;
+  canonicalizeToString(options?: C14nOptions): string;
+}
 export interface Libxml {
   XmlDocument: { fromString(xml: string): XmlDoc; fromBuffer(b: Buffer, o: { url: string }): XmlDoc };
   XsdValidator: { fromDoc(doc: XmlDoc): { validate(doc: XmlDoc): void } };
+  XmlXPath: { compile(expression: string, namespaces?: Record<string, string>): XPath };
 }
 // libxml2-wasm is an ES module, loaded at run time from this CommonJS build.
 // Typed here by what this module uses of it.
@@ -116,7 +154,7 @@ export function validatorOf(file: string): Promise<Validator> {
 
 /** The schema's complaints about `xml`, one a line (empty: valid). */
 export async function validateXml(file: string, xml: string): Promise<string[]> {
-  const [lib, validator] = await Promise.all([libxml(), validatorOf(file)]);
+  const [lib] = await Promise.all([libxml(), validatorOf(file)]);
   let doc: XmlDoc;
   try {
     doc = lib.XmlDocument.fromString(xml);
@@ -124,13 +162,38 @@ export async function validateXml(file: string, xml: string): Promise<string[]> 
     return [`Not well-formed XML: ${(e as Error).message.trim()}`];
   }
   try {
+    return await validateDoc(file, doc);
+  } finally {
+    doc.dispose();
+  }
+}
+
+/** The schema's complaints about a document already parsed (libxml().XmlDocument), one a line; the caller disposes of it. */
+export async function validateDoc(file: string, doc: XmlDoc): Promise<string[]> {
+  const validator = await validatorOf(file);
+  try {
     validator.validate(doc);
     return [];
   } catch (e) {
     const details = (e as { details?: { message: string }[] }).details ?? [{ message: (e as Error).message }];
     return [...new Set(details.map((d) => d.message.trim()))];
-  } finally {
-    doc.dispose();
+  }
+}
+
+/**
+ * Compiled XPaths for one set of prefixes, each compiled once per thread (and kept: the expressions a module
+ * asks are a few fixed ones); libxml() must have been loaded (`lib` is its module).
+ */
+export class XPaths {
+  private compiled = new Map<string, XPath>();
+  constructor(private namespaces: Record<string, string>) {}
+  of(lib: Libxml, expression: string): XPath {
+    let x = this.compiled.get(expression);
+    if (!x) {
+      if (this.compiled.size >= 1000) { for (const old of this.compiled.values()) old.dispose(); this.compiled.clear(); }
+      this.compiled.set(expression, (x = lib.XmlXPath.compile(expression, this.namespaces)));
+    }
+    return x;
   }
 }
 

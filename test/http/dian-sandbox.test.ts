@@ -105,3 +105,16 @@ test('malformed XML is rejected, not a crash', async () => {
   assert.equal(v.status, 'Rejected');
   assert.deepEqual(v.errors.map((e) => e.code), ['XML']);
 });
+
+test('the signature is verified on the one parse the sandbox makes: none, a wrong digest, an unsigned comment', async () => {
+  assert.ok((await codes(unsigned())).includes('SIGNATURE'));
+  const digest = signed.replace(/(<ds:DigestValue>)([^<]+)/, (_, tag, v: string) => `${tag}${v[0] === 'A' ? 'B' : 'A'}${v.slice(1)}`);
+  assert.notEqual(digest, signed);
+  const v = await sandbox.send(digest);
+  assert.deepEqual(v.errors.map((e) => e.code), ['SIGNATURE']);
+  assert.match(v.errors[0].message, /^La firma no es válida: The document was modified after it was signed/);
+  // A comment is not signed (C14N without comments): the document is still the one signed.
+  assert.equal((await sandbox.send(signed.replace('<cbc:UBLVersionID>', '<!-- nota --><cbc:UBLVersionID>'))).status, 'Accepted');
+  const malformed = await sandbox.send('<Invoice><cbc:ID>1</Invoice>');
+  assert.match(malformed.errors[0].message, /^El XML no está bien formado: \S/);
+});

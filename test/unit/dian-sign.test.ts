@@ -18,6 +18,8 @@ import {
   signInvoiceXml,
   verifyInvoiceSignature,
 } from '../../src/einvoice/dian/sign';
+import { verifyParsedSignature } from '../../src/einvoice/dian/verify-parsed';
+import { libxml } from '../../src/einvoice/xsd';
 
 const COMPANY = 'Compañía Demo & Hijos S.A.S.';
 const NIT = '900373115';
@@ -425,4 +427,78 @@ test('xmlsec1 verifies the signature too', { skip: needsTool('xmlsec1', 'xmlsec1
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// The sandbox DIAN's verifier, on the one libxml2 parse it judges (verify-parsed.ts), against verifyInvoiceSignature:
+// the same verdict on every document, and the same cause where something is wrong.
+async function bothVerifiers(xml: string): Promise<{ dom: Awaited<ReturnType<typeof verifyInvoiceSignature>>; parsed: ReturnType<typeof verifyParsedSignature> }> {
+  const lib = await libxml();
+  const doc = lib.XmlDocument.fromString(xml);
+  try {
+    const parsed = verifyParsedSignature(lib, doc);
+    const dom = await verifyInvoiceSignature(xml);
+    assert.equal(parsed.valid, dom.valid, `both verifiers agree (xmldom: ${dom.reason}; libxml2: ${parsed.reason})`);
+    return { dom, parsed };
+  } finally {
+    doc.dispose();
+  }
+}
+
+test('the libxml2 verifier of the sandbox accepts what verifyInvoiceSignature accepts', async () => {
+  const signed = await signedInvoice();
+  const { parsed } = await bothVerifiers(signed);
+  assert.equal(parsed.reason, undefined);
+  assert.equal(parsed.valid, true);
+  assert.equal(parsed.certPem, cred.certPem);
+  assert.equal(parsed.policyIdentifier, DIAN_SIGNATURE_POLICY.identifier);
+  // Comments and processing instructions are not signed (C14N without comments; the root element only).
+  const commented = signed.replace('<cbc:UBLVersionID>', '<!-- a comment --><cbc:UBLVersionID>').replace('<Invoice ', '<?pi here?><!-- before --><Invoice ') + '<!-- after -->';
+  assert.equal((await bothVerifiers(commented)).parsed.valid, true);
+  // Another certificate's signature verifies as its own (no expected certificate is asked here).
+  const other = generateTestCertificate({ commonName: 'Otra Empresa S.A.S.', nit: '800199436', validDays: 30 });
+  const byOther = await bothVerifiers(await signInvoiceXml(INVOICE, other));
+  assert.equal(byOther.parsed.valid, true);
+  assert.notEqual(byOther.parsed.certPem, cred.certPem);
+});
+
+test('the libxml2 verifier of the sandbox refuses each tampering verifyInvoiceSignature refuses', async () => {
+  const signed = await signedInvoice();
+  const doc = parse(signed);
+  const refuses = async (xml: string, reason: RegExp) => {
+    assert.notEqual(xml, signed);
+    const { parsed } = await bothVerifiers(xml);
+    assert.equal(parsed.valid, false);
+    assert.match(parsed.reason ?? '', reason);
+  };
+  await refuses(signed.replace('<cbc:PayableAmount currencyID="COP">1785000.00', '<cbc:PayableAmount currencyID="COP">1.00'), /document was modified/);
+  await refuses(signed.replace('<cbc:RegistrationName>Café Ñandú Ltda.', '<cbc:RegistrationName>Cafe Nandu Ltda.'), /document was modified/);
+  await refuses(signed.replace('<cbc:UBLVersionID>', '\n<cbc:UBLVersionID>'), /document was modified/);
+  const time = doc.getElementsByTagNameNS(NS.xades, 'SigningTime').item(0)!.textContent!;
+  await refuses(signed.replace(time, '2019-01-01T00:00:00.000-05:00'), /signedprops was modified/);
+  const value = doc.getElementsByTagNameNS(NS.ds, 'SignatureValue').item(0)!.textContent!;
+  await refuses(signed.replace(value, value.slice(0, 10) + (value[10] === 'A' ? 'B' : 'A') + value.slice(11)), /signature value does not verify/);
+  // A digest written wrong.
+  const digest = doc.getElementsByTagNameNS(NS.ds, 'DigestValue').item(0)!.textContent!;
+  await refuses(signed.replace(`<ds:DigestValue>${digest}`, `<ds:DigestValue>${digest.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`), /document was modified/);
+  // Another certificate put in ds:KeyInfo.
+  const other = generateTestCertificate({ commonName: 'Otra Empresa S.A.S.', nit: '800199436', validDays: 30 });
+  const cert = doc.getElementsByTagNameNS(NS.ds, 'X509Certificate').item(0)!.textContent!;
+  await refuses(signed.replace(cert, other.certPem.replace(/-----[^-]+-----|\s/g, '')), /keyinfo was modified/);
+  // Unknown algorithms.
+  await refuses(signed.replace(`<ds:Transform Algorithm="${ALGORITHMS.c14n}">`, '<ds:Transform Algorithm="urn:example:unknown">'), /Unsupported transform urn:example:unknown/);
+  await refuses(signed.replace(`<ds:DigestMethod Algorithm="${ALGORITHMS.sha256}">`, '<ds:DigestMethod Algorithm="urn:example:unknown">'), /Unsupported ds:DigestMethod/);
+  await refuses(signed.replace(`<ds:SignatureMethod Algorithm="${ALGORITHMS.rsaSha256}">`, '<ds:SignatureMethod Algorithm="urn:example:unknown">'), /Unsupported signature method/);
+  await refuses(signed.replace(`<ds:CanonicalizationMethod Algorithm="${ALGORITHMS.c14n}">`, '<ds:CanonicalizationMethod Algorithm="urn:example:unknown">'), /Unsupported ds:CanonicalizationMethod/);
+  // No reference to the whole document.
+  await refuses(signed.replace(`<ds:Transform Algorithm="${ALGORITHMS.enveloped}">`, `<ds:Transform Algorithm="${ALGORITHMS.c14n}">`), /No signed reference covers the whole document/);
+  // No signature, a signature moved out of place, a second signature, an Id given twice (a wrapped element).
+  await refuses(INVOICE, /no ds:Signature/);
+  const sig = doc.getElementsByTagNameNS(NS.ds, 'Signature').item(0)!;
+  const moved = parse(signed);
+  moved.getElementsByTagNameNS(NS.ext, 'ExtensionContent').item(0)!.appendChild(moved.getElementsByTagNameNS(NS.ds, 'Signature').item(0)!);
+  await refuses(new XMLSerializer().serializeToString(moved), /not in the last ext:ExtensionContent/);
+  const sigText = new XMLSerializer().serializeToString(sig);
+  await refuses(signed.replace('</sts:DianExtensions>', `</sts:DianExtensions>${sigText}`), /2 ds:Signature elements/);
+  const propsId = doc.getElementsByTagNameNS(NS.xades, 'SignedProperties').item(0)!.getAttribute('Id')!;
+  await refuses(signed.replace('</ds:Object>', `</ds:Object><ds:Object Id="${propsId}"></ds:Object>`), new RegExp(`Several elements have the Id ${propsId}`));
 });

@@ -7,22 +7,25 @@
  * resolution, addresses against DIVIPOLA and the DIAN's code lists) and
  * answers Accepted or Rejected with the annex's rule codes where known, else
  * its own, and, as the DIAN does, its messages in Spanish (the schema checker's
- * XSD messages and a signature's cause stay in libxml2's and xml-crypto's English).
+ * XSD messages and a signature's cause stay in libxml2's and the verifier's English).
  * The totals follow DESIGN.md §7 (see totalsProblems).
+ *
+ * Each document is parsed once, by libxml2 (libxml2-wasm, src/einvoice/xsd.ts): that one document gives the
+ * well-formedness verdict, is validated against the schema, verified (its signature: verify-parsed.ts) and read
+ * by every XPath below (issue 37, point 5).
  */
 import { randomUUID } from 'node:crypto';
-import { DOMParser } from '@xmldom/xmldom';
-import * as xpath from 'xpath';
 import Decimal from 'decimal.js';
 import { cufe as cufeOf } from './cufe';
-import { signInvoiceXml, verifyInvoiceSignature, type SigningCredentials } from './sign';
+import { signInvoiceXml, type SigningCredentials } from './sign';
+import { verifyParsedSignature } from './verify-parsed';
 import { NAMESPACES } from './ubl';
 import { nitCheckDigit } from '../../platform/nit';
 import { countryName, DEPARTMENTS, municipalityName } from '../../catalogs/divipola';
 import { ID_TYPES, PAYMENT_MEANS, PAYMENT_METHODS, RESPONSIBILITIES, TAX_SCHEMES } from '../../catalogs/dian';
 import { buildApplicationResponse, SANDBOX_AUTHORITY_NAME } from './application-response';
 import { generateTestCertificate } from '../certificates';
-import { ublSchema, validateXml } from '../xsd';
+import { libxml, ublSchema, validateDoc, XPaths, type Libxml, type XmlDoc, type XmlElement } from '../xsd';
 
 export interface Verdict {
   status: 'Accepted' | 'Rejected';
@@ -68,22 +71,24 @@ export interface DianAuthority {
 const PREFIXES: Record<string, string> = {
   inv: NAMESPACES.invoice, cn: NAMESPACES.creditNote, dn: NAMESPACES.debitNote, cac: NAMESPACES.cac, cbc: NAMESPACES.cbc, sts: NAMESPACES.sts,
 };
-/** An XPath compiled by xpath's `parse` (which its typings do not declare). */
-interface CompiledXPath {
-  select(o: { node: Node; namespaces: Record<string, string> }): Node[];
-  evaluateString(o: { node: Node; namespaces: Record<string, string> }): string;
+/** Each XPath of the checks below, compiled once per thread by libxml2. */
+const xpaths = new XPaths(PREFIXES);
+
+/** The reads of the checks on one parsed document: what an XPath selects from the document, or from a node of it. */
+interface Reader {
+  /** The elements an absolute XPath selects. */
+  nodes(q: string): XmlElement[];
+  /** The elements an XPath selects from `node`. */
+  under(node: XmlElement, q: string): XmlElement[];
+  /** The string value of an XPath from `node` (XPath's string(): the text of the first node selected, or ''). */
+  string(node: XmlElement, q: string): string;
 }
-const compile = (xpath as unknown as { parse(expression: string): CompiledXPath }).parse;
-const compiled = new Map<string, CompiledXPath>();
-/** The nodes an XPath selects, or the string of a `string(…)` one; each XPath is compiled once per thread. */
-function select(q: string, node: Node): Node[] | string {
-  let e = compiled.get(q);
-  if (!e) {
-    if (compiled.size >= 1000) compiled.clear();
-    compiled.set(q, (e = compile(q)));
-  }
-  const o = { node, namespaces: PREFIXES };
-  return q.startsWith('string(') ? e.evaluateString(o) : e.select(o);
+function readerOf(lib: Libxml, doc: XmlDoc): Reader {
+  return {
+    nodes: (q) => doc.find(xpaths.of(lib, q)) as XmlElement[],
+    under: (node, q) => node.find(xpaths.of(lib, q)) as XmlElement[],
+    string: (node, q) => String(node.eval(xpaths.of(lib, `string(${q})`))),
+  };
 }
 
 /** The document's root, its lines and its monetary total, as the XPaths below name them. */
@@ -115,24 +120,24 @@ export interface NoteFacts {
  * and the taxes: each TaxTotal is the sum of its subtotals, the document's taxes are the lines' taxes,
  * the allowance and charge totals are the sums of the document's AllowanceCharge amounts.
  */
-function totalsProblems(p: Paths, nodes: (q: string) => Node[], text: (q: string) => string, sum: (q: string) => Decimal): string[] {
+function totalsProblems(p: Paths, r: Reader, text: (q: string) => string, sum: (q: string) => Decimal): string[] {
   const out: string[] = [];
   const amount = (name: string) => new Decimal(text(`${p.total}/cbc:${name}`) || 0);
   const check = (label: string, computed: Decimal, name: string) => {
     if (!computed.eq(amount(name))) out.push(`${label} ${computed.toFixed(2)}, no el ${name} declarado ${amount(name).toFixed(2)}`);
   };
-  const own = (n: Node, q: string) => (select(q, n) as Node[]).reduce((s, x) => s.plus(x.textContent || 0), new Decimal(0));
+  const own = (n: XmlElement, q: string) => r.under(n, q).reduce((s, x) => s.plus(x.content || 0), new Decimal(0));
 
   const lines = sum(`${p.lines}/cbc:LineExtensionAmount`);
   check('Las líneas suman', lines, 'LineExtensionAmount');
-  const taxedLines = nodes(`${p.lines}[cac:TaxTotal]`)
-    .reduce((s, line) => s.plus((select('string(cac:TaxTotal[1]/cac:TaxSubtotal[1]/cbc:TaxableAmount)', line) as string) || 0), new Decimal(0));
+  const taxedLines = r.nodes(`${p.lines}[cac:TaxTotal]`)
+    .reduce((s, line) => s.plus(r.string(line, 'cac:TaxTotal[1]/cac:TaxSubtotal[1]/cbc:TaxableAmount') || 0), new Decimal(0));
   check('Las bases gravables de las líneas con impuesto suman', taxedLines, 'TaxExclusiveAmount');
   const taxes = sum(`${p.root}/cac:TaxTotal/cbc:TaxAmount`);
   check(`LineExtensionAmount más los impuestos (${taxes.toFixed(2)}) es`, amount('LineExtensionAmount').plus(taxes), 'TaxInclusiveAmount');
   const lineTaxes = sum(`${p.lines}/cac:TaxTotal/cbc:TaxAmount`);
   if (!lineTaxes.eq(taxes)) out.push(`Los impuestos de las líneas suman ${lineTaxes.toFixed(2)}, no los ${taxes.toFixed(2)} del documento`);
-  for (const t of nodes('//cac:TaxTotal | //cac:WithholdingTaxTotal')) {
+  for (const t of r.nodes('//cac:TaxTotal | //cac:WithholdingTaxTotal')) {
     const subtotals = own(t, 'cac:TaxSubtotal/cbc:TaxAmount');
     if (!subtotals.eq(own(t, 'cbc:TaxAmount'))) out.push(`Un total de impuesto de ${own(t, 'cbc:TaxAmount').toFixed(2)} tiene subtotales que suman ${subtotals.toFixed(2)}`);
   }
@@ -149,14 +154,15 @@ function totalsProblems(p: Paths, nodes: (q: string) => Node[], text: (q: string
  * 11 department code, 14 country), the customer's NIT check digit (FAK24), and the code lists of tax
  * schemes, fiscal responsibilities, identification types and payment means (the sandbox's own codes).
  */
-function masterDataProblems(p: Paths, nodes: (q: string) => Node[], fail: (code: string, message: string) => void, notify: (code: string, message: string) => void): void {
-  const textOf = (n: Node, q: string) => ((select(`string(${q})`, n) as unknown as string) ?? '').trim();
+function masterDataProblems(p: Paths, r: Reader, fail: (code: string, message: string) => void, notify: (code: string, message: string) => void): void {
+  const nodes = r.nodes;
+  const textOf = (n: XmlElement, q: string) => r.string(n, q).trim();
   const parties: [string, string, string][] = [['FAJ', 'emisor', 'AccountingSupplierParty'], ['FAK', 'adquiriente', 'AccountingCustomerParty']];
   for (const [rule, who, wrapper] of parties) {
     // The DIAN rejects an issuer's incomplete address and notifies a customer's.
     const addressRule = rule === 'FAJ' ? fail : notify;
     for (const addr of nodes(`${p.root}/cac:${wrapper}/cac:Party/cac:PhysicalLocation/cac:Address | ${p.root}/cac:${wrapper}/cac:Party/cac:PartyTaxScheme/cac:RegistrationAddress`)) {
-      const where = `${(addr as Element).localName === 'Address' ? 'La dirección' : 'La dirección fiscal'} del ${who}`;
+      const where = `${addr.name === 'Address' ? 'La dirección' : 'La dirección fiscal'} del ${who}`;
       const country = textOf(addr, 'cac:Country/cbc:IdentificationCode');
       if (!country || countryName(country) === undefined) addressRule(`${rule}14`, `${where}: el país ${country || '(ninguno)'} no es un código ISO 3166`);
       if (!textOf(addr, 'cac:Country/cbc:Name')) addressRule(`${rule}14`, `${where}: el país no tiene nombre`);
@@ -180,16 +186,16 @@ function masterDataProblems(p: Paths, nodes: (q: string) => Node[], fail: (code:
     for (const code of textOf(party, 'cbc:TaxLevelCode').split(';').map((c) => c.trim())) {
       if (!RESPONSIBILITIES.has(code)) fail('RESPONSIBILITY', `La responsabilidad fiscal del ${who} ${code || '(ninguna)'} no es una de ${[...RESPONSIBILITIES].join(', ')}`);
     }
-    const companyId = select('cbc:CompanyID', party) as Node[];
-    const idType = (companyId[0] as Element | undefined)?.getAttribute('schemeName') ?? '';
+    const companyId = r.under(party, 'cbc:CompanyID');
+    const idType = companyId[0]?.attr('schemeName')?.value ?? '';
     if (!ID_TYPES.has(idType) || (who === 'emisor' && idType !== '31')) fail('ID_TYPE', `El tipo de identificación del ${who} ${idType || '(ninguno)'} no es ${who === 'emisor' ? '31 (NIT)' : `un tipo de identificación de la DIAN (${[...ID_TYPES].join(', ')})`}`);
     const id = textOf(party, 'cbc:CompanyID');
-    if (who === 'adquiriente' && idType === '31' && (!/^[0-9]+$/.test(id) || (companyId[0] as Element).getAttribute('schemeID') !== nitCheckDigit(id))) {
+    if (who === 'adquiriente' && idType === '31' && (!/^[0-9]+$/.test(id) || companyId[0].attr('schemeID')?.value !== nitCheckDigit(id))) {
       fail('FAK24', `El NIT del adquiriente ${id} tiene un dígito de verificación errado`);
     }
   }
   for (const scheme of nodes('//cac:TaxScheme/cbc:ID')) {
-    const code = (scheme.textContent ?? '').trim();
+    const code = scheme.content.trim();
     if (!TAX_SCHEMES.has(code)) fail('TAX_SCHEME', `El tributo ${code || '(ninguno)'} no es un código de tributo de la DIAN`);
   }
   for (const pm of nodes(`${p.root}/cac:PaymentMeans`)) {
@@ -262,32 +268,43 @@ export class SandboxDian implements DianAuthority {
    * (Public for the worker pool's threads, which judge with a SandboxDian of their own: src/einvoice/threaded.ts.)
    */
   async judge(signedXml: string, o: { testSet?: boolean }): Promise<Verdict> {
+    const lib = await libxml();
+    let doc: XmlDoc;
+    try {
+      doc = lib.XmlDocument.fromString(signedXml);
+    } catch (e) {
+      const malformed = String((e as Error)?.message ?? e).trim();
+      return { status: 'Rejected', cufe: null, errors: [{ code: 'XML', message: `El XML no está bien formado: ${malformed}` }], observations: [] };
+    }
+    // The one parse of the document serves every check below; its memory is libxml2's, freed here.
+    try {
+      return await this.judgeParsed(lib, doc, o);
+    } finally {
+      doc.dispose();
+    }
+  }
+
+  private async judgeParsed(lib: Libxml, doc: XmlDoc, o: { testSet?: boolean }): Promise<Verdict> {
     const errors: Verdict['errors'] = [];
     const fail = (code: string, message: string) => errors.push({ code, message });
-    let malformed = '';
-    let doc: Document | undefined;
-    try {
-      doc = new DOMParser({ onError: (level, msg) => { if (level !== 'warning') malformed ||= msg; } }).parseFromString(signedXml, 'text/xml') as unknown as Document;
-    } catch (e) {
-      malformed ||= String((e as Error).message ?? e);
-    }
-    if (malformed || !doc?.documentElement) return { status: 'Rejected', cufe: null, errors: [{ code: 'XML', message: `El XML no está bien formado: ${malformed}` }], observations: [] };
-    const nodes = (q: string) => select(q, doc as unknown as Node) as Node[];
-    const text = (q: string) => (nodes(q)[0]?.textContent ?? '').trim();
-    const sum = (q: string) => nodes(q).reduce((s, n) => s.plus(n.textContent || 0), new Decimal(0));
+    const r = readerOf(lib, doc);
+    const nodes = r.nodes;
+    const text = (q: string) => (nodes(q)[0]?.content ?? '').trim();
+    const sum = (q: string) => nodes(q).reduce((s, n) => s.plus(n.content || 0), new Decimal(0));
 
-    const signature = await verifyInvoiceSignature(signedXml, { parsed: doc });
+    const signature = verifyParsedSignature(lib, doc);
     if (!signature.valid) fail('SIGNATURE', `La firma no es válida: ${signature.reason ?? 'causa desconocida'}`);
 
-    const known = DOCUMENTS[doc.documentElement.namespaceURI ?? ''];
-    const kind = known?.root === doc.documentElement.localName ? known : null;
-    if (!kind) fail('XML', `El documento es un ${doc.documentElement.localName}, no un Invoice, CreditNote o DebitNote de UBL 2.1`);
+    const root = doc.root;
+    const known = DOCUMENTS[root.namespaceUri ?? ''];
+    const kind = known?.root === root.name ? known : null;
+    if (!kind) fail('XML', `El documento es un ${root.name}, no un Invoice, CreditNote o DebitNote de UBL 2.1`);
     // The official UBL 2.1 schema of the document (schemas/ubl-2.1-dian), always: a missing schema throws.
-    else for (const e of await validateXml(ublSchema(), signedXml)) fail('XSD', e);
+    else for (const e of await validateDoc(ublSchema(), doc)) fail('XSD', e);
     const p = (kind ?? DOCUMENTS[NAMESPACES.invoice]).p;
     const supplier = `${p.root}/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID`;
     const nit = text(supplier);
-    const dv = (nodes(supplier)[0] as Element | undefined)?.getAttribute('schemeID') ?? '';
+    const dv = nodes(supplier)[0]?.attr('schemeID')?.value ?? '';
     if (!/^[0-9]+$/.test(nit) || nitCheckDigit(nit) !== dv) fail('NIT_CHECK_DIGIT', `El NIT del emisor ${nit}-${dv} tiene un dígito de verificación errado`);
 
     const id = text(`${p.root}/cbc:ID`);
@@ -302,10 +319,10 @@ export class SandboxDian implements DianAuthority {
     }
 
     const notifications: string[] = [];
-    masterDataProblems(p, nodes, fail, (code, message) => notifications.push(`Regla: ${code}, Notificación: ${message}`));
+    masterDataProblems(p, r, fail, (code, message) => notifications.push(`Regla: ${code}, Notificación: ${message}`));
 
     const declared = new Decimal(text(`${p.total}/cbc:LineExtensionAmount`) || 0);
-    for (const problem of totalsProblems(p, nodes, text, sum)) fail('TOTALS', problem);
+    for (const problem of totalsProblems(p, r, text, sum)) fail('TOTALS', problem);
 
     const uuid = text(`${p.root}/cbc:UUID`);
     // The CUFE of an invoice is made with its resolution's technical key, the CUDE of a note with the software's PIN.
@@ -322,7 +339,7 @@ export class SandboxDian implements DianAuthority {
         supplierNit: nit, customerId: text(`${p.root}/cac:AccountingCustomerParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID`),
         technicalKey: key, environment: (text(`${p.root}/cbc:ProfileExecutionID`) || '2') as '1' | '2',
       });
-      const scheme = (nodes(`${p.root}/cbc:UUID`)[0] as Element | undefined)?.getAttribute('schemeName') ?? '';
+      const scheme = nodes(`${p.root}/cbc:UUID`)[0]?.attr('schemeName')?.value ?? '';
       const name = note ? 'CUDE' : 'CUFE';
       if (expected !== uuid) fail(name, `El ${name} no se recalcula a partir del documento (se esperaba ${expected})`);
       else if (scheme !== `${name}-SHA384`) fail(name, `cbc:UUID tiene schemeName ${scheme || '(ninguno)'}, no ${name}-SHA384`);

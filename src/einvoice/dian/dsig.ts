@@ -2,7 +2,7 @@
  * The XML-DSig pieces the DIAN signature is written and verified with (src/einvoice/dian/sign.ts): namespaces
  * and algorithms, parsing, canonicalisation, reference digests and the XAdES signing-certificate check.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { X509Certificate, createHash, timingSafeEqual } from 'node:crypto';
 import '../../platform/xmldom-regexps';
 import { DOMParser } from '@xmldom/xmldom';
 import { C14nCanonicalization, C14nCanonicalizationWithComments, ExclusiveCanonicalization, ExclusiveCanonicalizationWithComments } from 'xml-crypto';
@@ -94,7 +94,7 @@ export function elementsById(doc: XmlDocument): Map<string, XmlElement | null> {
   return ids;
 }
 
-const DIGEST_HASH: Record<string, string> = {
+export const DIGEST_HASH: Record<string, string> = {
   'http://www.w3.org/2000/09/xmldsig#sha1': 'sha1',
   [ALGORITHMS.sha256]: 'sha256',
   'http://www.w3.org/2001/04/xmldsig-more#sha384': 'sha384',
@@ -167,33 +167,65 @@ export function lastExtensionContent(doc: XmlDocument): XmlElement | null {
   return all.length ? all.item(all.length - 1) : null;
 }
 
+/** What the XAdES SigningCertificate check reads of xades:SignedProperties, however the document was parsed. */
+export interface SigningCertificateFacts {
+  /** How many xades:Cert the (first) xades:SigningCertificate holds. */
+  certs: number;
+  /** Of that one xades:Cert: its CertDigest's ds:DigestMethod Algorithm and ds:DigestValue, its ds:X509SerialNumber and ds:X509IssuerName. */
+  digestMethod: string;
+  digestValue: string;
+  serial: string;
+  issuerName: string;
+}
+
 /** XAdES SigningCertificate: exactly one, its digest and issuer/serial those of the KeyInfo certificate. */
 export function checkSigningCertificate(props: XmlElement, certDer: Buffer, certPem: string): string | null {
   const certs = props.getElementsByTagNameNS(NS.xades, 'SigningCertificate').item(0)?.getElementsByTagNameNS(NS.xades, 'Cert');
-  if (!certs || certs.length !== 1) return 'xades:SigningCertificate must hold exactly one certificate';
-  const sc = certs.item(0)!;
-  const digest = sc.getElementsByTagNameNS(NS.xades, 'CertDigest').item(0);
-  const method = digest?.getElementsByTagNameNS(NS.ds, 'DigestMethod').item(0)?.getAttribute('Algorithm') ?? '';
-  const hash = DIGEST_HASH[method];
-  if (!hash) return `Unsupported xades:CertDigest algorithm ${method}`;
-  const written = (digest?.getElementsByTagNameNS(NS.ds, 'DigestValue').item(0)?.textContent ?? '').replace(/\s+/g, '');
-  if (written !== createHash(hash).update(certDer).digest('base64')) {
+  const sc = certs?.length === 1 ? certs.item(0)! : null;
+  const digest = sc?.getElementsByTagNameNS(NS.xades, 'CertDigest').item(0);
+  return signingCertificateProblem({
+    certs: certs?.length ?? 0,
+    digestMethod: digest?.getElementsByTagNameNS(NS.ds, 'DigestMethod').item(0)?.getAttribute('Algorithm') ?? '',
+    digestValue: digest?.getElementsByTagNameNS(NS.ds, 'DigestValue').item(0)?.textContent ?? '',
+    serial: sc?.getElementsByTagNameNS(NS.ds, 'X509SerialNumber').item(0)?.textContent ?? '',
+    issuerName: sc?.getElementsByTagNameNS(NS.ds, 'X509IssuerName').item(0)?.textContent ?? '',
+  }, certDer, certPem);
+}
+
+/** Why the XAdES SigningCertificate is not that of the certificate in ds:KeyInfo (null when it is). */
+export function signingCertificateProblem(f: SigningCertificateFacts, certDer: Buffer, certPem: string): string | null {
+  if (f.certs !== 1) return 'xades:SigningCertificate must hold exactly one certificate';
+  const hash = DIGEST_HASH[f.digestMethod];
+  if (!hash) return `Unsupported xades:CertDigest algorithm ${f.digestMethod}`;
+  if (f.digestValue.replace(/\s+/g, '') !== createHash(hash).update(certDer).digest('base64')) {
     return 'xades:SigningCertificate digest does not match the certificate in ds:KeyInfo';
   }
   const info = describeCertificate(certPem);
-  const serial = sc.getElementsByTagNameNS(NS.ds, 'X509SerialNumber').item(0)?.textContent ?? '';
-  if (serial.trim() !== info.serialNumber) {
+  if (f.serial.trim() !== info.serialNumber) {
     return 'xades:SigningCertificate serial number does not match the certificate in ds:KeyInfo';
   }
   // The issuer name may be written in RFC 4514 order or in certificate order, with or without spaces.
   const norm = (s: string) => s.split(/\s*,\s*/).map((p) => p.trim()).filter(Boolean);
-  const issuer = norm(sc.getElementsByTagNameNS(NS.ds, 'X509IssuerName').item(0)?.textContent ?? '');
+  const issuer = norm(f.issuerName);
   const rfc = norm(info.issuerName);
   const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x.toLowerCase() === b[i].toLowerCase());
   if (!same(issuer, rfc) && !same(issuer, rfc.slice().reverse())) {
     return 'xades:SigningCertificate issuer name does not match the certificate in ds:KeyInfo';
   }
   return null;
+}
+
+/** A certificate met in ds:KeyInfo, read once per thread (the same few certificates come back on every document). */
+const x509s = new Map<string, X509Certificate>();
+export function x509Of(der: Buffer): X509Certificate {
+  const id = der.toString('base64');
+  let hit = x509s.get(id);
+  if (!hit) {
+    hit = new X509Certificate(der);
+    if (x509s.size >= 256) x509s.delete(x509s.keys().next().value!);
+    x509s.set(id, hit);
+  }
+  return hit;
 }
 
 export function errorMessage(err: unknown): string {

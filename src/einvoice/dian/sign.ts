@@ -27,7 +27,7 @@ import { canonicalText, namespaceDeclarations } from '../canonical-xml';
 import { derBase64ToPem, describeCertificate, privateKeyOf, type CertificateFacts } from '../certificates';
 import {
   ALGORITHMS, C14N, CANONICALIZERS, HASH_URI, NS, SIGNATURE_HASH, SignatureError, canonical, checkReference, checkSigningCertificate, children,
-  elementsById, errorMessage, lastExtensionContent, parseXml, type PolicyHashAlgorithm, type XmlDocument, type XmlElement,
+  elementsById, errorMessage, lastExtensionContent, parseXml, x509Of, type PolicyHashAlgorithm, type XmlDocument, type XmlElement,
 } from './dsig';
 
 export { ALGORITHMS, NS, SignatureError, type PolicyHashAlgorithm };
@@ -121,19 +121,6 @@ function signerOf(cred: SigningCredentials): Signer {
   if (checked.size >= 256) checked.delete(checked.keys().next().value!);
   checked.set(id, signer);
   return signer;
-}
-
-/** A certificate met in ds:KeyInfo, read once per thread (the same few certificates come back on every document). */
-const x509s = new Map<string, X509Certificate>();
-function x509Of(der: Buffer): X509Certificate {
-  const id = der.toString('base64');
-  let hit = x509s.get(id);
-  if (!hit) {
-    hit = new X509Certificate(der);
-    if (x509s.size >= 256) x509s.delete(x509s.keys().next().value!);
-    x509s.set(id, hit);
-  }
-  return hit;
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('base64');
@@ -261,6 +248,7 @@ export async function signInvoiceXml(xml: string, cred: SigningCredentials, opts
  * `valid` means "signed by the certificate in ds:KeyInfo": pass
  * `expectedCertPem` (the company's registered certificate) to also require
  * that it is that certificate. No chain or revocation check is done.
+ * (The sandbox DIAN verifies with the same checks on its own libxml2 parse: verify-parsed.ts.)
  */
 export async function verifyInvoiceSignature(
   signedXml: string,
