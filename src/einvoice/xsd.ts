@@ -19,6 +19,8 @@ export interface C14nOptions {
   withComments?: boolean;
   /** Whether a node is in the canonical form; a node not in it hides its descendants (a whole document only). */
   isVisible?: (node: XmlNode, parent: XmlNode | null) => boolean;
+  /** The nodes whose subtrees are in the canonical form (a whole document only; not with isVisible). */
+  nodeSet?: Set<XmlNode>;
 }
 /** A node of a parsed document (libxml2-wasm's lib/nodes.d.mts), by what this service reads of it. */
 export interface XmlNode {
@@ -30,8 +32,8 @@ export interface XmlNode {
   get(xpath: XPath): XmlNode | null;
   find(xpath: XPath): XmlNode[];
   eval(xpath: XPath): XmlNode[] | string | boolean | number;
-  /** The node and its descendants in canonical form, with the namespaces in scope (no isVisible). */
-  canonicalizeToString(options?: Omit<C14nOptions, 'isVisible'>): string;
+  /** The node and its descendants in canonical form, with the namespaces in scope (no isVisible, no nodeSet). */
+  canonicalizeToString(options?: Omit<C14nOptions, 'isVisible' | 'nodeSet'>): string;
 }
 export interface XmlElement extends XmlNode {
   /** The local name. */

@@ -491,6 +491,10 @@ test('the libxml2 verifier of the sandbox refuses each tampering verifyInvoiceSi
   await refuses(signed.replace(`<ds:CanonicalizationMethod Algorithm="${ALGORITHMS.c14n}">`, '<ds:CanonicalizationMethod Algorithm="urn:example:unknown">'), /Unsupported ds:CanonicalizationMethod/);
   // No reference to the whole document.
   await refuses(signed.replace(`<ds:Transform Algorithm="${ALGORITHMS.enveloped}">`, `<ds:Transform Algorithm="${ALGORITHMS.c14n}">`), /No signed reference covers the whole document/);
+  // A copy of the signature's content in a processing instruction (the verifier cannot cut the signature from
+  // the document's canonical form where it is found twice, and hides it node by node instead).
+  const inner = /<ds:Signature [^>]*>([\s\S]*)$/.exec(signed.slice(0, signed.indexOf('</ds:Signature>') + '</ds:Signature>'.length))![1];
+  await refuses(signed.replace('<cbc:UBLVersionID>', `<?copy ${inner}?><cbc:UBLVersionID>`), /document was modified/);
   // No signature, a signature moved out of place, a second signature, an Id given twice (a wrapped element).
   await refuses(INVOICE, /no ds:Signature/);
   const sig = doc.getElementsByTagNameNS(NS.ds, 'Signature').item(0)!;

@@ -21,7 +21,7 @@ import { XPaths, type C14nOptions, type Libxml, type XmlDoc, type XmlElement, ty
 const paths = new XPaths({ ds: NS.ds, xades: NS.xades, ext: NS.ext });
 
 /** The canonicalisation algorithms a transform or ds:CanonicalizationMethod may name, as libxml2's options. */
-const C14N_MODES: Record<string, Omit<C14nOptions, 'isVisible'>> = {
+const C14N_MODES: Record<string, Omit<C14nOptions, 'isVisible' | 'nodeSet'>> = {
   [ALGORITHMS.c14n]: { mode: 0 },
   'http://www.w3.org/TR/2001/REC-xml-c14n-20010315#WithComments': { mode: 0, withComments: true },
   'http://www.w3.org/2001/10/xml-exc-c14n#': { mode: 1 },
@@ -103,7 +103,7 @@ export function verifyParsedSignature(lib: Libxml, doc: XmlDoc): VerifyResult {
     if (!c14n) return { ...result, reason: 'Unsupported ds:CanonicalizationMethod' };
     const value = Buffer.from(all(sigEl, 'ds:SignatureValue')[0]?.content.replace(/\s+/g, '') ?? '', 'base64');
     // The SignedInfo in canonical form, with the namespaces in scope where it sits (libxml2's subtree C14N).
-    if (!verify(hash, Buffer.from(signedInfo.canonicalizeToString(c14n), 'utf8'), x509Of(certDer).publicKey, value)) {
+    if (!verify(hash, Buffer.from(subtree(doc, signedInfo, c14n), 'utf8'), x509Of(certDer).publicKey, value)) {
       return { ...result, reason: 'The signature value does not verify with the certificate in ds:KeyInfo' };
     }
 
@@ -160,11 +160,12 @@ function referenceProblem(q: (expression: string) => XPath, doc: XmlDoc, sigEl: 
     // must be the root element (URI="", the one this signature needs), shown without what lies outside it
     // (the nodes beside the root: comments, processing instructions) and without the signature.
     if (!target.isSameNode(doc.root)) return `The enveloped-signature transform of ${uri} is supported on the whole document only`;
+    octets = c14n.mode === 0 ? withoutSignature(doc, sigEl, c14n) ?? '' : '';
     // libxml2 asks about each node with its parent (an attribute's or a namespace's: its element), and not
     // about the descendants of a hidden node: a node beside the root has the document node as its parent.
     const root = doc.root;
     const top = doc.get(q('/'));
-    octets = doc.canonicalizeToString({
+    if (!octets) octets = doc.canonicalizeToString({
       ...c14n,
       isVisible: (node, parent) => {
         if (node.isSameNode(sigEl)) return false;
@@ -173,7 +174,7 @@ function referenceProblem(q: (expression: string) => XPath, doc: XmlDoc, sigEl: 
       },
     });
   } else {
-    octets = target.canonicalizeToString(c14n);
+    octets = subtree(doc, target, c14n);
   }
   const expected = Buffer.from(first('.//ds:DigestValue')?.content.trim() ?? '', 'base64');
   const actual = createHash(hash).update(octets, 'utf8').digest();
@@ -181,4 +182,40 @@ function referenceProblem(q: (expression: string) => XPath, doc: XmlDoc, sigEl: 
   return uri === ''
     ? 'The document was modified after it was signed (the digest of the document does not match)'
     : `The signed element ${uri} was modified (its digest does not match)`;
+}
+
+/**
+ * An element and its descendants in canonical form, with the namespaces in scope: the same text as
+ * `el.canonicalizeToString(c14n)`, whose visibility test runs JavaScript for every node of the document,
+ * where a node set is tested on libxml2's pointers alone (a quarter of the time).
+ */
+function subtree(doc: XmlDoc, el: XmlElement, c14n: Omit<C14nOptions, 'isVisible' | 'nodeSet'>): string {
+  return doc.canonicalizeToString({ ...c14n, nodeSet: new Set([el]) });
+}
+
+/** A start tag in canonical form: its name, then its namespace declarations and attributes (no raw `"` or `<` in a value). */
+const START_TAG = /^<[^\s>]+(?: [^\s=]+="[^"]*")*>/;
+const WHOLE_START_TAG = new RegExp(`${START_TAG.source}$`);
+
+/**
+ * The root element in inclusive canonical form (C14N 1.0) without the signature, from the whole document's
+ * canonical form (no visibility test: libxml2 alone), or null when it cannot be told for certain. In the whole
+ * document the signature's descendants are written as in its own canonical form (the same namespaces are in
+ * scope, all written above them either way); only its start tag differs (there it declares only what its parent
+ * does not). So what follows its start tag in its own form is found once in the document's, and the signature
+ * is cut from the '<' of the start tag before it (a value in canonical form has no raw '<'). Found more than
+ * once (a copy in a processing instruction), it is left to the visibility test.
+ */
+function withoutSignature(doc: XmlDoc, sigEl: XmlElement, c14n: Omit<C14nOptions, 'isVisible' | 'nodeSet'>): string | null {
+  const own = subtree(doc, sigEl, c14n);
+  const tag = START_TAG.exec(own);
+  if (!tag) return null;
+  const rest = own.slice(tag[0].length);
+  const whole = subtree(doc, doc.root, c14n);
+  const at = whole.indexOf(rest);
+  if (at < 0 || whole.indexOf(rest, at + 1) >= 0) return null;
+  const start = whole.lastIndexOf('<', at - 1);
+  const name = tag[0].slice(0, tag[0].search(/[\s>]/));
+  if (start < 0 || !WHOLE_START_TAG.test(whole.slice(start, at)) || !whole.startsWith(name, start)) return null;
+  return whole.slice(0, start) + whole.slice(at + rest.length);
 }
