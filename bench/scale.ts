@@ -196,6 +196,8 @@ async function consolePages(db: Db, base: string, companyId: number, p: { sample
     ...(last ? [{ name: 'console from a month\'s start, by number desc, last page', path: `/app/documents?from=${m0}&sort=number&dir=desc&cursor=${cursorOf(last.number, last.id)}` }] : []),
     { name: 'console filter rejected', path: '/app/documents?stamp=Rejected' },
     { name: 'console a document', path: `/app/documents/invoices/${p.middle}` },
+    // The new-invoice form reads the first 100 customers with their advances (GET /customers) and the products.
+    { name: 'console new invoice', path: '/app/invoices/new' },
     { name: 'console receivables', path: '/app/reports/receivables' },
     { name: 'console trial balance (a month)', path: `/app/reports/trial-balance?from=${m0}&to=${m1}` },
   ];

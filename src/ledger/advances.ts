@@ -20,11 +20,15 @@ import type { Queryable } from '../platform/db';
 export async function advanceBalances(q: Queryable, cid: number, group: string, identifications: string[], exceptSource?: string): Promise<Map<string, Decimal>> {
   const out = new Map(identifications.map((i) => [i, new Decimal(0)]));
   if (!identifications.length) return out;
+  if (!/^[0-9]+$/.test(group)) throw new Error(`An advances group is an account code prefix of digits, not ${group}`);
+  // The prefix is written into the statement (digits only, checked above) so that the planner can prove it implies the predicate
+  // of journal_lines_advances (migration 061: the advances' lines by company and third party), which a parameter would not let
+  // it do: without it, a customer's balance read every journal line of the company (400 ms at a million invoices).
   const rows = await q.query<{ third_party: string; balance: string }>(
     `SELECT l.third_party, sum(l.credit - l.debit) AS balance
        FROM journal_lines l JOIN journal_entries e ON e.company_id = l.company_id AND e.id = l.entry_id
-      WHERE l.company_id = $1 AND l.account_code LIKE $2 || '%' AND l.third_party = ANY($3::text[]) AND e.source_id::text <> $4
-      GROUP BY l.third_party`, [cid, group, identifications, exceptSource ?? '']);
+      WHERE l.company_id = $1 AND l.account_code LIKE '${group}%' AND l.third_party = ANY($2::text[]) AND e.source_id::text <> $3
+      GROUP BY l.third_party`, [cid, identifications, exceptSource ?? '']);
   for (const r of rows) out.set(r.third_party, new Decimal(r.balance));
   return out;
 }

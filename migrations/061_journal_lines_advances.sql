@@ -1,0 +1,12 @@
+-- A customer's unapplied advances (src/ledger/advances.ts) are the credits
+-- less the debits of the advances accounts (280505…, CO_ADVANCES_GROUP) with
+-- that customer as third party. journal_lines is indexed by (company,
+-- account) only, and a prefix LIKE cannot use it under the database's
+-- collation, so every read of a balance (each customer of GET /customers, the
+-- console's new-invoice form, an invoice or voucher that takes an advance)
+-- scanned all the company's journal lines: 400 ms at a million invoices
+-- (4.3 million lines). This index holds the advances' lines only, a few
+-- among millions, so it costs nothing to the lines of ordinary documents.
+-- The statement names the prefix as a constant so that the planner proves
+-- its LIKE implies this predicate.
+CREATE INDEX journal_lines_advances ON journal_lines (company_id, third_party) INCLUDE (debit, credit, entry_id) WHERE account_code LIKE '280505%';
