@@ -192,6 +192,14 @@ export function checkSigningCertificate(props: XmlElement, certDer: Buffer, cert
   }, certDer, certPem);
 }
 
+/** Why the certificate was not valid at xades:SigningTime (null when it was, or when no readable time is written). */
+export function signingTimeProblem(signingTime: string | undefined, certPem: string): string | null {
+  const when = signingTime ? new Date(signingTime) : null;
+  if (!when || Number.isNaN(when.getTime())) return null;
+  const info = describeCertificate(certPem);
+  return when < info.notBefore || when > info.notAfter ? 'The certificate was not valid at the signing time' : null;
+}
+
 /** Why the XAdES SigningCertificate is not that of the certificate in ds:KeyInfo (null when it is). */
 export function signingCertificateProblem(f: SigningCertificateFacts, certDer: Buffer, certPem: string): string | null {
   if (f.certs !== 1) return 'xades:SigningCertificate must hold exactly one certificate';

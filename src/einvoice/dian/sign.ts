@@ -27,7 +27,7 @@ import { canonicalText, namespaceDeclarations } from '../canonical-xml';
 import { derBase64ToPem, describeCertificate, privateKeyOf, type CertificateFacts } from '../certificates';
 import {
   ALGORITHMS, C14N, CANONICALIZERS, HASH_URI, NS, SIGNATURE_HASH, SignatureError, canonical, checkReference, checkSigningCertificate, children,
-  elementsById, errorMessage, lastExtensionContent, parseXml, x509Of, type PolicyHashAlgorithm, type XmlDocument, type XmlElement,
+  elementsById, errorMessage, lastExtensionContent, signingTimeProblem, parseXml, x509Of, type PolicyHashAlgorithm, type XmlDocument, type XmlElement,
 } from './dsig';
 
 export { ALGORITHMS, NS, SignatureError, type PolicyHashAlgorithm };
@@ -330,13 +330,8 @@ export async function verifyInvoiceSignature(
       }
     }
 
-    const when = result.signingTime ? new Date(result.signingTime) : null;
-    if (when && !Number.isNaN(when.getTime())) {
-      const info = describeCertificate(result.certPem);
-      if (when < info.notBefore || when > info.notAfter) {
-        return { ...result, reason: 'The certificate was not valid at the signing time' };
-      }
-    }
+    const timeReason = signingTimeProblem(result.signingTime, result.certPem);
+    if (timeReason) return { ...result, reason: timeReason };
     return { ...result, valid: true };
   } catch (err) {
     return { ...result, valid: false, reason: `The signature cannot be verified: ${errorMessage(err)}` };

@@ -13,8 +13,8 @@
  * `valid` means "signed by the certificate in ds:KeyInfo"; no chain or revocation check is done.
  */
 import { createHash, timingSafeEqual, verify } from 'node:crypto';
-import { derBase64ToPem, describeCertificate } from '../certificates';
-import { DIGEST_HASH, NS, SIGNATURE_HASH, ALGORITHMS, errorMessage, signingCertificateProblem, x509Of } from './dsig';
+import { derBase64ToPem } from '../certificates';
+import { DIGEST_HASH, NS, SIGNATURE_HASH, ALGORITHMS, errorMessage, signingCertificateProblem, signingTimeProblem, x509Of } from './dsig';
 import type { VerifyResult } from './sign';
 import { XPaths, type C14nOptions, type Libxml, type XmlDoc, type XmlElement, type XmlNode, type XPath } from '../xsd';
 
@@ -120,13 +120,8 @@ export function verifyParsedSignature(lib: Libxml, doc: XmlDoc): VerifyResult {
     }, certDer, result.certPem);
     if (certReason) return { ...result, reason: certReason };
 
-    const when = result.signingTime ? new Date(result.signingTime) : null;
-    if (when && !Number.isNaN(when.getTime())) {
-      const info = describeCertificate(result.certPem);
-      if (when < info.notBefore || when > info.notAfter) {
-        return { ...result, reason: 'The certificate was not valid at the signing time' };
-      }
-    }
+    const timeReason = signingTimeProblem(result.signingTime, result.certPem);
+    if (timeReason) return { ...result, reason: timeReason };
     return { ...result, valid: true };
   } catch (err) {
     return { ...result, valid: false, reason: `The signature cannot be verified: ${errorMessage(err)}` };
