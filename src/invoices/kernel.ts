@@ -21,7 +21,7 @@ import { Slot, underSavepoint, type BatchWriter } from '../platform/group-commit
 import { notFound } from '../platform/errors';
 import { addNumbering, numberRefused, type Numbered, type NumRow } from './numbering';
 import { enqueue } from '../platform/outbox';
-import { emit } from '../platform/events';
+import { emit, eventCtes } from '../platform/events';
 import { assertStampMove, type MailStatus, type StampStatus, type StampVerdictStatus } from '../platform/states';
 import { canAnnul, canDelete, enforce, type InvoiceFacts } from './guards';
 
@@ -43,6 +43,8 @@ export interface InvoiceRecord {
   document: Record<string, unknown>; now: Date;
   /** stamp.send: the invoice is Pending and its stamping job is queued in the same statement. */
   stamp?: boolean;
+  /** Its `invoice.created` event (a company with webhooks), recorded and fanned out in the same statement. */
+  created?: boolean;
 }
 
 /** A credit installment: its due date, amount and the receivable account the invoice debits (a payment pays it off that account). */
@@ -71,11 +73,20 @@ export async function writeInvoice(q: Queryable, r: InvoiceRecord, due: DueRecor
           WITH ORDINALITY AS d(due_date, amount, account, quote)`);
   }
   addEntry(st, r.companyId, { kind: 'invoice', id: r.id, date: r.date, description: 'Factura' }, postings, 'invoice.name');
-  // (Its text takes a few shapes: number sent or not, stamped or not, with due items or not.)
+  const events = r.created ? createdEvents() : null;
+  if (events) {
+    st.with('created', `SELECT ${cid}::int AS company_id, 'invoice.created'::text AS type, invoice.id AS doc_id FROM invoice`);
+    for (const [name, body] of events) st.with(name, body);
+  }
+  // (Its text takes a few shapes: number sent or not, stamped or not, with due items or not, with its event or not.)
   const [t] = await st.run<NumRow>(q, 'SELECT num.* FROM num', true);
   if (!t) throw await numberRefused(q, r.companyId, r.documentTypeId, r.sent);
+  if (r.created && !events) await emit(q, r.companyId, 'invoice.created', { id: r.id, name: t.name });
   return { number: Number(t.number), prefix: t.prefix, name: t.name };
 }
+
+/** The CTEs that record `invoice.created` for each row of the relation `created` and react to it; null: emit it. */
+const createdEvents = () => eventCtes('invoice.created', 'created');
 
 /** How writeInvoices wrote (per process): invoices in a statement of their type, invoices alone under a savepoint. */
 export const writtenInBatches = { batches: 0, together: 0, alone: 0 };
@@ -140,13 +151,23 @@ async function writeOneType(q: Queryable, cid: number, tid: number, items: Invoi
   const due = items.flatMap(({ due }, k) => due.map((d, n) => ({ k, quote: n + 1, due_date: d.due_date, amount: d.amount, account: d.account })));
   const lines = items.flatMap(({ postings }, k) => balancedLines(postings).map((l, n) => ({
     k, n: n + 1, account: l.account, debit: l.debit.toFixed(2), credit: l.credit.toFixed(2), third_party: l.third_party ?? null, description: l.description })));
-  const rows = await q.query<{ number: string; prefix: string; name: string }>(WRITE_ONE_TYPE,
+  // The company's creations are events (it has webhooks) for all of the batch's invoices of the type, or for none.
+  const created = items.some((it) => it.r.created);
+  const events = created ? createdEvents() : null;
+  const rows = await q.query<{ number: string; prefix: string; name: string }>(writeOneTypeSql(events),
   [cid, tid, JSON.stringify(docs), items.length, STAMP_GRACE_MS, JSON.stringify(due), JSON.stringify(lines)]);
-  return rows.map((t) => ({ number: Number(t.number), prefix: t.prefix, name: t.name }));
+  const out = rows.map((t) => ({ number: Number(t.number), prefix: t.prefix, name: t.name }));
+  if (created && !events) for (const [k, t] of out.entries()) await emit(q, cid, 'invoice.created', { id: items[k].r.id, name: t.name });
+  return out;
 }
 
-/** writeOneType's statement (prepared once per connection on PostgreSQL). */
-const WRITE_ONE_TYPE = prepared(`WITH
+/** writeOneType's statement (prepared once per connection on PostgreSQL), with the CTEs of the invoices' created events or without. */
+const writeOneTypeSql = (events: [string, string][] | null) => prepared(`${WRITE_ONE_TYPE}${events ? `,
+    created AS (SELECT $1::int AS company_id, 'invoice.created'::text AS type, n.id AS doc_id FROM n),
+    ${events.map(([name, body]) => `${name} AS (${body})`).join(',\n    ')}` : ''}
+    SELECT number, prefix, name FROM n ORDER BY k`);
+
+const WRITE_ONE_TYPE = `WITH
     d AS (SELECT * FROM json_to_recordset($3::json) AS d(k int, id uuid, country text, date date, customer_id bigint, identification text, branch_office int,
             total numeric, balance numeric, partner_id text, application_id text, document jsonb, stamp_status text, at timestamptz, job text)),
     num AS (UPDATE document_types SET consecutive = consecutive + $4::int
@@ -171,8 +192,7 @@ const WRITE_ONE_TYPE = prepared(`WITH
     entry_lines AS (INSERT INTO journal_lines (company_id, entry_id, line_no, account_code, debit, credit, third_party, description)
       SELECT $1, entry.id, l.n, l.account, l.debit, l.credit, l.third_party, l.description
         FROM json_to_recordset($7::json) AS l(k int, n int, account text, debit numeric, credit numeric, third_party text, description text)
-        JOIN n ON n.k = l.k JOIN entry ON entry.source_id = n.id ORDER BY l.k, l.n)
-    SELECT number, prefix, name FROM n ORDER BY k`);
+        JOIN n ON n.k = l.k JOIN entry ON entry.source_id = n.id ORDER BY l.k, l.n)`;
 
 /** Rows of invoices that exist for the API: a deleted invoice stays in the table, for audit, and is read by nothing else. */
 export const LIVE = 'deleted_at IS NULL';

@@ -14,7 +14,7 @@ import { AfterQuery, listDocuments } from '../platform/lists';
 import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
 import { annulInvoice, canStamp, deleteInvoice, enforce, LIVE, lockInvoice, requestStamp, STAMP_JOB } from './kernel';
 import { invoiceCancellation } from './authority';
-import { mailIfAsked, recordCreation } from '../mail/store';
+import { mailIfAsked } from '../mail/store';
 import { annulmentDate } from './lookup';
 import { cancelRoute, cancellationAnswer, type MxStoredRow } from '../einvoice/sat/cancel';
 import { STORED_COLUMNS, stampMessages } from '../platform/stored';
@@ -29,7 +29,7 @@ import { mxInvoiceDocument, planMxInvoice, storeMxInvoice, type MxPlan } from '.
 
 /** What the route reads of a plan: whether it is to be e-mailed. */
 interface Planned { body: { mail?: { send?: boolean } } }
-/** What the route reads of a created invoice's answer (recordCreation, afterCreation). */
+/** What the route reads of a created invoice's answer (mailIfAsked, afterCreation). */
 interface Created { id?: string | null; name?: string | null; stamp?: { send?: boolean }; mail?: { send?: boolean; status?: string; observations?: string | null } }
 
 interface Variant<P extends Planned = Planned> {
@@ -136,10 +136,11 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     const partnerId = req.headers['partner-id'] as string | undefined;
     return createDocument(db, req, reply, `${country} POST /v1/invoices`,
       () => planRequest(req, (problems) => variant.plan(db, req.company, req.body, problems)),
-      async (q, p: Planned) => recordCreation(q, req.company, 'invoice', await variant.store(q, req.company, p, { partnerId, applicationId })),
+      // (Its `invoice.created` event, for a company with webhooks, is written with it by the kernel.)
+      async (q, p: Planned) => mailIfAsked(q, req.company.company_id, 'invoice', await variant.store(q, req.company, p, { partnerId, applicationId })),
       (doc) => afterCreation(doc, outbox, (id) => submitted(req.company, id)),
-      // One statement only when nothing else is written with the invoice: no mail, no event for webhooks.
-      (p: Planned) => !p.body.mail?.send && !req.company.webhooks && variant.oneStatement(p), batch);
+      // One statement only when nothing else is written with the invoice: no mail.
+      (p: Planned) => !p.body.mail?.send && variant.oneStatement(p), batch);
   });
 
   app.post('/invoices/preview', {

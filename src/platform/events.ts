@@ -30,7 +30,7 @@ export type Subscriber = (q: Queryable, event: DocEvent) => Promise<void>;
 const subscribers = new Map<EventType, Subscriber[]>();
 const everything: Subscriber[] = [];
 /** Each subscriber's quiet probe (see subscribe); a subscriber without one is never known to be quiet. */
-const probes = new Map<Subscriber, (type: EventType) => string>();
+const probes = new Map<Subscriber | Reaction, (type: EventType) => string>();
 
 /**
  * Calls `fn` inside the transaction of every later event of these types ('*': of every type). `quiet`, when
@@ -45,13 +45,31 @@ export function subscribe(types: readonly EventType[] | '*', fn: Subscriber, qui
 }
 
 /**
+ * A reaction written as SQL: given the name of a relation of events (company_id, event_id uuid, type, doc_id uuid),
+ * the data-modifying CTEs, as [name, body], that react to each of its rows; it names them (and refers to them) with
+ * `name`, which keeps them apart from the statement's other CTEs.
+ */
+export type Reaction = (ev: string, name: (local: string) => string) => [string, string][];
+const reactions: Reaction[] = [];
+
+/**
+ * A subscriber to every event that reacts in SQL (webhooks: a delivery per subscription): its CTEs join the statement
+ * that records the event, whether emit's (one event) or a writer's that records many at once (eventCtes). `quiet` as
+ * for subscribe.
+ */
+export function react(fn: Reaction, quiet?: (type: EventType) => string): void {
+  reactions.push(fn);
+  if (quiet) probes.set(fn, quiet);
+}
+
+/**
  * The SQL condition under which every subscriber of `type` would do nothing (`$1` the company, `$2` the
  * document, `doc` its row; 'true' when nobody subscribes), or null when one of them cannot tell: the
  * event must then go through emit.
  */
 export function quietWhen(type: EventType): string | null {
   const conditions: string[] = [];
-  for (const fn of [...(subscribers.get(type) ?? []), ...everything]) {
+  for (const fn of [...(subscribers.get(type) ?? []), ...everything, ...reactions]) {
     const probe = probes.get(fn);
     if (!probe) return null;
     conditions.push(`(${probe(type)})`);
@@ -59,9 +77,26 @@ export function quietWhen(type: EventType): string | null {
   return conditions.join(' AND ') || 'true';
 }
 
+/**
+ * The CTEs that record an event for each row of `source` (a relation with company_id, type and doc_id, in the
+ * statement that writes the documents) and run every SQL reaction to them, or null when a subscriber of `type`
+ * reacts in JavaScript (the events must then go through emit). The events' CTE is named `<prefix>_ev`.
+ */
+export function eventCtes(type: EventType, source: string, prefix = 'event'): [string, string][] | null {
+  if ((subscribers.get(type) ?? []).length || everything.length) return null;
+  const ev = `${prefix}_ev`;
+  return [
+    [ev, `INSERT INTO events (company_id, type, doc_id) SELECT company_id, type, doc_id FROM ${source} ORDER BY doc_id
+      RETURNING company_id, type, doc_id, gen_random_uuid() AS event_id`],
+    ...reactions.flatMap((r, i) => r(ev, (local) => `${prefix}_r${i}_${local}`)),
+  ];
+}
+
 /** Records the event and runs its subscribers, in the caller's transaction. */
 export async function emit(q: Queryable, companyId: number, type: EventType, doc: { id: string; name?: string }): Promise<void> {
-  await q.query('INSERT INTO events (company_id, type, doc_id) VALUES ($1, $2, $3)', [companyId, type, doc.id]);
+  const ctes = [['ev', `INSERT INTO events (company_id, type, doc_id) VALUES ($1, $2, $3) RETURNING company_id, type, doc_id, gen_random_uuid() AS event_id`],
+    ...reactions.flatMap((r, i) => r('ev', (local) => `r${i}_${local}`))];
+  await q.query(`WITH ${ctes.map(([name, body]) => `${name} AS (${body})`).join(',\n')} SELECT 1`, [companyId, type, doc.id]);
   for (const fn of [...(subscribers.get(type) ?? []), ...everything]) await fn(q, { companyId, type, docId: doc.id, name: doc.name });
 }
 

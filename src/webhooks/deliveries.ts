@@ -22,7 +22,7 @@ import crypto from 'node:crypto';
 import type { Db, Queryable } from '../platform/db';
 import type { Company } from '../platform/auth';
 import type { Job } from '../platform/outbox';
-import { subscribe } from '../platform/events';
+import { react } from '../platform/events';
 import { readInvoice } from '../invoices/routes';
 import { readVoucher } from '../vouchers/routes';
 import { readNote } from '../notes/routes';
@@ -47,16 +47,17 @@ const READERS: Record<(typeof DOCUMENTS)[number], (q: Queryable, company: Compan
   payment: (q, c, id) => readPayment(q, c, id),
 };
 
-/** The event is fanned out to the company's subscriptions to it, in the caller's transaction (one statement). */
-subscribe('*', async (q, e) => {
-  await q.query(
-    `WITH d AS (INSERT INTO webhook_deliveries (company_id, id, webhook_id, event_id, type, doc_kind, doc_id)
-                SELECT $1, gen_random_uuid(), w.id, $2, $3, $4, $5 FROM webhooks w
-                 WHERE w.company_id = $1 AND w.active AND NOT w.deleted AND ($3 = ANY (w.events) OR '*' = ANY (w.events))
-                RETURNING company_id, id)
-     INSERT INTO outbox (company_id, kind, ref_id) SELECT company_id, '${WEBHOOK_JOB}', id FROM d`,
-    [e.companyId, crypto.randomUUID(), e.type, e.type.split('.')[0], e.docId]);
-}, (type) => `NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.company_id = $1 AND w.active AND NOT w.deleted AND ('${type}' = ANY (w.events) OR '*' = ANY (w.events)))`);
+/**
+ * Each event is fanned out to the company's subscriptions to it, in the statement that records it (see react in
+ * src/platform/events.ts): a delivery per subscription, and its outbox job.
+ */
+react((ev, name) => [
+  [name('deliveries'), `INSERT INTO webhook_deliveries (company_id, id, webhook_id, event_id, type, doc_kind, doc_id)
+    SELECT e.company_id, gen_random_uuid(), w.id, e.event_id, e.type, split_part(e.type, '.', 1), e.doc_id::text
+      FROM ${ev} e JOIN webhooks w ON w.company_id = e.company_id AND w.active AND NOT w.deleted AND (e.type = ANY (w.events) OR '*' = ANY (w.events))
+     ORDER BY e.doc_id, w.id RETURNING company_id, id`],
+  [name('jobs'), `INSERT INTO outbox (company_id, kind, ref_id) SELECT company_id, '${WEBHOOK_JOB}', id FROM ${name('deliveries')}`],
+], (type) => `NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.company_id = $1 AND w.active AND NOT w.deleted AND ('${type}' = ANY (w.events) OR '*' = ANY (w.events)))`);
 
 /** `Webhook-Signature` of a body at time `t` (unix seconds): one v1 per secret, the current one first. */
 export function signature(secrets: string[], t: number, body: string): string {

@@ -8,6 +8,8 @@
  */
 import { before, after, test } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
 import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { groupCommitOf } from '../../src/platform/group-commit';
@@ -19,7 +21,7 @@ eachStorage('group commit', (storage) => {
   let r: CoRefs;
   const committer = () => groupCommitOf(s.db, { windowMs: 0, max: 1 }); // the server's, made at start (options unused here)
   before(async () => {
-    s = await startTestServer(storage, { GROUP_COMMIT_MS: '40', GROUP_COMMIT_MAX: '16' });
+    s = await startTestServer(storage, { GROUP_COMMIT_MS: '40', GROUP_COMMIT_MAX: '16', WEBHOOK_ALLOW_PRIVATE: '1' });
     r = await coRefs(s);
   });
   after(() => s?.close());
@@ -138,6 +140,56 @@ eachStorage('group commit', (storage) => {
     for (const k of [0, 1, 2]) {
       const numbers = answers.filter((_, i) => i % 3 === k).map((a) => a.body.number as number).sort((a, b) => a - b);
       assert.deepEqual(numbers, numbers.map((_, i) => numbers[0] + i), `type ${k}: ${numbers}`);
+    }
+  });
+
+  test('a company with webhooks: its creations are batched, each with its one invoice.created event fanned out to the subscriptions that take it', async () => {
+    const co = s.as('co');
+    const received: any[] = [];
+    const rx = http.createServer((req, res) => { let raw = ''; req.on('data', (c) => { raw += c; }).on('end', () => { received.push(JSON.parse(raw)); res.writeHead(204).end(); }); });
+    await new Promise<void>((ok) => rx.listen(0, '127.0.0.1', ok));
+    const url = `http://127.0.0.1:${(rx.address() as AddressInfo).port}/hooks`;
+    const hooks: string[] = [];
+    try {
+      for (const events of [['*'], ['invoice.created'], ['invoice.annulled']]) {
+        const h = await co.post('/v1/webhooks', { url, events });
+        assert.equal(h.status, 201, JSON.stringify(h.body));
+        hooks.push(h.body.id);
+      }
+      await new Promise((ok) => setTimeout(ok, 300)); // the company's cached row learns it has webhooks
+      const together = writtenInBatches.together;
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => co.post('/v1/invoices', validInvoice(r, { observations: `hooked ${i}` }))));
+      const lone = await co.post('/v1/invoices', validInvoice(r, { observations: 'hooked alone' }));
+      for (const a of [...answers, lone]) assert.equal(a.status, 201, JSON.stringify(a.body));
+      assert.ok(writtenInBatches.together - together > 1, `written together: ${JSON.stringify(writtenInBatches)}`);
+      const ids = [...answers, lone].map((a) => a.body.id as string);
+      const [{ company_id: cid }] = await s.db.query('SELECT company_id FROM invoices WHERE id = $1', [ids[0]]);
+      const events = await s.db.query<{ type: string; doc_id: string }>('SELECT type, doc_id FROM events WHERE company_id = $1 AND doc_id = ANY($2::uuid[])', [cid, ids]);
+      assert.deepEqual(events.map((e) => e.doc_id).sort(), [...ids].sort(), 'one event per invoice');
+      assert.ok(events.every((e) => e.type === 'invoice.created'));
+      const deliveries = await s.db.query<{ webhook_id: string; event_id: string; doc_id: string; type: string; doc_kind: string; jobs: number }>(
+        `SELECT d.webhook_id, d.event_id, d.doc_id, d.type, d.doc_kind,
+                (SELECT count(*)::int FROM outbox o WHERE o.company_id = d.company_id AND o.kind = 'webhook' AND o.ref_id = d.id) AS jobs
+           FROM webhook_deliveries d WHERE d.company_id = $1 AND d.doc_id = ANY($2::text[])`, [cid, ids]);
+      for (const id of ids) {
+        const mine = deliveries.filter((d) => d.doc_id === id);
+        assert.deepEqual(mine.map((d) => d.webhook_id).sort(), hooks.slice(0, 2).sort(), 'a delivery to each subscription that takes invoice.created');
+        assert.ok(mine.every((d) => d.type === 'invoice.created' && d.doc_kind === 'invoice' && d.jobs === 1));
+        assert.equal(new Set(mine.map((d) => d.event_id)).size, 1, 'one event id in every delivery of the event');
+      }
+      assert.equal(new Set(deliveries.map((d) => d.event_id)).size, ids.length, 'each invoice its own event id');
+      const end = Date.now() + 15_000;
+      while (received.length < 2 * ids.length && Date.now() < end) await new Promise((ok) => setTimeout(ok, 50));
+      assert.equal(received.length, 2 * ids.length, 'every delivery arrives');
+      for (const a of [...answers, lone]) {
+        const got = received.filter((b) => b.data?.id === a.body.id);
+        assert.equal(got.length, 2);
+        assert.ok(got.every((b) => b.type === 'invoice.created' && b.data.name === a.body.name && b.data.observations === a.body.observations));
+      }
+    } finally {
+      for (const id of hooks) assert.equal((await co.delete(`/v1/webhooks/${id}`)).status, 200);
+      rx.closeAllConnections();
+      await new Promise((ok) => rx.close(ok));
     }
   });
 

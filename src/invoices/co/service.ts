@@ -51,6 +51,7 @@ export function coInvoiceWrite(company: Company, plan: Plan, o: { id: string; cu
         companyId: company.company_id, id: o.id, country: 'CO', documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.body.date,
         customerId: o.customerId, identification: plan.body.customer.identification, branchOffice: plan.body.customer.branch_office,
         total: doc.total, balance: doc.balance, partnerId: o.partnerId, document: doc, now: o.now, stamp: plan.body.stamp?.send,
+        created: company.webhooks,
       },
       due: dueRecords(plan), postings: coInvoicePostings(plan),
     },

@@ -366,7 +366,7 @@ export async function storeMxInvoice(q: Queryable, company: Company, plan: MxPla
     companyId: cid, id, country: 'MX', documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.date,
     customerId: plan.customer.id, identification: plan.body.customer.rfc_id, branchOffice: plan.body.customer.branch_office,
     total: doc.total, balance: doc.balance, partnerId: meta.partnerId, applicationId: meta.applicationId, document: doc, now,
-    stamp: plan.body.stamp?.send,
+    stamp: plan.body.stamp?.send, created: company.webhooks,
   }, ppd ? [{ due_date: plan.body.payment.conditions.due_date, amount: plan.computed.total, account: plan.condition.account_code }] : [], mxInvoicePostings(plan));
   if (!plan.body.stamp?.send) return { ...doc, ...numbered };
   // Stamped after commit, from the outbox (queued with the invoice); Pending until the provider answers.
