@@ -21,7 +21,7 @@ import { Slot, underSavepoint, type BatchWriter } from '../platform/group-commit
 import { notFound } from '../platform/errors';
 import { addNumbering, numberRefused, type Numbered, type NumRow } from './numbering';
 import { enqueue } from '../platform/outbox';
-import { emit, eventCtes } from '../platform/events';
+import { ctesText, emit, eventCtes } from '../platform/events';
 import { assertStampMove, type MailStatus, type StampStatus, type StampVerdictStatus } from '../platform/states';
 import { canAnnul, canDelete, enforce, type InvoiceFacts } from './guards';
 
@@ -73,11 +73,8 @@ export async function writeInvoice(q: Queryable, r: InvoiceRecord, due: DueRecor
           WITH ORDINALITY AS d(due_date, amount, account, quote)`);
   }
   addEntry(st, r.companyId, { kind: 'invoice', id: r.id, date: r.date, description: 'Factura' }, postings, 'invoice.name');
-  const events = r.created ? createdEvents() : null;
-  if (events) {
-    st.with('created', `SELECT ${cid}::int AS company_id, 'invoice.created'::text AS type, invoice.id AS doc_id FROM invoice`);
-    for (const [name, body] of events) st.with(name, body);
-  }
+  const events = r.created ? createdEvents(cid, 'invoice') : null;
+  for (const [name, body] of events ?? []) st.with(name, body);
   // (Its text takes a few shapes: number sent or not, stamped or not, with due items or not, with its event or not.)
   const [t] = await st.run<NumRow>(q, 'SELECT num.* FROM num', true);
   if (!t) throw await numberRefused(q, r.companyId, r.documentTypeId, r.sent);
@@ -85,8 +82,8 @@ export async function writeInvoice(q: Queryable, r: InvoiceRecord, due: DueRecor
   return { number: Number(t.number), prefix: t.prefix, name: t.name };
 }
 
-/** The CTEs that record `invoice.created` for each row of the relation `created` and react to it; null: emit it. */
-const createdEvents = () => eventCtes('invoice.created', 'created');
+/** The CTEs that record `invoice.created` for the invoices of the statement (`invoice`, or `n` in a batch's) and react to it; null: emit it. */
+const createdEvents = (cid: string, docs: string) => eventCtes('invoice.created', cid, docs);
 
 /** How writeInvoices wrote (per process): invoices in a statement of their type, invoices alone under a savepoint. */
 export const writtenInBatches = { batches: 0, together: 0, alone: 0 };
@@ -153,7 +150,7 @@ async function writeOneType(q: Queryable, cid: number, tid: number, items: Invoi
     k, n: n + 1, account: l.account, debit: l.debit.toFixed(2), credit: l.credit.toFixed(2), third_party: l.third_party ?? null, description: l.description })));
   // The company's creations are events (it has webhooks) for all of the batch's invoices of the type, or for none.
   const created = items.some((it) => it.r.created);
-  const events = created ? createdEvents() : null;
+  const events = created ? createdEvents('$1', 'n') : null;
   const rows = await q.query<{ number: string; prefix: string; name: string }>(writeOneTypeSql(events),
   [cid, tid, JSON.stringify(docs), items.length, STAMP_GRACE_MS, JSON.stringify(due), JSON.stringify(lines)]);
   const out = rows.map((t) => ({ number: Number(t.number), prefix: t.prefix, name: t.name }));
@@ -162,9 +159,7 @@ async function writeOneType(q: Queryable, cid: number, tid: number, items: Invoi
 }
 
 /** writeOneType's statement (prepared once per connection on PostgreSQL), with the CTEs of the invoices' created events or without. */
-const writeOneTypeSql = (events: [string, string][] | null) => prepared(`${WRITE_ONE_TYPE}${events ? `,
-    created AS (SELECT $1::int AS company_id, 'invoice.created'::text AS type, n.id AS doc_id FROM n),
-    ${events.map(([name, body]) => `${name} AS (${body})`).join(',\n    ')}` : ''}
+const writeOneTypeSql = (events: [string, string][] | null) => prepared(`${WRITE_ONE_TYPE}${events ? `,\n    ${ctesText(events)}` : ''}
     SELECT number, prefix, name FROM n ORDER BY k`);
 
 const WRITE_ONE_TYPE = `WITH

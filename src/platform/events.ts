@@ -78,25 +78,27 @@ export function quietWhen(type: EventType): string | null {
 }
 
 /**
- * The CTEs that record an event for each row of `source` (a relation with company_id, type and doc_id, in the
- * statement that writes the documents) and run every SQL reaction to them, or null when a subscriber of `type`
- * reacts in JavaScript (the events must then go through emit). The events' CTE is named `<prefix>_ev`.
+ * The CTEs that record a `type` event for each document of `docs` (a relation of the statement that writes them,
+ * with their `id`) of company `cid` (SQL) and run every SQL reaction to them, or null when a subscriber of `type`
+ * reacts in JavaScript (the events must then go through emit, one by one).
  */
-export function eventCtes(type: EventType, source: string, prefix = 'event'): [string, string][] | null {
+export function eventCtes(type: EventType, cid: string, docs: string): [string, string][] | null {
   if ((subscribers.get(type) ?? []).length || everything.length) return null;
-  const ev = `${prefix}_ev`;
   return [
-    [ev, `INSERT INTO events (company_id, type, doc_id) SELECT company_id, type, doc_id FROM ${source} ORDER BY doc_id
+    ['created_ev', `INSERT INTO events (company_id, type, doc_id) SELECT ${cid}::int, '${type}', id FROM ${docs} ORDER BY id
       RETURNING company_id, type, doc_id, gen_random_uuid() AS event_id`],
-    ...reactions.flatMap((r, i) => r(ev, (local) => `${prefix}_r${i}_${local}`)),
+    ...reactions.flatMap((r, i) => r('created_ev', (local) => `created_r${i}_${local}`)),
   ];
 }
+
+/** CTEs as the text that follows WITH (or a comma). */
+export const ctesText = (ctes: [string, string][]): string => ctes.map(([name, body]) => `${name} AS (${body})`).join(',\n    ');
 
 /** Records the event and runs its subscribers, in the caller's transaction. */
 export async function emit(q: Queryable, companyId: number, type: EventType, doc: { id: string; name?: string }): Promise<void> {
   const ctes = [['ev', `INSERT INTO events (company_id, type, doc_id) VALUES ($1, $2, $3) RETURNING company_id, type, doc_id, gen_random_uuid() AS event_id`],
     ...reactions.flatMap((r, i) => r('ev', (local) => `r${i}_${local}`))];
-  await q.query(`WITH ${ctes.map(([name, body]) => `${name} AS (${body})`).join(',\n')} SELECT 1`, [companyId, type, doc.id]);
+  await q.query(`WITH ${ctesText(ctes as [string, string][])} SELECT 1`, [companyId, type, doc.id]);
   for (const fn of [...(subscribers.get(type) ?? []), ...everything]) await fn(q, { companyId, type, docId: doc.id, name: doc.name });
 }
 

@@ -13,7 +13,7 @@
  */
 import Decimal from 'decimal.js';
 import type { Queryable } from '../platform/db';
-import { emit } from '../platform/events';
+import { ctesText, emit, eventCtes } from '../platform/events';
 import type { MailStatus } from '../platform/states';
 import { ApiError, Problems } from '../platform/errors';
 import { postEntry, type Posting } from '../ledger/journal';
@@ -39,6 +39,8 @@ export interface VoucherWrite {
   postings: Posting[];
   /** Checked after the due items are locked and paid, before the number (the customer's advance under its lock). */
   guard?: (q: Queryable) => Promise<void>;
+  /** Its `voucher.created` event (a company with webhooks), recorded with it. */
+  created?: boolean;
 }
 
 const owedMessage = (p: DuePayment, owed: Decimal) =>
@@ -112,6 +114,7 @@ export async function writeVoucher(q: Queryable, w: VoucherWrite): Promise<Numbe
       [w.companyId, w.id, w.pays.map((p) => p.due), w.pays.map((p) => money(p.value))]);
   }
   await postEntry(q, w.companyId, { kind: 'voucher', id: w.id, date: w.date, description: `Recibo de caja ${n.name}` }, w.postings);
+  if (w.created) await emit(q, w.companyId, 'voucher.created', { id: w.id, name: n.name });
   return n;
 }
 
@@ -176,6 +179,9 @@ async function writeOneType(q: Queryable, cid: number, tid: number, items: Vouch
     total: w.total, partner_id: w.partnerId, document: w.document, at: w.now,
   }));
   const apps = items.flatMap((w, k) => w.pays.map((p) => ({ k, due: p.due, amount: money(p.value) })));
+  // The company's creations are events (it has webhooks) for all of the batch's vouchers of the type, or for none.
+  const created = items.some((w) => w.created);
+  const events = created ? eventCtes('voucher.created', '$1', 'n') : null;
   const rows = await q.query<{ number: string; prefix: string; name: string }>(`WITH
     d AS (SELECT * FROM json_to_recordset($3::json) AS d(k int, id uuid, date date, type text, customer_id bigint, identification text, branch_office int,
             total numeric, partner_id text, document jsonb, at timestamptz)),
@@ -188,7 +194,7 @@ async function writeOneType(q: Queryable, cid: number, tid: number, items: Vouch
       FROM n ORDER BY n.k),
     app AS (INSERT INTO voucher_applications (company_id, voucher_id, due_item_id, amount)
       SELECT $1, n.id, a.due, a.amount FROM json_to_recordset($5::json) AS a(k int, due bigint, amount numeric) JOIN n ON n.k = a.k ORDER BY a.k),
-    ${batchEntries('$1', "'voucher'", `'Recibo de caja ' || n.name`, '$6')}
+    ${batchEntries('$1', "'voucher'", `'Recibo de caja ' || n.name`, '$6')}${events ? `,\n    ${ctesText(events)}` : ''}
     SELECT number, prefix, name FROM n ORDER BY k`,
   [cid, tid, JSON.stringify(docs), items.length, JSON.stringify(apps), JSON.stringify(batchLines(items.map((w) => w.postings)))]);
   if (!rows.length) return [];
@@ -199,7 +205,9 @@ async function writeOneType(q: Queryable, cid: number, tid: number, items: Vouch
     perDue.set(a.due, { ...x, amount: x.amount.plus(a.amount), at: later(x.at, a.at) });
   }
   if (perDue.size) await movePayments(q, cid, [...perDue.values()].map((x) => ({ ...x, amount: x.amount.toFixed(2) })), +1);
-  return rows.map((t) => ({ number: Number(t.number), prefix: t.prefix, name: t.name }));
+  const out = rows.map((t) => ({ number: Number(t.number), prefix: t.prefix, name: t.name }));
+  if (created && !events) for (const [k, t] of out.entries()) await emit(q, cid, 'voucher.created', { id: items[k].id, name: t.name });
+  return out;
 }
 
 /** The voucher's row, locked until the caller's transaction ends. */

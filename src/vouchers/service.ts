@@ -347,7 +347,7 @@ export function voucherWrite(company: Company, plan: VoucherPlan, o: { id: strin
     companyId: cid, id: o.id, documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.body.date, type: plan.type,
     customerId: plan.customer?.id ?? null, identification: plan.customer?.identification ?? null, branchOffice: plan.customer?.branch_office ?? null,
     total: plan.total.toFixed(2), partnerId: o.partnerId ?? null, document: voucherDocument(plan, { id: o.id, prefix: plan.docType.prefix, number: 0, name: '', now: o.now }),
-    now: o.now, pays: duePayments(plan.entries), postings: voucherPostings(plan), guard,
+    now: o.now, pays: duePayments(plan.entries), postings: voucherPostings(plan), guard, created: company.webhooks,
   };
 }
 

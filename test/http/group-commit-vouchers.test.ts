@@ -9,6 +9,8 @@
  */
 import { before, after, test } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
 import { coRefs, type CoRefs } from '../support/co';
 import { creditInvoice, debtPayment, dueOf, mainCustomer, rcRefs, type RcRefs } from '../support/vouchers';
@@ -19,7 +21,7 @@ eachStorage('group commit: vouchers', (storage) => {
   let r: CoRefs;
   let v: RcRefs;
   before(async () => {
-    s = await startTestServer(storage, { GROUP_COMMIT_MS: '40', GROUP_COMMIT_MAX: '16' });
+    s = await startTestServer(storage, { GROUP_COMMIT_MS: '40', GROUP_COMMIT_MAX: '16', WEBHOOK_ALLOW_PRIVATE: '1' });
     r = await coRefs(s);
     v = await rcRefs(s);
   });
@@ -96,5 +98,35 @@ eachStorage('group commit: vouchers', (storage) => {
     for (const a of answers.slice(1)) assert.equal(a.status, 201, JSON.stringify(a.body));
     assert.deepEqual([answers[1].body.number, answers[2].body.number].sort((a, b) => a - b), [used + 1, used + 2]);
     assert.deepEqual(await s.db.query('SELECT paid::text FROM due_items WHERE invoice_id = $1', [inv.id]), [{ paid: '400.00' }]);
+  });
+  test('a company with webhooks: its vouchers are batched, each with its one voucher.created event and a delivery per subscription', async () => {
+    const co = s.as('co');
+    const rx = http.createServer((req, res) => { req.resume(); req.on('end', () => res.writeHead(204).end()); });
+    await new Promise<void>((ok) => rx.listen(0, '127.0.0.1', ok));
+    const hook = await co.post('/v1/webhooks', { url: `http://127.0.0.1:${(rx.address() as AddressInfo).port}/hooks`, events: ['voucher.created'] });
+    assert.equal(hook.status, 201, JSON.stringify(hook.body));
+    try {
+      await new Promise((ok) => setTimeout(ok, 300)); // the company's cached row learns it has webhooks
+      const customer = mainCustomer(r);
+      const invs = await Promise.all(Array.from({ length: 4 }, () => creditInvoice(s, r, { amount: 100 })));
+      const before = { ...vouchersInBatches };
+      const answers = await Promise.all(invs.map((inv, i) => co.post('/v1/vouchers', debtPayment(v, customer, [{ due: dueOf(inv), value: 100 }], { observations: `hooked ${i}` }))));
+      for (const a of answers) assert.equal(a.status, 201, JSON.stringify(a.body));
+      assert.ok(vouchersInBatches.together - before.together >= 2, `written together: ${JSON.stringify(vouchersInBatches)}`);
+      const ids = answers.map((a) => a.body.id as string);
+      const [{ company_id: cid }] = await s.db.query('SELECT company_id FROM vouchers WHERE id = $1', [ids[0]]);
+      const events = await s.db.query('SELECT type, doc_id FROM events WHERE company_id = $1 AND doc_id = ANY($2::uuid[]) ORDER BY doc_id', [cid, ids]);
+      assert.deepEqual(events, [...ids].sort().map((id) => ({ type: 'voucher.created', doc_id: id })));
+      const deliveries = await s.db.query(
+        `SELECT d.doc_id, d.type, d.doc_kind, d.webhook_id, (SELECT count(*)::int FROM outbox o WHERE o.company_id = d.company_id AND o.kind = 'webhook' AND o.ref_id = d.id) AS jobs
+           FROM webhook_deliveries d WHERE d.company_id = $1 AND d.doc_id = ANY($2::text[]) ORDER BY d.doc_id`, [cid, ids]);
+      assert.deepEqual(deliveries, [...ids].sort().map((id) => ({ doc_id: id, type: 'voucher.created', doc_kind: 'voucher', webhook_id: hook.body.id, jobs: 1 })));
+      // The invoices paid were created while the webhook took only vouchers' events: no delivery for them.
+      assert.deepEqual(await s.db.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE company_id = $1 AND doc_id = ANY($2::text[])', [cid, invs.map((x) => x.id)]), [{ n: 0 }]);
+    } finally {
+      assert.equal((await co.delete(`/v1/webhooks/${hook.body.id}`)).status, 200);
+      rx.closeAllConnections();
+      await new Promise((ok) => rx.close(ok));
+    }
   });
 });
