@@ -372,15 +372,27 @@ export async function openDueItems(q: Queryable, cid: number, invoiceId: string,
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
-/** A debit note on credit: a new due item of its invoice (the next installment), which raises the invoice's balance. */
-export async function addNoteDueItem(q: Queryable, cid: number, invoiceId: string, noteId: string, d: DueRecord): Promise<void> {
-  await q.query(
-    `INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount, account_code, note_id)
-     SELECT i.company_id, i.id, i.customer_id, i.prefix, i.number,
-            (SELECT coalesce(max(quote), 0) + 1 FROM due_items WHERE company_id = i.company_id AND invoice_id = i.id), $3, $4, $5, $6
-       FROM invoices i WHERE i.company_id = $1 AND i.id = $2`, [cid, invoiceId, d.due_date, d.amount, d.account, noteId]);
-  await q.query(`UPDATE invoices SET balance = balance + $3::numeric, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, invoiceId, d.amount]);
+/**
+ * Debit notes on credit: the new due items of their invoices (the next installments, in the order given), which
+ * raise the invoices' balances; set-based, for notes of any companies (rows locked by the caller).
+ */
+export async function addNoteDueItems(q: Queryable, added: readonly { cid: number; invoiceId: string; noteId: string; due: readonly DueRecord[] }[]): Promise<void> {
+  const rows = added.flatMap((a) => a.due.map((d, n) => ({ cid: a.cid, invoice: a.invoiceId, note: a.noteId, n, due_date: d.due_date, amount: d.amount, account: d.account })));
+  if (!rows.length) return;
+  await q.query(ADD_NOTE_DUE_ITEMS, [JSON.stringify(rows.map((r, k) => ({ ...r, k })))]);
 }
+
+/** addNoteDueItems' statement: each invoice's next quotes after its last one, its balance raised by their sum. */
+const ADD_NOTE_DUE_ITEMS = prepared(`WITH
+    x AS (SELECT * FROM json_to_recordset($1::json) AS x(k int, cid int, invoice uuid, note uuid, n int, due_date date, amount numeric, account text)),
+    due AS (INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount, account_code, note_id)
+      SELECT i.company_id, i.id, i.customer_id, i.prefix, i.number,
+             (SELECT coalesce(max(quote), 0) FROM due_items q WHERE q.company_id = i.company_id AND q.invoice_id = i.id)
+               + row_number() OVER (PARTITION BY x.cid, x.invoice ORDER BY x.k), x.due_date, x.amount, x.account, x.note
+        FROM x JOIN invoices i ON i.company_id = x.cid AND i.id = x.invoice ORDER BY x.k),
+    balance AS (UPDATE invoices i SET balance = i.balance + v.amount, updated_at = now()
+      FROM (SELECT cid, invoice, sum(amount) AS amount FROM x GROUP BY cid, invoice) AS v WHERE i.company_id = v.cid AND i.id = v.invoice)
+    SELECT count(*)::int AS n FROM x`);
 
 /** An annulled debit note: the due items it added to its invoice (unpaid: the caller checks) no longer count, nor does their amount in the balance. */
 export async function dropNoteDueItems(q: Queryable, cid: number, invoiceId: string, noteId: string): Promise<void> {

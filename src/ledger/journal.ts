@@ -16,9 +16,12 @@ export interface Posting {
 
 export interface EntrySource { kind: string; id: string; date: string; description: string }
 
+/** A line of a balanced entry (balancedLines). */
+export interface EntryLine { account: string; debit: Decimal; credit: Decimal; description: string; third_party?: string }
+
 /** Sums postings per account and side, drops zero lines, and refuses an unbalanced entry. */
-export function balancedLines(postings: Posting[]): { account: string; debit: Decimal; credit: Decimal; description: string; third_party?: string }[] {
-  const merged = new Map<string, { account: string; debit: Decimal; credit: Decimal; description: string; third_party?: string }>();
+export function balancedLines(postings: Posting[]): EntryLine[] {
+  const merged = new Map<string, EntryLine>();
   for (const p of postings) {
     const debit = new Decimal(p.debit ?? 0);
     const credit = new Decimal(p.credit ?? 0);
@@ -52,6 +55,16 @@ export function addEntry(st: Statement, companyId: number, source: EntrySource, 
       FROM entry, unnest(${st.p(lines.map((l) => l.account))}::text[], ${st.p(lines.map((l) => l.debit.toFixed(2)))}::numeric[],
                          ${st.p(lines.map((l) => l.credit.toFixed(2)))}::numeric[], ${st.p(lines.map((l) => l.third_party ?? null))}::text[],
                          ${st.p(lines.map((l) => l.description))}::text[]) WITH ORDINALITY AS l(account, debit, credit, third_party, description, n)`);
+}
+
+/**
+ * The `entry_lines` rows of N documents' entries for a set-based statement (json_to_recordset: k, the document's
+ * index, n, the line number), as addEntry writes them.
+ */
+export function recordsetLines(entries: readonly (readonly EntryLine[])[]) {
+  return entries.flatMap((lines, k) => lines.map((l, n) => ({
+    k, n: n + 1, account: l.account, debit: l.debit.toFixed(2), credit: l.credit.toFixed(2), third_party: l.third_party ?? null, description: l.description,
+  })));
 }
 
 /** Writes the entry and its lines in one statement; returns the entry id. */

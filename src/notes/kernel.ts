@@ -2,20 +2,16 @@
  * The note kernel: the one module that writes the `notes` table (credit and
  * debit notes) and what a credit note settled on due items
  * (note_applications). The due items and balances themselves are the invoice
- * kernel's (movePayments, addNoteDueItem). States: src/platform/states.ts;
+ * kernel's (movePayments, addNoteDueItems). States: src/platform/states.ts;
  * events: src/platform/events.ts.
  */
-import type { Queryable } from '../platform/db';
+import { prepared, type Queryable } from '../platform/db';
 import { emit } from '../platform/events';
 import { enqueue } from '../platform/outbox';
 import { assertStampMove, type MailStatus, type StampStatus } from '../platform/states';
-import { applicationsOf, movePayments, type Application, type StampOutcome } from '../invoices/kernel';
-import { reverseEntry } from '../ledger/journal';
+import { addNoteDueItems, applicationsOf, movePayments, type Application, type DueRecord, type StampOutcome } from '../invoices/kernel';
+import { recordsetLines, reverseEntry, type EntryLine } from '../ledger/journal';
 import { NOTE_NAMES, type NoteKind } from './schema';
-import { aloneInBatch } from '../platform/group-commit';
-
-/** The batch writer group commit gives notes to: each note alone under a savepoint, in request order (see aloneInBatch). */
-export const NOTE_BATCH = aloneInBatch('notes');
 
 export interface NoteRow {
   companyId: number; id: string; kind: NoteKind; invoiceId: string; documentTypeId: number; prefix: string; number: number; name: string;
@@ -52,6 +48,58 @@ export async function insertNote(q: Queryable, n: NoteRow): Promise<void> {
   }
   if (n.stamp) await enqueue(q, n.companyId, n.stampJob ?? NOTE_STAMP_JOB, n.id, STAMP_GRACE_MS);
 }
+
+/** A Colombian note as writeNotes writes it: its row, the due items a debit note on credit adds, its journal entry. */
+export interface NoteWrite {
+  row: NoteRow;
+  /** A debit note on credit: the due items it adds to its invoice (the next installments), which raise its balance. */
+  added: readonly DueRecord[];
+  entry: { kind: string; date: string; description: string; lines: readonly EntryLine[] };
+}
+
+/**
+ * Writes numbered notes (of any companies and document types) in the caller's transaction, set-based: the notes,
+ * what they settle (note_applications), their stamping jobs and their journal entries and lines in one statement,
+ * in the order given; then, by the invoice kernel, what they settle on the invoices' due items and balances
+ * (movePayments, per company) and the due items debit notes on credit add (addNoteDueItems). What insertNote,
+ * movePayments, the due items' insert and postEntry wrote, note by note.
+ */
+export async function writeNotes(q: Queryable, ws: readonly NoteWrite[]): Promise<void> {
+  if (!ws.length) return;
+  const docs = ws.map(({ row: n, entry }, k) => ({
+    k, company_id: n.companyId, id: n.id, kind: n.kind, invoice_id: n.invoiceId, document_type_id: n.documentTypeId, prefix: n.prefix, number: n.number,
+    name: n.name, date: n.date, reason: n.reason, customer_id: n.customerId, identification: n.identification, branch_office: n.branchOffice,
+    total: n.total, partner_id: n.partnerId, document: n.document, stamp_status: n.stamp ? 'Pending' : 'Draft', at: n.now,
+    job: n.stamp ? n.stampJob ?? NOTE_STAMP_JOB : null, source_kind: entry.kind, entry_date: entry.date, description: entry.description,
+  }));
+  const applied = ws.flatMap(({ row }, k) => row.applied.map((a, n) => ({ k, n, due: a.due, amount: a.amount })));
+  await q.query(WRITE_NOTES, [JSON.stringify(docs), JSON.stringify(applied), JSON.stringify(recordsetLines(ws.map((w) => w.entry.lines))), STAMP_GRACE_MS]);
+  const byCompany = new Map<number, Application[]>();
+  for (const { row } of ws) if (row.applied.length) byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), ...row.applied]);
+  for (const [cid, apps] of byCompany) await movePayments(q, cid, apps, 1);
+  await addNoteDueItems(q, ws.filter((w) => w.added.length).map((w) => ({ cid: w.row.companyId, invoiceId: w.row.invoiceId, noteId: w.row.id, due: w.added })));
+}
+
+/** writeNotes' statement (prepared once per connection on PostgreSQL). */
+const WRITE_NOTES = prepared(`WITH
+    d AS (SELECT * FROM json_to_recordset($1::json) AS d(k int, company_id int, id uuid, kind text, invoice_id uuid, document_type_id int, prefix text,
+            number bigint, name text, date date, reason smallint, customer_id int, identification text, branch_office int, total numeric, partner_id text,
+            document jsonb, stamp_status text, at timestamptz, job text, source_kind text, entry_date date, description text)),
+    note AS (INSERT INTO notes (company_id, id, kind, invoice_id, document_type_id, prefix, number, name, date, reason, customer_id, customer_identification,
+        customer_branch_office, total, partner_id, document, stamp_status, created_at, updated_at)
+      SELECT d.company_id, d.id, d.kind, d.invoice_id, d.document_type_id, d.prefix, d.number, d.name, d.date, d.reason, d.customer_id, d.identification,
+        d.branch_office, d.total, d.partner_id, d.document, d.stamp_status, d.at, d.at FROM d ORDER BY d.k),
+    app AS (INSERT INTO note_applications (company_id, note_id, due_item_id, amount)
+      SELECT d.company_id, d.id, a.due, a.amount FROM json_to_recordset($2::json) AS a(k int, n int, due bigint, amount numeric) JOIN d ON d.k = a.k ORDER BY a.k, a.n),
+    job AS (INSERT INTO outbox (company_id, kind, ref_id, next_attempt_at)
+      SELECT d.company_id, d.job, d.id, now() + make_interval(secs => $4::float8 / 1000) FROM d WHERE d.job IS NOT NULL ORDER BY d.k ON CONFLICT DO NOTHING),
+    entry AS (INSERT INTO journal_entries (company_id, source_kind, source_id, date, description)
+      SELECT d.company_id, d.source_kind, d.id, d.entry_date, d.description FROM d ORDER BY d.k RETURNING id, source_id),
+    entry_lines AS (INSERT INTO journal_lines (company_id, entry_id, line_no, account_code, debit, credit, third_party, description)
+      SELECT d.company_id, entry.id, l.n, l.account, l.debit, l.credit, l.third_party, l.description
+        FROM json_to_recordset($3::json) AS l(k int, n int, account text, debit numeric, credit numeric, third_party text, description text)
+        JOIN d ON d.k = l.k JOIN entry ON entry.source_id = d.id ORDER BY l.k, l.n)
+    SELECT count(*)::int AS n FROM d`);
 
 /** Queues a Draft or Rejected note for the DIAN in the caller's transaction; Pending until it answers (a Rejected one starts over). */
 export async function requestNoteStamp(q: Queryable, cid: number, id: string, from: StampStatus, job = NOTE_STAMP_JOB): Promise<void> {

@@ -29,13 +29,13 @@ import Decimal from 'decimal.js';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import { DomainError, Problems } from '../platform/errors';
-import { postEntry, type Posting } from '../ledger/journal';
+import { balancedLines, type EntryLine, type Posting } from '../ledger/journal';
 import { coInvoiceDocument, coInvoicePostings, planCoInvoice, type Plan } from '../invoices/co/service';
 import type { CoInvoiceBody, CoInvoiceDocument } from '../invoices/co/schema';
-import { addNoteDueItem, canCredit, lockInvoice, movePayments, openDueItems, type Application } from '../invoices/kernel';
-import { takeNumber } from '../invoices/numbering';
-import { insertNote, NOTE_BATCH } from './kernel';
-import { writeAlone } from '../platform/group-commit';
+import { canCredit, lockInvoice, openDueItems, type Application } from '../invoices/kernel';
+import type { Numbered } from '../invoices/numbering';
+import { writerInRounds } from '../invoices/rounds';
+import { writeNotes, type NoteWrite } from './kernel';
 import { ANNULMENT, NOTE_NAMES, type NoteBody, type NoteDocument, type NoteKind } from './schema';
 import { creditLeft, creditRoom, creditRules, earlierCredits, invoiceMoney, refundRules, type Room } from './credit';
 import { dec, ZERO } from '../platform/money';
@@ -187,18 +187,21 @@ export function notePostings(np: Pick<NotePlan, 'kind' | 'plan'>): Posting[] {
  * Writes the note in the caller's transaction, under its invoice's lock: the
  * rules on what is left are checked again (a concurrent note may have taken
  * it), then its number, the note, what it settles on the invoice's due items
- * (or the due item it adds) and its journal entry.
+ * (or the due item it adds) and its journal entry. Under group commit it is
+ * handed to NOTE_BATCH, which decides and writes a batch's notes in rounds
+ * (src/invoices/rounds.ts): the same decision and the same write, N at a time.
  */
-export async function storeNote(q: Queryable, company: Company, planned: NotePlan, meta: { partnerId?: string }): Promise<NoteDocument> {
-  const cid = company.company_id;
-  // Under group commit, written alone inside the batch (its guards read what the batch's other notes change).
-  return writeAlone(q, NOTE_BATCH, {
-    locks: { invoices: [[cid, planned.invoice.id]], counters: [[cid, planned.plan.docType.id]] },
-    write: (tx) => writeNote(tx, company, planned, meta),
-  });
+export function storeNote(q: Queryable, company: Company, planned: NotePlan, meta: { partnerId?: string }): Promise<NoteDocument> {
+  return NOTE_BATCH.store(q, { company, planned, meta });
 }
 
-async function writeNote(q: Queryable, company: Company, planned: NotePlan, meta: { partnerId?: string }): Promise<NoteDocument> {
+/** A note to write: what storeNote is given. */
+interface NoteItem { company: Company; planned: NotePlan; meta: { partnerId?: string } }
+/** What the guards decided for a note, before its number: its plan (computed again if the invoice moved) and what it settles. */
+interface NoteDecision { np: NotePlan; applied: Application[]; lines: EntryLine[] }
+
+/** The guards under the invoice's lock, as the single path checks them; writes nothing. Throws the note's refusal. */
+async function decideNote(q: Queryable, { company, planned }: NoteItem): Promise<NoteDecision> {
   const cid = company.company_id;
   const { kind, invoice } = planned;
   const locked = await lockInvoice(q, cid, invoice.id, { country: 'CO' });
@@ -216,27 +219,50 @@ async function writeNote(q: Queryable, company: Company, planned: NotePlan, meta
     const credit = creditOnAccount(np.plan);
     if (credit.gt(0)) applied = settle(due, credit).map((a) => ({ ...a, invoice: invoice.id }));
   }
+  return { np, applied, lines: balancedLines(notePostings(np)) };
+}
+
+/** A decided and numbered note: its answer and what writeNotes writes. */
+function noteWrite({ company, planned, meta }: NoteItem, { np, applied, lines }: NoteDecision, numbered: Numbered): { doc: NoteDocument; w: NoteWrite } {
+  const cid = company.company_id;
+  const { kind, invoice } = planned;
   const { plan } = np;
-  const numbered = await takeNumber(q, cid, plan.docType.id, 'notes', plan.body.number);
   const id = crypto.randomUUID();
   const now = new Date();
   const doc = noteDocument(np, { id, ...numbered, now });
   if (plan.body.stamp?.send) doc.stamp.status = 'Pending';
-  await insertNote(q, {
-    companyId: cid, id, kind, invoiceId: invoice.id, documentTypeId: plan.docType.id, ...numbered, date: plan.body.date, reason: np.body.reason,
-    customerId: plan.customer!.id, identification: invoice.customer_identification, branchOffice: invoice.customer_branch_office,
-    total: doc.total, partnerId: meta.partnerId ?? null, document: doc, now, applied, stamp: !!plan.body.stamp?.send,
-  });
-  if (applied.length) await movePayments(q, cid, applied, 1);
-  if (kind === 'ND') {
-    for (const p of plan.payments.filter((x) => x.type.due_date)) {
-      await addNoteDueItem(q, cid, invoice.id, id, { due_date: p.due_date!, amount: dec(p.value).toFixed(2), account: p.type.account_code });
-    }
-  }
   const label = kind === 'NC' ? 'Nota crédito' : 'Nota débito';
-  await postEntry(q, cid, { kind: NOTE_NAMES[kind].event, id, date: plan.body.date, description: `${label} ${numbered.name} de la factura ${invoice.name}` }, notePostings(np));
-  return doc;
+  return {
+    doc,
+    w: {
+      row: {
+        companyId: cid, id, kind, invoiceId: invoice.id, documentTypeId: plan.docType.id, ...numbered, date: plan.body.date, reason: np.body.reason,
+        customerId: plan.customer!.id, identification: invoice.customer_identification, branchOffice: invoice.customer_branch_office,
+        total: doc.total, partnerId: meta.partnerId ?? null, document: doc, now, applied, stamp: !!plan.body.stamp?.send,
+      },
+      added: kind === 'ND'
+        ? plan.payments.filter((x) => x.type.due_date).map((p) => ({ due_date: p.due_date!, amount: dec(p.value).toFixed(2), account: p.type.account_code }))
+        : [],
+      entry: { kind: NOTE_NAMES[kind].event, date: plan.body.date, description: `${label} ${numbered.name} de la factura ${invoice.name}`, lines },
+    },
+  };
 }
+
+/** Notes per process: written together by the set-based statement, alone (a number sent by hand, a counter that refused N), refused in a batch. */
+export const NOTE_BATCH = writerInRounds<NoteItem, NoteDecision, NoteDocument>({
+  name: 'notes',
+  table: 'notes',
+  locks: ({ company, planned }) => ({ invoices: [[company.company_id, planned.invoice.id]], counters: [[company.company_id, planned.plan.docType.id]] }),
+  invoices: ({ company, planned }) => [`${company.company_id}:${planned.invoice.id}`],
+  decide: decideNote,
+  // A re-planned note keeps the body (its number, document type) of the plan.
+  numbering: ({ company, planned }) => ({ cid: company.company_id, tid: planned.plan.docType.id, sent: planned.plan.body.number }),
+  async write(q, ws) {
+    const made = ws.map(({ item, decision, numbered }) => noteWrite(item, decision, numbered));
+    await writeNotes(q, made.map((m) => m.w));
+    return made.map((m) => m.doc);
+  },
+});
 
 const roomKey = (r: Room) => JSON.stringify([r.total, [...r.lines].map(([c, l]) => [c, l.quantity, l.base, [...l.taxes]]), [...r.retentions]]);
 const sameRoom = (a: Room, b: Room) => roomKey(a) === roomKey(b);

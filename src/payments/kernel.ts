@@ -5,15 +5,12 @@
  * invoice kernel's (movePayments). States: src/platform/states.ts; events:
  * src/platform/events.ts.
  */
-import type { Queryable } from '../platform/db';
+import { prepared, type Queryable } from '../platform/db';
 import { emit } from '../platform/events';
 import { enqueue } from '../platform/outbox';
 import { assertStampMove, type MailStatus, type StampStatus } from '../platform/states';
-import { applicationsOf, type Application, type StampOutcome } from '../invoices/kernel';
-import { aloneInBatch } from '../platform/group-commit';
-
-/** The batch writer group commit gives payment receipts to: each alone under a savepoint, in request order (see aloneInBatch). */
-export const PAYMENT_BATCH = aloneInBatch('payments');
+import { applicationsOf, movePayments, type Application, type StampOutcome } from '../invoices/kernel';
+import { recordsetLines, type EntryLine } from '../ledger/journal';
 
 export interface PaymentRow {
   companyId: number; id: string; documentTypeId: number; prefix: string; number: number; name: string; date: string; paidAt: string;
@@ -30,20 +27,47 @@ export const PAYMENT_STAMP_JOB = 'sat_payment_stamp';
 /** The request that queues a stamping job runs it itself after commit: pollers leave it alone this long. */
 const STAMP_GRACE_MS = 2000;
 
-/** Writes a numbered receipt and what it pays, in the caller's transaction. */
-export async function insertPayment(q: Queryable, p: PaymentRow): Promise<void> {
-  await q.query(
-    `INSERT INTO payments (company_id, id, document_type_id, prefix, number, name, date, paid_at, customer_id, customer_identification,
-       customer_branch_office, payment_form, currency, exchange_rate, total, partner_id, document, stamp_status, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19)`,
-    [p.companyId, p.id, p.documentTypeId, p.prefix, p.number, p.name, p.date, p.paidAt, p.customerId, p.identification, p.branchOffice,
-      p.paymentForm, p.currency, p.exchangeRate, p.total, p.partnerId, JSON.stringify(p.document), p.stamp ? 'Pending' : 'Draft', p.now]);
-  await q.query(
-    `INSERT INTO payment_applications (company_id, payment_id, due_item_id, amount)
-     SELECT $1, $2, v.due, v.amount FROM unnest($3::bigint[], $4::numeric[]) AS v(due, amount)`,
-    [p.companyId, p.id, p.applied.map((a) => a.due), p.applied.map((a) => a.amount)]);
-  if (p.stamp) await enqueue(q, p.companyId, PAYMENT_STAMP_JOB, p.id, STAMP_GRACE_MS);
+/**
+ * Writes numbered receipts (of any companies and document types; no two paying the same invoice) in the caller's
+ * transaction, set-based: what they pay on the invoices' due items and balances (movePayments, per company), then
+ * in one statement the receipts, what they pay (payment_applications), their stamping jobs and their journal
+ * entries and lines, in the order given. What the single path wrote receipt by receipt (movePayments, the receipt and its applications, its job, postEntry).
+ */
+export async function writePayments(q: Queryable, ws: readonly { row: PaymentRow; entry: { date: string; description: string; lines: readonly EntryLine[] } }[]): Promise<void> {
+  if (!ws.length) return;
+  const byCompany = new Map<number, Application[]>();
+  for (const { row } of ws) byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), ...row.applied]);
+  for (const [cid, apps] of byCompany) await movePayments(q, cid, apps, 1);
+  const docs = ws.map(({ row: p, entry }, k) => ({
+    k, company_id: p.companyId, id: p.id, document_type_id: p.documentTypeId, prefix: p.prefix, number: p.number, name: p.name, date: p.date,
+    paid_at: p.paidAt, customer_id: p.customerId, identification: p.identification, branch_office: p.branchOffice, payment_form: p.paymentForm,
+    currency: p.currency, exchange_rate: p.exchangeRate, total: p.total, partner_id: p.partnerId, document: p.document,
+    stamp_status: p.stamp ? 'Pending' : 'Draft', at: p.now, job: p.stamp ? PAYMENT_STAMP_JOB : null, entry_date: entry.date, description: entry.description,
+  }));
+  const applied = ws.flatMap(({ row }, k) => row.applied.map((a, n) => ({ k, n, due: a.due, amount: a.amount })));
+  await q.query(WRITE_PAYMENTS, [JSON.stringify(docs), JSON.stringify(applied), JSON.stringify(recordsetLines(ws.map((w) => w.entry.lines))), STAMP_GRACE_MS]);
 }
+
+/** writePayments' statement (prepared once per connection on PostgreSQL). */
+const WRITE_PAYMENTS = prepared(`WITH
+    d AS (SELECT * FROM json_to_recordset($1::json) AS d(k int, company_id int, id uuid, document_type_id int, prefix text, number bigint, name text, date date,
+            paid_at timestamptz, customer_id int, identification text, branch_office int, payment_form text, currency text, exchange_rate numeric, total numeric,
+            partner_id text, document jsonb, stamp_status text, at timestamptz, job text, entry_date date, description text)),
+    payment AS (INSERT INTO payments (company_id, id, document_type_id, prefix, number, name, date, paid_at, customer_id, customer_identification,
+        customer_branch_office, payment_form, currency, exchange_rate, total, partner_id, document, stamp_status, created_at, updated_at)
+      SELECT d.company_id, d.id, d.document_type_id, d.prefix, d.number, d.name, d.date, d.paid_at, d.customer_id, d.identification, d.branch_office,
+        d.payment_form, d.currency, d.exchange_rate, d.total, d.partner_id, d.document, d.stamp_status, d.at, d.at FROM d ORDER BY d.k),
+    app AS (INSERT INTO payment_applications (company_id, payment_id, due_item_id, amount)
+      SELECT d.company_id, d.id, a.due, a.amount FROM json_to_recordset($2::json) AS a(k int, n int, due bigint, amount numeric) JOIN d ON d.k = a.k ORDER BY a.k, a.n),
+    job AS (INSERT INTO outbox (company_id, kind, ref_id, next_attempt_at)
+      SELECT d.company_id, d.job, d.id, now() + make_interval(secs => $4::float8 / 1000) FROM d WHERE d.job IS NOT NULL ORDER BY d.k ON CONFLICT DO NOTHING),
+    entry AS (INSERT INTO journal_entries (company_id, source_kind, source_id, date, description)
+      SELECT d.company_id, 'payment', d.id, d.entry_date, d.description FROM d ORDER BY d.k RETURNING id, source_id),
+    entry_lines AS (INSERT INTO journal_lines (company_id, entry_id, line_no, account_code, debit, credit, third_party, description)
+      SELECT d.company_id, entry.id, l.n, l.account, l.debit, l.credit, l.third_party, l.description
+        FROM json_to_recordset($3::json) AS l(k int, n int, account text, debit numeric, credit numeric, third_party text, description text)
+        JOIN d ON d.k = l.k JOIN entry ON entry.source_id = d.id ORDER BY l.k, l.n)
+    SELECT count(*)::int AS n FROM d`);
 
 /** Queues a Draft or Rejected receipt for stamping in the caller's transaction; Pending until the provider answers. */
 export async function requestPaymentStamp(q: Queryable, cid: number, id: string, from: StampStatus): Promise<void> {

@@ -16,10 +16,10 @@ import Decimal from 'decimal.js';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import { DomainError, notFound, Problems } from '../platform/errors';
-import { postEntry, reverseEntry, type Posting } from '../ledger/journal';
+import { balancedLines, reverseEntry, type EntryLine, type Posting } from '../ledger/journal';
 import { MX_LEDGER, mxCollectedAccount, mxPendingAccount } from '../ledger/accounts';
 import { checkDocumentAmount } from '../ledger/limits';
-import { takeNumber } from '../invoices/numbering';
+import { writerInRounds } from '../invoices/rounds';
 import { movePayments, type Application } from '../invoices/kernel';
 import { annulmentDate, checkCurrency, checkDocumentType, loadMasterData, mustBeActive, RATE_TOLERANCE, todayIn } from '../invoices/lookup';
 import { GENERIC_RFCS } from '../catalog/customers';
@@ -34,8 +34,7 @@ import { num, round2, sum } from '../platform/money';
 import { instantOf } from '../platform/dates';
 import { invoiceTaxGroups, noteTaxShares, paidTaxes, remainingGroups, type PaidTax, type TaxGroup } from './compute';
 import { equivalence, impPagado, invoiceCurrency, pesosLeft, spread, type Taken } from './currency';
-import { insertPayment, lockPayment, markPaymentAnnulled, paymentApplications, PAYMENT_BATCH } from './kernel';
-import { writeAlone } from '../platform/group-commit';
+import { lockPayment, markPaymentAnnulled, paymentApplications, writePayments, type PaymentRow } from './kernel';
 import { COMPENSATION, type PaymentBody, type PaymentDocument } from './schema';
 
 /** What a receipt needs to know of an invoice it pays, read (and, when storing, locked) in one query. */
@@ -343,29 +342,31 @@ export function paymentPostings(plan: PaymentPlan, doc: PaymentDocument, applied
   return p;
 }
 
-/** Writes the receipt in the caller's transaction: the invoices locked and checked again, number, due items, entry, stamping job. */
-export async function storePayment(q: Queryable, company: Company, plan: PaymentPlan, meta: { partnerId?: string }): Promise<PaymentDocument> {
-  const cid = company.company_id;
-  // Under group commit, written alone inside the batch (the taxes it settles depend on the receipts before it).
-  return writeAlone(q, PAYMENT_BATCH, {
-    locks: { invoices: plan.body.invoices.map((i): [number, string] => [cid, i.id]), counters: [[cid, plan.docType.id]] },
-    write: (tx) => writePayment(tx, company, plan, meta),
-  });
+/**
+ * Writes the receipt in the caller's transaction: the invoices locked and checked again, number, due items, entry,
+ * stamping job. Under group commit it is handed to PAYMENT_BATCH, which decides and writes a batch's receipts in
+ * rounds (src/invoices/rounds.ts): the same decision and the same write, N at a time.
+ */
+export function storePayment(q: Queryable, company: Company, plan: PaymentPlan, meta: { partnerId?: string }): Promise<PaymentDocument> {
+  return PAYMENT_BATCH.store(q, { company, plan, meta });
 }
 
-async function writePayment(q: Queryable, company: Company, plan: PaymentPlan, meta: { partnerId?: string }): Promise<PaymentDocument> {
+/** A receipt to write: what storePayment is given. */
+interface PaymentItem { company: Company; plan: PaymentPlan; meta: { partnerId?: string } }
+/** What the guards decided for a receipt, before its number: its document (unnumbered), what it pays, its entry's lines. */
+interface PaymentDecision { id: string; now: Date; draft: PaymentDocument; applied: (Application & { account: string })[]; lines: EntryLine[] }
+
+/** The rules again on the invoices as they stand under their locks (another receipt may have paid them since the plan); writes nothing. */
+async function decidePayment(q: Queryable, { company, plan }: PaymentItem): Promise<PaymentDecision> {
   const cid = company.company_id;
   const id = crypto.randomUUID();
   const now = new Date();
   const facts = await invoiceFacts(q, cid, plan.body.invoices.map((i) => i.id), true);
   const problems = new Problems();
-  // Another receipt may have paid these invoices since the plan: the rules again, on what is locked now.
   const draft = paymentDocument(plan, facts, problems, { id, prefix: plan.docType.prefix, number: null, name: null, now });
   problems.throwIfAny();
-  const numbered = await takeNumber(q, cid, plan.docType.id, 'payments', plan.body.number);
-  const doc: PaymentDocument = { ...draft, ...numbered, stamp: { ...draft.stamp, status: plan.body.stamp?.send ? 'Pending' : 'Draft' } };
   const applied: (Application & { account: string })[] = [];
-  for (const inv of doc.invoices) {
+  for (const inv of draft.invoices) {
     let rest = new Decimal(inv.amount_paid);
     const dues = await q.query<{ id: string; amount: string; paid: string; account_code: string }>(
       `SELECT id, amount, paid, account_code FROM due_items WHERE company_id = $1 AND invoice_id = $2 AND NOT annulled AND paid < amount
@@ -378,16 +379,34 @@ async function writePayment(q: Queryable, company: Company, plan: PaymentPlan, m
     }
     if (rest.gt(0)) throw new DomainError('invalid_value', `Invoice ${inv.name}'s installments owe less than ${inv.amount_paid}`, 'invoices');
   }
-  await movePayments(q, cid, applied, 1);
-  await insertPayment(q, {
-    companyId: cid, id, documentTypeId: plan.docType.id, prefix: numbered.prefix, number: numbered.number, name: numbered.name, date: plan.date,
-    paidAt: doc.paid_at, customerId: plan.customer.id, identification: doc.customer.rfc_id, branchOffice: doc.customer.branch_office,
-    paymentForm: doc.payment_form, currency: doc.currency.code, exchangeRate: doc.currency.exchange_rate, total: doc.amount,
-    partnerId: meta.partnerId ?? null, document: doc, now, applied, stamp: !!plan.body.stamp?.send,
-  });
-  await postEntry(q, cid, { kind: 'payment', id, date: plan.date, description: `Recibo de pago ${numbered.name}` }, paymentPostings(plan, doc, applied, facts));
-  return doc;
+  return { id, now, draft, applied, lines: balancedLines(paymentPostings(plan, draft, applied, facts)) };
 }
+
+/** Receipts per process: written together by the set-based statements, alone (a number sent by hand, a counter that refused N), refused in a batch. */
+export const PAYMENT_BATCH = writerInRounds<PaymentItem, PaymentDecision, PaymentDocument>({
+  name: 'payments',
+  table: 'payments',
+  locks: ({ company, plan }) => ({
+    invoices: plan.body.invoices.map((i): [number, string] => [company.company_id, i.id]), counters: [[company.company_id, plan.docType.id]],
+  }),
+  invoices: ({ company, plan }) => plan.body.invoices.map((i) => `${company.company_id}:${i.id}`),
+  decide: decidePayment,
+  numbering: ({ company, plan }) => ({ cid: company.company_id, tid: plan.docType.id, sent: plan.body.number }),
+  async write(q, ws) {
+    const made = ws.map(({ item: { company, plan, meta }, decision: { id, now, draft, applied, lines }, numbered }) => {
+      const doc: PaymentDocument = { ...draft, ...numbered, stamp: { ...draft.stamp, status: plan.body.stamp?.send ? 'Pending' : 'Draft' } };
+      const row: PaymentRow = {
+        companyId: company.company_id, id, documentTypeId: plan.docType.id, prefix: numbered.prefix, number: numbered.number, name: numbered.name, date: plan.date,
+        paidAt: doc.paid_at, customerId: plan.customer.id, identification: doc.customer.rfc_id, branchOffice: doc.customer.branch_office,
+        paymentForm: doc.payment_form, currency: doc.currency.code, exchangeRate: doc.currency.exchange_rate, total: doc.amount,
+        partnerId: meta.partnerId ?? null, document: doc, now, applied, stamp: !!plan.body.stamp?.send,
+      };
+      return { doc, w: { row, entry: { date: plan.date, description: `Recibo de pago ${numbered.name}`, lines } } };
+    });
+    await writePayments(q, made.map((m) => m.w));
+    return made.map((m) => m.doc);
+  },
+});
 
 /**
  * Annuls a receipt that was never stamped (Draft or Rejected): gives back what it paid on the invoices and

@@ -47,7 +47,7 @@ export async function lockInOrder(q: Queryable, l: BatchLocks): Promise<void> {
 }
 
 /** The locks of several writers' items together (duplicates kept once). */
-function mergeLocks(all: BatchLocks[]): BatchLocks {
+export function mergeLocks(all: BatchLocks[]): BatchLocks {
   const uniq = <T extends [number, string | number]>(xs: T[]) => [...new Map(xs.map((x) => [`${x[0]}:${x[1]}`, x])).values()];
   return {
     invoices: uniq(all.flatMap((l) => l.invoices ?? [])),
@@ -230,35 +230,19 @@ export async function underSavepoint<T>(q: Queryable, fn: () => Promise<T>): Pro
   }
 }
 
-/** A batch item written by its own single-path write (see aloneInBatch): the rows it locks, and the write. */
-export interface AloneWrite<O = unknown> { locks: BatchLocks; write(q: Queryable): Promise<O> }
-
 /**
- * A batch writer for documents whose guards read what the other documents of the batch change (what is left
- * to credit on an invoice and what its notes refunded; the taxes a Mexican receipt settles after the earlier
- * receipts of the same invoice): each is written by its own single-path write (every guard under its locks,
- * as alone), in request order, under a savepoint of the batch's transaction, after the locks of the whole
- * batch. A refused one gets its own error and, its savepoint rolled back, takes no number; the batch shares
- * one transaction and one commit.
+ * Pure: partitions a batch's items, in request order, into rounds such that no two items of a round share a key
+ * (the invoices a note corrects or a receipt pays). Item i goes to the round after the last round holding any of
+ * its keys, so the items of one key keep their request order; items with no key in common share the first round.
+ * Returns the rounds, each the indexes of its items in request order.
  */
-export function aloneInBatch(name: string): BatchWriter<AloneWrite, unknown> {
-  writtenAlone[name] ??= 0;
-  return {
-    name,
-    locks: (items) => mergeLocks(items.map((i) => i.locks)),
-    async write(q, items) {
-      const out: unknown[] = [];
-      for (const it of items) out.push(await underSavepoint(q, () => it.write(q)));
-      writtenAlone[name] += items.length;
-      return out as (unknown | Error)[];
-    },
-  };
-}
-
-/** Documents written by aloneInBatch writers in batches (per process), by writer. */
-export const writtenAlone: Record<string, number> = {};
-
-/** Writes `item` at once (alone, on `q`), or, when `q` is a batch's Slot, hands it to `writer` in that batch. */
-export function writeAlone<O>(q: Queryable, writer: BatchWriter<AloneWrite, unknown>, item: AloneWrite<O>): Promise<O> {
-  return q instanceof Slot ? q.defer(writer, item) as Promise<O> : item.write(q);
+export function rounds(keys: readonly (readonly string[])[]): number[][] {
+  const last = new Map<string, number>();
+  const out: number[][] = [];
+  keys.forEach((ks, i) => {
+    const r = ks.reduce((m, k) => Math.max(m, (last.get(k) ?? -1) + 1), 0);
+    (out[r] ??= []).push(i);
+    for (const k of ks) last.set(k, r);
+  });
+  return out;
 }
