@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Db, Queryable } from '../../src/platform/db';
-import { GroupCommit, Slot, type BatchWriter } from '../../src/platform/group-commit';
+import { GroupCommit, rounds, Slot, type BatchWriter } from '../../src/platform/group-commit';
 
 /** A database that records what it is asked: transactions opened, and the queryable each store was given. */
 function standIn() {
@@ -89,4 +89,36 @@ test('GROUP_COMMIT=off: each creation is written alone as it comes, even while a
   release();
   assert.equal(await first, 2);
   assert.deepEqual(calls, []);
+});
+
+test('rounds: no two items of a round share an invoice; each item after the last round of its invoices; request order kept', () => {
+  assert.deepEqual(rounds([]), []);
+  assert.deepEqual(rounds([['a'], ['b'], ['c']]), [[0, 1, 2]], 'distinct invoices: one round');
+  assert.deepEqual(rounds([['a'], ['a'], ['a']]), [[0], [1], [2]], 'one invoice: a round each');
+  // a, a, b, a+b, c, b: the second a waits for the first; a+b after both; c in the first round; the last b after a+b.
+  assert.deepEqual(rounds([['a'], ['a'], ['b'], ['a', 'b'], ['c'], ['b']]), [[0, 2, 4], [1], [3], [5]]);
+  // An item goes to the round after the LAST round holding any of its invoices, not into an earlier gap.
+  assert.deepEqual(rounds([['a'], ['a'], ['b'], ['b', 'c'], ['c']]), [[0, 2], [1, 3], [4]]);
+  assert.deepEqual(rounds([['a'], []]), [[0, 1]], 'an item with no invoice: the first round');
+  // Property: in random batches, no round holds an invoice twice, and per invoice the rounds follow request order.
+  for (let run = 0; run < 200; run++) {
+    const keys = Array.from({ length: 1 + Math.floor(Math.random() * 12) }, () =>
+      [...new Set(Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => 'k' + Math.floor(Math.random() * 5)))]);
+    const out = rounds(keys);
+    assert.deepEqual(out.flat().sort((x, y) => x - y), keys.map((_, i) => i), 'every item once');
+    const roundOf = new Map(out.flatMap((r, n) => r.map((i) => [i, n] as const)));
+    out.forEach((r) => {
+      assert.deepEqual(r, [...r].sort((x, y) => x - y), 'request order within a round');
+      const seen = r.flatMap((i) => keys[i]);
+      assert.equal(new Set(seen).size, seen.length, `no invoice twice in a round: ${JSON.stringify(keys)}`);
+    });
+    keys.forEach((ks, i) => keys.slice(0, i).forEach((earlier, j) => {
+      if (earlier.some((k) => ks.includes(k))) assert.ok(roundOf.get(j)! < roundOf.get(i)!, 'after the earlier items of its invoices');
+    }));
+    // Earliest: each item in round 0 or right after the last round of one of its invoices.
+    keys.forEach((ks, i) => {
+      const before = keys.slice(0, i).map((e, j) => (e.some((k) => ks.includes(k)) ? roundOf.get(j)! : -1));
+      assert.equal(roundOf.get(i), Math.max(-1, ...before) + 1, 'the first round it can go to');
+    });
+  }
 });
