@@ -11,6 +11,8 @@ import { ensureDemo } from '../src/companies/demo';
 import { startServer } from '../src/server';
 import { committerOf } from '../src/platform/group-commit';
 import { writtenInBatches } from '../src/invoices/kernel';
+import { NOTE_BATCH } from '../src/notes/service';
+import { PAYMENT_BATCH } from '../src/payments/service';
 
 async function main() {
   const config = loadConfig();
@@ -32,10 +34,10 @@ async function main() {
     });
   });
   process.stdout.write(JSON.stringify({ url: server.url, pid: process.pid }) + '\n');
-  // What group commit formed (GroupCommit.stats; writeInvoices' invoices in one statement or alone), on stderr at the end.
+  // What group commit formed (GroupCommit.stats; writeInvoices' invoices in one statement or alone; notes and receipts by rounds), on stderr at the end.
   const stop = () => {
     const gc = committerOf(db, config);
-    if (gc.enabled) process.stderr.write(`  service: group commit ${JSON.stringify({ ...gc.stats, invoices: writtenInBatches })}\n`);
+    if (gc.enabled) process.stderr.write(`  service: group commit ${JSON.stringify({ ...gc.stats, invoices: writtenInBatches, notes: NOTE_BATCH.stats, payments: PAYMENT_BATCH.stats })}\n`);
     return server.close().then(() => process.exit(0), () => process.exit(1));
   };
   process.once('SIGTERM', stop);
