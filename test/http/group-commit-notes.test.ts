@@ -2,8 +2,8 @@
  * Issue 37: credit notes (CO) and payment receipts (MX) under group commit (a
  * wide window, so that batches surely form). Their guards read what the other
  * documents of the batch change (what is left to credit on the invoice; what
- * it still owes), so each is written alone, in request order, under a
- * savepoint of the batch's transaction (aloneInBatch): of four credit notes
+ * it still owes), so they are decided in rounds, each after the earlier ones of
+ * its invoice (src/invoices/rounds.ts): of four credit notes
  * for 3 of an invoice's 10 laptops, three are written and the fourth gets its
  * own 400 and takes no number; of three receipts for 5,000.00 on an invoice of
  * 11,600.00, two are written and the third is refused.
