@@ -83,7 +83,7 @@ export async function writeInvoice(q: Queryable, r: InvoiceRecord, due: DueRecor
 }
 
 /** The CTEs that record `invoice.created` for the invoices of the statement (`invoice`, or `n` in a batch's) and react to it; null: emit it. */
-const createdEvents = (cid: string, docs: string) => eventCtes('invoice.created', cid, docs);
+const createdEvents = (cid: string, docs: string) => eventCtes(['invoice.created'], `SELECT ${cid}::int AS company_id, 'invoice.created' AS type, id AS doc_id FROM ${docs}`);
 
 /** How writeInvoices wrote (per process): invoices in a statement of their type, invoices alone under a savepoint. */
 export const writtenInBatches = { batches: 0, together: 0, alone: 0 };

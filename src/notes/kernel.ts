@@ -6,7 +6,7 @@
  * events: src/platform/events.ts.
  */
 import { prepared, type Queryable } from '../platform/db';
-import { emit } from '../platform/events';
+import { ctesText, emit, eventCtes } from '../platform/events';
 import { enqueue } from '../platform/outbox';
 import { assertStampMove, type MailStatus, type StampStatus } from '../platform/states';
 import { addNoteDueItems, applicationsOf, movePayments, type Application, type DueRecord, type StampOutcome } from '../invoices/kernel';
@@ -23,6 +23,8 @@ export interface NoteRow {
   stamp: boolean;
   /** The stamping job: the DIAN's (NOTE_STAMP_JOB) unless given (a Mexican note's, MX_NOTE_STAMP_JOB). */
   stampJob?: string;
+  /** Its `credit_note.created` or `debit_note.created` event (a company with webhooks), recorded with it (writeNotes). */
+  created?: boolean;
 }
 
 /** Where notes are sent to the DIAN: the outbox job kind (src/einvoice/dian/stamp.ts, stampCoNote). */
@@ -71,20 +73,26 @@ export async function writeNotes(q: Queryable, ws: readonly NoteWrite[]): Promis
     name: n.name, date: n.date, reason: n.reason, customer_id: n.customerId, identification: n.identification, branch_office: n.branchOffice,
     total: n.total, partner_id: n.partnerId, document: n.document, stamp_status: n.stamp ? 'Pending' : 'Draft', at: n.now,
     job: n.stamp ? n.stampJob ?? NOTE_STAMP_JOB : null, source_kind: entry.kind, entry_date: entry.date, description: entry.description,
+    event: n.created ? `${NOTE_NAMES[n.kind].event}.created` : null,
   }));
   const applied = ws.flatMap(({ row }, k) => row.applied.map((a, n) => ({ k, n, due: a.due, amount: a.amount })));
-  await q.query(WRITE_NOTES, [JSON.stringify(docs), JSON.stringify(applied), JSON.stringify(recordsetLines(ws.map((w) => w.entry.lines))), STAMP_GRACE_MS]);
+  // Their created events (a company with webhooks) in the same statement, or one by one when a subscriber reacts in JavaScript.
+  const created = ws.some((w) => w.row.created);
+  const events = created ? eventCtes(['credit_note.created', 'debit_note.created'], 'SELECT company_id, event AS type, id AS doc_id FROM d WHERE event IS NOT NULL') : null;
+  await q.query(prepared(`${WRITE_NOTES}${events ? `,\n    ${ctesText(events)}` : ''}\n    SELECT count(*)::int AS n FROM d`),
+    [JSON.stringify(docs), JSON.stringify(applied), JSON.stringify(recordsetLines(ws.map((w) => w.entry.lines))), STAMP_GRACE_MS]);
+  if (created && !events) for (const { row } of ws) if (row.created) await emit(q, row.companyId, `${NOTE_NAMES[row.kind].event}.created`, { id: row.id, name: row.name });
   const byCompany = new Map<number, Application[]>();
   for (const { row } of ws) if (row.applied.length) byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), ...row.applied]);
   for (const [cid, apps] of byCompany) await movePayments(q, cid, apps, 1);
   await addNoteDueItems(q, ws.filter((w) => w.added.length).map((w) => ({ cid: w.row.companyId, invoiceId: w.row.invoiceId, noteId: w.row.id, due: w.added })));
 }
 
-/** writeNotes' statement (prepared once per connection on PostgreSQL). */
-const WRITE_NOTES = prepared(`WITH
+/** writeNotes' statement, but its created events and its final SELECT (prepared once per connection on PostgreSQL). */
+const WRITE_NOTES = `WITH
     d AS (SELECT * FROM json_to_recordset($1::json) AS d(k int, company_id int, id uuid, kind text, invoice_id uuid, document_type_id int, prefix text,
             number bigint, name text, date date, reason smallint, customer_id int, identification text, branch_office int, total numeric, partner_id text,
-            document jsonb, stamp_status text, at timestamptz, job text, source_kind text, entry_date date, description text)),
+            document jsonb, stamp_status text, at timestamptz, job text, source_kind text, entry_date date, description text, event text)),
     note AS (INSERT INTO notes (company_id, id, kind, invoice_id, document_type_id, prefix, number, name, date, reason, customer_id, customer_identification,
         customer_branch_office, total, partner_id, document, stamp_status, created_at, updated_at)
       SELECT d.company_id, d.id, d.kind, d.invoice_id, d.document_type_id, d.prefix, d.number, d.name, d.date, d.reason, d.customer_id, d.identification,
@@ -98,8 +106,7 @@ const WRITE_NOTES = prepared(`WITH
     entry_lines AS (INSERT INTO journal_lines (company_id, entry_id, line_no, account_code, debit, credit, third_party, description)
       SELECT d.company_id, entry.id, l.n, l.account, l.debit, l.credit, l.third_party, l.description
         FROM json_to_recordset($3::json) AS l(k int, n int, account text, debit numeric, credit numeric, third_party text, description text)
-        JOIN d ON d.k = l.k JOIN entry ON entry.source_id = d.id ORDER BY l.k, l.n)
-    SELECT count(*)::int AS n FROM d`);
+        JOIN d ON d.k = l.k JOIN entry ON entry.source_id = d.id ORDER BY l.k, l.n)`;
 
 /** Queues a Draft or Rejected note for the DIAN in the caller's transaction; Pending until it answers (a Rejected one starts over). */
 export async function requestNoteStamp(q: Queryable, cid: number, id: string, from: StampStatus, job = NOTE_STAMP_JOB): Promise<void> {

@@ -15,7 +15,7 @@ import { annulmentDate } from '../invoices/lookup';
 import { dropNoteDueItems, movePayments } from '../invoices/kernel';
 import type { StampColumns, StampStatus } from '../platform/states';
 import { reverseEntry } from '../ledger/journal';
-import { recordCreation } from '../mail/store';
+import { mailIfAsked } from '../mail/store';
 import { CreditNoteBody, DebitNoteBody, NOTE_NAMES, type NoteBody, type NoteKind } from './schema';
 import { noteDocument, planNote, storeNote, type NotePlan } from './service';
 import { committerOf } from '../platform/group-commit';
@@ -87,10 +87,11 @@ export const noteRoutes: RouteModule = (app, { db, country, outbox, config }) =>
     }, async (req, reply) => {
       const partnerId = req.headers['partner-id'] as string | undefined;
       return createDocument(db, req, reply, `CO POST /v1/${path}`, () => plan(req),
-        async (q, p) => recordCreation(q, req.company, NOTE_NAMES[kind].event, await storeNote(q, req.company, p, { partnerId })),
+        // (Its created event, for a company with webhooks, is written with it by the note kernel.)
+        async (q, p) => mailIfAsked(q, req.company.company_id, NOTE_NAMES[kind].event, await storeNote(q, req.company, p, { partnerId })),
         (doc) => afterCreation(doc, outbox, (id) => submitted(req.company, kind, id)),
-        // Batched when the note is all it writes: no mail, no event for webhooks.
-        (p: NotePlan) => !p.body.mail?.send && !req.company.webhooks, batch);
+        // Batched when the note is all it writes: no mail.
+        (p: NotePlan) => !p.body.mail?.send, batch);
     });
 
     app.post(`/${path}/preview`, {

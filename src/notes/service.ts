@@ -238,7 +238,7 @@ function noteWrite({ company, planned, meta }: NoteItem, { np, applied, lines }:
       row: {
         companyId: cid, id, kind, invoiceId: invoice.id, documentTypeId: plan.docType.id, ...numbered, date: plan.body.date, reason: np.body.reason,
         customerId: plan.customer!.id, identification: invoice.customer_identification, branchOffice: invoice.customer_branch_office,
-        total: doc.total, partnerId: meta.partnerId ?? null, document: doc, now, applied, stamp: !!plan.body.stamp?.send,
+        total: doc.total, partnerId: meta.partnerId ?? null, document: doc, now, applied, stamp: !!plan.body.stamp?.send, created: company.webhooks,
       },
       added: kind === 'ND'
         ? plan.payments.filter((x) => x.type.due_date).map((p) => ({ due_date: p.due_date!, amount: dec(p.value).toFixed(2), account: p.type.account_code }))

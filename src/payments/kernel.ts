@@ -6,7 +6,7 @@
  * src/platform/events.ts.
  */
 import { prepared, type Queryable } from '../platform/db';
-import { emit } from '../platform/events';
+import { ctesText, emit, eventCtes } from '../platform/events';
 import { enqueue } from '../platform/outbox';
 import { assertStampMove, type MailStatus, type StampStatus } from '../platform/states';
 import { applicationsOf, movePayments, type Application, type StampOutcome } from '../invoices/kernel';
@@ -20,6 +20,8 @@ export interface PaymentRow {
   applied: readonly Application[];
   /** stamp.send: Pending, its stamping job queued in the same transaction. */
   stamp: boolean;
+  /** Its `payment.created` event (a company with webhooks), recorded with it (writePayments). */
+  created?: boolean;
 }
 
 /** Where payment receipts are stamped: the outbox job kind (src/einvoice/sat/stamp.ts, stampMxPayment). */
@@ -43,16 +45,22 @@ export async function writePayments(q: Queryable, ws: readonly { row: PaymentRow
     paid_at: p.paidAt, customer_id: p.customerId, identification: p.identification, branch_office: p.branchOffice, payment_form: p.paymentForm,
     currency: p.currency, exchange_rate: p.exchangeRate, total: p.total, partner_id: p.partnerId, document: p.document,
     stamp_status: p.stamp ? 'Pending' : 'Draft', at: p.now, job: p.stamp ? PAYMENT_STAMP_JOB : null, entry_date: entry.date, description: entry.description,
+    created: !!p.created,
   }));
   const applied = ws.flatMap(({ row }, k) => row.applied.map((a, n) => ({ k, n, due: a.due, amount: a.amount })));
-  await q.query(WRITE_PAYMENTS, [JSON.stringify(docs), JSON.stringify(applied), JSON.stringify(recordsetLines(ws.map((w) => w.entry.lines))), STAMP_GRACE_MS]);
+  // Their created events (a company with webhooks) in the same statement, or one by one when a subscriber reacts in JavaScript.
+  const created = ws.some((w) => w.row.created);
+  const events = created ? eventCtes(['payment.created'], `SELECT company_id, 'payment.created' AS type, id AS doc_id FROM d WHERE created`) : null;
+  await q.query(prepared(`${WRITE_PAYMENTS}${events ? `,\n    ${ctesText(events)}` : ''}\n    SELECT count(*)::int AS n FROM d`),
+    [JSON.stringify(docs), JSON.stringify(applied), JSON.stringify(recordsetLines(ws.map((w) => w.entry.lines))), STAMP_GRACE_MS]);
+  if (created && !events) for (const { row } of ws) if (row.created) await emit(q, row.companyId, 'payment.created', { id: row.id, name: row.name });
 }
 
-/** writePayments' statement (prepared once per connection on PostgreSQL). */
-const WRITE_PAYMENTS = prepared(`WITH
+/** writePayments' statement, but its created events and its final SELECT (prepared once per connection on PostgreSQL). */
+const WRITE_PAYMENTS = `WITH
     d AS (SELECT * FROM json_to_recordset($1::json) AS d(k int, company_id int, id uuid, document_type_id int, prefix text, number bigint, name text, date date,
             paid_at timestamptz, customer_id int, identification text, branch_office int, payment_form text, currency text, exchange_rate numeric, total numeric,
-            partner_id text, document jsonb, stamp_status text, at timestamptz, job text, entry_date date, description text)),
+            partner_id text, document jsonb, stamp_status text, at timestamptz, job text, entry_date date, description text, created boolean)),
     payment AS (INSERT INTO payments (company_id, id, document_type_id, prefix, number, name, date, paid_at, customer_id, customer_identification,
         customer_branch_office, payment_form, currency, exchange_rate, total, partner_id, document, stamp_status, created_at, updated_at)
       SELECT d.company_id, d.id, d.document_type_id, d.prefix, d.number, d.name, d.date, d.paid_at, d.customer_id, d.identification, d.branch_office,
@@ -66,8 +74,7 @@ const WRITE_PAYMENTS = prepared(`WITH
     entry_lines AS (INSERT INTO journal_lines (company_id, entry_id, line_no, account_code, debit, credit, third_party, description)
       SELECT d.company_id, entry.id, l.n, l.account, l.debit, l.credit, l.third_party, l.description
         FROM json_to_recordset($3::json) AS l(k int, n int, account text, debit numeric, credit numeric, third_party text, description text)
-        JOIN d ON d.k = l.k JOIN entry ON entry.source_id = d.id ORDER BY l.k, l.n)
-    SELECT count(*)::int AS n FROM d`);
+        JOIN d ON d.k = l.k JOIN entry ON entry.source_id = d.id ORDER BY l.k, l.n)`;
 
 /** Queues a Draft or Rejected receipt for stamping in the caller's transaction; Pending until the provider answers. */
 export async function requestPaymentStamp(q: Queryable, cid: number, id: string, from: StampStatus): Promise<void> {

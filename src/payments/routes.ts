@@ -16,7 +16,7 @@ import { PaymentBody } from './schema';
 import { annulPayment, planPayment, storePayment, voidPayment, type PaymentPlan } from './service';
 import { committerOf } from '../platform/group-commit';
 import { lockPayment, PAYMENT_STAMP_JOB, requestPaymentStamp, setPaymentCancellation } from './kernel';
-import { recordCreation } from '../mail/store';
+import { mailIfAsked } from '../mail/store';
 import { cancelRoute, type CancelKernel, type MxStoredRow } from '../einvoice/sat/cancel';
 import { MX_STORED_COLUMNS, mxStoredAnswer, readMxStored } from '../einvoice/sat/stored';
 
@@ -50,10 +50,11 @@ export const paymentRoutes: RouteModule = (app, { db, country, outbox, config })
   }, async (req, reply) => {
     const partnerId = req.headers['partner-id'] as string | undefined;
     return createDocument(db, req, reply, 'MX POST /v1/payments', () => plan(req),
-      async (q, p) => recordCreation(q, req.company, 'payment', await storePayment(q, req.company, p, { partnerId })),
+      // (Its payment.created event, for a company with webhooks, is written with it by the receipt kernel.)
+      async (q, p) => mailIfAsked(q, req.company.company_id, 'payment', await storePayment(q, req.company, p, { partnerId })),
       (doc) => afterCreation(doc, outbox, (id) => submitted(req.company, id)),
-      // Batched when the receipt is all it writes: no mail, no event for webhooks.
-      (p: PaymentPlan) => !p.body.mail?.send && !req.company.webhooks, batch);
+      // Batched when the receipt is all it writes: no mail.
+      (p: PaymentPlan) => !p.body.mail?.send, batch);
   });
 
   app.post('/payments/preview', {

@@ -399,7 +399,7 @@ export const PAYMENT_BATCH = writerInRounds<PaymentItem, PaymentDecision, Paymen
         companyId: company.company_id, id, documentTypeId: plan.docType.id, prefix: numbered.prefix, number: numbered.number, name: numbered.name, date: plan.date,
         paidAt: doc.paid_at, customerId: plan.customer.id, identification: doc.customer.rfc_id, branchOffice: doc.customer.branch_office,
         paymentForm: doc.payment_form, currency: doc.currency.code, exchangeRate: doc.currency.exchange_rate, total: doc.amount,
-        partnerId: meta.partnerId ?? null, document: doc, now, applied, stamp: !!plan.body.stamp?.send,
+        partnerId: meta.partnerId ?? null, document: doc, now, applied, stamp: !!plan.body.stamp?.send, created: company.webhooks,
       };
       return { doc, w: { row, entry: { date: plan.date, description: `Recibo de pago ${numbered.name}`, lines } } };
     });

@@ -78,14 +78,14 @@ export function quietWhen(type: EventType): string | null {
 }
 
 /**
- * The CTEs that record a `type` event for each document of `docs` (a relation of the statement that writes them,
- * with their `id`) of company `cid` (SQL) and run every SQL reaction to them, or null when a subscriber of `type`
- * reacts in JavaScript (the events must then go through emit, one by one).
+ * The CTEs that record an event for each row of `rows` (a query of the statement that writes the documents, giving
+ * company_id, type and doc_id) and run every SQL reaction to them, or null when a subscriber of one of `types` reacts
+ * in JavaScript (the events must then go through emit, one by one).
  */
-export function eventCtes(type: EventType, cid: string, docs: string): [string, string][] | null {
-  if ((subscribers.get(type) ?? []).length || everything.length) return null;
+export function eventCtes(types: readonly EventType[], rows: string): [string, string][] | null {
+  if (types.some((t) => (subscribers.get(t) ?? []).length) || everything.length) return null;
   return [
-    ['created_ev', `INSERT INTO events (company_id, type, doc_id) SELECT ${cid}::int, '${type}', id FROM ${docs} ORDER BY id
+    ['created_ev', `INSERT INTO events (company_id, type, doc_id) SELECT company_id, type, doc_id FROM (${rows}) AS r ORDER BY doc_id
       RETURNING company_id, type, doc_id, gen_random_uuid() AS event_id`],
     ...reactions.flatMap((r, i) => r('created_ev', (local) => `created_r${i}_${local}`)),
   ];

@@ -181,7 +181,7 @@ async function writeOneType(q: Queryable, cid: number, tid: number, items: Vouch
   const apps = items.flatMap((w, k) => w.pays.map((p) => ({ k, due: p.due, amount: money(p.value) })));
   // The company's creations are events (it has webhooks) for all of the batch's vouchers of the type, or for none.
   const created = items.some((w) => w.created);
-  const events = created ? eventCtes('voucher.created', '$1', 'n') : null;
+  const events = created ? eventCtes(['voucher.created'], `SELECT $1::int AS company_id, 'voucher.created' AS type, id AS doc_id FROM n`) : null;
   const rows = await q.query<{ number: string; prefix: string; name: string }>(`WITH
     d AS (SELECT * FROM json_to_recordset($3::json) AS d(k int, id uuid, date date, type text, customer_id bigint, identification text, branch_office int,
             total numeric, partner_id text, document jsonb, at timestamptz)),

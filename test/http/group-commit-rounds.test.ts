@@ -14,6 +14,8 @@
  */
 import { before, after, test } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eachStorage, startTestServer, type Reply, type TestServer } from '../support/server';
 import { coRefs, noteRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { MX_APP } from '../support/mx';
@@ -37,7 +39,7 @@ eachStorage('group commit: notes and receipts decided in rounds', (storage) => {
   let types: Record<string, any>;
   let pays: Record<string, any>;
   before(async () => {
-    s = await startTestServer(storage, { GROUP_COMMIT_MS: String(WINDOW_MS), GROUP_COMMIT_MAX: '16' });
+    s = await startTestServer(storage, { GROUP_COMMIT_MS: String(WINDOW_MS), GROUP_COMMIT_MAX: '16', WEBHOOK_ALLOW_PRIVATE: '1' });
     r = await coRefs(s);
     ({ types, pays } = await noteRefs(s));
   });
@@ -183,6 +185,52 @@ eachStorage('group commit: notes and receipts decided in rounds', (storage) => {
       assert.deepEqual(same(answers[k].body, names), same(one[k].body, names), `receipt ${k}: the same document`);
       const [jb, ja] = [await journal(answers[k].body.id), await journal(one[k].body.id)];
       assert.deepEqual(same(jb, [...names, [answers[k].body.name, 'P-NAME']]), same(ja, [...names, [one[k].body.name, 'P-NAME']]), `receipt ${k}: the same entry`);
+    }
+  });
+  test('companies with webhooks: their notes and receipts are batched too, each with its one created event and a delivery', async () => {
+    const rx = http.createServer((req, res) => { req.resume(); req.on('end', () => res.writeHead(204).end()); });
+    await new Promise<void>((ok) => rx.listen(0, '127.0.0.1', ok));
+    const url = `http://127.0.0.1:${(rx.address() as AddressInfo).port}/hooks`;
+    const hooks: ['co' | 'mx', string][] = [];
+    try {
+      for (const who of ['co', 'mx'] as const) {
+        const h = await s.as(who).post('/v1/webhooks', { url, events: ['*'] });
+        assert.equal(h.status, 201, JSON.stringify(h.body));
+        hooks.push([who, h.body.id]);
+      }
+      await sleep(300); // the companies' cached rows learn they have webhooks
+      const [a, b] = await Promise.all([creditInvoice(), creditInvoice()]);
+      const mx = Object.fromEntries((await s.as('mx').list('/v1/document-types')).map((t) => [t.code, t]));
+      const toDefine = (await s.as('mx').list('/v1/payment-types?document_type=FV')).find((p) => p.name === 'Por definir');
+      const seller = (await s.as('mx').list('/v1/users')).find((u) => u.active).id;
+      const inv = await s.as('mx').post('/v1/invoices', {
+        document: { id: mx['FV-A'].id }, customer: CUSTOMER, seller, use: 'G03', items: [{ code: 'LAP14', quantity: 1, price: 10000 }],
+        payment: { method: 'PPD', conditions: { id: toDefine.id, value: 11600, due_date: '2099-12-31' } }, stamp: { send: true },
+      }, MX_APP);
+      assert.equal(inv.body.stamp?.status, 'Accepted', JSON.stringify(inv.body));
+      const [notes, receipts] = [{ ...NOTE_BATCH.stats }, { ...PAYMENT_BATCH.stats }];
+      const answers = await Promise.all([
+        s.as('co').post('/v1/credit-notes', creditNote(a.id, 1)),
+        s.as('co').post('/v1/debit-notes', debitNote(b.id)),
+        s.as('mx').post('/v1/payments', { document: { id: mx.P.id }, date: new Date(Date.now() - 1000).toISOString(), customer: CUSTOMER, payment_form: '03',
+          amount: 1000, invoices: [{ id: inv.body.id, amount: 1000 }] }, MX_APP),
+      ]);
+      assert.deepEqual(answers.map((x) => x.status), [201, 201, 201], JSON.stringify(answers.map((x) => x.body)));
+      assert.equal(delta(notes, NOTE_BATCH.stats).together, 2, 'the notes written together');
+      assert.equal(delta(receipts, PAYMENT_BATCH.stats).together, 1, 'the receipt in the same batch');
+      const expected = ['credit_note.created', 'debit_note.created', 'payment.created'];
+      for (const [k, x] of answers.entries()) {
+        const events = await s.db.query('SELECT type FROM events WHERE doc_id = $1', [x.body.id]);
+        assert.deepEqual(events.map((e) => e.type), [expected[k]], 'one created event');
+        const deliveries = await s.db.query(
+          `SELECT d.type, d.doc_kind, (SELECT count(*)::int FROM outbox o WHERE o.company_id = d.company_id AND o.kind = 'webhook' AND o.ref_id = d.id) AS jobs
+             FROM webhook_deliveries d WHERE d.doc_id = $1`, [x.body.id]);
+        assert.deepEqual(deliveries, [{ type: expected[k], doc_kind: expected[k].split('.')[0], jobs: 1 }], 'a delivery to the company\'s webhook, queued');
+      }
+    } finally {
+      for (const [who, id] of hooks) assert.equal((await s.as(who).delete(`/v1/webhooks/${id}`)).status, 200);
+      rx.closeAllConnections();
+      await new Promise((ok) => rx.close(ok));
     }
   });
 });
