@@ -147,6 +147,47 @@ eachStorage('receipts after credit notes, cash basis', (storage) => {
     assert.deepEqual(delta(await d.accounts('113.01', '113.08.01'), before3), { '113.01': 6402, '113.08.01': -6402 });
   });
 
+  test('compensation notes leave a rest beyond the settling receipt\'s bounds: the CFDI declares the nearest bound, the books move the rest (seed 513953223)', async () => {
+    // The property test's seed 513953223 (mx-settlement-property), replayed. CONSULT 36,253.25: IVA 5,800.52, ReteIVA
+    // 3,867.03 (36,253.25 × 0.106667 = 3,867.0277); total 38,186.74.
+    const reteIva = ref.tax('ReteIVA', 10.6667).id;
+    const start = await d.accounts('113.01', '113.08.01', '208.01', '209.01', '105.01');
+    const inv = await d.invoice([{ code: 'CONSULT', quantity: 1, price: 36253.25 }], 38186.74, { retentions: [reteIva] });
+    const note = async (price: number, total: number) => {
+      const res = await d.note([inv.id], [{ code: 'CONSULT', quantity: 1, price }], { retentions: [reteIva] });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      assert.equal(res.body.total, total);
+      return res.body.id as string;
+    };
+    // Each note's own line: 4,712.92 → IVA 754.07, ReteIVA 502.71 (502.7130); 14,193.14 → 2,270.90, 1,513.94.
+    await note(4712.92, 4964.28);
+    const second = await note(14193.14, 14950.1);
+    assert.equal((await d.cancel('credit-notes', second)).status, 200);
+    const paid = await d.pay(inv.id, 7308.94);
+    assert.equal(paid.status, 201, JSON.stringify(paid.body));
+    // 23,655.24 → IVA 3,784.84, ReteIVA 2,523.23 (2,523.2335).
+    await note(23655.24, 24916.85);
+    assert.equal((await d.cancel('payments', paid.body.id)).status, 200);
+    assert.equal(await d.balance(inv.id), 8305.61);
+
+    // What is left for the settling receipt: base 36,253.25 − 4,712.92 − 23,655.24 = 7,885.09; IVA 5,800.52 − 754.07 −
+    // 3,784.84 = 1,261.61 (within 1,261.61 to 1,261.62); ReteIVA 3,867.03 − 502.71 − 2,523.23 = 841.09, but BaseDR
+    // 7,885.09 allows only 7,885.085 × 0.106667 = 841.0765 → 841.07 to 7,885.095 × 0.106667 = 841.0776 → 841.08: the
+    // notes, each rounded on its own line, took 3,025.94 of an exact 3,025.9467, and no live installment is left to
+    // take up the cent. The CFDI declares 841.08 (841.09 would be refused); the entry moves the whole 841.09.
+    const last = await d.pay(inv.id, 8305.61);
+    assert.equal(last.status, 201, JSON.stringify(last.body));
+    assert.equal(last.body.stamp.status, 'Accepted', 'the sandbox PAC checks the same bounds');
+    assert.equal(last.body.invoices[0].installment, 1, 'the cancelled receipt no longer counts');
+    assert.deepEqual([...taxesOf(last.body), ...last.body.invoices[0].withholdings.map((t: any) => [t.type, t.base_value, t.value])],
+      [['IVA', 7885.09, 1261.61], ['ReteIVA', 7885.09, 841.08]]);
+    assert.deepEqual(attrs(await xmlOf(last.body.id), '//pago20:RetencionDR/@ImporteDR'), ['841.08']);
+    assert.equal(await d.balance(inv.id), 0);
+    assert.deepEqual(delta(await d.accounts('113.01', '113.08.01', '208.01', '209.01', '105.01'), start),
+      { '113.01': 84109, '113.08.01': 0, '208.01': -126161, '209.01': 0, '105.01': 0 },
+      'nothing stays pending: the receipt moved the 841.09 and 1,261.61 left, the notes the rest');
+  });
+
   test('IEPS and withholdings of a PPD invoice: pending at issue, moved when paid', async () => {
     // BOTANA45 100 × 18.50 = 1,850.00; IEPS 8 % 148.00; IVA 16 % on 1,998.00 = 319.68; total 2,317.68.
     const ieps = await d.invoice([{ code: 'BOTANA45', quantity: 100, price: 18.5 }], 2317.68);
