@@ -188,6 +188,25 @@ eachStorage('receipts after credit notes, cash basis', (storage) => {
       'nothing stays pending: the receipt moved the 841.09 and 1,261.61 left, the notes the rest');
   });
 
+  // Known, not fixed: an earlier settling receipt's entry moved more than its CFDI declared (the cent its bounds kept back),
+  // but what is left for a later settling receipt (after a note is cancelled) is counted from the declared figures, so
+  // that receipt's entry moves the cent again: 113.01 ends at 3,364.33 against 841.08 + 2,523.24 = 3,364.32 declared,
+  // and 113.08.01 at −0.01.
+  test('after a settling receipt kept a cent back, a note cancelled and paid: the books move each cent once', { todo: 'leftOf counts earlier receipts as declared, not as moved' }, async () => {
+    const reteIva = ref.tax('ReteIVA', 10.6667).id;
+    const start = await d.accounts('113.01', '113.08.01');
+    const inv = await d.invoice([{ code: 'CONSULT', quantity: 1, price: 36253.25 }], 38186.74, { retentions: [reteIva] });
+    const note = async (price: number) => (await d.note([inv.id], [{ code: 'CONSULT', quantity: 1, price }], { retentions: [reteIva] })).body.id as string;
+    await note(4712.92);
+    const third = await note(23655.24);
+    const last = await d.pay(inv.id, 8305.61);
+    assert.equal(last.body.invoices[0].withholdings[0].value, 841.08);
+    assert.equal((await d.cancel('credit-notes', third)).status, 200);
+    const again = await d.pay(inv.id, 24916.85);
+    assert.equal(again.status, 201, JSON.stringify(again.body));
+    assert.deepEqual(delta(await d.accounts('113.01', '113.08.01'), start), { '113.01': 84109 + 252323, '113.08.01': 0 });
+  });
+
   test('IEPS and withholdings of a PPD invoice: pending at issue, moved when paid', async () => {
     // BOTANA45 100 × 18.50 = 1,850.00; IEPS 8 % 148.00; IVA 16 % on 1,998.00 = 319.68; total 2,317.68.
     const ieps = await d.invoice([{ code: 'BOTANA45', quantity: 100, price: 18.5 }], 2317.68);
