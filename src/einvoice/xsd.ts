@@ -39,8 +39,12 @@ export interface XmlElement extends XmlNode {
   /** The local name. */
   readonly name: string;
   readonly namespaceUri: string;
+  /** The prefix of its name ('' for none). */
+  readonly prefix: string;
   /** An attribute without a namespace, by its name. */
   attr(name: string): { value: string } | null;
+  /** The namespace a prefix stands for here (null: none). */
+  namespaceForPrefix(prefix: string): string | null;
 }
 /** A parsed document; every one must be disposed of (its memory is libxml2's, not the garbage collector's). */
 export interface XmlDoc {

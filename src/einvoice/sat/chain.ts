@@ -7,6 +7,10 @@
  * only when present. The tables below transcribe those XSLT files for the
  * nodes this service emits or accepts (of the complements, Pagos 2.0 from
  * Pagos20.xslt); test/unit/cfdi.test.ts checks them against the XSLT itself.
+ *
+ * The chains are read from any tree that answers CfdiElement: the sandbox PAC's
+ * document as libxml2 parsed it (parsed.ts), the service's own as xmlbuilder2
+ * or @xmldom/xmldom hold it (domElement), or a plain record of the TFD's values.
  */
 import '../../platform/xmldom-regexps';
 import { DOMParser } from '@xmldom/xmldom';
@@ -68,23 +72,41 @@ const TIMBRE: Step[] = ['@Version', '@UUID', '@FechaTimbrado', '@RfcProvCertif',
 
 const select = xpath.useNamespaces({ cfdi: CFDI_NS, tfd: TFD_NS, pago20: PAGOS_NS });
 
+/**
+ * An element of a CFDI as the chains and the content rules (rules.ts) read it: its attributes without a
+ * namespace, by name (null: absent), and the elements an XPath relative to it selects (prefixes cfdi, tfd, pago20).
+ */
+export interface CfdiElement {
+  getAttribute(name: string): string | null;
+  hasAttribute(name: string): boolean;
+  all(path: string): CfdiElement[];
+}
+
+/** A DOM element (@xmldom/xmldom's, xmlbuilder2's) as a CfdiElement, its XPaths by the xpath package. */
+export class DomElement implements CfdiElement {
+  constructor(readonly element: Element) {}
+  getAttribute(name: string): string | null { return this.element.getAttributeNode(name)?.value ?? null; }
+  hasAttribute(name: string): boolean { return this.element.getAttributeNode(name) !== null; }
+  all(path: string): CfdiElement[] { return (select(path, this.element as unknown as Node) as unknown as Element[]).map((e) => new DomElement(e)); }
+}
+
 /** XPath normalize-space: trims and collapses runs of XML whitespace. */
 const normalize = (s: string) => s.replace(/[ \t\r\n]+/g, ' ').trim();
 
-function walk(node: Element, steps: Step[], out: string[]): void {
+function walk(node: CfdiElement, steps: Step[], out: string[]): void {
   for (const step of steps) {
     if (typeof step === 'string') {
       const optional = step.endsWith('?');
       const name = step.slice(1, optional ? -1 : undefined);
-      const attr = node.getAttributeNode(name);
-      if (attr || !optional) out.push('|' + normalize(attr?.value ?? ''));
+      const value = node.getAttribute(name);
+      if (value !== null || !optional) out.push('|' + normalize(value ?? ''));
     } else {
-      for (const child of select(step[0], node as unknown as Node) as unknown as Element[]) walk(child, step[1], out);
+      for (const child of node.all(step[0])) walk(child, step[1], out);
     }
   }
 }
 
-function chainOf(root: Element | null, steps: Step[]): string {
+function chainOf(root: CfdiElement | null, steps: Step[]): string {
   const out: string[] = ['|'];
   if (root) walk(root, steps, out);
   return out.join('') + '||';
@@ -99,17 +121,32 @@ export function parseXml(xml: string): Document {
   return doc;
 }
 
-/** The original chain of a cfdi:Comprobante 4.0 (what its Sello signs). */
+/** The original chain of a cfdi:Comprobante 4.0 (what its Sello signs), from its root element (its namespace and name checked by the caller). */
+export function comprobanteChain(root: CfdiElement): string {
+  return chainOf(root, COMPROBANTE);
+}
+
+/** The original chain of a cfdi:Comprobante 4.0 held as a DOM (what its Sello signs). */
 export function cfdiChain(doc: Document): string {
   const root = doc.documentElement;
-  return chainOf(root.namespaceURI === CFDI_NS && root.localName === 'Comprobante' ? root : null, COMPROBANTE);
+  return chainOf(root.namespaceURI === CFDI_NS && root.localName === 'Comprobante' ? new DomElement(root) : null, COMPROBANTE);
 }
 
 /** The original chain of the document's tfd:TimbreFiscalDigital (what its SelloSAT signs). */
 export function timbreChain(doc: Document | Element): string {
   const tfd = (doc as Element).localName === 'TimbreFiscalDigital' ? doc as Element
     : (select('//tfd:TimbreFiscalDigital', doc as unknown as Node) as unknown as Element[])[0] ?? null;
-  return chainOf(tfd, TIMBRE);
+  return chainOf(tfd ? new DomElement(tfd) : null, TIMBRE);
+}
+
+/** The original chain of a tfd:TimbreFiscalDigital given by its attributes' values (what its SelloSAT signs). */
+export function timbreChainOf(values: Readonly<Record<string, string>>): string {
+  const record: CfdiElement = {
+    getAttribute: (name) => (Object.hasOwn(values, name) ? values[name] : null),
+    hasAttribute: (name) => Object.hasOwn(values, name),
+    all: () => [],
+  };
+  return chainOf(record, TIMBRE);
 }
 
 export { select as satSelect };

@@ -9,15 +9,22 @@
  * and, when all is right, adds a tfd:TimbreFiscalDigital 1.1 sealed with its
  * own certificate. A real PAC is another implementation of StampProvider.
  *
+ * Each CFDI received is parsed once, by libxml2 (parsed.ts): that one document
+ * gives the well-formedness verdict, the schema's, the content rules', the
+ * original chain the seal is verified on, and where the stamp goes; the stamped
+ * CFDI is the text received with the TFD written into it (no DOM serialised).
+ *
  * A CFDI sent twice (a retry after a timeout) gets the stamp it already got,
  * as PACs answer a repeated stamp: the sandbox remembers stamps by seal.
  */
 import crypto, { X509Certificate } from 'node:crypto';
 import type { LoadedCertificate } from '../certificates';
 import { derBase64ToPem } from '../certificates';
-import { CFDI_NS, TFD_NS, cfdiChain, parseXml, satSelect, timbreChain } from './chain';
+import { libxml, type Libxml, type XmlDoc } from '../xsd';
+import { CFDI_NS, comprobanteChain, timbreChainOf } from './chain';
 import { cfdiDateTime, satCertificateNumber } from './cfdi';
-import { cfdiContentProblems } from './rules';
+import { parseCfdi, ParsedElement, withTimbre } from './parsed';
+import { parsedContentProblems } from './rules';
 
 /** The holder's name a SAT certificate carries in its X.509 `name` attribute (2.5.4.41), as real CSDs do. */
 export function certificateHolderName(cert: X509Certificate): string | null {
@@ -68,13 +75,28 @@ export class SandboxPac implements StampProvider {
   constructor(private credentials: () => Promise<LoadedCertificate>, private now: () => Date = () => new Date()) {}
 
   async stamp(sealedCfdi: string): Promise<StampVerdict> {
+    const lib = await libxml();
+    let doc: XmlDoc;
+    try {
+      doc = parseCfdi(lib, sealedCfdi);
+    } catch (e) {
+      const cause = String((e as Error)?.message ?? e).trim();
+      return { status: 'Rejected', uuid: null, xml: null, errors: [{ code: 'XML', message: `El XML no está bien formado: ${cause}` }], observations: [] };
+    }
+    try {
+      return await this.judge(sealedCfdi, lib, doc);
+    } finally {
+      doc.dispose();
+    }
+  }
+
+  /** The verdict on a CFDI and its text parsed once (`doc`, disposed of by the caller). */
+  private async judge(sealedCfdi: string, lib: Libxml, doc: XmlDoc): Promise<StampVerdict> {
     const errors: StampVerdict['errors'] = [];
     const fail = (code: string, message: string) => { errors.push({ code, message }); };
     const rejected = (): StampVerdict => ({ status: 'Rejected', uuid: null, xml: null, errors, observations: [] });
-    let doc: Document;
-    try { doc = parseXml(sealedCfdi); } catch (e) { fail('XML', `El XML no está bien formado: ${(e as Error).message}`); return rejected(); }
-    const root = doc.documentElement;
-    if (root.namespaceURI !== CFDI_NS || root.localName !== 'Comprobante' || root.getAttribute('Version') !== '4.0') {
+    const root = new ParsedElement(lib, doc.root);
+    if (doc.root.namespaceUri !== CFDI_NS || doc.root.name !== 'Comprobante' || root.getAttribute('Version') !== '4.0') {
       fail('VERSION', 'El documento no es un cfdi:Comprobante versión 4.0');
       return rejected();
     }
@@ -89,42 +111,35 @@ export class SandboxPac implements StampProvider {
       let number = '';
       try { number = satCertificateNumber(cert.serialNumber); } catch (e) { fail('CERTIFICADO', `No se obtiene el número del certificado: ${(e as Error).message}`); }
       if (number && number !== attr('NoCertificado')) fail('NO_CERTIFICADO', `NoCertificado ${attr('NoCertificado')} no es el número del certificado ${number}`);
-      const issuer = (satSelect('string(cfdi:Emisor/@Rfc)', root as unknown as Node) as unknown as string);
+      // As XPath's string(cfdi:Emisor/@Rfc) reads them: the first cfdi:Emisor's, '' when absent.
+      const emisor = root.all('cfdi:Emisor')[0];
+      const issuer = emisor?.getAttribute('Rfc') ?? '';
       if (!cert.subject.split('\n').some((line) => line === `x500UniqueIdentifier=${issuer}` || line.startsWith(`x500UniqueIdentifier=${issuer} `))) {
         fail('RFC_EMISOR', `El certificado no pertenece al emisor ${issuer}`);
       }
       const holder = certificateHolderName(cert);
-      const nombre = satSelect('string(cfdi:Emisor/@Nombre)', root as unknown as Node) as unknown as string;
+      const nombre = emisor?.getAttribute('Nombre') ?? '';
       if (holder === null) fail('NOMBRE_EMISOR', 'El certificado no lleva el nombre de su titular (atributo name de X.509)');
       else if (normalName(holder) !== normalName(nombre)) fail('NOMBRE_EMISOR', `El Nombre del Emisor "${nombre}" no es el nombre del titular del certificado "${holder}"`);
       const fecha = attr('Fecha');
       const issued = cfdiDateTime(this.now(), TIME_ZONE);
       const earliest = cfdiDateTime(new Date(this.now().getTime() - 72 * 3600_000), TIME_ZONE);
       if (fecha > issued || fecha < earliest) fail('FECHA', `La Fecha ${fecha} debe estar dentro de las 72 horas anteriores al timbrado (${issued})`);
-      const valid = sello !== '' && crypto.verify('sha256', Buffer.from(cfdiChain(doc), 'utf8'), cert.publicKey, Buffer.from(sello, 'base64'));
+      const valid = sello !== '' && crypto.verify('sha256', Buffer.from(comprobanteChain(root), 'utf8'), cert.publicKey, Buffer.from(sello, 'base64'));
       if (!valid) fail('SELLO', 'El sello no se verifica sobre la cadena original con el certificado');
     }
-    const content = await cfdiContentProblems(sealedCfdi);
+    const content = await parsedContentProblems(lib, doc);
     for (const p of content.problems) fail(p.code, p.es);
     if (errors.length) return rejected();
 
     const own = await this.credentials();
-    const timbre = doc.createElementNS(TFD_NS, 'tfd:TimbreFiscalDigital');
-    timbre.setAttributeNS('http://www.w3.org/2001/XMLSchema-instance', 'xsi:schemaLocation',
-      `${TFD_NS} http://www.sat.gob.mx/sitio_internet/cfd/TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd`);
     const uuid = crypto.randomUUID().toUpperCase();
-    timbre.setAttribute('Version', '1.1');
-    timbre.setAttribute('UUID', uuid);
-    timbre.setAttribute('FechaTimbrado', cfdiDateTime(this.now(), TIME_ZONE));
-    timbre.setAttribute('RfcProvCertif', SANDBOX_PROVIDER_RFC);
-    timbre.setAttribute('SelloCFD', sello);
-    timbre.setAttribute('NoCertificadoSAT', satCertificateNumber(own.serialNumberHex));
-    timbre.setAttribute('SelloSAT', crypto.sign('sha256', Buffer.from(timbreChain(timbre), 'utf8'), own.keyPem).toString('base64'));
-    const complemento = (satSelect('cfdi:Complemento', root as unknown as Node) as unknown as Element[])[0]
-      ?? root.appendChild(doc.createElementNS(CFDI_NS, 'cfdi:Complemento'));
-    complemento.appendChild(timbre);
-    // parseXml's document is xmldom's (typed as the DOM's): its toString() is xmldom's XMLSerializer.
-    const xml = doc.toString();
+    const timbre: Record<string, string> = {
+      Version: '1.1', UUID: uuid, FechaTimbrado: cfdiDateTime(this.now(), TIME_ZONE), RfcProvCertif: SANDBOX_PROVIDER_RFC,
+      SelloCFD: sello, NoCertificadoSAT: satCertificateNumber(own.serialNumberHex),
+    };
+    timbre.SelloSAT = crypto.sign('sha256', Buffer.from(timbreChainOf(timbre), 'utf8'), own.keyPem).toString('base64');
+    const xml = withTimbre(lib, doc, sealedCfdi, Object.entries(timbre));
     const verdict: StampVerdict = { status: 'Accepted', uuid, xml, errors: [], observations: content.observations };
     this.given.set(sello, verdict);
     return verdict;

@@ -14,38 +14,70 @@ import { CFDI_USES, FOREIGN_RECEIVER, genericReceiver } from '../../companies/us
 import { GENERIC_RFCS } from '../../catalog/customers';
 import { postalCode, regime, rfcPersonType, RESICO, TAX_OBJECTS } from '../../catalogs/sat';
 import { importeBounds } from './cfdi';
-import { parseXml, satSelect } from './chain';
+import type { CfdiElement } from './chain';
+import { parseCfdi, ParsedElement } from './parsed';
 import { PAYMENT_CONCEPT, PAYMENT_USE } from './payment';
-import { checkCfdiSchema } from './schema';
+import { checkCfdiSchema, checkParsedCfdiSchema } from './schema';
+import { libxml, type Libxml, type XmlDoc } from '../xsd';
 
 /** A problem: `message` in English (the API's refusals), `es` in Spanish (the sandbox PAC's verdicts, as a PAC writes them). */
 export interface Problem { code: string; message: string; es: string }
-type Fail = (code: string, message: string, es: string) => void;
+export type Fail = (code: string, message: string, es: string) => void;
 
-const nodesOf = (n: Node, q: string) => satSelect(q, n) as unknown as Element[];
+const nodesOf = (n: CfdiElement, q: string) => n.all(q);
 const num = (v: string | null) => new Decimal(v && /^-?[0-9]+(\.[0-9]+)?$/.test(v) ? v : 0);
 
-/** Every content problem of a CFDI (its seal, certificate and date aside), the schema's first. */
+/**
+ * Every content problem of a CFDI (its seal, certificate and date aside), the schema's first: the text parsed
+ * once, by libxml2 (parsed.ts), for the schema and the rules.
+ */
 export async function cfdiContentProblems(xml: string): Promise<{ problems: Problem[]; observations: string[] }> {
+  const lib = await libxml();
+  let doc: XmlDoc;
+  try {
+    doc = parseCfdi(lib, xml);
+  } catch (e) {
+    // Not well formed (or with a DOCTYPE): the schema's verdict on the text, then the parser's, as before.
+    const problems: Problem[] = [];
+    const observations: string[] = [];
+    schemaProblems(await checkCfdiSchema(xml), problems, observations);
+    const cause = String((e as Error)?.message ?? e).trim();
+    problems.push({ code: 'XML', message: cause, es: `El XML no está bien formado: ${cause}` });
+    return { problems, observations };
+  }
+  try {
+    return await parsedContentProblems(lib, doc);
+  } finally {
+    doc.dispose();
+  }
+}
+
+/** Every content problem of a CFDI parsed by parseCfdi (`lib`: libxml()), the schema's first; the caller disposes of `doc`. */
+export async function parsedContentProblems(lib: Libxml, doc: XmlDoc): Promise<{ problems: Problem[]; observations: string[] }> {
   const problems: Problem[] = [];
   const observations: string[] = [];
-  const fail: Fail = (code, message, es) => { problems.push({ code, message, es }); };
-  const schema = await checkCfdiSchema(xml);
+  schemaProblems(await checkParsedCfdiSchema(doc), problems, observations);
+  contentRules(new ParsedElement(lib, doc.root), (code, message, es) => { problems.push({ code, message, es }); });
+  return { problems, observations };
+}
+
+function schemaProblems(schema: { unchecked: string[]; errors: string[] }, problems: Problem[], observations: string[]): void {
   if (schema.unchecked.length) observations.push(`Catálogos no instalados, no revisados: ${schema.unchecked.join(', ')}`);
-  for (const e of schema.errors) fail('XSD', e, `No cumple el esquema del CFDI 4.0: ${e}`);
-  let root: Element;
-  try { root = parseXml(xml).documentElement; } catch (e) { fail('XML', (e as Error).message, `El XML no está bien formado: ${(e as Error).message}`); return { problems, observations }; }
+  for (const e of schema.errors) problems.push({ code: 'XSD', message: e, es: `No cumple el esquema del CFDI 4.0: ${e}` });
+}
+
+/** The rules past the schema, on the cfdi:Comprobante (however it was parsed). */
+export function contentRules(root: CfdiElement, fail: Fail): void {
   checkAmounts(root, fail);
   checkGeneralPublic(root, fail);
   checkParties(root, fail);
   checkConcepts(root, fail);
   if (root.getAttribute('TipoDeComprobante') === 'P') checkPayment(root, fail);
-  return { problems, observations };
 }
 
 /** The amounts: the lines add up to SubTotal and Descuento, the taxes to their totals, and Total follows. */
-export function checkAmounts(root: Element, fail: Fail): void {
-  const nodes = (q: string) => nodesOf(root as unknown as Node, q);
+export function checkAmounts(root: CfdiElement, fail: Fail): void {
+  const nodes = (q: string) => nodesOf(root, q);
   const sum = (q: string, a: string) => nodes(q).reduce((s, n) => s.plus(num(n.getAttribute(a))), new Decimal(0));
   const subtotal = num(root.getAttribute('SubTotal'));
   const discount = num(root.getAttribute('Descuento'));
@@ -55,10 +87,10 @@ export function checkAmounts(root: Element, fail: Fail): void {
   if (!lineDiscounts.eq(discount)) fail('DESCUENTO', `The Conceptos' discounts add up to ${lineDiscounts.toFixed(2)}, not Descuento ${discount.toFixed(2)}`, `Los descuentos de los Conceptos suman ${lineDiscounts.toFixed(2)}, no el Descuento ${discount.toFixed(2)}`);
   for (const [list, each, total] of [['Traslados', 'Traslado', 'TotalImpuestosTrasladados'], ['Retenciones', 'Retencion', 'TotalImpuestosRetenidos']] as const) {
     const perLine = sum(`cfdi:Conceptos/cfdi:Concepto/cfdi:Impuestos/cfdi:${list}/cfdi:${each}`, 'Importe');
-    const declared = num((nodes('cfdi:Impuestos')[0] as Element | undefined)?.getAttribute(total) ?? '0');
+    const declared = num((nodes('cfdi:Impuestos')[0] as CfdiElement | undefined)?.getAttribute(total) ?? '0');
     if (!perLine.eq(declared)) fail('IMPUESTOS', `The Conceptos' ${list.toLowerCase()} add up to ${perLine.toFixed(2)}, not ${total} ${declared.toFixed(2)}`, `Los ${list.toLowerCase()} de los Conceptos suman ${perLine.toFixed(2)}, no ${total} ${declared.toFixed(2)}`);
   }
-  const impuestos = nodes('cfdi:Impuestos')[0] as Element | undefined;
+  const impuestos = nodes('cfdi:Impuestos')[0] as CfdiElement | undefined;
   const expected = subtotal.minus(discount).plus(num(impuestos?.getAttribute('TotalImpuestosTrasladados') ?? '0')).minus(num(impuestos?.getAttribute('TotalImpuestosRetenidos') ?? '0'));
   const total = num(root.getAttribute('Total'));
   if (!expected.eq(total)) fail('TOTAL', `Total ${total.toFixed(2)} is not SubTotal − Descuento + taxes − retentions = ${expected.toFixed(2)}`, `El Total ${total.toFixed(2)} no es SubTotal − Descuento + traslados − retenciones = ${expected.toFixed(2)}`);
@@ -69,8 +101,8 @@ export function checkAmounts(root: Element, fail: Fail): void {
  * XEXX010101000 take UsoCFDI S01, RegimenFiscalReceptor 616 and DomicilioFiscalReceptor equal to
  * LugarExpedicion; the one abroad also its ResidenciaFiscal (not MEX) and NumRegIdTrib, which no other has.
  */
-export function checkGeneralPublic(root: Element, fail: Fail): void {
-  const receptor = nodesOf(root as unknown as Node, 'cfdi:Receptor')[0];
+export function checkGeneralPublic(root: CfdiElement, fail: Fail): void {
+  const receptor = nodesOf(root, 'cfdi:Receptor')[0];
   if (!receptor) return;
   const rfc = receptor.getAttribute('Rfc');
   const generic = genericReceiver(rfc);
@@ -93,9 +125,9 @@ export function checkGeneralPublic(root: Element, fail: Fail): void {
 }
 
 /** Regimes against the RFCs' person types, the use against the receiver's regime, the postal codes. */
-function checkParties(root: Element, fail: Fail): void {
-  const emisor = nodesOf(root as unknown as Node, 'cfdi:Emisor')[0];
-  const receptor = nodesOf(root as unknown as Node, 'cfdi:Receptor')[0];
+function checkParties(root: CfdiElement, fail: Fail): void {
+  const emisor = nodesOf(root, 'cfdi:Emisor')[0];
+  const receptor = nodesOf(root, 'cfdi:Receptor')[0];
   const regimeFor = (who: string, rfc: string, code: string) => {
     const r = regime(code);
     if (!r) return fail('REGIMEN', `${who}: ${code || 'no regime'} is not a c_RegimenFiscal code`, `${who}: ${code || 'sin régimen'} no es una clave de c_RegimenFiscal`);
@@ -122,19 +154,19 @@ function checkParties(root: Element, fail: Fail): void {
 }
 
 /** Each concept: price, tax object against its taxes, bases, IEPS in the IVA base, where withholdings apply. */
-function checkConcepts(root: Element, fail: Fail): void {
+function checkConcepts(root: CfdiElement, fail: Fail): void {
   // Anexo 20: ValorUnitario above zero on an income, expense (egreso) or payroll CFDI.
   const priced = ['I', 'E', 'N'].includes(root.getAttribute('TipoDeComprobante') ?? '');
-  const emisor = nodesOf(root as unknown as Node, 'cfdi:Emisor')[0];
-  const receptor = nodesOf(root as unknown as Node, 'cfdi:Receptor')[0];
+  const emisor = nodesOf(root, 'cfdi:Emisor')[0];
+  const receptor = nodesOf(root, 'cfdi:Receptor')[0];
   const place = postalCode(root.getAttribute('LugarExpedicion') ?? '');
-  nodesOf(root as unknown as Node, 'cfdi:Conceptos/cfdi:Concepto').forEach((c, i) => {
+  nodesOf(root, 'cfdi:Conceptos/cfdi:Concepto').forEach((c, i) => {
     const at = `Concepto ${i + 1} (${c.getAttribute('NoIdentificacion') ?? c.getAttribute('ClaveProdServ')})`;
     if (priced && !num(c.getAttribute('ValorUnitario')).gt(0)) fail('VALOR_UNITARIO', `${at}: ValorUnitario must be above 0 on an income CFDI`, `${at}: el ValorUnitario debe ser mayor que 0 en un CFDI de ingreso`);
     const objeto = c.getAttribute('ObjetoImp') ?? '';
-    const traslados = nodesOf(c as unknown as Node, 'cfdi:Impuestos/cfdi:Traslados/cfdi:Traslado');
-    const retenciones = nodesOf(c as unknown as Node, 'cfdi:Impuestos/cfdi:Retenciones/cfdi:Retencion');
-    const hasTaxes = nodesOf(c as unknown as Node, 'cfdi:Impuestos').length > 0;
+    const traslados = nodesOf(c, 'cfdi:Impuestos/cfdi:Traslados/cfdi:Traslado');
+    const retenciones = nodesOf(c, 'cfdi:Impuestos/cfdi:Retenciones/cfdi:Retencion');
+    const hasTaxes = nodesOf(c, 'cfdi:Impuestos').length > 0;
     const rule = TAX_OBJECTS[objeto];
     if (rule?.taxes === 'required' && !hasTaxes) fail('OBJETO_IMP', `${at}: ObjetoImp 02 (${rule.description}) needs the concept's Impuestos`, `${at}: ObjetoImp 02 (${rule.description}) requiere los Impuestos del concepto`);
     if (rule?.taxes === 'none' && hasTaxes) fail('OBJETO_IMP', `${at}: ObjetoImp ${objeto} (${rule.description}) cannot carry Impuestos`, `${at}: ObjetoImp ${objeto} (${rule.description}) no puede llevar Impuestos`);
@@ -185,30 +217,30 @@ function checkConcepts(root: Element, fail: Fail): void {
  * (ImpSaldoAnt − ImpPagado = ImpSaldoInsoluto ≥ 0) and add up to no more than Monto; taxes whose amounts are
  * their bases × rates; the Pago's taxes and the Totales the sums of the documents'.
  */
-export function checkPayment(root: Element, fail: Fail): void {
-  const at = (n: Node, q: string) => nodesOf(n, q);
-  const attr = (e: Element | undefined, a: string) => e?.getAttribute(a) ?? null;
+export function checkPayment(root: CfdiElement, fail: Fail): void {
+  const at = (n: CfdiElement, q: string) => nodesOf(n, q);
+  const attr = (e: CfdiElement | undefined, a: string) => e?.getAttribute(a) ?? null;
   for (const [a, want] of [['SubTotal', '0'], ['Total', '0'], ['Moneda', 'XXX']] as const) {
     if (a === 'Moneda' ? attr(root, a) !== want : !num(attr(root, a)).isZero()) fail('PAGO', `A payment receipt has ${a} ${want}, not ${attr(root, a) ?? 'nothing'}`, `Un comprobante de pago lleva ${a} ${want}, no ${attr(root, a) ?? 'nada'}`);
   }
   for (const a of ['FormaPago', 'MetodoPago', 'CondicionesDePago', 'Descuento', 'TipoCambio']) if (root.hasAttribute(a)) fail('PAGO', `A payment receipt carries no ${a}`, `Un comprobante de pago no lleva ${a}`);
-  if (at(root as unknown as Node, 'cfdi:Impuestos').length) fail('PAGO', 'A payment receipt carries no Impuestos node: its taxes are in the complement', 'Un comprobante de pago no lleva nodo Impuestos: sus impuestos van en el complemento');
-  const conceptos = at(root as unknown as Node, 'cfdi:Conceptos/cfdi:Concepto');
+  if (at(root, 'cfdi:Impuestos').length) fail('PAGO', 'A payment receipt carries no Impuestos node: its taxes are in the complement', 'Un comprobante de pago no lleva nodo Impuestos: sus impuestos van en el complemento');
+  const conceptos = at(root, 'cfdi:Conceptos/cfdi:Concepto');
   const c = conceptos[0];
   if (conceptos.length !== 1 || attr(c, 'ClaveProdServ') !== PAYMENT_CONCEPT.ClaveProdServ || attr(c, 'ClaveUnidad') !== PAYMENT_CONCEPT.ClaveUnidad
     || attr(c, 'Descripcion') !== PAYMENT_CONCEPT.Descripcion || attr(c, 'Cantidad') !== '1' || attr(c, 'ValorUnitario') !== '0' || attr(c, 'Importe') !== '0'
     || attr(c, 'ObjetoImp') !== '01' || c.hasAttribute('NoIdentificacion') || c.hasAttribute('Unidad') || c.hasAttribute('Descuento')) {
     fail('PAGO', `A payment receipt has one Concepto: ClaveProdServ ${PAYMENT_CONCEPT.ClaveProdServ}, Cantidad 1, ClaveUnidad ${PAYMENT_CONCEPT.ClaveUnidad}, Descripcion Pago, ValorUnitario 0, Importe 0, ObjetoImp 01`, `Un comprobante de pago lleva un Concepto: ClaveProdServ ${PAYMENT_CONCEPT.ClaveProdServ}, Cantidad 1, ClaveUnidad ${PAYMENT_CONCEPT.ClaveUnidad}, Descripcion Pago, ValorUnitario 0, Importe 0, ObjetoImp 01`);
   }
-  const use = attr(at(root as unknown as Node, 'cfdi:Receptor')[0], 'UsoCFDI');
+  const use = attr(at(root, 'cfdi:Receptor')[0], 'UsoCFDI');
   if (use !== PAYMENT_USE) fail('USO_CFDI', `A payment receipt takes UsoCFDI ${PAYMENT_USE}, not ${use ?? 'nothing'}`, `Un comprobante de pago lleva UsoCFDI ${PAYMENT_USE}, no ${use ?? 'nada'}`);
-  const pagos = at(root as unknown as Node, 'cfdi:Complemento/pago20:Pagos');
+  const pagos = at(root, 'cfdi:Complemento/pago20:Pagos');
   if (pagos.length !== 1) return fail('PAGO', `A payment receipt carries one pago20:Pagos complement, not ${pagos.length}`, `Un comprobante de pago lleva un complemento pago20:Pagos, no ${pagos.length}`);
   const close = (a: Decimal, b: Decimal) => a.minus(b).abs().lte('0.01');
   let monto = new Decimal(0);
   const totals = new Map<string, Decimal>();
   const addTotal = (k: string, v: Decimal) => totals.set(k, (totals.get(k) ?? new Decimal(0)).plus(v));
-  at(pagos[0] as unknown as Node, 'pago20:Pago').forEach((pago, i) => {
+  at(pagos[0], 'pago20:Pago').forEach((pago, i) => {
     const where = `Pago ${i + 1}`;
     const moneda = attr(pago, 'MonedaP');
     const cambio = num(attr(pago, 'TipoCambioP') ?? '1');
@@ -219,7 +251,7 @@ export function checkPayment(root: Element, fail: Fail): void {
     monto = monto.plus(num(attr(pago, 'Monto')).times(cambio));
     let paid = new Decimal(0);
     const perTax = new Map<string, { base: Decimal; importe: Decimal }>();
-    at(pago as unknown as Node, 'pago20:DoctoRelacionado').forEach((dr) => {
+    at(pago, 'pago20:DoctoRelacionado').forEach((dr) => {
       const doc = `${where}, DoctoRelacionado ${attr(dr, 'IdDocumento')}`;
       const before = num(attr(dr, 'ImpSaldoAnt')), amount = num(attr(dr, 'ImpPagado')), after = num(attr(dr, 'ImpSaldoInsoluto'));
       const equivalence = num(attr(dr, 'EquivalenciaDR') ?? '1');
@@ -229,10 +261,10 @@ export function checkPayment(root: Element, fail: Fail): void {
       if (attr(dr, 'MonedaDR') !== moneda && !dr.hasAttribute('EquivalenciaDR')) fail('PAGO', `${doc}: EquivalenciaDR is required when MonedaDR ${attr(dr, 'MonedaDR')} is not MonedaP ${moneda}`, `${doc}: EquivalenciaDR es obligatoria cuando MonedaDR ${attr(dr, 'MonedaDR')} no es MonedaP ${moneda}`);
       if (attr(dr, 'MonedaDR') === 'XXX') fail('PAGO', `${doc}: MonedaDR cannot be XXX`, `${doc}: MonedaDR no puede ser XXX`);
       paid = paid.plus(amount.div(equivalence));
-      const taxes = at(dr as unknown as Node, 'pago20:ImpuestosDR');
+      const taxes = at(dr, 'pago20:ImpuestosDR');
       if ((attr(dr, 'ObjetoImpDR') === '02') !== (taxes.length > 0)) fail('OBJETO_IMP', `${doc}: ObjetoImpDR 02 and ImpuestosDR go together`, `${doc}: ObjetoImpDR 02 e ImpuestosDR van juntos`);
       for (const [list, kind] of [['pago20:RetencionesDR/pago20:RetencionDR', 'R'], ['pago20:TrasladosDR/pago20:TrasladoDR', 'T']] as const) {
-        for (const t of taxes.flatMap((n) => at(n as unknown as Node, list))) {
+        for (const t of taxes.flatMap((n) => at(n, list))) {
           const base = num(attr(t, 'BaseDR')), tasa = attr(t, 'TasaOCuotaDR'), importe = num(attr(t, 'ImporteDR'));
           if (tasa !== null && !withinBounds(base, tasa, importe)) fail('IMPORTE', `${doc}: ImporteDR ${attr(t, 'ImporteDR')} is not BaseDR ${attr(t, 'BaseDR')} × ${tasa} within Anexo 20's bounds (${bounds(base, tasa)})`, `${doc}: ImporteDR ${attr(t, 'ImporteDR')} no es BaseDR ${attr(t, 'BaseDR')} × ${tasa} dentro de los límites del Anexo 20 (${bounds(base, tasa)})`);
           const exempt = attr(t, 'TipoFactorDR') === 'Exento';
@@ -245,10 +277,10 @@ export function checkPayment(root: Element, fail: Fail): void {
     });
     if (paid.gt(num(attr(pago, 'Monto')))) fail('MONTO', `${where}: the documents' ImpPagado (${paid.toFixed(2)}) add up to more than Monto ${attr(pago, 'Monto')}`, `${where}: los ImpPagado de los documentos (${paid.toFixed(2)}) suman más que el Monto ${attr(pago, 'Monto')}`);
     const declared = new Map<string, { base: Decimal; importe: Decimal }>();
-    for (const r of at(pago as unknown as Node, 'pago20:ImpuestosP/pago20:RetencionesP/pago20:RetencionP')) {
+    for (const r of at(pago, 'pago20:ImpuestosP/pago20:RetencionesP/pago20:RetencionP')) {
       declared.set(`R|${attr(r, 'ImpuestoP')}|`, { base: new Decimal(0), importe: num(attr(r, 'ImporteP')) });
     }
-    for (const t of at(pago as unknown as Node, 'pago20:ImpuestosP/pago20:TrasladosP/pago20:TrasladoP')) {
+    for (const t of at(pago, 'pago20:ImpuestosP/pago20:TrasladosP/pago20:TrasladoP')) {
       const tasa = attr(t, 'TipoFactorP') === 'Exento' ? 'Exento' : attr(t, 'TasaOCuotaP');
       declared.set(`T|${attr(t, 'ImpuestoP')}|${tasa}`, { base: num(attr(t, 'BaseP')), importe: num(attr(t, 'ImporteP')) });
     }
@@ -267,7 +299,7 @@ export function checkPayment(root: Element, fail: Fail): void {
       }
     }
   });
-  const totales = at(pagos[0] as unknown as Node, 'pago20:Totales')[0];
+  const totales = at(pagos[0], 'pago20:Totales')[0];
   addTotal('MontoTotalPagos', monto);
   for (const name of ['MontoTotalPagos', 'TotalRetencionesIVA', 'TotalRetencionesISR', 'TotalRetencionesIEPS', 'TotalTrasladosBaseIVA16', 'TotalTrasladosImpuestoIVA16',
     'TotalTrasladosBaseIVA8', 'TotalTrasladosImpuestoIVA8', 'TotalTrasladosBaseIVA0', 'TotalTrasladosImpuestoIVA0', 'TotalTrasladosBaseIVAExento']) {

@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { putSchemaInMemory, resetValidators, schemaFile, validateXml, validatorOf } from '../xsd';
+import { putSchemaInMemory, resetValidators, schemaFile, validateDoc, validateXml, validatorOf, type XmlDoc } from '../xsd';
 import { catalogueCodes, catalogueInstalled, LARGE_CATALOGUES, SMALL_CATALOGUES, type LargeCatalogue } from '../../catalogs/sat';
 
 export const CAT_NS = 'http://www.sat.gob.mx/sitio_internet/cfd/catalogos';
@@ -94,6 +94,12 @@ function compiled(): Promise<Compiled> {
 export async function checkCfdiSchema(xml: string): Promise<SchemaCheck> {
   const c = await compiled();
   return { unchecked: c.unchecked, errors: await validateXml(c.file, xml) };
+}
+
+/** Checks a CFDI already parsed (parsed.ts parseCfdi) against cfdv40.xsd (and Pagos20.xsd) with the catalogues; the caller disposes of it. */
+export async function checkParsedCfdiSchema(doc: XmlDoc): Promise<SchemaCheck> {
+  const c = await compiled();
+  return { unchecked: c.unchecked, errors: await validateDoc(c.file, doc) };
 }
 
 /** Drops the compiled schema (tests that switch catalogues). */
