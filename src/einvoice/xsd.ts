@@ -28,6 +28,8 @@ export interface XmlNode {
   readonly content: string;
   /** Its parent element (null for the root element and nodes outside it). */
   readonly parent: XmlElement | null;
+  /** The next sibling (element, text, comment...), null for the last. */
+  readonly next: XmlNode | null;
   isSameNode(other: XmlNode): boolean;
   get(xpath: XPath): XmlNode | null;
   find(xpath: XPath): XmlNode[];
@@ -39,8 +41,12 @@ export interface XmlElement extends XmlNode {
   /** The local name. */
   readonly name: string;
   readonly namespaceUri: string;
+  /** Its first child (element, text, comment...), null for none. */
+  readonly firstChild: XmlNode | null;
   /** The prefix of its name ('' for none). */
   readonly prefix: string;
+  /** Its attributes, in document order (libxml2-wasm's XmlAttribute: local name, namespace, value). */
+  readonly attrs: { readonly name: string; readonly namespaceUri: string; readonly value: string }[];
   /** An attribute without a namespace, by its name. */
   attr(name: string): { value: string } | null;
   /** The namespace a prefix stands for here (null: none). */

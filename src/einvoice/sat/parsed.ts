@@ -5,18 +5,64 @@
  * through ParsedElement, and located in the text for stamping (provider.ts).
  */
 import { CFDI_NS, PAGOS_NS, TFD_NS, type CfdiElement } from './chain';
-import { XPaths, type Libxml, type XmlDoc, type XmlElement } from '../xsd';
+import { XPaths, type Libxml, type XmlDoc, type XmlElement, type XmlNode } from '../xsd';
 
-/** The XPaths of the chains and the rules, compiled once per thread. */
-const paths = new XPaths({ cfdi: CFDI_NS, tfd: TFD_NS, pago20: PAGOS_NS });
+const PREFIXES: Record<string, string> = { cfdi: CFDI_NS, tfd: TFD_NS, pago20: PAGOS_NS };
+/** The XPaths of the chains and the rules that are not plain child steps, compiled once per thread. */
+const paths = new XPaths(PREFIXES);
 
-/** An element of a parsed CFDI as a CfdiElement: attributes without a namespace (libxml2's xmlHasNsProp with no namespace). */
+type Steps = { ns: string; name: string }[];
+/** The paths made of child steps only ('cfdi:Conceptos/cfdi:Concepto'), as steps; null: another XPath. */
+const childPaths = new Map<string, Steps | null>();
+function childSteps(path: string): Steps | null {
+  let steps = childPaths.get(path);
+  if (steps === undefined) {
+    steps = [];
+    for (const step of path.split('/')) {
+      const m = /^([A-Za-z0-9]+):([A-Za-z0-9]+)$/.exec(step);
+      if (!m || !PREFIXES[m[1]]) { steps = null; break; }
+      steps.push({ ns: PREFIXES[m[1]], name: m[2] });
+    }
+    childPaths.set(path, steps);
+  }
+  return steps;
+}
+const isElement = (n: XmlNode): n is XmlElement => typeof (n as XmlElement).attr === 'function';
+
+/**
+ * An element of a parsed CFDI as a CfdiElement: its attributes without a namespace, by name (a CFDI has no DTD to
+ * give defaults); a path of child steps followed from child to child (libxml2-wasm sets up an XPath context for each
+ * evaluation, and the chain asks dozens of such paths), any other by libxml2's XPath.
+ */
 export class ParsedElement implements CfdiElement {
+  /** Its attributes without a namespace, read on first use in one pass (each read of libxml2-wasm's crosses into WebAssembly). */
+  private values: Map<string, string> | null = null;
   constructor(private lib: Libxml, readonly element: XmlElement) {}
-  getAttribute(name: string): string | null { return this.element.attr(name)?.value ?? null; }
-  hasAttribute(name: string): boolean { return this.element.attr(name) !== null; }
+  private attributes(): Map<string, string> {
+    if (!this.values) {
+      this.values = new Map();
+      for (const a of this.element.attrs) if (a.namespaceUri === '') this.values.set(a.name, a.value);
+    }
+    return this.values;
+  }
+  getAttribute(name: string): string | null { return this.attributes().get(name) ?? null; }
+  hasAttribute(name: string): boolean { return this.attributes().has(name); }
   all(path: string): CfdiElement[] {
-    return (this.element.find(paths.of(this.lib, path)) as XmlElement[]).map((e) => new ParsedElement(this.lib, e));
+    const steps = childSteps(path);
+    let found: XmlElement[];
+    if (steps) {
+      found = [this.element];
+      for (const { ns, name } of steps) {
+        const next: XmlElement[] = [];
+        for (const parent of found) {
+          for (let n = parent.firstChild; n; n = n.next) if (isElement(n) && n.name === name && n.namespaceUri === ns) next.push(n);
+        }
+        found = next;
+      }
+    } else {
+      found = this.element.find(paths.of(this.lib, path)) as XmlElement[];
+    }
+    return found.map((e) => new ParsedElement(this.lib, e));
   }
 }
 
