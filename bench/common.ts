@@ -25,6 +25,8 @@ export class Client {
   private host: string;
   private port: number;
   token = '';
+  /** Headers sent with every request (the Mexican API asks for ServiceAPI-Application-Id). */
+  headers: Record<string, string> = {};
 
   constructor(baseUrl: string, sockets: number) {
     const u = new URL(baseUrl);
@@ -35,7 +37,7 @@ export class Client {
 
   send(method: string, p: string, body?: string): Promise<Answer> {
     return new Promise((resolve, reject) => {
-      const headers: Record<string, string | number> = {};
+      const headers: Record<string, string | number> = { ...this.headers };
       if (this.token) headers.authorization = `Bearer ${this.token}`;
       if (body !== undefined) { headers['content-type'] = 'application/json'; headers['content-length'] = Buffer.byteLength(body); }
       const req = http.request({ agent: this.agent, host: this.host, port: this.port, method, path: p, headers }, (res) => {
