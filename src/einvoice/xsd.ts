@@ -28,8 +28,11 @@ export interface XmlNode {
   readonly content: string;
   /** Its parent element (null for the root element and nodes outside it). */
   readonly parent: XmlElement | null;
-  /** The next sibling (element, text, comment...), null for the last. */
-  readonly next: XmlNode | null;
+  /**
+   * The next sibling (element, text, comment...), null for the last; undefined on a processing instruction,
+   * which libxml2-wasm (0.7) does not make a tree node and gives no sibling access.
+   */
+  readonly next?: XmlNode | null;
   isSameNode(other: XmlNode): boolean;
   get(xpath: XPath): XmlNode | null;
   find(xpath: XPath): XmlNode[];

@@ -110,7 +110,10 @@ test('valid CFDIs: the same verdict both ways, and the stamp written as text is 
     ['invoice', buildCfdi(input(), company).xml],
     ['invoice to the general public', buildCfdi(input(doc({ use: 'S01' }), GENERAL_PUBLIC), company).xml],
     ['credit note', buildCfdi(input(doc(), {}, { egreso: { related: [crypto.randomUUID().toUpperCase()], paymentForm: '03' } }), company).xml],
+    // Processing instructions and comments between the elements (a PI has no sibling access in libxml2-wasm).
+    ['invoice with processing instructions and comments', buildCfdi(input(), company).xml.replace(/<cfdi:(Emisor|Concepto|Traslado|Impuestos) /g, '<?pi <cfdi:$1?><!-- c --><cfdi:$1 ')],
     ['payment receipt', buildPaymentCfdi(paymentInput(), company).xml],
+    ['payment receipt with processing instructions', buildPaymentCfdi(paymentInput(), company).xml.replace(/<(pago20:\w+|cfdi:Concepto) /g, '<?pi?><$1 ')],
     ['payment receipt in dollars', buildPaymentCfdi(paymentInput('USD'), company).xml],
   ];
   for (const [what, xml] of valid) {

@@ -11,7 +11,7 @@ const PREFIXES: Record<string, string> = { cfdi: CFDI_NS, tfd: TFD_NS, pago20: P
 /** The XPaths of the chains and the rules that are not plain child steps, compiled once per thread. */
 const paths = new XPaths(PREFIXES);
 
-type Steps = { ns: string; name: string }[];
+type Steps = { step: string; ns: string; name: string }[];
 /** The paths made of child steps only ('cfdi:Conceptos/cfdi:Concepto'), as steps; null: another XPath. */
 const childPaths = new Map<string, Steps | null>();
 function childSteps(path: string): Steps | null {
@@ -21,7 +21,7 @@ function childSteps(path: string): Steps | null {
     for (const step of path.split('/')) {
       const m = /^([A-Za-z0-9]+):([A-Za-z0-9]+)$/.exec(step);
       if (!m || !PREFIXES[m[1]]) { steps = null; break; }
-      steps.push({ ns: PREFIXES[m[1]], name: m[2] });
+      steps.push({ step, ns: PREFIXES[m[1]], name: m[2] });
     }
     childPaths.set(path, steps);
   }
@@ -52,17 +52,28 @@ export class ParsedElement implements CfdiElement {
     let found: XmlElement[];
     if (steps) {
       found = [this.element];
-      for (const { ns, name } of steps) {
+      for (const step of steps) {
         const next: XmlElement[] = [];
-        for (const parent of found) {
-          for (let n = parent.firstChild; n; n = n.next) if (isElement(n) && n.name === name && n.namespaceUri === ns) next.push(n);
-        }
+        for (const parent of found) next.push(...this.children(parent, step));
         found = next;
       }
     } else {
       found = this.element.find(paths.of(this.lib, path)) as XmlElement[];
     }
     return found.map((e) => new ParsedElement(this.lib, e));
+  }
+
+  /** The children of `parent` one step selects, in document order. */
+  private children(parent: XmlElement, { step, ns, name }: Steps[number]): XmlElement[] {
+    const out: XmlElement[] = [];
+    for (let n: XmlNode | null | undefined = parent.firstChild; n; ) {
+      if (isElement(n) && n.name === name && n.namespaceUri === ns) out.push(n);
+      const next: XmlNode | null | undefined = n.next;
+      // A processing instruction has no sibling access in libxml2-wasm: libxml2's XPath reads past it.
+      if (next === undefined) return parent.find(paths.of(this.lib, step)) as XmlElement[];
+      n = next;
+    }
+    return out;
   }
 }
 
