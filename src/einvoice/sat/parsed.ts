@@ -37,6 +37,8 @@ const isElement = (n: XmlNode): n is XmlElement => typeof (n as XmlElement).attr
 export class ParsedElement implements CfdiElement {
   /** Its attributes without a namespace, read on first use in one pass (each read of libxml2-wasm's crosses into WebAssembly). */
   private values: Map<string, string> | null = null;
+  /** What each path asked of it found: the same elements, their attributes read once, for the chain and every rule. */
+  private found = new Map<string, CfdiElement[]>();
   constructor(private lib: Libxml, readonly element: XmlElement) {}
   private attributes(): Map<string, string> {
     if (!this.values) {
@@ -48,6 +50,12 @@ export class ParsedElement implements CfdiElement {
   getAttribute(name: string): string | null { return this.attributes().get(name) ?? null; }
   hasAttribute(name: string): boolean { return this.attributes().has(name); }
   all(path: string): CfdiElement[] {
+    let hit = this.found.get(path);
+    if (!hit) this.found.set(path, hit = this.select(path));
+    return hit;
+  }
+
+  private select(path: string): CfdiElement[] {
     const steps = childSteps(path);
     let found: XmlElement[];
     if (steps) {

@@ -128,7 +128,7 @@ export class SandboxPac implements StampProvider {
       const valid = sello !== '' && crypto.verify('sha256', Buffer.from(comprobanteChain(root), 'utf8'), cert.publicKey, Buffer.from(sello, 'base64'));
       if (!valid) fail('SELLO', 'El sello no se verifica sobre la cadena original con el certificado');
     }
-    const content = await parsedContentProblems(lib, doc);
+    const content = await parsedContentProblems(lib, doc, root);
     for (const p of content.problems) fail(p.code, p.es);
     if (errors.length) return rejected();
 

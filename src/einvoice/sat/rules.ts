@@ -52,12 +52,15 @@ export async function cfdiContentProblems(xml: string): Promise<{ problems: Prob
   }
 }
 
-/** Every content problem of a CFDI parsed by parseCfdi (`lib`: libxml()), the schema's first; the caller disposes of `doc`. */
-export async function parsedContentProblems(lib: Libxml, doc: XmlDoc): Promise<{ problems: Problem[]; observations: string[] }> {
+/**
+ * Every content problem of a CFDI parsed by parseCfdi (`lib`: libxml()), the schema's first; `root` its root as
+ * the caller already reads it (the elements found are kept with it). The caller disposes of `doc`.
+ */
+export async function parsedContentProblems(lib: Libxml, doc: XmlDoc, root = new ParsedElement(lib, doc.root)): Promise<{ problems: Problem[]; observations: string[] }> {
   const problems: Problem[] = [];
   const observations: string[] = [];
   schemaProblems(await checkParsedCfdiSchema(doc), problems, observations);
-  contentRules(new ParsedElement(lib, doc.root), (code, message, es) => { problems.push({ code, message, es }); });
+  contentRules(root, (code, message, es) => { problems.push({ code, message, es }); });
   return { problems, observations };
 }
 
