@@ -158,6 +158,8 @@ test('tampered CFDIs: the same rejection both ways, code by code and message by 
     ['the general public with UsoCFDI G03 (rules.ts)', resealed(changed(generalPublic, 'UsoCFDI="S01"', 'UsoCFDI="G03"')), ['RECEPTOR', 'USO_CFDI']],
     ['SubTotal not the lines\' sum (rules.ts)', resealed(changed(xml, 'SubTotal="3099.99"', 'SubTotal="3099.98"')), ['SUBTOTAL', 'TOTAL']],
     ['a payment over its Monto (rules.ts)', resealed(changed(payment, 'Monto="1000.00"', 'Monto="900.00"')), ['MONTO', 'TOTALES']],
+    // XPath's string(cfdi:Emisor/@Nombre) of the way before: the first such attribute among the Emisor elements.
+    ['a second cfdi:Emisor, the first without Rfc', changed(xml, '<cfdi:Emisor ', '<cfdi:Emisor Nombre="OTRA EMPRESA"/><cfdi:Emisor '), ['NOMBRE_EMISOR', 'REGIMEN', 'SELLO', 'XSD']],
     ['version 3.3', changed(xml, 'Version="4.0"', 'Version="3.3"'), ['VERSION']],
     ['another root', `<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/3" Version="4.0"/>`, ['VERSION']],
     ['malformed XML', xml.slice(0, -30), ['XML']],

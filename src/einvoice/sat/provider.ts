@@ -111,14 +111,14 @@ export class SandboxPac implements StampProvider {
       let number = '';
       try { number = satCertificateNumber(cert.serialNumber); } catch (e) { fail('CERTIFICADO', `No se obtiene el número del certificado: ${(e as Error).message}`); }
       if (number && number !== attr('NoCertificado')) fail('NO_CERTIFICADO', `NoCertificado ${attr('NoCertificado')} no es el número del certificado ${number}`);
-      // As XPath's string(cfdi:Emisor/@Rfc) reads them: the first cfdi:Emisor's, '' when absent.
-      const emisor = root.all('cfdi:Emisor')[0];
-      const issuer = emisor?.getAttribute('Rfc') ?? '';
+      // As XPath's string(cfdi:Emisor/@Rfc) reads them: the first such attribute of the cfdi:Emisor elements, '' for none.
+      const emisor = (name: string) => root.all('cfdi:Emisor').find((e) => e.hasAttribute(name))?.getAttribute(name) ?? '';
+      const issuer = emisor('Rfc');
       if (!cert.subject.split('\n').some((line) => line === `x500UniqueIdentifier=${issuer}` || line.startsWith(`x500UniqueIdentifier=${issuer} `))) {
         fail('RFC_EMISOR', `El certificado no pertenece al emisor ${issuer}`);
       }
       const holder = certificateHolderName(cert);
-      const nombre = emisor?.getAttribute('Nombre') ?? '';
+      const nombre = emisor('Nombre');
       if (holder === null) fail('NOMBRE_EMISOR', 'El certificado no lleva el nombre de su titular (atributo name de X.509)');
       else if (normalName(holder) !== normalName(nombre)) fail('NOMBRE_EMISOR', `El Nombre del Emisor "${nombre}" no es el nombre del titular del certificado "${holder}"`);
       const fecha = attr('Fecha');
