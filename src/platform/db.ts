@@ -123,7 +123,6 @@ const asError = (e: Record<string, unknown>) => Object.assign(new Error(String(e
 async function openPglite(dataDir: string): Promise<Db> {
   const release = acquireLock(dataDir);
   const worker = new Worker(path.join(__dirname, 'pglite-thread.js'), { workerData: { dataDir } });
-  worker.unref(); // held only while a statement is out (see call), so a tool that forgets close() still ends
   const changes = announcements();
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let next = 1;
@@ -149,6 +148,8 @@ async function openPglite(dataDir: string): Promise<Db> {
     waiting.clear();
     started.failed(stopped);
   });
+  // The thread holds the process until it is ready; from then on only while a statement is out (see call: the first
+  // one's answer lets it go), so that a tool that forgets close() still ends.
   const call = <T = unknown>(m: Omit<ToDbThread, 'id'>, id = next++): Promise<T> => new Promise<T>((resolve, reject) => {
     if (stopped) { reject(stopped); return; }
     if (!waiting.size) worker.ref();

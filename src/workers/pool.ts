@@ -51,11 +51,12 @@ class Thread {
   running = new Map<number, Task>();
   constructor(readonly index: number, tasks: string | undefined, onMessage: (t: Thread, m: FromWorker) => void, onExit: (t: Thread, why: Error) => void) {
     this.worker = new Worker(path.join(__dirname, 'thread.js'), { workerData: { tasks } });
-    this.worker.unref();
     this.worker.on('message', (m: FromWorker) => onMessage(this, m));
     let failure: Error | undefined;
     this.worker.on('error', (e) => { failure = e; });
     this.worker.on('exit', (code) => onExit(this, failure ?? new Error(`worker thread ${this.index} stopped (exit code ${code})`)));
+    // After the listeners: adding a 'message' listener refs the thread again.
+    this.worker.unref();
   }
 }
 
