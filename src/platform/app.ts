@@ -112,6 +112,19 @@ function closed(schema: AnySchema): AnySchema {
 }
 
 /**
+ * The validators and serializers compiled from the routes' schemas, by the schema's text: compiling them takes most
+ * of an application's start (a second), and they depend on nothing else, so a process that builds the application
+ * again (the tests, a restart in the same process) compiles each schema once.
+ */
+const compiled = new Map<string, unknown>();
+function once<S, T>(kind: string, schema: S, compile: (s: S) => T): T {
+  const key = `${kind} ${JSON.stringify(schema)}`;
+  let fn = compiled.get(key) as T | undefined;
+  if (!fn) compiled.set(key, (fn = compile(schema)));
+  return fn;
+}
+
+/**
  * NUL cannot be stored in PostgreSQL text, and an unpaired UTF-16 surrogate
  * cannot be written as UTF-8 (it would come back as U+FFFD): both are refused
  * wherever they appear in a body, query string or path, at their JSON path.
@@ -198,8 +211,9 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
   app.removeContentTypeParser('text/plain');
   const allowedFor = methodsByPath(app);
   // Bodies are closed (closedBody) except the administration API's, which takes records read back as they are.
-  app.setValidatorCompiler(({ schema, httpPart, url }) => httpPart === 'body' ? bodyAjv.compile(url.startsWith('/admin') ? schema : closedBody(schema) as object)
-    : queryAjv.compile(httpPart === 'querystring' ? closed(schema) : schema));
+  app.setValidatorCompiler(({ schema, httpPart, url }) => httpPart === 'body'
+    ? once('body', url.startsWith('/admin') ? schema : closedBody(schema) as object, (s) => bodyAjv.compile(s))
+    : once('query', httpPart === 'querystring' ? closed(schema) : schema, (s) => queryAjv.compile(s)));
   app.addHook('onRoute', (route) => {
     if (route.schema?.hide) return;
     // Every route of the API checks its query string: one that declares none takes none.
@@ -212,7 +226,7 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
   // missing a property the schema requires (a document stored by an older version, replayed or read) is written as
   // it is rather than failing; CHECK_RESPONSES below makes the tests fail on it instead.
   app.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
-    const fast = fastJson(schema as object);
+    const fast = once('answer', schema as object, (s) => fastJson(s));
     return (data) => {
       try {
         return fast(data);
