@@ -6,14 +6,11 @@
  * secret is stored. Each session has its own CSRF token.
  */
 import crypto from 'node:crypto';
-import { promisify } from 'node:util';
 import type { Config } from '../platform/config';
 import type { Db, Queryable } from '../platform/db';
+import { scryptHex } from '../platform/hashing';
 import { ApiError, DomainError, error, notFound, Problems } from '../platform/errors';
 
-const scrypt = promisify(crypto.scrypt) as (pw: string, salt: string, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
-/** scrypt with N = 2^15, r = 8 (32 MiB a hash): memory-hard, about 0.1 s a login. */
-const SCRYPT = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
 export const ROLES = ['owner', 'accountant', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -24,7 +21,7 @@ export type ConsoleSettings = Pick<Config, 'consoleHttps' | 'consoleIdleSeconds'
   | 'consoleLoginMaxPerAddress' | 'consoleLoginWindowSeconds'>;
 
 export async function hashPassword(password: string, salt = crypto.randomBytes(16).toString('hex')) {
-  return { salt, hash: (await scrypt(password, salt, 32, SCRYPT)).toString('hex') };
+  return { salt, hash: await scryptHex(password, salt, 'password') };
 }
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');

@@ -5,12 +5,11 @@
  * (Tokens), so that a request that touches no document touches no database.
  */
 import crypto from 'node:crypto';
-import { promisify } from 'node:util';
 import type { Db, Queryable } from './db';
+import { scryptHex } from './hashing';
 import { forbidden, unauthorized } from './errors';
 import type { BoundedPool, Throttle } from './throttle';
 
-const scrypt = promisify(crypto.scrypt) as (pw: string, salt: string, len: number) => Promise<Buffer>;
 
 export interface Company {
   company_id: number;
@@ -62,7 +61,7 @@ export interface CompanyRow extends Company {
 }
 
 export async function hashKey(key: string, salt = crypto.randomBytes(16).toString('hex')) {
-  const hash = (await scrypt(key, salt, 32)).toString('hex');
+  const hash = await scryptHex(key, salt, 'access-key');
   return { salt, hash };
 }
 

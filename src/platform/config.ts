@@ -153,7 +153,16 @@ function corsOrigins(raw: string | undefined): string[] {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** HASH_COST=test (cheap hashes, src/platform/hashing.ts) is the test suite's: refused anywhere else. */
+function hashCost(env: NodeJS.ProcessEnv): void {
+  const raw = env.HASH_COST;
+  if (raw === undefined || raw === '') return;
+  if (raw !== 'test') throw new ConfigError(`HASH_COST takes only "test" (the test suite's cheap hashes), got "${raw}"`);
+  if (!env.NODE_TEST_CONTEXT) throw new ConfigError('HASH_COST=test is for the test suite only (under node --test): a real start hashes access keys and passwords at full cost');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  hashCost(env);
   return {
     port: port(env),
     host: env.HOST || '127.0.0.1',

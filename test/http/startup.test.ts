@@ -18,6 +18,7 @@ import { ApiClient, freshPostgres } from '../support/server';
 import { freePort, ServiceProcess } from '../support/service';
 import { today, validInvoice, coRefs } from '../support/co';
 import { MX_APP, mxInvoice, mxRefs } from '../support/mx';
+import { sleep } from '../support/profile';
 
 const root = path.join(__dirname, '..', '..', '..');
 const run = (file: string, env: Record<string, string>, args: string[] = []) => {
@@ -69,6 +70,9 @@ test('a port in use, a wrong setting or a database that cannot be used stops the
       [{ DATABASE_URL: 'postgres://root:s3cret@127.0.0.1:1/test', NODE_ENV: 'production' }, 78, /^Cannot start: SECRET_KEY is required on a PostgreSQL server for a production start \(NODE_ENV=production\)/],
       [{ DATABASE_URL: 'postgres://root:s3cret@127.0.0.1:1/test', ADMIN_TOKEN: 'a'.repeat(32), SECRET_KEY: 'k'.repeat(16) }, 69, /^Cannot start: Cannot use the database at .*nothing listens there/],
       [{ DATA_DIR: path.join(notADir, 'data') }, 78, /^Cannot start: The embedded database in DATA_DIR .* cannot be opened: ENOTDIR/],
+      // The test suite's cheap hashes (src/platform/hashing.ts) are refused outside Node's test runner, and any other value anywhere.
+      [{ HASH_COST: 'test', NODE_TEST_CONTEXT: '' }, 78, /^Cannot start: HASH_COST=test is for the test suite only \(under node --test\): a real start hashes access keys and passwords at full cost$/],
+      [{ HASH_COST: 'cheap' }, 78, /^Cannot start: HASH_COST takes only "test" \(the test suite's cheap hashes\), got "cheap"$/],
     ];
     for (const [env, code, pattern] of cases) {
       const r = run('main.js', { ...base, PORT: '0', ...env });
@@ -127,7 +131,7 @@ test('logs: levels in words, one line per request with method, URL, company, sta
       for (let i = 0; i < 300; i++) {
         const hit = lines().find(pick);
         if (hit) return hit;
-        await new Promise((ok) => setTimeout(ok, 100));
+        await sleep(100);
       }
       assert.fail(`no log line for ${what}:\n${svc.output.slice(-3000)}`);
     };
