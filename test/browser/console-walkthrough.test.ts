@@ -16,6 +16,7 @@ import { stamped } from '../support/mx';
 import { axeViolations, browserSuite, openBrowser, type OpenBrowser } from '../support/browser';
 import { readXlsx } from '../support/xlsx';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
+import { sleep } from '../support/profile';
 
 describe('the console walked through, as issue 38 asks', browserSuite(), () => {
   let s: TestServer;
@@ -42,7 +43,7 @@ describe('the console walked through, as issue 38 asks', browserSuite(), () => {
   const submit = (selector: string, url: RegExp) => Promise.all([page.waitForURL(url), page.click(selector)]);
   /** The document's tax authority status once it is no longer waiting (the page read again, as a person would). */
   async function settled(): Promise<string> {
-    for (let i = 0; i < 60 && (await text('#doc-status')) === 'En espera'; i++) { await new Promise((ok) => setTimeout(ok, 500)); await page.reload(); }
+    for (let i = 0; i < 60 && (await text('#doc-status')) === 'En espera'; i++) { await sleep(500); await page.reload(); }
     return text('#doc-status');
   }
   /** Picks the option whose text matches, as a person reading the list would. */

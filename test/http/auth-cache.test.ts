@@ -13,6 +13,7 @@ import { createApiUser, rotateKey } from '../../src/platform/auth';
 import { openDb, type Db } from '../../src/platform/db';
 import { ADMIN_TOKEN, SECRET_KEY, adminOf } from '../support/admin';
 import { coRefs, validInvoice } from '../support/co';
+import { sleep } from '../support/profile';
 
 eachStorage('tokens kept in memory', (storage) => {
   let s: TestServer;
@@ -38,7 +39,7 @@ eachStorage('tokens kept in memory', (storage) => {
   const eventually = async (token: string, p: string, status: number) => {
     let res = await get(token, p);
     for (const until = Date.now() + 2000; res.status !== status && other !== s.db && Date.now() < until;) {
-      await new Promise((ok) => setTimeout(ok, 20));
+      await sleep(20);
       res = await get(token, p);
     }
     assert.equal(res.status, status, JSON.stringify(res.body));
@@ -97,7 +98,7 @@ eachStorage('tokens kept in memory', (storage) => {
     await other.query(`INSERT INTO taxes (company_id, name, type, percentage, account_code) VALUES ($1, 'Impuesto de prueba de caché', 'IVA', 7, '240801')`, [cid]);
     let seen = await names();
     for (const until = Date.now() + 2000; !seen.includes('Impuesto de prueba de caché') && other !== s.db && Date.now() < until;) {
-      await new Promise((ok) => setTimeout(ok, 20));
+      await sleep(20);
       seen = await names();
     }
     assert.ok(seen.includes('Impuesto de prueba de caché'), 'the new tax is listed');

@@ -16,6 +16,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { clientSchema, SCHEMA_FILE } from '../support/client-schema';
 import { DEMO_CREDENTIALS } from '../../src/companies/demo';
 import { login, verifyWebhook, type FacturasClient } from '../../clients/typescript/src';
+import { sleep } from '../support/profile';
 
 let s: TestServer;
 let api: FacturasClient;
@@ -104,7 +105,7 @@ test('a webhook delivery verified with the client\'s verifyWebhook', async () =>
         payment: { id: rcPays.find((p) => p.type === 'Cash')!.id, value: 50 } },
     });
     assert.equal(advance.response.status, 201, JSON.stringify(advance.error));
-    for (let i = 0; i < 100 && !got.length; i++) await new Promise((ok) => setTimeout(ok, 100));
+    for (let i = 0; i < 100 && !got.length; i++) await sleep(100);
     const [delivery] = got;
     assert.equal(JSON.parse(delivery.raw).data.id, advance.data!.id);
     assert.equal(verifyWebhook(secret, delivery.signature, delivery.raw), true);
@@ -124,7 +125,7 @@ test('a webhook delivery verified with the client\'s verifyWebhook', async () =>
       body: { document: { id: types[0].id }, date: today(), type: 'AdvancePayment', customer: { identification: customer.identification, branch_office: 0 },
         payment: { id: rcPays.find((p) => p.type === 'Cash')!.id, value: 60 } },
     });
-    for (let i = 0; i < 100 && got.length < 2; i++) await new Promise((ok) => setTimeout(ok, 100));
+    for (let i = 0; i < 100 && got.length < 2; i++) await sleep(100);
     const during = got.find((g) => JSON.parse(g.raw).data.id === second.data!.id)!;
     assert.match(during.signature, /^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
     assert.equal(verifyWebhook(fresh, during.signature, during.raw), true, 'the new secret');

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { eachStorage, problems, startTestServer, STORAGES, type TestServer } from '../support/server';
 import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { mainCustomer, rcRefs, receiveAdvance } from '../support/vouchers';
+import { sleep } from '../support/profile';
 
 async function journal(s: TestServer, invoiceId: string) {
   const rows = await s.db.query(
@@ -341,7 +342,7 @@ if (STORAGES.includes('postgres')) {
     const exited = new Promise((x) => child.once('exit', x));
     try {
       const other = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 300 && child.exitCode === null; i++) { try { if ((await fetch(`${other}/health`)).ok) break; } catch { /* starting */ } await new Promise((x) => setTimeout(x, 100)); }
+      for (let i = 0; i < 300 && child.exitCode === null; i++) { try { if ((await fetch(`${other}/health`)).ok) break; } catch { /* starting */ } await sleep(100); }
       assert.equal(child.exitCode, null, `the second process stopped: ${stderr}`);
       const r = await coRefs(s);
       const typeId = r.type['FV-PCT'].id;

@@ -9,6 +9,7 @@ import { eachStorage, problems, startTestServer, type TestServer } from '../supp
 import { coRefs, noteRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { ADMIN_TOKEN, adminOf, SECRET_KEY } from '../support/admin';
 import { dianFileStem, dianFileStems, providerCode } from '../../src/einvoice/dian/file-names';
+import { sleep } from '../support/profile';
 
 eachStorage('DIAN file names and the software provider', (storage) => {
   let s: TestServer;
@@ -37,7 +38,7 @@ eachStorage('DIAN file names and the software provider', (storage) => {
     for (const [p, id] of [['invoices', inv.id], ['credit-notes', nc.id], ['debit-notes', nd.id], ['credit-notes', nc.id]]) {
       assert.equal((await co.post(`/v1/${p}/${id}/mail`, { mail_to: 'a@example.com' })).status, 202);
     }
-    for (let i = 0; i < 100 && (await s.db.query(`SELECT 1 FROM mails WHERE status = 'process_of_sending'`)).length; i++) await new Promise((ok) => setTimeout(ok, 100));
+    for (let i = 0; i < 100 && (await s.db.query(`SELECT 1 FROM mails WHERE status = 'process_of_sending'`)).length; i++) await sleep(100);
     const rows = await s.db.query(`SELECT document_key, file_type, year, consecutive, name FROM dian_files f JOIN companies c USING (company_id)
       WHERE c.is_demo AND c.country = 'CO' AND document_key LIKE ANY($1) ORDER BY file_type, consecutive`, [[inv.id, nc.id, nd.id].map((x) => `${x}%`)]);
     const names = rows.map((x: any) => `${x.file_type}${x.name}`);

@@ -19,6 +19,7 @@ import { runDianTestSet } from '../../src/einvoice/dian/habilitacion';
 import { testSetDocuments } from '../../src/invoices/co/test-set';
 import { readApplicationResponse } from '../../src/einvoice/dian/application-response';
 import { warmUbl } from '../../src/einvoice/xsd';
+import { sleep } from '../support/profile';
 
 let s: TestServer;
 let r: CoRefs;
@@ -139,7 +140,7 @@ test('a SendBillSync that times out is settled by GetStatus, not sent again', as
   assert.equal(res.status, 201);
   let stamp = res.body.stamp;
   for (let i = 0; i < 100 && stamp.status === 'Pending'; i++) {
-    await new Promise((ok) => setTimeout(ok, 100));
+    await sleep(100);
     stamp = (await s.as('co').get(`/v1/invoices/${res.body.id}`)).body.stamp;
   }
   assert.equal(stamp.status, 'Accepted', JSON.stringify(stamp));

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { problems, startTestServer, type TestServer } from '../support/server';
 import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
+import { sleep } from '../support/profile';
 
 let s: TestServer;
 let r: CoRefs;
@@ -82,7 +83,7 @@ test('slower than DIAN_TIMEOUT_MS: answered Pending, finished by the outbox', as
     assert.equal(res.body.stamp.status, 'Pending');
     let status = 'Pending';
     for (let i = 0; i < 100 && status === 'Pending'; i++) {
-      await new Promise((x) => setTimeout(x, 100));
+      await sleep(100);
       status = (await slow.as('co').get(`/v1/invoices/${res.body.id}`)).body.stamp.status;
     }
     assert.equal(status, 'Accepted');

@@ -11,6 +11,7 @@ import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { creditInvoice, debtPayment, dueOf, mainCustomer, rcRefs, type RcRefs } from '../support/vouchers';
 import { recordVerdict } from '../../src/invoices/kernel';
 import { IllegalTransition } from '../../src/platform/states';
+import { sleep } from '../support/profile';
 
 eachStorage('document states and events', (storage) => {
   let s: TestServer;
@@ -22,7 +23,7 @@ eachStorage('document states and events', (storage) => {
   const events = async (id: string) => (await s.db.query('SELECT type FROM events WHERE doc_id = $1 ORDER BY id', [id])).map((e) => e.type);
   const created = (res: any) => { assert.equal(res.status, 201, JSON.stringify(res.body)); return res.body; };
   async function eventually(id: string, want: string[]) {
-    for (let i = 0; i < 100 && JSON.stringify(await events(id)) !== JSON.stringify(want); i++) await new Promise((ok) => setTimeout(ok, 100));
+    for (let i = 0; i < 100 && JSON.stringify(await events(id)) !== JSON.stringify(want); i++) await sleep(100);
     assert.deepEqual(await events(id), want);
   }
 

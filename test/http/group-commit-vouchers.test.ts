@@ -15,6 +15,7 @@ import { eachStorage, problems, startTestServer, type TestServer } from '../supp
 import { coRefs, type CoRefs } from '../support/co';
 import { creditInvoice, debtPayment, dueOf, mainCustomer, rcRefs, type RcRefs } from '../support/vouchers';
 import { vouchersInBatches } from '../../src/vouchers/kernel';
+import { sleep } from '../support/profile';
 
 eachStorage('group commit: vouchers', (storage) => {
   let s: TestServer;
@@ -106,7 +107,7 @@ eachStorage('group commit: vouchers', (storage) => {
     const hook = await co.post('/v1/webhooks', { url: `http://127.0.0.1:${(rx.address() as AddressInfo).port}/hooks`, events: ['voucher.created'] });
     assert.equal(hook.status, 201, JSON.stringify(hook.body));
     try {
-      await new Promise((ok) => setTimeout(ok, 300)); // the company's cached row learns it has webhooks
+      await sleep(300); // the company's cached row learns it has webhooks
       const customer = mainCustomer(r);
       const invs = await Promise.all(Array.from({ length: 4 }, () => creditInvoice(s, r, { amount: 100 })));
       const before = { ...vouchersInBatches };

@@ -15,6 +15,7 @@ import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { groupCommitOf } from '../../src/platform/group-commit';
 import { writtenInBatches } from '../../src/invoices/kernel';
 import { MX_APP, mxInvoice, mxRefs } from '../support/mx';
+import { sleep } from '../support/profile';
 
 eachStorage('group commit', (storage) => {
   let s: TestServer;
@@ -156,7 +157,7 @@ eachStorage('group commit', (storage) => {
         assert.equal(h.status, 201, JSON.stringify(h.body));
         hooks.push(h.body.id);
       }
-      await new Promise((ok) => setTimeout(ok, 300)); // the company's cached row learns it has webhooks
+      await sleep(300); // the company's cached row learns it has webhooks
       const together = writtenInBatches.together;
       const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => co.post('/v1/invoices', validInvoice(r, { observations: `hooked ${i}` }))));
       const lone = await co.post('/v1/invoices', validInvoice(r, { observations: 'hooked alone' }));
@@ -179,7 +180,7 @@ eachStorage('group commit', (storage) => {
       }
       assert.equal(new Set(deliveries.map((d) => d.event_id)).size, ids.length, 'each invoice its own event id');
       const end = Date.now() + 15_000;
-      while (received.length < 2 * ids.length && Date.now() < end) await new Promise((ok) => setTimeout(ok, 50));
+      while (received.length < 2 * ids.length && Date.now() < end) await sleep(50);
       assert.equal(received.length, 2 * ids.length, 'every delivery arrives');
       for (const a of [...answers, lone]) {
         const got = received.filter((b) => b.data?.id === a.body.id);

@@ -1,3 +1,4 @@
+// test-runner: alone: it compares a login's time during a flood with its time alone.
 /**
  * Logins an outsider can neither flood nor lock (issue 36, point 2), over HTTP from two client addresses
  * (127.0.0.1 and 127.0.0.2, both loopback): attempts throttled per address and per username from that
@@ -11,6 +12,7 @@ import http from 'node:http';
 import { startTestServer, type TestServer } from '../support/server';
 import { ADMIN_TOKEN, adminOf, ok } from '../support/admin';
 import { DEMO_CREDENTIALS } from '../../src/companies/demo';
+import { sleep } from '../support/profile';
 
 interface Answer { status: number; body: any; ms: number; retryAfter?: string }
 
@@ -91,7 +93,7 @@ test('1,000 bad logins from one address: the address is refused early, and a log
   const flood = Promise.all(Array.from({ length: 1000 }, (_, i) => auth('127.0.0.1', `flood-${i}`, 'guess').then((r) => {
     statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
   })));
-  await new Promise((ok) => setTimeout(ok, 150)); // the flood is under way
+  await sleep(150); // the flood is under way
   const legit = await auth('127.0.0.2', DEMO_CREDENTIALS.co.username, DEMO_CREDENTIALS.co.access_key);
   await flood;
   assert.equal(legit.status, 200, JSON.stringify(legit.body));

@@ -23,6 +23,7 @@ import * as xpath from 'xpath';
 import { NAMESPACES } from '../../src/einvoice/dian/ubl';
 import { verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
 import { xsdErrors, XSD_DIR } from '../support/tools';
+import { sleep } from '../support/profile';
 
 let s: TestServer;
 let r: CoRefs;
@@ -43,7 +44,7 @@ async function mailOf(path: string, pending = ['process_of_sending', 'pending_se
   for (let i = 0; i < 150; i++) {
     mail = (await s.as('co').get(path)).body.mail;
     if (!pending.includes(mail.status)) return mail;
-    await new Promise((ok) => setTimeout(ok, 100));
+    await sleep(100);
   }
   return mail;
 }
@@ -141,7 +142,7 @@ test('a Rejected invoice is not mailed; its mail waits and says why', async () =
     assert.equal(res.body.mail.status, 'pending_send');
     assert.match(res.body.mail.observations, /rejected/);
     assert.deepEqual(problems(await s.as('co').post(`/v1/invoices/${res.body.id}/mail`, {})), ['invalid_document@id']);
-    await new Promise((ok) => setTimeout(ok, 300));
+    await sleep(300);
     assert.equal(inbox.about(numberOf(res.body)).length, 0);
   } finally {
     await s.db.query('UPDATE companies SET check_digit = $2 WHERE company_id = $1', [co.company_id, co.check_digit]);
@@ -214,7 +215,7 @@ test('never twice: a mail job run again after it was sent sends nothing; a mail 
   for (let i = 0; i < 30; i++) {
     const [job] = await s.db.query(`SELECT status FROM outbox WHERE kind = 'mail' AND ref_id IN (SELECT id FROM mails WHERE doc_id = $1)`, [res.body.id]);
     if (job.status === 'done') break;
-    await new Promise((ok) => setTimeout(ok, 100));
+    await sleep(100);
   }
   assert.equal(inbox.about(numberOf(res.body)).length, 1);
   // A mail committed by a process that died before sending it: the outbox (of any process) sends it.
@@ -232,7 +233,7 @@ test('without SMTP_URL the mail is an .eml file under DATA_DIR/outbox-mail', asy
     const res = await local.as('co').post('/v1/invoices', validInvoice(refs, { mail: { send: true } }));
     let status = res.body.mail.status;
     for (let i = 0; i < 100 && status !== 'sent'; i++) {
-      await new Promise((ok) => setTimeout(ok, 100));
+      await sleep(100);
       status = (await local.as('co').get(`/v1/invoices/${res.body.id}`)).body.mail.status;
     }
     assert.equal(status, 'sent');
@@ -262,7 +263,7 @@ test('Mexico: a stamped CFDI is mailed with its XML, and its PDF carries the UUI
   assert.equal(res.body.stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
   let mail = res.body.mail;
   for (let i = 0; i < 100 && mail.status !== 'sent'; i++) {
-    await new Promise((ok) => setTimeout(ok, 100));
+    await sleep(100);
     mail = (await mx.get(`/v1/invoices/${res.body.id}`)).body.mail;
   }
   assert.equal(mail.status, 'sent', JSON.stringify(mail));
@@ -310,7 +311,7 @@ test('Mexico: a payment receipt and a credit note are mailed once stamped, with 
   const mailed = async (path: string, doc: any, title: string) => {
     let mail = doc.mail;
     for (let i = 0; i < 150 && mail.status !== 'sent' && mail.status !== 'failed_delivery'; i++) {
-      await new Promise((ok) => setTimeout(ok, 100));
+      await sleep(100);
       mail = (await mx.get(`/v1/${path}/${doc.id}`)).body.mail;
     }
     assert.equal(mail.status, 'sent', JSON.stringify(mail));

@@ -15,6 +15,7 @@ import { startFakeFinkok, type FakeFinkok } from '../support/fake-finkok';
 import { MX_APP, mxToday } from '../support/mx';
 import { generateTestCertificate, loadPkcs12 } from '../../src/einvoice/certificates';
 import { SANDBOX_PROVIDER_RFC, SandboxPac } from '../../src/einvoice/sat/provider';
+import { sleep } from '../support/profile';
 
 eachStorage('Finkok adapter (PAC_MODE=finkok)', (storage: Storage) => {
   const CUSTOMER = { rfc_id: 'XIA190128J61', branch_office: 0 };
@@ -47,7 +48,7 @@ eachStorage('Finkok adapter (PAC_MODE=finkok)', (storage: Storage) => {
     for (let i = 0; i < 150; i++) {
       const doc = (await mx().get(`/v1/${path}/${id}`)).body;
       if (doc.stamp.status !== 'Pending') return doc;
-      await new Promise((ok) => setTimeout(ok, 100));
+      await sleep(100);
     }
     throw new Error(`${path} ${id} is still Pending`);
   }

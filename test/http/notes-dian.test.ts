@@ -21,6 +21,7 @@ import { cude } from '../../src/einvoice/dian/cufe';
 import { verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
 import { DEFAULT_SOFTWARE } from '../../src/einvoice/dian/stamp';
 import { NAMESPACES } from '../../src/einvoice/dian/ubl';
+import { sleep } from '../support/profile';
 
 /** The official UBL 2.1 schema of a document. */
 const schemaOf = (root: string) => path.join(XSD_DIR, 'maindoc', `UBL-${root}-2.1.xsd`);
@@ -132,7 +133,7 @@ eachStorage('CO electronic credit and debit notes', (storage) => {
     for (let i = 0; i < 100; i++) {
       mail = (await co.get(`/v1/credit-notes/${partial.body.id}`)).body.mail;
       if (mail.status !== 'process_of_sending' && mail.status !== 'pending_send') break;
-      await new Promise((ok) => setTimeout(ok, 100));
+      await sleep(100);
     }
     assert.equal(mail.status, 'sent', JSON.stringify(mail));
     if (s.dataDir) {

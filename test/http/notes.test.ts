@@ -12,6 +12,7 @@ import { eachStorage, problems, startTestServer, type TestServer } from '../supp
 import { coRefs, noteRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { newCustomer } from '../support/vouchers';
 import { noPoppler, pdfText } from '../support/pdf';
+import { sleep } from '../support/profile';
 
 /** The journal lines of a document, as [account, debit, credit]. */
 async function journal(s: TestServer, sourceId: string) {
@@ -293,7 +294,7 @@ eachStorage('CO credit and debit notes', (storage) => {
     for (let i = 0; i < 100; i++) {
       mail = (await s.as('co').get(`/v1/credit-notes/${n.body.id}`)).body.mail;
       if (mail.status !== 'process_of_sending') break;
-      await new Promise((ok) => setTimeout(ok, 100));
+      await sleep(100);
     }
     assert.equal(mail.status, 'sent', JSON.stringify(mail));
     const again = await s.as('co').post(`/v1/credit-notes/${n.body.id}/mail`, { mail_to: 'contabilidad@example.com' });

@@ -18,6 +18,7 @@ import { ApiClient, freshPostgres, STORAGES } from '../support/server';
 import { ServiceProcess } from '../support/service';
 import { pdfText } from '../support/pdf';
 import { ADMIN_TOKEN, adminOf, freshNit, freshRfc, login, ok, SECRET_KEY } from '../support/admin';
+import { sleep } from '../support/profile';
 
 const day = (offset: number, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(Date.now() + offset * 86_400_000));
 
@@ -27,7 +28,7 @@ async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 60_
     const v = await fn();
     if (v !== undefined) return v;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
   }
 }
 

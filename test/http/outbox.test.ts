@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { eachStorage, startTestServer, type TestServer } from '../support/server';
 import { enqueue, Outbox, PermanentFailure, type Job } from '../../src/platform/outbox';
+import { sleep } from '../support/profile';
 
 eachStorage('outbox', (storage) => {
   let s: TestServer;
@@ -37,7 +38,7 @@ eachStorage('outbox', (storage) => {
     let calls = 0;
     const box = new Outbox(s.db, { t2: async () => { calls++; throw new Error(`down ${calls}`); } }, { baseMs: 1, maxAttempts: 3 });
     await s.db.tx((q) => enqueue(q, cid, 't2', ref));
-    for (let i = 0; i < 10 && (await row(ref)).status !== 'failed'; i++) { await box.kick(); await new Promise((r) => setTimeout(r, 20)); }
+    for (let i = 0; i < 10 && (await row(ref)).status !== 'failed'; i++) { await box.kick(); await sleep(20); }
     assert.equal(calls, 3);
     const r = await row(ref);
     assert.equal(r.status, 'failed');
@@ -58,7 +59,7 @@ eachStorage('outbox', (storage) => {
     const box = new Outbox(s.db, { t4: async () => { calls++; throw new PermanentFailure('rejected'); } }, { baseMs: 1 });
     await s.db.tx((q) => enqueue(q, cid, 't4', ref));
     await box.kick();
-    await new Promise((r) => setTimeout(r, 10));
+    await sleep(10);
     await box.kick();
     assert.equal(calls, 1);
     assert.equal((await row(ref)).status, 'failed');
@@ -84,7 +85,7 @@ eachStorage('outbox', (storage) => {
     const refs = Array.from({ length: 30 }, () => crypto.randomUUID());
     await s.db.tx(async (q) => { for (const ref of refs) await enqueue(q, cid, 't6', ref); });
     const runs = new Map<string, number>();
-    const handler = async (j: Job) => { runs.set(j.ref_id, (runs.get(j.ref_id) ?? 0) + 1); await new Promise((r) => setTimeout(r, 2)); };
+    const handler = async (j: Job) => { runs.set(j.ref_id, (runs.get(j.ref_id) ?? 0) + 1); await sleep(2); };
     const a = new Outbox(s.db, { t6: handler }, { batch: 5 });
     const b = new Outbox(s.db, { t6: handler }, { batch: 5 });
     for (let i = 0; i < 10; i++) await Promise.all([a.kick(), b.kick()]);
@@ -102,7 +103,7 @@ eachStorage('outbox', (storage) => {
     const done: string[] = [];
     const box = new Outbox(s.db, { t7slow: () => gate, t7fast: async (j) => { done.push(j.ref_id); } }, { batch: 10 });
     const pass = box.kick(); // claims 10 slow jobs that hang, and the fast one
-    for (let i = 0; i < 50 && !done.includes(fast1); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 50 && !done.includes(fast1); i++) await sleep(20);
     assert.deepEqual(done, [fast1], 'the fast job ran while ten slow ones hang');
     await s.db.tx((q) => enqueue(q, cid, 't7fast', fast2));
     await box.runNow(cid, 't7fast', fast2);
@@ -119,9 +120,9 @@ eachStorage('outbox', (storage) => {
     const refs = Array.from({ length: 40 }, () => crypto.randomUUID());
     await s.db.tx(async (q) => { for (const ref of refs) await enqueue(q, cid, 't9', ref); });
     const ran: string[] = [];
-    const box = new Outbox(s.db, { t9: async (j) => { ran.push(j.ref_id); await new Promise((r) => setTimeout(r, 5)); } }, { batch: 4, pollMs: 60_000 });
+    const box = new Outbox(s.db, { t9: async (j) => { ran.push(j.ref_id); await sleep(5); } }, { batch: 4, pollMs: 60_000 });
     await box.kick(); // one pass: 4 places, then each finished job claims the next
-    for (let i = 0; i < 200 && ran.length < 40; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 200 && ran.length < 40; i++) await sleep(10);
     await box.stop();
     assert.equal(new Set(ran).size, 40, 'all 40 ran from one kick, 4 at a time');
     assert.equal(ran.length, 40, 'each once');
@@ -133,18 +134,18 @@ eachStorage('outbox', (storage) => {
     let finish!: () => void;
     const other = new Outbox(s.db, { t8: (j) => (j.ref_id === held ? new Promise<void>((r) => { finish = r; }) : new Promise(() => undefined)) });
     const running = other.runNow(cid, 't8', held); // the other worker (another process) holds the job
-    while ((await row(held)).status !== 'processing') await new Promise((r) => setTimeout(r, 10));
+    while ((await row(held)).status !== 'processing') await sleep(10);
     const mine = new Outbox(s.db, { t8: async () => assert.fail('the job is held by the other worker') });
     let waited = false;
     const wait = mine.runAndWait(cid, 't8', held, 10_000).then(() => { waited = true; });
-    await new Promise((r) => setTimeout(r, 300));
+    await sleep(300);
     assert.equal(waited, false, 'still waiting while the other worker runs the job');
     finish();
     await running;
     await wait;
     assert.equal((await row(held)).status, 'done');
     void other.runNow(cid, 't8', hung); // never finishes
-    while ((await row(hung)).status !== 'processing') await new Promise((r) => setTimeout(r, 10));
+    while ((await row(hung)).status !== 'processing') await sleep(10);
     const t0 = Date.now();
     await mine.runAndWait(cid, 't8', hung, 400);
     assert.ok(Date.now() - t0 < 2000, 'gave up after its time');

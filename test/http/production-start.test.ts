@@ -14,6 +14,7 @@ import { ApiClient } from '../support/server';
 import { coRefs, validInvoice } from '../support/co';
 import { ADMIN_TOKEN } from '../support/admin';
 import { DEMO_CREDENTIALS } from '../../src/companies/demo';
+import { sleep } from '../support/profile';
 
 async function start(extra: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-prod-start-'));
@@ -68,7 +69,7 @@ test('DATA_DIR and every folder under it are 0700, every file the service writes
     assert.equal(inv.status, 201);
     let status = inv.body.mail.status;
     for (let i = 0; i < 150 && status !== 'sent'; i++) {
-      await new Promise((ok) => setTimeout(ok, 100));
+      await sleep(100);
       status = (await c.as('co').get(`/v1/invoices/${inv.body.id}`)).body.mail.status;
     }
     assert.equal(status, 'sent');

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { freshMinute, startTestServer } from '../support/server';
 import { startServer } from '../../src/server';
 import { loadConfig } from '../../src/platform/config';
+import { sleep } from '../support/profile';
 
 test('two processes share one budget', { skip: !process.env.TEST_DATABASE_URL && 'needs TEST_DATABASE_URL (PostgreSQL)' }, async () => {
   const one = await startTestServer('postgres', { RATE_LIMIT_PER_MINUTE: '20' });
@@ -18,11 +19,11 @@ test('two processes share one budget', { skip: !process.env.TEST_DATABASE_URL &&
     const get = (url: string) => fetch(`${url}/v1/taxes`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push(await get(one.url));
-    await new Promise((ok) => setTimeout(ok, 600)); // a background flush
+    await sleep(600); // a background flush
     for (let i = 0; i < 15; i++) statuses.push(await get(two.url));
     assert.deepEqual(statuses.slice(0, 20), Array(20).fill(200));
     assert.deepEqual(statuses.slice(20), Array(5).fill(429), 'the second process knows what the first one admitted');
-    await new Promise((ok) => setTimeout(ok, 600));
+    await sleep(600);
     assert.equal(await get(one.url), 429, 'and the first one knows the total');
   } finally {
     await two.close();

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
 import { ServiceProcess } from '../support/service';
+import { sleep } from '../support/profile';
 
 const root = path.join(__dirname, '..', '..', '..');
 const cli = path.join(root, 'dist', 'src', 'cli.js');
@@ -31,7 +32,7 @@ test('npm start on an empty embedded database: demo credentials logged, CLI refu
     const login = await fetch(`http://127.0.0.1:${port}/mx/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: creds.mx.username, access_key: creds.mx.access_key }) }); // the log also names the console user
     assert.equal(login.status, 200);
     // Log lines reach the pipe a moment after the answer.
-    for (let i = 0; i < 50 && !/"url":"\/mx\/auth"/.test(svc.output); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && !/"url":"\/mx\/auth"/.test(svc.output); i++) await sleep(100);
     const logs = svc.output.split('\n').filter(Boolean).map((l) => { try { return JSON.parse(l); } catch { return {}; } });
     assert.ok(logs.some((l) => l.reqId && l.level === 'info' && l.method === 'POST' && l.url === '/mx/auth' && l.status === 200), 'one JSON line per request, with its id');
 

@@ -15,6 +15,7 @@ import { coRefs, today, validInvoice } from '../support/co';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
 import { sealStoredPasswords } from '../../src/admin/certificates';
 import { AAD, openFor, passwordOf, seal, sealFor, sealingKey, sealStoredSecrets, SecretNotOfThisRow } from '../../src/platform/secrets';
+import { sleep } from '../support/profile';
 
 eachStorage('sealed secrets', (storage) => {
   test('the PIN and webhook secrets are absent in clear from a dump of the database', { timeout: 120_000 }, async () => {
@@ -110,7 +111,7 @@ eachStorage('sealed secrets', (storage) => {
       let job: any;
       for (const until = Date.now() + 30_000; !job?.last_error && Date.now() < until;) {
         [job] = await s.db.query("SELECT last_error FROM outbox WHERE ref_id = $1 AND kind = 'dian_submit'", [refused.body.id]);
-        if (!job?.last_error) await new Promise((done) => setTimeout(done, 100));
+        if (!job?.last_error) await sleep(100);
       }
       assert.match(job.last_error, new RegExp(`password of certificate ${b.id} of company ${co.company_id} does not open with this certificate .*sealed for another row.*upload the certificate again`));
     } finally {

@@ -15,6 +15,7 @@ import { openDb, type Db } from '../../src/platform/db';
 import { passwordOf } from '../../src/platform/secrets';
 import { ADMIN_TOKEN, SECRET_KEY, adminOf } from '../support/admin';
 import type { CpuPool } from '../../src/workers/pool';
+import { sleep } from '../support/profile';
 
 eachStorage('stamping', (storage) => {
   let s: TestServer;
@@ -91,13 +92,13 @@ eachStorage('stamping', (storage) => {
       await q.query(`UPDATE invoices SET stamp_status = 'Pending' WHERE id = ANY($1::uuid[])`, [ids]);
     });
     const left = async () => (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE ref_id = ANY($1::uuid[]) AND status <> 'done'`, [ids]))[0].n;
-    while ((await left()) === 40) await new Promise((ok) => setTimeout(ok, 20)); // the poller has started on them
+    while ((await left()) === 40) await sleep(20); // the poller has started on them
     const mine = await s.as('co').post('/v1/invoices', electronic());
     assert.equal(mine.status, 201);
     assert.equal(mine.body.stamp.status, 'Accepted', JSON.stringify(mine.body.stamp));
     const waiting = await left();
     assert.ok(waiting > 0, 'the creation was answered before the backlog was done');
-    for (const until = Date.now() + 60_000; (await left()) > 0 && Date.now() < until;) await new Promise((ok) => setTimeout(ok, 100));
+    for (const until = Date.now() + 60_000; (await left()) > 0 && Date.now() < until;) await sleep(100);
     assert.equal(await left(), 0, 'the backlog is done');
     const statuses = await s.db.query<{ stamp_status: string; n: number }>(`SELECT stamp_status, count(*)::int AS n FROM invoices WHERE id = ANY($1::uuid[]) GROUP BY 1`, [ids]);
     assert.deepEqual(statuses, [{ stamp_status: 'Accepted', n: 40 }]);

@@ -15,6 +15,7 @@ import { eachStorage, startTestServer, type TestServer } from '../support/server
 import { SECRET_KEY } from '../support/admin';
 import { AAD, openFor } from '../../src/platform/secrets';
 import { coRefs, validInvoice, type CoRefs } from '../support/co';
+import { sleep } from '../support/profile';
 
 interface Got { path: string; signature: string; raw: string; docId: string }
 
@@ -35,7 +36,7 @@ function verifies(secret: string, header: string, raw: string): boolean {
 
 const until = async (what: string, check: () => boolean | Promise<boolean>, ms = 15_000) => {
   const end = Date.now() + ms;
-  while (Date.now() < end) { if (await check()) return; await new Promise((ok) => setTimeout(ok, 50)); }
+  while (Date.now() < end) { if (await check()) return; await sleep(50); }
   assert.fail(`timed out waiting for ${what}`);
 };
 
@@ -120,7 +121,7 @@ eachStorage('webhook changes and secret rotation', (storage) => {
     assert.equal(of(inv.id)[0].path, '/second');
     await api.patch(`/v1/webhooks/${hook.id}`, { active: false });
     const quiet = (await api.post('/v1/invoices', validInvoice(r))).body;
-    await new Promise((ok) => setTimeout(ok, 1000));
+    await sleep(1000);
     assert.deepEqual(of(quiet.id), [], 'an inactive webhook receives nothing');
     await api.delete(`/v1/webhooks/${hook.id}`);
   });

@@ -10,6 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestServer, type TestServer } from '../support/server';
 import { coRefs, validInvoice, type CoRefs } from '../support/co';
+import { sleep } from '../support/profile';
 
 const hits: string[] = [];
 const receiver = http.createServer((req, res) => { hits.push(req.url ?? ''); res.writeHead(204).end(); });
@@ -79,7 +80,7 @@ test('PATCH checks a new URL as the creation does: an internal address is refuse
 
 const until = async (what: string, check: () => Promise<boolean>, ms = 10_000) => {
   const end = Date.now() + ms;
-  while (Date.now() < end) { if (await check()) return; await new Promise((ok) => setTimeout(ok, 50)); }
+  while (Date.now() < end) { if (await check()) return; await sleep(50); }
   assert.fail(`timed out waiting for ${what}`);
 };
 

@@ -18,6 +18,7 @@ import { ApiClient, startTestServer, type TestServer } from '../support/server';
 import { newStorage, ServiceProcess } from '../support/service';
 import { coRefs, validInvoice, type CoRefs } from '../support/co';
 import { MX_APP, mxInvoice, mxRefs, type MxRefs } from '../support/mx';
+import { sleep } from '../support/profile';
 
 interface Got { headers: http.IncomingHttpHeaders; raw: string; body: any; at: number }
 
@@ -49,7 +50,7 @@ function verify(secret: string, header: string | undefined, raw: string): boolea
 
 const until = async (what: string, check: () => boolean | Promise<boolean>, ms = 15_000) => {
   const end = Date.now() + ms;
-  while (Date.now() < end) { if (await check()) return; await new Promise((ok) => setTimeout(ok, 50)); }
+  while (Date.now() < end) { if (await check()) return; await sleep(50); }
   assert.fail(`timed out waiting for ${what}`);
 };
 
@@ -129,7 +130,7 @@ test('Mexico: "*" receives a CFDI\'s creation and its stamp; a deleted webhook r
   assert.equal((await s.as('co').get(`/v1/webhooks/${hook.id}`)).status, 404, 'each company its own webhooks');
   assert.equal((await s.as('mx').delete(`/v1/webhooks/${hook.id}`)).body.deleted, true);
   const later = (await s.as('mx').post('/v1/invoices', mxInvoice(m), MX_APP)).body;
-  await new Promise((ok) => setTimeout(ok, 1500));
+  await sleep(1500);
   assert.deepEqual(rx.of(later.id), []);
   assert.equal((await s.as('mx').get(`/v1/webhooks/${hook.id}`)).status, 404);
 });

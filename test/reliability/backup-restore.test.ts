@@ -18,6 +18,7 @@ import { STORAGES, ApiClient, freshPostgres } from '../support/server';
 import { newStorage, ServiceProcess } from '../support/service';
 import { coRefs, validInvoice } from '../support/co';
 import { verifyWebhook } from '../../clients/typescript/src';
+import { sleep } from '../support/profile';
 
 /** A local webhook receiver: the deliveries it got, raw, with their signature header. */
 async function receiver() {
@@ -88,7 +89,7 @@ for (const storage of STORAGES) {
       assert.equal(next.status, 201, JSON.stringify(next.body));
       assert.equal(next.body.number, made[made.length - 1].number + 1);
       // The webhook secret, sealed in the backup, opens on the copy: the delivery is signed with it.
-      for (const until = Date.now() + 30_000; !hooks.got.length && Date.now() < until;) await new Promise((ok) => setTimeout(ok, 100));
+      for (const until = Date.now() + 30_000; !hooks.got.length && Date.now() < until;) await sleep(100);
       assert.equal(hooks.got.length, 1, 'one delivery, for the invoice created on the copy');
       assert.ok(verifyWebhook(hook.body.secret, hooks.got[0].signature, hooks.got[0].raw), 'signed with the secret given before the backup');
       assert.ok(!verifyWebhook('whsec_another', hooks.got[0].signature, hooks.got[0].raw));

@@ -1,3 +1,4 @@
+// test-runner: alone: it kills service processes with SIGKILL at chosen moments.
 /**
  * Issue 8, part 2: crash safety. The service runs as its own process under
  * the mixed workload (every creation with an Idempotency-Key, as a careful

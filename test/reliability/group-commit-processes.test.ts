@@ -1,3 +1,4 @@
+// test-runner: alone: two service processes write for seconds against each other.
 /**
  * Issue 37, faults: two service processes on one PostgreSQL, both with group
  * commit on, take creations at once (invoices, cash receipts paying the same

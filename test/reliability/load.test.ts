@@ -1,3 +1,4 @@
+// test-runner: alone: it loads the machine and reports its figures.
 /**
  * Issue 8, part 1: many processes, one database. On PostgreSQL, 4 server
  * processes (`node dist/src/main.js`) share one database; on the embedded

@@ -1,3 +1,4 @@
+// test-runner: alone: its timeouts and deadlines are measured.
 /**
  * Issue 8, part 5: slow dependencies. The DIAN web service and the SMTP
  * server are a "black hole" (they accept the connection and never answer).
@@ -13,6 +14,7 @@ import { eachStorage, startTestServer, type TestServer } from '../support/server
 import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { report } from '../support/figures';
 import { MX_APP, mxInvoice, mxRefs } from '../support/mx';
+import { sleep } from '../support/profile';
 
 /** A server that takes connections and never says a word. */
 async function blackHole(): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {
@@ -58,7 +60,7 @@ eachStorage('slow dependencies', (storage) => {
     const mxBody = mxInvoice(await mxRefs(s), [{ code: 'CONSULT', quantity: 1, price: 100 }], 116);
     // Twelve creations wait for the DIAN at once (more than the outbox runs of a kind at a time) …
     const stamped = Array.from({ length: 12 }, () => timed(co.post('/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id }, date: today(), stamp: { send: true } }))));
-    await new Promise((ok) => setTimeout(ok, 200));
+    await sleep(200);
     // … while the others are served at once: no stamping, mail.send to the dead SMTP server, another company.
     const others = await Promise.all([
       ...Array.from({ length: 5 }, () => timed(co.post('/v1/invoices', validInvoice(r)))),
@@ -76,7 +78,7 @@ eachStorage('slow dependencies', (storage) => {
       assert.ok(ms >= DIAN_WAIT - 100 && ms < DIAN_WAIT + PROMPT, `a creation waiting for the DIAN answered after ${ms} ms`);
     }
     // The first stamping also generates the demo certificate (on a worker thread): the DIAN may be called after the answers went out.
-    for (const until = Date.now() + HANG; (dian.connections() < 1 || smtp.connections() < 1) && Date.now() < until;) await new Promise((ok) => setTimeout(ok, 50));
+    for (const until = Date.now() + HANG; (dian.connections() < 1 || smtp.connections() < 1) && Date.now() < until;) await sleep(50);
     assert.ok(dian.connections() >= 1 && smtp.connections() >= 1, 'the service did try the DIAN and the SMTP server');
     // Nothing lost: the documents are there, their work still queued for when the DIAN and the SMTP server answer.
     const [{ n }] = await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE status IN ('pending', 'processing')`);

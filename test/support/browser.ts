@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { phase } from './profile';
 
 export function chromiumPath(): string | null {
   return [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && fs.existsSync(p)) ?? null;
@@ -28,10 +29,10 @@ export function browserSuite(): { skip: string | false } {
 export async function openBrowser(viewport = { width: 1440, height: 900 }): Promise<OpenBrowser> {
   const { chromium } = await import('playwright-core');
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
+  const context = await phase('browser start', () => chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath()!, headless: true, args: CHROMIUM_FLAGS, viewport, acceptDownloads: true, locale: 'es-CO',
     bypassCSP: true, // lets the test inject axe-core; the console's own pages never need it
-  });
+  }));
   return { context, close: async () => { await context.close(); fs.rmSync(profile, { recursive: true, force: true }); } };
 }
 

@@ -23,6 +23,7 @@ import * as xpath from 'xpath';
 import { SignedXml } from 'xml-crypto';
 import { unzipSync, strFromU8 } from 'fflate';
 import type { Verdict } from '../../src/einvoice/dian/authority';
+import { sleep } from './profile';
 
 const NS = {
   soap: 'http://www.w3.org/2003/05/soap-envelope',
@@ -135,7 +136,7 @@ export class FakeDian {
       this.calls.push({ op, fileName, cufe, status: repeated ? 'repeated' : verdict!.status, signerSerial: serial });
       const delay = this.delayNextSend;
       this.delayNextSend = 0;
-      if (delay) await new Promise((ok) => setTimeout(ok, delay));
+      if (delay) await sleep(delay);
       if (repeated) return this.answer(res, op, { status: 'Rejected', cufe: null, errors: [{ code: '90', message: 'Documento procesado anteriormente.' }], observations: [] }, cufe);
       return this.answer(res, op, verdict!, cufe);
     } catch (e) {

@@ -6,6 +6,7 @@
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type ApiClient, type Storage, type TestServer } from './server';
+import { sleep } from './profile';
 
 /** The application header {base_url_mx} requires on invoice routes. */
 export const MX_APP = { 'serviceapi-application-id': 'TestPOS' };
@@ -45,7 +46,7 @@ export function mxInvoice(ref: MxRefs, items: object[] = [{ code: 'LAP14', quant
  */
 export async function stamped(c: ApiClient, path: string, doc: any): Promise<any> {
   for (let i = 0; i < 300 && doc?.stamp?.status === 'Pending'; i++) {
-    await new Promise((ok) => setTimeout(ok, 200));
+    await sleep(200);
     doc = (await c.as('mx').get(`/v1/${path}/${doc.id}`)).body;
   }
   return doc;

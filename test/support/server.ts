@@ -4,17 +4,18 @@
  * PGlite and, when TEST_DATABASE_URL is set, on that PostgreSQL server too
  * (each run in a database of its own, dropped afterwards).
  */
+import { phase, sleep } from './profile'; // first: when profiling, it times the hashing of the modules loaded after it
 import './catalogs'; // the catalogues every test server reads (fixtures where a catalogue is not installed)
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { describe } from 'node:test';
 import { loadConfig, type Config } from '../../src/platform/config';
 import { startServer, type Running } from '../../src/server';
-import { ensureDemo, DEMO_CREDENTIALS } from '../../src/companies/demo';
+import { DEMO_CREDENTIALS } from '../../src/companies/demo';
 import { openDb, type Db } from '../../src/platform/db';
+import { acquirePool } from '../../src/workers/pool';
+import { copyTemplate, databaseFromTemplate } from './template';
 import { checkAnswer } from './answers';
 
 export type Storage = 'pglite' | 'postgres';
@@ -139,33 +140,43 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
   };
 }
 
-/** Starts the service on a new, empty database with the demo companies; `seams` replaces settings that no variable sets (a test resolver). */
+/**
+ * The worker pool (its threads compile the official schemas when they start: seconds) is kept for the whole test
+ * process, so that the services a file starts one after the other share it; its idle threads never hold the process.
+ */
+acquirePool();
+
+/**
+ * Starts the service on a new database with the demo companies (a copy of the migrated template, ./template.ts);
+ * `seams` replaces settings that no variable sets (a test resolver).
+ */
 export async function startTestServer(storage: Storage = 'pglite', env: Record<string, string> = {}, seams: Partial<Config> = {}): Promise<TestServer> {
-  let dataDir = '';
-  let drop = async () => undefined as void;
-  const base: Record<string, string> = { PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', RATE_LIMIT_PER_MINUTE: '0', LOGIN_MAX_FAILURES_PER_ADDRESS: '0', WEBHOOK_ALLOW_PRIVATE: '1', CHECK_RESPONSES: '1', ...env };
-  if (storage === 'postgres') {
-    const pgdb = await freshPostgres();
-    base.DATABASE_URL = pgdb.url;
-    drop = pgdb.drop;
-  } else {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-test-'));
-    base.DATA_DIR = dataDir;
-  }
-  const config: Config = { ...loadConfig(base), ...seams };
-  const db = await openDb(config);
-  const running = await startServer(config, db);
-  await ensureDemo(db);
-  return new TestServer(running, async () => {
-    await drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  }, base.DATABASE_URL, dataDir || undefined);
+  return phase('service start', async () => {
+    let dataDir = '';
+    let drop = async () => undefined as void;
+    const base: Record<string, string> = { PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', RATE_LIMIT_PER_MINUTE: '0', LOGIN_MAX_FAILURES_PER_ADDRESS: '0', WEBHOOK_ALLOW_PRIVATE: '1', CHECK_RESPONSES: '1', ...env };
+    if (storage === 'postgres') {
+      const pgdb = await databaseFromTemplate();
+      base.DATABASE_URL = pgdb.url;
+      drop = pgdb.drop;
+    } else {
+      dataDir = await copyTemplate();
+      base.DATA_DIR = dataDir;
+    }
+    const config: Config = { ...loadConfig(base), ...seams };
+    const db = await openDb(config);
+    const running = await startServer(config, db);
+    return new TestServer(running, async () => {
+      await drop();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    }, base.DATABASE_URL, dataDir || undefined);
+  });
 }
 
 /** Rate budgets are per minute window: waits, if needed, so that the next `marginMs` stay in one window. */
 export async function freshMinute(marginMs = 10_000): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000);
-  if (left < marginMs) await new Promise((ok) => setTimeout(ok, left + 100));
+  if (left < marginMs) await sleep(left + 100);
 }
 
 /** The codes and paths of an error answer, for compact assertions: ["invalid_value@items[0].price", …]. */

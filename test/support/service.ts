@@ -8,10 +8,11 @@ import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { migrate, openDb, type Db } from '../../src/platform/db';
-import { ensureDemo } from '../../src/companies/demo';
-import { freshPostgres, type Storage } from './server';
+import { openDb, type Db } from '../../src/platform/db';
+import type { Storage } from './server';
+import { copyTemplate, databaseFromTemplate } from './template';
 import { numberingSnapshot } from './workload';
+import { phase } from './profile';
 
 const MAIN = path.join(__dirname, '..', '..', 'src', 'main.js');
 
@@ -46,7 +47,11 @@ export class ServiceProcess {
   get pid() { return this.child?.pid; }
 
   /** (Re)starts the process, with `extra` settings this time, and resolves once /health answers; rejects with its output if it exits first. */
-  async start(extra: Record<string, string> = {}): Promise<void> {
+  start(extra: Record<string, string> = {}): Promise<void> {
+    return phase('process start', () => this.started(extra));
+  }
+
+  private async started(extra: Record<string, string>): Promise<void> {
     this.out = '';
     const child = spawn(process.execPath, [MAIN], {
       env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...this.env, ...extra, PORT: String(this.port), HOST: '127.0.0.1' },
@@ -63,7 +68,7 @@ export class ServiceProcess {
     while (Date.now() < deadline) {
       const up = await Promise.race([exited, fetch(`${this.url}/health`).then((r) => r.ok, () => false)]);
       if (up) return;
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 100)); // polling, counted in the process start
     }
     child.kill('SIGKILL');
     throw new Error(`service on port ${this.port} did not answer /health within 60 s:\n${this.output}`);
@@ -86,18 +91,18 @@ export class ServiceProcess {
 }
 
 /**
- * A new database for service processes, with the demo companies: a fresh
- * PostgreSQL database (TEST_DATABASE_URL) or a new embedded data directory,
- * and the numbering it starts from. `open` opens it in this process (for
+ * A new database for service processes, with the demo companies: a copy of the
+ * migrated template (./template.ts) as a PostgreSQL database (TEST_DATABASE_URL)
+ * or an embedded data directory, and the numbering it starts from. `open` opens it in this process (for
  * PGlite, only while no service runs).
  */
 export async function newStorage(storage: Storage): Promise<{ env: Record<string, string>; numbering: Map<number, number>; open: () => Promise<Db<any>>; drop: () => Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-proc-'));
-  const pgdb = storage === 'postgres' ? await freshPostgres() : undefined;
+  const dataDir = storage === 'postgres' ? fs.mkdtempSync(path.join(os.tmpdir(), 'facturas-proc-')) : await copyTemplate('facturas-proc-');
+  const pgdb = storage === 'postgres' ? await databaseFromTemplate() : undefined;
   const env: Record<string, string> = { DATA_DIR: dataDir, ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) };
   const open = () => openDb({ databaseUrl: pgdb?.url, dataDir });
   const db = await open();
   let numbering: Map<number, number>;
-  try { await migrate(db); await ensureDemo(db); numbering = await numberingSnapshot(db); } finally { await db.close(); }
+  try { numbering = await numberingSnapshot(db); } finally { await db.close(); }
   return { env, numbering, open, drop: async () => { await pgdb?.drop(); fs.rmSync(dataDir, { recursive: true, force: true }); } };
 }

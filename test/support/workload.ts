@@ -20,6 +20,7 @@ import { coRefs, today, validInvoice, type CoRefs } from './co';
 import { MX_APP, mxInvoice, mxRefs, type MxRefs } from './mx';
 import { debtPayment, rcRefs, type RcRefs } from './vouchers';
 import { errorShapeProblem } from './routes';
+import { sleep } from './profile';
 
 export interface Refs { co: CoRefs; rc: RcRefs; mx: MxRefs; nc: { type: any; onAccount: any } }
 
@@ -257,7 +258,7 @@ export class Workload {
       for (const [i, op] of ops.entries()) {
         const c = this.clients[i % this.clients.length];
         const res = await this.post(c, op);
-        if (!this.take(op, res, c.url)) { this.unanswered.push(op); await new Promise((r) => setTimeout(r, 200)); continue; }
+        if (!this.take(op, res, c.url)) { this.unanswered.push(op); await sleep(200); continue; }
         if (res?.headers.get('idempotent-replayed') === 'true') this.recovered.replayed++;
         else this.recovered.redone++;
       }
@@ -277,7 +278,7 @@ export class Workload {
         if (res.status === 200) this.invoices.set(inv.id, { ...inv, stamp: res.body.stamp, mail: res.body.mail });
       }
       left = waiting();
-      if (left.length) await new Promise((r) => setTimeout(r, 500));
+      if (left.length) await sleep(500);
     }
     for (const inv of left) this.anomalies.push(`invoice ${inv.name}: stamp ${inv.stamp?.status}, mail ${inv.mail?.status} after ${ms / 1000} s`);
   }

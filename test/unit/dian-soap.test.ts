@@ -17,6 +17,7 @@ import { DianWebService, SoapError, buildEnvelope, decodeXmlBytes, parseDianResp
 import type { Verdict } from '../../src/einvoice/dian/authority';
 import { FakeDian } from '../support/fake-dian';
 import { needsTool } from '../support/tools';
+import { sleep } from '../support/profile';
 
 const cred = generateTestCertificate({ commonName: 'Empresa de prueba', nit: '900123456', country: 'CO' });
 const ctx = { credentials: cred, cufe: 'a'.repeat(96), fileName: '0900123456000260000002a' };
@@ -156,7 +157,7 @@ test('against the fake DIAN: a test set document is taken, in process, then judg
   assert.match(receipt.trackId ?? '', /^[0-9a-f-]{36}$/);
   assert.deepEqual(receipt.errors, []);
   let verdicts = await ws.statusZip(receipt.trackId!, ctx);
-  for (let i = 0; i < 20 && !verdicts; i++) { await new Promise((ok) => setTimeout(ok, 20)); verdicts = await ws.statusZip(receipt.trackId!, ctx); }
+  for (let i = 0; i < 20 && !verdicts; i++) { await sleep(20); verdicts = await ws.statusZip(receipt.trackId!, ctx); }
   assert.deepEqual(verdicts?.map((v) => v.status), ['Accepted']);
   assert.deepEqual(fake.calls.map((c) => `${c.op}:${c.status}`).slice(0, 3), ['SendTestSetAsync:taken', 'GetStatusZip:in process', 'GetStatusZip:Accepted']);
   const refused = await ws.sendTestSet(invoice('2'.repeat(96)), '00000000-0000-4000-8000-000000000000', { ...ctx, cufe: '2'.repeat(96) });

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Db, Queryable } from '../../src/platform/db';
 import { GroupCommit, rounds, Slot, type BatchWriter } from '../../src/platform/group-commit';
+import { sleep } from '../support/profile';
 
 /** A database that records what it is asked: transactions opened, and the queryable each store was given. */
 function standIn() {
@@ -54,7 +55,7 @@ test('creations that arrive while one is written gather and are written together
   const first = gc.run(store(writer, 1, hold));
   await new Promise((ok) => setImmediate(ok)); // the first is now being written
   const later = [2, 3, 4].map((n) => gc.run(store(writer, n)));
-  await new Promise((ok) => setTimeout(ok, 20));
+  await sleep(20);
   assert.deepEqual(calls, [], 'they wait for the write in flight');
   release();
   assert.deepEqual(await Promise.all([first, ...later]), [2, 4, 6, 8], 'each gets its own answer');

@@ -1,0 +1,21 @@
+/**
+ * Runs several test files in one process, one after the other (scripts/run-tests.js):
+ *   TEST_BUNDLE=<file>:<file>… node --test dist/test/support/bundle.js
+ * (the files relative to dist/test, separated as in PATH).
+ * Each file runs inside a suite named after its path, so that its top-level hooks (before, after) stay its own and
+ * the reporters see each file's time; the files share what a process loads once (modules, the worker pool and its
+ * compiled schemas, the routes' compiled validators), which a process of their own would load again.
+ */
+import path from 'node:path';
+import { before, describe } from 'node:test';
+import { nowRunning } from './profile';
+
+const root = path.join(__dirname, '..');
+for (const name of (process.env.TEST_BUNDLE ?? '').split(path.delimiter).filter(Boolean)) {
+  describe(name, () => {
+    before(() => nowRunning(name));
+    // The file registers its tests as it loads, synchronously, inside this suite: an import() would load it too late.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    require(path.join(root, name));
+  });
+}
