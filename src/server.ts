@@ -110,11 +110,11 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
   let released: Promise<void> | undefined;
   const release = () => (released ??= releasePool());
   try {
-    // Each thread compiles the official schemas (seconds) while the migrations run, so that the first
-    // document is not late for it; a schema that does not compile stops the start.
+    // Each thread compiles the official schemas (seconds) while the migrations run and the application is built,
+    // so that the first document is not late for it; a schema that does not compile stops the start (before listening).
     const warm = Promise.all(Array.from({ length: pool.size }, (_, i) => pool.run('schemas.warm', undefined, { affinity: i })));
+    warm.catch(() => undefined); // awaited below; a start that fails first must not leave it unhandled
     await migrate(db);
-    await warm;
     const signing: Signing = { credentials: new Credentials(db, pool), pool };
     const authority = dianAuthority(config, db, pool);
     // The stamping provider (PAC): the built-in sandbox, or Finkok's web service (PAC_MODE=finkok).
@@ -171,6 +171,7 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
         await new Promise<void>((closed) => { adminServer.close(() => closed()); adminServer.closeIdleConnections(); });
       });
     }
+    await warm;
     await app.listen({ port: config.port, host: config.host });
     let adminUrl: string | undefined;
     if (adminServer) {
