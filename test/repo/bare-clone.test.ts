@@ -35,7 +35,7 @@ test('a bare clone (nothing beside it) builds and passes the schema and catalogu
     run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']);
     // The environment names no schema or catalogue directory: the clone must find its own.
     const env = { ...process.env };
-    for (const k of ['CATALOG_DIR', 'DIAN_XSD_DIR', 'TEST_DATABASE_URL', 'NODE_TEST_CONTEXT', 'TEST_TEMPLATE_DIR', 'TEST_TEMPLATE_DB', 'TEST_BUNDLE', 'TEST_PROFILE_DIR', 'HASH_COST']) delete env[k];
+    for (const k of ['CATALOG_DIR', 'FACTURAS_TEST_CATALOGS', 'DIAN_XSD_DIR', 'TEST_DATABASE_URL', 'NODE_TEST_CONTEXT', 'TEST_TEMPLATE_DIR', 'TEST_TEMPLATE_DB', 'TEST_BUNDLE', 'TEST_PROFILE_DIR', 'HASH_COST']) delete env[k];
     const out = run(process.execPath, ['scripts/run-tests.js', ...SUITES], env);
     // The runner's last line: "<files> files, <tests> tests: <passed> passed, <failed> failed, …".
     const summary = /^(\d+) files, (\d+) tests: (\d+) passed, (\d+) failed, (\d+) cancelled/m.exec(out);
