@@ -243,7 +243,7 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
       const schema = (req.routeOptions.schema?.response as Record<string, object> | undefined)?.[reply.statusCode];
       if (!schema || payload === null || typeof payload !== 'object' || Buffer.isBuffer(payload)) return payload;
       let check = checks.get(schema);
-      if (!check) checks.set(schema, (check = answerCheck(schema)));
+      if (!check) checks.set(schema, (check = once('check', schema, answerCheck)));
       if (!check(JSON.parse(JSON.stringify(payload)))) {
         throw new Error(`${req.method} ${req.routeOptions.url} answered ${reply.statusCode} outside its response schema: ${bodyAjv.errorsText(check.errors)}`);
       }

@@ -41,7 +41,8 @@ test('a bare clone (nothing beside it) builds and passes the schema and catalogu
     const summary = /^(\d+) files, (\d+) tests: (\d+) passed, (\d+) failed, (\d+) cancelled/m.exec(out);
     assert.ok(summary, `the runner's summary:\n${out.slice(-3000)}`);
     const [files, , passed, failed, cancelled] = summary.slice(1).map(Number);
-    assert.deepEqual([files, failed, cancelled], [SUITES.length, 0, 0]);
+    assert.ok(files >= SUITES.length, `${files} files ran (each name given matches one or more)`);
+    assert.deepEqual([failed, cancelled], [0, 0]);
     assert.ok(passed >= 20, `${passed} tests passed in the clone`);
   } finally {
     fs.rmSync(empty, { recursive: true, force: true });

@@ -7,12 +7,23 @@
  * compiled schemas, the routes' compiled validators), which a process of their own would load again.
  */
 import path from 'node:path';
-import { before, describe } from 'node:test';
+import { after, before, describe } from 'node:test';
 import { nowRunning } from './profile';
 
 const root = path.join(__dirname, '..');
-for (const name of (process.env.TEST_BUNDLE ?? '').split(path.delimiter).filter(Boolean)) {
-  describe(name, () => {
+
+// A ref'd timer holds the process while its files run. Without it, a moment when a test awaits work whose handles are
+// all unref'd (a worker thread between statements, say) ends the event loop and cancels every file left in the bundle
+// ("the event loop has already resolved"); a file that truly hangs is stopped by its timeout instead.
+const files = (process.env.TEST_BUNDLE ?? '').split(path.delimiter).filter(Boolean);
+if (files.length) {
+  const hold = setInterval(() => undefined, 1 << 30);
+  after(() => clearInterval(hold));
+}
+const timeout = (process.env.RELIABILITY === 'long' ? 180 : 20) * 60_000;
+
+for (const name of files) {
+  describe(name, { timeout }, () => {
     before(() => nowRunning(name));
     // The file registers its tests as it loads, synchronously, inside this suite: an import() would load it too late.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
