@@ -3,8 +3,8 @@
 // and the total at the end.
 //   node scripts/run-tests.js [--long] [--profile] [part of a path …]
 // The files are run in bundles: several files one after the other in one process (test/support/bundle.ts), so that
-// they share what a process loads once; TEST_CONCURRENCY bundles run at once (default: the machine's cores and one
-// more), the longest first (the times of the last run, dist/test-times.json; without them, the files' sizes).
+// they share what a process loads once; TEST_CONCURRENCY bundles run at once (default: the machine's cores, at least
+// 2), the longest first (the times of the last run, dist/test-times.json; without them, the files' sizes).
 // A file whose source holds the line `// test-runner: alone` (reliability, kill -9, load: what measures or loads the
 // machine) runs after the others, in a process of its own, with nothing beside it.
 // Before the first file, the migrated database with the demo companies is made once (test/support/template.ts).
@@ -53,8 +53,8 @@ const lastTimes = (() => { try { return JSON.parse(fs.readFileSync(timesFile, 'u
 const expected = (f) => lastTimes[f] ?? fs.statSync(path.join(root, f)).size / 1500;
 const byLength = (a, b) => expected(b) - expected(a);
 const isAlone = (f) => /^\/\/ test-runner: alone\b/m.test(fs.readFileSync(path.join(root, f), 'utf8'));
-// One more than the cores: a test waits on its service often enough that a third lane of two cores is busy (measured).
-const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY) || os.availableParallelism() + 1);
+// As many lanes as cores: on two cores a third lane made the whole run no faster (762 s against 748 s) and every file slower.
+const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY) || Math.max(2, os.availableParallelism()));
 
 /** Bundles of files about `target` seconds long, the longest first; a file longer than that is a bundle by itself. */
 function bundle(list, target) {

@@ -226,6 +226,21 @@ test('never twice: a mail job run again after it was sent sends nothing; a mail 
   assert.equal(inbox.about(numberOf(plain.body)).length, 1);
 });
 
+test('a mail whose document cannot be read (gone since it was asked for) ends failed_delivery, saying why; nothing is sent', async () => {
+  const [co] = await s.db.query("SELECT company_id FROM companies WHERE is_demo AND country = 'CO'");
+  const gone = crypto.randomUUID();
+  const { id } = await s.db.tx((q) => requestMail(q, co.company_id, 'invoice', gone));
+  let mail: any;
+  for (let i = 0; i < 150; i++) {
+    [mail] = await s.db.query('SELECT status, observations FROM mails WHERE company_id = $1 AND id = $2', [co.company_id, id]);
+    if (mail.status !== 'process_of_sending') break;
+    await sleep(100);
+  }
+  assert.equal(mail.status, 'failed_delivery');
+  assert.match(mail.observations, /^The e-mail could not be composed: ./);
+  assert.deepEqual(inbox.about(gone), [], 'nothing sent');
+});
+
 test('without SMTP_URL the mail is an .eml file under DATA_DIR/outbox-mail', async () => {
   const local = await startTestServer('pglite');
   try {
