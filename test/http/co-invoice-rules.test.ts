@@ -108,6 +108,11 @@ const CASES: [string, () => Record<string, unknown>, string[]][] = [
   ['created customer: existing identification and branch', () => ({ customer: newCustomer({ identification: r.customers[0].identification, branch_office: 0 }) }), ['already_exists@customer.identification']],
   ['created customer: special characters and missing address', () => ({ customer: newCustomer({ identification: '900-373', address: undefined }) }),
     ['invalid_identification@customer.identification', 'parameter_required@customer.address']],
+  // XML 1.0 cannot carry them: an electronic invoice holding one could never be built nor sent to the DIAN (issue 48, point 2).
+  ['a vertical tab (a spreadsheet cell\'s line break) in a line description', () => ({ document: { id: r.type['FV-E'].id }, items: [item({ description: 'Portátil\u000b14 pulgadas' })] }),
+    ['invalid_value@items[0].description']],
+  ['U+0001 in the observations and U+FFFF in a line description', () => ({ document: { id: r.type['FV-E'].id }, observations: 'Entregar\u0001', items: [item({ description: 'x\uffff' })] }),
+    ['invalid_value@items[0].description', 'invalid_value@observations']],
 ];
 
 for (const [what, change, expected] of CASES) {
@@ -123,6 +128,15 @@ for (const [what, change, expected] of CASES) {
     assert.equal(afterCount, before, 'nothing stored');
   });
 }
+
+test('tab, line feed and carriage return stay in the texts, and the electronic invoice holding them is built and accepted', async () => {
+  const description = 'Portátil 14"\tgris\r\nGarantía 1 año';
+  const res = await s.as('co').post('/v1/invoices', { ...validInvoice(r), document: { id: r.type['FV-E'].id }, observations: 'Línea 1\nLínea 2', items: [item({ description })], stamp: { send: true } });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  assert.equal(res.body.stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
+  const read = (await s.as('co').get(`/v1/invoices/${res.body.id}`)).body;
+  assert.deepEqual([read.items[0].description, read.observations], [description, 'Línea 1\nLínea 2']);
+});
 
 test('the payments message states both amounts', async () => {
   const res = await s.as('co').post('/v1/invoices', validInvoice(r, { payments: [{ id: r.pay.Cash.id, value: 1130 }] }));
