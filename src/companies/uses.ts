@@ -51,7 +51,7 @@ export const CFDI_USES: ReadonlyArray<CfdiUse> = Object.freeze([
 
 /**
  * The generic RFC of sales to the general public (público en general) and what CFDI 4.0 fixes
- * for it (DESIGN.md §7): UsoCFDI S01, RegimenFiscalReceptor 616 (Sin obligaciones fiscales), and
+ * for it (docs/mexico.md): UsoCFDI S01, RegimenFiscalReceptor 616 (Sin obligaciones fiscales), and
  * the issuer's postal code (the place of issue) as the receiver's fiscal domicile.
  */
 export const GENERAL_PUBLIC = Object.freeze({ rfc: 'XAXX010101000', use: 'S01', regime: '616' } as const);

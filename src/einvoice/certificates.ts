@@ -1,7 +1,7 @@
 /**
  * Signing certificates of a company: reading the PKCS#12 (.p12 / .pfx) an
  * operator loads, and generating a self-signed test certificate for the demo
- * company (issue 6, DESIGN.md §7).
+ * company (issue 6, docs/colombia.md).
  *
  * A generated certificate is for development and the sandbox authority only:
  * the DIAN accepts only certificates issued by a certification authority

@@ -1,5 +1,5 @@
 /**
- * Invoice arithmetic: DESIGN.md §4 (Colombia, variant CO) and §5 (Mexico,
+ * Invoice arithmetic: docs/colombia.md (Colombia, variant CO) and §5 (Mexico,
  * variant MX). Pure functions over decimal.js, never JavaScript floats.
  * Every rounding is half away from zero (ROUND_HALF_UP in decimal.js) to 2
  * decimals, done line by line first and then at invoice level, in the order

@@ -1,5 +1,5 @@
 /**
- * The error body of DESIGN.md section 3:
+ * The error body of docs/api.md:
  *   {"Status": 400, "Errors": [{"Code", "Message", "Params": [json path], "Detail"}]}
  * Codes come from the catalogue (./error-codes.ts). Domain code throws a
  * DomainError (a code, a message, a path), whose status the catalogue gives;

@@ -1,6 +1,6 @@
 /**
  * The check digit (dígito de verificación, DV) of a Colombian NIT, as DIAN
- * defines it (DESIGN.md §7): modulus 11 with the weights below, the first
+ * defines it (docs/colombia.md): modulus 11 with the weights below, the first
  * weight applied to the rightmost digit of the NIT (without its DV).
  *
  *   s = Σ digit_i × weight_i,  r = s mod 11,  DV = r when r is 0 or 1, else 11 − r

@@ -190,7 +190,7 @@ function describe(v: unknown): string {
 }
 
 /**
- * Translates Ajv errors into problems with the codes of DESIGN.md section 3.
+ * Translates Ajv errors into problems with the codes of docs/api.md.
  * In a query string (`part`), a parameter the route does not take is
  * `invalid_value` naming it: a filter the client believes applied must never
  * be ignored.

@@ -2,7 +2,7 @@
  * The sandbox authority refuses what the DIAN would: a tampered document
  * (signature), a wrong CUFE, totals that do not add up, a number outside the
  * resolution, a wrong NIT check digit, malformed XML, a LegalMonetaryTotal that
- * breaks DESIGN.md §7. The XML comes from a real accepted invoice (an IVA line, an
+ * breaks docs/colombia.md. The XML comes from a real accepted invoice (an IVA line, an
  * excluded line, a global discount and charge); each case changes it, signs it
  * again with the company's certificate and sends it.
  */

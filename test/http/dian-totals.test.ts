@@ -4,7 +4,7 @@
  * with two taxes, and mixes with global discounts, charges, withholdings and
  * an advance. Each is created with stamp.send and must come back Accepted by
  * the sandbox authority, with the amounts and the UBL LegalMonetaryTotal and
- * TaxTotal figures computed by hand here (DESIGN.md §7):
+ * TaxTotal figures computed by hand here (docs/colombia.md):
  *   LineExtensionAmount = Σ line bases
  *   TaxExclusiveAmount  = Σ bases of the lines that carry a tax (each line once)
  *   TaxInclusiveAmount  = LineExtensionAmount + taxes

@@ -1,5 +1,5 @@
 /**
- * The general public's generic RFC XAXX010101000 (issue 15, point 5; DESIGN.md
+ * The general public's generic RFC XAXX010101000 (issue 15, point 5; docs/mexico.md
  * §7): CFDI 4.0 requires UsoCFDI S01 and RegimenFiscalReceptor 616 for it, and
  * the issuer's postal code as its fiscal domicile. Any other use is refused on
  * creation (on `use`, with the rule in the message); the CFDI writes 616 and

@@ -1,5 +1,5 @@
 /**
- * Mexican line rounding with percentage discounts (issue 15, point 6; DESIGN.md
+ * Mexican line rounding with percentage discounts (issue 15, point 6; docs/mexico.md
  * §5), the CFDI's own rule: Importe = round2(quantity × price); Descuento =
  * round2(quantity × price × percentage / 100), rounded on its own; line base =
  * Importe − Descuento; each tax = round2(base × rate); retentions per concept

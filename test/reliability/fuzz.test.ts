@@ -5,7 +5,7 @@
  * replaces, removes or adds one field at any depth with a hostile value, or
  * sends a raw body (invalid JSON, wrong Content-Type, empty, 1e309 …).
  * Every answer must be < 500, every 4xx must have the error body of
- * DESIGN.md section 3, and a string accepted in a creation must come back
+ * docs/api.md, and a string accepted in a creation must come back
  * byte for byte on GET. Amounts are also drawn at the edges of their ranges
  * (quantity × price, exchange rates up to 999,999,999): what would outgrow
  * the ledger must be a 400 on its field, what fits is stored to the cent.

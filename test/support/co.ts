@@ -55,7 +55,7 @@ export async function noteRefs(s: ApiClient): Promise<{ types: Record<string, an
 /** Today in Bogotá (yyyy-MM-dd). */
 export const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
 
-/** DESIGN.md's worked example: 10 × 100.00 − 50.00, IVA 19 % → 1130.50 paid in cash. */
+/** the documented worked example: 10 × 100.00 − 50.00, IVA 19 % → 1130.50 paid in cash. */
 export function validInvoice(r: CoRefs, over: Record<string, unknown> = {}) {
   const customer = r.customers.find((c) => c.active && c.branch_office === 0);
   return {

@@ -35,7 +35,7 @@ export function appRoutes(s: TestServer): RouteInfo[] {
   return out.sort((a, b) => `${a.url} ${a.method}`.localeCompare(`${b.url} ${b.method}`));
 }
 
-/** The error body of DESIGN.md section 3, checked strictly; returns what is wrong, or null. */
+/** The error body of docs/api.md, checked strictly; returns what is wrong, or null. */
 export const ERROR_CODES = new Set(['parameter_required', 'invalid_type', 'length_max', 'length_min', 'invalid_amount',
   'invalid_value', 'invalid_date', 'invalid_reference', 'parameter_inactive', 'already_exists', 'duplicated_document', 'invalid_array',
   'invalid_total_payments', 'invalid_payment', 'invalid_retentions', 'invalid_currency', 'invalid_cost_center', 'invalid_balance',

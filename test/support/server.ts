@@ -29,7 +29,7 @@ export function eachStorage(name: string, fn: (storage: Storage) => void): void 
 
 export interface Reply<T = any> { status: number; body: T; headers: Headers }
 
-/** The lookups that answer a plain JSON array (DESIGN.md §1); every other list is paginated. */
+/** The lookups that answer a plain JSON array (docs/api.md); every other list is paginated. */
 export const ARRAY_LOOKUPS = ['/v1/document-types', '/v1/taxes', '/v1/payment-types', '/v1/warehouses', '/v1/cost-centers', '/v1/account-groups', '/v1/price-lists'];
 /** A list's URL asking for its largest page (the lookups that answer a plain array take no page parameters). */
 export function listUrl(path: string): string {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { cude, cufe, cufeChain, dianAmount, softwareSecurityCode, type CufeFields } from '../../src/einvoice/dian/cufe';
 
-// The DIAN technical annex 1.9 example (DESIGN.md §7).
+// The DIAN technical annex 1.9 example (docs/colombia.md).
 const annex: CufeFields = {
   number: '323200000129',
   issueDate: '2019-01-16',

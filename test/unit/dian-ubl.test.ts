@@ -560,7 +560,7 @@ const untaxed = (n: number, lines: LineIn[], over: Partial<Scenario> = {}): Scen
   ({ number: 990000200 + n, date: '2025-03-12', created: '2025-03-12T15:00:00.000Z', lines, payments: CASH, ...over });
 const NO_ALLOWANCES = { allowances: '0.00', charges: '0.00', prepaid: '0.00' };
 
-/** Each: the invoice, and its UBL figures computed by hand (DESIGN.md §7). */
+/** Each: the invoice, and its UBL figures computed by hand (docs/colombia.md). */
 const UNTAXED: { name: string; scenario: Scenario; figures: UblFigures }[] = [
   {
     // 2 × 95,000 excluded: no TaxTotal anywhere; nothing is taxable.

@@ -1,5 +1,5 @@
 /**
- * Invoice arithmetic, worked by hand (DESIGN.md §4 and §5).
+ * Invoice arithmetic, worked by hand (docs/colombia.md and docs/mexico.md).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -8,7 +8,7 @@
  * answers Accepted or Rejected with the annex's rule codes where known, else
  * its own, and, as the DIAN does, its messages in Spanish (the schema checker's
  * XSD messages and a signature's cause stay in libxml2's and the verifier's English).
- * The totals follow DESIGN.md §7 (see totalsProblems).
+ * The totals follow docs/colombia.md (see totalsProblems).
  *
  * Each document is parsed once, by libxml2 (libxml2-wasm, src/einvoice/xsd.ts): that one document gives the
  * well-formedness verdict, is validated against the schema, verified (its signature: verify-parsed.ts) and read
@@ -112,7 +112,7 @@ export interface NoteFacts {
 }
 
 /**
- * The LegalMonetaryTotal of DESIGN.md §7 against the lines and taxes of the document:
+ * The LegalMonetaryTotal of docs/colombia.md against the lines and taxes of the document:
  *   LineExtensionAmount = Σ line bases (InvoiceLine/LineExtensionAmount)
  *   TaxExclusiveAmount  = Σ taxable bases of the lines that carry a tax, each line once (an excluded line adds nothing)
  *   TaxInclusiveAmount  = LineExtensionAmount + Σ TaxTotal/TaxAmount

@@ -1,6 +1,6 @@
 /**
  * CUFE / CUDE and the software security code of a DIAN electronic invoice
- * (technical annex 1.9; DESIGN.md §7). Pure functions: hashing only, no I/O.
+ * (technical annex 1.9; docs/colombia.md). Pure functions: hashing only, no I/O.
  *
  *   CUFE = SHA-384 hex (lower case) of
  *     NumFac + FecFac + HorFac + ValFac + "01" + ValImp1 + "04" + ValImp2 + "03" + ValImp3

@@ -1,6 +1,6 @@
 /**
  * XAdES-EPES enveloped signature of a DIAN UBL 2.1 document (issue 6,
- * DESIGN.md §7; DIAN technical annex 1.9, signature section).
+ * docs/colombia.md; DIAN technical annex 1.9, signature section).
  *
  * The ds:Signature goes into the LAST ext:UBLExtension/ext:ExtensionContent
  * of the document, which must be empty. It has:

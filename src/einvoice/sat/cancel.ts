@@ -1,6 +1,6 @@
 /**
  * Cancelling a stamped CFDI (an invoice or a payment receipt) with the SAT,
- * through the stamping provider (DESIGN.md §7, Mexico):
+ * through the stamping provider (docs/mexico.md, Mexico):
  *
  *   POST …/{id}/cancel {motive, substitution}  →  cancellation.status Requested, a `sat_cancel` job queued
  *   the job asks the provider               →  Cancelled: the document is annulled (ledger and receivables

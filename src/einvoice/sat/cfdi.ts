@@ -1,5 +1,5 @@
 /**
- * The CFDI 4.0 of a Mexican invoice (issue 6, DESIGN.md §5 and §7): the
+ * The CFDI 4.0 of a Mexican invoice (issue 6, docs/mexico.md): the
  * cfdi:Comprobante built from the stored invoice document, sealed with the
  * company's CSD: Sello = base64(RSA-SHA256(original chain)), with NoCertificado
  * (the certificate's 20-digit number) and Certificado (its DER, base64).

@@ -1,7 +1,7 @@
 /**
  * The CFDI 4.0 of a payment receipt (type P) with the complement Pagos 2.0,
  * built from the stored receipt (src/payments/schema.ts) and sealed like an
- * invoice's (DESIGN.md §7, the SAT's Guía de llenado del complemento de pagos):
+ * invoice's (docs/mexico.md, the SAT's Guía de llenado del complemento de pagos):
  *
  *   Comprobante  SubTotal 0, Moneda XXX, Total 0, no FormaPago or MetodoPago, Exportacion 01
  *   Receptor     UsoCFDI CP01

@@ -100,7 +100,7 @@ export function checkAmounts(root: CfdiElement, fail: Fail): void {
 }
 
 /**
- * A CFDI to a generic RFC (DESIGN.md §7): the general public XAXX010101000 and a receiver resident abroad
+ * A CFDI to a generic RFC (docs/mexico.md): the general public XAXX010101000 and a receiver resident abroad
  * XEXX010101000 take UsoCFDI S01, RegimenFiscalReceptor 616 and DomicilioFiscalReceptor equal to
  * LugarExpedicion; the one abroad also its ResidenciaFiscal (not MEX) and NumRegIdTrib, which no other has.
  */

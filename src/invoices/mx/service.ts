@@ -179,7 +179,7 @@ export function checkMxLines(problems: Problems, company: Company, md: MasterDat
   return { lines, retentions };
 }
 
-/** The amounts of a Mexican CFDI's lines (DESIGN.md §5) and the rules that need them (no zero tax base, the limits). */
+/** The amounts of a Mexican CFDI's lines (docs/mexico.md) and the rules that need them (no zero tax base, the limits). */
 export function computeMxLines(problems: Problems, docType: DocumentTypeRow, items: MxInvoiceBody['items'], lines: MxPlan['lines'], retentions: TaxRow[], totalName: string): MxOut {
   const computed = computeMX({
     discountType: docType.discount_type,

@@ -1,6 +1,6 @@
 /**
  * The UBL 2.1 `Invoice` of a Colombian electronic sales invoice, as the DIAN
- * technical annex 1.9 requires it (issue 6, DESIGN.md §7). Pure: no I/O, no
+ * technical annex 1.9 requires it (issue 6, docs/colombia.md). Pure: no I/O, no
  * clock (the issue time comes from the settings or the document's creation
  * instant), so the same input always gives the same XML, CUFE and QR text.
  *
@@ -14,7 +14,7 @@
  * One module per UBL section, each pure: extensions.ts (DIAN extension, QR),
  * parties.ts, payments.ts (means, prepaid, exchange rate), allowances.ts,
  * tax-totals.ts, monetary-total.ts (the figures and LegalMonetaryTotal, as
- * DESIGN.md §7 defines it), lines.ts; the annex's code tables in codes.ts.
+ * docs/colombia.md defines it), lines.ts; the annex's code tables in codes.ts.
  * This file checks the input and assembles the sections in the schema's order.
  *
  * A gift line (FreeOfChargeIndicator) reports its taxes on its reference price (tax_base), whoever bears them.

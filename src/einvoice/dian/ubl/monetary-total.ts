@@ -1,6 +1,6 @@
 /**
  * The document's figures taken back from its lines (checked against what the
- * stored document says) and cac:LegalMonetaryTotal, as DESIGN.md §7 defines it:
+ * stored document says) and cac:LegalMonetaryTotal, as docs/colombia.md defines it:
  *   LineExtensionAmount  = Σ line bases (the subtotal)                         = ValFac
  *   TaxExclusiveAmount   = Σ taxable bases of the lines that carry a tax, each line once
  *   TaxInclusiveAmount   = LineExtensionAmount + the taxes

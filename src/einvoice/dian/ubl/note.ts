@@ -1,6 +1,6 @@
 /**
  * The UBL 2.1 `CreditNote` and `DebitNote` of a Colombian electronic note
- * (annex 1.9; DESIGN.md §7): the invoice's sections (parties, payment means,
+ * (annex 1.9; docs/colombia.md): the invoice's sections (parties, payment means,
  * exchange rate, tax totals, lines) with what a note adds and changes:
  *
  * - CustomizationID 20 (credit note referencing an invoice) or 30 (debit note),
