@@ -2,6 +2,7 @@
  * The HTTP application: error body, content types, limits, request ids,
  * OpenAPI, and the two base addresses ({base_url} for Colombia, /mx for Mexico).
  */
+import { NOT_XML } from './xml-chars';
 import crypto from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -131,14 +132,11 @@ function once<S, T>(kind: string, schema: S, compile: (s: S) => T): T {
  */
 // eslint-disable-next-line no-control-regex -- NUL is looked for on purpose: PostgreSQL cannot store it
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-/**
- * Characters XML 1.0 cannot carry (its Char production): the control characters but tab, line feed and carriage
- * return, and U+FFFE and U+FFFF. A document's texts go into its UBL or CFDI XML; a text holding one of them (a
- * spreadsheet cell's line break is U+000B) would take a number and post to the books, and then could never be built
- * nor sent to the tax authority. So they are refused on every text of a request, with its path, like NUL.
+/*
+ * Characters XML 1.0 cannot carry (NOT_XML): a document's texts go into its UBL or CFDI XML; a text holding one of
+ * them (a spreadsheet cell's line break is U+000B) would take a number and post to the books, and then could never
+ * be built nor sent to the tax authority. So they are refused on every text of a request, with its path, like NUL.
  */
-// eslint-disable-next-line no-control-regex -- the control characters are looked for on purpose
-const NOT_XML = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 const NOT_XML_MESSAGE = 'Text must not contain control characters other than tab, line feed and carriage return (U+0001 to U+001F), nor U+FFFE or U+FFFF: XML cannot carry them';
 function unstorable(p: Problems, root: unknown, base: string): void {
   const todo: [unknown, string][] = [[root, base]];

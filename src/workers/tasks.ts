@@ -18,6 +18,7 @@ import { warmUbl } from '../einvoice/xsd';
 import { invoicePdf, notePdf, paymentPdf, voucherPdf } from '../pdf/document';
 import type { Ask, CpuPool, RunOptions } from './pool';
 import { isRecord } from '../platform/json';
+import { building } from '../einvoice/unbuildable';
 
 export interface TaskContext {
   /** Calls a function the main thread gave with the task (RunOptions.asks). */
@@ -52,16 +53,16 @@ export const TASKS = {
   /** A self-signed test certificate (demo companies, the sandbox PAC). */
   'certificate.generate': (a: TestCertificateOptions) => generateTestCertificate(a),
 
-  /** The UBL credit or debit note, built and signed as an invoice is. */
-  'dian.signNote': async (a: { input: BuildNoteInput; credentials: SigningCredentials }) => {
+  /** The UBL credit or debit note, built and signed as an invoice is (what it throws: a DocumentBuildError, never retried). */
+  'dian.signNote': building(async (a: { input: BuildNoteInput; credentials: SigningCredentials }) => {
     const built = buildNoteXml(a.input);
     return { xml: await signInvoiceXml(built.xml, a.credentials, { written: true }), cude: built.cude };
-  },
-  /** The UBL invoice, built and signed (XAdES-EPES) with the company's certificate. */
-  'dian.sign': async (a: { input: BuildInvoiceInput; credentials: SigningCredentials }) => {
+  }),
+  /** The UBL invoice, built and signed (XAdES-EPES) with the company's certificate (throws a DocumentBuildError). */
+  'dian.sign': building(async (a: { input: BuildInvoiceInput; credentials: SigningCredentials }) => {
     const built = buildInvoiceXml(a.input);
     return { xml: await signInvoiceXml(built.xml, a.credentials, { written: true }), cufe: built.cufe };
-  },
+  }),
   /**
    * What the sandbox DIAN answers, with its ApplicationResponse signed by `signer` (the sandbox's own
    * certificate); it asks the main thread for the technical key of a resolution.
@@ -83,9 +84,9 @@ export const TASKS = {
   'dian.zip': (a: { entry: string; xml: string }) => dianZip(a.entry, a.xml),
 
   /** The CFDI 4.0, built and sealed with the company's CSD. */
-  'sat.seal': (a: { input: CfdiInput; credentials: LoadedCertificate }) => buildCfdi(a.input, a.credentials).xml,
+  'sat.seal': building((a: { input: CfdiInput; credentials: LoadedCertificate }) => buildCfdi(a.input, a.credentials).xml),
   /** The CFDI of a payment receipt (type P, Pagos 2.0), built and sealed with the company's CSD. */
-  'sat.sealPayment': (a: { input: PaymentCfdiInput; credentials: LoadedCertificate }) => buildPaymentCfdi(a.input, a.credentials).xml,
+  'sat.sealPayment': building((a: { input: PaymentCfdiInput; credentials: LoadedCertificate }) => buildPaymentCfdi(a.input, a.credentials).xml),
   /** What the sandbox PAC answers (run with affinity, see sandboxPac). */
   'sat.stamp': (a: { xml: string; provider: LoadedCertificate }) => sandboxPac(a.provider).stamp(a.xml),
 

@@ -170,6 +170,17 @@ eachStorage('MX invoices', (storage) => {
     assert.equal(branch.status, 201);
   });
 
+  test('a stored description XML cannot hold (U+000B, from before input refused it): Rejected with BUILD, the job done, never retried', async () => {
+    const res = await post(valid());
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    await s.db.query(`UPDATE invoices SET document = jsonb_set(document, '{items,0,description}', to_jsonb('Laptop' || chr(11) || '14'::text)) WHERE id = $1`, [res.body.id]);
+    const sent = await s.as('mx').post(`/v1/invoices/${res.body.id}/stamp`, {});
+    assert.equal(sent.body.stamp.status, 'Rejected', JSON.stringify(sent.body.stamp));
+    assert.equal(sent.body.stamp.errors, "BUILD: The document's XML cannot be built from its data: it would hold U+000B, a character XML 1.0 does not allow");
+    const [job] = await s.db.query(`SELECT status, attempts FROM outbox WHERE kind = 'sat_stamp' AND ref_id = $1`, [res.body.id]);
+    assert.deepEqual({ ...job }, { status: 'done', attempts: 1 });
+  });
+
   test('headers and the country boundary', async () => {
     const missing = await post(valid(), {});
     assert.equal(missing.status, 400);

@@ -79,4 +79,29 @@ eachStorage('stamp verdict in one statement', (storage) => {
     assert.deepEqual(await events(third.id), ['invoice.created'], 'its creation, for the company with webhooks now; no verdict');
     for (const h of [hook.body.id, taking.body.id]) await s.call('DELETE', `/v1/webhooks/${h}`, { token: await s.token('co') });
   });
+
+  test('a stored text XML cannot hold (U+0001, from before input refused it): Rejected with BUILD at once, the job done; corrected, it is accepted', async () => {
+    const res = await s.as('co').post('/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id }, date: today(), observations: 'Entregar en bodega' }));
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const id = res.body.id;
+    await s.db.query(`UPDATE invoices SET document = jsonb_set(document, '{observations}', to_jsonb('Entregar' || chr(1) || 'en bodega'::text)) WHERE id = $1`, [id]);
+    const sent = await s.as('co').post(`/v1/invoices/${id}/stamp`, {});
+    assert.equal(sent.status < 300, true, JSON.stringify(sent.body));
+    assert.equal(sent.body.stamp.status, 'Rejected', JSON.stringify(sent.body.stamp));
+    const errors = await s.as('co').get(`/v1/invoices/${id}/stamp/errors`);
+    assert.equal(errors.body.status, 'Rejected');
+    assert.equal(errors.body.errors.length, 1, JSON.stringify(errors.body));
+    assert.equal(errors.body.errors[0].code, 'BUILD');
+    assert.match(errors.body.errors[0].message, /^The document's XML cannot be built from its data: /);
+    assert.deepEqual(await events(id), ['invoice.stamp_rejected']);
+    // Ended, not retried: the job is done with the rejection, nothing was kept as sent.
+    const [job] = await s.db.query(`SELECT status, attempts, last_error FROM outbox WHERE kind = 'dian_submit' AND ref_id = $1`, [id]);
+    assert.deepEqual({ status: job.status, attempts: job.attempts, last_error: job.last_error }, { status: 'done', attempts: 1, last_error: null });
+    assert.equal((await stamp(id)).xml, null);
+    // Rejected, so it can be corrected and sent again.
+    const fixed = await s.as('co').put(`/v1/invoices/${id}`, validInvoice(r, { document: { id: r.type['FV-E'].id }, date: today(), observations: 'Entregar en bodega' }));
+    assert.equal(fixed.status, 200, JSON.stringify(fixed.body));
+    const again = await s.as('co').post(`/v1/invoices/${id}/stamp`, {});
+    assert.equal(again.body.stamp.status, 'Accepted', JSON.stringify(again.body.stamp));
+  });
 });

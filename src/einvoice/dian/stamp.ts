@@ -23,6 +23,7 @@ import type { BuildInvoiceInput, DianCustomer, DianInvoiceDocument, DianResoluti
 import type { CompanyRow, CompanySettings } from '../../platform/auth';
 import type { NoteDocument } from '../../notes/schema';
 import { inProcess } from '../threaded';
+import { unbuilt } from '../unbuildable';
 
 /** The demo software registration (the DIAN's habilitación data is per company; see company settings `dian`). */
 export const DEFAULT_SOFTWARE = { id: '56f2ae4e-9812-4fad-9255-08fcfcd5ccb0', pin: '12345', environment: '2' as const };
@@ -95,12 +96,21 @@ async function submit<D extends { date: string }>(db: Db, authority: DianAuthori
       company: dianIssuer(company), customer: row.customer,
       settings: { software: { id: dian.id, pin: openFor(dian.pin, AAD.pin(company.company_id)), ...softwareProvider(company) }, environment: dian.environment === '1' ? '1' : '2' },
       unitCodes: row.units ?? {}, paymentTypes: row.payment_types ?? {},
-    }, credentials);
-    key = signed.key;
-    xml = signed.xml;
-    // Remember what is being sent before sending it (to an authority outside this process).
-    if (!inProcess(authority)) await s.recordSending(xml, key);
-    verdict = await authority.send(xml, context(key));
+    }, credentials).catch((e: unknown) => {
+      // A document that cannot be built is rejected here, never sent and never retried (src/einvoice/unbuildable.ts).
+      const errors = unbuilt(e);
+      if (!errors) throw e;
+      return { errors };
+    });
+    if ('errors' in signed) {
+      verdict = { status: 'Rejected', cufe: null, errors: signed.errors, observations: [] };
+    } else {
+      key = signed.key;
+      xml = signed.xml;
+      // Remember what is being sent before sending it (to an authority outside this process).
+      if (!inProcess(authority)) await s.recordSending(xml, key);
+      verdict = await authority.send(xml, context(key));
+    }
   }
   const final = verdict;
   const result = { status: final.status, cufe: final.status === 'Accepted' ? final.cufe : null, errors: final.errors, observations: final.observations };

@@ -22,6 +22,7 @@ import { FOREIGN_RECEIVER, genericReceiver } from '../../companies/uses';
 import { postalCode, regime, rfcPersonType } from '../../catalogs/sat';
 import type { StampProvider, StampVerdict } from './provider';
 import { inProcess } from '../threaded';
+import { unbuilt } from '../unbuildable';
 
 /** What a Mexican credit note's document adds to an invoice's (src/notes/mx.ts): the invoices it credits, how it is paid. */
 interface MxNoteParts { invoices?: { uuid: string }[]; payment_form?: string }
@@ -59,6 +60,20 @@ export function missingCfdiData(company: CfdiCompany, customer: CfdiCustomer | n
     if (!p.sat_product_key || !p.sat_unit_key) out.push(`Product ${p.code} has no SAT product or unit key (sat_product_key, sat_unit_key)`);
   }
   return out;
+}
+
+/** A verdict given before sending: what the CFDI lacks (DATA), or why it cannot be built (BUILD). */
+const rejectedHere = (errors: StampVerdict['errors']): StampVerdict => ({ status: 'Rejected', uuid: null, xml: null, errors, observations: [] });
+
+/** A sealed CFDI, or the rejection of one that cannot be built from its data (never retried: src/einvoice/unbuildable.ts). */
+async function sealed(seal: Promise<string>): Promise<string | StampVerdict> {
+  try {
+    return await seal;
+  } catch (e) {
+    const errors = unbuilt(e);
+    if (!errors) throw e;
+    return rejectedHere(errors);
+  }
 }
 
 /** Sends a sealed CFDI; one sent before (`again`: a retry after a timeout) is first asked for the stamp it may already have. */
@@ -104,14 +119,16 @@ async function stampCfdi(db: Db, provider: StampProvider, companyId: number, id:
     const { company, customer, products } = inv;
     const missing = missingCfdiData(company, customer, products);
     if (missing.length) {
-      verdict = { status: 'Rejected', uuid: null, xml: null, errors: missing.map((message) => ({ code: 'DATA', message })), observations: [] };
+      verdict = rejectedHere(missing.map((message) => ({ code: 'DATA', message })));
     } else {
       const input: CfdiInput = { document: inv.document, company, customer, products: Object.fromEntries(products.map((p) => [p.code, p])),
         ...(source.table === 'notes' ? { egreso: { related: (inv.document.invoices ?? []).map((r) => r.uuid), paymentForm: inv.document.payment_form ?? '' } } : {}) };
-      xml = await runTask(signing.pool, 'sat.seal', { input, credentials: await signing.credentials.company(company, inv.credentials_version) });
-      // Remember what is being sent before sending it (to a provider outside this process).
-      if (!inProcess(provider)) {
-        await source.recordSending(db, companyId, id, xml);
+      const out = await sealed(runTask(signing.pool, 'sat.seal', { input, credentials: await signing.credentials.company(company, inv.credentials_version) }));
+      if (typeof out !== 'string') verdict = out;
+      else {
+        xml = out;
+        // Remember what is being sent before sending it (to a provider outside this process).
+        if (!inProcess(provider)) await source.recordSending(db, companyId, id, xml);
       }
     }
   }
@@ -147,13 +164,17 @@ export async function stampMxPayment(db: Db, provider: StampProvider, companyId:
   if (!xml) {
     const missing = missingCfdiData(row.company, row.customer, []);
     if (missing.length) {
-      verdict = { status: 'Rejected', uuid: null, xml: null, errors: missing.map((message) => ({ code: 'DATA', message })), observations: [] };
+      verdict = rejectedHere(missing.map((message) => ({ code: 'DATA', message })));
     } else {
-      xml = await runTask(signing.pool, 'sat.sealPayment', {
+      const out = await sealed(runTask(signing.pool, 'sat.sealPayment', {
         input: { document: row.document, company: row.company, customer: row.customer },
         credentials: await signing.credentials.company(row.company, row.credentials_version),
-      });
-      if (!inProcess(provider)) await recordPaymentSending(db, companyId, paymentId, xml);
+      }));
+      if (typeof out !== 'string') verdict = out;
+      else {
+        xml = out;
+        if (!inProcess(provider)) await recordPaymentSending(db, companyId, paymentId, xml);
+      }
     }
   }
   verdict ??= await send(provider, xml!, !!row.xml);
