@@ -21,7 +21,7 @@ import { COUNTRY_SETTINGS, DIAN_SETTINGS, MX_TAX_REGIMES, nullable, providerProb
 import { placeProblems, type CityRef } from '../catalogs/divipola';
 import { postalCode } from '../catalogs/sat';
 import { RESPONSIBILITY_NAMES } from '../einvoice/dian/issuer';
-import { productionRefusal } from '../einvoice/dian/habilitacion';
+import { productionRefusal, testNumberingRefusal } from '../einvoice/dian/habilitacion';
 import { LOGO_MAX_BYTES, logoProblem } from '../pdf/logo';
 import { withCompany, type Actor } from './audit';
 
@@ -235,6 +235,10 @@ export async function updateCompany(db: Db, actor: Actor, companyId: number, sen
     checkTimeZone(p, country, body.time_zone);
     if (body.settings !== undefined && !checkBody(SettingsBody, body.settings, p, 'settings')) p.throwIfAny();
     const settings = mergeSettings(p, country, c.settings ?? {}, body.settings);
+    if (country === 'CO' && settings.dian?.environment === '1' && c.settings?.dian?.environment !== '1' && !p.has('settings.dian.environment')) {
+      const refusal = await testNumberingRefusal(f.q, companyId);
+      if (refusal) p.add('company_settings', refusal, 'settings.dian.environment');
+    }
     const logo = body.logo === undefined || (body.logo !== null && typeof body.logo === 'object') ? c.logo : typeof body.logo === 'string' ? storedLogo(body.logo) : null;
     if (typeof body.logo === 'string') {
       if (!checkBody(Type.Object({ logo: Logo }), { logo: body.logo }, p)) p.throwIfAny();

@@ -24,6 +24,7 @@ import { tableResource, type Ctx, type Fields } from './collections';
 import { LOOKUPS } from '../catalog/lookups';
 import type { Resolution as StoredResolution } from '../companies/catalogs/rows';
 import { recordOf } from '../platform/json';
+import { onTestResolution, TEST_RESOLUTION } from '../einvoice/dian/test-resolution';
 
 const Flag = (description?: string) => Type.Boolean({ description });
 
@@ -124,6 +125,11 @@ export const documentTypes = tableResource({
     if (!resolved && r.resolution && sent.resolution !== undefined && !problems.has('electronic_type')) problems.add('parameter_not_allowed', 'Only electronic invoice types (FV with electronic_type ElectronicInvoice) carry a DIAN resolution', 'resolution');
     if (!resolved && r.resolution) r.resolution = null;
     if (resolved && r.resolution && (sent.resolution !== undefined || sent.consecutive !== undefined || sent.prefix !== undefined)) await checkResolution(ctx, r, before, sent);
+    // The test numbering is habilitación's: a company in production issues on none (an inactive type may keep it).
+    if (resolved && r.active !== false && onTestResolution(recordOf(r.resolution)) && company.settings?.dian?.environment === '1' && !problems.has('resolution')) {
+      problems.add('invalid_dian_resolution', `Resolution ${TEST_RESOLUTION.number} (prefix ${TEST_RESOLUTION.prefix}) is the DIAN's test numbering, for habilitación only; `
+        + 'the company issues in production (settings.dian.environment 1): give the type the numbering resolution the DIAN authorized for the company', 'resolution.number');
+    }
     r.consecutive ??= 1;
     const used = await lastUsed(ctx, idOf(before), String(r.type));
     if (!problems.has('consecutive') && Number(r.consecutive) <= used && (sent.consecutive !== undefined || r.consecutive !== before?.consecutive)) {

@@ -280,6 +280,39 @@ eachStorage('administration API', (storage) => {
     assert.deepEqual(problems(await admin.post(`/companies/${mx.id}/payment-types`, { name: 'Por definir', type: 'Other', document_type: 'FV' })), ['parameter_required@sat_code', 'parameter_required@account_code']);
   });
 
+  test('the DIAN test numbering is habilitación\'s: no switch to production while a type numbers on it, no type on it in production, no invoice on it', async () => {
+    const c = ok(await admin.post('/companies', coCompany({ starter_catalog: false })), 201);
+    const base = `/companies/${c.id}/document-types`;
+    const test = ok(await admin.post(base, { code: 'FE', name: 'Factura electrónica', type: 'FV', electronic_type: 'ElectronicInvoice',
+      resolution: { number: '18760000001', prefix: 'SETP', from: 990000000, to: 995000000, valid_from: day(-30), valid_to: day(365), technical_key: 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c' } }), 201);
+    await s.db.query(`UPDATE companies SET settings = jsonb_set(settings, '{dian}', '{"environment": "2", "test_set_passed_at": "2026-01-01T00:00:00Z"}') WHERE company_id = $1`, [c.id]);
+    const refused = await admin.patch(`/companies/${c.id}`, { settings: { dian: { environment: '1' } } });
+    assert.deepEqual(problems(refused), ['company_settings@settings.dian.environment']);
+    assert.match(refused.body.Errors[0].Message, new RegExp(`FE \\(id ${test.id}\\) still numbers on the DIAN's test resolution 18760000001`));
+    assert.equal((await s.db.query('SELECT settings FROM companies WHERE company_id = $1', [c.id]))[0].settings.dian.environment, '2', 'nothing written');
+    // Deactivated, with the production type beside it: production.
+    ok(await admin.patch(`${base}/${test.id}`, { active: false }));
+    const prod = ok(await admin.post(base, { code: 'FEP', name: 'Factura electrónica', type: 'FV', electronic_type: 'ElectronicInvoice',
+      resolution: { number: '18764000001234', prefix: 'FETO', from: 1, to: 5000, valid_from: day(-30), valid_to: day(365), technical_key: 'a'.repeat(40) } }), 201);
+    assert.equal(ok(await admin.patch(`/companies/${c.id}`, { settings: { dian: { environment: '1' } } })).settings.dian.environment, '1');
+    // In production, the test numbering cannot come back on a type.
+    assert.deepEqual(problems(await admin.patch(`${base}/${test.id}`, { active: true })), ['invalid_dian_resolution@resolution.number']);
+    assert.deepEqual(problems(await admin.patch(`${base}/${prod.id}`, { resolution: { number: '18760000001', prefix: 'SETP', from: 990000000, to: 995000000,
+      valid_from: day(-30), valid_to: day(365), technical_key: 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c' } })), ['invalid_dian_resolution@resolution.number']);
+
+    // An invoice on a type still on the test numbering of a company in production (the demo company, set so by hand) is refused on creation.
+    const [{ settings: kept }] = await s.db.query('SELECT settings FROM companies WHERE company_id = $1', [demoCo.id]);
+    await s.db.query(`UPDATE companies SET settings = settings || jsonb_build_object('dian', coalesce(settings->'dian', '{}') || '{"environment": "1"}'),
+                                           catalog_version = catalog_version + 1 WHERE company_id = $1`, [demoCo.id]);
+    try {
+      const res = await s.as('co').post('/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id }, date: day(0) }));
+      assert.deepEqual(problems(res), ['invalid_dian_resolution@document.id']);
+      assert.match(res.body.Errors[0].Message, /test resolution 18760000001 \(prefix SETP\)/);
+    } finally {
+      await s.db.query('UPDATE companies SET settings = $2, catalog_version = catalog_version + 1 WHERE company_id = $1', [demoCo.id, JSON.stringify(kept)]);
+    }
+  });
+
   test('document types: DIAN numbering resolutions checked (range, validity, prefix, overlaps, next number)', async () => {
     const c = ok(await admin.post('/companies', coCompany({ starter_catalog: false })), 201);
     const base = `/companies/${c.id}/document-types`;

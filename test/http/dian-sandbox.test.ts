@@ -65,6 +65,19 @@ test('a wrong CUFE, totals that do not add up, a number outside the resolution, 
   assert.ok((await codes(await resign(dv))).includes('NIT_CHECK_DIGIT'));
 });
 
+test('a production document (ProfileExecutionID 1) on the test resolution 18760000001 is refused, even with a CUFE that recomputes', async () => {
+  const production = unsigned().replace('<cbc:ProfileExecutionID>2</cbc:ProfileExecutionID>', '<cbc:ProfileExecutionID>1</cbc:ProfileExecutionID>');
+  assert.notEqual(production, unsigned());
+  const first = await sandbox.send(await resign(production));
+  const expected = /se esperaba ([0-9a-f]{96})/.exec(first.errors.find((e) => e.code === 'CUFE')?.message ?? '')?.[1];
+  assert.ok(expected, JSON.stringify(first.errors));
+  const recomputed = production.replace(/(<cbc:UUID[^>]*>)[0-9a-f]{96}/, `$1${expected}`);
+  const v = await sandbox.send(await resign(recomputed));
+  assert.equal(v.status, 'Rejected');
+  assert.deepEqual(v.errors.map((e) => e.code), ['RESOLUTION']);
+  assert.match(v.errors[0].message, /18760000001 es la numeración de pruebas/);
+});
+
 test('LegalMonetaryTotal: each figure that breaks its definition is refused with TOTALS', async () => {
   const lmt = (xml: string, name: string, value: string) => {
     const changed = xml.replace(new RegExp(`(<cbc:${name}[^>]*>)[0-9.]+(</cbc:${name}>)`), `$1${value}$2`);

@@ -74,6 +74,15 @@ for (const storage of STORAGES) {
       assert.equal(testSet.status, 'Accepted', JSON.stringify(testSet));
       assert.ok(testSet.documents.length > 0 && testSet.documents.every((d: any) => d.status === 'Accepted'));
       assert.ok(ok(await admin.get(at)).settings.dian.test_set_passed_at);
+      // The test numbering is habilitación's: production needs the company's own resolution on its invoice type.
+      const onTest = await admin.patch(at, { settings: { dian: { environment: '1' } } });
+      assert.deepEqual(onTest.body.Errors.map((e: any) => `${e.Code}@${e.Params}`), ['company_settings@settings.dian.environment'], 'FE still on the test resolution');
+      ok(await admin.patch(`${at}/document-types/${fe.id}`, { active: false }));
+      const fep = ok(await admin.post(`${at}/document-types`, {
+        code: 'FEP', name: 'Factura electrónica de venta', type: 'FV', electronic_type: 'ElectronicInvoice',
+        resolution: { number: '18764000001234', prefix: 'FETO', from: 1, to: 5000, valid_from: day(-30, 'America/Bogota'), valid_to: day(365, 'America/Bogota'),
+          technical_key: 'c0ffee5eed0000000000000000000000000000ab' },
+      }), 201);
       assert.equal(ok(await admin.patch(at, { settings: { dian: { environment: '1' } } })).settings.dian.environment, '1');
 
       const user = ok(await admin.post(`${at}/api-users`, { username: `tornillo-erp-${co.id}` }), 201);
@@ -87,18 +96,19 @@ for (const storage of STORAGES) {
       ok(await coApi.post('/v1/products', { code: 'TALADRO', name: 'Taladro percutor 800 W', taxes: [{ id: iva.id }],
         prices: [{ currency_code: 'COP', price_list: [{ position: 1, value: 350000 }] }] }), 201);
       const invoice = ok(await coApi.post('/v1/invoices', {
-        document: { id: fe.id }, date: day(0, 'America/Bogota'), customer: { identification: customer.identification, branch_office: 0 }, seller: seller.id,
+        document: { id: fep.id }, date: day(0, 'America/Bogota'), customer: { identification: customer.identification, branch_office: 0 }, seller: seller.id,
         items: [{ code: 'TALADRO', quantity: 2, price: 350000 }], payments: [{ id: cash.id, value: 833000 }],
         stamp: { send: true }, mail: { send: true },
       }), 201);
       assert.equal(invoice.stamp.status, 'Accepted', JSON.stringify(invoice.stamp));
       assert.match(invoice.stamp.cufe, /^[0-9a-f]{96}$/);
-      // The test set took the first 50 numbers of the test resolution, which the company's FV-E shares: its first invoice comes after them.
+      // The test set took the first 50 numbers of the test resolution; production starts the company's own.
       assert.equal(testSet.documents.length, 50);
       assert.equal(testSet.documents[49].name, 'SETP990000049');
-      assert.equal(invoice.number, 990000050, 'the first number of the resolution after the test set\'s');
+      assert.equal(invoice.number, 1, 'the first number of the company\'s resolution');
       const xml = Buffer.from(ok(await coApi.get(`/v1/invoices/${invoice.id}/xml`)).base64, 'base64').toString('utf8');
-      assert.ok(xml.includes('<cbc:ID>SETP990000050</cbc:ID>'));
+      assert.ok(xml.includes('<cbc:ID>FETO1</cbc:ID>'));
+      assert.ok(xml.includes('<sts:InvoiceAuthorization>18764000001234</sts:InvoiceAuthorization>'));
       assert.ok(xml.includes('<cbc:ProfileExecutionID>1</cbc:ProfileExecutionID>'), 'production');
       assert.match(xml, new RegExp(`<cbc:CompanyID[^>]*schemeID="${co.check_digit}"[^>]*>${nit}</cbc:CompanyID>`), 'the issuer as the company was created');
       assert.match(xml, /<cbc:TaxLevelCode listName="48">O-13<\/cbc:TaxLevelCode>/, 'its regime and responsibilities from its settings');
@@ -126,7 +136,7 @@ for (const storage of STORAGES) {
       assert.ok(strFromU8(files[`ad${stem}.xml`]).includes(xml.replace(/^<\?xml[^>]*>\s*/, '').slice(0, 200)), 'the AttachedDocument carries the signed invoice');
       const text = (await pdfText(Buffer.from(files[`ad${stem}.pdf`]))).text;
       assert.ok(text.replace(/\s+/g, '').includes(invoice.stamp.cufe), 'the PDF carries the CUFE');
-      assert.ok(text.includes('No. SETP990000050'), 'the PDF prints the number as the XML has it');
+      assert.ok(text.includes('No. FETO1'), 'the PDF prints the number as the XML has it');
 
       // Mexico ----------------------------------------------------------------------------------
       const mx = ok(await admin.post('/companies', {

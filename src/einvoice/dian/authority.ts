@@ -26,6 +26,7 @@ import { ID_TYPES, PAYMENT_MEANS, PAYMENT_METHODS, RESPONSIBILITIES, TAX_SCHEMES
 import { buildApplicationResponse, SANDBOX_AUTHORITY_NAME } from './application-response';
 import { generateTestCertificate } from '../certificates';
 import { libxml, ublSchema, validateDoc, XPaths, type Libxml, type XmlDoc, type XmlElement } from '../xsd';
+import { onTestResolution } from './test-resolution';
 
 export interface Verdict {
   status: 'Accepted' | 'Rejected';
@@ -347,6 +348,9 @@ export class SandboxDian implements DianAuthority {
     if (note) await this.noteProblems(p, note, nit, text, fail);
 
     const environment = text(`${p.root}/cbc:ProfileExecutionID`);
+    if (!note && environment === '1' && onTestResolution({ number: resolution })) {
+      fail('RESOLUTION', `La resolución ${resolution} es la numeración de pruebas de la habilitación: no autoriza documentos en producción (ProfileExecutionID 1)`);
+    }
     if (o.testSet && environment !== '2') fail('TEST_SET', `Un documento del set de pruebas va en el ambiente de pruebas (ProfileExecutionID 2), no en ${environment || 'ninguno'}`);
 
     const verdict: Verdict = errors.length

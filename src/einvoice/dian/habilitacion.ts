@@ -28,7 +28,7 @@
  * (companies invoice on it while in habilitación); that type then continues
  * after the run, so no test number is ever given twice.
  */
-import type { Db } from '../../platform/db';
+import type { Db, Queryable } from '../../platform/db';
 import type { CompanyRow, CompanySettings } from '../../platform/auth';
 import { dayIn } from '../../platform/dates';
 import { companyCredentials } from '../credentials';
@@ -82,6 +82,19 @@ export function productionRefusal(settings: CompanySettings | null | undefined):
     : 'The company has not passed the DIAN test set yet: run POST /admin/v1/companies/{id}/dian/test-set first (settings.dian.test_set_passed_at)';
 }
 export const mayUseProduction = (settings: CompanySettings | null | undefined) => productionRefusal(settings) === null;
+
+/**
+ * The message a change to production gets while an active electronic invoice type of the company still numbers on
+ * the DIAN's test resolution (null: none does): that numbering is habilitación's (onTestResolution).
+ */
+export async function testNumberingRefusal(q: Queryable, companyId: number): Promise<string | null> {
+  const types = await q.query<{ id: number; code: string }>(
+    `SELECT id, code FROM document_types WHERE ${ON_TEST_RESOLUTION} AND active AND type = 'FV' AND electronic_type = 'ElectronicInvoice' ORDER BY id`, [companyId]);
+  if (!types.length) return null;
+  return `Document type${types.length > 1 ? 's' : ''} ${types.map((t) => `${t.code} (id ${t.id})`).join(', ')} still number${types.length > 1 ? '' : 's'} on the DIAN's test resolution `
+    + `${TEST_RESOLUTION.number} (prefix ${TEST_RESOLUTION.prefix}), which serves habilitación only: deactivate ${types.length > 1 ? 'them' : 'it'} ("active": false) and create the `
+    + 'invoice type with the numbering resolution the DIAN authorized for the company, then switch to production';
+}
 
 // ------------------------------------------------------------------ the documents
 

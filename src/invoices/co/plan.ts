@@ -16,6 +16,7 @@ import {
 import type { CoInvoiceBody, CoItem } from './schema';
 import { planLines, planRetentions } from './lines';
 import { computePlan } from './totals';
+import { onTestResolution } from '../../einvoice/dian/test-resolution';
 
 /** A Colombian sales document: an invoice (FV), a credit note (NC) or a debit note (ND). */
 export type SalesKind = 'FV' | 'NC' | 'ND';
@@ -104,6 +105,10 @@ function checkDate(problems: Problems, company: Company, body: CoInvoiceBody, do
     const today = todayIn(company.time_zone);
     if (body.date < today) problems.add('invalid_date', `An electronic invoice cannot be dated before today (${today}, ${company.time_zone})`, 'date');
     const r = docType!.resolution;
+    if (onTestResolution(r) && company.settings?.dian?.environment === '1') {
+      problems.add('invalid_dian_resolution', `Document type ${docType!.id} numbers on the DIAN's test resolution ${r!.number} (prefix ${r!.prefix}), which serves habilitación only; `
+        + 'the company issues in production (settings.dian.environment 1): give the type the numbering resolution the DIAN authorized for the company', 'document.id');
+    }
     if (r && (body.date < r.valid_from || body.date > r.valid_to)) {
       problems.add('invalid_dian_resolution', `The date is outside the validity of resolution ${r.number} (${r.valid_from} to ${r.valid_to})`, 'date');
     }
