@@ -22,7 +22,7 @@ import { checkDocumentAmount } from '../ledger/limits';
 import { writerInRounds } from '../invoices/rounds';
 import { movePayments, type Application } from '../invoices/kernel';
 import { annulmentDate, checkCurrency, checkDocumentType, loadMasterData, mustBeActive, RATE_TOLERANCE, todayIn } from '../invoices/lookup';
-import { GENERIC_RFCS } from '../catalog/customers';
+import { GENERAL_PUBLIC } from '../companies/uses';
 import type { CustomerRow, DocumentTypeRow } from '../catalog/rows';
 import { missingCfdiData } from '../einvoice/sat/stamp';
 import { cfdiDateTime, EXEMPT_IVA } from '../einvoice/sat/cfdi';
@@ -147,8 +147,9 @@ export async function planPayment(q: Queryable, company: Company, body: PaymentB
   if (body.customer && !problems.has('customer')) {
     const row = md.customers.find((x) => x.identification === body.customer.rfc_id && x.branch_office === body.customer.branch_office);
     customer = active(row, 'customer.rfc_id', 'Customer', `${body.customer.rfc_id} (branch office ${body.customer.branch_office})`, '/mx/v1/customers');
-    if (customer && GENERIC_RFCS.includes(customer.identification)) {
-      problems.add('invalid_value', `A payment receipt names who paid: the generic RFC ${customer.identification} has no payment receipts (its invoices are paid at once, PUE)`, 'customer.rfc_id');
+    // A receiver abroad (XEXX010101000) pays deferred invoices like any customer; the general public's invoices are paid at once (PUE).
+    if (customer?.identification === GENERAL_PUBLIC.rfc) {
+      problems.add('invalid_value', `The general public (${GENERAL_PUBLIC.rfc}) has no payment receipts: its invoices are global invoices, paid at once (PUE)`, 'customer.rfc_id');
       customer = null;
     }
   }

@@ -212,6 +212,29 @@ eachStorage('SAT rules: catalogues, tax objects, bases, withholdings', (storage:
     assert.equal(res.body.stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
     assert.deepEqual(attrs(await cfdiOf(res.body.id), '//cfdi:Receptor', ['Rfc', 'Nombre', 'DomicilioFiscalReceptor', 'ResidenciaFiscal', 'NumRegIdTrib', 'RegimenFiscalReceptor', 'UsoCFDI']),
       ['XEXX010101000 GLOBEX CORPORATION 06600 USA 12-3456789 616 S01']);
+
+    // On credit (PPD) and then paid: its receipt is a CFDI type P to the same receiver, with UsoCFDI CP01 (Pagos).
+    const all = (p: string) => s.as('mx').list(p);
+    const [pays, receipts] = await Promise.all([all('/v1/payment-types?document_type=FV'), all('/v1/document-types?type=P')]);
+    const toDefine = pays.find((p) => p.name === 'Por definir').id;
+    const ppd = await invoice([{ code: 'CONSULT', quantity: 1, price: 100 }], 116,
+      { ...to, use: 'S01', stamp: { send: true }, payment: { method: 'PPD', conditions: { id: toDefine, value: 116, due_date: '2099-12-31' } } });
+    assert.equal(ppd.body.stamp.status, 'Accepted', JSON.stringify(ppd.body.stamp));
+    const paid = await mx().post('/v1/payments', { document: { id: receipts[0].id }, date: new Date().toISOString(), ...to, payment_form: '03', amount: 116,
+      invoices: [{ id: ppd.body.id, amount: 116 }], stamp: { send: true } }, MX_APP);
+    assert.equal(paid.status, 201, JSON.stringify(paid.body));
+    assert.equal(paid.body.stamp.status, 'Accepted', JSON.stringify(paid.body.stamp));
+    const receipt = parseXml(Buffer.from((await mx().get(`/v1/payments/${paid.body.id}/xml`)).body.base64, 'base64').toString('utf8')) as unknown as Node;
+    assert.deepEqual(attrs(receipt, '//cfdi:Receptor', ['Rfc', 'Nombre', 'DomicilioFiscalReceptor', 'ResidenciaFiscal', 'NumRegIdTrib', 'RegimenFiscalReceptor', 'UsoCFDI']),
+      ['XEXX010101000 GLOBEX CORPORATION 06600 USA 12-3456789 616 CP01']);
+    assert.equal((await mx().get(`/v1/invoices/${ppd.body.id}`)).body.balance, 0);
+
+    // The general public's invoice is a global one, paid at once: on credit it is refused, and it has no receipts.
+    const publicTo = { customer: { rfc_id: 'XAXX010101000', branch_office: 0 }, use: 'S01' };
+    const deferred = await invoice([{ code: 'CONSULT', quantity: 1, price: 100 }], 116,
+      { ...publicTo, payment: { method: 'PPD', conditions: { id: toDefine, value: 116, due_date: '2099-12-31' } } });
+    assert.deepEqual(problems(deferred), ['invalid_payment@payment.method']);
+    assert.match(deferred.body.Errors[0].Message, /general public \(XAXX010101000\) is a global invoice, paid in one exhibition \(PUE\)/);
   });
 
   test('the provider compares the CSD holder\'s name with Emisor/@Nombre', async () => {

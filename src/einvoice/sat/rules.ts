@@ -114,7 +114,8 @@ export function checkGeneralPublic(root: CfdiElement, fail: Fail): void {
   }
   if (!generic) return;
   const required: [string, string][] = [
-    ['UsoCFDI', generic.use], ['RegimenFiscalReceptor', generic.regime], ['DomicilioFiscalReceptor', root.getAttribute('LugarExpedicion') ?? ''],
+    // A payment receipt's use is CP01 (Pagos) for every receiver, a generic one included (c_UsoCFDI allows it regime 616).
+    ['UsoCFDI', root.getAttribute('TipoDeComprobante') === 'P' ? PAYMENT_USE : generic.use], ['RegimenFiscalReceptor', generic.regime], ['DomicilioFiscalReceptor', root.getAttribute('LugarExpedicion') ?? ''],
   ];
   for (const [name, value] of required) {
     const given = receptor.getAttribute(name) ?? '';

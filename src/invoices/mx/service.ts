@@ -9,7 +9,7 @@ import Decimal from 'decimal.js';
 import type { Company } from '../../platform/auth';
 import type { Queryable } from '../../platform/db';
 import type { Problems } from '../../platform/errors';
-import { CFDI_USES, genericReceiver } from '../../companies/uses';
+import { CFDI_USES, GENERAL_PUBLIC, genericReceiver } from '../../companies/uses';
 import { GENERIC_RFCS } from '../../catalog/customers';
 import type { CostCenterRow, CustomerRow, DocumentTypeRow, PaymentTypeRow, ProductRow, SellerRow, TaxRow, WarehouseRow } from '../../catalog/rows';
 import { computeMX, taxRef, type MxOut } from '../compute';
@@ -104,6 +104,12 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
   if (pay?.conditions) {
     condition = active(conditions.get(pay.conditions.id), 'payment.conditions.id', 'Payment condition', pay.conditions.id, '/mx/v1/payment-types?document_type=FV');
     if (condition && condition.document_type !== 'FV') { problems.add('invalid_payment', `Payment type ${condition.id} is for cash receipts, not invoices`, 'payment.conditions.id'); condition = null; }
+    // A CFDI to the general public is a global invoice (InformacionGlobal), which the SAT's guide has paid in one exhibition:
+    // no receipt (CFDI type P) can follow it, so a deferred one would stay owed for ever.
+    if (pay.method === 'PPD' && customer?.identification === GENERAL_PUBLIC.rfc && !problems.has('payment.method')) {
+      problems.add('invalid_payment', `An invoice to the general public (${GENERAL_PUBLIC.rfc}) is a global invoice, paid in one exhibition (PUE): `
+        + 'no payment receipt can follow it. Invoice the customer by its own RFC to sell on credit', 'payment.method');
+    }
     if (condition && !problems.has('payment.method')) {
       if (pay.method === 'PPD' && condition.sat_code !== TO_BE_DEFINED) {
         problems.add('invalid_payment', `A PPD invoice takes a payment condition with payment form 99 (Por definir); ${condition.name} is ${condition.sat_code}`, 'payment.conditions.id');
