@@ -95,6 +95,8 @@ export type MxCreditNoteDocument = Static<typeof MxCreditNoteAnswer>;
 
 interface Related { id: string; name: string; customer_id: number; customer_identification: string; annulled: boolean; stamp_status: string; stamp_uuid: string | null;
   total: string; balance: string; currency: string | null; exchange_rate: number | null;
+  /** The ids of its withholdings (ReteIVA, ReteISR). */
+  retentions: number[] | null;
   /** What its live credit notes took of it, and of that what was refunded (any payment form but 17). */
   credited: string; refunded: string;
   /** What was collected on it: its total when paid on issue (PUE), else what its live receipts paid. */
@@ -121,7 +123,7 @@ async function relatedInvoices(q: Queryable, cid: number, ids: string[], lock: b
                  JOIN due_items d ON d.company_id = a.company_id AND d.id = a.due_item_id
                 WHERE a.company_id = i.company_id AND d.invoice_id = i.id AND NOT p.annulled)
             ELSE i.total END AS collected,
-            i.document->'items' AS items,
+            i.document->'items' AS items, i.document->'retentions' AS retentions,
             (SELECT coalesce(jsonb_agg(jsonb_build_object('id', n.id, 'items', n.document->'items', 'retention_details', n.document->'retention_details',
                       'total', n.document->'total', 'invoices', n.document->'invoices', 'reason', n.document->'reason') ORDER BY n.created_at), '[]')
                FROM notes n WHERE n.company_id = i.company_id AND n.kind = 'NC' AND NOT n.annulled
@@ -196,6 +198,22 @@ function allocate(body: MxCreditNoteBody, related: Map<string, Related>, total: 
   return parts;
 }
 
+/**
+ * A note gives back part of what its invoices sold, with the taxes they charged and the withholdings they
+ * made: ReteIVA and ReteISR are withheld per concept, so the note withholds exactly what its invoices did
+ * (the same retention ids), or a later receipt would declare withholdings on a base the note took away.
+ * Invoices that withhold differently are credited by separate notes.
+ */
+function sameWithholdings(problems: Problems, inv: Related, sent: MxCreditNoteBody['retentions']): void {
+  if (problems.has('retentions')) return;
+  const key = (ids: readonly number[] | null | undefined) => [...new Set(ids ?? [])].sort((a, b) => a - b).join(', ');
+  const theirs = key(inv.retentions);
+  if (theirs === key(sent)) return;
+  problems.add('invalid_retentions', theirs
+    ? `Invoice ${inv.name} withholds retentions ${theirs}: a note that credits its sales withholds the same (send "retentions": [${theirs}]); invoices that withhold differently take separate notes`
+    : `Invoice ${inv.name} withholds nothing: a note that credits its sales withholds nothing either (send no retentions); invoices that withhold differently take separate notes`, 'retentions');
+}
+
 export async function planMxCreditNote(q: Queryable, company: Company, body: MxCreditNoteBody, problems: Problems): Promise<NotePlan> {
   const cid = company.company_id;
   const ids = Array.isArray(body.invoices) ? body.invoices.map((r) => r?.id).filter((x): x is string => typeof x === 'string') : [];
@@ -219,6 +237,7 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
     if (inv.stamp_status !== 'Accepted') return problems.add('invalid_document', `Invoice ${inv.name} is ${inv.stamp_status}: a credit note relates stamped CFDIs only`, at);
     if (customerId !== null && inv.customer_id !== customerId) return problems.add('invalid_document', `Invoice ${inv.name} is another customer's: one note relates one customer's invoices`, at);
     customerId = inv.customer_id;
+    sameWithholdings(problems, inv, body.retentions);
   });
   if (body.refund_exchange_rate !== undefined && (body.payment_form === COMPENSATION || !currencyOf)) {
     problems.add('parameter_not_allowed', `refund_exchange_rate is for a refund (not 17 Compensación) of invoices in a foreign currency`, 'refund_exchange_rate');

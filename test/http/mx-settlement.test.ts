@@ -13,7 +13,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eachStorage, startTestServer, type TestServer } from '../support/server';
+import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
 import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
 import { delta, mxDocRefs, mxDocs } from '../support/mx-docs';
 
@@ -105,6 +105,27 @@ eachStorage('receipts after credit notes, cash basis', (storage) => {
     ]);
     assert.deepEqual(delta(await d.accounts('113.01', '113.08.01', '208.01', '209.01'), start),
       { '113.01': 386703, '113.08.01': -386703, '208.01': -580052, '209.01': 580052 }, 'the books moved the same amounts');
+  });
+
+  test('a note withholds what its invoices withheld: without them, with others, or over invoices that withhold differently, it is refused', async () => {
+    const reteIva = ref.tax('ReteIVA', 10.6667).id;
+    // CONSULT 1,000: IVA 160.00, ReteIVA 106.67: 1,053.33. CONSULT 500 with no withholding: 580.00.
+    const withheld = await d.invoice([{ code: 'CONSULT', quantity: 1, price: 1000 }], 1053.33, { retentions: [reteIva] });
+    const plain = await d.invoice([{ code: 'CONSULT', quantity: 1, price: 500 }], 580);
+    const refused = async (res: any, at: RegExp) => {
+      assert.deepEqual(problems(res), ['invalid_retentions@retentions']);
+      assert.match(res.body.Errors[0].Message, at);
+    };
+    const line = [{ code: 'CONSULT', quantity: 1, price: 250 }];
+    await refused(await d.note([withheld.id], line), new RegExp(`withholds retentions ${reteIva}: a note that credits its sales withholds the same`));
+    await refused(await d.note([withheld.id], line, { retentions: [ref.tax('ReteISR', 10).id] }), /withholds the same/);
+    await refused(await d.note([plain.id], line, { retentions: [reteIva] }), /withholds nothing/);
+    await refused(await d.note([withheld.id, plain.id], [{ code: 'CONSULT', quantity: 1, price: 1200 }], { retentions: [reteIva] }), /withholds nothing/);
+    // With the invoice's: 250 + 40 − 26.67 = 263.33.
+    const ok = await d.note([withheld.id], line, { retentions: [reteIva] });
+    assert.equal(ok.status, 201, JSON.stringify(ok.body));
+    assert.equal(ok.body.total, 263.33);
+    assert.equal(await d.balance(withheld.id), 790);
   });
 
   test('withholdings computed per concept: the installments add up to the invoice\'s, each within Anexo 20\'s bounds', async () => {
