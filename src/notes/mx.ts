@@ -51,7 +51,7 @@ import { MX_STORED_COLUMNS, mxStoredAnswer, readMxStored } from '../einvoice/sat
 import { genericReceiver } from '../companies/uses';
 import { COMPENSATION, PAYMENT_FORMS } from '../payments/schema';
 import { money, num, round2, sum } from '../platform/money';
-import { noteTaxShares } from '../payments/compute';
+import { invoiceTaxGroups, noteTaxShares } from '../payments/compute';
 import type { StampColumns, StampStatus } from '../platform/states';
 import { recordCreation } from '../mail/store';
 import type { CustomerRow, DocumentTypeRow, TaxRow } from '../catalog/rows';
@@ -214,6 +214,26 @@ function sameWithholdings(problems: Problems, inv: Related, sent: MxCreditNoteBo
     : `Invoice ${inv.name} withholds nothing: a note that credits its sales withholds nothing either (send no retentions); invoices that withhold differently take separate notes`, 'retentions');
 }
 
+/**
+ * A note over several invoices gives each a share of every tax it credits (noteTaxShares, by amount), which a
+ * receipt then declares: each invoice must charge each of those taxes (type and rate), or it would get back a tax
+ * it never charged. Otherwise each invoice takes its own note.
+ */
+function chargedByEach(note: MxCreditNoteDocument, related: Map<string, Related>, problems: Problems): void {
+  if (note.invoices.length < 2 || !problems.empty) return;
+  const groups = (items: MxInvoiceDocument['items']) => invoiceTaxGroups({ items, retention_details: [] }).taxes.map((g) => `${g.type} ${g.percentage} %`);
+  const credited = groups(note.items);
+  note.invoices.forEach((part, i) => {
+    const inv = related.get(part.id)!;
+    const charged = new Set(groups(inv.items));
+    const never = credited.filter((g) => !charged.has(g));
+    if (never.length) {
+      problems.add('invalid_document', `Invoice ${inv.name} charged no ${never.join(', ')}: a note over several invoices gives each a share of every tax it credits, `
+        + `so each must charge them all; credit ${inv.name} with a note of its own`, `invoices[${i}].id`);
+    }
+  });
+}
+
 export async function planMxCreditNote(q: Queryable, company: Company, body: MxCreditNoteBody, problems: Problems): Promise<NotePlan> {
   const cid = company.company_id;
   const ids = Array.isArray(body.invoices) ? body.invoices.map((r) => r?.id).filter((x): x is string => typeof x === 'string') : [];
@@ -260,6 +280,7 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
   const plan = linesPlan(body, todayIn(company.time_zone, now), docType!, customer!, lines, retentions, computed, use, relatedCfdis, currencyOf ?? null);
   const preview = noteDocument(plan, body, allocate(body, related, new Decimal(computed.total), problems), { id: null, prefix: docType!.prefix, number: body.number ?? null, name: null, now });
   checkProducts(preview.items, [...new Set(ids)].map((id) => related.get(id)!).filter(Boolean), problems);
+  chargedByEach(preview, related, problems);
   // The amounts the entry will post (the due items it settles are known when it is written: the receivable as one line here).
   if (problems.empty) checkLedgerAmounts(problems, notePostings(preview, [{ due: 0, invoice: '', amount: money(preview.total), account: MX_LEDGER.customers }], related), currencyOf ?? null, 'items', 'MXN');
   problems.throwIfAny();

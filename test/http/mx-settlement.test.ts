@@ -128,6 +128,21 @@ eachStorage('receipts after credit notes, cash basis', (storage) => {
     assert.equal(await d.balance(withheld.id), 790);
   });
 
+  test('a note over several invoices credits only taxes each of them charged; over invoices with the same taxes it is spread by amount', async () => {
+    // CONSULT 1,000 at IVA 16 %: 1,160.00; AGUA20L 10 × 45 at IVA 0 %: 450.00.
+    const taxed = await d.invoice([{ code: 'CONSULT', quantity: 1, price: 1000 }], 1160);
+    const zero = await d.invoice([{ code: 'AGUA20L', quantity: 10, price: 45 }], 450);
+    const mixed = await d.note([taxed.id, zero.id], [{ code: 'CONSULT', quantity: 1, price: 1000 }, { code: 'AGUA20L', quantity: 1, price: 45 }]);
+    assert.deepEqual(problems(mixed), ['invalid_document@invoices[0].id', 'invalid_document@invoices[1].id']);
+    assert.match(mixed.body.Errors[0].Message, new RegExp(`Invoice ${taxed.name} charged no IVA 0 %: a note over several invoices gives each a share of every tax it credits`));
+    assert.match(mixed.body.Errors[1].Message, new RegExp(`Invoice ${zero.name} charged no IVA 16 %`));
+    // Two invoices at IVA 16 %: 1,500 + 240 = 1,740.00, 1,160.00 on the first and the 580.00 left on the second.
+    const other = await d.invoice([{ code: 'CONSULT', quantity: 1, price: 1000 }], 1160);
+    const spread = await d.note([taxed.id, other.id], [{ code: 'CONSULT', quantity: 1, price: 1500 }]);
+    assert.equal(spread.status, 201, JSON.stringify(spread.body));
+    assert.deepEqual(spread.body.invoices.map((i: any) => i.amount), [1160, 580]);
+  });
+
   test('withholdings computed per concept: the installments add up to the invoice\'s, each within Anexo 20\'s bounds', async () => {
     // Six lines of CONSULT at 100.00: IVA 6 × 16.00 = 96.00; ReteIVA 6 × 10.67 = 64.02; ReteISR 6 × 10.00 = 60.00; total 571.98.
     const six = Array.from({ length: 6 }, () => ({ code: 'CONSULT', quantity: 1, price: 100 }));
