@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
 import { MX_APP, mxToday, stamped } from '../support/mx';
-import { answerAsReceiver, SandboxCancellations } from '../../src/einvoice/sat/cancel';
+import { answerAsReceiver, cfdiTotal, SandboxCancellations } from '../../src/einvoice/sat/cancel';
 
 const CUSTOMER = { rfc_id: 'XIA190128J61', branch_office: 0 };
 
@@ -170,9 +170,15 @@ test('sandbox cancellations: which wait for the receiver, and 72 hours without a
   } as any;
   let now = new Date('2026-03-10T12:00:00Z');
   const sandbox = new SandboxCancellations(db, () => now);
-  const req = (over: Record<string, unknown>) => ({ issuer: 'EKU9003173C9', receiver: 'XIA190128J61', uuid: crypto.randomUUID().toUpperCase(), total: '1160.00', type: 'I' as const,
+  const req = (over: Record<string, unknown>) => ({ issuer: 'EKU9003173C9', receiver: 'XIA190128J61', uuid: crypto.randomUUID().toUpperCase(), total: '1160.00', exchangeRate: '1', type: 'I' as const,
     issuedAt: new Date('2026-03-08T12:00:00Z'), motive: '02', substitution: null, csd: () => Promise.reject(new Error('the sandbox needs no CSD')), ...over });
   assert.equal((await sandbox.cancel(req({ total: '1000.00' }))).status, 'Cancelled', 'up to 1,000: no acceptance');
+  // What the job asks with: the stamped CFDI's Total and TipoCambio.
+  assert.deepEqual(cfdiTotal('<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Total="116.00" TipoCambio="17.25" Moneda="USD"/>', 'I', '2001.00'), { total: '116.00', exchangeRate: '17.25' });
+  assert.deepEqual(cfdiTotal(null, 'I', '1160.00'), { total: '1160.00', exchangeRate: '1' });
+  // The threshold is in pesos: 116.00 USD at 17.25 is 2,001.00 MXN; 57.97 USD at 17.25 is 999.98 MXN.
+  assert.equal((await sandbox.cancel(req({ total: '116.00', exchangeRate: '17.25' }))).status, 'PendingAcceptance', 'above 1,000 pesos in dollars');
+  assert.equal((await sandbox.cancel(req({ total: '57.97', exchangeRate: '17.25' }))).status, 'Cancelled', 'up to 1,000 pesos in dollars');
   assert.equal((await sandbox.cancel(req({ issuedAt: new Date('2026-03-10T00:00:00Z') }))).status, 'Cancelled', 'within 24 hours');
   assert.equal((await sandbox.cancel(req({ receiver: 'XAXX010101000' }))).status, 'Cancelled', 'the general public');
   assert.equal((await sandbox.cancel(req({ type: 'P' }))).status, 'Cancelled', 'a payment receipt');

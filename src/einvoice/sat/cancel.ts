@@ -14,7 +14,7 @@
  * invoice with live payment receipts or credit notes related to it is not cancelled: they are cancelled first.
  *
  * The sandbox provider decides as the SAT's rules do (RMF 2.7.1.35, the cases that need no acceptance): an
- * income CFDI over 1,000 MXN to a named receiver, more than 24 hours after it was issued, waits for the
+ * income CFDI over 1,000 MXN (its Total times its TipoCambio) to a named receiver, more than 24 hours after it was issued, waits for the
  * receiver, who has 72 hours to answer (then it is cancelled); the receiver's answer is given with
  * `npm run cli -- sat-receiver` (or answerAsReceiver). Its state is kept in `sandbox_cancellations`, the SAT's side.
  */
@@ -61,6 +61,8 @@ export type CancelKind = keyof typeof KINDS;
 
 export interface CancelRequest {
   issuer: string; receiver: string; uuid: string; total: string; type: 'I' | 'E' | 'P';
+  /** The CFDI's TipoCambio (1 in pesos): the SAT's thresholds are in pesos, its Total in its currency. */
+  exchangeRate: string;
   /** When the CFDI was issued. */
   issuedAt: Date;
   motive: string; substitution: string | null;
@@ -94,7 +96,7 @@ export class SandboxCancellations implements CancelProvider {
     const known = await this.status(r);
     // Under way or done: its state. Rejected by the receiver (or never asked): a new request starts over.
     if (known.status !== 'Rejected') return known;
-    const waits = r.type === 'I' && !GENERIC_RFCS.includes(r.receiver) && new Decimal(r.total).gt(ACCEPTANCE_ABOVE)
+    const waits = r.type === 'I' && !GENERIC_RFCS.includes(r.receiver) && new Decimal(r.total).times(r.exchangeRate).gt(ACCEPTANCE_ABOVE)
       && this.now().getTime() - r.issuedAt.getTime() > DAY_MS;
     const status = waits ? 'PendingAcceptance' : 'Cancelled';
     await this.db.query(
@@ -217,17 +219,18 @@ export async function requestCancellation(q: Queryable, company: Company, kind: 
 }
 
 /**
- * The CFDI's own Total (what the SAT's status service is asked with): the stamped XML's, else the document's
- * (a payment receipt's is 0: its amounts are in the complement).
+ * The CFDI's own Total (what the SAT's status service is asked with) and TipoCambio: the stamped XML's, else the
+ * document's total in pesos (a payment receipt's is 0: its amounts are in the complement).
  */
-export function cfdiTotal(xml: string | null, type: 'I' | 'E' | 'P', documentTotal: string): string {
+export function cfdiTotal(xml: string | null, type: 'I' | 'E' | 'P', documentTotal: string): { total: string; exchangeRate: string } {
   if (xml) {
     try {
-      const total = parseXml(xml).documentElement.getAttribute('Total');
-      if (total) return total;
+      const root = parseXml(xml).documentElement;
+      const total = root.getAttribute('Total');
+      if (total) return { total, exchangeRate: root.getAttribute('TipoCambio') || '1' };
     } catch { /* the document's figure below */ }
   }
-  return type === 'P' ? '0' : documentTotal;
+  return { total: type === 'P' ? '0' : documentTotal, exchangeRate: '1' };
 }
 
 /** The receiver has not answered yet: the outbox asks again later (with its backoff). */
@@ -248,7 +251,7 @@ export async function runCancellation(db: Db, provider: CancelProvider, kernels:
   const c = doc.cancellation;
   if (!c || (c.status !== 'Requested' && c.status !== 'PendingAcceptance')) return { status: c?.status ?? 'none' };
   const request: CancelRequest = {
-    issuer: found.tax_id, receiver: doc.customer_identification, uuid: doc.stamp_uuid!, total: cfdiTotal(doc.xml, KINDS[kind].type, doc.total), type: KINDS[kind].type,
+    issuer: found.tax_id, receiver: doc.customer_identification, uuid: doc.stamp_uuid!, ...cfdiTotal(doc.xml, KINDS[kind].type, doc.total), type: KINDS[kind].type,
     issuedAt: new Date(doc.created_at), motive: c.motive, substitution: c.substitution,
     csd: () => credentials.company(found.company),
   };
