@@ -421,7 +421,7 @@ function receiptWrite(company: Company, tpl: VoucherPlan, p: Paid, dues: Map<str
   const value = Number(p.amount);
   const due: DueRow = {
     id: dues.get(`${inv.prefix}|${inv.number}`)!, invoice_id: p.invoiceId, invoice_name: inv.name, invoice_date: p.date, currency: 'COP',
-    prefix: inv.prefix, consecutive: inv.number, quote: 1, due_date: p.dueDate, amount: p.amount, paid: '0.00', account_code: p.account,
+    prefix: inv.prefix, consecutive: inv.number, quote: 1, due_date: p.dueDate, amount: p.amount, paid: '0.00', account_code: p.account, invoice_rate: null,
   };
   const plan: VoucherPlan = {
     ...tpl,

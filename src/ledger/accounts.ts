@@ -40,6 +40,9 @@ export const CO_LEDGER = {
   reteIcaAdvance: '13551801',
   /** Autorretenciones por pagar: the credit side of self-withholding. */
   selfWithholding: '23657501',
+  /** Diferencia en cambio: income (PUC 421020) and expense (PUC 530525) of a foreign-currency receivable paid at another rate. */
+  exchangeGain: '42102001',
+  exchangeLoss: '53052501',
 } as const;
 
 export const MX_LEDGER = {

@@ -24,7 +24,11 @@ import { batchNumbering, takeNumber, type Numbered } from '../invoices/numbering
 import { money } from '../platform/money';
 
 /** What a voucher pays on one due item: `i` its entry (items[i]), `label` the due item as the client names it. */
-export interface DuePayment { i: number; due: number; invoice: string; invoiceName: string; label: string; value: number }
+export interface DuePayment {
+  i: number; due: number; invoice: string; invoiceName: string; label: string; value: number;
+  /** A foreign-currency due item: what was paid on it when its receivable's pesos were computed (receivablePesos). */
+  paidBefore?: string;
+}
 
 /** A voucher to write: the document without its number (prefix, number, name are taken here). */
 export interface VoucherWrite {
@@ -62,8 +66,13 @@ function checkPayments(w: VoucherWrite, dues: Map<string, LockedDue>, invoices: 
       problems.add('invalid_reference', `Due item ${p.label} was annulled meanwhile (its invoice ${p.invoiceName} was annulled or deleted)`, `items[${p.i}].due`);
       continue;
     }
-    const owed = new Decimal(row.amount).minus(row.paid).minus(paid.get(`${w.companyId}:${p.due}`) ?? 0);
+    const before = new Decimal(row.paid).plus(paid.get(`${w.companyId}:${p.due}`) ?? 0);
+    const owed = new Decimal(row.amount).minus(before);
     if (new Decimal(p.value).gt(owed)) problems.add('invalid_value', owedMessage(p, owed), `items[${p.i}].value`, `owed ${owed.toFixed(2)}`);
+    // Its pesos were computed from what was paid before it (to the cent of the invoice's debit): paid meanwhile, they would not be.
+    else if (p.paidBefore !== undefined && !before.eq(p.paidBefore)) {
+      problems.add('invalid_value', `Another voucher paid due item ${p.label} of invoice ${p.invoiceName} meanwhile: send this one again`, `items[${p.i}].value`);
+    }
   }
   try { problems.throwIfAny(); } catch (e) { return e as ApiError; }
   return null;

@@ -36,6 +36,8 @@ export interface DueRow {
   prefix: string; consecutive: number; quote: number; due_date: string; amount: string; paid: string;
   /** The receivable account the invoice debited for it. */
   account_code: string;
+  /** The invoice's exchange rate (pesos per unit) when it is in a foreign currency: its receivable is in pesos at that rate. */
+  invoice_rate: string | null;
 }
 
 export interface Entry {
@@ -178,6 +180,7 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
   if (customer && wanted.length) {
     const rows = await q.query<DueRow>(
       `SELECT d.id, d.invoice_id, i.name AS invoice_name, i.date AS invoice_date, coalesce(i.document->'currency'->>'code', 'COP') AS currency,
+              CASE WHEN i.document->'currency'->>'code' <> 'COP' THEN i.document->'currency'->>'exchange_rate' END AS invoice_rate,
               d.prefix, d.consecutive, d.quote, d.due_date, d.amount, d.paid, d.account_code
          FROM due_items d JOIN invoices i ON i.company_id = d.company_id AND i.id = d.invoice_id
         WHERE d.company_id = $1 AND d.customer_id = $2 AND NOT d.annulled
@@ -290,14 +293,29 @@ export function voucherDocument(plan: VoucherPlan, ids: { id: string; prefix: st
   };
 }
 
-/** The journal entry of a voucher, in pesos. */
+/**
+ * What an entry paying a foreign-currency due item takes off its receivable, in pesos at the invoice's rate: the
+ * pesos of what is paid after it less those of what was paid before (each rounded), so that the payments of a due
+ * item add up to exactly what the invoice debited for it (its amount × the rate, rounded).
+ */
+export function receivablePesos(due: Pick<DueRow, 'paid' | 'invoice_rate'>, value: Decimal.Value): Decimal {
+  const at = (v: Decimal.Value) => new Decimal(v).times(due.invoice_rate!).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return at(new Decimal(due.paid).plus(value)).minus(at(due.paid));
+}
+
+/**
+ * The journal entry of a voucher, in pesos. Money comes in at the voucher's rate; a foreign-currency due item
+ * leaves the receivable at its invoice's rate (receivablePesos), and the difference is the exchange difference:
+ * income (CO_LEDGER.exchangeGain, PUC 421020) or expense (CO_LEDGER.exchangeLoss, PUC 530525).
+ */
 export function voucherPostings(plan: VoucherPlan): Posting[] {
   const rate = new Decimal(plan.currency?.exchange_rate ?? 1);
   const cop = (v: Decimal.Value) => new Decimal(v).times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const third = plan.customer?.identification;
   const fallback = (e: Entry) => (e.due ? `Abono ${e.due.invoice_name} cuota ${e.due.quote}` : plan.type === 'AdvancePayment' ? 'Anticipo de cliente' : '');
+  const historical = (e: Entry) => plan.type === 'DebtPayment' && plan.currency && e.due?.invoice_rate;
   const p: Posting[] = plan.entries.map((e) => ({
-    account: e.account.code, [e.account.movement === 'Debit' ? 'debit' : 'credit']: cop(e.value),
+    account: e.account.code, [e.account.movement === 'Debit' ? 'debit' : 'credit']: historical(e) ? receivablePesos(e.due!, e.value) : cop(e.value),
     description: e.description || fallback(e), third_party: third,
   }));
   if (plan.type === 'AdvancePayment' && !p.length) {
@@ -306,8 +324,14 @@ export function voucherPostings(plan: VoucherPlan): Posting[] {
   const debits = sum(p.map((x) => x.debit ?? 0));
   const credits = sum(p.map((x) => x.credit ?? 0));
   if (plan.payment) {
-    // The cash or bank account takes the sum of the converted credits, so conversion rounding cannot unbalance the entry.
-    p.push({ account: plan.payment.type.account_code, debit: credits.minus(debits), description: plan.payment.type.name });
+    // The cash or bank account takes what came in at the voucher's rate: each credit converted at it (so conversion
+    // rounding cannot unbalance the entry); what the receivable gives up at the invoices' rates differs by the exchange difference.
+    const received = sum(plan.entries.map((e) => (e.account.movement === 'Credit' ? cop(e.value) : new Decimal(0).minus(cop(e.value)))))
+      .plus(plan.type === 'AdvancePayment' && !plan.entries.length ? cop(plan.total) : 0);
+    p.push({ account: plan.payment.type.account_code, debit: received, description: plan.payment.type.name });
+    const difference = received.plus(debits).minus(credits);
+    if (difference.gt(0)) p.push({ account: CO_LEDGER.exchangeGain, credit: difference, description: 'Diferencia en cambio', third_party: third });
+    if (difference.lt(0)) p.push({ account: CO_LEDGER.exchangeLoss, debit: difference.negated(), description: 'Diferencia en cambio', third_party: third });
   } else if (!debits.eq(credits)) {
     // Detailed in foreign currency: the rounding difference of the conversion goes to the last credit line.
     const last = [...p].reverse().find((x) => x.credit !== undefined)!;
@@ -318,7 +342,8 @@ export function voucherPostings(plan: VoucherPlan): Posting[] {
 
 /** What the entries pay on due items, for the kernel (which checks it again under the due items' locks). */
 const duePayments = (entries: Entry[]): DuePayment[] => entries.flatMap((e, i) => (e.due
-  ? [{ i, due: e.due.id, invoice: e.due.invoice_id, invoiceName: e.due.invoice_name, label: dueLabel(e.due), value: e.value }] : []));
+  ? [{ i, due: e.due.id, invoice: e.due.invoice_id, invoiceName: e.due.invoice_name, label: dueLabel(e.due), value: e.value,
+    ...(e.due.invoice_rate ? { paidBefore: e.due.paid } : {}) }] : []));
 
 /**
  * Writes the voucher in the caller's transaction through the kernel (writeVoucher): due items paid (checked

@@ -83,7 +83,8 @@ eachStorage('CO cash receipt vouchers', (storage) => {
     assert.deepEqual([await balance(a.id), await balance(b.id)], [0, 379.75]);
     assert.deepEqual(lines(await journal(s, res.body.id)), [['13050501', '0.00', '420.25'], ['11100501', '420.25', '0.00']]);
 
-    // A USD credit invoice is paid in USD; the ledger converts at the voucher's rate.
+    // A USD credit invoice is paid in USD: the money in at the voucher's rate, the receivable at the invoice's (100 × 4,000),
+    // the difference an exchange gain (421020).
     const usd = (await s.as('co').post('/v1/invoices', {
       document: { id: r.type.FV.id }, date: today(), customer, seller: r.seller.id, currency: { code: 'USD', exchange_rate: 4000 },
       items: [{ code: 'LIBRO01', quantity: 1, price: 100, taxes: [] }], payments: [{ id: r.pay.Credit.id, value: 100, due_date: '2099-12-31' }],
@@ -91,9 +92,32 @@ eachStorage('CO cash receipt vouchers', (storage) => {
     const paid = await s.as('co').post('/v1/vouchers', debtPayment(v, customer, [{ due: dueOf(usd), value: 100 }], { currency: { code: 'USD', exchange_rate: 4100.5 } }));
     assert.equal(paid.status, 201, JSON.stringify(paid.body));
     assert.deepEqual(paid.body.currency, { code: 'USD', exchange_rate: 4100.5 });
-    assert.deepEqual(lines(await journal(s, paid.body.id)), [['13050501', '0.00', '410050.00'], ['11050501', '410050.00', '0.00']]);
+    assert.deepEqual(lines(await journal(s, paid.body.id)), [['13050501', '0.00', '400000.00'], ['11050501', '410050.00', '0.00'], ['42102001', '0.00', '10050.00']]);
     const cop = await s.as('co').post('/v1/vouchers', debtPayment(v, customer, [{ due: dueOf(a), value: 1 }]));
     assert.deepEqual(problems(cop), ['invalid_value@items[0].value'], 'A is paid in full');
+  });
+
+  test('a USD invoice paid in two parts at other rates: the receivable gives up exactly what the invoice debited, the rest is exchange difference', async () => {
+    const customer = mainCustomer(r);
+    // 4,395.48 USD at 4,012.50: the receivable 17,636,863.50 COP.
+    const usd = (await s.as('co').post('/v1/invoices', {
+      document: { id: r.type.FV.id }, date: today(), customer, seller: r.seller.id, currency: { code: 'USD', exchange_rate: 4012.5 },
+      items: [{ code: 'LIBRO01', quantity: 1, price: 4395.48, taxes: [] }], payments: [{ id: r.pay.Credit.id, value: 4395.48, due_date: '2099-12-31' }],
+    })).body;
+    /** What the receivable holds for these documents' entries. */
+    const receivable = async (...ids: string[]) => Number((await s.db.query(`SELECT coalesce(sum(l.debit - l.credit), 0)::text AS n FROM journal_lines l
+      JOIN journal_entries e ON e.company_id = l.company_id AND e.id = l.entry_id WHERE l.account_code = '13050501' AND e.source_id = ANY($1::uuid[])`, [ids]))[0].n);
+    assert.equal(await receivable(usd.id), 17636863.5);
+    // 1,000.01 at 4,050: cash 4,050,040.50; receivable 1,000.01 × 4,012.50 = 4,012,540.13; gain 37,500.37.
+    const first = await s.as('co').post('/v1/vouchers', debtPayment(v, customer, [{ due: dueOf(usd), value: 1000.01 }], { currency: { code: 'USD', exchange_rate: 4050 } }));
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    assert.deepEqual(lines(await journal(s, first.body.id)), [['13050501', '0.00', '4012540.13'], ['11050501', '4050040.50', '0.00'], ['42102001', '0.00', '37500.37']]);
+    // The rest, 3,395.47 at 3,990: cash 13,547,925.30; receivable 17,636,863.50 − 4,012,540.13 = 13,624,323.37; loss 76,398.07.
+    const rest = await s.as('co').post('/v1/vouchers', debtPayment(v, customer, [{ due: dueOf(usd), value: 3395.47 }], { currency: { code: 'USD', exchange_rate: 3990 } }));
+    assert.equal(rest.status, 201, JSON.stringify(rest.body));
+    assert.deepEqual(lines(await journal(s, rest.body.id)), [['13050501', '0.00', '13624323.37'], ['11050501', '13547925.30', '0.00'], ['53052501', '76398.07', '0.00']]);
+    assert.equal(await receivable(usd.id, first.body.id, rest.body.id), 0, 'a paid invoice leaves nothing on the receivable');
+    assert.equal(await balance(usd.id), 0);
   });
 
   test('AdvancePayment: money before any invoice, credited to customer advances', async () => {
