@@ -51,7 +51,8 @@ import { MX_STORED_COLUMNS, mxStoredAnswer, readMxStored } from '../einvoice/sat
 import { genericReceiver } from '../companies/uses';
 import { COMPENSATION, PAYMENT_FORMS } from '../payments/schema';
 import { money, num, round2, sum } from '../platform/money';
-import { invoiceTaxGroups, noteTaxShares } from '../payments/compute';
+import { noteTaxShares } from '../payments/compute';
+import { chargedByEach, sameWithholdings } from './mx-rules';
 import type { StampColumns, StampStatus } from '../platform/states';
 import { recordCreation } from '../mail/store';
 import type { CustomerRow, DocumentTypeRow, TaxRow } from '../catalog/rows';
@@ -196,42 +197,6 @@ function allocate(body: MxCreditNoteBody, related: Map<string, Related>, total: 
     problems.add('invalid_value', `The note's total ${total.toFixed(2)} is more than its invoices ${what}: ${total.minus(rest).toFixed(2)}`, 'items', `at most ${total.minus(rest).toFixed(2)}`);
   }
   return parts;
-}
-
-/**
- * A note gives back part of what its invoices sold, with the taxes they charged and the withholdings they
- * made: ReteIVA and ReteISR are withheld per concept, so the note withholds exactly what its invoices did
- * (the same retention ids), or a later receipt would declare withholdings on a base the note took away.
- * Invoices that withhold differently are credited by separate notes.
- */
-function sameWithholdings(problems: Problems, inv: Related, sent: MxCreditNoteBody['retentions']): void {
-  if (problems.has('retentions')) return;
-  const key = (ids: readonly number[] | null | undefined) => [...new Set(ids ?? [])].sort((a, b) => a - b).join(', ');
-  const theirs = key(inv.retentions);
-  if (theirs === key(sent)) return;
-  problems.add('invalid_retentions', theirs
-    ? `Invoice ${inv.name} withholds retentions ${theirs}: a note that credits its sales withholds the same (send "retentions": [${theirs}]); invoices that withhold differently take separate notes`
-    : `Invoice ${inv.name} withholds nothing: a note that credits its sales withholds nothing either (send no retentions); invoices that withhold differently take separate notes`, 'retentions');
-}
-
-/**
- * A note over several invoices gives each a share of every tax it credits (noteTaxShares, by amount), which a
- * receipt then declares: each invoice must charge each of those taxes (type and rate), or it would get back a tax
- * it never charged. Otherwise each invoice takes its own note.
- */
-function chargedByEach(note: MxCreditNoteDocument, related: Map<string, Related>, problems: Problems): void {
-  if (note.invoices.length < 2 || !problems.empty) return;
-  const groups = (items: MxInvoiceDocument['items']) => invoiceTaxGroups({ items, retention_details: [] }).taxes.map((g) => `${g.type} ${g.percentage} %`);
-  const credited = groups(note.items);
-  note.invoices.forEach((part, i) => {
-    const inv = related.get(part.id)!;
-    const charged = new Set(groups(inv.items));
-    const never = credited.filter((g) => !charged.has(g));
-    if (never.length) {
-      problems.add('invalid_document', `Invoice ${inv.name} charged no ${never.join(', ')}: a note over several invoices gives each a share of every tax it credits, `
-        + `so each must charge them all; credit ${inv.name} with a note of its own`, `invoices[${i}].id`);
-    }
-  });
 }
 
 export async function planMxCreditNote(q: Queryable, company: Company, body: MxCreditNoteBody, problems: Problems): Promise<NotePlan> {
