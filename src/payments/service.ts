@@ -218,7 +218,9 @@ function paymentDocument(plan: PaymentPlan, facts: Map<string, InvoiceFacts>, pr
     if (inv.document.payment.method !== 'PPD') return refuse('is PUE (paid in one payment when issued): only PPD invoices take payment receipts');
     if (inv.stamp_status !== 'Accepted' || !inv.stamp_uuid) return refuse(`is ${inv.stamp_status}: a payment receipt relates stamped CFDIs only`);
     if (inv.date > plan.payDay) return refuse(`is dated ${inv.date}, after the payment (${plan.payDay})`);
-    const installment = inv.earlier.length + 1;
+    // After the live receipts' last installment: a cancelled middle one leaves its number unused rather than have two live
+    // receipts with the same (a cancelled last one frees its number); ImpSaldoAnt is the balance as it stands.
+    const installment = Math.max(0, ...inv.earlier.map((e) => e.installment)) + 1;
     if (installment > 999) return refuse('has 999 payments already, the most NumParcialidad counts');
     const cur = invoiceCurrency(inv.document);
     const eq = equivalence(cur.code, currency.code, currency.exchange_rate, plan.rates.get(inv.id) ?? 1);

@@ -143,6 +143,25 @@ eachStorage('receipts after credit notes, cash basis', (storage) => {
     assert.deepEqual(spread.body.invoices.map((i: any) => i.amount), [1160, 580]);
   });
 
+  test('installments never repeat: after a middle receipt is cancelled, the next payment takes a new number and the balance as it stands', async () => {
+    // LAP14 1,000 + IVA 160 = 1,160.00, paid 300.00 three times; the second receipt cancelled; 300.00 again.
+    const inv = await d.invoice([{ code: 'LAP14', quantity: 1, price: 1000 }], 1160);
+    const paid = [];
+    for (let k = 0; k < 3; k++) {
+      const res = await d.pay(inv.id, 300);
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      paid.push(res.body);
+    }
+    const seq = (p: any) => [p.invoices[0].installment, p.invoices[0].previous_balance, p.invoices[0].amount_paid, p.invoices[0].balance_left];
+    assert.deepEqual(paid.map(seq), [[1, 1160, 300, 860], [2, 860, 300, 560], [3, 560, 300, 260]]);
+    assert.equal((await d.cancel('payments', paid[1].id)).status, 200);
+    assert.equal(await d.balance(inv.id), 560);
+    const again = await d.pay(inv.id, 300);
+    assert.equal(again.status, 201, JSON.stringify(again.body));
+    assert.deepEqual(seq(again.body), [4, 560, 300, 260]);
+    assert.match(await xmlOf(again.body.id), /NumParcialidad="4"/);
+  });
+
   test('withholdings computed per concept: the installments add up to the invoice\'s, each within Anexo 20\'s bounds', async () => {
     // Six lines of CONSULT at 100.00: IVA 6 × 16.00 = 96.00; ReteIVA 6 × 10.67 = 64.02; ReteISR 6 × 10.00 = 60.00; total 571.98.
     const six = Array.from({ length: 6 }, () => ({ code: 'CONSULT', quantity: 1, price: 100 }));
