@@ -13,7 +13,8 @@ import { AfterQuery, listDocuments } from '../platform/lists';
 import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams, type BodyOf } from '../platform/documents';
 import type { StampColumns, StampStatus } from '../platform/states';
 import { PaymentBody } from './schema';
-import { annulPayment, planPayment, storePayment, voidPayment, type PaymentPlan } from './service';
+import { planPayment, storePayment, type PaymentPlan } from './service';
+import { annulPayment, voidPayment } from './undo';
 import { committerOf } from '../platform/group-commit';
 import { lockPayment, PAYMENT_STAMP_JOB, requestPaymentStamp, setPaymentCancellation } from './kernel';
 import { mailIfAsked } from '../mail/store';
@@ -27,7 +28,8 @@ const params = UuidParams('Payment receipt');
 /** What a SAT cancellation does to a payment receipt (src/einvoice/sat/cancel.ts; the job's table is src/server.ts's). */
 export const paymentCancellation: CancelKernel = {
   setCancellation: setPaymentCancellation,
-  cancel: (q, cid, p, day) => voidPayment(q, cid, p, day, 'cancelled'),
+  // A replaced receipt gave its place (and what it paid) to its substitute when that was written: nothing more moves.
+  cancel: async (q, cid, p, day) => { if (!p.replaced_by) await voidPayment(q, cid, p, day, 'cancelled'); },
 };
 
 export const readPayment = (q: Queryable, company: Company, id: string) =>

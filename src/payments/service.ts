@@ -15,26 +15,27 @@ import crypto from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
-import { DomainError, notFound, Problems } from '../platform/errors';
-import { balancedLines, reverseEntry, type EntryLine, type Posting } from '../ledger/journal';
+import { DomainError, Problems } from '../platform/errors';
+import { balancedLines, type EntryLine, type Posting } from '../ledger/journal';
 import { MX_LEDGER, mxCollectedAccount, mxPendingAccount } from '../ledger/accounts';
 import { checkDocumentAmount } from '../ledger/limits';
 import { writerInRounds } from '../invoices/rounds';
-import { movePayments, type Application } from '../invoices/kernel';
-import { annulmentDate, checkCurrency, checkDocumentType, loadMasterData, mustBeActive, RATE_TOLERANCE, todayIn } from '../invoices/lookup';
+import type { Application } from '../invoices/kernel';
+import { checkCurrency, checkDocumentType, loadMasterData, mustBeActive, RATE_TOLERANCE, todayIn } from '../invoices/lookup';
 import { GENERAL_PUBLIC } from '../companies/uses';
 import type { CustomerRow, DocumentTypeRow } from '../catalog/rows';
 import { missingCfdiData } from '../einvoice/sat/stamp';
 import { cfdiDateTime, EXEMPT_IVA } from '../einvoice/sat/cfdi';
 import { unsealedPaymentCfdi } from '../einvoice/sat/payment';
 import { checkRelated, type RelatedCfdi } from '../einvoice/sat/related';
+import { lockReplaced, releaseReplaced, REPLACED_SHARE, replacedReceipt, type Replaced } from './undo';
 import { cfdiContentProblems } from '../einvoice/sat/rules';
 import type { MxInvoiceDocument } from '../invoices/mx/schema';
 import { num, round2, sum } from '../platform/money';
 import { instantOf } from '../platform/dates';
 import { invoiceTaxGroups, noteTaxShares, paidTaxes, remainingGroups, type PaidTax, type TaxGroup } from './compute';
 import { equivalence, impPagado, invoiceCurrency, pesosLeft, spread, type Taken } from './currency';
-import { lockPayment, markPaymentAnnulled, paymentApplications, writePayments, type PaymentRow } from './kernel';
+import { writePayments, type PaymentRow } from './kernel';
 import { COMPENSATION, type PaymentBody, type PaymentDocument } from './schema';
 
 /** What a receipt needs to know of an invoice it pays, read (and, when storing, locked) in one query. */
@@ -66,18 +67,23 @@ export interface PaymentPlan {
   rates: Map<string, Decimal>;
   /** The receipt as the invoices stand when planned (the preview's answer). */
   preview: PaymentDocument;
+  /** The live receipt it replaces (TipoRelacion 04), which gives its place to it (src/payments/undo.ts). */
+  replaces: Replaced | null;
 }
 
 /** Allowed clock difference between the client and this server for "not in the future". */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-async function invoiceFacts(q: Queryable, cid: number, ids: string[], lock: boolean): Promise<Map<string, InvoiceFacts>> {
+/** The invoices as a receipt finds them; `replaced`: the receipt it replaces, as if it had never been (not earlier, its payments owed again). */
+async function invoiceFacts(q: Queryable, cid: number, ids: string[], lock: boolean, replaced: string | null = null): Promise<Map<string, InvoiceFacts>> {
   if (lock) await q.query(`SELECT id FROM invoices WHERE company_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`, [cid, ids]);
   const rows = await q.query<InvoiceFacts>(
-    `SELECT i.id, i.name, i.date::text AS date, i.customer_id, i.annulled, i.stamp_status, i.stamp_uuid, i.balance, i.total, i.document,
+    `SELECT i.id, i.name, i.date::text AS date, i.customer_id, i.annulled, i.stamp_status, i.stamp_uuid, i.total, i.document,
+            i.balance + (SELECT coalesce(sum(a.amount), 0) FROM payment_applications a JOIN due_items d ON d.company_id = a.company_id AND d.id = a.due_item_id
+                          WHERE a.company_id = i.company_id AND a.payment_id = $3::uuid AND d.invoice_id = i.id) AS balance,
             (SELECT coalesce(jsonb_agg(x ORDER BY p.created_at), '[]') FROM payments p
                CROSS JOIN LATERAL jsonb_array_elements(p.document->'invoices') x
-              WHERE p.company_id = i.company_id AND NOT p.annulled AND x->>'id' = i.id::text
+              WHERE p.company_id = i.company_id AND NOT p.annulled AND p.id IS DISTINCT FROM $3::uuid AND x->>'id' = i.id::text
                 AND EXISTS (SELECT 1 FROM payment_applications a JOIN due_items d ON d.company_id = a.company_id AND d.id = a.due_item_id
                              WHERE a.company_id = p.company_id AND a.payment_id = p.id AND d.invoice_id = i.id)) AS earlier,
             (SELECT coalesce(jsonb_agg(n.document ORDER BY n.created_at), '[]') FROM notes n
@@ -85,7 +91,7 @@ async function invoiceFacts(q: Queryable, cid: number, ids: string[], lock: bool
                 AND n.document->'invoices' @> jsonb_build_array(jsonb_build_object('id', i.id::text))) AS notes,
             (SELECT coalesce(array_agg(DISTINCT l.account_code), '{}') FROM journal_entries e JOIN journal_lines l ON l.company_id = e.company_id AND l.entry_id = e.id
               WHERE e.company_id = i.company_id AND e.source_kind = 'invoice' AND e.source_id = i.id) AS accounts
-       FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.country = 'MX' AND i.deleted_at IS NULL`, [cid, ids]);
+       FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.country = 'MX' AND i.deleted_at IS NULL`, [cid, ids, replaced]);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -188,10 +194,12 @@ export async function planPayment(q: Queryable, company: Company, body: PaymentB
     if (missing.length) problems.add('document_settings', `The receipt cannot be stamped: ${missing.join('; ')}`, 'stamp.send');
   }
   const related = await checkRelated(q, cid, 'P', body.related, problems);
+  const replaces = customer && problems.empty ? await replacedReceipt(q, cid, customer.id, related, problems) : null;
   if (!problems.empty) problems.throwIfAny();
-  const plan: PaymentPlan = { body, related, date: todayIn(company.time_zone, now), paidAt: paidAt!, payDay: payDay!, docType: docType!, customer: customer!, currency: currency!, account, rates: new Map(), preview: null! };
+  const plan: PaymentPlan = { body, related, date: todayIn(company.time_zone, now), paidAt: paidAt!, payDay: payDay!, docType: docType!, customer: customer!, currency: currency!, account,
+    rates: new Map(), preview: null!, replaces };
   // The invoices, as they stand now (the writing transaction reads them again under lock).
-  const facts = await invoiceFacts(q, cid, items.map((i) => i.id), false);
+  const facts = await invoiceFacts(q, cid, items.map((i) => i.id), false, replaces?.id);
   plan.rates = await ratesToday(q, company, body, plan.currency, plan.payDay, facts, problems);
   problems.throwIfAny();
   const doc = plan.preview = paymentDocument(plan, facts, problems, { id: null, prefix: docType!.prefix, number: body.number ?? null, name: null, now });
@@ -220,7 +228,8 @@ function paymentDocument(plan: PaymentPlan, facts: Map<string, InvoiceFacts>, pr
     if (inv.date > plan.payDay) return refuse(`is dated ${inv.date}, after the payment (${plan.payDay})`);
     // After the live receipts' last installment: a cancelled middle one leaves its number unused rather than have two live
     // receipts with the same (a cancelled last one frees its number); ImpSaldoAnt is the balance as it stands.
-    const installment = Math.max(0, ...inv.earlier.map((e) => e.installment)) + 1;
+    // A substitute is the installment it replaces.
+    const installment = plan.replaces?.installments[inv.id] ?? Math.max(0, ...inv.earlier.map((e) => e.installment)) + 1;
     if (installment > 999) return refuse('has 999 payments already, the most NumParcialidad counts');
     const cur = invoiceCurrency(inv.document);
     const eq = equivalence(cur.code, currency.code, currency.exchange_rate, plan.rates.get(inv.id) ?? 1);
@@ -364,16 +373,19 @@ async function decidePayment(q: Queryable, { company, plan }: PaymentItem): Prom
   const cid = company.company_id;
   const id = crypto.randomUUID();
   const now = new Date();
-  const facts = await invoiceFacts(q, cid, plan.body.invoices.map((i) => i.id), true);
+  if (plan.replaces) await lockReplaced(q, cid, plan.replaces);
+  const facts = await invoiceFacts(q, cid, plan.body.invoices.map((i) => i.id), true, plan.replaces?.id);
   const problems = new Problems();
   const draft = paymentDocument(plan, facts, problems, { id, prefix: plan.docType.prefix, number: null, name: null, now });
   problems.throwIfAny();
   const applied: (Application & { account: string })[] = [];
   for (const inv of draft.invoices) {
     let rest = new Decimal(inv.amount_paid);
+    // What the replaced receipt paid is given back before this one is written (releaseReplaced).
     const dues = await q.query<{ id: string; amount: string; paid: string; account_code: string }>(
-      `SELECT id, amount, paid, account_code FROM due_items WHERE company_id = $1 AND invoice_id = $2 AND NOT annulled AND paid < amount
-        ORDER BY due_date, id FOR UPDATE`, [cid, inv.id]);
+      `SELECT id, amount, paid, account_code FROM (SELECT d.id, d.amount, d.paid - ${REPLACED_SHARE('d', '$3::uuid')} AS paid, d.account_code, d.due_date
+         FROM due_items d WHERE d.company_id = $1 AND d.invoice_id = $2 AND NOT d.annulled FOR UPDATE) x
+        WHERE paid < amount ORDER BY due_date, id`, [cid, inv.id, plan.replaces?.id ?? null]);
     for (const d of dues) {
       if (rest.isZero()) break;
       const take = Decimal.min(rest, new Decimal(d.amount).minus(d.paid));
@@ -392,7 +404,7 @@ export const PAYMENT_BATCH = writerInRounds<PaymentItem, PaymentDecision, Paymen
   locks: ({ company, plan }) => ({
     invoices: plan.body.invoices.map((i): [number, string] => [company.company_id, i.id]), counters: [[company.company_id, plan.docType.id]],
   }),
-  invoices: ({ company, plan }) => plan.body.invoices.map((i) => `${company.company_id}:${i.id}`),
+  invoices: ({ company, plan }) => [...plan.body.invoices.map((i) => `${company.company_id}:${i.id}`), ...(plan.replaces ? [`${company.company_id}:replaces:${plan.replaces.id}`] : [])],
   decide: decidePayment,
   numbering: ({ company, plan }) => ({ cid: company.company_id, tid: plan.docType.id, sent: plan.body.number }),
   async write(q, ws) {
@@ -406,38 +418,10 @@ export const PAYMENT_BATCH = writerInRounds<PaymentItem, PaymentDecision, Paymen
       };
       return { doc, w: { row, entry: { date: plan.date, description: `Recibo de pago ${numbered.name}`, lines } } };
     });
+    for (const { item: { company, plan }, decision: { id }, numbered } of ws) {
+      if (plan.replaces) await releaseReplaced(q, company.company_id, plan.replaces, { id, name: numbered.name }, plan.date);
+    }
     await writePayments(q, made.map((m) => m.w));
     return made.map((m) => m.doc);
   },
 });
-
-/**
- * Annuls a receipt that was never stamped (Draft or Rejected): gives back what it paid on the invoices and
- * reverses its journal entry, dated on the annulment day. A stamped receipt is cancelled with the SAT instead.
- */
-export async function annulPayment(q: Queryable, company: Company, id: string): Promise<void> {
-  const cid = company.company_id;
-  const p = await lockPayment(q, cid, id);
-  if (!p) throw notFound(`Payment receipt ${id}`);
-  if (p.annulled) throw new DomainError('invalid_document', `Payment receipt ${p.name} is already annulled`, 'id');
-  if (p.stamp_status === 'Accepted' || p.stamp_status === 'Pending') {
-    throw new DomainError('invalid_document', `Payment receipt ${p.name} is ${p.stamp_status} with the stamping provider: a stamped CFDI is cancelled, not annulled`, 'id');
-  }
-  await voidPayment(q, cid, p, annulmentDate(p.date, company.time_zone), 'annulled');
-}
-
-/**
- * A receipt (locked by the caller) annulled, or cancelled with the SAT, on `day`: what it paid goes back to the
- * invoices' due items and balances, and its journal entry is reversed that day.
- */
-export async function voidPayment(q: Queryable, cid: number, p: { id: string; name: string }, day: string, how: 'annulled' | 'cancelled'): Promise<void> {
-  const applied = await paymentApplications(q, cid, p.id);
-  await q.query(`SELECT id FROM invoices WHERE company_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`, [cid, [...new Set(applied.map((a) => a.invoice))]]);
-  await q.query('SELECT id FROM due_items WHERE company_id = $1 AND id = ANY($2::bigint[]) ORDER BY id FOR UPDATE', [cid, applied.map((a) => a.due)]);
-  await movePayments(q, cid, applied, -1);
-  await markPaymentAnnulled(q, cid, p, day, how);
-  await reverseEntry(q, cid, p.id, how === 'annulled'
-    ? { kind: 'payment_annulment', id: p.id, date: day, description: `Anulación del recibo de pago ${p.name}` }
-    : { kind: 'payment_cancellation', id: p.id, date: day, description: `Cancelación del CFDI del recibo de pago ${p.name}` });
-}
-

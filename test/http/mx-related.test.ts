@@ -111,6 +111,37 @@ eachStorage('MX related CFDIs and cancellation rules', (storage: Storage) => {
     assert.equal((await mx().get(`/v1/invoices/${inv.id}`)).body.balance, 66);
   });
 
+  test('a substitute is the installment it replaces, with the balance before it; a settling receipt can be replaced; the books move once', async () => {
+    const inv = await ppd();
+    const seq = (r: any) => [r.body.invoices[0].installment, r.body.invoices[0].previous_balance, r.body.invoices[0].amount_paid, r.body.invoices[0].balance_left];
+    const entries = async (id: string) => Number((await t.s.db.query('SELECT count(*)::int AS n FROM journal_entries WHERE source_id = $1', [id]))[0].n);
+    const first = await receipt(inv.id, 50);
+    assert.deepEqual(seq(first), [1, 116, 50, 66]);
+    // Replacing the first installment: 1 / 116.00 / 50.00 / 66.00 again (not 2 / 66.00), and the first gives back its 50.00.
+    const again = await receipt(inv.id, 50, { related: [{ type: '04', uuid: first.body.stamp.uuid }] });
+    assert.equal(again.status, 201, JSON.stringify(again.body));
+    assert.equal(again.body.stamp.status, 'Accepted', JSON.stringify(again.body.stamp));
+    assert.deepEqual(seq(again), [1, 116, 50, 66]);
+    const replaced = (await mx().get(`/v1/payments/${first.body.id}`)).body;
+    assert.equal(replaced.annulled, true, 'the books follow the substitute');
+    assert.equal((await mx().get(`/v1/invoices/${inv.id}`)).body.balance, 66);
+    assert.equal(await entries(first.body.id), 2, 'its entry and its reversal');
+    // The rest settles the invoice; that settling receipt is replaced too (before, its balance 0 refused the substitute).
+    const rest = await receipt(inv.id, 66);
+    assert.deepEqual(seq(rest), [2, 66, 66, 0]);
+    const fixed = await receipt(inv.id, 66, { related: [{ type: '04', uuid: rest.body.stamp.uuid }], payment_form: '02' });
+    assert.equal(fixed.status, 201, JSON.stringify(fixed.body));
+    assert.deepEqual(seq(fixed), [2, 66, 66, 0]);
+    // Its CFDI cancelled with motive 01 naming the substitute: Cancelled, and nothing moves again.
+    const cancelled = await mx().post(`/v1/payments/${rest.body.id}/cancel`, { motive: '01', substitution: fixed.body.stamp.uuid });
+    assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+    assert.equal(cancelled.body.cancellation.status, 'Cancelled');
+    assert.equal((await mx().get(`/v1/invoices/${inv.id}`)).body.balance, 0);
+    assert.equal(await entries(rest.body.id), 2);
+    // A replaced receipt is replaced once.
+    assert.deepEqual(problems(await receipt(inv.id, 66, { related: [{ type: '04', uuid: rest.body.stamp.uuid }] })), ['invalid_value@invoices[0].amount']);
+  });
+
   test('a credit note relates the note it replaces (04) besides its invoices (01)', async () => {
     const inv = await invoice();
     const note = (over: object = {}) => mx().post('/v1/credit-notes', {

@@ -132,12 +132,15 @@ export async function answerAsReceiver(db: Queryable, uuid: string, accept: bool
 interface Stored {
   id: string; name: string; date: string; annulled: boolean; stamp_status: string; stamp_uuid: string | null; total: string;
   customer_identification: string; created_at: Date; cancellation: Cancellation | null;
+  /** A payment receipt replaced by another (src/payments/undo.ts): annulled in the books, its CFDI still to cancel. */
+  replaced_by: string | null;
 }
 
 async function lockStored(q: Queryable, kind: CancelKind, cid: number, id: string): Promise<Stored | undefined> {
   const { table } = KINDS[kind];
   const [row] = await q.query<Stored>(
-    `SELECT id, name, date::text AS date, annulled, stamp_status, stamp_uuid, total, customer_identification, created_at, cancellation FROM ${table}
+    `SELECT id, name, date::text AS date, annulled, stamp_status, stamp_uuid, total, customer_identification, created_at, cancellation,
+            ${table === 'payments' ? 'replaced_by' : 'NULL::uuid AS replaced_by'} FROM ${table}
       WHERE company_id = $1 AND id = $2${({ invoices: ` AND country = 'MX' AND deleted_at IS NULL`, notes: ` AND kind = 'NC'`, payments: '' })[table]} FOR UPDATE`, [cid, id]);
   return row;
 }
@@ -149,7 +152,7 @@ async function lockStored(q: Queryable, kind: CancelKind, cid: number, id: strin
  */
 export interface CancelKernel {
   setCancellation(q: Queryable, cid: number, id: string, c: Cancellation): Promise<void>;
-  cancel(q: Queryable, cid: number, doc: { id: string; name: string }, day: string): Promise<void>;
+  cancel(q: Queryable, cid: number, doc: { id: string; name: string; replaced_by: string | null }, day: string): Promise<void>;
 }
 
 /** The day an annulment is posted on: today in the company's time zone, never before the document's own date. */
@@ -169,7 +172,8 @@ export async function requestCancellation(q: Queryable, company: Company, kind: 
   const doc = await lockStored(q, kind, cid, id);
   if (!doc) throw notFound(`${title} ${id}`);
   const refuse = (why: string, path = 'id') => new DomainError('invalid_document', `${title} ${doc.name} ${why}`, path);
-  if (doc.annulled) throw refuse(doc.cancellation?.status === 'Cancelled' ? 'is already cancelled' : 'is annulled');
+  // A replaced receipt reads annulled (the books follow its substitute) until its CFDI is cancelled.
+  if (doc.annulled && !(doc.replaced_by && doc.cancellation?.status !== 'Cancelled')) throw refuse(doc.cancellation?.status === 'Cancelled' ? 'is already cancelled' : 'is annulled');
   if (doc.stamp_status !== 'Accepted' || !doc.stamp_uuid) throw refuse(`is ${doc.stamp_status}: only a stamped CFDI is cancelled with the SAT (annul or delete one that was never stamped)`);
   const under = doc.cancellation && (doc.cancellation.status === 'Requested' || doc.cancellation.status === 'PendingAcceptance');
   if (under && doc.cancellation!.motive !== body.motive) throw refuse(`has a cancellation with motive ${doc.cancellation!.motive} under way (${doc.cancellation!.status})`, 'motive');
