@@ -124,4 +124,43 @@ eachStorage('MX general public (XAXX010101000)', (storage: Storage) => {
     assert.deepEqual(errors.body.errors, [{ code: 'RECEPTOR', message: 'El RFC genérico XAXX010101000 (público en general) lleva UsoCFDI S01, no G03' },
       { code: 'USO_CFDI', message: 'El UsoCFDI G03 (Gastos en general) no se permite a un receptor del régimen 616 (c_UsoCFDI: 601, 603, 606, 612, 620, 621, 622, 623, 624, 625, 626)' }]);
   });
+
+  test('a global invoice declares its period (InformacionGlobal): by default the invoice\'s day; weekly, monthly… as sent, checked', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+    const [year, month] = [Number(today.slice(0, 4)), today.slice(5, 7)];
+    const global = async (id: string) => {
+      const xml = Buffer.from((await s.as('mx').get(`/v1/invoices/${id}/xml`)).body.base64, 'base64').toString('utf8');
+      return ['Periodicidad', 'Meses', 'Año'].map((a) => String(satSelect(`string(//cfdi:InformacionGlobal/@${a})`, parseXml(xml) as unknown as Node)));
+    };
+    const daily = await post(body('S01', { stamp: { send: true } }));
+    assert.deepEqual(daily.body.global_information, { periodicity: '01', months: month, year });
+    assert.deepEqual(await global(daily.body.id), ['01', month, String(year)]);
+    const monthly = await post(body('S01', { stamp: { send: true }, global_information: { periodicity: '04', months: month, year } }));
+    assert.equal(monthly.status, 201, JSON.stringify(monthly.body));
+    assert.equal(monthly.body.stamp.status, 'Accepted', JSON.stringify(monthly.body.stamp));
+    assert.deepEqual(await global(monthly.body.id), ['04', month, String(year)]);
+    // December of last year, weekly: the year before is allowed.
+    const late = await post(body('S01', { stamp: { send: true }, global_information: { periodicity: '02', months: '12', year: year - 1 } }));
+    assert.equal(late.body.stamp.status, 'Accepted', JSON.stringify(late.body.stamp));
+
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ periodicity: '05', months: '13', year }, 'invalid_value@global_information.periodicity'], // the demo company is in régimen 601, not 621
+      [{ periodicity: '04', months: '13', year }, 'invalid_value@global_information.months'],
+      [{ periodicity: '04', months: month, year: year - 2 }, 'invalid_value@global_information.year'],
+      [{ periodicity: '06', months: month, year }, 'invalid_value@global_information.periodicity'],
+    ];
+    if (month !== '12') refusals.push([{ periodicity: '04', months: String(Number(month) + 1).padStart(2, '0'), year }, 'invalid_value@global_information.months']);
+    for (const [g, expected] of refusals) assert.deepEqual(problems(await post(body('S01', { global_information: g }))), [expected], JSON.stringify(g));
+    assert.deepEqual(problems(await post(mxInvoice(ref, [{ code: 'GEN001', quantity: 1, price: 100 }], 116, { global_information: { periodicity: '04', months: month, year } }))),
+      ['parameter_not_allowed@global_information'], 'only a global invoice has a period');
+
+    // The sandbox provider checks it too (an invoice stored with a bimonthly period by an issuer outside régimen 621).
+    const draft = await post(body('S01'));
+    await s.db.query(`UPDATE invoices SET document = jsonb_set(document, '{global_information}', $3::jsonb) WHERE company_id = $1 AND id = $2`,
+      [companyId, draft.body.id, JSON.stringify({ periodicity: '05', months: '13', year })]);
+    const stamped = await s.as('mx').post(`/v1/invoices/${draft.body.id}/stamp`, {});
+    assert.equal(stamped.body.stamp.status, 'Rejected');
+    const errors = await s.as('mx').get(`/v1/invoices/${draft.body.id}/stamp/errors`);
+    assert.deepEqual(errors.body.errors.map((e: { code: string }) => e.code), ['INFORMACION_GLOBAL']);
+  });
 });

@@ -18596,6 +18596,18 @@ export interface operations {
                                 type: string;
                                 uuid: string;
                             }[];
+                            /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                            global_information?: {
+                                /**
+                                 * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                                 * @enum {string}
+                                 */
+                                periodicity: "01" | "02" | "03" | "04" | "05";
+                                /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                                months: string;
+                                /** @description The year of the period: the invoice's or the one before */
+                                year: number;
+                            };
                             /** @description A foreign currency (absent: MXN) */
                             currency?: {
                                 code: string;
@@ -18796,6 +18808,18 @@ export interface operations {
                          */
                         uuid: string;
                     }[];
+                    /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                    global_information?: {
+                        /**
+                         * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                         * @enum {string}
+                         */
+                        periodicity: "01" | "02" | "03" | "04" | "05";
+                        /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                        months: string;
+                        /** @description The year of the period: the invoice's or the one before */
+                        year: number;
+                    };
                     /** @description The invoice's currency (Moneda): its amounts are in it; the ledger is in pesos at the rate */
                     currency?: {
                         /** @description c_Moneda: MXN (the default) or a foreign currency enabled for the company */
@@ -18974,6 +18998,18 @@ export interface operations {
                             type: string;
                             uuid: string;
                         }[];
+                        /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                        global_information?: {
+                            /**
+                             * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                             * @enum {string}
+                             */
+                            periodicity: "01" | "02" | "03" | "04" | "05";
+                            /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                            months: string;
+                            /** @description The year of the period: the invoice's or the one before */
+                            year: number;
+                        };
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -19154,6 +19190,18 @@ export interface operations {
                          */
                         uuid: string;
                     }[];
+                    /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                    global_information?: {
+                        /**
+                         * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                         * @enum {string}
+                         */
+                        periodicity: "01" | "02" | "03" | "04" | "05";
+                        /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                        months: string;
+                        /** @description The year of the period: the invoice's or the one before */
+                        year: number;
+                    };
                     /** @description The invoice's currency (Moneda): its amounts are in it; the ledger is in pesos at the rate */
                     currency?: {
                         /** @description c_Moneda: MXN (the default) or a foreign currency enabled for the company */
@@ -19248,6 +19296,18 @@ export interface operations {
                             type: string;
                             uuid: string;
                         }[];
+                        /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                        global_information?: {
+                            /**
+                             * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                             * @enum {string}
+                             */
+                            periodicity: "01" | "02" | "03" | "04" | "05";
+                            /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                            months: string;
+                            /** @description The year of the period: the invoice's or the one before */
+                            year: number;
+                        };
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -19436,6 +19496,18 @@ export interface operations {
                             type: string;
                             uuid: string;
                         }[];
+                        /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                        global_information?: {
+                            /**
+                             * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                             * @enum {string}
+                             */
+                            periodicity: "01" | "02" | "03" | "04" | "05";
+                            /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                            months: string;
+                            /** @description The year of the period: the invoice's or the one before */
+                            year: number;
+                        };
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -19696,6 +19768,18 @@ export interface operations {
                             type: string;
                             uuid: string;
                         }[];
+                        /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                        global_information?: {
+                            /**
+                             * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                             * @enum {string}
+                             */
+                            periodicity: "01" | "02" | "03" | "04" | "05";
+                            /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                            months: string;
+                            /** @description The year of the period: the invoice's or the one before */
+                            year: number;
+                        };
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -19875,6 +19959,18 @@ export interface operations {
                             type: string;
                             uuid: string;
                         }[];
+                        /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                        global_information?: {
+                            /**
+                             * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                             * @enum {string}
+                             */
+                            periodicity: "01" | "02" | "03" | "04" | "05";
+                            /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                            months: string;
+                            /** @description The year of the period: the invoice's or the one before */
+                            year: number;
+                        };
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -20233,6 +20329,18 @@ export interface operations {
                             type: string;
                             uuid: string;
                         }[];
+                        /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                        global_information?: {
+                            /**
+                             * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                             * @enum {string}
+                             */
+                            periodicity: "01" | "02" | "03" | "04" | "05";
+                            /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                            months: string;
+                            /** @description The year of the period: the invoice's or the one before */
+                            year: number;
+                        };
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -20353,6 +20461,18 @@ export interface operations {
                             type: string;
                             uuid: string;
                         }[];
+                        /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                        global_information?: {
+                            /**
+                             * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                             * @enum {string}
+                             */
+                            periodicity: "01" | "02" | "03" | "04" | "05";
+                            /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                            months: string;
+                            /** @description The year of the period: the invoice's or the one before */
+                            year: number;
+                        };
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -20574,6 +20694,18 @@ export interface operations {
                                 type: string;
                                 uuid: string;
                             }[];
+                            /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                            global_information?: {
+                                /**
+                                 * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                                 * @enum {string}
+                                 */
+                                periodicity: "01" | "02" | "03" | "04" | "05";
+                                /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                                months: string;
+                                /** @description The year of the period: the invoice's or the one before */
+                                year: number;
+                            };
                             /** @description A foreign currency (absent: MXN) */
                             currency?: {
                                 code: string;
@@ -20923,6 +21055,18 @@ export interface operations {
                             type: string;
                             uuid: string;
                         }[];
+                        /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                        global_information?: {
+                            /**
+                             * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                             * @enum {string}
+                             */
+                            periodicity: "01" | "02" | "03" | "04" | "05";
+                            /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                            months: string;
+                            /** @description The year of the period: the invoice's or the one before */
+                            year: number;
+                        };
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -21183,6 +21327,18 @@ export interface operations {
                             type: string;
                             uuid: string;
                         }[];
+                        /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                        global_information?: {
+                            /**
+                             * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                             * @enum {string}
+                             */
+                            periodicity: "01" | "02" | "03" | "04" | "05";
+                            /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                            months: string;
+                            /** @description The year of the period: the invoice's or the one before */
+                            year: number;
+                        };
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -21369,6 +21525,18 @@ export interface operations {
                             type: string;
                             uuid: string;
                         }[];
+                        /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                        global_information?: {
+                            /**
+                             * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                             * @enum {string}
+                             */
+                            periodicity: "01" | "02" | "03" | "04" | "05";
+                            /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                            months: string;
+                            /** @description The year of the period: the invoice's or the one before */
+                            year: number;
+                        };
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -21555,6 +21723,18 @@ export interface operations {
                             type: string;
                             uuid: string;
                         }[];
+                        /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                        global_information?: {
+                            /**
+                             * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                             * @enum {string}
+                             */
+                            periodicity: "01" | "02" | "03" | "04" | "05";
+                            /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                            months: string;
+                            /** @description The year of the period: the invoice's or the one before */
+                            year: number;
+                        };
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -21896,6 +22076,18 @@ export interface operations {
                             type: string;
                             uuid: string;
                         }[];
+                        /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                        global_information?: {
+                            /**
+                             * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                             * @enum {string}
+                             */
+                            periodicity: "01" | "02" | "03" | "04" | "05";
+                            /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                            months: string;
+                            /** @description The year of the period: the invoice's or the one before */
+                            year: number;
+                        };
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -22088,6 +22280,18 @@ export interface operations {
                             type: string;
                             uuid: string;
                         }[];
+                        /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                        global_information?: {
+                            /**
+                             * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                             * @enum {string}
+                             */
+                            periodicity: "01" | "02" | "03" | "04" | "05";
+                            /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                            months: string;
+                            /** @description The year of the period: the invoice's or the one before */
+                            year: number;
+                        };
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -22206,6 +22410,18 @@ export interface operations {
                             type: string;
                             uuid: string;
                         }[];
+                        /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                        global_information?: {
+                            /**
+                             * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                             * @enum {string}
+                             */
+                            periodicity: "01" | "02" | "03" | "04" | "05";
+                            /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                            months: string;
+                            /** @description The year of the period: the invoice's or the one before */
+                            year: number;
+                        };
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;

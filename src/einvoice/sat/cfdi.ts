@@ -201,8 +201,9 @@ function cfdiRoot(input: CfdiInput, cert: LoadedCertificate | null): XMLBuilder 
     LugarExpedicion: issuePostalCode,
   });
   if (generalPublic) {
-    // A sale to the general public: the CFDI says which period it covers (daily, the invoice's day).
-    root.ele(CFDI_NS, 'cfdi:InformacionGlobal', { Periodicidad: '01', Meses: d.date.slice(5, 7), 'Año': d.date.slice(0, 4) });
+    // A sale to the general public: the CFDI says which period it covers (the invoice's global_information; stored before it, the invoice's day).
+    const g = d.global_information ?? { periodicity: '01', months: d.date.slice(5, 7), year: Number(d.date.slice(0, 4)) };
+    root.ele(CFDI_NS, 'cfdi:InformacionGlobal', { Periodicidad: g.periodicity, Meses: g.months, 'Año': String(g.year) });
   }
   if (input.egreso) {
     const related = root.ele(CFDI_NS, 'cfdi:CfdiRelacionados', { TipoRelacion: '01' });

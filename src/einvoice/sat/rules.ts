@@ -121,11 +121,26 @@ export function checkGeneralPublic(root: CfdiElement, fail: Fail): void {
     const given = receptor.getAttribute(name) ?? '';
     if (given !== value) fail('RECEPTOR', `The generic RFC ${generic.rfc} (${generic.label}) takes ${name} ${value}${name === 'DomicilioFiscalReceptor' ? ' (LugarExpedicion)' : ''}, not ${given || 'nothing'}`, `El RFC genérico ${generic.rfc} (${generic.label}) lleva ${name} ${value}${name === 'DomicilioFiscalReceptor' ? ' (LugarExpedicion)' : ''}, no ${given || 'nada'}`);
   }
+  const global = nodesOf(root, 'cfdi:InformacionGlobal')[0];
+  if (global) checkGlobalPeriod(root, global, fail);
   if (rfc === FOREIGN_RECEIVER.rfc) {
     const residence = receptor.getAttribute('ResidenciaFiscal') ?? '';
     if (!residence || residence === 'MEX') fail('RECEPTOR', `The generic RFC ${rfc} (residente en el extranjero) takes its ResidenciaFiscal, a country other than MEX, not ${residence || 'nothing'}`, `El RFC genérico ${rfc} (residente en el extranjero) lleva su ResidenciaFiscal, un país distinto de MEX, no ${residence || 'nada'}`);
     if (!receptor.getAttribute('NumRegIdTrib')) fail('RECEPTOR', `The generic RFC ${rfc} (residente en el extranjero) takes NumRegIdTrib, its tax id abroad`, `El RFC genérico ${rfc} (residente en el extranjero) lleva NumRegIdTrib, su registro de identidad tributaria en el extranjero`);
   }
+}
+
+/** InformacionGlobal: a c_Periodicidad; 05 (bimestral) for régimen 621 with a pair of months (13–18), else one month (01–12); the year of Fecha or the one before. */
+function checkGlobalPeriod(root: CfdiElement, global: CfdiElement, fail: Fail): void {
+  const periodicity = global.getAttribute('Periodicidad') ?? '';
+  const months = Number(global.getAttribute('Meses'));
+  const year = Number(global.getAttribute('Año'));
+  const issued = Number((root.getAttribute('Fecha') ?? '').slice(0, 4));
+  if (!/^0[1-5]$/.test(periodicity)) fail('INFORMACION_GLOBAL', `Periodicidad ${periodicity} is not a c_Periodicidad code`, `La Periodicidad ${periodicity} no es una clave de c_Periodicidad`);
+  if ((periodicity === '05') !== months > 12) fail('INFORMACION_GLOBAL', `Periodicidad ${periodicity} does not go with Meses ${global.getAttribute('Meses')} (05 takes 13 to 18, the others 01 to 12)`, `La Periodicidad ${periodicity} no corresponde con Meses ${global.getAttribute('Meses')} (05 lleva 13 a 18, las demás 01 a 12)`);
+  const regime = nodesOf(root, 'cfdi:Emisor')[0]?.getAttribute('RegimenFiscal');
+  if (periodicity === '05' && regime !== '621') fail('INFORMACION_GLOBAL', `Periodicidad 05 (bimestral) is for régimen 621, not ${regime}`, `La Periodicidad 05 (bimestral) es del régimen 621, no del ${regime}`);
+  if (year !== issued && year !== issued - 1) fail('INFORMACION_GLOBAL', `Año ${year} is not the year of Fecha (${issued}) or the one before`, `El Año ${year} no es el de la Fecha (${issued}) ni el anterior`);
 }
 
 /** Regimes against the RFCs' person types, the use against the receiver's regime, the postal codes. */

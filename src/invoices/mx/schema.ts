@@ -1,6 +1,7 @@
 /**
  * The request body of a Mexican invoice (specification: "Invoice, variant MX").
  */
+import { GlobalInformation } from './global';
 import { CODE_HINT, CODE_PATTERN } from '../../catalog/products';
 import { Type, type Static } from '@sinclair/typebox';
 import { Enum } from '../../platform/validation';
@@ -34,6 +35,7 @@ export const MxInvoiceBody = Type.Object({
   items: Type.Array(MxItem, { minItems: 1, maxItems: 500 }),
   retentions: Type.Optional(Type.Array(Id(), { maxItems: 2, description: 'Ids of ReteIVA and ReteISR taxes' })),
   related: RelatedBody('I'),
+  global_information: Type.Optional(GlobalInformation),
   currency: Type.Optional(Type.Object({
     code: Type.String({ pattern: '^[A-Z]{3}$', 'x-code': 'invalid_currency', 'x-hint': 'must be a c_Moneda code such as USD', description: 'c_Moneda: MXN (the default) or a foreign currency enabled for the company' }),
     exchange_rate: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 999999, 'x-decimals': 6, 'x-finite': true,
@@ -81,6 +83,7 @@ export const MxInvoiceAnswer = Type.Object({
   retentions: Type.Array(Type.Integer()),
   retention_details: Type.Array(TaxAnswer),
   related: RelatedAnswer,
+  global_information: Type.Optional(GlobalInformation),
   currency: Type.Optional(Type.Object({ code: Type.String(), exchange_rate: Type.Number() }, { description: 'A foreign currency (absent: MXN)' })),
   subtotal: Type.Number(),
   discounts: Type.Number(),

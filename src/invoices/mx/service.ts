@@ -10,6 +10,7 @@ import type { Company } from '../../platform/auth';
 import type { Queryable } from '../../platform/db';
 import type { Problems } from '../../platform/errors';
 import { CFDI_USES, GENERAL_PUBLIC, genericReceiver } from '../../companies/uses';
+import { globalPeriod, type GlobalInformation } from './global';
 import { GENERIC_RFCS } from '../../catalog/customers';
 import type { CostCenterRow, CustomerRow, DocumentTypeRow, PaymentTypeRow, ProductRow, SellerRow, TaxRow, WarehouseRow } from '../../catalog/rows';
 import { computeMX, taxRef, type MxOut } from '../compute';
@@ -43,6 +44,8 @@ export interface MxDocumentPlan {
   related: RelatedCfdi[];
   /** A foreign currency (null: MXN): the amounts are in it, the ledger in pesos at its rate. */
   currency: { code: string; exchange_rate: number } | null;
+  /** A global invoice's period (to the general public): InformacionGlobal. */
+  global?: GlobalInformation;
 }
 
 /** A Mexican invoice's plan: its seller, cost center and payment condition (whose account its entry debits). */
@@ -137,7 +140,11 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
     problems.add('invalid_total_payments', `The payment condition value (${new Decimal(pay.conditions.value).toFixed(2)}) must equal the invoice total (${computed.total})`,
       'payment.conditions.value', `expected ${computed.total}`);
   }
-  const plan: MxPlan = { body, date, docType: docType!, customer: customer!, seller: seller!, costCenter, lines, retentions, condition: condition!, computed, related, currency };
+  const global = customer?.identification === GENERAL_PUBLIC.rfc ? globalPeriod(problems, body.global_information, date, typeof company.settings?.tax_regime === 'string' ? company.settings.tax_regime : undefined) : undefined;
+  if (body.global_information && customer && !global) {
+    problems.add('parameter_not_allowed', `global_information is for a global invoice, to the general public (${GENERAL_PUBLIC.rfc}), not to ${customer.identification}`, 'global_information');
+  }
+  const plan: MxPlan = { body, date, docType: docType!, customer: customer!, seller: seller!, costCenter, lines, retentions, condition: condition!, computed, related, currency, global };
   if (problems.empty) checkLedgerAmounts(problems, mxInvoicePostings(plan), currency, 'items', 'MXN');
   problems.throwIfAny();
   await checkCfdi(company, plan, problems);
@@ -313,6 +320,7 @@ export function mxInvoiceDocument(plan: MxDocumentPlan, ids: { id: string | null
     retentions: body.retentions ?? [],
     retention_details: computed.retentions.map(taxJson),
     ...(plan.related.length ? { related: plan.related } : {}),
+    ...(plan.global ? { global_information: plan.global } : {}),
     ...(plan.currency ? { currency: plan.currency } : {}),
     subtotal: num(computed.subtotal),
     discounts: num(computed.discounts),
