@@ -131,7 +131,9 @@ export class GroupCommit {
     if (!batch.length) return;
     this.writing = true;
     // A batch of one is written as with group commit off (one statement, no transaction around it).
-    void (batch.length === 1 ? this.runAlone(batch[0]) : this.write(batch)).finally(() => {
+    // A batch that fails outside its own handling (the database gone while it was in flight) fails its creations
+    // that are not answered yet (an answered one ignores it), never the process with an unhandled rejection.
+    void (batch.length === 1 ? this.runAlone(batch[0]) : this.write(batch)).catch((err: unknown) => { for (const e of batch) e.reject(err); }).finally(() => {
       this.writing = false;
       if (this.queue.length) this.flush(); // they waited for the batch in flight: no window more
     });
