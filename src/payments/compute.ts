@@ -19,7 +19,11 @@ import type { MxInvoiceDocument } from '../invoices/mx/schema';
 import { round2, sum } from '../platform/money';
 
 export interface TaxGroup { type: string; percentage: string; base: Decimal; value: Decimal }
-export interface PaidTax { type: string; percentage: number; base_value: number; value: number }
+export interface PaidTax {
+  type: string; percentage: number; base_value: number; value: number;
+  /** What the books moved, when the settling receipt moved more or less than its CFDI could declare. */
+  booked?: number;
+}
 
 /** The invoice's taxes as its CFDI groups them: transferred per type and rate, withheld per type. */
 export function invoiceTaxGroups(doc: Pick<MxInvoiceDocument, 'items' | 'retention_details'>): { taxes: TaxGroup[]; withholdings: TaxGroup[] } {

@@ -134,11 +134,16 @@ async function ratesToday(q: Queryable, company: Company, body: PaymentBody, cur
   return out;
 }
 
-/** What is left of each of the invoice's taxes and withholdings after its earlier live receipts and compensation credit notes. */
-function leftOf(inv: InvoiceFacts): { taxes: TaxGroup[]; withholdings: TaxGroup[] } {
+/**
+ * What is left of each of the invoice's taxes and withholdings after its earlier live receipts and compensation credit
+ * notes: as their CFDIs declared it, or (`books`) as their entries moved it (a settling receipt may move more than
+ * Anexo 20's bounds let it declare: its `booked`).
+ */
+function leftOf(inv: InvoiceFacts, books = false): { taxes: TaxGroup[]; withholdings: TaxGroup[] } {
   const groups = invoiceTaxGroups(inv.document);
   const credited = inv.notes.map((n) => noteTaxShares(n).get(inv.id)).filter((x) => x !== undefined);
-  const taken = (k: 'taxes' | 'withholdings') => [...inv.earlier.flatMap((e) => e[k] as PaidTax[]), ...credited.flatMap((c) => c[k])];
+  const entries = (k: 'taxes' | 'withholdings') => inv.earlier.flatMap((e) => (e[k] as PaidTax[]).map((t) => (books ? { ...t, value: t.booked ?? t.value } : t)));
+  const taken = (k: 'taxes' | 'withholdings') => [...entries(k), ...credited.flatMap((c) => c[k])];
   return { taxes: remainingGroups(groups.taxes, taken('taxes')), withholdings: remainingGroups(groups.withholdings, taken('withholdings')) };
 }
 
@@ -248,6 +253,17 @@ function paymentDocument(plan: PaymentPlan, facts: Map<string, InvoiceFacts>, pr
     if (taxes.tooSmall || withholdings.tooSmall) {
       return problems.add('invalid_value', `${paid.toFixed(2)} MXN is too small a part of invoice ${inv.name}: a tax base paid would round to 0.00 (Pagos 2.0 requires BaseDR above 0)`, `${at}.amount`);
     }
+    // The receipt that settles the invoice moves in the books what is left of each tax as the books hold it, even where
+    // Anexo 20's bounds keep its CFDI from declaring all of it (src/payments/compute.ts): that figure is kept as `booked`.
+    if (left.isZero()) {
+      const books = leftOf(inv, true);
+      for (const [k, paidOf] of [['taxes', taxes.paid], ['withholdings', withholdings.paid]] as const) {
+        for (const t of paidOf) {
+          const inBooks = Decimal.max(books[k].find((g) => g.type === t.type && new Decimal(g.percentage).eq(t.percentage))?.value ?? t.value, 0);
+          if (!inBooks.eq(t.value)) t.booked = num(inBooks);
+        }
+      }
+    }
     invoices.push({
       id: inv.id, name: inv.name, prefix: inv.document.prefix, number: Number(inv.document.number), uuid: inv.stamp_uuid, currency: cur.code, equivalence: eq.toNumber(), installment,
       previous_balance: num(balance), amount_paid: num(paid), balance_left: num(left),
@@ -327,16 +343,13 @@ export function paymentPostings(plan: PaymentPlan, doc: PaymentDocument, applied
     const receivable = spread(left ? left.receivable : historical(inv.amount_paid), mine.map((a) => a.amount));
     mine.forEach((a, i) => p.push({ account: a.account, credit: receivable[i], description: 'Clientes', third_party: third }));
     const posted = new Set(f.accounts);
-    // The receipt that settles the invoice moves what is left of each tax, even where Anexo 20's bounds kept its CFDI
-    // from declaring all of it (a withholding computed per concept paid in one payment: src/payments/compute.ts).
-    const rest = settles ? leftOf(f) : null;
-    const moved = (t: PaidTax, k: 'taxes' | 'withholdings') =>
-      Decimal.max(rest?.[k].find((g) => g.type === t.type && new Decimal(g.percentage).eq(t.percentage))?.value ?? t.value, 0);
+    // What the books move: what the CFDI declares, or what the settling receipt keeps as `booked` (paymentDocument).
+    const moved = (t: PaidTax) => new Decimal(t.booked ?? t.value);
     for (const [t, k] of [...inv.taxes.map((t) => [t, 'taxes'] as const), ...inv.withholdings.map((t) => [t, 'withholdings'] as const)]) {
       const pending = mxPendingAccount(t.type);
       if (!pending || (t.type !== 'IVA' && !posted.has(pending))) continue;
       const collected = mxCollectedAccount(t.type)!;
-      const value = moved(t, k);
+      const value = moved(t);
       const atPending = left ? Decimal.max(k === 'taxes' ? left.tax(t.type, t.percentage) : left.withholding(t.type, t.percentage), 0) : historical(value);
       const atCollected = now(value);
       const description = `${t.type} cobrado ${inv.name}`;

@@ -22648,12 +22648,16 @@ export interface operations {
                                     percentage: number;
                                     base_value: number;
                                     value: number;
+                                    /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                    booked?: number;
                                 }[];
                                 withholdings: {
                                     type: string;
                                     percentage: number;
                                     base_value: number;
                                     value: number;
+                                    /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                    booked?: number;
                                 }[];
                             }[];
                             related?: {
@@ -23010,12 +23014,16 @@ export interface operations {
                                 percentage: number;
                                 base_value: number;
                                 value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
                             }[];
                             withholdings: {
                                 type: string;
                                 percentage: number;
                                 base_value: number;
                                 value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
                             }[];
                         }[];
                         related?: {
@@ -23279,12 +23287,16 @@ export interface operations {
                                 percentage: number;
                                 base_value: number;
                                 value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
                             }[];
                             withholdings: {
                                 type: string;
                                 percentage: number;
                                 base_value: number;
                                 value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
                             }[];
                         }[];
                         related?: {
@@ -23469,12 +23481,16 @@ export interface operations {
                                 percentage: number;
                                 base_value: number;
                                 value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
                             }[];
                             withholdings: {
                                 type: string;
                                 percentage: number;
                                 base_value: number;
                                 value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
                             }[];
                         }[];
                         related?: {
@@ -23659,12 +23675,16 @@ export interface operations {
                                 percentage: number;
                                 base_value: number;
                                 value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
                             }[];
                             withholdings: {
                                 type: string;
                                 percentage: number;
                                 base_value: number;
                                 value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
                             }[];
                         }[];
                         related?: {
@@ -24019,12 +24039,16 @@ export interface operations {
                                 percentage: number;
                                 base_value: number;
                                 value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
                             }[];
                             withholdings: {
                                 type: string;
                                 percentage: number;
                                 base_value: number;
                                 value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
                             }[];
                         }[];
                         related?: {
@@ -24141,12 +24165,16 @@ export interface operations {
                                 percentage: number;
                                 base_value: number;
                                 value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
                             }[];
                             withholdings: {
                                 type: string;
                                 percentage: number;
                                 base_value: number;
                                 value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
                             }[];
                         }[];
                         related?: {
@@ -24340,12 +24368,16 @@ export interface operations {
                                 percentage: number;
                                 base_value: number;
                                 value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
                             }[];
                             withholdings: {
                                 type: string;
                                 percentage: number;
                                 base_value: number;
                                 value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
                             }[];
                         }[];
                         related?: {
