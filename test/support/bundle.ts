@@ -22,6 +22,9 @@ if (files.length) {
 }
 const timeout = (process.env.RELIABILITY === 'long' ? 180 : 20) * 60_000;
 
+// The runner reports an unhandled rejection with its message only (and fails the bundle): its stack says where it came from.
+process.on('unhandledRejection', (e) => process.stderr.write(`unhandled rejection in bundle ${files.join(', ')}: ${(e as Error)?.stack ?? String(e)}\n`));
+
 for (const name of files) {
   describe(name, { timeout }, () => {
     before(() => nowRunning(name));
