@@ -148,6 +148,17 @@ eachStorage('CO invoices', (storage) => {
     assert.equal(balanced(rows), 4222527.75 + 380047.5, 'cash 1055.50 × 4000.5 plus the discount 95 × 4000.5');
   });
 
+  test('foreign currency: revenue is the base converted, the cent converting each figure leaves goes to the exchange difference', async () => {
+    // MOUSE01 250.01 USD + IVA 19 % 47.50 = 297.51 USD at 3,987.65: cash 1,186,365.75, IVA 189,413.38, revenue 250.01 × 3,987.65 = 996,952.38
+    // (revenue as what is left would be 996,952.37); the cent is an exchange difference (expense, 53052501). A credit note reverses
+    // the same figures (notePostings swaps coInvoicePostings).
+    const res = await s.as('co').post('/v1/invoices', validInvoice(r, { currency: { code: 'USD', exchange_rate: 3987.65 },
+      items: [{ code: 'MOUSE01', quantity: 1, price: 250.01, taxes: [{ id: r.taxOf('IVA', 19).id }] }], payments: [{ id: r.pay.Cash.id, value: 297.51 }] }));
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const lines = (await journal(s, res.body.id)).map((x) => [x.account_code, x.debit, x.credit]).sort((a, b) => a[0].localeCompare(b[0]));
+    assert.deepEqual(lines, [['11050501', '1186365.75', '0.00'], ['24080501', '0.00', '189413.38'], ['41359501', '0.00', '996952.38'], ['53052501', '0.01', '0.00']]);
+  });
+
   test('gift lines: taxes borne by the company or by the customer', async () => {
     // Company bears IVA 19 % of 50,000 = 9,500 (not charged); customer bears IVA of 10,000 = 1,900 (charged).
     const res = await s.as('co').post('/v1/invoices', validInvoice(r, {

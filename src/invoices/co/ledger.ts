@@ -34,9 +34,23 @@ export async function applyAdvance(q: Queryable, cid: number, plan: Plan): Promi
 
 /** The journal entry of an invoice (Colombian PUC), in pesos; the accounts are the master data's and those of src/ledger/accounts.ts. */
 export function coInvoicePostings(plan: Plan): Posting[] {
-  const c = plan.computed;
   const rate = new Decimal(plan.currency?.exchange_rate ?? 1);
   const cop = (v: Decimal.Value) => new Decimal(v).times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const p = postingsAt(plan, cop);
+  // Revenue is what the invoice sells, converted as every other figure (its balance in the invoice's currency, at the
+  // rate); the cent that converting each figure on its own may leave goes to the exchange difference, never to revenue.
+  const balance = (ps: Posting[]) => ps.reduce((s, x) => s.plus(x.debit ?? 0).minus(x.credit ?? 0), new Decimal(0));
+  const revenue = cop(balance(postingsAt(plan, (v) => new Decimal(v))));
+  p.push({ account: CO_LEDGER.revenue, credit: revenue, description: 'Ventas' });
+  const rest = balance(p);
+  if (rest.gt(0)) p.push({ account: CO_LEDGER.exchangeGain, credit: rest, description: 'Diferencia en cambio (redondeo de la conversión)' });
+  if (rest.lt(0)) p.push({ account: CO_LEDGER.exchangeLoss, debit: rest.negated(), description: 'Diferencia en cambio (redondeo de la conversión)' });
+  return p;
+}
+
+/** The invoice's postings but revenue, each figure converted by `cop`. */
+function postingsAt(plan: Plan, cop: (v: Decimal.Value) => Decimal): Posting[] {
+  const c = plan.computed;
   const third = plan.body.customer.identification;
   const p: Posting[] = [];
   for (const pay of plan.payments) p.push({ account: pay.type.account_code, debit: cop(pay.value), description: pay.type.name, third_party: third });
@@ -60,10 +74,6 @@ export function coInvoicePostings(plan: Plan): Posting[] {
   }
   c.global_discounts.forEach((d, i) => p.push({ account: plan.discounts[i].row?.account_code ?? CO_LEDGER.discountsExpense, debit: cop(d.value), description: 'Descuento global' }));
   c.global_charges.forEach((d, i) => p.push({ account: plan.charges[i].row?.account_code ?? CO_LEDGER.chargesIncome, credit: cop(d.value), description: 'Cargo global' }));
-  // Revenue takes what is left, so that rounding of a foreign-currency conversion cannot unbalance the entry.
-  const debits = p.reduce((s, x) => s.plus(x.debit ?? 0), new Decimal(0));
-  const credits = p.reduce((s, x) => s.plus(x.credit ?? 0), new Decimal(0));
-  p.push({ account: CO_LEDGER.revenue, credit: debits.minus(credits), description: 'Ventas' });
   return p;
 }
 
