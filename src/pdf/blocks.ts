@@ -3,6 +3,7 @@
  * and units as printed, the printed number and issue time, and what an accepted document's XML tells the PDF
  * (the DIAN's CUFE and QR, the SAT's TimbreFiscalDigital, the fiscal notes).
  */
+import { WITHHOLDING_TYPES } from '../invoices/compute';
 import { parseXml, satSelect, timbreChain } from '../einvoice/sat/chain';
 import { colombianDateTime, readApplicationResponse } from '../einvoice/dian/application-response';
 import { taxProfileText } from '../einvoice/dian/issuer';
@@ -52,7 +53,8 @@ export function customerBlock(c: PdfCustomerRow | null | undefined, country: 'CO
 
 export const taxes = (list: readonly { name?: string | null; type: string; percentage: number; value: number; base_value: number }[] | undefined): PdfTax[] =>
   // An exempt IVA (MX IVAExento) has no rate: it is shown by its name ("IVA Exento"), never as 0 %.
-  (list ?? []).map((t) => ({ name: t.name ?? t.type, percentage: t.type === 'IVAExento' ? null : t.percentage, value: t.value, base_value: t.base_value }));
+  (list ?? []).map((t) => ({ name: t.name ?? t.type, percentage: t.type === 'IVAExento' ? null : t.percentage, value: t.value, base_value: t.base_value,
+    ...(WITHHOLDING_TYPES.has(t.type) ? { withholding: true } : {}) }));
 
 /** A unit as printed: its code and its name ("94 Unidad"), the code alone when the catalogue has no name for it. */
 export const unitLabel = (code: string | null | undefined) => (code ? `${code} ${unitJson(code).name === code ? '' : unitJson(code).name}`.trim() : null);

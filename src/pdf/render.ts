@@ -107,11 +107,11 @@ function paymentRows(payments: PdfPayment[], country: Country, currency?: string
   }));
 }
 
-/** Sums the line taxes per name and rate: base and amount. */
-function taxSummary(input: InvoicePdfInput): { label: string; base: Decimal; value: Decimal }[] {
+/** Sums the line taxes per name and rate: base and amount; the taxes charged, or (`withheld`) the line withholdings. */
+function taxSummary(input: InvoicePdfInput, withheld = false): { label: string; base: Decimal; value: Decimal }[] {
   const map = new Map<string, { label: string; base: Decimal; value: Decimal }>();
   for (const item of input.items) {
-    for (const t of item.taxes ?? []) {
+    for (const t of (item.taxes ?? []).filter((x) => !!x.withholding === withheld)) {
       const label = taxLabel(t.name, t.percentage, input.country);
       const e = map.get(label) ?? { label, base: new Decimal(0), value: new Decimal(0) };
       e.base = e.base.plus(dec(t.base_value));
@@ -137,6 +137,7 @@ function totalsRows(input: InvoicePdfInput): TotalRow[] {
   const retentions: PdfTax[] = input.retentions ?? [];
   const retentionsTotal = input.retentionsTotal ?? (retentions.length ? retentions.reduce((s, r) => s.plus(dec(r.value)), new Decimal(0)).toFixed(2) : null);
   const retentionRows = (): TotalRow[] => [
+    ...taxSummary(input, true).map((t) => ({ label: t.label, value: `-${m(t.value)}`, sub: t.base.isZero() ? undefined : `Base ${m(t.base)}` })),
     ...retentions.map((r) => ({
       label: taxLabel(r.name, r.percentage, country),
       value: `-${m(r.value)}`, sub: r.base_value !== null && r.base_value !== undefined ? `Base ${m(r.base_value)}` : undefined,

@@ -50,6 +50,8 @@ export interface PdfTax {
   value: Money;
   /** Taxable base; summed per tax in the totals. */
   base_value?: Money | null;
+  /** A withholding on a line (Colombia's Retefuente): printed under Retenciones, never as a tax charged. */
+  withholding?: boolean;
 }
 
 /** One invoice line (GET JSON items[]). */

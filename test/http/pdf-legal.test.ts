@@ -80,6 +80,21 @@ eachStorage('legally complete PDFs', (storage: Storage) => {
     assert.ok(!text.includes('PRUEBA'));
   });
 
+  test('Colombia: a line\'s Retefuente is printed under Retenciones with the document\'s withholdings, never as a tax charged', async () => {
+    const r = await coRefs(s);
+    // PORT14 10 × 100 − 50 = 950.00: IVA 19 % 180.50, Retefuente 2.5 % 23.75; ReteIVA 15 % of 180.50 = 27.08. Total 1,130.50; payable 1,079.67.
+    const res = await s.as('co').post('/v1/invoices', validInvoice(r, {
+      document: { id: r.type['FV-E'].id }, date: today(),
+      items: [{ code: 'PORT14', quantity: 10, price: 100, discount: 50, taxes: [{ id: r.taxOf('IVA', 19).id }, { id: r.taxOf('Retefuente', 2.5).id }] }],
+      retentions: [{ id: r.taxOf('ReteIVA', 15).id }], payments: [{ id: r.pay.Cash.id, value: 1079.67 }],
+    }));
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const text = squash((await pdfText(await pdfOf('co', res.body.id))).text);
+    const totals = text.slice(text.lastIndexOf('Subtotal'), text.indexOf('Son:'));
+    assert.equal(totals.trim(), 'Subtotal $ 950,00 IVA 19% Base $ 950,00 $ 180,50 Impuestos $ 180,50 Total COP $ 1.130,50 '
+      + 'Retefuente compras 2.5% Base $ 950,00 -$ 23,75 ReteIVA 15% Base $ 180,50 -$ 27,08 Retenciones -$ 50,83 Total a pagar $ 1.079,67');
+  });
+
   test('Mexico: a CFDI stamped by the sandbox provider', async () => {
     const ref = await mxRefs(s);
     const res = await s.as('mx').post('/v1/invoices', mxInvoice(ref, undefined, undefined, { stamp: { send: true } }), MX_APP);
