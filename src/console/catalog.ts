@@ -155,7 +155,7 @@ export async function catalogSave(ctx: Ctx, kind: CatalogKind, f: Form, id?: num
     if (res.status === 404) throw new Refused(404, kind);
     base = res.body;
   }
-  const body = fromForm(base, specs, f);
+  const body = fromForm(base, specs, f, ctx.country);
   if (kind === 'products' && !body.taxes) body.taxes = [];
   if (kind === 'products' && Array.isArray(body.prices?.[0]?.price_list) && !body.prices[0].price_list.length) body.prices = body.prices.slice(1);
   return id === undefined ? ctx.api('POST', `/${kind}`, body) : ctx.api('PUT', `/${kind}/${id}`, body);

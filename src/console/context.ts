@@ -4,6 +4,7 @@
  * (app.inject) as the session's company, so that the console does exactly what
  * the API does, with the same rules and messages.
  */
+import { badAmounts } from './amounts';
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Authenticated, Company } from '../platform/auth';
@@ -63,6 +64,12 @@ export async function contextOf(app: FastifyInstance, db: Db, session: Session):
     session, company, country, lang: session.lang,
     can: (role) => RANK[session.role] >= RANK[role],
     async api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+      // An amount the form could not read is refused here, on its field, as the API refuses a value: the API never sees a guess.
+      const bad = badAmounts(body);
+      if (bad.length) {
+        const answer = { Status: 400, Errors: bad.map((b) => ({ Code: 'invalid_amount', Message: b.bad.message[session.lang === 'en' ? 1 : 0], Params: [b.path] })) };
+        return { status: 400, body: answer as T, raw: Buffer.from(JSON.stringify(answer)), headers: {} };
+      }
       const ticket = crypto.randomBytes(32).toString('base64url');
       consoleTickets.set(ticket, company);
       try {

@@ -7,6 +7,7 @@ import { html, type Html } from './html';
 import type { Lang } from './i18n';
 import { errId, fieldErrors, underField } from './messages';
 import type { Form } from './forms';
+import { parseAmount } from './amounts';
 
 export interface FieldSpec {
   name: string;
@@ -43,21 +44,19 @@ export function setAt(obj: Node, path: string, value: unknown): void {
   if (value === undefined) { if (Array.isArray(o) && typeof last === 'number') o.splice(last, 1); else delete o[last]; } else o[last] = value;
 }
 
-/** A number as typed: 1500.5, 1500,5 or 1.500,5 (Colombian thousands); what is no number goes to the API as typed, which names it. */
-export function number(v: string): number | string {
-  const n = Number(v.includes(',') ? v.replace(/\./g, '').replace(',', '.') : v);
-  return Number.isFinite(n) ? n : v;
-}
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] ?? '' : v ?? '').trim();
 
-/** The record with the form's values written at their paths (the record's type names the fields its caller reads back). */
-export function fromForm<T extends object>(record: T, specs: FieldSpec[], f: Form): T {
+/**
+ * The record with the form's values written at their paths (the record's type names the fields its caller reads back);
+ * amounts read the way the company's country writes them (src/console/amounts.ts).
+ */
+export function fromForm<T extends object>(record: T, specs: FieldSpec[], f: Form, country: 'CO' | 'MX'): T {
   const out = structuredClone(record);
   for (const sp of specs) {
     const v = one(f[sp.name]);
     if (sp.type === 'checkbox') setAt(out as Node, sp.name, v === 'yes');
-    else if (sp.numeric) setAt(out as Node, sp.name, v === '' ? undefined : number(v));
+    else if (sp.numeric) setAt(out as Node, sp.name, parseAmount(v, country));
     else setAt(out as Node, sp.name, v === '' && !sp.required ? undefined : v);
   }
   // An item of a list (contacts[0], taxes[0]) whose every field was left empty is no item at all.

@@ -3,16 +3,30 @@
  * routes (preview for the live totals, then creation), so the rules and messages are the API's. An empty
  * payment value means "the amount due": the preview's invalid_total_payments names it ("expected …").
  */
+import crypto from 'node:crypto';
 import { html, type Html } from './html';
 import { money, t } from './i18n';
 import { apiErrors, csrfField, page } from './layout';
 import { activeList, type ApiAnswer, type Ctx } from './context';
 import type { ApiErrorItem } from './messages';
+import { parseAmount } from './amounts';
 
 export type Form = Record<string, string | string[] | undefined>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * A form that creates a document carries a one-time key, made when the form is first shown and kept when it comes
+ * back with errors: its creation goes to the API under it as the Idempotency-Key, so a double submit, Back and Enter,
+ * a refresh or a retry answers the document already made (and the console redirects to it), never a second number.
+ */
+export const formKeyField = (sent?: Form) => {
+  const kept = one(sent?.form_key);
+  return html`<input type="hidden" name="form_key" value="${UUID.test(kept) ? kept : crypto.randomUUID()}">`;
+};
+/** The Idempotency-Key header of a submitted form's creation (none when the form carries no valid key). */
+export const formKey = (f: Form): Record<string, string> => (UUID.test(one(f.form_key)) ? { 'Idempotency-Key': one(f.form_key) } : {});
 const list = (v: string | string[] | undefined): string[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
 const one = (v: string | string[] | undefined): string => (Array.isArray(v) ? v[0] ?? '' : v ?? '').trim();
-const num = (s: string) => (s === '' ? undefined : Number(s.replace(',', '.')));
 const LINES = 4;
 
 interface Named { id: number; name: string; code?: string; active?: boolean }
@@ -41,6 +55,7 @@ const today = (ctx: Ctx) => new Intl.DateTimeFormat('en-CA', { timeZone: ctx.com
 
 function lineItems(ctx: Ctx, f: Form) {
   const codes = list(f.code);
+  const num = (s: string) => parseAmount(s, ctx.country);
   return codes.map((code, i) => ({ code: code.trim(), quantity: num(list(f.quantity)[i] ?? ''), price: num(list(f.price)[i] ?? ''),
     discount: num(list(f.discount)[i] ?? ''), tax: list(f.tax)[i] ?? '' }))
     .filter((x) => x.code)
@@ -50,7 +65,7 @@ function lineItems(ctx: Ctx, f: Form) {
 
 /** The API body of the new-invoice form (the payment value as given, or `payable`). */
 export function invoiceBody(ctx: Ctx, f: Form, payable?: number): Record<string, unknown> {
-  const value = num(one(f.payment_value)) ?? payable ?? 0;
+  const value = parseAmount(one(f.payment_value), ctx.country) ?? payable ?? 0;
   const due = one(f.due_date) || undefined;
   const common = { document: { id: Number(one(f.document)) }, seller: Number(one(f.seller)) || undefined, items: lineItems(ctx, f),
     ...(one(f.stamp) === 'yes' ? { stamp: { send: true } } : {}) };
@@ -106,7 +121,7 @@ function linesTable(ctx: Ctx, c: Catalog, f: Form, rows = LINES): Html {
   const l = ctx.lang;
   const v = (name: string, i: number) => list(f[name])[i] ?? '';
   const cell = (name: string, i: number, label: string, type = 'text') =>
-    html`<td><input name="${name}" type="${type}" ${type === 'number' ? html`step="any" inputmode="decimal"` : ''} aria-label="${label} ${i + 1}" value="${v(name, i)}"></td>`;
+    html`<td><input name="${name}" type="text"${type === 'number' ? html` inputmode="decimal"` : ''} aria-label="${label} ${i + 1}" value="${v(name, i)}"></td>`;
   return html`<div class="scroll" tabindex="0" role="region" aria-label="${t(l, 'lines')}"><table class="lines"><caption>${t(l, 'lines')}</caption><thead><tr><th scope="col">${t(l, 'product')}</th><th scope="col">${t(l, 'quantity')}</th>
   <th scope="col">${t(l, 'price')}</th><th scope="col">${t(l, 'discount')}</th>${ctx.country === 'CO' ? html`<th scope="col">${t(l, 'tax')}</th>` : ''}</tr></thead><tbody>
   ${Array.from({ length: rows }, (_, i) => html`<tr><td><select name="code" aria-label="${t(l, 'product')} ${i + 1}"><option value="">—</option>${c.products.map((p) =>
@@ -123,7 +138,7 @@ export async function invoiceForm(ctx: Ctx, f: Form = {}, result?: { status: num
     `${Array.isArray(x.name) ? x.name.join(' ') : x.name ?? ''} (${x.identification ?? x.rfc_id})`]);
   const co = ctx.country === 'CO';
   return page(ctx, t(l, 'newInvoice'), html`<form method="post" action="/app/invoices" class="invoice"
-    hx-post="/app/invoices/preview" hx-trigger="input changed delay:400ms, change" hx-target="#totals" hx-swap="outerHTML">${csrfField(ctx)}
+    hx-post="/app/invoices/preview" hx-trigger="input changed delay:400ms, change" hx-target="#totals" hx-swap="outerHTML">${csrfField(ctx)}${formKeyField(f)}
   ${result && result.status >= 400 ? apiErrors(l, result.body) : ''}
   <div class="grid">${select('document', 'document', t(l, 'documentType'), c.types.map((x) => [String(x.id), `${x.code} · ${x.name}`]), one(f.document))}
   ${select('customer', 'customer', t(l, 'customerName'), customers, one(f.customer))}
@@ -145,7 +160,7 @@ export function noteBody(ctx: Ctx, invoice: NoteSource, f: Form, payable?: numbe
   const items = lineItems(ctx, f);
   const document = { id: Number(one(f.document)) };
   if (ctx.country === 'MX') return { document, invoices: [{ id: invoice.id }], payment_form: one(f.payment_form) || '17', items, stamp: { send: true } };
-  const value = num(one(f.payment_value)) ?? payable ?? 0;
+  const value = parseAmount(one(f.payment_value), ctx.country) ?? payable ?? 0;
   return { document, date: today(ctx), invoice: invoice.id, reason: Number(one(f.reason) || 1), seller: invoice.seller ?? undefined, items,
     payments: [{ id: Number(one(f.payment)), value }], ...(one(f.stamp) === 'yes' ? { stamp: { send: true } } : {}) };
 }
@@ -161,7 +176,7 @@ export async function noteForm(ctx: Ctx, invoice: NoteSource, f?: Form, result?:
   const co = ctx.country === 'CO';
   const reasons: [string, string][] = [['1', '1 · Devolución parcial'], ['2', '2 · Anulación de la factura'], ['3', '3 · Rebaja o descuento'],
     ['4', '4 · Ajuste de precio'], ['5', '5 · Descuento por pronto pago'], ['6', '6 · Descuento por volumen']];
-  return page(ctx, `${t(l, 'createNote')} · ${invoice.name}`, html`<form method="post" action="/app/documents/invoices/${invoice.id}/credit-note" class="invoice">${csrfField(ctx)}
+  return page(ctx, `${t(l, 'createNote')} · ${invoice.name}`, html`<form method="post" action="/app/documents/invoices/${invoice.id}/credit-note" class="invoice">${csrfField(ctx)}${formKeyField(f)}
   ${result && result.status >= 400 ? apiErrors(l, result.body) : ''}
   <div class="grid">${select('document', 'document', t(l, 'documentType'), c.types.map((x) => [String(x.id), `${x.code} · ${x.name}`]), one(form.document))}
   ${co ? select('reason', 'reason', t(l, 'reason'), reasons, one(form.reason)) : select('payment_form', 'payment_form', t(l, 'payment'), [['17', '17 · Compensación'], ['01', '01 · Efectivo'], ['03', '03 · Transferencia']], one(form.payment_form))}

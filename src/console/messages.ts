@@ -75,6 +75,8 @@ const PATTERNS: [RegExp, string][] = [
 
 /** Whole domain messages a console form can produce (after the path is cut, if it starts the message). */
 const DOMAIN: [RegExp, string][] = [
+  // The console's own reading of an amount (src/console/amounts.ts), already in Spanish.
+  [/^(«[^»]*» (?:es ambiguo|no es un valor): .*)$/, '$1'],
   [/^The username (.+) is taken$/, 'El usuario $1 ya está tomado.'],
   [/^A (customer|product) with (?:this|the) (.+) (?:already )?exists/i, 'Ya existe un registro con ese dato.'],
   [/already exists/i, 'Ya existe.'],

@@ -9,7 +9,7 @@ import { money, t } from './i18n';
 import { csrfField, page } from './layout';
 import { activeList, need, Refused, sendHtml, type Ctx } from './context';
 import { fields, fromForm, type FieldSpec } from './fields';
-import type { Form } from './forms';
+import { formKey, formKeyField, type Form } from './forms';
 import type { Guarded } from './routes';
 
 const hide = { schema: { hide: true } } as const;
@@ -42,7 +42,7 @@ async function receiptForm(ctx: Ctx, inv: Invoice, sent?: Form, errors?: unknown
   const f = fields(l, await specs(ctx), start, sent, errors);
   return page(ctx, `${l === 'en' ? 'Cash receipt for' : 'Recibo de caja de'} ${inv.name}`, html`${errors ? html`<div class="error" role="alert"><p>${t(l, 'fixErrors')}</p>${f.rest.length ? html`<ul>${f.rest.map((m) => html`<li>${m}</li>`)}</ul>` : ''}</div>` : ''}
   <p>${t(l, 'customerName')}: ${inv.customer?.name ?? ''} ${inv.customer?.identification ?? ''} · ${t(l, 'balance')}: ${money('CO', inv.balance ?? inv.total)}</p>
-  <form method="post" action="/app/documents/invoices/${inv.id}/receipt" class="record">${csrfField(ctx)}<div class="grid">${f.html}</div>
+  <form method="post" action="/app/documents/invoices/${inv.id}/receipt" class="record">${csrfField(ctx)}${formKeyField(sent)}<div class="grid">${f.html}</div>
   <button type="submit">${l === 'en' ? 'Create the receipt' : 'Crear el recibo'}</button></form>`);
 }
 
@@ -57,9 +57,9 @@ export function receiptRoutes(app: FastifyInstance, guarded: Guarded): void {
     const f = (req.body ?? {}) as Form;
     const start: { items: { due: object; value?: unknown }[]; payment: { value?: unknown } } & Record<string, unknown> = { type: 'DebtPayment',
       customer: { identification: inv.customer.identification, branch_office: inv.customer.branch_office ?? 0 }, items: [{ due: { prefix: inv.prefix, consecutive: inv.number } }], payment: {} };
-    const body = fromForm(start, await specs(ctx), f);
+    const body = fromForm(start, await specs(ctx), f, ctx.country);
     body.payment.value = body.items?.[0]?.value;
-    const res = await ctx.api<{ id: string }>('POST', '/vouchers', body);
+    const res = await ctx.api<{ id: string }>('POST', '/vouchers', body, formKey(f));
     if (res.status === 201) return reply.redirect(`/app/documents/vouchers/${res.body.id}?ok=done`, 303);
     return sendHtml(reply, 400, await receiptForm(ctx, inv, f, res.body));
   }));

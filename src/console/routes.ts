@@ -13,7 +13,7 @@ import { ApiError } from '../platform/errors';
 import { endSession, login, readSession, setLanguage, type Session } from './accounts';
 import { htmxScript, STYLESHEET } from './assets';
 import { contextOf, need, Refused, sendHtml, type Ctx } from './context';
-import { invoiceBody, invoiceForm, noteBody, noteForm, totalsPanel, withPayable, type Form, type NoteSource, type Totals } from './forms';
+import { formKey, invoiceBody, invoiceForm, noteBody, noteForm, totalsPanel, withPayable, type Form, type NoteSource, type Totals } from './forms';
 import { html } from './html';
 import { t, type Lang } from './i18n';
 import { loginPage, page } from './layout';
@@ -183,7 +183,7 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
       } else if (action === 'credit-note' && k.path === 'invoices') {
         const inv = await ctx.api<NoteSource>('GET', `/invoices/${id}`);
         if (inv.status !== 200) throw new Refused(404, 'invoice');
-        const made = await withPayable(f, (p) => noteBody(ctx, inv.body, f, p), (b) => ctx.api<{ id: string }>('POST', '/credit-notes', b));
+        const made = await withPayable(f, (p) => noteBody(ctx, inv.body, f, p), (b) => ctx.api<{ id: string }>('POST', '/credit-notes', b, formKey(f)));
         if (made.status === 201 || made.status === 200) return reply.redirect(`/app/documents/credit-notes/${made.body.id}?ok=done`, 303);
         return sendHtml(reply, 400, await noteForm(ctx, inv.body, f, made));
       } else throw new Refused(404, 'action');
@@ -223,7 +223,7 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
     app.post('/invoices', hide, guarded(async (ctx, req, reply) => {
       need(ctx, 'accountant');
       const f = (req.body ?? {}) as Form;
-      const res = await withPayable(f, (p) => invoiceBody(ctx, f, p), (b) => ctx.api<{ id: string }>('POST', '/invoices', b));
+      const res = await withPayable(f, (p) => invoiceBody(ctx, f, p), (b) => ctx.api<{ id: string }>('POST', '/invoices', b, formKey(f)));
       if (res.status === 201) return reply.redirect(`/app/documents/invoices/${res.body.id}?ok=done`, 303);
       return sendHtml(reply, 400, await invoiceForm(ctx, f, res));
     }));

@@ -68,7 +68,7 @@ export async function companyPage(ctx: Ctx, sent?: Form, result?: { status: numb
 
 export async function saveCompany(ctx: Ctx, f: Form) {
   const company = await ctx.admin<AdminCompany>('GET', '');
-  const next = fromForm(company.body, companySpecs(ctx), f);
+  const next = fromForm(company.body, companySpecs(ctx), f, ctx.country);
   return ctx.admin('PATCH', '', { legal_name: next.legal_name, address: next.address, time_zone: next.time_zone });
 }
 

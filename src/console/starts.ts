@@ -13,7 +13,7 @@ import { money, t } from './i18n';
 import { csrfField, page } from './layout';
 import { activeList, need, Refused, sendHtml, type Ctx } from './context';
 import { fields, fromForm, type FieldSpec } from './fields';
-import type { Form } from './forms';
+import { formKey, formKeyField, type Form } from './forms';
 import type { Guarded } from './routes';
 import { DEBIT_REASONS } from '../notes/schema';
 import { PAYMENT_FORMS } from '../payments/schema';
@@ -84,13 +84,13 @@ async function paymentSpecs(ctx: Ctx): Promise<FieldSpec[]> {
   ];
 }
 
-function form(ctx: Ctx, inv: Invoice, title: string, action: string, f: { html: Html; rest: string[] }, failed: boolean, submit: string): Html {
+function form(ctx: Ctx, inv: Invoice, title: string, action: string, f: { html: Html; rest: string[] }, sent: Form | undefined, failed: boolean, submit: string): Html {
   const l = ctx.lang;
   const who = inv.customer.name ?? '';
   const id = inv.customer.identification ?? inv.customer.rfc_id ?? '';
   return page(ctx, title, html`${failed ? html`<div class="error" role="alert"><p>${t(l, 'fixErrors')}</p>${f.rest.length ? html`<ul>${f.rest.map((m) => html`<li>${m}</li>`)}</ul>` : ''}</div>` : ''}
   <p>${t(l, 'customerName')}: ${who} ${id} · ${t(l, 'total')}: ${money(ctx.country, inv.total, inv.currency?.code)} · ${t(l, 'balance')}: ${money(ctx.country, inv.balance ?? inv.total, inv.currency?.code)}</p>
-  <form method="post" action="/app/documents/invoices/${inv.id}/${action}" class="record">${csrfField(ctx)}<div class="grid">${f.html}</div>
+  <form method="post" action="/app/documents/invoices/${inv.id}/${action}" class="record">${csrfField(ctx)}${formKeyField(sent)}<div class="grid">${f.html}</div>
   <button type="submit">${submit}</button></form>`);
 }
 
@@ -99,7 +99,7 @@ async function debitForm(ctx: Ctx, inv: Invoice, sent?: Form, errors?: unknown):
   const start = { date: todayIn(ctx), reason: 1, items: [{ code: inv.items?.[0]?.code ?? '', quantity: 1 }], payments: [{ due_date: todayIn(ctx) }],
     stamp: { send: inv.stamp?.status === 'Accepted' } };
   const f = fields(l, await debitSpecs(ctx, inv), start, sent, errors);
-  return form(ctx, inv, `${l === 'en' ? 'Debit note of' : 'Nota débito de'} ${inv.name}`, 'debit-note', f, errors !== undefined,
+  return form(ctx, inv, `${l === 'en' ? 'Debit note of' : 'Nota débito de'} ${inv.name}`, 'debit-note', f, sent, errors !== undefined,
     l === 'en' ? 'Create the debit note' : 'Crear la nota débito');
 }
 
@@ -107,7 +107,7 @@ async function paymentForm(ctx: Ctx, inv: Invoice, sent?: Form, errors?: unknown
   const l = ctx.lang;
   const start = { date: nowLocal(ctx), payment_form: '03', invoices: [{ amount: inv.balance ?? inv.total }], stamp: { send: true } };
   const f = fields(l, await paymentSpecs(ctx), start, sent, errors);
-  return form(ctx, inv, `${l === 'en' ? 'Payment receipt of' : 'Complemento de pago de'} ${inv.name}`, 'payment', f, errors !== undefined,
+  return form(ctx, inv, `${l === 'en' ? 'Payment receipt of' : 'Complemento de pago de'} ${inv.name}`, 'payment', f, sent, errors !== undefined,
     l === 'en' ? 'Create the payment receipt' : 'Crear el complemento de pago');
 }
 
@@ -123,12 +123,12 @@ interface Start {
 
 const STARTS: Start[] = [
   { action: 'debit-note', country: 'CO', api: '/debit-notes', made: 'debit-notes', form: debitForm,
-    body: async (ctx, inv, f) => fromForm({ invoice: inv.id, ...(inv.seller ? { seller: inv.seller } : {}), items: [{ taxes: [] }] }, await debitSpecs(ctx), f) },
+    body: async (ctx, inv, f) => fromForm({ invoice: inv.id, ...(inv.seller ? { seller: inv.seller } : {}), items: [{ taxes: [] }] }, await debitSpecs(ctx), f, ctx.country) },
   { action: 'payment', country: 'MX', api: '/payments', made: 'payments', form: paymentForm,
     body: async (ctx, inv, f) => {
       const start: { customer: object; invoices?: { id: string; amount?: unknown }[]; amount?: unknown } = {
         customer: { rfc_id: inv.customer.rfc_id, branch_office: inv.customer.branch_office ?? 0 }, invoices: [{ id: inv.id }] };
-      const body = fromForm(start, await paymentSpecs(ctx), f);
+      const body = fromForm(start, await paymentSpecs(ctx), f, ctx.country);
       if (!body.invoices?.length) body.invoices = [{ id: inv.id }]; // an amount left empty: the API names it under its field
       body.amount = body.invoices?.[0]?.amount;
       return body;
@@ -145,7 +145,7 @@ export function startRoutes(app: FastifyInstance, guarded: Guarded): void {
       need(ctx, 'accountant');
       const inv = await invoiceOf(ctx, idOf(req.params), st.country);
       const f = (req.body ?? {}) as Form;
-      const res: Answer = await ctx.api<Answer['body']>('POST', st.api, await st.body(ctx, inv, f));
+      const res: Answer = await ctx.api<Answer['body']>('POST', st.api, await st.body(ctx, inv, f), formKey(f));
       if (created(res)) return reply.redirect(`/app/documents/${st.made}/${res.body?.id}?ok=done`, 303);
       return sendHtml(reply, 400, await st.form(ctx, inv, f, res.body));
     }));

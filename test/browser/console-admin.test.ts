@@ -81,7 +81,7 @@ describe('console customers, products and settings in a browser', browserSuite()
     assert.match(page.url(), /\/app\/products\/\d+\?ok=1$/);
     await page.fill('#c-prices-0--price_list-0--value', 'cuarenta');
     await submit();
-    assert.equal(await text('#err-prices-0--price_list-0--value'), 'Debe ser de tipo número, no "cuarenta".');
+    assert.equal(await text('#err-prices-0--price_list-0--value'), '«cuarenta» no es un valor: en Colombia el punto separa los miles y la coma los decimales (por ejemplo 1.234,56); escríbalo sin letras ni otros signos');
     await page.fill('#c-prices-0--price_list-0--value', '47.500,5');
     await submit();
     await go('/app/products?q=lamp');

@@ -61,14 +61,20 @@ describe('console documents in a browser', browserSuite(), () => {
     assert.match(await page.textContent('[role=alert]') ?? '', /\S/, 'a payment that is not the total: the API\'s message');
     assert.equal(await page.inputValue('#c-items-0--code'), 'INTERES', 'what was typed is kept');
     await noViolations('the refused debit note form');
-    await page.fill('#c-payments-0--value', '25');
+    // Amounts as Colombia writes them, whatever the browser's language: 1.234,56 is 1,234.56; 1,500 is ambiguous there.
+    await page.fill('#c-items-0--price', '1,500');
+    await page.fill('#c-payments-0--value', '1.234,56');
+    await Promise.all([page.waitForLoadState('load'), page.click('form.record > button[type=submit]')]);
+    assert.equal(await page.textContent('#err-items-0--price'),
+      '«1,500» es ambiguo: en Colombia el punto separa los miles y la coma los decimales, así que sería 1,5; escriba 1,5 si es eso, o 1.500 si es el número entero');
+    await page.fill('#c-items-0--price', '1.234,56');
     await Promise.all([page.waitForLoadState('load'), page.click('form.record > button[type=submit]')]);
     assert.match(page.url(), /\/app\/documents\/debit-notes\/[0-9a-f-]{36}\?ok=done/, await page.textContent('main') ?? '');
     await noViolations('the debit note');
     const after = await s.as('co').get(`/v1/invoices/${invoice.id}`);
     assert.equal(after.body.debit_notes.length, 1);
-    assert.equal(after.body.debit_notes[0].total, 25);
-    assert.equal(after.body.balance, 1025);
+    assert.equal(after.body.debit_notes[0].total, 1234.56);
+    assert.equal(after.body.balance, 2234.56);
   });
 
   test('the documents list sorted by total, the header says so', async () => {
@@ -80,38 +86,53 @@ describe('console documents in a browser', browserSuite(), () => {
 
   test('a payment receipt (Pagos 2.0) from a Mexican PPD invoice: filled with the balance, more than owed refused, then created and stamped', async () => {
     const m = await mxRefs(s);
-    const res = await s.as('mx').post('/v1/invoices', mxInvoice(m, [{ code: 'LAP14', quantity: 1, price: 1000 }], 1160,
-      { stamp: { send: true }, payment: { method: 'PPD', conditions: { id: m.toDefine, value: 1160, due_date: '2099-12-31' } } }), MX_APP);
+    const res = await s.as('mx').post('/v1/invoices', mxInvoice(m, [{ code: 'LAP14', quantity: 1, price: 5000 }], 5800,
+      { stamp: { send: true }, payment: { method: 'PPD', conditions: { id: m.toDefine, value: 5800, due_date: '2099-12-31' } } }), MX_APP);
     assert.equal(res.status, 201, JSON.stringify(res.body));
     const inv = await stamped(s, 'invoices', res.body);
     await login(DEMO_CONSOLE.mx.email, DEMO_CONSOLE.mx.password);
     await go(`/app/documents/invoices/${inv.id}`);
     await Promise.all([page.waitForURL(/\/payment$/), page.click('a[href$="/payment"]')]);
-    assert.equal(await page.inputValue('#c-invoices-0--amount'), '1160');
+    assert.equal(await page.inputValue('#c-invoices-0--amount'), '5800');
     await noViolations('the payment receipt form');
+    const receipts = async () => (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments'))[0].n;
     // More than the invoice owes: the API's message, in Spanish, under the amount; nothing stored.
-    await page.fill('#c-invoices-0--amount', '2000');
+    await page.fill('#c-invoices-0--amount', '6000');
     await Promise.all([page.waitForLoadState('load'), page.click('form.record > button[type=submit]')]);
-    assert.equal(await page.textContent('#err-invoices-0--amount'), '2000.00 MXN es más de lo que la factura ' + inv.name + ' aún debe (1160.00 MXN).');
+    assert.equal(await page.textContent('#err-invoices-0--amount'), '6000.00 MXN es más de lo que la factura ' + inv.name + ' aún debe (5800.00 MXN).');
     await noViolations('the refused payment receipt form');
-    assert.equal((await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments'))[0].n, 0);
-    // Half of it, by transfer, stamped now.
-    await page.fill('#c-invoices-0--amount', '580');
+    // Written the Colombian way in Mexico: refused with what it would mean, never rescaled; nothing stored.
+    await page.fill('#c-invoices-0--amount', '1,5');
+    await Promise.all([page.waitForLoadState('load'), page.click('form.record > button[type=submit]')]);
+    assert.equal(await page.textContent('#err-invoices-0--amount'),
+      '«1,5» no es un valor: en México la coma separa los miles y el punto los decimales (por ejemplo 1,234.56); escríbalo sin letras ni otros signos');
+    assert.equal(await receipts(), 0);
+    // 5,000.00 (a comma between thousands, in a browser set to es-CO) is five thousand pesos; a double click makes one receipt.
+    await page.fill('#c-invoices-0--amount', '5,000.00');
     await page.selectOption('#c-payment_form', '03');
     await page.fill('#c-operation_number', 'SPEI-4471');
     assert.equal(await page.isChecked('#c-stamp-send'), true, 'stamped now by default');
-    await Promise.all([page.waitForLoadState('load'), page.click('form.record > button[type=submit]')]);
+    const sent = await page.evaluate(() => [...new FormData(document.querySelector('form.record') as HTMLFormElement).entries()].map(([k, v]) => [k, String(v)]));
+    await Promise.all([page.waitForURL(/\/app\/documents\/payments\/[0-9a-f-]{36}\?ok=done/), page.dblclick('form.record > button[type=submit]')]);
     const id = /\/app\/documents\/payments\/([0-9a-f-]{36})\?ok=done/.exec(page.url())?.[1];
     assert.ok(id, `${page.url()} ${await page.textContent('main')}`);
     await noViolations('the payment receipt');
     const p = await stamped(s, 'payments', (await s.as('mx').get(`/v1/payments/${id}`)).body);
-    assert.deepEqual([p.amount, p.payment_form, p.operation_number, p.stamp.status], [580, '03', 'SPEI-4471', 'Accepted']);
-    assert.deepEqual([p.invoices[0].id, p.invoices[0].previous_balance, p.invoices[0].amount_paid, p.invoices[0].balance_left], [inv.id, 1160, 580, 580]);
+    assert.deepEqual([p.amount, p.payment_form, p.operation_number, p.stamp.status], [5000, '03', 'SPEI-4471', 'Accepted']);
+    assert.deepEqual([p.invoices[0].id, p.invoices[0].previous_balance, p.invoices[0].amount_paid, p.invoices[0].balance_left], [inv.id, 5800, 5000, 800]);
+    const cfdi = Buffer.from((await s.as('mx').get(`/v1/payments/${id}/xml`)).body.base64, 'base64').toString('utf8');
+    assert.match(cfdi, /<pago20:Pago [^>]*Monto="5000.00"/);
+    assert.equal(await receipts(), 1, 'one receipt from a double click');
+    // The same form sent again (Back and Enter, a refresh, a retry): the receipt already made, no second one.
+    const again = await page.request.post(`${s.url}/app/documents/invoices/${inv.id}/payment`, { form: Object.fromEntries(sent), maxRedirects: 0, headers: { Origin: s.url } });
+    assert.equal(again.status(), 303);
+    assert.equal(again.headers().location, `/app/documents/payments/${id}?ok=done`);
+    assert.equal(await receipts(), 1, 'the form sent again: the receipt already made');
     // The receipt's page: its total in Mexico's format and its UUID; the invoice's page: the balance left.
-    await page.reload();
-    assert.match(await page.textContent('#doc-total') ?? '', /^\$580\.00$/);
+    await go(`/app/documents/payments/${id}`);
+    assert.match(await page.textContent('#doc-total') ?? '', /^\$5,000\.00$/);
     assert.match(await page.textContent('main') ?? '', new RegExp(`UUID: ${p.stamp.uuid}`));
     await go(`/app/documents/invoices/${inv.id}`);
-    assert.match(await page.textContent('main') ?? '', /Saldo: \$580\.00/);
+    assert.match(await page.textContent('main') ?? '', /Saldo: \$800\.00/);
   });
 });
