@@ -216,6 +216,10 @@ function openPostgres(url: string, timeoutMs = 0): Db {
   });
   pool.on('error', () => { /* an idle client lost its connection; the pool replaces it */ });
   let closed = false;
+  /** A statement after close(): an error that names it (pg's own says only that the pool ended). */
+  const late = (sql: string) => {
+    if (closed) throw new Error(`The database was closed; a statement came after: ${sql.replace(/\s+/g, ' ').slice(0, 160)}`);
+  };
   let listener: pg.Client | undefined;
   let listening: Promise<void> | undefined;
   const listen = async (ready: () => void) => {
@@ -245,9 +249,10 @@ function openPostgres(url: string, timeoutMs = 0): Db {
       changes.subscribers.add(fn);
       await (listening ??= new Promise<void>((ready) => { void listen(ready); }));
     },
-    query: async (sql, params) => (await pool.query(pgQuery(sql, params))).rows,
-    exec: async (sql) => { await pool.query(sql); },
+    query: async (sql, params) => { late(sql); return (await pool.query(pgQuery(sql, params))).rows; },
+    exec: async (sql) => { late(sql); await pool.query(sql); },
     tx: async (fn) => {
+      late('BEGIN');
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
