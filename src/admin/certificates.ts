@@ -17,7 +17,9 @@ import { DomainError, notFound, Problems } from '../platform/errors';
 import { validBody } from '../platform/validation';
 import type { CompanyRow } from '../platform/auth';
 import { AAD, passwordOf, sealFor, type SealingKey } from '../platform/secrets';
-import { CertificateError, loadPkcs12, type LoadedCertificate } from '../einvoice/certificates';
+import type { CertificateError, LoadedCertificate } from '../einvoice/certificates';
+import { runningPool } from '../workers/pool';
+import { runTask } from '../workers/tasks';
 import { satCertificateNumber } from '../einvoice/sat/cfdi';
 import { withCompany } from './audit';
 import { companyRow, type Resource } from './collections';
@@ -44,16 +46,22 @@ const UpdateBody = Type.Object({ active: Type.Optional(Type.Boolean({ descriptio
 
 const DAY = 86_400_000;
 
-/** Opens an uploaded PKCS#12 and checks it; problems go to `p`, warnings are returned. */
-function inspect(p: Problems, company: CompanyRow, body: { p12: string; password: string }, now = new Date()): { cert: LoadedCertificate; warnings: string[] } | null {
-  let cert: LoadedCertificate;
+/**
+ * Opens an uploaded PKCS#12 on the worker pool (a server's; inline in the CLI), never on the main thread: deriving its
+ * keys takes as long as the file asks (within MAX_PKCS12_ITERATIONS). A file that cannot be opened goes to `p`.
+ */
+async function open(p: Problems, body: { p12: string; password: string }): Promise<LoadedCertificate | null> {
   try {
-    cert = loadPkcs12(body.p12, body.password);
+    return await runTask(runningPool(), 'pkcs12.load', { p12: body.p12, password: body.password });
   } catch (e) {
-    if (!(e instanceof CertificateError)) throw e;
-    p.add('invalid_value', e.message, e.code === 'wrong_password' ? 'password' : 'p12');
+    if (!(e instanceof Error) || e.name !== 'CertificateError') throw e;
+    p.add('invalid_value', e.message, (e as Partial<CertificateError>).code === 'wrong_password' ? 'password' : 'p12');
     return null;
   }
+}
+
+/** Checks an opened certificate for the company; problems go to `p`, warnings are returned. */
+function inspect(p: Problems, company: CompanyRow, cert: LoadedCertificate, now = new Date()): { cert: LoadedCertificate; warnings: string[] } {
   const day = (d: Date) => d.toISOString().slice(0, 10);
   if (cert.notBefore > now) p.add('invalid_value', `The certificate is valid only from ${day(cert.notBefore)}`, 'p12');
   if (cert.notAfter < now) p.add('invalid_value', `The certificate expired on ${day(cert.notAfter)}`, 'p12');
@@ -97,10 +105,11 @@ export const certificates: Resource = {
     const p = new Problems();
     const body = validBody(UploadBody, sent, p);
     const key = needKey(actor.sealingKey);
+    const opened = p.empty ? await open(p, body) : null;
     return withCompany(db, actor, companyId, async ({ q, company, record }) => {
-      const seen = inspect(p, company, body);
       p.throwIfAny();
-      const { cert, warnings } = seen!;
+      const { cert, warnings } = inspect(p, company, opened!);
+      p.throwIfAny();
       await q.query('UPDATE company_credentials SET active = false WHERE company_id = $1 AND active', [companyId]);
       // The row's id first: the password is sealed with the row's identity (company, id) as associated data.
       const [{ id }] = await q.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('company_credentials', 'id'))::int AS id`);

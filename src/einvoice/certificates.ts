@@ -153,9 +153,47 @@ export function generateTestCertificate(opts: TestCertificateOptions): TestCerti
 }
 
 /**
+ * The most key-derivation iterations a PKCS#12 may ask for. Opening one derives a key from the password as many
+ * times as the file says, for its MAC and for each encrypted bag: a file asking for millions would hold a thread for
+ * minutes before a wrong password could even be refused. Certificates exported by OpenSSL, Windows and the
+ * certifying authorities use 2,048 to 10,000.
+ */
+export const MAX_PKCS12_ITERATIONS = 100_000;
+
+/**
+ * The iteration counts a PKCS#12 names (its MacData's, and each PBE or PBKDF2 parameter set's: an INTEGER right after
+ * the salt's OCTET STRING), read from its structure without deriving any key; nested DER inside OCTET STRINGs (the
+ * bags of its unencrypted contents) is read too. A count too large for 32 bits is Infinity.
+ */
+export function pkcs12Iterations(der: Buffer): number[] {
+  const out: number[] = [];
+  const walk = (node: forge.asn1.Asn1, depth: number): void => {
+    if (depth > 12) return;
+    if (Array.isArray(node.value)) {
+      node.value.forEach((child, i) => {
+        const before = node.value[i - 1] as forge.asn1.Asn1 | undefined;
+        if (child.tagClass === forge.asn1.Class.UNIVERSAL && child.type === forge.asn1.Type.INTEGER && typeof child.value === 'string'
+          && before?.tagClass === forge.asn1.Class.UNIVERSAL && before.type === forge.asn1.Type.OCTETSTRING) {
+          const bytes = child.value;
+          out.push(bytes.length > 4 ? Infinity : [...bytes].reduce((n, c) => n * 256 + c.charCodeAt(0), 0));
+        }
+        walk(child, depth + 1);
+      });
+    } else if (node.type === forge.asn1.Type.OCTETSTRING && typeof node.value === 'string' && node.value.length > 1 && node.value.charCodeAt(0) === 0x30) {
+      try { walk(forge.asn1.fromDer(forge.util.createBuffer(node.value)), depth + 1); } catch { /* an OCTET STRING that is no DER: a salt, a digest, ciphertext */ }
+    }
+  };
+  walk(forge.asn1.fromDer(forge.util.createBuffer(der.toString('binary'))), 0);
+  return out;
+}
+
+/**
  * Opens a PKCS#12 and returns the signing certificate (the one matching the
  * private key) with its key. Throws a CertificateError with a clear message
- * for a wrong password, a file that is not a PKCS#12, or one without a key.
+ * for a wrong password, a file that is not a PKCS#12, one without a key, or one
+ * asking for more than MAX_PKCS12_ITERATIONS key-derivation iterations (refused
+ * before any key is derived). Slow at best (node-forge derives in JavaScript):
+ * a server runs it on the worker pool (task `pkcs12.load`).
  */
 export function loadPkcs12(p12: Buffer | Uint8Array | string, password: string): LoadedCertificate {
   const der = typeof p12 === 'string' ? Buffer.from(p12.replace(/\s+/g, ''), 'base64') : Buffer.from(p12);
@@ -163,9 +201,15 @@ export function loadPkcs12(p12: Buffer | Uint8Array | string, password: string):
 
   let pfx: forge.pkcs12.Pkcs12Pfx;
   try {
+    const most = Math.max(0, ...pkcs12Iterations(der));
+    if (most > MAX_PKCS12_ITERATIONS) {
+      throw new CertificateError(`The PKCS#12 asks for ${Number.isFinite(most) ? most.toLocaleString('en') : 'more than 4,294,967,295'} key-derivation iterations; `
+        + `at most ${MAX_PKCS12_ITERATIONS.toLocaleString('en')} are accepted (certificates exported by OpenSSL, Windows or the certifying authorities use 2,048 to 10,000): export it again`, 'invalid_pkcs12');
+    }
     const asn1 = forge.asn1.fromDer(forge.util.createBuffer(der.toString('binary')));
     pfx = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
   } catch (err) {
+    if (err instanceof CertificateError) throw err;
     const msg = err instanceof Error ? err.message : String(err);
     if (/MAC could not be verified|Invalid password|decrypt/i.test(msg)) {
       throw new CertificateError('Could not open the PKCS#12: the password is wrong (or the file is damaged)', 'wrong_password');

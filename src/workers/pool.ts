@@ -166,6 +166,9 @@ export function acquirePool(threads?: number): CpuPool {
   return shared;
 }
 
+/** The process's pool while a server uses it (none in a tool such as the CLI, which then works inline). */
+export const runningPool = (): CpuPool | undefined => shared ?? undefined;
+
 /** Stops the pool's threads once no server uses it any more. */
 export async function releasePool(): Promise<void> {
   if (--users > 0 || !shared) return;

@@ -7,6 +7,7 @@
  * accounts, country rules) refused with their paths and writing nothing,
  * exchange rates taken by invoices, API users' keys, and the change log.
  */
+import forge from 'node-forge';
 import { AAD, openFor } from '../../src/platform/secrets';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,6 +21,15 @@ import { ADMIN_TOKEN, adminOf, BOGOTA, coCompany, login, mxCompany, ok, SECRET_K
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0d5b50000000049454e44ae426082', 'hex');
 /** A date `offset` days from today as the Colombian companies see it (America/Bogota, UTC−5 all year), as the service checks dates. */
 const day = (offset: number) => new Date(Date.now() - 5 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** The PKCS#12 with its MacData's iteration count set to `count` (re-encoded: the MAC no longer verifies). */
+function withIterations(p12Base64: string, count: number): string {
+  const pfx = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(p12Base64, 'base64').toString('binary')));
+  const macData = (pfx.value as forge.asn1.Asn1[])[2];
+  const iterations = (macData.value as forge.asn1.Asn1[])[2];
+  iterations.value = forge.asn1.integerToDer(count).getBytes();
+  return Buffer.from(forge.asn1.toDer(pfx).getBytes(), 'binary').toString('base64');
+}
 
 eachStorage('administration API', (storage) => {
   let s: TestServer;
@@ -424,6 +434,8 @@ eachStorage('administration API', (storage) => {
     const expired = generateTestCertificate({ commonName: c.legal_name, nit: c.tax_id, notBefore: new Date(Date.now() - 10 * 86_400_000), validDays: 2 });
     const early = generateTestCertificate({ commonName: c.legal_name, nit: c.tax_id, notBefore: new Date(Date.now() + 5 * 86_400_000) });
     refusals.push([{ p12: expired.p12Base64, password: expired.password }, ['invalid_value@p12'], /expired on/]);
+    // A file asking for 2,000,000 key derivations (its MacData's count) is refused before any key is derived.
+    refusals.push([{ p12: withIterations(own.p12Base64, 2_000_000), password: 'wrong' }, ['invalid_value@p12'], /asks for 2,000,000 key-derivation iterations; at most 100,000/]);
     refusals.push([{ p12: early.p12Base64, password: early.password }, ['invalid_value@p12'], /valid only from/]);
     for (const [body, expected, message] of refusals) {
       const res = await admin.post(base, body);
