@@ -5,6 +5,7 @@
  * A session cookie carries "<company id>.<secret>"; only the SHA-256 of the
  * secret is stored. Each session has its own CSRF token.
  */
+import { loginHashing } from '../platform/throttle';
 import crypto from 'node:crypto';
 import type { Config } from '../platform/config';
 import type { Db, Queryable } from '../platform/db';
@@ -116,31 +117,39 @@ export async function ensureConsoleUser(q: Queryable, companyId: number, email: 
 }
 
 /**
- * Counts a failed login (add), or refuses when the e-mail or the address failed too often within the last window:
- * failures are kept in buckets of a tenth of the window and the last ten are summed (a sliding window).
+ * Reserves a login attempt of every key (the e-mail and the address) before its password is hashed: each key's count in
+ * its bucket goes up first, atomically in the database, and the attempt goes on only when no key then holds more than
+ * its limit within the window (failures are kept in buckets of a tenth of the window, the last ten summed). So a burst
+ * of guesses sent at once is counted as it arrives, never after the hashes: at most the limit of them is ever checked.
+ * A refused attempt gives its reservation back and answers 429; what the attempt turns out to be is settled by
+ * `settle` (a success gives it back, a failure keeps it counted).
  */
-async function throttle(db: Db, s: ConsoleSettings, keys: [string, number][], add: boolean): Promise<void> {
+async function reserve(db: Db, s: ConsoleSettings, keys: [string, number][]): Promise<{ settle(failed: boolean): Promise<void> }> {
   const windowMs = s.consoleLoginWindowSeconds * 1000;
   const bucketMs = Math.max(1000, Math.floor(windowMs / 10));
   const now = Date.now();
   const bucket = now - (now % bucketMs);
+  const taken: string[] = [];
+  const giveBack = async () => {
+    for (const key of taken) await db.query('UPDATE console_login_failures SET count = count - 1 WHERE key = $1 AND window_start = $2 AND count > 0', [key, bucket]);
+  };
   for (const [key, max] of keys) {
-    if (add) {
-      await db.query(`INSERT INTO console_login_failures (key, window_start, count) VALUES ($1, $2, 1)
-          ON CONFLICT (key, window_start) DO UPDATE SET count = console_login_failures.count + 1`, [key, bucket]);
-      continue;
-    }
+    await db.query(`INSERT INTO console_login_failures (key, window_start, count) VALUES ($1, $2, 1)
+        ON CONFLICT (key, window_start) DO UPDATE SET count = console_login_failures.count + 1`, [key, bucket]);
+    taken.push(key);
     const [row] = await db.query<{ n: number; oldest: string | null }>(
-      'SELECT coalesce(sum(count), 0)::int AS n, min(window_start)::text AS oldest FROM console_login_failures WHERE key = $1 AND window_start > $2',
+      'SELECT coalesce(sum(count), 0)::int AS n, min(window_start)::text AS oldest FROM console_login_failures WHERE key = $1 AND window_start > $2 AND count > 0',
       [key, now - windowMs]);
-    if (row.n >= max) {
+    if (row.n > max) {
+      await giveBack();
       const retry = Math.max(1, Math.ceil((Number(row.oldest) + windowMs + bucketMs - now) / 1000));
       const email = key.startsWith('e:');
       throw new ApiError(429, [error('requests_limit', `Too many failed logins from ${email ? 'this e-mail' : 'this address'}; try again in ${Math.ceil(retry / 60)} min`,
         [email ? 'email' : 'address'], String(retry))], { 'Retry-After': String(retry) });
     }
   }
-  if (add && Math.random() < 0.05) await db.query('DELETE FROM console_login_failures WHERE window_start < $1', [now - 2 * windowMs]);
+  if (Math.random() < 0.05) await db.query('DELETE FROM console_login_failures WHERE window_start < $1', [now - 2 * windowMs]);
+  return { settle: async (failed) => { if (!failed) await giveBack(); } };
 }
 
 export interface Session {
@@ -156,13 +165,13 @@ export interface Session {
 /** Checks an e-mail and password: a new session's cookie value, or 401 / 429. */
 export async function login(db: Db, s: ConsoleSettings, email: string, password: string, address: string): Promise<{ cookie: string }> {
   const keys: [string, number][] = [[`e:${email.trim().toLowerCase()}`, s.consoleLoginMaxPerEmail], [`a:${address}`, s.consoleLoginMaxPerAddress]];
-  await throttle(db, s, keys, false);
+  const attempt = await reserve(db, s, keys);
   const [user] = await db.query<Credentials>('SELECT company_id, id, password_salt, password_hash FROM console_users WHERE lower(email) = lower($1)', [email.trim()]);
-  const { hash } = await hashPassword(password, user?.password_salt ?? 'timing');
-  if (!user || !crypto.timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(user.password_hash, 'hex'))) {
-    await throttle(db, s, keys, true);
-    throw new DomainError('unauthorized', 'Wrong e-mail or password', 'password');
-  }
+  // The hash in the bounded pool every login shares (one per address at a time), never on its own.
+  const { hash } = await loginHashing.run(address, () => hashPassword(password, user?.password_salt ?? 'timing'));
+  const failed = !user || !crypto.timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(user.password_hash, 'hex'));
+  await attempt.settle(failed);
+  if (failed) throw new DomainError('unauthorized', 'Wrong e-mail or password', 'password');
   const secret = crypto.randomBytes(32).toString('base64url');
   await db.query('INSERT INTO console_sessions (company_id, token_hash, user_id, csrf) VALUES ($1, $2, $3, $4)',
     [user.company_id, sha256(secret), user.id, crypto.randomBytes(24).toString('base64url')]);

@@ -20,7 +20,7 @@ import { recordOf } from './json';
 import type { AnySchema, ValidateFunction } from 'ajv';
 import fastJson from 'fast-json-stringify';
 import { login, Tokens, type Authenticated } from './auth';
-import { BoundedPool, Throttle } from './throttle';
+import { loginHashing, Throttle } from './throttle';
 import { ErrorBody } from './http';
 import { RateLimiter, sharedCount } from './ratelimit';
 import type { Outbox } from './outbox';
@@ -363,7 +363,7 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
   });
 
   const tokens = new Tokens(db, config.authCacheMs);
-  const guard = { throttle: services.throttle ?? new Throttle(config), pool: new BoundedPool() };
+  const guard = { throttle: services.throttle ?? new Throttle(config), pool: loginHashing };
   await tokens.listen();
   const limiter = new RateLimiter(config.rateLimitPerMinute, Date.now, sharedCount(db));
   app.addHook('onClose', async () => limiter.close());

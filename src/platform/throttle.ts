@@ -168,3 +168,6 @@ export class BoundedPool {
     }
   }
 }
+
+/** The one bounded pool every login's hash runs in (API keys, console passwords): a flood of one kind never starves the other. */
+export const loginHashing = new BoundedPool();

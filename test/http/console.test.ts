@@ -134,6 +134,19 @@ eachStorage('console accounts', (storage) => {
     await s.db.query('DELETE FROM console_login_failures');
     assert.equal((await c.login(DEMO_CONSOLE.co.email, DEMO_CONSOLE.co.password)).status, 303);
   });
+
+  test('guesses sent at once are counted as they arrive: never more than the limit are checked, the rest 429 (the right one among them included)', async () => {
+    await s.db.query('DELETE FROM console_login_failures');
+    const burst = [...Array.from({ length: 30 }, (_, i) => `mala clave ${i}xxxx`), DEMO_CONSOLE.mx.password];
+    const answers = await Promise.all(burst.map((password) => new ConsoleClient(s).login(DEMO_CONSOLE.mx.email, password)));
+    const count = (status: number) => answers.filter((a) => a.status === status).length;
+    // The test server allows 3 failures per e-mail: at most 3 guesses reach the hash; the right one gets a session only among those.
+    assert.ok(count(401) + count(303) <= 3, `${count(401)} wrong and ${count(303)} right guesses were checked`);
+    assert.equal(count(429), burst.length - count(401) - count(303));
+    const [{ n }] = await s.db.query(`SELECT coalesce(sum(count), 0)::int AS n FROM console_login_failures WHERE key = $1`, [`e:${DEMO_CONSOLE.mx.email}`]);
+    assert.equal(n, count(401), 'what stays counted: the failures checked (refused and right attempts gave their reservation back)');
+    await s.db.query('DELETE FROM console_login_failures');
+  });
 });
 
 test('CLI: console-user add with the password from stdin or CONSOLE_PASSWORD (never --password), list without secrets', () => {
