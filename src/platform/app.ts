@@ -59,6 +59,25 @@ const LoginBody = Type.Object({
   access_key: Type.String({ minLength: 1, maxLength: 500 }),
 });
 
+/** The deepest nesting a JSON body may have (an invoice's is 5: items, their taxes, objects in them). */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether a JSON text opens more than `max` arrays or objects inside each other (strings skipped), read once, without parsing it. */
+export function jsonDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: the next character is escaped
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) { if (++depth > max) return true; }
+    else if (c === 93 || c === 125) depth--;
+  }
+  return false;
+}
+
 /** What the database drivers add to an error (PostgreSQL's SQLSTATE, the constraint a write broke). */
 type DbFields = { code?: string; constraint?: string };
 
@@ -217,6 +236,15 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
   });
   // JSON only: without this, Fastify would also parse text/plain bodies.
   app.removeContentTypeParser('text/plain');
+  // JSON nested deeper than any body of this API is refused before it is parsed: a few megabytes of `[[[[…` cost seconds
+  // of the main thread to parse and check, on any route, /auth included (no login needed).
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (jsonDeeperThan(body as string, MAX_JSON_DEPTH)) {
+      done(new ApiError(400, [error('invalid_value', `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels; no body of this API is`, ['body'])]), undefined);
+    } else json(req, body as string, done);
+  });
   const allowedFor = methodsByPath(app);
   // Bodies are closed (closedBody) except the administration API's, which takes records read back as they are.
   app.setValidatorCompiler(({ schema, httpPart, url }) => httpPart === 'body'

@@ -58,6 +58,23 @@ eachStorage('limits', (storage) => {
     assert.equal(errorShapeProblem(400, bodyOf(junk.text)), null);
   });
 
+  test('JSON nested deeper than 32 levels is refused before it is parsed, on /auth as on every route; 32 levels are parsed', async () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const post = (p: string, body: string, token?: string) => fetch(s.url + p, { method: 'POST', body,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    // Two megabytes of brackets (under BODY_LIMIT_BYTES), no login needed.
+    const deep = await post('/auth', nested(1_000_000));
+    assert.equal(deep.status, 400);
+    assert.deepEqual(deep.body.Errors.map((e: any) => `${e.Code}@${e.Params[0]}`), ['invalid_value@body']);
+    assert.match(deep.body.Errors[0].Message, /nested deeper than 32 levels/);
+    assert.deepEqual((await post('/v1/invoices', `{"observations":${nested(33)}}`, await s.token('co'))).body.Errors[0].Message,
+      'The JSON body is nested deeper than 32 levels; no body of this API is');
+    // 32 levels are parsed (and then refused by the route's schema); brackets inside strings do not count.
+    const ok = await post('/auth', JSON.stringify({ username: '[[[['.repeat(20), access_key: nested(31) }));
+    assert.equal(ok.status, 401, JSON.stringify(ok.body));
+    assert.notEqual((await post('/auth', `{"username":${nested(31)}}`)).body.Errors[0].Message, deep.body.Errors[0].Message);
+  });
+
   test('an invoice takes up to 500 items on each base address', async () => {
     const line = { code: 'LIBRO01', quantity: 1, price: 10, taxes: [] };
     const co = await s.as('co').post('/v1/invoices', validInvoice(r, { items: Array(500).fill(line), payments: [{ id: r.pay.Cash.id, value: 5000 }] }));
