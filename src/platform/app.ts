@@ -59,6 +59,10 @@ const LoginBody = Type.Object({
   access_key: Type.String({ minLength: 1, maxLength: 500 }),
 });
 
+/** Fastify's trustProxy for TRUST_PROXY: a hop count as a function of the hop (proxy-addr counts the socket's peer as hop 0). */
+const trusted = (t: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) =>
+  (t === false ? false : typeof t === 'number' ? (_address: string, hop: number) => hop < t : t.join(','));
+
 /** The deepest nesting a JSON body may have (an invoice's is 5: items, their taxes, objects in them). */
 export const MAX_JSON_DEPTH = 32;
 
@@ -218,6 +222,8 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
     logger: { level: config.logLevel, formatters: { level: (label) => ({ level: label }) } },
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
+    // The client's address (req.ip, which every limit is keyed on) from X-Forwarded-For only through trusted proxies.
+    trustProxy: trusted(config.trustProxy),
     requestTimeout: config.requestTimeoutMs,
     // Node checks request timeouts every 30 s by default, and a request whose body is late against its
     // headers timeout (60 s unless given with requestTimeout here): check often enough that REQUEST_TIMEOUT_MS holds.

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /** Every setting the service reads, with its default. The README lists them. */
@@ -14,6 +15,8 @@ export interface Config {
   dataDir: string;
   logLevel: string;
   bodyLimitBytes: number;
+  /** Proxies trusted to name the client in X-Forwarded-For (TRUST_PROXY): none, a hop count, or their addresses and ranges. */
+  trustProxy: false | number | string[];
   /** Origins browsers may call from (CORS_ORIGINS, comma-separated; `*` any); empty: CORS off. */
   corsOrigins: string[];
   rateLimitPerMinute: number;
@@ -153,6 +156,27 @@ function corsOrigins(raw: string | undefined): string[] {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/**
+ * TRUST_PROXY: which proxies may say who the client is (X-Forwarded-For), as Fastify's `trustProxy` reads it: unset
+ * or 0, none (the client is the connection's address); a number, that many proxy hops; otherwise a comma-separated
+ * list of proxy addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8`). Every limit keyed on the client's address uses it.
+ */
+function trustProxy(raw: string | undefined): false | number | string[] {
+  const v = (raw ?? '').trim();
+  if (v === '' || v === '0' || v === 'false') return false;
+  if (/^[1-9][0-9]?$/.test(v)) return Number(v);
+  const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+  for (const x of list) {
+    const [address, bits, extra] = x.split('/');
+    const family = net.isIP(address);
+    const maxBits = family === 4 ? 32 : 128;
+    if (!family || extra !== undefined || (bits !== undefined && !(/^[0-9]{1,3}$/.test(bits) && Number(bits) <= maxBits))) {
+      throw new ConfigError(`TRUST_PROXY takes a number of proxy hops or a comma-separated list of proxy addresses or CIDR ranges (127.0.0.1,10.0.0.0/8), got "${x}"`);
+    }
+  }
+  return list;
+}
+
 /** HASH_COST=test (cheap hashes, src/platform/hashing.ts) is the test suite's: refused anywhere else. */
 function hashCost(env: NodeJS.ProcessEnv): void {
   const raw = env.HASH_COST;
@@ -173,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 1200),
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 86400),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5),

@@ -73,4 +73,14 @@ describe('405, 413 and CORS', () => {
     assert.deepEqual(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins, ['*']);
     assert.deepEqual(loadConfig({}).corsOrigins, []);
   });
+
+  test('TRUST_PROXY: none by default, a hop count, or proxy addresses and ranges; anything else refused', () => {
+    assert.equal(loadConfig({}).trustProxy, false);
+    assert.equal(loadConfig({ TRUST_PROXY: '0' }).trustProxy, false);
+    assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy, ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+    for (const bad of ['proxy.local', '10.0.0.0/33', '10.0.0.0/8/1', '999.1.1.1', 'true']) {
+      assert.throws(() => loadConfig({ TRUST_PROXY: bad }), /TRUST_PROXY takes a number of proxy hops or a comma-separated list/, bad);
+    }
+  });
 });

@@ -18,7 +18,7 @@ interface Answer { status: number; body: any; ms: number; retryAfter?: string }
 
 const agents = new Map<string, http.Agent>();
 /** A request from a given local address (the service sees it as the client address). */
-function from(address: string, base: string, method: string, path: string, body?: unknown, token?: string): Promise<Answer> {
+function from(address: string, base: string, method: string, path: string, body?: unknown, token?: string, extra: Record<string, string> = {}): Promise<Answer> {
   let agent = agents.get(address);
   if (!agent) agents.set(address, agent = new http.Agent({ keepAlive: true, maxSockets: 64, localAddress: address } as http.AgentOptions));
   const started = performance.now();
@@ -26,7 +26,7 @@ function from(address: string, base: string, method: string, path: string, body?
   return new Promise((resolve, reject) => {
     const req = http.request(`${base}${path}`, {
       method, agent,
-      headers: { ...(raw ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { ...(raw ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
     }, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (c) => { text += c; }).on('end', () => resolve({
@@ -110,6 +110,24 @@ test('wrong administration tokens are throttled per address too; the right token
   assert.deepEqual(answers, [...Array(20).fill(401), 429]);
   assert.equal((await from('127.0.3.1', s.url, 'GET', '/admin/v1/companies', undefined, ADMIN_TOKEN)).status, 429, 'the address waits, whatever it sends');
   assert.equal((await from('127.0.3.2', s.url, 'GET', '/admin/v1/companies', undefined, ADMIN_TOKEN)).status, 200);
+});
+
+test('behind a trusted proxy (TRUST_PROXY) each client is its own address: one client\'s failures never lock another; an untrusted sender cannot pick its address', async () => {
+  const proxied = await startTestServer('pglite', { TRUST_PROXY: '127.0.4.1', LOGIN_MAX_FAILURES_PER_ADDRESS: '20' });
+  try {
+    const via = (client: string, username: string, key: string, sender = '127.0.4.1') =>
+      from(sender, proxied.url, 'POST', '/auth', { username, access_key: key }, undefined, { 'x-forwarded-for': client });
+    const bad = [];
+    for (let i = 0; i < 21; i++) bad.push((await via('198.51.100.7', `nobody-${i}`, 'guess')).status);
+    assert.deepEqual(bad, [...Array(20).fill(401), 429], 'the client 198.51.100.7 is limited');
+    assert.equal((await via('198.51.100.8', DEMO_CREDENTIALS.co.username, DEMO_CREDENTIALS.co.access_key)).status, 200, 'another client through the same proxy logs in');
+    // From an address that is not the proxy, X-Forwarded-For is not believed: its own address is counted, whatever it claims.
+    const claimed = [];
+    for (let i = 0; i < 21; i++) claimed.push((await via(`198.51.100.${20 + i}`, `nobody-${i}`, 'guess', '127.0.4.2')).status);
+    assert.deepEqual(claimed, [...Array(20).fill(401), 429]);
+  } finally {
+    await proxied.close();
+  }
 });
 
 test('POST /auth/revoke revokes the token that calls it, on both base addresses', async () => {
