@@ -164,7 +164,9 @@ export interface Session {
 
 /** Checks an e-mail and password: a new session's cookie value, or 401 / 429. */
 export async function login(db: Db, s: ConsoleSettings, email: string, password: string, address: string): Promise<{ cookie: string }> {
-  const keys: [string, number][] = [[`e:${email.trim().toLowerCase()}`, s.consoleLoginMaxPerEmail], [`a:${address}`, s.consoleLoginMaxPerAddress]];
+  // Failures count per e-mail *from one address* and per address: an address that guesses one user's password is
+  // stopped, and nobody can lock that user out from elsewhere (the user still logs in from their own address).
+  const keys: [string, number][] = [[`e:${email.trim().toLowerCase()}@${address}`, s.consoleLoginMaxPerEmail], [`a:${address}`, s.consoleLoginMaxPerAddress]];
   const attempt = await reserve(db, s, keys);
   const [user] = await db.query<Credentials>('SELECT company_id, id, password_salt, password_hash FROM console_users WHERE lower(email) = lower($1)', [email.trim()]);
   // The hash in the bounded pool every login shares (one per address at a time), never on its own.

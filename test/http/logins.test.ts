@@ -12,6 +12,7 @@ import http from 'node:http';
 import { startTestServer, type TestServer } from '../support/server';
 import { ADMIN_TOKEN, adminOf, ok } from '../support/admin';
 import { DEMO_CREDENTIALS } from '../../src/companies/demo';
+import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
 import { sleep } from '../support/profile';
 
 interface Answer { status: number; body: any; ms: number; retryAfter?: string }
@@ -30,7 +31,8 @@ function from(address: string, base: string, method: string, path: string, body?
     }, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (c) => { text += c; }).on('end', () => resolve({
-        status: res.statusCode!, body: text ? JSON.parse(text) : undefined, ms: performance.now() - started, retryAfter: res.headers['retry-after'] as string | undefined,
+        status: res.statusCode!, body: text && /json/.test(String(res.headers['content-type'])) ? JSON.parse(text) : text || undefined,
+        ms: performance.now() - started, retryAfter: res.headers['retry-after'] as string | undefined,
       }));
     });
     req.on('error', reject);
@@ -44,6 +46,7 @@ before(async () => {
   s = await startTestServer('pglite', { ADMIN_TOKEN, LOGIN_MAX_FAILURES: '5', LOGIN_MAX_FAILURES_PER_ADDRESS: '20', LOGIN_LOCK_SECONDS: '60' });
   const [co] = await s.db.query("SELECT company_id FROM companies WHERE is_demo AND country = 'CO'");
   user = ok(await adminOf(s).post(`/companies/${co.company_id}/api-users`, { username: 'erp-login-probe' }), 201);
+  await ensureDemoConsole(s.db);
 });
 after(async () => { await s.close(); for (const a of agents.values()) a.destroy(); });
 
@@ -128,6 +131,15 @@ test('behind a trusted proxy (TRUST_PROXY) each client is its own address: one c
   } finally {
     await proxied.close();
   }
+});
+
+test('console: five wrong passwords for a user from one address do not stop the right one from another', async () => {
+  const consoleLogin = (address: string, password: string) =>
+    from(address, s.url, 'POST', '/app/login', { email: DEMO_CONSOLE.co.email, password }, undefined, { origin: s.url });
+  const tries = [];
+  for (let i = 0; i < 6; i++) tries.push((await consoleLogin('127.0.5.1', `no es la clave ${i}`)).status);
+  assert.deepEqual(tries, [401, 401, 401, 401, 401, 429], 'the address that guessed waits');
+  assert.equal((await consoleLogin('127.0.5.2', DEMO_CONSOLE.co.password)).status, 303, 'the user, from elsewhere, logs in');
 });
 
 test('POST /auth/revoke revokes the token that calls it, on both base addresses', async () => {
