@@ -31,7 +31,7 @@ export interface Change {
 }
 
 /** Fields whose values never reach a log: only that they changed. */
-const SECRET = new Set(['password', 'pin', 'access_key', 'p12', 'logo', 'key_hash', 'key_salt', 'password_sealed']);
+const SECRET = new Set(['password', 'pin', 'access_key', 'p12', 'logo', 'key_hash', 'key_salt', 'password_sealed', 'technical_key', 'secret']);
 
 const plain = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 

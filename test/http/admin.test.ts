@@ -345,6 +345,8 @@ eachStorage('administration API', (storage) => {
 
     const t = ok(await admin.post(base, fve()), 201);
     assert.equal(t.prefix, 'SETT', 'the prefix is the resolution\'s');
+    const audit = JSON.stringify(await s.db.query(`SELECT changes FROM admin_changes WHERE company_id = $1 AND resource = 'document-types'`, [c.id]));
+    assert.ok(audit.includes('"technical_key":"(set)"') && !audit.includes(resolution.technical_key), 'the technical key never reaches the audit table (nor the log line, made from it)');
     assert.equal(t.consecutive, 1, 'numbering starts at the resolution\'s first number');
     assert.deepEqual(t.resolution, resolution, 'the administration sees the technical key');
 
