@@ -10,9 +10,10 @@
  * inside. Redirects are not followed: a 3xx is an answer like any other.
  *
  * INTERNAL is the one table of refused ranges. IPv6 addresses that carry an
- * IPv4 address (IPv4-mapped ::ffff:0:0/96, IPv4-compatible ::/96, NAT64
- * 64:ff9b::/96 and 64:ff9b:1::/48, 6to4 2002::/16) are judged by the IPv4
- * address they carry.
+ * IPv4 address (IPv4-mapped ::ffff:0:0/96, IPv4-translated ::ffff:0:0:0/96,
+ * IPv4-compatible ::/96, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4 2002::/16)
+ * are judged by the IPv4 address they carry; any other IPv6 address outside
+ * global unicast (2000::/3) is refused as reserved.
  */
 import dns from 'node:dns/promises';
 import http from 'node:http';
@@ -50,6 +51,7 @@ export const INTERNAL: readonly (readonly [string, number, string])[] = [
 /** IPv6 prefixes whose address carries an IPv4 address: [prefix, length, bit offset of the IPv4 address]. */
 const CARRIERS: readonly (readonly [string, number, number])[] = [
   ['::ffff:0:0', 96, 96], // IPv4-mapped
+  ['::ffff:0:0:0', 96, 96], // IPv4-translated (SIIT)
   ['::', 96, 96], // IPv4-compatible (deprecated)
   ['64:ff9b::', 96, 96], // NAT64, well-known prefix
   ['64:ff9b:1::', 48, 96], // NAT64, local use
@@ -89,10 +91,13 @@ export function internalRange(address: string): string | null {
     if (!within(n, 128, v6(first), len) || (first === '::' && n <= 1n)) continue;
     const inner = (n >> BigInt(128 - at - 32)) & 0xffffffffn;
     const why = internalRange([24n, 16n, 8n, 0n].map((s) => String((inner >> s) & 0xffn)).join('.'));
-    if (why) return `${why} (carried in IPv6 ${first}/${len})`;
+    // A form that carries an IPv4 address is judged by it alone (a public one passes, 6to4's 2002::/16 too).
+    return why ? `${why} (carried in IPv6 ${first}/${len})` : null;
   }
   const hit = INTERNAL.find(([first, len]) => net.isIPv6(first) && within(n, 128, v6(first), len));
-  return hit ? hit[2] : null;
+  if (hit) return hit[2];
+  // Only global unicast (2000::/3) reaches a public receiver; the rest of the space is reserved.
+  return within(n, 128, v6('2000::'), 3) ? null : 'reserved (outside global unicast 2000::/3)';
 }
 
 /** Resolves a host name to its addresses (tests inject their own). */

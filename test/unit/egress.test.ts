@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { internalRange } from '../../src/webhooks/egress';
 
 export const PUBLIC = ['8.8.8.8', '1.1.1.1', '93.184.216.34', '100.63.255.255', '100.128.0.0', '172.32.0.1', '2606:4700:4700::1111', '2001:4860:4860::8888',
-  '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'];
+  '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1', '2000::1', '3fff:ffff::1'];
 
 /** An internal address of each form, with the range it must be refused as. */
 export const INTERNAL_FORMS: [string, RegExp][] = [
@@ -21,6 +21,8 @@ export const INTERNAL_FORMS: [string, RegExp][] = [
   ['::127.0.0.1', /loopback \(carried in IPv6 ::\/96/], ['::a00:1', /private/],
   ['64:ff9b::7f00:1', /loopback \(carried in IPv6 64:ff9b::/], ['64:ff9b::10.0.0.1', /private/], ['64:ff9b:1::a9fe:a9fe', /link-local/],
   ['2002:7f00:1::', /loopback \(carried in IPv6 2002::/], ['2002:c0a8:101::1', /private/], ['2002:a9fe:a9fe::', /link-local/],
+  ['::ffff:0:7f00:1', /loopback \(carried in IPv6 ::ffff:0:0:0/], ['::ffff:0:a00:1', /private/],
+  ['4000::1', /reserved \(outside global unicast/], ['fbff::1', /reserved/], ['1fff:ffff::1', /reserved/],
 ];
 
 test('public IPv4 and IPv6 addresses (and IPv6 forms of public IPv4) may receive deliveries', () => {
@@ -32,7 +34,7 @@ test('every internal range, and every IPv6 form carrying an internal IPv4, is re
 });
 
 test('the edges of a range: the addresses just outside are public', () => {
-  for (const a of ['9.255.255.255', '11.0.0.0', '126.255.255.255', '128.0.0.0', '169.253.255.255', '172.15.255.255', '223.255.255.255', 'fbff::1']) {
+  for (const a of ['9.255.255.255', '11.0.0.0', '126.255.255.255', '128.0.0.0', '169.253.255.255', '172.15.255.255', '223.255.255.255', '2000::', '3fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff']) {
     assert.equal(internalRange(a), null, a);
   }
   assert.match(internalRange('febf:ffff::1') ?? '', /link-local/);
