@@ -383,9 +383,18 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
   });
   // The reference pages: Swagger UI (already served from npm, no CDN), grouped by tags, with search (filter).
   const uiConfig = { filter: true, docExpansion: 'none' as const, deepLinking: true, displayOperationId: true, defaultModelsExpandDepth: 0 };
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig, transformSpecification: (spec) => documentOf(spec, 'public') });
+  // Its pages carry the plugin's Content-Security-Policy and may not be framed; Swagger UI sets inline styles as it
+  // renders (so style-src allows them), and the service speaks plain HTTP behind its proxy (no upgrade-insecure-requests).
+  const csp = (header: string) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/style-src 'self' https:\s*;/, "style-src 'self' 'unsafe-inline';")
+    .replace(/\s*upgrade-insecure-requests;*/, '').replace(/;\s*$/, '');
+  const ui = { uiConfig, staticCSP: true, transformStaticCSP: csp };
+  await app.register(swaggerUi, { routePrefix: '/docs', ...ui, transformSpecification: (spec) => documentOf(spec, 'public') });
   await app.register(async (child) => {
-    await child.register(swaggerUi, { routePrefix: '/admin/docs', uiConfig, transformSpecification: (spec) => documentOf(spec, 'admin') });
+    await child.register(swaggerUi, { routePrefix: '/admin/docs', ...ui, transformSpecification: (spec) => documentOf(spec, 'admin') });
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/docs') || req.url.startsWith('/admin/docs')) reply.header('X-Frame-Options', 'DENY');
+    return payload;
   });
   app.addSchema(ErrorBody);
 

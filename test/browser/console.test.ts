@@ -58,6 +58,21 @@ describe('console in a browser', browserSuite(), () => {
     await Promise.all([page.waitForLoadState('load'), page.click('button[type=submit]')]);
   }
 
+  test('the API reference (/docs) renders under its Content-Security-Policy, with nothing blocked', async () => {
+    const errors: string[] = [];
+    const listen = (m: { type(): string; text(): string }) => { if (m.type() === 'error') errors.push(m.text()); };
+    page.on('console', listen);
+    try {
+      const res = await go('/docs/');
+      assert.match(res?.headers()['content-security-policy'] ?? '', /frame-ancestors 'none'/);
+      await page.waitForSelector('.opblock-tag');
+      assert.ok(await page.locator('.opblock-tag').count() > 3);
+      assert.deepEqual(errors, []);
+    } finally {
+      page.off('console', listen);
+    }
+  });
+
   test('log in: a wrong password is refused, the right one opens Home', async () => {
     await go('/app');
     assert.match(page.url(), /\/app\/login$/);

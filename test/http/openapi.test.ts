@@ -62,6 +62,8 @@ test('two documents: the API grouped by Colombia, Mexico, lookups, webhooks; the
   for (const [page, json] of [['/docs', '/docs/json'], ['/admin/docs', '/admin/docs/json']]) {
     const html = await fetch(`${s.url}${page}/`);
     assert.equal(html.status, 200, page);
+    assert.equal(html.headers.get('x-frame-options'), 'DENY', page);
+    assert.match(html.headers.get('content-security-policy') ?? '', /default-src 'self'.*frame-ancestors 'none'/, page);
     const spec = await (await fetch(`${s.url}${json}`)).json() as any;
     assert.equal(Object.keys(spec.paths).some((p) => p.startsWith('/admin/')), page === '/admin/docs', json);
   }
