@@ -124,7 +124,7 @@ async function openPglite(dataDir: string): Promise<Db> {
   const release = acquireLock(dataDir);
   const worker = new Worker(path.join(__dirname, 'pglite-thread.js'), { workerData: { dataDir } });
   const changes = announcements();
-  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; sql: string }>();
   let next = 1;
   let stopped: Error | null = null;
   let started!: { ready: () => void; failed: (e: Error) => void };
@@ -144,7 +144,8 @@ async function openPglite(dataDir: string): Promise<Db> {
   worker.on('error', (e) => { stopped = e; });
   worker.on('exit', (code) => {
     stopped ??= new Error(`The embedded database's thread stopped (exit code ${code})`);
-    for (const w of waiting.values()) w.reject(stopped);
+    // Each statement still out fails naming itself, so that one nobody waited for can be found.
+    for (const w of waiting.values()) w.reject(Object.assign(new Error(`${stopped.message}; a statement was still out: ${w.sql.replace(/\s+/g, ' ').slice(0, 160)}`), { cause: stopped }));
     waiting.clear();
     started.failed(stopped);
   });
@@ -153,7 +154,7 @@ async function openPglite(dataDir: string): Promise<Db> {
   const call = <T = unknown>(m: Omit<ToDbThread, 'id'>, id = next++): Promise<T> => new Promise<T>((resolve, reject) => {
     if (stopped) { reject(stopped); return; }
     if (!waiting.size) worker.ref();
-    waiting.set(id, { resolve: (v) => resolve(v as T), reject });
+    waiting.set(id, { resolve: (v) => resolve(v as T), reject, sql: m.sql || m.op });
     worker.postMessage({ ...m, id } satisfies ToDbThread);
   });
   try {

@@ -139,17 +139,26 @@ export class Outbox {
 
   private async pass(kinds = Object.keys(this.handlers)): Promise<void> {
     const runs: Promise<void>[] = [];
-    for (const kind of kinds) {
-      const room = this.o.batch - (this.busy.get(kind) ?? 0);
-      if (room <= 0) continue;
-      const jobs = await this.claim(kind, 'kind = $3', [room, kind]);
-      // A claim that filled every free place may have left jobs due: each job that finishes claims again at once
-      // (within this pass) instead of leaving them to the next poll.
-      const more = jobs.length === room;
-      // Work nobody waits for yields the worker threads to work a client waits for.
-      runs.push(...jobs.map((job) => background.run(true, () => this.track(job)).then(() => (more && !this.stopped ? this.pass([kind]) : undefined))));
+    let claimed: unknown = null;
+    try {
+      for (const kind of kinds) {
+        const room = this.o.batch - (this.busy.get(kind) ?? 0);
+        if (room <= 0) continue;
+        const jobs = await this.claim(kind, 'kind = $3', [room, kind]);
+        // A claim that filled every free place may have left jobs due: each job that finishes claims again at once
+        // (within this pass) instead of leaving them to the next poll.
+        const more = jobs.length === room;
+        // Work nobody waits for yields the worker threads to work a client waits for.
+        runs.push(...jobs.map((job) => background.run(true, () => this.track(job)).then(() => (more && !this.stopped ? this.pass([kind]) : undefined))));
+      }
+    } catch (e) {
+      claimed = e;
     }
-    await Promise.all(runs);
+    // Every job started is waited for, even when a later claim failed (the database closing under it): a run left
+    // behind would fail with nobody to hear it (an unhandled rejection).
+    const failed = (await Promise.allSettled(runs)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (claimed !== null) throw claimed;
+    if (failed) throw failed.reason;
   }
 
   /**
