@@ -1,8 +1,11 @@
 /**
  * Rules a Mexican credit note follows on what its invoices charged and withheld (src/notes/mx.ts plans the note).
  */
+import Decimal from 'decimal.js';
+import type { Queryable } from '../platform/db';
 import type { Problems } from '../platform/errors';
-import { invoiceTaxGroups } from '../payments/compute';
+import { invoiceTaxGroups, noteTaxShares, settlingShare, type NoteShare } from '../payments/compute';
+import { booksLeft } from '../payments/service';
 import type { MxInvoiceDocument } from '../invoices/mx/schema';
 
 /**
@@ -40,4 +43,19 @@ export function chargedByEach(note: { items: MxInvoiceDocument['items']; invoice
         + `so each must charge them all; credit ${inv.name} with a note of its own`, `invoices[${i}].id`);
     }
   });
+}
+
+/**
+ * A compensation note that brings an invoice's balance to zero settles it: its entry moves what is left in the books
+ * of the invoice's taxes, kept on its part as `booked` where that differs from its share (settlingShare).
+ */
+export async function bookSettled(q: Queryable, cid: number, doc: Parameters<typeof noteTaxShares>[0] & { invoices: { booked?: NoteShare }[] },
+  related: Map<string, { balance: string }>): Promise<void> {
+  const shares = noteTaxShares(doc);
+  for (const part of doc.invoices) {
+    if (!new Decimal(related.get(part.id)!.balance).minus(part.amount).isZero()) continue;
+    const left = await booksLeft(q, cid, part.id);
+    const booked = left && settlingShare(shares.get(part.id)!, left);
+    if (booked) part.booked = booked;
+  }
 }

@@ -49,10 +49,10 @@ import { missingCfdiData } from '../einvoice/sat/stamp';
 import { cancelRoute, type CancelKernel, type MxStoredRow } from '../einvoice/sat/cancel';
 import { MX_STORED_COLUMNS, mxStoredAnswer, readMxStored } from '../einvoice/sat/stored';
 import { genericReceiver } from '../companies/uses';
-import { COMPENSATION, PAYMENT_FORMS } from '../payments/schema';
+import { COMPENSATION, PAYMENT_FORMS, PaidTax } from '../payments/schema';
 import { money, num, round2, sum } from '../platform/money';
 import { noteTaxShares } from '../payments/compute';
-import { chargedByEach, sameWithholdings } from './mx-rules';
+import { bookSettled, chargedByEach, sameWithholdings } from './mx-rules';
 import type { StampColumns, StampStatus } from '../platform/states';
 import { recordCreation } from '../mail/store';
 import type { CustomerRow, DocumentTypeRow, TaxRow } from '../catalog/rows';
@@ -89,6 +89,8 @@ export const MxCreditNoteAnswer = Type.Object({
   reason: Type.Optional(Type.String({ description: 'return or discount (notes written before it existed have none: discount)' })),
   invoices: Type.Array(Type.Object({
     id: Type.String({ format: 'uuid' }), name: Type.String(), uuid: Type.String(), amount: Type.Number({ description: 'What the note credits on it' }),
+    booked: Type.Optional(Type.Object({ taxes: Type.Array(PaidTax), withholdings: Type.Array(PaidTax) }, {
+      description: 'The note that settles the invoice (17 Compensación, its balance to zero): its share of each tax as its journal entry moved it, the rest of what the invoice holds pending, where that differs from the share its CFDI declares; 402.01 takes the difference' })),
   })),
   cancellation: Type.Optional(Nullable(MxInvoiceAnswer.properties.cancellation)),
 }, { additionalProperties: false });
@@ -283,7 +285,12 @@ function notePostings(doc: MxCreditNoteDocument, applied: (Application & { accou
   const compensation = doc.payment_form === COMPENSATION;
   const third = doc.customer.rfc_id;
   const p: Posting[] = [{ account: MX_LEDGER.discounts, debit: new Decimal(doc.subtotal).minus(doc.discounts), description: 'Devoluciones, descuentos o bonificaciones' }];
-  for (const [id, share] of noteTaxShares(doc)) {
+  // A note that settles an invoice moves the rest of its taxes (`booked`); 402.01 takes the difference from the share.
+  const declared = noteTaxShares(doc);
+  for (const [id, share] of noteTaxShares(doc, true)) {
+    const of = declared.get(id)!;
+    const moved = (k: 'taxes' | 'withholdings') => sum(share[k].map((t) => t.value)).minus(sum(of[k].map((t) => t.value)));
+    p[0] = { ...p[0], debit: new Decimal(p[0].debit!).minus(moved('taxes')).plus(moved('withholdings')) };
     const posted = new Set(related.get(id)?.accounts ?? []);
     const account = (type: string) => {
       const pending = mxPendingAccount(type);
@@ -342,6 +349,7 @@ async function storeMxCreditNote(q: Queryable, company: Company, plan: NotePlan,
       }
     }
     await movePayments(q, cid, applied, 1);
+    await bookSettled(q, cid, doc, related);
   }
   await insertNote(q, {
     companyId: cid, id, kind: 'NC', invoiceId: invoices[0].id, documentTypeId: plan.lines.docType.id, prefix: numbered.prefix, number: numbered.number, name: numbered.name,

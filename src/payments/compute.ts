@@ -68,14 +68,16 @@ const clamp = (v: Decimal, lo: Decimal, hi: Decimal) => Decimal.min(Decimal.max(
  * 600.00 × 0.106667 allows 63.99 to 64.01) is then taken up by the installments, and the payment that settles the
  * invoice (`settles`) takes exactly what is left of each base and tax, so that receipts and credit notes add up to the
  * invoice's figures. When no installment can (one payment of the whole invoice), the settling one declares the nearest
- * bound (its receipt's entry still moves what was left: src/payments/service.ts). A group whose base rounds to 0.00 is
- * reported in `tooSmall` (a CFDI tax base must be above 0).
+ * bound (its receipt's entry still moves what was left: src/payments/service.ts). An installment's base leaves at least
+ * a cent of the group's for the receipt that settles; a group whose base comes to 0.00 is reported in `tooSmall` (a CFDI
+ * tax base must be above 0).
  */
 export function paidTaxes(left: TaxGroup[], owed: Decimal.Value, paid: Decimal.Value, settles: boolean): { paid: PaidTax[]; tooSmall: boolean } {
   let tooSmall = false;
   const part = new Decimal(paid).div(owed);
   const out = left.map((g) => {
-    const base = settles ? Decimal.max(g.base, 0) : round2(g.base.times(part));
+    // An installment leaves a cent of each base at least, or the receipt that settles would have none to declare.
+    const base = settles ? Decimal.max(g.base, 0) : Decimal.min(round2(g.base.times(part)), g.base.minus('0.01'));
     const tasa = rate(g.percentage);
     const [lo, hi] = importeBounds(base, tasa);
     let value: Decimal;
@@ -92,14 +94,18 @@ export function paidTaxes(left: TaxGroup[], owed: Decimal.Value, paid: Decimal.V
   return { paid: out, tooSmall };
 }
 
+/** A note's part of an invoice's taxes and withholdings. */
+export interface NoteShare { taxes: PaidTax[]; withholdings: PaidTax[] }
+
 /**
  * Each related invoice's part of a credit note's taxes: the note's groups in proportion to what it credits on that
  * invoice (its `invoices[].amount` over its total), the last invoice taking the rest, so that the parts add up to the note.
+ * With `books`, what the note's entry moved instead where it kept that (`booked`: the note that settled the invoice).
  */
-export function noteTaxShares(note: Pick<MxInvoiceDocument, 'items' | 'retention_details' | 'total'> & { invoices: { id: string; amount: number }[] }):
-  Map<string, { taxes: PaidTax[]; withholdings: PaidTax[] }> {
+export function noteTaxShares(note: Pick<MxInvoiceDocument, 'items' | 'retention_details' | 'total'> & { invoices: { id: string; amount: number; booked?: NoteShare }[] },
+  books = false): Map<string, NoteShare> {
   const groups = invoiceTaxGroups(note);
-  const out = new Map<string, { taxes: PaidTax[]; withholdings: PaidTax[] }>();
+  const out = new Map<string, NoteShare>();
   const given = { taxes: groups.taxes.map(() => ({ base: new Decimal(0), value: new Decimal(0) })), withholdings: groups.withholdings.map(() => ({ base: new Decimal(0), value: new Decimal(0) })) };
   note.invoices.forEach((inv, n) => {
     const last = n === note.invoices.length - 1;
@@ -110,7 +116,28 @@ export function noteTaxShares(note: Pick<MxInvoiceDocument, 'items' | 'retention
       given[k][i] = { base: given[k][i].base.plus(base), value: given[k][i].value.plus(value) };
       return { type: g.type, percentage: Number(g.percentage), base_value: base.toNumber(), value: value.toNumber() };
     });
-    out.set(inv.id, { taxes: share('taxes'), withholdings: share('withholdings') });
+    const declared = { taxes: share('taxes'), withholdings: share('withholdings') };
+    out.set(inv.id, books && inv.booked ? inv.booked : declared);
   });
   return out;
+}
+
+/**
+ * A compensation note that brings an invoice's balance to zero settles it, as the last receipt would: its CFDI
+ * declares its own share (each line's tax is its base × rate, as the SAT computes it), while its entry moves what
+ * is left in the books of each of those taxes (`left`: the invoice's less its earlier receipts' and notes' entries),
+ * so that nothing of a settled invoice stays pending over the cents each document rounded on its own. Returns
+ * that share as the entry moves it, or undefined when it is the declared one; the note's base account takes the
+ * difference (src/notes/mx.ts, notePostings).
+ */
+export function settlingShare(declared: NoteShare, left: { taxes: TaxGroup[]; withholdings: TaxGroup[] }): NoteShare | undefined {
+  let differs = false;
+  const moved = (k: 'taxes' | 'withholdings') => declared[k].map((t) => {
+    const g = left[k].find((x) => x.type === t.type && new Decimal(x.percentage).eq(t.percentage));
+    const value = g ? Decimal.max(g.value, 0).toNumber() : t.value;
+    if (value !== t.value) differs = true;
+    return { ...t, value };
+  });
+  const out = { taxes: moved('taxes'), withholdings: moved('withholdings') };
+  return differs ? out : undefined;
 }

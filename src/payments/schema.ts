@@ -48,7 +48,7 @@ export const PaymentBody = Type.Object({
 export type PaymentBody = Static<typeof PaymentBody>;
 
 /** A tax of a paid invoice (TrasladoDR, RetencionDR), in proportion to what was paid. */
-const PaidTax = Type.Object({
+export const PaidTax = Type.Object({
   type: Type.String(), percentage: Type.Number(), base_value: Type.Number(), value: Type.Number(),
   booked: Type.Optional(Type.Number({ description: 'The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20\'s bounds kept its CFDI from declaring all of it (value)' })),
 });

@@ -99,7 +99,7 @@ async function invoiceFacts(q: Queryable, cid: number, ids: string[], lock: bool
 function takenOf(inv: InvoiceFacts): Taken[] {
   return [
     ...inv.earlier.map((e) => ({ amount: e.amount_paid, taxes: e.taxes, withholdings: e.withholdings })),
-    ...inv.notes.map((n) => ({ amount: n.invoices.find((x) => x.id === inv.id)?.amount ?? 0, ...(noteTaxShares(n).get(inv.id) ?? { taxes: [], withholdings: [] }) })),
+    ...inv.notes.map((n) => ({ amount: n.invoices.find((x) => x.id === inv.id)?.amount ?? 0, ...(noteTaxShares(n, true).get(inv.id) ?? { taxes: [], withholdings: [] }) })),
   ];
 }
 
@@ -141,10 +141,16 @@ async function ratesToday(q: Queryable, company: Company, body: PaymentBody, cur
  */
 function leftOf(inv: InvoiceFacts, books = false): { taxes: TaxGroup[]; withholdings: TaxGroup[] } {
   const groups = invoiceTaxGroups(inv.document);
-  const credited = inv.notes.map((n) => noteTaxShares(n).get(inv.id)).filter((x) => x !== undefined);
+  const credited = inv.notes.map((n) => noteTaxShares(n, books).get(inv.id)).filter((x) => x !== undefined);
   const entries = (k: 'taxes' | 'withholdings') => inv.earlier.flatMap((e) => (e[k] as PaidTax[]).map((t) => (books ? { ...t, value: t.booked ?? t.value } : t)));
   const taken = (k: 'taxes' | 'withholdings') => [...entries(k), ...credited.flatMap((c) => c[k])];
   return { taxes: remainingGroups(groups.taxes, taken('taxes')), withholdings: remainingGroups(groups.withholdings, taken('withholdings')) };
+}
+
+/** What is left in the books of an invoice's taxes after its live receipts and compensation notes (a note that settles it: src/notes/mx.ts). */
+export async function booksLeft(q: Queryable, cid: number, id: string): Promise<{ taxes: TaxGroup[]; withholdings: TaxGroup[] } | undefined> {
+  const inv = (await invoiceFacts(q, cid, [id], false)).get(id);
+  return inv && leftOf(inv, true);
 }
 
 /** Checks a request that passed (or partly passed) its JSON schema; returns the plan, or throws 400 with every problem found. */
@@ -251,7 +257,7 @@ function paymentDocument(plan: PaymentPlan, facts: Map<string, InvoiceFacts>, pr
     const taxes = paidTaxes(rest.taxes, balance, paid, left.isZero());
     const withholdings = paidTaxes(rest.withholdings, balance, paid, left.isZero());
     if (taxes.tooSmall || withholdings.tooSmall) {
-      return problems.add('invalid_value', `${paid.toFixed(2)} MXN is too small a part of invoice ${inv.name}: a tax base paid would round to 0.00 (Pagos 2.0 requires BaseDR above 0)`, `${at}.amount`);
+      return problems.add('invalid_value', `${paid.toFixed(2)} MXN is too small a part of invoice ${inv.name}: a tax base paid would round to 0.00 (Pagos 2.0 requires BaseDR above 0): pay more of it, or all it owes (${balance.toFixed(2)})`, `${at}.amount`, `at least a cent of base, or ${balance.toFixed(2)}`);
     }
     // The receipt that settles the invoice moves in the books what is left of each tax as the books hold it, even where
     // Anexo 20's bounds keep its CFDI from declaring all of it (src/payments/compute.ts): that figure is kept as `booked`.

@@ -78,7 +78,8 @@ eachStorage('MX receipts, credit notes and cancellations: any sequence declares 
     const inv = await d.invoice([{ code: 'CONSULT', quantity: 1, price: BASE.toNumber() }], TOTAL.toNumber(), { retentions: [reteIva] });
     // iva/rete: what the receipt declares (ImporteDR/RetencionDR); ivaMoved/reteMoved: what its entry moves.
     const receipts: { id: string; base: Decimal; iva: Decimal; rete: Decimal; ivaMoved: Decimal; reteMoved: Decimal; amount: Decimal }[] = [];
-    const notes: { id: string; base: Decimal; iva: Decimal; rete: Decimal; total: Decimal }[] = [];
+    // A note that settles the invoice moves the rest in the books (its `booked`), the others what they declare.
+    const notes: { id: string; base: Decimal; iva: Decimal; rete: Decimal; total: Decimal; ivaMoved: Decimal; reteMoved: Decimal }[] = [];
     const ids = [inv.id];
     const log: string[] = [];
     const live = <T extends { id: string }>(list: T[], gone: Set<string>) => list.filter((x) => !gone.has(x.id));
@@ -89,7 +90,7 @@ eachStorage('MX receipts, credit notes and cancellations: any sequence declares 
       const why = log.join(' | ');
       const rs = live(receipts, gone), ns = live(notes, gone);
       const rIva = total(rs, 'iva'), nIva = total(ns, 'iva'), rRete = total(rs, 'rete'), nRete = total(ns, 'rete');
-      const mIva = total(rs, 'ivaMoved'), mRete = total(rs, 'reteMoved');
+      const mIva = total(rs, 'ivaMoved'), mRete = total(rs, 'reteMoved'), nIvaMoved = total(ns, 'ivaMoved'), nReteMoved = total(ns, 'reteMoved');
       const balance = D(await d.balance(inv.id));
       // What the service says the receipts declared, read back over HTTP.
       for (const r of rs) {
@@ -101,10 +102,10 @@ eachStorage('MX receipts, credit notes and cancellations: any sequence declares 
       assert.equal(balance.toFixed(2), TOTAL.minus(total(rs, 'amount')).minus(total(ns, 'total')).toFixed(2), `balance: ${why}`);
       if (balance.isZero()) {
         // The books to the cent; the CFDIs short of them only by what the settling receipts' bounds kept back.
-        assert.equal(mIva.plus(nIva).toFixed(2), IVA.toFixed(2), `settled: the IVA moved to the cent: ${why}`);
-        assert.equal(mRete.plus(nRete).toFixed(2), RETE.toFixed(2), `settled: the ReteIVA moved to the cent: ${why}`);
-        assert.equal(rIva.plus(nIva).toFixed(2), IVA.minus(mIva.minus(rIva)).toFixed(2), `settled: the IVA declared: ${why}`);
-        assert.equal(rRete.plus(nRete).toFixed(2), RETE.minus(mRete.minus(rRete)).toFixed(2), `settled: the ReteIVA declared: ${why}`);
+        assert.equal(mIva.plus(nIvaMoved).toFixed(2), IVA.toFixed(2), `settled: the IVA moved to the cent: ${why}`);
+        assert.equal(mRete.plus(nReteMoved).toFixed(2), RETE.toFixed(2), `settled: the ReteIVA moved to the cent: ${why}`);
+        assert.equal(rIva.plus(nIva).toFixed(2), IVA.minus(mIva.plus(nIvaMoved).minus(rIva).minus(nIva)).toFixed(2), `settled: the IVA declared: ${why}`);
+        assert.equal(rRete.plus(nRete).toFixed(2), RETE.minus(mRete.plus(nReteMoved).minus(rRete).minus(nRete)).toFixed(2), `settled: the ReteIVA declared: ${why}`);
       }
       const rows = await s.db.query(
         `SELECT l.account_code, sum(l.debit - l.credit)::text AS net FROM journal_entries e JOIN journal_lines l ON l.company_id = e.company_id AND l.entry_id = e.id
@@ -112,21 +113,34 @@ eachStorage('MX receipts, credit notes and cancellations: any sequence declares 
       const net = (a: string) => D(rows.find((x: any) => x.account_code === a)?.net ?? 0).toFixed(2);
       assert.deepEqual(
         { '105.01': net('105.01'), '209.01': net('209.01'), '208.01': net('208.01'), '113.08.01': net('113.08.01'), '113.01': net('113.01') },
-        { '105.01': balance.toFixed(2), '209.01': IVA.minus(mIva).minus(nIva).negated().toFixed(2), '208.01': mIva.negated().toFixed(2),
-          '113.08.01': RETE.minus(mRete).minus(nRete).toFixed(2), '113.01': mRete.toFixed(2) }, `the books: ${why}`);
+        { '105.01': balance.toFixed(2), '209.01': IVA.minus(mIva).minus(nIvaMoved).negated().toFixed(2), '208.01': mIva.negated().toFixed(2),
+          '113.08.01': RETE.minus(mRete).minus(nReteMoved).toFixed(2), '113.01': mRete.toFixed(2) }, `the books: ${why}`);
       assert.ok(D(net('209.01')).lte(0) && D(net('113.08.01')).gte(0), `nothing moved beyond what was pending: ${why}`);
       if (final) assert.equal(balance.toFixed(2), '0.00');
     };
 
-    const pay = async (amount: Decimal) => {
-      // What is left, as the service counts it: the invoice's figures less the live notes' and the live receipts' declared ones.
+    const leftNow = () => {
       const rs = live(receipts, gone), ns = live(notes, gone);
-      const left = {
+      return {
         base: BASE.minus(total(rs, 'base')).minus(total(ns, 'base')),
         iva: IVA.minus(total(rs, 'iva')).minus(total(ns, 'iva')), rete: RETE.minus(total(rs, 'rete')).minus(total(ns, 'rete')),
+        ivaBooks: IVA.minus(total(rs, 'ivaMoved')).minus(total(ns, 'ivaMoved')), reteBooks: RETE.minus(total(rs, 'reteMoved')).minus(total(ns, 'reteMoved')),
       };
+    };
+    const pay = async (amount: Decimal) => {
+      // What is left, as the service counts it: the invoice's figures less the live notes' and the live receipts' declared
+      // ones (what the CFDI declares), or moved ones (what the entry moves).
+      const left = leftNow();
+      const owed = D(await d.balance(inv.id));
       const res = await d.pay(inv.id, amount.toNumber());
       log.push(`pay ${amount} → ${res.status}`);
+      // An installment whose BaseDR would come to 0.00 is refused (Pagos 2.0: above 0), as is one that would leave no base
+      // for the receipt that settles (an installment leaves a cent of it); the one that settles never is.
+      if (amount.lt(owed) && !Decimal.min(round2(left.base.times(amount).div(owed)), left.base.minus('0.01')).gt(0)) {
+        assert.equal(res.status, 400, `${log.join(' | ')}: ${JSON.stringify(res.body)}`);
+        assert.match(res.body.Errors[0].Message, /too small a part/);
+        return;
+      }
       assert.equal(res.status, 201, `${log.join(' | ')}: ${JSON.stringify(res.body)}`);
       const of = (list: any[], type: string, k = 'value') => D(list.find((t: any) => t.type === type)?.[k] ?? 0);
       const dr = res.body.invoices[0];
@@ -141,7 +155,7 @@ eachStorage('MX receipts, credit notes and cancellations: any sequence declares 
       }
       receipts.push({
         id: res.body.id, amount, base, iva, rete,
-        ivaMoved: settles ? Decimal.max(left.iva, 0) : iva, reteMoved: settles ? Decimal.max(left.rete, 0) : rete,
+        ivaMoved: settles ? Decimal.max(left.ivaBooks, 0) : iva, reteMoved: settles ? Decimal.max(left.reteBooks, 0) : rete,
       });
       ids.push(res.body.id);
     };
@@ -164,7 +178,13 @@ eachStorage('MX receipts, credit notes and cancellations: any sequence declares 
         assert.equal(res.status, fits ? 201 : 400, `${log.join(' | ')}: ${JSON.stringify(res.body)}`);
         if (!fits) continue;
         assert.equal(D(res.body.total).toFixed(2), noteTotal.toFixed(2), log.join(' | '));
-        notes.push({ id: res.body.id, base: price, iva, rete, total: noteTotal });
+        // The note that brings the balance to zero moves the rest of each tax in the books; its CFDI declares its own.
+        const settles = noteTotal.eq(balance), rest = leftNow();
+        const ivaMoved = settles ? Decimal.max(rest.ivaBooks, 0) : iva, reteMoved = settles ? Decimal.max(rest.reteBooks, 0) : rete;
+        const booked = res.body.invoices[0].booked;
+        assert.deepEqual(booked ? [D(booked.taxes[0].value).toFixed(2), D(booked.withholdings[0].value).toFixed(2)] : [iva.toFixed(2), rete.toFixed(2)],
+          [ivaMoved.toFixed(2), reteMoved.toFixed(2)], `what the note's entry moves: ${log.join(' | ')}`);
+        notes.push({ id: res.body.id, base: price, iva, rete, total: noteTotal, ivaMoved, reteMoved });
         ids.push(res.body.id);
       } else {
         const list = op.kind === 'cancelNote' ? live(notes, gone) : live(receipts, gone);

@@ -281,6 +281,42 @@ eachStorage('receipts after credit notes, cash basis', (storage) => {
     assert.deepEqual(delta(await d.accounts('113.01', '113.08.01'), start), { '113.01': 84109 + 252323, '113.08.01': 0 });
   });
 
+  test('the note that brings the balance to zero moves the cent its own rounding leaves; its CFDI keeps base × rate (seed 918016191)', async () => {
+    // The property test's seed 918016191, replayed. Three notes credit all of CONSULT 36,253.25; each rounds its own line:
+    // 2,900.26 → IVA 464.04, ReteIVA 309.36 (309.3620); 14,341.78 → 2,294.68, 1,529.79 (1,529.7925); 19,011.21 → 3,041.79
+    // (3,041.7936), 2,027.87 (2,027.8683). Together 5,800.51 and 3,867.02 against the invoice's 5,800.52 and 3,867.03;
+    // the totals still add up to its 38,186.74 (3,054.94 + 15,106.67 + 20,025.13).
+    const reteIva = ref.tax('ReteIVA', 10.6667).id;
+    const start = await d.accounts('113.08.01', '209.01', '105.01', '402.01');
+    const inv = await d.invoice([{ code: 'CONSULT', quantity: 1, price: 36253.25 }], 38186.74, { retentions: [reteIva] });
+    const note = async (price: number, total: number) => {
+      const res = await d.note([inv.id], [{ code: 'CONSULT', quantity: 1, price }], { retentions: [reteIva] });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      assert.equal(res.body.total, total);
+      return res.body;
+    };
+    const first = await note(2900.26, 3054.94);
+    assert.equal(first.invoices[0].booked, undefined, 'a note that leaves a balance moves what it declares');
+    const second = await note(14341.78, 15106.67);
+    const last = await note(19011.21, 20025.13);
+    assert.equal(await d.balance(inv.id), 0);
+    // Its CFDI: its own line's taxes. Its entry: what the first two left, 5,800.52 − 464.04 − 2,294.68 = 3,041.80 and
+    // 3,867.03 − 309.36 − 1,529.79 = 2,027.88; 402.01 takes 20,025.13 − 3,041.80 + 2,027.88 = 19,011.21 (the two cents cancel).
+    assert.deepEqual(last.items[0].taxes.map((t: any) => t.value), [3041.79]);
+    assert.deepEqual(last.retention_details.map((t: any) => t.value), [2027.87]);
+    assert.deepEqual([last.invoices[0].booked.taxes[0].value, last.invoices[0].booked.withholdings[0].value], [3041.8, 2027.88]);
+    assert.deepEqual(await d.entry(last.id), [['105.01', '0.00', '20025.13'], ['113.08.01', '0.00', '2027.88'], ['209.01', '3041.80', '0.00'], ['402.01', '19011.21', '0.00']]);
+    assert.deepEqual(delta(await d.accounts('113.08.01', '209.01', '105.01', '402.01'), start),
+      { '113.08.01': 0, '209.01': 0, '105.01': 0, '402.01': 3625325 }, 'nothing of a settled invoice stays pending');
+
+    // The second note cancelled: its 15,106.67 owed again; the receipt that pays it moves what is left as the books hold it
+    // (2,294.68 and 1,529.79: the last note already moved the cent), so each cent moves once.
+    assert.equal((await d.cancel('credit-notes', second.id)).status, 200);
+    const paid = await d.pay(inv.id, 15106.67);
+    assert.equal(paid.status, 201, JSON.stringify(paid.body));
+    assert.deepEqual(delta(await d.accounts('113.08.01', '209.01', '105.01'), start), { '113.08.01': 0, '209.01': 0, '105.01': 0 });
+  });
+
   test('IEPS and withholdings of a PPD invoice: pending at issue, moved when paid', async () => {
     // BOTANA45 100 × 18.50 = 1,850.00; IEPS 8 % 148.00; IVA 16 % on 1,998.00 = 319.68; total 2,317.68.
     const ieps = await d.invoice([{ code: 'BOTANA45', quantity: 100, price: 18.5 }], 2317.68);

@@ -17,7 +17,7 @@ import { buildCfdi, cfdiDateTime, importeBounds, satCertificateNumber, spread, t
 import { cfdiChain, parseXml, satSelect, timbreChain } from '../../src/einvoice/sat/chain';
 import { SANDBOX_PROVIDER_RFC, SandboxPac } from '../../src/einvoice/sat/provider';
 import { buildPaymentCfdi, type PaymentCfdiInput } from '../../src/einvoice/sat/payment';
-import { amountPaid, invoiceTaxGroups, paidTaxes, remainingGroups } from '../../src/payments/compute';
+import { amountPaid, invoiceTaxGroups, paidTaxes, remainingGroups, settlingShare } from '../../src/payments/compute';
 import { needsTool, SAT_XSD_DIR, xsdErrors } from '../support/tools';
 
 const csd = (rfc: string, name: string): LoadedCertificate => {
@@ -324,4 +324,26 @@ test('payment computations: the invoice\'s tax groups, taxes in proportion, the 
   // One payment of all of it: 64.02 is out of 600.00's bounds; the receipt declares 64.01.
   assert.deepEqual(paidTaxes(six, '571.98', '571.98', true).paid.map((t) => [t.base_value, t.value]), [[600, 64.01]]);
   assert.equal(amountPaid('10', '1').toFixed(2), '10.00');
+  // An installment leaves a cent of base for the receipt that settles: 0.01 of 0.02 owed on a base of 0.01 left would
+  // take round2(0.005) = 0.01, all of it; it takes 0.00 and is refused (tooSmall), so the last 0.01 can still be paid.
+  const cent = [{ type: 'IVA', percentage: '16', base: new Decimal('0.01'), value: new Decimal(0) }];
+  assert.equal(paidTaxes(cent, '0.02', '0.01', false).tooSmall, true);
+  assert.deepEqual(paidTaxes(cent, '0.02', '0.02', true).paid.map((t) => [t.base_value, t.value]), [[0.01, 0]]);
+  // 0.50 of 1.00 owed on a base of 0.03: round2(0.015) = 0.02, leaving 0.01.
+  assert.deepEqual(paidTaxes([{ ...cent[0], base: new Decimal('0.03') }], '1', '0.5', false).paid.map((t) => t.base_value), [0.02]);
+});
+
+test('the note that settles an invoice moves what is left in the books of each tax; its CFDI keeps its own', () => {
+  // Three notes of 2,900.26, 14,341.78 and 19,011.21 credit all of 36,253.25 (IVA 5,800.52, ReteIVA 3,867.03); each rounds
+  // its own line: 464.04 + 2,294.68 + 3,041.79 = 5,800.51 and 309.36 + 1,529.79 + 2,027.87 = 3,867.02. The third, which
+  // brings the balance to zero, moves what the first two left: 3,041.80 and 2,027.88.
+  const declared = { taxes: [{ type: 'IVA', percentage: 16, base_value: 19011.21, value: 3041.79 }],
+    withholdings: [{ type: 'ReteIVA', percentage: 10.6667, base_value: 19011.21, value: 2027.87 }] };
+  const left = { taxes: [{ type: 'IVA', percentage: '16', base: new Decimal('19011.21'), value: new Decimal('5800.52').minus('464.04').minus('2294.68') }],
+    withholdings: [{ type: 'ReteIVA', percentage: '10.6667', base: new Decimal('19011.21'), value: new Decimal('3867.03').minus('309.36').minus('1529.79') }] };
+  assert.deepEqual(settlingShare(declared, left), { taxes: [{ ...declared.taxes[0], value: 3041.8 }], withholdings: [{ ...declared.withholdings[0], value: 2027.88 }] });
+  // Nothing left over: the note's entry moves its own share.
+  assert.equal(settlingShare(declared, { taxes: [{ ...left.taxes[0], value: new Decimal('3041.79') }], withholdings: [{ ...left.withholdings[0], value: new Decimal('2027.87') }] }), undefined);
+  // Never below zero (an earlier document moved more): nothing more to move.
+  assert.equal(settlingShare(declared, { taxes: [{ ...left.taxes[0], value: new Decimal('-0.01') }], withholdings: left.withholdings })!.taxes[0].value, 0);
 });

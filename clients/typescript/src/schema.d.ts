@@ -20762,6 +20762,25 @@ export interface operations {
                                 uuid: string;
                                 /** @description What the note credits on it */
                                 amount: number;
+                                /** @description The note that settles the invoice (17 Compensación, its balance to zero): its share of each tax as its journal entry moved it, the rest of what the invoice holds pending, where that differs from the share its CFDI declares; 402.01 takes the difference */
+                                booked?: {
+                                    taxes: {
+                                        type: string;
+                                        percentage: number;
+                                        base_value: number;
+                                        value: number;
+                                        /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                        booked?: number;
+                                    }[];
+                                    withholdings: {
+                                        type: string;
+                                        percentage: number;
+                                        base_value: number;
+                                        value: number;
+                                        /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                        booked?: number;
+                                    }[];
+                                };
                             }[];
                         }[];
                     };
@@ -21123,6 +21142,25 @@ export interface operations {
                             uuid: string;
                             /** @description What the note credits on it */
                             amount: number;
+                            /** @description The note that settles the invoice (17 Compensación, its balance to zero): its share of each tax as its journal entry moved it, the rest of what the invoice holds pending, where that differs from the share its CFDI declares; 402.01 takes the difference */
+                            booked?: {
+                                taxes: {
+                                    type: string;
+                                    percentage: number;
+                                    base_value: number;
+                                    value: number;
+                                    /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                    booked?: number;
+                                }[];
+                                withholdings: {
+                                    type: string;
+                                    percentage: number;
+                                    base_value: number;
+                                    value: number;
+                                    /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                    booked?: number;
+                                }[];
+                            };
                         }[];
                     };
                 };
@@ -21395,6 +21433,25 @@ export interface operations {
                             uuid: string;
                             /** @description What the note credits on it */
                             amount: number;
+                            /** @description The note that settles the invoice (17 Compensación, its balance to zero): its share of each tax as its journal entry moved it, the rest of what the invoice holds pending, where that differs from the share its CFDI declares; 402.01 takes the difference */
+                            booked?: {
+                                taxes: {
+                                    type: string;
+                                    percentage: number;
+                                    base_value: number;
+                                    value: number;
+                                    /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                    booked?: number;
+                                }[];
+                                withholdings: {
+                                    type: string;
+                                    percentage: number;
+                                    base_value: number;
+                                    value: number;
+                                    /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                    booked?: number;
+                                }[];
+                            };
                         }[];
                     };
                 };
@@ -21593,6 +21650,25 @@ export interface operations {
                             uuid: string;
                             /** @description What the note credits on it */
                             amount: number;
+                            /** @description The note that settles the invoice (17 Compensación, its balance to zero): its share of each tax as its journal entry moved it, the rest of what the invoice holds pending, where that differs from the share its CFDI declares; 402.01 takes the difference */
+                            booked?: {
+                                taxes: {
+                                    type: string;
+                                    percentage: number;
+                                    base_value: number;
+                                    value: number;
+                                    /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                    booked?: number;
+                                }[];
+                                withholdings: {
+                                    type: string;
+                                    percentage: number;
+                                    base_value: number;
+                                    value: number;
+                                    /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                    booked?: number;
+                                }[];
+                            };
                         }[];
                     };
                 };
@@ -21791,6 +21867,25 @@ export interface operations {
                             uuid: string;
                             /** @description What the note credits on it */
                             amount: number;
+                            /** @description The note that settles the invoice (17 Compensación, its balance to zero): its share of each tax as its journal entry moved it, the rest of what the invoice holds pending, where that differs from the share its CFDI declares; 402.01 takes the difference */
+                            booked?: {
+                                taxes: {
+                                    type: string;
+                                    percentage: number;
+                                    base_value: number;
+                                    value: number;
+                                    /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                    booked?: number;
+                                }[];
+                                withholdings: {
+                                    type: string;
+                                    percentage: number;
+                                    base_value: number;
+                                    value: number;
+                                    /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                    booked?: number;
+                                }[];
+                            };
                         }[];
                     };
                 };
@@ -22144,6 +22239,25 @@ export interface operations {
                             uuid: string;
                             /** @description What the note credits on it */
                             amount: number;
+                            /** @description The note that settles the invoice (17 Compensación, its balance to zero): its share of each tax as its journal entry moved it, the rest of what the invoice holds pending, where that differs from the share its CFDI declares; 402.01 takes the difference */
+                            booked?: {
+                                taxes: {
+                                    type: string;
+                                    percentage: number;
+                                    base_value: number;
+                                    value: number;
+                                    /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                    booked?: number;
+                                }[];
+                                withholdings: {
+                                    type: string;
+                                    percentage: number;
+                                    base_value: number;
+                                    value: number;
+                                    /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                    booked?: number;
+                                }[];
+                            };
                         }[];
                     };
                 };
@@ -22348,6 +22462,25 @@ export interface operations {
                             uuid: string;
                             /** @description What the note credits on it */
                             amount: number;
+                            /** @description The note that settles the invoice (17 Compensación, its balance to zero): its share of each tax as its journal entry moved it, the rest of what the invoice holds pending, where that differs from the share its CFDI declares; 402.01 takes the difference */
+                            booked?: {
+                                taxes: {
+                                    type: string;
+                                    percentage: number;
+                                    base_value: number;
+                                    value: number;
+                                    /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                    booked?: number;
+                                }[];
+                                withholdings: {
+                                    type: string;
+                                    percentage: number;
+                                    base_value: number;
+                                    value: number;
+                                    /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                    booked?: number;
+                                }[];
+                            };
                         }[];
                     };
                 };
@@ -22478,6 +22611,25 @@ export interface operations {
                             uuid: string;
                             /** @description What the note credits on it */
                             amount: number;
+                            /** @description The note that settles the invoice (17 Compensación, its balance to zero): its share of each tax as its journal entry moved it, the rest of what the invoice holds pending, where that differs from the share its CFDI declares; 402.01 takes the difference */
+                            booked?: {
+                                taxes: {
+                                    type: string;
+                                    percentage: number;
+                                    base_value: number;
+                                    value: number;
+                                    /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                    booked?: number;
+                                }[];
+                                withholdings: {
+                                    type: string;
+                                    percentage: number;
+                                    base_value: number;
+                                    value: number;
+                                    /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                    booked?: number;
+                                }[];
+                            };
                         }[];
                     };
                 };
