@@ -77,7 +77,7 @@ export interface Config {
   groupCommit: boolean;
   groupCommitMs: number;
   groupCommitMax: number;
-  /** The operator console (src/console): CONSOLE_HTTPS=1 marks its cookie Secure; session lifetimes; failed-login limits per window. */
+  /** The operator console (src/console): CONSOLE_HTTPS=1 (the default on a production start) marks its cookie Secure; session lifetimes; failed-login limits per window. */
   consoleHttps: boolean;
   consoleIdleSeconds: number;
   consoleSessionSeconds: number;
@@ -185,8 +185,30 @@ function hashCost(env: NodeJS.ProcessEnv): void {
   if (!env.NODE_TEST_CONTEXT) throw new ConfigError('HASH_COST=test is for the test suite only (under node --test): a real start hashes access keys and passwords at full cost');
 }
 
+/**
+ * An administration token anyone could guess is refused at start, whatever its length: one with fewer than 8
+ * different characters ("a" × 32) or whose characters mostly follow each other ("abcdefgh…", "12345678…").
+ */
+function guessable(token: string): string | null {
+  const distinct = new Set(token).size;
+  if (distinct < 8) return `it has only ${distinct} different characters`;
+  let runs = 0;
+  for (let i = 1; i < token.length; i++) if (Math.abs(token.charCodeAt(i) - token.charCodeAt(i - 1)) <= 1) runs++;
+  return runs * 2 > token.length ? 'most of its characters follow the one before' : null;
+}
+
+function adminToken(env: NodeJS.ProcessEnv): string | undefined {
+  const token = secret(env, 'ADMIN_TOKEN', 32);
+  const why = token && guessable(token);
+  if (why) throw new ConfigError(`ADMIN_TOKEN is too easy to guess: ${why} (make one with \`openssl rand -hex 32\`)`);
+  return token;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   hashCost(env);
+  const admin = adminToken(env);
+  // A production start (ADMIN_TOKEN set or NODE_ENV=production) marks the console's cookie Secure unless CONSOLE_HTTPS=0.
+  const production = !!admin || env.NODE_ENV === 'production';
   return {
     port: port(env),
     host: env.HOST || '127.0.0.1',
@@ -221,7 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailTimeoutMs: int(env, 'MAIL_TIMEOUT_MS', 20000),
     outboxClaimMs: Math.max(1000, int(env, 'OUTBOX_CLAIM_MS', 120000)),
     demo: oneOf(env, 'DEMO', ['0', '1'] as const, '0') === '1',
-    adminToken: secret(env, 'ADMIN_TOKEN', 32),
+    adminToken: admin,
     secretKey: secret(env, 'SECRET_KEY'),
     secretKeyPrevious: secret(env, 'SECRET_KEY_PREVIOUS'),
     workerThreads: int(env, 'WORKER_THREADS', 0),
@@ -229,7 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     groupCommit: oneOf(env, 'GROUP_COMMIT', ['on', 'off'] as const, 'on') === 'on',
     groupCommitMs: int(env, 'GROUP_COMMIT_MS', 0),
     groupCommitMax: Math.max(1, int(env, 'GROUP_COMMIT_MAX', 64)),
-    consoleHttps: oneOf(env, 'CONSOLE_HTTPS', ['0', '1'] as const, '0') === '1',
+    consoleHttps: oneOf(env, 'CONSOLE_HTTPS', ['0', '1'] as const, production ? '1' : '0') === '1',
     consoleIdleSeconds: Math.max(1, int(env, 'CONSOLE_IDLE_SECONDS', 1800)),
     consoleSessionSeconds: Math.max(1, int(env, 'CONSOLE_SESSION_SECONDS', 43200)),
     consoleLoginMaxPerEmail: Math.max(1, int(env, 'CONSOLE_LOGIN_MAX_PER_EMAIL', 5)),

@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
 import { openDb } from '../../src/platform/db';
 import { freshPostgres, STORAGES } from '../support/server';
-import { freshNit, SECRET_KEY } from '../support/admin';
+import { ADMIN_TOKEN, freshNit, SECRET_KEY } from '../support/admin';
 
 const cliFile = path.join(__dirname, '..', '..', 'src', 'cli.js');
 /** A date `offset` days from today as the Colombian companies see it (America/Bogota, UTC−5 all year), as the service checks dates. */
@@ -185,7 +185,7 @@ test('CLI on PostgreSQL without SECRET_KEY: a certificate is refused with what t
     mistake(cli({ ...env, CERT_PASSWORD: p12.password }, 'certificate', 'load', '--company-id', String(c.json().id), '--p12', file), 'certificate load',
       /^error: parameter_required at SECRET_KEY: Certificates cannot be stored: SECRET_KEY is not set/m);
     // A production environment (ADMIN_TOKEN set) on PostgreSQL without SECRET_KEY: the CLI stops as the service does (78).
-    const production = cli({ ...env, ADMIN_TOKEN: 'a'.repeat(32) }, 'company', 'list');
+    const production = cli({ ...env, ADMIN_TOKEN }, 'company', 'list');
     assert.equal(production.code, 78, production.stderr);
     assert.match(production.stderr, /^error: SECRET_KEY is required on a PostgreSQL server for a production start \(ADMIN_TOKEN is set\)/m);
     assert.deepEqual(fs.readdirSync(dataDir), ['firma.p12'], 'no key file is made for a PostgreSQL server');

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { ADMIN_TOKEN } from '../support/admin';
 import pg from 'pg';
 import { ApiClient, freshPostgres } from '../support/server';
 import { freePort, ServiceProcess } from '../support/service';
@@ -57,6 +58,9 @@ test('a port in use, a wrong setting or a database that cannot be used stops the
       [{ LOG_LEVEL: 'loud' }, 78, /^Cannot start: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"$/],
       [{ ADMIN_TOKEN: 'short-secret' }, 78, /^Cannot start: ADMIN_TOKEN must have at least 32 characters \(it has 12\)$/],
       [{ ADMIN_TOKEN: 'x'.repeat(31) }, 78, /^Cannot start: ADMIN_TOKEN must have at least 32 characters \(it has 31\)$/],
+      // Long enough, and still guessable: too few different characters, or a run of consecutive ones.
+      [{ ADMIN_TOKEN: 'a'.repeat(32) }, 78, /^Cannot start: ADMIN_TOKEN is too easy to guess: it has only 1 different characters \(make one with `openssl rand -hex 32`\)$/],
+      [{ ADMIN_TOKEN: 'abcdefghijklmnopqrstuvwxyz0123456789' }, 78, /^Cannot start: ADMIN_TOKEN is too easy to guess: most of its characters follow the one before/],
       [{ SECRET_KEY: 'x' }, 78, /^Cannot start: SECRET_KEY must have at least 16 characters/],
       [{ DIAN_MODE: 'live' }, 78, /^Cannot start: DIAN_MODE must be one of sandbox, webservice/],
       [{ PAC_MODE: 'pac' }, 78, /^Cannot start: PAC_MODE must be one of sandbox, finkok, got "pac"$/],
@@ -66,9 +70,9 @@ test('a port in use, a wrong setting or a database that cannot be used stops the
       [{ DATABASE_URL: 'postgres://root:s3cret@127.0.0.1:1/test' }, 69, /^Cannot start: Cannot use the database at postgres:\/\/root:\*\*\*@127\.0\.0\.1:1\/test: nothing listens there/],
       // A production start (ADMIN_TOKEN set, or NODE_ENV=production) on PostgreSQL without SECRET_KEY: refused before the database is even
       // reached; with SECRET_KEY it goes on (to the database, which is not there: 69); a development start goes on too (the line above).
-      [{ DATABASE_URL: 'postgres://root:s3cret@127.0.0.1:1/test', ADMIN_TOKEN: 'a'.repeat(32) }, 78, /^Cannot start: SECRET_KEY is required on a PostgreSQL server for a production start \(ADMIN_TOKEN is set\): set it/],
+      [{ DATABASE_URL: 'postgres://root:s3cret@127.0.0.1:1/test', ADMIN_TOKEN: ADMIN_TOKEN }, 78, /^Cannot start: SECRET_KEY is required on a PostgreSQL server for a production start \(ADMIN_TOKEN is set\): set it/],
       [{ DATABASE_URL: 'postgres://root:s3cret@127.0.0.1:1/test', NODE_ENV: 'production' }, 78, /^Cannot start: SECRET_KEY is required on a PostgreSQL server for a production start \(NODE_ENV=production\)/],
-      [{ DATABASE_URL: 'postgres://root:s3cret@127.0.0.1:1/test', ADMIN_TOKEN: 'a'.repeat(32), SECRET_KEY: 'k'.repeat(16) }, 69, /^Cannot start: Cannot use the database at .*nothing listens there/],
+      [{ DATABASE_URL: 'postgres://root:s3cret@127.0.0.1:1/test', ADMIN_TOKEN: ADMIN_TOKEN, SECRET_KEY: 'k'.repeat(16) }, 69, /^Cannot start: Cannot use the database at .*nothing listens there/],
       [{ DATA_DIR: path.join(notADir, 'data') }, 78, /^Cannot start: The embedded database in DATA_DIR .* cannot be opened: ENOTDIR/],
       // The test suite's cheap hashes (src/platform/hashing.ts) are refused outside Node's test runner, and any other value anywhere.
       [{ HASH_COST: 'test', NODE_TEST_CONTEXT: '' }, 78, /^Cannot start: HASH_COST=test is for the test suite only \(under node --test\): a real start hashes access keys and passwords at full cost$/],
