@@ -13,12 +13,13 @@ import { DomainError, Problems } from '../platform/errors';
 import { checkBody } from '../platform/validation';
 import type { DianAuthority } from '../einvoice/dian/authority';
 import { DianTestSetError, runDianTestSet, type TestSetResult } from '../einvoice/dian/habilitacion';
+import { TEST_SET_ID } from '../einvoice/dian/test-resolution';
 import { testSetDocuments } from '../invoices/co/test-set';
 import { withCompany, type Actor } from './audit';
 import { companyRow } from './collections';
 
 export const TestSetBody = Type.Object({
-  test_set_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The TestSetId the DIAN gave; default settings.dian.test_set_id' })),
+  test_set_id: Type.Optional(Type.String({ ...TEST_SET_ID, description: 'The TestSetId the DIAN gave (a GUID); default settings.dian.test_set_id' })),
 });
 
 export async function runTestSet(db: Db, actor: Actor, authority: DianAuthority, companyId: number, body: { test_set_id?: string } | undefined): Promise<TestSetResult> {

@@ -26,6 +26,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { CURRENCIES } from '../invoices/co/schema';
 import { CodeOrObject, codeOf, Enum } from '../platform/validation';
 import { RESPONSIBILITY_NAMES } from '../einvoice/dian/issuer';
+import { TEST_SET_ID } from '../einvoice/dian/test-resolution';
 import { REGIMES } from '../catalogs/sat';
 import type { Problems } from '../platform/errors';
 import type { DianSettings } from '../platform/auth';
@@ -62,7 +63,7 @@ export const SettingsBody = Type.Object({
   dian: setting(Type.Object({
     id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Software id given by the DIAN' })),
     pin: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Software PIN (never answered)' })),
-    test_set_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'TestSetId of the habilitación' })),
+    test_set_id: Type.Optional(Type.String({ ...TEST_SET_ID, description: 'TestSetId of the habilitación (the GUID the DIAN gave)' })),
     environment: Type.Optional(Enum(['1', '2'], { description: '1 production (only once the test set passed), 2 test (habilitación)' })),
     provider_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'The software provider\'s name on PDFs, when it is not the company itself' })),
     provider_nit: Type.Optional(Type.String({ pattern: '^[0-9]{5,10}$', 'x-hint': 'must be a NIT of 5 to 10 digits, without its check digit', 'x-code': 'invalid_identification',

@@ -56,6 +56,8 @@ const PATTERNS: [RegExp, string][] = [
   [/^must contain only letters and digits$/, 'Debe contener solo letras y dígitos.'],
   [/^must contain only letters, digits, - _ and \. \(starting with a letter or a digit\)$/, 'Debe contener solo letras, dígitos, - _ y . (empezando por una letra o un dígito).'],
   [/^must be a whole number, or a string of its digits$/, 'Debe ser un número entero, o sus dígitos como texto.'],
+  [/^must be the GUID the DIAN gave the test set \(8-4-4-4-12 hexadecimal digits\)$/, 'Debe ser el GUID que la DIAN dio al set de pruebas (8-4-4-4-12 dígitos hexadecimales): revíselo en el portal; no se envió nada.'],
+  [/^must be the GUID the DIAN gave the test set \(8-4-4-4-12 hexadecimal digits\), not "(.*)": nothing was sent$/, 'El TestSetId guardado ($1) no es el GUID que dio la DIAN (8-4-4-4-12 dígitos hexadecimales): corríjalo; no se envió nada.'],
   [/^must contain only letters, digits, spaces and (.+)$/, 'Debe contener solo letras, dígitos, espacios y $1.'],
   [/^must contain only letters, digits, spaces and -$/, 'Debe contener solo letras, dígitos, espacios y -.'],
   [/^must be one digit$/, 'Debe ser un dígito.'],

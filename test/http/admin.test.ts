@@ -150,12 +150,12 @@ eachStorage('administration API', (storage) => {
       email: 'ventas@tornillo.example.co', phone: '+57 601 555 0100', commercial_name: 'El Tornillo', vat_responsible: false,
       fiscal_responsibilities: [{ code: 'R-99-PN', name: 'whatever' }], person_type: 'company', commercial_registration: '123456',
       foreign_currency: { enabled: true, currencies: ['USD', 'EUR'] }, warehouses_enabled: false, seller_by_item: true, cost_center_required: true,
-      long_product_descriptions: false, dian: { id: 'f1c2e3d4-0000-4000-8000-000000000001', pin: '54321', test_set_id: 'abc-123', environment: '2', provider_name: 'Software Contable S.A.S.' },
+      long_product_descriptions: false, dian: { id: 'f1c2e3d4-0000-4000-8000-000000000001', pin: '54321', test_set_id: '6d3b1f0e-2a4c-4e8b-9f7d-5c1a2b3e4d5f', environment: '2', provider_name: 'Software Contable S.A.S.' },
     };
     const patched = ok(await admin.patch(`/companies/${c.id}`, { settings, legal_name: 'Ferretería El Tornillo S.A.S. BIC', logo: PNG.toString('base64') }));
     assert.equal(patched.legal_name, 'Ferretería El Tornillo S.A.S. BIC');
     assert.deepEqual(patched.settings, { ...settings, fiscal_responsibilities: [{ code: 'R-99-PN', name: 'No aplica – Otros' }],
-      dian: { id: settings.dian.id, test_set_id: 'abc-123', environment: '2', provider_name: 'Software Contable S.A.S.', pin_set: true } }, 'the PIN is never answered');
+      dian: { id: settings.dian.id, test_set_id: '6d3b1f0e-2a4c-4e8b-9f7d-5c1a2b3e4d5f', environment: '2', provider_name: 'Software Contable S.A.S.', pin_set: true } }, 'the PIN is never answered');
     const [stored] = await s.db.query('SELECT settings FROM companies WHERE company_id = $1', [c.id]);
     assert.match(stored.settings.dian.pin, /^v2\./, 'stored sealed (docs/security.md)');
     assert.equal(openFor(stored.settings.dian.pin, AAD.pin(c.id)), '54321');
@@ -166,7 +166,7 @@ eachStorage('administration API', (storage) => {
     await s.db.query(`UPDATE companies SET settings = jsonb_set(settings, '{dian,test_set_passed_at}', '"2026-01-01T00:00:00Z"') WHERE company_id = $1`, [c.id]);
     // Merged: dian and foreign_currency key by key; null removes; a GET answer sent back changes nothing.
     const merged = ok(await admin.patch(`/companies/${c.id}`, { settings: { dian: { environment: '1' }, foreign_currency: { currencies: ['USD'] }, phone: null } }));
-    assert.deepEqual(merged.settings.dian, { id: settings.dian.id, test_set_id: 'abc-123', environment: '1', provider_name: 'Software Contable S.A.S.',
+    assert.deepEqual(merged.settings.dian, { id: settings.dian.id, test_set_id: '6d3b1f0e-2a4c-4e8b-9f7d-5c1a2b3e4d5f', environment: '1', provider_name: 'Software Contable S.A.S.',
       test_set_passed_at: '2026-01-01T00:00:00Z', pin_set: true });
     assert.deepEqual(merged.settings.foreign_currency, { enabled: true, currencies: ['USD'] });
     assert.equal('phone' in merged.settings, false);

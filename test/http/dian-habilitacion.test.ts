@@ -116,6 +116,27 @@ eachStorage('DIAN test set through the sandbox', (storage: Storage) => {
     assert.deepEqual(b.documents.map((d) => d.name), [`SETP${last + 2}`, `SETP${last + 3}`], 'the set after the invoice');
   });
 
+  test('a mistyped TestSetId is refused before anything is sent or numbered, in the request and in the settings', async () => {
+    const admin = adminOf(s);
+    const sets = async () => (await s.db.query<{ n: string }>('SELECT count(*)::text AS n FROM dian_test_sets WHERE company_id = $1', [companyId]))[0].n;
+    const before = await sets();
+    const hint = /test_set_id must be the GUID the DIAN gave the test set \(8-4-4-4-12 hexadecimal digits\)/;
+    // One digit short, as typed from the portal.
+    const short = await admin.post(`/companies/${companyId}/dian/test-set`, { test_set_id: '6d3b1f0e-2a4c-4e8b-9f7d-5c1a2b3e4d5' });
+    assert.equal(short.status, 400, JSON.stringify(short.body));
+    assert.deepEqual(short.body.Errors.map((e: any) => e.Params[0]), ['test_set_id']);
+    assert.match(short.body.Errors[0].Message, hint);
+    const saved = await admin.patch(`/companies/${companyId}`, { settings: { dian: { test_set_id: 'abc-123' } } });
+    assert.equal(saved.status, 400, JSON.stringify(saved.body));
+    assert.match(saved.body.Errors[0].Message, /must be the GUID the DIAN gave the test set/);
+    // One stored before this check: refused when the set runs, naming it.
+    await s.db.query(`UPDATE companies SET settings = jsonb_set(settings, '{dian,test_set_id}', '"abc-123"') WHERE company_id = $1`, [companyId]);
+    const stored = await admin.post(`/companies/${companyId}/dian/test-set`, {});
+    assert.equal(stored.status, 400, JSON.stringify(stored.body));
+    assert.match(stored.body.Errors[0].Message, /not "abc-123": nothing was sent/);
+    assert.equal(await sets(), before, 'no set started, no test number taken');
+  });
+
   test('the set as the DIAN composes it over HTTP: 30 invoices, 10 credit notes, 10 debit notes, all accepted', async () => {
     const admin = adminOf(s);
     await s.db.query(`UPDATE companies SET settings = settings #- '{dian,test_set_passed_at}' WHERE company_id = $1`, [companyId]);
@@ -150,10 +171,10 @@ eachStorage('DIAN test set through the sandbox', (storage: Storage) => {
     }
   });
 
-  test('a test set id that is not the DIAN\'s GUID is refused for every document', async () => {
-    const result = await runDianTestSet(s.db, sandbox, testSetDocuments, companyId, 'not-a-test-set', { invoices: 2, creditNotes: 0, debitNotes: 0 });
-    assert.equal(result.status, 'Rejected');
-    assert.deepEqual(result.documents.map((d) => d.errors.map((e) => e.code)), [['TEST_SET'], ['TEST_SET']]);
+  test('a test set id that is not the DIAN\'s GUID is refused before any document, and by the sandbox DIAN too', async () => {
+    await assert.rejects(runDianTestSet(s.db, sandbox, testSetDocuments, companyId, 'not-a-test-set', { invoices: 2, creditNotes: 0, debitNotes: 0 }),
+      (e: unknown) => e instanceof DianTestSetError && e.param === 'test_set_id' && /not "not-a-test-set": nothing was sent/.test(e.message));
+    assert.deepEqual((await sandbox.sendTestSet('<Invoice/>', 'not-a-test-set')).errors.map((e) => e.code), ['TEST_SET']);
   });
 
   test('a company that cannot send a set: unknown, Mexican, no software registration, no certificate', async () => {

@@ -24,6 +24,11 @@ test('API messages: translated whole in Spanish, as they are in English', () => 
   assert.equal(translate('es', sum), 'La suma de los pagos (100.00) debe ser igual al valor a pagar (119.00).');
   const required = { Code: 'parameter_required', Message: 'customer.identification is required', Params: ['customer.identification'] };
   assert.equal(translate('es', required), 'Es obligatorio.');
+  // A mistyped DIAN TestSetId, in the request and as stored.
+  const guid = { Code: 'invalid_value', Message: 'test_set_id must be the GUID the DIAN gave the test set (8-4-4-4-12 hexadecimal digits)', Params: ['test_set_id'] };
+  assert.match(translate('es', guid), /^Debe ser el GUID que la DIAN dio al set de pruebas .*no se envió nada\.$/);
+  const stored = { ...guid, Message: 'test_set_id must be the GUID the DIAN gave the test set (8-4-4-4-12 hexadecimal digits), not "abc-123": nothing was sent' };
+  assert.equal(translate('es', stored), 'El TestSetId guardado (abc-123) no es el GUID que dio la DIAN (8-4-4-4-12 dígitos hexadecimales): corríjalo; no se envió nada.');
 });
 
 test('a message with no Spanish text of its own: its code in Spanish, no English word', () => {

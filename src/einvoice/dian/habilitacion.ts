@@ -36,7 +36,7 @@ import { signInvoiceXml, type SigningCredentials } from './sign';
 import { buildInvoiceXml, buildNoteXml, type DianCustomer, type DianInvoiceDocument } from './ubl';
 import type { NoteDocument } from '../../notes/schema';
 import { DEFAULT_SOFTWARE, softwareProvider } from './stamp';
-import { TEST_RESOLUTION } from './test-resolution';
+import { isTestSetId, TEST_RESOLUTION, TEST_SET_ID } from './test-resolution';
 import { dianFileStems } from './file-names';
 import { AAD, openFor } from '../../platform/secrets';
 import { dianIssuer } from './issuer';
@@ -173,6 +173,7 @@ export async function runDianTestSet(db: Db, authority: DianAuthority, make: Tes
   const count = invoices + creditNotes + debitNotes;
   const timeoutMs = options.timeoutMs ?? 120_000;
   if (typeof testSetId !== 'string' || !testSetId.trim()) throw new DianTestSetError('test_set_id is required (the id the DIAN gave the software\'s test set)', 'test_set_id');
+  if (!isTestSetId(testSetId)) throw new DianTestSetError(`test_set_id ${TEST_SET_ID['x-hint']}, not "${testSetId}": nothing was sent`, 'test_set_id');
   if (invoices < 1 && creditNotes + debitNotes > 0) throw new DianTestSetError('The notes of a test set correct invoices of the set: send at least one invoice', 'invoices');
   const [company] = await db.query<CompanyRow>('SELECT * FROM companies WHERE company_id = $1', [companyId]);
   if (!company) throw new DianTestSetError(`Company ${companyId} does not exist`, 'id');

@@ -13,3 +13,12 @@ export const TEST_RESOLUTION: DianResolution = {
  */
 export const onTestResolution = (r: { number?: unknown; prefix?: unknown } | null | undefined): boolean =>
   !!r && (r.number === TEST_RESOLUTION.number || String(r.prefix ?? '').toUpperCase() === TEST_RESOLUTION.prefix);
+
+/**
+ * The TestSetId the DIAN gives a software's test set: a GUID (8-4-4-4-12 hexadecimal digits). A mistyped one is
+ * refused before anything is sent or numbered: the DIAN would reject each of the set's 50 documents, and 50 test
+ * numbers would be spent.
+ */
+export const TEST_SET_ID = { pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$',
+  'x-hint': 'must be the GUID the DIAN gave the test set (8-4-4-4-12 hexadecimal digits)' } as const;
+export const isTestSetId = (v: unknown): v is string => typeof v === 'string' && new RegExp(TEST_SET_ID.pattern).test(v);
