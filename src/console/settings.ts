@@ -10,6 +10,7 @@ import type { ApiAnswer, Ctx } from './context';
 import { fields, fromForm, type FieldSpec } from './fields';
 import type { Form } from './forms';
 import { translate } from './messages';
+import { TEST_SET_ID } from '../einvoice/dian/test-resolution';
 
 export type Flash = { ok?: string; errors?: unknown; secret?: [string, string] };
 /** The administration API's company (GET /admin/v1/companies/{id}): the fields read here. */
@@ -101,7 +102,7 @@ export async function testSetPage(ctx: Ctx, result?: ApiAnswer<TestSetResult>): 
     'The test set sends the DIAN (or the configured test environment) 30 invoices, 10 credit notes and 10 debit notes on the test numbering, and shows the verdict of each. It may take a few minutes.')}</p>
   <p>${w(ctx, 'Último set aprobado', 'Last passed set')}: <span id="passed-at">${dian.test_set_passed_at ? day(String(dian.test_set_passed_at)) : '—'}</span></p>
   <form method="post" action="/app/settings/test-set" class="record" hx-post="/app/settings/test-set" hx-target="#verdicts" hx-select="#verdicts" hx-swap="outerHTML" hx-indicator="#running" hx-disabled-elt="find button">${csrfField(ctx)}
-  <div class="field"><label for="test_set_id">TestSetId</label><input id="test_set_id" name="test_set_id" value="${dian.test_set_id ?? ''}"></div>
+  <div class="field"><label for="test_set_id">TestSetId</label><input id="test_set_id" name="test_set_id" value="${dian.test_set_id ?? ''}" pattern="${TEST_SET_ID.pattern.slice(1, -1)}" title="${w(ctx, 'El GUID que dio la DIAN: 8-4-4-4-12 dígitos hexadecimales', 'The GUID the DIAN gave: 8-4-4-4-12 hexadecimal digits')}" autocomplete="off" spellcheck="false"></div>
   <button type="submit">${w(ctx, 'Enviar el set de pruebas', 'Send the test set')}</button>
   <p id="running" class="htmx-indicator" role="status">${w(ctx, 'Enviando los 50 documentos y esperando los veredictos…', 'Sending the 50 documents and waiting for the verdicts…')}</p></form>${verdicts}`);
 }

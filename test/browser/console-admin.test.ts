@@ -114,6 +114,13 @@ describe('console customers, products and settings in a browser', browserSuite()
   test('settings: the DIAN test set, running then its verdicts', async () => {
     await go('/app/settings/test-set');
     await noViolations('the test set');
+    // A mistyped TestSetId (one digit short) is stopped by the page: nothing is sent.
+    await page.fill('#test_set_id', '2b1b5d1e-6f7a-4c3e-9d2a-0f1e2d3c4b5');
+    assert.equal(await page.$eval('#test_set_id', (el) => (el as HTMLInputElement).validity.patternMismatch), true);
+    const sets = async () => (await s.db.query<{ n: string }>('SELECT count(*)::text AS n FROM dian_test_sets WHERE company_id = $1', [coCompany]))[0].n;
+    const before = await sets();
+    await page.click('main form.record button[type=submit]');
+    assert.equal(await sets(), before, 'the form was not sent');
     await page.fill('#test_set_id', '2b1b5d1e-6f7a-4c3e-9d2a-0f1e2d3c4b5a');
     await page.click('main form.record button[type=submit]');
     await page.waitForSelector('#running', { state: 'visible' });
