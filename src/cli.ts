@@ -398,7 +398,8 @@ async function main(argv: string[]): Promise<void> {
     if (!(e instanceof UsageError || (e instanceof ApiError && e.status < 500))) throw e;
     const lines = e instanceof ApiError ? e.errors.map((x) => `error: ${x.Code}${x.Params.length ? ` at ${x.Params.join(', ')}` : ''}: ${x.Message}`) : [`error: ${e.message}`];
     process.stderr.write(`${lines.join('\n')}\nusage: ${usageOf(command)}\n`);
-    process.exitCode = 64;
+    // A secret with no key to seal it (PostgreSQL without SECRET_KEY) is the configuration's fault, as at start: 78.
+    process.exitCode = e instanceof ApiError && e.errors.some((x) => x.Params.includes('SECRET_KEY')) ? 78 : 64;
   } finally {
     await db.close();
   }

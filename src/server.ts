@@ -145,8 +145,8 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
       const { sealed, unknownKey } = await sealStoredPasswords(db, key);
       if (sealed) app.log.info({ sealed }, 'certificate passwords sealed with the current key');
       const secrets = await sealStoredSecrets(db, key);
-      if (secrets.sealed) app.log.info({ sealed: secrets.sealed }, 'DIAN PINs and webhook secrets sealed with the current key');
-      if (secrets.unknownKey) app.log.warn({ secrets: secrets.unknownKey }, 'DIAN PINs or webhook secrets sealed with a key this process does not have (set SECRET_KEY_PREVIOUS to the old key)');
+      if (secrets.sealed) app.log.info({ sealed: secrets.sealed }, 'DIAN PINs, technical keys and webhook secrets sealed with the current key');
+      if (secrets.unknownKey) app.log.warn({ secrets: secrets.unknownKey }, 'DIAN PINs, technical keys or webhook secrets sealed with a key this process does not have (set SECRET_KEY_PREVIOUS to the old key)');
       if (unknownKey) app.log.warn({ certificates: unknownKey }, 'certificate passwords sealed with a key this process does not have (another SECRET_KEY?): those companies cannot sign');
     } else {
       app.log.warn('SECRET_KEY is not set: certificates cannot be uploaded on a PostgreSQL server, and DIAN PINs and webhook secrets stay in clear there (see docs/security.md)');

@@ -8,7 +8,7 @@
  * A refused change throws before anything is written and writes nothing.
  */
 import type { Db, Queryable } from '../platform/db';
-import { notFound } from '../platform/errors';
+import { DomainError, notFound } from '../platform/errors';
 import type { SealingKey } from '../platform/secrets';
 import type { CompanyRow } from '../platform/auth';
 
@@ -20,6 +20,19 @@ export interface Actor {
   via: 'api' | 'cli';
   changed?: (change: Change) => void;
   sealingKey?: SealingKey | null;
+}
+
+/**
+ * The key a change seals `what` with. None (PostgreSQL without SECRET_KEY): the service stores it as it came (a
+ * development start; a production start refuses to run without SECRET_KEY), while the CLI refuses to store it in clear
+ * (parameter_required at SECRET_KEY, exit code 78), as it refuses certificates.
+ */
+export function keyToStore(actor: Pick<Actor, 'via' | 'sealingKey'>, what: string): SealingKey | null {
+  if (actor.sealingKey) return actor.sealingKey;
+  if (actor.via === 'cli') {
+    throw new DomainError('parameter_required', `${what} would be stored in clear: SECRET_KEY is not set. On a PostgreSQL server set SECRET_KEY (at least 16 characters, the same on every process) and run the command again`, 'SECRET_KEY');
+  }
+  return null;
 }
 
 export interface Change {

@@ -45,7 +45,7 @@ export interface Resource {
 /** The company a collection's record belongs to, as companyRow reads it. */
 export interface CompanyOfRecord { company_id: number; country: 'CO' | 'MX'; time_zone: string; settings: CompanySettings }
 
-export interface Ctx { q: Queryable; company: CompanyOfRecord; problems: Problems }
+export interface Ctx { q: Queryable; company: CompanyOfRecord; problems: Problems; actor: Actor }
 
 /** A record of a collection as stored or sent: its fields by name, each checked by the collection's schema. */
 export type Fields = Record<string, unknown>;
@@ -68,7 +68,7 @@ export interface TableDef {
    */
   check?(ctx: Ctx, record: Fields, before: Fields | null, sent: Fields): Promise<void> | void;
   /** The answer (default: the lookup's mapping, plus the extra columns) and its schema (default: the lookup's item, plus the extra fields). */
-  answer?(row: Fields): Fields;
+  answer?(row: Fields, companyId: number): Fields;
   answerSchema?: TSchema;
   columns?: string;
   order?: string;
@@ -120,7 +120,7 @@ export function tableResource(def: TableDef): Resource {
       const rec: Fields = before
         ? { ...Object.fromEntries(fieldNames.map((k) => [k, before[k]])), ...sent }
         : { ...def.defaults?.(company, body), ...sent };
-      const ctx = { q, company, problems };
+      const ctx = { q, company, problems, actor };
       for (const set of def.unique ?? []) {
         if (set.some((k) => problems.has(k) || rec[k] === undefined)) continue;
         const conds = set.map((k, i) => `${k} = $${i + 3}`).join(' AND ');
@@ -143,8 +143,8 @@ export function tableResource(def: TableDef): Resource {
       }
       const after = await one(q, companyId, rowId);
       await def.after?.(ctx, after, before);
-      await record(before ? 'update' : 'create', def.path, rowId, before && answer(before), answer(after));
-      return answer(after);
+      await record(before ? 'update' : 'create', def.path, rowId, before && answer(before, companyId), answer(after, companyId));
+      return answer(after, companyId);
     });
   }
 
@@ -160,13 +160,13 @@ export function tableResource(def: TableDef): Resource {
         args.push(filters[k]);
         where.push(f.where.replace('$n', `$${args.length}`));
       }
-      return (await q.query<Fields>(`SELECT ${columns} FROM ${def.table} WHERE ${where.join(' AND ')} ORDER BY ${order}`, args)).map(answer);
+      return (await q.query<Fields>(`SELECT ${columns} FROM ${def.table} WHERE ${where.join(' AND ')} ORDER BY ${order}`, args)).map((row) => answer(row, companyId));
     },
     async get(q, companyId, id) {
       await companyRow(q, companyId);
       const row = await one(q, companyId, id);
       if (!row) throw missing(id);
-      return answer(row);
+      return answer(row, companyId);
     },
     create: (db, actor, companyId, body) => write(db, actor, companyId, null, body),
     update: (db, actor, companyId, id, body) => write(db, actor, companyId, id, body),

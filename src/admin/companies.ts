@@ -5,7 +5,7 @@
  * tax id never change: documents, certificates and the DIAN's records hang
  * on them.
  */
-import { AAD, isSealed, storedSecret, type SealingKey } from '../platform/secrets';
+import { AAD, isSealed, storedSecret } from '../platform/secrets';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db, Queryable } from '../platform/db';
 import type { CompanyRow, CompanySettings } from '../platform/auth';
@@ -23,7 +23,7 @@ import { postalCode } from '../catalogs/sat';
 import { RESPONSIBILITY_NAMES } from '../einvoice/dian/issuer';
 import { productionRefusal, testNumberingRefusal } from '../einvoice/dian/habilitacion';
 import { LOGO_MAX_BYTES, logoProblem } from '../pdf/logo';
-import { withCompany, type Actor } from './audit';
+import { keyToStore, withCompany, type Actor } from './audit';
 
 export const TIME_ZONES = { CO: 'America/Bogota', MX: 'America/Mexico_City' } as const;
 
@@ -200,7 +200,7 @@ export async function createCompany(db: Db, actor: Actor, sent: unknown) {
       `INSERT INTO companies (country, legal_name, tax_id, check_digit, address, settings, time_zone, logo)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING company_id`,
       [country, body.legal_name, taxId, checkDigit, JSON.stringify(storedAddress(body.address)), JSON.stringify(settings), TIME_ZONES[country], typeof body.logo === 'string' ? storedLogo(body.logo) : null]);
-    if (sealPin(settings, row.company_id, actor.sealingKey)) {
+    if (sealPin(settings, row.company_id, actor)) {
       await q.query('UPDATE companies SET settings = $2 WHERE company_id = $1', [row.company_id, JSON.stringify(settings)]);
     }
     await seedStarterCatalog(q, row.company_id, country, body.starter_catalog !== false);
@@ -212,9 +212,11 @@ export async function createCompany(db: Db, actor: Actor, sent: unknown) {
 }
 
 /** Seals a DIAN PIN sent in clear, bound to its company (src/platform/secrets.ts); true when it did. */
-function sealPin(settings: CompanySettings, companyId: number, key: SealingKey | null | undefined): boolean {
+function sealPin(settings: CompanySettings, companyId: number, actor: Actor): boolean {
   const pin = settings.dian?.pin;
-  if (typeof pin !== 'string' || isSealed(pin) || !key) return false;
+  if (typeof pin !== 'string' || isSealed(pin)) return false;
+  const key = keyToStore(actor, 'The DIAN PIN');
+  if (!key) return false;
   settings.dian = { ...settings.dian, pin: storedSecret(key, pin, AAD.pin(companyId)) };
   return true;
 }
@@ -245,7 +247,7 @@ export async function updateCompany(db: Db, actor: Actor, companyId: number, sen
       checkLogo(p, body.logo);
     }
     p.throwIfAny();
-    sealPin(settings, companyId, actor.sealingKey);
+    sealPin(settings, companyId, actor);
     const [row] = await f.q.query<CompanyRow>(
       `UPDATE companies SET legal_name = $2, address = $3, settings = $4, logo = $5 WHERE company_id = $1 RETURNING *`,
       [companyId, body.legal_name ?? c.legal_name, JSON.stringify(body.address ? storedAddress(body.address) : c.address), JSON.stringify(settings), logo]);

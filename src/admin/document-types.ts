@@ -25,6 +25,8 @@ import { LOOKUPS } from '../catalog/lookups';
 import type { Resolution as StoredResolution } from '../companies/catalogs/rows';
 import { recordOf } from '../platform/json';
 import { onTestResolution, TEST_RESOLUTION } from '../einvoice/dian/test-resolution';
+import { AAD, isSealed, openFor, sealFor } from '../platform/secrets';
+import { keyToStore } from './audit';
 
 const Flag = (description?: string) => Type.Boolean({ description });
 
@@ -60,6 +62,11 @@ async function checkResolution(ctx: Ctx, r: Fields, before: Fields | null, sent:
   // A resolution read from /v1 (which never shows the technical key) may be sent back as it is.
   if (res.technical_key === undefined && had.number === res.number) res.technical_key = typeof had.technical_key === 'string' ? had.technical_key : undefined;
   if (res.technical_key === undefined) problems.add('parameter_required', 'The resolution\'s technical_key is required', at('technical_key'));
+  // Sealed at rest like the PIN (src/platform/secrets.ts), bound to the company and the resolution's number.
+  else if (!isSealed(res.technical_key)) {
+    const key = keyToStore(ctx.actor, 'The resolution\'s technical key');
+    if (key) res.technical_key = sealFor(key, res.technical_key, AAD.technicalKey(company.company_id, res.number));
+  }
   if (res.from > res.to) problems.add('invalid_dian_resolution', `The range starts (${res.from}) after it ends (${res.to})`, at('to'));
   if (res.valid_from > res.valid_to) problems.add('invalid_dian_resolution', `The resolution is valid from ${res.valid_from}, after its end ${res.valid_to}`, at('valid_to'));
   const today = todayIn(company.time_zone);
@@ -89,7 +96,11 @@ async function checkResolution(ctx: Ctx, r: Fields, before: Fields | null, sent:
 export const documentTypes = tableResource({
   path: 'document-types', noun: 'document-type', summary: 'Document types with their numbering and DIAN resolution (the records of /v1/document-types)',
   table: 'document_types', lookup: 'document-types',
-  answer: ({ resolution, ...row }) => (resolution ? { ...row, resolution } : row),
+  answer: ({ resolution, ...row }, companyId) => {
+    const r = recordOf(resolution);
+    if (!resolution) return row;
+    return { ...row, resolution: typeof r.technical_key === 'string' ? { ...r, technical_key: openFor(r.technical_key, AAD.technicalKey(companyId, String(r.number))) } : r };
+  },
   // The /v1 record, with the technical key of its resolution.
   answerSchema: Type.Object({ ...LOOKUPS.find((l) => l.path === 'document-types')!.item.properties, resolution: Type.Optional(Resolution) }),
   fields: {

@@ -136,13 +136,15 @@ export const AAD = {
   pin: (companyId: number) => `companies/${companyId}/settings.dian.pin`,
   webhook: (companyId: number, id: string) => `webhooks/${companyId}/${id}`,
   certificate: (companyId: number, id: number) => `company_credentials/${companyId}/${id}`,
+  /** A DIAN numbering resolution's technical key (it enters the CUFE), bound to the company and the resolution's number. */
+  technicalKey: (companyId: number, resolution: string) => `document_types/${companyId}/resolution/${resolution}/technical_key`,
 };
 
 /** The stored form of a row's secret: sealed when there is a key, else plain (PostgreSQL without SECRET_KEY). */
 export const storedSecret = (key: SealingKey | null, plain: string, aad: string) => (key ? sealFor(key, plain, aad) : plain);
 
 /**
- * Seals, under the current key, the PINs and webhook secrets stored in clear (rows of earlier versions) or sealed
+ * Seals, under the current key, the PINs, technical keys and webhook secrets stored in clear (rows of earlier versions) or sealed
  * under another key this process knows (SECRET_KEY_PREVIOUS: a rotation); answers how many, and how many are
  * sealed under a key it does not know.
  */
@@ -165,6 +167,16 @@ export async function sealStoredSecrets(db: Queryable, key: SealingKey): Promise
     if (!next) continue;
     await db.query(`UPDATE companies SET settings = jsonb_set(settings, '{dian,pin}', to_jsonb($2::text)) WHERE company_id = $1 AND settings->'dian'->>'pin' = $3`,
       [r.company_id, next, r.pin]);
+    sealed++;
+  }
+  // The technical keys of the companies' DIAN numbering resolutions (the DIAN's public test key as well: one rule for all).
+  for (const r of await db.query<{ company_id: number; id: number; number: string; key: string }>(
+    `SELECT company_id, id, resolution->>'number' AS number, resolution->>'technical_key' AS key FROM document_types
+      WHERE resolution->>'technical_key' IS NOT NULL AND resolution->>'technical_key' NOT LIKE $1`, [current])) {
+    const next = reseal(r.key, AAD.technicalKey(r.company_id, r.number));
+    if (!next) continue;
+    await db.query(`UPDATE document_types SET resolution = jsonb_set(resolution, '{technical_key}', to_jsonb($3::text))
+                     WHERE company_id = $1 AND id = $2 AND resolution->>'technical_key' = $4`, [r.company_id, r.id, next, r.key]);
     sealed++;
   }
   // The secret a webhook's rotation replaced, while it still signs (migrations/047).

@@ -36,8 +36,8 @@ function cliWith(input: string | undefined, env: Record<string, string>, ...args
 }
 
 /** A mistake: exit 64, what is wrong, the command's usage line, no stack trace, nothing on stdout. */
-function mistake(r: ReturnType<typeof cli>, command: string, what: RegExp): void {
-  assert.equal(r.code, 64, r.stderr);
+function mistake(r: ReturnType<typeof cli>, command: string, what: RegExp, code = 64): void {
+  assert.equal(r.code, code, r.stderr);
   assert.match(r.stderr, what);
   assert.match(r.stderr, new RegExp(`^usage: npm run -s cli -- ${command}`, 'm'));
   assert.doesNotMatch(r.stderr, /^\s+at /m, 'no stack trace');
@@ -183,7 +183,19 @@ test('CLI on PostgreSQL without SECRET_KEY: a certificate is refused with what t
     const file = path.join(dataDir, 'firma.p12');
     fs.writeFileSync(file, Buffer.from(p12.p12Base64, 'base64'));
     mistake(cli({ ...env, CERT_PASSWORD: p12.password }, 'certificate', 'load', '--company-id', String(c.json().id), '--p12', file), 'certificate load',
-      /^error: parameter_required at SECRET_KEY: Certificates cannot be stored: SECRET_KEY is not set/m);
+      /^error: parameter_required at SECRET_KEY: Certificates cannot be stored: SECRET_KEY is not set/m, 78);
+    // Nor a DIAN PIN or a resolution's technical key: stored in clear otherwise (nothing is written).
+    const id = String(c.json().id);
+    mistake(cli(env, 'company', 'update', '--company-id', id, '--set', 'settings.dian.pin=12345'), 'company update',
+      /^error: parameter_required at SECRET_KEY: The DIAN PIN would be stored in clear: SECRET_KEY is not set/m, 78);
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    mistake(cli(env, 'document-type', 'create', '--company-id', id, '--json', JSON.stringify({ code: 'FV-K', name: 'Factura', type: 'FV', electronic_type: 'ElectronicInvoice',
+      resolution: { number: '18764000001', prefix: 'SETK', from: 1, to: 5000, valid_from: day(-10), valid_to: day(300), technical_key: 'abc123' } })), 'document-type create',
+    /^error: parameter_required at SECRET_KEY: The resolution's technical key would be stored in clear/m, 78);
+    const shown = cli(env, 'company', 'show', '--company-id', id);
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.equal(shown.json().settings.dian?.pin_set, undefined, 'the PIN was not written');
+    assert.equal(cli(env, 'document-type', 'list', '--company-id', id).json().some((t: any) => t.code === 'FV-K'), false, 'nor the type');
     // A production environment (ADMIN_TOKEN set) on PostgreSQL without SECRET_KEY: the CLI stops as the service does (78).
     const production = cli({ ...env, ADMIN_TOKEN }, 'company', 'list');
     assert.equal(production.code, 78, production.stderr);

@@ -60,6 +60,40 @@ eachStorage('sealed secrets', (storage) => {
     }
   });
 
+  test('a resolution\'s technical key: sealed at rest, answered to the administrator, still making CUFEs the DIAN recomputes', { timeout: 120_000 }, async () => {
+    const s = await startTestServer(storage, { ADMIN_TOKEN, SECRET_KEY });
+    try {
+      const [co] = await s.db.query("SELECT company_id FROM companies WHERE is_demo AND country = 'CO'");
+      const key = `c1a7e${Date.now().toString(16)}0000000000000000000000abc`;
+      const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+      const resolution = { number: '18764000009876', prefix: 'SEAL', from: 1, to: 5000, valid_from: day(-30), valid_to: day(365), technical_key: key };
+      const made = ok(await adminOf(s).post(`/companies/${co.company_id}/document-types`, {
+        code: 'FV-SEAL', name: 'Factura sellada', type: 'FV', electronic_type: 'ElectronicInvoice', resolution }), 201);
+      assert.equal(made.resolution.technical_key, key, 'the administrator reads it back');
+      const [row] = await s.db.query("SELECT resolution->>'technical_key' AS key FROM document_types WHERE company_id = $1 AND id = $2", [co.company_id, made.id]);
+      assert.match(row.key, /^v2\./, 'sealed in the row');
+      assert.equal(openFor(row.key, AAD.technicalKey(co.company_id, resolution.number)), key);
+      assert.throws(() => openFor(row.key, AAD.technicalKey(co.company_id, '18764000000001')), /authenticate/, 'not under another resolution');
+      // Sent back without the key (as /v1 shows the resolution), it keeps the sealed one.
+      const { technical_key: _k, ...shown } = resolution;
+      assert.equal(ok(await adminOf(s).patch(`/companies/${co.company_id}/document-types/${made.id}`, { resolution: shown })).resolution.technical_key, key);
+      // An earlier version's row, in clear: sealed at start.
+      await s.db.query(`UPDATE document_types SET resolution = jsonb_set(resolution, '{technical_key}', to_jsonb($3::text)) WHERE company_id = $1 AND id = $2`, [co.company_id, made.id, key]);
+      assert.ok((await sealStoredSecrets(s.db, sealingKey({ secretKey: SECRET_KEY, dataDir: '' })!)).sealed >= 1);
+      // The sandbox DIAN recomputes the CUFE with the resolution's key: the invoice is accepted.
+      const r = await coRefs(s);
+      const inv = await s.as('co').post('/v1/invoices', validInvoice(r, { document: { id: made.id }, date: today(), stamp: { send: true } }));
+      assert.equal(inv.status, 201, JSON.stringify(inv.body));
+      assert.equal(inv.body.stamp.status, 'Accepted', JSON.stringify(inv.body.stamp));
+      const dump = storage === 'postgres'
+        ? execFileSync('pg_dump', ['--data-only', s.databaseUrl!], { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 })
+        : JSON.stringify(await s.db.query('SELECT * FROM document_types'));
+      assert.ok(!dump.includes(key), 'the technical key is not in the dump');
+    } finally {
+      await s.close();
+    }
+  });
+
   test('certificate passwords: bound to their row, the unbound form resealed, rotated; one copied to another row refused clearly', { timeout: 180_000 }, async () => {
     const s = await startTestServer(storage, { ADMIN_TOKEN, SECRET_KEY, DIAN_TIMEOUT_MS: '20000' });
     try {

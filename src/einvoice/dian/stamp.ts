@@ -147,7 +147,8 @@ export async function stampCoInvoice(db: Db, authority: DianAuthority, invoices:
     id: invoiceId,
     prefix: 'fv',
     sign: async (base, credentials) => {
-      const signed = await runTask(signing.pool, 'dian.sign', { input: { ...base, document: inv.document, resolution: inv.resolution }, credentials });
+      const resolution = { ...inv.resolution, technical_key: openFor(inv.resolution.technical_key, AAD.technicalKey(companyId, inv.resolution.number)) };
+      const signed = await runTask(signing.pool, 'dian.sign', { input: { ...base, document: inv.document, resolution }, credentials });
       return { xml: signed.xml, key: signed.cufe };
     },
     recordSending: (xml, key) => invoices.recordSending(db, companyId, invoiceId, xml, key),
@@ -199,10 +200,10 @@ export function softwareProvider(company: { tax_id: string; check_digit?: string
 export function technicalKeys(db: Db) {
   return async (nit: string, resolution: string): Promise<string | null> => {
     if (resolution === TEST_RESOLUTION.number) return TEST_RESOLUTION.technical_key;
-    const [row] = await db.query<{ key: string | null }>(
-      `SELECT t.resolution->>'technical_key' AS key FROM document_types t JOIN companies c ON c.company_id = t.company_id
+    const [row] = await db.query<{ company_id: number; key: string | null }>(
+      `SELECT t.company_id, t.resolution->>'technical_key' AS key FROM document_types t JOIN companies c ON c.company_id = t.company_id
         WHERE c.country = 'CO' AND c.tax_id = $1 AND t.resolution->>'number' = $2 LIMIT 1`, [nit, resolution]);
-    return row?.key ?? null;
+    return row?.key ? openFor(row.key, AAD.technicalKey(row.company_id, resolution)) : null;
   };
 }
 
