@@ -260,7 +260,7 @@ export async function voucherPdf({ row, company, customer, paid }: VoucherRows):
   };
 }
 
-/** A document's PDF, XML and e-mail summary; the PDF is drawn on the pool's threads when a pool is given. */
+/** A document's PDF, XML and e-mail summary; the PDF is drawn on the pool's threads when a pool is given, in the company's turn. */
 export async function documentFiles(q: Queryable, cid: number, kind: DocKind, id: string, pool?: CpuPool): Promise<DocumentFiles> {
   let drawn: Drawn;
   let rows: InvoiceRows | VoucherRows | NoteRows | PaymentRows;
@@ -268,25 +268,25 @@ export async function documentFiles(q: Queryable, cid: number, kind: DocKind, id
   let applicationResponse: string | null = null;
   if (kind === 'invoice') {
     const r = rows = await invoiceRows(q, cid, id);
-    drawn = pool ? await pool.run('pdf.invoice', r) : await invoicePdf(r);
+    drawn = pool ? await pool.run('pdf.invoice', r, { tenant: cid }) : await invoicePdf(r);
     if (drawn.electronic) xml = r.row.xml;
     if (drawn.accepted) applicationResponse = r.row.application_response ?? null;
   } else if (kind === 'payment') {
     const r = rows = await paymentRows(q, cid, id);
-    drawn = pool ? await pool.run('pdf.payment', r) : await paymentPdf(r);
+    drawn = pool ? await pool.run('pdf.payment', r, { tenant: cid }) : await paymentPdf(r);
     if (drawn.electronic) xml = r.row.xml;
   } else if (kind === 'credit_note' && (await q.query('SELECT 1 FROM companies WHERE company_id = $1 AND country = $2', [cid, 'MX'])).length) {
     const r = rows = await mxNoteRows(q, cid, id);
-    drawn = pool ? await pool.run('pdf.invoice', r) : await invoicePdf(r);
+    drawn = pool ? await pool.run('pdf.invoice', r, { tenant: cid }) : await invoicePdf(r);
     if (drawn.electronic) xml = r.row.xml;
   } else if (kind === 'credit_note' || kind === 'debit_note') {
     const r = rows = await noteRows(q, cid, kind === 'credit_note' ? 'NC' : 'ND', id);
-    drawn = pool ? await pool.run('pdf.note', r) : await notePdf(r);
+    drawn = pool ? await pool.run('pdf.note', r, { tenant: cid }) : await notePdf(r);
     if (drawn.electronic) xml = r.row.xml;
     if (drawn.accepted) applicationResponse = r.row.application_response ?? null;
   } else {
     const r = rows = await voucherRows(q, cid, id);
-    drawn = pool ? await pool.run('pdf.voucher', r) : await voucherPdf(r);
+    drawn = pool ? await pool.run('pdf.voucher', r, { tenant: cid }) : await voucherPdf(r);
   }
   // The AttachedDocument and its ZIP of an accepted Colombian document: names kept with the document.
   const dianDoc = drawn.accepted && kind !== 'payment' && kind !== 'voucher' && rows.company.country === 'CO' ? (rows as InvoiceRows | NoteRows).row.document : null;

@@ -14,6 +14,11 @@
  * the `asks` given with it (the sandbox DIAN's technical keys). A task can be
  * tied to one thread (`affinity`) when that thread keeps state for it. A
  * thread that dies fails its tasks and is replaced.
+ *
+ * Waiting tasks are queued per company (`tenant`) and taken in turn, one of
+ * each company's, so one company's backlog (300 PDFs asked at once) delays
+ * another's task by at most the tasks the threads already hold plus one of
+ * each other company that is waiting.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +40,8 @@ export interface RunOptions {
   affinity?: number;
   /** Memory to hand over instead of copying. */
   transfer?: ArrayBuffer[];
+  /** The company the work is for: companies' waiting tasks are taken in turn (none: one queue of its own). */
+  tenant?: number;
 }
 
 interface Task { id: number; name: string; arg: unknown; o: RunOptions; resolve: (v: unknown) => void; reject: (e: Error) => void }
@@ -45,6 +52,42 @@ export type FromWorker = { type: 'done'; id: number; ok: boolean; value?: unknow
   | { type: 'ask'; id: number; ask: number; name: string; args: unknown[] };
 
 const PER_THREAD = 2;
+
+/** Waiting tasks, one first-in-first-out queue per tenant, the tenants taken in turn. */
+class FairQueue {
+  /** A Map keeps insertion order: the tenant served goes back to the end of the turn. */
+  private byTenant = new Map<number, Task[]>();
+  private size = 0;
+
+  get length(): number { return this.size; }
+
+  push(task: Task): void {
+    const tenant = task.o.tenant ?? -1;
+    const queue = this.byTenant.get(tenant);
+    if (queue) queue.push(task);
+    else this.byTenant.set(tenant, [task]);
+    this.size++;
+  }
+
+  shift(): Task | undefined {
+    const next = this.byTenant.entries().next();
+    if (next.done) return undefined;
+    const [tenant, queue] = next.value;
+    const task = queue.shift()!;
+    this.byTenant.delete(tenant);
+    if (queue.length) this.byTenant.set(tenant, queue);
+    this.size--;
+    return task;
+  }
+
+  /** Empties the queue: its tasks, in no particular order. */
+  drain(): Task[] {
+    const all = [...this.byTenant.values()].flat();
+    this.byTenant.clear();
+    this.size = 0;
+    return all;
+  }
+}
 
 class Thread {
   worker: Worker;
@@ -62,8 +105,8 @@ class Thread {
 
 export class CpuPool {
   private threads: (Thread | null)[] = [];
-  private urgent: Task[] = [];
-  private later: Task[] = [];
+  private urgent = new FairQueue();
+  private later = new FairQueue();
   private affine: Task[][];
   private nextId = 1;
   private closed = false;
@@ -100,7 +143,7 @@ export class CpuPool {
     this.closed = true;
     const threads = this.threads.filter((t): t is Thread => !!t);
     this.threads = [];
-    for (const q of [this.urgent, this.later, ...this.affine]) for (const t of q.splice(0)) t.reject(new Error('The worker pool is closed'));
+    for (const t of [...this.urgent.drain(), ...this.later.drain(), ...this.affine.flatMap((q) => q.splice(0))]) t.reject(new Error('The worker pool is closed'));
     await Promise.all(threads.map((t) => t.worker.terminate()));
   }
 

@@ -52,6 +52,25 @@ test('work a client waits for goes before background work; a task can be tied to
   }
 });
 
+test('companies take turns: one company\'s backlog delays another\'s task by the tasks in hand plus one', async () => {
+  const pool = new CpuPool(1, TEST_TASKS);
+  try {
+    await run(pool, 'echo', 'warm');
+    const order: string[] = [];
+    // Company 1 asks for 20 PDFs at once; then company 2 for one, and company 3 for two.
+    const many = Array.from({ length: 20 }, (_, i) => run(pool, 'spin', 5, { tenant: 1 }).then(() => order.push(`1.${i + 1}`)));
+    const two = run(pool, 'spin', 5, { tenant: 2 }).then(() => order.push('2.1'));
+    const three = [1, 2].map((i) => run(pool, 'spin', 5, { tenant: 3 }).then(() => order.push(`3.${i}`)));
+    await Promise.all([...many, two, ...three]);
+    // The thread holds two of company 1's when the others come; then each company in turn.
+    assert.deepEqual(order.slice(0, 7), ['1.1', '1.2', '1.3', '2.1', '3.1', '1.4', '3.2']);
+    assert.equal(order.length, 23);
+    assert.deepEqual(order.filter((x) => x.startsWith('1.')), Array.from({ length: 20 }, (_, i) => `1.${i + 1}`), 'each company\'s own in the order asked');
+  } finally {
+    await pool.close();
+  }
+});
+
 test('a thread that dies fails its tasks and is replaced', async () => {
   const pool = new CpuPool(1, TEST_TASKS);
   try {

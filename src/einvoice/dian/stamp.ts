@@ -148,7 +148,7 @@ export async function stampCoInvoice(db: Db, authority: DianAuthority, invoices:
     prefix: 'fv',
     sign: async (base, credentials) => {
       const resolution = { ...inv.resolution, technical_key: openFor(inv.resolution.technical_key, AAD.technicalKey(companyId, inv.resolution.number)) };
-      const signed = await runTask(signing.pool, 'dian.sign', { input: { ...base, document: inv.document, resolution }, credentials });
+      const signed = await runTask(signing.pool, 'dian.sign', { input: { ...base, document: inv.document, resolution }, credentials }, { tenant: companyId });
       return { xml: signed.xml, key: signed.cufe };
     },
     recordSending: (xml, key) => invoices.recordSending(db, companyId, invoiceId, xml, key),
@@ -176,7 +176,7 @@ export async function stampCoNote(db: Db, authority: DianAuthority, companyId: n
     prefix: n.kind === 'NC' ? 'nc' : 'nd',
     sign: async (base, credentials) => {
       const input = { ...base, document: n.document, kind: n.kind, invoice: { number: n.invoice_number, cufe: n.invoice_cufe, date: n.invoice_date } };
-      const signed = await runTask(signing.pool, 'dian.signNote', { input, credentials });
+      const signed = await runTask(signing.pool, 'dian.signNote', { input, credentials }, { tenant: companyId });
       return { xml: signed.xml, key: signed.cude };
     },
     recordSending: (xml, key) => recordNoteSending(db, companyId, noteId, xml, key),

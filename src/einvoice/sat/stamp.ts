@@ -123,7 +123,7 @@ async function stampCfdi(db: Db, provider: StampProvider, companyId: number, id:
     } else {
       const input: CfdiInput = { document: inv.document, company, customer, products: Object.fromEntries(products.map((p) => [p.code, p])),
         ...(source.table === 'notes' ? { egreso: { related: (inv.document.invoices ?? []).map((r) => r.uuid), paymentForm: inv.document.payment_form ?? '' } } : {}) };
-      const out = await sealed(runTask(signing.pool, 'sat.seal', { input, credentials: await signing.credentials.company(company, inv.credentials_version) }));
+      const out = await sealed(runTask(signing.pool, 'sat.seal', { input, credentials: await signing.credentials.company(company, inv.credentials_version) }, { tenant: company.company_id }));
       if (typeof out !== 'string') verdict = out;
       else {
         xml = out;
@@ -169,7 +169,7 @@ export async function stampMxPayment(db: Db, provider: StampProvider, companyId:
       const out = await sealed(runTask(signing.pool, 'sat.sealPayment', {
         input: { document: row.document, company: row.company, customer: row.customer },
         credentials: await signing.credentials.company(row.company, row.credentials_version),
-      }));
+      }, { tenant: row.company.company_id }));
       if (typeof out !== 'string') verdict = out;
       else {
         xml = out;

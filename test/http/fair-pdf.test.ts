@@ -1,0 +1,33 @@
+/**
+ * Fairness on the CPU pool over HTTP (issue 50, point 5): while one company asks for 40 PDFs at once, another
+ * company's one PDF is drawn in its turn (src/workers/pool.ts), not after the first company's backlog. Checked by
+ * the order the answers arrive in, not by a time.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestServer, type TestServer } from '../support/server';
+import { coRefs, validInvoice } from '../support/co';
+import { mxDocRefs, mxDocs } from '../support/mx-docs';
+
+let s: TestServer;
+before(async () => { s = await startTestServer('pglite'); });
+after(() => s.close());
+
+test('one company\'s 40 PDFs at once do not make another company\'s PDF wait for them', async () => {
+  const co = await s.as('co').post('/v1/invoices', validInvoice(await coRefs(s)));
+  assert.equal(co.status, 201, JSON.stringify(co.body));
+  const mx = await mxDocs(s, await mxDocRefs(s)).invoice([{ code: 'LAP14', quantity: 1, price: 100 }], 116);
+  const order: string[] = [];
+  const pdf = async (country: 'co' | 'mx', path: string, label: string) => {
+    const r = await s.as(country).get(path);
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.ok(r.body.base64.length > 1000, 'a PDF');
+    order.push(label);
+  };
+  const backlog = Array.from({ length: 40 }, (_, i) => pdf('co', `/v1/invoices/${co.body.id}/pdf`, `co ${i + 1}`));
+  const other = pdf('mx', `/v1/invoices/${mx.id}/pdf`, 'mx');
+  await Promise.all([...backlog, other]);
+  // Whatever the machine's speed: the Mexican company's PDF comes in the first quarter, not after the 40.
+  const at = order.indexOf('mx');
+  assert.ok(at >= 0 && at < 10, `the other company's PDF came ${at + 1}th of ${order.length}: ${order.join(', ')}`);
+});
