@@ -11,6 +11,8 @@ import type { Config } from '../platform/config';
 import type { Db, Queryable } from '../platform/db';
 import { scryptHex } from '../platform/hashing';
 import { ApiError, DomainError, error, notFound, Problems } from '../platform/errors';
+import { runTask } from '../workers/tasks';
+import { runningPool } from '../workers/pool';
 
 
 export const ROLES = ['owner', 'accountant', 'viewer'] as const;
@@ -28,10 +30,15 @@ export async function hashPassword(password: string, salt = crypto.randomBytes(1
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function checkPassword(p: Problems, password: unknown): void {
+/** A password of 12 to 200 characters that is hard to guess (src/platform/password-strength.ts, on the worker pool); `known`: the user's e-mail. */
+async function checkPassword(p: Problems, password: unknown, known: string[]): Promise<void> {
   if (typeof password !== 'string') p.add(password === undefined ? 'parameter_required' : 'invalid_type', 'password must be a text', 'password');
   else if (password.length < MIN_PASSWORD) p.add('length_min', `The password must have at least ${MIN_PASSWORD} characters`, 'password');
   else if (password.length > 200) p.add('length_max', 'The password must have at most 200 characters', 'password');
+  else {
+    const weak = await runTask(runningPool(), 'password.strength', { password, known });
+    if (weak) p.add('invalid_value', weak, 'password');
+  }
 }
 
 function checkObject(body: unknown): Record<string, unknown> {
@@ -61,7 +68,7 @@ export async function createConsoleUser(db: Db, companyId: number, input: unknow
   const email = body.email;
   if (typeof email !== 'string') p.add(email === undefined ? 'parameter_required' : 'invalid_type', 'email must be a text', 'email');
   else if (email.length > 254 || !EMAIL.test(email)) p.add('invalid_email', `${email} is not an e-mail address`, 'email');
-  checkPassword(p, body.password);
+  await checkPassword(p, body.password, typeof email === 'string' ? [email] : []);
   if (!ROLES.includes(body.role as Role)) p.add(body.role === undefined ? 'parameter_required' : 'invalid_value', `role must be one of ${ROLES.join(', ')}`, 'role');
   p.throwIfAny();
   const { salt, hash } = await hashPassword(body.password as string);
@@ -93,7 +100,8 @@ export async function setConsolePassword(db: Db, companyId: number, userId: numb
   const body = checkObject(input);
   const p = new Problems();
   closed(p, body, ['password']);
-  checkPassword(p, body.password);
+  const [user] = await db.query<{ email: string }>('SELECT email FROM console_users WHERE company_id = $1 AND id = $2', [companyId, userId]);
+  await checkPassword(p, body.password, user ? [user.email] : []);
   p.throwIfAny();
   const { salt, hash } = await hashPassword(body.password as string);
   return db.tx(async (q) => {

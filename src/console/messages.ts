@@ -86,6 +86,7 @@ const DOMAIN: [RegExp, string][] = [
   [/^The certificate expired on (\S+)$/, 'El certificado venció el $1.'],
   [/^The certificate is valid only from (\S+)$/, 'El certificado es válido solo desde el $1.'],
   [/^Could not open the PKCS#12: the password is wrong/, 'No se pudo abrir el PKCS#12: la contraseña es incorrecta (o el archivo está dañado).'],
+  [/^The password is too easy to guess \(strength (\d) of 4, at least (\d) needed\)/, 'La contraseña es demasiado fácil de adivinar (fuerza $1 de 4; se necesita $2): use una frase más larga de palabras poco comunes, sin el correo, nombres, fechas, repeticiones, secuencias ni contraseñas conocidas.'],
   [/^Send test_set_id, or set settings\.dian\.test_set_id/, 'Indique el TestSetId que dio la DIAN.'],
   [/cannot be deleted: (.+) refers? to it/, 'No se puede borrar: hay documentos que lo usan. Desactívelo en su lugar.'],
   [/is not a valid (NIT|RFC)/i, 'No es un $1 válido.'],

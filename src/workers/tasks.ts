@@ -19,6 +19,7 @@ import { invoicePdf, notePdf, paymentPdf, voucherPdf } from '../pdf/document';
 import type { Ask, CpuPool, RunOptions } from './pool';
 import { isRecord } from '../platform/json';
 import { building } from '../einvoice/unbuildable';
+import { weakPassword } from '../platform/password-strength';
 
 export interface TaskContext {
   /** Calls a function the main thread gave with the task (RunOptions.asks). */
@@ -89,6 +90,9 @@ export const TASKS = {
   'sat.sealPayment': building((a: { input: PaymentCfdiInput; credentials: LoadedCertificate }) => buildPaymentCfdi(a.input, a.credentials).xml),
   /** What the sandbox PAC answers (run with affinity, see sandboxPac). */
   'sat.stamp': (a: { xml: string; provider: LoadedCertificate }) => sandboxPac(a.provider).stamp(a.xml),
+
+  /** Why a console password is too easy to guess, or null (hundreds of milliseconds for a long random one). */
+  'password.strength': (a: { password: string; known: string[] }) => weakPassword(a.password, a.known),
 
   'pdf.invoice': invoicePdf,
   'pdf.voucher': voucherPdf,

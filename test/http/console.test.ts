@@ -52,6 +52,15 @@ eachStorage('console accounts', (storage) => {
     assert.equal((await c.login('contadora@tornillo.example', 'una clave larga 123')).status, 303);
     assert.equal((await c.send('GET', '/app')).status, 200);
     assert.equal((await admin.post(`/companies/${co}/console-users/${made.body.id}/password`, { password: 'corta' })).status, 400);
+    // Long enough and still guessable: twelve of one letter, twelve spaces, a well-known password, the e-mail itself.
+    for (const password of ['aaaaaaaaaaaa', ' '.repeat(12), 'password1234', 'qwertyuiopasdf', 'contadora@tornillo.example']) {
+      const weak = await admin.post(`/companies/${co}/console-users/${made.body.id}/password`, { password });
+      assert.equal(weak.status, 400, password);
+      assert.deepEqual(weak.body.Errors.map((e: any) => `${e.Code}@${e.Params[0]}`), ['invalid_value@password'], password);
+      assert.match(weak.body.Errors[0].Message, /^The password is too easy to guess \(strength [0-2] of 4, at least 3 needed\)/, password);
+    }
+    const weakNew = await admin.post(`/companies/${co}/console-users`, { email: 'nuevo@tornillo.example', password: 'Nuevo@Tornillo.example1', role: 'viewer' });
+    assert.deepEqual(weakNew.body.Errors?.map((e: any) => `${e.Code}@${e.Params[0]}`), ['invalid_value@password'], 'the e-mail is a known word');
     const changed = await admin.post(`/companies/${co}/console-users/${made.body.id}/password`, { password: 'la clave nueva 2026' });
     assert.equal(changed.status, 200);
     assert.equal((await c.send('GET', '/app')).status, 303, 'the session ended');

@@ -24,6 +24,8 @@ test('API messages: translated whole in Spanish, as they are in English', () => 
   assert.equal(translate('es', sum), 'La suma de los pagos (100.00) debe ser igual al valor a pagar (119.00).');
   const required = { Code: 'parameter_required', Message: 'customer.identification is required', Params: ['customer.identification'] };
   assert.equal(translate('es', required), 'Es obligatorio.');
+  const weak = { Code: 'invalid_value', Message: 'The password is too easy to guess (strength 1 of 4, at least 3 needed): use a longer phrase of uncommon words, without the e-mail, names, dates, repeats, sequences or well-known passwords', Params: ['password'] };
+  assert.match(translate('es', weak), /^La contraseña es demasiado fácil de adivinar \(fuerza 1 de 4; se necesita 3\)/);
   // A mistyped DIAN TestSetId, in the request and as stored.
   const guid = { Code: 'invalid_value', Message: 'test_set_id must be the GUID the DIAN gave the test set (8-4-4-4-12 hexadecimal digits)', Params: ['test_set_id'] };
   assert.match(translate('es', guid), /^Debe ser el GUID que la DIAN dio al set de pruebas .*no se envió nada\.$/);
