@@ -246,10 +246,13 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
   // of the main thread to parse and check, on any route, /auth included (no login needed).
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // A login's body refused so (deep, or no JSON) counts against the address like a failed login.
+  const loginPath = /^\/(?:mx\/)?auth(?:[/?]|$)/;
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const refused = (e: Error) => { if (loginPath.test(req.url)) guard.throttle.refused(req.ip); done(e, undefined); };
     if (jsonDeeperThan(body as string, MAX_JSON_DEPTH)) {
-      done(new ApiError(400, [error('invalid_value', `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels; no body of this API is`, ['body'])]), undefined);
-    } else json(req, body as string, done);
+      refused(new ApiError(400, [error('invalid_value', `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels; no body of this API is`, ['body'])]));
+    } else json(req, body as string, (e, value) => (e ? refused(e) : done(null, value)));
   });
   const allowedFor = methodsByPath(app);
   // Bodies are closed (closedBody) except the administration API's, which takes records read back as they are.

@@ -97,6 +97,12 @@ export class Throttle {
     if (locked > 0) throw tooMany(locked);
   }
 
+  /** A login refused before it was read (a body that is no JSON, or nested too deep): a failure of the address. */
+  refused(address: string): void {
+    this.byAddress.begin(address);
+    this.byAddress.end(address, 'failed', false);
+  }
+
   /**
    * Runs one attempt of `address` (and of `username` from it, when given): 429 at once when either must wait, else
    * `attempt` runs; false is a failure (counted), a value a success, an exception (the database failed, another

@@ -107,6 +107,25 @@ test('1,000 bad logins from one address: the address is refused early, and a log
   assert.ok((statuses.get(401) ?? 0) <= 20, 'at most LOGIN_MAX_FAILURES_PER_ADDRESS attempts were checked');
 });
 
+test('login bodies refused before they are read (not JSON, nested too deep) count against the address like failed logins', async () => {
+  const raw = (address: string, text: string) => new Promise<number>((resolve, reject) => {
+    const req = http.request(`${s.url}/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, localAddress: address } as http.RequestOptions, (res) => {
+      res.resume().on('end', () => resolve(res.statusCode!));
+    });
+    req.on('error', reject);
+    req.end(text);
+  });
+  const answers = [];
+  for (let i = 0; i < 10; i++) answers.push(await raw('127.0.6.1', '{"username": "x", "access_key": '));
+  for (let i = 0; i < 10; i++) answers.push(await raw('127.0.6.1', '['.repeat(40) + ']'.repeat(40)));
+  answers.push(await raw('127.0.6.1', '{}'));
+  assert.deepEqual(answers, [...Array(20).fill(400), 429], 'the 21st request waits, whatever it sends');
+  assert.equal((await auth('127.0.6.1', DEMO_CREDENTIALS.co.username, DEMO_CREDENTIALS.co.access_key)).status, 429);
+  assert.equal((await auth('127.0.6.2', DEMO_CREDENTIALS.co.username, DEMO_CREDENTIALS.co.access_key)).status, 200, 'another address logs in');
+  // Elsewhere than /auth such a body is only a 400.
+  assert.equal((await from('127.0.6.3', s.url, 'POST', '/v1/customers', undefined, undefined, { 'content-type': 'application/json' })).status, 401);
+});
+
 test('wrong administration tokens are throttled per address too; the right token from elsewhere works', async () => {
   const answers = [];
   for (let i = 0; i < 21; i++) answers.push((await from('127.0.3.1', s.url, 'GET', '/admin/v1/companies', undefined, `wrong-token-${i}`)).status);
