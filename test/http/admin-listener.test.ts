@@ -29,7 +29,8 @@ eachStorage('administration listener', (storage) => {
       assert.equal(listed.status, 200, JSON.stringify(listed.body));
       assert.ok(listed.body.pagination.total_results >= 2);
       assert.equal((await adminOf(admin, 'not-the-admin-token-0123456789abcdef').get('/companies')).status, 401);
-      const doc = await admin.call('GET', '/admin/openapi.json');
+      assert.equal((await admin.call('GET', '/admin/openapi.json')).status, 401, 'the description needs the token too');
+      const doc = await admin.call('GET', '/admin/openapi.json', { token: ADMIN_TOKEN });
       assert.equal(doc.status, 200);
       assert.ok(doc.body.paths['/admin/v1/companies']);
       assert.equal((await admin.call('GET', '/admin/docs/')).status, 200);
@@ -56,7 +57,7 @@ eachStorage('administration listener', (storage) => {
     try {
       assert.equal(s.running.adminUrl, undefined);
       assert.equal((await adminOf(s).get('/companies')).status, 200);
-      assert.equal((await s.call('GET', '/admin/openapi.json')).status, 200);
+      assert.equal((await s.call('GET', '/admin/openapi.json', { token: ADMIN_TOKEN })).status, 200);
       assert.equal((await s.call('POST', '/auth', { body: DEMO_CREDENTIALS.co })).status, 200);
     } finally {
       await s.close();

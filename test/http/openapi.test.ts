@@ -21,12 +21,15 @@ import { EXAMPLES_FILE } from '../support/examples';
 let s: TestServer;
 let doc: any;
 let adminDoc: any;
+const TOKEN = 'openapi-admin-token-0123456789abcdef';
 before(async () => {
-  s = await startTestServer('pglite', { ADMIN_TOKEN: 'openapi-admin-token-0123456789abcdef' }); // the administration API is documented too
+  s = await startTestServer('pglite', { ADMIN_TOKEN: TOKEN }); // the administration API is documented too
   const r = await s.call('GET', '/openapi.json');
   assert.equal(r.status, 200);
   doc = r.body;
-  const a = await s.call('GET', '/admin/openapi.json');
+  // The administration API's description is the administrator's: without the token, 401.
+  assert.deepEqual([(await s.call('GET', '/admin/openapi.json')).status, (await s.call('GET', '/admin/openapi.json', { token: 'not-the-token-0123456789abcdefghijkl' })).status], [401, 401]);
+  const a = await s.call('GET', '/admin/openapi.json', { token: TOKEN });
   assert.equal(a.status, 200);
   adminDoc = a.body;
 });
@@ -64,7 +67,8 @@ test('two documents: the API grouped by Colombia, Mexico, lookups, webhooks; the
     assert.equal(html.status, 200, page);
     assert.equal(html.headers.get('x-frame-options'), 'DENY', page);
     assert.match(html.headers.get('content-security-policy') ?? '', /default-src 'self'.*frame-ancestors 'none'/, page);
-    const spec = await (await fetch(`${s.url}${json}`)).json() as any;
+    if (page === '/admin/docs') assert.equal((await fetch(`${s.url}${json}`)).status, 401, `${json} without the token`);
+    const spec = await (await fetch(`${s.url}${json}`, { headers: page === '/admin/docs' ? { authorization: `Bearer ${TOKEN}` } : {} })).json() as any;
     assert.equal(Object.keys(spec.paths).some((p) => p.startsWith('/admin/')), page === '/admin/docs', json);
   }
   const init = await (await fetch(`${s.url}/docs/static/swagger-initializer.js`)).text();
