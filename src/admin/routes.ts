@@ -7,16 +7,15 @@
  * token (401 on /v1). Each answer's request log line carries what changed.
  * The routes call the functions the CLI calls (src/cli.ts).
  */
-import crypto from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../platform/app';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
-import { ApiError, error, Problems, unauthorized } from '../platform/errors';
+import { ApiError, error, Problems } from '../platform/errors';
 import { PageOf, PageQuery } from '../platform/http';
 import type { SealingKey } from '../platform/secrets';
-import type { Throttle } from '../platform/throttle';
+import { adminTokenCheck, type Throttle } from '../platform/throttle';
 import type { DianAuthority } from '../einvoice/dian/authority';
 import type { Actor, Change } from './audit';
 import { RESOURCES } from './resources';
@@ -38,7 +37,6 @@ export function controlCharacters(v: unknown, path: string, p: Problems): void {
   }
 }
 
-const digest = (s: string) => crypto.createHash('sha256').update(s).digest();
 const CompanyParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Company id' }) });
 const ItemParams = Type.Object({ id: CompanyParams.properties.id, item: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Record id' }) });
 
@@ -72,7 +70,7 @@ const TestSetAnswer = Type.Object({
 export const consoleAdminTickets = new Map<string, number>();
 
 export function adminRoutes(s: AdminServices) {
-  const expected = digest(s.config.adminToken ?? '');
+  const adminToken = adminTokenCheck(s.config.adminToken, s.throttle);
   return async (app: App) => {
     if (!s.config.adminToken) app.addHook('onRoute', (route) => { route.schema = { ...(route.schema ?? {}), hide: true }; });
     app.addHook('onRequest', async (req, reply) => {
@@ -85,11 +83,7 @@ export function adminRoutes(s: AdminServices) {
       if (!s.config.adminToken) {
         return reply.status(404).send(new ApiError(404, [error('not_found', `No route ${req.method} ${req.url.split('?')[0]}`, ['url'])]).body());
       }
-      const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-      if (!m) throw unauthorized('Send "Authorization: Bearer <ADMIN_TOKEN>"');
-      // Wrong tokens count against the client address like failed logins (429 past LOGIN_MAX_FAILURES_PER_ADDRESS).
-      const right = await s.throttle.attempt(req.ip, null, async () => crypto.timingSafeEqual(digest(m[1]), expected));
-      if (!right) throw unauthorized('Not the administration token (ADMIN_TOKEN); company tokens do not work on /admin');
+      await adminToken(req);
     });
     // No control character in any text of an administration body: a CR/LF in a legal name would flow into XML, PDF and mail headers.
     app.addHook('preValidation', async (req) => {

@@ -13,14 +13,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { Config } from './config';
 import type { Db } from './db';
-import { ApiError, error, Problems, unauthorized } from './errors';
+import { ApiError, error, Problems } from './errors';
 import { addAjvErrors, answerCheck, bodyAjv, closedBody, queryAjv } from './validation';
 import { bodyDays } from './dates';
 import { recordOf } from './json';
 import type { AnySchema, ValidateFunction } from 'ajv';
 import fastJson from 'fast-json-stringify';
 import { login, Tokens, type Authenticated } from './auth';
-import { loginHashing, Throttle } from './throttle';
+import { adminTokenCheck, loginHashing, Throttle } from './throttle';
 import { ErrorBody } from './http';
 import { RateLimiter, sharedCount } from './ratelimit';
 import type { Outbox } from './outbox';
@@ -410,16 +410,9 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
 
   const tokens = new Tokens(db, config.authCacheMs);
   const guard = { throttle: services.throttle ?? new Throttle(config), pool: loginHashing };
-  // The administration API's description is the administrator's, as the API is: its JSON needs ADMIN_TOKEN (the
-  // reference page's HTML does not; it loads the JSON, so open the JSON fetched with the token in any OpenAPI viewer).
-  const adminDigest = crypto.createHash('sha256').update(config.adminToken ?? '').digest();
-  app.addHook('onRequest', async (req) => {
-    if (!config.adminToken || !/^\/admin\/(?:openapi\.json|docs\/(?:json|yaml))(?:[?#]|$)/.test(req.url)) return;
-    const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-    if (!m) throw unauthorized('Send "Authorization: Bearer <ADMIN_TOKEN>": the administration API\'s description is the administrator\'s');
-    const right = await guard.throttle.attempt(req.ip, null, async () => crypto.timingSafeEqual(crypto.createHash('sha256').update(m[1]).digest(), adminDigest));
-    if (!right) throw unauthorized('Not the administration token (ADMIN_TOKEN)');
-  });
+  // The administration API's description is the administrator's, as the API is: its JSON needs ADMIN_TOKEN.
+  const adminToken = adminTokenCheck(config.adminToken, guard.throttle);
+  app.addHook('onRequest', async (req) => { if (config.adminToken && /^\/admin\/(?:openapi\.json|docs\/(?:json|yaml))(?:[?#]|$)/.test(req.url)) await adminToken(req); });
   await tokens.listen();
   const limiter = new RateLimiter(config.rateLimitPerMinute, Date.now, sharedCount(db));
   app.addHook('onClose', async () => limiter.close());

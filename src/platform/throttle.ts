@@ -16,7 +16,8 @@
  * read or hash. With several processes each keeps its own counters (see
  * docs/security.md).
  */
-import { ApiError, error } from './errors';
+import crypto from 'node:crypto';
+import { ApiError, error, unauthorized } from './errors';
 
 interface Entry { failures: number; inFlight: number; until: number; seen: number }
 
@@ -177,3 +178,18 @@ export class BoundedPool {
 
 /** The one bounded pool every login's hash runs in (API keys, console passwords): a flood of one kind never starves the other. */
 export const loginHashing = new BoundedPool();
+
+/**
+ * The check of `Authorization: Bearer <ADMIN_TOKEN>` (the administration API and its description): compared in
+ * constant time, every wrong token counted against the client address like a failed login.
+ */
+export function adminTokenCheck(adminToken: string | undefined, throttle: Throttle): (req: { ip: string; headers: { authorization?: string } }) => Promise<void> {
+  const digest = (v: string) => crypto.createHash('sha256').update(v).digest();
+  const expected = digest(adminToken ?? '');
+  return async (req) => {
+    const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+    if (!m) throw unauthorized('Send "Authorization: Bearer <ADMIN_TOKEN>"');
+    const right = await throttle.attempt(req.ip, null, async () => crypto.timingSafeEqual(digest(m[1]), expected));
+    if (!right) throw unauthorized('Not the administration token (ADMIN_TOKEN); company tokens do not work on /admin');
+  };
+}
