@@ -138,12 +138,13 @@ export class BoundedPool {
   private active = new Set<string>();
   private waiting = new Map<string, (() => void)[]>();
 
-  constructor(private size = 2, private queue = 256) {}
+  /** `busy`: what a request refused for a full queue is told. */
+  constructor(private size = 2, private queue = 256, private busy = 'Too many logins at once; try again in a second') {}
 
   async run<T>(key: string, task: () => Promise<T>): Promise<T> {
     if (this.active.size >= this.size || this.active.has(key)) {
       if (this.queued >= this.queue) {
-        throw new ApiError(503, [error('requests_limit', 'Too many logins at once; try again in a second', [])], { 'Retry-After': '1' });
+        throw new ApiError(503, [error('requests_limit', this.busy, [])], { 'Retry-After': '1' });
       }
       this.queued++;
       await new Promise<void>((ok) => {
@@ -178,6 +179,13 @@ export class BoundedPool {
 
 /** The one bounded pool every login's hash runs in (API keys, console passwords): a flood of one kind never starves the other. */
 export const loginHashing = new BoundedPool();
+
+/**
+ * Reports read a company's whole ledger or receivables (on the embedded database, one statement at a time for every
+ * company): two at a time in the process, one per company, the companies in turn, so one company asking for 50
+ * reports at once holds one place and another company's report waits for at most one of them.
+ */
+export const reportTurns = new BoundedPool(2, 256, 'Too many reports at once; try again in a second');
 
 /**
  * The check of `Authorization: Bearer <ADMIN_TOKEN>` (the administration API and its description): compared in

@@ -29,6 +29,7 @@ import { BUCKETS, receivablesReport } from './receivables';
 import { Nullable } from '../platform/answers';
 import { Enum } from '../platform/validation';
 import { dec, num } from '../platform/money';
+import { reportTurns } from '../platform/throttle';
 
 
 const TrialQuery = Type.Object({
@@ -73,7 +74,7 @@ export const reportRoutes: RouteModule = (app, { db }) => {
     const q = req.query;
     const [start, end] = [q.date_start, q.date_end].map((d) => (d === undefined ? undefined : filterDay(d)));
     if (start && end && start > end) throw new DomainError('invalid_date', `date_end (${end}) is before date_start (${start})`, 'date_end');
-    const rows = await periodSums(db, req.company.company_id, start, end);
+    const rows = await reportTurns.run(String(req.company.company_id), () => periodSums(db, req.company.company_id, start, end));
     const totals = { opening_balance: dec(0), debits: dec(0), credits: dec(0), closing_balance: dec(0) };
     const accounts = [];
     for (const r of rows) {
@@ -98,6 +99,6 @@ export const reportRoutes: RouteModule = (app, { db }) => {
   }, async (req) => {
     const q = req.query;
     const date = q.date === undefined ? todayIn(req.company.time_zone) : filterDay(q.date);
-    return receivablesReport(db, req.company.company_id, { ...q, date });
+    return reportTurns.run(String(req.company.company_id), () => receivablesReport(db, req.company.company_id, { ...q, date }));
   });
 };
