@@ -138,6 +138,8 @@ function answers(method: string, url: string): Record<string, Answer> {
       content: { 'application/json': { schema: Base64 }, 'application/xml': { schema: { type: 'string' } } } };
   } else if (/\/mail$/.test(path)) {
     out['202'] = { description: 'The e-mail was queued', schema: Type.Object({ id: Type.String(), status: Type.String(), mail_to: Type.Union([Type.Array(Type.String()), Type.Null()]), copy_to: Type.Array(Type.String()) }) };
+  } else if (path === '/admin/v1/metrics') {
+    out['200'] = { description: 'The metrics, in Prometheus\' text exposition format', schema: Type.String(), content: { 'text/plain': { schema: { type: 'string' } } } };
   } else if (/\/stamp\/errors$/.test(path)) {
     out['200'] = { description: 'The tax authority\'s (or stamping provider\'s) verdict: its rule codes and messages', schema: StampErrors };
   }

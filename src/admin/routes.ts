@@ -16,6 +16,7 @@ import { ApiError, error, Problems } from '../platform/errors';
 import { PageOf, PageQuery } from '../platform/http';
 import type { SealingKey } from '../platform/secrets';
 import { adminTokenCheck, type Throttle } from '../platform/throttle';
+import { metrics } from '../platform/metrics';
 import type { DianAuthority } from '../einvoice/dian/authority';
 import type { Actor, Change } from './audit';
 import { RESOURCES } from './resources';
@@ -98,6 +99,8 @@ export function adminRoutes(s: AdminServices) {
     const tags = ['admin'];
     const { db } = s;
 
+    app.get('/metrics', { schema: { tags, summary: 'The service\'s metrics in Prometheus\' text format: worker and login queues and waits, the process' } },
+      async (_req, reply) => reply.type(metrics.contentType).send(await metrics.metrics()));
     app.get('/companies', {
       schema: { tags, summary: 'List companies', querystring: Type.Composite([PageQuery, Type.Object({
         country: Type.Optional(Type.String({ pattern: '^(CO|MX|co|mx)$', 'x-hint': 'must be CO or MX' })),

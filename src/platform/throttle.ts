@@ -18,6 +18,7 @@
  */
 import crypto from 'node:crypto';
 import { ApiError, error, unauthorized } from './errors';
+import { boundedPoolGauge } from './metrics';
 
 interface Entry { failures: number; inFlight: number; until: number; seen: number }
 
@@ -141,6 +142,9 @@ export class BoundedPool {
   /** `busy`: what a request refused for a full queue is told. */
   constructor(private size = 2, private queue = 256, private busy = 'Too many logins at once; try again in a second') {}
 
+  /** Requests waiting and running (the metrics). */
+  get load(): { waiting: number; running: number } { return { waiting: this.queued, running: this.active.size }; }
+
   async run<T>(key: string, task: () => Promise<T>): Promise<T> {
     if (this.active.size >= this.size || this.active.has(key)) {
       if (this.queued >= this.queue) {
@@ -179,6 +183,7 @@ export class BoundedPool {
 
 /** The one bounded pool every login's hash runs in (API keys, console passwords): a flood of one kind never starves the other. */
 export const loginHashing = new BoundedPool();
+boundedPoolGauge('login_hashing', () => loginHashing.load);
 
 /**
  * Reports read a company's whole ledger or receivables (on the embedded database, one statement at a time for every
@@ -186,6 +191,7 @@ export const loginHashing = new BoundedPool();
  * reports at once holds one place and another company's report waits for at most one of them.
  */
 export const reportTurns = new BoundedPool(2, 256, 'Too many reports at once; try again in a second');
+boundedPoolGauge('reports', () => reportTurns.load);
 
 /**
  * The check of `Authorization: Bearer <ADMIN_TOKEN>` (the administration API and its description): compared in

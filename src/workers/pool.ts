@@ -25,6 +25,7 @@ import path from 'node:path';
 import { background } from '../platform/background';
 import { Worker } from 'node:worker_threads';
 import type { TaskName, TaskArg, TaskResult } from './tasks';
+import { poolQueueGauge, poolWait } from '../platform/metrics';
 
 /** Functions a task may call in the main thread, by name (each takes what its task sends: see Ask). */
 export type Asks = Record<string, (...args: never[]) => unknown>;
@@ -44,7 +45,7 @@ export interface RunOptions {
   tenant?: number;
 }
 
-interface Task { id: number; name: string; arg: unknown; o: RunOptions; resolve: (v: unknown) => void; reject: (e: Error) => void }
+interface Task { id: number; name: string; arg: unknown; o: RunOptions; resolve: (v: unknown) => void; reject: (e: Error) => void; queued: number }
 
 /** Messages between the main thread and a worker (see ./thread.ts). */
 export type ToWorker = { type: 'run'; id: number; name: string; arg: unknown } | { type: 'answer'; id: number; ask: number; ok: boolean; value?: unknown; error?: string };
@@ -127,7 +128,7 @@ export class CpuPool {
     if (this.closed) return Promise.reject(new Error('The worker pool is closed'));
     return new Promise((resolve, reject) => {
       // The thread answers with what the task returned (a structured clone of it): TaskResult<K>.
-      const task: Task = { id: this.nextId++, name, arg, o, resolve: (v) => resolve(v as TaskResult<K>), reject };
+      const task: Task = { id: this.nextId++, name, arg, o, resolve: (v) => resolve(v as TaskResult<K>), reject, queued: performance.now() };
       if (o.affinity !== undefined) this.affine[o.affinity % this.size].push(task);
       else (background.getStore() ? this.later : this.urgent).push(task);
       this.dispatch();
@@ -155,6 +156,7 @@ export class CpuPool {
         const task = this.affine[t.index].shift() ?? this.urgent.shift() ?? this.later.shift();
         if (!task) continue;
         t.running.set(task.id, task);
+        poolWait.observe({ work: task.name.split('.')[0] }, (performance.now() - task.queued) / 1000);
         if (t.running.size === 1) t.worker.ref();
         const message: ToWorker = { type: 'run', id: task.id, name: task.name, arg: task.arg };
         try {
@@ -200,6 +202,7 @@ export class CpuPool {
 }
 
 let shared: CpuPool | null = null;
+poolQueueGauge(() => shared?.queued ?? 0);
 let users = 0;
 
 /** The process's pool (created on first use with `threads` threads, default the machine's CPUs); release it when done. */
