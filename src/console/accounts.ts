@@ -10,9 +10,10 @@ import crypto from 'node:crypto';
 import type { Config } from '../platform/config';
 import type { Db, Queryable } from '../platform/db';
 import { scryptHex } from '../platform/hashing';
-import { ApiError, DomainError, error, notFound, Problems } from '../platform/errors';
+import { DomainError, notFound, Problems } from '../platform/errors';
 import { runTask } from '../workers/tasks';
 import { runningPool } from '../workers/pool';
+import { reserveLogin } from '../platform/login-gate';
 
 
 export const ROLES = ['owner', 'accountant', 'viewer'] as const;
@@ -124,42 +125,6 @@ export async function ensureConsoleUser(q: Queryable, companyId: number, email: 
   else await q.query('INSERT INTO console_users (company_id, email, role, password_salt, password_hash) VALUES ($1, $2, $3, $4, $5)', [companyId, email, role, salt, hash]);
 }
 
-/**
- * Reserves a login attempt of every key (the e-mail and the address) before its password is hashed: each key's count in
- * its bucket goes up first, atomically in the database, and the attempt goes on only when no key then holds more than
- * its limit within the window (failures are kept in buckets of a tenth of the window, the last ten summed). So a burst
- * of guesses sent at once is counted as it arrives, never after the hashes: at most the limit of them is ever checked.
- * A refused attempt gives its reservation back and answers 429; what the attempt turns out to be is settled by
- * `settle` (a success gives it back, a failure keeps it counted).
- */
-async function reserve(db: Db, s: ConsoleSettings, keys: [string, number][]): Promise<{ settle(failed: boolean): Promise<void> }> {
-  const windowMs = s.consoleLoginWindowSeconds * 1000;
-  const bucketMs = Math.max(1000, Math.floor(windowMs / 10));
-  const now = Date.now();
-  const bucket = now - (now % bucketMs);
-  const taken: string[] = [];
-  const giveBack = async () => {
-    for (const key of taken) await db.query('UPDATE console_login_failures SET count = count - 1 WHERE key = $1 AND window_start = $2 AND count > 0', [key, bucket]);
-  };
-  for (const [key, max] of keys) {
-    await db.query(`INSERT INTO console_login_failures (key, window_start, count) VALUES ($1, $2, 1)
-        ON CONFLICT (key, window_start) DO UPDATE SET count = console_login_failures.count + 1`, [key, bucket]);
-    taken.push(key);
-    const [row] = await db.query<{ n: number; oldest: string | null }>(
-      'SELECT coalesce(sum(count), 0)::int AS n, min(window_start)::text AS oldest FROM console_login_failures WHERE key = $1 AND window_start > $2 AND count > 0',
-      [key, now - windowMs]);
-    if (row.n > max) {
-      await giveBack();
-      const retry = Math.max(1, Math.ceil((Number(row.oldest) + windowMs + bucketMs - now) / 1000));
-      const email = key.startsWith('e:');
-      throw new ApiError(429, [error('requests_limit', `Too many failed logins from ${email ? 'this e-mail' : 'this address'}; try again in ${Math.ceil(retry / 60)} min`,
-        [email ? 'email' : 'address'], String(retry))], { 'Retry-After': String(retry) });
-    }
-  }
-  if (Math.random() < 0.05) await db.query('DELETE FROM console_login_failures WHERE window_start < $1', [now - 2 * windowMs]);
-  return { settle: async (failed) => { if (!failed) await giveBack(); } };
-}
-
 export interface Session {
   company_id: number;
   user_id: number;
@@ -174,8 +139,9 @@ export interface Session {
 export async function login(db: Db, s: ConsoleSettings, email: string, password: string, address: string): Promise<{ cookie: string }> {
   // Failures count per e-mail *from one address* and per address: an address that guesses one user's password is
   // stopped, and nobody can lock that user out from elsewhere (the user still logs in from their own address).
-  const keys: [string, number][] = [[`e:${email.trim().toLowerCase()}@${address}`, s.consoleLoginMaxPerEmail], [`a:${address}`, s.consoleLoginMaxPerAddress]];
-  const attempt = await reserve(db, s, keys);
+  const attempt = await reserveLogin(db, s.consoleLoginWindowSeconds, [
+    { key: `e:${email.trim().toLowerCase()}@${address}`, max: s.consoleLoginMaxPerEmail, who: 'this e-mail', field: 'email' },
+    { key: `a:${address}`, max: s.consoleLoginMaxPerAddress, who: 'this address', field: 'address' }]);
   const [user] = await db.query<Credentials>('SELECT company_id, id, password_salt, password_hash FROM console_users WHERE lower(email) = lower($1)', [email.trim()]);
   // The hash in the bounded pool every login shares (one per address at a time), never on its own.
   const { hash } = await loginHashing.run(address, () => hashPassword(password, user?.password_salt ?? 'timing'));

@@ -9,6 +9,7 @@ import type { Db, Queryable } from './db';
 import { scryptHex } from './hashing';
 import { forbidden, unauthorized } from './errors';
 import type { BoundedPool, Throttle } from './throttle';
+import { reserveLogin } from './login-gate';
 
 
 export interface Company {
@@ -91,7 +92,7 @@ export async function rotateKey(q: Queryable, companyId: number, username: strin
   return { username, access_key: accessKey };
 }
 
-export interface AuthSettings { tokenTtlSeconds: number }
+export interface AuthSettings { tokenTtlSeconds: number; loginMaxFailures: number; loginMaxFailuresPerAddress: number; loginLockSeconds: number }
 
 /** Who is logging in, and the guards every login passes (src/platform/throttle.ts). */
 export interface LoginGuard { address: string; throttle: Throttle; pool: BoundedPool }
@@ -103,12 +104,18 @@ export interface LoginGuard { address: string; throttle: Throttle; pool: Bounded
  */
 export async function login(db: Db, settings: AuthSettings, country: string, username: string, accessKey: string, guard: LoginGuard) {
   const user = await guard.throttle.attempt(guard.address, username, async () => {
+    // The same limits counted in the database as well, per LOGIN_LOCK_SECONDS window (src/platform/login-gate.ts): across
+    // processes an address gets no more guesses per window than one process allows (which, alone, locks for longer).
+    const gate = await reserveLogin(db, settings.loginLockSeconds, [
+      { key: `api:u:${username}@${guard.address}`, max: settings.loginMaxFailures, who: 'this username', field: 'username' },
+      { key: `api:a:${guard.address}`, max: settings.loginMaxFailuresPerAddress, who: 'this address', field: 'address' }]);
     const [u] = await db.query<{ id: number; company_id: number; key_salt: string; key_hash: string; active: boolean; country: string }>(
       `SELECT u.id, u.company_id, u.key_salt, u.key_hash, u.active, c.country
          FROM api_users u JOIN companies c ON c.company_id = u.company_id
         WHERE u.username = $1`, [username]);
     const { hash } = await guard.pool.run(guard.address, () => hashKey(accessKey, u?.key_salt ?? 'timing-salt-0000'));
     const ok = !!u && crypto.timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(u.key_hash, 'hex'));
+    await gate.settle(!(ok && u.active));
     return ok && u.active ? u : false;
   });
   if (!user) throw unauthorized('Invalid username or access key');

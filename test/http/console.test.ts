@@ -71,7 +71,7 @@ eachStorage('console accounts', (storage) => {
     const gone = await s.call('DELETE', `/admin/v1/companies/${co}/console-users/${made.body.id}`, { token: ADMIN_TOKEN });
     assert.equal(gone.status, 200);
     assert.equal((await new ConsoleClient(s).login('contadora@tornillo.example', 'la clave nueva 2026')).status, 401);
-    await s.db.query('DELETE FROM console_login_failures');
+    await s.db.query('DELETE FROM login_failures');
   });
 
   test('sessions: HttpOnly SameSite=Lax cookie, pages need one, idle and absolute expiry, logout', async () => {
@@ -129,7 +129,7 @@ eachStorage('console accounts', (storage) => {
   });
 
   test('the login is rate-limited per e-mail and per address, with a clear message', async () => {
-    await s.db.query('DELETE FROM console_login_failures');
+    await s.db.query('DELETE FROM login_failures');
     const c = new ConsoleClient(s);
     for (let i = 0; i < 3; i++) assert.equal((await c.login(DEMO_CONSOLE.mx.email, `mala clave ${i}xxxx`)).status, 401);
     const limited = await c.login(DEMO_CONSOLE.mx.email, DEMO_CONSOLE.mx.password);
@@ -140,21 +140,21 @@ eachStorage('console accounts', (storage) => {
     const address = await c.login(DEMO_CONSOLE.co.email, DEMO_CONSOLE.co.password);
     assert.equal(address.status, 429);
     assert.match(address.text, /esta dirección/);
-    await s.db.query('DELETE FROM console_login_failures');
+    await s.db.query('DELETE FROM login_failures');
     assert.equal((await c.login(DEMO_CONSOLE.co.email, DEMO_CONSOLE.co.password)).status, 303);
   });
 
   test('guesses sent at once are counted as they arrive: never more than the limit are checked, the rest 429 (the right one among them included)', async () => {
-    await s.db.query('DELETE FROM console_login_failures');
+    await s.db.query('DELETE FROM login_failures');
     const burst = [...Array.from({ length: 30 }, (_, i) => `mala clave ${i}xxxx`), DEMO_CONSOLE.mx.password];
     const answers = await Promise.all(burst.map((password) => new ConsoleClient(s).login(DEMO_CONSOLE.mx.email, password)));
     const count = (status: number) => answers.filter((a) => a.status === status).length;
     // The test server allows 3 failures per e-mail: at most 3 guesses reach the hash; the right one gets a session only among those.
     assert.ok(count(401) + count(303) <= 3, `${count(401)} wrong and ${count(303)} right guesses were checked`);
     assert.equal(count(429), burst.length - count(401) - count(303));
-    const [{ n }] = await s.db.query(`SELECT coalesce(sum(count), 0)::int AS n FROM console_login_failures WHERE key LIKE $1`, [`e:${DEMO_CONSOLE.mx.email}@%`]);
+    const [{ n }] = await s.db.query(`SELECT coalesce(sum(count), 0)::int AS n FROM login_failures WHERE key LIKE $1`, [`e:${DEMO_CONSOLE.mx.email}@%`]);
     assert.equal(n, count(401), 'what stays counted: the failures checked (refused and right attempts gave their reservation back)');
-    await s.db.query('DELETE FROM console_login_failures');
+    await s.db.query('DELETE FROM login_failures');
   });
 });
 

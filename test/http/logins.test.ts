@@ -126,6 +126,20 @@ test('login bodies refused before they are read (not JSON, nested too deep) coun
   assert.equal((await from('127.0.6.3', s.url, 'POST', '/v1/customers', undefined, undefined, { 'content-type': 'application/json' })).status, 401);
 });
 
+test('the limits are counted in the database too: failures another process counted refuse here, and this one\'s are there for the others', async () => {
+  // Another process of the same database saw 20 failures from 127.0.8.1 in this window (its rows, as it writes them).
+  const now = Date.now(), bucket = now - (now % 6000); // LOGIN_LOCK_SECONDS 60: buckets of 6 s
+  await s.db.query('INSERT INTO login_failures (key, window_start, count) VALUES ($1, $2, 20)', ['api:a:127.0.8.1', bucket]);
+  const refused = await auth('127.0.8.1', DEMO_CREDENTIALS.co.username, DEMO_CREDENTIALS.co.access_key);
+  assert.equal(refused.status, 429, 'this process never saw a failure from it, the database did');
+  assert.deepEqual(refused.body.Errors[0].Params, ['address']);
+  // This process's failures are written for the others, per username and address and per address; a success is given back.
+  assert.equal((await auth('127.0.8.2', user.username, 'wrong-key')).status, 401);
+  assert.equal((await auth('127.0.8.2', user.username, user.access_key)).status, 200);
+  const rows = await s.db.query<{ key: string; n: number }>("SELECT key, sum(count)::int AS n FROM login_failures WHERE key LIKE 'api:%127.0.8.2' GROUP BY key ORDER BY key");
+  assert.deepEqual(rows.map((r) => [r.key, r.n]), [['api:a:127.0.8.2', 1], [`api:u:${user.username}@127.0.8.2`, 1]]);
+});
+
 test('wrong administration tokens are throttled per address too; the right token from elsewhere works', async () => {
   const answers = [];
   for (let i = 0; i < 21; i++) answers.push((await from('127.0.3.1', s.url, 'GET', '/admin/v1/companies', undefined, `wrong-token-${i}`)).status);
