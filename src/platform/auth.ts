@@ -107,7 +107,7 @@ export async function login(db: Db, settings: AuthSettings, country: string, use
     // The same limits counted in the database as well, per LOGIN_LOCK_SECONDS window (src/platform/login-gate.ts): across
     // processes an address gets no more guesses per window than one process allows (which, alone, locks for longer).
     const gate = await reserveLogin(db, settings.loginLockSeconds, [
-      { key: `api:u:${username}@${guard.address}`, max: settings.loginMaxFailures, who: 'this username', field: 'username' },
+      { key: `api:u:${username}@${guard.address}`, max: settings.loginMaxFailures, who: 'this username', field: 'username', failuresOnly: true },
       { key: `api:a:${guard.address}`, max: settings.loginMaxFailuresPerAddress, who: 'this address', field: 'address' }]);
     const [u] = await db.query<{ id: number; company_id: number; key_salt: string; key_hash: string; active: boolean; country: string }>(
       `SELECT u.id, u.company_id, u.key_salt, u.key_hash, u.active, c.country
