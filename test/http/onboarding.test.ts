@@ -171,6 +171,9 @@ for (const storage of STORAGES) {
       const stamped = Buffer.from(ok(await mxApi.get(`/v1/invoices/${cfdi.body.id}/xml`)).base64, 'base64').toString('utf8');
       assert.ok(stamped.includes(`Rfc="${mx.tax_id}"`) && stamped.includes('RegimenFiscal="601"') && stamped.includes('LugarExpedicion="64000"'), 'the issuer as the company was set up');
       assert.ok(stamped.includes('tfd:TimbreFiscalDigital'));
+      // What the service printed through all of it holds neither the resolution's technical key nor the PIN.
+      assert.ok(!svc.output.includes('c0ffee5eed0000000000000000000000000000ab'), 'the technical key is not in the logs');
+      assert.doesNotMatch(svc.output, /"pin"\s*:\s*"75315"|:75315\b/, 'nor the PIN');
     } finally {
       const output = svc.output;
       assert.equal(await svc.stop(), 0, output);
