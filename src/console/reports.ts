@@ -10,6 +10,7 @@ import type { Ctx } from './context';
 import type { Db } from '../platform/db';
 import { receivablesReport } from '../reports/receivables';
 import { todayIn } from '../invoices/lookup';
+import { reportTurns } from '../platform/throttle';
 
 const BUCKETS = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_over_90'] as const;
 const BUCKET_NAMES: Record<Lang, Record<(typeof BUCKETS)[number] | 'total', string>> = {
@@ -51,7 +52,8 @@ interface TrialBalance { accounts: (Balances & { code: string; name?: string; na
 async function receivables(ctx: Ctx, date?: string, only?: number, db?: Db): Promise<{ report?: Receivables; error?: unknown }> {
   // The page shown needs its customers' totals, not their items: read straight from the report's sums (the API's own function).
   if (db && only !== undefined && (!date || isDay(date))) {
-    return { report: await receivablesReport(db, ctx.company.company_id, { date: date ?? todayIn(ctx.company.time_zone), page: only, page_size: 100 }, { items: false }) };
+    const read = () => receivablesReport(db, ctx.company.company_id, { date: date ?? todayIn(ctx.company.time_zone), page: only, page_size: 100 }, { items: false });
+    return { report: await reportTurns.run(String(ctx.company.company_id), read) };
   }
   const customers: Receivables['customers'] = [];
   let first: Receivables | undefined;
