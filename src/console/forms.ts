@@ -39,6 +39,8 @@ interface Catalog {
 /** An invoice as a credit note starts from it (GET /invoices/{id}: CoInvoiceAnswer or MxInvoiceAnswer). */
 export interface NoteSource {
   id: string; name: string | null; seller?: number;
+  /** What the invoice still owes (a Mexican note on a paid invoice is a refund, not 17 Compensación). */
+  balance?: number;
   items: { code: string; quantity: number; price: number; discount?: number | { value: number }; taxes?: { id: number; type: string }[] }[];
 }
 
@@ -172,6 +174,8 @@ export async function noteForm(ctx: Ctx, invoice: NoteSource, f?: Form, result?:
     code: invoice.items.map((i) => i.code), quantity: invoice.items.map((i) => String(i.quantity)),
     price: invoice.items.map((i) => String(i.price)), discount: invoice.items.map((i) => String(typeof i.discount === 'object' ? i.discount.value : i.discount ?? '')),
     tax: invoice.items.map((i) => String(i.taxes?.find((x) => ['IVA', 'INC'].includes(x.type))?.id ?? '')), stamp: 'yes',
+    // 17 Compensación sets the note off against what the invoice owes: nothing once it is paid, when the money goes back.
+    payment_form: invoice.balance === 0 ? '03' : '17',
   };
   const co = ctx.country === 'CO';
   const reasons: [string, string][] = [['1', '1 · Devolución parcial'], ['2', '2 · Anulación de la factura'], ['3', '3 · Rebaja o descuento'],

@@ -82,6 +82,11 @@ eachStorage('console documents started from an invoice, sorted lists', (storage)
     assert.equal(inv.stamp.status, 'Accepted', JSON.stringify(inv.stamp));
     const doc = await mxOwner.send('GET', `/app/documents/invoices/${inv.id}`);
     assert.match(doc.text, new RegExp(`href="/app/documents/invoices/${inv.id}/payment"`));
+    // A credit note on it, still owed: set off against the balance (17); on a paid (PUE) invoice: a refund (03).
+    const selected = (text: string) => /<select[^>]*name="payment_form"[^>]*>([\s\S]*?)<\/select>/.exec(text)?.[1].match(/<option value="(\d+)" selected/)?.[1];
+    assert.equal(selected((await mxOwner.send('GET', `/app/documents/invoices/${inv.id}/credit-note`)).text), '17');
+    const paid = await stamped(s, 'invoices', (await s.as('mx').post('/v1/invoices', mxInvoice(ref, undefined, undefined, { stamp: { send: true } }), MX_APP)).body);
+    assert.equal(selected((await mxOwner.send('GET', `/app/documents/invoices/${paid.id}/credit-note`)).text), '03', 'a paid invoice: the money goes back');
     const form = await mxOwner.send('GET', `/app/documents/invoices/${inv.id}/payment`);
     assert.equal(form.status, 200);
     assert.equal(valueOf(form.text, 'invoices[0].amount'), '11600', 'the balance');
