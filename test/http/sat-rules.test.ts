@@ -7,6 +7,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { cfdiContentProblems } from '../../src/einvoice/sat/rules';
 import { eachStorage, problems, startTestServer, type Storage, type TestServer } from '../support/server';
 import { MX_APP, mxToday } from '../support/mx';
 import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
@@ -212,6 +213,22 @@ eachStorage('SAT rules: catalogues, tax objects, bases, withholdings', (storage:
     assert.equal(res.body.stamp.status, 'Accepted', JSON.stringify(res.body.stamp));
     assert.deepEqual(attrs(await cfdiOf(res.body.id), '//cfdi:Receptor', ['Rfc', 'Nombre', 'DomicilioFiscalReceptor', 'ResidenciaFiscal', 'NumRegIdTrib', 'RegimenFiscalReceptor', 'UsoCFDI']),
       ['XEXX010101000 GLOBEX CORPORATION 06600 USA 12-3456789 616 S01']);
+    assert.deepEqual(attrs(await cfdiOf(res.body.id), '/cfdi:Comprobante', ['Exportacion']), ['01'], 'a service sold abroad: 01 No aplica');
+    // Goods leaving the country: 04 (definitiva con clave distinta a A1) or 03 (temporal), to the receiver abroad only;
+    // 02 needs the Comercio Exterior complement, which is not written: refused.
+    const goods = await invoice([{ code: 'CONSULT', quantity: 1, price: 100 }], 116, { ...to, use: 'S01', exportation: '04', stamp: { send: true } });
+    assert.equal(goods.body.stamp?.status, 'Accepted', JSON.stringify(goods.body));
+    assert.equal(goods.body.exportation, '04');
+    assert.deepEqual(attrs(await cfdiOf(goods.body.id), '/cfdi:Comprobante', ['Exportacion']), ['04']);
+    // The sandbox PAC judges as the SAT: 02 without the complement is refused.
+    const goodsXml = Buffer.from((await mx().get(`/v1/invoices/${goods.body.id}/xml`)).body.base64, 'base64').toString('utf8');
+    assert.ok((await cfdiContentProblems(goodsXml.replace('Exportacion="04"', 'Exportacion="02"'))).problems.some((p) => p.code === 'EXPORTACION'));
+    assert.ok(!(await cfdiContentProblems(goodsXml)).problems.some((p) => p.code === 'EXPORTACION'));
+    const a1 = await invoice([{ code: 'CONSULT', quantity: 1, price: 100 }], 116, { ...to, use: 'S01', exportation: '02' });
+    assert.deepEqual(problems(a1), ['invalid_value@exportation']);
+    assert.match(a1.body.Errors[0].Message, /needs the Comercio Exterior complement/);
+    assert.deepEqual(problems(await invoice([{ code: 'CONSULT', quantity: 1, price: 100 }], 116, { exportation: '03' })), ['invalid_value@exportation'], 'a receiver in Mexico');
+    assert.deepEqual(problems(await invoice([{ code: 'CONSULT', quantity: 1, price: 100 }], 116, { exportation: '05' })), ['invalid_value@exportation'], 'not in c_Exportacion');
 
     // On credit (PPD) and then paid: its receipt is a CFDI type P to the same receiver, with UsoCFDI CP01 (Pagos).
     const all = (p: string) => s.as('mx').list(p);

@@ -18608,6 +18608,8 @@ export interface operations {
                                 /** @description The year of the period: the invoice's or the one before */
                                 year: number;
                             };
+                            /** @description c_Exportacion when not 01 (No aplica) */
+                            exportation?: string;
                             /** @description A foreign currency (absent: MXN) */
                             currency?: {
                                 code: string;
@@ -18820,6 +18822,8 @@ export interface operations {
                         /** @description The year of the period: the invoice's or the one before */
                         year: number;
                     };
+                    /** @description c_Exportacion: 01 No aplica (the default; services sold abroad too), 03 Temporal, 04 Definitiva con clave distinta a A1 (goods leaving the country, to a receiver abroad, XEXX010101000); 02 (definitive with clave A1) needs the Comercio Exterior complement, which this service does not write: refused */
+                    exportation?: string;
                     /** @description The invoice's currency (Moneda): its amounts are in it; the ledger is in pesos at the rate */
                     currency?: {
                         /** @description c_Moneda: MXN (the default) or a foreign currency enabled for the company */
@@ -19010,6 +19014,8 @@ export interface operations {
                             /** @description The year of the period: the invoice's or the one before */
                             year: number;
                         };
+                        /** @description c_Exportacion when not 01 (No aplica) */
+                        exportation?: string;
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -19202,6 +19208,8 @@ export interface operations {
                         /** @description The year of the period: the invoice's or the one before */
                         year: number;
                     };
+                    /** @description c_Exportacion: 01 No aplica (the default; services sold abroad too), 03 Temporal, 04 Definitiva con clave distinta a A1 (goods leaving the country, to a receiver abroad, XEXX010101000); 02 (definitive with clave A1) needs the Comercio Exterior complement, which this service does not write: refused */
+                    exportation?: string;
                     /** @description The invoice's currency (Moneda): its amounts are in it; the ledger is in pesos at the rate */
                     currency?: {
                         /** @description c_Moneda: MXN (the default) or a foreign currency enabled for the company */
@@ -19308,6 +19316,8 @@ export interface operations {
                             /** @description The year of the period: the invoice's or the one before */
                             year: number;
                         };
+                        /** @description c_Exportacion when not 01 (No aplica) */
+                        exportation?: string;
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -19508,6 +19518,8 @@ export interface operations {
                             /** @description The year of the period: the invoice's or the one before */
                             year: number;
                         };
+                        /** @description c_Exportacion when not 01 (No aplica) */
+                        exportation?: string;
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -19780,6 +19792,8 @@ export interface operations {
                             /** @description The year of the period: the invoice's or the one before */
                             year: number;
                         };
+                        /** @description c_Exportacion when not 01 (No aplica) */
+                        exportation?: string;
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -19971,6 +19985,8 @@ export interface operations {
                             /** @description The year of the period: the invoice's or the one before */
                             year: number;
                         };
+                        /** @description c_Exportacion when not 01 (No aplica) */
+                        exportation?: string;
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -20341,6 +20357,8 @@ export interface operations {
                             /** @description The year of the period: the invoice's or the one before */
                             year: number;
                         };
+                        /** @description c_Exportacion when not 01 (No aplica) */
+                        exportation?: string;
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -20473,6 +20491,8 @@ export interface operations {
                             /** @description The year of the period: the invoice's or the one before */
                             year: number;
                         };
+                        /** @description c_Exportacion when not 01 (No aplica) */
+                        exportation?: string;
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -20706,6 +20726,8 @@ export interface operations {
                                 /** @description The year of the period: the invoice's or the one before */
                                 year: number;
                             };
+                            /** @description c_Exportacion when not 01 (No aplica) */
+                            exportation?: string;
                             /** @description A foreign currency (absent: MXN) */
                             currency?: {
                                 code: string;
@@ -21086,6 +21108,8 @@ export interface operations {
                             /** @description The year of the period: the invoice's or the one before */
                             year: number;
                         };
+                        /** @description c_Exportacion when not 01 (No aplica) */
+                        exportation?: string;
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -21377,6 +21401,8 @@ export interface operations {
                             /** @description The year of the period: the invoice's or the one before */
                             year: number;
                         };
+                        /** @description c_Exportacion when not 01 (No aplica) */
+                        exportation?: string;
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -21594,6 +21620,8 @@ export interface operations {
                             /** @description The year of the period: the invoice's or the one before */
                             year: number;
                         };
+                        /** @description c_Exportacion when not 01 (No aplica) */
+                        exportation?: string;
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -21811,6 +21839,8 @@ export interface operations {
                             /** @description The year of the period: the invoice's or the one before */
                             year: number;
                         };
+                        /** @description c_Exportacion when not 01 (No aplica) */
+                        exportation?: string;
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -22183,6 +22213,8 @@ export interface operations {
                             /** @description The year of the period: the invoice's or the one before */
                             year: number;
                         };
+                        /** @description c_Exportacion when not 01 (No aplica) */
+                        exportation?: string;
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -22406,6 +22438,8 @@ export interface operations {
                             /** @description The year of the period: the invoice's or the one before */
                             year: number;
                         };
+                        /** @description c_Exportacion when not 01 (No aplica) */
+                        exportation?: string;
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;
@@ -22555,6 +22589,8 @@ export interface operations {
                             /** @description The year of the period: the invoice's or the one before */
                             year: number;
                         };
+                        /** @description c_Exportacion when not 01 (No aplica) */
+                        exportation?: string;
                         /** @description A foreign currency (absent: MXN) */
                         currency?: {
                             code: string;

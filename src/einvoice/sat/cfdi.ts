@@ -196,7 +196,7 @@ function cfdiRoot(input: CfdiInput, cert: LoadedCertificate | null): XMLBuilder 
     ...(d.currency ? { TipoCambio: new Decimal(d.currency.exchange_rate).toFixed() } : {}),
     Total: money(d.total),
     TipoDeComprobante: input.egreso ? 'E' : 'I',
-    Exportacion: '01',
+    Exportacion: input.egreso ? '01' : d.exportation ?? '01',
     MetodoPago: input.egreso ? 'PUE' : d.payment.method,
     LugarExpedicion: issuePostalCode,
   });

@@ -167,6 +167,10 @@ function checkParties(root: CfdiElement, fail: Fail): void {
       fail('USO_CFDI', `UsoCFDI ${use.code} (${use.description}) is not allowed for the ${rfc.length}-character RFC ${rfc}`, `El UsoCFDI ${use.code} (${use.description}) no se permite al RFC de ${rfc.length} caracteres ${rfc}`);
     }
   }
+  // Exportacion 02 (definitiva con clave A1) comes with the Comercio Exterior complement (Anexo 20).
+  if (root.getAttribute('Exportacion') === '02' && !nodesOf(root, "cfdi:Complemento/*[local-name()='ComercioExterior']").length) {
+    fail('EXPORTACION', 'Exportacion 02 (definitiva con clave A1) needs the Comercio Exterior complement', 'La Exportacion 02 (definitiva con clave A1) requiere el complemento de Comercio Exterior');
+  }
   for (const [who, code] of [['LugarExpedicion', root.getAttribute('LugarExpedicion')], ['DomicilioFiscalReceptor', receptor?.getAttribute('DomicilioFiscalReceptor')]] as const) {
     if (code && postalCode(code) === undefined) fail('CODIGO_POSTAL', `${who} ${code} is not in c_CodigoPostal`, `${who} ${code} no está en c_CodigoPostal`);
   }

@@ -36,6 +36,7 @@ export const MxInvoiceBody = Type.Object({
   retentions: Type.Optional(Type.Array(Id(), { maxItems: 2, description: 'Ids of ReteIVA and ReteISR taxes' })),
   related: RelatedBody('I'),
   global_information: Type.Optional(GlobalInformation),
+  exportation: Type.Optional(Type.String({ pattern: '^0[1-4]$', 'x-hint': 'must be a c_Exportacion code: 01, 03 or 04', description: 'c_Exportacion: 01 No aplica (the default; services sold abroad too), 03 Temporal, 04 Definitiva con clave distinta a A1 (goods leaving the country, to a receiver abroad, XEXX010101000); 02 (definitive with clave A1) needs the Comercio Exterior complement, which this service does not write: refused' })),
   currency: Type.Optional(Type.Object({
     code: Type.String({ pattern: '^[A-Z]{3}$', 'x-code': 'invalid_currency', 'x-hint': 'must be a c_Moneda code such as USD', description: 'c_Moneda: MXN (the default) or a foreign currency enabled for the company' }),
     exchange_rate: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 999999, 'x-decimals': 6, 'x-finite': true,
@@ -84,6 +85,7 @@ export const MxInvoiceAnswer = Type.Object({
   retention_details: Type.Array(TaxAnswer),
   related: RelatedAnswer,
   global_information: Type.Optional(GlobalInformation),
+  exportation: Type.Optional(Type.String({ description: 'c_Exportacion when not 01 (No aplica)' })),
   currency: Type.Optional(Type.Object({ code: Type.String(), exchange_rate: Type.Number() }, { description: 'A foreign currency (absent: MXN)' })),
   subtotal: Type.Number(),
   discounts: Type.Number(),

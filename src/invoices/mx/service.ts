@@ -9,7 +9,7 @@ import Decimal from 'decimal.js';
 import type { Company } from '../../platform/auth';
 import type { Queryable } from '../../platform/db';
 import type { Problems } from '../../platform/errors';
-import { CFDI_USES, GENERAL_PUBLIC, genericReceiver } from '../../companies/uses';
+import { CFDI_USES, FOREIGN_RECEIVER, GENERAL_PUBLIC, genericReceiver } from '../../companies/uses';
 import { globalPeriod, type GlobalInformation } from './global';
 import { GENERIC_RFCS } from '../../catalog/customers';
 import type { CostCenterRow, CustomerRow, DocumentTypeRow, PaymentTypeRow, ProductRow, SellerRow, TaxRow, WarehouseRow } from '../../catalog/rows';
@@ -59,6 +59,24 @@ export interface MxPlan extends MxDocumentPlan {
 export function personTypeOf(customer: CustomerRow): 'person' | 'company' {
   if (GENERIC_RFCS.includes(customer.identification)) return customer.person_type;
   return customer.identification.length === 12 ? 'company' : 'person';
+}
+
+/**
+ * c_Exportacion (Anexo 20): 01 (No aplica) for everything but goods that leave the country, services sold abroad
+ * included; 03 (temporal) and 04 (definitiva con clave distinta a A1) for goods sold to a receiver abroad
+ * (XEXX010101000); 02 (definitiva con clave A1) needs the Comercio Exterior complement, which this service does not
+ * write, so it is refused rather than stamped incomplete.
+ */
+function checkExportation(problems: Problems, code: string | undefined, customer: CustomerRow | null | undefined): void {
+  if (code === undefined || code === '01' || problems.has('exportation')) return;
+  if (code === '02') {
+    return problems.add('invalid_value', 'Exportacion 02 (definitiva con clave A1) needs the Comercio Exterior complement, which this service does not write: '
+      + 'use 04 (definitiva con clave distinta a A1) or 03 (temporal) where it applies', 'exportation');
+  }
+  if (customer && customer.identification !== FOREIGN_RECEIVER.rfc) {
+    problems.add('invalid_value', `Exportacion ${code} is for goods leaving the country, sold to a receiver abroad (${FOREIGN_RECEIVER.rfc}); `
+      + `${customer.identification} is in Mexico: send 01 (No aplica), the default`, 'exportation');
+  }
 }
 
 /** The CFDI's use (c_UsoCFDI) for its receiver: a code of the catalogue allowed for its person type and regime (a generic RFC's is fixed). */
@@ -144,6 +162,7 @@ export async function planMxInvoice(q: Queryable, company: Company, body: MxInvo
   if (body.global_information && customer && !global) {
     problems.add('parameter_not_allowed', `global_information is for a global invoice, to the general public (${GENERAL_PUBLIC.rfc}), not to ${customer.identification}`, 'global_information');
   }
+  checkExportation(problems, body.exportation, customer);
   const plan: MxPlan = { body, date, docType: docType!, customer: customer!, seller: seller!, costCenter, lines, retentions, condition: condition!, computed, related, currency, global };
   if (problems.empty) checkLedgerAmounts(problems, mxInvoicePostings(plan), currency, 'items', 'MXN');
   problems.throwIfAny();
@@ -321,6 +340,7 @@ export function mxInvoiceDocument(plan: MxDocumentPlan, ids: { id: string | null
     retention_details: computed.retentions.map(taxJson),
     ...(plan.related.length ? { related: plan.related } : {}),
     ...(plan.global ? { global_information: plan.global } : {}),
+    ...(body.exportation && body.exportation !== '01' ? { exportation: body.exportation } : {}),
     ...(plan.currency ? { currency: plan.currency } : {}),
     subtotal: num(computed.subtotal),
     discounts: num(computed.discounts),
