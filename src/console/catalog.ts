@@ -11,6 +11,9 @@ import { csrfField, page } from './layout';
 import { activeList, Refused, type ApiAnswer, type Ctx } from './context';
 import { fields, fromForm, type FieldSpec } from './fields';
 import type { Form } from './forms';
+import { REGIMES } from '../catalogs/sat';
+import { DEPARTMENTS, MUNICIPALITIES_FILE } from '../catalogs/divipola';
+import { keyed } from '../catalogs/files';
 
 export type CatalogKind = 'customers' | 'products';
 /** A customer or product as the API answers it and takes it back (PUT): the form changes only its fields' paths. */
@@ -31,12 +34,24 @@ export const catalogTitle = (ctx: Ctx, kind: CatalogKind, create = false) => TIT
 const CO_ID: [string, string][] = [['31', '31 · NIT'], ['13', '13 · Cédula de ciudadanía'], ['22', '22 · Cédula de extranjería'], ['41', '41 · Pasaporte'],
   ['42', '42 · Documento extranjero'], ['50', '50 · NIT de otro país'], ['11', '11 · Registro civil'], ['12', '12 · Tarjeta de identidad'],
   ['21', '21 · Tarjeta de extranjería'], ['47', '47 · PEP'], ['48', '48 · PPT'], ['91', '91 · NUIP']];
-const PERSON: [string, string][] = [['Company', 'Persona jurídica / moral · Company'], ['Person', 'Persona natural / física · Person']];
+/** The person types as each country names them, in the console's language. */
+const personTypes = (ctx: Ctx): [string, string][] => (ctx.lang === 'en'
+  ? [['Company', 'Company'], ['Person', 'Person']]
+  : ctx.country === 'CO' ? [['Company', 'Persona jurídica'], ['Person', 'Persona natural']] : [['Company', 'Persona moral'], ['Person', 'Persona física']]);
+
+/** Codes shown with their names: the SAT's regimes, the DIAN's departments and (when installed) municipalities. */
+const REGIME_OPTIONS: [string, string][] = REGIMES.map((r) => [r.code, `${r.code} · ${r.description}`]);
+const DEPARTMENT_OPTIONS: [string, string][] = Object.entries(DEPARTMENTS).map(([code, name]) => [code, `${code} · ${name}`]);
+function municipalityOptions(): [string, string][] | null {
+  const list = keyed(MUNICIPALITIES_FILE);
+  return list && [...list.values()].map((row): [string, string] => [row[0], `${row[0]} · ${row[1]}`]).sort((a, b) => a[1].localeCompare(b[1], 'es'));
+}
 
 export function customerSpecs(ctx: Ctx): FieldSpec[] {
   const co = ctx.country === 'CO';
+  const municipalities = co ? municipalityOptions() : null;
   return [
-    { name: 'person_type', label: ['Tipo de persona', 'Person type'], type: 'select', options: PERSON },
+    { name: 'person_type', label: ['Tipo de persona', 'Person type'], type: 'select', options: personTypes(ctx) },
     ...(co ? [{ name: 'id_type', label: ['Tipo de identificación', 'Identification type'], type: 'select', options: CO_ID } as FieldSpec] : []),
     { name: 'identification', label: co ? ['Identificación (sin dígito de verificación)', 'Identification (without check digit)'] : ['RFC', 'RFC'], required: true },
     ...(co ? [{ name: 'branch_office', label: ['Sucursal', 'Branch office'], type: 'number', numeric: true } as FieldSpec] : []),
@@ -44,12 +59,14 @@ export function customerSpecs(ctx: Ctx): FieldSpec[] {
     { name: 'name[1]', label: ['Apellidos (persona natural)', 'Last names (a person)'] },
     { name: 'commercial_name', label: ['Nombre comercial', 'Trade name'] },
     ...(co ? [{ name: 'vat_responsible', label: ['Responsable de IVA', 'VAT responsible'], type: 'checkbox' } as FieldSpec]
-      : [{ name: 'tax_regime', label: ['Régimen fiscal (c_RegimenFiscal)', 'Tax regime (c_RegimenFiscal)'], required: true, hint: ['Por ejemplo 601 o 612', 'For example 601 or 612'] } as FieldSpec]),
+      : [{ name: 'tax_regime', label: ['Régimen fiscal', 'Tax regime'], type: 'select', options: REGIME_OPTIONS, required: true } as FieldSpec]),
     { name: 'address.address', label: ['Dirección', 'Address'], required: true },
     ...(co ? [
       { name: 'address.city.country_code', label: ['País', 'Country'], hint: ['CO', 'CO'] },
-      { name: 'address.city.state_code', label: ['Departamento (código DANE)', 'Department (DANE code)'], hint: ['Por ejemplo 11 (Bogotá)', 'For example 11 (Bogotá)'] },
-      { name: 'address.city.city_code', label: ['Municipio (código DANE)', 'Municipality (DANE code)'], hint: ['Por ejemplo 11001', 'For example 11001'] },
+      { name: 'address.city.state_code', label: ['Departamento', 'Department'], type: 'select', options: [['', '—'], ...DEPARTMENT_OPTIONS] },
+      municipalities
+        ? { name: 'address.city.city_code', label: ['Municipio', 'Municipality'], type: 'select', options: [['', '—'], ...municipalities] }
+        : { name: 'address.city.city_code', label: ['Municipio (código DANE)', 'Municipality (DANE code)'], hint: ['Por ejemplo 11001', 'For example 11001'] },
     ] as FieldSpec[] : []),
     { name: 'address.postal_code', label: ['Código postal', 'Postal code'], required: !co },
     { name: 'contacts[0].first_name', label: ['Contacto', 'Contact'] },

@@ -52,8 +52,11 @@ describe('console customers, products and settings in a browser', browserSuite()
     await page.fill('#c-identification', '900 555');
     await page.fill('#c-name-0-', 'Distribuidora El Faro S.A.S.');
     await page.fill('#c-address-address', 'Carrera 15 # 93-60');
-    await page.fill('#c-address-city-state_code', '11');
-    await page.fill('#c-address-city-city_code', '11001');
+    // Places by their names (the DIAN's lists), the person type in Spanish.
+    assert.deepEqual(await page.$$eval('#c-person_type option', (os) => os.map((o) => o.textContent)), ['Persona jurídica', 'Persona natural']);
+    await page.selectOption('#c-address-city-state_code', { label: '11 · Bogotá' });
+    await page.selectOption('#c-address-city-city_code', '11001');
+    assert.match(await page.$eval('#c-address-city-city_code', (el) => (el as HTMLSelectElement).selectedOptions[0].textContent ?? ''), /^11001 · BOGOTÁ/i);
     await submit();
     assert.equal(await text('#err-identification'), 'Debe contener solo letras y dígitos.');
     assert.equal(await page.getAttribute('#c-identification', 'aria-describedby'), 'err-identification');

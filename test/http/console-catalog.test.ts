@@ -102,6 +102,10 @@ eachStorage('console customers and products', (storage) => {
   });
 
   test('Mexico: a customer with its RFC and regime, a product with its SAT keys, messages under the fields', async () => {
+    // The regime chosen by its name (RESICO is 626), the person types as Mexico names them.
+    const blank = (await mxOwner.send('GET', '/app/customers/new')).text;
+    assert.match(blank, /<option value="626"[^>]*>626 · Régimen Simplificado de Confianza<\/option>/);
+    assert.match(blank, /<option value="Company"[^>]*>Persona moral<\/option>/);
     const csrf = await mxOwner.csrf();
     const form = { _csrf: csrf, person_type: 'Company', identification: 'XIA19012', 'name[0]': 'ESCUELA KEMPER URGATE', 'name[1]': '', commercial_name: '',
       tax_regime: '6O1', 'address.address': 'Av. Juárez 10', 'address.postal_code': '4250', 'contacts[0].first_name': '', 'contacts[0].email': '', active: 'yes' };
