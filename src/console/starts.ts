@@ -17,6 +17,7 @@ import { formKey, formKeyField, type Form } from './forms';
 import type { Guarded } from './routes';
 import { DEBIT_REASONS } from '../notes/schema';
 import { PAYMENT_FORMS } from '../payments/schema';
+import { SAT_PAYMENT_FORMS } from '../pdf/names';
 
 const hide = { schema: { hide: true } } as const;
 
@@ -73,11 +74,10 @@ async function debitSpecs(ctx: Ctx, inv?: Invoice): Promise<FieldSpec[]> {
 
 async function paymentSpecs(ctx: Ctx): Promise<FieldSpec[]> {
   const types = await list(ctx, '/document-types?type=P');
-  const forms: Record<string, string> = { '01': 'Efectivo', '02': 'Cheque nominativo', '03': 'Transferencia electrónica', '04': 'Tarjeta de crédito', '28': 'Tarjeta de débito', 17: 'Compensación' };
   return [
     { name: 'document.id', label: ['Serie del complemento', 'Receipt series'], type: 'select', numeric: true, options: types.map((x) => [String(x.id), `${x.code} · ${x.name}`]) },
     { name: 'date', label: ['Fecha y hora del pago', 'Date and time paid'], required: true, hint: ['Como 2026-11-26T13:56:18, hora local', 'As 2026-11-26T13:56:18, local time'] },
-    { name: 'payment_form', label: ['Forma de pago', 'Payment form'], type: 'select', options: PAYMENT_FORMS.map((c) => [c, forms[c] ? `${c} · ${forms[c]}` : c]) },
+    { name: 'payment_form', label: ['Forma de pago', 'Payment form'], type: 'select', options: PAYMENT_FORMS.map((c) => [c, SAT_PAYMENT_FORMS[c] ? `${c} · ${SAT_PAYMENT_FORMS[c]}` : c]) },
     { name: 'invoices[0].amount', label: ['Importe pagado', 'Amount paid'], type: 'number', numeric: true, required: true },
     { name: 'operation_number', label: ['Número de operación', 'Operation number'] },
     { name: 'stamp.send', label: ['Timbrar ahora', 'Stamp now'], type: 'checkbox' },

@@ -89,6 +89,9 @@ eachStorage('console documents started from an invoice, sorted lists', (storage)
     assert.equal(selected((await mxOwner.send('GET', `/app/documents/invoices/${paid.id}/credit-note`)).text), '03', 'a paid invoice: the money goes back');
     const form = await mxOwner.send('GET', `/app/documents/invoices/${inv.id}/payment`);
     assert.equal(form.status, 200);
+    // Every form of payment with its SAT name, never a bare code.
+    assert.match(form.text, /<option value="05"[^>]*>05 · Monedero electrónico<\/option>/);
+    assert.doesNotMatch(form.text, /<option value="\d\d"[^>]*>\d\d<\/option>/);
     assert.equal(valueOf(form.text, 'invoices[0].amount'), '11600', 'the balance');
     assert.match(form.text, /XIA190128J61/);
     const date = valueOf(form.text, 'date') ?? '';
