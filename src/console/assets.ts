@@ -4,6 +4,24 @@ import fs from 'node:fs';
 let htmx: Buffer | undefined;
 export const htmxScript = (): Buffer => (htmx ??= fs.readFileSync(require.resolve('htmx.org/dist/htmx.min.js')));
 
+/**
+ * The console's own script: choosing a product in a document's line fills the row's price (and, in Colombia, its
+ * tax) from the option's data (src/console/forms.ts, productDefaults), a quantity of 1 when none is typed, and asks
+ * for the totals again. Everything still works without it: the fields are typed by hand.
+ */
+export const CONSOLE_SCRIPT = `document.addEventListener('change', function (e) {
+  var sel = e.target;
+  if (!(sel instanceof HTMLSelectElement) || sel.name !== 'code') return;
+  var opt = sel.selectedOptions[0], row = sel.closest('tr');
+  if (!opt || !row || !opt.value) return;
+  var price = row.querySelector('input[name=price]'), tax = row.querySelector('select[name=tax]'), qty = row.querySelector('input[name=quantity]');
+  if (price && opt.dataset.price !== undefined) price.value = opt.dataset.price;
+  if (tax && opt.dataset.tax !== undefined) tax.value = opt.dataset.tax;
+  if (qty && !qty.value) qty.value = '1';
+  if (price) price.dispatchEvent(new Event('input', { bubbles: true }));
+});
+`;
+
 export const STYLESHEET = `
 :root{--fg:#1b1f24;--muted:#4a5360;--bg:#f6f7f9;--card:#fff;--line:#d0d5dc;--accent:#0b5cad;--bad:#a4161a;--good:#1e6b35}
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}

@@ -33,7 +33,7 @@ interface Named { id: number; name: string; code?: string; active?: boolean }
 /** The lists the forms offer, as the API's lookups answer them (only the fields read here). */
 interface Catalog {
   types: Named[]; customers: { identification?: string; rfc_id?: string; branch_office?: number; name?: string | string[] }[];
-  products: { code: string; name: string }[]; taxes: (Named & { type: string })[]; pays: Named[];
+  products: { code: string; name: string; prices?: { price_list?: { value?: number }[] }[]; taxes?: { id: number }[] }[]; taxes: (Named & { type: string })[]; pays: Named[];
   sellers: { id: number; first_name?: string; last_name?: string; username?: string }[]; uses: { code: string; name?: string; description?: string }[];
 }
 /** An invoice as a credit note starts from it (GET /invoices/{id}: CoInvoiceAnswer or MxInvoiceAnswer). */
@@ -119,6 +119,23 @@ const select = (id: string, name: string, label: string, options: [string, strin
 const input = (id: string, name: string, label: string, value = '', type = 'text', extra = '') =>
   html`<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${name}" type="${type}" value="${value}"${extra ? html` ${extra === 'step' ? html`step="any"` : ''}` : ''}></div>`;
 
+/**
+ * What choosing a product fills in its row (/app/assets/console.js): its first price, written as the company's country
+ * writes amounts (no grouping; four decimals where three would read as thousands), and in Colombia its IVA or INC.
+ */
+function productDefaults(ctx: Ctx, c: Catalog, p: Catalog['products'][number]): Html {
+  const value = p.prices?.[0]?.price_list?.[0]?.value;
+  let price = '';
+  if (typeof value === 'number') {
+    const [whole, frac = ''] = String(value).split('.');
+    const decimals = frac.length === 3 ? `${frac}0` : frac;
+    price = decimals ? `${whole}${ctx.country === 'CO' ? ',' : '.'}${decimals}` : whole;
+  }
+  const charged = new Set(c.taxes.filter((x) => ['IVA', 'INC'].includes(x.type)).map((x) => x.id));
+  const tax = ctx.country === 'CO' ? p.taxes?.find((x) => charged.has(x.id))?.id : undefined;
+  return html`${price ? html` data-price="${price}"` : ''}${ctx.country === 'CO' ? html` data-tax="${tax ?? ''}"` : ''}`;
+}
+
 function linesTable(ctx: Ctx, c: Catalog, f: Form, rows = LINES): Html {
   const l = ctx.lang;
   const v = (name: string, i: number) => list(f[name])[i] ?? '';
@@ -127,7 +144,7 @@ function linesTable(ctx: Ctx, c: Catalog, f: Form, rows = LINES): Html {
   return html`<div class="scroll" tabindex="0" role="region" aria-label="${t(l, 'lines')}"><table class="lines"><caption>${t(l, 'lines')}</caption><thead><tr><th scope="col">${t(l, 'product')}</th><th scope="col">${t(l, 'quantity')}</th>
   <th scope="col">${t(l, 'price')}</th><th scope="col">${t(l, 'discount')}</th>${ctx.country === 'CO' ? html`<th scope="col">${t(l, 'tax')}</th>` : ''}</tr></thead><tbody>
   ${Array.from({ length: rows }, (_, i) => html`<tr><td><select name="code" aria-label="${t(l, 'product')} ${i + 1}"><option value="">—</option>${c.products.map((p) =>
-    html`<option value="${p.code}"${p.code === v('code', i) ? html` selected` : ''}>${p.code} · ${p.name}</option>`)}</select></td>
+    html`<option value="${p.code}"${productDefaults(ctx, c, p)}${p.code === v('code', i) ? html` selected` : ''}>${p.code} · ${p.name}</option>`)}</select></td>
     ${cell('quantity', i, t(l, 'quantity'), 'number')}${cell('price', i, t(l, 'price'), 'number')}${cell('discount', i, t(l, 'discount'), 'number')}
     ${ctx.country === 'CO' ? html`<td><select name="tax" aria-label="${t(l, 'tax')} ${i + 1}"><option value="">${t(l, 'noTax')}</option>${c.taxes.filter((x) => ['IVA', 'INC'].includes(x.type)).map((x) =>
       html`<option value="${x.id}"${String(x.id) === v('tax', i) ? html` selected` : ''}>${x.name}</option>`)}</select></td>` : ''}</tr>`)}</tbody></table></div>`;

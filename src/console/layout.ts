@@ -10,7 +10,7 @@ function shell(lang: Lang, title: string, body: Html, csrf?: string): Html {
   return html`<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · ${t(lang, 'title')}</title><link rel="stylesheet" href="/app/assets/console.css">
-<script src="/app/assets/htmx.min.js" defer></script></head>
+<script src="/app/assets/htmx.min.js" defer></script><script src="/app/assets/console.js" defer></script></head>
 <body${csrf ? html` hx-headers='{"X-CSRF-Token": "${csrf}"}'` : ''}><a class="skip" href="#main">${t(lang, 'skip')}</a>${body}</body></html>`;
 }
 

@@ -11,7 +11,7 @@ import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import { ApiError } from '../platform/errors';
 import { endSession, login, readSession, setLanguage, type Session } from './accounts';
-import { htmxScript, STYLESHEET } from './assets';
+import { CONSOLE_SCRIPT, htmxScript, STYLESHEET } from './assets';
 import { contextOf, need, Refused, sendHtml, type Ctx } from './context';
 import { formKey, invoiceBody, invoiceForm, noteBody, noteForm, totalsPanel, withPayable, type Form, type NoteSource, type Totals } from './forms';
 import { html } from './html';
@@ -100,6 +100,7 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
 
     app.get('/assets/console.css', hide, async (_req, reply) => reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(STYLESHEET));
     app.get('/assets/htmx.min.js', hide, async (_req, reply) => reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(htmxScript()));
+    app.get('/assets/console.js', hide, async (_req, reply) => reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(CONSOLE_SCRIPT));
 
     app.get('/login', hide, async (req, reply) => sendHtml(reply, 200, loginPage(langOf(req))));
     app.post('/login', hide, async (req, reply) => {

@@ -111,6 +111,11 @@ describe('console in a browser', browserSuite(), () => {
     await go('/app/invoices/new');
     await noViolations('New invoice');
     await page.selectOption('select[name=code] >> nth=0', 'PORT14');
+    // The product fills its row: its price as Colombia writes it, its IVA, a quantity of 1; and the totals follow.
+    assert.equal(await page.inputValue('input[name=price] >> nth=0'), '2850000');
+    assert.equal(await page.inputValue('input[name=quantity] >> nth=0'), '1');
+    assert.equal(await page.$eval('select[name=tax]', (el) => (el as HTMLSelectElement).selectedOptions[0].text), 'IVA 19%');
+    await page.waitForFunction(() => document.querySelector('#live-total')?.textContent?.replace(/\u00a0/g, ' ') === '$ 3.391.500,00');
     await page.fill('input[name=quantity] >> nth=0', '10');
     await page.fill('input[name=price] >> nth=0', '100');
     await page.fill('input[name=discount] >> nth=0', '50');
