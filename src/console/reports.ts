@@ -101,7 +101,9 @@ export async function receivablesPage(ctx: Ctx, q: Record<string, string | undef
 export async function receivablesRows(ctx: Ctx, q: Record<string, string | undefined>): Promise<unknown[][]> {
   const { report, error } = await receivables(ctx, dateParam(q.date));
   if (!report) throw new Error(`receivables: ${JSON.stringify(error)}`);
-  const rows: unknown[][] = [['customer_identification', 'customer_name', 'currency', 'invoice', 'invoice_date', 'due_date', 'installment', 'days_past_due', 'bucket', 'amount', 'paid', 'balance']];
+  const rows: unknown[][] = [ctx.lang === 'es'
+    ? ['Identificación', 'Cliente', 'Moneda', 'Factura', 'Fecha de la factura', 'Vencimiento', 'Cuota', 'Días vencidos', 'Edad', 'Valor', 'Pagado', 'Saldo']
+    : ['Identification', 'Customer', 'Currency', 'Invoice', 'Invoice date', 'Due date', 'Installment', 'Days past due', 'Age', 'Amount', 'Paid', 'Balance']];
   for (const c of report.customers) {
     for (const i of c.items) rows.push([c.customer.identification, c.customer.name, c.currency, i.invoice.name, i.invoice.date, i.due.date, i.due.quote, i.days_past_due, i.bucket, i.amount, i.paid, i.balance]);
   }
@@ -138,7 +140,7 @@ export async function trialBalancePage(ctx: Ctx, q: Record<string, string | unde
 export async function trialBalanceRows(ctx: Ctx, q: Record<string, string | undefined>): Promise<unknown[][]> {
   const res = await trialBalance(ctx, q);
   if (res.status !== 200) throw new Error(`trial balance: ${res.status}`);
-  return [['code', 'name', 'nature', 'opening_balance', 'debits', 'credits', 'closing_balance'],
+  return [ctx.lang === 'es' ? ['Cuenta', 'Nombre', 'Naturaleza', 'Saldo inicial', 'Débitos', 'Créditos', 'Saldo final'] : ['Account', 'Name', 'Nature', 'Opening balance', 'Debits', 'Credits', 'Closing balance'],
     ...(res.body as TrialBalance).accounts.map((a) => [a.code, a.name, a.nature, a.opening_balance, a.debits, a.credits, a.closing_balance])];
 }
 export const TRIAL_BALANCE_MONEY = [3, 4, 5, 6];

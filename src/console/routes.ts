@@ -165,7 +165,10 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
         const res = await ctx.api('GET', `/${k.path}/${id}/${file}`, undefined, { accept: type });
         if (res.status === 404) throw new Refused(404, file);
         if (res.status !== 200) throw new Error(`${file} of ${id}: ${res.status}`);
-        return reply.type(type).header('Content-Disposition', `${file === 'pdf' ? 'inline' : 'attachment'}; filename="${id}.${file}"`).send(res.raw);
+        // Named as the document is (its number), not by its id: what an accountant files and finds again.
+        const doc = await ctx.api<{ name?: string | null }>('GET', `/${k.path}/${id}`);
+        const name = (doc.status === 200 && doc.body.name ? doc.body.name : id).replace(/[^A-Za-z0-9._-]+/g, '-');
+        return reply.type(type).header('Content-Disposition', `${file === 'pdf' ? 'inline' : 'attachment'}; filename="${name}.${file}"`).send(res.raw);
       }));
     }
     app.post('/documents/:kind/:id/:action', hide, guarded(async (ctx, req, reply) => {

@@ -101,6 +101,7 @@ describe('console in a browser', browserSuite(), () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[href$="/pdf"]')]);
     const file = await download.path();
     assert.equal(fs.readFileSync(file!).subarray(0, 5).toString(), '%PDF-');
+    assert.equal(download.suggestedFilename(), `${stored.body.name}.pdf`, 'named by its number, not its id');
     await Promise.all([page.waitForURL(/ok=mail/), page.click('form[action$="/mail"] button')]);
     assert.match(await page.textContent('[role=status]') ?? '', /Correo en cola de envío/);
     const mails = await s.db.query('SELECT 1 FROM mails WHERE company_id = $1 AND doc_id = $2', [coCompany, coInvoice.id]);
@@ -193,12 +194,12 @@ describe('console in a browser', browserSuite(), () => {
     assert.equal(file.status(), 200);
     assert.match(file.headers()['content-type'], /text\/csv/);
     const lines = (await file.text()).replace(/^\ufeff/, '').trim().split('\r\n');
-    assert.equal(lines[0], 'customer_identification,customer_name,currency,invoice,invoice_date,due_date,installment,days_past_due,bucket,amount,paid,balance');
+    assert.equal(lines[0], 'Identificación,Cliente,Moneda,Factura,Fecha de la factura,Vencimiento,Cuota,Días vencidos,Edad,Valor,Pagado,Saldo', 'headers in the console\'s language');
     assert.ok(lines.some((x) => x.includes(`,${creditInvoice.name},`) && x.endsWith(',1000,0,1000')), lines.join('\n'));
     await go('/app/reports/trial-balance');
     await noViolations('trial balance');
     const tb = await page.request.get(`${s.url}/app/reports/trial-balance.csv`);
-    assert.match(await tb.text(), /^\ufeffcode,name,nature,opening_balance,debits,credits,closing_balance\r\n[\s\S]*^13050501,Clientes nacionales,Debit,0,1000,0,1000\r$/m);
+    assert.match(await tb.text(), /^\ufeffCuenta,Nombre,Naturaleza,Saldo inicial,Débitos,Créditos,Saldo final\r\n[\s\S]*^13050501,Clientes nacionales,Debit,0,1000,0,1000\r$/m);
     // The same reports as XLSX, downloaded by their links: the file opens and holds the figures, as number cells.
     await go('/app/reports/receivables');
     const [xr] = await Promise.all([page.waitForEvent('download'), page.click('a[href^="/app/reports/receivables.xlsx"]')]);
@@ -215,7 +216,7 @@ describe('console in a browser', browserSuite(), () => {
     const [xt] = await Promise.all([page.waitForEvent('download'), page.click('a[href^="/app/reports/trial-balance.xlsx"]')]);
     assert.equal(xt.suggestedFilename(), 'balance-de-prueba.xlsx');
     const tx = readXlsx(fs.readFileSync((await xt.path())!));
-    assert.deepEqual(tx.rows[0], ['code', 'name', 'nature', 'opening_balance', 'debits', 'credits', 'closing_balance']);
+    assert.deepEqual(tx.rows[0], ['Cuenta', 'Nombre', 'Naturaleza', 'Saldo inicial', 'Débitos', 'Créditos', 'Saldo final']);
     assert.deepEqual(tx.rows.find((r) => r[0] === '13050501'), ['13050501', 'Clientes nacionales', 'Debit', 0, 1000, 0, 1000]);
     const sums = [4, 5].map((col) => tx.rows.slice(1).reduce((a, r) => a + Number(r[col] ?? 0), 0));
     assert.equal(sums[0], sums[1], 'debits equal credits');
