@@ -23,12 +23,16 @@ interface DocumentView {
   name: string | null; date: string; annulled: boolean;
   currency?: { code: string };
   customer?: { name?: string; identification?: string; rfc_id?: string } | null;
-  total?: number; amount?: number; balance?: number; subtotal?: number; taxes_total?: number; withholdings_total?: number; amount_payable?: number;
+  total?: number; amount?: number; balance?: number; subtotal?: number; discounts?: number; taxes_total?: number; withholdings_total?: number; amount_payable?: number;
+  /** A note's invoice (Colombia) or invoices (Mexico). */
+  invoice?: { id: string; name: string }; invoices?: { id: string; name: string }[];
   stamp?: { status: string; cufe?: string | null; cude?: string | null; uuid?: string | null; errors: string | null; observations: string | null };
   mail?: { status: string };
   cancellation?: { status: string; motive: string; errors: string | null } | null;
   payment?: { method?: string; value?: number } | null;
-  items?: { code?: string; description?: string; quantity?: number; price?: number; total?: number; taxes?: { name?: string | null; type: string; value: number }[] }[];
+  items?: { code?: string; description?: string; quantity?: number; price?: number; total?: number; taxes?: { name?: string | null; type: string; value: number }[];
+    /** A cash receipt's line: what it paid (the due item of an invoice) and how much. */
+    value?: number; due?: { prefix: string; consecutive: number; quote: number } }[];
 }
 
 const customerName = (c: ListRow['customer']) => (c ? (Array.isArray(c.name) ? c.name.join(' ') : c.name) ?? c.identification ?? c.rfc_id ?? '' : '');
@@ -167,6 +171,9 @@ export async function documentPage(ctx: Ctx, path: string, id: string, flash?: {
   const base = `/app/documents/${kind.path}/${id}`;
   const customer = d.customer ?? {};
   const items = d.items ?? [];
+  // A cash receipt's lines say what they paid: the invoice and installment, or their concept.
+  const paidLines = items.length > 0 && items.every((i) => i.value !== undefined && i.code === undefined);
+  const related = d.invoices ?? (d.invoice ? [d.invoice] : []);
   const act = (action: string, label: Key, extra: Html = html``, confirm = false) => html`<form method="post" action="${base}/${action}" class="action">${csrfField(ctx)}${extra}
     ${confirm ? html`<div class="check"><input type="checkbox" id="confirm-${action}" name="confirm" value="yes" required><label for="confirm-${action}">${t(l, 'confirm')}</label></div>` : ''}
     <button type="submit">${t(l, label)}</button></form>`;
@@ -202,14 +209,18 @@ export async function documentPage(ctx: Ctx, path: string, id: string, flash?: {
    <div class="card"><h2>${t(l, 'authority')}</h2><p id="doc-status">${d.annulled ? t(l, 'annulled') : status(l, stamp.status) || '—'}</p>
     ${stamp.cufe || stamp.cude || stamp.uuid ? html`<p class="code">${stamp.cufe ? 'CUFE' : stamp.cude ? 'CUDE' : 'UUID'}: ${stamp.cufe ?? stamp.cude ?? stamp.uuid}</p>` : ''}
     ${d.cancellation ? html`<p>${t(l, 'cancellation')}: ${status(l, d.cancellation.status)} (${d.cancellation.motive})${d.cancellation.errors ? html` — ${d.cancellation.errors}` : ''}</p>` : ''}
-    <p>${t(l, 'mail')}: ${status(l, d.mail?.status)}</p></div></div>
+    <p>${t(l, 'mail')}: ${status(l, d.mail?.status)}</p></div>
+   ${related.length ? html`<div class="card"><h2>${l === 'en' ? 'Invoice' : 'Factura'}</h2><p id="doc-invoices">${related.map((x) => html`<a href="/app/documents/invoices/${x.id}">${x.name}</a> `)}</p></div>` : ''}</div>
   ${stamp.errors || stamp.observations ? html`<section aria-labelledby="h-errors"><h2 id="h-errors">${t(l, 'errors')}</h2><ul class="error">${authorityLines(l, ctx.country, stamp.errors)}${authorityLines(l, ctx.country, stamp.observations)}</ul></section>` : ''}
-  ${items.length ? html`<section aria-labelledby="h-lines"><h2 id="h-lines">${t(l, 'lines')}</h2><div class="scroll" tabindex="0" role="region" aria-labelledby="h-lines"><table><thead><tr>
+  ${paidLines ? html`<section aria-labelledby="h-lines"><h2 id="h-lines">${l === 'en' ? 'What it pays' : 'Qué paga'}</h2><div class="scroll" tabindex="0" role="region" aria-labelledby="h-lines"><table>
+   <thead><tr><th scope="col">${t(l, 'description')}</th><th scope="col" class="num">${t(l, 'total')}</th></tr></thead><tbody>${items.map((i) => html`<tr>
+   <td>${i.due ? `${l === 'en' ? 'Invoice' : 'Factura'} ${i.due.prefix}-${i.due.consecutive}, ${l === 'en' ? 'installment' : 'cuota'} ${i.due.quote}` : i.description ?? ''}</td><td class="num">${m(i.value)}</td></tr>`)}</tbody></table></div></section>` : ''}
+  ${items.length && !paidLines ? html`<section aria-labelledby="h-lines"><h2 id="h-lines">${t(l, 'lines')}</h2><div class="scroll" tabindex="0" role="region" aria-labelledby="h-lines"><table><thead><tr>
    <th scope="col">${t(l, 'product')}</th><th scope="col">${t(l, 'description')}</th><th scope="col" class="num">${t(l, 'quantity')}</th><th scope="col" class="num">${t(l, 'price')}</th>
    <th scope="col">${t(l, 'taxes')}</th><th scope="col" class="num">${t(l, 'total')}</th></tr></thead><tbody>${items.map((i) => html`<tr><td>${i.code ?? ''}</td><td>${i.description ?? ''}</td>
    <td class="num">${i.quantity ?? ''}</td><td class="num">${m(i.price)}</td><td>${(i.taxes ?? []).map((x) => html`${x.name ?? x.type}: ${m(x.value)} `)}</td><td class="num">${m(i.total)}</td></tr>`)}</tbody></table></div></section>` : ''}
   <section aria-labelledby="h-totals"><h2 id="h-totals">${t(l, 'total')}</h2><dl class="totals">
-   ${d.subtotal !== undefined ? html`<dt>${t(l, 'subtotal')}</dt><dd>${m(d.subtotal)}</dd>` : ''}${d.taxes_total !== undefined ? html`<dt>${t(l, 'taxes')}</dt><dd>${m(d.taxes_total)}</dd>` : ''}
+   ${d.subtotal !== undefined ? html`<dt>${t(l, 'subtotal')}</dt><dd>${m(d.subtotal)}</dd>` : ''}${d.discounts ? html`<dt>${l === 'en' ? 'Discounts' : 'Descuentos'}</dt><dd id="doc-discounts">−${m(d.discounts)}</dd>` : ''}${d.taxes_total !== undefined ? html`<dt>${t(l, 'taxes')}</dt><dd>${m(d.taxes_total)}</dd>` : ''}
    ${d.withholdings_total ? html`<dt>${t(l, 'withholdings')}</dt><dd>${m(d.withholdings_total)}</dd>` : ''}<dt>${t(l, 'total')}</dt><dd>${m(d.total ?? d.amount)}</dd>
    ${d.amount_payable !== undefined ? html`<dt>${t(l, 'payable')}</dt><dd>${m(d.amount_payable)}</dd>` : ''}</dl></section>
   <section aria-labelledby="h-files"><h2 id="h-files">PDF · XML</h2><p><a class="button" href="${base}/pdf" download="${d.name}.pdf">${t(l, 'downloadPdf')}</a>

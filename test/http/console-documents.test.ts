@@ -13,7 +13,7 @@ import { ConsoleClient } from '../support/console';
 import { MX_APP, mxRefs, mxInvoice, stamped } from '../support/mx';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
 import { coRefs, noteRefs, today, validInvoice } from '../support/co';
-import { newCustomer } from '../support/vouchers';
+import { debtPayment, newCustomer, rcRefs } from '../support/vouchers';
 
 eachStorage('console documents started from an invoice, sorted lists', (storage) => {
   let s: TestServer;
@@ -69,7 +69,17 @@ eachStorage('console documents started from an invoice, sorted lists', (storage)
     const [row] = await s.db.query<{ total: string; kind: string; company_id: number }>('SELECT total::text, kind, company_id FROM notes WHERE id = $1', [id]);
     assert.deepEqual(row, { total: '25.00', kind: 'ND', company_id: co });
     assert.equal((await s.as('co').get(`/v1/invoices/${inv.body.id}`)).body.balance, 825, 'the invoice owes what the note adds');
-    assert.equal((await owner.send('GET', `/app/documents/debit-notes/${id}`)).status, 200);
+    const notePage = await owner.send('GET', `/app/documents/debit-notes/${id}`);
+    assert.equal(notePage.status, 200);
+    assert.match(notePage.text, new RegExp(`id="doc-invoices"><a href="/app/documents/invoices/${inv.body.id}">${inv.body.name}</a>`), 'the note names its invoice');
+    // A cash receipt paying the invoice says what it paid, not an empty table of lines.
+    const rc = await rcRefs(s);
+    const paid = await s.as('co').post('/v1/vouchers', debtPayment(rc, { identification: inv.body.customer.identification, branch_office: 0 },
+      [{ due: { prefix: inv.body.prefix, consecutive: inv.body.number, quote: 1 }, value: 300 }]));
+    assert.equal(paid.status, 201, JSON.stringify(paid.body));
+    const receiptPage = (await owner.send('GET', `/app/documents/vouchers/${paid.body.id}`)).text;
+    assert.match(receiptPage, /<h2 id="h-lines">Qué paga<\/h2>/);
+    assert.match(receiptPage, new RegExp(`Factura ${inv.body.prefix}-${inv.body.number}, cuota 1</td><td class="num">\\$\\s?300,00`));
     assert.equal((await mxOwner.send('GET', `/app/documents/invoices/${inv.body.id}/debit-note`)).status, 404, 'another company\'s invoice');
   });
 
@@ -86,6 +96,9 @@ eachStorage('console documents started from an invoice, sorted lists', (storage)
     const selected = (text: string) => /<select[^>]*name="payment_form"[^>]*>([\s\S]*?)<\/select>/.exec(text)?.[1].match(/<option value="(\d+)" selected/)?.[1];
     assert.equal(selected((await mxOwner.send('GET', `/app/documents/invoices/${inv.id}/credit-note`)).text), '17');
     const paid = await stamped(s, 'invoices', (await s.as('mx').post('/v1/invoices', mxInvoice(ref, undefined, undefined, { stamp: { send: true } }), MX_APP)).body);
+    // Its page: subtotal, the discount, the taxes and the total add up (2 × 1,500 − 300 + 16 % = 3,132).
+    const paidPage = (await mxOwner.send('GET', `/app/documents/invoices/${paid.id}`)).text;
+    assert.match(paidPage, /id="doc-discounts">−\$300\.00</);
     assert.equal(selected((await mxOwner.send('GET', `/app/documents/invoices/${paid.id}/credit-note`)).text), '03', 'a paid invoice: the money goes back');
     const form = await mxOwner.send('GET', `/app/documents/invoices/${inv.id}/payment`);
     assert.equal(form.status, 200);
