@@ -23,6 +23,8 @@
  *   ReteIVA exactly, to the cent; what the receipts declared falls short of it
  *   only by what the settling receipts' bounds kept them from declaring.
  *
+ * - a note without the invoice's ReteIVA is always refused (invalid_retentions), nothing written.
+ *
  * MX_SETTLEMENT_RUNS (default 8) sequences per storage; MX_SETTLEMENT_SEED replays one.
  */
 import { after, before, test } from 'node:test';
@@ -50,6 +52,7 @@ const TOTAL = D('38186.74');
 type Op =
   | { kind: 'receipt'; share: number }
   | { kind: 'note'; share: number }
+  | { kind: 'noteWithoutRetention'; share: number }
   | { kind: 'cancelReceipt'; pick: number }
   | { kind: 'cancelNote'; pick: number };
 
@@ -57,6 +60,7 @@ const share = fc.integer({ min: 1, max: 100 }).map((x) => x / 100);
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('receipt' as const), share }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('note' as const), share }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('noteWithoutRetention' as const), share }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelReceipt' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelNote' as const), pick: fc.nat() }) },
 );
@@ -165,6 +169,14 @@ eachStorage('MX receipts, credit notes and cancellations: any sequence declares 
       if (op.kind === 'receipt') {
         if (balance.isZero()) continue;
         await pay(Decimal.max(D('0.01'), down2(balance.times(op.share))));
+      } else if (op.kind === 'noteWithoutRetention') {
+        // A note that does not withhold what the invoice withheld is refused, whatever its amount; nothing is written.
+        const price = down2(BASE.times(op.share));
+        if (price.lte(0)) continue;
+        const res = await d.note([inv.id], [{ code: 'CONSULT', quantity: 1, price: price.toNumber() }]);
+        log.push(`note without ReteIVA ${price} → ${res.status}`);
+        assert.equal(res.status, 400, `${log.join(' | ')}: ${JSON.stringify(res.body)}`);
+        assert.ok(res.body.Errors.some((e: any) => e.Code === 'invalid_retentions'), `${log.join(' | ')}: ${JSON.stringify(res.body)}`);
       } else if (op.kind === 'note') {
         const left = BASE.minus(total(live(notes, gone), 'base'));
         const price = down2(left.times(op.share));
