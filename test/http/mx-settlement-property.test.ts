@@ -23,9 +23,11 @@
  *   ReteIVA exactly, to the cent; what the receipts declared falls short of it
  *   only by what the settling receipts' bounds kept them from declaring.
  *
- * - a note without the invoice's ReteIVA is always refused (invalid_retentions), nothing written.
+ * - a note without the invoice's ReteIVA is always refused (invalid_retentions), nothing written;
+ * - a receipt replaced by a substitute of the same amount (TipoRelacion 04) counts no more: the substitute declares
+ *   and moves what the replaced one would have, as if it had never been (src/payments/undo.ts).
  *
- * MX_SETTLEMENT_RUNS (default 8) sequences per storage; MX_SETTLEMENT_SEED replays one.
+ * MX_SETTLEMENT_RUNS (default 8) sequences per storage; MX_SETTLEMENT_SEED replays one; MX_SETTLEMENT_LOG=1 prints each sequence.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -54,6 +56,7 @@ type Op =
   | { kind: 'note'; share: number }
   | { kind: 'noteWithoutRetention'; share: number }
   | { kind: 'cancelReceipt'; pick: number }
+  | { kind: 'substitute'; pick: number }
   | { kind: 'cancelNote'; pick: number };
 
 const share = fc.integer({ min: 1, max: 100 }).map((x) => x / 100);
@@ -62,6 +65,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('note' as const), share }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('noteWithoutRetention' as const), share }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelReceipt' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('substitute' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelNote' as const), pick: fc.nat() }) },
 );
 
@@ -81,7 +85,7 @@ eachStorage('MX receipts, credit notes and cancellations: any sequence declares 
   async function run(ops: Op[]): Promise<void> {
     const inv = await d.invoice([{ code: 'CONSULT', quantity: 1, price: BASE.toNumber() }], TOTAL.toNumber(), { retentions: [reteIva] });
     // iva/rete: what the receipt declares (ImporteDR/RetencionDR); ivaMoved/reteMoved: what its entry moves.
-    const receipts: { id: string; base: Decimal; iva: Decimal; rete: Decimal; ivaMoved: Decimal; reteMoved: Decimal; amount: Decimal }[] = [];
+    const receipts: { id: string; uuid: string; base: Decimal; iva: Decimal; rete: Decimal; ivaMoved: Decimal; reteMoved: Decimal; amount: Decimal }[] = [];
     // A note that settles the invoice moves the rest in the books (its `booked`), the others what they declare.
     const notes: { id: string; base: Decimal; iva: Decimal; rete: Decimal; total: Decimal; ivaMoved: Decimal; reteMoved: Decimal }[] = [];
     const ids = [inv.id];
@@ -131,19 +135,21 @@ eachStorage('MX receipts, credit notes and cancellations: any sequence declares 
         ivaBooks: IVA.minus(total(rs, 'ivaMoved')).minus(total(ns, 'ivaMoved')), reteBooks: RETE.minus(total(rs, 'reteMoved')).minus(total(ns, 'reteMoved')),
       };
     };
-    const pay = async (amount: Decimal) => {
+    /** A receipt of `amount`; `replaces`: a live receipt it substitutes (TipoRelacion 04), out of the model already. */
+    const pay = async (amount: Decimal, replaces?: { uuid: string; amount: Decimal }): Promise<boolean> => {
       // What is left, as the service counts it: the invoice's figures less the live notes' and the live receipts' declared
       // ones (what the CFDI declares), or moved ones (what the entry moves).
       const left = leftNow();
-      const owed = D(await d.balance(inv.id));
-      const res = await d.pay(inv.id, amount.toNumber());
-      log.push(`pay ${amount} → ${res.status}`);
+      // The substitute pays as if the receipt it replaces had never been: that one's amount is owed again.
+      const owed = D(await d.balance(inv.id)).plus(replaces?.amount ?? 0);
+      const res = await d.pay(inv.id, amount.toNumber(), replaces ? { related: [{ type: '04', uuid: replaces.uuid }] } : {});
+      log.push(`${replaces ? 'substitute' : 'pay'} ${amount} → ${res.status}`);
       // An installment whose BaseDR would come to 0.00 is refused (Pagos 2.0: above 0), as is one that would leave no base
       // for the receipt that settles (an installment leaves a cent of it); the one that settles never is.
       if (amount.lt(owed) && !Decimal.min(round2(left.base.times(amount).div(owed)), left.base.minus('0.01')).gt(0)) {
         assert.equal(res.status, 400, `${log.join(' | ')}: ${JSON.stringify(res.body)}`);
         assert.match(res.body.Errors[0].Message, /too small a part/);
-        return;
+        return false;
       }
       assert.equal(res.status, 201, `${log.join(' | ')}: ${JSON.stringify(res.body)}`);
       const of = (list: any[], type: string, k = 'value') => D(list.find((t: any) => t.type === type)?.[k] ?? 0);
@@ -157,11 +163,13 @@ eachStorage('MX receipts, credit notes and cancellations: any sequence declares 
         assert.equal(iva.toFixed(2), nearest(left.iva, base, '0.16').toFixed(2), `the settling receipt's IVA: ${left.iva}, within the bounds: ${why}`);
         assert.equal(rete.toFixed(2), nearest(left.rete, base, '0.106667').toFixed(2), `the settling receipt's ReteIVA: ${left.rete}, within the bounds: ${why}`);
       }
+      assert.equal(res.body.stamp?.status, 'Accepted', `${log.join(' | ')}: ${JSON.stringify(res.body.stamp)}`);
       receipts.push({
-        id: res.body.id, amount, base, iva, rete,
+        id: res.body.id, uuid: res.body.stamp.uuid, amount, base, iva, rete,
         ivaMoved: settles ? Decimal.max(left.ivaBooks, 0) : iva, reteMoved: settles ? Decimal.max(left.reteBooks, 0) : rete,
       });
       ids.push(res.body.id);
+      return true;
     };
 
     for (const op of ops) {
@@ -169,6 +177,15 @@ eachStorage('MX receipts, credit notes and cancellations: any sequence declares 
       if (op.kind === 'receipt') {
         if (balance.isZero()) continue;
         await pay(Decimal.max(D('0.01'), down2(balance.times(op.share))));
+      } else if (op.kind === 'substitute') {
+        // A receipt replaced by another of the same amount (TipoRelacion 04): the substitute takes its place, and the
+        // replaced one's payment and entry are given back in the same transaction.
+        const list = live(receipts, gone);
+        if (!list.length) continue;
+        const x = list[op.pick % list.length];
+        gone.add(x.id);
+        // Refused only where such an installment could not be declared (the model says so): then the replaced one stays.
+        if (!await pay(x.amount, x)) gone.delete(x.id);
       } else if (op.kind === 'noteWithoutRetention') {
         // A note that does not withhold what the invoice withheld is refused, whatever its amount; nothing is written.
         const price = down2(BASE.times(op.share));
@@ -209,6 +226,7 @@ eachStorage('MX receipts, credit notes and cancellations: any sequence declares 
       }
       await check(false);
     }
+    if (process.env.MX_SETTLEMENT_LOG) console.log(`# ${log.join(' | ')}`);
     // Whatever happened, what is left is payable, and the receipt that settles takes exactly what is left.
     const rest = D(await d.balance(inv.id));
     if (rest.gt(0)) await pay(rest);
