@@ -71,7 +71,7 @@ const TestSetAnswer = Type.Object({
 export const consoleAdminTickets = new Map<string, number>();
 
 export function adminRoutes(s: AdminServices) {
-  const adminToken = adminTokenCheck(s.config.adminToken, s.throttle);
+  const adminToken = adminTokenCheck(s.config, s.throttle, s.db);
   return async (app: App) => {
     if (!s.config.adminToken) app.addHook('onRoute', (route) => { route.schema = { ...(route.schema ?? {}), hide: true }; });
     app.addHook('onRequest', async (req, reply) => {

@@ -411,7 +411,7 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
   const tokens = new Tokens(db, config.authCacheMs);
   const guard = { throttle: services.throttle ?? new Throttle(config), pool: loginHashing };
   // The administration API's description is the administrator's, as the API is: its JSON needs ADMIN_TOKEN.
-  const adminToken = adminTokenCheck(config.adminToken, guard.throttle);
+  const adminToken = adminTokenCheck(config, guard.throttle, db);
   app.addHook('onRequest', async (req) => { if (config.adminToken && /^\/admin\/(?:openapi\.json|docs\/(?:json|yaml))(?:[?#]|$)/.test(req.url)) await adminToken(req); });
   await tokens.listen();
   const limiter = new RateLimiter(config.rateLimitPerMinute, Date.now, sharedCount(db));

@@ -19,6 +19,8 @@
 import crypto from 'node:crypto';
 import { ApiError, error, unauthorized } from './errors';
 import { boundedPoolGauge } from './metrics';
+import { reserveLogin } from './login-gate';
+import type { Db } from './db';
 
 interface Entry { failures: number; inFlight: number; until: number; seen: number }
 
@@ -195,15 +197,21 @@ boundedPoolGauge('reports', () => reportTurns.load);
 
 /**
  * The check of `Authorization: Bearer <ADMIN_TOKEN>` (the administration API and its description): compared in
- * constant time, every wrong token counted against the client address like a failed login.
+ * constant time, every wrong token counted against the client address like a failed login, in this process and in
+ * the database (the address's counter of API logins, src/platform/login-gate.ts).
  */
-export function adminTokenCheck(adminToken: string | undefined, throttle: Throttle): (req: { ip: string; headers: { authorization?: string } }) => Promise<void> {
+export function adminTokenCheck(s: ThrottleSettings & { adminToken?: string }, throttle: Throttle, db: Db): (req: { ip: string; headers: { authorization?: string } }) => Promise<void> {
   const digest = (v: string) => crypto.createHash('sha256').update(v).digest();
-  const expected = digest(adminToken ?? '');
+  const expected = digest(s.adminToken ?? '');
   return async (req) => {
     const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
     if (!m) throw unauthorized('Send "Authorization: Bearer <ADMIN_TOKEN>"');
-    const right = await throttle.attempt(req.ip, null, async () => crypto.timingSafeEqual(digest(m[1]), expected));
+    const right = await throttle.attempt(req.ip, null, async () => {
+      const gate = await reserveLogin(db, s.loginLockSeconds, [{ key: `api:a:${req.ip}`, max: s.loginMaxFailuresPerAddress, who: 'this address', field: 'address' }]);
+      const ok = crypto.timingSafeEqual(digest(m[1]), expected);
+      await gate.settle(!ok);
+      return ok;
+    });
     if (!right) throw unauthorized('Not the administration token (ADMIN_TOKEN); company tokens do not work on /admin');
   };
 }

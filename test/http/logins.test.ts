@@ -138,6 +138,9 @@ test('the limits are counted in the database too: failures another process count
   assert.equal((await auth('127.0.8.2', user.username, user.access_key)).status, 200);
   const rows = await s.db.query<{ key: string; n: number }>("SELECT key, sum(count)::int AS n FROM login_failures WHERE key LIKE 'api:%127.0.8.2' GROUP BY key ORDER BY key");
   assert.deepEqual(rows.map((r) => [r.key, r.n]), [['api:a:127.0.8.2', 1], [`api:u:${user.username}@127.0.8.2`, 1]]);
+  // A wrong administration token counts there too, against the address.
+  assert.equal((await from('127.0.8.3', s.url, 'GET', '/admin/v1/companies', undefined, 'wrong-token-0123456789abcdefghijkl')).status, 401);
+  assert.equal((await s.db.query<{ n: number }>("SELECT sum(count)::int AS n FROM login_failures WHERE key = 'api:a:127.0.8.3'"))[0].n, 1);
 });
 
 test('wrong administration tokens are throttled per address too; the right token from elsewhere works', async () => {
