@@ -66,7 +66,7 @@ export function day(value: string | null | undefined): string {
 const STATUS_ES: Record<string, string> = {
   Draft: 'Borrador', Pending: 'En espera', Accepted: 'Aceptado', Rejected: 'Rechazado', Requested: 'Solicitada', Cancelled: 'Cancelado',
   PendingAcceptance: 'Esperando al receptor', not_sent: 'No enviado', queued: 'En cola', sent: 'Enviado', failed_delivery: 'Fallido',
-  waiting_for_authority: 'Esperando a la autoridad', process_of_sending: 'En proceso de envío',
+  waiting_for_authority: 'Esperando a la autoridad', process_of_sending: 'En proceso de envío', Issued: 'Emitida',
 };
 /** A console user's role in the page's language. */
 export const roleName = (lang: Lang, role: 'owner' | 'accountant' | 'viewer'): string =>

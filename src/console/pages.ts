@@ -24,6 +24,8 @@ interface DocumentView {
   currency?: { code: string };
   customer?: { name?: string; identification?: string; rfc_id?: string } | null;
   total?: number; amount?: number; balance?: number; subtotal?: number; discounts?: number; taxes_total?: number; withholdings_total?: number; amount_payable?: number;
+  /** Its document type. */
+  document?: { id: number };
   /** A note's invoice (Colombia) or invoices (Mexico). */
   invoice?: { id: string; name: string }; invoices?: { id: string; name: string }[];
   stamp?: { status: string; cufe?: string | null; cude?: string | null; uuid?: string | null; errors: string | null; observations: string | null };
@@ -137,12 +139,13 @@ export async function documentsPage(ctx: Ctx, q: Record<string, string | undefin
     return html`<th scope="col"${key === 'total' ? html` class="num"` : ''}${on ? html` aria-sort="${sort?.dir === 'asc' ? 'ascending' : 'descending'}"` : ''}><a href="${href}">${t(l, label)}${on ? (sort?.dir === 'asc' ? ' ▲' : ' ▼') : ''}</a></th>`;
   };
   const number = sortLink('number', 'number');
+  const said = await statusOf(ctx, kind.path);
   const table = html`<div id="results">${problem}
   ${rows.length ? html`<div class="scroll" tabindex="0" role="region" aria-label="${t(l, kind.label)}"><table><caption>${t(l, kind.label)}</caption><thead><tr>${number}${sortLink('date', 'date')}
   <th scope="col">${t(l, 'customerName')}</th>${sortLink('total', 'total')}<th scope="col">${t(l, 'status')}</th></tr></thead><tbody>
   ${rows.map((r) => html`<tr><td><a href="/app/documents/${kind.path}/${r.id}">${r.name}</a></td><td>${day(r.date)}</td>
     <td>${customerName(r.customer)}</td><td class="num">${money(ctx.country, r.total)}</td>
-    <td>${r.annulled ? t(l, 'annulled') : status(l, r.stamp?.status ?? r.mail?.status)}${r.cancellation ? html` · ${status(l, r.cancellation.status)}` : ''}</td></tr>`)}
+    <td>${r.annulled ? t(l, 'annulled') : said(r)}${r.cancellation ? html` · ${status(l, r.cancellation.status)}` : ''}</td></tr>`)}
   </tbody></table></div>` : html`<p>${t(l, 'none')}</p>`}
   <p class="pager">${q.after || q.cursor ? html`<a href="/app/documents?${kept({}).toString()}">${t(l, 'first')}</a> ` : ''}${next ? html`<a href="/app/documents?${next.toString()}" rel="next">${t(l, 'next')}</a>` : ''}</p></div>`;
   return page(ctx, t(l, 'documents'), html`<form method="get" action="/app/documents" class="filters" role="search"
@@ -155,6 +158,19 @@ export async function documentsPage(ctx: Ctx, q: Record<string, string | undefin
     html`<option value="${s}"${q.stamp === s ? html` selected` : ''}>${status(l, s)}</option>`)}</select></div>
   ${(['sort', 'dir', 'size'] as const).map((k) => (q[k] ? html`<input type="hidden" name="${k}" value="${q[k]}">` : ''))}
   <button type="submit">${t(l, 'search')}</button></form>${table}`);
+}
+
+/**
+ * A document's status as the console says it: a Colombian invoice of a plain (not electronic) type is issued the
+ * moment it is created, never a draft waiting for the DIAN (its `stamp.status` stays Draft: it is never sent).
+ */
+async function statusOf(ctx: Ctx, path: string): Promise<(row: { stamp?: { status?: string }; mail?: { status: string }; document?: { id: number } }) => string> {
+  let plain = new Set<number>();
+  if (ctx.country === 'CO' && path === 'invoices') {
+    const res = await ctx.api<{ id: number; electronic_type?: string | null }[]>('GET', '/document-types?type=FV');
+    if (res.status === 200) plain = new Set(res.body.filter((t) => t.electronic_type !== 'ElectronicInvoice').map((t) => t.id));
+  }
+  return (r) => status(ctx.lang, r.stamp?.status === 'Draft' && r.document && plain.has(r.document.id) ? 'Issued' : r.stamp?.status ?? r.mail?.status);
 }
 
 /** One document with its authority status and the actions the session's role allows. */
@@ -206,7 +222,7 @@ export async function documentPage(ctx: Ctx, path: string, id: string, flash?: {
    <div class="card"><h2>${t(l, 'date')}</h2><p>${day(d.date)}</p></div>
    <div class="card"><h2>${t(l, 'customerName')}</h2><p>${customer.name ?? ''} ${customer.identification ?? customer.rfc_id ?? ''}</p></div>
    <div class="card"><h2>${t(l, 'total')}</h2><p class="figure" id="doc-total">${m(d.total ?? d.amount)}</p>${d.balance !== undefined ? html`<p>${t(l, 'balance')}: ${m(d.balance)}</p>` : ''}</div>
-   <div class="card"><h2>${t(l, 'authority')}</h2><p id="doc-status">${d.annulled ? t(l, 'annulled') : status(l, stamp.status) || '—'}</p>
+   <div class="card"><h2>${t(l, 'authority')}</h2><p id="doc-status">${d.annulled ? t(l, 'annulled') : (await statusOf(ctx, kind.path))({ stamp, document: d.document }) || '—'}</p>
     ${stamp.cufe || stamp.cude || stamp.uuid ? html`<p class="code">${stamp.cufe ? 'CUFE' : stamp.cude ? 'CUDE' : 'UUID'}: ${stamp.cufe ?? stamp.cude ?? stamp.uuid}</p>` : ''}
     ${d.cancellation ? html`<p>${t(l, 'cancellation')}: ${status(l, d.cancellation.status)} (${d.cancellation.motive})${d.cancellation.errors ? html` — ${d.cancellation.errors}` : ''}</p>` : ''}
     <p>${t(l, 'mail')}: ${status(l, d.mail?.status)}</p></div>

@@ -15,6 +15,8 @@ export interface ListRow {
   id: string; name: string; date: string; total: string; annulled: boolean;
   customer: { name?: string | string[]; identification?: string; rfc_id?: string } | null;
   stamp?: { status: string }; mail?: { status: string }; cancellation?: { status: string } | null;
+  /** Its document type (a Colombian invoice of a plain type is issued, never a draft). */
+  document?: { id: number };
 }
 
 /** The table of each kind of document and the condition of the rows the API shows. */
@@ -167,14 +169,14 @@ export async function sortedPage(ctx: Ctx, db: Db, kind: string, q: Record<strin
       ? `(SELECT id FROM ${src.table} t WHERE ${filter} ORDER BY ${order(`(t.${col} + 0)`)} LIMIT ${size + 1}) p JOIN ${src.table} t USING (id)`
       : `${src.table} t WHERE ${filter}`;
   const rows = await db.query<{ id: string; name: string; date: string; number: string; total: string; annulled: boolean; customer: ListRow['customer'];
-    stamp_status: string | null; mail_status: string | null; cancellation: ListRow['cancellation'] }>(
-    `SELECT id, name, date::text AS date, number::text AS number, total::text AS total, annulled, document->'customer' AS customer,
+    stamp_status: string | null; mail_status: string | null; cancellation: ListRow['cancellation']; type: number }>(
+    `SELECT id, name, date::text AS date, number::text AS number, total::text AS total, annulled, document->'customer' AS customer, document_type_id AS type,
             ${stamp} AS stamp_status, mail_status, ${cancellation} AS cancellation
        FROM ${from} ORDER BY ${order(`t.${col}`)} LIMIT ${size + 1}`, args); // t.: the column, not its text
   const page = rows.slice(0, size);
   const last = page[page.length - 1];
   return {
-    rows: page.map((r) => ({ id: r.id, name: r.name, date: r.date, total: r.total, annulled: r.annulled, customer: r.customer,
+    rows: page.map((r) => ({ id: r.id, name: r.name, date: r.date, total: r.total, annulled: r.annulled, customer: r.customer, document: { id: Number(r.type) },
       stamp: r.stamp_status ? { status: r.stamp_status } : undefined, mail: r.mail_status ? { status: r.mail_status } : undefined, cancellation: r.cancellation })),
     next: rows.length > size && last ? cursorOf(col === 'date' ? last.date : col === 'number' ? last.number : last.total, last.id) : undefined,
   };

@@ -45,6 +45,10 @@ eachStorage('console documents started from an invoice, sorted lists', (storage)
     assert.equal(inv.status, 201, JSON.stringify(inv.body));
     const doc = await owner.send('GET', `/app/documents/invoices/${inv.body.id}`);
     assert.match(doc.text, new RegExp(`href="/app/documents/invoices/${inv.body.id}/debit-note"`));
+    // A plain (not electronic) invoice is issued, not a draft: on its page and in the list.
+    assert.match(doc.text, /id="doc-status">Emitida</);
+    const listed = await owner.send('GET', `/app/documents?kind=invoices&name=${encodeURIComponent(inv.body.name)}`);
+    assert.match(listed.text, new RegExp(`>${inv.body.name}</a></td>[\\s\\S]*?<td>Emitida</td>`));
     const form = await owner.send('GET', `/app/documents/invoices/${inv.body.id}/debit-note`);
     assert.equal(form.status, 200);
     assert.equal(valueOf(form.text, 'items[0].code'), 'LIBRO01', 'the line starts from the invoice\'s');
