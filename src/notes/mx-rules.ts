@@ -4,8 +4,9 @@
 import Decimal from 'decimal.js';
 import type { Queryable } from '../platform/db';
 import type { Problems } from '../platform/errors';
-import { invoiceTaxGroups, noteTaxShares, settlingShare, type NoteShare } from '../payments/compute';
+import { invoiceTaxGroups, noteTaxShares, settlingShare, type NoteShare, type PaidTax } from '../payments/compute';
 import { booksLeft } from '../payments/service';
+import { COMPENSATION } from '../payments/schema';
 import type { MxInvoiceDocument } from '../invoices/mx/schema';
 
 /**
@@ -25,37 +26,60 @@ export function sameWithholdings(problems: Problems, inv: { name: string; retent
 }
 
 /**
- * A note over several invoices gives each a share of every tax it credits (noteTaxShares, by amount), which a
- * receipt then declares: each invoice must charge each of those taxes (type and rate), or it would get back a tax
- * it never charged. Otherwise each invoice takes its own note.
+ * A note gives each invoice the taxes of the lines of what it sold (src/notes/mx-allocation.ts), which a later receipt
+ * of it no longer declares: each invoice must have charged each of those taxes (type and rate), or it would get back a
+ * tax it never charged (a product's tax changed since it was sold). Otherwise the note charges as the invoice did.
  */
-export function chargedByEach(note: { items: MxInvoiceDocument['items']; invoices: { id: string }[] }, related: Map<string, { name: string; items: MxInvoiceDocument['items'] }>,
+export function chargedByEach(note: { invoices: { id: string; taxes?: PaidTax[] }[] }, related: Map<string, { name: string; items: MxInvoiceDocument['items'] }>,
   problems: Problems): void {
-  if (note.invoices.length < 2 || !problems.empty) return;
-  const groups = (items: MxInvoiceDocument['items']) => invoiceTaxGroups({ items, retention_details: [] }).taxes.map((g) => `${g.type} ${g.percentage} %`);
-  const credited = groups(note.items);
+  if (!problems.empty) return;
+  const key = (t: { type: string; percentage: Decimal.Value }) => `${t.type} ${new Decimal(t.percentage).toFixed()} %`;
   note.invoices.forEach((part, i) => {
     const inv = related.get(part.id)!;
-    const charged = new Set(groups(inv.items));
-    const never = credited.filter((g) => !charged.has(g));
+    const charged = new Set(invoiceTaxGroups({ items: inv.items, retention_details: [] }).taxes.map(key));
+    const never = (part.taxes ?? []).filter((t) => t.base_value > 0 && !charged.has(key(t))).map(key);
     if (never.length) {
-      problems.add('invalid_document', `Invoice ${inv.name} charged no ${never.join(', ')}: a note over several invoices gives each a share of every tax it credits, `
-        + `so each must charge them all; credit ${inv.name} with a note of its own`, `invoices[${i}].id`);
+      problems.add('invalid_document', `Invoice ${inv.name} charged no ${never.join(', ')} on what the note credits of it: a note gives back the taxes the invoice charged; `
+        + `credit its products at the taxes they were sold with`, note.invoices.length > 1 ? `invoices[${i}].id` : 'items');
     }
   });
 }
 
 /**
+ * A compensation note takes its parts' taxes off what later receipts of each invoice declare, and its receipts have
+ * already declared part of each tax's base (in proportion to what they paid): a part never takes more of a tax's base
+ * than the invoice's receipts and notes have left of it, or the invoice would declare more base than it had (a note of
+ * one product's sales after a receipt that paid part of each). Such a note is refused with what is left.
+ */
+export async function withinTaxesLeft(q: Queryable, cid: number, doc: { payment_form: string; invoices: { id: string; name: string; taxes?: PaidTax[] }[] },
+  problems: Problems): Promise<void> {
+  if (doc.payment_form !== COMPENSATION || !problems.empty) return;
+  for (const [i, part] of doc.invoices.entries()) {
+    const left = await booksLeft(q, cid, part.id);
+    for (const t of part.taxes ?? []) {
+      const g = left?.taxes.find((x) => x.type === t.type && new Decimal(x.percentage).eq(t.percentage));
+      const base = Decimal.max(g?.base ?? 0, 0);
+      if (new Decimal(t.base_value).lte(base)) continue;
+      problems.add('invalid_value', `The note credits ${new Decimal(t.base_value).toFixed(2)} of invoice ${part.name}'s ${t.type} ${t.percentage} % base; its receipts and notes have left `
+        + `${base.toFixed(2)} of it (receipts declare part of each tax in proportion to what they paid): credit less of these products, or pay the invoice's rest`,
+      doc.invoices.length > 1 ? `invoices[${i}].id` : 'items', `at most ${base.toFixed(2)} of base`);
+    }
+  }
+}
+
+/**
  * A compensation note that brings an invoice's balance to zero settles it: its entry moves what is left in the books
- * of the invoice's taxes, kept on its part as `booked` where that differs from its share (settlingShare).
+ * of the invoice's taxes, kept on its part as `booked` where that differs from its share (settlingShare). So does a
+ * note that takes the whole base left of one of its taxes (all that is left of a product at that rate): each line's
+ * tax is rounded on its own, and nothing may stay pending of a tax no later receipt declares.
  */
 export async function bookSettled(q: Queryable, cid: number, doc: Parameters<typeof noteTaxShares>[0] & { invoices: { booked?: NoteShare }[] },
   related: Map<string, { balance: string }>): Promise<void> {
   const shares = noteTaxShares(doc);
   for (const part of doc.invoices) {
-    if (!new Decimal(related.get(part.id)!.balance).minus(part.amount).isZero()) continue;
+    const settles = new Decimal(related.get(part.id)!.balance).minus(part.amount).isZero();
     const left = await booksLeft(q, cid, part.id);
-    const booked = left && settlingShare(shares.get(part.id)!, left);
+    const booked = left && settlingShare(shares.get(part.id)!, left, settles);
     if (booked) part.booked = booked;
   }
 }

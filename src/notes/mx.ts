@@ -52,7 +52,8 @@ import { genericReceiver } from '../companies/uses';
 import { COMPENSATION, PAYMENT_FORMS, PaidTax } from '../payments/schema';
 import { money, num, round2, sum } from '../platform/money';
 import { noteTaxShares } from '../payments/compute';
-import { bookSettled, chargedByEach, sameWithholdings } from './mx-rules';
+import { bookSettled, chargedByEach, sameWithholdings, withinTaxesLeft } from './mx-rules';
+import { allocateByProduct, lineBase, PartLine, productsLeft, type ProductsLeft } from './mx-allocation';
 import type { StampColumns, StampStatus } from '../platform/states';
 import { recordCreation } from '../mail/store';
 import type { CustomerRow, DocumentTypeRow, TaxRow } from '../catalog/rows';
@@ -88,7 +89,10 @@ export const MxCreditNoteAnswer = Type.Object({
   refund_exchange_rate: Type.Optional(Type.Number({ description: 'The rate the refund was paid at, when sent' })),
   reason: Type.Optional(Type.String({ description: 'return or discount (notes written before it existed have none: discount)' })),
   invoices: Type.Array(Type.Object({
-    id: Type.String({ format: 'uuid' }), name: Type.String(), uuid: Type.String(), amount: Type.Number({ description: 'What the note credits on it' }),
+    id: Type.String({ format: 'uuid' }), name: Type.String(), uuid: Type.String(), amount: Type.Number({ description: 'What the note credits on it: the bases of its lines here, plus their taxes, less their withholdings' }),
+    lines: Type.Optional(Type.Array(PartLine, { description: 'The part of each of the note\'s lines that went to this invoice (by the products it sold, in the order sent); notes written before it existed split by amount' })),
+    taxes: Type.Optional(Type.Array(PaidTax, { description: 'Its part of the note\'s transferred taxes, per type and rate: what later receipts of the invoice no longer declare' })),
+    withholdings: Type.Optional(Type.Array(PaidTax, { description: 'Its part of the note\'s withholdings, per type' })),
     booked: Type.Optional(Type.Object({ taxes: Type.Array(PaidTax), withholdings: Type.Array(PaidTax) }, {
       description: 'The note that settles the invoice (17 Compensación, its balance to zero): its share of each tax as its journal entry moved it, the rest of what the invoice holds pending, where that differs from the share its CFDI declares; 402.01 takes the difference' })),
   })),
@@ -137,29 +141,18 @@ async function relatedInvoices(q: Queryable, cid: number, ids: string[], lock: b
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** A line's amount before taxes (Importe − Descuento). */
-const lineBase = (it: { subtotal: number; discount_value: number }) => new Decimal(it.subtotal).minus(it.discount_value);
-
 /**
- * A note credits only products its invoices sold, and of each never more than is left: in value, what the invoices'
- * lines of it come to less what their live credit notes credited of it; in units, what they sold less what live return
- * notes took back (a note over several invoices counts in the part of it that went to these ones). A line names at
- * most the units left, a return or a discount alike (a discount lowers the price of units still sold).
+ * A note credits only products its invoices sold, and of each never more than is left (productsLeft, summed over the
+ * related invoices): in value, what their lines of it come to less what their live credit notes credited of it; in
+ * units, what they sold less what live return notes took back. A line names at most the units left, a return or a
+ * discount alike (a discount lowers the price of units still sold).
  */
 function checkProducts(items: readonly { code: string; quantity: number; subtotal: number; discount_value: number }[], invoices: Related[], problems: Problems): void {
-  const left = new Map<string, { value: Decimal; units: Decimal }>();
-  const add = (code: string, value: Decimal, units: Decimal) => {
-    const l = left.get(code) ?? { value: new Decimal(0), units: new Decimal(0) };
-    left.set(code, { value: l.value.plus(value), units: l.units.plus(units) });
-  };
-  for (const inv of invoices) for (const it of inv.items) add(it.code, lineBase(it), new Decimal(it.quantity));
-  const ids = new Set(invoices.map((i) => i.id));
-  const notes = new Map(invoices.flatMap((i) => i.notes).map((n) => [n.id, n]));
-  for (const n of notes.values()) {
-    const here = sum(n.invoices.filter((x) => ids.has(x.id)).map((x) => x.amount));
-    const share = new Decimal(n.total).isZero() ? new Decimal(0) : here.div(n.total);
-    for (const it of n.items) {
-      if (left.has(it.code)) add(it.code, round2(lineBase(it).times(share)).neg(), n.reason === 'return' ? new Decimal(it.quantity).times(share).neg() : new Decimal(0));
+  const left: ProductsLeft = new Map();
+  for (const inv of invoices) {
+    for (const [code, l] of productsLeft(inv)) {
+      const had = left.get(code) ?? { value: new Decimal(0), units: new Decimal(0) };
+      left.set(code, { value: had.value.plus(l.value), units: had.units.plus(l.units) });
     }
   }
   const asked = new Map<string, { value: Decimal; units: Decimal }>();
@@ -181,24 +174,26 @@ function checkProducts(items: readonly { code: string; quantity: number; subtota
   });
 }
 
-/** Each invoice's part of the note, in the order sent, each at most what is left of it; with compensation, at most what it owes. */
-function allocate(body: MxCreditNoteBody, related: Map<string, Related>, total: Decimal, problems: Problems): MxCreditNoteDocument['invoices'] {
-  let rest = total;
-  const parts = body.invoices.map((r, i) => {
-    const inv = related.get(r.id)!;
-    const room = Decimal.min(new Decimal(inv.total).minus(inv.credited),
-      body.payment_form === COMPENSATION ? new Decimal(inv.balance) : new Decimal(inv.collected).minus(inv.refunded));
-    const amount = Decimal.max(Decimal.min(rest, room), 0);
-    rest = rest.minus(amount);
-    if (amount.isZero()) problems.add('invalid_value', `Nothing of the note is left for invoice ${inv.name}: relate only the invoices it credits`, `invoices[${i}].id`);
-    return { id: inv.id, name: inv.name, uuid: inv.stamp_uuid!, amount: num(amount) };
+/**
+ * Each invoice's part of the note, by the products it sold (allocateByProduct), with the taxes and withholdings of
+ * those lines; each part at most what is left of its invoice to credit and, with compensation, what it still owes
+ * (a refund: what was collected on it less earlier refunds).
+ */
+function allocate(body: MxCreditNoteBody, related: Map<string, Related>, note: Pick<MxCreditNoteDocument, 'items' | 'retention_details'>, problems: Problems): MxCreditNoteDocument['invoices'] {
+  const invoices = body.invoices.map((r) => related.get(r.id)!);
+  const compensation = body.payment_form === COMPENSATION;
+  return allocateByProduct(note, invoices.map((inv) => ({ id: inv.id, left: productsLeft(inv) }))).map((p, i) => {
+    const inv = invoices[i];
+    const room = Decimal.max(Decimal.min(new Decimal(inv.total).minus(inv.credited), compensation ? new Decimal(inv.balance) : new Decimal(inv.collected).minus(inv.refunded)), 0);
+    if (p.amount.isZero()) problems.add('invalid_value', `None of the note's lines credits a product left on invoice ${inv.name}: relate only the invoices it credits`, `invoices[${i}].id`);
+    else if (p.amount.gt(room)) {
+      problems.add('invalid_value', `The note's lines of what invoice ${inv.name} sold come to ${p.amount.toFixed(2)} with their taxes; ${compensation
+        ? `it still owes ${room.toFixed(2)} (17 Compensación applies the note to its balance; refund the rest with another payment form)`
+        : `${room.toFixed(2)} was collected on it and not yet credited or refunded (a refund pays back money received; set the rest off with 17 Compensación)`}`,
+      invoices.length > 1 ? `invoices[${i}].id` : 'items', `at most ${room.toFixed(2)}`);
+    }
+    return { id: inv.id, name: inv.name, uuid: inv.stamp_uuid!, amount: num(p.amount), lines: p.lines, taxes: p.taxes, withholdings: p.withholdings };
   });
-  if (rest.gt(0)) {
-    const what = body.payment_form === COMPENSATION ? 'still owe (17 Compensación applies the note to their balances; refund the rest with another payment form)'
-      : 'have left to credit and had collected less earlier refunds (a refund pays back money received; set the rest off with 17 Compensación)';
-    problems.add('invalid_value', `The note's total ${total.toFixed(2)} is more than its invoices ${what}: ${total.minus(rest).toFixed(2)}`, 'items', `at most ${total.minus(rest).toFixed(2)}`);
-  }
-  return parts;
 }
 
 export async function planMxCreditNote(q: Queryable, company: Company, body: MxCreditNoteBody, problems: Problems): Promise<NotePlan> {
@@ -245,9 +240,11 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
   const computed = computeMxLines(problems, docType!, body.items, lines, retentions, 'The credit note total');
   const now = new Date();
   const plan = linesPlan(body, todayIn(company.time_zone, now), docType!, customer!, lines, retentions, computed, use, relatedCfdis, currencyOf ?? null);
-  const preview = noteDocument(plan, body, allocate(body, related, new Decimal(computed.total), problems), { id: null, prefix: docType!.prefix, number: body.number ?? null, name: null, now });
+  const drafted = noteDocument(plan, body, [], { id: null, prefix: docType!.prefix, number: body.number ?? null, name: null, now });
+  const preview = { ...drafted, invoices: allocate(body, related, drafted, problems) };
   checkProducts(preview.items, [...new Set(ids)].map((id) => related.get(id)!).filter(Boolean), problems);
   chargedByEach(preview, related, problems);
+  await withinTaxesLeft(q, cid, preview, problems);
   // The amounts the entry will post (the due items it settles are known when it is written: the receivable as one line here).
   if (problems.empty) checkLedgerAmounts(problems, notePostings(preview, [{ due: 0, invoice: '', amount: money(preview.total), account: MX_LEDGER.customers }], related), currencyOf ?? null, 'items', 'MXN');
   problems.throwIfAny();
@@ -328,8 +325,9 @@ async function storeMxCreditNote(q: Queryable, company: Company, plan: NotePlan,
   const related = await relatedInvoices(q, cid, plan.body.invoices.map((r) => r.id), true);
   const problems = new Problems();
   // Another note or receipt may have taken from these invoices since the plan: allocated again under the locks.
-  const invoices = allocate(plan.body, related, new Decimal(plan.lines.computed.total), problems);
+  const invoices = allocate(plan.body, related, plan.preview, problems);
   checkProducts(plan.preview.items, [...related.values()], problems);
+  await withinTaxesLeft(q, cid, { ...plan.preview, invoices }, problems);
   problems.throwIfAny();
   const numbered = await takeNumber(q, cid, plan.lines.docType.id, 'notes', plan.body.number);
   const draft = noteDocument(plan.lines, plan.body, invoices, { id, prefix: numbered.prefix, number: numbered.number, name: numbered.name, now });

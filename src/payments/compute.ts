@@ -98,11 +98,13 @@ export function paidTaxes(left: TaxGroup[], owed: Decimal.Value, paid: Decimal.V
 export interface NoteShare { taxes: PaidTax[]; withholdings: PaidTax[] }
 
 /**
- * Each related invoice's part of a credit note's taxes: the note's groups in proportion to what it credits on that
- * invoice (its `invoices[].amount` over its total), the last invoice taking the rest, so that the parts add up to the note.
+ * Each related invoice's part of a credit note's taxes: as the note kept it (`invoices[].taxes` and `withholdings`: the
+ * taxes of the lines of what that invoice sold, src/notes/mx-allocation.ts); a note written before that kept only its
+ * parts' amounts: the note's groups in proportion to what it credits on that invoice (its `invoices[].amount` over its
+ * total), the last invoice taking the rest, so that the parts add up to the note.
  * With `books`, what the note's entry moved instead where it kept that (`booked`: the note that settled the invoice).
  */
-export function noteTaxShares(note: Pick<MxInvoiceDocument, 'items' | 'retention_details' | 'total'> & { invoices: { id: string; amount: number; booked?: NoteShare }[] },
+export function noteTaxShares(note: Pick<MxInvoiceDocument, 'items' | 'retention_details' | 'total'> & { invoices: ({ id: string; amount: number; booked?: NoteShare } & Partial<NoteShare>)[] },
   books = false): Map<string, NoteShare> {
   const groups = invoiceTaxGroups(note);
   const out = new Map<string, NoteShare>();
@@ -116,7 +118,8 @@ export function noteTaxShares(note: Pick<MxInvoiceDocument, 'items' | 'retention
       given[k][i] = { base: given[k][i].base.plus(base), value: given[k][i].value.plus(value) };
       return { type: g.type, percentage: Number(g.percentage), base_value: base.toNumber(), value: value.toNumber() };
     });
-    const declared = { taxes: share('taxes'), withholdings: share('withholdings') };
+    // A note split by the products each invoice sold keeps each part's taxes (src/notes/mx-allocation.ts).
+    const declared = inv.taxes && inv.withholdings ? { taxes: inv.taxes, withholdings: inv.withholdings } : { taxes: share('taxes'), withholdings: share('withholdings') };
     out.set(inv.id, books && inv.booked ? inv.booked : declared);
   });
   return out;
@@ -125,16 +128,18 @@ export function noteTaxShares(note: Pick<MxInvoiceDocument, 'items' | 'retention
 /**
  * A compensation note that brings an invoice's balance to zero settles it, as the last receipt would: its CFDI
  * declares its own share (each line's tax is its base × rate, as the SAT computes it), while its entry moves what
- * is left in the books of each of those taxes (`left`: the invoice's less its earlier receipts' and notes' entries),
+ * is left in the books of each of those taxes (without `settles`: of each tax whose whole base left it takes) (`left`: the invoice's less its earlier receipts' and notes' entries),
  * so that nothing of a settled invoice stays pending over the cents each document rounded on its own. Returns
  * that share as the entry moves it, or undefined when it is the declared one; the note's base account takes the
  * difference (src/notes/mx.ts, notePostings).
  */
-export function settlingShare(declared: NoteShare, left: { taxes: TaxGroup[]; withholdings: TaxGroup[] }): NoteShare | undefined {
+export function settlingShare(declared: NoteShare, left: { taxes: TaxGroup[]; withholdings: TaxGroup[] }, settles = true): NoteShare | undefined {
   let differs = false;
   const moved = (k: 'taxes' | 'withholdings') => declared[k].map((t) => {
     const g = left[k].find((x) => x.type === t.type && new Decimal(x.percentage).eq(t.percentage));
-    const value = g ? Decimal.max(g.value, 0).toNumber() : t.value;
+    // A note that does not settle the invoice still takes the last of a tax whose whole base is left to it.
+    const last = g && (settles || new Decimal(t.base_value).gte(g.base));
+    const value = last ? Decimal.max(g.value, 0).toNumber() : t.value;
     if (value !== t.value) differs = true;
     return { ...t, value };
   });

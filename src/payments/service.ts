@@ -253,9 +253,10 @@ function paymentDocument(plan: PaymentPlan, facts: Map<string, InvoiceFacts>, pr
     if (!paid.gt(0)) return problems.add('invalid_value', `${it.amount} ${currency.code} is less than a cent in ${cur.code}`, `${at}.amount`);
     const left = balance.minus(paid);
     const groups = invoiceTaxGroups(inv.document);
-    const rest = leftOf(inv);
-    const taxes = paidTaxes(rest.taxes, balance, paid, left.isZero());
-    const withholdings = paidTaxes(rest.withholdings, balance, paid, left.isZero());
+    // A tax whose whole base credit notes took (a note of all of one product's sales) has nothing left to declare.
+    const rest = leftOf(inv), open = (gs: TaxGroup[]) => gs.filter((g) => g.base.gt(0));
+    const taxes = paidTaxes(open(rest.taxes), balance, paid, left.isZero());
+    const withholdings = paidTaxes(open(rest.withholdings), balance, paid, left.isZero());
     if (taxes.tooSmall || withholdings.tooSmall) {
       return problems.add('invalid_value', `${paid.toFixed(2)} MXN is too small a part of invoice ${inv.name}: a tax base paid would round to 0.00 (Pagos 2.0 requires BaseDR above 0): pay more of it, or all it owes (${balance.toFixed(2)})`, `${at}.amount`, `at least a cent of base, or ${balance.toFixed(2)}`);
     }

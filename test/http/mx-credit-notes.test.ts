@@ -51,7 +51,9 @@ eachStorage('Mexican credit notes', (storage) => {
     assert.equal(n.stamp.status, 'Accepted', JSON.stringify(n.stamp));
     assert.match(n.name, /^NC-\d+-\d+$/);
     assert.deepEqual([n.total, n.use, n.payment_form], [580, 'G02', '01']);
-    assert.deepEqual(n.invoices, [{ id: inv.id, name: inv.name, uuid: inv.stamp.uuid, amount: 580 }]);
+    // All of it is the invoice's: its line (500.00 of one unit of the product sold) and its IVA 80.00.
+    assert.deepEqual(n.invoices, [{ id: inv.id, name: inv.name, uuid: inv.stamp.uuid, amount: 580, lines: [{ code: n.items[0].code, quantity: 1, base_value: 500 }],
+      taxes: [{ type: 'IVA', percentage: 16, base_value: 500, value: 80 }], withholdings: [] }]);
     const xml = Buffer.from((await mx().get(`/v1/credit-notes/${n.id}/xml`)).body.base64, 'base64').toString('utf8');
     const attr = (q: string) => String(satSelect(`string(${q})`, parseXml(xml) as unknown as Node));
     assert.deepEqual([attr('/cfdi:Comprobante/@TipoDeComprobante'), attr('/cfdi:Comprobante/@MetodoPago'), attr('/cfdi:Comprobante/@FormaPago'), attr('/cfdi:Comprobante/@Total')],
@@ -119,7 +121,7 @@ eachStorage('Mexican credit notes', (storage) => {
       ['two customers', note([inv.id, other.id], 10), ['invalid_document@invoices[1].id']],
       ['the same invoice twice', note([inv.id, inv.id], 10), ['invalid_value@invoices[1].id']],
       ['more than is left', note([inv.id], 301), ['invalid_value@items', 'invalid_value@items[0]']],
-      ['compensation on a paid (PUE) invoice', note([inv.id], 10, { payment_form: '17' }), ['invalid_value@invoices[0].id', 'invalid_value@items']],
+      ['compensation on a paid (PUE) invoice', note([inv.id], 10, { payment_form: '17' }), ['invalid_value@items']],
       ['payment form 99', note([inv.id], 10, { payment_form: '99' }), ['invalid_value@payment_form']],
       ['an invoice type', note([inv.id], 10, { document: { id: ref.type['FV-A'].id } }), ['invalid_document@document.id']],
       ['unknown product', note([inv.id], 10, { items: [{ code: 'NOPE', quantity: 1, price: 1 }] }), ['invalid_reference@items[0].code']],

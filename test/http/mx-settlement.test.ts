@@ -128,19 +128,54 @@ eachStorage('receipts after credit notes, cash basis', (storage) => {
     assert.equal(await d.balance(withheld.id), 790);
   });
 
-  test('a note over several invoices credits only taxes each of them charged; over invoices with the same taxes it is spread by amount', async () => {
+  test('a note over several invoices gives each the lines of what it sold, with their taxes; its receipts declare what is left of each', async () => {
+    const start = await d.accounts('209.01');
     // CONSULT 1,000 at IVA 16 %: 1,160.00; AGUA20L 10 × 45 at IVA 0 %: 450.00.
     const taxed = await d.invoice([{ code: 'CONSULT', quantity: 1, price: 1000 }], 1160);
     const zero = await d.invoice([{ code: 'AGUA20L', quantity: 10, price: 45 }], 450);
-    const mixed = await d.note([taxed.id, zero.id], [{ code: 'CONSULT', quantity: 1, price: 1000 }, { code: 'AGUA20L', quantity: 1, price: 45 }]);
-    assert.deepEqual(problems(mixed), ['invalid_document@invoices[0].id', 'invalid_document@invoices[1].id']);
-    assert.match(mixed.body.Errors[0].Message, new RegExp(`Invoice ${taxed.name} charged no IVA 0 %: a note over several invoices gives each a share of every tax it credits`));
-    assert.match(mixed.body.Errors[1].Message, new RegExp(`Invoice ${zero.name} charged no IVA 16 %`));
-    // Two invoices at IVA 16 %: 1,500 + 240 = 1,740.00, 1,160.00 on the first and the 580.00 left on the second.
-    const other = await d.invoice([{ code: 'CONSULT', quantity: 1, price: 1000 }], 1160);
-    const spread = await d.note([taxed.id, other.id], [{ code: 'CONSULT', quantity: 1, price: 1500 }]);
+    // The note: CONSULT 400 + IVA 64.00 and AGUA20L 1 × 45 at 0 %: 509.00. By amount, the zero-rate invoice would get IVA 16 %;
+    // by product, CONSULT goes to the first (464.00) and AGUA20L to the second (45.00).
+    const mixed = await d.note([zero.id, taxed.id], [{ code: 'CONSULT', quantity: 1, price: 400 }, { code: 'AGUA20L', quantity: 1, price: 45 }]);
+    assert.equal(mixed.status, 201, JSON.stringify(mixed.body));
+    assert.equal(mixed.body.total, 509);
+    const part = (id: string) => mixed.body.invoices.find((i: any) => i.id === id);
+    assert.deepEqual([part(zero.id).amount, part(zero.id).lines, part(zero.id).taxes], [45, [{ code: 'AGUA20L', quantity: 1, base_value: 45 }], [{ type: 'IVA', percentage: 0, base_value: 45, value: 0 }]]);
+    assert.deepEqual([part(taxed.id).amount, part(taxed.id).taxes], [464, [{ type: 'IVA', percentage: 16, base_value: 400, value: 64 }]]);
+    assert.deepEqual([await d.balance(taxed.id), await d.balance(zero.id)], [696, 405]);
+    assert.deepEqual(delta(await d.accounts('209.01'), start), { '209.01': -(16000 - 6400) }, 'the pending IVA of the 16 % invoice less the note\'s 64.00');
+    // Their receipts settle them with what is left of their own taxes: 600.00 + IVA 96.00, and 405.00 at 0 %.
+    const paidTaxed = await d.pay(taxed.id, 696);
+    assert.equal(paidTaxed.status, 201, JSON.stringify(paidTaxed.body));
+    assert.deepEqual(taxesOf(paidTaxed.body), [['IVA', 600, 96]]);
+    const paidZero = await d.pay(zero.id, 405);
+    assert.equal(paidZero.status, 201, JSON.stringify(paidZero.body));
+    assert.deepEqual(taxesOf(paidZero.body), [['IVA', 405, 0]]);
+    assert.deepEqual(delta(await d.accounts('209.01'), start), { '209.01': 0 }, 'nothing pending of a paid invoice');
+    // One product sold on two invoices at IVA 16 %: 1,500 + 240 = 1,740.00, all the first's 1,160.00 and 580.00 of the second.
+    const a = await d.invoice([{ code: 'CONSULT', quantity: 1, price: 1000 }], 1160);
+    const b = await d.invoice([{ code: 'CONSULT', quantity: 1, price: 1000 }], 1160);
+    const spread = await d.note([a.id, b.id], [{ code: 'CONSULT', quantity: 1, price: 1500 }]);
     assert.equal(spread.status, 201, JSON.stringify(spread.body));
-    assert.deepEqual(spread.body.invoices.map((i: any) => i.amount), [1160, 580]);
+    assert.deepEqual(spread.body.invoices.map((i: any) => [i.amount, i.lines[0].base_value, i.lines[0].quantity, i.taxes[0].value]), [[1160, 1000, 0.666667, 160], [580, 500, 0.333333, 80]]);
+    // An invoice none of whose products the note credits is refused, with the reason.
+    const c = await d.invoice([{ code: 'CONSULT', quantity: 1, price: 1000 }], 1160);
+    const none = await d.note([c.id, zero.id], [{ code: 'CONSULT', quantity: 1, price: 100 }]);
+    assert.deepEqual(problems(none), ['invalid_value@invoices[1].id']);
+    assert.match(none.body.Errors[0].Message, new RegExp(`None of the note's lines credits a product left on invoice ${zero.name}`));
+    // CONSULT 500 + AGUA20L 4 × 45: 760.00; a receipt of 532.00 (70 %) declares 350.00 of the 16 % base and 126.00 of the 0 %.
+    // A note of 168.00 of CONSULT fits the balance (228.00) and the product, but only 150.00 of the 16 % base is left (seed 10).
+    const both = await d.invoice([{ code: 'CONSULT', quantity: 1, price: 500 }, { code: 'AGUA20L', quantity: 4, price: 45 }], 760);
+    const seventy = await d.pay(both.id, 532);
+    assert.deepEqual(taxesOf(seventy.body), [['IVA', 350, 56], ['IVA', 126, 0]]);
+    const beyond = await d.note([both.id], [{ code: 'CONSULT', quantity: 1, price: 168 }]);
+    assert.deepEqual(problems(beyond), ['invalid_value@items']);
+    assert.match(beyond.body.Errors[0].Message, /credits 168\.00 of invoice .*'s IVA 16 % base; its receipts and notes have left 150\.00 of it/);
+    const fits = await d.note([both.id], [{ code: 'CONSULT', quantity: 1, price: 150 }]);
+    assert.equal(fits.status, 201, JSON.stringify(fits.body));
+    // Its 16 % base is all taken: the receipt of the rest (760 − 532 − 174 = 54.00) declares the 0 % base left only.
+    const rest = await d.pay(both.id, 54);
+    assert.equal(rest.status, 201, JSON.stringify(rest.body));
+    assert.deepEqual(taxesOf(rest.body), [['IVA', 54, 0]]);
   });
 
   test('installments never repeat: after a middle receipt is cancelled, the next payment takes a new number and the balance as it stands', async () => {

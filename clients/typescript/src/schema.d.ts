@@ -20782,8 +20782,32 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 uuid: string;
-                                /** @description What the note credits on it */
+                                /** @description What the note credits on it: the bases of its lines here, plus their taxes, less their withholdings */
                                 amount: number;
+                                /** @description The part of each of the note's lines that went to this invoice (by the products it sold, in the order sent); notes written before it existed split by amount */
+                                lines?: {
+                                    code: string;
+                                    quantity: number;
+                                    base_value: number;
+                                }[];
+                                /** @description Its part of the note's transferred taxes, per type and rate: what later receipts of the invoice no longer declare */
+                                taxes?: {
+                                    type: string;
+                                    percentage: number;
+                                    base_value: number;
+                                    value: number;
+                                    /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                    booked?: number;
+                                }[];
+                                /** @description Its part of the note's withholdings, per type */
+                                withholdings?: {
+                                    type: string;
+                                    percentage: number;
+                                    base_value: number;
+                                    value: number;
+                                    /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                    booked?: number;
+                                }[];
                                 /** @description The note that settles the invoice (17 Compensación, its balance to zero): its share of each tax as its journal entry moved it, the rest of what the invoice holds pending, where that differs from the share its CFDI declares; 402.01 takes the difference */
                                 booked?: {
                                     taxes: {
@@ -21164,8 +21188,32 @@ export interface operations {
                             id: string;
                             name: string;
                             uuid: string;
-                            /** @description What the note credits on it */
+                            /** @description What the note credits on it: the bases of its lines here, plus their taxes, less their withholdings */
                             amount: number;
+                            /** @description The part of each of the note's lines that went to this invoice (by the products it sold, in the order sent); notes written before it existed split by amount */
+                            lines?: {
+                                code: string;
+                                quantity: number;
+                                base_value: number;
+                            }[];
+                            /** @description Its part of the note's transferred taxes, per type and rate: what later receipts of the invoice no longer declare */
+                            taxes?: {
+                                type: string;
+                                percentage: number;
+                                base_value: number;
+                                value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
+                            }[];
+                            /** @description Its part of the note's withholdings, per type */
+                            withholdings?: {
+                                type: string;
+                                percentage: number;
+                                base_value: number;
+                                value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
+                            }[];
                             /** @description The note that settles the invoice (17 Compensación, its balance to zero): its share of each tax as its journal entry moved it, the rest of what the invoice holds pending, where that differs from the share its CFDI declares; 402.01 takes the difference */
                             booked?: {
                                 taxes: {
@@ -21457,8 +21505,32 @@ export interface operations {
                             id: string;
                             name: string;
                             uuid: string;
-                            /** @description What the note credits on it */
+                            /** @description What the note credits on it: the bases of its lines here, plus their taxes, less their withholdings */
                             amount: number;
+                            /** @description The part of each of the note's lines that went to this invoice (by the products it sold, in the order sent); notes written before it existed split by amount */
+                            lines?: {
+                                code: string;
+                                quantity: number;
+                                base_value: number;
+                            }[];
+                            /** @description Its part of the note's transferred taxes, per type and rate: what later receipts of the invoice no longer declare */
+                            taxes?: {
+                                type: string;
+                                percentage: number;
+                                base_value: number;
+                                value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
+                            }[];
+                            /** @description Its part of the note's withholdings, per type */
+                            withholdings?: {
+                                type: string;
+                                percentage: number;
+                                base_value: number;
+                                value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
+                            }[];
                             /** @description The note that settles the invoice (17 Compensación, its balance to zero): its share of each tax as its journal entry moved it, the rest of what the invoice holds pending, where that differs from the share its CFDI declares; 402.01 takes the difference */
                             booked?: {
                                 taxes: {
@@ -21676,8 +21748,32 @@ export interface operations {
                             id: string;
                             name: string;
                             uuid: string;
-                            /** @description What the note credits on it */
+                            /** @description What the note credits on it: the bases of its lines here, plus their taxes, less their withholdings */
                             amount: number;
+                            /** @description The part of each of the note's lines that went to this invoice (by the products it sold, in the order sent); notes written before it existed split by amount */
+                            lines?: {
+                                code: string;
+                                quantity: number;
+                                base_value: number;
+                            }[];
+                            /** @description Its part of the note's transferred taxes, per type and rate: what later receipts of the invoice no longer declare */
+                            taxes?: {
+                                type: string;
+                                percentage: number;
+                                base_value: number;
+                                value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
+                            }[];
+                            /** @description Its part of the note's withholdings, per type */
+                            withholdings?: {
+                                type: string;
+                                percentage: number;
+                                base_value: number;
+                                value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
+                            }[];
                             /** @description The note that settles the invoice (17 Compensación, its balance to zero): its share of each tax as its journal entry moved it, the rest of what the invoice holds pending, where that differs from the share its CFDI declares; 402.01 takes the difference */
                             booked?: {
                                 taxes: {
@@ -21895,8 +21991,32 @@ export interface operations {
                             id: string;
                             name: string;
                             uuid: string;
-                            /** @description What the note credits on it */
+                            /** @description What the note credits on it: the bases of its lines here, plus their taxes, less their withholdings */
                             amount: number;
+                            /** @description The part of each of the note's lines that went to this invoice (by the products it sold, in the order sent); notes written before it existed split by amount */
+                            lines?: {
+                                code: string;
+                                quantity: number;
+                                base_value: number;
+                            }[];
+                            /** @description Its part of the note's transferred taxes, per type and rate: what later receipts of the invoice no longer declare */
+                            taxes?: {
+                                type: string;
+                                percentage: number;
+                                base_value: number;
+                                value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
+                            }[];
+                            /** @description Its part of the note's withholdings, per type */
+                            withholdings?: {
+                                type: string;
+                                percentage: number;
+                                base_value: number;
+                                value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
+                            }[];
                             /** @description The note that settles the invoice (17 Compensación, its balance to zero): its share of each tax as its journal entry moved it, the rest of what the invoice holds pending, where that differs from the share its CFDI declares; 402.01 takes the difference */
                             booked?: {
                                 taxes: {
@@ -22269,8 +22389,32 @@ export interface operations {
                             id: string;
                             name: string;
                             uuid: string;
-                            /** @description What the note credits on it */
+                            /** @description What the note credits on it: the bases of its lines here, plus their taxes, less their withholdings */
                             amount: number;
+                            /** @description The part of each of the note's lines that went to this invoice (by the products it sold, in the order sent); notes written before it existed split by amount */
+                            lines?: {
+                                code: string;
+                                quantity: number;
+                                base_value: number;
+                            }[];
+                            /** @description Its part of the note's transferred taxes, per type and rate: what later receipts of the invoice no longer declare */
+                            taxes?: {
+                                type: string;
+                                percentage: number;
+                                base_value: number;
+                                value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
+                            }[];
+                            /** @description Its part of the note's withholdings, per type */
+                            withholdings?: {
+                                type: string;
+                                percentage: number;
+                                base_value: number;
+                                value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
+                            }[];
                             /** @description The note that settles the invoice (17 Compensación, its balance to zero): its share of each tax as its journal entry moved it, the rest of what the invoice holds pending, where that differs from the share its CFDI declares; 402.01 takes the difference */
                             booked?: {
                                 taxes: {
@@ -22494,8 +22638,32 @@ export interface operations {
                             id: string;
                             name: string;
                             uuid: string;
-                            /** @description What the note credits on it */
+                            /** @description What the note credits on it: the bases of its lines here, plus their taxes, less their withholdings */
                             amount: number;
+                            /** @description The part of each of the note's lines that went to this invoice (by the products it sold, in the order sent); notes written before it existed split by amount */
+                            lines?: {
+                                code: string;
+                                quantity: number;
+                                base_value: number;
+                            }[];
+                            /** @description Its part of the note's transferred taxes, per type and rate: what later receipts of the invoice no longer declare */
+                            taxes?: {
+                                type: string;
+                                percentage: number;
+                                base_value: number;
+                                value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
+                            }[];
+                            /** @description Its part of the note's withholdings, per type */
+                            withholdings?: {
+                                type: string;
+                                percentage: number;
+                                base_value: number;
+                                value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
+                            }[];
                             /** @description The note that settles the invoice (17 Compensación, its balance to zero): its share of each tax as its journal entry moved it, the rest of what the invoice holds pending, where that differs from the share its CFDI declares; 402.01 takes the difference */
                             booked?: {
                                 taxes: {
@@ -22645,8 +22813,32 @@ export interface operations {
                             id: string;
                             name: string;
                             uuid: string;
-                            /** @description What the note credits on it */
+                            /** @description What the note credits on it: the bases of its lines here, plus their taxes, less their withholdings */
                             amount: number;
+                            /** @description The part of each of the note's lines that went to this invoice (by the products it sold, in the order sent); notes written before it existed split by amount */
+                            lines?: {
+                                code: string;
+                                quantity: number;
+                                base_value: number;
+                            }[];
+                            /** @description Its part of the note's transferred taxes, per type and rate: what later receipts of the invoice no longer declare */
+                            taxes?: {
+                                type: string;
+                                percentage: number;
+                                base_value: number;
+                                value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
+                            }[];
+                            /** @description Its part of the note's withholdings, per type */
+                            withholdings?: {
+                                type: string;
+                                percentage: number;
+                                base_value: number;
+                                value: number;
+                                /** @description The receipt that settles the invoice: what its journal entry moved for this tax, when Anexo 20's bounds kept its CFDI from declaring all of it (value) */
+                                booked?: number;
+                            }[];
                             /** @description The note that settles the invoice (17 Compensación, its balance to zero): its share of each tax as its journal entry moved it, the rest of what the invoice holds pending, where that differs from the share its CFDI declares; 402.01 takes the difference */
                             booked?: {
                                 taxes: {
