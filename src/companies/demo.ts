@@ -387,6 +387,9 @@ async function seedMexico(q: Queryable): Promise<number> {
       long_description: 'Hora de consultoría en ingeniería de software: análisis, diseño e integración de sistemas' },
     { code: 'SOPORTE', name: 'Soporte técnico mensual', account_group_id: services, type: 'Service', tax_ids: [iva16], prices: listPrice(3500), unit: 'E48',
       sat_product_key: '81112200', sat_unit_key: 'E48', tax_object: '02' },
+    // An advance and its application (src/notes/mx-advance.ts): the SAT's concept 84111506 with unit ACT.
+    { code: 'ANTICIPO', name: 'Anticipo del bien o servicio', account_group_id: services, type: 'Service', tax_ids: [iva16], prices: listPrice(1), unit: 'ACT',
+      sat_product_key: '84111506', sat_unit_key: 'ACT', tax_object: '02' },
     { code: 'TAB10', name: 'Tableta 10 pulgadas (descontinuada)', account_group_id: goods, tax_ids: [iva16], prices: listPrice(5999), unit: 'H87',
       sat_product_key: '43211509', sat_unit_key: 'H87', tax_object: '02', active: false },
   ]);

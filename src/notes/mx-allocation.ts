@@ -14,6 +14,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { retentionBase, transferred } from '../einvoice/sat/cfdi';
 import type { MxInvoiceDocument } from '../invoices/mx/schema';
 import type { NoteShare, PaidTax } from '../payments/compute';
+import type { Problems } from '../platform/errors';
 import { round2, sum } from '../platform/money';
 
 type Items = MxInvoiceDocument['items'];
@@ -60,6 +61,39 @@ export function productsLeft(inv: { id: string; items: Items; notes: EarlierNote
     }
   }
   return left;
+}
+
+/**
+ * A note credits only products its invoices sold, and of each never more than is left (productsLeft, summed over the
+ * related invoices): in value, what their lines of it come to less what their live credit notes credited of it; in
+ * units, what they sold less what live return notes took back. A line names at most the units left, a return or a
+ * discount alike (a discount lowers the price of units still sold).
+ */
+export function checkProducts(items: readonly { code: string; quantity: number; subtotal: number; discount_value: number }[], invoices: Parameters<typeof productsLeft>[0][], problems: Problems): void {
+  const left: ProductsLeft = new Map();
+  for (const inv of invoices) {
+    for (const [code, l] of productsLeft(inv)) {
+      const had = left.get(code) ?? { value: new Decimal(0), units: new Decimal(0) };
+      left.set(code, { value: had.value.plus(l.value), units: had.units.plus(l.units) });
+    }
+  }
+  const asked = new Map<string, { value: Decimal; units: Decimal }>();
+  items.forEach((it, i) => {
+    const room = left.get(it.code);
+    if (room === undefined) return problems.add('invalid_value', `Product ${it.code} is not on the related invoices: a credit note credits what they sold`, `items[${i}].code`);
+    const before = asked.get(it.code) ?? { value: new Decimal(0), units: new Decimal(0) };
+    const total = { value: before.value.plus(lineBase(it)), units: before.units.plus(it.quantity) };
+    asked.set(it.code, total);
+    if (total.units.gt(room.units)) {
+      const units = Decimal.max(room.units, 0).toDecimalPlaces(6).toFixed();
+      problems.add('invalid_value', `The note names ${total.units.toFixed()} units of product ${it.code}; ${units} are left of it on the related invoices (sold less returned by live notes)`,
+        `items[${i}].quantity`, `at most ${units}`);
+    }
+    if (total.value.gt(room.value)) {
+      problems.add('invalid_value', `The note credits ${total.value.toFixed(2)} of product ${it.code} before taxes; ${Decimal.max(room.value, 0).toFixed(2)} is left of it on the related invoices`,
+        `items[${i}]`, `at most ${Decimal.max(room.value, 0).toFixed(2)}`);
+    }
+  });
 }
 
 /** One invoice's part of the note. */

@@ -6,7 +6,7 @@ import type { Queryable } from '../platform/db';
 import type { Problems } from '../platform/errors';
 import { invoiceTaxGroups, noteTaxShares, settlingShare, type NoteShare, type PaidTax } from '../payments/compute';
 import { booksLeft } from '../payments/service';
-import { COMPENSATION } from '../payments/schema';
+import { setsOff } from './mx-advance';
 import type { MxInvoiceDocument } from '../invoices/mx/schema';
 
 /**
@@ -53,7 +53,7 @@ export function chargedByEach(note: { invoices: { id: string; taxes?: PaidTax[] 
  */
 export async function withinTaxesLeft(q: Queryable, cid: number, doc: { payment_form: string; invoices: { id: string; name: string; taxes?: PaidTax[] }[] },
   problems: Problems): Promise<void> {
-  if (doc.payment_form !== COMPENSATION || !problems.empty) return;
+  if (!setsOff(doc.payment_form) || !problems.empty) return;
   for (const [i, part] of doc.invoices.entries()) {
     const left = await booksLeft(q, cid, part.id);
     for (const t of part.taxes ?? []) {

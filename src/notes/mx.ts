@@ -12,6 +12,8 @@
  * part at most what was collected on that invoice (its total when PUE, what its
  * live receipts paid when PPD) less its earlier refunds. Its lines credit only
  * products the invoices sold, each at most what is left of it (checkProducts).
+ * Payment form 30 applies an advance the invoice relates (07) as 17 sets off
+ * (src/notes/mx-advance.ts).
  *
  * Journal entry: debit 402.01 (devoluciones, descuentos o bonificaciones) the
  * base; per invoice, its share of the taxes (noteTaxShares): debited, and the
@@ -53,7 +55,8 @@ import { COMPENSATION, PAYMENT_FORMS, PaidTax } from '../payments/schema';
 import { money, num, round2, sum } from '../platform/money';
 import { noteTaxShares } from '../payments/compute';
 import { bookSettled, chargedByEach, sameWithholdings, withinTaxesLeft } from './mx-rules';
-import { allocateByProduct, lineBase, PartLine, productsLeft, type ProductsLeft } from './mx-allocation';
+import { allocateByProduct, checkProducts, PartLine, productsLeft } from './mx-allocation';
+import { ADVANCE_APPLICATION, checkAdvanceApplication, setsOff } from './mx-advance';
 import type { StampColumns, StampStatus } from '../platform/states';
 import { recordCreation } from '../mail/store';
 import type { CustomerRow, DocumentTypeRow, TaxRow } from '../catalog/rows';
@@ -102,8 +105,8 @@ export type MxCreditNoteDocument = Static<typeof MxCreditNoteAnswer>;
 
 interface Related { id: string; name: string; customer_id: number; customer_identification: string; annulled: boolean; stamp_status: string; stamp_uuid: string | null;
   total: string; balance: string; currency: string | null; exchange_rate: number | null;
-  /** The ids of its withholdings (ReteIVA, ReteISR). */
-  retentions: number[] | null;
+  /** The ids of its withholdings (ReteIVA, ReteISR); the CFDIs it relates (07: the advances it applies). */
+  retentions: number[] | null; related: { type: string; uuid: string }[] | null;
   /** What its live credit notes took of it, and of that what was refunded (any payment form but 17). */
   credited: string; refunded: string;
   /** What was collected on it: its total when paid on issue (PUE), else what its live receipts paid. */
@@ -124,13 +127,13 @@ async function relatedInvoices(q: Queryable, cid: number, ids: string[], lock: b
                 AND NOT n.annulled AND x->>'id' = i.id::text${where})`;
   const rows = await q.query<Related>(
     `SELECT i.id, i.name, i.customer_id, i.customer_identification, i.annulled, i.stamp_status, i.stamp_uuid, i.total, i.balance, i.document->'currency'->>'code' AS currency, (i.document->'currency'->>'exchange_rate')::float8 AS exchange_rate,
-            ${part('')} AS credited, ${part(` AND n.document->>'payment_form' <> '${COMPENSATION}'`)} AS refunded,
+            ${part('')} AS credited, ${part(` AND n.document->>'payment_form' NOT IN ('${COMPENSATION}', '${ADVANCE_APPLICATION}')`)} AS refunded,
             CASE WHEN i.document->'payment'->>'method' = 'PPD' THEN
               (SELECT coalesce(sum(a.amount), 0) FROM payment_applications a JOIN payments p ON p.company_id = a.company_id AND p.id = a.payment_id
                  JOIN due_items d ON d.company_id = a.company_id AND d.id = a.due_item_id
                 WHERE a.company_id = i.company_id AND d.invoice_id = i.id AND NOT p.annulled)
             ELSE i.total END AS collected,
-            i.document->'items' AS items, i.document->'retentions' AS retentions,
+            i.document->'items' AS items, i.document->'retentions' AS retentions, i.document->'related' AS related,
             (SELECT coalesce(jsonb_agg(jsonb_build_object('id', n.id, 'items', n.document->'items', 'retention_details', n.document->'retention_details',
                       'total', n.document->'total', 'invoices', n.document->'invoices', 'reason', n.document->'reason') ORDER BY n.created_at), '[]')
                FROM notes n WHERE n.company_id = i.company_id AND n.kind = 'NC' AND NOT n.annulled
@@ -142,36 +145,17 @@ async function relatedInvoices(q: Queryable, cid: number, ids: string[], lock: b
 }
 
 /**
- * A note credits only products its invoices sold, and of each never more than is left (productsLeft, summed over the
- * related invoices): in value, what their lines of it come to less what their live credit notes credited of it; in
- * units, what they sold less what live return notes took back. A line names at most the units left, a return or a
- * discount alike (a discount lowers the price of units still sold).
+ * What a note may credit: the products left on its invoices (checkProducts) or, applying an advance (payment form 30),
+ * what is left of the advances its invoice relates (src/notes/mx-advance.ts; `products`: its lines', checked when planned).
  */
-function checkProducts(items: readonly { code: string; quantity: number; subtotal: number; discount_value: number }[], invoices: Related[], problems: Problems): void {
-  const left: ProductsLeft = new Map();
-  for (const inv of invoices) {
-    for (const [code, l] of productsLeft(inv)) {
-      const had = left.get(code) ?? { value: new Decimal(0), units: new Decimal(0) };
-      left.set(code, { value: had.value.plus(l.value), units: had.units.plus(l.units) });
-    }
+async function withinRoom(q: Queryable, cid: number, note: MxCreditNoteDocument, invoices: Related[], problems: Problems,
+  products: Parameters<typeof checkAdvanceApplication>[3][number]['product'][] = []): Promise<void> {
+  if (note.payment_form !== ADVANCE_APPLICATION) return checkProducts(note.items, invoices, problems);
+  const left = await checkAdvanceApplication(q, cid, invoices, products.map((product) => ({ product })), problems);
+  if (left && new Decimal(note.total).gt(left)) {
+    problems.add('invalid_value', `The note applies ${new Decimal(note.total).toFixed(2)} of an advance; ${left.toFixed(2)} is left of the advances invoice ${invoices[0].name} relates `
+      + '(their totals less the live notes that applied them)', 'items', `at most ${left.toFixed(2)}`);
   }
-  const asked = new Map<string, { value: Decimal; units: Decimal }>();
-  items.forEach((it, i) => {
-    const room = left.get(it.code);
-    if (room === undefined) return problems.add('invalid_value', `Product ${it.code} is not on the related invoices: a credit note credits what they sold`, `items[${i}].code`);
-    const before = asked.get(it.code) ?? { value: new Decimal(0), units: new Decimal(0) };
-    const total = { value: before.value.plus(lineBase(it)), units: before.units.plus(it.quantity) };
-    asked.set(it.code, total);
-    if (total.units.gt(room.units)) {
-      const units = Decimal.max(room.units, 0).toDecimalPlaces(6).toFixed();
-      problems.add('invalid_value', `The note names ${total.units.toFixed()} units of product ${it.code}; ${units} are left of it on the related invoices (sold less returned by live notes)`,
-        `items[${i}].quantity`, `at most ${units}`);
-    }
-    if (total.value.gt(room.value)) {
-      problems.add('invalid_value', `The note credits ${total.value.toFixed(2)} of product ${it.code} before taxes; ${Decimal.max(room.value, 0).toFixed(2)} is left of it on the related invoices`,
-        `items[${i}]`, `at most ${Decimal.max(room.value, 0).toFixed(2)}`);
-    }
-  });
 }
 
 /**
@@ -181,7 +165,7 @@ function checkProducts(items: readonly { code: string; quantity: number; subtota
  */
 function allocate(body: MxCreditNoteBody, related: Map<string, Related>, note: Pick<MxCreditNoteDocument, 'items' | 'retention_details'>, problems: Problems): MxCreditNoteDocument['invoices'] {
   const invoices = body.invoices.map((r) => related.get(r.id)!);
-  const compensation = body.payment_form === COMPENSATION;
+  const compensation = setsOff(body.payment_form);
   return allocateByProduct(note, invoices.map((inv) => ({ id: inv.id, left: productsLeft(inv) }))).map((p, i) => {
     const inv = invoices[i];
     const room = Decimal.max(Decimal.min(new Decimal(inv.total).minus(inv.credited), compensation ? new Decimal(inv.balance) : new Decimal(inv.collected).minus(inv.refunded)), 0);
@@ -221,7 +205,7 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
     customerId = inv.customer_id;
     sameWithholdings(problems, inv, body.retentions);
   });
-  if (body.refund_exchange_rate !== undefined && (body.payment_form === COMPENSATION || !currencyOf)) {
+  if (body.refund_exchange_rate !== undefined && (setsOff(body.payment_form) || !currencyOf)) {
     problems.add('parameter_not_allowed', `refund_exchange_rate is for a refund (not 17 Compensación) of invoices in a foreign currency`, 'refund_exchange_rate');
   }
   const first = [...related.values()].find((r) => r.customer_id === customerId);
@@ -242,7 +226,7 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
   const plan = linesPlan(body, todayIn(company.time_zone, now), docType!, customer!, lines, retentions, computed, use, relatedCfdis, currencyOf ?? null);
   const drafted = noteDocument(plan, body, [], { id: null, prefix: docType!.prefix, number: body.number ?? null, name: null, now });
   const preview = { ...drafted, invoices: allocate(body, related, drafted, problems) };
-  checkProducts(preview.items, [...new Set(ids)].map((id) => related.get(id)!).filter(Boolean), problems);
+  await withinRoom(q, cid, preview, [...new Set(ids)].map((id) => related.get(id)!).filter(Boolean), problems, lines.map((l) => l.product));
   chargedByEach(preview, related, problems);
   await withinTaxesLeft(q, cid, preview, problems);
   // The amounts the entry will post (the due items it settles are known when it is written: the receivable as one line here).
@@ -279,7 +263,7 @@ function noteDocument(plan: MxDocumentPlan, body: MxCreditNoteBody, invoices: Mx
  * and, with a refund, the collected one.
  */
 function notePostings(doc: MxCreditNoteDocument, applied: (Application & { account: string })[], related: Map<string, Related>): Posting[] {
-  const compensation = doc.payment_form === COMPENSATION;
+  const compensation = setsOff(doc.payment_form);
   const third = doc.customer.rfc_id;
   const p: Posting[] = [{ account: MX_LEDGER.discounts, debit: new Decimal(doc.subtotal).minus(doc.discounts), description: 'Devoluciones, descuentos o bonificaciones' }];
   // A note that settles an invoice moves the rest of its taxes (`booked`); 402.01 takes the difference from the share.
@@ -326,14 +310,14 @@ async function storeMxCreditNote(q: Queryable, company: Company, plan: NotePlan,
   const problems = new Problems();
   // Another note or receipt may have taken from these invoices since the plan: allocated again under the locks.
   const invoices = allocate(plan.body, related, plan.preview, problems);
-  checkProducts(plan.preview.items, [...related.values()], problems);
+  await withinRoom(q, cid, plan.preview, [...related.values()], problems);
   await withinTaxesLeft(q, cid, { ...plan.preview, invoices }, problems);
   problems.throwIfAny();
   const numbered = await takeNumber(q, cid, plan.lines.docType.id, 'notes', plan.body.number);
   const draft = noteDocument(plan.lines, plan.body, invoices, { id, prefix: numbered.prefix, number: numbered.number, name: numbered.name, now });
   const doc: MxCreditNoteDocument = { ...draft, stamp: { ...draft.stamp, status: plan.body.stamp?.send ? 'Pending' : 'Draft' } };
   const applied: (Application & { account: string })[] = [];
-  if (doc.payment_form === COMPENSATION) {
+  if (setsOff(doc.payment_form)) {
     for (const part of invoices) {
       let rest = new Decimal(part.amount);
       const dues = await q.query<{ id: string; amount: string; paid: string; account_code: string }>(

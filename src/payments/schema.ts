@@ -17,6 +17,8 @@ const Amount = (opts: Record<string, unknown> = {}) =>
 export const PAYMENT_FORMS = SMALL_CATALOGUES.c_FormaPago.filter((c) => c !== '99');
 /** c_FormaPago 17 (Compensación): a credit note set off against what its invoices owe. */
 export const COMPENSATION = '17';
+/** c_FormaPago 30, Aplicación de anticipos: a credit note that applies an advance sets off as 17 does (src/notes/mx-advance.ts). */
+export const ADVANCE_APPLICATION = '30';
 
 export const PaymentBody = Type.Object({
   document: Type.Object({ id: Id('Document type id of type P (see /mx/v1/document-types?type=P)') }),

@@ -36,7 +36,7 @@ import { instantOf } from '../platform/dates';
 import { invoiceTaxGroups, noteTaxShares, paidTaxes, remainingGroups, type PaidTax, type TaxGroup } from './compute';
 import { equivalence, impPagado, invoiceCurrency, pesosLeft, spread, type Taken } from './currency';
 import { writePayments, type PaymentRow } from './kernel';
-import { COMPENSATION, type PaymentBody, type PaymentDocument } from './schema';
+import { ADVANCE_APPLICATION, COMPENSATION, type PaymentBody, type PaymentDocument } from './schema';
 
 /** What a receipt needs to know of an invoice it pays, read (and, when storing, locked) in one query. */
 interface InvoiceFacts {
@@ -87,7 +87,7 @@ async function invoiceFacts(q: Queryable, cid: number, ids: string[], lock: bool
                 AND EXISTS (SELECT 1 FROM payment_applications a JOIN due_items d ON d.company_id = a.company_id AND d.id = a.due_item_id
                              WHERE a.company_id = p.company_id AND a.payment_id = p.id AND d.invoice_id = i.id)) AS earlier,
             (SELECT coalesce(jsonb_agg(n.document ORDER BY n.created_at), '[]') FROM notes n
-              WHERE n.company_id = i.company_id AND n.kind = 'NC' AND NOT n.annulled AND n.document->>'payment_form' = '${COMPENSATION}'
+              WHERE n.company_id = i.company_id AND n.kind = 'NC' AND NOT n.annulled AND n.document->>'payment_form' IN ('${COMPENSATION}', '${ADVANCE_APPLICATION}')
                 AND n.document->'invoices' @> jsonb_build_array(jsonb_build_object('id', i.id::text))) AS notes,
             (SELECT coalesce(array_agg(DISTINCT l.account_code), '{}') FROM journal_entries e JOIN journal_lines l ON l.company_id = e.company_id AND l.entry_id = e.id
               WHERE e.company_id = i.company_id AND e.source_kind = 'invoice' AND e.source_id = i.id) AS accounts

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { eachStorage, problems, type Storage } from '../support/server';
 import { MX_APP, mxInvoice, mxSuite, stamped } from '../support/mx';
 import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
+import { cfdiContentProblems } from '../../src/einvoice/sat/rules';
 
 eachStorage('MX related CFDIs and cancellation rules', (storage: Storage) => {
   const t = mxSuite(storage);
@@ -159,5 +160,47 @@ eachStorage('MX related CFDIs and cancellation rules', (storage: Storage) => {
     const res = await mx().post(`/v1/credit-notes/${first.body.id}/cancel`, { motive: '01', substitution: second.body.stamp.uuid });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal(res.body.cancellation.status, 'Cancelled');
+  });
+  test('an advance applied (Apéndice 6): the sale\'s invoice relates the advance (07), a note with form 30 relates the invoice (07) and sets it off', async () => {
+    // The advance: ANTICIPO (84111506, ACT) 500 + IVA 80 = 580.00, paid at once. The sale: GEN001 10 × 100 + IVA 160 = 1,160.00, PPD, relating it.
+    const advance = await invoice({ items: [{ code: 'ANTICIPO', quantity: 1, price: 500 }], payment: { method: 'PUE', conditions: { id: t.ref.cash, value: 580, due_date: '2099-12-31' } } });
+    const sale = await t.ppdInvoice([{ code: 'GEN001', quantity: 10, price: 100 }], 1160, { related: [{ type: '07', uuid: advance.stamp.uuid }] });
+    const plain = await ppd();
+    const apply = (invoiceId: string, items: object[] = [{ code: 'ANTICIPO', quantity: 1, price: 500 }], over: object = {}) => mx().post('/v1/credit-notes', {
+      document: { id: t.ref.creditNote }, invoices: [{ id: invoiceId }], payment_form: '30', items, stamp: { send: true }, ...over,
+    }, MX_APP);
+    const before = await count('notes');
+    assert.deepEqual(problems(await apply(plain.id)), ['invalid_value@items', 'invalid_document@invoices[0].id'], 'an invoice that relates no advance (and owes 116.00 only)');
+    assert.deepEqual(problems(await apply(sale.id, [{ code: 'GEN001', quantity: 1, price: 100 }])), ['invalid_value@items[0].code'], 'the advance\'s concept, not a product sold');
+    assert.deepEqual(problems(await apply(sale.id, [{ code: 'ANTICIPO', quantity: 1, price: 500.01 }])), ['invalid_value@items'], '580.01 is more than the advance');
+    assert.deepEqual(problems(await apply(sale.id, undefined, { invoices: [{ id: sale.id }, { id: plain.id }] })), ['invalid_value@invoices[1].id'], 'one invoice');
+    assert.equal(await count('notes'), before, 'nothing written');
+
+    const res = await apply(sale.id);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const note = await stamped(t.s, 'credit-notes', res.body);
+    assert.equal(note.stamp.status, 'Accepted', JSON.stringify(note.stamp));
+    assert.deepEqual([note.total, note.payment_form, note.invoices[0].amount], [580, '30', 580]);
+    const xml = await xmlOf('credit-notes', note.id);
+    assert.deepEqual(relations(xml), [`07 ${sale.stamp.uuid}`]);
+    const attr = (q: string) => String(satSelect(`string(${q})`, parseXml(xml) as unknown as Node));
+    assert.deepEqual(['@TipoDeComprobante', '@FormaPago', '@MetodoPago', 'cfdi:Conceptos/cfdi:Concepto/@ClaveProdServ', 'cfdi:Conceptos/cfdi:Concepto/@ClaveUnidad'].map((a) => attr(`/cfdi:Comprobante/${a}`)),
+      ['E', '30', 'PUE', '84111506', 'ACT']);
+    // The sandbox PAC judges as the guide: form 30 relates with 07, and its concept is the advance's.
+    const codes = async (x: string) => (await cfdiContentProblems(x)).problems.map((p) => p.code);
+    assert.ok(!(await codes(xml)).includes('ANTICIPO'));
+    assert.deepEqual((await codes(xml.replace('TipoRelacion="07"', 'TipoRelacion="01"'))).filter((c) => c === 'ANTICIPO'), ['ANTICIPO']);
+    assert.deepEqual((await codes(xml.replace('ClaveProdServ="84111506"', 'ClaveProdServ="01010101"'))).filter((c) => c === 'ANTICIPO'), ['ANTICIPO']);
+    // Set off as 17: the receivable and the pending IVA go down by the advance; 402.01 takes its base.
+    const entry = (await t.s.db.query(`SELECT l.account_code, l.debit::text, l.credit::text FROM journal_lines l JOIN journal_entries e ON e.company_id = l.company_id AND e.id = l.entry_id
+      WHERE e.source_id = $1 ORDER BY l.account_code`, [note.id])).map((l: any) => [l.account_code, l.debit, l.credit]);
+    assert.deepEqual(entry, [['105.01', '0.00', '580.00'], ['209.01', '80.00', '0.00'], ['402.01', '500.00', '0.00']]);
+    assert.equal((await mx().get(`/v1/invoices/${sale.id}`)).body.balance, 580);
+    // The rest is paid by a receipt that declares the sale's taxes less the advance's: 500.00 and 80.00.
+    const pay = await receipt(sale.id, 580);
+    assert.equal(pay.status, 201, JSON.stringify(pay.body));
+    assert.deepEqual(pay.body.invoices[0].taxes.map((x: any) => [x.type, x.base_value, x.value]), [['IVA', 500, 80]]);
+    // The advance is applied: nothing is left of it for another note.
+    assert.deepEqual(problems(await apply(sale.id, [{ code: 'ANTICIPO', quantity: 1, price: 1 }])), ['invalid_value@items']);
   });
 });

@@ -63,7 +63,7 @@ export interface CfdiInput {
   customer: CfdiCustomer;
   /** Product facts by code: tax_object (c_ObjetoImp), unit name. */
   products: Record<string, { tax_object?: string | null; name?: string }>;
-  /** A credit note: a CFDI of type E (egreso), paid at once (PUE), related (TipoRelacion 01) to the invoices' UUIDs. */
+  /** A credit note: a CFDI of type E (egreso), paid at once (PUE), related (TipoRelacion 01, 07 applying an advance) to the invoices' UUIDs. */
   egreso?: { related: string[]; paymentForm: string };
 }
 
@@ -206,7 +206,8 @@ function cfdiRoot(input: CfdiInput, cert: LoadedCertificate | null): XMLBuilder 
     root.ele(CFDI_NS, 'cfdi:InformacionGlobal', { Periodicidad: g.periodicity, Meses: g.months, 'Año': String(g.year) });
   }
   if (input.egreso) {
-    const related = root.ele(CFDI_NS, 'cfdi:CfdiRelacionados', { TipoRelacion: '01' });
+    // 01 Nota de crédito de los documentos relacionados; 07 when the note applies an advance (FormaPago 30, src/notes/mx-advance.ts).
+    const related = root.ele(CFDI_NS, 'cfdi:CfdiRelacionados', { TipoRelacion: input.egreso.paymentForm === '30' ? '07' : '01' });
     for (const uuid of input.egreso.related) related.ele(CFDI_NS, 'cfdi:CfdiRelacionado', { UUID: uuid });
   }
   addRelated(root, d.related);

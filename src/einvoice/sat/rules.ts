@@ -171,6 +171,16 @@ function checkParties(root: CfdiElement, fail: Fail): void {
   if (root.getAttribute('Exportacion') === '02' && !nodesOf(root, "cfdi:Complemento/*[local-name()='ComercioExterior']").length) {
     fail('EXPORTACION', 'Exportacion 02 (definitiva con clave A1) needs the Comercio Exterior complement', 'La Exportacion 02 (definitiva con clave A1) requiere el complemento de Comercio Exterior');
   }
+  // Anexo 20's guide, Apéndice 6: the egreso that applies an advance (FormaPago 30) relates the invoice with TipoRelacion 07
+  // and is the advance's concept, 84111506 with unit ACT.
+  if (root.getAttribute('TipoDeComprobante') === 'E' && root.getAttribute('FormaPago') === '30') {
+    if (!nodesOf(root, 'cfdi:CfdiRelacionados').some((r) => r.getAttribute('TipoRelacion') === '07')) {
+      fail('ANTICIPO', 'An egreso with FormaPago 30 (Aplicación de anticipos) relates the invoice with TipoRelacion 07', 'Un CFDI de egreso con FormaPago 30 (Aplicación de anticipos) relaciona la factura con TipoRelacion 07');
+    }
+    if (nodesOf(root, 'cfdi:Conceptos/cfdi:Concepto').some((c) => c.getAttribute('ClaveProdServ') !== '84111506' || c.getAttribute('ClaveUnidad') !== 'ACT')) {
+      fail('ANTICIPO', 'The concepts of an egreso applying an advance (FormaPago 30) are ClaveProdServ 84111506 with ClaveUnidad ACT', 'Los conceptos de un CFDI de egreso que aplica un anticipo (FormaPago 30) son ClaveProdServ 84111506 con ClaveUnidad ACT');
+    }
+  }
   for (const [who, code] of [['LugarExpedicion', root.getAttribute('LugarExpedicion')], ['DomicilioFiscalReceptor', receptor?.getAttribute('DomicilioFiscalReceptor')]] as const) {
     if (code && postalCode(code) === undefined) fail('CODIGO_POSTAL', `${who} ${code} is not in c_CodigoPostal`, `${who} ${code} no está en c_CodigoPostal`);
   }
