@@ -42,12 +42,36 @@ export interface NoteSource {
   /** What the invoice still owes (a Mexican note on a paid invoice is a refund, not 17 Compensación). */
   balance?: number;
   items: { code: string; quantity: number; price: number; discount?: number | { value: number }; taxes?: { id: number; type: string }[] }[];
+  /** Its document-level withholdings: ids (Mexico) or taxes (Colombia); a note withholds what its invoice did. */
+  retentions?: (number | { id: number })[];
+}
+
+/**
+ * The withholdings a form offers: at source on each Colombian line (Retefuente, a line tax); on the document, Colombia's
+ * ReteIVA, ReteICA and self-withholding, Mexico's withheld IVA and ISR (the API's `retentions`).
+ */
+const AT_SOURCE = 'Retefuente';
+/** The taxes a Colombian line charges (one per line in the form): IVA or the consumption tax. */
+const CHARGED = ['IVA', 'Impoconsumo', 'INC'];
+const ON_DOCUMENT: Record<'CO' | 'MX', string[]> = { CO: ['ReteIVA', 'ReteICA', 'Autorretencion'], MX: ['ReteIVA', 'ReteISR'] };
+/** The document's withholdings as the API's body takes them. */
+const retentionsOf = (ctx: Ctx, f: Form) => {
+  const ids = list(f.retention).map(Number).filter((x) => Number.isInteger(x) && x > 0);
+  return ids.length ? { retentions: ctx.country === 'CO' ? ids.map((id) => ({ id })) : ids } : {};
+};
+/** The checkboxes of the document's withholdings. */
+function retentionsField(ctx: Ctx, c: Catalog, f: Form): Html {
+  const offered = c.taxes.filter((x) => ON_DOCUMENT[ctx.country].includes(x.type));
+  if (!offered.length) return html``;
+  const chosen = new Set(list(f.retention));
+  return html`<fieldset class="checks"><legend>${t(ctx.lang, 'documentWithholdings')}</legend>${offered.map((x) => html`<div class="check"><input type="checkbox" id="retention-${x.id}" name="retention" value="${x.id}"${
+    chosen.has(String(x.id)) ? html` checked` : ''}><label for="retention-${x.id}">${x.name}</label></div>`)}</fieldset>`;
 }
 
 async function catalog(ctx: Ctx, docType: 'FV' | 'NC'): Promise<Catalog> {
   const [types, customers, products, taxes, pays, sellers, uses] = await Promise.all([
     activeList<Catalog['types'][number]>(ctx, `/document-types?type=${docType}`), docType === 'FV' ? activeList<Catalog['customers'][number]>(ctx, '/customers?page_size=100') : [],
-    activeList<Catalog['products'][number]>(ctx, '/products?page_size=100'), ctx.country === 'CO' ? activeList<Catalog['taxes'][number]>(ctx, '/taxes') : [],
+    activeList<Catalog['products'][number]>(ctx, '/products?page_size=100'), activeList<Catalog['taxes'][number]>(ctx, '/taxes'),
     activeList<Catalog['pays'][number]>(ctx, `/payment-types?document_type=${docType}`), activeList<Catalog['sellers'][number]>(ctx, '/users?page_size=100'),
     ctx.country === 'MX' && docType === 'FV' ? activeList<Catalog['uses'][number]>(ctx, '/uses') : []]);
   return { types, customers, products, taxes, pays, sellers, uses };
@@ -59,17 +83,17 @@ function lineItems(ctx: Ctx, f: Form) {
   const codes = list(f.code);
   const num = (s: string) => parseAmount(s, ctx.country);
   return codes.map((code, i) => ({ code: code.trim(), quantity: num(list(f.quantity)[i] ?? ''), price: num(list(f.price)[i] ?? ''),
-    discount: num(list(f.discount)[i] ?? ''), tax: list(f.tax)[i] ?? '' }))
+    discount: num(list(f.discount)[i] ?? ''), tax: list(f.tax)[i] ?? '', withholding: list(f.withholding)[i] ?? '' }))
     .filter((x) => x.code)
     .map((x) => ({ code: x.code, quantity: x.quantity, price: x.price, ...(x.discount ? { discount: x.discount } : {}),
-      ...(ctx.country === 'CO' ? { taxes: x.tax ? [{ id: Number(x.tax) }] : [] } : {}) }));
+      ...(ctx.country === 'CO' ? { taxes: [x.tax, x.withholding].filter(Boolean).map((id) => ({ id: Number(id) })) } : {}) }));
 }
 
 /** The API body of the new-invoice form (the payment value as given, or `payable`). */
 export function invoiceBody(ctx: Ctx, f: Form, payable?: number): Record<string, unknown> {
   const value = parseAmount(one(f.payment_value), ctx.country) ?? payable ?? 0;
   const due = one(f.due_date) || undefined;
-  const common = { document: { id: Number(one(f.document)) }, seller: Number(one(f.seller)) || undefined, items: lineItems(ctx, f),
+  const common = { document: { id: Number(one(f.document)) }, seller: Number(one(f.seller)) || undefined, items: lineItems(ctx, f), ...retentionsOf(ctx, f),
     ...(one(f.stamp) === 'yes' ? { stamp: { send: true } } : {}) };
   if (ctx.country === 'CO') {
     const [identification, branch] = one(f.customer).split('|');
@@ -131,7 +155,7 @@ function productDefaults(ctx: Ctx, c: Catalog, p: Catalog['products'][number]): 
     const decimals = frac.length === 3 ? `${frac}0` : frac;
     price = decimals ? `${whole}${ctx.country === 'CO' ? ',' : '.'}${decimals}` : whole;
   }
-  const charged = new Set(c.taxes.filter((x) => ['IVA', 'INC'].includes(x.type)).map((x) => x.id));
+  const charged = new Set(c.taxes.filter((x) => CHARGED.includes(x.type)).map((x) => x.id));
   const tax = ctx.country === 'CO' ? p.taxes?.find((x) => charged.has(x.id))?.id : undefined;
   return html`${price ? html` data-price="${price}"` : ''}${ctx.country === 'CO' ? html` data-tax="${tax ?? ''}"` : ''}`;
 }
@@ -142,12 +166,14 @@ function linesTable(ctx: Ctx, c: Catalog, f: Form, rows = LINES): Html {
   const cell = (name: string, i: number, label: string, type = 'text') =>
     html`<td><input name="${name}" type="text"${type === 'number' ? html` inputmode="decimal"` : ''} aria-label="${label} ${i + 1}" value="${v(name, i)}"></td>`;
   return html`<div class="scroll" tabindex="0" role="region" aria-label="${t(l, 'lines')}"><table class="lines"><caption>${t(l, 'lines')}</caption><thead><tr><th scope="col">${t(l, 'product')}</th><th scope="col">${t(l, 'quantity')}</th>
-  <th scope="col">${t(l, 'price')}</th><th scope="col">${t(l, 'discount')}</th>${ctx.country === 'CO' ? html`<th scope="col">${t(l, 'tax')}</th>` : ''}</tr></thead><tbody>
+  <th scope="col">${t(l, 'price')}</th><th scope="col">${t(l, 'discount')}</th>${ctx.country === 'CO' ? html`<th scope="col">${t(l, 'tax')}</th><th scope="col">${t(l, 'atSource')}</th>` : ''}</tr></thead><tbody>
   ${Array.from({ length: rows }, (_, i) => html`<tr><td><select name="code" aria-label="${t(l, 'product')} ${i + 1}"><option value="">—</option>${c.products.map((p) =>
     html`<option value="${p.code}"${productDefaults(ctx, c, p)}${p.code === v('code', i) ? html` selected` : ''}>${p.code} · ${p.name}</option>`)}</select></td>
     ${cell('quantity', i, t(l, 'quantity'), 'number')}${cell('price', i, t(l, 'price'), 'number')}${cell('discount', i, t(l, 'discount'), 'number')}
-    ${ctx.country === 'CO' ? html`<td><select name="tax" aria-label="${t(l, 'tax')} ${i + 1}"><option value="">${t(l, 'noTax')}</option>${c.taxes.filter((x) => ['IVA', 'INC'].includes(x.type)).map((x) =>
-      html`<option value="${x.id}"${String(x.id) === v('tax', i) ? html` selected` : ''}>${x.name}</option>`)}</select></td>` : ''}</tr>`)}</tbody></table></div>`;
+    ${ctx.country === 'CO' ? html`<td><select name="tax" aria-label="${t(l, 'tax')} ${i + 1}"><option value="">${t(l, 'noTax')}</option>${c.taxes.filter((x) => CHARGED.includes(x.type)).map((x) =>
+      html`<option value="${x.id}"${String(x.id) === v('tax', i) ? html` selected` : ''}>${x.name}</option>`)}</select></td>
+      <td><select name="withholding" aria-label="${t(l, 'atSource')} ${i + 1}"><option value="">${t(l, 'noWithholding')}</option>${c.taxes.filter((x) => x.type === AT_SOURCE).map((x) =>
+      html`<option value="${x.id}"${String(x.id) === v('withholding', i) ? html` selected` : ''}>${x.name}</option>`)}</select></td>` : ''}</tr>`)}</tbody></table></div>`;
 }
 
 export async function invoiceForm(ctx: Ctx, f: Form = {}, result?: { status: number; body: unknown }): Promise<Html> {
@@ -169,6 +195,7 @@ export async function invoiceForm(ctx: Ctx, f: Form = {}, result?: { status: num
   ${input('payment_value', 'payment_value', t(l, 'paymentValue'), one(f.payment_value), 'text')}
   ${input('due_date', 'due_date', t(l, 'dueDate'), one(f.due_date) || today(ctx), 'date')}</div>
   ${linesTable(ctx, c, f)}
+  ${retentionsField(ctx, c, f)}
   <div class="check"><input type="checkbox" id="stamp" name="stamp" value="yes"${one(f.stamp) === 'yes' || !Object.keys(f).length ? html` checked` : ''}><label for="stamp">${t(l, 'sendToAuthority')}</label></div>
   <h2>${t(l, 'preview')}</h2><div id="totals" aria-live="polite"></div>
   <button type="submit">${t(l, 'create')}</button></form>`);
@@ -178,9 +205,9 @@ export async function invoiceForm(ctx: Ctx, f: Form = {}, result?: { status: num
 export function noteBody(ctx: Ctx, invoice: NoteSource, f: Form, payable?: number): Record<string, unknown> {
   const items = lineItems(ctx, f);
   const document = { id: Number(one(f.document)) };
-  if (ctx.country === 'MX') return { document, invoices: [{ id: invoice.id }], payment_form: one(f.payment_form) || '17', items, stamp: { send: true } };
+  if (ctx.country === 'MX') return { document, invoices: [{ id: invoice.id }], payment_form: one(f.payment_form) || '17', items, ...retentionsOf(ctx, f), stamp: { send: true } };
   const value = parseAmount(one(f.payment_value), ctx.country) ?? payable ?? 0;
-  return { document, date: today(ctx), invoice: invoice.id, reason: Number(one(f.reason) || 1), seller: invoice.seller ?? undefined, items,
+  return { document, date: today(ctx), invoice: invoice.id, reason: Number(one(f.reason) || 1), seller: invoice.seller ?? undefined, items, ...retentionsOf(ctx, f),
     payments: [{ id: Number(one(f.payment)), value }], ...(one(f.stamp) === 'yes' ? { stamp: { send: true } } : {}) };
 }
 
@@ -190,7 +217,9 @@ export async function noteForm(ctx: Ctx, invoice: NoteSource, f?: Form, result?:
   const form: Form = f ?? {
     code: invoice.items.map((i) => i.code), quantity: invoice.items.map((i) => String(i.quantity)),
     price: invoice.items.map((i) => String(i.price)), discount: invoice.items.map((i) => String(typeof i.discount === 'object' ? i.discount.value : i.discount ?? '')),
-    tax: invoice.items.map((i) => String(i.taxes?.find((x) => ['IVA', 'INC'].includes(x.type))?.id ?? '')), stamp: 'yes',
+    tax: invoice.items.map((i) => String(i.taxes?.find((x) => CHARGED.includes(x.type))?.id ?? '')), stamp: 'yes',
+    withholding: invoice.items.map((i) => String(i.taxes?.find((x) => x.type === AT_SOURCE)?.id ?? '')),
+    retention: (invoice.retentions ?? []).map((r) => String(typeof r === 'number' ? r : r.id)),
     // 17 Compensación sets the note off against what the invoice owes: nothing once it is paid, when the money goes back.
     payment_form: invoice.balance === 0 ? '03' : '17',
   };
@@ -204,6 +233,7 @@ export async function noteForm(ctx: Ctx, invoice: NoteSource, f?: Form, result?:
   ${co ? select('payment', 'payment', t(l, 'payment'), c.pays.map((x) => [String(x.id), x.name]), one(form.payment)) : ''}
   ${co ? input('payment_value', 'payment_value', t(l, 'paymentValue'), one(form.payment_value)) : ''}</div>
   ${linesTable(ctx, c, form, Math.max(LINES, invoice.items.length))}
+  ${retentionsField(ctx, c, form)}
   ${co ? html`<div class="check"><input type="checkbox" id="stamp" name="stamp" value="yes"${one(form.stamp) === 'yes' ? html` checked` : ''}><label for="stamp">${t(l, 'sendToAuthority')}</label></div>` : ''}
   <button type="submit">${t(l, 'createNote')}</button></form>`);
 }

@@ -32,7 +32,8 @@ const WORDS = {
   createNote: ['Crear nota crédito', 'Create credit note'], sendToAuthority: ['Enviar a la autoridad al crear', 'Send to the authority on creation'],
   actions: ['Acciones', 'Actions'], fixErrors: ['Corrija lo señalado:', 'Correct what is marked:'], skip: ['Saltar al contenido', 'Skip to content'],
   role: ['Rol', 'Role'], tooMany: ['Demasiados intentos fallidos', 'Too many failed logins'], cancellation: ['Cancelación', 'Cancellation'],
-  noTax: ['Sin impuesto', 'No tax'], reasonText: ['Razón', 'Reason'],
+  noTax: ['Sin impuesto', 'No tax'], atSource: ['Retención en la fuente', 'Withholding at source'], noWithholding: ['Sin retención', 'No withholding'],
+  documentWithholdings: ['Retenciones del documento', 'Withholdings on the document'], reasonText: ['Razón', 'Reason'],
   substitution: ['UUID que la sustituye (motivo 01)', 'UUID that replaces it (motive 01)'], customerName: ['Cliente', 'Customer'],
   invoice: ['Factura', 'Invoice'], account: ['Cuenta', 'Account'],
 } as const satisfies Record<string, readonly [string, string]>;

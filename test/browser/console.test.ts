@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
 import { adminOf, ADMIN_TOKEN } from '../support/admin';
 import { coRefs, today, validInvoice } from '../support/co';
-import { mxInvoice, mxRefs } from '../support/mx';
+import { mxInvoice, mxRefs, stamped } from '../support/mx';
 import { axeViolations, browserSuite, openBrowser, type OpenBrowser } from '../support/browser';
 import { readXlsx } from '../support/xlsx';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
@@ -123,9 +123,18 @@ describe('console in a browser', browserSuite(), () => {
     const iva = await page.$$eval('select[name=tax] >> nth=0', (els) => [...(els[0] as HTMLSelectElement).options].find((o) => o.text === 'IVA 19%')?.value);
     await page.selectOption('select[name=tax] >> nth=0', iva!);
     await page.waitForFunction(() => document.querySelector('#live-total')?.textContent?.replace(/\u00a0/g, ' ') === '$ 1.130,50');
+    // Withholdings: at source on the line (Retefuente 4 % of 950.00 = 38.00) and ReteICA on the document (9.66 per thousand
+    // of 950.00 = 9.18): 47.18 withheld, shown live.
+    await page.selectOption('select[name=withholding] >> nth=0', { label: 'Retefuente servicios 4%' });
+    await page.getByLabel('ReteICA 9.66 por mil').check();
+    await page.waitForFunction(() => [...document.querySelectorAll('#totals dd')].some((d) => d.textContent?.replace(/\u00a0/g, ' ') === '$ 47,18'));
     await noViolations('New invoice with its totals');
     await Promise.all([page.waitForURL(/\/app\/documents\/invoices\/[0-9a-f-]{36}\?ok=done/), page.click('form.invoice > button[type=submit]')]);
     assert.equal(await text('#doc-total'), '$ 1.130,50');
+    const made = (await s.as('co').get(`/v1/invoices/${/invoices\/([0-9a-f-]{36})/.exec(page.url())![1]}`)).body;
+    assert.deepEqual(made.items[0].taxes.map((x: any) => [x.type, x.value]), [['IVA', 180.5], ['Retefuente', 38]]);
+    assert.deepEqual(made.retentions.map((x: any) => [x.type, x.value]), [['ReteICA', 9.18]]);
+    assert.equal(made.payments[0].value, 1083.32, 'the payment is the total less what the customer withholds');
   });
 
   test('a credit note from an invoice', async () => {
@@ -152,6 +161,28 @@ describe('console in a browser', browserSuite(), () => {
     const api = await s.as('mx').get(`/v1/invoices/${mxDoc.id}`);
     assert.equal(api.body.cancellation.motive, '02');
     assert.match(await text('main'), /Cancelación: (Cancelado|Solicitada|Esperando al receptor) \(02\)/);
+  });
+
+  test('a Mexican invoice that withholds IVA; its credit note form withholds the same', async () => {
+    await go('/app/invoices/new');
+    await page.selectOption('#customer', { label: (await page.$$eval('#customer option', (os) => os.map((o) => o.textContent ?? ''))).find((x) => /XIA190128J61/.test(x))! });
+    await page.selectOption('select[name=code] >> nth=0', 'CONSULT');
+    await page.fill('input[name=quantity] >> nth=0', '1');
+    await page.fill('input[name=price] >> nth=0', '1000');
+    // CONSULT 1,000 + IVA 160.00 − withheld IVA 10.6667 % 106.67 = 1,053.33.
+    await page.getByLabel('Retención IVA 10.6667%').check();
+    await page.waitForFunction(() => document.querySelector('#live-total')?.textContent === '$1,053.33');
+    await Promise.all([page.waitForURL(/\/app\/documents\/invoices\/[0-9a-f-]{36}\?ok=done/), page.click('form.invoice > button[type=submit]')]);
+    const id = /invoices\/([0-9a-f-]{36})/.exec(page.url())![1];
+    const made = await stamped(s, 'invoices', (await s.as('mx').get(`/v1/invoices/${id}`)).body);
+    assert.deepEqual([made.stamp.status, made.withholdings_total, made.retentions.length], ['Accepted', 106.67, 1]);
+    // The credit note starts from the invoice: its lines and its withholding (a note withholds what its invoice did).
+    await go(`/app/documents/invoices/${id}/credit-note`);
+    assert.equal(await page.isChecked(`#retention-${made.retentions[0]}`), true);
+    await Promise.all([page.waitForLoadState('load'), page.click('form.invoice > button[type=submit]')]);
+    assert.match(page.url(), /\/app\/documents\/credit-notes\/[0-9a-f-]{36}\?ok=done/, await text('main'));
+    const note = (await s.as('mx').get(`/v1/credit-notes/${/credit-notes\/([0-9a-f-]{36})/.exec(page.url())![1]}`)).body;
+    assert.deepEqual([note.retentions, note.total, note.payment_form], [made.retentions, 1053.33, '03']);
   });
 
   test('another company\'s document answers 404', async () => {
