@@ -69,6 +69,16 @@ export function fromForm<T extends object>(record: T, specs: FieldSpec[], f: For
   return out;
 }
 
+/**
+ * An amount field: text typed as the company's country writes amounts, and beside it what will be stored (or why it
+ * cannot be read), asked of GET /app/echo as one types (src/console/forms.ts, echo).
+ */
+function amountInput(id: string, name: string, value: string, aria: Html): Html {
+  const url = `/app/echo?id=${encodeURIComponent(id)}&field=${encodeURIComponent(name)}`;
+  return html`<input id="${id}" name="${name}" type="text" inputmode="decimal" value="${value}"${aria} hx-get="${url}" hx-trigger="input changed delay:300ms"
+    hx-target="#echo-${id}" hx-swap="outerHTML"><output id="echo-${id}" class="echo"></output>`;
+}
+
 /** The form's fields, filled from `record` (or the values sent), with the API's messages under each. */
 export function fields(lang: Lang, specs: FieldSpec[], record: unknown, sent?: Form, errors?: unknown): { html: Html; rest: string[] } {
   const byField = fieldErrors(lang, errors, new Set(specs.map((s) => s.name)));
@@ -87,7 +97,8 @@ export function fields(lang: Lang, specs: FieldSpec[], record: unknown, sent?: F
     }
     const control = s.type === 'select'
       ? html`<select id="${id}" name="${s.name}"${aria}>${(s.options ?? []).map(([v, text]) => html`<option value="${v}"${v === value ? html` selected` : ''}>${text}</option>`)}</select>`
-      : html`<input id="${id}" name="${s.name}" type="${s.type === 'number' ? 'text' : s.type ?? 'text'}"${s.type === 'number' ? html` inputmode="decimal"` : ''} value="${value}"${aria}>`;
+      : s.type === 'number' ? amountInput(id, s.name, value, aria)
+        : html`<input id="${id}" name="${s.name}" type="${s.type ?? 'text'}" value="${value}"${aria}>`;
     return html`<div class="field"><label for="${id}">${label(s)}</label>${control}${hint}${underField(s.name, msgs)}</div>`;
   });
   return { html: html`${out}`, rest: byField.get('') ?? [] };

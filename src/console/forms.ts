@@ -9,7 +9,7 @@ import { money, t } from './i18n';
 import { apiErrors, csrfField, page } from './layout';
 import { activeList, type ApiAnswer, type Ctx } from './context';
 import type { ApiErrorItem } from './messages';
-import { parseAmount } from './amounts';
+import { BadAmount, parseAmount } from './amounts';
 
 export type Form = Record<string, string | string[] | undefined>;
 
@@ -28,6 +28,24 @@ export const formKey = (f: Form): Record<string, string> => (UUID.test(one(f.for
 const list = (v: string | string[] | undefined): string[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
 const one = (v: string | string[] | undefined): string => (Array.isArray(v) ? v[0] ?? '' : v ?? '').trim();
 const LINES = 4;
+
+/** The amount fields a form echoes back. */
+const ECHOED = ['quantity', 'price', 'discount'] as const;
+/**
+ * What an amount field will store, next to it: `= $ 1.234,56` as the company's country writes it (a quantity as a
+ * number), or why it cannot be read (parseAmount). The preview sends them again as out-of-band swaps while one types.
+ */
+export function echo(ctx: Ctx, id: string, typed: string, quantity = false, oob = false): Html {
+  const n = parseAmount(typed, ctx.country);
+  const text = n === undefined ? '' : n instanceof BadAmount ? n.message[ctx.lang === 'en' ? 1 : 0]
+    : `= ${quantity ? new Intl.NumberFormat(ctx.country === 'CO' ? 'es-CO' : 'es-MX', { maximumFractionDigits: 6 }).format(n) : money(ctx.country, n)}`;
+  return html`<output id="echo-${id}" class="echo${n instanceof BadAmount ? ' bad' : ''}"${oob ? html` hx-swap-oob="true"` : ''}>${text}</output>`;
+}
+/** The echoes of every amount of the invoice form, to swap in beside the fields (with the preview's totals). */
+export function echoes(ctx: Ctx, f: Form): Html {
+  const lines = list(f.code).map((_, i) => ECHOED.map((name) => echo(ctx, `${name}-${i}`, list(f[name])[i] ?? '', name === 'quantity', true)));
+  return html`${lines}${echo(ctx, 'payment_value', one(f.payment_value), false, true)}`;
+}
 
 interface Named { id: number; name: string; code?: string; active?: boolean }
 /** The lists the forms offer, as the API's lookups answer them (only the fields read here). */
@@ -163,13 +181,13 @@ function productDefaults(ctx: Ctx, c: Catalog, p: Catalog['products'][number]): 
 function linesTable(ctx: Ctx, c: Catalog, f: Form, rows = LINES): Html {
   const l = ctx.lang;
   const v = (name: string, i: number) => list(f[name])[i] ?? '';
-  const cell = (name: string, i: number, label: string, type = 'text') =>
-    html`<td><input name="${name}" type="text"${type === 'number' ? html` inputmode="decimal"` : ''} aria-label="${label} ${i + 1}" value="${v(name, i)}"></td>`;
+  const cell = (name: typeof ECHOED[number], i: number, label: string) =>
+    html`<td><input name="${name}" type="text" inputmode="decimal" aria-label="${label} ${i + 1}" aria-describedby="echo-${name}-${i}" value="${v(name, i)}">${echo(ctx, `${name}-${i}`, v(name, i), name === 'quantity')}</td>`;
   return html`<div class="scroll" tabindex="0" role="region" aria-label="${t(l, 'lines')}"><table class="lines"><caption>${t(l, 'lines')}</caption><thead><tr><th scope="col">${t(l, 'product')}</th><th scope="col">${t(l, 'quantity')}</th>
   <th scope="col">${t(l, 'price')}</th><th scope="col">${t(l, 'discount')}</th>${ctx.country === 'CO' ? html`<th scope="col">${t(l, 'tax')}</th><th scope="col">${t(l, 'atSource')}</th>` : ''}</tr></thead><tbody>
   ${Array.from({ length: rows }, (_, i) => html`<tr><td><select name="code" aria-label="${t(l, 'product')} ${i + 1}"><option value="">—</option>${c.products.map((p) =>
     html`<option value="${p.code}"${productDefaults(ctx, c, p)}${p.code === v('code', i) ? html` selected` : ''}>${p.code} · ${p.name}</option>`)}</select></td>
-    ${cell('quantity', i, t(l, 'quantity'), 'number')}${cell('price', i, t(l, 'price'), 'number')}${cell('discount', i, t(l, 'discount'), 'number')}
+    ${cell('quantity', i, t(l, 'quantity'))}${cell('price', i, t(l, 'price'))}${cell('discount', i, t(l, 'discount'))}
     ${ctx.country === 'CO' ? html`<td><select name="tax" aria-label="${t(l, 'tax')} ${i + 1}"><option value="">${t(l, 'noTax')}</option>${c.taxes.filter((x) => CHARGED.includes(x.type)).map((x) =>
       html`<option value="${x.id}"${String(x.id) === v('tax', i) ? html` selected` : ''}>${x.name}</option>`)}</select></td>
       <td><select name="withholding" aria-label="${t(l, 'atSource')} ${i + 1}"><option value="">${t(l, 'noWithholding')}</option>${c.taxes.filter((x) => x.type === AT_SOURCE).map((x) =>
@@ -192,7 +210,7 @@ export async function invoiceForm(ctx: Ctx, f: Form = {}, result?: { status: num
     (c.uses.length ? c.uses : [{ code: 'G03', name: 'Gastos en general' }]).map((u): [string, string] => [u.code, `${u.code} · ${u.name ?? u.description ?? ''}`]), one(f.use) || 'G03')}
   ${co ? '' : select('method', 'method', 'Método de pago', [['PUE', 'PUE · Pago en una sola exhibición'], ['PPD', 'PPD · Pago en parcialidades o diferido']], one(f.method))}
   ${select('payment', 'payment', t(l, 'payment'), c.pays.map((x) => [String(x.id), x.name]), one(f.payment))}
-  ${input('payment_value', 'payment_value', t(l, 'paymentValue'), one(f.payment_value), 'text')}
+  <div class="field"><label for="payment_value">${t(l, 'paymentValue')}</label><input id="payment_value" name="payment_value" type="text" inputmode="decimal" aria-describedby="echo-payment_value" value="${one(f.payment_value)}">${echo(ctx, 'payment_value', one(f.payment_value))}</div>
   ${input('due_date', 'due_date', t(l, 'dueDate'), one(f.due_date) || today(ctx), 'date')}</div>
   ${linesTable(ctx, c, f)}
   ${retentionsField(ctx, c, f)}

@@ -13,7 +13,7 @@ import { ApiError } from '../platform/errors';
 import { endSession, login, readSession, setLanguage, type Session } from './accounts';
 import { CONSOLE_SCRIPT, htmxScript, STYLESHEET } from './assets';
 import { contextOf, need, Refused, sendHtml, type Ctx } from './context';
-import { formKey, invoiceBody, invoiceForm, noteBody, noteForm, totalsPanel, withPayable, type Form, type NoteSource, type Totals } from './forms';
+import { echo, echoes, formKey, invoiceBody, invoiceForm, noteBody, noteForm, totalsPanel, withPayable, type Form, type NoteSource, type Totals } from './forms';
 import { html } from './html';
 import { t, type Lang } from './i18n';
 import { loginPage, page } from './layout';
@@ -217,12 +217,19 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
         .header('Content-Disposition', `attachment; filename="${file}.xlsx"`).send(await xlsx(await rowsOf(ctx, query(req)), sheet, [...money]))));
     }
 
+    // What an amount field will store, as the company's country reads it (the generic forms' echo: src/console/fields.ts).
+    app.get('/echo', hide, guarded(async (ctx, req, reply) => {
+      const q = req.query as Record<string, string | undefined>;
+      const id = /^[A-Za-z0-9_-]{1,80}$/.test(q.id ?? '') ? q.id! : 'x';
+      const field = q.field ?? '';
+      return sendHtml(reply, 200, echo(ctx, id, typeof q[field] === 'string' ? q[field]! : '', !/price|value|amount|discount|total|paid/i.test(field)));
+    }));
     app.get('/invoices/new', hide, guarded(async (ctx, _req, reply) => { need(ctx, 'accountant'); return sendHtml(reply, 200, await invoiceForm(ctx)); }));
     app.post('/invoices/preview', hide, guarded(async (ctx, req, reply) => {
       need(ctx, 'accountant');
       const f = (req.body ?? {}) as Form;
       const res = await withPayable(f, (p) => invoiceBody(ctx, f, p), (b) => ctx.api<Totals>('POST', '/invoices/preview', b));
-      return sendHtml(reply, 200, totalsPanel(ctx, res));
+      return sendHtml(reply, 200, html`${totalsPanel(ctx, res)}${echoes(ctx, f)}`);
     }));
     app.post('/invoices', hide, guarded(async (ctx, req, reply) => {
       need(ctx, 'accountant');

@@ -64,6 +64,9 @@ describe('console documents in a browser', browserSuite(), () => {
     // Amounts as Colombia writes them, whatever the browser's language: 1.234,56 is 1,234.56; 1,500 is ambiguous there.
     await page.fill('#c-items-0--price', '1,500');
     await page.fill('#c-payments-0--value', '1.234,56');
+    // Beside each amount, as one types: what will be stored, or why it cannot be read.
+    await page.waitForFunction(() => document.querySelector('#echo-c-payments-0--value')?.textContent?.replace(/\u00a0/g, ' ') === '= $ 1.234,56');
+    await page.waitForFunction(() => /^«1,500» es ambiguo/.test(document.querySelector('#echo-c-items-0--price')?.textContent ?? ''));
     await Promise.all([page.waitForLoadState('load'), page.click('form.record > button[type=submit]')]);
     assert.equal(await page.textContent('#err-items-0--price'),
       '«1,500» es ambiguo: en Colombia el punto separa los miles y la coma los decimales, así que sería 1,5; escriba 1,5 si es eso, o 1.500 si es el número entero');

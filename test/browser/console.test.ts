@@ -123,6 +123,14 @@ describe('console in a browser', browserSuite(), () => {
     const iva = await page.$$eval('select[name=tax] >> nth=0', (els) => [...(els[0] as HTMLSelectElement).options].find((o) => o.text === 'IVA 19%')?.value);
     await page.selectOption('select[name=tax] >> nth=0', iva!);
     await page.waitForFunction(() => document.querySelector('#live-total')?.textContent?.replace(/\u00a0/g, ' ') === '$ 1.130,50');
+    // Beside each amount, what will be stored as Colombia writes it, or why it cannot be read.
+    const echo = (id: string) => page.$eval(`#echo-${id}`, (el) => el.textContent?.replace(/\u00a0/g, ' ') ?? '');
+    assert.deepEqual([await echo('quantity-0'), await echo('price-0'), await echo('discount-0')], ['= 10', '= $ 100,00', '= $ 50,00']);
+    await page.fill('input[name=price] >> nth=1', '1.234,56');
+    await page.waitForFunction(() => document.querySelector('#echo-price-1')?.textContent?.replace(/\u00a0/g, ' ') === '= $ 1.234,56');
+    await page.fill('input[name=price] >> nth=1', '1,500');
+    await page.waitForFunction(() => /^«1,500» es ambiguo/.test(document.querySelector('#echo-price-1')?.textContent ?? ''));
+    await page.fill('input[name=price] >> nth=1', '');
     // Withholdings: at source on the line (Retefuente 4 % of 950.00 = 38.00) and ReteICA on the document (9.66 per thousand
     // of 950.00 = 9.18): 47.18 withheld, shown live.
     await page.selectOption('select[name=withholding] >> nth=0', { label: 'Retefuente servicios 4%' });
