@@ -11,8 +11,11 @@ export const TAX_SCHEMES: ReadonlySet<string> = new Set([
   '01', '02', '03', '04', '05', '06', '07', '08', '20', '21', '22', '23', '24', '25', '26', '30', '32', '33', '34', '35', '36', 'ZZ',
 ]);
 
-/** Fiscal responsibilities an invoice may state (TaxLevelCode, annex table of responsibilities). */
-export const RESPONSIBILITIES: ReadonlySet<string> = new Set(['O-13', 'O-15', 'O-23', 'O-47', 'R-99-PN']);
+/** Fiscal responsibilities an invoice may state (TaxLevelCode, annex table of responsibilities), with their names. */
+export const RESPONSIBILITY_NAMES: Readonly<Record<string, string>> = {
+  'O-13': 'Gran contribuyente', 'O-15': 'Autorretenedor', 'O-23': 'Agente de retención IVA', 'O-47': 'Régimen simple de tributación', 'R-99-PN': 'No aplica – Otros',
+};
+export const RESPONSIBILITIES: ReadonlySet<string> = new Set(Object.keys(RESPONSIBILITY_NAMES));
 
 /** Identification document types (annex table "Tipos de documento de identidad"). */
 export const ID_TYPES: ReadonlySet<string> = new Set(CO_ID_TYPES);

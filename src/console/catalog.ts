@@ -12,6 +12,7 @@ import { activeList, Refused, type ApiAnswer, type Ctx } from './context';
 import { fields, fromForm, type FieldSpec } from './fields';
 import type { Form } from './forms';
 import { REGIMES } from '../catalogs/sat';
+import { RESPONSIBILITY_NAMES } from '../catalogs/dian';
 import { DEPARTMENTS, MUNICIPALITIES_FILE } from '../catalogs/divipola';
 import { keyed } from '../catalogs/files';
 
@@ -39,6 +40,9 @@ const personTypes = (ctx: Ctx): [string, string][] => (ctx.lang === 'en'
   ? [['Company', 'Company'], ['Person', 'Person']]
   : ctx.country === 'CO' ? [['Company', 'Persona jurídica'], ['Person', 'Persona natural']] : [['Company', 'Persona moral'], ['Person', 'Persona física']]);
 
+/** The DIAN's fiscal responsibilities (the annex's table of the RUT's codes), with their names. */
+const RESPONSIBILITY_OPTIONS: [string, string][] = Object.entries(RESPONSIBILITY_NAMES).map(([code, name]) => [code, `${code} · ${name}`]);
+
 /** Codes shown with their names: the SAT's regimes, the DIAN's departments and (when installed) municipalities. */
 const REGIME_OPTIONS: [string, string][] = REGIMES.map((r) => [r.code, `${r.code} · ${r.description}`]);
 const DEPARTMENT_OPTIONS: [string, string][] = Object.entries(DEPARTMENTS).map(([code, name]) => [code, `${code} · ${name}`]);
@@ -53,12 +57,14 @@ export function customerSpecs(ctx: Ctx): FieldSpec[] {
   return [
     { name: 'person_type', label: ['Tipo de persona', 'Person type'], type: 'select', options: personTypes(ctx) },
     ...(co ? [{ name: 'id_type', label: ['Tipo de identificación', 'Identification type'], type: 'select', options: CO_ID } as FieldSpec] : []),
-    { name: 'identification', label: co ? ['Identificación (sin dígito de verificación)', 'Identification (without check digit)'] : ['RFC', 'RFC'], required: true },
+    { name: 'identification', label: co ? ['Identificación (sin dígito de verificación)', 'Identification (without check digit)'] : ['RFC', 'RFC'], required: true,
+      ...(co ? { live: '/app/check-digit' } : {}) },
     ...(co ? [{ name: 'branch_office', label: ['Sucursal', 'Branch office'], type: 'number', numeric: true } as FieldSpec] : []),
     { name: 'name[0]', label: ['Razón social o nombres', 'Legal name or first names'], required: true },
     { name: 'name[1]', label: ['Apellidos (persona natural)', 'Last names (a person)'] },
     { name: 'commercial_name', label: ['Nombre comercial', 'Trade name'] },
-    ...(co ? [{ name: 'vat_responsible', label: ['Responsable de IVA', 'VAT responsible'], type: 'checkbox' } as FieldSpec]
+    ...(co ? [{ name: 'vat_responsible', label: ['Responsable de IVA', 'VAT responsible'], type: 'checkbox' } as FieldSpec,
+      { name: 'fiscal_responsibilities', label: ['Responsabilidades fiscales (RUT)', 'Fiscal responsibilities (RUT)'], type: 'codes', options: RESPONSIBILITY_OPTIONS } as FieldSpec]
       : [{ name: 'tax_regime', label: ['Régimen fiscal', 'Tax regime'], type: 'select', options: REGIME_OPTIONS, required: true } as FieldSpec]),
     { name: 'address.address', label: ['Dirección', 'Address'], required: true },
     ...(co ? [

@@ -12,7 +12,10 @@ import { parseAmount } from './amounts';
 export interface FieldSpec {
   name: string;
   label: [es: string, en: string];
-  type?: 'text' | 'email' | 'number' | 'select' | 'checkbox' | 'date' | 'url';
+  /** codes: a list of checkboxes (its options), written as [{code, name}] (a Colombian customer's fiscal responsibilities). */
+  type?: 'text' | 'email' | 'number' | 'select' | 'checkbox' | 'date' | 'url' | 'codes';
+  /** A console route (GET, the field's value in the query) whose answer shows beside the field as one types (src/console/routes.ts). */
+  live?: string;
   options?: [string, string][];
   required?: boolean;
   /** Written as a number (empty: left out). */
@@ -56,6 +59,11 @@ export function fromForm<T extends object>(record: T, specs: FieldSpec[], f: For
   for (const sp of specs) {
     const v = one(f[sp.name]);
     if (sp.type === 'checkbox') setAt(out as Node, sp.name, v === 'yes');
+    else if (sp.type === 'codes') {
+      const chosen = new Set(Array.isArray(f[sp.name]) ? f[sp.name] as string[] : f[sp.name] ? [f[sp.name] as string] : []);
+      // Stored with its name, as the option shows it after the code ("O-13 · Gran contribuyente").
+      setAt(out as Node, sp.name, (sp.options ?? []).filter(([code]) => chosen.has(code)).map(([code, text]) => ({ code, name: text.startsWith(`${code} · `) ? text.slice(code.length + 3) : text })));
+    }
     else if (sp.numeric) setAt(out as Node, sp.name, parseAmount(v, country));
     else setAt(out as Node, sp.name, v === '' && !sp.required ? undefined : v);
   }
@@ -70,12 +78,13 @@ export function fromForm<T extends object>(record: T, specs: FieldSpec[], f: For
 }
 
 /**
- * An amount field: text typed as the company's country writes amounts, and beside it what will be stored (or why it
- * cannot be read), asked of GET /app/echo as one types (src/console/forms.ts, echo).
+ * A field with something shown beside it as one types, asked of a console route (GET, its value in the query): an
+ * amount, what will be stored as the company's country writes it or why it cannot be read (GET /app/echo); a NIT,
+ * its check digit (GET /app/check-digit).
  */
-function amountInput(id: string, name: string, value: string, aria: Html): Html {
-  const url = `/app/echo?id=${encodeURIComponent(id)}&field=${encodeURIComponent(name)}`;
-  return html`<input id="${id}" name="${name}" type="text" inputmode="decimal" value="${value}"${aria} hx-get="${url}" hx-trigger="input changed delay:300ms"
+function liveInput(id: string, name: string, value: string, aria: Html, route: string, amount: boolean): Html {
+  const url = `${route}?id=${encodeURIComponent(id)}&field=${encodeURIComponent(name)}`;
+  return html`<input id="${id}" name="${name}" type="text"${amount ? html` inputmode="decimal"` : ''} value="${value}"${aria} hx-get="${url}" hx-trigger="input changed delay:300ms"
     hx-target="#echo-${id}" hx-swap="outerHTML"><output id="echo-${id}" class="echo"></output>`;
 }
 
@@ -95,9 +104,14 @@ export function fields(lang: Lang, specs: FieldSpec[], record: unknown, sent?: F
       const on = sent ? value === 'yes' : raw === true;
       return html`<div class="check"><input type="checkbox" id="${id}" name="${s.name}" value="yes"${on ? html` checked` : ''}${aria}><label for="${id}">${label(s)}</label>${underField(s.name, msgs)}</div>`;
     }
+    if (s.type === 'codes') {
+      const chosen = new Set(sent ? [sent[s.name] ?? []].flat() : (Array.isArray(raw) ? raw : []).map((x: { code?: string }) => x?.code));
+      return html`<fieldset class="checks" id="${id}"${aria}><legend>${label(s)}</legend>${(s.options ?? []).map(([v, text], k) => html`<div class="check"><input type="checkbox" id="${id}-${k}" name="${s.name}" value="${v}"${
+        chosen.has(v) ? html` checked` : ''}><label for="${id}-${k}">${text}</label></div>`)}${underField(s.name, msgs)}</fieldset>`;
+    }
     const control = s.type === 'select'
       ? html`<select id="${id}" name="${s.name}"${aria}>${(s.options ?? []).map(([v, text]) => html`<option value="${v}"${v === value ? html` selected` : ''}>${text}</option>`)}</select>`
-      : s.type === 'number' ? amountInput(id, s.name, value, aria)
+      : s.type === 'number' || s.live ? liveInput(id, s.name, value, aria, s.live ?? '/app/echo', s.type === 'number')
         : html`<input id="${id}" name="${s.name}" type="${s.type ?? 'text'}" value="${value}"${aria}>`;
     return html`<div class="field"><label for="${id}">${label(s)}</label>${control}${hint}${underField(s.name, msgs)}</div>`;
   });

@@ -15,6 +15,7 @@ import { CONSOLE_SCRIPT, htmxScript, STYLESHEET } from './assets';
 import { contextOf, need, Refused, sendHtml, type Ctx } from './context';
 import { echo, echoes, formKey, invoiceBody, invoiceForm, noteBody, noteForm, totalsPanel, withPayable, type Form, type NoteSource, type Totals } from './forms';
 import { html } from './html';
+import { nitCheckDigit } from '../platform/nit';
 import { t, type Lang } from './i18n';
 import { loginPage, page } from './layout';
 import { documentPage, documentsPage, homePage, kindOf } from './pages';
@@ -223,6 +224,15 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
       const id = /^[A-Za-z0-9_-]{1,80}$/.test(q.id ?? '') ? q.id! : 'x';
       const field = q.field ?? '';
       return sendHtml(reply, 200, echo(ctx, id, typeof q[field] === 'string' ? q[field]! : '', !/price|value|amount|discount|total|paid/i.test(field)));
+    }));
+    // A Colombian NIT's check digit, beside the identification of the customer form (src/console/fields.ts).
+    app.get('/check-digit', hide, guarded(async (ctx, req, reply) => {
+      const q = req.query as Record<string, string | undefined>;
+      const id = /^[A-Za-z0-9_-]{1,80}$/.test(q.id ?? '') ? q.id! : 'x';
+      const nit = (q[q.field ?? ''] ?? '').trim();
+      const text = !nit ? '' : /^[0-9]{1,15}$/.test(nit) ? `${ctx.lang === 'en' ? 'Check digit' : 'Dígito de verificación'}: ${nitCheckDigit(nit)}`
+        : ctx.lang === 'en' ? 'A NIT has digits only (without the check digit)' : 'Un NIT tiene solo dígitos (sin el dígito de verificación)';
+      return sendHtml(reply, 200, html`<output id="echo-${id}" class="echo">${text}</output>`);
     }));
     app.get('/invoices/new', hide, guarded(async (ctx, _req, reply) => { need(ctx, 'accountant'); return sendHtml(reply, 200, await invoiceForm(ctx)); }));
     app.post('/invoices/preview', hide, guarded(async (ctx, req, reply) => {

@@ -62,8 +62,15 @@ describe('console customers, products and settings in a browser', browserSuite()
     assert.equal(await page.getAttribute('#c-identification', 'aria-describedby'), 'err-identification');
     await noViolations('a refused customer form');
     await page.fill('#c-identification', '900555111');
+    // Its check digit as one types: 1·3 + 1·7 + 1·13 + 5·17 + 5·19 + 5·23 + 9·41 = 687; 687 mod 11 = 5; 11 − 5 = 6.
+    await page.waitForFunction(() => document.querySelector('#echo-c-identification')?.textContent === 'Dígito de verificación: 6');
+    // Its fiscal responsibilities by name (the RUT's codes beside them).
+    await page.getByLabel('O-13 · Gran contribuyente').check();
     await submit();
     assert.match(page.url(), /\/app\/customers\/\d+\?ok=1$/);
+    const made = (await s.as('co').get('/v1/customers?identification=900555111')).body.results[0];
+    assert.deepEqual([made.check_digit, made.fiscal_responsibilities], ['6', [{ code: 'O-13', name: 'Gran contribuyente' }]]);
+    assert.equal(await page.isChecked('#c-fiscal_responsibilities-0'), true, 'the edit form shows it chosen');
     assert.match(await text('[role=status]'), /Hecho/);
     await go('/app/customers?q=faro');
     await Promise.all([page.waitForURL(/\/customers\/\d+$/), page.click('#catalog a:text-is("900555111")')]);
