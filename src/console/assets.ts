@@ -40,7 +40,7 @@ label{font-size:.9rem;color:var(--muted)}input,select,button,.button{font:inheri
 button,.button{background:var(--accent);color:#fff;border-color:var(--accent);cursor:pointer;text-decoration:none;display:inline-block}
 .top button{background:#fff;color:#102a43}.lines input{width:7rem}.lines select{max-width:16rem}
 .error{color:var(--bad);background:#fdecea;border:1px solid #f5c2c0;padding:8px 12px;border-radius:4px}.ok{color:var(--good);background:#e8f5ec;padding:8px 12px;border-radius:4px}
-.echo{display:block;font-size:.85em;color:#3d4a5c;min-height:1.2em}.echo.bad{color:#a4161a}.totals{display:grid;grid-template-columns:max-content max-content;gap:4px 16px}.totals dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
+#customer-field{display:contents}.echo{display:block;font-size:.85em;color:#3d4a5c;min-height:1.2em}.echo.bad{color:#a4161a}.totals{display:grid;grid-template-columns:max-content max-content;gap:4px 16px}.totals dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
 .actions{display:flex;flex-wrap:wrap;gap:16px}.action{background:var(--card);border:1px solid var(--line);border-radius:6px;padding:12px;display:flex;flex-direction:column;gap:6px;max-width:100%}
 .check{display:flex;gap:6px;align-items:center;margin:8px 0}.login{max-width:420px}.login form{display:flex;flex-direction:column;gap:8px}
 .chart ul{list-style:none;padding:0;margin:0 0 16px;max-width:640px}.chart li{display:grid;grid-template-columns:8rem 1fr 9rem;gap:8px;align-items:center;margin:4px 0}

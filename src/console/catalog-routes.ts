@@ -1,9 +1,10 @@
 /** The routes of the customers and products pages (src/console/catalog.ts). */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../platform/db';
-import { catalogForm, catalogList, catalogSave, type CatalogKind } from './catalog';
+import { catalogForm, catalogList, catalogSave, findCustomers, type CatalogKind } from './catalog';
 import { need, Refused, sendHtml } from './context';
-import type { Form } from './forms';
+import { customerOption, customerSelect, type Form } from './forms';
+import { html } from './html';
 import type { Guarded } from './routes';
 
 const hide = { schema: { hide: true } } as const;
@@ -13,6 +14,13 @@ const idOf = (v: string): number => {
 };
 
 export function catalogRoutes(app: FastifyInstance, guarded: Guarded, db: Db): void {
+  // The invoice form's customers that match what is typed in its search box (src/console/forms.ts, customerSelect).
+  app.get('/customer-options', hide, guarded(async (ctx, req, reply) => {
+    const search = String((req.query as { customer_q?: string }).customer_q ?? '').trim().slice(0, 100);
+    const rows = await findCustomers(db, ctx.company.company_id, search, 50, 0, true);
+    const options = rows.map((r) => customerOption({ identification: r.identification, branch_office: r.branch_office, name: r.name as string | string[] }));
+    return sendHtml(reply, 200, html`<div id="customer-field">${customerSelect(ctx, options)}</div>`);
+  }));
   for (const kind of ['customers', 'products'] as CatalogKind[]) {
     app.get(`/${kind}`, hide, guarded(async (ctx, req, reply) => sendHtml(reply, 200, await catalogList(ctx, db, kind, req.query as Record<string, string>))));
     app.get(`/${kind}/new`, hide, guarded(async (ctx, _req, reply) => {

@@ -113,16 +113,22 @@ async function specsOf(ctx: Ctx, kind: CatalogKind): Promise<FieldSpec[]> {
   return productSpecs(ctx, await activeList<{ id: number; name: string; active?: boolean }>(ctx, '/taxes'));
 }
 
+const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The company's customers whose identification, name or trade name holds `search` (all when empty), in id order. */
+export const findCustomers = (db: Db, cid: number, search: string, limit: number, offset = 0, activeOnly = false) => db.query<ListedRow>(
+  `SELECT id, identification, branch_office, name, commercial_name, active FROM customers WHERE company_id = $1${activeOnly ? ' AND active' : ''}
+    AND ($2 = '' OR identification ILIKE $3 OR name::text ILIKE $3 OR coalesce(commercial_name, '') ILIKE $3) ORDER BY id LIMIT ${limit} OFFSET ${offset}`,
+  [cid, search, likeOf(search)]);
+
 /** The list, `q` searched in the identification or code and the name (case and accents as typed). */
 export async function catalogList(ctx: Ctx, db: Db, kind: CatalogKind, q: Record<string, string | undefined>): Promise<Html> {
   const l = ctx.lang;
   const search = (q.q ?? '').trim().slice(0, 100);
   const pageNo = Math.max(1, Math.min(10_000, Number(q.page) || 1));
-  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = likeOf(search);
   const rows = kind === 'customers'
-    ? await db.query<ListedRow>(`SELECT id, identification, branch_office, name, commercial_name, active FROM customers WHERE company_id = $1
-        AND ($2 = '' OR identification ILIKE $3 OR name::text ILIKE $3 OR coalesce(commercial_name, '') ILIKE $3) ORDER BY id LIMIT ${PAGE + 1} OFFSET ${(pageNo - 1) * PAGE}`,
-    [ctx.company.company_id, search, like])
+    ? await findCustomers(db, ctx.company.company_id, search, PAGE + 1, (pageNo - 1) * PAGE)
     : await db.query<ListedRow>(`SELECT id, code, name, active, prices FROM products WHERE company_id = $1
         AND ($2 = '' OR code ILIKE $3 OR name ILIKE $3) ORDER BY id LIMIT ${PAGE + 1} OFFSET ${(pageNo - 1) * PAGE}`,
     [ctx.company.company_id, search, like]);

@@ -194,17 +194,31 @@ function linesTable(ctx: Ctx, c: Catalog, f: Form, rows = LINES): Html {
       html`<option value="${x.id}"${String(x.id) === v('withholding', i) ? html` selected` : ''}>${x.name}</option>`)}</select></td>` : ''}</tr>`)}</tbody></table></div>`;
 }
 
-export async function invoiceForm(ctx: Ctx, f: Form = {}, result?: { status: number; body: unknown }): Promise<Html> {
+/** A customer as the invoice form's list offers it: `identification|branch` and its name with the identification. */
+export const customerOption = (x: { identification?: string; rfc_id?: string; branch_office?: number; name?: string | string[] }): [string, string] =>
+  [`${x.identification ?? x.rfc_id}|${x.branch_office ?? 0}`, `${Array.isArray(x.name) ? x.name.join(' ') : x.name ?? ''} (${x.identification ?? x.rfc_id})`];
+
+/**
+ * The invoice's customer: a list that starts with no one chosen, and a search box above it (identification, name or
+ * trade name) that asks GET /app/customer-options for the matches as one types (one match comes chosen).
+ */
+export function customerSelect(ctx: Ctx, options: [string, string][], chosen?: string): Html {
+  const only = options.length === 1 && chosen === undefined ? options[0][0] : chosen;
+  return select('customer', 'customer', t(ctx.lang, 'customerName'), [['', t(ctx.lang, 'chooseCustomer')], ...options], only);
+}
+
+export async function invoiceForm(ctx: Ctx, f: Form = {}, result?: { status: number; body: unknown }, totals?: Html): Promise<Html> {
   const l = ctx.lang;
   const c = await catalog(ctx, 'FV');
-  const customers: [string, string][] = c.customers.map((x) => [`${x.identification ?? x.rfc_id}|${x.branch_office ?? 0}`,
-    `${Array.isArray(x.name) ? x.name.join(' ') : x.name ?? ''} (${x.identification ?? x.rfc_id})`]);
+  const customers = c.customers.map(customerOption);
   const co = ctx.country === 'CO';
   return page(ctx, t(l, 'newInvoice'), html`<form method="post" action="/app/invoices" class="invoice"
     hx-post="/app/invoices/preview" hx-trigger="input changed delay:400ms, change" hx-target="#totals" hx-swap="outerHTML">${csrfField(ctx)}${formKeyField(f)}
   ${result && result.status >= 400 ? apiErrors(l, result.body) : ''}
   <div class="grid">${select('document', 'document', t(l, 'documentType'), c.types.map((x) => [String(x.id), `${x.code} · ${x.name}`]), one(f.document))}
-  ${select('customer', 'customer', t(l, 'customerName'), customers, one(f.customer))}
+  <div class="field"><label for="customer-search">${t(l, 'searchCustomer')}</label><input id="customer-search" name="customer_q" type="search" value="${one(f.customer_q)}"
+    hx-get="/app/customer-options" hx-trigger="input changed delay:300ms" hx-target="#customer-field" hx-swap="outerHTML" aria-controls="customer"></div>
+  <div id="customer-field">${customerSelect(ctx, customers, one(f.customer))}</div>
   ${select('seller', 'seller', t(l, 'seller'), c.sellers.map((x) => [String(x.id), `${x.first_name ?? ''} ${x.last_name ?? x.username ?? ''}`]), one(f.seller))}
   ${co ? input('date', 'date', t(l, 'date'), one(f.date) || today(ctx), 'date') : select('use', 'use', t(l, 'use'),
     (c.uses.length ? c.uses : [{ code: 'G03', name: 'Gastos en general' }]).map((u): [string, string] => [u.code, `${u.code} · ${u.name ?? u.description ?? ''}`]), one(f.use) || 'G03')}
@@ -212,10 +226,11 @@ export async function invoiceForm(ctx: Ctx, f: Form = {}, result?: { status: num
   ${select('payment', 'payment', t(l, 'payment'), c.pays.map((x) => [String(x.id), x.name]), one(f.payment))}
   <div class="field"><label for="payment_value">${t(l, 'paymentValue')}</label><input id="payment_value" name="payment_value" type="text" inputmode="decimal" aria-describedby="echo-payment_value" value="${one(f.payment_value)}">${echo(ctx, 'payment_value', one(f.payment_value))}</div>
   ${input('due_date', 'due_date', t(l, 'dueDate'), one(f.due_date) || today(ctx), 'date')}</div>
-  ${linesTable(ctx, c, f)}
+  ${linesTable(ctx, c, f, Math.max(LINES, list(f.code).length + (one(f.add_line) ? 1 : 0)))}
+  <div class="actions"><button type="submit" name="add_line" value="1" formaction="/app/invoices/new">${t(l, 'addLine')}</button></div>
   ${retentionsField(ctx, c, f)}
   <div class="check"><input type="checkbox" id="stamp" name="stamp" value="yes"${one(f.stamp) === 'yes' || !Object.keys(f).length ? html` checked` : ''}><label for="stamp">${t(l, 'sendToAuthority')}</label></div>
-  <h2>${t(l, 'preview')}</h2><div id="totals" aria-live="polite"></div>
+  <h2>${t(l, 'preview')}</h2>${totals ?? html`<div id="totals" aria-live="polite"></div>`}
   <button type="submit">${t(l, 'create')}</button></form>`);
 }
 

@@ -34,7 +34,8 @@ const WORDS = {
   role: ['Rol', 'Role'], tooMany: ['Demasiados intentos fallidos', 'Too many failed logins'], cancellation: ['Cancelación', 'Cancellation'],
   noTax: ['Sin impuesto', 'No tax'], atSource: ['Retención en la fuente', 'Withholding at source'], noWithholding: ['Sin retención', 'No withholding'],
   documentWithholdings: ['Retenciones del documento', 'Withholdings on the document'], reasonText: ['Razón', 'Reason'],
-  substitution: ['UUID que la sustituye (motivo 01)', 'UUID that replaces it (motive 01)'], customerName: ['Cliente', 'Customer'],
+  substitution: ['UUID que la sustituye (motivo 01)', 'UUID that replaces it (motive 01)'], customerName: ['Cliente', 'Customer'], chooseCustomer: ['— Elija un cliente —', '— Choose a customer —'],
+  searchCustomer: ['Buscar cliente (NIT o RFC, nombre)', 'Find a customer (tax id, name)'],
   invoice: ['Factura', 'Invoice'], account: ['Cuenta', 'Account'],
 } as const satisfies Record<string, readonly [string, string]>;
 

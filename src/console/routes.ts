@@ -235,11 +235,18 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
       return sendHtml(reply, 200, html`<output id="echo-${id}" class="echo">${text}</output>`);
     }));
     app.get('/invoices/new', hide, guarded(async (ctx, _req, reply) => { need(ctx, 'accountant'); return sendHtml(reply, 200, await invoiceForm(ctx)); }));
+    // The form again with what was typed and one more line (its "add a line" button).
+    const preview = async (ctx: Ctx, f: Form) => totalsPanel(ctx, await withPayable(f, (p) => invoiceBody(ctx, f, p), (b) => ctx.api<Totals>('POST', '/invoices/preview', b)));
+    // The form again with what was typed, its totals, and one more line (its "add a line" button).
+    app.post('/invoices/new', hide, guarded(async (ctx, req, reply) => {
+      need(ctx, 'accountant');
+      const f = (req.body ?? {}) as Form;
+      return sendHtml(reply, 200, await invoiceForm(ctx, f, undefined, await preview(ctx, f)));
+    }));
     app.post('/invoices/preview', hide, guarded(async (ctx, req, reply) => {
       need(ctx, 'accountant');
       const f = (req.body ?? {}) as Form;
-      const res = await withPayable(f, (p) => invoiceBody(ctx, f, p), (b) => ctx.api<Totals>('POST', '/invoices/preview', b));
-      return sendHtml(reply, 200, html`${totalsPanel(ctx, res)}${echoes(ctx, f)}`);
+      return sendHtml(reply, 200, html`${await preview(ctx, f)}${echoes(ctx, f)}`);
     }));
     app.post('/invoices', hide, guarded(async (ctx, req, reply) => {
       need(ctx, 'accountant');

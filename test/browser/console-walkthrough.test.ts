@@ -62,6 +62,7 @@ describe('the console walked through, as issue 38 asks', browserSuite(), () => {
   async function newColombianInvoice(payment: RegExp, due?: string): Promise<string> {
     await go('/app/invoices/new');
     await choose('#document', /^FV-E · /);
+    await choose('#customer', /^Supermercados La Estrella S\.A\.S\. \(900547821\)$/);
     await choose('#payment', payment);
     if (due) await page.fill('#due_date', due);
     await page.selectOption('select[name=code] >> nth=0', 'PORT14');

@@ -111,6 +111,11 @@ describe('console in a browser', browserSuite(), () => {
   test('a new invoice with live totals from the preview route, then created', async () => {
     await go('/app/invoices/new');
     await noViolations('New invoice');
+    // No customer is chosen for you; the search box finds one by NIT or name (the list is asked again as one types).
+    assert.equal(await page.inputValue('#customer'), '');
+    await page.fill('#customer-search', 'Metál');
+    await page.waitForFunction(() => (document.querySelector('#customer') as HTMLSelectElement | null)?.value === '890114578|0');
+    assert.deepEqual(await page.$$eval('#customer option', (os) => os.map((o) => o.textContent)), ['— Elija un cliente —', 'Industrias Metálicas del Caribe S.A. (890114578)']);
     await page.selectOption('select[name=code] >> nth=0', 'PORT14');
     // The product fills its row: its price as Colombia writes it, its IVA, a quantity of 1; and the totals follow.
     assert.equal(await page.inputValue('input[name=price] >> nth=0'), '2850000');
@@ -131,6 +136,11 @@ describe('console in a browser', browserSuite(), () => {
     await page.fill('input[name=price] >> nth=1', '1,500');
     await page.waitForFunction(() => /^«1,500» es ambiguo/.test(document.querySelector('#echo-price-1')?.textContent ?? ''));
     await page.fill('input[name=price] >> nth=1', '');
+    // A fifth line: the form comes back with what was typed and one more row.
+    await Promise.all([page.waitForLoadState('load'), page.click('button[name=add_line]')]);
+    assert.equal(await page.locator('select[name=code]').count(), 5);
+    assert.deepEqual([await page.inputValue('#customer'), await page.inputValue('input[name=price] >> nth=0')], ['890114578|0', '100']);
+    await page.waitForFunction(() => document.querySelector('#live-total')?.textContent?.replace(/\u00a0/g, ' ') === '$ 1.130,50');
     // Withholdings: at source on the line (Retefuente 4 % of 950.00 = 38.00) and ReteICA on the document (9.66 per thousand
     // of 950.00 = 9.18): 47.18 withheld, shown live.
     await page.selectOption('select[name=withholding] >> nth=0', { label: 'Retefuente servicios 4%' });
