@@ -182,13 +182,13 @@ function linesTable(ctx: Ctx, c: Catalog, f: Form, rows = LINES): Html {
   const l = ctx.lang;
   const v = (name: string, i: number) => list(f[name])[i] ?? '';
   const cell = (name: typeof ECHOED[number], i: number, label: string) =>
-    html`<td><input name="${name}" type="text" inputmode="decimal" aria-label="${label} ${i + 1}" aria-describedby="echo-${name}-${i}" value="${v(name, i)}">${echo(ctx, `${name}-${i}`, v(name, i), name === 'quantity')}</td>`;
+    html`<td><input id="${name}-${i}" name="${name}" type="text" inputmode="decimal" aria-label="${label} ${i + 1}" aria-describedby="echo-${name}-${i}" value="${v(name, i)}">${echo(ctx, `${name}-${i}`, v(name, i), name === 'quantity')}</td>`;
   return html`<div class="scroll" tabindex="0" role="region" aria-label="${t(l, 'lines')}"><table class="lines"><caption>${t(l, 'lines')}</caption><thead><tr><th scope="col">${t(l, 'product')}</th><th scope="col">${t(l, 'quantity')}</th>
   <th scope="col">${t(l, 'price')}</th><th scope="col">${t(l, 'discount')}</th>${ctx.country === 'CO' ? html`<th scope="col">${t(l, 'tax')}</th><th scope="col">${t(l, 'atSource')}</th>` : ''}</tr></thead><tbody>
-  ${Array.from({ length: rows }, (_, i) => html`<tr><td><select name="code" aria-label="${t(l, 'product')} ${i + 1}"><option value="">—</option>${c.products.map((p) =>
+  ${Array.from({ length: rows }, (_, i) => html`<tr><td><select id="code-${i}" name="code" aria-label="${t(l, 'product')} ${i + 1}"><option value="">—</option>${c.products.map((p) =>
     html`<option value="${p.code}"${productDefaults(ctx, c, p)}${p.code === v('code', i) ? html` selected` : ''}>${p.code} · ${p.name}</option>`)}</select></td>
     ${cell('quantity', i, t(l, 'quantity'))}${cell('price', i, t(l, 'price'))}${cell('discount', i, t(l, 'discount'))}
-    ${ctx.country === 'CO' ? html`<td><select name="tax" aria-label="${t(l, 'tax')} ${i + 1}"><option value="">${t(l, 'noTax')}</option>${c.taxes.filter((x) => CHARGED.includes(x.type)).map((x) =>
+    ${ctx.country === 'CO' ? html`<td><select id="tax-${i}" name="tax" aria-label="${t(l, 'tax')} ${i + 1}"><option value="">${t(l, 'noTax')}</option>${c.taxes.filter((x) => CHARGED.includes(x.type)).map((x) =>
       html`<option value="${x.id}"${String(x.id) === v('tax', i) ? html` selected` : ''}>${x.name}</option>`)}</select></td>
       <td><select name="withholding" aria-label="${t(l, 'atSource')} ${i + 1}"><option value="">${t(l, 'noWithholding')}</option>${c.taxes.filter((x) => x.type === AT_SOURCE).map((x) =>
       html`<option value="${x.id}"${String(x.id) === v('withholding', i) ? html` selected` : ''}>${x.name}</option>`)}</select></td>` : ''}</tr>`)}</tbody></table></div>`;

@@ -2,7 +2,7 @@
 import { html, type Html } from './html';
 import { roleName, t, type Lang } from './i18n';
 import type { Ctx } from './context';
-import { errorsOf, translate } from './messages';
+import { errorsOf, fieldLabel, translate } from './messages';
 
 export const csrfField = (ctx: Ctx) => html`<input type="hidden" name="_csrf" value="${ctx.session.csrf}">`;
 
@@ -42,6 +42,11 @@ export function loginPage(lang: Lang, problem?: string, email = ''): Html {
 export function apiErrors(lang: Lang, body: unknown): Html {
   const errors = errorsOf(body);
   if (!errors.length) return html``;
-  return html`<div class="error" role="alert"><p>${t(lang, 'fixErrors')}</p><ul>${errors.map((e) =>
-    html`<li><code>${(e.Params ?? []).join(', ')}</code> ${translate(lang, e)}</li>`)}</ul></div>`;
+  // Each refusal by the name of its field, linked to it where the form has it (never the API's JSON path); the summary
+  // takes the focus when the page opens (autofocus), so the first thing read is what to correct.
+  return html`<div class="error" role="alert" tabindex="-1" autofocus id="error-summary"><p>${t(lang, 'fixErrors')}</p><ul>${errors.map((e) => {
+    const f = fieldLabel(lang, e.Params?.[0] ?? '');
+    const name = f.label ? (f.id ? html`<a href="#${f.id}">${f.label}</a>: ` : html`<strong>${f.label}</strong>: `) : '';
+    return html`<li>${name}${translate(lang, e)}</li>`;
+  })}</ul></div>`;
 }

@@ -140,7 +140,39 @@ export function translate(lang: Lang, e: ApiErrorItem): string {
   return `${CODE_ES[e.Code as ErrorCode] ?? 'Error'}.`;
 }
 
-/** The API's errors by the path of their field ("" for those of no field of the form). */
+/** What a field of a document's form is called in each language, by the last step of its path. */
+const FIELD_NAMES: Record<string, [string, string]> = {
+  code: ['producto', 'product'], quantity: ['cantidad', 'quantity'], price: ['precio', 'price'], discount: ['descuento', 'discount'], taxes: ['impuestos', 'taxes'],
+  customer: ['Cliente', 'Customer'], identification: ['Cliente', 'Customer'], rfc_id: ['Cliente', 'Customer'], document: ['Tipo de documento', 'Document type'],
+  seller: ['Vendedor', 'Seller'], date: ['Fecha', 'Date'], use: ['Uso del CFDI', 'CFDI use'], retentions: ['Retenciones', 'Withholdings'], items: ['Líneas', 'Lines'],
+  payments: ['Forma de pago', 'Payment'], payment: ['Forma de pago', 'Payment'], value: ['Valor del pago', 'Payment value'], due_date: ['Vencimiento', 'Due date'],
+  stamp: ['Envío a la autoridad', 'Sending to the authority'], invoices: ['Factura', 'Invoice'], amount: ['Valor', 'Amount'], reason: ['Motivo', 'Reason'],
+  payment_form: ['Forma de pago', 'Payment form'], method: ['Método de pago', 'Payment method'],
+  password: ['Contraseña', 'Password'], p12: ['Archivo del certificado', 'Certificate file'], email: ['Correo', 'E-mail'], name: ['Nombre', 'Name'],
+};
+/** The id of the invoice and note forms' control a path names (src/console/forms.ts), when it has one. */
+const FIELD_IDS: Record<string, string> = { customer: 'customer', document: 'document', seller: 'seller', date: 'date', use: 'use', method: 'method', payment_form: 'payment_form', reason: 'reason' };
+
+/**
+ * A field of a form named in words, never as the API's JSON path: `items[0].price` is "Línea 1 · precio", `customer.identification`
+ * "Cliente"; with the id of the control it names where the form has one (`price-0`, `customer`). Empty for the body as a whole.
+ */
+export function fieldLabel(lang: Lang, path: string): { label: string; id?: string } {
+  const k = lang === 'en' ? 1 : 0;
+  const line = /^items\[(\d+)\](?:\.([a-z_]+))?/.exec(path);
+  if (line) {
+    const n = Number(line[1]);
+    const what = line[2] ? FIELD_NAMES[line[2]]?.[k] : undefined;
+    const field = line[2] === 'taxes' ? 'tax' : line[2];
+    return { label: `${lang === 'en' ? 'Line' : 'Línea'} ${n + 1}${what ? ` · ${what}` : ''}`, id: field && ['code', 'quantity', 'price', 'discount', 'tax'].includes(field) ? `${field}-${n}` : undefined };
+  }
+  const steps = path.split(/[.[\]]+/).filter((x) => x && !/^\d+$/.test(x));
+  if (!steps.length || steps[0] === 'body') return { label: '' };
+  const last = [...steps].reverse().find((x) => FIELD_NAMES[x]);
+  const id = /^(payments|payment)\b.*\b(value)$/.test(path) ? 'payment_value' : /^(payments|payment)\b.*\bid$/.test(path) ? 'payment' : FIELD_IDS[steps[0]];
+  return { label: last ? FIELD_NAMES[last][k] : '', id };
+}
+
 /** The errors of an API answer's body ({Errors: […]}), none if it is no error answer. */
 export function errorsOf(body: unknown): ApiErrorItem[] {
   const errors = body && typeof body === 'object' && 'Errors' in body ? body.Errors : undefined;
@@ -152,7 +184,8 @@ export function fieldErrors(lang: Lang, body: unknown, known: Set<string>): Map<
   for (const e of errorsOf(body)) {
     const p = e.Params?.[0] ?? '';
     const key = known.has(p) ? p : known.has(`${p}[0]`) ? `${p}[0]` : '';
-    out.set(key, [...(out.get(key) ?? []), key ? translate(lang, e) : `${p ? `${p}: ` : ''}${translate(lang, e)}`]);
+    const named = fieldLabel(lang, p).label;
+    out.set(key, [...(out.get(key) ?? []), key || !named ? translate(lang, e) : `${named}: ${translate(lang, e)}`]);
   }
   return out;
 }

@@ -110,7 +110,7 @@ describe('console customers, products and settings in a browser', browserSuite()
     await page.setInputFiles('#p12', file);
     await page.fill('#cert-password', 'otra clave');
     await Promise.all([page.waitForLoadState('load'), page.click('main form.record button[type=submit]')]);
-    assert.match(await text('[role=alert]'), /password\s*No se pudo abrir el PKCS#12: la contraseña es incorrecta/);
+    assert.match(await text('[role=alert]'), /Contraseña: No se pudo abrir el PKCS#12: la contraseña es incorrecta/, 'the field by its name, not the API\'s path');
     await page.setInputFiles('#p12', file);
     await page.fill('#cert-password', 'clave-del-p12');
     await Promise.all([page.waitForLoadState('load'), page.click('main form.record button[type=submit]')]);

@@ -155,6 +155,21 @@ describe('console in a browser', browserSuite(), () => {
     assert.equal(made.payments[0].value, 1083.32, 'the payment is the total less what the customer withholds');
   });
 
+  test('a refused invoice: each refusal by the name of its field, linked to it, in Spanish, no API path; the summary has the focus', async () => {
+    await go('/app/invoices/new');
+    // No customer, and a line with a product but no price.
+    await page.selectOption('select[name=code] >> nth=0', 'PORT14');
+    await page.fill('input[name=price] >> nth=0', '');
+    await Promise.all([page.waitForLoadState('load'), page.click('form.invoice > button[type=submit]')]);
+    const summary = await text('#error-summary');
+    assert.match(summary, /Cliente: /);
+    assert.match(summary, /Línea 1 · precio: /);
+    assert.doesNotMatch(await text('main'), /items\[|customer\.identification|payments\[/, 'no JSON path anywhere on the page');
+    assert.equal(await page.getAttribute('#error-summary a:text("Línea 1 · precio")', 'href'), '#price-0');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'error-summary');
+    await noViolations('a refused invoice');
+  });
+
   test('a credit note from an invoice', async () => {
     await go(`/app/documents/invoices/${coInvoice.id}`);
     await Promise.all([page.waitForURL(/credit-note$/), page.click('a[href$="/credit-note"]')]);
