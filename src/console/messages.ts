@@ -149,6 +149,9 @@ const FIELD_NAMES: Record<string, [string, string]> = {
   stamp: ['Envío a la autoridad', 'Sending to the authority'], invoices: ['Factura', 'Invoice'], amount: ['Valor', 'Amount'], reason: ['Motivo', 'Reason'],
   payment_form: ['Forma de pago', 'Payment form'], method: ['Método de pago', 'Payment method'],
   password: ['Contraseña', 'Password'], p12: ['Archivo del certificado', 'Certificate file'], email: ['Correo', 'E-mail'], name: ['Nombre', 'Name'],
+  advance: ['Anticipo', 'Advance'], currency: ['Moneda', 'Currency'], exchange_rate: ['Tasa de cambio', 'Exchange rate'], observations: ['Observaciones', 'Observations'],
+  number: ['Número', 'Number'], cost_center: ['Centro de costo', 'Cost center'], invoice: ['Factura', 'Invoice'], mail: ['Correo', 'E-mail'],
+  global_discounts: ['Descuentos globales', 'Global discounts'], global_charges: ['Cargos globales', 'Global charges'],
 };
 /** The id of the invoice and note forms' control a path names (src/console/forms.ts), when it has one. */
 const FIELD_IDS: Record<string, string> = { customer: 'customer', document: 'document', seller: 'seller', date: 'date', use: 'use', method: 'method', payment_form: 'payment_form', reason: 'reason' };

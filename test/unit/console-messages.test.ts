@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fieldErrors, translate } from '../../src/console/messages';
+import { fieldErrors, fieldLabel, translate } from '../../src/console/messages';
 import { BadList, badListText } from '../../src/console/sort';
 import { authorityLines } from '../../src/console/authority-messages';
 
@@ -39,10 +39,12 @@ test('a message with no Spanish text of its own: its code in Spanish, no English
   assert.equal(es, 'Moneda o tasa de cambio no permitida.');
   assert.doesNotMatch(es, ENGLISH);
   assert.equal(translate('en', odd), `${odd.Message} (see the catalogue)`);
-  // Outside any field of the form: the path before it, the sentence in Spanish.
+  // Outside any field of the form: the field's name before it (never the API's path), the sentence in Spanish.
   const byField = fieldErrors('es', { Errors: [odd, { Code: 'document_settings', Message: 'Document type 7 does not take advance payments', Params: ['advance'] }] }, new Set(['currency.code']));
   assert.deepEqual(byField.get('currency.code'), ['Moneda o tasa de cambio no permitida.']);
-  assert.deepEqual(byField.get(''), ['advance: El tipo de documento no está configurado para esto.']);
+  assert.deepEqual(byField.get(''), ['Anticipo: El tipo de documento no está configurado para esto.']);
+  assert.deepEqual([fieldLabel('es', 'items[2].discount'), fieldLabel('en', 'payments[0].value'), fieldLabel('es', 'customer.identification'), fieldLabel('es', 'body')],
+    [{ label: 'Línea 3 · descuento', id: 'discount-2' }, { label: 'Payment value', id: 'payment_value' }, { label: 'Cliente', id: 'customer' }, { label: '' }]);
 });
 
 test('the documents list refuses a bad address in the page language', () => {
