@@ -219,17 +219,20 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
     }
 
     // What an amount field will store, as the company's country reads it (the generic forms' echo: src/console/fields.ts).
-    app.get('/echo', hide, guarded(async (ctx, req, reply) => {
-      const q = req.query as Record<string, string | undefined>;
-      const id = /^[A-Za-z0-9_-]{1,80}$/.test(q.id ?? '') ? q.id! : 'x';
+    /** A live field's query (src/console/fields.ts, liveInput): the id of its output, its name and what was typed. */
+    const live = (query: unknown) => {
+      const q = query as Record<string, string | undefined>;
       const field = q.field ?? '';
-      return sendHtml(reply, 200, echo(ctx, id, typeof q[field] === 'string' ? q[field]! : '', !/price|value|amount|discount|total|paid/i.test(field)));
+      return { id: /^[A-Za-z0-9_-]{1,80}$/.test(q.id ?? '') ? q.id! : 'x', field, typed: typeof q[field] === 'string' ? q[field]! : '' };
+    };
+    app.get('/echo', hide, guarded(async (ctx, req, reply) => {
+      const { id, field, typed } = live(req.query);
+      return sendHtml(reply, 200, echo(ctx, id, typed, !/price|value|amount|discount|total|paid/i.test(field)));
     }));
     // A Colombian NIT's check digit, beside the identification of the customer form (src/console/fields.ts).
     app.get('/check-digit', hide, guarded(async (ctx, req, reply) => {
-      const q = req.query as Record<string, string | undefined>;
-      const id = /^[A-Za-z0-9_-]{1,80}$/.test(q.id ?? '') ? q.id! : 'x';
-      const nit = (q[q.field ?? ''] ?? '').trim();
+      const { id, typed } = live(req.query);
+      const nit = typed.trim();
       const text = !nit ? '' : /^[0-9]{1,15}$/.test(nit) ? `${ctx.lang === 'en' ? 'Check digit' : 'Dígito de verificación'}: ${nitCheckDigit(nit)}`
         : ctx.lang === 'en' ? 'A NIT has digits only (without the check digit)' : 'Un NIT tiene solo dígitos (sin el dígito de verificación)';
       return sendHtml(reply, 200, html`<output id="echo-${id}" class="echo">${text}</output>`);

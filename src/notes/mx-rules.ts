@@ -52,10 +52,12 @@ export function chargedByEach(note: { invoices: { id: string; taxes?: PaidTax[] 
  * one product's sales after a receipt that paid part of each). Such a note is refused with what is left.
  */
 export async function withinTaxesLeft(q: Queryable, cid: number, doc: { payment_form: string; invoices: { id: string; name: string; taxes?: PaidTax[] }[] },
-  problems: Problems): Promise<void> {
-  if (!setsOff(doc.payment_form) || !problems.empty) return;
+  problems: Problems): Promise<Lefts> {
+  const lefts: Lefts = new Map();
+  if (!setsOff(doc.payment_form) || !problems.empty) return lefts;
   for (const [i, part] of doc.invoices.entries()) {
     const left = await booksLeft(q, cid, part.id);
+    lefts.set(part.id, left);
     for (const t of part.taxes ?? []) {
       const g = left?.taxes.find((x) => x.type === t.type && new Decimal(x.percentage).eq(t.percentage));
       const base = Decimal.max(g?.base ?? 0, 0);
@@ -65,20 +67,24 @@ export async function withinTaxesLeft(q: Queryable, cid: number, doc: { payment_
       doc.invoices.length > 1 ? `invoices[${i}].id` : 'items', `at most ${base.toFixed(2)} of base`);
     }
   }
+  return lefts;
 }
+
+/** What the books hold of each related invoice's taxes (booksLeft), by invoice id: read once for both rules. */
+type Lefts = Map<string, Awaited<ReturnType<typeof booksLeft>>>;
 
 /**
  * A compensation note that brings an invoice's balance to zero settles it: its entry moves what is left in the books
- * of the invoice's taxes, kept on its part as `booked` where that differs from its share (settlingShare). So does a
+ * (`lefts`, as withinTaxesLeft read them under the invoices' locks) of the invoice's taxes, kept on its part as `booked` where that differs from its share (settlingShare). So does a
  * note that takes the whole base left of one of its taxes (all that is left of a product at that rate): each line's
  * tax is rounded on its own, and nothing may stay pending of a tax no later receipt declares.
  */
-export async function bookSettled(q: Queryable, cid: number, doc: Parameters<typeof noteTaxShares>[0] & { invoices: { booked?: NoteShare }[] },
-  related: Map<string, { balance: string }>): Promise<void> {
+export function bookSettled(doc: Parameters<typeof noteTaxShares>[0] & { invoices: { booked?: NoteShare }[] },
+  related: Map<string, { balance: string }>, lefts: Lefts): void {
   const shares = noteTaxShares(doc);
   for (const part of doc.invoices) {
     const settles = new Decimal(related.get(part.id)!.balance).minus(part.amount).isZero();
-    const left = await booksLeft(q, cid, part.id);
+    const left = lefts.get(part.id);
     const booked = left && settlingShare(shares.get(part.id)!, left, settles);
     if (booked) part.booked = booked;
   }

@@ -311,7 +311,7 @@ async function storeMxCreditNote(q: Queryable, company: Company, plan: NotePlan,
   // Another note or receipt may have taken from these invoices since the plan: allocated again under the locks.
   const invoices = allocate(plan.body, related, plan.preview, problems);
   await withinRoom(q, cid, plan.preview, [...related.values()], problems);
-  await withinTaxesLeft(q, cid, { ...plan.preview, invoices }, problems);
+  const lefts = await withinTaxesLeft(q, cid, { ...plan.preview, invoices }, problems);
   problems.throwIfAny();
   const numbered = await takeNumber(q, cid, plan.lines.docType.id, 'notes', plan.body.number);
   const draft = noteDocument(plan.lines, plan.body, invoices, { id, prefix: numbered.prefix, number: numbered.number, name: numbered.name, now });
@@ -331,7 +331,7 @@ async function storeMxCreditNote(q: Queryable, company: Company, plan: NotePlan,
       }
     }
     await movePayments(q, cid, applied, 1);
-    await bookSettled(q, cid, doc, related);
+    bookSettled(doc, related, lefts);
   }
   await insertNote(q, {
     companyId: cid, id, kind: 'NC', invoiceId: invoices[0].id, documentTypeId: plan.lines.docType.id, prefix: numbered.prefix, number: numbered.number, name: numbered.name,
