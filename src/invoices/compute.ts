@@ -117,6 +117,23 @@ function applyTax(t: TaxRef, base: Decimal): { out: TaxOut; value: Decimal } {
   return { out, value };
 }
 
+/**
+ * Pure: the taxable base a tax amount is stated on. A credit note's tax limited to what is left of it on the
+ * invoice (limitLines, limitRetention) can differ by a cent or two from round2(base × rate), the roundings of the
+ * invoice's lines and of the notes before it; the DIAN rejects a tax that is not its taxable base times its
+ * rate (rule CAS07 of credit notes). So the amount the books hold stays, and its base is moved to the nearest
+ * base whose round2(× rate) is that amount: 190.03 of 19 % IVA left on a base of 1,000.07 is stated on 1,000.14
+ * (1,000.14 × 19 % = 190.0266). The line's own base (its LineExtensionAmount) and the note's total do not change.
+ */
+export function taxableFor(value: Decimal, percentage: Decimal, base: Decimal): Decimal {
+  const rate = percentage.div(100);
+  if (rate.lte(0) || value.lt(0) || round2(base.times(rate)).eq(value)) return base;
+  const low = value.minus('0.005').div(rate).toDecimalPlaces(2, Decimal.ROUND_CEIL);
+  let high = value.plus('0.005').div(rate).toDecimalPlaces(2, Decimal.ROUND_FLOOR);
+  while (high.gte(low) && !round2(high.times(rate)).eq(value)) high = high.minus('0.01');
+  return high.lt(low) ? base : Decimal.min(Decimal.max(base, low), high);
+}
+
 // ---------------------------------------------------------------- Colombia
 
 interface LineCalc {
@@ -210,7 +227,7 @@ function limitLines(lines: LineCalc[], credit: CreditLeft): LineCalc[] {
       const rest = Decimal.max(had.minus(mine.get(t.id) ?? ZERO), 0);
       const value = takesAll ? rest : Decimal.min(dec(t.value), rest);
       mine.set(t.id, (mine.get(t.id) ?? ZERO).plus(value));
-      return { ...t, value: money(value) };
+      return { ...t, value: money(value), base: money(taxableFor(value, dec(t.percentage), dec(t.base))) };
     });
     return lineSums({ ...l, out: { ...l.out, taxes } });
   });
@@ -240,7 +257,7 @@ function limitRetention(out: TaxOut, value: Decimal, credit: CreditLeft | undefi
   if (had === undefined) return { out, value }; // not a credit note, or not on its invoice (refused by the note's rules)
   const rest = Decimal.max(had, 0);
   const v = all ? rest : Decimal.min(value, rest);
-  return { out: { ...out, value: money(v) }, value: v };
+  return { out: { ...out, value: money(v), base: money(taxableFor(v, dec(out.percentage), dec(out.base))) }, value: v };
 }
 
 /** Global discounts or charges: a percentage of the sum of line bases (it wins over a value), else the value. */

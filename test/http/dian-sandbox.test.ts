@@ -78,6 +78,17 @@ test('a production document (ProfileExecutionID 1) on the test resolution 187600
   assert.match(v.errors[0].message, /18760000001 es la numeración de pruebas/);
 });
 
+test('FAS07: a line\'s tax that is not its taxable base times its rate is refused (the totals still adding up)', async () => {
+  // The IVA line: 950.00 × 19 % = 180.50. Stated on 951.00 (TaxExclusiveAmount too, so the totals hold), 180.50 is 180.69's place.
+  const moved = unsigned()
+    .replace(/(<cac:InvoiceLine>[\s\S]*?<cac:TaxSubtotal>\s*<cbc:TaxableAmount[^>]*>)950\.00/, '$1951.00')
+    .replace(/(<cbc:TaxExclusiveAmount[^>]*>)950\.00/, '$1951.00');
+  assert.notEqual(moved, unsigned());
+  const v = await sandbox.send(await resign(moved));
+  assert.deepEqual(v.errors.map((e) => e.code), ['FAS07']);
+  assert.match(v.errors[0].message, /Línea 1: el tributo 01 de 180\.50 no es la base 951\.00 × 19\.00 % \(180\.69\)/);
+});
+
 test('LegalMonetaryTotal: each figure that breaks its definition is refused with TOTALS', async () => {
   const lmt = (xml: string, name: string, value: string) => {
     const changed = xml.replace(new RegExp(`(<cbc:${name}[^>]*>)[0-9.]+(</cbc:${name}>)`), `$1${value}$2`);

@@ -98,6 +98,8 @@ eachStorage('CO credit notes by concept, refunds, withholdings', (storage) => {
     assert.equal(wrong.body.Errors[0].Detail, 'expected 118.75');
     const annul = await post('/v1/credit-notes', { ...body, payments: onAccount(118.75) });
     assert.deepEqual([annul.body.subtotal, annul.body.taxes_total, annul.body.total, annul.body.items[0].taxes[0].value], [99.81, 18.94, 118.75, 18.94]);
+    // 18.94 is stated on the nearest base whose 19 % it is: 18.945 / 0.19 = 99.7105, so 99.71 (× 19 % = 18.9449).
+    assert.equal(annul.body.items[0].taxes[0].base_value, 99.71);
     ids.push(annul.body.id);
     assert.deepEqual([(await read(inv)).balance, (await read(inv)).creditable], [0, 0]);
     assert.deepEqual(await net(ids), {}, 'IVA, receivable and revenue back at 0');
@@ -125,6 +127,10 @@ eachStorage('CO credit notes by concept, refunds, withholdings', (storage) => {
     const rest = await post('/v1/credit-notes', note(inv, 4, [{ code: 'PORT14', quantity: 1, price: 1084567.8, taxes: [IVA, rete] }], onAccount(1222134.38), { retentions }));
     assert.deepEqual(rest.body.items[0].taxes.map((t: any) => t.value), [206067.88, 27114.19]);
     assert.deepEqual(rest.body.retentions.map((t: any) => t.value), [30910.18, 10476.93]);
+    // Each stated on a base whose rate gives it: 27,114.19 / 2.5 % below 1,084,567.80 (whose 2.5 % rounds to .20) is 1,084,567.79;
+    // 10,476.93 needs at least 10,476.925 / 0.966 % = 1,084,567.805…, so 1,084,567.81. IVA and ReteIVA keep their own bases.
+    assert.deepEqual(rest.body.items[0].taxes.map((t: any) => t.base_value), [1084567.8, 1084567.79]);
+    assert.deepEqual(rest.body.retentions.map((t: any) => t.base_value), [206067.88, 1084567.81]);
     assert.deepEqual([rest.body.items[0].total, rest.body.total, rest.body.withholdings_total], [1263521.49, 1290635.68, 68501.3]);
     assert.deepEqual([(await read(inv)).balance, (await read(inv)).creditable], [0, 0]);
     assert.deepEqual(await net([inv.id, first.body.id, rest.body.id]), {}, 'every withholding account, the IVA and the receivable at 0');

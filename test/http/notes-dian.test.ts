@@ -153,6 +153,41 @@ eachStorage('CO electronic credit and debit notes', (storage) => {
     assert.deepEqual(problems(annul), ['invalid_document@id'], 'an accepted note is corrected by another note, not annulled');
   });
 
+  test('issue 48 point 4: the last credit takes the IVA left, 190.03, stated on the base whose 19 % it is (1,000.14); the sandbox checks CAS07', async () => {
+    const co = s.as('co');
+    const IVA = { id: r.taxOf('IVA', 19).id };
+    // Four lines of 25.03 (IVA 4.7557 → 4.76 each) and one of 899.95 (170.9905 → 170.99): base 1,000.07, IVA 190.03
+    // where 1,000.07 × 19 % = 190.0133 → 190.01. Total 1,190.10 on credit.
+    const inv = (await co.post('/v1/invoices', validInvoice(r, {
+      document: { id: r.type['FV-E'].id },
+      items: [...Array(4).fill({ code: 'PORT14', quantity: 1, price: 25.03, taxes: [IVA] }), { code: 'PORT14', quantity: 1, price: 899.95, taxes: [IVA] }],
+      payments: [{ id: r.pay.Credit.id, value: 1190.1, due_date: '2099-12-31' }], stamp: { send: true },
+    }))).body;
+    assert.equal(inv.stamp.status, 'Accepted', JSON.stringify(inv.stamp));
+    assert.equal(inv.taxes_total, 190.03);
+    // A price adjustment of the whole base takes the IVA left: 190.03. 190.03 / 19 % = 1,000.13…, so its TaxableAmount
+    // is 1,000.14 (× 19 % = 190.0266): the nearest base to 1,000.07 whose tax is 190.03. The line stays 1,000.07.
+    const note = await co.post('/v1/credit-notes', {
+      document: { id: types['NC-E'].id }, date: today(), invoice: inv.id, reason: 4, seller: r.seller.id,
+      items: [{ code: 'PORT14', quantity: 1, price: 1000.07, taxes: [IVA] }],
+      payments: [{ id: pays['NC.Credit'].id, value: 1190.1 }], stamp: { send: true },
+    });
+    assert.equal(note.status, 201, JSON.stringify(note.body));
+    assert.deepEqual([note.body.subtotal, note.body.taxes_total, note.body.total], [1000.07, 190.03, 1190.1]);
+    assert.deepEqual(note.body.items[0].taxes.map((t: any) => [t.base_value, t.value]), [[1000.14, 190.03]]);
+    assert.equal(note.body.stamp.status, 'Accepted', JSON.stringify(note.body.stamp));
+    await checkXml(`/v1/credit-notes/${note.body.id}`, 'CreditNote', inv, '4');
+    const xml = (await co.get(`/v1/credit-notes/${note.body.id}/xml`, { accept: 'application/xml' })).body as string;
+    const doc = new DOMParser().parseFromString(xml, 'text/xml') as unknown as Node;
+    const text = (q: string) => String(select(`string(${q})`, doc));
+    assert.deepEqual([text('//cac:CreditNoteLine/cbc:LineExtensionAmount'), text('//cac:CreditNoteLine/cac:TaxTotal/cac:TaxSubtotal/cbc:TaxableAmount'),
+      text('//cac:CreditNoteLine/cac:TaxTotal/cac:TaxSubtotal/cbc:TaxAmount'), text('//cac:LegalMonetaryTotal/cbc:TaxExclusiveAmount')], ['1000.07', '1000.14', '190.03', '1000.14']);
+    assert.deepEqual([(await co.get(`/v1/invoices/${inv.id}`)).body.balance, (await co.get(`/v1/invoices/${inv.id}`)).body.creditable], [0, 0]);
+    const [iva] = await s.db.query(`SELECT coalesce(sum(l.credit - l.debit), 0)::text AS net FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id
+      WHERE e.source_id = ANY($1::uuid[]) AND l.account_code LIKE '2408%'`, [[inv.id, note.body.id]]);
+    assert.equal(Number(iva.net), 0, 'the IVA account is back at 0: the books moved 190.03');
+  });
+
   test('the PDF of an accepted note prints its CUDE', { skip: noPoppler() }, async () => {
     const co = s.as('co');
     const inv = (await co.post('/v1/invoices', validInvoice(r, { document: { id: r.type['FV-E'].id }, stamp: { send: true } }))).body;

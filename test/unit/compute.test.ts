@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import Decimal from 'decimal.js';
-import { computeCO, computeMX, round2, WITHHOLDING_TYPES, type InvoiceIn, type TaxRef } from '../../src/invoices/compute';
+import { computeCO, computeMX, round2, taxableFor, WITHHOLDING_TYPES, type InvoiceIn, type TaxRef } from '../../src/invoices/compute';
 
 const IVA19: TaxRef = { id: 1, name: 'IVA 19%', type: 'IVA', percentage: 19 };
 const INC8: TaxRef = { id: 2, name: 'Impoconsumo 8%', type: 'Impoconsumo', percentage: 8 };
@@ -365,4 +365,27 @@ test('MX: base = importe − descuento, each rounded (CFDI Base = Importe − De
   // Value discount: 1 × 100 − 10.50 = 89.50; IVA 14.32; total 103.82
   const v = computeMX({ discountType: 'Value', lines: [{ quantity: 1, price: 100, discount: '10.50', taxes: [IVA16] }], retentions: [] });
   assert.deepEqual([v.lines[0].base, v.taxes, v.total], ['89.50', '14.32', '103.82']);
+});
+
+// ------------------------------------------------------------------ taxableFor (issue 48 point 4)
+
+test('taxableFor: the base nearest to the line\'s whose tax at the rate is the amount stated', () => {
+  const t = (value: string, pct: string, base: string) => taxableFor(new Decimal(value), new Decimal(pct), new Decimal(base)).toFixed(2);
+  assert.equal(t('190.01', '19', '1000.07'), '1000.07', 'its own rounding: unchanged');
+  assert.equal(t('190.03', '19', '1000.07'), '1000.14', '190.025 / 0.19 = 1,000.13…, 190.035 / 0.19 = 1,000.18…: the nearest is 1,000.14 (× 19 % = 190.0266)');
+  assert.equal(t('18.94', '19', '99.81'), '99.71');
+  assert.equal(t('27114.19', '2.5', '1084567.80'), '1084567.79', '1,084,567.80 × 2.5 % is 27,114.195, which rounds up: one cent below');
+  assert.equal(t('10476.93', '0.966', '1084567.80'), '1084567.81');
+  assert.equal(t('5.00', '0', '100.00'), '100.00', 'no rate: nothing to state it on');
+  for (const [value, pct, base] of [['190.03', '19', '1000.07'], ['0.01', '5', '0.03'], ['1.00', '0.966', '99.00'], ['0.00', '19', '0.05']]) {
+    const b = new Decimal(t(value, pct, base));
+    assert.equal(round2(b.times(pct).div(100)).toFixed(2), new Decimal(value).toFixed(2), `${value} at ${pct} % on ${b}`);
+  }
+});
+
+test('a credit note that takes the IVA left states it on the base it is 19 % of; its line base and total do not move', () => {
+  // What is left of PORT14 on its invoice: base 1,000.07 and IVA 190.03 (the invoice's lines rounded up).
+  const credit = { codes: ['PORT14'], lines: new Map([['PORT14', { base: new Decimal('1000.07'), taxes: new Map([[1, new Decimal('190.03')]]) }]]), retentions: new Map() };
+  const out = computeCO(co({ lines: [{ quantity: 1, price: '1000.07', taxes: [IVA19] }], credit }));
+  assert.deepEqual([out.lines[0].base, out.lines[0].taxes[0].value, out.lines[0].taxes[0].base, out.total], ['1000.07', '190.03', '1000.14', '1190.10']);
 });

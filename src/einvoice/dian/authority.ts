@@ -150,6 +150,27 @@ function totalsProblems(p: Paths, r: Reader, text: (q: string) => string, sum: (
 }
 
 /**
+ * Each tax of each line is its taxable base times its rate, rounded to the cent (the annex's rule FAS07, CAS07
+ * of credit notes, DAS07 of debit notes: "el valor del tributo no corresponde al producto del porcentaje
+ * aplicado sobre la base imponible"). The document's subtotals add the lines' and are checked by totalsProblems.
+ */
+function rateProblems(p: Paths, r: Reader): string[] {
+  const out: string[] = [];
+  r.nodes(`${p.lines}`).forEach((line, i) => {
+    for (const s of r.under(line, 'cac:TaxTotal/cac:TaxSubtotal | cac:WithholdingTaxTotal/cac:TaxSubtotal')) {
+      const percent = r.string(s, 'cac:TaxCategory/cbc:Percent');
+      if (!percent) continue; // a tax by units (BaseUnitMeasure, PerUnitAmount) has no rate
+      const taxable = new Decimal(r.string(s, 'cbc:TaxableAmount') || 0), amount = new Decimal(r.string(s, 'cbc:TaxAmount') || 0);
+      const expected = taxable.times(percent).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+      if (!expected.eq(amount)) {
+        out.push(`Línea ${i + 1}: el tributo ${r.string(s, 'cac:TaxCategory/cac:TaxScheme/cbc:ID')} de ${amount.toFixed(2)} no es la base ${taxable.toFixed(2)} × ${percent} % (${expected.toFixed(2)})`);
+      }
+    }
+  });
+  return out;
+}
+
+/**
  * The master data of the document against the DIAN's lists, each problem with the annex's rule where it
  * is known: addresses (issuer FAJ, rejected; customer FAK, a notification as the DIAN makes it: 07 municipality code, 08 its name, 10 department name,
  * 11 department code, 14 country), the customer's NIT check digit (FAK24), and the code lists of tax
@@ -324,6 +345,7 @@ export class SandboxDian implements DianAuthority {
 
     const declared = new Decimal(text(`${p.total}/cbc:LineExtensionAmount`) || 0);
     for (const problem of totalsProblems(p, r, text, sum)) fail('TOTALS', problem);
+    for (const problem of rateProblems(p, r)) fail(`${note === 'NC' ? 'C' : note === 'ND' ? 'D' : 'F'}AS07`, problem);
 
     const uuid = text(`${p.root}/cbc:UUID`);
     // The CUFE of an invoice is made with its resolution's technical key, the CUDE of a note with the software's PIN.
