@@ -5,21 +5,26 @@ let htmx: Buffer | undefined;
 export const htmxScript = (): Buffer => (htmx ??= fs.readFileSync(require.resolve('htmx.org/dist/htmx.min.js')));
 
 /**
- * The console's own script: choosing a product in a document's line fills the row's price (and, in Colombia, its
- * tax) from the option's data (src/console/forms.ts, productDefaults), a quantity of 1 when none is typed, and asks
- * for the totals again. Everything still works without it: the fields are typed by hand.
+ * The console's own script: choosing a product in a document's line (its list, or the single match its search brings:
+ * src/console/pickers.ts) fills the row's price (and, in Colombia, its tax) from the option's data, a quantity of 1 when
+ * none is typed, shows its unit beside it, and asks for the totals again. Everything still works without it: the
+ * fields are typed by hand.
  */
-export const CONSOLE_SCRIPT = `document.addEventListener('change', function (e) {
-  var sel = e.target;
-  if (!(sel instanceof HTMLSelectElement) || sel.name !== 'code') return;
+export const CONSOLE_SCRIPT = `function fillLine(sel) {
   var opt = sel.selectedOptions[0], row = sel.closest('tr');
-  if (!opt || !row || !opt.value) return;
+  if (!opt || !row) return;
+  var unit = row.querySelector('output.unit');
+  if (unit) unit.textContent = opt.dataset.unit || '';
+  if (!opt.value) return;
   var price = row.querySelector('input[name=price]'), tax = row.querySelector('select[name=tax]'), qty = row.querySelector('input[name=quantity]');
   if (price && opt.dataset.price !== undefined) price.value = opt.dataset.price;
   if (tax && opt.dataset.tax !== undefined) tax.value = opt.dataset.tax;
   if (qty && !qty.value) qty.value = '1';
   if (price) price.dispatchEvent(new Event('input', { bubbles: true }));
-});
+}
+var isLine = function (el) { return el instanceof HTMLSelectElement && el.name === 'code'; };
+document.addEventListener('change', function (e) { if (isLine(e.target)) fillLine(e.target); });
+document.addEventListener('htmx:load', function (e) { if (isLine(e.detail.elt)) fillLine(e.detail.elt); });
 `;
 
 export const STYLESHEET = `
@@ -38,7 +43,7 @@ th,td{border-bottom:1px solid var(--line);padding:6px 8px;text-align:left;vertic
 .filters,.grid{display:flex;flex-wrap:wrap;gap:8px 12px;align-items:flex-end;margin-bottom:12px}.field{display:flex;flex-direction:column;min-width:140px}
 label{font-size:.9rem;color:var(--muted)}input,select,button,.button{font:inherit;padding:6px 8px;border:1px solid #6b7684;border-radius:4px;background:#fff;color:var(--fg)}
 button,.button{background:var(--accent);color:#fff;border-color:var(--accent);cursor:pointer;text-decoration:none;display:inline-block}
-.top button{background:#fff;color:#102a43}.lines input{width:7rem}.lines select{max-width:16rem}
+.top button{background:#fff;color:#102a43}.lines input{width:7rem}.lines input.find{width:12rem;display:block;margin-bottom:4px}.lines select{max-width:16rem}
 .error{color:var(--bad);background:#fdecea;border:1px solid #f5c2c0;padding:8px 12px;border-radius:4px}.ok{color:var(--good);background:#e8f5ec;padding:8px 12px;border-radius:4px}
 #customer-field{display:contents}.echo{display:block;font-size:.85em;color:#3d4a5c;min-height:1.2em}.echo.bad{color:#a4161a}.totals{display:grid;grid-template-columns:max-content max-content;gap:4px 16px}.totals dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
 .actions{display:flex;flex-wrap:wrap;gap:16px}.action{background:var(--card);border:1px solid var(--line);border-radius:6px;padding:12px;display:flex;flex-direction:column;gap:6px;max-width:100%}

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../platform/db';
 import { catalogForm, catalogList, catalogSave, findCustomers, type CatalogKind } from './catalog';
 import { need, Refused, sendHtml } from './context';
-import { customerOption, customerSelect, type Form } from './forms';
-import { html } from './html';
+import type { Form } from './forms';
+import { customerOption, customerSelect, findProductChoices, productSelect } from './pickers';
 import type { Guarded } from './routes';
 
 const hide = { schema: { hide: true } } as const;
@@ -19,7 +19,15 @@ export function catalogRoutes(app: FastifyInstance, guarded: Guarded, db: Db): v
     const search = String((req.query as { customer_q?: string }).customer_q ?? '').trim().slice(0, 100);
     const rows = await findCustomers(db, ctx.company.company_id, search, 50, 0, true);
     const options = rows.map((r) => customerOption({ identification: r.identification, branch_office: r.branch_office, name: r.name as string | string[] }));
-    return sendHtml(reply, 200, html`<div id="customer-field">${customerSelect(ctx, options)}</div>`);
+    return sendHtml(reply, 200, customerSelect(ctx, options));
+  }));
+  // The products of a line that match what is typed in its search box, code or name (src/console/pickers.ts, productCell).
+  app.get('/product-options', hide, guarded(async (ctx, req, reply) => {
+    const q = req.query as { row?: string; product_q?: string | string[] };
+    const row = /^[0-9]{1,3}$/.test(q.row ?? '') ? Number(q.row) : 0;
+    const search = String([q.product_q].flat()[0] ?? '').trim().slice(0, 100);
+    const products = await findProductChoices(db, ctx.company.company_id, search);
+    return sendHtml(reply, 200, productSelect(ctx, row, products, search && products.length === 1 ? products[0].code : ''));
   }));
   for (const kind of ['customers', 'products'] as CatalogKind[]) {
     app.get(`/${kind}`, hide, guarded(async (ctx, req, reply) => sendHtml(reply, 200, await catalogList(ctx, db, kind, req.query as Record<string, string>))));

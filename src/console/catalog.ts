@@ -113,7 +113,7 @@ async function specsOf(ctx: Ctx, kind: CatalogKind): Promise<FieldSpec[]> {
   return productSpecs(ctx, await activeList<{ id: number; name: string; active?: boolean }>(ctx, '/taxes'));
 }
 
-const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The company's customers whose identification, name or trade name holds `search` (all when empty), in id order. */
 export const findCustomers = (db: Db, cid: number, search: string, limit: number, offset = 0, activeOnly = false) => db.query<ListedRow>(

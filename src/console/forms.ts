@@ -8,8 +8,9 @@ import { html, type Html } from './html';
 import { money, t } from './i18n';
 import { apiErrors, csrfField, page } from './layout';
 import { activeList, type ApiAnswer, type Ctx } from './context';
-import type { ApiErrorItem } from './messages';
+import { controlErrors, underField, type ApiErrorItem } from './messages';
 import { BadAmount, parseAmount } from './amounts';
+import { CHARGED, customerOption, customerSelect, described, productCell, select, type ControlErrors, type ProductChoice } from './pickers';
 
 export type Form = Record<string, string | string[] | undefined>;
 
@@ -51,7 +52,7 @@ interface Named { id: number; name: string; code?: string; active?: boolean }
 /** The lists the forms offer, as the API's lookups answer them (only the fields read here). */
 interface Catalog {
   types: Named[]; customers: { identification?: string; rfc_id?: string; branch_office?: number; name?: string | string[] }[];
-  products: { code: string; name: string; prices?: { price_list?: { value?: number }[] }[]; taxes?: { id: number }[] }[]; taxes: (Named & { type: string })[]; pays: Named[];
+  products: ProductChoice[]; taxes: (Named & { type: string })[]; pays: Named[];
   sellers: { id: number; first_name?: string; last_name?: string; username?: string }[]; uses: { code: string; name?: string; description?: string }[];
 }
 /** An invoice as a credit note starts from it (GET /invoices/{id}: CoInvoiceAnswer or MxInvoiceAnswer). */
@@ -69,8 +70,6 @@ export interface NoteSource {
  * ReteIVA, ReteICA and self-withholding, Mexico's withheld IVA and ISR (the API's `retentions`).
  */
 const AT_SOURCE = 'Retefuente';
-/** The taxes a Colombian line charges (one per line in the form): IVA or the consumption tax. */
-const CHARGED = ['IVA', 'Impoconsumo', 'INC'];
 const ON_DOCUMENT: Record<'CO' | 'MX', string[]> = { CO: ['ReteIVA', 'ReteICA', 'Autorretencion'], MX: ['ReteIVA', 'ReteISR'] };
 /** The document's withholdings as the API's body takes them. */
 const retentionsOf = (ctx: Ctx, f: Form) => {
@@ -86,13 +85,19 @@ function retentionsField(ctx: Ctx, c: Catalog, f: Form): Html {
     chosen.has(String(x.id)) ? html` checked` : ''}><label for="retention-${x.id}">${x.name}</label></div>`)}</fieldset>`;
 }
 
-async function catalog(ctx: Ctx, docType: 'FV' | 'NC'): Promise<Catalog> {
+/** The lists a form offers, with what the form has chosen that their first pages leave out (found by a picker's search). */
+async function catalog(ctx: Ctx, docType: 'FV' | 'NC', f: Form = {}): Promise<Catalog> {
   const [types, customers, products, taxes, pays, sellers, uses] = await Promise.all([
     activeList<Catalog['types'][number]>(ctx, `/document-types?type=${docType}`), docType === 'FV' ? activeList<Catalog['customers'][number]>(ctx, '/customers?page_size=100') : [],
     activeList<Catalog['products'][number]>(ctx, '/products?page_size=100'), activeList<Catalog['taxes'][number]>(ctx, '/taxes'),
     activeList<Catalog['pays'][number]>(ctx, `/payment-types?document_type=${docType}`), activeList<Catalog['sellers'][number]>(ctx, '/users?page_size=100'),
     ctx.country === 'MX' && docType === 'FV' ? activeList<Catalog['uses'][number]>(ctx, '/uses') : []]);
-  return { types, customers, products, taxes, pays, sellers, uses };
+  const missing = [...new Set(list(f.code).map((c) => c.trim()))].filter((c) => c && !products.some((p) => p.code === c)).slice(0, 50);
+  const found = await Promise.all(missing.map((code) => activeList<ProductChoice>(ctx, `/products?code=${encodeURIComponent(code)}`)));
+  const [identification, branch] = one(f.customer).split('|');
+  const chosen = docType === 'FV' && identification && !customers.some((x) => customerOption(x)[0] === one(f.customer))
+    ? await activeList<Catalog['customers'][number]>(ctx, `/customers?identification=${encodeURIComponent(identification)}&branch_office=${Number(branch) || 0}`) : [];
+  return { types, customers: [...chosen, ...customers], products: [...products, ...found.flat()], taxes, pays, sellers, uses };
 }
 
 const today = (ctx: Ctx) => new Intl.DateTimeFormat('en-CA', { timeZone: ctx.company.time_zone }).format(new Date());
@@ -155,78 +160,46 @@ export function totalsPanel(ctx: Ctx, res: ApiAnswer<Totals | undefined>): Html 
     ${d.amount_payable !== undefined ? html`<dt>${t(l, 'payable')}</dt><dd>${m(d.amount_payable)}</dd>` : ''}</dl></div>`;
 }
 
-const select = (id: string, name: string, label: string, options: [string, string][], value?: string) =>
-  html`<div class="field"><label for="${id}">${label}</label><select id="${id}" name="${name}">${options.map(([v, text]) =>
-    html`<option value="${v}"${v === value ? html` selected` : ''}>${text}</option>`)}</select></div>`;
-const input = (id: string, name: string, label: string, value = '', type = 'text', extra = '') =>
-  html`<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${name}" type="${type}" value="${value}"${extra ? html` ${extra === 'step' ? html`step="any"` : ''}` : ''}></div>`;
+const input = (id: string, name: string, label: string, value = '', type = 'text', errors?: ControlErrors) =>
+  html`<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${name}" type="${type}" value="${value}"${described(id, errors)}>${underField(id, errors?.get(id))}</div>`;
 
-/**
- * What choosing a product fills in its row (/app/assets/console.js): its first price, written as the company's country
- * writes amounts (no grouping; four decimals where three would read as thousands), and in Colombia its IVA or INC.
- */
-function productDefaults(ctx: Ctx, c: Catalog, p: Catalog['products'][number]): Html {
-  const value = p.prices?.[0]?.price_list?.[0]?.value;
-  let price = '';
-  if (typeof value === 'number') {
-    const [whole, frac = ''] = String(value).split('.');
-    const decimals = frac.length === 3 ? `${frac}0` : frac;
-    price = decimals ? `${whole}${ctx.country === 'CO' ? ',' : '.'}${decimals}` : whole;
-  }
-  const charged = new Set(c.taxes.filter((x) => CHARGED.includes(x.type)).map((x) => x.id));
-  const tax = ctx.country === 'CO' ? p.taxes?.find((x) => charged.has(x.id))?.id : undefined;
-  return html`${price ? html` data-price="${price}"` : ''}${ctx.country === 'CO' ? html` data-tax="${tax ?? ''}"` : ''}`;
-}
-
-function linesTable(ctx: Ctx, c: Catalog, f: Form, rows = LINES): Html {
+/** The lines: a product picker (pickers.ts), the amounts with their echoes, in Colombia the tax and the withholding at source; each message under its control. */
+function linesTable(ctx: Ctx, c: Catalog, f: Form, rows: number, errors: ControlErrors): Html {
   const l = ctx.lang;
   const v = (name: string, i: number) => list(f[name])[i] ?? '';
-  const cell = (name: typeof ECHOED[number], i: number, label: string) =>
-    html`<td><input id="${name}-${i}" name="${name}" type="text" inputmode="decimal" aria-label="${label} ${i + 1}" aria-describedby="echo-${name}-${i}" value="${v(name, i)}">${echo(ctx, `${name}-${i}`, v(name, i), name === 'quantity')}</td>`;
+  const cell = (name: typeof ECHOED[number], i: number, label: string) => html`<td><input id="${name}-${i}" name="${name}" type="text" inputmode="decimal" aria-label="${label} ${i + 1}"${
+    described(`${name}-${i}`, errors, `echo-${name}-${i}`)} value="${v(name, i)}">${echo(ctx, `${name}-${i}`, v(name, i), name === 'quantity')}${underField(`${name}-${i}`, errors.get(`${name}-${i}`))}</td>`;
   return html`<div class="scroll" tabindex="0" role="region" aria-label="${t(l, 'lines')}"><table class="lines"><caption>${t(l, 'lines')}</caption><thead><tr><th scope="col">${t(l, 'product')}</th><th scope="col">${t(l, 'quantity')}</th>
   <th scope="col">${t(l, 'price')}</th><th scope="col">${t(l, 'discount')}</th>${ctx.country === 'CO' ? html`<th scope="col">${t(l, 'tax')}</th><th scope="col">${t(l, 'atSource')}</th>` : ''}</tr></thead><tbody>
-  ${Array.from({ length: rows }, (_, i) => html`<tr><td><select id="code-${i}" name="code" aria-label="${t(l, 'product')} ${i + 1}"><option value="">—</option>${c.products.map((p) =>
-    html`<option value="${p.code}"${productDefaults(ctx, c, p)}${p.code === v('code', i) ? html` selected` : ''}>${p.code} · ${p.name}</option>`)}</select></td>
+  ${Array.from({ length: rows }, (_, i) => html`<tr>${productCell(ctx, i, c.products, v('code', i).trim(), v('product_q', i), errors)}
     ${cell('quantity', i, t(l, 'quantity'))}${cell('price', i, t(l, 'price'))}${cell('discount', i, t(l, 'discount'))}
-    ${ctx.country === 'CO' ? html`<td><select id="tax-${i}" name="tax" aria-label="${t(l, 'tax')} ${i + 1}"><option value="">${t(l, 'noTax')}</option>${c.taxes.filter((x) => CHARGED.includes(x.type)).map((x) =>
-      html`<option value="${x.id}"${String(x.id) === v('tax', i) ? html` selected` : ''}>${x.name}</option>`)}</select></td>
+    ${ctx.country === 'CO' ? html`<td><select id="tax-${i}" name="tax" aria-label="${t(l, 'tax')} ${i + 1}"${described(`tax-${i}`, errors)}><option value="">${t(l, 'noTax')}</option>${c.taxes.filter((x) => CHARGED.includes(x.type)).map((x) =>
+      html`<option value="${x.id}"${String(x.id) === v('tax', i) ? html` selected` : ''}>${x.name}</option>`)}</select>${underField(`tax-${i}`, errors.get(`tax-${i}`))}</td>
       <td><select name="withholding" aria-label="${t(l, 'atSource')} ${i + 1}"><option value="">${t(l, 'noWithholding')}</option>${c.taxes.filter((x) => x.type === AT_SOURCE).map((x) =>
       html`<option value="${x.id}"${String(x.id) === v('withholding', i) ? html` selected` : ''}>${x.name}</option>`)}</select></td>` : ''}</tr>`)}</tbody></table></div>`;
 }
 
-/** A customer as the invoice form's list offers it: `identification|branch` and its name with the identification. */
-export const customerOption = (x: { identification?: string; rfc_id?: string; branch_office?: number; name?: string | string[] }): [string, string] =>
-  [`${x.identification ?? x.rfc_id}|${x.branch_office ?? 0}`, `${Array.isArray(x.name) ? x.name.join(' ') : x.name ?? ''} (${x.identification ?? x.rfc_id})`];
-
-/**
- * The invoice's customer: a list that starts with no one chosen, and a search box above it (identification, name or
- * trade name) that asks GET /app/customer-options for the matches as one types (one match comes chosen).
- */
-export function customerSelect(ctx: Ctx, options: [string, string][], chosen?: string): Html {
-  const only = options.length === 1 && chosen === undefined ? options[0][0] : chosen;
-  return select('customer', 'customer', t(ctx.lang, 'customerName'), [['', t(ctx.lang, 'chooseCustomer')], ...options], only);
-}
-
 export async function invoiceForm(ctx: Ctx, f: Form = {}, result?: { status: number; body: unknown }, totals?: Html): Promise<Html> {
   const l = ctx.lang;
-  const c = await catalog(ctx, 'FV');
-  const customers = c.customers.map(customerOption);
+  const c = await catalog(ctx, 'FV', f);
   const co = ctx.country === 'CO';
+  const errors = controlErrors(l, result && result.status >= 400 ? result.body : undefined);
   return page(ctx, t(l, 'newInvoice'), html`<form method="post" action="/app/invoices" class="invoice"
     hx-post="/app/invoices/preview" hx-trigger="input changed delay:400ms, change" hx-target="#totals" hx-swap="outerHTML">${csrfField(ctx)}${formKeyField(f)}
   ${result && result.status >= 400 ? apiErrors(l, result.body) : ''}
-  <div class="grid">${select('document', 'document', t(l, 'documentType'), c.types.map((x) => [String(x.id), `${x.code} · ${x.name}`]), one(f.document))}
+  <div class="grid">${select('document', 'document', t(l, 'documentType'), c.types.map((x) => [String(x.id), `${x.code} · ${x.name}`]), one(f.document), errors)}
   <div class="field"><label for="customer-search">${t(l, 'searchCustomer')}</label><input id="customer-search" name="customer_q" type="search" value="${one(f.customer_q)}"
     hx-get="/app/customer-options" hx-trigger="input changed delay:300ms" hx-target="#customer-field" hx-swap="outerHTML" aria-controls="customer"></div>
-  <div id="customer-field">${customerSelect(ctx, customers, one(f.customer))}</div>
-  ${select('seller', 'seller', t(l, 'seller'), c.sellers.map((x) => [String(x.id), `${x.first_name ?? ''} ${x.last_name ?? x.username ?? ''}`]), one(f.seller))}
-  ${co ? input('date', 'date', t(l, 'date'), one(f.date) || today(ctx), 'date') : select('use', 'use', t(l, 'use'),
-    (c.uses.length ? c.uses : [{ code: 'G03', name: 'Gastos en general' }]).map((u): [string, string] => [u.code, `${u.code} · ${u.name ?? u.description ?? ''}`]), one(f.use) || 'G03')}
-  ${co ? '' : select('method', 'method', 'Método de pago', [['PUE', 'PUE · Pago en una sola exhibición'], ['PPD', 'PPD · Pago en parcialidades o diferido']], one(f.method))}
-  ${select('payment', 'payment', t(l, 'payment'), c.pays.map((x) => [String(x.id), x.name]), one(f.payment))}
-  <div class="field"><label for="payment_value">${t(l, 'paymentValue')}</label><input id="payment_value" name="payment_value" type="text" inputmode="decimal" aria-describedby="echo-payment_value" value="${one(f.payment_value)}">${echo(ctx, 'payment_value', one(f.payment_value))}</div>
-  ${input('due_date', 'due_date', t(l, 'dueDate'), one(f.due_date) || today(ctx), 'date')}</div>
-  ${linesTable(ctx, c, f, Math.max(LINES, list(f.code).length + (one(f.add_line) ? 1 : 0)))}
+  ${customerSelect(ctx, c.customers.map(customerOption), one(f.customer), errors)}
+  ${select('seller', 'seller', t(l, 'seller'), c.sellers.map((x) => [String(x.id), `${x.first_name ?? ''} ${x.last_name ?? x.username ?? ''}`]), one(f.seller), errors)}
+  ${co ? input('date', 'date', t(l, 'date'), one(f.date) || today(ctx), 'date', errors) : select('use', 'use', t(l, 'use'),
+    (c.uses.length ? c.uses : [{ code: 'G03', name: 'Gastos en general' }]).map((u): [string, string] => [u.code, `${u.code} · ${u.name ?? u.description ?? ''}`]), one(f.use) || 'G03', errors)}
+  ${co ? '' : select('method', 'method', 'Método de pago', [['PUE', 'PUE · Pago en una sola exhibición'], ['PPD', 'PPD · Pago en parcialidades o diferido']], one(f.method), errors)}
+  ${select('payment', 'payment', t(l, 'payment'), c.pays.map((x) => [String(x.id), x.name]), one(f.payment), errors)}
+  <div class="field"><label for="payment_value">${t(l, 'paymentValue')}</label><input id="payment_value" name="payment_value" type="text" inputmode="decimal"${
+    described('payment_value', errors, 'echo-payment_value')} value="${one(f.payment_value)}">${echo(ctx, 'payment_value', one(f.payment_value))}${underField('payment_value', errors.get('payment_value'))}</div>
+  ${input('due_date', 'due_date', t(l, 'dueDate'), one(f.due_date) || today(ctx), 'date', errors)}</div>
+  ${linesTable(ctx, c, f, Math.max(LINES, list(f.code).length + (one(f.add_line) ? 1 : 0)), errors)}
   <div class="actions"><button type="submit" name="add_line" value="1" formaction="/app/invoices/new">${t(l, 'addLine')}</button></div>
   ${retentionsField(ctx, c, f)}
   <div class="check"><input type="checkbox" id="stamp" name="stamp" value="yes"${one(f.stamp) === 'yes' || !Object.keys(f).length ? html` checked` : ''}><label for="stamp">${t(l, 'sendToAuthority')}</label></div>
@@ -246,7 +219,7 @@ export function noteBody(ctx: Ctx, invoice: NoteSource, f: Form, payable?: numbe
 
 export async function noteForm(ctx: Ctx, invoice: NoteSource, f?: Form, result?: { status: number; body: unknown }): Promise<Html> {
   const l = ctx.lang;
-  const c = await catalog(ctx, 'NC');
+  const errors = controlErrors(l, result && result.status >= 400 ? result.body : undefined);
   const form: Form = f ?? {
     code: invoice.items.map((i) => i.code), quantity: invoice.items.map((i) => String(i.quantity)),
     price: invoice.items.map((i) => String(i.price)), discount: invoice.items.map((i) => String(typeof i.discount === 'object' ? i.discount.value : i.discount ?? '')),
@@ -256,16 +229,17 @@ export async function noteForm(ctx: Ctx, invoice: NoteSource, f?: Form, result?:
     // 17 Compensación sets the note off against what the invoice owes: nothing once it is paid, when the money goes back.
     payment_form: invoice.balance === 0 ? '03' : '17',
   };
+  const c = await catalog(ctx, 'NC', form);
   const co = ctx.country === 'CO';
   const reasons: [string, string][] = [['1', '1 · Devolución parcial'], ['2', '2 · Anulación de la factura'], ['3', '3 · Rebaja o descuento'],
     ['4', '4 · Ajuste de precio'], ['5', '5 · Descuento por pronto pago'], ['6', '6 · Descuento por volumen']];
   return page(ctx, `${t(l, 'createNote')} · ${invoice.name}`, html`<form method="post" action="/app/documents/invoices/${invoice.id}/credit-note" class="invoice">${csrfField(ctx)}${formKeyField(f)}
   ${result && result.status >= 400 ? apiErrors(l, result.body) : ''}
-  <div class="grid">${select('document', 'document', t(l, 'documentType'), c.types.map((x) => [String(x.id), `${x.code} · ${x.name}`]), one(form.document))}
-  ${co ? select('reason', 'reason', t(l, 'reason'), reasons, one(form.reason)) : select('payment_form', 'payment_form', t(l, 'payment'), [['17', '17 · Compensación'], ['01', '01 · Efectivo'], ['03', '03 · Transferencia']], one(form.payment_form))}
-  ${co ? select('payment', 'payment', t(l, 'payment'), c.pays.map((x) => [String(x.id), x.name]), one(form.payment)) : ''}
-  ${co ? input('payment_value', 'payment_value', t(l, 'paymentValue'), one(form.payment_value)) : ''}</div>
-  ${linesTable(ctx, c, form, Math.max(LINES, invoice.items.length))}
+  <div class="grid">${select('document', 'document', t(l, 'documentType'), c.types.map((x) => [String(x.id), `${x.code} · ${x.name}`]), one(form.document), errors)}
+  ${co ? select('reason', 'reason', t(l, 'reason'), reasons, one(form.reason), errors) : select('payment_form', 'payment_form', t(l, 'payment'), [['17', '17 · Compensación'], ['01', '01 · Efectivo'], ['03', '03 · Transferencia']], one(form.payment_form), errors)}
+  ${co ? select('payment', 'payment', t(l, 'payment'), c.pays.map((x) => [String(x.id), x.name]), one(form.payment), errors) : ''}
+  ${co ? input('payment_value', 'payment_value', t(l, 'paymentValue'), one(form.payment_value), 'text', errors) : ''}</div>
+  ${linesTable(ctx, c, form, Math.max(LINES, invoice.items.length), errors)}
   ${retentionsField(ctx, c, form)}
   ${co ? html`<div class="check"><input type="checkbox" id="stamp" name="stamp" value="yes"${one(form.stamp) === 'yes' ? html` checked` : ''}><label for="stamp">${t(l, 'sendToAuthority')}</label></div>` : ''}
   <button type="submit">${t(l, 'createNote')}</button></form>`);

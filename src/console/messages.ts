@@ -172,7 +172,8 @@ export function fieldLabel(lang: Lang, path: string): { label: string; id?: stri
   const steps = path.split(/[.[\]]+/).filter((x) => x && !/^\d+$/.test(x));
   if (!steps.length || steps[0] === 'body') return { label: '' };
   const last = [...steps].reverse().find((x) => FIELD_NAMES[x]);
-  const id = /^(payments|payment)\b.*\b(value)$/.test(path) ? 'payment_value' : /^(payments|payment)\b.*\bid$/.test(path) ? 'payment' : FIELD_IDS[steps[0]];
+  const paid = /^(payments|payment)\b.*\b(value|id|due_date)$/.exec(path)?.[2];
+  const id = paid ? { value: 'payment_value', id: 'payment', due_date: 'due_date' }[paid] : FIELD_IDS[steps[0]];
   return { label: last ? FIELD_NAMES[last][k] : '', id };
 }
 
@@ -180,6 +181,21 @@ export function fieldLabel(lang: Lang, path: string): { label: string; id?: stri
 export function errorsOf(body: unknown): ApiErrorItem[] {
   const errors = body && typeof body === 'object' && 'Errors' in body ? body.Errors : undefined;
   return Array.isArray(errors) ? (errors as ApiErrorItem[]) : [];
+}
+
+/**
+ * The messages of a document form's refusal by the id of the control each concerns (fieldLabel), to show under it;
+ * beside it the field is already named, so each message is the API's (in the console's language) without its field's name or path.
+ */
+export function controlErrors(lang: Lang, body: unknown): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const e of errorsOf(body)) {
+    const path = e.Params?.[0] ?? '';
+    const id = fieldLabel(lang, path).id;
+    const text = translate(lang, e);
+    if (id) out.set(id, [...(out.get(id) ?? []), path && text.startsWith(`${path} `) ? text.slice(path.length + 1) : text]);
+  }
+  return out;
 }
 
 export function fieldErrors(lang: Lang, body: unknown, known: Set<string>): Map<string, string[]> {

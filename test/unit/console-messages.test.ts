@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fieldErrors, fieldLabel, translate } from '../../src/console/messages';
+import { controlErrors, fieldErrors, fieldLabel, translate } from '../../src/console/messages';
 import { BadList, badListText } from '../../src/console/sort';
 import { authorityLines } from '../../src/console/authority-messages';
 
@@ -45,6 +45,20 @@ test('a message with no Spanish text of its own: its code in Spanish, no English
   assert.deepEqual(byField.get(''), ['Anticipo: El tipo de documento no está configurado para esto.']);
   assert.deepEqual([fieldLabel('es', 'items[2].discount'), fieldLabel('en', 'payments[0].value'), fieldLabel('es', 'customer.identification'), fieldLabel('es', 'body')],
     [{ label: 'Línea 3 · descuento', id: 'discount-2' }, { label: 'Payment value', id: 'payment_value' }, { label: 'Cliente', id: 'customer' }, { label: '' }]);
+});
+
+test('a document form\'s refusals by the control each concerns, without the field\'s name or path (shown under it)', () => {
+  const body = { Errors: [
+    { Code: 'invalid_amount', Message: 'items[0].quantity must be > 0', Params: ['items[0].quantity'] },
+    { Code: 'invalid_amount', Message: 'items[1].price must be >= 0', Params: ['items[1].price'] },
+    { Code: 'invalid_date', Message: 'payments[0].due_date must be a date yyyy-MM-dd', Params: ['payments[0].due_date'] },
+    { Code: 'invalid_date', Message: 'payment.conditions.due_date must be a date yyyy-MM-dd', Params: ['payment.conditions.due_date'] },
+    { Code: 'invalid_array', Message: 'items must NOT have fewer than 1 items', Params: ['items'] },
+  ] };
+  assert.deepEqual([...controlErrors('es', body)], [['quantity-0', ['Debe ser mayor que 0.']], ['price-1', ['Debe ser mayor o igual que 0.']],
+    ['due_date', ['Debe ser una fecha aaaa-mm-dd.', 'Debe ser una fecha aaaa-mm-dd.']]]);
+  assert.deepEqual(controlErrors('en', body).get('quantity-0'), ['must be > 0']);
+  assert.equal(controlErrors('es', undefined).size, 0);
 });
 
 test('the documents list refuses a bad address in the page language', () => {

@@ -1,0 +1,110 @@
+/**
+ * The console's document forms doing the work, in Chromium: a line's product found by its code or name (past the
+ * form's first list, never another company's or an inactive one) fills its price, tax and unit, all editable; each
+ * refusal shown under its own control as well as in the summary; axe-core on each page.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../support/server';
+import { ADMIN_TOKEN } from '../support/admin';
+import { axeViolations, browserSuite, openBrowser, type OpenBrowser } from '../support/browser';
+import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
+
+describe('console forms in a browser', browserSuite(), () => {
+  let s: TestServer;
+  let browser: OpenBrowser;
+  let page: Page;
+
+  before(async () => {
+    s = await startTestServer('pglite', { ADMIN_TOKEN });
+    await ensureDemoConsole(s.db);
+    // 110 more products, so that the one looked for lies past the first 100 the form lists.
+    for (let batch = 0; batch < 11; batch++) {
+      await Promise.all(Array.from({ length: 10 }, async (_, k) => {
+        const r = await s.as('co').post('/v1/products', { code: `RELLENO${batch * 10 + k}`, name: `Artículo de relleno ${batch * 10 + k}`, prices: [{ position: 1, value: 1000 }] });
+        assert.equal(r.status, 201, JSON.stringify(r.body));
+      }));
+    }
+    const bolt = await s.as('co').post('/v1/products', { code: 'TORN38', name: 'Tornillo hexagonal 3/8', unit: 'KGM', prices: [{ position: 1, value: 1234.5 }], taxes: [] });
+    assert.equal(bolt.status, 201, JSON.stringify(bolt.body));
+    browser = await openBrowser();
+    page = await browser.context.newPage();
+  });
+  after(async () => { await browser?.close(); await s?.close(); });
+
+  const go = (p: string) => page.goto(s.url + p);
+  const text = async (selector: string) => ((await page.textContent(selector)) ?? '').replace(/\u00a0/g, ' ');
+  const noViolations = async (what: string) => assert.deepEqual(await axeViolations(page), [], `axe-core on ${what}`);
+  const options = (selector: string) => page.$$eval(`${selector} option`, (os) => os.map((o) => o.textContent ?? ''));
+  async function login(email: string, password: string) {
+    await browser.context.clearCookies();
+    await go('/app/login');
+    await page.fill('#email', email);
+    await page.fill('#password', password);
+    await Promise.all([page.waitForLoadState('load'), page.click('button[type=submit]')]);
+  }
+
+  test('a product found by name or code fills its line (price, IVA, unit), stays editable and chosen; none of another company or inactive', async () => {
+    await login(DEMO_CONSOLE.co.email, DEMO_CONSOLE.co.password);
+    await go('/app/invoices/new');
+    assert.ok(!(await options('#code-0')).some((o) => o.startsWith('TORN38')), 'past the first list');
+    await page.fill('#customer-search', 'Metál');
+    await page.waitForFunction(() => (document.querySelector('#customer') as HTMLSelectElement | null)?.value === '890114578|0');
+    // By name: the one match comes chosen and fills the row.
+    await page.fill('#product-q-0', 'hexagonal');
+    await page.waitForFunction(() => (document.querySelector('#code-0') as HTMLSelectElement | null)?.value === 'TORN38');
+    await page.waitForFunction(() => (document.querySelector('#price-0') as HTMLInputElement).value === '1234,5');
+    assert.equal(await page.inputValue('#quantity-0'), '1');
+    assert.equal(await text('#unit-0'), 'Unidad: KGM · Kilogramo');
+    await page.waitForFunction(() => document.querySelector('#echo-price-0')?.textContent?.replace(/\u00a0/g, ' ') === '= $ 1.234,50');
+    // By code, in another line: its IVA comes with it.
+    await page.fill('#product-q-1', 'port14');
+    await page.waitForFunction(() => (document.querySelector('#code-1') as HTMLSelectElement | null)?.value === 'PORT14');
+    await page.waitForFunction(() => (document.querySelector('#price-1') as HTMLInputElement).value === '2850000');
+    assert.equal(await page.$eval('#tax-1', (el) => (el as HTMLSelectElement).selectedOptions[0].text), 'IVA 19%');
+    assert.equal(await text('#unit-1'), 'Unidad: 94 · Unidad');
+    // Several matches: a list to choose from, none chosen for you.
+    await page.fill('#product-q-2', 'relleno 10');
+    await page.waitForFunction(() => document.querySelectorAll('#code-2 option').length === 12);
+    assert.equal(await page.inputValue('#code-2'), '');
+    // Another company's product (the Mexican LAP14) and an inactive one are not offered.
+    await page.fill('#product-q-2', 'Laptop');
+    await page.waitForFunction(() => document.querySelectorAll('#code-2 option').length === 1);
+    await page.fill('#product-q-2', 'Impresora');
+    await page.waitForFunction(() => document.querySelectorAll('#code-2 option').length === 1);
+    assert.deepEqual(await options('#code-2'), ['—']);
+    // What was filled is editable: a price of its own.
+    await page.fill('#price-0', '1.000,25');
+    await page.fill('#quantity-0', '2');
+    await page.waitForFunction(() => document.querySelector('#live-total')?.textContent?.replace(/\u00a0/g, ' ') === '$ 3.393.500,50');
+    await noViolations('New invoice with products found');
+    // Another line: the product found past the first list stays chosen with what was typed.
+    await Promise.all([page.waitForLoadState('load'), page.click('button[name=add_line]')]);
+    assert.equal(await page.inputValue('#code-0'), 'TORN38');
+    assert.deepEqual([await page.inputValue('#price-0'), await page.inputValue('#quantity-0'), await text('#unit-0')], ['1.000,25', '2', 'Unidad: KGM · Kilogramo']);
+    await Promise.all([page.waitForURL(/\/app\/documents\/invoices\/[0-9a-f-]{36}\?ok=done/), page.click('form.invoice > button[type=submit]')]);
+    const made = (await s.as('co').get(`/v1/invoices/${/invoices\/([0-9a-f-]{36})/.exec(page.url())![1]}`)).body;
+    assert.deepEqual(made.items.map((i: any) => [i.code, i.quantity, i.price, i.taxes.map((x: any) => x.type)]), [['TORN38', 2, 1000.25, []], ['PORT14', 1, 2850000, ['IVA']]]);
+  });
+
+  test('a refused invoice: each message under its own control too (aria-describedby), in Spanish, no API path', async () => {
+    await go('/app/invoices/new');
+    await page.fill('#product-q-0', 'LIBRO01');
+    await page.waitForFunction(() => (document.querySelector('#price-0') as HTMLInputElement).value === '95000');
+    await page.fill('#quantity-0', '0');
+    await page.fill('#product-q-1', 'MOUSE01');
+    await page.waitForFunction(() => (document.querySelector('#price-1') as HTMLInputElement).value === '65000');
+    await page.fill('#price-1', '-5');
+    await Promise.all([page.waitForLoadState('load'), page.click('form.invoice > button[type=submit]')]);
+    assert.match(await text('#error-summary'), /Línea 1 · cantidad: /);
+    for (const [id, says] of [['customer', /No puede estar vacío/], ['quantity-0', /Debe ser mayor que 0/], ['price-1', /Debe ser mayor o igual que 0/]] as const) {
+      assert.match(await text(`#err-${id}`), says, id);
+      assert.match(await page.getAttribute(`#${id}`, 'aria-describedby') ?? '', new RegExp(`\\berr-${id}\\b`), id);
+      assert.equal(await page.getAttribute(`#${id}`, 'aria-invalid'), 'true', id);
+    }
+    assert.doesNotMatch(await text('main'), /items\[|customer\.identification|payments\[/, 'no JSON path anywhere on the page');
+    assert.equal(await page.inputValue('#code-1'), 'MOUSE01', 'what was chosen is kept');
+    await noViolations('a refused invoice with its messages under the fields');
+  });
+});
