@@ -19,6 +19,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import examples from './openapi-examples.json';
 import { CoInvoiceAnswer } from './invoices/co/schema';
 import { MxInvoiceAnswer } from './invoices/mx/schema';
+import { TicketAnswer } from './tickets/schema';
 import { VoucherAnswer } from './vouchers/schema';
 import { NoteAnswer } from './notes/schema';
 import { MxCreditNoteAnswer } from './notes/mx';
@@ -66,6 +67,7 @@ export const DOCUMENT_ANSWERS: { collection: string; schema: TSchema }[] = [
   { collection: '/v1/debit-notes', schema: NoteAnswer },
   { collection: '/mx/v1/credit-notes', schema: MxCreditNoteAnswer },
   { collection: '/mx/v1/payments', schema: PaymentAnswer },
+  { collection: '/mx/v1/tickets', schema: TicketAnswer },
 ];
 
 const pascal = (s: string) => s.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');

@@ -21,6 +21,7 @@ import { PAYMENT_STAMP_JOB } from './payments/kernel';
 import { CANCEL_JOB, runCancellation, SandboxCancellations } from './einvoice/sat/cancel';
 import { FinkokPac } from './einvoice/sat/finkok';
 import { reportRoutes } from './reports/routes';
+import { ticketRoutes } from './tickets/routes';
 import { Outbox } from './platform/outbox';
 import { Throttle } from './platform/throttle';
 import { DianWebService } from './einvoice/dian/soap';
@@ -47,7 +48,7 @@ import { consoleRoutes } from './console/routes';
 import { requireSchemas } from './einvoice/xsd';
 
 /** Every feature's routes, served on {base_url} and {base_url_mx}. */
-export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, noteRoutes, mxNoteRoutes, paymentRoutes, voucherRoutes, reportRoutes, mailRoutes, webhookRoutes];
+export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, noteRoutes, mxNoteRoutes, paymentRoutes, voucherRoutes, ticketRoutes, reportRoutes, mailRoutes, webhookRoutes];
 
 export interface Running {
   app: FastifyInstance;

@@ -1,0 +1,143 @@
+/**
+ * A Mexican sales ticket (issue 51; docs/mexico.md, "Tickets and the global invoice"): a sale at the counter to
+ * whoever is there. It is not a CFDI: the customer may invoice it alone until the end of its month, and every ticket
+ * that was not is declared in a global invoice (src/tickets/global.ts).
+ *
+ * Its lines are checked and computed as a Mexican invoice's (checkMxLines, computeMxLines: each line's taxes
+ * round2(base × rate), IVA on the base plus the line's IEPS), without withholdings (the general public withholds
+ * nothing). One transaction takes its folio (the company's ticket counter, locked by the UPDATE until commit: gap-free
+ * and unique), stores it and posts its entry: the sale is made and paid at the counter, so it posts as a PUE invoice
+ * does — debit Caja (c_FormaPago 01) or Bancos (any other form; the company's FV payment type of that form names the
+ * account when it has one), credit revenue the line amounts, debit discounts, credit each tax its own account (IVA
+ * and IEPS trasladados cobrados: collected at the sale). The invoices that later declare the ticket post nothing of it
+ * again (src/tickets/global.ts).
+ */
+import crypto from 'node:crypto';
+import Decimal from 'decimal.js';
+import type { Company } from '../platform/auth';
+import type { Queryable } from '../platform/db';
+import type { Problems } from '../platform/errors';
+import { num } from '../platform/money';
+import { GENERAL_PUBLIC } from '../companies/uses';
+import { postEntry, type Posting } from '../ledger/journal';
+import { MX_LEDGER } from '../ledger/accounts';
+import { checkLedgerAmounts } from '../ledger/limits';
+import { loadMasterData, notAfterToday, todayIn } from '../invoices/lookup';
+import { checkMxLines, computeMxLines, type MxPlan } from '../invoices/mx/service';
+import type { MxInvoiceBody } from '../invoices/mx/schema';
+import type { DocumentTypeRow } from '../catalog/rows';
+import type { MxOut } from '../invoices/compute';
+import type { TicketBody, TicketDocument } from './schema';
+
+/** A ticket's discounts are values (no document type says otherwise). */
+const VALUE_DISCOUNTS = { discount_type: 'Value' } as DocumentTypeRow;
+
+export interface TicketPlan {
+  body: TicketBody;
+  date: string;
+  /** The last day it may be invoiced alone: the end of its month. */
+  until: string;
+  lines: MxPlan['lines'];
+  computed: MxOut;
+  /** The account its payment form brings the money to. */
+  account: { code: string; name: string };
+}
+
+/** The last day (yyyy-MM-dd) of a date's month. */
+export function endOfMonth(date: string): string {
+  const [y, m] = date.split('-').map(Number);
+  return `${date.slice(0, 7)}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+}
+
+export async function planTicket(q: Queryable, company: Company, body: TicketBody, problems: Problems): Promise<TicketPlan> {
+  const items = Array.isArray(body.items) ? body.items : [];
+  const md = await loadMasterData(q, company, { productCodes: items.map((i) => i?.code) });
+  notAfterToday(problems, body.date, company.time_zone, 'A ticket');
+  const date = typeof body.date === 'string' && !problems.has('date') ? body.date : todayIn(company.time_zone);
+  const { lines } = checkMxLines(problems, company, md, VALUE_DISCOUNTS, null, items as MxInvoiceBody['items'], []);
+  problems.throwIfAny();
+  const computed = computeMxLines(problems, VALUE_DISCOUNTS, items as MxInvoiceBody['items'], lines, [], 'The ticket total');
+  const form = body.payment_form;
+  const type = [...md.payment_types.values()].find((t) => t.document_type === 'FV' && t.active && t.sat_code === form);
+  const account = type ? { code: type.account_code, name: type.name } : form === '01' ? { code: MX_LEDGER.cash, name: 'Efectivo' } : { code: MX_LEDGER.bank, name: `Forma de pago ${form}` };
+  const plan: TicketPlan = { body, date, until: endOfMonth(date), lines, computed, account };
+  if (problems.empty) checkLedgerAmounts(problems, ticketPostings(plan), null, 'items', 'MXN');
+  problems.throwIfAny();
+  return plan;
+}
+
+/** The sale's entry (see the module's comment): as a PUE invoice's, to the general public. */
+export function ticketPostings(plan: TicketPlan): Posting[] {
+  const c = plan.computed;
+  const p: Posting[] = [
+    { account: plan.account.code, debit: c.total, description: plan.account.name, third_party: GENERAL_PUBLIC.rfc },
+    { account: MX_LEDGER.revenue, credit: c.subtotal, description: 'Ventas' },
+    { account: MX_LEDGER.discounts, debit: c.discounts, description: 'Descuentos' },
+  ];
+  c.lines.forEach((line, i) => line.taxes.forEach((t) => {
+    p.push({ account: plan.lines[i].taxes.find((x) => x.id === t.id)!.account_code, credit: t.value, description: t.name ?? t.type });
+  }));
+  return p;
+}
+
+type TaxJson = TicketDocument['taxes'][number];
+const taxJson = (t: { id: number; name?: string; type: string; percentage: string; value: string; base: string }): TaxJson =>
+  ({ id: t.id, name: t.name, type: t.type, percentage: Number(t.percentage), value: num(t.value), base_value: num(t.base) });
+
+/** The taxes of lines summed per tax (base and amount), in the order they first appear. */
+export function taxesPerTax(lines: { taxes: TaxJson[] }[]): TaxJson[] {
+  const out = new Map<number, { t: TaxJson; base: Decimal; value: Decimal }>();
+  for (const l of lines) {
+    for (const t of l.taxes) {
+      const x = out.get(t.id) ?? { t, base: new Decimal(0), value: new Decimal(0) };
+      out.set(t.id, { t, base: x.base.plus(t.base_value), value: x.value.plus(t.value) });
+    }
+  }
+  return [...out.values()].map(({ t, base, value }) => ({ ...t, base_value: num(base), value: num(value) }));
+}
+
+/** The stored document: the lines with their SAT keys and figures (no key, no state: those are the row's). */
+export function ticketDocument(plan: TicketPlan, ids: { id: string; folio: number; now: Date }) {
+  const { body, computed } = plan;
+  const items = body.items.map((item, i) => {
+    const c = computed.lines[i];
+    return {
+      code: item.code, description: plan.lines[i].description, quantity: num(item.quantity), price: item.price, discount: item.discount ?? 0,
+      sat_product_key: plan.lines[i].product.sat_product_key ?? '', sat_unit_key: plan.lines[i].product.sat_unit_key ?? '',
+      subtotal: num(c.gross), discount_value: num(c.discount), taxes: c.taxes.map(taxJson), total: num(c.total),
+    };
+  });
+  return {
+    id: ids.id, folio: ids.folio, date: plan.date, branch: body.branch ?? null, payment_form: body.payment_form, items,
+    subtotal: num(computed.subtotal), discounts: num(computed.discounts), taxes: taxesPerTax(items), taxes_total: num(computed.taxes),
+    total: num(computed.total), metadata: { created: ids.now.toISOString() },
+  };
+}
+export type StoredTicket = ReturnType<typeof ticketDocument>;
+
+/** A new self-invoicing key: 128 random bits, base64url (22 characters); the ticket keeps only its SHA-256. */
+export function newTicketKey(): { key: string; hash: string } {
+  const key = crypto.randomBytes(16).toString('base64url');
+  return { key, hash: keyHash(key) };
+}
+export const keyHash = (key: string) => crypto.createHash('sha256').update(key, 'utf8').digest('hex');
+
+/**
+ * Writes the ticket in the caller's transaction: its folio from the company's ticket counter (the UPDATE locks the
+ * counter's row until commit, so folios are gap-free and unique; a rolled-back ticket gives its folio back), the row
+ * and its journal entry.
+ */
+export async function storeTicket(q: Queryable, company: Company, plan: TicketPlan, keyHashed: string): Promise<StoredTicket> {
+  const cid = company.company_id;
+  const id = crypto.randomUUID();
+  const now = new Date();
+  const [{ folio }] = await q.query<{ folio: string }>(
+    `INSERT INTO ticket_counters AS c (company_id, last_folio) VALUES ($1, 1)
+     ON CONFLICT (company_id) DO UPDATE SET last_folio = c.last_folio + 1 RETURNING last_folio AS folio`, [cid]);
+  const doc = ticketDocument(plan, { id, folio: Number(folio), now });
+  await q.query(`INSERT INTO tickets (company_id, id, folio, date, branch, payment_form, total, key_hash, self_invoice_until, document, created_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+  [cid, id, folio, plan.date, doc.branch, doc.payment_form, plan.computed.total, keyHashed, plan.until, JSON.stringify(doc), now]);
+  await postEntry(q, cid, { kind: 'ticket', id, date: plan.date, description: `Ticket ${folio}` }, ticketPostings(plan));
+  return doc;
+}
