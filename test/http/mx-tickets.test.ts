@@ -204,4 +204,11 @@ eachStorage('MX tickets and the global invoice', (storage: Storage) => {
     const t = await mx().get(`/v1/tickets/${a.id}`);
     assert.deepEqual([t.body.status, t.body.global_invoice.id], ['global', next.body.id]);
   });
+
+  test('concurrent tickets take consecutive folios, none twice', async () => {
+    const [{ last }] = await s.db.query(`SELECT last_folio::int AS last FROM ticket_counters WHERE company_id = $1`, [cid]);
+    const made = await Promise.all(Array.from({ length: 8 }, () => mx().post('/v1/tickets', TICKET_B)));
+    assert.ok(made.every((r) => r.status === 201), JSON.stringify(made.map((r) => r.body)));
+    assert.deepEqual(made.map((r) => r.body.folio).sort((x, y) => x - y), Array.from({ length: 8 }, (_, i) => last + 1 + i));
+  });
 });
