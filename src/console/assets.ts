@@ -25,6 +25,20 @@ export const CONSOLE_SCRIPT = `function fillLine(sel) {
 var isLine = function (el) { return el instanceof HTMLSelectElement && el.name === 'code'; };
 document.addEventListener('change', function (e) { if (isLine(e.target)) fillLine(e.target); });
 document.addEventListener('htmx:load', function (e) { if (isLine(e.detail.elt)) fillLine(e.detail.elt); });
+// A form in a dialog (the new invoice's customer): shown when it arrives, focused on its first field or error; closed
+// when the answer leaves it empty (saved: what it made is chosen in the page, src/console/catalog-routes.ts) or on Cancel.
+document.addEventListener('htmx:afterSwap', function (e) {
+  var d = e.detail.target;
+  if (!(d instanceof HTMLDialogElement)) return;
+  if (!d.querySelector('form')) { d.close(); var chosen = document.getElementById('customer'); if (chosen) chosen.focus(); return; }
+  if (!d.open) d.showModal();
+  var first = d.querySelector('[aria-invalid=true]') || d.querySelector('input:not([type=hidden]), select');
+  if (first) first.focus();
+});
+document.addEventListener('click', function (e) {
+  var b = e.target instanceof Element && e.target.closest('[data-close]');
+  if (b && b.closest('dialog')) b.closest('dialog').close();
+});
 `;
 
 export const STYLESHEET = `
@@ -43,7 +57,7 @@ th,td{border-bottom:1px solid var(--line);padding:6px 8px;text-align:left;vertic
 .filters,.grid{display:flex;flex-wrap:wrap;gap:8px 12px;align-items:flex-end;margin-bottom:12px}.field{display:flex;flex-direction:column;min-width:140px}
 label{font-size:.9rem;color:var(--muted)}input,select,button,.button{font:inherit;padding:6px 8px;border:1px solid #6b7684;border-radius:4px;background:#fff;color:var(--fg)}
 button,.button{background:var(--accent);color:#fff;border-color:var(--accent);cursor:pointer;text-decoration:none;display:inline-block}
-.top button{background:#fff;color:#102a43}.lines input{width:7rem}.lines input.find{width:12rem;display:block;margin-bottom:4px}.lines select{max-width:16rem}
+.top button{background:#fff;color:#102a43}button.secondary{background:#fff;color:var(--accent)}dialog{max-width:min(960px,96vw);border:1px solid var(--line);border-radius:6px}dialog::backdrop{background:rgba(16,42,67,.5)}.lines input{width:7rem}.lines input.find{width:12rem;display:block;margin-bottom:4px}.lines select{max-width:16rem}
 .error{color:var(--bad);background:#fdecea;border:1px solid #f5c2c0;padding:8px 12px;border-radius:4px}.ok{color:var(--good);background:#e8f5ec;padding:8px 12px;border-radius:4px}
 #customer-field{display:contents}.echo{display:block;font-size:.85em;color:#3d4a5c;min-height:1.2em}.echo.bad{color:#a4161a}.totals{display:grid;grid-template-columns:max-content max-content;gap:4px 16px}.totals dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
 .actions{display:flex;flex-wrap:wrap;gap:16px}.action{background:var(--card);border:1px solid var(--line);border-radius:6px;padding:12px;display:flex;flex-direction:column;gap:6px;max-width:100%}

@@ -1,7 +1,7 @@
 /** The routes of the customers and products pages (src/console/catalog.ts). */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../platform/db';
-import { catalogForm, catalogList, catalogSave, findCustomers, type CatalogKind } from './catalog';
+import { catalogForm, catalogList, catalogSave, findCustomers, quickCustomerForm, type CatalogKind } from './catalog';
 import { need, Refused, sendHtml } from './context';
 import type { Form } from './forms';
 import { customerOption, customerSelect, findProductChoices, productSelect } from './pickers';
@@ -28,6 +28,20 @@ export function catalogRoutes(app: FastifyInstance, guarded: Guarded, db: Db): v
     const search = String([q.product_q].flat()[0] ?? '').trim().slice(0, 100);
     const products = await findProductChoices(db, ctx.company.company_id, search);
     return sendHtml(reply, 200, productSelect(ctx, row, products, search && products.length === 1 ? products[0].code : ''));
+  }));
+  // A customer created from the new invoice, in its dialog (src/console/catalog.ts, quickCustomerForm): refused, the form
+  // again with each message under its field; saved, the invoice's customer list with it chosen (out of band), and an
+  // empty dialog, which closes.
+  app.get('/customers/quick', hide, guarded(async (ctx, _req, reply) => { need(ctx, 'accountant'); return sendHtml(reply, 200, quickCustomerForm(ctx)); }));
+  app.post('/customers/quick', hide, guarded(async (ctx, req, reply) => {
+    need(ctx, 'accountant');
+    const f = (req.body ?? {}) as Form;
+    const res = await catalogSave(ctx, 'customers', f);
+    if (res.status !== 201) return sendHtml(reply, 200, quickCustomerForm(ctx, f, res));
+    const made = await ctx.api<{ identification: string; branch_office: number; name: string[] }>('GET', `/customers/${res.body.id}`);
+    if (made.status !== 200) throw new Error(`GET /customers/${res.body.id}: ${made.status}`);
+    const option = customerOption(made.body);
+    return sendHtml(reply, 200, customerSelect(ctx, [option], option[0], undefined, true));
   }));
   for (const kind of ['customers', 'products'] as CatalogKind[]) {
     app.get(`/${kind}`, hide, guarded(async (ctx, req, reply) => sendHtml(reply, 200, await catalogList(ctx, db, kind, req.query as Record<string, string>))));

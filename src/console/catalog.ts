@@ -175,6 +175,22 @@ export async function catalogForm(ctx: Ctx, kind: CatalogKind, id?: number, sent
   return { status: errors ? 400 : 200, body: page(ctx, title, body) };
 }
 
+/**
+ * The customer form inside the new invoice's dialog (GET and POST /app/customers/quick): the same fields, rules and
+ * messages as the customer page's, sent by htmx so that the invoice being typed stays as it is; saved, the route puts
+ * the new customer in the invoice's list, chosen, and the dialog closes (src/console/assets.ts).
+ */
+export function quickCustomerForm(ctx: Ctx, sent?: Form, result?: { status: number; body: unknown }): Html {
+  const l = ctx.lang;
+  const errors = result && result.status >= 400 ? result.body : undefined;
+  const f = fields(l, customerSpecs(ctx), NEW.customers(ctx), sent, errors);
+  return html`<form method="post" action="/app/customers" hx-post="/app/customers/quick" hx-target="#customer-dialog" hx-swap="innerHTML" novalidate>${csrfField(ctx)}
+  <h2 id="customer-dialog-title">${catalogTitle(ctx, 'customers', true)}</h2>
+  ${errors ? html`<div class="error" role="alert"><p>${t(l, 'fixErrors')}</p>${f.rest.length ? html`<ul>${f.rest.map((m) => html`<li>${m}</li>`)}</ul>` : ''}</div>` : ''}
+  <div class="grid">${f.html}</div>
+  <div class="actions"><button type="submit">${l === 'en' ? 'Save and choose' : 'Guardar y elegir'}</button><button type="button" class="secondary" data-close>${l === 'en' ? 'Cancel' : 'Cancelar'}</button></div></form>`;
+}
+
 /** Creates (id undefined) or replaces a record through the API; answers the id on success, or the API's refusal. */
 export async function catalogSave(ctx: Ctx, kind: CatalogKind, f: Form, id?: number): Promise<ApiAnswer<{ id: number }>> {
   const specs = await specsOf(ctx, kind);

@@ -191,6 +191,8 @@ export async function invoiceForm(ctx: Ctx, f: Form = {}, result?: { status: num
   <div class="field"><label for="customer-search">${t(l, 'searchCustomer')}</label><input id="customer-search" name="customer_q" type="search" value="${one(f.customer_q)}"
     hx-get="/app/customer-options" hx-trigger="input changed delay:300ms" hx-target="#customer-field" hx-swap="outerHTML" aria-controls="customer"></div>
   ${customerSelect(ctx, c.customers.map(customerOption), one(f.customer), errors)}
+  <div class="field"><button type="button" class="secondary" hx-get="/app/customers/quick" hx-target="#customer-dialog" hx-swap="innerHTML" aria-haspopup="dialog">${
+    l === 'en' ? 'New customer' : 'Nuevo cliente'}</button></div>
   ${select('seller', 'seller', t(l, 'seller'), c.sellers.map((x) => [String(x.id), `${x.first_name ?? ''} ${x.last_name ?? x.username ?? ''}`]), one(f.seller), errors)}
   ${co ? input('date', 'date', t(l, 'date'), one(f.date) || today(ctx), 'date', errors) : select('use', 'use', t(l, 'use'),
     (c.uses.length ? c.uses : [{ code: 'G03', name: 'Gastos en general' }]).map((u): [string, string] => [u.code, `${u.code} · ${u.name ?? u.description ?? ''}`]), one(f.use) || 'G03', errors)}
@@ -204,7 +206,8 @@ export async function invoiceForm(ctx: Ctx, f: Form = {}, result?: { status: num
   ${retentionsField(ctx, c, f)}
   <div class="check"><input type="checkbox" id="stamp" name="stamp" value="yes"${one(f.stamp) === 'yes' || !Object.keys(f).length ? html` checked` : ''}><label for="stamp">${t(l, 'sendToAuthority')}</label></div>
   <h2>${t(l, 'preview')}</h2>${totals ?? html`<div id="totals" aria-live="polite"></div>`}
-  <button type="submit">${t(l, 'create')}</button></form>`);
+  <button type="submit">${t(l, 'create')}</button></form>
+  <dialog id="customer-dialog" aria-labelledby="customer-dialog-title"></dialog>`);
 }
 
 /** The API body of a credit note of `invoice` from its form. */

@@ -1,7 +1,8 @@
 /**
  * The console's document forms doing the work, in Chromium: a line's product found by its code or name (past the
- * form's first list, never another company's or an inactive one) fills its price, tax and unit, all editable; each
- * refusal shown under its own control as well as in the summary; axe-core on each page.
+ * form's first list, never another company's or an inactive one) fills its price, tax and unit, all editable; a
+ * customer created in a dialog without leaving the invoice (its check digit shown, a refusal under its field), then
+ * chosen; each refusal shown under its own control as well as in the summary; axe-core on each page.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,6 +11,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { ADMIN_TOKEN } from '../support/admin';
 import { axeViolations, browserSuite, openBrowser, type OpenBrowser } from '../support/browser';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
+import { nitCheckDigit } from '../../src/platform/nit';
 
 describe('console forms in a browser', browserSuite(), () => {
   let s: TestServer;
@@ -106,5 +108,49 @@ describe('console forms in a browser', browserSuite(), () => {
     assert.doesNotMatch(await text('main'), /items\[|customer\.identification|payments\[/, 'no JSON path anywhere on the page');
     assert.equal(await page.inputValue('#code-1'), 'MOUSE01', 'what was chosen is kept');
     await noViolations('a refused invoice with its messages under the fields');
+  });
+
+  test('a customer created without leaving the invoice: its check digit, a refusal under its field, then chosen, what was typed kept', async () => {
+    await go('/app/invoices/new');
+    await page.fill('#product-q-0', 'ASESORIA');
+    await page.waitForFunction(() => (document.querySelector('#price-0') as HTMLInputElement).value === '120000');
+    await page.fill('#quantity-0', '3');
+    await page.click('button:text("Nuevo cliente")');
+    await page.waitForSelector('#customer-dialog[open] #c-identification');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'c-person_type', 'the dialog takes the focus');
+    await noViolations('the new customer dialog');
+    await page.fill('#c-identification', '901458327');
+    const dv = nitCheckDigit('901458327');
+    await page.waitForFunction((d) => document.querySelector('#echo-c-identification')?.textContent === `Dígito de verificación: ${d}`, dv);
+    await page.fill('#c-name-0-', 'Ferretería La Escuadra S.A.S.');
+    await page.click('#customer-dialog button[type=submit]');
+    // Without its address: refused in the dialog, under the field, which takes the focus.
+    await page.waitForSelector('#customer-dialog[open] #err-address-address');
+    assert.equal(await text('#err-address-address'), 'No puede estar vacío.');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'c-address-address');
+    assert.equal(await page.inputValue('#c-name-0-'), 'Ferretería La Escuadra S.A.S.');
+    await page.fill('#c-address-address', 'Calle 10 # 5-51');
+    await page.selectOption('#c-address-city-state_code', { label: '11 · Bogotá' });
+    await page.selectOption('#c-address-city-city_code', '11001');
+    await page.click('#customer-dialog button[type=submit]');
+    await page.waitForSelector('#customer-dialog', { state: 'hidden' });
+    assert.equal(await page.inputValue('#customer'), '901458327|0');
+    assert.equal(await page.$eval('#customer', (el) => (el as HTMLSelectElement).selectedOptions[0].text), 'Ferretería La Escuadra S.A.S. (901458327)');
+    assert.deepEqual([await page.inputValue('#code-0'), await page.inputValue('#quantity-0'), await page.inputValue('#price-0')], ['ASESORIA', '3', '120000'], 'the invoice as typed');
+    await Promise.all([page.waitForURL(/\/app\/documents\/invoices\/[0-9a-f-]{36}\?ok=done/), page.click('form.invoice > button[type=submit]')]);
+    const made = (await s.as('co').get(`/v1/invoices/${/invoices\/([0-9a-f-]{36})/.exec(page.url())![1]}`)).body;
+    assert.deepEqual([made.customer.identification, made.items[0].quantity, made.total], ['901458327', 3, 428400]);
+    const customer = (await s.as('co').get('/v1/customers?identification=901458327')).body.results[0];
+    assert.deepEqual([customer.check_digit, customer.name], [String(dv), ['Ferretería La Escuadra S.A.S.']]);
+  });
+
+  test('Cancel closes the customer dialog and creates nothing', async () => {
+    await go('/app/invoices/new');
+    await page.click('button:text("Nuevo cliente")');
+    await page.waitForSelector('#customer-dialog[open]');
+    await page.fill('#c-identification', '901999888');
+    await page.click('#customer-dialog button:text("Cancelar")');
+    await page.waitForSelector('#customer-dialog', { state: 'hidden' });
+    assert.equal((await s.as('co').get('/v1/customers?identification=901999888')).body.results.length, 0);
   });
 });
