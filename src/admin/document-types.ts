@@ -4,7 +4,7 @@
  * numbering, and for Colombian electronic types the DIAN numbering resolution
  * (number, prefix, range, validity, technical key), which is checked:
  *
- * - an electronic type (electronic_type ElectronicInvoice: FV, NC or ND, Colombia
+ * - an electronic type (electronic_type ElectronicInvoice: FV, NC or ND; PosEquivalentDocument: FV, POS tickets; Colombia
  *   only) is sent to the DIAN; an electronic invoice type (FV) has a resolution,
  *   and only such a type has one (the DIAN authorizes no ranges for notes);
  * - from ≤ to, valid_from ≤ valid_to, and valid_to not before today in the
@@ -22,6 +22,7 @@ import { todayIn } from '../invoices/lookup';
 import { nullable } from '../companies/settings';
 import { tableResource, type Ctx, type Fields } from './collections';
 import { LOOKUPS } from '../catalog/lookups';
+import { ELECTRONIC_TYPES, isElectronic, POS_TICKET } from '../catalog/rows';
 import type { Resolution as StoredResolution } from '../companies/catalogs/rows';
 import { recordOf } from '../platform/json';
 import { onTestResolution, TEST_RESOLUTION } from '../einvoice/dian/test-resolution';
@@ -114,7 +115,8 @@ export const documentTypes = tableResource({
     consecutive: Type.Integer({ minimum: 1, maximum: 9007199254740991, description: 'Next number to take; never back to a number already used' }),
     discount_type: Enum(['Percentage', 'Value']),
     decimals: Flag(), advance_payment: Flag(), reteiva: Flag(), reteica: Flag(), self_withholding: Flag(),
-    electronic_type: Enum(['NoElectronic', 'ElectronicInvoice'], { description: 'ElectronicInvoice: a Colombian FV sent to the DIAN; needs a resolution' }),
+    electronic_type: Enum([...ELECTRONIC_TYPES], { description: 'ElectronicInvoice: a Colombian FV (or its NC, ND) sent to the DIAN, an FV needing a resolution; '
+      + 'PosEquivalentDocument: an FV whose documents are electronic POS tickets (documento equivalente), on a resolution of their own' }),
     cargo_transportation: Flag(), healthcare_company: Flag(),
     prefix: Type.String({ maxLength: 10, pattern: '^[A-Za-z0-9]*$', 'x-hint': 'must contain only letters and digits', description: 'Electronic types: the resolution\'s prefix' }),
     resolution: nullable(Resolution),
@@ -123,17 +125,23 @@ export const documentTypes = tableResource({
   unique: [['code']],
   async check(ctx, r, before, sent) {
     const { company, problems } = ctx;
-    const electronic = r.electronic_type === 'ElectronicInvoice';
+    const electronic = isElectronic(r as { electronic_type?: string });
+    const pos = r.electronic_type === POS_TICKET;
     if (before && sent.type !== undefined && sent.type !== before.type && await lastUsed(ctx, idOf(before), String(before.type)) > 0) {
       problems.add('invalid_value', `Document type ${before.id} has documents of type ${before.type}; its type cannot change`, 'type');
     }
     if (r.type === 'P' && company.country !== 'MX') problems.add('invalid_value', 'Payment receipts (P) are Mexican documents (CFDI type P)', 'type');
     if (electronic && company.country !== 'CO') problems.add('invalid_value', 'Electronic types are Colombian (every Mexican invoice is a CFDI)', 'electronic_type');
     else if (electronic && r.type === 'RC') problems.add('invalid_value', 'Cash receipts (RC) are not electronic documents', 'electronic_type');
+    else if (pos && r.type !== 'FV') problems.add('invalid_value', `A POS ticket type is an invoice type (FV): its adjustment notes use the company's electronic ${r.type} types`, 'electronic_type');
     // The DIAN authorizes numbering ranges for invoices only: an electronic credit or debit note has its own prefix and counter.
     const resolved = electronic && r.type === 'FV';
     if (resolved && !r.resolution && !problems.has('resolution')) problems.add('parameter_required', 'An electronic invoice type needs its DIAN numbering resolution', 'resolution');
-    if (!resolved && r.resolution && sent.resolution !== undefined && !problems.has('electronic_type')) problems.add('parameter_not_allowed', 'Only electronic invoice types (FV with electronic_type ElectronicInvoice) carry a DIAN resolution', 'resolution');
+    if (!resolved && r.resolution && sent.resolution !== undefined && !problems.has('electronic_type')) problems.add('parameter_not_allowed', 'Only electronic invoice types (FV with electronic_type ElectronicInvoice or PosEquivalentDocument) carry a DIAN resolution', 'resolution');
+    // The POS ticket is numbered on a resolution of its own (a resolución de documento equivalente), never the invoices' test numbering.
+    if (pos && onTestResolution(recordOf(r.resolution)) && !problems.has('resolution')) {
+      problems.add('invalid_dian_resolution', `Resolution ${TEST_RESOLUTION.number} (prefix ${TEST_RESOLUTION.prefix}) is the test numbering of electronic invoices; a POS ticket type needs the numbering the DIAN authorized for POS tickets`, 'resolution.number');
+    }
     if (!resolved && r.resolution) r.resolution = null;
     if (resolved && r.resolution && (sent.resolution !== undefined || sent.consecutive !== undefined || sent.prefix !== undefined)) await checkResolution(ctx, r, before, sent);
     // The test numbering is habilitación's: a company in production issues on none (an inactive type may keep it).

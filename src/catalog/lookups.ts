@@ -63,11 +63,11 @@ export const LOOKUPS: Lookup[] = [
       automatic_number: Type.Boolean(), consecutive: Type.Integer({ description: 'Next number to be taken' }),
       discount_type: Type.String({ description: 'Percentage or Value: how items.discount is read' }), decimals: Type.Boolean(),
       advance_payment: Type.Boolean(), reteiva: Type.Boolean(), reteica: Type.Boolean(), self_withholding: Type.Boolean(),
-      electronic_type: Type.String({ description: 'NoElectronic or ElectronicInvoice' }), cargo_transportation: Type.Boolean(),
+      electronic_type: Type.String({ description: 'NoElectronic, ElectronicInvoice, or PosEquivalentDocument (electronic POS tickets)' }), cargo_transportation: Type.Boolean(),
       healthcare_company: Type.Boolean(), prefix: Type.String(), resolution: Type.Optional(Resolution),
     }),
     map: ({ resolution, ...row }) => {
-      if (row.electronic_type !== 'ElectronicInvoice' || !resolution) return row;
+      if (row.electronic_type === 'NoElectronic' || !resolution) return row;
       const { number, prefix, from, to, valid_from, valid_to } = recordOf(resolution); // the stored JSON of the resolution
       return { ...row, resolution: { number, prefix, from, to, valid_from, valid_to } };
     },

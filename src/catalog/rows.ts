@@ -98,13 +98,25 @@ export interface DocumentTypeRow {
   reteiva: boolean;
   reteica: boolean;
   self_withholding: boolean;
-  electronic_type: 'NoElectronic' | 'ElectronicInvoice';
+  electronic_type: ElectronicType;
   cargo_transportation: boolean;
   healthcare_company: boolean;
   prefix: string;
   /** The DIAN numbering resolution (Colombian electronic types), as the administration API stores it. */
   resolution: Resolution | null;
 }
+
+/**
+ * How a document type meets the DIAN: NoElectronic (never sent), ElectronicInvoice (a factura electrónica, its credit
+ * and debit notes), PosEquivalentDocument (an invoice type whose documents are electronic POS tickets, documentos
+ * equivalentes, numbered on their own resolution).
+ */
+export type ElectronicType = 'NoElectronic' | 'ElectronicInvoice' | 'PosEquivalentDocument';
+export const ELECTRONIC_TYPES: readonly ElectronicType[] = ['NoElectronic', 'ElectronicInvoice', 'PosEquivalentDocument'];
+/** The electronic type of POS tickets. */
+export const POS_TICKET: ElectronicType = 'PosEquivalentDocument';
+/** Whether the documents of a type go to the DIAN. */
+export const isElectronic = (t: { electronic_type?: string | null } | null | undefined): boolean => !!t?.electronic_type && t.electronic_type !== 'NoElectronic';
 
 /** A row of sellers (the users of /v1/users). */
 export interface SellerRow { company_id: number; id: number; username: string; first_name: string; last_name: string; email: string; identification: string; active: boolean }

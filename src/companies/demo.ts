@@ -177,6 +177,16 @@ async function seedColombia(q: Queryable): Promise<number> {
       description: 'Nota débito electrónica DIAN (CUDE) de las facturas electrónicas; admite ReteIVA, ReteICA y autorretención',
       reteiva: true, reteica: true, self_withholding: true },
     ...CO_NOTE_TYPES,
+    // Last, so that the ids of the types above stay what the documentation's examples show.
+    {
+      code: 'POS', name: 'Documento equivalente electrónico POS', type: 'FV', prefix: 'POS', consecutive: 1,
+      description: 'Tiquete de máquina registradora con sistema P.O.S. (documento equivalente electrónico, CUDE); resolución de demostración POS 1-5000000',
+      electronic_type: 'PosEquivalentDocument',
+      resolution: {
+        number: '18764999000001', prefix: 'POS', from: 1, to: 5000000, valid_from: '2024-01-01', valid_to: '2030-12-31',
+        technical_key: 'b7d2e1a94c3f5068d1e2a3b4c5d6e7f809a1b2c3',
+      },
+    },
   ]);
 
   const [iva19, iva5, iva0, inc8] = await insertAll(q, 'taxes', id, CO_TAXES);

@@ -12,6 +12,9 @@ import type { NoteDocument } from '../notes/schema';
 import type { MxCreditNoteDocument } from '../notes/mx';
 import type { VoucherDocument } from '../vouchers/schema';
 import type { PaymentDocument } from '../payments/schema';
+import { contactEmails } from '../mail/send';
+import { controlErrors, underField } from './messages';
+import type { Form } from './forms';
 
 /** What GET /{kind}/{id} answers, whatever the kind and country. */
 type DocumentAnswer = CoInvoiceDocument | MxInvoiceDocument | NoteDocument | MxCreditNoteDocument | VoucherDocument | PaymentDocument;
@@ -22,7 +25,7 @@ type DocumentAnswer = CoInvoiceDocument | MxInvoiceDocument | NoteDocument | MxC
 interface DocumentView {
   name: string | null; date: string; annulled: boolean;
   currency?: { code: string };
-  customer?: { name?: string; identification?: string; rfc_id?: string } | null;
+  customer?: { name?: string; identification?: string; rfc_id?: string; branch_office?: number } | null;
   total?: number; amount?: number; balance?: number; subtotal?: number; discounts?: number; taxes_total?: number; withholdings_total?: number; amount_payable?: number;
   /** Its document type. */
   document?: { id: number };
@@ -168,13 +171,36 @@ async function statusOf(ctx: Ctx, path: string): Promise<(row: { stamp?: { statu
   let plain = new Set<number>();
   if (ctx.country === 'CO' && path === 'invoices') {
     const res = await ctx.api<{ id: number; electronic_type?: string | null }[]>('GET', '/document-types?type=FV');
-    if (res.status === 200) plain = new Set(res.body.filter((t) => t.electronic_type !== 'ElectronicInvoice').map((t) => t.id));
+    if (res.status === 200) plain = new Set(res.body.filter((t) => t.electronic_type === 'NoElectronic').map((t) => t.id));
   }
   return (r) => status(ctx.lang, r.stamp?.status === 'Draft' && r.document && plain.has(r.document.id) ? 'Issued' : r.stamp?.status ?? r.mail?.status);
 }
 
+/**
+ * The recipients of a document's e-mail, editable before it is sent (the API's mail_to and copy_to, each a list separated
+ * by ";"): "To" starts with the customer's contact e-mails, those the API sends to when it is left empty.
+ */
+async function mailFields(ctx: Ctx, customer: DocumentView['customer'], sent?: Form, errors?: unknown): Promise<Html> {
+  const l = ctx.lang;
+  let to = '';
+  const identification = customer?.identification ?? customer?.rfc_id;
+  if (!sent && identification) {
+    const res = await ctx.api<{ results: { contacts?: { email?: string | null }[] }[] }>('GET',
+      `/customers?identification=${encodeURIComponent(identification)}&branch_office=${customer?.branch_office ?? 0}`);
+    if (res.status === 200 && res.body.results.length) to = contactEmails(res.body.results[0]).join('; ');
+  }
+  const bad = controlErrors(l, errors);
+  const field = (name: 'mail_to' | 'copy_to', label: string, hint: string, value: string) => html`<label for="${name}">${label}</label>
+    <input id="${name}" name="${name}" type="text" inputmode="email" autocomplete="off" value="${value}" aria-describedby="${name}-hint${bad.has(name) ? ` err-${name}` : ''}"${
+    bad.has(name) ? html` aria-invalid="true"` : ''}><span class="hint" id="${name}-hint">${hint}</span>${underField(name, bad.get(name))}`;
+  const one = (v: string | string[] | undefined) => String([v].flat()[0] ?? '');
+  return html`${field('mail_to', l === 'en' ? 'To' : 'Para', l === 'en' ? 'Addresses separated by ";" (at most 5); empty: the customer\'s contacts'
+    : 'Direcciones separadas por «;» (hasta 5); vacío: los contactos del cliente', sent ? one(sent.mail_to) : to)}
+    ${field('copy_to', l === 'en' ? 'Copy to' : 'Con copia a', l === 'en' ? 'At most 5, separated by ";"' : 'Hasta 5, separadas por «;»', sent ? one(sent.copy_to) : '')}`;
+}
+
 /** One document with its authority status and the actions the session's role allows. */
-export async function documentPage(ctx: Ctx, path: string, id: string, flash?: { ok?: string; errors?: unknown; trail?: Html }): Promise<{ status: number; body: Html }> {
+export async function documentPage(ctx: Ctx, path: string, id: string, flash?: { ok?: string; errors?: unknown; trail?: Html; sent?: Form }): Promise<{ status: number; body: Html }> {
   const l = ctx.lang;
   const kind = kindOf(ctx, path);
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'id');
@@ -196,7 +222,7 @@ export async function documentPage(ctx: Ctx, path: string, id: string, flash?: {
   const live = !d.annulled && !(d.cancellation?.status === 'Cancelled');
   const actions: Html[] = [];
   if (ctx.can('accountant') && live) {
-    actions.push(act('mail', 'sendMail'));
+    actions.push(act('mail', 'sendMail', await mailFields(ctx, d.customer, flash?.sent, flash?.errors)));
     if (kind.stamped && (stamp.status === 'Draft' || stamp.status === 'Rejected')) actions.push(act('stamp', 'resend'));
     if (ctx.country === 'MX' && stamp.status === 'Accepted') {
       actions.push(act('cancel', 'cancel', html`<label for="motive">${t(l, 'motive')}</label><select id="motive" name="motive">

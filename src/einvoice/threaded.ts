@@ -57,6 +57,7 @@ export class ThreadedSandboxDian implements DianAuthority, InProcess {
         technicalKey: (nit: string, resolution: string) => this.key(nit, resolution),
         softwarePin: async (nit: string, software: string) => (await this.notes?.softwarePin(nit, software)) ?? null,
         acceptedInvoice: async (nit: string, cufe: string) => (await this.notes?.acceptedInvoice(nit, cufe)) ?? null,
+        resolutionKind: async (nit: string, resolution: string) => (await this.notes?.resolutionKind?.(nit, resolution)) ?? null,
       } });
   }
 

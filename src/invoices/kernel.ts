@@ -167,7 +167,7 @@ const WRITE_ONE_TYPE = `WITH
             total numeric, balance numeric, partner_id text, application_id text, document jsonb, stamp_status text, at timestamptz, job text)),
     num AS (UPDATE document_types SET consecutive = consecutive + $4::int
       WHERE company_id = $1 AND id = $2 AND consecutive + $4::int - 1 <= ${Number.MAX_SAFE_INTEGER}
-        AND (electronic_type IS DISTINCT FROM 'ElectronicInvoice' OR resolution IS NULL
+        AND (electronic_type = 'NoElectronic' OR resolution IS NULL
           OR (consecutive >= COALESCE((resolution->>'from')::bigint, consecutive)
               AND consecutive + $4::int - 1 <= COALESCE((resolution->>'to')::bigint, consecutive + $4::int - 1)))
       RETURNING consecutive - $4::int AS first, prefix),

@@ -31,7 +31,7 @@ export function addNumbering(st: Statement, companyId: number, typeId: number, s
   const number = sent === undefined ? 'consecutive - 1' : taken;
   return st.with('num', `UPDATE document_types SET consecutive = ${next}
      WHERE company_id = ${cid} AND id = ${tid} AND ${taken} <= ${Number.MAX_SAFE_INTEGER}
-       AND (electronic_type IS DISTINCT FROM 'ElectronicInvoice' OR resolution IS NULL
+       AND (electronic_type = 'NoElectronic' OR resolution IS NULL
          OR ${taken} BETWEEN COALESCE((resolution->>'from')::bigint, ${taken}) AND COALESCE((resolution->>'to')::bigint, ${taken}))
     RETURNING ${number} AS number, prefix, prefix || '-' || id || '-' || (${number}) AS name, resolution, electronic_type`);
 }
@@ -46,7 +46,7 @@ export function checkResolution(t: { number: number | string; resolution: Resolu
     throw new DomainError('invalid_value', `The next number of this document type (${t.number}) is above ${Number.MAX_SAFE_INTEGER}, the largest one the API can answer exactly: its numbering is used up`, 'document.id');
   }
   const number = Number(t.number);
-  if (t.electronic_type === 'ElectronicInvoice' && t.resolution && (number < t.resolution.from || number > t.resolution.to)) {
+  if (t.electronic_type !== 'NoElectronic' && t.electronic_type !== null && t.resolution && (number < t.resolution.from || number > t.resolution.to)) {
     throw new DomainError('invalid_dian_resolution', `Number ${number} is outside the numbering resolution ${t.resolution.number} (${t.resolution.from} to ${t.resolution.to})`, sent !== undefined ? 'number' : 'document.id');
   }
 }
@@ -83,7 +83,7 @@ export function duplicated(n: number): ApiError {
 export function batchNumbering(cid: string, tid: string, n: string): string {
   return `UPDATE document_types SET consecutive = consecutive + ${n}::int
       WHERE company_id = ${cid} AND id = ${tid} AND consecutive + ${n}::int - 1 <= ${Number.MAX_SAFE_INTEGER}
-        AND (electronic_type IS DISTINCT FROM 'ElectronicInvoice' OR resolution IS NULL
+        AND (electronic_type = 'NoElectronic' OR resolution IS NULL
           OR (consecutive >= COALESCE((resolution->>'from')::bigint, consecutive)
               AND consecutive + ${n}::int - 1 <= COALESCE((resolution->>'to')::bigint, consecutive + ${n}::int - 1)))
       RETURNING consecutive - ${n}::int AS first, prefix`;

@@ -23,6 +23,7 @@ import type { Queryable } from '../platform/db';
 import { dec, num } from '../platform/money';
 import { committerOf } from '../platform/group-commit';
 import { CoInvoiceBody } from './co/schema';
+import { isElectronic } from '../catalog/rows';
 import { coInvoiceDocument, coStoredInOneStatement, planCoInvoice, storeCoInvoice, updateCoInvoice, type Plan as CoPlan } from './co/service';
 import { MxInvoiceBody } from './mx/schema';
 import { mxInvoiceDocument, planMxInvoice, storeMxInvoice, type MxPlan } from './mx/service';
@@ -74,7 +75,9 @@ function current(row: InvoiceRow) {
   const d = row.document;
   const stamp = { ...d.stamp, status: row.stamp_status };
   if ('cufe' in d.stamp || 'uuid' in d.stamp) { // what the tax authority answered: CUFE (CO) or fiscal folio (MX)
-    Object.assign(stamp, 'cufe' in d.stamp ? { cufe: row.stamp_status === 'Accepted' ? row.stamp_cufe : null } : { uuid: row.stamp_status === 'Accepted' ? row.stamp_uuid : null },
+    const key = row.stamp_status === 'Accepted' ? row.stamp_cufe : null;
+    // A POS ticket's key is a CUDE (made with the software's PIN), an invoice's a CUFE.
+    Object.assign(stamp, 'cufe' in d.stamp ? ('pos' in d && d.pos ? { cufe: null, cude: key } : { cufe: key }) : { uuid: row.stamp_status === 'Accepted' ? row.stamp_uuid : null },
       stampMessages(row));
   }
   return { ...d, balance: Number(row.balance), annulled: row.annulled, stamp, ...('uuid' in d.stamp ? { cancellation: cancellationAnswer(row.cancellation) } : {}),
@@ -184,7 +187,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     const id = req.params.id;
     const inv = await electronic(req.company, id);
     // Every Mexican invoice is a CFDI; in Colombia only those of an electronic document type go to the DIAN.
-    const electronicType = country === 'MX' || inv.electronic_type === 'ElectronicInvoice';
+    const electronicType = country === 'MX' || isElectronic(inv);
     enforce(canStamp({ ...inv, electronic: electronicType, annulled: false }));
     await db.tx(async (q) => {
       // Checked again under the row's lock: a concurrent annulment, deletion or stamping may have come first.

@@ -98,7 +98,7 @@ export async function invoicePdf({ row, company, customer, as }: InvoiceRows): P
     }));
   const input: InvoicePdfInput = {
     country,
-    title: as?.title ?? (co ? (row.electronic_type === 'ElectronicInvoice' ? 'Factura electrónica de venta' : co.document?.name ?? 'Factura de venta') : 'Factura'),
+    title: as?.title ?? (co ? (row.electronic_type === 'PosEquivalentDocument' ? 'Documento equivalente electrónico tiquete POS' : row.electronic_type === 'ElectronicInvoice' ? 'Factura electrónica de venta' : co.document?.name ?? 'Factura de venta') : 'Factura'),
     name: printedNumber(country, d), date: d.date, time: issueTime(row, xml), currency, exchangeRate: co?.currency?.exchange_rate ?? mx?.currency?.exchange_rate ?? null,
     company: companyBlock(company),
     customer: customerBlock(customer, country, mx?.use ? [`Uso CFDI: ${described(mx.use, Object.fromEntries([[mx.use, findCfdiUse(mx.use)?.description ?? '']]))}`] : []),

@@ -72,6 +72,7 @@ export const TASKS = {
     new SandboxDian((nit, resolution) => ctx.ask('technicalKey', nit, resolution).then(text), async () => a.signer, {
       softwarePin: (nit, software) => ctx.ask('softwarePin', nit, software).then(text),
       acceptedInvoice: (nit, cufe) => ctx.ask('acceptedInvoice', nit, cufe).then(acceptedInvoice),
+      resolutionKind: (nit, resolution) => ctx.ask('resolutionKind', nit, resolution).then(text),
     }).judge(a.xml, { testSet: a.testSet }),
   /** The customer's package of an accepted invoice: its AttachedDocument, signed by the issuer, and the PDF in one ZIP. */
   'dian.attached': async (a: Parameters<typeof customerPackage>[0]) => {

@@ -2085,6 +2085,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mx/v1/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List tickets, newest folio first */
+        get: operations["mxListTickets"];
+        put?: never;
+        /** Record a sale at the counter (a ticket; no CFDI): its folio, figures, journal entry and self-invoicing key */
+        post: operations["mxCreateTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mx/v1/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a ticket (its key is not answered: only its creation has it) */
+        get: operations["mxGetTicket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mx/v1/tickets/global-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The global invoice (CFDI to XAXX010101000 with InformacionGlobal) of the period's tickets not yet invoiced: one concept per ticket, stamped; the tickets are marked in the same transaction */
+        post: operations["mxGlobalInvoiceTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mx/v1/reports/trial-balance": {
         parameters: {
             query?: never;
@@ -2508,7 +2560,7 @@ export interface operations {
                         reteiva: boolean;
                         reteica: boolean;
                         self_withholding: boolean;
-                        /** @description NoElectronic or ElectronicInvoice */
+                        /** @description NoElectronic, ElectronicInvoice, or PosEquivalentDocument (electronic POS tickets) */
                         electronic_type: string;
                         cargo_transportation: boolean;
                         healthcare_company: boolean;
@@ -2614,7 +2666,7 @@ export interface operations {
                         reteiva: boolean;
                         reteica: boolean;
                         self_withholding: boolean;
-                        /** @description NoElectronic or ElectronicInvoice */
+                        /** @description NoElectronic, ElectronicInvoice, or PosEquivalentDocument (electronic POS tickets) */
                         electronic_type: string;
                         cargo_transportation: boolean;
                         healthcare_company: boolean;
@@ -6175,6 +6227,21 @@ export interface operations {
                                 /** @description 10 integer digits and 2 decimals */
                                 recovery_charge?: number;
                             };
+                            /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                            pos?: {
+                                cash_register: {
+                                    /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                    plate: string;
+                                    /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                    type: string;
+                                };
+                                /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                                location: string;
+                                /** @description Who sold (Cajero): the cashier's name */
+                                cashier: string;
+                                /** @description The POS system's own code of the sale (CódigoVenta) */
+                                sale_code: string;
+                            };
                             stamp: {
                                 send: boolean;
                                 status: "Draft" | "Pending" | "Accepted" | "Rejected";
@@ -6280,7 +6347,7 @@ export interface operations {
                  *       "document": {
                  *         "id": 2
                  *       },
-                 *       "date": "2026-11-26",
+                 *       "date": "2026-12-03",
                  *       "customer": {
                  *         "identification": "900547821",
                  *         "branch_office": 0
@@ -6319,13 +6386,28 @@ export interface operations {
                     name?: string;
                     /** Format: date */
                     date: string;
-                    /** @description A reference to an existing customer, or a full customer record (with person_type) to create it with the invoice */
-                    customer: {
+                    /** @description A reference to an existing customer, or a full customer record (with person_type) to create it with the invoice; required, except on a POS ticket, whose buyer is the consumidor final (222222222222) when none is sent */
+                    customer?: {
                         identification: string;
                         /** @default 0 */
                         branch_office: number;
                     } & {
                         [key: string]: unknown;
+                    };
+                    /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                    pos?: {
+                        cash_register: {
+                            /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                            plate: string;
+                            /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                            type: string;
+                        };
+                        /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                        location: string;
+                        /** @description Who sold (Cajero): the cashier's name */
+                        cashier: string;
+                        /** @description The POS system's own code of the sale (CódigoVenta) */
+                        sale_code: string;
                     };
                     cost_center?: number | string;
                     currency?: {
@@ -6476,7 +6558,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af294810-e5ab-47c1-b99a-aeb122f740fc",
+                     *       "id": "a904f69a-30ba-448c-b745-1f238cc2e153",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -6484,7 +6566,7 @@ export interface operations {
                      *       "prefix": "FV",
                      *       "number": 1,
                      *       "name": "FV-2-1",
-                     *       "date": "2026-11-26",
+                     *       "date": "2026-12-03",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -6507,7 +6589,7 @@ export interface operations {
                      *       "observations": "Pedido 1832",
                      *       "items": [
                      *         {
-                     *           "id": "af294810-e5ab-47c1-b99a-aeb122f740fc-1",
+                     *           "id": "a904f69a-30ba-448c-b745-1f238cc2e153-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -6556,8 +6638,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-11-26T09:15:16.707Z",
-                     *         "last_updated": "2026-11-26T09:15:16.707Z",
+                     *         "created": "2026-12-03T08:06:29.162Z",
+                     *         "last_updated": "2026-12-03T08:06:29.162Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -6702,6 +6784,21 @@ export interface operations {
                             /** @description 10 integer digits and 2 decimals */
                             recovery_charge?: number;
                         };
+                        /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                        pos?: {
+                            cash_register: {
+                                /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                plate: string;
+                                /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                type: string;
+                            };
+                            /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                            location: string;
+                            /** @description Who sold (Cajero): the cashier's name */
+                            cashier: string;
+                            /** @description The POS system's own code of the sale (CódigoVenta) */
+                            sale_code: string;
+                        };
                         stamp: {
                             send: boolean;
                             status: "Draft" | "Pending" | "Accepted" | "Rejected";
@@ -6827,13 +6924,28 @@ export interface operations {
                     name?: string;
                     /** Format: date */
                     date: string;
-                    /** @description A reference to an existing customer, or a full customer record (with person_type) to create it with the invoice */
-                    customer: {
+                    /** @description A reference to an existing customer, or a full customer record (with person_type) to create it with the invoice; required, except on a POS ticket, whose buyer is the consumidor final (222222222222) when none is sent */
+                    customer?: {
                         identification: string;
                         /** @default 0 */
                         branch_office: number;
                     } & {
                         [key: string]: unknown;
+                    };
+                    /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                    pos?: {
+                        cash_register: {
+                            /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                            plate: string;
+                            /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                            type: string;
+                        };
+                        /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                        location: string;
+                        /** @description Who sold (Cajero): the cashier's name */
+                        cashier: string;
+                        /** @description The POS system's own code of the sale (CódigoVenta) */
+                        sale_code: string;
                     };
                     cost_center?: number | string;
                     currency?: {
@@ -7118,6 +7230,21 @@ export interface operations {
                             /** @description 10 integer digits and 2 decimals */
                             recovery_charge?: number;
                         };
+                        /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                        pos?: {
+                            cash_register: {
+                                /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                plate: string;
+                                /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                type: string;
+                            };
+                            /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                            location: string;
+                            /** @description Who sold (Cajero): the cashier's name */
+                            cashier: string;
+                            /** @description The POS system's own code of the sale (CódigoVenta) */
+                            sale_code: string;
+                        };
                         stamp: {
                             send: boolean;
                             status: "Draft" | "Pending" | "Accepted" | "Rejected";
@@ -7368,6 +7495,21 @@ export interface operations {
                             /** @description 10 integer digits and 2 decimals */
                             recovery_charge?: number;
                         };
+                        /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                        pos?: {
+                            cash_register: {
+                                /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                plate: string;
+                                /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                type: string;
+                            };
+                            /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                            location: string;
+                            /** @description Who sold (Cajero): the cashier's name */
+                            cashier: string;
+                            /** @description The POS system's own code of the sale (CódigoVenta) */
+                            sale_code: string;
+                        };
                         stamp: {
                             send: boolean;
                             status: "Draft" | "Pending" | "Accepted" | "Rejected";
@@ -7487,13 +7629,28 @@ export interface operations {
                     name?: string;
                     /** Format: date */
                     date: string;
-                    /** @description A reference to an existing customer, or a full customer record (with person_type) to create it with the invoice */
-                    customer: {
+                    /** @description A reference to an existing customer, or a full customer record (with person_type) to create it with the invoice; required, except on a POS ticket, whose buyer is the consumidor final (222222222222) when none is sent */
+                    customer?: {
                         identification: string;
                         /** @default 0 */
                         branch_office: number;
                     } & {
                         [key: string]: unknown;
+                    };
+                    /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                    pos?: {
+                        cash_register: {
+                            /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                            plate: string;
+                            /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                            type: string;
+                        };
+                        /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                        location: string;
+                        /** @description Who sold (Cajero): the cashier's name */
+                        cashier: string;
+                        /** @description The POS system's own code of the sale (CódigoVenta) */
+                        sale_code: string;
                     };
                     cost_center?: number | string;
                     currency?: {
@@ -7777,6 +7934,21 @@ export interface operations {
                             cost_sharing?: number;
                             /** @description 10 integer digits and 2 decimals */
                             recovery_charge?: number;
+                        };
+                        /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                        pos?: {
+                            cash_register: {
+                                /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                plate: string;
+                                /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                type: string;
+                            };
+                            /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                            location: string;
+                            /** @description Who sold (Cajero): the cashier's name */
+                            cashier: string;
+                            /** @description The POS system's own code of the sale (CódigoVenta) */
+                            sale_code: string;
                         };
                         stamp: {
                             send: boolean;
@@ -8109,6 +8281,21 @@ export interface operations {
                             /** @description 10 integer digits and 2 decimals */
                             recovery_charge?: number;
                         };
+                        /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                        pos?: {
+                            cash_register: {
+                                /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                plate: string;
+                                /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                type: string;
+                            };
+                            /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                            location: string;
+                            /** @description Who sold (Cajero): the cashier's name */
+                            cashier: string;
+                            /** @description The POS system's own code of the sale (CódigoVenta) */
+                            sale_code: string;
+                        };
                         stamp: {
                             send: boolean;
                             status: "Draft" | "Pending" | "Accepted" | "Rejected";
@@ -8349,6 +8536,21 @@ export interface operations {
                             cost_sharing?: number;
                             /** @description 10 integer digits and 2 decimals */
                             recovery_charge?: number;
+                        };
+                        /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                        pos?: {
+                            cash_register: {
+                                /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                plate: string;
+                                /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                type: string;
+                            };
+                            /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                            location: string;
+                            /** @description Who sold (Cajero): the cashier's name */
+                            cashier: string;
+                            /** @description The POS system's own code of the sale (CódigoVenta) */
+                            sale_code: string;
                         };
                         stamp: {
                             send: boolean;
@@ -8733,6 +8935,21 @@ export interface operations {
                                 value: number;
                                 due_date: string | null;
                             }[];
+                            /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                            pos?: {
+                                cash_register: {
+                                    /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                    plate: string;
+                                    /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                    type: string;
+                                };
+                                /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                                location: string;
+                                /** @description Who sold (Cajero): the cashier's name */
+                                cashier: string;
+                                /** @description The POS system's own code of the sale (CódigoVenta) */
+                                sale_code: string;
+                            };
                             mail: {
                                 send?: boolean;
                                 status: "not_sent" | "pending_send" | "process_of_sending" | "sent" | "failed_delivery";
@@ -8856,8 +9073,8 @@ export interface operations {
                  *       "document": {
                  *         "id": 15
                  *       },
-                 *       "date": "2026-11-26",
-                 *       "invoice": "a9aac425-70af-479f-bdfc-136e5e3b2b7d",
+                 *       "date": "2026-12-03",
+                 *       "invoice": "a8bca466-4209-4d9e-92fb-7241be365feb",
                  *       "reason": 3,
                  *       "seller": 1,
                  *       "items": [
@@ -8985,7 +9202,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2329d3e0-2c0a-4aee-88ce-21ad84223ab2",
+                     *       "id": "e264a49f-5145-4a8b-82a4-d8c57f914b59",
                      *       "document": {
                      *         "id": 15,
                      *         "name": "Nota crédito"
@@ -8993,7 +9210,7 @@ export interface operations {
                      *       "prefix": "NC",
                      *       "number": 1,
                      *       "name": "NC-15-1",
-                     *       "date": "2026-11-26",
+                     *       "date": "2026-12-03",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -9013,7 +9230,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "2329d3e0-2c0a-4aee-88ce-21ad84223ab2-1",
+                     *           "id": "e264a49f-5145-4a8b-82a4-d8c57f914b59-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -9042,13 +9259,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-11-26T09:15:16.968Z",
-                     *         "last_updated": "2026-11-26T09:15:16.968Z",
+                     *         "created": "2026-12-03T08:06:30.186Z",
+                     *         "last_updated": "2026-12-03T08:06:30.186Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "a9aac425-70af-479f-bdfc-136e5e3b2b7d",
+                     *         "id": "a8bca466-4209-4d9e-92fb-7241be365feb",
                      *         "name": "FV-2-2"
                      *       },
                      *       "reason": 3,
@@ -9149,6 +9366,21 @@ export interface operations {
                             value: number;
                             due_date: string | null;
                         }[];
+                        /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                        pos?: {
+                            cash_register: {
+                                /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                plate: string;
+                                /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                type: string;
+                            };
+                            /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                            location: string;
+                            /** @description Who sold (Cajero): the cashier's name */
+                            cashier: string;
+                            /** @description The POS system's own code of the sale (CódigoVenta) */
+                            sale_code: string;
+                        };
                         mail: {
                             send?: boolean;
                             status: "not_sent" | "pending_send" | "process_of_sending" | "sent" | "failed_delivery";
@@ -9476,6 +9708,21 @@ export interface operations {
                             value: number;
                             due_date: string | null;
                         }[];
+                        /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                        pos?: {
+                            cash_register: {
+                                /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                plate: string;
+                                /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                type: string;
+                            };
+                            /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                            location: string;
+                            /** @description Who sold (Cajero): the cashier's name */
+                            cashier: string;
+                            /** @description The POS system's own code of the sale (CódigoVenta) */
+                            sale_code: string;
+                        };
                         mail: {
                             send?: boolean;
                             status: "not_sent" | "pending_send" | "process_of_sending" | "sent" | "failed_delivery";
@@ -9696,6 +9943,21 @@ export interface operations {
                             value: number;
                             due_date: string | null;
                         }[];
+                        /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                        pos?: {
+                            cash_register: {
+                                /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                plate: string;
+                                /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                type: string;
+                            };
+                            /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                            location: string;
+                            /** @description Who sold (Cajero): the cashier's name */
+                            cashier: string;
+                            /** @description The POS system's own code of the sale (CódigoVenta) */
+                            sale_code: string;
+                        };
                         mail: {
                             send?: boolean;
                             status: "not_sent" | "pending_send" | "process_of_sending" | "sent" | "failed_delivery";
@@ -9916,6 +10178,21 @@ export interface operations {
                             value: number;
                             due_date: string | null;
                         }[];
+                        /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                        pos?: {
+                            cash_register: {
+                                /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                plate: string;
+                                /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                type: string;
+                            };
+                            /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                            location: string;
+                            /** @description Who sold (Cajero): the cashier's name */
+                            cashier: string;
+                            /** @description The POS system's own code of the sale (CódigoVenta) */
+                            sale_code: string;
+                        };
                         mail: {
                             send?: boolean;
                             status: "not_sent" | "pending_send" | "process_of_sending" | "sent" | "failed_delivery";
@@ -10291,6 +10568,21 @@ export interface operations {
                             value: number;
                             due_date: string | null;
                         }[];
+                        /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                        pos?: {
+                            cash_register: {
+                                /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                plate: string;
+                                /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                type: string;
+                            };
+                            /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                            location: string;
+                            /** @description Who sold (Cajero): the cashier's name */
+                            cashier: string;
+                            /** @description The POS system's own code of the sale (CódigoVenta) */
+                            sale_code: string;
+                        };
                         mail: {
                             send?: boolean;
                             status: "not_sent" | "pending_send" | "process_of_sending" | "sent" | "failed_delivery";
@@ -10528,6 +10820,21 @@ export interface operations {
                                 value: number;
                                 due_date: string | null;
                             }[];
+                            /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                            pos?: {
+                                cash_register: {
+                                    /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                    plate: string;
+                                    /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                    type: string;
+                                };
+                                /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                                location: string;
+                                /** @description Who sold (Cajero): the cashier's name */
+                                cashier: string;
+                                /** @description The POS system's own code of the sale (CódigoVenta) */
+                                sale_code: string;
+                            };
                             mail: {
                                 send?: boolean;
                                 status: "not_sent" | "pending_send" | "process_of_sending" | "sent" | "failed_delivery";
@@ -10651,8 +10958,8 @@ export interface operations {
                  *       "document": {
                  *         "id": 16
                  *       },
-                 *       "date": "2026-11-26",
-                 *       "invoice": "a9aac425-70af-479f-bdfc-136e5e3b2b7d",
+                 *       "date": "2026-12-03",
+                 *       "invoice": "a8bca466-4209-4d9e-92fb-7241be365feb",
                  *       "reason": 1,
                  *       "seller": 1,
                  *       "items": [
@@ -10781,7 +11088,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "de7a5424-7765-471d-b709-08d720695ba9",
+                     *       "id": "28a1f2d6-d138-4bf0-af74-2fccd73941a0",
                      *       "document": {
                      *         "id": 16,
                      *         "name": "Nota débito"
@@ -10789,7 +11096,7 @@ export interface operations {
                      *       "prefix": "ND",
                      *       "number": 1,
                      *       "name": "ND-16-1",
-                     *       "date": "2026-11-26",
+                     *       "date": "2026-12-03",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -10809,7 +11116,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "de7a5424-7765-471d-b709-08d720695ba9-1",
+                     *           "id": "28a1f2d6-d138-4bf0-af74-2fccd73941a0-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -10838,13 +11145,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-11-26T09:15:17.110Z",
-                     *         "last_updated": "2026-11-26T09:15:17.110Z",
+                     *         "created": "2026-12-03T08:06:30.686Z",
+                     *         "last_updated": "2026-12-03T08:06:30.686Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "a9aac425-70af-479f-bdfc-136e5e3b2b7d",
+                     *         "id": "a8bca466-4209-4d9e-92fb-7241be365feb",
                      *         "name": "FV-2-2"
                      *       },
                      *       "reason": 1,
@@ -10945,6 +11252,21 @@ export interface operations {
                             value: number;
                             due_date: string | null;
                         }[];
+                        /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                        pos?: {
+                            cash_register: {
+                                /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                plate: string;
+                                /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                type: string;
+                            };
+                            /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                            location: string;
+                            /** @description Who sold (Cajero): the cashier's name */
+                            cashier: string;
+                            /** @description The POS system's own code of the sale (CódigoVenta) */
+                            sale_code: string;
+                        };
                         mail: {
                             send?: boolean;
                             status: "not_sent" | "pending_send" | "process_of_sending" | "sent" | "failed_delivery";
@@ -11272,6 +11594,21 @@ export interface operations {
                             value: number;
                             due_date: string | null;
                         }[];
+                        /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                        pos?: {
+                            cash_register: {
+                                /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                plate: string;
+                                /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                type: string;
+                            };
+                            /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                            location: string;
+                            /** @description Who sold (Cajero): the cashier's name */
+                            cashier: string;
+                            /** @description The POS system's own code of the sale (CódigoVenta) */
+                            sale_code: string;
+                        };
                         mail: {
                             send?: boolean;
                             status: "not_sent" | "pending_send" | "process_of_sending" | "sent" | "failed_delivery";
@@ -11492,6 +11829,21 @@ export interface operations {
                             value: number;
                             due_date: string | null;
                         }[];
+                        /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                        pos?: {
+                            cash_register: {
+                                /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                plate: string;
+                                /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                type: string;
+                            };
+                            /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                            location: string;
+                            /** @description Who sold (Cajero): the cashier's name */
+                            cashier: string;
+                            /** @description The POS system's own code of the sale (CódigoVenta) */
+                            sale_code: string;
+                        };
                         mail: {
                             send?: boolean;
                             status: "not_sent" | "pending_send" | "process_of_sending" | "sent" | "failed_delivery";
@@ -11712,6 +12064,21 @@ export interface operations {
                             value: number;
                             due_date: string | null;
                         }[];
+                        /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                        pos?: {
+                            cash_register: {
+                                /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                plate: string;
+                                /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                type: string;
+                            };
+                            /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                            location: string;
+                            /** @description Who sold (Cajero): the cashier's name */
+                            cashier: string;
+                            /** @description The POS system's own code of the sale (CódigoVenta) */
+                            sale_code: string;
+                        };
                         mail: {
                             send?: boolean;
                             status: "not_sent" | "pending_send" | "process_of_sending" | "sent" | "failed_delivery";
@@ -12087,6 +12454,21 @@ export interface operations {
                             value: number;
                             due_date: string | null;
                         }[];
+                        /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                        pos?: {
+                            cash_register: {
+                                /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                plate: string;
+                                /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                type: string;
+                            };
+                            /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                            location: string;
+                            /** @description Who sold (Cajero): the cashier's name */
+                            cashier: string;
+                            /** @description The POS system's own code of the sale (CódigoVenta) */
+                            sale_code: string;
+                        };
                         mail: {
                             send?: boolean;
                             status: "not_sent" | "pending_send" | "process_of_sending" | "sent" | "failed_delivery";
@@ -12373,7 +12755,7 @@ export interface operations {
                  *       "document": {
                  *         "id": 11
                  *       },
-                 *       "date": "2026-11-26",
+                 *       "date": "2026-12-03",
                  *       "type": "DebtPayment",
                  *       "customer": {
                  *         "identification": "900547821",
@@ -12491,7 +12873,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f0793f69-b3a9-4fc9-a926-294efe300017",
+                     *       "id": "ebd6a16a-353c-410c-9413-e150be4a6290",
                      *       "document": {
                      *         "id": 11,
                      *         "name": "Recibo de caja"
@@ -12499,7 +12881,7 @@ export interface operations {
                      *       "prefix": "RC",
                      *       "number": 1,
                      *       "name": "RC-11-1",
-                     *       "date": "2026-11-26",
+                     *       "date": "2026-12-03",
                      *       "type": "DebtPayment",
                      *       "customer": {
                      *         "id": "1",
@@ -12540,8 +12922,8 @@ export interface operations {
                      *         "observations": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-11-26T09:15:17.223Z",
-                     *         "last_updated": "2026-11-26T09:15:17.223Z",
+                     *         "created": "2026-12-03T08:06:30.870Z",
+                     *         "last_updated": "2026-12-03T08:06:30.870Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false
@@ -14042,7 +14424,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9adb905b-31eb-485e-b0fc-e689b7399e91",
+                     *       "id": "5657bd17-6d3c-49f3-9ca0-91ddf9c4b7b3",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -14050,9 +14432,9 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
-                     *       "created_at": "2026-11-26T09:15:17.283Z",
+                     *       "created_at": "2026-12-03T08:06:31.083Z",
                      *       "previous_secret_expires_at": null,
-                     *       "secret": "whsec_NbaXT445NuLXOv1lv92ACPVMMhh2rizp"
+                     *       "secret": "whsec_qHBFWdTCoZU8y1fpViLx7HYXT6xXGdQC"
                      *     }
                      */
                     "application/json": {
@@ -14848,7 +15230,7 @@ export interface operations {
                         reteiva: boolean;
                         reteica: boolean;
                         self_withholding: boolean;
-                        /** @description NoElectronic or ElectronicInvoice */
+                        /** @description NoElectronic, ElectronicInvoice, or PosEquivalentDocument (electronic POS tickets) */
                         electronic_type: string;
                         cargo_transportation: boolean;
                         healthcare_company: boolean;
@@ -14954,7 +15336,7 @@ export interface operations {
                         reteiva: boolean;
                         reteica: boolean;
                         self_withholding: boolean;
-                        /** @description NoElectronic or ElectronicInvoice */
+                        /** @description NoElectronic, ElectronicInvoice, or PosEquivalentDocument (electronic POS tickets) */
                         electronic_type: string;
                         cargo_transportation: boolean;
                         healthcare_company: boolean;
@@ -18735,7 +19117,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "document": {
-                 *         "id": 17
+                 *         "id": 18
                  *       },
                  *       "customer": {
                  *         "rfc_id": "XIA190128J61",
@@ -18756,7 +19138,7 @@ export interface operations {
                  *         "conditions": {
                  *           "id": 15,
                  *           "value": 3132,
-                 *           "due_date": "2026-11-26"
+                 *           "due_date": "2026-12-03"
                  *         }
                  *       },
                  *       "stamp": {
@@ -18866,15 +19248,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fdaff245-e2bb-422d-a30d-cca87e339791",
+                     *       "id": "7db6371d-0529-4429-b9ee-f033b9591ce2",
                      *       "document": {
-                     *         "id": 17,
+                     *         "id": 18,
                      *         "name": "Factura serie A"
                      *       },
                      *       "prefix": "A",
                      *       "number": 1,
-                     *       "name": "A-17-1",
-                     *       "date": "2026-11-26",
+                     *       "name": "A-18-1",
+                     *       "date": "2026-12-03",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -18923,7 +19305,7 @@ export interface operations {
                      *         "conditions": {
                      *           "id": 15,
                      *           "value": 3132,
-                     *           "due_date": "2026-11-26",
+                     *           "due_date": "2026-12-03",
                      *           "name": "Contado",
                      *           "payment_form": "01"
                      *         }
@@ -18931,7 +19313,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "F5233587-693F-4D6E-9CB4-F0BDF9DCF308",
+                     *         "uuid": "F6AAE4A8-C7E8-454E-96D2-D874F186B0B7",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -18941,8 +19323,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-11-26T09:15:17.909Z",
-                     *         "last_updated": "2026-11-26T09:15:19.127Z"
+                     *         "created": "2026-12-03T08:06:31.417Z",
+                     *         "last_updated": "2026-12-03T08:06:32.208Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -20894,11 +21276,11 @@ export interface operations {
                 /**
                  * @example {
                  *       "document": {
-                 *         "id": 22
+                 *         "id": 23
                  *       },
                  *       "invoices": [
                  *         {
-                 *           "id": "ec6406ae-3d17-488b-a2db-fcdec4af9d21"
+                 *           "id": "aa284f6d-3c26-4a69-a3e7-6ae8901ed1ce"
                  *         }
                  *       ],
                  *       "payment_form": "17",
@@ -20990,15 +21372,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "77db2762-5510-441d-93a4-f210a041651d",
+                     *       "id": "218957dd-f6ac-47fb-97fc-4be647ba74c1",
                      *       "document": {
-                     *         "id": 22,
+                     *         "id": 23,
                      *         "name": "Nota de crédito"
                      *       },
                      *       "prefix": "NC",
                      *       "number": 1,
-                     *       "name": "NC-22-1",
-                     *       "date": "2026-11-26",
+                     *       "name": "NC-23-1",
+                     *       "date": "2026-12-03",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -21042,7 +21424,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "C555AC50-F2E6-4213-9E5F-24B89B168EED",
+                     *         "uuid": "8362F4D8-7B5D-4B48-874E-4E4C316D12BC",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -21052,20 +21434,37 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-11-26T09:15:19.857Z",
-                     *         "last_updated": "2026-11-26T09:15:19.915Z"
+                     *         "created": "2026-12-03T08:06:32.645Z",
+                     *         "last_updated": "2026-12-03T08:06:32.705Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "ec6406ae-3d17-488b-a2db-fcdec4af9d21",
-                     *           "name": "A-17-2",
-                     *           "uuid": "637BD3A4-AC3D-4C4E-9E7C-3F429E06762B",
-                     *           "amount": 116
+                     *           "id": "aa284f6d-3c26-4a69-a3e7-6ae8901ed1ce",
+                     *           "name": "A-18-2",
+                     *           "uuid": "F04C8671-D430-419F-AED7-71D78A2AD1B6",
+                     *           "amount": 116,
+                     *           "lines": [
+                     *             {
+                     *               "code": "LAP14",
+                     *               "quantity": 1,
+                     *               "base_value": 100
+                     *             }
+                     *           ],
+                     *           "taxes": [
+                     *             {
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "base_value": 100,
+                     *               "value": 16
+                     *             }
+                     *           ],
+                     *           "withholdings": []
                      *         }
                      *       ],
-                     *       "cancellation": null
+                     *       "cancellation": null,
+                     *       "reason": "discount"
                      *     }
                      */
                     "application/json": {
@@ -23154,9 +23553,9 @@ export interface operations {
                 /**
                  * @example {
                  *       "document": {
-                 *         "id": 23
+                 *         "id": 24
                  *       },
-                 *       "date": "2026-11-26T09:14:19.661Z",
+                 *       "date": "2026-12-03T08:05:32.433Z",
                  *       "customer": {
                  *         "rfc_id": "XIA190128J61",
                  *         "branch_office": 0
@@ -23166,7 +23565,7 @@ export interface operations {
                  *       "operation_number": "SPEI-778812",
                  *       "invoices": [
                  *         {
-                 *           "id": "ec6406ae-3d17-488b-a2db-fcdec4af9d21",
+                 *           "id": "aa284f6d-3c26-4a69-a3e7-6ae8901ed1ce",
                  *           "amount": 5800
                  *         }
                  *       ],
@@ -23256,16 +23655,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "855bfecb-8608-4c8d-94fd-b23ff9b8f274",
+                     *       "id": "65b6617a-b66c-4079-b3b3-26f141e44903",
                      *       "document": {
-                     *         "id": 23,
+                     *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
                      *       },
                      *       "prefix": "REP",
                      *       "number": 1,
-                     *       "name": "REP-23-1",
-                     *       "date": "2026-11-26",
-                     *       "paid_at": "2026-11-26T09:14:19.661Z",
+                     *       "name": "REP-24-1",
+                     *       "date": "2026-12-03",
+                     *       "paid_at": "2026-12-03T08:05:32.433Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -23281,11 +23680,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "ec6406ae-3d17-488b-a2db-fcdec4af9d21",
-                     *           "name": "A-17-2",
+                     *           "id": "aa284f6d-3c26-4a69-a3e7-6ae8901ed1ce",
+                     *           "name": "A-18-2",
                      *           "prefix": "A",
                      *           "number": 2,
-                     *           "uuid": "637BD3A4-AC3D-4C4E-9E7C-3F429E06762B",
+                     *           "uuid": "F04C8671-D430-419F-AED7-71D78A2AD1B6",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 1,
@@ -23320,7 +23719,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "F2D78456-9B33-4EE3-82CB-5CC0B9D22CEA",
+                     *         "uuid": "28F89A54-F974-4D0D-A9E3-FA45BF616C1F",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -23330,8 +23729,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-11-26T09:15:19.686Z",
-                     *         "last_updated": "2026-11-26T09:15:19.750Z"
+                     *         "created": "2026-12-03T08:06:32.449Z",
+                     *         "last_updated": "2026-12-03T08:06:32.502Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -24858,6 +25257,730 @@ export interface operations {
             };
         };
     };
+    mxListTickets: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Results per page, at most 100 */
+                page_size?: number;
+                /** @description Only tickets in this state */
+                status?: "open" | "global" | "self_invoiced";
+                branch?: string;
+                /** @description Tickets dated on or after this day (a date-time counts by the date written in it). A date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z */
+                date_start?: string;
+                /** @description Tickets dated on or before this day (a date-time counts by the date written in it). A date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z */
+                date_end?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tickets, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            page: number;
+                            page_size: number;
+                            total_results: number;
+                        };
+                        results: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The company's consecutive ticket number (NoIdentificacion of its concept in the global invoice) */
+                            folio: number;
+                            /** Format: date */
+                            date: string;
+                            branch: string | null;
+                            payment_form: string;
+                            items: {
+                                code: string;
+                                description: string;
+                                quantity: number;
+                                price: number;
+                                discount: number;
+                                sat_product_key: string;
+                                sat_unit_key: string;
+                                subtotal: number;
+                                discount_value: number;
+                                taxes: {
+                                    id: number;
+                                    name?: string | null;
+                                    type: string;
+                                    percentage: number;
+                                    value: number;
+                                    base_value: number;
+                                }[];
+                                total: number;
+                            }[];
+                            /** @description Σ line amounts before discounts */
+                            subtotal: number;
+                            discounts: number;
+                            /** @description The taxes transferred (IVA, IEPS), one per tax, summed over the lines (each line's own rounding) */
+                            taxes: {
+                                id: number;
+                                name?: string | null;
+                                type: string;
+                                percentage: number;
+                                value: number;
+                                base_value: number;
+                            }[];
+                            taxes_total: number;
+                            total: number;
+                            /**
+                             * @description open: in no live invoice; global: declared in a live global invoice; self_invoiced: invoiced alone to its customer
+                             * @enum {string}
+                             */
+                            status: "open" | "global" | "self_invoiced";
+                            global_invoice: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                            self_invoice: {
+                                /** @description The public self-invoicing page of the ticket */
+                                url: string;
+                                /** @description The ticket's secret, answered only by its creation (and its Idempotency-Key replays): only its hash is kept */
+                                key?: string;
+                                /**
+                                 * Format: date
+                                 * @description The last day the customer may invoice the ticket alone: the end of its month in Mexico City
+                                 */
+                                until: string;
+                                invoice: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                            };
+                            metadata: {
+                                /** Format: date-time */
+                                created: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token (Authorization: Bearer …) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mxCreateTicket: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–64 letters, digits or hyphens: a retry with the same key and body answers the first result */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The day of the sale (the company's time zone); today by default, never in the future
+                     */
+                    date?: string;
+                    /** @description The lines sold, as a Mexican invoice's items: product code, quantity, unit price before taxes, discount (a value); taxes from the product */
+                    items: {
+                        /** @description Product or service code (see /v1/products) */
+                        code: string;
+                        /** @description Omitted: the product's long description, else its name. Empty: stays empty. */
+                        description?: string;
+                        quantity: number;
+                        /** @description Unit price before taxes */
+                        price: number;
+                        /** @description A value, or a percentage when the document type's discount_type is Percentage */
+                        discount?: number;
+                        warehouse?: number;
+                    }[];
+                    /**
+                     * @description c_FormaPago the customer paid with (01 cash posts to Caja; any other form to Bancos)
+                     * @enum {string}
+                     */
+                    payment_form: "01" | "02" | "03" | "04" | "05" | "06" | "08" | "12" | "13" | "14" | "15" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "31";
+                    /** @description The branch or point of sale, as the shop names it (kept and listed; not part of the folio) */
+                    branch?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The ticket created (or, with a repeated Idempotency-Key, the first answer, with Idempotent-Replayed: true) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @description The company's consecutive ticket number (NoIdentificacion of its concept in the global invoice) */
+                        folio: number;
+                        /** Format: date */
+                        date: string;
+                        branch: string | null;
+                        payment_form: string;
+                        items: {
+                            code: string;
+                            description: string;
+                            quantity: number;
+                            price: number;
+                            discount: number;
+                            sat_product_key: string;
+                            sat_unit_key: string;
+                            subtotal: number;
+                            discount_value: number;
+                            taxes: {
+                                id: number;
+                                name?: string | null;
+                                type: string;
+                                percentage: number;
+                                value: number;
+                                base_value: number;
+                            }[];
+                            total: number;
+                        }[];
+                        /** @description Σ line amounts before discounts */
+                        subtotal: number;
+                        discounts: number;
+                        /** @description The taxes transferred (IVA, IEPS), one per tax, summed over the lines (each line's own rounding) */
+                        taxes: {
+                            id: number;
+                            name?: string | null;
+                            type: string;
+                            percentage: number;
+                            value: number;
+                            base_value: number;
+                        }[];
+                        taxes_total: number;
+                        total: number;
+                        /**
+                         * @description open: in no live invoice; global: declared in a live global invoice; self_invoiced: invoiced alone to its customer
+                         * @enum {string}
+                         */
+                        status: "open" | "global" | "self_invoiced";
+                        global_invoice: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        self_invoice: {
+                            /** @description The public self-invoicing page of the ticket */
+                            url: string;
+                            /** @description The ticket's secret, answered only by its creation (and its Idempotency-Key replays): only its hash is kept */
+                            key?: string;
+                            /**
+                             * Format: date
+                             * @description The last day the customer may invoice the ticket alone: the end of its month in Mexico City
+                             */
+                            until: string;
+                            invoice: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                        };
+                        metadata: {
+                            /** Format: date-time */
+                            created: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token (Authorization: Bearer …) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body, or its first request is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than BODY_LIMIT_BYTES */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mxGetTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Ticket id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @description The company's consecutive ticket number (NoIdentificacion of its concept in the global invoice) */
+                        folio: number;
+                        /** Format: date */
+                        date: string;
+                        branch: string | null;
+                        payment_form: string;
+                        items: {
+                            code: string;
+                            description: string;
+                            quantity: number;
+                            price: number;
+                            discount: number;
+                            sat_product_key: string;
+                            sat_unit_key: string;
+                            subtotal: number;
+                            discount_value: number;
+                            taxes: {
+                                id: number;
+                                name?: string | null;
+                                type: string;
+                                percentage: number;
+                                value: number;
+                                base_value: number;
+                            }[];
+                            total: number;
+                        }[];
+                        /** @description Σ line amounts before discounts */
+                        subtotal: number;
+                        discounts: number;
+                        /** @description The taxes transferred (IVA, IEPS), one per tax, summed over the lines (each line's own rounding) */
+                        taxes: {
+                            id: number;
+                            name?: string | null;
+                            type: string;
+                            percentage: number;
+                            value: number;
+                            base_value: number;
+                        }[];
+                        taxes_total: number;
+                        total: number;
+                        /**
+                         * @description open: in no live invoice; global: declared in a live global invoice; self_invoiced: invoiced alone to its customer
+                         * @enum {string}
+                         */
+                        status: "open" | "global" | "self_invoiced";
+                        global_invoice: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        self_invoice: {
+                            /** @description The public self-invoicing page of the ticket */
+                            url: string;
+                            /** @description The ticket's secret, answered only by its creation (and its Idempotency-Key replays): only its hash is kept */
+                            key?: string;
+                            /**
+                             * Format: date
+                             * @description The last day the customer may invoice the ticket alone: the end of its month in Mexico City
+                             */
+                            until: string;
+                            invoice: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                        };
+                        metadata: {
+                            /** Format: date-time */
+                            created: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token (Authorization: Bearer …) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record in the token's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mxGlobalInvoiceTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                     * @enum {string}
+                     */
+                    periodicity: "01" | "02" | "03" | "04" | "05";
+                    /** @description c_Meses: the month 01–12, or with 05 the pair 13–18 */
+                    months: string;
+                    year: number;
+                    /**
+                     * Format: date
+                     * @description First day of the period: required for 01 (the day), 02 and 03; by default the first day of the months
+                     */
+                    from?: string;
+                    /**
+                     * Format: date
+                     * @description Last day of the period: by default `from` for 01, the last day of the months for 04 and 05; required for 02 and 03
+                     */
+                    to?: string;
+                    document?: {
+                        /** @description Document type of type FV to number the global invoice (see /mx/v1/document-types?type=FV); by default the first active one numbered automatically */
+                        id: number;
+                    };
+                    /** @description Seller (see /mx/v1/users); by default the first active one */
+                    seller?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The global invoice, stamped (or Pending while the PAC has not answered) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string | null;
+                        document: {
+                            id: number;
+                            name: string;
+                        };
+                        prefix: string;
+                        number: number | null;
+                        name: string | null;
+                        /** Format: date */
+                        date: string;
+                        customer: {
+                            rfc_id: string;
+                            branch_office: number;
+                            name: string;
+                        };
+                        seller: number;
+                        observations: string | null;
+                        use: string;
+                        cost_center: number | null;
+                        items: {
+                            code: string;
+                            description: string;
+                            quantity: number;
+                            price: number;
+                            discount: number;
+                            warehouse: number | null;
+                            sat_product_key: string;
+                            sat_unit_key: string;
+                            subtotal: number;
+                            discount_value: number;
+                            taxes: {
+                                id: number;
+                                name?: string | null;
+                                type: string;
+                                percentage: number;
+                                value: number;
+                                base_value: number;
+                            }[];
+                            total: number;
+                        }[];
+                        retentions: number[];
+                        retention_details: {
+                            id: number;
+                            name?: string | null;
+                            type: string;
+                            percentage: number;
+                            value: number;
+                            base_value: number;
+                        }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
+                        /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                        global_information?: {
+                            /**
+                             * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                             * @enum {string}
+                             */
+                            periodicity: "01" | "02" | "03" | "04" | "05";
+                            /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                            months: string;
+                            /** @description The year of the period: the invoice's or the one before */
+                            year: number;
+                        };
+                        /** @description c_Exportacion when not 01 (No aplica) */
+                        exportation?: string;
+                        /** @description A foreign currency (absent: MXN) */
+                        currency?: {
+                            code: string;
+                            exchange_rate: number;
+                        };
+                        subtotal: number;
+                        discounts: number;
+                        taxes_total: number;
+                        withholdings_total: number;
+                        /**
+                         * @deprecated
+                         * @description The same figure as withholdings_total
+                         */
+                        retentions_total: number;
+                        total: number;
+                        balance: number;
+                        payment: {
+                            /** @enum {string} */
+                            method: "PUE" | "PPD";
+                            conditions: {
+                                id: number;
+                                value: number;
+                                /** Format: date */
+                                due_date: string;
+                                name: string;
+                                payment_form: string;
+                            };
+                        };
+                        stamp: {
+                            send: boolean;
+                            status: "Draft" | "Pending" | "Accepted" | "Rejected";
+                            uuid: string | null;
+                            errors: string | null;
+                            observations: string | null;
+                        };
+                        mail: {
+                            send?: boolean;
+                            status: "not_sent" | "pending_send" | "process_of_sending" | "sent" | "failed_delivery";
+                            observations: string | null;
+                        };
+                        metadata: {
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: date-time */
+                            last_updated: string;
+                            stock_updated?: null;
+                        };
+                        annulled: boolean;
+                        cancellation?: {
+                            status: "Requested" | "PendingAcceptance" | "Cancelled" | "Rejected";
+                            /** @description c_MotivoCancelacion: 01–04 */
+                            motive: string;
+                            substitution: string | null;
+                            /** Format: date-time */
+                            requested_at: string;
+                            errors: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token (Authorization: Bearer …) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than BODY_LIMIT_BYTES */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     mxGetTrialBalance: {
         parameters: {
             query?: {
@@ -25754,7 +26877,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e61bc522-ddcd-4cbc-8fa7-bb39dfc2ade4",
+                     *       "id": "753fee3c-34dd-4c6a-acaa-9e28c11ec7b6",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -25762,9 +26885,9 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
-                     *       "created_at": "2026-11-26T09:15:20.021Z",
+                     *       "created_at": "2026-12-03T08:06:32.884Z",
                      *       "previous_secret_expires_at": null,
-                     *       "secret": "whsec_NbHwLg_B4zBk0-i-g2AIpbiD3Ld2cfpl"
+                     *       "secret": "whsec_ddHHz7JEyDVZ7pvj61Wh_R19NwhaGUN9"
                      *     }
                      */
                     "application/json": {

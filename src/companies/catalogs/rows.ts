@@ -4,6 +4,7 @@
  * jsonb as JSON).
  */
 import type { Queryable } from '../../platform/db';
+import type { ElectronicType } from '../../catalog/rows';
 
 export interface Resolution { number: string; prefix: string; from: number; to: number; valid_from: string; valid_to: string; technical_key: string }
 export interface DocumentTypeRow {
@@ -11,7 +12,7 @@ export interface DocumentTypeRow {
   seller_by_item?: boolean; customer_by_item?: boolean; cost_center?: boolean; cost_center_mandatory?: boolean;
   automatic_number?: boolean; consecutive?: number; discount_type?: 'Percentage' | 'Value'; decimals?: boolean;
   advance_payment?: boolean; reteiva?: boolean; reteica?: boolean; self_withholding?: boolean;
-  electronic_type?: 'NoElectronic' | 'ElectronicInvoice'; cargo_transportation?: boolean; healthcare_company?: boolean;
+  electronic_type?: ElectronicType; cargo_transportation?: boolean; healthcare_company?: boolean;
   prefix?: string; resolution?: Resolution;
 }
 export interface SellerRow { username: string; first_name: string; last_name: string; email: string; identification: string; active?: boolean }

@@ -27,6 +27,8 @@ import { buildApplicationResponse, SANDBOX_AUTHORITY_NAME } from './application-
 import { generateTestCertificate } from '../certificates';
 import { libxml, ublSchema, validateDoc, XPaths, type Libxml, type XmlDoc, type XmlElement } from '../xsd';
 import { onTestResolution } from './test-resolution';
+import { CASH_REGISTER_NAMES, POS_TYPE_CODE } from './ubl/pos';
+import { POS_TICKET } from '../../catalog/rows';
 
 export interface Verdict {
   status: 'Accepted' | 'Rejected';
@@ -110,6 +112,8 @@ export interface NoteFacts {
   softwarePin(issuerNit: string, softwareId: string): Promise<string | null>;
   /** An invoice of the issuer that was accepted, by its CUFE: its number and issue date. */
   acceptedInvoice(issuerNit: string, cufe: string): Promise<{ number: string; date: string } | null>;
+  /** What a numbering resolution of the issuer authorizes: ElectronicInvoice (invoices) or PosEquivalentDocument (POS tickets); null when unknown. */
+  resolutionKind?(issuerNit: string, resolution: string): Promise<string | null>;
 }
 
 /**
@@ -348,10 +352,14 @@ export class SandboxDian implements DianAuthority {
     for (const problem of rateProblems(p, r)) fail(`${note === 'NC' ? 'C' : note === 'ND' ? 'D' : 'F'}AS07`, problem);
 
     const uuid = text(`${p.root}/cbc:UUID`);
-    // The CUFE of an invoice is made with its resolution's technical key, the CUDE of a note with the software's PIN.
-    const key = note ? await this.notes?.softwarePin(nit, text('//sts:SoftwareProvider/sts:SoftwareID')) ?? null : await this.technicalKey(nit, resolution);
+    // A POS ticket (InvoiceTypeCode 20) is numbered on a resolution for POS tickets and keyed by a CUDE, as a note is.
+    const ticket = !note && text(`${p.root}/cbc:InvoiceTypeCode`) === POS_TYPE_CODE;
+    if (!note) await this.resolutionProblems(nit, resolution, ticket, p, r, fail);
+    // The CUFE of an invoice is made with its resolution's technical key, the CUDE of a note or a ticket with the software's PIN.
+    const cude = !!note || ticket;
+    const key = cude ? await this.notes?.softwarePin(nit, text('//sts:SoftwareProvider/sts:SoftwareID')) ?? null : await this.technicalKey(nit, resolution);
     if (!key) {
-      if (note) fail('SOFTWARE', `El software ${text('//sts:SoftwareProvider/sts:SoftwareID') || '(ninguno)'} no está registrado para el NIT ${nit}: no se conoce su PIN, con el que se calcula el CUDE`);
+      if (cude) fail('SOFTWARE', `El software ${text('//sts:SoftwareProvider/sts:SoftwareID') || '(ninguno)'} no está registrado para el NIT ${nit}: no se conoce su PIN, con el que se calcula el CUDE`);
       else fail('RESOLUTION', `La resolución ${resolution} no es conocida para el NIT ${nit}`);
     } else {
       const taxOf = (code: string) => sum(`${p.root}/cac:TaxTotal[cac:TaxSubtotal/cac:TaxCategory/cac:TaxScheme/cbc:ID='${code}']/cbc:TaxAmount`);
@@ -363,14 +371,14 @@ export class SandboxDian implements DianAuthority {
         technicalKey: key, environment: (text(`${p.root}/cbc:ProfileExecutionID`) || '2') as '1' | '2',
       });
       const scheme = nodes(`${p.root}/cbc:UUID`)[0]?.attr('schemeName')?.value ?? '';
-      const name = note ? 'CUDE' : 'CUFE';
+      const name = cude ? 'CUDE' : 'CUFE';
       if (expected !== uuid) fail(name, `El ${name} no se recalcula a partir del documento (se esperaba ${expected})`);
       else if (scheme !== `${name}-SHA384`) fail(name, `cbc:UUID tiene schemeName ${scheme || '(ninguno)'}, no ${name}-SHA384`);
     }
     if (note) await this.noteProblems(p, note, nit, text, fail);
 
     const environment = text(`${p.root}/cbc:ProfileExecutionID`);
-    if (!note && environment === '1' && onTestResolution({ number: resolution })) {
+    if (!note && !ticket && environment === '1' && onTestResolution({ number: resolution })) {
       fail('RESOLUTION', `La resolución ${resolution} es la numeración de pruebas de la habilitación: no autoriza documentos en producción (ProfileExecutionID 1)`);
     }
     if (o.testSet && environment !== '2') fail('TEST_SET', `Un documento del set de pruebas va en el ambiente de pruebas (ProfileExecutionID 2), no en ${environment || 'ninguno'}`);
@@ -394,6 +402,31 @@ export class SandboxDian implements DianAuthority {
   }
 
   /** A note: a concept of its kind, and a reference to an invoice of the issuer that was accepted, by its number, CUFE and date. */
+  /**
+   * Each numbering serves its own documents: a POS ticket is numbered on a resolution for POS tickets (a resolución
+   * de documento equivalente), an invoice on one for invoices (the test set's numbering is the invoices'). A ticket
+   * carries its three extensions, the point of sale's pairs with their values (the annex's rules DEPD11 and DEPD21).
+   */
+  private async resolutionProblems(nit: string, resolution: string, ticket: boolean, p: Paths, r: Reader, fail: (code: string, message: string) => void): Promise<void> {
+    const kind = onTestResolution({ number: resolution }) ? 'ElectronicInvoice' : (await this.notes?.resolutionKind?.(nit, resolution)) ?? null;
+    if (ticket && kind !== null && kind !== POS_TICKET) {
+      fail('RESOLUTION', `La resolución ${resolution} numera facturas electrónicas: un documento equivalente POS se numera en una resolución de documento equivalente`);
+    } else if (!ticket && kind === POS_TICKET) {
+      fail('RESOLUTION', `La resolución ${resolution} numera documentos equivalentes POS, no facturas electrónicas`);
+    }
+    if (!ticket) return;
+    for (const group of ['InformacionDelFabricanteDelSoftware', 'InformacionBeneficiosComprador']) {
+      if (!r.nodes(`${p.root}//inv:${group}`).length) fail('DEPD11', `Falta la extensión ${group} del documento equivalente POS`);
+    }
+    const box = r.nodes(`${p.root}//inv:InformacionCajaVenta`)[0];
+    const names = box ? r.under(box, 'inv:Name').map((n) => n.content.trim()) : [];
+    const values = box ? r.under(box, 'inv:Value').map((n) => n.content.trim()) : [];
+    for (const name of CASH_REGISTER_NAMES) {
+      const i = names.indexOf(name);
+      if (i < 0 || !values[i]) fail('DEPD21', `La información de la caja de venta (InformacionCajaVenta) no trae ${name}`);
+    }
+  }
+
   private async noteProblems(p: Paths, note: 'NC' | 'ND', nit: string, text: (q: string) => string, fail: (code: string, message: string) => void): Promise<void> {
     const concept = text(`${p.root}/cac:DiscrepancyResponse/cbc:ResponseCode`);
     if (!NOTE_CONCEPTS[note].includes(concept)) {

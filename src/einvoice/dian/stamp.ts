@@ -207,9 +207,18 @@ export function technicalKeys(db: Db) {
   };
 }
 
-/** What the sandbox knows to judge notes: the software PINs of the companies with that NIT, and their accepted invoices (and those of their DIAN test sets). */
+/**
+ * What the sandbox knows to judge notes and POS tickets: the software PINs of the companies with that NIT, their
+ * accepted invoices (and those of their DIAN test sets), and what each of their resolutions numbers.
+ */
 export function noteFacts(db: Db): NoteFacts {
   return {
+    async resolutionKind(nit, resolution) {
+      const [row] = await db.query<{ kind: string }>(
+        `SELECT t.electronic_type AS kind FROM document_types t JOIN companies c ON c.company_id = t.company_id
+          WHERE c.country = 'CO' AND c.tax_id = $1 AND t.resolution->>'number' = $2 LIMIT 1`, [nit, resolution]);
+      return row?.kind ?? null;
+    },
     async softwarePin(nit, softwareId) {
       const rows = await db.query<{ company_id: number; settings: CompanySettings | null }>(`SELECT company_id, settings FROM companies WHERE country = 'CO' AND tax_id = $1`, [nit]);
       for (const r of rows) {

@@ -57,6 +57,7 @@ export function coInvoiceDocument(plan: Plan, ids: { id: string | null; prefix: 
     payments: plan.payments.map((p) => ({ id: p.id, name: p.type.name, value: p.value, due_date: p.due_date })),
     additional_fields: body.additional_fields ?? null,
     ...(body.healthcare_company ? { healthcare_company: body.healthcare_company } : {}),
+    ...(body.pos ? { pos: body.pos } : {}),
     stamp: { send: body.stamp?.send ?? false, status: 'Draft', cufe: null, cude: null, observations: null, errors: null },
     mail: { send: body.mail?.send ?? false, status: 'not_sent', observations: null },
     metadata: { created: ids.now.toISOString(), last_updated: ids.now.toISOString(), stock_updated: null },

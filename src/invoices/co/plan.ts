@@ -8,7 +8,7 @@ import type { Queryable } from '../../platform/db';
 import type { Problems } from '../../platform/errors';
 import { checkBody } from '../../platform/validation';
 import { checkCustomerRules, CoCustomerBody, type CustomerBody } from '../../catalog/customers';
-import type { AllowanceChargeRow, CostCenterRow, CustomerRow, DocumentTypeRow, PaymentTypeRow, ProductRow, SellerRow, TaxRow, WarehouseRow } from '../../catalog/rows';
+import { isElectronic, POS_TICKET, type AllowanceChargeRow, type CostCenterRow, type CustomerRow, type DocumentTypeRow, type PaymentTypeRow, type ProductRow, type SellerRow, type TaxRow, type WarehouseRow } from '../../catalog/rows';
 import type { CreditLeft, InvoiceOut } from '../compute';
 import {
   checkDocumentType, checkCostCenter, checkCurrency, loadMasterData, mustBeActive, notAfterToday, todayIn, type MasterData,
@@ -17,6 +17,7 @@ import type { CoInvoiceBody, CoItem } from './schema';
 import { planLines, planRetentions } from './lines';
 import { computePlan } from './totals';
 import { onTestResolution } from '../../einvoice/dian/test-resolution';
+import { finalConsumer } from './consumer';
 
 /** A Colombian sales document: an invoice (FV), a credit note (NC) or a debit note (ND). */
 export type SalesKind = 'FV' | 'NC' | 'ND';
@@ -25,8 +26,11 @@ const PAYS_FOR: Record<SalesKind, string> = { FV: 'invoices', NC: 'credit notes'
 export interface LinePlan { item: CoItem; product: ProductRow; taxes: TaxRow[]; description: string; seller: SellerRow | null; warehouse: WarehouseRow | null;
   /** The line's third party (items.customer); id null: the invoice's own customer. */
   third: { identification: string; branch_office: number; id: number | null } | null; gift: boolean }
+/** A request once planned: its customer is known (a POS ticket sent without one names the consumidor final). */
+export type PlannedBody = CoInvoiceBody & { customer: NonNullable<CoInvoiceBody['customer']> };
+
 export interface Plan {
-  body: CoInvoiceBody;
+  body: PlannedBody;
   docType: DocumentTypeRow;
   customer: CustomerRow | null;   // existing customer
   newCustomer: CustomerBody | null;
@@ -47,7 +51,7 @@ export interface PlanContext {
   company: Company;
   md: MasterData;
   active: ReturnType<typeof mustBeActive>;
-  body: CoInvoiceBody;
+  body: PlannedBody;
   docType: DocumentTypeRow | null;
   kind: SalesKind;
 }
@@ -79,13 +83,16 @@ export async function planCoInvoice(q: Queryable, company: Company, sent: CoInvo
   const docType = await checkDocumentType(q, problems, company, docTypes, body.document, body.number, kind, `/v1/document-types?type=${kind}`, self);
 
   checkDate(problems, company, body, docType, kind);
-  const { customer, newCustomer } = await planCustomer(q, problems, company, md, body);
+  const pos = checkPos(problems, body, docType);
+  const { customer, newCustomer } = await planCustomer(q, problems, company, md, body, pos);
+  if (!body.customer) problems.throwIfAny();
+  const planned = body as PlannedBody;
   const seller = active(sellers.get(body.seller), 'seller', 'Seller', body.seller, '/v1/users');
 
   const costCenter = checkCostCenter(problems, company, docType, costCenters, body.cost_center, '/v1/cost-centers');
   const currency: Plan['currency'] = await checkCurrency(q, problems, company, body.currency, body.date);
 
-  const x: PlanContext = { problems, company, md, active, body, docType, kind };
+  const x: PlanContext = { problems, company, md, active, body: planned, docType, kind };
   const retentions = planRetentions(x);
   const lines = planLines(x);
   const payments = planPayments(x);
@@ -94,12 +101,12 @@ export async function planCoInvoice(q: Queryable, company: Company, sent: CoInvo
   checkDocumentSettings(x);
   // Computation, once every reference is known; then the rules on amounts.
   if (!docType) problems.throwIfAny();
-  return computePlan(q, cid, problems, { body, docType: docType!, customer, newCustomer, seller: seller!, costCenter, currency, retentions, lines, payments, discounts, charges }, self, credit);
+  return computePlan(q, cid, problems, { body: planned, docType: docType!, customer, newCustomer, seller: seller!, costCenter, currency, retentions, lines, payments, discounts, charges }, self, credit);
 }
 
 /** The date: not after today; an electronic type's not before today, within its numbering resolution (with the number sent). */
 function checkDate(problems: Problems, company: Company, body: CoInvoiceBody, docType: DocumentTypeRow | null, kind: SalesKind): void {
-  const electronic = docType?.electronic_type === 'ElectronicInvoice';
+  const electronic = isElectronic(docType);
   notAfterToday(problems, body.date, company.time_zone, kind === 'NC' ? 'A credit note' : kind === 'ND' ? 'A debit note' : 'An invoice');
   if (electronic && !problems.has('date')) {
     const today = todayIn(company.time_zone);
@@ -118,13 +125,36 @@ function checkDate(problems: Problems, company: Company, body: CoInvoiceBody, do
   }
 }
 
-/** The customer: a reference to an active one, or a full record to create (checked by the customer's own rules). */
-async function planCustomer(q: Queryable, problems: Problems, company: Company, md: MasterData, body: CoInvoiceBody):
+/** A POS ticket's point of sale: required on a POS ticket type (the annex's InformacionCajaVenta), refused on any other; whether the type is one. */
+function checkPos(problems: Problems, body: CoInvoiceBody, docType: DocumentTypeRow | null): boolean {
+  const pos = docType?.electronic_type === POS_TICKET;
+  if (pos && body.pos === undefined) {
+    problems.add('parameter_required', `Document type ${docType!.id} issues POS tickets: send pos {cash_register: {plate, type}, location, cashier, sale_code}, the point of sale the DIAN asks for`, 'pos');
+  } else if (!pos && docType && body.pos !== undefined) {
+    problems.add('parameter_not_allowed', `Document type ${docType.id} does not issue POS tickets (electronic_type ${docType.electronic_type}): send no pos`, 'pos');
+  }
+  return pos;
+}
+
+/**
+ * The customer: a reference to an active one, or a full record to create (checked by the customer's own rules); a POS
+ * ticket sent without one names the consumidor final (./consumer.ts), whose reference is then put in the body.
+ */
+async function planCustomer(q: Queryable, problems: Problems, company: Company, md: MasterData, body: CoInvoiceBody, pos: boolean):
   Promise<Pick<Plan, 'customer' | 'newCustomer'>> {
   const cid = company.company_id;
   const active = mustBeActive(problems);
   let customer: CustomerRow | null = null;
   let newCustomer: CustomerBody | null = null;
+  if (body.customer === undefined) {
+    if (!pos) {
+      problems.add('parameter_required', 'customer is required (only a POS ticket may leave it out: its buyer is then the consumidor final, 222222222222)', 'customer');
+      return { customer, newCustomer };
+    }
+    customer = await finalConsumer(q, company);
+    body.customer = { identification: customer.identification, branch_office: customer.branch_office };
+    return { customer, newCustomer };
+  }
   const c = body.customer as Record<string, unknown>;
   if ('person_type' in c || 'name' in c) {
     const before = problems.items.length;
@@ -137,8 +167,9 @@ async function planCustomer(q: Queryable, problems: Problems, company: Company, 
     for (const k of Object.keys(c)) {
       if (!['identification', 'branch_office', 'id'].includes(k)) problems.add('parameter_not_allowed', `customer.${k} is not a field of a customer reference; a customer to create needs person_type and name`, `customer.${k}`);
     }
-    const row = md.customers.find((x) => x.identification === body.customer.identification && x.branch_office === body.customer.branch_office);
-    customer = active(row, 'customer.identification', 'Customer', `${body.customer.identification} (branch office ${body.customer.branch_office})`, '/v1/customers');
+    const ref = body.customer;
+    const row = md.customers.find((x) => x.identification === ref.identification && x.branch_office === ref.branch_office);
+    customer = active(row, 'customer.identification', 'Customer', `${ref.identification} (branch office ${ref.branch_office})`, '/v1/customers');
   }
   return { customer, newCustomer };
 }
@@ -189,7 +220,7 @@ function checkDocumentSettings({ problems, body, docType }: PlanContext): void {
     && period.period_end < period.period_start) {
     problems.add('invalid_date', `The billing period ends (${period.period_end}) before it starts (${period.period_start})`, 'healthcare_company.period_end', `not before ${period.period_start}`);
   }
-  if (body.stamp?.send && docType && docType.electronic_type !== 'ElectronicInvoice') {
+  if (body.stamp?.send && docType && !isElectronic(docType)) {
     problems.add('document_settings', `Document type ${docType.id} is not electronic: it is not sent to the DIAN (stamp.send must be false)`, 'stamp.send');
   }
   if (body.advance_payment !== undefined && docType && !docType.advance_payment) {

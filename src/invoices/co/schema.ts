@@ -70,15 +70,30 @@ const Allowance = Type.Object({
   value: Type.Optional(Money()),
 });
 
+const PosText = (max: number, description: string) => Type.String({ minLength: 1, maxLength: max, description });
+/** The point of sale of an electronic POS ticket, as the DIAN's annex asks it (InformacionCajaVenta). */
+export const PosData = Type.Object({
+  cash_register: Type.Object({
+    plate: PosText(50, 'The cash register\'s plate (PlacaCaja): its serial or inventory number'),
+    type: PosText(50, 'The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil"'),
+  }, { additionalProperties: false }),
+  location: PosText(100, 'Where the cash register is (UbicaciónCaja): the shop\'s address or area'),
+  cashier: PosText(100, 'Who sold (Cajero): the cashier\'s name'),
+  sale_code: PosText(50, 'The POS system\'s own code of the sale (CódigoVenta)'),
+}, { additionalProperties: false, description: 'A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere' });
+export type PosData = Static<typeof PosData>;
+
 export const CoInvoiceBody = Type.Object({
   document: Type.Object({ id: Id('Document type id (see /v1/document-types?type=FV)') }),
   number: Type.Optional(Type.Integer({ minimum: 1, maximum: 9007199254740991, description: 'Taken automatically when omitted; required when the document type has automatic_number false' })),
   name: Type.Optional(Type.String({ maxLength: 100, description: 'Accepted and ignored: the name is <prefix>-<type id>-<number>' })),
   date: Type.String({ format: 'date' }),
-  customer: Type.Object({
+  customer: Type.Optional(Type.Object({
     identification: Type.String({ minLength: 1, maxLength: 50 }),
     branch_office: Type.Integer({ minimum: 0, maximum: 999, default: 0 }),
-  }, { additionalProperties: true, description: 'A reference to an existing customer, or a full customer record (with person_type) to create it with the invoice' }),
+  }, { additionalProperties: true, description: 'A reference to an existing customer, or a full customer record (with person_type) to create it with the invoice; '
+    + 'required, except on a POS ticket, whose buyer is the consumidor final (222222222222) when none is sent' })),
+  pos: Type.Optional(PosData),
   cost_center: Type.Optional(Id()),
   currency: Type.Optional(Type.Object({
     code: Enum(CURRENCIES, { 'x-code': 'invalid_currency' }),
@@ -155,6 +170,7 @@ export const CoInvoiceAnswer = Type.Object({
   payments: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), value: Type.Number(), due_date: Nullable(Type.String({ format: 'date' })) })),
   additional_fields: Nullable(AdditionalFields),
   healthcare_company: Type.Optional(Healthcare),
+  pos: Type.Optional(PosData),
   stamp: Type.Object({
     send: Type.Boolean(), status: StampStatusAnswer, cufe: Nullable(Type.String()), cude: Nullable(Type.String()),
     observations: Nullable(Type.String()), errors: Nullable(Type.String()),

@@ -23,7 +23,7 @@ export interface QrFields {
   total: Amount;
   cufe: string;
   environment: '1' | '2';
-  /** A note: its key is labelled CUDE. */
+  /** A note or a POS ticket: its key is a CUDE, and labelled so. */
   note?: boolean;
 }
 
@@ -45,7 +45,9 @@ export function dianQrContent(f: QrFields): string {
 }
 
 /** Writes ext:UBLExtensions under the document's root; a note has no numbering resolution (InvoiceControl). */
-export function ublExtensions(root: Node, x: { resolution: DianResolution | null; software: DianSettings['software']; securityCode: string; qr: string }): void {
+export function ublExtensions(root: Node, x: { resolution: DianResolution | null; software: DianSettings['software']; securityCode: string; qr: string;
+  /** The document's own extensions (a POS ticket's, ./pos.ts), after the DIAN's and before the signature's slot. */
+  more?: (exts: Node) => void }): void {
   const { resolution, software } = x;
   const exts = root.ele('ext:UBLExtensions');
   const dian = exts.ele('ext:UBLExtension').ele('ext:ExtensionContent').ele('sts:DianExtensions');
@@ -60,6 +62,7 @@ export function ublExtensions(root: Node, x: { resolution: DianResolution | null
   leaf(dian, 'sts:SoftwareSecurityCode', x.securityCode, DIAN_AGENCY);
   leaf(dian.ele('sts:AuthorizationProvider'), 'sts:AuthorizationProviderID', DIAN_NIT, { ...DIAN_AGENCY, schemeID: nitCheckDigit(DIAN_NIT), schemeName: '31' });
   leaf(dian, 'sts:QRCode', x.qr);
+  x.more?.(exts);
   // The signature's slot: sign.ts puts ds:Signature in the last, empty, ExtensionContent.
   exts.ele('ext:UBLExtension').ele('ext:ExtensionContent');
 }

@@ -40,6 +40,7 @@ import { documentTotals, monetaryTotal } from './monetary-total';
 import { customerParty, supplierParty } from './parties';
 import { exchangeRate, paymentMeans, prepaidPayment } from './payments';
 import { taxTotal } from './tax-totals';
+import { DEFAULT_MANUFACTURER, POS_PROFILE_ID, POS_TYPE_CODE, posExtensions } from './pos';
 import type { BuildInvoiceInput, BuiltInvoice } from './types';
 import { DianXmlError, leaf } from './xml';
 
@@ -75,8 +76,11 @@ export function buildInvoiceXml(input: BuildInvoiceInput): BuiltInvoice {
   const lines = doc.items.map(lineCalc);
   const t = documentTotals(doc, lines);
 
-  // CUFE, software security code, QR.
-  const { number, issueTime, key: cufe, securityCode, qr } = documentKeys(doc, t, { company, customer, settings, secret: resolution.technical_key });
+  // CUFE (a POS ticket: CUDE, made with the software's PIN), software security code, QR.
+  const ticket = doc.pos ?? null;
+  const secret = ticket ? settings.software.pin : resolution.technical_key;
+  const { number, issueTime, key: cufe, securityCode, qr } = documentKeys(doc, t, { company, customer, settings, secret, note: !!ticket });
+  const buyer = (Array.isArray(customer.name) ? customer.name : [customer.name]).map((s) => s.trim()).filter(Boolean).join(' ');
 
   // ---- the document, its sections in the order of the schema
   const root = create({ version: '1.0', encoding: 'UTF-8', standalone: false }).ele(NAMESPACES.invoice, 'Invoice', {
@@ -85,20 +89,22 @@ export function buildInvoiceXml(input: BuildInvoiceInput): BuiltInvoice {
     'xmlns:ext': NAMESPACES.ext,
     'xmlns:sts': NAMESPACES.sts,
   });
-  ublExtensions(root, { resolution, software: settings.software, securityCode, qr });
+  ublExtensions(root, { resolution, software: settings.software, securityCode, qr, more: ticket ? (exts) => posExtensions(exts, {
+    pos: ticket, manufacturer: settings.manufacturer ?? DEFAULT_MANUFACTURER, buyer: { code: customer.identification, name: buyer }, subtotal: t.lineExtension,
+  }) : undefined });
 
   leaf(root, 'cbc:UBLVersionID', 'UBL 2.1');
   leaf(root, 'cbc:CustomizationID', OPERATION_TYPE);
-  leaf(root, 'cbc:ProfileID', PROFILE_ID);
+  leaf(root, 'cbc:ProfileID', ticket ? POS_PROFILE_ID : PROFILE_ID);
   leaf(root, 'cbc:ProfileExecutionID', env);
   leaf(root, 'cbc:ID', number);
-  leaf(root, 'cbc:UUID', cufe, { schemeID: env, schemeName: 'CUFE-SHA384' });
+  leaf(root, 'cbc:UUID', cufe, { schemeID: env, schemeName: ticket ? 'CUDE-SHA384' : 'CUFE-SHA384' });
   leaf(root, 'cbc:IssueDate', issueDate);
   leaf(root, 'cbc:IssueTime', issueTime);
   const payments = doc.payments ?? [];
   const dueDates = payments.map((p) => p.due_date).filter((d): d is string => !!d).sort();
   if (dueDates.length) leaf(root, 'cbc:DueDate', dueDates[dueDates.length - 1]);
-  leaf(root, 'cbc:InvoiceTypeCode', INVOICE_TYPE_CODE);
+  leaf(root, 'cbc:InvoiceTypeCode', ticket ? POS_TYPE_CODE : INVOICE_TYPE_CODE);
   if (doc.observations) leaf(root, 'cbc:Note', doc.observations);
   leaf(root, 'cbc:DocumentCurrencyCode', currency, { listAgencyID: '6', listAgencyName: UNECE, listID: 'ISO 4217 Alpha' });
   leaf(root, 'cbc:LineCountNumeric', String(lines.length));

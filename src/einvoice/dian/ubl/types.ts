@@ -87,6 +87,8 @@ export interface DianSettings {
   environment: '1' | '2';
   /** HH:mm:ss-05:00; default the document's metadata.created in Colombian time. */
   issueTime?: string;
+  /** Who made the software (a POS ticket's InformacionDelFabricanteDelSoftware); default facturas-api. */
+  manufacturer?: { person: string; company: string; software: string };
 }
 
 export interface BuildInvoiceInput {
