@@ -118,6 +118,8 @@ const DOMAIN: [RegExp, string][] = [
   [/^(?:Tax|Seller|Invoice|Product|Customer|Payment type|Cost center|Price list|Account group) (\S+) does not exist/, 'No existe: $1.'],
   [/^(?:Tax|Seller|Product|Customer|Payment type|Cost center) (\S+) is inactive$/, 'Está inactivo: $1.'],
   [/^Not valid e-mail addresses: (.+)$/, 'Correos electrónicos no válidos: $1.'],
+  [/^At most (\d+) addresses in \S+, got (\d+)$/, 'Como máximo $1 direcciones (hay $2).'],
+  [/^\S+ holds no address$/, 'No hay ninguna dirección.'],
   [/^Send price \(or taxed_price\)$/, 'Indique el precio.'],
   [/^(?:The )?(?:[A-Za-z ]+ )?not found$/, 'No encontrado.'],
   [/^The certificate expires on (\S+), within 30 days$/, 'El certificado vence el $1, dentro de 30 días.'],
@@ -151,10 +153,11 @@ const FIELD_NAMES: Record<string, [string, string]> = {
   password: ['Contraseña', 'Password'], p12: ['Archivo del certificado', 'Certificate file'], email: ['Correo', 'E-mail'], name: ['Nombre', 'Name'],
   advance: ['Anticipo', 'Advance'], currency: ['Moneda', 'Currency'], exchange_rate: ['Tasa de cambio', 'Exchange rate'], observations: ['Observaciones', 'Observations'],
   number: ['Número', 'Number'], cost_center: ['Centro de costo', 'Cost center'], invoice: ['Factura', 'Invoice'], mail: ['Correo', 'E-mail'],
-  global_discounts: ['Descuentos globales', 'Global discounts'], global_charges: ['Cargos globales', 'Global charges'],
+  mail_to: ['Para', 'To'], copy_to: ['Con copia a', 'Copy to'], global_discounts: ['Descuentos globales', 'Global discounts'], global_charges: ['Cargos globales', 'Global charges'],
 };
 /** The id of the invoice and note forms' control a path names (src/console/forms.ts), when it has one. */
-const FIELD_IDS: Record<string, string> = { customer: 'customer', document: 'document', seller: 'seller', date: 'date', use: 'use', method: 'method', payment_form: 'payment_form', reason: 'reason' };
+const FIELD_IDS: Record<string, string> = { customer: 'customer', document: 'document', seller: 'seller', date: 'date', use: 'use', method: 'method', payment_form: 'payment_form', reason: 'reason',
+  mail_to: 'mail_to', copy_to: 'copy_to' };
 
 /**
  * A field of a form named in words, never as the API's JSON path: `items[0].price` is "Línea 1 · precio", `customer.identification`

@@ -179,7 +179,8 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
       const f = (req.body ?? {}) as Form;
       if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'id');
       let res;
-      if (action === 'mail') res = await ctx.api('POST', `/${k.path}/${id}/mail`, {});
+      const typed = (name: string) => String([f[name]].flat()[0] ?? '').trim();
+      if (action === 'mail') res = await ctx.api('POST', `/${k.path}/${id}/mail`, { ...(typed('mail_to') ? { mail_to: typed('mail_to') } : {}), ...(typed('copy_to') ? { copy_to: typed('copy_to') } : {}) });
       else if (action === 'stamp') res = await ctx.api('POST', `/${k.path}/${id}/stamp`);
       else if (action === 'annul' || action === 'cancel') {
         if (f.confirm !== 'yes') res = { status: 400, body: { Errors: [{ Code: 'parameter_required', Message: t(ctx.lang, 'confirm'), Params: ['confirm'] }] } };
@@ -194,7 +195,7 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
       } else throw new Refused(404, 'action');
       if (res.status === 404) throw new Refused(404, 'document');
       if (res.status < 300) return reply.redirect(`/app/documents/${k.path}/${id}?ok=${action}`, 303);
-      const r = await documentPage(ctx, k.path, id, { errors: res.body });
+      const r = await documentPage(ctx, k.path, id, { errors: res.body, sent: action === 'mail' ? f : undefined });
       return sendHtml(reply, r.status, r.body);
     }));
     app.get('/documents/invoices/:id/credit-note', hide, guarded(async (ctx, req, reply) => {

@@ -2,7 +2,8 @@
  * The console's document forms doing the work, in Chromium: a line's product found by its code or name (past the
  * form's first list, never another company's or an inactive one) fills its price, tax and unit, all editable; a
  * customer created in a dialog without leaving the invoice (its check digit shown, a refusal under its field), then
- * chosen; each refusal shown under its own control as well as in the summary; axe-core on each page.
+ * chosen; each refusal shown under its own control as well as in the summary; a document's e-mail recipients edited
+ * before it is sent; axe-core on each page.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,6 +13,7 @@ import { ADMIN_TOKEN } from '../support/admin';
 import { axeViolations, browserSuite, openBrowser, type OpenBrowser } from '../support/browser';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
 import { nitCheckDigit } from '../../src/platform/nit';
+import { coRefs, validInvoice } from '../support/co';
 
 describe('console forms in a browser', browserSuite(), () => {
   let s: TestServer;
@@ -152,5 +154,28 @@ describe('console forms in a browser', browserSuite(), () => {
     await page.click('#customer-dialog button:text("Cancelar")');
     await page.waitForSelector('#customer-dialog', { state: 'hidden' });
     assert.equal((await s.as('co').get('/v1/customers?identification=901999888')).body.results.length, 0);
+  });
+
+  test('a document\'s e-mail: its recipients start as the customer\'s contacts, are edited, a bad one refused under its field', async () => {
+    const r = await coRefs(s);
+    const inv = await s.as('co').post('/v1/invoices', validInvoice(r));
+    assert.equal(inv.status, 201, JSON.stringify(inv.body));
+    const contacts = ((await s.as('co').get(`/v1/customers?identification=${inv.body.customer.identification}`)).body.results[0].contacts ?? [])
+      .map((c: any) => c.email).filter(Boolean);
+    assert.ok(contacts.length > 0, 'the demo customer has a contact e-mail');
+    await go(`/app/documents/invoices/${inv.body.id}`);
+    assert.equal(await page.inputValue('#mail_to'), contacts.join('; '));
+    await page.fill('#mail_to', 'contabilidad@cliente.example; pagos@');
+    await page.fill('#copy_to', 'gerencia@cliente.example');
+    await Promise.all([page.waitForLoadState('load'), page.click('form[action$="/mail"] button')]);
+    assert.equal(await text('#err-mail_to'), 'Correos electrónicos no válidos: pagos@.');
+    assert.match(await page.getAttribute('#mail_to', 'aria-describedby') ?? '', /\berr-mail_to\b/);
+    assert.match(await text('#error-summary'), /Para: Correos electrónicos no válidos/);
+    assert.deepEqual([await page.inputValue('#mail_to'), await page.inputValue('#copy_to')], ['contabilidad@cliente.example; pagos@', 'gerencia@cliente.example'], 'as typed');
+    await noViolations('a refused e-mail');
+    await page.fill('#mail_to', 'contabilidad@cliente.example; pagos@cliente.example');
+    await Promise.all([page.waitForURL(/ok=mail/), page.click('form[action$="/mail"] button')]);
+    const mails = await s.db.query<{ mail_to: string[]; copy_to: string[] }>('SELECT mail_to, copy_to FROM mails WHERE doc_id = $1', [inv.body.id]);
+    assert.deepEqual(mails.map((m) => [m.mail_to, m.copy_to]), [[['contabilidad@cliente.example', 'pagos@cliente.example'], ['gerencia@cliente.example']]]);
   });
 });
