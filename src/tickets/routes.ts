@@ -19,6 +19,7 @@ import { newTicketKey, planTicket, storeTicket } from './service';
 import { listTickets, readTicket, ticketAnswer } from './read';
 import { GlobalInvoiceBody, TicketBody, TicketListQuery, type TicketDocument } from './schema';
 import { createGlobalInvoice } from './global';
+import { selfInvoice, SelfInvoiceBody } from './self-invoice';
 import { MxInvoiceAnswer, type MxInvoiceDocument } from '../invoices/mx/schema';
 import { readInvoice } from '../invoices/routes';
 
@@ -85,6 +86,16 @@ export const ticketRoutes: RouteModule = (app, { db, country, config, outbox }) 
 
   app.get('/tickets/:id', { schema: { tags, summary: 'Read a ticket (its key is not answered: only its creation has it)', params: UuidParams('Ticket') } },
     async (req) => readTicket(db, req.company, req.params.id, originOf(req)));
+
+  app.post('/tickets/:id/self-invoice', {
+    schema: { tags, summary: 'Self-invoicing: the ticket\'s own CFDI (type I, PUE, its form of payment) to the customer typed, with the ticket\'s key; sent again, the same CFDI (200)',
+      params: UuidParams('Ticket'), body: SelfInvoiceBody,
+      response: { 200: { ...MxInvoiceAnswer, description: 'The CFDI the ticket already has (the same request sent again)' }, 201: { ...MxInvoiceAnswer, description: 'The ticket\'s CFDI, stamped (or Pending while the PAC has not answered)' } } },
+  }, async (req, reply) => {
+    const made = await selfInvoice(db, req.company, req.params.id, req.body, (rules) => planRequest({ body: req.body, validationError: undefined }, rules));
+    if (made.created) await outbox?.runAndWait(req.company.company_id, 'sat_stamp', made.id, config.dianTimeoutMs);
+    return reply.status(made.created ? 201 : 200).send(await readInvoice(db, req.company, made.id) as unknown as MxInvoiceDocument);
+  });
 
   app.post('/tickets/global-invoice', {
     attachValidation: true,
