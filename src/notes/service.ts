@@ -53,7 +53,7 @@ export interface NotePlan {
 }
 
 const INVOICE = `SELECT i.id, i.name, i.date, i.annulled, i.stamp_status, i.stamp_cufe, i.customer_identification, i.customer_branch_office, i.document,
-                        t.electronic_type = 'ElectronicInvoice' AS electronic
+                        t.electronic_type <> 'NoElectronic' AS electronic
                    FROM invoices i JOIN document_types t ON t.company_id = i.company_id AND t.id = i.document_type_id
                   WHERE i.company_id = $1 AND i.id = $2 AND i.country = 'CO' AND i.deleted_at IS NULL`;
 

@@ -44,7 +44,7 @@ function sandboxPac(provider: LoadedCertificate): SandboxPac {
 
 /** What the main thread answered the sandbox DIAN's asks (src/einvoice/threaded.ts), read back from the message. */
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const acceptedInvoice = (v: unknown) => (isRecord(v) && typeof v.number === 'string' && typeof v.date === 'string' ? { number: v.number, date: v.date } : null);
+const acceptedInvoice = (v: unknown) => (isRecord(v) && typeof v.number === 'string' && typeof v.date === 'string' ? { number: v.number, date: v.date, pos: v.pos === true } : null);
 
 export const TASKS = {
   /** Compiles the official schemas in this thread (startServer runs it on each thread before serving). */

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
-import { coRefs, validInvoice, type CoRefs } from '../support/co';
+import { coRefs, noteRefs, validInvoice, type CoRefs } from '../support/co';
 import { ADMIN_TOKEN, adminOf, coCompany, ok } from '../support/admin';
 import { needsTool, xsdErrors, XSD_DIR } from '../support/tools';
 import { cude } from '../../src/einvoice/dian/cufe';
@@ -111,6 +111,46 @@ eachStorage('CO electronic POS ticket', (storage) => {
         rmSync(dir, { recursive: true, force: true });
       }
     }
+  });
+
+  test('a ticket corrected by adjustment notes: a credit (94) and a debit (93), each with its CUDE and the ticket\'s as reference, Accepted', async () => {
+    const co = s.as('co');
+    const { types, pays } = await noteRefs(s);
+    const t = (await co.post('/v1/invoices', ticket())).body;
+    assert.equal(t.stamp.status, 'Accepted', JSON.stringify(t.stamp));
+    const checkNote = async (at: string, root: 'CreditNote' | 'DebitNote', customization: string) => {
+      const xml = (await co.get(`${at}/xml`, { accept: 'application/xml' })).body as string;
+      const doc = new DOMParser().parseFromString(xml, 'text/xml') as unknown as Node;
+      const text = (q: string) => String(select(`string(${q})`, doc));
+      assert.equal(text('/*/cbc:CustomizationID'), customization);
+      assert.equal(text('/*/cbc:CreditNoteTypeCode'), root === 'CreditNote' ? '94' : '');
+      assert.match(text('/*/cbc:ProfileID'), /Nota de ajuste .* documento equivalente electrónico/);
+      assert.deepEqual([text('//cac:BillingReference/cac:InvoiceDocumentReference/cbc:UUID'), text('//cac:BillingReference/cac:InvoiceDocumentReference/cbc:UUID/@schemeName'),
+        text('//cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID')], [t.stamp.cude, 'CUDE-SHA384', `${t.prefix}${t.number}`]);
+      const total = root === 'CreditNote' ? 'LegalMonetaryTotal' : 'RequestedMonetaryTotal';
+      const tax = (code: string) => Number(select(`sum(/*/cac:TaxTotal[cac:TaxSubtotal/cac:TaxCategory/cac:TaxScheme/cbc:ID='${code}']/cbc:TaxAmount)`, doc));
+      assert.equal(text('/*/cbc:UUID'), cude({
+        number: text('/*/cbc:ID'), issueDate: text('/*/cbc:IssueDate'), issueTime: text('/*/cbc:IssueTime'), subtotal: text(`/*/cac:${total}/cbc:LineExtensionAmount`),
+        iva: tax('01'), inc: tax('04'), ica: tax('03'), total: text(`/*/cac:${total}/cbc:PayableAmount`),
+        supplierNit: text('/*/cac:AccountingSupplierParty//cac:PartyTaxScheme/cbc:CompanyID'), customerId: '222222222222', softwarePin: DEFAULT_SOFTWARE.pin, environment: '2',
+      }));
+      assert.deepEqual(await xsdErrors(path.join(XSD_DIR, 'maindoc', `UBL-${root}-2.1.xsd`), xml), []);
+    };
+    // One of the two units comes back: 50.00 + IVA 9.50, paid back in cash.
+    const credit = await co.post('/v1/credit-notes', { document: { id: types['NC-E'].id }, date: t.date, invoice: t.id, reason: 1, seller: r.seller.id,
+      items: [{ code: 'PORT14', quantity: 1, price: 50, taxes: [{ id: r.taxOf('IVA', 19).id }] }], payments: [{ id: pays['NC.Cash'].id, value: 59.5 }], stamp: { send: true } });
+    assert.equal(credit.status, 201, JSON.stringify(credit.body));
+    assert.equal(credit.body.stamp.status, 'Accepted', JSON.stringify(credit.body.stamp));
+    await checkNote(`/v1/credit-notes/${credit.body.id}`, 'CreditNote', '94');
+    // More than the ticket sold is refused as on an invoice.
+    const more = await co.post('/v1/credit-notes', { document: { id: types['NC-E'].id }, date: t.date, invoice: t.id, reason: 1, seller: r.seller.id,
+      items: [{ code: 'PORT14', quantity: 2, price: 50, taxes: [{ id: r.taxOf('IVA', 19).id }] }], payments: [{ id: pays['NC.Cash'].id, value: 119 }] });
+    assert.deepEqual(problems(more), ['invalid_value@items[0].quantity']);
+    const debit = await co.post('/v1/debit-notes', { document: { id: types['ND-E'].id }, date: t.date, invoice: t.id, reason: 4, seller: r.seller.id,
+      items: [{ code: 'PORT14', quantity: 1, price: 10, taxes: [{ id: r.taxOf('IVA', 19).id }] }], payments: [{ id: pays['ND.Cash'].id, value: 11.9 }], stamp: { send: true } });
+    assert.equal(debit.status, 201, JSON.stringify(debit.body));
+    assert.equal(debit.body.stamp.status, 'Accepted', JSON.stringify(debit.body.stamp));
+    await checkNote(`/v1/debit-notes/${debit.body.id}`, 'DebitNote', '93');
   });
 
   test('refused with their path, nothing numbered: a ticket without its point of sale, a point of sale on an invoice type, an invoice without a customer', async () => {

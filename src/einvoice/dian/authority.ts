@@ -110,8 +110,8 @@ const NOTE_CONCEPTS = { NC: ['1', '2', '3', '4', '5', '6'], ND: ['1', '2', '3', 
 export interface NoteFacts {
   /** The PIN of a software registered for the issuer (the CUDE is made with it). */
   softwarePin(issuerNit: string, softwareId: string): Promise<string | null>;
-  /** An invoice of the issuer that was accepted, by its CUFE: its number and issue date. */
-  acceptedInvoice(issuerNit: string, cufe: string): Promise<{ number: string; date: string } | null>;
+  /** An invoice (or POS ticket, `pos`) of the issuer that was accepted, by its CUFE (a ticket's: CUDE): its number and issue date. */
+  acceptedInvoice(issuerNit: string, cufe: string): Promise<{ number: string; date: string; pos?: boolean } | null>;
   /** What a numbering resolution of the issuer authorizes: ElectronicInvoice (invoices) or PosEquivalentDocument (POS tickets); null when unknown. */
   resolutionKind?(issuerNit: string, resolution: string): Promise<string | null>;
 }
@@ -438,6 +438,12 @@ export class SandboxDian implements DianAuthority {
     if (!invoice) fail('BILLING_REFERENCE', `La factura referenciada (CUFE ${cufe || '(ninguno)'}) no es una factura aceptada del NIT ${nit}`);
     else if (invoice.number !== text(`${ref}/cbc:ID`) || invoice.date !== text(`${ref}/cbc:IssueDate`)) {
       fail('BILLING_REFERENCE', `La factura referenciada es ${invoice.number} del ${invoice.date}, no ${text(`${ref}/cbc:ID`)} del ${text(`${ref}/cbc:IssueDate`)}`);
+    }
+    // A POS ticket is corrected by the equivalent document's adjustment notes (94 credit, 93 debit), an invoice by its own notes (20, 30).
+    const customization = text(`${p.root}/cbc:CustomizationID`);
+    const expected = invoice?.pos ? (note === 'NC' ? '94' : '93') : (note === 'NC' ? '20' : '30');
+    if (invoice && customization !== expected) {
+      fail('CUSTOMIZATION', `Una nota ${note === 'NC' ? 'crédito' : 'débito'} de ${invoice.pos ? 'un documento equivalente POS es una nota de ajuste' : 'una factura electrónica'}: CustomizationID ${expected}, no ${customization || '(ninguno)'}`);
     }
   }
 }

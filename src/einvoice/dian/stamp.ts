@@ -164,10 +164,11 @@ export async function stampCoInvoice(db: Db, authority: DianAuthority, invoices:
  */
 export async function stampCoNote(db: Db, authority: DianAuthority, companyId: number, noteId: string,
   signing: Signing = { credentials: new Credentials(db) }, finish?: Finish): Promise<StampResult> {
-  const [n] = await db.query<Stored<NoteDocument> & { kind: 'NC' | 'ND'; invoice_number: string; invoice_cufe: string; invoice_date: string }>(
+  const [n] = await db.query<Stored<NoteDocument> & { kind: 'NC' | 'ND'; invoice_number: string; invoice_cufe: string; invoice_date: string; invoice_pos: boolean }>(
     `SELECT n.kind, n.document, n.stamp_status, n.stamp_cude AS key, n.xml IS NOT NULL AS sent, i.prefix || i.number AS invoice_number,
-            i.stamp_cufe AS invoice_cufe, i.date::text AS invoice_date, ${jobReads('n')}
+            i.stamp_cufe AS invoice_cufe, i.date::text AS invoice_date, it.electronic_type = 'PosEquivalentDocument' AS invoice_pos, ${jobReads('n')}
        FROM notes n JOIN invoices i ON i.company_id = n.company_id AND i.id = n.invoice_id
+       JOIN document_types it ON it.company_id = i.company_id AND it.id = i.document_type_id
        ${jobJoins('n')}
       WHERE n.company_id = $1 AND n.id = $2`, [companyId, noteId]);
   if (!n) throw new Error(`note ${noteId} not found`);
@@ -175,7 +176,7 @@ export async function stampCoNote(db: Db, authority: DianAuthority, companyId: n
     id: noteId,
     prefix: n.kind === 'NC' ? 'nc' : 'nd',
     sign: async (base, credentials) => {
-      const input = { ...base, document: n.document, kind: n.kind, invoice: { number: n.invoice_number, cufe: n.invoice_cufe, date: n.invoice_date } };
+      const input = { ...base, document: n.document, kind: n.kind, invoice: { number: n.invoice_number, cufe: n.invoice_cufe, date: n.invoice_date, pos: n.invoice_pos } };
       const signed = await runTask(signing.pool, 'dian.signNote', { input, credentials }, { tenant: companyId });
       return { xml: signed.xml, key: signed.cude };
     },
@@ -228,8 +229,9 @@ export function noteFacts(db: Db): NoteFacts {
       return null;
     },
     async acceptedInvoice(nit, cufe) {
-      const [row] = await db.query<{ number: string; date: string }>(
-        `SELECT i.prefix || i.number AS number, i.date::text AS date FROM invoices i JOIN companies c ON c.company_id = i.company_id
+      const [row] = await db.query<{ number: string; date: string; pos: boolean }>(
+        `SELECT i.prefix || i.number AS number, i.date::text AS date, t.electronic_type = 'PosEquivalentDocument' AS pos
+           FROM invoices i JOIN companies c ON c.company_id = i.company_id JOIN document_types t ON t.company_id = i.company_id AND t.id = i.document_type_id
           WHERE c.country = 'CO' AND c.tax_id = $1 AND i.stamp_cufe = $2 AND i.stamp_status = 'Accepted' AND i.deleted_at IS NULL LIMIT 1`, [nit, cufe]);
       if (row) return row;
       // An invoice of a DIAN test set (habilitación), which the notes of the set correct: never stored as an invoice.

@@ -9,6 +9,9 @@
  *   software PIN in place of the technical key;
  * - cac:DiscrepancyResponse with the DIAN concept, and cac:BillingReference to
  *   the invoice (its number, its CUFE, its issue date);
+ * - a note on a POS ticket (./pos.ts) is an adjustment note of the equivalent document (nota de ajuste, annex of
+ *   the equivalent document, table 16.4): CustomizationID 94 (credit, CreditNoteTypeCode 94) or 93 (debit), its
+ *   own ProfileID, and a reference to the ticket's CUDE;
  * - no numbering resolution in the DIAN extension, no withholding totals (the
  *   notes' schemas have none), and the debit note's totals in
  *   RequestedMonetaryTotal; note lines carry their taxes before their discount.
@@ -33,12 +36,17 @@ export const NOTE_PROFILES = {
   NC: { root: 'CreditNote', namespace: NAMESPACES.creditNote, customization: '20', profile: 'DIAN 2.1: Nota Crédito de Factura Electrónica de Venta', typeCode: '91' },
   ND: { root: 'DebitNote', namespace: NAMESPACES.debitNote, customization: '30', profile: 'DIAN 2.1: Nota Débito de Factura Electrónica de Venta', typeCode: null },
 } as const;
+/** The adjustment notes of a POS ticket. */
+export const ADJUSTMENT_PROFILES = {
+  NC: { ...NOTE_PROFILES.NC, customization: '94', profile: 'DIAN 2.1: Nota de ajuste crédito del documento equivalente electrónico', typeCode: '94' },
+  ND: { ...NOTE_PROFILES.ND, customization: '93', profile: 'DIAN 2.1: Nota de ajuste débito del documento equivalente electrónico' },
+} as const;
 
 export interface BuildNoteInput {
   kind: 'NC' | 'ND';
   document: NoteDocument;
-  /** The invoice it corrects, as the DIAN knows it. */
-  invoice: { number: string; cufe: string; date: string };
+  /** The invoice it corrects, as the DIAN knows it (`pos`: a POS ticket, keyed by a CUDE). */
+  invoice: { number: string; cufe: string; date: string; pos?: boolean };
   company: DianIssuer;
   customer: DianCustomer;
   settings: DianSettings;
@@ -50,7 +58,7 @@ export interface BuiltNote { xml: string; cude: string; qr: string }
 
 export function buildNoteXml(input: BuildNoteInput): BuiltNote {
   const { kind, document: doc, company, customer, settings, invoice } = input;
-  const p = NOTE_PROFILES[kind];
+  const p = (invoice.pos ? ADJUSTMENT_PROFILES : NOTE_PROFILES)[kind];
   const env = settings.environment;
   if (env !== '1' && env !== '2') throw new DianXmlError(`environment must be '1' (production) or '2' (test), not ${String(env)}`);
   if (doc.number === null || doc.number === undefined) throw new DianXmlError('The note has no number yet');
@@ -87,7 +95,7 @@ export function buildNoteXml(input: BuildNoteInput): BuiltNote {
   leaf(discrepancy, 'cbc:Description', reasons[doc.reason]);
   const billed = root.ele('cac:BillingReference').ele('cac:InvoiceDocumentReference');
   leaf(billed, 'cbc:ID', invoice.number);
-  leaf(billed, 'cbc:UUID', invoice.cufe, { schemeName: 'CUFE-SHA384' });
+  leaf(billed, 'cbc:UUID', invoice.cufe, { schemeName: invoice.pos ? 'CUDE-SHA384' : 'CUFE-SHA384' });
   leaf(billed, 'cbc:IssueDate', invoice.date);
 
   supplierParty(root, company, doc.prefix);
