@@ -22,6 +22,7 @@ import { CANCEL_JOB, runCancellation, SandboxCancellations } from './einvoice/sa
 import { FinkokPac } from './einvoice/sat/finkok';
 import { reportRoutes } from './reports/routes';
 import { ticketRoutes } from './tickets/routes';
+import { selfInvoicePage } from './tickets/page';
 import { Outbox } from './platform/outbox';
 import { Throttle } from './platform/throttle';
 import { DianWebService } from './einvoice/dian/soap';
@@ -155,6 +156,8 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     // Without ADMIN_TOKEN the administration routes answer 404 to all but the console's owners (src/admin/routes.ts).
     await app.register(adminRoutes({ config, db, dian: authority, sealingKey: key, throttle }), { prefix: '/admin/v1' });
     await app.register(consoleRoutes(app, config, db), { prefix: '/app' });
+    // The public self-invoicing page of Mexican tickets (no login; its own CSRF token and limit per address).
+    await app.register(selfInvoicePage({ db, outbox, pool, dianTimeoutMs: config.dianTimeoutMs }), { prefix: '/mx/self-invoice' });
     let stopFolding: (() => Promise<void>) | undefined;
     app.addHook('onClose', async () => { await outbox.stop(); mailer.close(); await stopFolding?.(); await release(); });
     routes?.(app, db);
