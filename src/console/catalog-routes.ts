@@ -4,6 +4,9 @@ import type { Db } from '../platform/db';
 import { catalogForm, catalogList, catalogSave, findCustomers, quickCustomerForm, type CatalogKind } from './catalog';
 import { need, Refused, sendHtml } from './context';
 import type { Form } from './forms';
+import { liveQuery } from './fields';
+import { CODE_LISTS, codeEcho, codeMatches, codeSuggestions, type CodeList } from './codes';
+import { html } from './html';
 import { customerOption, customerSelect, findProductChoices, productSelect } from './pickers';
 import type { Guarded } from './routes';
 
@@ -42,6 +45,14 @@ export function catalogRoutes(app: FastifyInstance, guarded: Guarded, db: Db): v
     if (made.status !== 200) throw new Error(`GET /customers/${res.body.id}: ${made.status}`);
     const option = customerOption(made.body);
     return sendHtml(reply, 200, customerSelect(ctx, [option], option[0], undefined, true));
+  }));
+  // What a catalogue code typed in the product form is, and the codes that match it (src/console/codes.ts).
+  app.get('/code-options', hide, guarded(async (ctx, req, reply) => {
+    const { id, typed } = liveQuery(req.query);
+    const asked = String((req.query as { list?: string }).list ?? '');
+    const list: CodeList = CODE_LISTS.has(asked) ? asked as CodeList : 'units';
+    const text = typed.slice(0, 100);
+    return sendHtml(reply, 200, html`${codeEcho(ctx.lang, list, id, text)}${codeSuggestions(id, codeMatches(list, text), true)}`);
   }));
   for (const kind of ['customers', 'products'] as CatalogKind[]) {
     app.get(`/${kind}`, hide, guarded(async (ctx, req, reply) => sendHtml(reply, 200, await catalogList(ctx, db, kind, req.query as Record<string, string>))));

@@ -8,6 +8,7 @@ import type { Lang } from './i18n';
 import { errId, fieldErrors, underField } from './messages';
 import type { Form } from './forms';
 import { parseAmount } from './amounts';
+import { codeEcho, codeSuggestions, type CodeList } from './codes';
 
 export interface FieldSpec {
   name: string;
@@ -21,6 +22,8 @@ export interface FieldSpec {
   /** Written as a number (empty: left out). */
   numeric?: boolean;
   hint?: [es: string, en: string];
+  /** A code of a catalogue, found as one types (GET /app/code-options, src/console/codes.ts): its name beside it, suggestions under it. */
+  codes?: CodeList;
 }
 
 const steps = (path: string): (string | number)[] =>
@@ -88,6 +91,20 @@ function liveInput(id: string, name: string, value: string, aria: Html, route: s
     hx-target="#echo-${id}" hx-swap="outerHTML"><output id="echo-${id}" class="echo"></output>`;
 }
 
+/** A live field's query (liveInput, codeInput): the id of its output, its name and what was typed. */
+export function liveQuery(query: unknown): { id: string; field: string; typed: string } {
+  const q = query as Record<string, string | undefined>;
+  const field = q.field ?? '';
+  return { id: /^[A-Za-z0-9_-]{1,80}$/.test(q.id ?? '') ? q.id! : 'x', field, typed: typeof q[field] === 'string' ? q[field]! : '' };
+}
+
+/** A catalogue code's field: what the typed code is beside it, and the suggestions of GET /app/code-options as one types. */
+function codeInput(lang: Lang, id: string, name: string, value: string, aria: Html, list: CodeList): Html {
+  const url = `/app/code-options?list=${list}&id=${encodeURIComponent(id)}&field=${encodeURIComponent(name)}`;
+  return html`<input id="${id}" name="${name}" type="text" value="${value}" list="list-${id}" autocomplete="off"${aria} hx-get="${url}"
+    hx-trigger="input changed delay:300ms" hx-target="#echo-${id}" hx-swap="outerHTML">${codeEcho(lang, list, id, value)}${codeSuggestions(id, [])}`;
+}
+
 /** The form's fields, filled from `record` (or the values sent), with the API's messages under each. */
 export function fields(lang: Lang, specs: FieldSpec[], record: unknown, sent?: Form, errors?: unknown): { html: Html; rest: string[] } {
   const byField = fieldErrors(lang, errors, new Set(specs.map((s) => s.name)));
@@ -98,7 +115,7 @@ export function fields(lang: Lang, specs: FieldSpec[], record: unknown, sent?: F
     const value = raw === undefined || raw === null ? '' : String(raw);
     const msgs = byField.get(s.name);
     const hint = s.hint ? html`<span class="hint" id="${id}-hint">${lang === 'en' ? s.hint[1] : s.hint[0]}</span>` : '';
-    const described = [msgs?.length ? errId(s.name) : '', s.hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+    const described = [msgs?.length ? errId(s.name) : '', s.hint ? `${id}-hint` : '', s.codes ? `echo-${id}` : ''].filter(Boolean).join(' ');
     const aria = html`${described ? html` aria-describedby="${described}"` : ''}${msgs?.length ? html` aria-invalid="true"` : ''}${s.required ? html` required` : ''}`;
     if (s.type === 'checkbox') {
       const on = sent ? value === 'yes' : raw === true;
@@ -111,6 +128,7 @@ export function fields(lang: Lang, specs: FieldSpec[], record: unknown, sent?: F
     }
     const control = s.type === 'select'
       ? html`<select id="${id}" name="${s.name}"${aria}>${(s.options ?? []).map(([v, text]) => html`<option value="${v}"${v === value ? html` selected` : ''}>${text}</option>`)}</select>`
+      : s.codes ? codeInput(lang, id, s.name, value, aria, s.codes)
       : s.type === 'number' || s.live ? liveInput(id, s.name, value, aria, s.live ?? '/app/echo', s.type === 'number')
         : html`<input id="${id}" name="${s.name}" type="${s.type ?? 'text'}" value="${value}"${aria}>`;
     return html`<div class="field"><label for="${id}">${label(s)}</label>${control}${hint}${underField(s.name, msgs)}</div>`;

@@ -15,6 +15,7 @@ import { CONSOLE_SCRIPT, htmxScript, STYLESHEET } from './assets';
 import { contextOf, need, Refused, sendHtml, type Ctx } from './context';
 import { echo, echoes, formKey, invoiceBody, invoiceForm, noteBody, noteForm, totalsPanel, withPayable, type Form, type NoteSource, type Totals } from './forms';
 import { html } from './html';
+import { liveQuery } from './fields';
 import { nitCheckDigit } from '../platform/nit';
 import { t, type Lang } from './i18n';
 import { loginPage, page } from './layout';
@@ -220,19 +221,13 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
     }
 
     // What an amount field will store, as the company's country reads it (the generic forms' echo: src/console/fields.ts).
-    /** A live field's query (src/console/fields.ts, liveInput): the id of its output, its name and what was typed. */
-    const live = (query: unknown) => {
-      const q = query as Record<string, string | undefined>;
-      const field = q.field ?? '';
-      return { id: /^[A-Za-z0-9_-]{1,80}$/.test(q.id ?? '') ? q.id! : 'x', field, typed: typeof q[field] === 'string' ? q[field]! : '' };
-    };
     app.get('/echo', hide, guarded(async (ctx, req, reply) => {
-      const { id, field, typed } = live(req.query);
+      const { id, field, typed } = liveQuery(req.query);
       return sendHtml(reply, 200, echo(ctx, id, typed, !/price|value|amount|discount|total|paid/i.test(field)));
     }));
     // A Colombian NIT's check digit, beside the identification of the customer form (src/console/fields.ts).
     app.get('/check-digit', hide, guarded(async (ctx, req, reply) => {
-      const { id, typed } = live(req.query);
+      const { id, typed } = liveQuery(req.query);
       const nit = typed.trim();
       const text = !nit ? '' : /^[0-9]{1,15}$/.test(nit) ? `${ctx.lang === 'en' ? 'Check digit' : 'Dígito de verificación'}: ${nitCheckDigit(nit)}`
         : ctx.lang === 'en' ? 'A NIT has digits only (without the check digit)' : 'Un NIT tiene solo dígitos (sin el dígito de verificación)';

@@ -3,7 +3,8 @@
  * form's first list, never another company's or an inactive one) fills its price, tax and unit, all editable; a
  * customer created in a dialog without leaving the invoice (its check digit shown, a refusal under its field), then
  * chosen; each refusal shown under its own control as well as in the summary; a document's e-mail recipients edited
- * before it is sent; axe-core on each page.
+ * before it is sent; in Mexico the product form's unit and SAT product key found in their catalogues as one types (the
+ * code beside its name, an unknown code said so), and that product then found for an invoice line; axe-core on each page.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -177,5 +178,47 @@ describe('console forms in a browser', browserSuite(), () => {
     await Promise.all([page.waitForURL(/ok=mail/), page.click('form[action$="/mail"] button')]);
     const mails = await s.db.query<{ mail_to: string[]; copy_to: string[] }>('SELECT mail_to, copy_to FROM mails WHERE doc_id = $1', [inv.body.id]);
     assert.deepEqual(mails.map((m) => [m.mail_to, m.copy_to]), [[['contabilidad@cliente.example', 'pagos@cliente.example'], ['gerencia@cliente.example']]]);
+  });
+
+  test('Mexico: unit and product key found in the SAT catalogues as one types; the product then fills an invoice line with its unit and IVA', async () => {
+    await login(DEMO_CONSOLE.mx.email, DEMO_CONSOLE.mx.password);
+    await go('/app/products/new');
+    const suggestions = (id: string) => page.$$eval(`#list-${id} option`, (os) => os.map((o) => `${(o as HTMLOptionElement).value}|${o.textContent}`));
+    const echo = (id: string) => page.$eval(`#echo-${id}`, (el) => el.textContent ?? '');
+    // A unit by its name: the code beside it in the suggestions.
+    await page.fill('#c-sat_unit_key', 'pieza');
+    await page.waitForFunction(() => document.querySelectorAll('#list-c-sat_unit_key option').length > 0);
+    assert.deepEqual(await suggestions('c-sat_unit_key'), ['H87|H87 · Pieza']);
+    assert.equal(await echo('c-sat_unit_key'), 'Elija una de las sugerencias');
+    await page.fill('#c-sat_unit_key', 'QQ9');
+    await page.waitForFunction(() => document.querySelector('#echo-c-sat_unit_key')?.textContent === 'No está en la lista de unidades de medida');
+    await page.waitForFunction(() => document.querySelector('#echo-c-sat_unit_key')?.classList.contains('bad'));
+    await page.fill('#c-sat_unit_key', 'H87');
+    await page.waitForFunction(() => document.querySelector('#echo-c-sat_unit_key')?.textContent === 'H87 · Pieza');
+    // A product key by the start of its code (the catalogue ships codes only).
+    await page.fill('#c-sat_product_key', '4321150');
+    await page.waitForFunction(() => document.querySelectorAll('#list-c-sat_product_key option').length > 0);
+    const keys = await suggestions('c-sat_product_key');
+    assert.ok(keys.every((k) => /^4321150\d\|4321150\d$/.test(k)) && keys.includes('43211503|43211503'), keys.join(', '));
+    await page.fill('#c-sat_product_key', '99999999');
+    await page.waitForFunction(() => document.querySelector('#echo-c-sat_product_key')?.textContent === 'No está en el catálogo c_ClaveProdServ del SAT');
+    await page.fill('#c-sat_product_key', '43211503');
+    await page.waitForFunction(() => document.querySelector('#echo-c-sat_product_key')?.textContent === '43211503: en el catálogo c_ClaveProdServ del SAT');
+    await noViolations('the Mexican product form with its suggestions');
+    await page.fill('#c-code', 'TECLADO1');
+    await page.fill('#c-name', 'Teclado inalámbrico');
+    await page.fill('#c-unit', 'H87');
+    await page.fill('#c-prices-0--price_list-0--value', '1,299.50');
+    await page.selectOption('#c-taxes-0--id', { label: 'IVA 16%' });
+    await Promise.all([page.waitForURL(/\/app\/products\/\d+\?ok=1$/), page.click('form.record button[type=submit]')]);
+    assert.equal(await echo('c-sat_unit_key'), 'H87 · Pieza', 'a saved code shown with its name');
+    const made = (await s.as('mx').get('/v1/products?code=TECLADO1')).body.results[0];
+    assert.deepEqual([made.sat_unit_key, made.sat_product_key, made.unit.code, made.prices[0].price_list[0].value], ['H87', '43211503', 'H87', 1299.5]);
+    // The new product for an invoice line: its price as Mexico writes it, its unit and its IVA beside it.
+    await go('/app/invoices/new');
+    await page.fill('#product-q-0', 'teclado');
+    await page.waitForFunction(() => (document.querySelector('#price-0') as HTMLInputElement).value === '1299.5');
+    assert.equal(await page.inputValue('#code-0'), 'TECLADO1');
+    assert.equal(await text('#unit-0'), 'Unidad: H87 · Pieza · IVA 16%');
   });
 });
