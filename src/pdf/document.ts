@@ -18,6 +18,7 @@ import { CREDIT_REASONS, DEBIT_REASONS } from '../notes/schema';
 import { findCfdiUse } from '../companies/uses';
 import { formatDate, formatMoney, formatNumber, satVerificationUrl } from './format';
 import { renderInvoicePdf, renderVoucherPdf } from './render';
+import { renderTicketPdf } from './ticket';
 import type { InvoicePdfInput, VoucherPdfInput } from './types';
 import { described, SAT_PAYMENT_FORMS, SAT_PAYMENT_METHODS } from './names';
 import {
@@ -120,8 +121,11 @@ export async function invoicePdf({ row, company, customer, as }: InvoiceRows): P
   };
   const label = input.title!;
   const accepted = electronic?.kind === 'DIAN';
+  // A POS ticket prints on a receipt printer's roll, its key labelled CUDE.
+  const ticket = co?.pos ?? null;
+  if (ticket && electronic?.kind === 'DIAN') input.electronic = { ...electronic, label: 'CUDE' };
   return {
-    pdf: await renderInvoicePdf(input),
+    pdf: ticket ? await renderTicketPdf(input, ticket) : await renderInvoicePdf(input),
     electronic: !!electronic,
     accepted,
     stem: null,
@@ -130,9 +134,9 @@ export async function invoicePdf({ row, company, customer, as }: InvoiceRows): P
       customerName: input.customer.name, label, name: input.name, date: d.date,
       total: formatMoney(d.total, country, currency), currency,
       dueDates: (co?.payments ?? []).map((p) => p.due_date).filter((due): due is string => !!due),
-      reference: electronic?.kind === 'DIAN' ? `CUFE: ${electronic.cufe}` : electronic?.kind === 'SAT' ? `Folio fiscal (UUID): ${electronic.uuid}` : null,
+      reference: electronic?.kind === 'DIAN' ? `${ticket ? 'CUDE' : 'CUFE'}: ${electronic.cufe}` : electronic?.kind === 'SAT' ? `Folio fiscal (UUID): ${electronic.uuid}` : null,
       testNotice: input.testNotice ?? null,
-      dian: accepted ? { nit: company.tax_id, number: input.name, typeCode: '01', commercialName: settingText(company, 'commercial_name') || company.legal_name } : null,
+      dian: accepted ? { nit: company.tax_id, number: input.name, typeCode: ticket ? '20' : '01', commercialName: settingText(company, 'commercial_name') || company.legal_name } : null,
     },
   };
 }

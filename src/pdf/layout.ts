@@ -55,12 +55,15 @@ export function documentInstant(date: string, time?: string | null): Date {
   return withTime && !Number.isNaN(withTime.getTime()) ? withTime : new Date(`${day}T12:00:00Z`);
 }
 
-export interface DocMeta { title: string; author: string; subject: string; created: Date; size?: PdfPageSize }
+export interface DocMeta { title: string; author: string; subject: string; created: Date; size?: PdfPageSize;
+  /** A page of its own size and margin (a receipt printer's roll: ./ticket.ts), in points. */
+  page?: { width: number; height: number; margin: number } }
 
 export function newDoc(meta: DocMeta): Doc {
+  const m = meta.page?.margin;
   const doc = new PDFDocument({
-    size: meta.size === 'LETTER' ? 'LETTER' : 'A4',
-    margins: { top: MARGIN, bottom: BOTTOM, left: MARGIN, right: MARGIN },
+    size: meta.page ? [meta.page.width, meta.page.height] : meta.size === 'LETTER' ? 'LETTER' : 'A4',
+    margins: m !== undefined ? { top: m, bottom: m, left: m, right: m } : { top: MARGIN, bottom: BOTTOM, left: MARGIN, right: MARGIN },
     bufferPages: true,
     font: undefined,
     lang: 'es',
@@ -69,8 +72,8 @@ export function newDoc(meta: DocMeta): Doc {
   });
   useFonts(doc);
   doc.font(REGULAR);
-  // Pages after the first leave room for the running header drawn at the end.
-  (doc as unknown as { options: PDFKit.PDFDocumentOptions }).options.margins = { top: CONTINUATION_TOP, bottom: BOTTOM, left: MARGIN, right: MARGIN };
+  // Pages after the first leave room for the running header drawn at the end (a roll has one page).
+  if (m === undefined) (doc as unknown as { options: PDFKit.PDFDocumentOptions }).options.margins = { top: CONTINUATION_TOP, bottom: BOTTOM, left: MARGIN, right: MARGIN };
   return doc;
 }
 

@@ -20,6 +20,7 @@ import { eachStorage, problems, startTestServer, type TestServer } from '../supp
 import { coRefs, noteRefs, validInvoice, type CoRefs } from '../support/co';
 import { ADMIN_TOKEN, adminOf, coCompany, ok } from '../support/admin';
 import { needsTool, xsdErrors, XSD_DIR } from '../support/tools';
+import { firstPage, noPoppler, pdfText, readQr } from '../support/pdf';
 import { cude } from '../../src/einvoice/dian/cufe';
 import { signInvoiceXml, verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
 import { DEFAULT_SOFTWARE, noteFacts, technicalKeys } from '../../src/einvoice/dian/stamp';
@@ -111,6 +112,24 @@ eachStorage('CO electronic POS ticket', (storage) => {
         rmSync(dir, { recursive: true, force: true });
       }
     }
+  });
+
+  test('the ticket\'s PDF is a roll of 80 mm: the point of sale, the lines, the total, the CUDE and its QR', { skip: noPoppler() }, async () => {
+    const t = (await s.as('co').post('/v1/invoices', ticket())).body;
+    assert.equal(t.stamp.status, 'Accepted', JSON.stringify(t.stamp));
+    const pdf = Buffer.from((await s.as('co').get(`/v1/invoices/${t.id}/pdf`)).body.base64, 'base64');
+    // 80 mm = 226.77 pt: at 150 dpi, 472.4 pixels wide (pdftoppm rounds up); one page, longer than wide.
+    const page = firstPage(pdf);
+    assert.equal(page.width, Math.ceil(226.77 / 72 * 150));
+    assert.ok(page.height > page.width, `${page.width} × ${page.height}`);
+    const { pages, text } = await pdfText(pdf);
+    assert.equal(pages.length, 1);
+    const flat = text.replace(/\s+/g, ' ');
+    for (const s of ['Documento equivalente electrónico tiquete POS', `No. ${t.prefix}${t.number}`, 'Caja CAJA-07 (Caja principal)', 'Cajero: Ana Gómez',
+      'Venta: V-2026-000123', 'Consumidor Final', '222222222222', 'TOTAL $ 119,00', 'Efectivo $ 119,00']) assert.ok(flat.includes(s), `${s} in ${flat}`);
+    // The CUDE wraps on the narrow roll: read without the line breaks.
+    assert.ok(text.replace(/\s+/g, '').includes(`CUDE:${t.stamp.cude}`), flat);
+    assert.ok(readQr(pdf)?.includes(`CUDE: ${t.stamp.cude}`), 'the QR carries the CUDE');
   });
 
   test('a ticket corrected by adjustment notes: a credit (94) and a debit (93), each with its CUDE and the ticket\'s as reference, Accepted', async () => {
