@@ -2120,6 +2120,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mx/v1/tickets/{id}/self-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Self-invoicing: the ticket's own CFDI (type I, PUE, its form of payment) to the customer typed, with the ticket's key; sent again, the same CFDI (200) */
+        post: operations["mxSelfInvoiceTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mx/v1/tickets/global-invoice": {
         parameters: {
             query?: never;
@@ -25726,6 +25743,371 @@ export interface operations {
             };
             /** @description No such record in the token's company */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mxSelfInvoiceTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Ticket id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The ticket's self-invoicing key (printed on it) */
+                    key: string;
+                    rfc: string;
+                    /** @description The name or company name as the SAT registers it (Constancia de Situación Fiscal), without the regime (S.A. de C.V.) */
+                    name: string;
+                    /** @description Fiscal domicile's postal code (DomicilioFiscalReceptor) */
+                    postal_code: string;
+                    tax_regime: string;
+                    /** @description c_UsoCFDI allowed for the RFC's person type and regime (see /mx/v1/uses) */
+                    use: string;
+                    /**
+                     * Format: email
+                     * @description Where the stamped CFDI (PDF and XML) is sent
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The CFDI the ticket already has (the same request sent again) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string | null;
+                        document: {
+                            id: number;
+                            name: string;
+                        };
+                        prefix: string;
+                        number: number | null;
+                        name: string | null;
+                        /** Format: date */
+                        date: string;
+                        customer: {
+                            rfc_id: string;
+                            branch_office: number;
+                            name: string;
+                        };
+                        seller: number;
+                        observations: string | null;
+                        use: string;
+                        cost_center: number | null;
+                        items: {
+                            code: string;
+                            description: string;
+                            quantity: number;
+                            price: number;
+                            discount: number;
+                            warehouse: number | null;
+                            sat_product_key: string;
+                            sat_unit_key: string;
+                            subtotal: number;
+                            discount_value: number;
+                            taxes: {
+                                id: number;
+                                name?: string | null;
+                                type: string;
+                                percentage: number;
+                                value: number;
+                                base_value: number;
+                            }[];
+                            total: number;
+                        }[];
+                        retentions: number[];
+                        retention_details: {
+                            id: number;
+                            name?: string | null;
+                            type: string;
+                            percentage: number;
+                            value: number;
+                            base_value: number;
+                        }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
+                        /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                        global_information?: {
+                            /**
+                             * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                             * @enum {string}
+                             */
+                            periodicity: "01" | "02" | "03" | "04" | "05";
+                            /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                            months: string;
+                            /** @description The year of the period: the invoice's or the one before */
+                            year: number;
+                        };
+                        /** @description c_Exportacion when not 01 (No aplica) */
+                        exportation?: string;
+                        /** @description A foreign currency (absent: MXN) */
+                        currency?: {
+                            code: string;
+                            exchange_rate: number;
+                        };
+                        subtotal: number;
+                        discounts: number;
+                        taxes_total: number;
+                        withholdings_total: number;
+                        /**
+                         * @deprecated
+                         * @description The same figure as withholdings_total
+                         */
+                        retentions_total: number;
+                        total: number;
+                        balance: number;
+                        payment: {
+                            /** @enum {string} */
+                            method: "PUE" | "PPD";
+                            conditions: {
+                                id: number;
+                                value: number;
+                                /** Format: date */
+                                due_date: string;
+                                name: string;
+                                payment_form: string;
+                            };
+                        };
+                        stamp: {
+                            send: boolean;
+                            status: "Draft" | "Pending" | "Accepted" | "Rejected";
+                            uuid: string | null;
+                            errors: string | null;
+                            observations: string | null;
+                        };
+                        mail: {
+                            send?: boolean;
+                            status: "not_sent" | "pending_send" | "process_of_sending" | "sent" | "failed_delivery";
+                            observations: string | null;
+                        };
+                        metadata: {
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: date-time */
+                            last_updated: string;
+                            stock_updated?: null;
+                        };
+                        annulled: boolean;
+                        cancellation?: {
+                            status: "Requested" | "PendingAcceptance" | "Cancelled" | "Rejected";
+                            /** @description c_MotivoCancelacion: 01–04 */
+                            motive: string;
+                            substitution: string | null;
+                            /** Format: date-time */
+                            requested_at: string;
+                            errors: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description The ticket's CFDI, stamped (or Pending while the PAC has not answered) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string | null;
+                        document: {
+                            id: number;
+                            name: string;
+                        };
+                        prefix: string;
+                        number: number | null;
+                        name: string | null;
+                        /** Format: date */
+                        date: string;
+                        customer: {
+                            rfc_id: string;
+                            branch_office: number;
+                            name: string;
+                        };
+                        seller: number;
+                        observations: string | null;
+                        use: string;
+                        cost_center: number | null;
+                        items: {
+                            code: string;
+                            description: string;
+                            quantity: number;
+                            price: number;
+                            discount: number;
+                            warehouse: number | null;
+                            sat_product_key: string;
+                            sat_unit_key: string;
+                            subtotal: number;
+                            discount_value: number;
+                            taxes: {
+                                id: number;
+                                name?: string | null;
+                                type: string;
+                                percentage: number;
+                                value: number;
+                                base_value: number;
+                            }[];
+                            total: number;
+                        }[];
+                        retentions: number[];
+                        retention_details: {
+                            id: number;
+                            name?: string | null;
+                            type: string;
+                            percentage: number;
+                            value: number;
+                            base_value: number;
+                        }[];
+                        related?: {
+                            type: string;
+                            uuid: string;
+                        }[];
+                        /** @description A global invoice (customer XAXX010101000): the period its sales cover; by default the invoice's day (01, its month, its year) */
+                        global_information?: {
+                            /**
+                             * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
+                             * @enum {string}
+                             */
+                            periodicity: "01" | "02" | "03" | "04" | "05";
+                            /** @description c_Meses: 01–12 the month; with periodicity 05, 13–18 the pair of months (13 January–February … 18 November–December) */
+                            months: string;
+                            /** @description The year of the period: the invoice's or the one before */
+                            year: number;
+                        };
+                        /** @description c_Exportacion when not 01 (No aplica) */
+                        exportation?: string;
+                        /** @description A foreign currency (absent: MXN) */
+                        currency?: {
+                            code: string;
+                            exchange_rate: number;
+                        };
+                        subtotal: number;
+                        discounts: number;
+                        taxes_total: number;
+                        withholdings_total: number;
+                        /**
+                         * @deprecated
+                         * @description The same figure as withholdings_total
+                         */
+                        retentions_total: number;
+                        total: number;
+                        balance: number;
+                        payment: {
+                            /** @enum {string} */
+                            method: "PUE" | "PPD";
+                            conditions: {
+                                id: number;
+                                value: number;
+                                /** Format: date */
+                                due_date: string;
+                                name: string;
+                                payment_form: string;
+                            };
+                        };
+                        stamp: {
+                            send: boolean;
+                            status: "Draft" | "Pending" | "Accepted" | "Rejected";
+                            uuid: string | null;
+                            errors: string | null;
+                            observations: string | null;
+                        };
+                        mail: {
+                            send?: boolean;
+                            status: "not_sent" | "pending_send" | "process_of_sending" | "sent" | "failed_delivery";
+                            observations: string | null;
+                        };
+                        metadata: {
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: date-time */
+                            last_updated: string;
+                            stock_updated?: null;
+                        };
+                        annulled: boolean;
+                        cancellation?: {
+                            status: "Requested" | "PendingAcceptance" | "Cancelled" | "Rejected";
+                            /** @description c_MotivoCancelacion: 01–04 */
+                            motive: string;
+                            substitution: string | null;
+                            /** Format: date-time */
+                            requested_at: string;
+                            errors: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token (Authorization: Bearer …) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record in the token's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than BODY_LIMIT_BYTES */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
