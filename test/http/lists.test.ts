@@ -108,7 +108,7 @@ eachStorage('list query strings', (storage) => {
   test('an unknown query parameter on any GET route answers 400 invalid_value naming it', async () => {
     const routes = appRoutes(s).filter((rt) => rt.method === 'GET');
     assert.ok(routes.length >= 30, `only ${routes.length} GET routes`);
-    const idOf = (rt: typeof routes[number]) => (/\/uses\//.test(rt.path) ? 'G03' : /\/(invoices|vouchers|credit-notes|debit-notes|payments|webhooks)\//.test(rt.path) ? inv.id : '1');
+    const idOf = (rt: typeof routes[number]) => (/\/uses\//.test(rt.path) ? 'G03' : /\/(invoices|vouchers|credit-notes|debit-notes|payments|webhooks|tickets)\//.test(rt.path) ? inv.id : '1');
     for (const rt of routes) {
       const url = rt.url.replace(/:\w+/g, () => idOf(rt));
       const res = await s.call('GET', `${url}?zz_unknown=1&page=1`, { token: await s.token(rt.country), headers: rt.country === 'mx' ? MX_APP : {} });
