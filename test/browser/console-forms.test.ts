@@ -31,6 +31,14 @@ describe('console forms in a browser', browserSuite(), () => {
         assert.equal(r.status, 201, JSON.stringify(r.body));
       }));
     }
+    // And 100 more customers: one created from the invoice lies past the first 100 the form lists.
+    for (let batch = 0; batch < 10; batch++) {
+      await Promise.all(Array.from({ length: 10 }, async (_, k) => {
+        const r = await s.as('co').post('/v1/customers', { person_type: 'Company', id_type: '31', identification: String(800100000 + batch * 10 + k),
+          name: [`Cliente de relleno ${batch * 10 + k}`], address: { address: 'Calle 1 # 2-3', city: { country_code: 'CO', state_code: '11', city_code: '11001' } } });
+        assert.equal(r.status, 201, JSON.stringify(r.body));
+      }));
+    }
     const bolt = await s.as('co').post('/v1/products', { code: 'TORN38', name: 'Tornillo hexagonal 3/8', unit: 'KGM', prices: [{ position: 1, value: 1234.5 }], taxes: [] });
     assert.equal(bolt.status, 201, JSON.stringify(bolt.body));
     browser = await openBrowser();
@@ -140,6 +148,9 @@ describe('console forms in a browser', browserSuite(), () => {
     assert.equal(await page.inputValue('#customer'), '901458327|0');
     assert.equal(await page.$eval('#customer', (el) => (el as HTMLSelectElement).selectedOptions[0].text), 'Ferretería La Escuadra S.A.S. (901458327)');
     assert.deepEqual([await page.inputValue('#code-0'), await page.inputValue('#quantity-0'), await page.inputValue('#price-0')], ['ASESORIA', '3', '120000'], 'the invoice as typed');
+    // Past the first 100 customers the form lists, it stays chosen when the form comes back (another line).
+    await Promise.all([page.waitForLoadState('load'), page.click('button[name=add_line]')]);
+    assert.equal(await page.inputValue('#customer'), '901458327|0');
     await Promise.all([page.waitForURL(/\/app\/documents\/invoices\/[0-9a-f-]{36}\?ok=done/), page.click('form.invoice > button[type=submit]')]);
     const made = (await s.as('co').get(`/v1/invoices/${/invoices\/([0-9a-f-]{36})/.exec(page.url())![1]}`)).body;
     assert.deepEqual([made.customer.identification, made.items[0].quantity, made.total], ['901458327', 3, 428400]);
