@@ -23,7 +23,7 @@
 import crypto from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { Company } from '../platform/auth';
-import type { Db, Queryable } from '../platform/db';
+import type { Queryable } from '../platform/db';
 import { DomainError, Problems } from '../platform/errors';
 import { num, sum } from '../platform/money';
 import { documentHead } from '../platform/answers';
@@ -42,7 +42,7 @@ import type { GlobalInvoiceBody } from './schema';
 /** The SAT's keys of a global invoice's concept (Anexo 20, the global invoice's guide). */
 export const GLOBAL_CONCEPT = { product: '01010101', unit: 'ACT', description: 'Venta' } as const;
 
-interface GlobalPlan {
+export interface GlobalPlan {
   date: string; from: string; to: string; global: GlobalInformation;
   docType: DocumentTypeRow; seller: SellerRow; customer: CustomerRow; paymentTypes: PaymentTypeRow[];
 }
@@ -84,7 +84,7 @@ export function periodDays(problems: Problems, body: GlobalInvoiceBody, today: s
 }
 
 /** Checks the request and the master data the global invoice needs; nothing is read of the tickets yet. */
-async function planGlobal(q: Queryable, company: Company, body: GlobalInvoiceBody, problems: Problems): Promise<GlobalPlan> {
+export async function planGlobal(q: Queryable, company: Company, body: GlobalInvoiceBody, problems: Problems): Promise<GlobalPlan> {
   const date = todayIn(company.time_zone);
   const regime = typeof company.settings?.tax_regime === 'string' ? company.settings.tax_regime : undefined;
   // The SAT's rules of the period (globalPeriod answers on global_information.*: the fields of this body are at its root).
@@ -156,57 +156,53 @@ const cfdiCompanyOf = (company: Company): CfdiCompany => {
 };
 
 /**
- * POST /v1/tickets/global-invoice: plans (`planned` runs the rules with the body's schema errors), then, in one
- * transaction, takes the open tickets of the period, writes the invoice (stamped through the outbox after commit)
- * and marks them. Returns the invoice's id; refused (400) when no ticket is left.
+ * POST /v1/tickets/global-invoice, in the caller's transaction (the route's, which may also hold its Idempotency-Key):
+ * takes the open tickets of the planned period, writes the invoice (stamped through the outbox after commit) and marks
+ * them. Returns the invoice's id; refused (400) when no ticket is left.
  */
-export async function createGlobalInvoice(db: Db, company: Company, planned: (rules: (p: Problems) => Promise<GlobalPlan>) => Promise<GlobalPlan>,
-  body: GlobalInvoiceBody): Promise<string> {
-  const plan = await planned((problems) => planGlobal(db, company, body, problems));
+export async function writeGlobalInvoice(q: Queryable, company: Company, plan: GlobalPlan, body: GlobalInvoiceBody): Promise<string> {
   const cid = company.company_id;
-  return db.tx(async (q) => {
-    // One global invoice (or self-invoice) at a time per company: each reads the tickets' state after the last one committed.
-    await q.query('SELECT 1 FROM ticket_counters WHERE company_id = $1 FOR UPDATE', [cid]);
-    const rows = await q.query<{ document: StoredTicket }>(
-      `SELECT t.document FROM tickets t
-         LEFT JOIN invoices g ON g.company_id = t.company_id AND g.id = t.global_invoice_id AND NOT g.annulled AND g.deleted_at IS NULL
-         LEFT JOIN invoices s ON s.company_id = t.company_id AND s.id = t.self_invoice_id AND NOT s.annulled AND s.deleted_at IS NULL
-        WHERE t.company_id = $1 AND t.date BETWEEN $2::date AND $3::date AND ${STATE_SQL.open} ORDER BY t.folio`, [cid, plan.from, plan.to]);
-    const tickets = rows.map((r) => r.document);
-    if (!tickets.length) {
-      throw new DomainError('invalid_document', `No ticket dated ${plan.from} to ${plan.to} is left to declare: every one is in a live global invoice or invoiced alone, or none was recorded`,
-        body.periodicity === '04' || body.periodicity === '05' ? 'months' : 'from');
-    }
-    const form = mainForm(tickets);
-    const condition = plan.paymentTypes.filter((t) => t.sat_code === form).sort((a, b) => Number(b.active) - Number(a.active) || a.id - b.id)[0];
-    if (!condition) throw new DomainError('document_settings', `The company has no invoice payment type (FV) of c_FormaPago ${form}, the form most of the tickets were paid with`, 'body');
-    const items = tickets.flatMap(ticketConcepts);
-    const total = num(sum(tickets.map((t) => t.total)));
-    const id = crypto.randomUUID();
-    const now = new Date();
-    const document: MxInvoiceDocument = {
-      ...documentHead(plan.docType, { id, prefix: plan.docType.prefix, number: null, name: null }),
-      date: plan.date,
-      customer: { rfc_id: GENERAL_PUBLIC.rfc, branch_office: 0, name: plan.customer.name.join(' ') },
-      seller: plan.seller.id, observations: `Tickets ${tickets[0].folio} a ${tickets[tickets.length - 1].folio} (${plan.from} a ${plan.to})`,
-      use: GENERAL_PUBLIC.use, cost_center: null, items, retentions: [], retention_details: [], global_information: plan.global,
-      subtotal: num(sum(tickets.map((t) => t.subtotal))), discounts: num(sum(tickets.map((t) => t.discounts))),
-      taxes_total: num(sum(tickets.map((t) => t.taxes_total))), withholdings_total: 0, retentions_total: 0, total, balance: 0,
-      payment: { method: 'PUE', conditions: { id: condition.id, value: total, due_date: plan.date, name: condition.name, payment_form: form } },
-      stamp: { send: true, status: 'Draft', uuid: null, errors: null, observations: null },
-      mail: { send: false, status: 'not_sent', observations: null },
-      metadata: { created: now.toISOString(), last_updated: now.toISOString() },
-      annulled: false, cancellation: null,
-    };
-    // The CFDI as the PAC would check it, before anything is written.
-    const xml = unsealedCfdi({ document: { ...document, number: 1 }, company: cfdiCompanyOf(company), customer: plan.customer, products: {} });
-    const refused = (await cfdiContentProblems(xml)).problems;
-    if (refused.length) throw new DomainError('invalid_document', `The global invoice's CFDI would be refused (${refused[0].code}): ${refused[0].message}`, 'body');
-    await writeInvoice(q, {
-      companyId: cid, id, country: 'MX', documentTypeId: plan.docType.id, date: plan.date, customerId: plan.customer.id,
-      identification: GENERAL_PUBLIC.rfc, branchOffice: 0, total, balance: 0, document, now, stamp: true, created: company.webhooks,
-    }, [], []);
-    await q.query('UPDATE tickets SET global_invoice_id = $2 WHERE company_id = $1 AND id = ANY($3::uuid[])', [cid, id, tickets.map((t) => t.id)]);
-    return id;
-  });
+  // One global invoice (or self-invoice) at a time per company: each reads the tickets' state after the last one committed.
+  await q.query('SELECT 1 FROM ticket_counters WHERE company_id = $1 FOR UPDATE', [cid]);
+  const rows = await q.query<{ document: StoredTicket }>(
+    `SELECT t.document FROM tickets t
+       LEFT JOIN invoices g ON g.company_id = t.company_id AND g.id = t.global_invoice_id AND NOT g.annulled AND g.deleted_at IS NULL
+       LEFT JOIN invoices s ON s.company_id = t.company_id AND s.id = t.self_invoice_id AND NOT s.annulled AND s.deleted_at IS NULL
+      WHERE t.company_id = $1 AND t.date BETWEEN $2::date AND $3::date AND ${STATE_SQL.open} ORDER BY t.folio`, [cid, plan.from, plan.to]);
+  const tickets = rows.map((r) => r.document);
+  if (!tickets.length) {
+    throw new DomainError('invalid_document', `No ticket dated ${plan.from} to ${plan.to} is left to declare: every one is in a live global invoice or invoiced alone, or none was recorded`,
+      body.periodicity === '04' || body.periodicity === '05' ? 'months' : 'from');
+  }
+  const form = mainForm(tickets);
+  const condition = plan.paymentTypes.filter((t) => t.sat_code === form).sort((a, b) => Number(b.active) - Number(a.active) || a.id - b.id)[0];
+  if (!condition) throw new DomainError('document_settings', `The company has no invoice payment type (FV) of c_FormaPago ${form}, the form most of the tickets were paid with`, 'body');
+  const items = tickets.flatMap(ticketConcepts);
+  const total = num(sum(tickets.map((t) => t.total)));
+  const id = crypto.randomUUID();
+  const now = new Date();
+  const document: MxInvoiceDocument = {
+    ...documentHead(plan.docType, { id, prefix: plan.docType.prefix, number: null, name: null }),
+    date: plan.date,
+    customer: { rfc_id: GENERAL_PUBLIC.rfc, branch_office: 0, name: plan.customer.name.join(' ') },
+    seller: plan.seller.id, observations: `Tickets ${tickets[0].folio} a ${tickets[tickets.length - 1].folio} (${plan.from} a ${plan.to})`,
+    use: GENERAL_PUBLIC.use, cost_center: null, items, retentions: [], retention_details: [], global_information: plan.global,
+    subtotal: num(sum(tickets.map((t) => t.subtotal))), discounts: num(sum(tickets.map((t) => t.discounts))),
+    taxes_total: num(sum(tickets.map((t) => t.taxes_total))), withholdings_total: 0, retentions_total: 0, total, balance: 0,
+    payment: { method: 'PUE', conditions: { id: condition.id, value: total, due_date: plan.date, name: condition.name, payment_form: form } },
+    stamp: { send: true, status: 'Draft', uuid: null, errors: null, observations: null },
+    mail: { send: false, status: 'not_sent', observations: null },
+    metadata: { created: now.toISOString(), last_updated: now.toISOString() },
+    annulled: false, cancellation: null,
+  };
+  // The CFDI as the PAC would check it, before anything is written.
+  const xml = unsealedCfdi({ document: { ...document, number: 1 }, company: cfdiCompanyOf(company), customer: plan.customer, products: {} });
+  const refused = (await cfdiContentProblems(xml)).problems;
+  if (refused.length) throw new DomainError('invalid_document', `The global invoice's CFDI would be refused (${refused[0].code}): ${refused[0].message}`, 'body');
+  await writeInvoice(q, {
+    companyId: cid, id, country: 'MX', documentTypeId: plan.docType.id, date: plan.date, customerId: plan.customer.id,
+    identification: GENERAL_PUBLIC.rfc, branchOffice: 0, total, balance: 0, document, now, stamp: true, created: company.webhooks,
+  }, [], []);
+  await q.query('UPDATE tickets SET global_invoice_id = $2 WHERE company_id = $1 AND id = ANY($3::uuid[])', [cid, id, tickets.map((t) => t.id)]);
+  return id;
 }

@@ -12,13 +12,13 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from '../platform/app';
 import { PageQuery, paged } from '../platform/http';
-import { IdempotencyHeader, planRequest, UuidParams } from '../platform/documents';
+import { createDocument, IdempotencyHeader, planRequest, UuidParams } from '../platform/documents';
 import { claim, idempotencyKey, remember, replay, requestHash, type Stored } from '../platform/idempotency';
 import { openFor, sealingKey, storedSecret } from '../platform/secrets';
 import { newTicketKey, planTicket, storeTicket } from './service';
 import { listTickets, readTicket, ticketAnswer } from './read';
 import { GlobalInvoiceBody, TicketBody, TicketListQuery, type TicketDocument } from './schema';
-import { createGlobalInvoice } from './global';
+import { planGlobal, writeGlobalInvoice, type GlobalPlan } from './global';
 import { selfInvoice, SelfInvoiceBody } from './self-invoice';
 import { MxInvoiceAnswer, type MxInvoiceDocument } from '../invoices/mx/schema';
 import { readInvoice } from '../invoices/routes';
@@ -100,11 +100,18 @@ export const ticketRoutes: RouteModule = (app, { db, country, config, outbox }) 
   app.post('/tickets/global-invoice', {
     attachValidation: true,
     schema: { tags, summary: 'The global invoice (CFDI to XAXX010101000 with InformacionGlobal) of the period\'s tickets not yet invoiced: one concept per ticket, stamped; the tickets are marked in the same transaction',
-      body: GlobalInvoiceBody, response: { 201: { ...MxInvoiceAnswer, description: 'The global invoice, stamped (or Pending while the PAC has not answered)' } } },
+      body: GlobalInvoiceBody, headers: Type.Object(IdempotencyHeader),
+      response: { 201: { ...MxInvoiceAnswer, description: 'The global invoice, stamped (or Pending while the PAC has not answered); with a repeated Idempotency-Key, the first answer (Idempotent-Replayed: true)' } } },
   }, async (req, reply) => {
-    const id = await createGlobalInvoice(db, req.company, (rules) => planRequest(req, rules), req.body);
-    await outbox?.runAndWait(req.company.company_id, 'sat_stamp', id, config.dianTimeoutMs);
-    return reply.status(201).send(await readInvoice(db, req.company, id) as unknown as MxInvoiceDocument);
+    const company = req.company;
+    return createDocument(db, req, reply, 'MX POST /v1/tickets/global-invoice',
+      () => planRequest(req, (problems) => planGlobal(db, company, req.body, problems)),
+      async (q, plan: GlobalPlan) => readInvoice(q, company, await writeGlobalInvoice(q, company, plan, req.body)),
+      async (doc) => {
+        const id = (doc as unknown as { id: string }).id;
+        await outbox?.runAndWait(company.company_id, 'sat_stamp', id, config.dianTimeoutMs);
+        return readInvoice(db, company, id);
+      });
   });
 };
 

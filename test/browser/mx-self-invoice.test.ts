@@ -75,6 +75,8 @@ describe('MX self-invoicing page in a browser', browserSuite(), () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('text=Descargar XML')]);
     const saved = fs.readFileSync((await download.path())!, 'utf8');
     assert.match(saved, new RegExp(uuid, 'i'));
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.click('text=Descargar PDF')]);
+    assert.equal(fs.readFileSync((await pdf.path())!).subarray(0, 5).toString('latin1'), '%PDF-');
   });
 
   test('the global invoice of the month holds exactly the two others; then the pages answer as they should', async () => {

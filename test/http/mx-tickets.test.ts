@@ -197,8 +197,11 @@ eachStorage('MX tickets and the global invoice', (storage: Storage) => {
     assert.equal(cancelled.body.annulled, true);
     assert.equal((await mx().get(`/v1/tickets/${a.id}`)).body.status, 'open');
     const { year, months } = lastMonth();
-    const next = await mx().post('/v1/tickets/global-invoice', { periodicity: '04', months, year });
+    const key = { 'idempotency-key': `global-${storage}` };
+    const next = await mx().post('/v1/tickets/global-invoice', { periodicity: '04', months, year }, key);
     assert.equal(next.status, 201, JSON.stringify(next.body));
+    const replayed = await mx().post('/v1/tickets/global-invoice', { periodicity: '04', months, year }, key);
+    assert.deepEqual([replayed.status, replayed.headers.get('idempotent-replayed'), replayed.body.id], [201, 'true', next.body.id], 'the same answer, not "nothing left"');
     assert.notEqual(next.body.id, global.id);
     assert.equal(next.body.total, 334.93);
     const t = await mx().get(`/v1/tickets/${a.id}`);
@@ -210,5 +213,17 @@ eachStorage('MX tickets and the global invoice', (storage: Storage) => {
     const made = await Promise.all(Array.from({ length: 8 }, () => mx().post('/v1/tickets', TICKET_B)));
     assert.ok(made.every((r) => r.status === 201), JSON.stringify(made.map((r) => r.body)));
     assert.deepEqual(made.map((r) => r.body.folio).sort((x, y) => x - y), Array.from({ length: 8 }, (_, i) => last + 1 + i));
+  });
+
+  test('two global invoices of one day at once: one declares its tickets, the other finds none left', async () => {
+    const { year, months } = lastMonth();
+    const day = `${year}-${months}-15`;
+    for (let i = 0; i < 3; i++) assert.equal((await mx().post('/v1/tickets', { ...TICKET_B, date: day })).status, 201);
+    const both = await Promise.all([0, 1].map(() => mx().post('/v1/tickets/global-invoice', { periodicity: '01', months, year, from: day })));
+    assert.deepEqual(both.map((r) => r.status).sort(), [201, 400], JSON.stringify(both.map((r) => r.body)));
+    const made = both.find((r) => r.status === 201)!;
+    assert.equal(made.body.items.length, 3);
+    assert.deepEqual(made.body.global_information, { periodicity: '01', months, year });
+    assert.deepEqual(problems(both.find((r) => r.status === 400)!), ['invalid_document@from']);
   });
 });

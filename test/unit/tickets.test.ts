@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { Problems } from '../../src/platform/errors';
 import { endOfMonth, taxesPerTax } from '../../src/tickets/service';
 import { periodDays, ticketConcepts } from '../../src/tickets/global';
+import { AddressLimit } from '../../src/tickets/page';
 
 test('endOfMonth: the last day of the month, leap years included', () => {
   assert.equal(endOfMonth('2026-11-03'), '2026-11-30');
@@ -68,4 +69,13 @@ test('ticketConcepts: a set whose summed tax leaves Anexo 20\'s bounds is one co
 test('taxesPerTax: summed per tax in the order met, to the cent', () => {
   assert.deepEqual(taxesPerTax([{ taxes: [tax(1, 'IVA', 16, 59.94, 9.59), tax(2, 'IEPS', 8, 55.5, 4.44)] }, { taxes: [tax(1, 'IVA', 16, 190, 30.4)] }]).map((t) => [t.id, t.base_value, t.value]),
     [[1, 249.94, 39.99], [2, 55.5, 4.44]]);
+});
+
+test('AddressLimit: so many requests a minute per address, then the seconds to wait; a new minute starts over', () => {
+  let now = 120_000 + 15_000;
+  const limit = new AddressLimit(2, () => now);
+  assert.deepEqual([limit.take('a'), limit.take('a'), limit.take('b')], [0, 0, 0]);
+  assert.equal(limit.take('a'), 45, 'the rest of the minute');
+  now += 45_000;
+  assert.equal(limit.take('a'), 0);
 });
