@@ -26138,7 +26138,10 @@ export interface operations {
     mxGlobalInvoiceTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1–64 letters, digits or hyphens: a retry with the same key and body answers the first result */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -26173,7 +26176,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The global invoice, stamped (or Pending while the PAC has not answered) */
+            /** @description The global invoice, stamped (or Pending while the PAC has not answered); with a repeated Idempotency-Key, the first answer (Idempotent-Replayed: true) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -26327,6 +26330,15 @@ export interface operations {
             };
             /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body, or its first request is still running */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
