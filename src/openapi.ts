@@ -126,7 +126,9 @@ function answers(method: string, url: string): Record<string, Answer> {
   const doc = DOCUMENT_ANSWERS.find((d) => path === d.collection || path.startsWith(`${d.collection}/`));
   const tail = doc ? path.slice(doc.collection.length) : '';
   const what = doc ? doc.collection.split('/').pop()!.replace(/s$/, '').replace('-', ' ') : 'record';
-  if (doc && (tail === '' || tail === '/preview' || tail === '/{id}' || /^\/\{id\}\/(annul|stamp|cancel)$/.test(tail))) {
+  if (doc && method === 'POST' && tail === '/{id}/invoice') {
+    out['201'] = { description: 'The invoice that replaces the POS ticket (or, with a repeated Idempotency-Key, the first answer, with Idempotent-Replayed: true)', schema: doc.schema };
+  } else if (doc && (tail === '' || tail === '/preview' || tail === '/{id}' || /^\/\{id\}\/(annul|stamp|cancel)$/.test(tail))) {
     if (method === 'GET' && tail === '') out['200'] = { description: `A page of ${what}s, newest first`, schema: PageOf(doc.schema) };
     else if (method === 'POST' && tail === '') out['201'] = { description: `The ${what} created (or, with a repeated Idempotency-Key, the first answer, with Idempotent-Replayed: true)`, schema: doc.schema };
     else if (method === 'DELETE') out['200'] = { description: `The ${what} deleted`, schema: Type.Object({ id: Type.String(), deleted: Type.Boolean() }) };

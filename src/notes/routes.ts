@@ -19,6 +19,7 @@ import { mailIfAsked } from '../mail/store';
 import { CreditNoteBody, DebitNoteBody, NOTE_NAMES, type NoteBody, type NoteKind } from './schema';
 import { noteDocument, planNote, storeNote, type NotePlan } from './service';
 import { committerOf } from '../platform/group-commit';
+import { ticketInvoiceRoute } from './ticket-invoice';
 import { lockNote, markNoteAnnulled, noteApplications, NOTE_STAMP_JOB, requestNoteStamp } from './kernel';
 
 const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
@@ -65,8 +66,10 @@ async function annulNote(q: Queryable, company: Company, kind: NoteKind, id: str
   await reverseEntry(q, cid, id, { kind: `${NOTE_NAMES[kind].event}_annulment`, id, date: on, description: `Anulación de la nota ${n.name}` });
 }
 
-export const noteRoutes: RouteModule = (app, { db, country, outbox, config }) => {
+export const noteRoutes: RouteModule = (app, deps) => {
+  const { db, country, outbox, config } = deps;
   if (country !== 'CO') return;
+  ticketInvoiceRoute(app, deps);
   /** Lets the outbox send the note now, waits for the DIAN up to DIAN_TIMEOUT_MS, and answers the note as it then stands. */
   const submitted = async (company: Company, kind: NoteKind, id: string) => {
     await outbox?.runAndWait(company.company_id, NOTE_STAMP_JOB, id, config.dianTimeoutMs);

@@ -172,6 +172,37 @@ eachStorage('CO electronic POS ticket', (storage) => {
     await checkNote(`/v1/debit-notes/${debit.body.id}`, 'DebitNote', '93');
   });
 
+  test('a ticket turned into an invoice at the buyer\'s request: its adjustment note annuls it, the invoice takes its lines and payments, the books see one sale', async () => {
+    const co = s.as('co');
+    const t = (await co.post('/v1/invoices', ticket())).body;
+    assert.equal(t.stamp.status, 'Accepted', JSON.stringify(t.stamp));
+    const buyer = r.customers.find((c) => c.active && c.branch_office === 0 && c.id_type.code === '31');
+    const body = { customer: { identification: buyer.identification, branch_office: 0 }, stamp: { send: true } };
+    const res = await co.post(`/v1/invoices/${t.id}/invoice`, body, { 'Idempotency-Key': `pos-${t.id}` });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const inv = res.body;
+    assert.deepEqual([inv.document.id, inv.customer.identification, inv.total, inv.stamp.status, inv.pos], [r.type['FV-E'].id, buyer.identification, 119, 'Accepted', undefined]);
+    assert.deepEqual(inv.items.map((i: any) => [i.code, i.quantity, i.price, i.taxes.map((x: any) => x.value)]), [['PORT14', 2, 50, [19]]]);
+    assert.deepEqual(inv.payments.map((p: any) => [p.id, p.value]), [[r.pay.Cash.id, 119]]);
+    const again = await co.post(`/v1/invoices/${t.id}/invoice`, body, { 'Idempotency-Key': `pos-${t.id}` });
+    assert.deepEqual([again.status, again.headers.get('idempotent-replayed'), again.body.id], [201, 'true', inv.id], 'a retry answers the same invoice');
+    const after = (await co.get(`/v1/invoices/${t.id}`)).body;
+    assert.equal(after.credit_notes.length, 1);
+    assert.deepEqual([after.creditable, after.credit_notes[0].total], [0, 119]);
+    const note = (await co.get(`/v1/credit-notes/${after.credit_notes[0].id}`)).body;
+    assert.deepEqual([note.reason, note.stamp.status], [2, 'Accepted']);
+    const xml = (await co.get(`/v1/credit-notes/${note.id}/xml`, { accept: 'application/xml' })).body as string;
+    assert.match(xml, /<cbc:CustomizationID>94<\/cbc:CustomizationID>/);
+    // The ticket and its note cancel out in every account: the sale is the invoice's alone.
+    const rows = await s.db.query(`SELECT l.account_code, sum(l.debit - l.credit)::text AS net FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id
+      WHERE e.source_id = ANY($1::uuid[]) GROUP BY l.account_code HAVING sum(l.debit - l.credit) <> 0`, [[t.id, note.id]]);
+    assert.deepEqual(rows, []);
+    const [sale] = await s.db.query(`SELECT sum(l.credit)::text AS credit FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id WHERE e.source_id = $1`, [inv.id]);
+    assert.equal(Number(sale.credit), 119, 'the invoice posts revenue 100.00 and IVA 19.00');
+    assert.deepEqual(problems(await co.post(`/v1/invoices/${t.id}/invoice`, body)), ['invalid_document@id'], 'a ticket already corrected');
+    assert.deepEqual(problems(await co.post(`/v1/invoices/${inv.id}/invoice`, body)), ['invalid_document@id'], 'an invoice is not a ticket');
+  });
+
   test('refused with their path, nothing numbered: a ticket without its point of sale, a point of sale on an invoice type, an invoice without a customer', async () => {
     const consecutive = async () => Number((await s.db.query('SELECT consecutive FROM document_types WHERE id = $1', [pos.id]))[0].consecutive);
     const before = await consecutive();

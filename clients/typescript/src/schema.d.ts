@@ -607,6 +607,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/invoices/{id}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn a POS ticket into an electronic invoice at the buyer's request: the ticket is annulled by its adjustment note and the invoice issued, in one transaction */
+        post: operations["invoiceInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/credit-notes": {
         parameters: {
             query?: never;
@@ -8793,6 +8810,320 @@ export interface operations {
             };
             /** @description No such record in the token's company */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invoiceInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–64 letters, digits or hyphens: a retry with the same key and body answers the first result */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description POS ticket id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A reference to an existing customer, or a full customer record (with person_type) to create it with the invoice; the buyer who asked for the invoice */
+                    customer: {
+                        identification: string;
+                        /** @default 0 */
+                        branch_office: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    document?: {
+                        /** @description The electronic invoice type (default: the company's first active one) */
+                        id: number;
+                    };
+                    stamp?: {
+                        /**
+                         * @description Send the invoice and the ticket's adjustment note to the DIAN
+                         * @default false
+                         */
+                        send: boolean;
+                    };
+                    mail?: {
+                        /** @default false */
+                        send: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The invoice that replaces the POS ticket (or, with a repeated Idempotency-Key, the first answer, with Idempotent-Replayed: true) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string | null;
+                        document: {
+                            id: number;
+                            name: string;
+                        };
+                        prefix: string;
+                        number: number | null;
+                        name: string | null;
+                        /** Format: date */
+                        date: string;
+                        customer: {
+                            id: string | null;
+                            identification: string;
+                            branch_office: number;
+                        };
+                        cost_center: number | null;
+                        currency: {
+                            code: string;
+                            exchange_rate: number;
+                        };
+                        seller: number;
+                        retentions: {
+                            id: number;
+                            name?: string | null;
+                            type: string;
+                            percentage: number;
+                            value: number;
+                            base_value: number;
+                        }[];
+                        advance_payment: number;
+                        subtotal: number;
+                        taxes_total: number;
+                        withholdings_total: number;
+                        total: number;
+                        amount_payable: number;
+                        balance: number;
+                        observations: string | null;
+                        items: {
+                            id: string | null;
+                            code: string;
+                            quantity: number;
+                            price: number;
+                            seller: number | null;
+                            description: string;
+                            discount: {
+                                percentage: number;
+                                value: number;
+                            };
+                            taxes: {
+                                id: number;
+                                name?: string | null;
+                                type: string;
+                                percentage: number;
+                                value: number;
+                                base_value: number;
+                            }[];
+                            warehouse: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            customer?: {
+                                id: string | null;
+                                identification: string;
+                                branch_office: number;
+                            };
+                            tax_base?: number;
+                            /** @enum {string} */
+                            taxpayer?: "Customer" | "Company";
+                            /** @description Cargo transport data; only on document types with cargo_transportation */
+                            transport?: {
+                                file_number?: number;
+                                shipment_number?: string;
+                                /** @description No decimals, at most 8 digits */
+                                transported_quantity?: number;
+                                /** @enum {string} */
+                                measurement_unit?: "GLL" | "KGM";
+                                /** @description No decimals, at most 12 digits */
+                                freight_value?: number;
+                                purchase_order?: string;
+                                /** @enum {string} */
+                                service_type?: "AdditionalService" | "Shipment";
+                            };
+                            total: number;
+                        }[];
+                        global_discounts: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
+                        global_charges: {
+                            id: number | null;
+                            name: string;
+                            percentage: number | null;
+                            value: number;
+                        }[];
+                        payments: {
+                            id: number;
+                            name: string;
+                            value: number;
+                            due_date: string | null;
+                        }[];
+                        additional_fields: {
+                            purchase_order?: {
+                                prefix?: string;
+                                number?: string;
+                            };
+                            delivery_order?: {
+                                prefix?: string;
+                                number?: string;
+                                /** Format: date */
+                                date?: string;
+                            };
+                        } | null;
+                        /** @description Healthcare sector data; only on document types with healthcare_company */
+                        healthcare_company?: {
+                            /** Format: date */
+                            period_start?: string;
+                            /** Format: date */
+                            period_end?: string;
+                            /** @enum {string} */
+                            payment_method?: "01" | "02" | "03" | "04" | "05";
+                            /** @enum {string} */
+                            service_plan?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15";
+                            policy_number?: string;
+                            contract_number?: string;
+                            /** @description 10 integer digits and 2 decimals */
+                            copayment?: number;
+                            /** @description 10 integer digits and 2 decimals */
+                            coinsurance?: number;
+                            /** @description 10 integer digits and 2 decimals */
+                            cost_sharing?: number;
+                            /** @description 10 integer digits and 2 decimals */
+                            recovery_charge?: number;
+                        };
+                        /** @description A POS ticket (a document type with electronic_type PosEquivalentDocument): its point of sale; required there, refused elsewhere */
+                        pos?: {
+                            cash_register: {
+                                /** @description The cash register's plate (PlacaCaja): its serial or inventory number */
+                                plate: string;
+                                /** @description The kind of cash register (TipoCaja), e.g. "Caja principal" or "POS móvil" */
+                                type: string;
+                            };
+                            /** @description Where the cash register is (UbicaciónCaja): the shop's address or area */
+                            location: string;
+                            /** @description Who sold (Cajero): the cashier's name */
+                            cashier: string;
+                            /** @description The POS system's own code of the sale (CódigoVenta) */
+                            sale_code: string;
+                        };
+                        stamp: {
+                            send: boolean;
+                            status: "Draft" | "Pending" | "Accepted" | "Rejected";
+                            cufe: string | null;
+                            cude: string | null;
+                            observations: string | null;
+                            errors: string | null;
+                        };
+                        mail: {
+                            send?: boolean;
+                            status: "not_sent" | "pending_send" | "process_of_sending" | "sent" | "failed_delivery";
+                            observations: string | null;
+                        };
+                        metadata: {
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: date-time */
+                            last_updated: string;
+                            stock_updated?: null;
+                        };
+                        annulled: boolean;
+                        /** @description Its credit notes that are not annulled */
+                        credit_notes?: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            total: number;
+                        }[];
+                        /** @description Its debit notes that are not annulled */
+                        debit_notes?: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            total: number;
+                        }[];
+                        /** @description What is left to credit: the total less its credit notes */
+                        creditable?: number;
+                    };
+                };
+            };
+            /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token (Authorization: Bearer …) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record in the token's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body, or its first request is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than BODY_LIMIT_BYTES */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

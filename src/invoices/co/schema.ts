@@ -70,6 +70,12 @@ const Allowance = Type.Object({
   value: Type.Optional(Money()),
 });
 
+/** The customer of a request: a reference to an existing one, or a full record (with person_type) to create with the document. */
+export const CustomerBodyRef = (more: string) => Type.Object({
+  identification: Type.String({ minLength: 1, maxLength: 50 }),
+  branch_office: Type.Integer({ minimum: 0, maximum: 999, default: 0 }),
+}, { additionalProperties: true, description: `A reference to an existing customer, or a full customer record (with person_type) to create it with the invoice; ${more}` });
+
 const PosText = (max: number, description: string) => Type.String({ minLength: 1, maxLength: max, description });
 /** The point of sale of an electronic POS ticket, as the DIAN's annex asks it (InformacionCajaVenta). */
 export const PosData = Type.Object({
@@ -88,11 +94,7 @@ export const CoInvoiceBody = Type.Object({
   number: Type.Optional(Type.Integer({ minimum: 1, maximum: 9007199254740991, description: 'Taken automatically when omitted; required when the document type has automatic_number false' })),
   name: Type.Optional(Type.String({ maxLength: 100, description: 'Accepted and ignored: the name is <prefix>-<type id>-<number>' })),
   date: Type.String({ format: 'date' }),
-  customer: Type.Optional(Type.Object({
-    identification: Type.String({ minLength: 1, maxLength: 50 }),
-    branch_office: Type.Integer({ minimum: 0, maximum: 999, default: 0 }),
-  }, { additionalProperties: true, description: 'A reference to an existing customer, or a full customer record (with person_type) to create it with the invoice; '
-    + 'required, except on a POS ticket, whose buyer is the consumidor final (222222222222) when none is sent' })),
+  customer: Type.Optional(CustomerBodyRef('required, except on a POS ticket, whose buyer is the consumidor final (222222222222) when none is sent')),
   pos: Type.Optional(PosData),
   cost_center: Type.Optional(Id()),
   currency: Type.Optional(Type.Object({
