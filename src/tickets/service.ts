@@ -53,6 +53,11 @@ export async function planTicket(q: Queryable, company: Company, body: TicketBod
   const items = Array.isArray(body.items) ? body.items : [];
   const md = await loadMasterData(q, company, { productCodes: items.map((i) => i?.code) });
   notAfterToday(problems, body.date, company.time_zone, 'A ticket');
+  // A global invoice declares a period of this year or the last (InformacionGlobal's Año): an older ticket could never be declared.
+  const oldest = `${Number(todayIn(company.time_zone).slice(0, 4)) - 1}-01-01`;
+  if (typeof body.date === 'string' && !problems.has('date') && body.date < oldest) {
+    problems.add('invalid_date', `A ticket is dated this year or the last (from ${oldest}), the periods a global invoice can declare; ${body.date} is before`, 'date');
+  }
   const date = typeof body.date === 'string' && !problems.has('date') ? body.date : todayIn(company.time_zone);
   const { lines } = checkMxLines(problems, company, md, VALUE_DISCOUNTS, null, items as MxInvoiceBody['items'], []);
   problems.throwIfAny();

@@ -99,6 +99,7 @@ eachStorage('MX tickets and the global invoice', (storage: Storage) => {
       [{ ...TICKET_B, items: [{ code: 'GEN001', quantity: 1, price: 10, discount: 20 }] }, ['items[0].discount']],
       [{ ...TICKET_B, items: [] }, ['items']],
       [{ ...TICKET_B, date: '2999-01-01' }, ['date']],
+      [{ ...TICKET_B, date: '2001-01-01' }, ['date']],
       [{ ...TICKET_B, date: 'yesterday' }, ['date']],
       [{ ...TICKET_B, extra: 1 }, ['extra']],
       [{ payment_form: '01' }, ['items']],
