@@ -14,6 +14,9 @@
  *   electronic  the same on the electronic type (FV-E) with stamp.send: built, signed, checked by the
  *               sandbox DIAN; every answer must be 201 and says stamp.status (Accepted counted)
  *   mx          POST /mx/v1/invoices with stamp.send: CFDI sealed and stamped by the sandbox PAC
+ *   pos         POST /v1/invoices on the POS ticket type (POS), the plain invoice's lines to the consumidor final
+ *               with its point of sale, not sent (the counter's rate; the DIAN's path is the electronic one's)
+ *   ticket      POST /mx/v1/tickets, the Mexican ticket of the same lines as mx (no CFDI until it is invoiced)
  *   webhook     the plain invoice again, each round without and then with a webhook subscribed to every
  *               event (a local receiver takes the deliveries), and the ratio of the two
  * then the latency of GET /v1/taxes from one more connection while the
@@ -73,8 +76,8 @@ const ROUNDS = 2;
 const TARGETS = { plainOfFloor: 1.0, electronicOfFloor: 0.1, electronicP99Ms: 300, lookupP99Ms: 50 };
 
 type Storage = 'pglite' | 'postgres';
-type PathName = 'floor' | 'plain' | 'electronic' | 'mx';
-const PATHS: PathName[] = ['floor', 'plain', 'electronic', 'mx'];
+type PathName = 'floor' | 'plain' | 'electronic' | 'mx' | 'pos' | 'ticket';
+const PATHS: PathName[] = ['floor', 'plain', 'electronic', 'mx', 'pos', 'ticket'];
 
 
 // ---------------------------------------------------------------------------
@@ -183,13 +186,14 @@ async function bodies(client: Client): Promise<Record<Exclude<PathName, 'floor'>
   ]);
   const fv = types.find((t) => t.code === 'FV');
   const fve = types.find((t) => t.code === 'FV-E');
+  const pos = types.find((t) => t.code === 'POS');
   const tax = (type: string, pct: number) => taxes.find((t) => t.type === type && Number(t.percentage) === pct && t.active);
   const iva19 = tax('IVA', 19);
   const iva5 = tax('IVA', 5);
   const cash = pays.find((p) => p.type === 'Cash' && p.active);
   const seller = users.find((u) => u.active);
   const customer = customers.find((c) => c.active && c.branch_office === 0);
-  if (!fv || !fve || !iva19 || !iva5 || !cash || !seller || !customer) throw new BenchFailure('The demo company lacks FV, FV-E, IVA 19 %/5 %, cash, a seller or a customer');
+  if (!fv || !fve || !pos || !iva19 || !iva5 || !cash || !seller || !customer) throw new BenchFailure('The demo company lacks FV, FV-E, POS, IVA 19 %/5 %, cash, a seller or a customer');
   const items = [
     { code: 'PORT14', quantity: 2, price: 2850000, discount: 100000, taxes: [{ id: iva19.id }] },
     { code: 'MOUSE01', quantity: 3, price: 65000, taxes: [{ id: iva19.id }] },
@@ -225,10 +229,18 @@ async function bodies(client: Client): Promise<Record<Exclude<PathName, 'floor'>
     method: 'POST', path: `${country === 'mx' ? '/mx' : ''}/v1/invoices`, body: JSON.stringify(body), status: 201, accepted,
     headers: { authorization: `Bearer ${client.tokens[country]}`, ...headers },
   });
+  // The POS ticket: the plain invoice's lines, to the consumidor final (no customer sent), at a cash register.
+  const { customer: _none, ...posBody } = coBody(pos.id, payable, {
+    pos: { cash_register: { plate: 'CAJA-01', type: 'Caja principal' }, location: 'Local 1', cashier: 'Bench', sale_code: 'B-1' },
+  });
+  expect(200, await client.json('co', 'POST', '/v1/invoices/preview', posBody), 'POST /v1/invoices/preview (POS)');
+  const ticketBody = { items: mxBody.items, payment_form: '01' };
   return {
     plain: post('co', coBody(fv.id, payable), false),
     electronic: post('co', coBody(fve.id, payable, { stamp: { send: true } }), true),
     mx: post('mx', mxBody, true, mxHeaders),
+    pos: post('co', posBody, false),
+    ticket: { method: 'POST', path: '/mx/v1/tickets', body: JSON.stringify(ticketBody), status: 201, headers: { authorization: `Bearer ${client.tokens.mx}` } },
   };
 }
 
@@ -276,7 +288,8 @@ interface StorageResult {
   lookupUnderLoad: Figures & { electronic_per_s: number };
   /** The plain invoice again, each round once without and once with a webhook subscribed to every event. */
   webhook: { without: Figures; with: Figures; delivered: number };
-  ratios: { plain_of_floor: number; electronic_of_floor: number; electronic_of_plain: number; mx_of_plain: number; plain_with_webhook_of_without: number };
+  ratios: { plain_of_floor: number; electronic_of_floor: number; electronic_of_plain: number; mx_of_plain: number; pos_of_plain: number; ticket_of_plain: number;
+    plain_with_webhook_of_without: number };
   rss_mb: { start: number; end: number };
   soak?: { seconds: number; rss_mb: number[]; requests: number };
   notes: string[];
@@ -305,7 +318,7 @@ async function benchStorage(storage: Storage, env: Record<string, string>): Prom
     for (const name of PATHS) if (WARMUP_SECONDS) await loadFor(client, reqs[name], CONCURRENCY, WARMUP_SECONDS * 1000);
     const rssStart = rssMb(svc.pid);
 
-    const runs: Record<PathName, Run[]> = { floor: [], plain: [], electronic: [], mx: [] };
+    const runs: Record<PathName, Run[]> = { floor: [], plain: [], electronic: [], mx: [], pos: [], ticket: [] };
     for (let r = 1; r <= ROUNDS; r++) {
       for (const name of PATHS) {
         const run = await loadFor(client, reqs[name], CONCURRENCY, SECONDS * 1000);
@@ -341,6 +354,7 @@ async function benchStorage(storage: Storage, env: Record<string, string>): Prom
       storage, paths, lookupIdle, lookupUnderLoad, webhook,
       ratios: { plain_of_floor: ratio(paths.plain.per_s, paths.floor.per_s), electronic_of_floor: ratio(paths.electronic.per_s, paths.floor.per_s),
         electronic_of_plain: ratio(paths.electronic.per_s, paths.plain.per_s), mx_of_plain: ratio(paths.mx.per_s, paths.plain.per_s),
+        pos_of_plain: ratio(paths.pos.per_s, paths.plain.per_s), ticket_of_plain: ratio(paths.ticket.per_s, paths.plain.per_s),
         plain_with_webhook_of_without: ratio(webhook.with.per_s, webhook.without.per_s) },
       rss_mb: { start: rssStart, end: rssMb(svc.pid) }, soak, notes,
     };
@@ -490,6 +504,8 @@ async function main(): Promise<number> {
     row('electronic', r.paths.electronic, `${r.ratios.electronic_of_floor.toFixed(3)} of floor (>= ${TARGETS.electronicOfFloor}: ${mark(r.ratios.electronic_of_floor >= TARGETS.electronicOfFloor)}); ` +
       `p99 < ${TARGETS.electronicP99Ms} ms: ${mark(r.paths.electronic.p99_ms < TARGETS.electronicP99Ms)}; Accepted ${r.paths.electronic.accepted}/${r.paths.electronic.requests}; ${r.ratios.electronic_of_plain.toFixed(3)} of plain`);
     row('mx', r.paths.mx, `${r.ratios.mx_of_plain.toFixed(3)} of plain; Accepted ${r.paths.mx.accepted}/${r.paths.mx.requests}`);
+    row('pos (CO ticket)', r.paths.pos, `${r.ratios.pos_of_plain.toFixed(3)} of plain (>= 1.0: ${mark(r.ratios.pos_of_plain >= 1)})`);
+    row('ticket (MX)', r.paths.ticket, `${r.ratios.ticket_of_plain.toFixed(3)} of plain (>= 1.0: ${mark(r.ratios.ticket_of_plain >= 1)})`);
     row('plain, again', r.webhook.without, '');
     row('plain with a webhook', r.webhook.with, `${r.ratios.plain_with_webhook_of_without.toFixed(3)} of plain again (${r.webhook.delivered} events received meanwhile)`);
     row('GET taxes, idle', r.lookupIdle, '');
