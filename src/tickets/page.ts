@@ -185,6 +185,9 @@ export function selfInvoicePage(services: { db: Db; outbox?: Outbox; pool?: CpuP
       if (made.created) await services.outbox?.runAndWait(found.company.company_id, 'sat_stamp', made.id, services.dianTimeoutMs);
       const [inv] = await db.query<{ name: string; stamp_status: string; stamp_uuid: string | null }>(
         'SELECT name, stamp_status, stamp_uuid FROM invoices WHERE company_id = $1 AND id = $2', [found.company.company_id, made.id]);
+      if (inv.stamp_status === 'Rejected') {
+        return send(reply, 400, formPage(id, token(reply), f, {}, 'El SAT no aceptó la factura con estos datos. Revisa que el RFC, el nombre, el código postal y el régimen sean los de tu Constancia de Situación Fiscal y vuelve a enviarla.'));
+      }
       const csrf = token(reply);
       const download = (what: 'pdf' | 'xml', label: string) => html`<form method="post" action="/mx/self-invoice/${id}/${what}"><input type="hidden" name="_csrf" value="${csrf}">
 <input type="hidden" name="key" value="${f.key}"><button type="submit">${label}</button></form>`;

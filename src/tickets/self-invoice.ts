@@ -13,7 +13,11 @@
  *   c_RegimenFiscal for the RFC's person type, postal code of c_CodigoPostal, use allowed for the person type and
  *   regime (checkUse). An RFC the shop has no customer for becomes one (branch office 0; a person's name kept as the one
  *   element typed, since the CFDI writes it whole). An RFC it has must match the record (name, postal code,
- *   regime): the page never changes the shop's master data; a customer whose data changed asks the shop.
+ *   regime): the page never changes the shop's master data; a customer whose data changed asks the shop. The one
+ *   exception is a record this page made that no stamped CFDI names yet: typed again, it is corrected;
+ * - a CFDI the PAC rejected (a real PAC checks the name, postal code and regime against the SAT's list) does not hold
+ *   the ticket: sent again with the data corrected, the rejected invoice is deleted (never stamped, its number stays
+ *   used) and a new one is made.
  *
  * The CFDI is planned by the Mexican invoice's own rules (planMxInvoice) and written by the invoice kernel, stamped
  * through the outbox; its entry has no lines, as the global invoice's: the ticket posted the sale when it was made.
@@ -29,7 +33,7 @@ import type { CustomerRow } from '../catalog/rows';
 import { genericReceiver } from '../companies/uses';
 import { postalCode, regime, rfcPersonType } from '../catalogs/sat';
 import { loadMasterData, todayIn } from '../invoices/lookup';
-import { writeInvoice } from '../invoices/kernel';
+import { deleteInvoice, writeInvoice } from '../invoices/kernel';
 import { mxInvoiceDocument, planMxInvoice } from '../invoices/mx/service';
 import type { MxInvoiceBody } from '../invoices/mx/schema';
 import { requestMail } from '../mail/store';
@@ -47,14 +51,18 @@ export const SelfInvoiceBody = Type.Object({
 });
 export type SelfInvoiceBody = Static<typeof SelfInvoiceBody>;
 
+/** The comment of a customer record the self-invoicing made. */
+const SELF_REGISTERED = 'Registrado por autofacturación';
+
 interface TicketState {
   document: StoredTicket; key_hash: string; until: string; global_id: string | null; global_name: string | null;
-  self_id: string | null; self_rfc: string | null;
+  self_id: string | null; self_rfc: string | null; self_status: string | null;
 }
 
 async function ticketState(q: Queryable, cid: number, id: string): Promise<TicketState | undefined> {
   const [row] = await q.query<TicketState>(
-    `SELECT t.document, t.key_hash, t.self_invoice_until::text AS until, g.id AS global_id, g.name AS global_name, s.id AS self_id, s.customer_identification AS self_rfc
+    `SELECT t.document, t.key_hash, t.self_invoice_until::text AS until, g.id AS global_id, g.name AS global_name, s.id AS self_id, s.customer_identification AS self_rfc,
+            s.stamp_status AS self_status
        FROM tickets t
        LEFT JOIN invoices g ON g.company_id = t.company_id AND g.id = t.global_invoice_id AND NOT g.annulled AND g.deleted_at IS NULL
        LEFT JOIN invoices s ON s.company_id = t.company_id AND s.id = t.self_invoice_id AND NOT s.annulled AND s.deleted_at IS NULL
@@ -71,7 +79,8 @@ export function keyMatches(key: unknown, hash: string): boolean {
 
 /** What the ticket allows now: its CFDI already made (its id), or a refusal, or nothing (it may be invoiced). */
 function verdict(t: TicketState, rfc: string, today: string): { done: string } | ApiError | null {
-  if (t.self_id) {
+  // A CFDI the PAC rejected (the typed name, postal code or regime not the SAT's) does not hold the ticket: typed again, it is replaced.
+  if (t.self_id && t.self_status !== 'Rejected') {
     if (t.self_rfc === rfc) return { done: t.self_id };
     return new DomainError('invalid_document', 'This ticket already has its CFDI, issued to another RFC: ask the shop', 'key');
   }
@@ -112,6 +121,18 @@ async function customerOf(q: Queryable, cid: number, rfc: string): Promise<Custo
   return row;
 }
 
+/** Whether the customer is the receiver of a stamped CFDI of the company. */
+async function stampedFor(q: Queryable, cid: number, customerId: number): Promise<boolean> {
+  return (await q.query(`SELECT 1 FROM invoices WHERE company_id = $1 AND customer_id = $2 AND stamp_status = 'Accepted' LIMIT 1`, [cid, customerId])).length > 0;
+}
+
+/** The fiscal data of a record this page made, as typed now (committed on its own, as a new one is). */
+async function correctCustomer(db: Db, cid: number, id: number, body: SelfInvoiceBody): Promise<void> {
+  await db.query(`UPDATE customers SET name = $3, tax_regime = $4, address = $5, contacts = $6, updated_at = now() WHERE company_id = $1 AND id = $2`,
+    [cid, id, JSON.stringify([body.name.trim()]), body.tax_regime, JSON.stringify({ address: 'Domicilio fiscal', postal_code: body.postal_code }),
+      JSON.stringify([{ first_name: body.name.trim().slice(0, 50), email: body.email }])]);
+}
+
 /** An RFC the shop has no customer for becomes one, committed on its own (a retry finds it); a concurrent twin wins. */
 async function addCustomer(db: Db, cid: number, body: SelfInvoiceBody): Promise<void> {
   const person = rfcPersonType(body.rfc) === 'person';
@@ -120,7 +141,7 @@ async function addCustomer(db: Db, cid: number, body: SelfInvoiceBody): Promise<
     VALUES ($1, $2, 'RFC', $3, 0, $4, true, false, '[]', $5, $6, '[]', $7, $8, '[]', 'Customer') ON CONFLICT DO NOTHING`,
   [cid, person ? 'person' : 'company', body.rfc, JSON.stringify([body.name.trim()]), body.tax_regime,
     JSON.stringify({ address: 'Domicilio fiscal', postal_code: body.postal_code }),
-    JSON.stringify([{ first_name: body.name.trim().slice(0, 50), email: body.email }]), 'Registrado por autofacturación']);
+    JSON.stringify([{ first_name: body.name.trim().slice(0, 50), email: body.email }]), SELF_REGISTERED]);
 }
 
 /**
@@ -136,9 +157,13 @@ export async function selfInvoice(db: Db, company: Company, id: string, body: Se
   const early = typeof body.rfc === 'string' ? verdict(ticket, body.rfc, today) : null;
   if (early instanceof ApiError) throw early;
   if (early) return { id: early.done, created: false };
-  const existing = typeof body.rfc === 'string' ? await customerOf(db, cid, body.rfc) : undefined;
+  const found = typeof body.rfc === 'string' ? await customerOf(db, cid, body.rfc) : undefined;
+  // A record this page made, never on a stamped CFDI, holds nothing verified: typed again, it is corrected.
+  const ours = !!found && found.comments === SELF_REGISTERED && !(await stampedFor(db, cid, found.id));
+  const existing = ours ? undefined : found;
   await planned(async (problems) => checkReceiver(problems, body, existing));
-  if (!existing) await addCustomer(db, cid, body);
+  if (ours) await correctCustomer(db, cid, found!.id, body);
+  else if (!existing) await addCustomer(db, cid, body);
   // The catalog's version as committed now (the new customer bumped it): the plan reads the customer just added.
   const [{ version }] = await db.query<{ version: string }>('SELECT catalog_version::text AS version FROM companies WHERE company_id = $1', [cid]);
   const fresh = { ...company, catalog_version: Number(version) };
@@ -158,6 +183,7 @@ export async function selfInvoice(db: Db, company: Company, id: string, body: Se
     const late = verdict(now, body.rfc, today);
     if (late instanceof ApiError) throw late;
     if (late) return { id: late.done, created: false };
+    if (now.self_id && now.self_status === 'Rejected') await deleteInvoice(q, cid, now.self_id, 'MX');
     const invoiceId = crypto.randomUUID();
     const at = new Date();
     const doc = mxInvoiceDocument(plan, { id: invoiceId, prefix: plan.docType.prefix, number: null, name: null, now: at });

@@ -123,4 +123,23 @@ eachStorage('MX self-invoicing of tickets', (storage: Storage) => {
     assert.deepEqual(problems(declared), ['invalid_document@key']);
     assert.match(declared.body.Errors[0].Message, /global invoice/);
   });
+
+  test('a CFDI the PAC rejected does not hold the ticket: typed again, the record this page made is corrected and a new CFDI replaces it', async () => {
+    const t = await ticket(GEN);
+    const typed = { rfc: 'GOMA800101AB1', name: 'ALBERTO GOMEZ', postal_code: '76343', tax_regime: '612', use: 'G03', email: 'alberto@correo.example.mx' };
+    const first = await stamped(s, 'invoices', (await self(t, typed)).body);
+    // As a real PAC does when the name is not the SAT's (the sandbox does not know the SAT's list of taxpayers).
+    await s.db.query(`UPDATE invoices SET stamp_status = 'Rejected', stamp_uuid = NULL WHERE company_id = $1 AND id = $2`, [cid, first.id]);
+    const corrected = await self(t, { ...typed, name: 'ALBERTO GOMEZ MARTINEZ' });
+    assert.equal(corrected.status, 201, JSON.stringify(corrected.body));
+    assert.notEqual(corrected.body.id, first.id);
+    const done = await stamped(s, 'invoices', corrected.body);
+    assert.deepEqual((await receptor(done.id)).slice(0, 2), ['GOMA800101AB1', 'ALBERTO GOMEZ MARTINEZ']);
+    const [old] = await s.db.query(`SELECT deleted_at IS NOT NULL AS deleted FROM invoices WHERE company_id = $1 AND id = $2`, [cid, first.id]);
+    assert.equal(old.deleted, true);
+    assert.equal((await mx().get(`/v1/tickets/${t.id}`)).body.self_invoice.invoice.id, done.id);
+    // Now on a stamped CFDI, the record is the shop's: another name is refused.
+    const other = await ticket(GEN);
+    assert.deepEqual(problems(await self(other, { ...typed, name: 'OTRO NOMBRE' })), ['invalid_value@name']);
+  });
 });
