@@ -142,4 +142,29 @@ eachStorage('MX self-invoicing of tickets', (storage: Storage) => {
     const other = await ticket(GEN);
     assert.deepEqual(problems(await self(other, { ...typed, name: 'OTRO NOMBRE' })), ['invalid_value@name']);
   });
+
+  test('the public page over HTTP: nothing without the key, CSRF needed, malformed forms answered in Spanish, never a 500', async () => {
+    const t = await ticket(GEN);
+    const open = await fetch(t.self_invoice.url);
+    assert.equal(open.status, 200);
+    assert.equal(open.headers.get('x-frame-options'), 'DENY');
+    const form = await open.text();
+    assert.doesNotMatch(form, /KEMPER|116|GEN001/i);
+    const cookie = /autofactura_csrf=([A-Za-z0-9_-]+)/.exec(open.headers.get('set-cookie') ?? '')![1];
+    assert.ok(form.includes(`value="${cookie}"`));
+    const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = { cookie: `autofactura_csrf=${cookie}`, origin: s.url }) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields) });
+    assert.equal((await post(t.self_invoice.url, { _csrf: cookie, key: t.self_invoice.key }, { origin: s.url })).status, 403, 'no cookie');
+    assert.equal((await post(t.self_invoice.url, { _csrf: 'x', key: t.self_invoice.key })).status, 403, 'another token');
+    const unknown = await post(`${s.url}/mx/self-invoice/not-a-ticket`, { _csrf: cookie, key: 'x' });
+    assert.equal(unknown.status, 404);
+    assert.match(await unknown.text(), /La clave o el ticket no son válidos/);
+    const empty = await post(t.self_invoice.url, { _csrf: cookie, key: t.self_invoice.key });
+    assert.equal(empty.status, 400);
+    const page = await empty.text();
+    for (const m of ['Revisa el RFC', 'Revisa el nombre', 'Revisa el código postal', 'Escribe un correo electrónico válido']) assert.ok(page.includes(m), m);
+    const pdf = await post(`${t.self_invoice.url}/pdf`, { _csrf: cookie, key: t.self_invoice.key });
+    assert.equal(pdf.status, 404, 'no CFDI yet');
+    assert.equal((await mx().get(`/v1/tickets/${t.id}`)).body.status, 'open');
+  });
 });

@@ -227,4 +227,26 @@ eachStorage('MX tickets and the global invoice', (storage: Storage) => {
     assert.deepEqual(made.body.global_information, { periodicity: '01', months, year });
     assert.deepEqual(problems(both.find((r) => r.status === 400)!), ['invalid_document@from']);
   });
+
+  test('malformed bodies: always a 4xx with the error body, never a 500', async () => {
+    const { year, months } = lastMonth();
+    const tickets: unknown[] = [null, [], 'x', 1, {}, { items: null, payment_form: 1 }, { items: [null], payment_form: '01' }, { items: [1, 'a', []], payment_form: '01' },
+      { items: [{ code: 'GEN001', quantity: 1e308, price: 1e308 }], payment_form: '01' }, { items: [{ code: 'GEN001', quantity: 99999999999.99, price: 99999999999.99 }], payment_form: '01' },
+      { items: [{ code: 'GEN001\u0000', quantity: 1, price: 1 }], payment_form: '01' }, { ...TICKET_B, date: '2026-02-30' }, { ...TICKET_B, branch: 'a|b' }, { ...TICKET_B, payment_form: ['01'] }];
+    const globals: unknown[] = [null, {}, { periodicity: '01', months: '01', year: 'x' }, { periodicity: '02', months, year, from: 'x', to: 5 },
+      { periodicity: '03', months, year, from: '2026-13-01', to: '2026-13-02' }, { periodicity: '01', months, year, from: `${year}-${months}-01`, document: { id: 999999 }, seller: 999999 },
+      { periodicity: '01', months, year, from: `${year}-${months}-01`, document: null }];
+    for (const [path, bodies] of [['/v1/tickets', tickets], ['/v1/tickets/global-invoice', globals]] as const) {
+      for (const body of bodies) {
+        const res = await mx().post(path, body);
+        assert.ok(res.status >= 400 && res.status < 500, `${path} ${JSON.stringify(body)}: ${res.status} ${JSON.stringify(res.body)}`);
+        assert.ok(Array.isArray(res.body.Errors) && res.body.Errors.length, JSON.stringify(res.body));
+      }
+    }
+    const t = (await mx().post('/v1/tickets', TICKET_B)).body;
+    for (const body of [null, {}, { key: 1 }, { key: t.self_invoice.key, rfc: null }, { key: t.self_invoice.key, rfc: 'MASO451221PM4', name: 'X', postal_code: '1', tax_regime: 'x', use: 5, email: 'a' }]) {
+      const res = await mx().post(`/v1/tickets/${t.id}/self-invoice`, body);
+      assert.ok(res.status >= 400 && res.status < 500, `${JSON.stringify(body)}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+  });
 });
