@@ -9,20 +9,21 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
+import { startTestServer, STORAGES, type TestServer } from '../support/server';
 import { ADMIN_TOKEN } from '../support/admin';
 import { axeViolations, browserSuite, openBrowser, type OpenBrowser } from '../support/browser';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
 import { nitCheckDigit } from '../../src/platform/nit';
 import { coRefs, validInvoice } from '../support/co';
 
-describe('console forms in a browser', browserSuite(), () => {
+// On each storage (PostgreSQL too when TEST_DATABASE_URL is set): the searches are the console's own SQL.
+for (const storage of STORAGES) describe(`console forms in a browser [${storage}]`, browserSuite(), () => {
   let s: TestServer;
   let browser: OpenBrowser;
   let page: Page;
 
   before(async () => {
-    s = await startTestServer('pglite', { ADMIN_TOKEN });
+    s = await startTestServer(storage, { ADMIN_TOKEN });
     await ensureDemoConsole(s.db);
     // 110 more products, so that the one looked for lies past the first 100 the form lists.
     for (let batch = 0; batch < 11; batch++) {
@@ -128,7 +129,7 @@ describe('console forms in a browser', browserSuite(), () => {
     await page.fill('#quantity-0', '3');
     await page.click('button:text("Nuevo cliente")');
     await page.waitForSelector('#customer-dialog[open] #c-identification');
-    assert.equal(await page.evaluate(() => document.activeElement?.id), 'c-person_type', 'the dialog takes the focus');
+    await page.waitForFunction(() => document.activeElement?.id === 'c-person_type'); // the dialog takes the focus
     await noViolations('the new customer dialog');
     await page.fill('#c-identification', '901458327');
     const dv = nitCheckDigit('901458327');
@@ -138,7 +139,7 @@ describe('console forms in a browser', browserSuite(), () => {
     // Without its address: refused in the dialog, under the field, which takes the focus.
     await page.waitForSelector('#customer-dialog[open] #err-address-address');
     assert.equal(await text('#err-address-address'), 'No puede estar vacío.');
-    assert.equal(await page.evaluate(() => document.activeElement?.id), 'c-address-address');
+    await page.waitForFunction(() => document.activeElement?.id === 'c-address-address'); // the field refused takes it
     assert.equal(await page.inputValue('#c-name-0-'), 'Ferretería La Escuadra S.A.S.');
     await page.fill('#c-address-address', 'Calle 10 # 5-51');
     await page.selectOption('#c-address-city-state_code', { label: '11 · Bogotá' });
