@@ -159,14 +159,28 @@ for (const storage of STORAGES) describe(`console forms in a browser [${storage}
     assert.deepEqual([customer.check_digit, customer.name], [String(dv), ['Ferretería La Escuadra S.A.S.']]);
   });
 
-  test('Cancel closes the customer dialog and creates nothing', async () => {
+  test('in English at 360 px the customer dialog fits; Cancel closes it and creates nothing', async () => {
     await go('/app/invoices/new');
-    await page.click('button:text("Nuevo cliente")');
-    await page.waitForSelector('#customer-dialog[open]');
-    await page.fill('#c-identification', '901999888');
-    await page.click('#customer-dialog button:text("Cancelar")');
-    await page.waitForSelector('#customer-dialog', { state: 'hidden' });
-    assert.equal((await s.as('co').get('/v1/customers?identification=901999888')).body.results.length, 0);
+    await Promise.all([page.waitForLoadState('load'), page.click('button[lang=en]')]);
+    await page.setViewportSize({ width: 360, height: 800 });
+    try {
+      await page.click('button:text("New customer")');
+      await page.waitForSelector('#customer-dialog[open]');
+      assert.equal(await text('#customer-dialog-title'), 'New customer');
+      const [page360, dialog, inside] = await page.evaluate(() => {
+        const d = document.querySelector('#customer-dialog')!;
+        return [document.documentElement.scrollWidth, d.getBoundingClientRect().right, d.scrollWidth - d.clientWidth];
+      });
+      assert.ok(page360 <= 360 && dialog <= 360 && inside <= 0, `page ${page360} px, dialog to ${dialog} px, ${inside} px sideways inside it`);
+      await noViolations('the customer dialog at 360 px in English');
+      await page.fill('#c-identification', '901999888');
+      await page.click('#customer-dialog button:text("Cancel")');
+      await page.waitForSelector('#customer-dialog', { state: 'hidden' });
+      assert.equal((await s.as('co').get('/v1/customers?identification=901999888')).body.results.length, 0);
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await Promise.all([page.waitForLoadState('load'), page.click('button[lang=es]')]);
+    }
   });
 
   test('a document\'s e-mail: its recipients start as the customer\'s contacts, are edited, a bad one refused under its field', async () => {
