@@ -35,12 +35,19 @@ const VALUE_DISCOUNTS = { discount_type: 'Value' } as DocumentTypeRow;
 export interface TicketPlan {
   body: TicketBody;
   date: string;
-  /** The last day it may be invoiced alone: the end of its month. */
+  /** The last day it may be invoiced alone: the end of its month (plus the company's ticket_self_invoice_days). */
   until: string;
   lines: MxPlan['lines'];
   computed: MxOut;
   /** The account its payment form brings the money to. */
   account: { code: string; name: string };
+}
+
+/** The last day a ticket of `date` may be invoiced alone: the end of its month, plus the company's settings.ticket_self_invoice_days. */
+export function selfInvoiceUntil(date: string, days: unknown): string {
+  const end = endOfMonth(date);
+  const extra = typeof days === 'number' && Number.isInteger(days) && days > 0 ? days : 0;
+  return new Date(Date.parse(`${end}T00:00:00Z`) + extra * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** The last day (yyyy-MM-dd) of a date's month. */
@@ -65,7 +72,7 @@ export async function planTicket(q: Queryable, company: Company, body: TicketBod
   const form = body.payment_form;
   const type = [...md.payment_types.values()].find((t) => t.document_type === 'FV' && t.active && t.sat_code === form);
   const account = type ? { code: type.account_code, name: type.name } : form === '01' ? { code: MX_LEDGER.cash, name: 'Efectivo' } : { code: MX_LEDGER.bank, name: `Forma de pago ${form}` };
-  const plan: TicketPlan = { body, date, until: endOfMonth(date), lines, computed, account };
+  const plan: TicketPlan = { body, date, until: selfInvoiceUntil(date, company.settings?.ticket_self_invoice_days), lines, computed, account };
   if (problems.empty) checkLedgerAmounts(problems, ticketPostings(plan), null, 'items', 'MXN');
   problems.throwIfAny();
   return plan;

@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage, problems, startTestServer, type Storage, type TestServer } from '../support/server';
 import { mxToday, stamped } from '../support/mx';
+import { ADMIN_TOKEN, adminOf } from '../support/admin';
 import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
 
 function lastMonth() {
@@ -27,7 +28,7 @@ eachStorage('MX self-invoicing of tickets', (storage: Storage) => {
   let s: TestServer;
   let cid: number;
   before(async () => {
-    s = await startTestServer(storage);
+    s = await startTestServer(storage, { ADMIN_TOKEN });
     [{ company_id: cid }] = await s.db.query(`SELECT company_id FROM companies WHERE is_demo AND country = 'MX'`);
   });
   after(() => s.close());
@@ -166,5 +167,24 @@ eachStorage('MX self-invoicing of tickets', (storage: Storage) => {
     const pdf = await post(`${t.self_invoice.url}/pdf`, { _csrf: cookie, key: t.self_invoice.key });
     assert.equal(pdf.status, 404, 'no CFDI yet');
     assert.equal((await mx().get(`/v1/tickets/${t.id}`)).body.status, 'open');
+  });
+
+  test('settings.ticket_self_invoice_days: days after the end of the month to self-invoice; only Mexican companies take it', async () => {
+    const admin = adminOf(s);
+    const set = async (days: number | null) => {
+      const res = await admin.patch(`/companies/${cid}`, { settings: { ticket_self_invoice_days: days } });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+    };
+    await set(3);
+    try {
+      const { year, months } = lastMonth();
+      const end = new Date(Date.UTC(year, Number(months), 0)).toISOString().slice(0, 10);
+      const t = await ticket({ ...GEN, date: `${year}-${months}-20` });
+      assert.equal(t.self_invoice.until, new Date(Date.parse(`${end}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10));
+      assert.deepEqual(problems(await admin.patch(`/companies/${cid}`, { settings: { ticket_self_invoice_days: 32 } })).map((p) => p.split('@')[1]), ['settings.ticket_self_invoice_days']);
+    } finally {
+      await set(null);
+    }
+    assert.equal((await ticket(GEN)).self_invoice.until.slice(0, 7), mxToday().slice(0, 7));
   });
 });

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Problems } from '../../src/platform/errors';
-import { endOfMonth, taxesPerTax } from '../../src/tickets/service';
+import { endOfMonth, selfInvoiceUntil, taxesPerTax } from '../../src/tickets/service';
 import { periodDays, ticketConcepts } from '../../src/tickets/global';
 import { AddressLimit } from '../../src/tickets/page';
 
@@ -78,4 +78,12 @@ test('AddressLimit: so many requests a minute per address, then the seconds to w
   assert.equal(limit.take('a'), 45, 'the rest of the minute');
   now += 45_000;
   assert.equal(limit.take('a'), 0);
+});
+
+test('selfInvoiceUntil: the end of the month plus the company\'s days, into the next month or year', () => {
+  assert.equal(selfInvoiceUntil('2026-11-10', undefined), '2026-11-30');
+  assert.equal(selfInvoiceUntil('2026-11-10', 0), '2026-11-30');
+  assert.equal(selfInvoiceUntil('2026-11-10', 3), '2026-12-03');
+  assert.equal(selfInvoiceUntil('2026-12-31', 5), '2027-01-05');
+  assert.equal(selfInvoiceUntil('2026-12-31', 'x'), '2026-12-31');
 });
