@@ -240,8 +240,20 @@ for (const storage of STORAGES) describe(`console forms in a browser [${storage}
     assert.equal(await echo('c-sat_unit_key'), 'H87 · Pieza', 'a saved code shown with its name');
     const made = (await s.as('mx').get('/v1/products?code=TECLADO1')).body.results[0];
     assert.deepEqual([made.sat_unit_key, made.sat_product_key, made.unit.code, made.prices[0].price_list[0].value], ['H87', '43211503', 'H87', 1299.5]);
-    // The new product for an invoice line: its price as Mexico writes it, its unit and its IVA beside it.
+    // The new product for an invoice line: its price as Mexico writes it, its unit and its IVA beside it; and a Mexican
+    // customer (RFC, regime by its name, postal code) created from the invoice.
     await go('/app/invoices/new');
+    await page.click('button:text("Nuevo cliente")');
+    await page.waitForSelector('#customer-dialog[open] #c-identification');
+    await page.fill('#c-identification', 'EKU9003173C9');
+    await page.fill('#c-name-0-', 'ESCUELA KEMPER URGATE');
+    await page.selectOption('#c-tax_regime', { label: '626 · Régimen Simplificado de Confianza' });
+    await page.fill('#c-address-address', 'Av. Juárez 10');
+    await page.fill('#c-address-postal_code', '06600');
+    await page.click('#customer-dialog button[type=submit]');
+    await page.waitForSelector('#customer-dialog', { state: 'hidden' });
+    assert.equal(await page.inputValue('#customer'), 'EKU9003173C9|0');
+    assert.equal((await s.as('mx').get('/v1/customers?identification=EKU9003173C9')).body.results[0].tax_regime, '626');
     await page.fill('#product-q-0', 'teclado');
     await page.waitForFunction(() => (document.querySelector('#price-0') as HTMLInputElement).value === '1299.5');
     assert.equal(await page.inputValue('#code-0'), 'TECLADO1');
