@@ -116,6 +116,13 @@ const StampErrors = Type.Object({
 
 interface Answer { description: string; schema: TSchema; content?: Record<string, { schema: unknown }> }
 
+/** A document that exists: its id is known (only a preview answers it null), so a client never checks it for null. */
+function stored(schema: TSchema): TSchema {
+  const props = (schema as { properties?: Record<string, TSchema> }).properties;
+  if (schema.type !== 'object' || !props?.id) return schema;
+  return { ...schema, properties: { ...props, id: Type.String({ format: 'uuid' }) } } as TSchema;
+}
+
 /**
  * What a route answers on success when its path says it (documents, a page of them, PDF, XML, mail, stamp
  * errors): app.ts puts these schemas in every such route's `response`, where they drive serialisation.
@@ -127,13 +134,13 @@ function answers(method: string, url: string): Record<string, Answer> {
   const tail = doc ? path.slice(doc.collection.length) : '';
   const what = doc ? doc.collection.split('/').pop()!.replace(/s$/, '').replace('-', ' ') : 'record';
   if (doc && method === 'POST' && tail === '/{id}/invoice') {
-    out['201'] = { description: 'The invoice that replaces the POS ticket (or, with a repeated Idempotency-Key, the first answer, with Idempotent-Replayed: true)', schema: doc.schema };
+    out['201'] = { description: 'The invoice that replaces the POS ticket (or, with a repeated Idempotency-Key, the first answer, with Idempotent-Replayed: true)', schema: stored(doc.schema) };
   } else if (doc && (tail === '' || tail === '/preview' || tail === '/{id}' || /^\/\{id\}\/(annul|stamp|cancel)$/.test(tail))) {
-    if (method === 'GET' && tail === '') out['200'] = { description: `A page of ${what}s, newest first`, schema: PageOf(doc.schema) };
-    else if (method === 'POST' && tail === '') out['201'] = { description: `The ${what} created (or, with a repeated Idempotency-Key, the first answer, with Idempotent-Replayed: true)`, schema: doc.schema };
+    if (method === 'GET' && tail === '') out['200'] = { description: `A page of ${what}s, newest first`, schema: PageOf(stored(doc.schema)) };
+    else if (method === 'POST' && tail === '') out['201'] = { description: `The ${what} created (or, with a repeated Idempotency-Key, the first answer, with Idempotent-Replayed: true)`, schema: stored(doc.schema) };
     else if (method === 'DELETE') out['200'] = { description: `The ${what} deleted`, schema: Type.Object({ id: Type.String(), deleted: Type.Boolean() }) };
-    else out['200'] = { description: tail === '/preview' ? `The ${what} as it would be created; nothing stored` : `The ${what}`, schema: doc.schema };
-    if (tail.endsWith('/cancel')) out['202'] = { description: 'The cancellation was asked for and waits for the SAT or the receiver; ask again to learn its outcome', schema: doc.schema };
+    else out['200'] = { description: tail === '/preview' ? `The ${what} as it would be created; nothing stored` : `The ${what}`, schema: tail === '/preview' ? doc.schema : stored(doc.schema) };
+    if (tail.endsWith('/cancel')) out['202'] = { description: 'The cancellation was asked for and waits for the SAT or the receiver; ask again to learn its outcome', schema: stored(doc.schema) };
   } else if (/\/pdf$/.test(path)) {
     out['200'] = { description: 'The PDF: {"base64": …}, or the file itself with Accept: application/pdf', schema: Base64,
       content: { 'application/json': { schema: Base64 }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };

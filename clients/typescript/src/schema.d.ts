@@ -6126,7 +6126,8 @@ export interface operations {
                             total_results: number;
                         };
                         results: {
-                            id: string | null;
+                            /** Format: uuid */
+                            id: string;
                             document: {
                                 id: number;
                                 name: string;
@@ -6683,7 +6684,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -7394,7 +7396,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -7834,7 +7837,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -8180,7 +8184,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -8436,7 +8441,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -8887,7 +8893,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -9196,7 +9203,8 @@ export interface operations {
                             total_results: number;
                         };
                         results: {
-                            id: string | null;
+                            /** Format: uuid */
+                            id: string;
                             document: {
                                 id: number;
                                 name: string;
@@ -9627,7 +9635,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -10204,7 +10213,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -10439,7 +10449,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -10829,7 +10840,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -11081,7 +11093,8 @@ export interface operations {
                             total_results: number;
                         };
                         results: {
-                            id: string | null;
+                            /** Format: uuid */
+                            id: string;
                             document: {
                                 id: number;
                                 name: string;
@@ -11513,7 +11526,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -12090,7 +12104,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -12325,7 +12340,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -12715,7 +12731,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -12968,7 +12985,8 @@ export interface operations {
                             total_results: number;
                         };
                         results: {
-                            id: string | null;
+                            /** Format: uuid */
+                            id: string;
                             document: {
                                 id: number;
                                 name: string;
@@ -13278,7 +13296,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -13432,7 +13451,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -13577,7 +13597,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -19273,7 +19294,8 @@ export interface operations {
                             total_results: number;
                         };
                         results: {
-                            id: string | null;
+                            /** Format: uuid */
+                            id: string;
                             document: {
                                 id: number;
                                 name: string;
@@ -19679,7 +19701,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -20183,7 +20206,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -20457,7 +20481,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -20650,7 +20675,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -21022,7 +21048,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -21156,7 +21183,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -21393,7 +21421,8 @@ export interface operations {
                             total_results: number;
                         };
                         results: {
-                            id: string | null;
+                            /** Format: uuid */
+                            id: string;
                             document: {
                                 id: number;
                                 name: string;
@@ -21816,7 +21845,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -22376,7 +22406,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -22619,7 +22650,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -23017,7 +23049,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -23266,7 +23299,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -23441,7 +23475,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -23719,7 +23754,8 @@ export interface operations {
                             total_results: number;
                         };
                         results: {
-                            id: string | null;
+                            /** Format: uuid */
+                            id: string;
                             document: {
                                 id: number;
                                 name: string;
@@ -24085,7 +24121,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -24552,7 +24589,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -24746,7 +24784,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -25110,7 +25149,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -25236,7 +25276,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
@@ -25439,7 +25480,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string | null;
+                        /** Format: uuid */
+                        id: string;
                         document: {
                             id: number;
                             name: string;
