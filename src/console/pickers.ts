@@ -39,7 +39,9 @@ export const customerOption = (x: { identification?: string; rfc_id?: string; br
  */
 export function customerSelect(ctx: Ctx, options: [string, string][], chosen?: string, errors?: ControlErrors, oob = false): Html {
   const only = options.length === 1 && chosen === undefined ? options[0][0] : chosen;
-  return html`<div id="customer-field"${oob ? html` hx-swap-oob="true"` : ''}>${select('customer', 'customer', t(ctx.lang, 'customerName'), [['', t(ctx.lang, 'chooseCustomer')], ...options], only, errors)}</div>`;
+  // A customer the list does not hold is still offered chosen (by its identification): what was chosen is never lost.
+  const kept: [string, string][] = only && !options.some(([v]) => v === only) ? [[only, only.split('|')[0]]] : [];
+  return html`<div id="customer-field"${oob ? html` hx-swap-oob="true"` : ''}>${select('customer', 'customer', t(ctx.lang, 'customerName'), [['', t(ctx.lang, 'chooseCustomer')], ...options, ...kept], only, errors)}</div>`;
 }
 
 /** A product as the API answers it (GET /products), the fields a line is filled from. */
@@ -75,8 +77,10 @@ function productOption(ctx: Ctx, p: ProductChoice, chosen: string): Html {
 
 /** The product list of line `i` (what GET /app/product-options sends back in its place). */
 export function productSelect(ctx: Ctx, i: number, products: ProductChoice[], chosen: string, errors?: ControlErrors): Html {
+  // A code the lists do not hold (a product since deactivated, say) is still offered chosen: a line is never lost.
+  const kept = chosen && !products.some((p) => p.code === chosen) ? html`<option value="${chosen}" selected>${chosen}</option>` : '';
   return html`<select id="code-${i}" name="code" aria-label="${t(ctx.lang, 'product')} ${i + 1}"${described(`code-${i}`, errors, `unit-${i}`)}><option value="">—</option>${
-    products.map((p) => productOption(ctx, p, chosen))}</select>`;
+    products.map((p) => productOption(ctx, p, chosen))}${kept}</select>`;
 }
 
 /** The product cell of line `i`: its search box (code or name), its list, its unit and its messages. */
