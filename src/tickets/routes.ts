@@ -19,7 +19,9 @@ import { newTicketKey, planTicket, storeTicket } from './service';
 import { listTickets, readTicket, ticketAnswer } from './read';
 import { GlobalInvoiceBody, TicketBody, TicketListQuery, type TicketDocument } from './schema';
 import { planGlobal, writeGlobalInvoice, type GlobalPlan } from './global';
-import { selfInvoice, SelfInvoiceBody } from './self-invoice';
+import { keyMatches, selfInvoice, SelfInvoiceBody } from './self-invoice';
+import { ticketPdf } from './pdf';
+import { notFound } from '../platform/errors';
 import { MxInvoiceAnswer, type MxInvoiceDocument } from '../invoices/mx/schema';
 import { readInvoice } from '../invoices/routes';
 
@@ -86,6 +88,20 @@ export const ticketRoutes: RouteModule = (app, { db, country, config, outbox }) 
 
   app.get('/tickets/:id', { schema: { tags, summary: 'Read a ticket (its key is not answered: only its creation has it)', params: UuidParams('Ticket') } },
     async (req) => readTicket(db, req.company, req.params.id, originOf(req)));
+
+  app.post('/tickets/:id/pdf', {
+    schema: { tags, summary: 'The ticket printed on an 80 mm roll, with the self-invoicing address, its key and a QR: {"base64": …}, or the PDF itself with Accept: application/pdf. The key is sent (the service keeps only its hash)',
+      params: UuidParams('Ticket'), body: Type.Object({ key: Type.String({ minLength: 1, maxLength: 64, description: 'The ticket\'s key, as its creation answered it' }) }) },
+  }, async (req, reply) => {
+    const cid = req.company.company_id;
+    const [row] = await db.query<{ key_hash: string }>('SELECT key_hash FROM tickets WHERE company_id = $1 AND id = $2', [cid, req.params.id]);
+    if (!row || !keyMatches(req.body.key, row.key_hash)) throw notFound(`Ticket ${req.params.id} with this key`);
+    const ticket = await readTicket(db, req.company, req.params.id, originOf(req));
+    const postal = req.company.settings?.postal_code ?? req.company.address?.postal_code;
+    const pdf = await ticketPdf({ ticket, key: req.body.key, company: { legal_name: req.company.legal_name, tax_id: req.company.tax_id, postal_code: typeof postal === 'string' ? postal : '' } });
+    if (/application\/pdf/.test(String(req.headers.accept ?? ''))) return reply.type('application/pdf').send(pdf);
+    return { base64: pdf.toString('base64') };
+  });
 
   app.post('/tickets/:id/self-invoice', {
     schema: { tags, summary: 'Self-invoicing: the ticket\'s own CFDI (type I, PUE, its form of payment) to the customer typed, with the ticket\'s key; sent again, the same CFDI (200)',

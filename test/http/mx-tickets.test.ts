@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import { eachStorage, problems, startTestServer, type Storage, type TestServer } from '../support/server';
 import { mxToday, stamped } from '../support/mx';
 import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
+import { noPoppler, pdfText, readQr } from '../support/pdf';
 
 /** The first day of the month before today's (Mexico City), its year and c_Meses, and its last day. */
 function lastMonth() {
@@ -248,5 +249,19 @@ eachStorage('MX tickets and the global invoice', (storage: Storage) => {
       const res = await mx().post(`/v1/tickets/${t.id}/self-invoice`, body);
       assert.ok(res.status >= 400 && res.status < 500, `${JSON.stringify(body)}: ${res.status} ${JSON.stringify(res.body)}`);
     }
+  });
+
+  test('the printed ticket: an 80 mm roll with its folio, lines, total, the self-invoicing address, its key and a QR of the address', { skip: noPoppler() }, async () => {
+    const t = (await mx().post('/v1/tickets', TICKET_A)).body;
+    const res = await mx().post(`/v1/tickets/${t.id}/pdf`, { key: t.self_invoice.key });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const pdf = Buffer.from(res.body.base64, 'base64');
+    const { pages, text } = await pdfText(pdf);
+    assert.equal(pages.length, 1);
+    for (const part of [`Folio ${t.folio}`, 'TOTAL', '$ 289.93', `Clave: ${t.self_invoice.key}`, 'no es un comprobante fiscal', 'Efectivo']) assert.ok(text.includes(part), `${part} in ${text}`);
+    assert.equal(readQr(pdf), t.self_invoice.url);
+    assert.equal((await mx().post(`/v1/tickets/${t.id}/pdf`, { key: 'A'.repeat(22) })).status, 404, 'not without its key');
+    const raw = await s.call('POST', `/mx/v1/tickets/${t.id}/pdf`, { token: await s.token('mx'), body: { key: t.self_invoice.key }, headers: { accept: 'application/pdf' } });
+    assert.equal(raw.status, 200);
   });
 });
