@@ -8,6 +8,7 @@
  * descriptions), so a product key is found by the start of its code.
  */
 import { catalogueCodes } from '../catalogs/sat';
+import { catalogDir } from '../catalogs/files';
 import { unitJson } from '../catalog/units';
 import { html, type Html } from './html';
 import type { Lang } from './i18n';
@@ -16,14 +17,15 @@ export type CodeList = 'units' | 'c_ClaveProdServ';
 export const CODE_LISTS: ReadonlySet<string> = new Set<CodeList>(['units', 'c_ClaveProdServ']);
 const MAX = 20;
 
-/** Every unit code with its name where one is known (the DIAN's 94 first, the named ones before the bare codes). */
-let units: [string, string][] | undefined;
+/** Every unit code with its name where one is known (the DIAN's 94 first, the named ones before the bare codes), per catalogue folder. */
+const units = new Map<string, [string, string][]>();
 function unitList(): [string, string][] {
-  if (units) return units;
-  const codes = ['94', ...(catalogueCodes('c_ClaveUnidad')?.keys() ?? [])];
-  const all = [...new Set(codes)].map((code): [string, string] => [code, unitJson(code).name]);
-  units = [...all.filter(([c, n]) => n !== c), ...all.filter(([c, n]) => n === c)];
-  return units;
+  const dir = catalogDir();
+  if (!units.has(dir)) {
+    const all = [...new Set(['94', ...(catalogueCodes('c_ClaveUnidad')?.keys() ?? [])])].map((code): [string, string] => [code, unitJson(code).name]);
+    units.set(dir, [...all.filter(([c, n]) => n !== c), ...all.filter(([c, n]) => n === c)]);
+  }
+  return units.get(dir)!;
 }
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
