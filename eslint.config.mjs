@@ -19,6 +19,17 @@ export default tseslint.config(
     },
   },
   {
+    // The journal is the ledger's: its SQL (writes and reads of journal_entries and journal_lines) lives in src/ledger,
+    // whose functions the document kernels call (batchEntries, entryAccounts, advanceReceived, reverseEntry…).
+    files: ['src/**/*.ts'],
+    ignores: ['src/ledger/**'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: 'Literal[value=/(INSERT INTO|UPDATE|DELETE FROM|FROM|JOIN)\\s+journal_(entries|lines)/i]', message: 'Journal SQL belongs to src/ledger: call its functions.' },
+        { selector: 'TemplateElement[value.raw=/(INSERT INTO|UPDATE|DELETE FROM|FROM|JOIN)\\s+journal_(entries|lines)/i]', message: 'Journal SQL belongs to src/ledger: call its functions.' }],
+    },
+  },
+  {
     // The tests and benchmarks read rows freely (`Db<any>` in test/support).
     files: [
       'test/**/*.ts', 'bench/**/*.ts',

@@ -24,6 +24,7 @@ import { enqueue } from '../platform/outbox';
 import { ctesText, emit, eventCtes } from '../platform/events';
 import { assertStampMove, type MailStatus, type StampStatus, type StampVerdictStatus } from '../platform/states';
 import { canAnnul, canDelete, enforce, type InvoiceFacts } from './guards';
+import { batchEntries } from '../ledger/batch';
 
 // The guards (what a client may do with a stored invoice) live in ./guards; routes read them from here too.
 export { canAnnul, canCredit, canDelete, canEdit, canStamp, enforce, type InvoiceFacts, type Refusal } from './guards';
@@ -182,12 +183,7 @@ const WRITE_ONE_TYPE = `WITH
     due AS (INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount, account_code)
       SELECT $1, n.id, n.customer_id, n.prefix, n.number, x.quote, x.due_date, x.amount, x.account
         FROM json_to_recordset($6::json) AS x(k int, quote int, due_date date, amount numeric, account text) JOIN n ON n.k = x.k ORDER BY x.k, x.quote),
-    entry AS (INSERT INTO journal_entries (company_id, source_kind, source_id, date, description)
-      SELECT $1, 'invoice', n.id, n.date, 'Factura ' || n.name FROM n ORDER BY n.k RETURNING id, source_id),
-    entry_lines AS (INSERT INTO journal_lines (company_id, entry_id, line_no, account_code, debit, credit, third_party, description)
-      SELECT $1, entry.id, l.n, l.account, l.debit, l.credit, l.third_party, l.description
-        FROM json_to_recordset($7::json) AS l(k int, n int, account text, debit numeric, credit numeric, third_party text, description text)
-        JOIN n ON n.k = l.k JOIN entry ON entry.source_id = n.id ORDER BY l.k, l.n)`;
+    ${batchEntries({ rows: 'n', company: '$1', kind: "'invoice'", date: 'n.date', description: "'Factura ' || n.name", lines: '$7' })}`;
 
 /** Rows of invoices that exist for the API: a deleted invoice stays in the table, for audit, and is read by nothing else. */
 export const LIVE = 'deleted_at IS NULL';

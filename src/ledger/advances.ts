@@ -52,3 +52,11 @@ export function advanceTaken(postings: { account: string; debit?: Decimal.Value;
   return postings.filter((p) => p.account.startsWith(group) && p.third_party === identification)
     .reduce((s, p) => s.plus(p.debit ?? 0).minus(p.credit ?? 0), new Decimal(0));
 }
+
+/** What one document's entry took in as a customer's advance (credit less debit on the group's accounts, for that customer). */
+export async function advanceReceived(q: Queryable, cid: number, source: { kind: string; id: string }, group: string, identification: string): Promise<Decimal> {
+  const [{ received }] = await q.query<{ received: string }>(
+    `SELECT coalesce(sum(l.credit - l.debit), 0) AS received FROM journal_lines l JOIN journal_entries e ON e.company_id = l.company_id AND e.id = l.entry_id
+      WHERE l.company_id = $1 AND e.source_id = $2 AND e.source_kind = $3 AND l.account_code LIKE $4 || '%' AND l.third_party = $5`, [cid, source.id, source.kind, group, identification]);
+  return new Decimal(received);
+}

@@ -15,15 +15,23 @@ export function batchLines(postings: Posting[][]): BatchLine[] {
 }
 
 /**
- * The CTEs `entry` and `entry_lines` of a batch statement whose documents are the rows of the CTE `n` (columns k, id,
- * date, name): `kind` and `lines` are parameter placeholders (the source kind; the JSON of batchLines), `description`
- * an SQL expression over `n`.
+ * The CTEs `entry` and `entry_lines` of a batch statement: one journal entry per document, the documents being the
+ * rows of the CTE `rows` (with columns k, the document's place, and id), and its lines from the JSON of batchLines
+ * (`lines`, a parameter placeholder). `company`, `kind`, `date` and `description` are SQL expressions over `rows`
+ * (or placeholders). Every document kernel writes its entries with these CTEs, in the statement that writes the
+ * documents: the journal's SQL is the ledger's alone (npm run lint refuses it elsewhere).
  */
-export function batchEntries(cid: string, kind: string, description: string, lines: string): string {
+export function batchEntries(o: { rows: string; company: string; kind: string; date: string; description: string; lines: string }): string {
+  const r = o.rows;
   return `entry AS (INSERT INTO journal_entries (company_id, source_kind, source_id, date, description)
-      SELECT ${cid}, ${kind}, n.id, n.date, ${description} FROM n ORDER BY n.k RETURNING id, source_id),
+      SELECT ${o.company}, ${o.kind}, ${r}.id, ${o.date}, ${o.description} FROM ${r} ORDER BY ${r}.k RETURNING id, source_id),
     entry_lines AS (INSERT INTO journal_lines (company_id, entry_id, line_no, account_code, debit, credit, third_party, description)
-      SELECT ${cid}, entry.id, l.n, l.account, l.debit, l.credit, l.third_party, l.description
-        FROM json_to_recordset(${lines}::json) AS l(k int, n int, account text, debit numeric, credit numeric, third_party text, description text)
-        JOIN n ON n.k = l.k JOIN entry ON entry.source_id = n.id ORDER BY l.k, l.n)`;
+      SELECT ${o.company}, entry.id, l.n, l.account, l.debit, l.credit, l.third_party, l.description
+        FROM json_to_recordset(${o.lines}::json) AS l(k int, n int, account text, debit numeric, credit numeric, third_party text, description text)
+        JOIN ${r} ON ${r}.k = l.k JOIN entry ON entry.source_id = ${r}.id ORDER BY l.k, l.n)`;
 }
+
+/** An SQL subquery: the accounts (distinct, an array) of the journal entry of a document (`kind`, `id`: SQL expressions). */
+export const entryAccounts = (company: string, kind: string, id: string): string =>
+  `(SELECT coalesce(array_agg(DISTINCT l.account_code), '{}') FROM journal_entries e JOIN journal_lines l ON l.company_id = e.company_id AND l.entry_id = e.id
+     WHERE e.company_id = ${company} AND e.source_kind = ${kind} AND e.source_id = ${id})`;

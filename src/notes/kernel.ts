@@ -12,6 +12,7 @@ import { assertStampMove, type MailStatus, type StampStatus } from '../platform/
 import { addNoteDueItems, applicationsOf, movePayments, type Application, type DueRecord, type StampOutcome } from '../invoices/kernel';
 import { recordsetLines, reverseEntry, type EntryLine } from '../ledger/journal';
 import { NOTE_NAMES, type NoteKind } from './schema';
+import { batchEntries } from '../ledger/batch';
 
 export interface NoteRow {
   companyId: number; id: string; kind: NoteKind; invoiceId: string; documentTypeId: number; prefix: string; number: number; name: string;
@@ -101,12 +102,7 @@ const WRITE_NOTES = `WITH
       SELECT d.company_id, d.id, a.due, a.amount FROM json_to_recordset($2::json) AS a(k int, n int, due bigint, amount numeric) JOIN d ON d.k = a.k ORDER BY a.k, a.n),
     job AS (INSERT INTO outbox (company_id, kind, ref_id, next_attempt_at)
       SELECT d.company_id, d.job, d.id, now() + make_interval(secs => $4::float8 / 1000) FROM d WHERE d.job IS NOT NULL ORDER BY d.k ON CONFLICT DO NOTHING),
-    entry AS (INSERT INTO journal_entries (company_id, source_kind, source_id, date, description)
-      SELECT d.company_id, d.source_kind, d.id, d.entry_date, d.description FROM d ORDER BY d.k RETURNING id, source_id),
-    entry_lines AS (INSERT INTO journal_lines (company_id, entry_id, line_no, account_code, debit, credit, third_party, description)
-      SELECT d.company_id, entry.id, l.n, l.account, l.debit, l.credit, l.third_party, l.description
-        FROM json_to_recordset($3::json) AS l(k int, n int, account text, debit numeric, credit numeric, third_party text, description text)
-        JOIN d ON d.k = l.k JOIN entry ON entry.source_id = d.id ORDER BY l.k, l.n)`;
+    ${batchEntries({ rows: 'd', company: 'd.company_id', kind: 'd.source_kind', date: 'd.entry_date', description: 'd.description', lines: '$3' })}`;
 
 /** Queues a Draft or Rejected note for the DIAN in the caller's transaction; Pending until it answers (a Rejected one starts over). */
 export async function requestNoteStamp(q: Queryable, cid: number, id: string, from: StampStatus, job = NOTE_STAMP_JOB): Promise<void> {

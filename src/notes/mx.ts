@@ -61,6 +61,7 @@ import type { StampColumns, StampStatus } from '../platform/states';
 import { recordCreation } from '../mail/store';
 import type { CustomerRow, DocumentTypeRow, TaxRow } from '../catalog/rows';
 import { insertNote, lockNote, MX_NOTE_STAMP_JOB, requestNoteStamp, setNoteCancellation, voidMxNote } from './kernel';
+import { entryAccounts } from '../ledger/batch';
 
 /** What a note does to the units it names: a return takes them back; a discount lowers the price of units still sold. */
 const NOTE_REASONS = ['return', 'discount'] as const;
@@ -138,8 +139,7 @@ async function relatedInvoices(q: Queryable, cid: number, ids: string[], lock: b
                       'total', n.document->'total', 'invoices', n.document->'invoices', 'reason', n.document->'reason') ORDER BY n.created_at), '[]')
                FROM notes n WHERE n.company_id = i.company_id AND n.kind = 'NC' AND NOT n.annulled
                 AND n.document->'invoices' @> jsonb_build_array(jsonb_build_object('id', i.id::text))) AS notes,
-            (SELECT coalesce(array_agg(DISTINCT l.account_code), '{}') FROM journal_entries e JOIN journal_lines l ON l.company_id = e.company_id AND l.entry_id = e.id
-              WHERE e.company_id = i.company_id AND e.source_kind = 'invoice' AND e.source_id = i.id) AS accounts
+            ${entryAccounts('i.company_id', "'invoice'", 'i.id')} AS accounts
        FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.country = 'MX' AND i.deleted_at IS NULL`, [cid, ids]);
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -11,6 +11,7 @@ import { enqueue } from '../platform/outbox';
 import { assertStampMove, type MailStatus, type StampStatus } from '../platform/states';
 import { applicationsOf, movePayments, type Application, type StampOutcome } from '../invoices/kernel';
 import { recordsetLines, type EntryLine } from '../ledger/journal';
+import { batchEntries } from '../ledger/batch';
 
 export interface PaymentRow {
   companyId: number; id: string; documentTypeId: number; prefix: string; number: number; name: string; date: string; paidAt: string;
@@ -69,12 +70,7 @@ const WRITE_PAYMENTS = `WITH
       SELECT d.company_id, d.id, a.due, a.amount FROM json_to_recordset($2::json) AS a(k int, n int, due bigint, amount numeric) JOIN d ON d.k = a.k ORDER BY a.k, a.n),
     job AS (INSERT INTO outbox (company_id, kind, ref_id, next_attempt_at)
       SELECT d.company_id, d.job, d.id, now() + make_interval(secs => $4::float8 / 1000) FROM d WHERE d.job IS NOT NULL ORDER BY d.k ON CONFLICT DO NOTHING),
-    entry AS (INSERT INTO journal_entries (company_id, source_kind, source_id, date, description)
-      SELECT d.company_id, 'payment', d.id, d.entry_date, d.description FROM d ORDER BY d.k RETURNING id, source_id),
-    entry_lines AS (INSERT INTO journal_lines (company_id, entry_id, line_no, account_code, debit, credit, third_party, description)
-      SELECT d.company_id, entry.id, l.n, l.account, l.debit, l.credit, l.third_party, l.description
-        FROM json_to_recordset($3::json) AS l(k int, n int, account text, debit numeric, credit numeric, third_party text, description text)
-        JOIN d ON d.k = l.k JOIN entry ON entry.source_id = d.id ORDER BY l.k, l.n)`;
+    ${batchEntries({ rows: 'd', company: 'd.company_id', kind: "'payment'", date: 'd.entry_date', description: 'd.description', lines: '$3' })}`;
 
 /** Queues a Draft or Rejected receipt for stamping in the caller's transaction; Pending until the provider answers. */
 export async function requestPaymentStamp(q: Queryable, cid: number, id: string, from: StampStatus): Promise<void> {

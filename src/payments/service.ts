@@ -37,6 +37,7 @@ import { invoiceTaxGroups, noteTaxShares, paidTaxes, remainingGroups, type PaidT
 import { equivalence, impPagado, invoiceCurrency, pesosLeft, spread, type Taken } from './currency';
 import { writePayments, type PaymentRow } from './kernel';
 import { ADVANCE_APPLICATION, COMPENSATION, type PaymentBody, type PaymentDocument } from './schema';
+import { entryAccounts } from '../ledger/batch';
 
 /** What a receipt needs to know of an invoice it pays, read (and, when storing, locked) in one query. */
 interface InvoiceFacts {
@@ -89,8 +90,7 @@ async function invoiceFacts(q: Queryable, cid: number, ids: string[], lock: bool
             (SELECT coalesce(jsonb_agg(n.document ORDER BY n.created_at), '[]') FROM notes n
               WHERE n.company_id = i.company_id AND n.kind = 'NC' AND NOT n.annulled AND n.document->>'payment_form' IN ('${COMPENSATION}', '${ADVANCE_APPLICATION}')
                 AND n.document->'invoices' @> jsonb_build_array(jsonb_build_object('id', i.id::text))) AS notes,
-            (SELECT coalesce(array_agg(DISTINCT l.account_code), '{}') FROM journal_entries e JOIN journal_lines l ON l.company_id = e.company_id AND l.entry_id = e.id
-              WHERE e.company_id = i.company_id AND e.source_kind = 'invoice' AND e.source_id = i.id) AS accounts
+            ${entryAccounts('i.company_id', "'invoice'", 'i.id')} AS accounts
        FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.country = 'MX' AND i.deleted_at IS NULL`, [cid, ids, replaced]);
   return new Map(rows.map((r) => [r.id, r]));
 }

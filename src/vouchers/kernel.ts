@@ -203,7 +203,7 @@ async function writeOneType(q: Queryable, cid: number, tid: number, items: Vouch
       FROM n ORDER BY n.k),
     app AS (INSERT INTO voucher_applications (company_id, voucher_id, due_item_id, amount)
       SELECT $1, n.id, a.due, a.amount FROM json_to_recordset($5::json) AS a(k int, due bigint, amount numeric) JOIN n ON n.k = a.k ORDER BY a.k),
-    ${batchEntries('$1', "'voucher'", `'Recibo de caja ' || n.name`, '$6')}${events ? `,\n    ${ctesText(events)}` : ''}
+    ${batchEntries({ rows: 'n', company: '$1', kind: "'voucher'", date: 'n.date', description: `'Recibo de caja ' || n.name`, lines: '$6' })}${events ? `,\n    ${ctesText(events)}` : ''}
     SELECT number, prefix, name FROM n ORDER BY k`,
   [cid, tid, JSON.stringify(docs), items.length, JSON.stringify(apps), JSON.stringify(batchLines(items.map((w) => w.postings)))]);
   if (!rows.length) return [];

@@ -17,7 +17,7 @@ import { DomainError, notFound, Problems } from '../platform/errors';
 import { reverseEntry, type Posting } from '../ledger/journal';
 import { CO_ADVANCES_GROUP, CO_LEDGER, CO_RECEIVABLES_GROUP } from '../ledger/accounts';
 import { checkDocumentAmount, checkLedgerAmounts } from '../ledger/limits';
-import { advanceBalance, advanceTaken, lockAdvanceBalance } from '../ledger/advances';
+import { advanceBalance, advanceReceived, advanceTaken, lockAdvanceBalance } from '../ledger/advances';
 import { movePayments } from '../invoices/kernel';
 import { invoiceMoney } from '../notes/credit';
 import type { CoInvoiceDocument } from '../invoices/co/schema';
@@ -409,10 +409,8 @@ export async function annulVoucher(q: Queryable, company: Company, id: string): 
   if (v.customer_identification) {
     // Giving back an advance it received: what invoices already applied cannot be taken back from the customer.
     const account = CO_ADVANCES_GROUP;
-    const [{ received }] = await q.query<{ received: string }>(
-      `SELECT coalesce(sum(l.credit - l.debit), 0) AS received FROM journal_lines l JOIN journal_entries e ON e.company_id = l.company_id AND e.id = l.entry_id
-        WHERE l.company_id = $1 AND e.source_id = $2 AND e.source_kind = 'voucher' AND l.account_code LIKE $3 || '%' AND l.third_party = $4`, [cid, id, account, v.customer_identification]);
-    if (new Decimal(received).gt(0)) {
+    const received = await advanceReceived(q, cid, { kind: 'voucher', id }, account, v.customer_identification);
+    if (received.gt(0)) {
       const balance = await lockAdvanceBalance(q, cid, account, v.customer_identification);
       if (balance.lt(received)) {
         throw new DomainError('invalid_document', `Voucher ${v.name} received an advance of ${new Decimal(received).toFixed(2)} COP, but customer ${v.customer_identification} has only ${balance.toFixed(2)} COP of advances left unapplied: invoices applied the rest; annul them first`, 'id');
