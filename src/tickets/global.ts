@@ -44,6 +44,8 @@ export const GLOBAL_CONCEPT = { product: '01010101', unit: 'ACT', description: '
 
 export interface GlobalPlan {
   date: string; from: string; to: string; global: GlobalInformation;
+  /** The global invoice this one replaces (TipoRelacion 04): its id and UUID. */
+  replaces: { id: string; uuid: string } | null;
   docType: DocumentTypeRow; seller: SellerRow; customer: CustomerRow; paymentTypes: PaymentTypeRow[];
 }
 
@@ -107,9 +109,30 @@ export async function planGlobal(q: Queryable, company: Company, body: GlobalInv
   const seller = body.seller !== undefined ? active(md.sellers.get(body.seller), 'seller', 'Seller', body.seller, '/mx/v1/users') : sellers[0];
   if (!seller && body.seller === undefined) problems.add('document_settings', 'The company has no active seller to issue the global invoice', 'seller');
   const customer = active(md.customers.find((c) => c.identification === GENERAL_PUBLIC.rfc && c.branch_office === 0), 'body', 'Customer', `${GENERAL_PUBLIC.rfc} (branch office 0)`, '/mx/v1/customers');
+  const replaces = body.substitutes && !problems.has('substitutes') ? await replaced(q, company.company_id, body.substitutes, global, problems) : null;
   problems.throwIfAny();
-  return { date, from: period!.from, to: period!.to, global, docType: docType!, seller: seller!, customer: customer!,
+  return { date, from: period!.from, to: period!.to, global, replaces, docType: docType!, seller: seller!, customer: customer!,
     paymentTypes: [...md.payment_types.values()].filter((t) => t.document_type === 'FV' && t.sat_code) };
+}
+
+/**
+ * The global invoice a new one replaces: a stamped, live global invoice of the company (not being cancelled) for the
+ * same period (InformacionGlobal), whose UUID the new one relates with TipoRelacion 04.
+ */
+async function replaced(q: Queryable, cid: number, id: string, global: GlobalInformation, problems: Problems): Promise<{ id: string; uuid: string } | null> {
+  const [old] = await q.query<{ name: string; stamp_uuid: string; period: GlobalInformation | null; cancelling: boolean }>(
+    `SELECT name, stamp_uuid, document->'global_information' AS period, cancellation IS NOT NULL AND cancellation->>'status' <> 'Rejected' AS cancelling
+       FROM invoices WHERE company_id = $1 AND id = $2 AND country = 'MX' AND customer_identification = $3 AND stamp_status = 'Accepted'
+        AND NOT annulled AND deleted_at IS NULL AND document ? 'global_information'`, [cid, id, GENERAL_PUBLIC.rfc]);
+  if (!old) {
+    problems.add('invalid_reference', `${id} is not a stamped global invoice of this company (to ${GENERAL_PUBLIC.rfc}, not cancelled)`, 'substitutes');
+    return null;
+  }
+  if (old.cancelling) problems.add('invalid_document', `Global invoice ${old.name} is being cancelled already: its tickets are freed once the SAT cancels it`, 'substitutes');
+  else if (!old.period || old.period.periodicity !== global.periodicity || old.period.months !== global.months || old.period.year !== global.year) {
+    problems.add('invalid_value', `Global invoice ${old.name} declares another period (${old.period?.periodicity}/${old.period?.months}/${old.period?.year}): its substitute declares the same`, 'substitutes');
+  }
+  return { id, uuid: old.stamp_uuid };
 }
 
 type Concept = MxInvoiceDocument['items'][number];
@@ -168,7 +191,8 @@ export async function writeGlobalInvoice(q: Queryable, company: Company, plan: G
     `SELECT t.document FROM tickets t
        LEFT JOIN invoices g ON g.company_id = t.company_id AND g.id = t.global_invoice_id AND NOT g.annulled AND g.deleted_at IS NULL
        LEFT JOIN invoices s ON s.company_id = t.company_id AND s.id = t.self_invoice_id AND NOT s.annulled AND s.deleted_at IS NULL
-      WHERE t.company_id = $1 AND t.date BETWEEN $2::date AND $3::date AND ${STATE_SQL.open} ORDER BY t.folio`, [cid, plan.from, plan.to]);
+      WHERE t.company_id = $1 AND ((t.date BETWEEN $2::date AND $3::date AND ${STATE_SQL.open}) OR t.global_invoice_id = $4) ORDER BY t.folio`,
+  [cid, plan.from, plan.to, plan.replaces?.id ?? null]);
   const tickets = rows.map((r) => r.document);
   if (!tickets.length) {
     throw new DomainError('invalid_document', `No ticket dated ${plan.from} to ${plan.to} is left to declare: every one is in a live global invoice or invoiced alone, or none was recorded`,
@@ -187,6 +211,7 @@ export async function writeGlobalInvoice(q: Queryable, company: Company, plan: G
     customer: { rfc_id: GENERAL_PUBLIC.rfc, branch_office: 0, name: plan.customer.name.join(' ') },
     seller: plan.seller.id, observations: `Tickets ${tickets[0].folio} a ${tickets[tickets.length - 1].folio} (${plan.from} a ${plan.to})`,
     use: GENERAL_PUBLIC.use, cost_center: null, items, retentions: [], retention_details: [], global_information: plan.global,
+    ...(plan.replaces ? { related: [{ type: '04', uuid: plan.replaces.uuid }] } : {}),
     subtotal: num(sum(tickets.map((t) => t.subtotal))), discounts: num(sum(tickets.map((t) => t.discounts))),
     taxes_total: num(sum(tickets.map((t) => t.taxes_total))), withholdings_total: 0, retentions_total: 0, total, balance: 0,
     payment: { method: 'PUE', conditions: { id: condition.id, value: total, due_date: plan.date, name: condition.name, payment_form: form } },

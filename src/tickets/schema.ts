@@ -81,5 +81,6 @@ export const GlobalInvoiceBody = Type.Object({
   to: Type.Optional(Type.String({ format: 'date', description: 'Last day of the period: by default `from` for 01, the last day of the months for 04 and 05; required for 02 and 03' })),
   document: Type.Optional(Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Document type of type FV to number the global invoice (see /mx/v1/document-types?type=FV); by default the first active one numbered automatically' }) })),
   seller: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Seller (see /mx/v1/users); by default the first active one' })),
+  substitutes: Type.Optional(Type.String({ format: 'uuid', description: 'The id of a stamped global invoice of the same period that this one replaces (TipoRelacion 04): it declares that one\'s tickets with the period\'s open ones; then cancel the old one with motive 01 and this one\'s UUID' })),
 });
 export type GlobalInvoiceBody = Static<typeof GlobalInvoiceBody>;

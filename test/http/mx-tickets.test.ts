@@ -264,4 +264,31 @@ eachStorage('MX tickets and the global invoice', (storage: Storage) => {
     const raw = await s.call('POST', `/mx/v1/tickets/${t.id}/pdf`, { token: await s.token('mx'), body: { key: t.self_invoice.key }, headers: { accept: 'application/pdf' } });
     assert.equal(raw.status, 200);
   });
+
+  test('substitution: a new global invoice relates the old one (04) and declares its tickets; the old one is then cancelled with motive 01', async () => {
+    const { year, months } = lastMonth();
+    const day = `${year}-${months}-20`;
+    for (let i = 0; i < 2; i++) assert.equal((await mx().post('/v1/tickets', { ...TICKET_B, date: day })).status, 201);
+    const period = { periodicity: '01', months, year, from: day };
+    const old = await stamped(s, 'invoices', (await mx().post('/v1/tickets/global-invoice', period)).body);
+    assert.equal(old.stamp.status, 'Accepted');
+    assert.deepEqual(problems(await mx().post('/v1/tickets/global-invoice', { ...period, substitutes: a.id })), ['invalid_reference@substitutes'], 'a ticket is not a global invoice');
+    assert.deepEqual(problems(await mx().post('/v1/tickets/global-invoice', { ...period, from: `${year}-${months}-21`, periodicity: '02', to: `${year}-${months}-22`, substitutes: old.id })),
+      ['invalid_value@substitutes'], 'another period');
+    const res = await mx().post('/v1/tickets/global-invoice', { ...period, substitutes: old.id });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const next = await stamped(s, 'invoices', res.body);
+    assert.equal(next.stamp.status, 'Accepted', JSON.stringify(next.stamp));
+    assert.deepEqual(next.related, [{ type: '04', uuid: old.stamp.uuid }]);
+    assert.deepEqual(next.items.map((i: any) => i.code), old.items.map((i: any) => i.code));
+    assert.equal(next.total, old.total);
+    const xml = Buffer.from((await mx().get(`/v1/invoices/${next.id}/xml`)).body.base64, 'base64').toString('utf8');
+    assert.equal(String(satSelect('string(//cfdi:CfdiRelacionados[@TipoRelacion="04"]/cfdi:CfdiRelacionado/@UUID)', parseXml(xml) as unknown as Node)), old.stamp.uuid);
+    const cancelled = await mx().post(`/v1/invoices/${old.id}/cancel`, { motive: '01', substitution: next.stamp.uuid });
+    assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+    assert.equal(cancelled.body.annulled, true);
+    const held = await mx().get(`/v1/tickets?status=global&date_start=${day}&date_end=${day}`);
+    assert.deepEqual([...new Set(held.body.results.map((t: any) => t.global_invoice.id))], [next.id]);
+    assert.equal(held.body.pagination.total_results, 2);
+  });
 });
