@@ -26658,6 +26658,11 @@ export interface operations {
                     };
                     /** @description Seller (see /mx/v1/users); by default the first active one */
                     seller?: number;
+                    /**
+                     * Format: uuid
+                     * @description The id of a stamped global invoice of the same period that this one replaces (TipoRelacion 04): it declares that one's tickets with the period's open ones; then cancel the old one with motive 01 and this one's UUID
+                     */
+                    substitutes?: string;
                 };
             };
         };
