@@ -169,6 +169,9 @@ eachStorage('MX tickets and the global invoice', (storage: Storage) => {
     assert.equal(q('/cfdi:Comprobante/@Total'), '334.93');
     const marked = await mx().get(`/v1/tickets?status=global`);
     assert.deepEqual(marked.body.results.map((t: any) => [t.folio, t.global_invoice.id]), [[2, global.id], [1, global.id]]);
+    const pdf = await mx().get(`/v1/invoices/${global.id}/pdf`);
+    assert.equal(pdf.status, 200, 'printed as any invoice');
+    assert.equal(Buffer.from(pdf.body.base64, 'base64').subarray(0, 5).toString('latin1'), '%PDF-');
     // Its entry has no lines: the tickets posted the sales.
     const [{ n }] = await s.db.query(`SELECT count(l.*)::int AS n FROM journal_entries e LEFT JOIN journal_lines l ON l.entry_id = e.id WHERE e.company_id = $1 AND e.source_id = $2`, [cid, global.id]);
     assert.equal(n, 0);
