@@ -159,6 +159,22 @@ for (const storage of STORAGES) describe(`console forms in a browser [${storage}
     assert.deepEqual([customer.check_digit, customer.name], [String(dv), ['Ferretería La Escuadra S.A.S.']]);
   });
 
+  test('a credit note\'s lines: the invoice\'s products chosen with their unit; a product found for a line, refused under it when not on the invoice', async () => {
+    const r = await coRefs(s);
+    const inv = await s.as('co').post('/v1/invoices', validInvoice(r, { items: [{ code: 'LIBRO01', quantity: 2, price: 95000, taxes: [] }], payments: [{ id: r.pay.Cash.id, value: 190000 }] }));
+    assert.equal(inv.status, 201, JSON.stringify(inv.body));
+    await go(`/app/documents/invoices/${inv.body.id}/credit-note`);
+    assert.deepEqual([await page.inputValue('#code-0'), await text('#unit-0'), await page.inputValue('#quantity-0')], ['LIBRO01', 'Unidad: 94 · Unidad', '2']);
+    await page.fill('#product-q-0', 'mouse');
+    await page.waitForFunction(() => (document.querySelector('#price-0') as HTMLInputElement).value === '65000');
+    assert.equal(await page.inputValue('#code-0'), 'MOUSE01');
+    await Promise.all([page.waitForLoadState('load'), page.click('form.invoice > button[type=submit]')]);
+    assert.equal(await text('#err-code-0'), 'El producto MOUSE01 no está en la factura: una nota crédito acredita lo que su factura vendió.');
+    assert.match(await page.getAttribute('#code-0', 'aria-describedby') ?? '', /\berr-code-0\b/);
+    assert.doesNotMatch(await text('main'), /items\[/);
+    await noViolations('a refused credit note');
+  });
+
   test('in English at 360 px the customer dialog fits; Cancel closes it and creates nothing', async () => {
     await go('/app/invoices/new');
     await Promise.all([page.waitForLoadState('load'), page.click('button[lang=en]')]);

@@ -47,6 +47,20 @@ test('a message with no Spanish text of its own: its code in Spanish, no English
     [{ label: 'Línea 3 · descuento', id: 'discount-2' }, { label: 'Payment value', id: 'payment_value' }, { label: 'Cliente', id: 'customer' }, { label: '' }]);
 });
 
+test('a credit note\'s refusals of what is not on its invoice, in Spanish, as each country words them', () => {
+  const es = (Message: string, Params = ['items[0].code']) => translate('es', { Code: 'invalid_reference', Message, Params });
+  assert.equal(es('Product MOUSE01 is not on the invoice: a credit note credits the invoice\'s own lines'),
+    'El producto MOUSE01 no está en la factura: una nota crédito acredita lo que su factura vendió.');
+  assert.equal(es('Product MOUSE01 is not on invoice FV-1-12: a credit note credits the invoice\'s own lines'),
+    'El producto MOUSE01 no está en la factura: una nota crédito acredita lo que su factura vendió.');
+  assert.equal(es('Product LAP14 is not on the related invoices: a credit note credits what they sold'),
+    'El producto LAP14 no está en la factura: una nota crédito acredita lo que su factura vendió.');
+  assert.equal(es('Tax 7 (IVA 19%) is not on the invoice\'s lines of product LIBRO01', ['items[0].taxes[0].id']),
+    'El impuesto IVA 19% no está en las líneas del producto LIBRO01 de la factura.');
+  assert.equal(es('Retention 9 (ReteICA 9.66 por mil) is not on the invoice: a credit note reverses the invoice\'s own retentions', ['retentions[0].id']),
+    'La retención ReteICA 9.66 por mil no está en la factura: una nota crédito revierte solo las retenciones de su factura.');
+});
+
 test('a document form\'s refusals by the control each concerns, without the field\'s name or path (shown under it)', () => {
   const body = { Errors: [
     { Code: 'invalid_amount', Message: 'items[0].quantity must be > 0', Params: ['items[0].quantity'] },
