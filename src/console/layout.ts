@@ -21,6 +21,7 @@ export function page(ctx: Ctx, title: string, content: Html): Html {
   <li><a href="/app">${t(l, 'home')}</a></li><li><a href="/app/documents">${t(l, 'documents')}</a></li>
   ${ctx.can('accountant') ? html`<li><a href="/app/invoices/new">${t(l, 'newInvoice')}</a></li>` : ''}
   <li><a href="/app/customers">${l === 'es' ? 'Clientes' : 'Customers'}</a></li><li><a href="/app/products">${l === 'es' ? 'Productos' : 'Products'}</a></li>
+  ${ctx.country === 'MX' ? html`<li><a href="/app/tickets">${l === 'es' ? 'Tiquetes' : 'Tickets'}</a></li>` : ''}
   <li><a href="/app/reports/receivables">${l === 'es' ? 'Cartera' : 'Receivables'}</a></li><li><a href="/app/reports/trial-balance">${l === 'es' ? 'Balance de prueba' : 'Trial balance'}</a></li>
   ${ctx.can('owner') ? html`<li><a href="/app/settings">${l === 'es' ? 'Configuración' : 'Settings'}</a></li>` : ''}</ul></nav>
   <div class="who"><span>${ctx.company.legal_name} · ${ctx.session.email} (${roleName(l, ctx.session.role)})</span>

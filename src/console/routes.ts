@@ -23,6 +23,7 @@ import { documentPage, documentsPage, homePage, kindOf } from './pages';
 import { catalogRoutes } from './catalog-routes';
 import { documentTrail } from './trail';
 import { receiptRoutes } from './receipt';
+import { ticketRoutes } from './tickets';
 import { startRoutes } from './starts';
 import { BadList, badListText } from './sort';
 import { settingsRoutes } from './settings-routes';
@@ -257,6 +258,7 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
     catalogRoutes(app, guarded, db);
     settingsRoutes(app, guarded);
     receiptRoutes(app, guarded);
+    ticketRoutes(app, guarded);
     startRoutes(app, guarded);
   };
 }
