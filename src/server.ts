@@ -23,6 +23,7 @@ import { FinkokPac } from './einvoice/sat/finkok';
 import { reportRoutes } from './reports/routes';
 import { ticketRoutes } from './tickets/routes';
 import { selfInvoicePage } from './tickets/page';
+import { startAutomaticGlobals } from './tickets/auto';
 import { Outbox } from './platform/outbox';
 import { Throttle } from './platform/throttle';
 import { DianWebService } from './einvoice/dian/soap';
@@ -159,7 +160,8 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     // The public self-invoicing page of Mexican tickets (no login; its own CSRF token and limit per address).
     await app.register(selfInvoicePage({ db, outbox, pool, dianTimeoutMs: config.dianTimeoutMs }), { prefix: '/mx/self-invoice' });
     let stopFolding: (() => Promise<void>) | undefined;
-    app.addHook('onClose', async () => { await outbox.stop(); mailer.close(); await stopFolding?.(); await release(); });
+    let stopGlobals: (() => Promise<void>) | undefined;
+    app.addHook('onClose', async () => { await stopGlobals?.(); await outbox.stop(); mailer.close(); await stopFolding?.(); await release(); });
     routes?.(app, db);
     // The administration API on its own listener (ADMIN_PORT): the same application, so the same hooks, limits,
     // errors and logs; only the paths each listener answers differ (src/platform/app.ts).
@@ -189,6 +191,8 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     }
     outbox.start();
     stopFolding = startFolding(db, 2000, (msg, extra) => app.log.error(extra, msg));
+    // Global invoices of tickets for the companies that ask for them by period (settings.ticket_global_invoice).
+    stopGlobals = startAutomaticGlobals(db, () => outbox.kick(), 300_000, (msg, extra) => app.log.warn(extra, msg));
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
     let closing: Promise<void> | undefined;

@@ -11,6 +11,7 @@
  *   postal_code                                   MX: place of issue (LugarExpedicion), in c_CodigoPostal
  *   border_stimulus                               MX: enrolled in the border region stimulus (may charge IVA 8 %)
  *   ticket_self_invoice_days                      MX: days after the end of a ticket's month it may still be self-invoiced
+ *   ticket_global_invoice                         MX: daily, weekly or monthly: the global invoice of tickets made by itself
  *   foreign_currency {enabled, currencies}        currencies other than the local one that documents may use
  *   warehouses_enabled, seller_by_item, cost_center_required, long_product_descriptions
  *   dian {id, pin, test_set_id, environment, provider_name, provider_nit, provider_check_digit, provider_code}
@@ -53,6 +54,7 @@ export const SettingsBody = Type.Object({
   commercial_registration: setting(Type.String({ maxLength: 50, description: 'CO: matrícula mercantil' })),
   postal_code: setting(Type.String({ pattern: '^[0-9]{5}$', 'x-hint': 'must be a five-digit código postal', description: 'MX: place of issue (LugarExpedicion)' })),
   border_stimulus: setting(Type.Boolean({ description: 'MX: enrolled in the border region stimulus (IVA 8 %, only from a border postal code of c_CodigoPostal)' })),
+  ticket_global_invoice: Type.Optional(Type.Unsafe({ type: ['string', 'null'], enum: ['daily', 'weekly', 'monthly', null], description: 'MX: make the global invoice of the open tickets by itself once each day, week (Monday to Sunday, cut at a month\'s end) or month is over; unset (null): only when POST /mx/v1/tickets/global-invoice asks' })),
   ticket_self_invoice_days: setting(Type.Integer({ minimum: 0, maximum: 31, description: 'MX: days after the end of a ticket\'s month during which its customer may still invoice it alone (its self_invoice.until); default 0, the end of its month' })),
   foreign_currency: setting(Type.Object({
     enabled: Type.Optional(Type.Boolean()),
@@ -80,7 +82,7 @@ export const SettingsBody = Type.Object({
 /** Settings only a Colombian or only a Mexican company has. */
 export const COUNTRY_SETTINGS: Record<'CO' | 'MX', string[]> = {
   CO: ['vat_responsible', 'fiscal_responsibilities', 'person_type', 'commercial_registration', 'dian'],
-  MX: ['tax_regime', 'postal_code', 'border_stimulus', 'ticket_self_invoice_days'],
+  MX: ['tax_regime', 'postal_code', 'border_stimulus', 'ticket_self_invoice_days', 'ticket_global_invoice'],
 };
 /** The keys of settings.dian a change may set (the others are the service's own). */
 export const DIAN_SETTINGS = ['id', 'pin', 'test_set_id', 'environment', 'provider_name', 'provider_nit', 'provider_check_digit', 'provider_code'];

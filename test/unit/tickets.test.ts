@@ -8,6 +8,7 @@ import { Problems } from '../../src/platform/errors';
 import { endOfMonth, selfInvoiceUntil, taxesPerTax } from '../../src/tickets/service';
 import { periodDays, ticketConcepts } from '../../src/tickets/global';
 import { AddressLimit } from '../../src/tickets/page';
+import { periodEndedYesterday } from '../../src/tickets/auto';
 
 test('endOfMonth: the last day of the month, leap years included', () => {
   assert.equal(endOfMonth('2026-11-03'), '2026-11-30');
@@ -86,4 +87,19 @@ test('selfInvoiceUntil: the end of the month plus the company\'s days, into the 
   assert.equal(selfInvoiceUntil('2026-11-10', 3), '2026-12-03');
   assert.equal(selfInvoiceUntil('2026-12-31', 5), '2027-01-05');
   assert.equal(selfInvoiceUntil('2026-12-31', 'x'), '2026-12-31');
+});
+
+test('periodEndedYesterday: the day, the week cut at a month\'s end, the month; nothing while a period runs', () => {
+  assert.deepEqual(periodEndedYesterday('daily', '2026-12-03'), { periodicity: '01', months: '12', year: 2026, from: '2026-12-02' });
+  assert.deepEqual(periodEndedYesterday('daily', '2027-01-01'), { periodicity: '01', months: '12', year: 2026, from: '2026-12-31' });
+  assert.equal(periodEndedYesterday('monthly', '2026-12-03'), null);
+  assert.deepEqual(periodEndedYesterday('monthly', '2026-12-01'), { periodicity: '04', months: '11', year: 2026 });
+  // 2026-11-29 is a Sunday: the week of Monday 23 to Sunday 29.
+  assert.deepEqual(periodEndedYesterday('weekly', '2026-11-30'), { periodicity: '02', months: '11', year: 2026, from: '2026-11-23', to: '2026-11-29' });
+  // Monday 30 November alone: the end of its month cuts the week.
+  assert.deepEqual(periodEndedYesterday('weekly', '2026-12-01'), { periodicity: '02', months: '11', year: 2026, from: '2026-11-30', to: '2026-11-30' });
+  // Tuesday 1 to Sunday 6 December: the week from the 1st.
+  assert.deepEqual(periodEndedYesterday('weekly', '2026-12-07'), { periodicity: '02', months: '12', year: 2026, from: '2026-12-01', to: '2026-12-06' });
+  assert.equal(periodEndedYesterday('weekly', '2026-12-03'), null);
+  assert.equal(periodEndedYesterday('never', '2026-12-03'), null);
 });
