@@ -116,11 +116,14 @@ async function specsOf(ctx: Ctx, kind: CatalogKind): Promise<FieldSpec[]> {
 
 export const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The company's customers whose identification, name or trade name holds `search` (all when empty), in id order. */
+/**
+ * The company's customers whose identification, name or trade name holds `search` (all when empty), in id order. The
+ * three are searched as one text, the expression of the trigram index customers_search_trgm (migration 067).
+ */
 export const findCustomers = (db: Db, cid: number, search: string, limit: number, offset = 0, activeOnly = false) => db.query<ListedRow>(
   `SELECT id, identification, branch_office, name, commercial_name, active FROM customers WHERE company_id = $1${activeOnly ? ' AND active' : ''}
-    AND ($2 = '' OR identification ILIKE $3 OR name::text ILIKE $3 OR coalesce(commercial_name, '') ILIKE $3) ORDER BY id LIMIT ${limit} OFFSET ${offset}`,
-  [cid, search, likeOf(search)]);
+    ${search ? `AND (identification || ' ' || (name::text) || ' ' || coalesce(commercial_name, '')) ILIKE $2` : ''} ORDER BY id LIMIT ${limit} OFFSET ${offset}`,
+  search ? [cid, likeOf(search)] : [cid]);
 
 /** The list, `q` searched in the identification or code and the name (case and accents as typed). */
 export async function catalogList(ctx: Ctx, db: Db, kind: CatalogKind, q: Record<string, string | undefined>): Promise<Html> {

@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { FromDbThread, ToDbThread } from './db';
 
 const port = parentPort!;
@@ -37,6 +38,8 @@ const nextFor = async (t: Open): Promise<ToDbThread> => {
 async function main() {
   const db = await PGlite.create(path.join(workerData.dataDir as string, 'pglite'), {
     parsers: { [NUMERIC]: (v: string) => v, [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
+    // The trigram extension of the customer search's index (migration 067).
+    extensions: { pg_trgm },
   });
   const answer = async (id: number, work: () => Promise<unknown>) => {
     try {
