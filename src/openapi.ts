@@ -225,17 +225,40 @@ export function openapiHooks() {
   return { transform, transformObject, documentOf, answerSchemas };
 }
 
-/** The groups of the public reference (/docs), in the order shown. */
+/** Each country's resources in the public reference, by the path's segment after /v1: its tag's name and description. */
+const RESOURCES: Record<'Colombia' | 'Mexico', [string, string, string][]> = {
+  Colombia: [
+    ['invoices', 'Invoices', 'Sales invoices, plain or electronic (DIAN: UBL, CUFE, the sandbox or the DIAN), and POS tickets (documento equivalente, CUDE); preview, PDF, XML, e-mail, annulment.'],
+    ['credit-notes', 'Credit notes', 'Credit notes on an invoice by DIAN concept (returns, annulment, rebates), refunds, and the adjustment notes of POS tickets.'],
+    ['debit-notes', 'Debit notes', 'Debit notes on an invoice (interest, expenses, value changes).'],
+    ['vouchers', 'Cash receipts', 'Cash receipt vouchers: installments paid, advances, detailed entries.'],
+    ['customers', 'Customers', 'Customers (NIT with its check digit, fiscal responsibilities, addresses in DIVIPOLA).'],
+    ['products', 'Products', 'Products and services with their taxes and units.'],
+    ['reports', 'Reports', 'Receivables by age and the trial balance.'],
+  ],
+  Mexico: [
+    ['invoices', 'Invoices', 'CFDI 4.0 invoices (types I and E), global invoices, stamping by the PAC, cancellation, PDF, XML, e-mail.'],
+    ['credit-notes', 'Credit notes', 'Credit notes (CFDI type E) related to their invoices, by concept or over several invoices.'],
+    ['payments', 'Payment receipts', 'Payment receipts (CFDI type P, Pagos 2.0) of PPD invoices; substitution and cancellation.'],
+    ['tickets', 'Tickets', 'Tickets of the counter, their self-invoicing and the global invoice of a period.'],
+    ['customers', 'Customers', 'Customers (RFC, fiscal regime, postal code).'],
+    ['products', 'Products', 'Products with their SAT keys (c_ClaveProdServ, c_ClaveUnidad) and taxes.'],
+    ['reports', 'Reports', 'Receivables by age and the trial balance.'],
+  ],
+};
+const tagName = (country: string, resource: string) => `${country} · ${resource}`;
+
+/** The groups of the public reference (/docs), in the order shown: authentication, each country's resources, lookups, webhooks. */
 export const TAGS = [
   { name: 'Authentication', description: 'Access tokens: `POST /auth` (Colombia), `POST /mx/auth` (Mexico).' },
-  { name: 'Colombia', description: 'On `{base_url}`: invoices and electronic invoices (DIAN), credit and debit notes, cash receipt vouchers, customers, products, accounts, reports.' },
-  { name: 'Mexico', description: 'On `{base_url_mx}` = `{base_url}/mx`: CFDI 4.0 invoices, payment receipts, credit notes, cancellation, customers, products, reports.' },
-  { name: 'Lookups', description: 'The master data a document names by id (document types, taxes, payment types, users, warehouses…), on both base addresses.' },
+  ...(['Colombia', 'Mexico'] as const).flatMap((c) => RESOURCES[c].map(([, name, description]) => ({
+    name: tagName(c, name), description: `${c === 'Colombia' ? 'On `{base_url}`' : 'On `{base_url_mx}` = `{base_url}/mx`'}: ${description}` }))),
+  { name: 'Lookups', description: 'The master data a document names by id (document types, taxes, payment types, users, warehouses, accounts, CFDI uses…), on both base addresses.' },
   { name: 'Webhooks', description: 'Event subscriptions and their signing secrets, on both base addresses.' },
 ];
-const LOOKUP = /^\/(mx\/)?v1\/(document-types|taxes|payment-types|warehouses|cost-centers|account-groups|price-lists|users)(\/|$)/;
+const LOOKUP = /^\/(mx\/)?v1\/(document-types|taxes|payment-types|warehouses|cost-centers|account-groups|price-lists|users|accounts|global-discounts|global-charges|uses)(\/|$)/;
 
-/** The group of an operation by its path: administration by resource, the rest by country, lookups, webhooks. */
+/** The group of an operation by its path: administration by resource, the rest by country and resource, lookups, webhooks. */
 export function tagOf(path: string): string {
   if (path.startsWith('/admin/')) {
     const resource = path.split('/')[5] ?? 'companies';
@@ -244,7 +267,10 @@ export function tagOf(path: string): string {
   if (/\/auth$/.test(path)) return 'Authentication';
   if (/^\/(mx\/)?v1\/webhooks(\/|$)/.test(path)) return 'Webhooks';
   if (LOOKUP.test(path)) return 'Lookups';
-  return path.startsWith('/mx/') ? 'Mexico' : 'Colombia';
+  const country = path.startsWith('/mx/') ? 'Mexico' : 'Colombia';
+  const segment = path.split('/')[country === 'Mexico' ? 3 : 2];
+  const resource = RESOURCES[country].find(([s]) => s === segment);
+  return resource ? tagName(country, resource[1]) : 'Authentication';
 }
 
 const ADMIN_DESCRIPTION = 'The administration API (`/admin/v1`, `Authorization: Bearer <ADMIN_TOKEN>`): companies and their settings, '
