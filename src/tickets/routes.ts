@@ -11,6 +11,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from '../platform/app';
+import type { Queryable } from '../platform/db';
 import { PageQuery, paged } from '../platform/http';
 import { createDocument, IdempotencyHeader, planRequest, UuidParams } from '../platform/documents';
 import { claim, idempotencyKey, remember, replay, requestHash, type Stored } from '../platform/idempotency';
@@ -63,7 +64,8 @@ export const ticketRoutes: RouteModule = (app, { db, country, config, outbox }) 
     }
     const plan = await planRequest(req, (problems) => planTicket(db, req.company, req.body, problems));
     const origin = originOf(req);
-    const result = await db.tx(async (q) => {
+    // Without a key, one statement (storeTicket) and no transaction around it; with one, its claim and answer in the ticket's transaction.
+    const write = async (q: Queryable) => {
       if (key) {
         const prior = await claim(q, cid, SCOPE, key, hash);
         if (prior) return { prior, answer: null };
@@ -76,7 +78,8 @@ export const ticketRoutes: RouteModule = (app, { db, country, config, outbox }) 
         await remember(q, cid, SCOPE, key, { status: 201, body: kept });
       }
       return { prior: null, answer };
-    });
+    };
+    const result = key ? await db.tx(write) : await write(db);
     if (result.prior) return replayed(result.prior);
     return reply.status(201).send(result.answer);
   });

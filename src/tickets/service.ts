@@ -19,7 +19,8 @@ import type { Queryable } from '../platform/db';
 import type { Problems } from '../platform/errors';
 import { num } from '../platform/money';
 import { GENERAL_PUBLIC } from '../companies/uses';
-import { postEntry, type Posting } from '../ledger/journal';
+import { addEntry, type Posting } from '../ledger/journal';
+import { Statement } from '../platform/sql';
 import { MX_LEDGER } from '../ledger/accounts';
 import { checkLedgerAmounts } from '../ledger/limits';
 import { loadMasterData, notAfterToday, todayIn } from '../invoices/lookup';
@@ -135,21 +136,25 @@ export function newTicketKey(): { key: string; hash: string } {
 export const keyHash = (key: string) => crypto.createHash('sha256').update(key, 'utf8').digest('hex');
 
 /**
- * Writes the ticket in the caller's transaction: its folio from the company's ticket counter (the UPDATE locks the
- * counter's row until commit, so folios are gap-free and unique; a rolled-back ticket gives its folio back), the row
- * and its journal entry.
+ * Writes the ticket with ONE statement (atomic by itself: no BEGIN and COMMIT around it unless the caller has a
+ * transaction, as with an Idempotency-Key): its folio from the company's ticket counter (the upsert locks the counter's
+ * row until commit, so folios are gap-free and unique; a failed ticket gives its folio back), the row, and its journal
+ * entry and lines.
  */
 export async function storeTicket(q: Queryable, company: Company, plan: TicketPlan, keyHashed: string): Promise<StoredTicket> {
   const cid = company.company_id;
   const id = crypto.randomUUID();
   const now = new Date();
-  const [{ folio }] = await q.query<{ folio: string }>(
-    `INSERT INTO ticket_counters AS c (company_id, last_folio) VALUES ($1, 1)
-     ON CONFLICT (company_id) DO UPDATE SET last_folio = c.last_folio + 1 RETURNING last_folio AS folio`, [cid]);
-  const doc = ticketDocument(plan, { id, folio: Number(folio), now });
-  await q.query(`INSERT INTO tickets (company_id, id, folio, date, branch, payment_form, total, key_hash, self_invoice_until, document, created_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-  [cid, id, folio, plan.date, doc.branch, doc.payment_form, plan.computed.total, keyHashed, plan.until, JSON.stringify(doc), now]);
-  await postEntry(q, cid, { kind: 'ticket', id, date: plan.date, description: `Ticket ${folio}` }, ticketPostings(plan));
-  return doc;
+  const doc = ticketDocument(plan, { id, folio: 0, now });
+  const st = new Statement();
+  const c = st.p(cid);
+  st.with('num', `INSERT INTO ticket_counters AS k (company_id, last_folio) VALUES (${c}, 1)
+    ON CONFLICT (company_id) DO UPDATE SET last_folio = k.last_folio + 1 RETURNING last_folio AS folio`);
+  st.with('ticket', `INSERT INTO tickets (company_id, id, folio, date, branch, payment_form, total, key_hash, self_invoice_until, document, created_at)
+    SELECT ${c}, ${st.p(id)}::uuid, num.folio, ${st.p(plan.date)}::date, ${st.p(doc.branch)}::text, ${st.p(doc.payment_form)}::text, ${st.p(plan.computed.total)}::numeric,
+      ${st.p(keyHashed)}::text, ${st.p(plan.until)}::date, ${st.p(JSON.stringify(doc))}::jsonb || jsonb_build_object('folio', num.folio), ${st.p(now)}::timestamptz
+    FROM num RETURNING folio`);
+  addEntry(st, cid, { kind: 'ticket', id, date: plan.date, description: 'Ticket' }, ticketPostings(plan), 'num.folio::text');
+  const [row] = await st.run<{ folio: string }>(q, 'SELECT folio FROM ticket', true);
+  return { ...doc, folio: Number(row.folio) };
 }
