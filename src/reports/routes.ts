@@ -26,6 +26,8 @@ import { DateFilter, filterDay } from '../platform/dates';
 import { PageQuery } from '../platform/http';
 import { periodSums } from '../ledger/balances';
 import { BUCKETS, receivablesReport } from './receivables';
+import { customerStatement } from './statement';
+import { notFound } from '../platform/errors';
 import { Nullable } from '../platform/answers';
 import { Enum } from '../platform/validation';
 import { dec, num } from '../platform/money';
@@ -67,8 +69,48 @@ const Receivables = Type.Object({
   totals: Type.Array(Type.Object({ currency: Type.String(), ...Buckets.properties }), { description: 'Per currency, of the whole report (or of the customer filter)' }),
 });
 
+const StatementQuery = Type.Object({
+  date_start: Type.Optional(DateFilter('First day of the period; omitted: the first day of date_end\'s month')),
+  date_end: Type.Optional(DateFilter('Last day of the period; omitted: today in the company\'s time zone')),
+});
+const Statement = Type.Object({
+  customer: Type.Object({ id: Type.String(), identification: Type.String(), branch_office: Type.Integer(), name: Type.String() }),
+  date_start: Type.String({ format: 'date' }), date_end: Type.String({ format: 'date' }),
+  currencies: Type.Array(Type.Object({
+    currency: Type.String(),
+    opening_balance: Type.Number({ description: 'What the customer owed at the end of the day before date_start (the receivables report of that day)' }),
+    debits: Type.Number(), credits: Type.Number(),
+    closing_balance: Type.Number({ description: 'What the customer owes at the end of date_end: the receivables report of that day for the customer' }),
+    movements: Type.Array(Type.Object({
+      date: Type.String({ format: 'date' }), kind: Enum(['invoice', 'debit_note', 'voucher', 'credit_note', 'payment']),
+      document: Type.Object({ id: Type.String(), name: Type.String() }), description: Type.String(),
+      invoice: Type.String({ description: 'The invoice whose installment it moves' }), quote: Type.Integer(), due_date: Type.String({ format: 'date' }),
+      debit: Type.Number(), credit: Type.Number(), balance: Type.Number({ description: 'The running balance after it' }),
+    })),
+    aging: Buckets,
+  }), { description: 'One part per currency the customer\'s documents are in' }),
+});
+
 export const reportRoutes: RouteModule = (app, { db }) => {
   const tags = ['reports'];
+
+  app.get('/customers/:id/statement', {
+    schema: { tags, summary: 'A customer\'s statement: opening balance, each document and payment with the running balance, what is owed by age, closing balance',
+      params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), querystring: StatementQuery, response: { 200: Statement } },
+  }, async (req) => {
+    const cid = req.company.company_id;
+    const { id } = req.params as { id: number };
+    const [customer] = await db.query<{ id: number; identification: string; branch_office: number; name: string[] }>(
+      'SELECT id, identification, branch_office, name FROM customers WHERE company_id = $1 AND id = $2', [cid, id]);
+    if (!customer) throw notFound(`Customer ${id}`);
+    const end = req.query.date_end === undefined ? todayIn(req.company.time_zone) : filterDay(req.query.date_end);
+    const start = req.query.date_start === undefined ? `${end.slice(0, 7)}-01` : filterDay(req.query.date_start);
+    if (start > end) throw new DomainError('invalid_date', `date_end (${end}) is before date_start (${start})`, 'date_end');
+    return {
+      customer: { id: String(customer.id), identification: customer.identification, branch_office: customer.branch_office, name: customer.name.join(' ') },
+      date_start: start, date_end: end, currencies: await customerStatement(db, cid, customer.id, start, end),
+    };
+  });
 
   app.get('/reports/trial-balance', { schema: { tags, summary: 'Trial balance: opening balance, debits, credits and closing balance per account', querystring: TrialQuery, response: { 200: TrialBalance } } }, async (req) => {
     const q = req.query;

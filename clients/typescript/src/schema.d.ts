@@ -916,6 +916,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customers/{id}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's statement: opening balance, each document and payment with the running balance, what is owed by age, closing balance */
+        get: operations["getCustomerStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/reports/trial-balance": {
         parameters: {
             query?: never;
@@ -2182,6 +2199,23 @@ export interface paths {
         put?: never;
         /** The global invoice (CFDI to XAXX010101000 with InformacionGlobal) of the period's tickets not yet invoiced: one concept per ticket, stamped; the tickets are marked in the same transaction */
         post: operations["mxGlobalInvoiceTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mx/v1/customers/{id}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's statement: opening balance, each document and payment with the running balance, what is owed by age, closing balance */
+        get: operations["mxGetCustomerStatement"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -13683,6 +13717,136 @@ export interface operations {
                         };
                         annulled: boolean;
                     };
+                };
+            };
+            /** @description No valid access token (Authorization: Bearer …) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record in the token's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCustomerStatement: {
+        parameters: {
+            query?: {
+                /** @description First day of the period; omitted: the first day of date_end's month. A date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z */
+                date_start?: string;
+                /** @description Last day of the period; omitted: today in the company's time zone. A date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z */
+                date_end?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customer: {
+                            id: string;
+                            identification: string;
+                            branch_office: number;
+                            name: string;
+                        };
+                        /** Format: date */
+                        date_start: string;
+                        /** Format: date */
+                        date_end: string;
+                        /** @description One part per currency the customer's documents are in */
+                        currencies: {
+                            currency: string;
+                            /** @description What the customer owed at the end of the day before date_start (the receivables report of that day) */
+                            opening_balance: number;
+                            debits: number;
+                            credits: number;
+                            /** @description What the customer owes at the end of date_end: the receivables report of that day for the customer */
+                            closing_balance: number;
+                            movements: {
+                                /** Format: date */
+                                date: string;
+                                /** @enum {string} */
+                                kind: "invoice" | "debit_note" | "voucher" | "credit_note" | "payment";
+                                document: {
+                                    id: string;
+                                    name: string;
+                                };
+                                description: string;
+                                /** @description The invoice whose installment it moves */
+                                invoice: string;
+                                quote: number;
+                                /** Format: date */
+                                due_date: string;
+                                debit: number;
+                                credit: number;
+                                /** @description The running balance after it */
+                                balance: number;
+                            }[];
+                            aging: {
+                                current: number;
+                                days_1_30: number;
+                                days_31_60: number;
+                                days_61_90: number;
+                                days_over_90: number;
+                                total: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No valid access token (Authorization: Bearer …) */
@@ -26839,6 +27003,136 @@ export interface operations {
             };
             /** @description The body is larger than BODY_LIMIT_BYTES */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mxGetCustomerStatement: {
+        parameters: {
+            query?: {
+                /** @description First day of the period; omitted: the first day of date_end's month. A date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z */
+                date_start?: string;
+                /** @description Last day of the period; omitted: today in the company's time zone. A date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z */
+                date_end?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customer: {
+                            id: string;
+                            identification: string;
+                            branch_office: number;
+                            name: string;
+                        };
+                        /** Format: date */
+                        date_start: string;
+                        /** Format: date */
+                        date_end: string;
+                        /** @description One part per currency the customer's documents are in */
+                        currencies: {
+                            currency: string;
+                            /** @description What the customer owed at the end of the day before date_start (the receivables report of that day) */
+                            opening_balance: number;
+                            debits: number;
+                            credits: number;
+                            /** @description What the customer owes at the end of date_end: the receivables report of that day for the customer */
+                            closing_balance: number;
+                            movements: {
+                                /** Format: date */
+                                date: string;
+                                /** @enum {string} */
+                                kind: "invoice" | "debit_note" | "voucher" | "credit_note" | "payment";
+                                document: {
+                                    id: string;
+                                    name: string;
+                                };
+                                description: string;
+                                /** @description The invoice whose installment it moves */
+                                invoice: string;
+                                quote: number;
+                                /** Format: date */
+                                due_date: string;
+                                debit: number;
+                                credit: number;
+                                /** @description The running balance after it */
+                                balance: number;
+                            }[];
+                            aging: {
+                                current: number;
+                                days_1_30: number;
+                                days_31_60: number;
+                                days_61_90: number;
+                                days_over_90: number;
+                                total: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token (Authorization: Bearer …) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record in the token's company */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
