@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
 import { coRefs, noteRefs, today, type CoRefs } from '../support/co';
 import { creditInvoice, debtPayment, dueOf, newCustomer, rcRefs, type RcRefs } from '../support/vouchers';
+import { pdfText } from '../support/pdf';
 
 const day = (offset: number) => new Date(Date.parse(`${today()}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -65,6 +66,14 @@ eachStorage('customer statement', (storage) => {
     assert.deepEqual(again.movements.map((m: any) => [m.date, m.kind, m.debit, m.credit, m.balance]).slice(-2), [[day(-5), 'credit_note', 0, 100, 1185], [today(), 'voucher', 500, 0, 1685]]);
     assert.equal(again.closing_balance, 1685);
     assert.match(again.movements.at(-1).description, /^Anulación del recibo/);
+
+    // The same statement as a PDF: the customer, the period, each movement and the closing balance as Colombia writes it.
+    const pdf = await co.get(`/v1/customers/${a.customer.id}/statement/pdf?date_start=${day(-15)}`);
+    assert.equal(pdf.status, 200);
+    const text = (await pdfText(Buffer.from(pdf.body.base64, 'base64'))).text.replace(/\s+/g, ' ');
+    for (const want of ['Estado de cuenta', 'Cliente Prueba 52000052', b.name, rc.body.name, nc.body.name, 'Saldo anterior: $ 1.190,00', '$ 1.685,00']) {
+      assert.ok(text.includes(want), `${want} in ${text}`);
+    }
   });
 
   test('an unknown customer or another company\'s is 404; a period that ends before it starts, 400', async () => {

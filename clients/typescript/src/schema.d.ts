@@ -933,6 +933,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customers/{id}/statement/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's statement as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf */
+        get: operations["getCustomerStatementPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/reports/trial-balance": {
         parameters: {
             query?: never;
@@ -2214,6 +2231,23 @@ export interface paths {
         };
         /** A customer's statement: opening balance, each document and payment with the running balance, what is owed by age, closing balance */
         get: operations["mxGetCustomerStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mx/v1/customers/{id}/statement/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's statement as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf */
+        get: operations["mxGetCustomerStatementPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -13838,6 +13872,90 @@ export interface operations {
                             };
                         }[];
                     };
+                };
+            };
+            /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token (Authorization: Bearer …) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record in the token's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCustomerStatementPdf: {
+        parameters: {
+            query?: {
+                /** @description First day of the period; omitted: the first day of date_end's month. A date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z */
+                date_start?: string;
+                /** @description Last day of the period; omitted: today in the company's time zone. A date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z */
+                date_end?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF: {"base64": …}, or the file itself with Accept: application/pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base64: string;
+                    };
+                    "application/pdf": string;
                 };
             };
             /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
@@ -27102,6 +27220,90 @@ export interface operations {
                             };
                         }[];
                     };
+                };
+            };
+            /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token (Authorization: Bearer …) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record in the token's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mxGetCustomerStatementPdf: {
+        parameters: {
+            query?: {
+                /** @description First day of the period; omitted: the first day of date_end's month. A date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z */
+                date_start?: string;
+                /** @description Last day of the period; omitted: today in the company's time zone. A date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z */
+                date_end?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF: {"base64": …}, or the file itself with Accept: application/pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base64: string;
+                    };
+                    "application/pdf": string;
                 };
             };
             /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
