@@ -212,6 +212,12 @@ eachStorage('fuzz', (storage) => {
     'mx POST /mx/v1/invoices/:id/cancel': () => ({ motive: '02' }),
     'mx POST /mx/v1/payments/:id/cancel': () => ({ motive: '02' }),
     'mx POST /mx/v1/credit-notes/:id/cancel': () => ({ motive: '02' }),
+    'mx POST /mx/v1/tickets': () => ({ payment_form: '01', branch: 'Caja 1', items: [{ code: 'LAP14', quantity: 1, price: 100 }] }),
+    'mx POST /mx/v1/tickets/:id/pdf': () => ({ key: ids.ticketKey }),
+    'mx POST /mx/v1/tickets/:id/self-invoice': () => ({ key: ids.ticketKey, rfc: 'MASO451221PM4', name: 'MARIA OLIVIA MARTINEZ SAGAZ', postal_code: '80290',
+      tax_regime: '612', use: 'G03', email: 'olivia@correo.example.mx' }),
+    'mx POST /mx/v1/tickets/global-invoice': () => ({ periodicity: '04', months: mxToday().slice(5, 7), year: Number(mxToday().slice(0, 4)) }),
+    'co POST /v1/invoices/:id/invoice': () => ({ customer: mainCustomer(r) }),
   };
   /** One peso paid on a stamped PPD invoice, and one peso (plus IVA) credited against another one's balance. */
   const mxPayment = () => ({
@@ -316,6 +322,13 @@ eachStorage('fuzz', (storage) => {
     ids['mx /v1/invoices/:id/cancel'] = (await stamped('PUE')).id;
     const pay = await made('mx', '/v1/payments', { ...mxPayment(), stamp: { send: true } });
     for (const p of ['', '/annul', '/stamp', '/xml', '/stamp/errors', '/mail', '/pdf', '/cancel']) ids[`mx /v1/payments/:id${p}`] = pay.id;
+    const ticket = await made('mx', '/v1/tickets', validBody['mx POST /mx/v1/tickets']());
+    ids.ticketKey = ticket.self_invoice.key;
+    for (const p of ['', '/pdf', '/self-invoice']) ids[`mx /v1/tickets/:id${p}`] = ticket.id;
+    // A Colombian POS ticket accepted by the DIAN, which a buyer may turn into an invoice.
+    const { customer: _none, ...pos } = validInvoice(r, { document: { id: r.type.POS.id }, stamp: { send: true },
+      pos: { cash_register: { plate: 'CAJA-1', type: 'Caja principal' }, location: 'Local 1', cashier: 'Ana', sale_code: 'V-1' } });
+    ids['co /v1/invoices/:id/invoice'] = (await made('co', '/v1/invoices', pos)).id;
     const mxNote = await made('mx', '/v1/credit-notes', { ...mxCreditNote(), stamp: { send: true } });
     for (const p of ['', '/annul', '/stamp', '/xml', '/stamp/errors', '/mail', '/pdf', '/cancel']) ids[`mx /v1/credit-notes/:id${p}`] = mxNote.id;
     for (const c of ['co', 'mx'] as const) {

@@ -114,6 +114,8 @@ eachStorage('isolation', (storage) => {
       payment_form: '03', amount: 100, invoices: [{ id: ppd.id, amount: 100 }], observations: MARK, stamp: { send: true } });
     await made(bmx, '/v1/credit-notes', { document: { id: await mxType('NC') }, invoices: [{ id: ppd.id }], payment_form: '17',
       items: [{ code: 'LAP14', quantity: 1, price: 10 }], observations: MARK, stamp: { send: true } });
+    // B's ticket (its self-invoicing and PDF take its key; A's attempts on it must find nothing).
+    await made(bmx, '/v1/tickets', { payment_form: '01', branch: MARK, items: [{ code: 'LAP14', quantity: 1, price: 10 }] });
     // B's webhooks, with their deliveries.
     await made(bco, '/v1/webhooks', { url: 'http://127.0.0.1:9/hooks', events: ['*'], description: MARK });
     await made(bmx, '/v1/webhooks', { url: 'http://127.0.0.1:9/hooks', events: ['*'], description: MARK });
@@ -140,7 +142,7 @@ eachStorage('isolation', (storage) => {
     bNumbering = await numbering();
     // The detector works: B sees its own marker, and there is something of B's to attack on every kind of record.
     assert.ok(leaks(await bco.get('/v1/invoices?page_size=100')) && leaks(await bco.get('/v1/customers?identification=55500011')), 'B reads its own marker');
-    for (const c of ['co /v1/invoices', 'co /v1/vouchers', 'co /v1/customers', 'co /v1/products', 'co /v1/taxes', 'mx /v1/invoices', 'mx /v1/payments', 'mx /v1/credit-notes', 'co /v1/webhooks', 'mx /v1/webhooks']) assert.ok(bIds[c]?.length, c);
+    for (const c of ['co /v1/invoices', 'co /v1/vouchers', 'co /v1/customers', 'co /v1/products', 'co /v1/taxes', 'mx /v1/invoices', 'mx /v1/payments', 'mx /v1/credit-notes', 'mx /v1/tickets', 'co /v1/webhooks', 'mx /v1/webhooks']) assert.ok(bIds[c]?.length, c);
   });
   after(async () => {
     console.log(`isolation [${storage}]: ${walked} requests of company A on B's ids, ${bRecords.size} records of B watched, ${findings.length} findings`);
