@@ -1,7 +1,7 @@
 /**
  * The documents list sorted by date, number or total, ascending or descending, in keyset pages: the cursor of a
  * page is the sort key and the id of its last row (the id breaks ties), so a page continues right after it with
- * neither repeats nor gaps, however deep. Without a sort the list is the API's own (newest first, pages.ts).
+ * neither repeats nor gaps, however deep. Without a sort the list is the API's own (newest first, list.ts).
  * Every query is scoped to the session's company; the filters are the list's (number, customer, date range,
  * status).
  */
