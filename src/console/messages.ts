@@ -32,6 +32,9 @@ export const CODE_ES: Record<ErrorCode, string> = {
   requests_limit: 'Demasiadas solicitudes; intente de nuevo en un momento', unhandled_error: 'Error interno: no se guardó nada',
 };
 
+/** The code of a refusal the console writes itself (no API call), its message already in the session's language. */
+export const CONSOLE_CODE = 'console_refusal';
+
 /** The validation's x-hints and sentence patterns ("<path> " is cut before matching). */
 const PATTERNS: [RegExp, string][] = [
   [/^is required$/, 'Es obligatorio.'],
@@ -132,6 +135,7 @@ const TYPES: Record<string, string> = { number: 'número', integer: 'número ent
 
 /** One API message in the console's language. */
 export function translate(lang: Lang, e: ApiErrorItem): string {
+  if (e.Code === CONSOLE_CODE) return e.Message; // the console's own refusal, written in the session's language
   if (lang === 'en') return e.Detail ? `${e.Message} (${e.Detail})` : e.Message;
   const path = e.Params?.[0] ?? '';
   const rest = path && e.Message.startsWith(`${path} `) ? e.Message.slice(path.length + 1) : e.Message;

@@ -260,7 +260,7 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
     }));
     catalogRoutes(app, guarded, db);
     settingsRoutes(app, guarded);
-    receiptRoutes(app, guarded);
+    receiptRoutes(app, guarded, db);
     ticketRoutes(app, guarded);
     startRoutes(app, guarded);
   };

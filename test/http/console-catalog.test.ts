@@ -215,6 +215,57 @@ eachStorage('console customers and products', (storage) => {
     assert.equal((await s.as('co').get(`/v1/invoices/${inv.body.id}`)).body.balance, 0);
   });
 
+  test('a cash receipt with the customer\'s withholdings: a Detailed voucher, each at base × rate, the rest received in cash, the invoice paid', async () => {
+    const r = await coRefs(s);
+    const iva = r.taxOf('IVA', 19);
+    const inv = await s.as('co').post('/v1/invoices', validInvoice(r, { items: [{ code: 'LIBRO01', quantity: 1, price: 1000000, taxes: [{ id: iva.id }] }],
+      payments: [{ id: r.pay.Credit.id, value: 1190000, due_date: '2099-12-31' }] }));
+    assert.equal(inv.status, 201, JSON.stringify(inv.body));
+    const url = `/app/documents/invoices/${inv.body.id}/receipt`;
+    const form = await owner.send('GET', url);
+    assert.match(form.text, /name="withholdings\[0\]\.tax"/);
+    const csrf = await owner.csrf();
+    const rc = (await s.as('co').list('/v1/document-types?type=RC')).find((x: any) => x.code === 'RC');
+    const cash = (await s.as('co').list('/v1/payment-types?document_type=RC')).find((x: any) => x.type === 'Cash');
+    const fuente = r.taxOf('Retefuente', 2.5); const ica = r.taxOf('ReteICA', 0.966); const reteiva = r.taxOf('ReteIVA', 15);
+    const sent = { _csrf: csrf, 'document.id': String(rc.id), date: today(), 'payment.id': String(cash.id), 'items[0].due.quote': '1', 'items[0].value': '1.190.000',
+      'withholdings[0].tax': String(fuente.id), 'withholdings[0].base': '1.000.000', 'withholdings[1].tax': String(ica.id), 'withholdings[1].base': '1.000.000',
+      'withholdings[2].tax': String(reteiva.id), 'withholdings[2].base': '190.000' };
+    // The live totals: 25.000 + 9.660 + 28.500 withheld, 1.126.840 received.
+    const preview = await owner.send('POST', `${url}/preview`, sent);
+    assert.equal(preview.status, 200);
+    assert.match(preview.text, /id="receipt-received">\$\s?1\.126\.840,00</);
+    // A base without its withholding, an unreadable base, and withholdings above what is paid are refused on their fields; nothing stored.
+    const vouchers = async () => (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM vouchers WHERE company_id = $1', [co]))[0].n;
+    const before = await vouchers();
+    const bad = await owner.send('POST', url, { ...sent, 'withholdings[1].tax': '', 'withholdings[2].base': '190,000.00' });
+    assert.equal(bad.status, 400);
+    assert.equal(under(bad.text, 'withholdings[1].tax'), 'Elija la retención de esta base.');
+    assert.match(under(bad.text, 'withholdings[2].base') ?? '', /no es un valor/);
+    const over = await owner.send('POST', url, { ...sent, 'items[0].value': '50.000' });
+    assert.equal(over.status, 400);
+    assert.match(under(over.text, 'withholdings[0].base') ?? '', /superan lo abonado/);
+    assert.equal(await vouchers(), before);
+    const made = await owner.send('POST', url, sent);
+    assert.equal(made.status, 303, problems(made.text));
+    const id = /vouchers\/([0-9a-f-]{36})/.exec(made.headers.get('location') ?? '')![1];
+    const v = (await s.as('co').get(`/v1/vouchers/${id}`)).body;
+    assert.equal(v.type, 'Detailed');
+    assert.equal(v.total, 1190000);
+    assert.deepEqual(v.items.map((i: any) => [i.account.movement, i.value, i.tax?.id ?? null, i.due ? i.due.consecutive : null]), [
+      ['Credit', 1190000, null, inv.body.number], ['Debit', 25000, fuente.id, null], ['Debit', 9660, ica.id, null], ['Debit', 28500, reteiva.id, null], ['Debit', 1126840, null, null]]);
+    assert.equal((await s.as('co').get(`/v1/invoices/${inv.body.id}`)).body.balance, 0);
+    // The books: the three withholdings on their advance accounts, the cash on the payment type's account.
+    const lines = await s.db.query<{ account_code: string; debit: string; credit: string }>(
+      `SELECT l.account_code, l.debit::text AS debit, l.credit::text AS credit FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+        WHERE e.company_id = $1 AND e.source_id = $2 ORDER BY l.line_no`, [co, id]);
+    const debit = (code: string) => lines.filter((l) => l.account_code === code).reduce((t, l) => t + Number(l.debit), 0);
+    assert.equal(debit('13551501'), 25000);
+    assert.equal(debit('13551801'), 9660);
+    assert.equal(debit('13551701'), 28500);
+    assert.equal(lines.reduce((t, l) => t + Number(l.debit) - Number(l.credit), 0), 0);
+  });
+
   test('a viewer reads the lists and records but cannot create or edit (403)', async () => {
     const made = await adminOf(s).post(`/companies/${co}/console-users`, { email: 'solo-lectura@demo-co.example', password: 'solo mirar catálogo 1', role: 'viewer' });
     assert.equal(made.status, 201);
