@@ -23,6 +23,7 @@ import { planGlobal, writeGlobalInvoice, type GlobalPlan } from './global';
 import { keyMatches, selfInvoice, SelfInvoiceBody } from './self-invoice';
 import { ticketPdf } from './pdf';
 import { notFound } from '../platform/errors';
+import { committerOf } from '../platform/group-commit';
 import { MxInvoiceAnswer, type MxInvoiceDocument } from '../invoices/mx/schema';
 import { readInvoice } from '../invoices/routes';
 
@@ -36,6 +37,8 @@ export const ticketRoutes: RouteModule = (app, { db, country, config, outbox }) 
   if (country !== 'MX') return;
   const tags = ['tickets (MX)'];
   const sealing = sealingKey(config);
+  // Creations of this storage written together (GROUP_COMMIT_MS, GROUP_COMMIT_MAX): the committer invoices use.
+  const batch = committerOf(db, config);
 
   /** A remembered answer with its key opened (a key sealed under a SECRET_KEY this process no longer has is left out). */
   const opened = (cid: number, body: TicketDocument): TicketDocument => {
@@ -64,7 +67,8 @@ export const ticketRoutes: RouteModule = (app, { db, country, config, outbox }) 
     }
     const plan = await planRequest(req, (problems) => planTicket(db, req.company, req.body, problems));
     const origin = originOf(req);
-    // Without a key, one statement (storeTicket) and no transaction around it; with one, its claim and answer in the ticket's transaction.
+    // Without a key, one statement (storeTicket), or under load the batch's one statement (writeTickets, group commit);
+    // with a key, its claim and answer in the ticket's own transaction.
     const write = async (q: Queryable) => {
       if (key) {
         const prior = await claim(q, cid, SCOPE, key, hash);
@@ -79,7 +83,7 @@ export const ticketRoutes: RouteModule = (app, { db, country, config, outbox }) 
       }
       return { prior: null, answer };
     };
-    const result = key ? await db.tx(write) : await write(db);
+    const result = key ? await db.tx(write) : await batch.run(write);
     if (result.prior) return replayed(result.prior);
     return reply.status(201).send(result.answer);
   });

@@ -15,6 +15,7 @@ import { coRefs, noteRefs, today, validInvoice, type CoRefs } from '../support/c
 import { MX_APP } from '../support/mx';
 import { groupCommitOf } from '../../src/platform/group-commit';
 import { NOTE_BATCH } from '../../src/notes/service';
+import { ticketsInBatches } from '../../src/tickets/service';
 
 const CUSTOMER = { rfc_id: 'XIA190128J61', branch_office: 0 };
 
@@ -94,5 +95,28 @@ eachStorage('group commit: notes and payment receipts', (storage) => {
     assert.equal((await s.as('mx').get(`/v1/invoices/${inv.body.id}`)).body.balance, 1600);
     const [{ paid }] = await s.db.query('SELECT sum(paid)::text AS paid FROM due_items WHERE invoice_id = $1', [inv.body.id]);
     assert.equal(paid, '10000.00');
+  });
+
+  test('Mexican tickets at once: written in one batch statement, consecutive folios, each with its balanced entry', async () => {
+    const [{ cid }] = await s.db.query<{ cid: number }>("SELECT company_id AS cid FROM companies WHERE is_demo AND country = 'MX'");
+    const last = async () => Number((await s.db.query('SELECT last_folio FROM ticket_counters WHERE company_id = $1', [cid]))[0]?.last_folio ?? 0);
+    const first = await last();
+    const together = ticketsInBatches.together;
+    const made = await Promise.all([1, 2, 3, 4, 5, 6].map((q) => s.as('mx').post('/v1/tickets', { items: [{ code: 'AGUA20L', quantity: q, price: 45 }], payment_form: '01' })));
+    assert.ok(made.every((m) => m.status === 201), JSON.stringify(made.map((m) => m.body)));
+    assert.ok(ticketsInBatches.together - together >= 2, 'some were written by the batch writer');
+    assert.deepEqual(consecutive(made.map((m) => m.body.folio)), [1, 2, 3, 4, 5, 6].map((i) => first + i));
+    assert.equal(await last(), first + 6);
+    for (const m of made) {
+      const stored = await s.as('mx').get(`/v1/tickets/${m.body.id}`);
+      assert.deepEqual([stored.body.folio, stored.body.total], [m.body.folio, m.body.total]);
+      const [e] = await s.db.query<{ description: string; debit: string; credit: string; cash: string }>(
+        `SELECT e.description, sum(l.debit)::text AS debit, sum(l.credit)::text AS credit, sum(l.debit) FILTER (WHERE l.line_no = 1)::text AS cash
+           FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id WHERE e.company_id = $1 AND e.source_kind = 'ticket' AND e.source_id = $2 GROUP BY e.description`,
+        [cid, m.body.id]);
+      assert.equal(e.description, `Ticket ${m.body.folio}`);
+      assert.equal(Number(e.debit), Number(e.credit));
+      assert.equal(Number(e.cash), m.body.total, 'the cash line is the ticket total');
+    }
   });
 });
