@@ -4,6 +4,7 @@
  * src/admin/companies.ts) and the readers the documents use.
  *
  *   email, phone, commercial_name                 both countries: PDFs, e-mail Reply-To, UBL contact
+ *   brand_color                                   both countries: #RRGGBB, the company's pages for its customers (self-invoicing)
  *   vat_responsible                               CO: responsible for IVA (régimen 48, default) or not (49)
  *   fiscal_responsibilities [{code, name}]        CO: DIAN responsibilities (O-13, O-15, O-23, O-47, R-99-PN)
  *   tax_regime                                    MX: c_RegimenFiscal
@@ -54,6 +55,8 @@ export const SettingsBody = Type.Object({
   commercial_registration: setting(Type.String({ maxLength: 50, description: 'CO: matrícula mercantil' })),
   postal_code: setting(Type.String({ pattern: '^[0-9]{5}$', 'x-hint': 'must be a five-digit código postal', description: 'MX: place of issue (LugarExpedicion)' })),
   border_stimulus: setting(Type.Boolean({ description: 'MX: enrolled in the border region stimulus (IVA 8 %, only from a border postal code of c_CodigoPostal)' })),
+  brand_color: setting(Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', 'x-hint': 'must be a colour written #RRGGBB',
+    description: 'The company\'s colour (#RRGGBB): the band and buttons of its self-invoicing page (MX), once a ticket\'s key matched' })),
   ticket_global_invoice: Type.Optional(Type.Unsafe({ type: ['string', 'null'], enum: ['daily', 'weekly', 'monthly', null], description: 'MX: make the global invoice of the open tickets by itself once each day, week (Monday to Sunday, cut at a month\'s end) or month is over; unset (null): only when POST /mx/v1/tickets/global-invoice asks' })),
   ticket_self_invoice_days: setting(Type.Integer({ minimum: 0, maximum: 31, description: 'MX: days after the end of a ticket\'s month during which its customer may still invoice it alone (its self_invoice.until); default 0, the end of its month' })),
   foreign_currency: setting(Type.Object({

@@ -68,15 +68,34 @@ label{display:block;margin-top:1rem;font-weight:600}input,select{width:100%;padd
 button{margin-top:1.5rem;padding:.6rem 1.2rem;font-size:1rem}.error{color:#a40000}.notice{border:1px solid #a40000;padding:1rem}
 .done{border:1px solid #0a6b2d;padding:1rem}img.logo{max-height:4rem}`;
 
-function layout(title: string, body: Html): string {
+/** WCAG's relative luminance of a colour #RRGGBB. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+/**
+ * The company's colour (settings.brand_color) on its pages: a band above the page and the buttons, their text white or
+ * near-black, whichever reads better on it; the title in the colour only where it reads on white (contrast ≥ 4.5).
+ */
+export function brandStyle(color: unknown): string {
+  if (typeof color !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(color)) return '';
+  const l = luminance(color);
+  const text = contrast(l, 1) >= contrast(l, luminance('#1b1b1b')) ? '#ffffff' : '#1b1b1b';
+  return `body{border-top:.5rem solid ${color}}button{background:${color};color:${text};border:1px solid ${color}}${contrast(l, 1) >= 4.5 ? `h1{color:${color}}` : ''}`;
+}
+
+/** A page; `brand` once the ticket's key matched (its company's colour): nothing of the shop is shown before. */
+function layout(title: string, body: Html, brand?: unknown): string {
   return html`<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title><style>${raw(STYLE)}</style></head><body><main><h1>${title}</h1>${body}</main></body></html>`.toString();
+<title>${title}</title><style>${raw(STYLE + brandStyle(brand))}</style></head><body><main><h1>${title}</h1>${body}</main></body></html>`.toString();
 }
 
 const options = (items: readonly { code: string; description: string }[], chosen: string | undefined) =>
   items.map((i) => html`<option value="${i.code}"${i.code === chosen ? raw(' selected') : raw('')}>${i.code} · ${i.description}</option>`);
 
-function formPage(id: string, csrf: string, sent: Form, errors: Record<string, string>, notice?: string): string {
+function formPage(id: string, csrf: string, sent: Form, errors: Record<string, string>, notice?: string, brand?: unknown): string {
   const field = (name: (typeof FIELDS)[number], input: Html) => html`<label for="${name}">${LABELS[name]}</label>${input}${errors[name]
     ? html`<p class="error" id="${name}-error">${errors[name]}</p>` : ''}`;
   const described = (name: string) => (errors[name] ? raw(` aria-invalid="true" aria-describedby="${name}-error"`) : raw(''));
@@ -90,7 +109,7 @@ ${text('postal_code', 'text', ' inputmode="numeric" maxlength="5"')}
 ${field('tax_regime', html`<select id="tax_regime" name="tax_regime" required${described('tax_regime')}><option value="">Elige tu régimen</option>${options(REGIMES, sent.tax_regime)}</select>`)}
 ${field('use', html`<select id="use" name="use" required${described('use')}><option value="">Elige el uso</option>${options(CFDI_USES, sent.use)}</select>`)}
 ${text('email', 'email', ' maxlength="100"')}
-<button type="submit">Facturar</button></form>`);
+<button type="submit">Facturar</button></form>`, brand);
 }
 
 /** Runs the rules on the form as the API runs them on its body: its schema's problems and theirs in one answer. */
@@ -180,13 +199,13 @@ export function selfInvoicePage(services: { db: Db; outbox?: Outbox; pool?: CpuP
           else if (path in FIELD_MESSAGES) errors[path] ??= FIELD_MESSAGES[path];
           else notice ??= `No fue posible facturar este ticket. ${contact}`;
         }
-        return send(reply, e.status === 404 ? 404 : 400, formPage(id, token(reply), f, e.status === 404 ? { key: noTicket } : errors, notice));
+        return send(reply, e.status === 404 ? 404 : 400, formPage(id, token(reply), f, e.status === 404 ? { key: noTicket } : errors, notice, found.company.settings?.brand_color));
       }
       if (made.created) await services.outbox?.runAndWait(found.company.company_id, 'sat_stamp', made.id, services.dianTimeoutMs);
       const [inv] = await db.query<{ name: string; stamp_status: string; stamp_uuid: string | null }>(
         'SELECT name, stamp_status, stamp_uuid FROM invoices WHERE company_id = $1 AND id = $2', [found.company.company_id, made.id]);
       if (inv.stamp_status === 'Rejected') {
-        return send(reply, 400, formPage(id, token(reply), f, {}, 'El SAT no aceptó la factura con estos datos. Revisa que el RFC, el nombre, el código postal y el régimen sean los de tu Constancia de Situación Fiscal y vuelve a enviarla.'));
+        return send(reply, 400, formPage(id, token(reply), f, {}, 'El SAT no aceptó la factura con estos datos. Revisa que el RFC, el nombre, el código postal y el régimen sean los de tu Constancia de Situación Fiscal y vuelve a enviarla.', found.company.settings?.brand_color));
       }
       const csrf = token(reply);
       const download = (what: 'pdf' | 'xml', label: string) => html`<form method="post" action="/mx/self-invoice/${id}/${what}"><input type="hidden" name="_csrf" value="${csrf}">
@@ -196,7 +215,7 @@ export function selfInvoicePage(services: { db: Db; outbox?: Outbox; pool?: CpuP
 <p>${inv.stamp_status === 'Accepted' ? 'Tu factura está timbrada.' : 'Tu factura se está timbrando; vuelve a enviar el formulario en unos minutos para descargarla.'}</p>
 <p>Emisor: ${found.company.legal_name} (${found.company.tax_id}) · Folio ${inv.name}</p>
 <p>Folio fiscal (UUID): <strong id="uuid">${inv.stamp_uuid ?? 'pendiente'}</strong></p>
-<p>La enviaremos a ${f.email}.</p></div>${inv.stamp_status === 'Accepted' ? html`${download('pdf', 'Descargar PDF')}${download('xml', 'Descargar XML')}` : ''}`));
+<p>La enviaremos a ${f.email}.</p></div>${inv.stamp_status === 'Accepted' ? html`${download('pdf', 'Descargar PDF')}${download('xml', 'Descargar XML')}` : ''}`, found.company.settings?.brand_color));
     });
 
     for (const what of ['pdf', 'xml'] as const) {

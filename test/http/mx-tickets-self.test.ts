@@ -171,6 +171,27 @@ eachStorage('MX self-invoicing of tickets', (storage: Storage) => {
     assert.equal((await mx().get(`/v1/tickets/${t.id}`)).body.status, 'open');
   });
 
+  test('settings.brand_color: the page in the company\'s colour once the key matched, never before; a malformed colour refused', async () => {
+    const admin = adminOf(s);
+    assert.deepEqual(problems(await admin.patch(`/companies/${cid}`, { settings: { brand_color: '#12345' } })).map((p) => p.split('@')[1]), ['settings.brand_color']);
+    assert.equal((await admin.patch(`/companies/${cid}`, { settings: { brand_color: '#0A3D91' } })).status, 200);
+    try {
+      const t = await ticket(GEN);
+      const open = await fetch(t.self_invoice.url);
+      assert.doesNotMatch(await open.text(), /#0A3D91/i, 'nothing of the shop before the key');
+      const cookie = /autofactura_csrf=([A-Za-z0-9_-]+)/.exec(open.headers.get('set-cookie') ?? '')![1];
+      const sent = await fetch(t.self_invoice.url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `autofactura_csrf=${cookie}`, origin: s.url },
+        body: new URLSearchParams({ _csrf: cookie, key: t.self_invoice.key, ...OLIVIA, rfc: 'MASO451221PM4' }) });
+      assert.equal(sent.status, 201);
+      const page = await sent.text();
+      // A dark blue: white button text, the title in the colour (contrast with white above 4.5).
+      assert.match(page, /body\{border-top:\.5rem solid #0A3D91\}button\{background:#0A3D91;color:#ffffff;/);
+      assert.match(page, /h1\{color:#0A3D91\}/);
+    } finally {
+      assert.equal((await admin.patch(`/companies/${cid}`, { settings: { brand_color: null } })).status, 200);
+    }
+  });
+
   test('settings.ticket_self_invoice_days: days after the end of the month to self-invoice; only Mexican companies take it', async () => {
     const admin = adminOf(s);
     const set = async (days: number | null) => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { Problems } from '../../src/platform/errors';
 import { endOfMonth, selfInvoiceUntil, taxesPerTax } from '../../src/tickets/service';
 import { periodDays, ticketConcepts } from '../../src/tickets/global';
-import { AddressLimit } from '../../src/tickets/page';
+import { AddressLimit, brandStyle } from '../../src/tickets/page';
 import { periodEndedYesterday } from '../../src/tickets/auto';
 
 test('endOfMonth: the last day of the month, leap years included', () => {
@@ -102,4 +102,13 @@ test('periodEndedYesterday: the day, the week cut at a month\'s end, the month; 
   assert.deepEqual(periodEndedYesterday('weekly', '2026-12-07'), { periodicity: '02', months: '12', year: 2026, from: '2026-12-01', to: '2026-12-06' });
   assert.equal(periodEndedYesterday('weekly', '2026-12-03'), null);
   assert.equal(periodEndedYesterday('never', '2026-12-03'), null);
+});
+
+test('brandStyle: white or near-black text on the colour, whichever reads better; the title coloured only where it reads on white', () => {
+  assert.equal(brandStyle('#FFD700'), 'body{border-top:.5rem solid #FFD700}button{background:#FFD700;color:#1b1b1b;border:1px solid #FFD700}', 'gold: dark text, plain title');
+  assert.equal(brandStyle('#0a3d91'), 'body{border-top:.5rem solid #0a3d91}button{background:#0a3d91;color:#ffffff;border:1px solid #0a3d91}h1{color:#0a3d91}');
+  // #767676 is the lightest grey with 4.5:1 on white.
+  assert.match(brandStyle('#767676'), /h1\{color:#767676\}/);
+  assert.doesNotMatch(brandStyle('#777777'), /h1/);
+  for (const bad of [undefined, null, '', 'red', '#12345', '#12345g', 'url(x)', '#123456;x']) assert.equal(brandStyle(bad), '', String(bad));
 });
