@@ -6,18 +6,11 @@
  * total and the payments, the CUDE with its QR, the numbering resolution and the software. Pure, as render.ts.
  */
 import Decimal from 'decimal.js';
-import { BOLD, GREY, collect, documentInstant, drawQr, measure, newDoc, put, type Doc, type TextStyle } from './layout';
+import { BOLD, GREY, documentInstant } from './layout';
+import { rollPdf, type Row } from './roll';
 import { formatDate, formatMoney, formatQuantity, taxLabel } from './format';
 import { invoiceQrContent } from './render';
 import type { InvoicePdfInput, Money, PdfTax } from './types';
-
-/** 80 mm in points. */
-export const ROLL_WIDTH = 226.77;
-const MARGIN = 10;
-const QR = 110;
-
-/** One printed row: text on the left, an amount on the right (optional). */
-interface Row { left: string; right?: string; style?: TextStyle; gap?: number }
 
 function rows(input: InvoicePdfInput, pos: TicketPoint | null): Row[] {
   const { country, currency } = input;
@@ -77,43 +70,8 @@ function footer(input: InvoicePdfInput): Row[] {
 /** The point of sale a ticket's document keeps. */
 export interface TicketPoint { cash_register: { plate: string; type: string }; location: string; cashier: string; sale_code: string }
 
-const AMOUNT_W = 62;
-/** Measures (`draw` false) or draws the rows from `y`; returns the height. */
-function place(doc: Doc, list: Row[], y: number, draw: boolean): number {
-  const w = ROLL_WIDTH - 2 * MARGIN;
-  let yy = y;
-  for (const r of list) {
-    if (!r.left && !r.right) continue;
-    const leftW = r.right ? w - AMOUNT_W : w;
-    const h = Math.max(measure(doc, r.left, leftW, r.style), r.right ? measure(doc, r.right, AMOUNT_W, r.style) : 0);
-    if (draw) {
-      put(doc, r.left, MARGIN, yy, leftW, r.style);
-      if (r.right) put(doc, r.right, MARGIN + leftW, yy, AMOUNT_W, { ...r.style, align: 'right' });
-    }
-    yy += h + (r.gap ?? 1.5);
-  }
-  return yy - y;
-}
-
-/** The ticket's PDF: measured on a scratch page, then drawn on a page of exactly its length. */
-export async function renderTicketPdf(input: InvoicePdfInput, pos: TicketPoint | null): Promise<Buffer> {
-  const body = rows(input, pos), foot = footer(input);
-  const qr = invoiceQrContent(input);
-  const meta = (height: number) => ({
-    title: `${input.title ?? 'Tiquete'} ${input.name}`, author: input.company.name, subject: `${input.title ?? 'Tiquete'} ${input.name}`,
-    created: documentInstant(input.date, input.time), page: { width: ROLL_WIDTH, height, margin: MARGIN },
-  });
-  const scratch = newDoc(meta(2000));
-  const height = MARGIN + place(scratch, body, 0, false) + (qr ? QR + 8 : 0) + place(scratch, foot, 0, false) + MARGIN;
-  scratch.end();
-  const doc = newDoc(meta(Math.ceil(height)));
-  const done = collect(doc);
-  let y = MARGIN + place(doc, body, MARGIN, true);
-  if (qr) {
-    drawQr(doc, qr, (ROLL_WIDTH - QR) / 2, y + 4, QR);
-    y += QR + 8;
-  }
-  place(doc, foot, y, true);
-  doc.end();
-  return done;
+/** The ticket's PDF on an 80 mm roll. */
+export function renderTicketPdf(input: InvoicePdfInput, pos: TicketPoint | null): Promise<Buffer> {
+  const title = `${input.title ?? 'Tiquete'} ${input.name}`;
+  return rollPdf({ title, author: input.company.name, created: documentInstant(input.date, input.time), body: rows(input, pos), qr: invoiceQrContent(input) || null, foot: footer(input) });
 }

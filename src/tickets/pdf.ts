@@ -6,15 +6,10 @@
  * so the PDF is asked with it: POST /mx/v1/tickets/{id}/pdf {key}. Not a CFDI, and it says so.
  */
 import Decimal from 'decimal.js';
-import { BOLD, GREY, collect, drawQr, measure, newDoc, put, type Doc, type TextStyle } from '../pdf/layout';
+import { BOLD, GREY } from '../pdf/layout';
+import { rollPdf, type Row } from '../pdf/roll';
 import { formatDate, formatMoney, formatQuantity } from '../pdf/format';
 import type { TicketDocument } from './schema';
-
-/** 80 mm in points. */
-const ROLL_WIDTH = 226.77;
-const MARGIN = 10;
-const QR = 110;
-const AMOUNT_W = 62;
 
 /** c_FormaPago names a ticket may be paid with. */
 const FORMS: Record<string, string> = {
@@ -23,8 +18,6 @@ const FORMS: Record<string, string> = {
   '15': 'Condonación', '23': 'Novación', '24': 'Confusión', '25': 'Remisión de deuda', '26': 'Prescripción o caducidad',
   '27': 'A satisfacción del acreedor', '28': 'Tarjeta de débito', '29': 'Tarjeta de servicios', '31': 'Intermediario pagos',
 };
-
-interface Row { left: string; right?: string; style?: TextStyle; gap?: number }
 
 export interface TicketPdfInput {
   ticket: TicketDocument;
@@ -63,38 +56,8 @@ function footer({ ticket: t, key }: TicketPdfInput): Row[] {
   ];
 }
 
-/** Measures (`draw` false) or draws the rows from `y`; returns the height. */
-function place(doc: Doc, list: Row[], y: number, draw: boolean): number {
-  const w = ROLL_WIDTH - 2 * MARGIN;
-  let yy = y;
-  for (const r of list) {
-    const leftW = r.right ? w - AMOUNT_W : w;
-    const h = Math.max(measure(doc, r.left, leftW, r.style), r.right ? measure(doc, r.right, AMOUNT_W, r.style) : 0);
-    if (draw) {
-      put(doc, r.left, MARGIN, yy, leftW, r.style);
-      if (r.right) put(doc, r.right, MARGIN + leftW, yy, AMOUNT_W, { ...r.style, align: 'right' });
-    }
-    yy += h + (r.gap ?? 1.5);
-  }
-  return yy - y;
-}
-
-/** The ticket's PDF: measured on a scratch page, then drawn on a page of exactly its length. */
-export async function ticketPdf(input: TicketPdfInput): Promise<Buffer> {
-  const body = rows(input), foot = footer(input);
-  const meta = (height: number) => ({
-    title: `Ticket ${input.ticket.folio}`, author: input.company.legal_name, subject: `Ticket ${input.ticket.folio}`,
-    created: new Date(input.ticket.metadata.created), page: { width: ROLL_WIDTH, height, margin: MARGIN },
-  });
-  const scratch = newDoc(meta(3000));
-  const height = MARGIN + place(scratch, body, 0, false) + QR + 8 + place(scratch, foot, 0, false) + MARGIN;
-  scratch.end();
-  const doc = newDoc(meta(Math.ceil(height)));
-  const done = collect(doc);
-  let y = MARGIN + place(doc, body, MARGIN, true);
-  drawQr(doc, input.ticket.self_invoice.url, (ROLL_WIDTH - QR) / 2, y + 4, QR);
-  y += QR + 8;
-  place(doc, foot, y, true);
-  doc.end();
-  return done;
+/** The ticket's PDF on an 80 mm roll, the QR of its self-invoicing address between the sale and the key. */
+export function ticketPdf(input: TicketPdfInput): Promise<Buffer> {
+  return rollPdf({ title: `Ticket ${input.ticket.folio}`, author: input.company.legal_name, created: new Date(input.ticket.metadata.created),
+    body: rows(input), qr: input.ticket.self_invoice.url, foot: footer(input) });
 }
