@@ -5,7 +5,7 @@
 // dist/.src-built (its modification time: when the build started, so a file saved during it counts as newer).
 // Without TypeScript (a production install, `npm ci --omit=dev`) an existing build is used as it is.
 // `--all` compiles everything (tsconfig.json: the tests and benches too) whatever the times: `npm run build`.
-// BUILD_CHECK_ONLY=1 prints "up to date" or "stale" and exits without building (test/http/build-if-stale.test.ts).
+// BUILD_CHECK_ONLY=1 prints "up to date" or "stale" and exits without building (test/unit/build-if-stale.test.ts).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');

@@ -8,7 +8,7 @@ const path = require('node:path');
 
 function lines(file) {
   const cov = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const out = new Map(); // "src/x.ts" → Map(text → [covered count, uncovered count])
+  const out = new Map(); // "src/<file>.ts" → Map(text → [covered count, uncovered count])
   let total = 0;
   let covered = 0;
   for (const [abs, f] of Object.entries(cov)) {

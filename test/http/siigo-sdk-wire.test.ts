@@ -36,7 +36,7 @@ const list = (conv: Conv): Conv => (v) => (v === null || v === undefined ? v : (
 /** JSON as superagent sends it. */
 const wire = (o: unknown) => JSON.parse(JSON.stringify(o));
 
-// The SDK's UpdateCustomerCommand and UpdateProductCommand, field by field (docs/UpdateCustomerCommand.md, docs/UpdateProductCommand.md).
+// The SDK's UpdateCustomerCommand and UpdateProductCommand, field by field (UpdateCustomerCommand.md and UpdateProductCommand.md of its docs folder).
 const phone = model({ indicative: asString, number: asString, extension: asString });
 const updateCustomerCommand = model({
   type: asString, person_type: asString, id_type: asString, identification: asString, rfc_id: asString, check_digit: asString,
