@@ -115,8 +115,6 @@ async function pageWithNotes<D extends object>(q: Queryable, company: Company, d
 }
 
 export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config }) => {
-  // (Each variant's methods take its own plan: the plan this route passes is the one the same variant made.)
-  const variant = (country === 'CO' ? CO : MX) as unknown as Variant;
   /** Lets the outbox submit now, waits for it up to DIAN_TIMEOUT_MS, and answers the invoice as it then stands. */
   const submitted = async (company: Company, id: string) => {
     await outbox?.runAndWait(company.company_id, STAMP_JOB[country], id, config.dianTimeoutMs);
@@ -131,25 +129,29 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     ...(country === 'MX' ? { 'ServiceAPI-Application-Id': Type.Optional(Type.String({ description: 'Required: name of the integrating application (3–100 characters)' })) } : {}),
   });
 
-  app.post('/invoices', {
-    attachValidation: true,
-    schema: { tags, summary: `Create a ${country === 'CO' ? 'Colombian' : 'Mexican'} invoice`, body: variant.body, headers },
-  }, async (req, reply) => {
-    const applicationId = country === 'MX' ? applicationHeader(req) : undefined;
-    const partnerId = req.headers['partner-id'] as string | undefined;
-    return createDocument(db, req, reply, `${country} POST /v1/invoices`,
-      () => planRequest(req, (problems) => variant.plan(db, req.company, req.body, problems)),
-      // (Its `invoice.created` event, for a company with webhooks, is written with it by the kernel.)
-      async (q, p: Planned) => mailIfAsked(q, req.company.company_id, 'invoice', await variant.store(q, req.company, p, { partnerId, applicationId })),
-      (doc) => afterCreation(doc, outbox, (id) => submitted(req.company, id)),
-      // One statement only when nothing else is written with the invoice: no mail.
-      (p: Planned) => !p.body.mail?.send && variant.oneStatement(p), batch);
-  });
+  /** Creation and preview with one country's variant: generic, so that the plan its `plan` makes is the one its `store` takes. */
+  const creation = <P extends Planned>(v: Variant<P>) => {
+    app.post('/invoices', {
+      attachValidation: true,
+      schema: { tags, summary: `Create a ${country === 'CO' ? 'Colombian' : 'Mexican'} invoice`, body: v.body, headers },
+    }, async (req, reply) => {
+      const applicationId = country === 'MX' ? applicationHeader(req) : undefined;
+      const partnerId = req.headers['partner-id'] as string | undefined;
+      return createDocument(db, req, reply, `${country} POST /v1/invoices`,
+        () => planRequest(req, (problems) => v.plan(db, req.company, req.body, problems)),
+        // (Its `invoice.created` event, for a company with webhooks, is written with it by the kernel.)
+        async (q, p: P) => mailIfAsked(q, req.company.company_id, 'invoice', await v.store(q, req.company, p, { partnerId, applicationId })),
+        (doc) => afterCreation(doc, outbox, (id) => submitted(req.company, id)),
+        // One statement only when nothing else is written with the invoice: no mail.
+        (p: P) => !p.body.mail?.send && v.oneStatement(p), batch);
+    });
 
-  app.post('/invoices/preview', {
-    attachValidation: true,
-    schema: { tags, summary: 'Validate and compute an invoice without storing it or taking a number', body: variant.body },
-  }, async (req) => variant.preview(await planRequest(req, (problems) => variant.plan(db, req.company, req.body, problems))));
+    app.post('/invoices/preview', {
+      attachValidation: true,
+      schema: { tags, summary: 'Validate and compute an invoice without storing it or taking a number', body: v.body },
+    }, async (req) => v.preview(await planRequest(req, (problems) => v.plan(db, req.company, req.body, problems))));
+  };
+  if (country === 'CO') creation(CO); else creation(MX);
 
   app.get('/invoices/:id', { schema: { tags, summary: 'Read an invoice', params: UuidParams('Invoice') } }, async (req) =>
     readInvoice(db, req.company, req.params.id));

@@ -185,7 +185,8 @@ export function selfInvoicePage(services: { db: Db; outbox?: Outbox; pool?: CpuP
       const contact = `Comunícate con ${found.company.legal_name}.`;
       let made: { id: string; created: boolean };
       try {
-        made = await selfInvoice(db, found.company, id, f as unknown as SelfInvoiceBody, (rules) => checked(f, rules));
+        const body: SelfInvoiceBody = { key: f.key, rfc: f.rfc, name: f.name, postal_code: f.postal_code, tax_regime: f.tax_regime, use: f.use, email: f.email };
+        made = await selfInvoice(db, found.company, id, body, (rules) => checked(f, rules));
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
         const errors: Record<string, string> = {};

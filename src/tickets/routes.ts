@@ -131,7 +131,7 @@ export const ticketRoutes: RouteModule = (app, { db, country, config, outbox }) 
       () => planRequest(req, (problems) => planGlobal(db, company, req.body, problems)),
       async (q, plan: GlobalPlan) => readInvoice(q, company, await writeGlobalInvoice(q, company, plan, req.body)),
       async (doc) => {
-        const id = (doc as unknown as { id: string }).id;
+        const id = String((doc as { id?: unknown }).id);
         await outbox?.runAndWait(company.company_id, 'sat_stamp', id, config.dianTimeoutMs);
         return readInvoice(db, company, id);
       });
