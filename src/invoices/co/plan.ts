@@ -17,7 +17,7 @@ import type { CoInvoiceBody, CoItem } from './schema';
 import { planLines, planRetentions } from './lines';
 import { computePlan } from './totals';
 import { onTestResolution } from '../../einvoice/dian/test-resolution';
-import { finalConsumer } from './consumer';
+import { FINAL_CONSUMER, finalConsumer } from './consumer';
 
 /** A Colombian sales document: an invoice (FV), a credit note (NC) or a debit note (ND). */
 export type SalesKind = 'FV' | 'NC' | 'ND';
@@ -76,7 +76,8 @@ export async function planCoInvoice(q: Queryable, company: Company, sent: CoInvo
   // Master data referenced by the request, a query per table.
   const md = await loadMasterData(q, company, {
     productCodes: items.map((i) => i.code),
-    customerIdentifications: [body.customer?.identification, ...items.map((i) => i.customer?.identification)],
+    // (Without a customer, the consumidor final's record, which a POS ticket then names: read with the rest.)
+    customerIdentifications: [body.customer === undefined ? FINAL_CONSUMER.identification : body.customer?.identification, ...items.map((i) => i.customer?.identification)],
   });
   const { document_types: docTypes, sellers, cost_centers: costCenters } = md;
 
@@ -151,7 +152,8 @@ async function planCustomer(q: Queryable, problems: Problems, company: Company, 
       problems.add('parameter_required', 'customer is required (only a POS ticket may leave it out: its buyer is then the consumidor final, 222222222222)', 'customer');
       return { customer, newCustomer };
     }
-    customer = await finalConsumer(q, company);
+    customer = md.customers.find((x) => x.identification === FINAL_CONSUMER.identification && x.branch_office === FINAL_CONSUMER.branch_office)
+      ?? await finalConsumer(q, company);
     body.customer = { identification: customer.identification, branch_office: customer.branch_office };
     return { customer, newCustomer };
   }
