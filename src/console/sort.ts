@@ -50,7 +50,7 @@ export const SOURCES: Record<string, { table: string; cond: string; stamped: boo
 const CAST: Record<SortKey, string> = { date: 'date', number: 'bigint', total: 'numeric', balance: 'numeric', due: 'text', customer: 'text', status: 'int' };
 const KEY_FORMAT: Record<SortKey, RegExp> = {
   date: /^\d{4}-\d{2}-\d{2}$/, number: /^\d{1,18}$/, total: /^-?\d{1,16}(\.\d{1,6})?$/, balance: /^-?\d{1,16}(\.\d{1,6})?$/,
-  due: /^\d{4}-\d{2}-\d{2}$/, customer: /^[^\u0000]{0,400}$/, status: /^\d{1,2}$/,
+  due: /^\d{4}-\d{2}-\d{2}$/, customer: /^\P{Cc}{0,400}$/u, status: /^\d{1,2}$/,
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
