@@ -38,8 +38,10 @@ $$;
 -- own index (invoices_customer…).
 CREATE INDEX customers_search_fold ON customers
   USING gin (console_fold(identification || ' ' || (name::text) || ' ' || coalesce(commercial_name, '')) gin_trgm_ops);
--- The list sorted by customer: the customers in the order of their folded names, each one's documents after it.
+-- The list sorted by customer: the customers in the order of their folded names, each one's documents after it
+-- (found by the customer's id: an invoice keeps the identification it was issued to, a customer's may change).
 CREATE INDEX customers_name_sort ON customers (company_id, console_fold(console_name(name)), id);
+CREATE INDEX invoices_customer_id ON invoices (company_id, customer_id, id) WHERE deleted_at IS NULL;
 
 -- The number part: a part of the full number (ILIKE '%…%', three characters or more).
 CREATE INDEX invoices_name_trgm ON invoices USING gin (name gin_trgm_ops) WHERE deleted_at IS NULL;
