@@ -14,7 +14,7 @@ import type { Db } from '../platform/db';
 import { background } from '../platform/background';
 import { need, Refused, type Ctx } from './context';
 import { html, type Html } from './html';
-import { t, type Lang } from './i18n';
+import type { Lang } from './i18n';
 import { page } from './layout';
 import { errorsOf, translate } from './messages';
 import { kindOf } from './kinds';
@@ -37,7 +37,7 @@ const WORDS = {
   none: ['Elija al menos un documento de la lista, o «Todos los del filtro».', 'Choose at least one document of the list, or "All those of the filter".'],
   tooMany: ['El filtro tiene más de {n} documentos para este trabajo: acótelo (fechas, tipo, estado) y repítalo.', 'The filter has more than {n} documents for this job: narrow it (dates, type, status) and start it again.'],
   back: ['Volver a la lista', 'Back to the list'], job: ['Trabajo', 'Job'], progress: ['Avance', 'Progress'],
-  refresh: ['Actualizar', 'Refresh'], noXml: ['sin XML (no se envía a la autoridad)', 'no XML (not sent to the authority)'],
+  refresh: ['Actualizar', 'Refresh'],
 } as const;
 const w = (l: Lang, k: keyof typeof WORDS) => WORDS[k][l === 'en' ? 1 : 0];
 
@@ -128,7 +128,9 @@ async function runJob(ctx: Ctx, db: Db, id: string, kind: string, action: Action
           // A PDF is compressed already: stored as it is; an XML is deflated.
           files[`${base}.pdf`] = [new Uint8Array(pdf.raw), { level: 0 }];
           const xml = await ctx.api('GET', `/${kind}/${d.id}/xml`, undefined, { accept: 'application/xml' });
+          // No XML (404): a document never sent to the authority, its PDF alone; any other answer is a problem of the document.
           if (xml.status === 200) files[`${base}.xml`] = new Uint8Array(xml.raw);
+          else if (xml.status !== 404) problems.push({ name: d.name, problem: problemOf(l, xml.body, xml.status) });
         } else {
           failed++;
           problems.push({ name: d.name, problem: problemOf(l, pdf.body, pdf.status) });
@@ -178,7 +180,7 @@ export async function jobProgress(ctx: Ctx, db: Db, id: string): Promise<Html> {
   <label for="job-bar">${w(l, 'progress')}</label> <progress id="job-bar" max="100" value="${j.status === 'done' ? 100 : percent}">${j.status === 'done' ? 100 : percent} %</progress>
   ${moving ? html`<p><a href="/app/jobs/${j.id}">${w(l, 'refresh')}</a></p>` : ''}
   ${j.error ? html`<p class="error" role="alert">${j.error}</p>` : ''}
-  ${j.failed ? html`<section aria-labelledby="job-problems"><h2 id="job-problems">${w(l, 'problems')}: ${j.failed}</h2><ul>${j.problems.map((p) => html`<li>${p.name}: ${p.problem}</li>`)}</ul></section>` : ''}
+  ${j.problems.length ? html`<section aria-labelledby="job-problems"><h2 id="job-problems">${w(l, 'problems')}: ${Math.max(j.failed, j.problems.length)}</h2><ul>${j.problems.map((p) => html`<li>${p.name}: ${p.problem}</li>`)}</ul></section>` : ''}
   ${j.status === 'done' && j.file_name ? html`<p><a class="button" id="job-download" href="/app/jobs/${j.id}/file" download="${j.file_name}">${w(l, 'download')} ${j.file_name}</a></p>` : ''}</div>`;
 }
 
@@ -198,6 +200,3 @@ export async function jobFile(ctx: Ctx, db: Db, id: string): Promise<{ name: str
   if (!row?.result || !row.file_name) throw new Refused(404, 'file');
   return { name: row.file_name, file: Buffer.from(row.result) };
 }
-
-/** The title of the bulk form's error page. */
-export const bulkTitle = (l: Lang) => t(l, 'documents');

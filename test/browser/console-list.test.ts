@@ -175,6 +175,7 @@ describe('console documents list in a browser', browserSuite(), () => {
     await page.waitForSelector('#job-download', { timeout: 60_000 });
     assert.equal(await page.getAttribute('#job-bar', 'value'), '100');
     assert.match(await page.textContent('#job-count') ?? '', /^3 de 3$/);
+    assert.equal(await page.$('#job-problems'), null, 'no document failed');
     await noViolations('a finished job');
     const [zipFile] = await Promise.all([page.waitForEvent('download'), page.click('#job-download')]);
     const files = unzipSync(new Uint8Array(fs.readFileSync((await zipFile.path())!)));
@@ -184,11 +185,15 @@ describe('console documents list in a browser', browserSuite(), () => {
       assert.match(strFromU8(files[`${d.name}.xml`]), /<cfdi:Comprobante[\s\S]*<tfd:TimbreFiscalDigital/);
     }
     // The same three sent again by e-mail: a job too, done with the three.
+    const mailsOf = async () => (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM mails WHERE doc_id = ANY($1::uuid[])', [made.map((d) => d.id)]))[0].n;
+    const mailed = await mailsOf();
     await go('/app/documents?kind=invoices&size=100');
     for (const d of made) await page.check(`input[name=ids][value="${d.id}"]`);
     await Promise.all([page.waitForURL(/\/app\/jobs\/[0-9a-f-]{36}$/), page.click('button[name=action][value=mail]')]);
     await page.waitForFunction(() => document.querySelector('#job-state')?.textContent === 'Terminado', undefined, { timeout: 60_000 });
     assert.match(await page.textContent('#job-count') ?? '', /^3 de 3$/);
+    assert.equal(await page.$('#job-problems'), null, 'every e-mail queued');
+    assert.equal(await mailsOf(), mailed + 3, 'an e-mail more for each of the three');
     // Nothing chosen: refused with what to do.
     await go('/app/documents?kind=invoices&size=100');
     await Promise.all([page.waitForLoadState('load'), page.click('button[name=action][value=zip]')]);
