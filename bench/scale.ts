@@ -160,8 +160,10 @@ async function sizeRun(storage: Storage, env: Record<string, string>, size: numb
 
 /**
  * The operator console's pages (issue 38 point 4: each under 200 ms of server time at a million invoices), signed in as the demo
- * company's owner: home, the documents list (unsorted, sorted each way, deep in a sort, filtered), a document, the receivables and
- * the trial balance pages. Timed as a browser's request of the page (the HTML, not its script and style).
+ * company's owner: home, the documents list (unsorted, sorted each way, deep in a sort, filtered; issue 52: searched by a part of a
+ * number, a customer's name, a NIT, an amount, filtered by payment status, sorted by the new columns, its totals row and its
+ * exports), a document, the receivables and the trial balance pages. Timed as a browser's request of the page (the HTML, not its
+ * script and style).
  */
 async function consolePages(db: Db, base: string, companyId: number, p: { samples: number; month: [string, string]; customer: string; middle: string; reuse: boolean }): Promise<Figure[]> {
   const signIn = () => fetch(`${base}/app/login`, {
@@ -182,6 +184,14 @@ async function consolePages(db: Db, base: string, companyId: number, p: { sample
   // Near the end of the invoices from the month's start by number descending: the last page, whose walk must stop at the range's lowest number.
   const [last] = await db.query<{ number: string; id: string }>(`SELECT number::text AS number, id FROM invoices
       WHERE company_id = $1 AND deleted_at IS NULL AND date >= $2::date ORDER BY number, id LIMIT 1 OFFSET 10`, [companyId, m0]);
+  // What the search box is given (issue 52): the middle invoice's number and total, and the words of a bulk customer's name
+  // (Distribuidora Mayorista 00001 S.A.S.: "mayorista 00001", in lower case).
+  const [named] = await db.query<{ name: string; total: string }>('SELECT name, total::text AS total FROM invoices WHERE company_id = $1 AND id = $2', [companyId, p.middle]);
+  const [customer] = await db.query<{ name: string }>('SELECT console_name(name) AS name FROM customers WHERE company_id = $1 AND identification = $2', [companyId, p.customer]);
+  const word = customer.name.split(' ').slice(1, 3).join(' ').toLowerCase();
+  const u = encodeURIComponent;
+  /** An amount as Colombia writes it: 1.234.567,89. */
+  const pesos = (v: string) => new Intl.NumberFormat('es-CO', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(v)).replace(/\u00a0/g, '');
   const pages: { name: string; path: string }[] = [
     { name: 'console home', path: '/app' },
     { name: 'console documents', path: '/app/documents' },
@@ -195,6 +205,24 @@ async function consolePages(db: Db, base: string, companyId: number, p: { sample
     { name: 'console from a month\'s start, by number asc', path: `/app/documents?from=${m0}&sort=number&dir=asc` },
     ...(last ? [{ name: 'console from a month\'s start, by number desc, last page', path: `/app/documents?from=${m0}&sort=number&dir=desc&cursor=${cursorOf(last.number, last.id)}` }] : []),
     { name: 'console filter rejected', path: '/app/documents?stamp=Rejected' },
+    // Issue 52: the list that finds. The search box (a part of a number through the names' trigram index, a customer's name or NIT
+    // through the customers' folded trigram index, an amount), the statuses about payment, the new columns' sorts, the totals
+    // row of the whole filter (read after the page), and the exports of a customer's documents.
+    { name: 'console search, part of a number', path: `/app/documents?q=${u(named.name.slice(0, -1))}` },
+    { name: 'console search, three digits', path: `/app/documents?q=${named.name.slice(-3)}` },
+    { name: 'console search, a customer\'s name', path: `/app/documents?q=${u(word)}` },
+    { name: 'console search, a NIT', path: `/app/documents?q=${p.customer}` },
+    { name: 'console search, an amount', path: `/app/documents?q=${u(pesos(named.total))}` },
+    { name: 'console filter overdue', path: '/app/documents?status=overdue' },
+    { name: 'console filter paid, a month', path: `/app/documents?from=${m0}&to=${m1}&status=paid` },
+    ...(['customer', 'balance', 'due', 'status'] as const).map((key) => ({ name: `console sorted by ${key} desc`, path: `/app/documents?sort=${key}&dir=desc` })),
+    { name: 'console sorted by customer asc, a name searched', path: `/app/documents?q=${u(word)}&sort=customer&dir=asc` },
+    { name: 'console totals, every invoice', path: '/app/documents/totals' },
+    { name: 'console totals, a month', path: `/app/documents/totals?from=${m0}&to=${m1}` },
+    { name: 'console totals, part of a number', path: `/app/documents/totals?q=${u(named.name.slice(0, -1))}` },
+    { name: 'console totals, a customer\'s name', path: `/app/documents/totals?q=${u(word)}` },
+    { name: 'console CSV, a customer\'s name', path: `/app/documents.csv?q=${u(word)}` },
+    { name: 'console XLSX, a customer\'s name', path: `/app/documents.xlsx?q=${u(word)}` },
     { name: 'console a document', path: `/app/documents/invoices/${p.middle}` },
     // The new-invoice form reads the first 100 customers with their advances (GET /customers) and the products.
     { name: 'console new invoice', path: '/app/invoices/new' },

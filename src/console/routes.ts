@@ -30,6 +30,7 @@ import { ticketRoutes } from './tickets';
 import { startRoutes } from './starts';
 import { BadList, badListText } from './sort';
 import { settingsRoutes } from './settings-routes';
+import { listRoutes } from './bulk-routes';
 import { csv, RECEIVABLES_MONEY, receivablesPage, receivablesRows, TRIAL_BALANCE_MONEY, trialBalancePage, trialBalanceRows, xlsx } from './reports';
 
 const COOKIE = 'fx_console';
@@ -258,6 +259,8 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
       if (res.status === 201) return reply.redirect(`/app/documents/invoices/${res.body.id}?ok=done`, 303);
       return sendHtml(reply, 400, await invoiceForm(ctx, f, res));
     }));
+    // The documents list's totals row, its CSV and XLSX, and its bulk jobs (ZIP, e-mail, sending again).
+    listRoutes(app, guarded, db);
     catalogRoutes(app, guarded, db);
     settingsRoutes(app, guarded);
     receiptRoutes(app, guarded, db);

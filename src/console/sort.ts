@@ -1,57 +1,84 @@
 /**
- * The documents list sorted by date, number or total, ascending or descending, in keyset pages: the cursor of a
- * page is the sort key and the id of its last row (the id breaks ties), so a page continues right after it with
- * neither repeats nor gaps, however deep. Without a sort the list is the API's own (newest first, list.ts).
- * Every query is scoped to the session's company; the filters are the list's (number, customer, date range,
- * status).
+ * The documents list's SQL: its filter (a search box over the number, the customer and the amount; a date range, a
+ * document type, a status), its rows (with the customer's name, the balance, the due date and what the status is
+ * made of) sorted by any column, ascending or descending, in keyset pages (the cursor of a page is its last row's
+ * sort key and id, so a page continues right after it with neither repeats nor gaps, however deep), the totals of
+ * the whole filter, and every row of it (the exports and bulk jobs: export.ts, bulk.ts). Every query is scoped to
+ * the session's company. Indexes: migrations 050 (number, total), 060 (each day's numbers), 067 and 068 (the search,
+ * the customer's name, the balance and the due date).
  */
 import type { Db } from '../platform/db';
 import type { Ctx } from './context';
 import type { Lang } from './i18n';
+import { parseAmount } from './amounts';
+import { todayIn } from '../invoices/lookup';
 
-export type SortKey = 'date' | 'number' | 'total';
+export type SortKey = 'date' | 'number' | 'customer' | 'total' | 'balance' | 'due' | 'status';
+export const SORT_KEYS: readonly SortKey[] = ['number', 'date', 'customer', 'total', 'balance', 'due', 'status'];
 export interface Sort { key: SortKey; dir: 'asc' | 'desc' }
+/** The order when the address names none: newest date first. */
+export const DEFAULT_SORT: Sort = { key: 'date', dir: 'desc' };
+
+/** The statuses the list filters by (`status=`): what the authority said, what is owed, the e-mail. */
+export const STATUSES = ['issued', 'draft', 'pending', 'rejected', 'paid', 'partly_paid', 'overdue', 'annulled', 'mail_failed'] as const;
+export type Status = (typeof STATUSES)[number];
+/** The statuses about payment, which only invoices have. */
+export const PAYMENT_STATUSES: readonly Status[] = ['paid', 'partly_paid', 'overdue'];
+
 export interface ListRow {
-  id: string; name: string; date: string; total: string; annulled: boolean;
-  customer: { name?: string | string[]; identification?: string; rfc_id?: string } | null;
-  stamp?: { status: string }; mail?: { status: string }; cancellation?: { status: string } | null;
-  /** Its document type (a Colombian invoice of a plain type is issued, never a draft). */
-  document?: { id: number };
+  id: string; name: string; date: string; number: string; total: string;
+  /** What the customer still owes (invoices; null for the other kinds). */
+  balance: string | null;
+  /** The due date the invoice was issued with (null when paid at once, and for the other kinds). */
+  due: string | null;
+  annulled: boolean; customerName: string | null; identification: string | null;
+  stamp?: string; mail: string | null; cancellation: string | null;
+  /** Its document type, and whether that type is never sent to the authority (a Colombian plain invoice: issued, never a draft). */
+  type: number; plain: boolean;
+  /** An installment past due and unpaid; some installment paid while some is still owed. */
+  overdue: boolean; partly: boolean;
 }
 
 /** The table of each kind of document and the condition of the rows the API shows. */
-const SOURCES: Record<string, { table: string; cond: string; stamped: boolean }> = {
-  invoices: { table: 'invoices', cond: 'deleted_at IS NULL', stamped: true },
-  'credit-notes': { table: 'notes', cond: "kind = 'NC'", stamped: true },
-  'debit-notes': { table: 'notes', cond: "kind = 'ND'", stamped: true },
-  vouchers: { table: 'vouchers', cond: 'true', stamped: false },
-  payments: { table: 'payments', cond: 'true', stamped: true },
+export const SOURCES: Record<string, { table: string; cond: string; stamped: boolean; owed: boolean; cancellable: boolean; optionalCustomer?: boolean; docType: string }> = {
+  invoices: { table: 'invoices', cond: 't.deleted_at IS NULL', stamped: true, owed: true, cancellable: true, docType: 'FV' },
+  'credit-notes': { table: 'notes', cond: "t.kind = 'NC'", stamped: true, owed: false, cancellable: true, docType: 'NC' },
+  'debit-notes': { table: 'notes', cond: "t.kind = 'ND'", stamped: true, owed: false, cancellable: false, docType: 'ND' },
+  vouchers: { table: 'vouchers', cond: 'true', stamped: false, owed: false, cancellable: false, optionalCustomer: true, docType: 'RC' },
+  payments: { table: 'payments', cond: 'true', stamped: true, owed: false, cancellable: true, docType: 'P' },
 };
-const CAST: Record<SortKey, string> = { date: 'date', number: 'bigint', total: 'numeric' };
-const KEY_FORMAT: Record<SortKey, RegExp> = { date: /^\d{4}-\d{2}-\d{2}$/, number: /^\d{1,18}$/, total: /^-?\d{1,16}(\.\d{1,6})?$/ };
+const CAST: Record<SortKey, string> = { date: 'date', number: 'bigint', total: 'numeric', balance: 'numeric', due: 'text', customer: 'text', status: 'int' };
+const KEY_FORMAT: Record<SortKey, RegExp> = {
+  date: /^\d{4}-\d{2}-\d{2}$/, number: /^\d{1,18}$/, total: /^-?\d{1,16}(\.\d{1,6})?$/, balance: /^-?\d{1,16}(\.\d{1,6})?$/,
+  due: /^\d{4}-\d{2}-\d{2}$/, customer: /^\P{Cc}{0,400}$/u, status: /^\d{1,2}$/,
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const STAMPS = ['Draft', 'Pending', 'Accepted', 'Rejected'];
+/** The due date of a document without one, in the due-date sort and its index (invoices_due_sort): after every real date. */
+const NO_DUE = '9999-12-31';
 
 /** A list address the console refuses (400): the parameter and the value given, shown in the page's language by `badListText`. */
 export class BadList extends Error {
-  constructor(readonly param: 'sort' | 'dir' | 'cursor' | 'kind' | 'from' | 'to' | 'size', readonly value = '') { super(`${param}: ${value}`); }
+  constructor(readonly param: 'sort' | 'dir' | 'cursor' | 'kind' | 'from' | 'to' | 'size' | 'status' | 'type', readonly value = '') { super(`${param}: ${value}`); }
 }
 
 const BAD_LIST: Record<Lang, Record<BadList['param'], string>> = {
-  es: { sort: 'sort: date, number o total', dir: 'dir: asc o desc', cursor: 'cursor: no es una página de esta lista y orden', kind: 'Tipo de documento desconocido',
-    from: 'Desde: una fecha como 2026-11-26', to: 'Hasta: una fecha como 2026-11-26', size: 'size: un número entero de 1 a 100' },
-  en: { sort: 'sort: date, number or total', dir: 'dir: asc or desc', cursor: 'cursor: not a page of this list and sort', kind: 'Unknown document kind',
-    from: 'From: a date as 2026-11-26', to: 'To: a date as 2026-11-26', size: 'size: a whole number from 1 to 100' },
+  es: { sort: 'sort: number, date, customer, total, balance, due o status', dir: 'dir: asc o desc', cursor: 'cursor: no es una página de esta lista y orden', kind: 'Tipo de documento desconocido',
+    from: 'Desde: una fecha como 2026-11-26', to: 'Hasta: una fecha como 2026-11-26', size: 'size: un número entero de 1 a 100',
+    status: `Estado: uno de ${STATUSES.join(', ')}`, type: 'Tipo: el número de un tipo de documento de la empresa' },
+  en: { sort: 'sort: number, date, customer, total, balance, due or status', dir: 'dir: asc or desc', cursor: 'cursor: not a page of this list and sort', kind: 'Unknown document kind',
+    from: 'From: a date as 2026-11-26', to: 'To: a date as 2026-11-26', size: 'size: a whole number from 1 to 100',
+    status: `Status: one of ${STATUSES.join(', ')}`, type: 'Type: the number of a document type of the company' },
 };
 export const badListText = (lang: Lang, e: BadList): string => `${BAD_LIST[lang][e.param]}${e.value ? ` (${lang === 'es' ? 'no' : 'not'} ${e.value})` : ''}.`;
 
-/** The sort the address asks for (`sort=date|number|total`, `dir=asc|desc`, descending by default), or none. */
+/** The sort the address asks for (`sort=` a column, `dir=asc|desc`, descending by default), or none. */
 export function sortOf(q: Record<string, string | undefined>): Sort | null {
   if (!q.sort) return null;
-  if (q.sort !== 'date' && q.sort !== 'number' && q.sort !== 'total') throw new BadList('sort', q.sort);
+  if (!(SORT_KEYS as readonly string[]).includes(q.sort)) throw new BadList('sort', q.sort);
   if (q.dir !== undefined && q.dir !== '' && q.dir !== 'asc' && q.dir !== 'desc') throw new BadList('dir', q.dir);
-  return { key: q.sort, dir: q.dir === 'asc' ? 'asc' : 'desc' };
+  return { key: q.sort as SortKey, dir: q.dir === 'asc' ? 'asc' : 'desc' };
 }
 
 export const cursorOf = (key: string, id: string): string => Buffer.from(JSON.stringify([key, id])).toString('base64url');
@@ -64,6 +91,119 @@ export function readCursor(sort: Sort, cursor: string): [string, string] {
     throw new BadList('cursor');
   }
   return [v[0], v[1]];
+}
+
+/** The source of a kind, or 400. */
+export function sourceOf(kind: string) {
+  const src = SOURCES[kind];
+  if (!src) throw new BadList('kind', kind);
+  return src;
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+const likeText = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A filter of the list: its WHERE conditions (on `t`, the kind's table) and their arguments ($1 is the company). */
+export interface Filter { src: (typeof SOURCES)[string]; where: string[]; args: unknown[]; country: 'CO' | 'MX' }
+
+/** Whether a row's document type is one never sent to the authority (Colombia's plain types). */
+const plainSql = (f: { country: 'CO' | 'MX' }) => (f.country === 'CO'
+  ? "t.document_type_id IN (SELECT dt.id FROM document_types dt WHERE dt.company_id = $1 AND dt.electronic_type = 'NoElectronic')" : 'false');
+const cancelledSql = (f: Filter) => (f.src.cancellable ? "coalesce(t.cancellation->>'status' = 'Cancelled', false)" : 'false');
+const dueItems = "SELECT 1 FROM due_items d WHERE d.company_id = t.company_id AND d.invoice_id = t.id AND NOT d.annulled";
+
+/**
+ * The list's filter from its address: `q` (the search box: a part of the number of three characters or more, else the
+ * whole number; a part of the customer's identification, name or trade name, without regard to accents or case; an
+ * amount, written as the company's country writes it, equal to the total), `from` and `to` (dates), `type` (a
+ * document type's id), `status` (STATUSES), and the older `name` (a whole number), `customer` (an identification)
+ * and `stamp` (the authority's status) of the home page's links; `ids` limits it to those documents (a bulk job's
+ * selection).
+ */
+export async function filterOf(ctx: Ctx, db: Db, kind: string, q: Record<string, string | undefined>, ids?: string[]): Promise<Filter> {
+  const src = sourceOf(kind);
+  const f: Filter = { src, where: ['t.company_id = $1', src.cond], args: [ctx.company.company_id], country: ctx.country };
+  const arg = (v: unknown) => { f.args.push(v); return `$${f.args.length}`; };
+  if (ids) f.where.push(`t.id = ANY(${arg(ids.filter((id) => UUID.test(id)))}::uuid[])`);
+  if (q.name?.trim()) f.where.push(`t.name = ${arg(q.name.trim())}`);
+  if (q.customer?.trim()) f.where.push(`t.customer_identification = ${arg(q.customer.trim())}`);
+  for (const [param, op] of [['from', '>='], ['to', '<=']] as const) {
+    const v = q[param];
+    if (!v) continue;
+    if (!DAY.test(v) || Number.isNaN(Date.parse(v))) throw new BadList(param, v);
+    f.where.push(`t.date ${op} ${arg(v)}::date`);
+  }
+  if (q.type) {
+    if (!/^\d{1,9}$/.test(q.type)) throw new BadList('type', q.type);
+    f.where.push(`t.document_type_id = ${arg(Number(q.type))}::int`);
+  }
+  // A known status is written into the statement, so that the planner can use the partial index of the open ones (invoices_stamp_open).
+  if (q.stamp && src.stamped) {
+    if (STAMPS.includes(q.stamp)) f.where.push(`t.stamp_status = '${q.stamp}'`);
+    else f.where.push(`t.stamp_status = ${arg(q.stamp)}`);
+  }
+  if (q.status) {
+    if (!(STATUSES as readonly string[]).includes(q.status)) throw new BadList('status', q.status);
+    f.where.push(statusSql(ctx, f, q.status as Status, arg));
+  }
+  const term = q.q?.trim().slice(0, 100);
+  if (term) f.where.push(await searchSql(ctx, db, term, arg));
+  return f;
+}
+
+function statusSql(ctx: Ctx, f: Filter, status: Status, arg: (v: unknown) => string): string {
+  const live = `NOT t.annulled AND NOT ${cancelledSql(f)}`;
+  const stamp = (s: string) => (f.src.stamped ? `t.stamp_status = '${s}'` : 'false');
+  switch (status) {
+    case 'issued': return f.src.stamped ? `${live} AND (t.stamp_status = 'Accepted' OR (t.stamp_status = 'Draft' AND ${plainSql(f)}))` : live;
+    case 'draft': return `${stamp('Draft')} AND NOT ${plainSql(f)}`;
+    case 'pending': return stamp('Pending');
+    case 'rejected': return stamp('Rejected');
+    case 'annulled': return `(t.annulled OR ${cancelledSql(f)})`;
+    case 'mail_failed': return "t.mail_status = 'failed_delivery'";
+    case 'paid': return f.src.owed ? `${live} AND t.balance = 0` : 'false';
+    case 'partly_paid': return f.src.owed ? `${live} AND t.balance > 0 AND EXISTS (${dueItems} AND d.paid > 0)` : 'false';
+    case 'overdue': return f.src.owed
+      ? `${live} AND t.balance > 0 AND EXISTS (${dueItems} AND d.paid < d.amount AND d.due_date < ${arg(todayIn(ctx.company.time_zone))}::date)` : 'false';
+  }
+}
+
+/** The search box: the number, the customer (identification, name, trade name) or the amount, any of them. */
+async function searchSql(ctx: Ctx, db: Db, term: string, arg: (v: unknown) => string): Promise<string> {
+  const arms: string[] = [];
+  // A part of the number, through the trigram index of the names (migration 068); shorter than a trigram, the whole number.
+  if (term.length >= 3) arms.push(`t.name ILIKE ${arg(`%${likeText(term)}%`)}`);
+  else arms.push(`t.name = ${arg(term)}`);
+  if (/^\d{1,18}$/.test(term)) arms.push(`t.number = ${arg(term)}::bigint`);
+  // The customers it names, through their own trigram index (few rows beside the documents), then their documents by identification.
+  const [{ folded }] = await db.query<{ folded: string }>('SELECT console_fold($1) AS folded', [term]);
+  const found = folded.length >= 3
+    ? await db.query<{ identification: string }>(`SELECT DISTINCT identification FROM customers WHERE company_id = $1
+        AND console_fold(identification || ' ' || (name::text) || ' ' || coalesce(commercial_name, '')) LIKE $2 LIMIT 20000`,
+      [ctx.company.company_id, `%${likeText(folded)}%`])
+    : [];
+  const identifications = [...new Set([...found.map((r) => r.identification), term.toUpperCase(), term])];
+  arms.push(`t.customer_identification = ANY(${arg(identifications)}::text[])`);
+  // An amount as the company's country writes it (1.234.567,89 in Colombia), or with a point before at most two decimals.
+  const typed = parseAmount(term, ctx.country);
+  const amount = typeof typed === 'number' ? typed : /^\d{1,15}([.,]\d{1,2})?$/.test(term) ? Number(term.replace(',', '.')) : undefined;
+  if (amount !== undefined && Number.isFinite(amount)) arms.push(`t.total = ${arg(amount.toFixed(2))}::numeric`);
+  return `(${arms.join(' OR ')})`;
+}
+
+/** Each sort key's expression (the same as its index's, where it has one). */
+function keySql(f: Filter, key: SortKey): string {
+  switch (key) {
+    case 'date': return 't.date';
+    case 'number': return 't.number';
+    case 'total': return 't.total';
+    case 'balance': return f.src.owed ? 't.balance' : '0::numeric';
+    case 'due': return f.src.owed ? `coalesce(console_due(t.document), '${NO_DUE}')` : `'${NO_DUE}'::text`;
+    case 'customer': return f.src.optionalCustomer ? "coalesce(console_fold(console_name(c.name)), '')" : 'console_fold(console_name(c.name))';
+    // What needs doing first: rejected, waiting, drafts, owed, paid, then the annulled.
+    case 'status': return `(CASE WHEN t.annulled OR ${cancelledSql(f)} THEN 9${f.src.stamped ? ` WHEN t.stamp_status = 'Rejected' THEN 1 WHEN t.stamp_status = 'Pending' THEN 2
+      WHEN t.stamp_status = 'Draft' AND NOT ${plainSql(f)} THEN 3` : ''}${f.src.owed ? ' WHEN t.balance > 0 THEN 4' : ''} ELSE 5 END)`;
+  }
 }
 
 /** The widest date range (days, both ends given) whose rows are sorted by total rather than walked in the sort index. */
@@ -107,77 +247,114 @@ async function rangePlan(db: Db, companyId: number, table: string, q: Record<str
   return { read: inside < 3 * total('passed'), walks };
 }
 
-/** One page (`size` rows) of the kind's documents in the sort, after the cursor; `next` is the cursor of the page after it, if any. */
-export async function sortedPage(ctx: Ctx, db: Db, kind: string, q: Record<string, string | undefined>, sort: Sort, size: number): Promise<{ rows: ListRow[]; next?: string }> {
-  const src = SOURCES[kind];
-  if (!src) throw new BadList('kind', kind);
-  const args: unknown[] = [ctx.company.company_id];
-  const where = ['company_id = $1', src.cond];
-  const add = (sql: string, v: unknown) => { args.push(v); where.push(sql.replace('$n', `$${args.length}`)); };
-  if (q.name?.trim()) add('name = $n', q.name.trim());
-  if (q.customer?.trim()) add('customer_identification = $n', q.customer.trim());
-  for (const [param, op] of [['from', '>='], ['to', '<=']] as const) {
-    const v = q[param];
-    if (!v) continue;
-    if (!DAY.test(v) || Number.isNaN(Date.parse(v))) throw new BadList(param, v);
-    add(`date ${op} $n::date`, v);
-  }
-  // A known status is written into the statement, so that the planner can use the partial index of the open ones (invoices_stamp_open).
-  if (q.stamp && src.stamped) {
-    if (STAMPS.includes(q.stamp)) where.push(`stamp_status = '${q.stamp}'`);
-    else add('stamp_status = $n', q.stamp);
-  }
-  const col = sort.key;
+/** What a page reads of each row (after the page's rows are chosen). */
+function columnsSql(f: Filter, key: SortKey): string {
+  const owed = f.src.owed;
+  return `t.id, t.name, t.date::text AS date, t.number::text AS number, t.total::text AS total, ${owed ? 't.balance::text' : 'NULL::text'} AS balance,
+    ${owed ? 'console_due(t.document)' : 'NULL::text'} AS due, t.annulled, t.document_type_id AS type, t.customer_identification AS identification,
+    console_name(c.name) AS customer_name, ${f.src.stamped ? 't.stamp_status' : 'NULL::text'} AS stamp_status, t.mail_status,
+    ${f.src.cancellable ? "t.cancellation->>'status'" : 'NULL::text'} AS cancellation, ${plainSql(f)} AS plain,
+    ${owed ? `t.balance > 0 AND EXISTS (${dueItems} AND d.paid < d.amount AND d.due_date < $${f.args.length + 1}::date)` : 'false'} AS overdue,
+    ${owed ? `t.balance > 0 AND EXISTS (${dueItems} AND d.paid > 0)` : 'false'} AS partly, (${keySql(f, key)})::text AS sort_key`;
+}
+
+type Raw = { id: string; name: string; date: string; number: string; total: string; balance: string | null; due: string | null; annulled: boolean; type: number;
+  identification: string | null; customer_name: string | null; stamp_status: string | null; mail_status: string | null; cancellation: string | null;
+  plain: boolean; overdue: boolean; partly: boolean; sort_key: string };
+const rowOf = (r: Raw): ListRow => ({
+  id: r.id, name: r.name, date: r.date, number: r.number, total: r.total, balance: r.balance, due: r.due, annulled: r.annulled,
+  customerName: r.customer_name, identification: r.identification, stamp: r.stamp_status ?? undefined, mail: r.mail_status,
+  cancellation: r.cancellation, type: Number(r.type), plain: r.plain, overdue: r.overdue, partly: r.partly,
+});
+
+/** One page (`size` rows, at most 5,000) of the filter in the sort, after the cursor; `next` is the cursor of the page after it, if any. */
+export async function sortedPage(ctx: Ctx, db: Db, kind: string, q: Record<string, string | undefined>, sort: Sort, size: number, given?: Filter): Promise<{ rows: ListRow[]; next?: string }> {
+  const f = given ?? await filterOf(ctx, db, kind, q);
+  const src = f.src;
+  const args = [...f.args];
+  const where = [...f.where];
+  const col = keySql(f, sort.key);
   const dir = sort.dir === 'asc' ? 'ASC' : 'DESC';
   if (q.cursor) {
     const [key, id] = readCursor(sort, q.cursor);
     args.push(key, id);
     const op = sort.dir === 'asc' ? '>' : '<';
     // The key's own bound too: an index that continues past the key (invoices_date: date, created_at, …) is entered at it.
-    where.push(`(${col}, id) ${op} ($${args.length - 1}::${CAST[col]}, $${args.length}::uuid) AND ${col} ${op}= $${args.length - 1}::${CAST[col]}`);
+    where.push(`(${col}, t.id) ${op} ($${args.length - 1}::${CAST[sort.key]}, $${args.length}::uuid) AND ${col} ${op}= $${args.length - 1}::${CAST[sort.key]}`);
   }
-  const stamp = src.stamped ? 'stamp_status' : 'NULL::text';
-  const cancellation = src.table === 'vouchers' ? 'NULL::jsonb' : 'cancellation';
   // A short date range sorted by total: the page is chosen among the range's rows, read through the date
   // index (index-only for invoices) and sorted, then only its rows are read. The sort index walked in its order would
   // pass over every row outside the range (at 100,000 invoices, a past month by number read 56,000 entries and
   // 14,000 pages: 520 ms; this, 8,500 entries: 22 ms). `+ 0` keeps the planner off the sort index.
   // By number, the counts always decide (walks between each numbering's bounds pass only back-dated rows, even for a month).
-  let bounded = col === 'total' && spanDays(q.from, q.to) <= BOUNDED_DAYS;
+  const key = sort.key;
+  let bounded = key === 'total' && spanDays(q.from, q.to) <= BOUNDED_DAYS;
   let walks: { type: number; lo: string; hi: string }[] | undefined;
-  if (!bounded && (col === 'number' || (col === 'total' && !q.cursor))) {
+  if (!bounded && (key === 'number' || (key === 'total' && !q.cursor))) {
     const plan = await rangePlan(db, ctx.company.company_id, src.table, q, sort, size);
     // The first page reads the range when that is cheaper; the later ones walk from their cursor.
     bounded = !q.cursor && plan.read;
     if (!bounded) walks = plan.walks;
   }
   if (walks && !walks.length) return { rows: [] };
-  const order = (key: string) => `${key} ${dir}, t.id ${dir}`;
+  const order = (k: string) => `${k} ${dir}, t.id ${dir}`;
+  // Sorted by customer, the customers are read in the order of their names (customers_name_sort) and each one's documents after it.
+  const customers = key === 'customer' && !src.optionalCustomer
+    ? 'JOIN customers c ON c.id = t.customer_id AND c.company_id = $1' : 'LEFT JOIN customers c ON c.id = t.customer_id';
   const filter = where.join(' AND ');
   // A walk by number per numbering, each in its own index (company, type, number: a number is unique within its type) between the
   // numbers the range's days hold, so that the first page does not pass the far side of the book before it nor the last page the
   // rest after it; the walks are merged.
   const walk = (w: { type: number; lo: string; hi: string }) => {
     args.push(w.type, w.lo, w.hi);
-    const [t, lo, hi] = [args.length - 2, args.length - 1, args.length];
-    return `(SELECT id FROM ${src.table} t WHERE ${filter} AND document_type_id = $${t}::int AND number BETWEEN $${lo}::bigint AND $${hi}::bigint
-              ORDER BY number ${dir} LIMIT ${size + 1})`;
+    const [ty, lo, hi] = [args.length - 2, args.length - 1, args.length];
+    return `(SELECT t.id FROM ${src.table} t WHERE ${filter} AND t.document_type_id = $${ty}::int AND t.number BETWEEN $${lo}::bigint AND $${hi}::bigint
+              ORDER BY t.number ${dir} LIMIT ${size + 1})`;
   };
-  const from = walks
-    ? `(${walks.map(walk).join(' UNION ALL ')}) p JOIN ${src.table} t USING (id)`
+  const picked = walks
+    ? `(${walks.map(walk).join(' UNION ALL ')}) p JOIN ${src.table} t USING (id) ${customers}`
     : bounded
-      ? `(SELECT id FROM ${src.table} t WHERE ${filter} ORDER BY ${order(`(t.${col} + 0)`)} LIMIT ${size + 1}) p JOIN ${src.table} t USING (id)`
-      : `${src.table} t WHERE ${filter}`;
-  const rows = await db.query<{ id: string; name: string; date: string; number: string; total: string; annulled: boolean; customer: ListRow['customer'];
-    stamp_status: string | null; mail_status: string | null; cancellation: ListRow['cancellation']; type: number }>(
-    `SELECT id, name, date::text AS date, number::text AS number, total::text AS total, annulled, document->'customer' AS customer, document_type_id AS type,
-            ${stamp} AS stamp_status, mail_status, ${cancellation} AS cancellation
-       FROM ${from} ORDER BY ${order(`t.${col}`)} LIMIT ${size + 1}`, args); // t.: the column, not its text
+      ? `(SELECT t.id FROM ${src.table} t WHERE ${filter} ORDER BY ${order(`(t.${key} + 0)`)} LIMIT ${size + 1}) p JOIN ${src.table} t USING (id) ${customers}`
+      : `${src.table} t ${customers} WHERE ${filter}`;
+  // The page's rows first (their sort alone), then what they show; the due items of only those.
+  const today = todayIn(ctx.company.time_zone);
+  const shown = { ...f, args };
+  const rows = await db.query<Raw>(
+    `SELECT ${columnsSql(shown, key)} FROM (SELECT t.id FROM ${picked} ORDER BY ${order(col)} LIMIT ${size + 1}) page
+       JOIN ${src.table} t ON t.id = page.id LEFT JOIN customers c ON c.id = t.customer_id
+      ORDER BY ${order(col)}`, src.owed ? [...args, today] : args); // the day the overdue are counted from: invoices only
   const page = rows.slice(0, size);
   const last = page[page.length - 1];
-  return {
-    rows: page.map((r) => ({ id: r.id, name: r.name, date: r.date, total: r.total, annulled: r.annulled, customer: r.customer, document: { id: Number(r.type) },
-      stamp: r.stamp_status ? { status: r.stamp_status } : undefined, mail: r.mail_status ? { status: r.mail_status } : undefined, cancellation: r.cancellation })),
-    next: rows.length > size && last ? cursorOf(col === 'date' ? last.date : col === 'number' ? last.number : last.total, last.id) : undefined,
-  };
+  return { rows: page.map(rowOf), next: rows.length > size && last ? cursorOf(last.sort_key, last.id) : undefined };
+}
+
+/** The filter's totals: how many documents, and the sums of their totals and balances without the annulled and cancelled. */
+export async function listTotals(ctx: Ctx, db: Db, kind: string, q: Record<string, string | undefined>): Promise<{ count: number; total: string; balance: string | null }> {
+  const f = await filterOf(ctx, db, kind, q);
+  const live = `NOT t.annulled AND NOT ${cancelledSql(f)}`;
+  const [r] = await db.query<{ count: number; total: string; balance: string | null }>(
+    `SELECT count(*)::int AS count, coalesce(sum(t.total) FILTER (WHERE ${live}), 0)::text AS total,
+            ${f.src.owed ? `coalesce(sum(t.balance) FILTER (WHERE ${live}), 0)::text` : 'NULL::text'} AS balance
+       FROM ${f.src.table} t WHERE ${f.where.join(' AND ')}`, f.args);
+  return r;
+}
+
+/**
+ * Every row of the filter in the sort (exports and bulk jobs), in keyset pages of 2,000, handed to `each` page by page;
+ * stops after `limit` rows (and says it stopped: `more`).
+ */
+export async function eachRow(ctx: Ctx, db: Db, kind: string, q: Record<string, string | undefined>, sort: Sort, limit: number,
+  each: (rows: ListRow[]) => Promise<void> | void, ids?: string[]): Promise<{ count: number; more: boolean }> {
+  const f = await filterOf(ctx, db, kind, q, ids);
+  const base = { ...q, cursor: undefined };
+  let cursor: string | undefined;
+  let count = 0;
+  for (;;) {
+    const p = await sortedPage(ctx, db, kind, { ...base, cursor }, sort, Math.min(2_000, limit - count), f);
+    if (p.rows.length) await each(p.rows);
+    count += p.rows.length;
+    if (!p.next) return { count, more: false };
+    if (count >= limit) return { count, more: true };
+    cursor = p.next;
+  }
 }
