@@ -201,7 +201,7 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
       } else throw new Refused(404, 'action');
       if (res.status === 404) throw new Refused(404, 'document');
       if (res.status < 300) return reply.redirect(`/app/documents/${k.path}/${id}?ok=${action}`, 303);
-      const r = await documentPage(ctx, k.path, id, { errors: res.body, sent: action === 'mail' ? f : undefined });
+      const r = await documentPage(ctx, k.path, id, { errors: res.body, sent: action === 'mail' ? f : undefined, story: await documentStory(ctx, db, k.path, id) });
       return sendHtml(reply, r.status, r.body);
     }));
     app.get('/documents/invoices/:id/credit-note', hide, guarded(async (ctx, req, reply) => {
