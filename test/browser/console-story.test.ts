@@ -175,6 +175,7 @@ describe('documents that tell their story, and the customer statement, in a brow
     const pay = await s.as('mx').post('/v1/payments', { document: { id: m.receipt }, date: new Date().toISOString(), customer: { rfc_id: 'XIA190128J61', branch_office: 0 },
       payment_form: '03', amount: 1000, invoices: [{ id: inv.id, amount: 1000 }], stamp: { send: true } }, MX_APP);
     assert.equal(pay.status, 201, JSON.stringify(pay.body));
+    await stamped(s, 'payments', pay.body);
     await login(DEMO_CONSOLE.mx.email, DEMO_CONSOLE.mx.password);
     await go(`/app/documents/invoices/${inv.id}`);
     // 2 × 1,500.00 = 3,000.00 − 300.00 + IVA 432.00 = 3,132.00; − 1,000.00 paid = 2,132.00.
@@ -187,6 +188,23 @@ describe('documents that tell their story, and the customer statement, in a brow
     assert.match(paid, new RegExp(inv.name));
     assert.match(paid, /\$1,000\.00/);
     await noViolations('the payment receipt');
+
+    // A credit note set off against the balance (17): the note names the invoice, the invoice the note, and the balance follows.
+    const nc = await s.as('mx').post('/v1/credit-notes', { document: { id: m.creditNote }, invoices: [{ id: inv.id }], payment_form: '17',
+      items: [{ code: 'LAP14', quantity: 1, price: 100 }], stamp: { send: true } }, MX_APP);
+    assert.equal(nc.status, 201, JSON.stringify(nc.body));
+    const credit = await stamped(s, 'credit-notes', nc.body);
+    await go(`/app/documents/credit-notes/${credit.id}`);
+    assert.equal(await text(`#doc-invoices a[href="/app/documents/invoices/${inv.id}"]`), inv.name);
+    assert.match(await text(`#doc-related tr:has(a[href="/app/documents/invoices/${inv.id}"])`), /\$116\.00/, 'what the note credits on it');
+    await totalsAddUp('MX');
+    await noViolations('the Mexican credit note');
+    await go(`/app/documents/invoices/${inv.id}`);
+    assert.equal(await text(`#doc-related a[href="/app/documents/credit-notes/${credit.id}"]`), credit.name, 'the invoice links its credit note');
+    const after = await totalsAddUp('MX');
+    const balance = (await s.as('mx').get(`/v1/invoices/${inv.id}`)).body.balance;
+    assert.equal(after.get('Saldo'), Math.round(balance * 100));
+    assert.equal(after.get('Saldo'), 213200 - 11600, `${JSON.stringify([...after])}`);
 
     const found = (await s.as('mx').get('/v1/customers?identification=XIA190128J61')).body.results[0];
     const report = (await s.as('mx').get(`/v1/reports/accounts-receivable?customer_identification=XIA190128J61&date=${mxToday()}`)).body;
