@@ -26,7 +26,7 @@ type DocumentAnswer = CoInvoiceDocument | MxInvoiceDocument | NoteDocument | MxC
 interface DocumentView {
   name: string | null; date: string; annulled: boolean;
   currency?: { code: string };
-  customer?: { name?: string; identification?: string; rfc_id?: string; branch_office?: number } | null;
+  customer?: { id?: string | null; name?: string; identification?: string; rfc_id?: string; branch_office?: number } | null;
   total?: number; amount?: number; balance?: number; subtotal?: number; discounts?: number; taxes_total?: number; withholdings_total?: number; amount_payable?: number;
   /** Colombia: the invoice's global discounts and charges, and what it took from the customer's advances. */
   global_discounts?: { value: number }[]; global_charges?: { value: number }[]; advance_payment?: number;
@@ -213,7 +213,8 @@ export async function documentPage(ctx: Ctx, path: string, id: string, flash?: {
   const body = html`${flash?.ok ? html`<p class="ok" role="status">${flash.ok}</p>` : ''}${flash?.errors ? apiErrors(l, flash.errors) : ''}
   <div class="cards">
    <div class="card"><h2>${t(l, 'date')}</h2><p>${day(d.date)}</p></div>
-   <div class="card"><h2>${t(l, 'customerName')}</h2><p>${customer.name ?? ''} ${customer.identification ?? customer.rfc_id ?? ''}</p></div>
+   <div class="card"><h2>${t(l, 'customerName')}</h2><p>${customer.name ?? ''} ${customer.identification ?? customer.rfc_id ?? ''}</p>${
+     customer.id ? html`<p><a href="/app/customers/${customer.id}/statement" id="doc-statement">${l === 'en' ? 'Statement' : 'Estado de cuenta'}</a></p>` : ''}</div>
    <div class="card"><h2>${t(l, 'total')}</h2><p class="figure" id="doc-total">${m(d.total ?? d.amount)}</p>${d.balance !== undefined ? html`<p>${t(l, 'balance')}: ${m(d.balance)}</p>` : ''}</div>
    <div class="card"><h2>${t(l, 'authority')}</h2><p id="doc-status">${d.annulled ? t(l, 'annulled') : (await statusOf(ctx, kind.path))({ stamp, document: d.document }) || '—'}</p>
     ${stamp.cufe || stamp.cude || stamp.uuid ? html`<p class="code">${stamp.cufe ? 'CUFE' : stamp.cude ? 'CUDE' : 'UUID'}: ${stamp.cufe ?? stamp.cude ?? stamp.uuid}</p>` : ''}
