@@ -189,6 +189,12 @@ export async function documentPage(ctx: Ctx, path: string, id: string, flash?: {
     }
   }
   const file = fileName(d.name ?? id);
+  // The customer's statement: a Mexican answer names its customer by RFC only, so its id is looked up.
+  let customerId = customer.id ?? null;
+  if (!customerId && customer.rfc_id) {
+    const found = await ctx.api<{ results: { id: number | string }[] }>('GET', `/customers?identification=${encodeURIComponent(customer.rfc_id)}&branch_office=${customer.branch_office ?? 0}`);
+    if (found.status === 200 && found.body.results.length === 1) customerId = String(found.body.results[0].id);
+  }
   const rel = relatedRows(kind.path, d, flash?.story?.related ?? []);
   const relatedSection = html`<section aria-labelledby="h-related" id="doc-related"><h2 id="h-related">${l === 'en' ? 'Related documents' : 'Documentos relacionados'}</h2>${rel.length
     ? html`<div class="scroll" tabindex="0" role="region" aria-labelledby="h-related"><table><thead><tr><th scope="col">${l === 'en' ? 'Document' : 'Documento'}</th>
@@ -214,7 +220,7 @@ export async function documentPage(ctx: Ctx, path: string, id: string, flash?: {
   <div class="cards">
    <div class="card"><h2>${t(l, 'date')}</h2><p>${day(d.date)}</p></div>
    <div class="card"><h2>${t(l, 'customerName')}</h2><p>${customer.name ?? ''} ${customer.identification ?? customer.rfc_id ?? ''}</p>${
-     customer.id ? html`<p><a href="/app/customers/${customer.id}/statement" id="doc-statement">${l === 'en' ? 'Statement' : 'Estado de cuenta'}</a></p>` : ''}</div>
+     customerId ? html`<p><a href="/app/customers/${customerId}/statement" id="doc-statement">${l === 'en' ? 'Statement' : 'Estado de cuenta'}</a></p>` : ''}</div>
    <div class="card"><h2>${t(l, 'total')}</h2><p class="figure" id="doc-total">${m(d.total ?? d.amount)}</p>${d.balance !== undefined ? html`<p>${t(l, 'balance')}: ${m(d.balance)}</p>` : ''}</div>
    <div class="card"><h2>${t(l, 'authority')}</h2><p id="doc-status">${d.annulled ? t(l, 'annulled') : (await statusOf(ctx, kind.path))({ stamp, document: d.document }) || '—'}</p>
     ${stamp.cufe || stamp.cude || stamp.uuid ? html`<p class="code">${stamp.cufe ? 'CUFE' : stamp.cude ? 'CUDE' : 'UUID'}: ${stamp.cufe ?? stamp.cude ?? stamp.uuid}</p>` : ''}

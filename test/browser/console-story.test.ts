@@ -109,6 +109,7 @@ describe('documents that tell their story, and the customer statement, in a brow
     assert.equal(seen.get('Notas crédito aplicadas'), 10000);
     // The e-mails, the events and the webhook deliveries are on the page too (the events of its creation at least).
     assert.match(await text('#doc-events'), /invoice\.created|Ninguno/);
+    assert.equal(await page.getAttribute('#doc-statement', 'href'), `/app/customers/${invoice.customer.id}/statement`, 'the customer\'s statement, from its card');
     await noViolations('the invoice with its related documents');
 
     // The PDF downloads under the invoice's number; the console's route says the same name.
@@ -209,6 +210,9 @@ describe('documents that tell their story, and the customer statement, in a brow
     const found = (await s.as('mx').get('/v1/customers?identification=XIA190128J61')).body.results[0];
     const report = (await s.as('mx').get(`/v1/reports/accounts-receivable?customer_identification=XIA190128J61&date=${mxToday()}`)).body;
     const owed = report.customers.filter((c: any) => c.currency === 'MXN').reduce((sum: number, c: any) => sum + Math.round(c.totals.total * 100), 0);
+    // From the invoice's customer card (the answer names it by RFC) and from the customers list.
+    await go(`/app/documents/invoices/${inv.id}`);
+    assert.equal(await page.getAttribute('#doc-statement', 'href'), `/app/customers/${found.id}/statement`);
     await go('/app/customers?q=XIA190128J61');
     await Promise.all([page.waitForURL(/\/statement/), page.click(`a[href="/app/customers/${found.id}/statement"]`)]);
     assert.match(await text('h1'), /XIA190128J61/);
