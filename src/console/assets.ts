@@ -69,4 +69,5 @@ fieldset{border:1px solid var(--line);border-radius:6px;background:var(--card);m
 .subnav ul{display:flex;flex-wrap:wrap;gap:12px;list-style:none;padding:0;margin:0 0 12px}[aria-current=page]{font-weight:700}form.inline{display:inline}
 .htmx-indicator{display:none}.htmx-request .htmx-indicator,.htmx-request.htmx-indicator{display:block}
 @media (max-width:600px){main{padding:8px}.field{min-width:100%}.top{padding:8px}}
+.totals .sum{font-weight:700;border-top:1px solid var(--line)}.statement-link{margin-left:8px;font-size:.9em}
 `;

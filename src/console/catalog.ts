@@ -148,9 +148,11 @@ export async function catalogList(ctx: Ctx, db: Db, kind: CatalogKind, q: Record
   ${ctx.can('accountant') ? html`<a class="button" href="/app/${kind}/new">${catalogTitle(ctx, kind, true)}</a>` : ''}</form>
   ${shown.length ? html`<div class="scroll" tabindex="0" role="region" aria-label="${catalogTitle(ctx, kind)}"><table id="catalog"><thead><tr>
   <th scope="col">${kind === 'customers' ? (l === 'en' ? 'Identification' : 'Identificación') : (l === 'en' ? 'Code' : 'Código')}</th><th scope="col">${l === 'en' ? 'Name' : 'Nombre'}</th>
-  ${kind === 'products' ? html`<th scope="col" class="num">${t(l, 'price')}</th>` : ''}<th scope="col">${l === 'en' ? 'Active' : 'Activo'}</th></tr></thead><tbody>
+  ${kind === 'products' ? html`<th scope="col" class="num">${t(l, 'price')}</th>` : ''}<th scope="col">${l === 'en' ? 'Active' : 'Activo'}</th>${
+  kind === 'customers' ? html`<th scope="col">${l === 'en' ? 'Statement' : 'Estado de cuenta'}</th>` : ''}</tr></thead><tbody>
   ${shown.map((r) => html`<tr><td><a href="/app/${kind}/${r.id}">${kind === 'customers' ? `${r.identification}${r.branch_office ? `-${r.branch_office}` : ''}` : r.code}</a></td>
-  <td>${nameOf(r)}${r.commercial_name ? ` (${r.commercial_name})` : ''}</td>${kind === 'products' ? html`<td class="num">${money(ctx.country, priceOf(r))}</td>` : ''}<td>${yes(r.active)}</td></tr>`)}
+  <td>${nameOf(r)}${r.commercial_name ? ` (${r.commercial_name})` : ''}</td>${kind === 'products' ? html`<td class="num">${money(ctx.country, priceOf(r))}</td>` : ''}<td>${yes(r.active)}</td>${
+  kind === 'customers' ? html`<td><a href="/app/customers/${r.id}/statement" aria-label="${l === 'en' ? `Statement of ${nameOf(r)}` : `Estado de cuenta de ${nameOf(r)}`}">${l === 'en' ? 'Statement' : 'Estado de cuenta'}</a></td>` : ''}</tr>`)}
   </tbody></table></div>` : html`<p>${l === 'en' ? 'Nothing found.' : 'No se encontró nada.'}</p>`}
   <p class="pager">${pageNo > 1 ? html`<a href="${link(pageNo - 1)}">${l === 'en' ? 'Previous page' : 'Página anterior'}</a> ` : ''}${more ? html`<a href="${link(pageNo + 1)}">${t(l, 'next')}</a>` : ''}</p>`);
 }
@@ -175,7 +177,8 @@ export async function catalogForm(ctx: Ctx, kind: CatalogKind, id?: number, sent
   ${ok ? html`<p class="ok" role="status">${t(l, 'done')}</p>` : ''}
   <form method="post" action="${action}" class="record" novalidate>${csrfField(ctx)}<fieldset${write ? '' : html` disabled`}><legend>${title}</legend>
   <div class="grid">${f.html}</div></fieldset>
-  ${write ? html`<button type="submit">${l === 'en' ? 'Save' : 'Guardar'}</button>` : ''} <a href="/app/${kind}">${catalogTitle(ctx, kind)}</a></form>`;
+  ${write ? html`<button type="submit">${l === 'en' ? 'Save' : 'Guardar'}</button>` : ''} <a href="/app/${kind}">${catalogTitle(ctx, kind)}</a>${
+  kind === 'customers' && id !== undefined ? html` <a href="/app/customers/${id}/statement" id="customer-statement">${l === 'en' ? 'Statement' : 'Estado de cuenta'}</a>` : ''}</form>`;
   return { status: errors ? 400 : 200, body: page(ctx, title, body) };
 }
 

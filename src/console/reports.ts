@@ -40,7 +40,7 @@ type Figures = Record<Bucket | 'total', number>;
 interface Receivables {
   date: string;
   totals: (Figures & { currency: string })[];
-  customers: { customer: { name: string; identification: string }; currency: string; totals: Figures;
+  customers: { customer: { id: string; name: string; identification: string }; currency: string; totals: Figures;
     items: { invoice: { name: string; date: string }; due: { date: string; quote: number }; days_past_due: number; bucket: Bucket; amount: number; paid: number; balance: number }[] }[];
   pagination: { total_results: number };
 }
@@ -86,7 +86,9 @@ export async function receivablesPage(ctx: Ctx, q: Record<string, string | undef
     return html`<figure class="chart"><figcaption>${t(l, 'owed')} (${tt.currency})</figcaption><ul>${BUCKETS.map((b) => html`<li><span class="label">${names[b]}</span>
       <span class="bar" style="width:${Math.round((Number(tt[b]) / max) * 100)}%"></span><span class="value">${m(tt[b], tt.currency)}</span></li>`)}</ul></figure>`;
   });
-  const rows = (report?.customers ?? []).map((c) => html`<tr><td>${c.customer.name} (${c.customer.identification})</td>${BUCKETS.map((b) =>
+  // Each customer's statement up to the report's day: its closing balance is the row's total.
+  const rows = (report?.customers ?? []).map((c) => html`<tr><td>${c.customer.name} (${c.customer.identification})
+    <a class="statement-link" href="/app/customers/${c.customer.id}/statement?date_end=${report?.date ?? ''}" aria-label="${l === 'es' ? `Estado de cuenta de ${c.customer.name}` : `Statement of ${c.customer.name}`}">${l === 'es' ? 'Estado de cuenta' : 'Statement'}</a></td>${BUCKETS.map((b) =>
     html`<td class="num">${m(c.totals[b], c.currency)}</td>`)}<td class="num">${m(c.totals.total, c.currency)}</td></tr>`);
   return page(ctx, l === 'es' ? 'Cartera por edades' : 'Receivables by age', html`${error ? apiErrors(l, error) : ''}
   <form method="get" action="/app/reports/receivables" class="filters"><div class="field"><label for="r-date">${t(l, 'date')}</label>

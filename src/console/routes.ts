@@ -24,10 +24,11 @@ import { homePage } from './home';
 import { documentsPage } from './list';
 import { documentPage } from './document';
 import { catalogRoutes } from './catalog-routes';
-import { documentTrail } from './trail';
+import { documentStory } from './trail';
 import { receiptRoutes } from './receipt';
 import { ticketRoutes } from './tickets';
 import { startRoutes } from './starts';
+import { statementRoutes } from './statement';
 import { BadList, badListText } from './sort';
 import { settingsRoutes } from './settings-routes';
 import { listRoutes } from './bulk-routes';
@@ -160,7 +161,7 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
     app.get('/documents/:kind/:id', hide, guarded(async (ctx, req, reply) => {
       const { kind, id } = req.params as { kind: string; id: string };
       if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'id');
-      const r = await documentPage(ctx, kind, id, { ok: okMessage(ctx, (req.query as { ok?: string }).ok), trail: await documentTrail(ctx, db, id) });
+      const r = await documentPage(ctx, kind, id, { ok: okMessage(ctx, (req.query as { ok?: string }).ok), story: await documentStory(ctx, db, kindOf(ctx, kind).path, id) });
       return sendHtml(reply, r.status, r.body);
     }));
     for (const file of ['pdf', 'xml'] as const) {
@@ -201,7 +202,7 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
       } else throw new Refused(404, 'action');
       if (res.status === 404) throw new Refused(404, 'document');
       if (res.status < 300) return reply.redirect(`/app/documents/${k.path}/${id}?ok=${action}`, 303);
-      const r = await documentPage(ctx, k.path, id, { errors: res.body, sent: action === 'mail' ? f : undefined });
+      const r = await documentPage(ctx, k.path, id, { errors: res.body, sent: action === 'mail' ? f : undefined, story: await documentStory(ctx, db, k.path, id) });
       return sendHtml(reply, r.status, r.body);
     }));
     app.get('/documents/invoices/:id/credit-note', hide, guarded(async (ctx, req, reply) => {
@@ -266,5 +267,6 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
     receiptRoutes(app, guarded, db);
     ticketRoutes(app, guarded);
     startRoutes(app, guarded);
+    statementRoutes(app, guarded, db);
   };
 }

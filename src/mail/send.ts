@@ -22,6 +22,7 @@ import { runTask } from '../workers/tasks';
 import { Credentials } from '../einvoice/credentials';
 import { isPermanent, type Mailer, type Message } from './mailer';
 import { isEmail, showOnDocument, type DocKind, type MailRow } from './store';
+import { readStatement, statementPdf } from '../reports/statement';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -72,6 +73,35 @@ export function compose(files: DocumentFiles, from: string, pack: { filename: st
   };
 }
 
+/**
+ * The e-mail of a customer's statement (a mails row of doc_kind 'statement', migration 069): its PDF drawn now from the
+ * customer's movements for the row's period (src/reports/statement.ts), in Spanish, to mail_to or the customer's contacts.
+ */
+async function statementMessage(db: Db, cid: number, mail: MailRow, from: string): Promise<Message> {
+  const [company] = await db.query<{ country: 'CO' | 'MX'; legal_name: string; tax_id: string; check_digit: string | null; settings: { email?: unknown } | null }>(
+    'SELECT country, legal_name, tax_id, check_digit, settings FROM companies WHERE company_id = $1', [cid]);
+  const st = await readStatement(db, cid, Number(mail.customer_id), String(mail.period_start), String(mail.period_end));
+  if (!company || !st) throw new Error(`customer ${mail.customer_id} not found`);
+  const pdf = await statementPdf(company, st);
+  const day = (d: string) => d.split('-').reverse().join('/');
+  const owed = st.currencies.map((c) => `${c.closing_balance.toFixed(2)} ${c.currency}`).join(', ');
+  const lines = [
+    `Estimado cliente ${st.customer.name}:`, '',
+    `${company.legal_name} le envía su estado de cuenta del ${day(st.date_start)} al ${day(st.date_end)}.`,
+    st.currencies.length ? `Saldo al ${day(st.date_end)}: ${owed}.` : 'No tiene movimientos de cartera.',
+    '', 'Encontrará el detalle adjunto en PDF: saldo anterior, cada documento y pago con el saldo que deja, y lo que se debe por edades.', '',
+    'Cordialmente,', company.legal_name,
+  ];
+  const email = typeof company.settings?.email === 'string' ? company.settings.email : undefined;
+  return {
+    from, replyTo: email || undefined, to: mail.mail_to ?? contactEmails(st), cc: mail.copy_to, messageId: mail.message_id,
+    subject: `Estado de cuenta ${st.customer.identification} del ${day(st.date_start)} al ${day(st.date_end)} - ${company.legal_name}`,
+    text: lines.join('\n'),
+    html: `<!doctype html><html lang="es"><body>${lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join('')}</body></html>`,
+    attachments: [{ filename: `estado-de-cuenta-${st.customer.identification.replace(/[^A-Za-z0-9-]+/g, '-')}-${st.date_start}-${st.date_end}.pdf`, content: pdf, contentType: 'application/pdf' }],
+  };
+}
+
 /** `credentials`: the process's decoded certificates (src/einvoice/credentials.ts), kept between mails. */
 export function mailHandler(db: Db, mailer: Mailer, o: { from: string; maxAttempts: number; pool?: CpuPool; credentials?: Credentials }) {
   const credentials = o.credentials ?? new Credentials(db, o.pool);
@@ -87,13 +117,21 @@ export function mailHandler(db: Db, mailer: Mailer, o: { from: string; maxAttemp
     if (!mail || mail.status !== 'process_of_sending') return { status: mail?.status ?? 'gone' };
     let message: Message;
     try {
-      const files = await documentFiles(db, cid, mail.doc_kind as DocKind, mail.doc_id, o.pool);
-      const to: string[] = mail.mail_to ?? contactEmails(files.customer);
-      if (!to.length) {
-        await record(cid, mail.id, 'failed_delivery', 'The customer has no contact e-mail; send it with POST …/mail and "mail_to"');
-        return { status: 'failed_delivery' };
+      if (mail.doc_kind === 'statement') {
+        message = await statementMessage(db, cid, mail, o.from);
+        if (!message.to || !(message.to as string[]).length) {
+          await record(cid, mail.id, 'failed_delivery', 'The customer has no contact e-mail; send the statement to an address');
+          return { status: 'failed_delivery' };
+        }
+      } else {
+        const files = await documentFiles(db, cid, mail.doc_kind as DocKind, mail.doc_id, o.pool);
+        const to: string[] = mail.mail_to ?? contactEmails(files.customer);
+        if (!to.length) {
+          await record(cid, mail.id, 'failed_delivery', 'The customer has no contact e-mail; send it with POST …/mail and "mail_to"');
+          return { status: 'failed_delivery' };
+        }
+        message = { ...compose(files, o.from, await attachedPackage(db, files, { pool: o.pool, credentials })), to, cc: mail.copy_to, messageId: mail.message_id };
       }
-      message = { ...compose(files, o.from, await attachedPackage(db, files, { pool: o.pool, credentials })), to, cc: mail.copy_to, messageId: mail.message_id };
     } catch (e) {
       await record(cid, mail.id, 'failed_delivery', `The e-mail could not be composed: ${(e as Error).message}`);
       return { status: 'failed_delivery' };

@@ -21,6 +21,8 @@ const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61
 /** A row of mails (migrations/008_mail.sql). */
 export interface MailRow {
   company_id: number; id: string; doc_kind: string; doc_id: string; mail_to: string[] | null; copy_to: string[];
+  /** A statement's (doc_kind 'statement', migration 069): the customer and the period it states. */
+  customer_id?: number | null; period_start?: string | null; period_end?: string | null;
   status: 'pending_send' | 'process_of_sending' | 'sent' | 'failed_delivery'; message_id: string; observations: string | null;
   sent_at: string | null; created_at: string; updated_at: string;
 }
@@ -40,7 +42,8 @@ export async function showOnDocument(q: Queryable, cid: number, mailId: string):
     `SELECT doc_kind, doc_id, status, observations FROM mails m WHERE company_id = $1 AND id = $2
         AND NOT EXISTS (SELECT 1 FROM mails n WHERE n.company_id = m.company_id AND n.doc_kind = m.doc_kind AND n.doc_id = m.doc_id AND n.created_at > m.created_at)`,
     [cid, mailId]);
-  if (!m) return;
+  // A statement is no stored document: its state is its mail's own (the statement page lists them).
+  if (!m || !(m.doc_kind in KERNEL)) return;
   await KERNEL[m.doc_kind].showMail(q, cid, m.doc_id, m.status, m.observations);
   if (m.status === 'sent' || m.status === 'failed_delivery') {
     await emit(q, cid, `${m.doc_kind}.${m.status === 'sent' ? 'mail_sent' : 'mail_failed'}`, { id: m.doc_id });
@@ -119,3 +122,18 @@ subscribe(['invoice.deleted'], async (q, e) => {
       WHERE company_id = $1 AND doc_kind = $2 AND doc_id = $3 AND status IN ('pending_send', 'process_of_sending')`,
     [e.companyId, 'invoice', e.docId, `Not sent: invoice ${e.name} was deleted`]);
 });
+
+/**
+ * Queues the e-mail of a customer's statement for [start, end] (issue 52, point 4): a row of mails like a document's,
+ * sent by the same job, its PDF drawn when it is sent (src/mail/send.ts). `to` empty: the customer's contact e-mails.
+ */
+export async function requestStatementMail(q: Queryable, cid: number, customerId: number, start: string, end: string,
+  o: { to?: string[]; copyTo?: string[] } = {}): Promise<{ id: string; status: string }> {
+  const id = randomUUID();
+  await q.query(
+    `INSERT INTO mails (company_id, id, doc_kind, doc_id, mail_to, copy_to, status, message_id, customer_id, period_start, period_end, created_at)
+      VALUES ($1, $2, 'statement', $2, $3, $4, 'process_of_sending', $5, $6, $7, $8, clock_timestamp())`,
+    [cid, id, o.to?.length ? JSON.stringify(o.to) : null, JSON.stringify(o.copyTo ?? []), `<${id}@facturas.invalid>`, customerId, start, end]);
+  await enqueue(q, cid, MAIL_JOB, id);
+  return { id, status: 'process_of_sending' };
+}

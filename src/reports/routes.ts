@@ -26,8 +26,7 @@ import { DateFilter, filterDay } from '../platform/dates';
 import { PageQuery } from '../platform/http';
 import { periodSums } from '../ledger/balances';
 import { BUCKETS, receivablesReport } from './receivables';
-import { customerStatement } from './statement';
-import { renderStatementPdf } from '../pdf/statement';
+import { readStatement, statementPdf } from './statement';
 import type { Company } from '../platform/auth';
 import { notFound } from '../platform/errors';
 import { Nullable } from '../platform/answers';
@@ -98,17 +97,12 @@ export const reportRoutes: RouteModule = (app, { db }) => {
 
   /** The statement of a customer of the company (404 otherwise) for the query's period. */
   const statement = async (company: Company, id: number, q: { date_start?: string; date_end?: string }) => {
-    const cid = company.company_id;
-    const [customer] = await db.query<{ id: number; identification: string; branch_office: number; name: string[] }>(
-      'SELECT id, identification, branch_office, name FROM customers WHERE company_id = $1 AND id = $2', [cid, id]);
-    if (!customer) throw notFound(`Customer ${id}`);
     const end = q.date_end === undefined ? todayIn(company.time_zone) : filterDay(q.date_end);
     const start = q.date_start === undefined ? `${end.slice(0, 7)}-01` : filterDay(q.date_start);
     if (start > end) throw new DomainError('invalid_date', `date_end (${end}) is before date_start (${start})`, 'date_end');
-    return {
-      customer: { id: String(customer.id), identification: customer.identification, branch_office: customer.branch_office, name: customer.name.join(' ') },
-      date_start: start, date_end: end, currencies: await customerStatement(db, cid, customer.id, start, end),
-    };
+    const st = await readStatement(db, company.company_id, id, start, end);
+    if (!st) throw notFound(`Customer ${id}`);
+    return { customer: st.customer, date_start: st.date_start, date_end: st.date_end, currencies: st.currencies };
   };
   const params = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
   app.get('/customers/:id/statement', {
@@ -118,10 +112,7 @@ export const reportRoutes: RouteModule = (app, { db }) => {
   app.get('/customers/:id/statement/pdf', {
     schema: { tags, summary: 'A customer\'s statement as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf', params, querystring: StatementQuery },
   }, async (req, reply) => {
-    const st = await statement(req.company, (req.params as { id: number }).id, req.query);
-    const c = req.company;
-    const pdf = await renderStatementPdf({ ...st, country: c.country, customer: { name: st.customer.name, identification: st.customer.identification },
-      company: { name: c.legal_name, identification: c.country === 'CO' && c.check_digit ? `${c.tax_id}-${c.check_digit}` : c.tax_id } });
+    const pdf = await statementPdf(req.company, await statement(req.company, (req.params as { id: number }).id, req.query));
     if (/application\/pdf/.test(String(req.headers.accept ?? ''))) return reply.type('application/pdf').send(pdf);
     return { base64: pdf.toString('base64') };
   });

@@ -14,6 +14,7 @@ import type { Queryable } from '../platform/db';
 import { num } from '../platform/money';
 import { CURRENCY } from './receivable-sql';
 import { BUCKETS, bucketOf } from './receivables';
+import { renderStatementPdf } from '../pdf/statement';
 
 type Kind = 'invoice' | 'debit_note' | 'voucher' | 'credit_note' | 'payment';
 interface Event {
@@ -110,4 +111,30 @@ export async function customerStatement(q: Queryable, companyId: number, custome
   const events = await q.query<Event>(EVENTS, [companyId, customerId]);
   const currencies = [...new Set(events.map((e) => e.currency))].sort();
   return currencies.map((c) => statementOf(c, events.filter((e) => e.currency === c), from, to));
+}
+
+/** A customer's statement as GET /customers/{id}/statement answers it (null: no such customer in the company). */
+export interface CustomerStatement {
+  customer: { id: string; identification: string; branch_office: number; name: string };
+  date_start: string; date_end: string; currencies: CurrencyStatement[];
+}
+
+/** The customer's statement for [start, end], read by the company; null when the company has no such customer. */
+export async function readStatement(q: Queryable, companyId: number, customerId: number, start: string, end: string): Promise<(CustomerStatement & { contacts: { email?: string | null }[] | null }) | null> {
+  const [customer] = await q.query<{ id: number; identification: string; branch_office: number; name: string[]; contacts: { email?: string | null }[] | null }>(
+    'SELECT id, identification, branch_office, name, contacts FROM customers WHERE company_id = $1 AND id = $2', [companyId, customerId]);
+  if (!customer) return null;
+  return {
+    customer: { id: String(customer.id), identification: customer.identification, branch_office: customer.branch_office, name: customer.name.join(' ') },
+    date_start: start, date_end: end, currencies: await customerStatement(q, companyId, customer.id, start, end), contacts: customer.contacts,
+  };
+}
+
+/** The statement's PDF, with the company's name and identification (NIT with its check digit, or RFC). */
+export function statementPdf(company: { country: 'CO' | 'MX'; legal_name: string; tax_id: string; check_digit?: string | number | null }, st: CustomerStatement): Promise<Buffer> {
+  return renderStatementPdf({
+    date_start: st.date_start, date_end: st.date_end, currencies: st.currencies, country: company.country,
+    customer: { name: st.customer.name, identification: st.customer.identification },
+    company: { name: company.legal_name, identification: company.country === 'CO' && company.check_digit ? `${company.tax_id}-${company.check_digit}` : company.tax_id },
+  });
 }

@@ -83,7 +83,7 @@ eachStorage('console documents started from an invoice, sorted lists', (storage)
     assert.equal(paid.status, 201, JSON.stringify(paid.body));
     const receiptPage = (await owner.send('GET', `/app/documents/vouchers/${paid.body.id}`)).text;
     assert.match(receiptPage, /<h2 id="h-lines">Qué paga<\/h2>/);
-    assert.match(receiptPage, new RegExp(`Factura ${inv.body.prefix}-${inv.body.number}, cuota 1</td><td class="num">\\$\\s?300,00`));
+    assert.match(receiptPage, new RegExp(`Factura <a href="/app/documents/invoices/${inv.body.id}">${inv.body.name}</a>, cuota 1</td><td class="num">\\$\\s?300,00`));
     assert.equal((await mxOwner.send('GET', `/app/documents/invoices/${inv.body.id}/debit-note`)).status, 404, 'another company\'s invoice');
   });
 
