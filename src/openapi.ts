@@ -10,13 +10,15 @@
  *   list, 202 where the work is queued (mail; a cancellation still waiting);
  * - the error answers every route can give, each with the ErrorBody;
  * - PDF and XML as their own content types;
- * - the required headers marked required, and query parameters with a default optional.
+ * - the required headers marked required, and query parameters with a default optional;
+ * - each operation's description (src/openapi-descriptions.ts) and examples (src/openapi-examples.json).
  *
  * The success answers worked out from a route's path (answerSchemas) are also what app.ts puts in the
  * route's response schema, which serialises its answers; the rest changes the document only.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
 import examples from './openapi-examples.json';
+import { DESCRIPTIONS } from './openapi-descriptions';
 import { CoInvoiceAnswer } from './invoices/co/schema';
 import { MxInvoiceAnswer } from './invoices/mx/schema';
 import { TicketAnswer } from './tickets/schema';
@@ -52,11 +54,23 @@ Every error answers the **ErrorBody**: \`{"Status": 400, "Errors": [{"Code", "Me
 
 A typed TypeScript client generated from this document lives in the repository's \`clients/typescript\`.`;
 
+/** One operation's example: the body it was sent (when it takes one), the status it answered and its answer. */
+export interface Example { request?: unknown; status: number; response?: unknown }
+
 /**
- * The example of each creation: a request and the answer the service gave it on a fresh demo database
- * (written by `npm run docs:examples`; test/http/openapi.test.ts checks them against the schemas and re-creates the invoices).
+ * The examples of each operation by `METHOD path`: a request and the answer the service gave it on a fresh demo database
+ * (written by `npm run docs:examples`, test/support/examples.ts; test/http/openapi.test.ts checks them against the schemas
+ * and re-creates the invoices). A PDF's or XML's base64 is cut to its first characters.
  */
-export const EXAMPLES: Record<string, { request: object; response: object }> = examples;
+export const EXAMPLES: Record<string, Example> = examples;
+
+/** The main answer of an operation: the one its example got, else its first success with a body. */
+export function mainAnswer(responses: Record<string, unknown>, status?: number): [string, Record<string, unknown>] | undefined {
+  const own = status !== undefined ? responses[String(status)] : undefined;
+  if (isRecord(own) && isRecord(own.content)) return [String(status), own];
+  const first = Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)).find(([code, r]) => /^2/.test(code) && isRecord(r) && isRecord(r.content));
+  return first as [string, Record<string, unknown>] | undefined;
+}
 
 /** The answer schema of each document, by the path of its collection. */
 export const DOCUMENT_ANSWERS: { collection: string; schema: TSchema }[] = [
@@ -208,10 +222,12 @@ export function openapiHooks() {
         if (!isRecord(op)) continue;
         const r = noted.get(`${method} ${path}`);
         if (r) op.responses = r;
-        const example = method === 'post' ? EXAMPLES[path] : undefined;
-        const body = media(op.requestBody), answer = media(recordOf(op.responses)['201']);
-        if (example && isRecord(body)) body.example = example.request;
-        if (example && isRecord(answer)) answer.example = example.response;
+        const key = `${method.toUpperCase()} ${path}`;
+        if (DESCRIPTIONS[key]) op.description = DESCRIPTIONS[key];
+        const example = EXAMPLES[key];
+        const body = media(op.requestBody), answer = media(mainAnswer(recordOf(op.responses), example?.status)?.[1]);
+        if (example?.request !== undefined && isRecord(body)) body.example = example.request;
+        if (example?.response !== undefined && isRecord(answer)) answer.example = example.response;
         for (const p of Array.isArray(op.parameters) ? op.parameters : []) {
           if (!isRecord(p)) continue;
           if (p.in === 'query' && recordOf(p.schema).default !== undefined) p.required = false; // the service fills it in (page, page_size)

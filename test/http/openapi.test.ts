@@ -3,7 +3,9 @@
  * recommended ruleset finds no error and no warning; every operation has a
  * unique operationId, a success answer and its error answers with the
  * ErrorBody; creations answer 201 with the document's schema; PDF and XML
- * routes name their content types; required headers are required.
+ * routes name their content types; required headers are required; every
+ * operation has a description, every request body and main answer an
+ * example the service gave, valid against its schema.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { startTestServer, type TestServer } from '../support/server';
-import { EXAMPLES, operationId } from '../../src/openapi';
+import { EXAMPLES, mainAnswer, operationId } from '../../src/openapi';
+import { DESCRIPTIONS } from '../../src/openapi-descriptions';
 import { answerCheck, bodyAjv } from '../../src/platform/validation';
 import { coRefs, today, validInvoice } from '../support/co';
 import { MX_APP, mxToday } from '../support/mx';
@@ -128,30 +131,57 @@ test('creations answer 201 with the document; PDF and XML by content type; requi
   assert.ok(Object.keys(doc.paths).some((p) => p.startsWith('/mx/v1/')), 'the Mexican paths carry /mx');
 });
 
-test('the reference page starts with a quickstart; every creation has an example request and the answer it got, each accepted by its schema', () => {
+test('the reference page starts with a quickstart; every operation has a description, and every key of the descriptions names an operation', () => {
   assert.match(doc.info.description, /## Quickstart/);
   assert.match(doc.info.description, /POST \/v1\/webhooks/);
-  const creations = ['/v1/invoices', '/mx/v1/invoices', '/v1/vouchers', '/v1/credit-notes', '/v1/debit-notes', '/mx/v1/credit-notes', '/mx/v1/payments', '/v1/webhooks', '/mx/v1/webhooks'];
-  for (const p of creations) {
-    const content = doc.paths[p].post.requestBody.content['application/json'];
-    assert.ok(content.example, `POST ${p} has an example`);
-    const validate = bodyAjv.compile(JSON.parse(JSON.stringify(content.schema)));
-    assert.ok(validate(structuredClone(content.example)), `POST ${p}'s example: ${JSON.stringify(validate.errors)}`);
-    const answered = doc.paths[p].post.responses['201'].content['application/json'];
-    assert.ok(answered.example, `POST ${p} has an example answer`);
+  const ops = operations();
+  assert.ok(ops.length > 150, `${ops.length} operations`);
+  const missing = ops.filter((o) => typeof o.op.description !== 'string' || o.op.description.length < 40).map((o) => `${o.method.toUpperCase()} ${o.path}`);
+  assert.deepEqual(missing, [], 'operations without a description (src/openapi-descriptions.ts)');
+  const names = new Set(ops.map((o) => `${o.method.toUpperCase()} ${o.path}`));
+  assert.deepEqual(Object.keys(DESCRIPTIONS).filter((k) => !names.has(k)), [], 'descriptions of operations that do not exist');
+  for (const { path: p, method, op } of ops) assert.notEqual(op.description, op.summary, `${method.toUpperCase()} ${p}: the description says more than the summary`);
+  assert.equal(doc.paths['/v1/invoices'].post.description, DESCRIPTIONS['POST /v1/invoices']);
+});
+
+test('every request body and every main answer has an example the service gave, valid against its schema', () => {
+  const ops = operations();
+  const names = new Set(ops.map((o) => `${o.method.toUpperCase()} ${o.path}`));
+  assert.deepEqual(Object.keys(EXAMPLES).filter((k) => !names.has(k)), [], `examples of operations that do not exist (${EXAMPLES_FILE} out of date? npm run docs:examples)`);
+  let bodies = 0, answers = 0;
+  for (const { path: p, method, op } of ops) {
+    const where = `${method.toUpperCase()} ${p}`;
+    const stale = `${EXAMPLES_FILE} out of date? npm run docs:examples`;
+    const content = op.requestBody?.content['application/json'];
+    if (content) {
+      bodies++;
+      assert.ok(content.example !== undefined, `${where} has an example request (${stale})`);
+      const validate = bodyAjv.compile(JSON.parse(JSON.stringify(content.schema)));
+      assert.ok(validate(structuredClone(content.example)), `${where}'s example request (${stale}): ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+    }
+    const main = mainAnswer(op.responses, EXAMPLES[where]?.status);
+    assert.ok(main, `${where} has a success answer with a body`);
+    const answered = (main[1].content as any)['application/json'];
+    assert.ok(answered, `${where} ${main[0]} answers JSON`);
+    answers++;
+    assert.ok(answered.example !== undefined, `${where} has an example answer (${stale})`);
+    assert.equal(main[0], String(EXAMPLES[where].status), `${where}: the example answered ${EXAMPLES[where].status}`);
     const check = answerCheck(JSON.parse(JSON.stringify(answered.schema)));
-    assert.ok(check(structuredClone(answered.example)), `POST ${p}'s example answer (${EXAMPLES_FILE} out of date? npm run docs:examples): ${JSON.stringify(check.errors?.slice(0, 3))}`);
+    assert.ok(check(structuredClone(answered.example)), `${where}'s example answer (${stale}): ${JSON.stringify(check.errors?.slice(0, 3))}`);
   }
-  assert.deepEqual(Object.keys(EXAMPLES).sort(), creations.slice().sort());
+  assert.ok(bodies >= 40 && answers === ops.length, `${bodies} request bodies, ${answers} answers`);
+  // A PDF's base64 is the file's first bytes; a list shows a page of what the service holds.
+  assert.equal(Buffer.from(doc.paths['/v1/invoices/{id}/pdf'].get.responses['200'].content['application/json'].example.base64, 'base64').subarray(0, 5).toString('latin1'), '%PDF-');
+  assert.equal(doc.paths['/mx/v1/invoices'].get.responses['200'].content['application/json'].example.results.length, 1);
 });
 
 test('the example invoices, sent again, get the answers the document shows', async () => {
-  const co = EXAMPLES['/v1/invoices'] as { request: any; response: any };
+  const co = EXAMPLES['POST /v1/invoices'] as { request: any; response: any };
   const again = await s.as('co').post('/v1/invoices', { ...co.request, date: today() });
   assert.equal(again.status, 201, JSON.stringify(again.body));
   const figures = (d: any) => [d.subtotal, d.taxes_total, d.total, d.items.map((i: any) => [i.code, i.total]), (d.payments ?? [d.payment.conditions]).map((x: any) => x.value)];
   assert.deepEqual(figures(again.body), figures(co.response));
-  const mx = EXAMPLES['/mx/v1/invoices'] as { request: any; response: any };
+  const mx = EXAMPLES['POST /mx/v1/invoices'] as { request: any; response: any };
   const mxAgain = await s.as('mx').post('/v1/invoices', { ...mx.request, payment: { ...mx.request.payment, conditions: { ...mx.request.payment.conditions, due_date: mxToday() } } }, MX_APP);
   assert.equal(mxAgain.status, 201, JSON.stringify(mxAgain.body));
   assert.deepEqual(figures(mxAgain.body), figures(mx.response));
