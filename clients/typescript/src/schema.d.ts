@@ -12,7 +12,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Get an access token (CO companies) */
+        /**
+         * Get an access token (CO companies)
+         * @description Exchanges an API user's username and access key for a bearer token of its Colombian company, valid for `expires_in` seconds. A wrong username or key, or an inactive user, answers 401 (the same answer for each); a user of a Mexican company answers 403 (use /mx/auth); repeated failures are throttled (429).
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -29,7 +32,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke the access token that calls it (Authorization: Bearer <access_token>) */
+        /**
+         * Revoke the access token that calls it (Authorization: Bearer <access_token>)
+         * @description Ends the bearer token sent in Authorization at once (a logout) and answers `{"revoked": true}`; a token that is not valid on this base address answers 401.
+         */
         post: operations["revokeToken"];
         delete?: never;
         options?: never;
@@ -44,7 +50,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Document types (invoice FV, credit note NC, debit note ND, cash receipt RC) */
+        /**
+         * List: Document types (invoice FV, credit note NC, debit note ND, cash receipt RC)
+         * @description Every document type of the company as a plain array (no pages), optionally of one `type` (FV, NC, ND, RC, P), with its numbering (`consecutive`: the next number) and, on an electronic type, its DIAN resolution. Documents name one by `document.id`; an inactive one is refused there (parameter_inactive).
+         */
         get: operations["listDocumentTypes"];
         put?: never;
         post?: never;
@@ -61,7 +70,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Document types (invoice FV, credit note NC, debit note ND, cash receipt RC) */
+        /**
+         * Get one: Document types (invoice FV, credit note NC, debit note ND, cash receipt RC)
+         * @description One document type of the company, as the list shows it; 404 when the company has none with this id.
+         */
         get: operations["getDocumentType"];
         put?: never;
         post?: never;
@@ -78,7 +90,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Sellers (users of the company) */
+        /**
+         * List: Sellers (users of the company)
+         * @description The company's sellers by pages (`page`, `page_size`), by id; a document names one in `seller`, a customer in `related_users`.
+         */
         get: operations["listUsers"];
         put?: never;
         post?: never;
@@ -95,7 +110,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Sellers (users of the company) */
+        /**
+         * Get one: Sellers (users of the company)
+         * @description One seller of the company; 404 when there is none with this id.
+         */
         get: operations["getUser"];
         put?: never;
         post?: never;
@@ -112,7 +130,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Taxes and withholdings */
+        /**
+         * List: Taxes and withholdings
+         * @description Every tax and withholding of the company as a plain array, optionally of one `type` (IVA, Impoconsumo, Retefuente, ReteIVA, ReteICA… in Colombia; IVA, IEPS, ReteIVA, ReteISR in Mexico). Items name taxes by id, documents their `retentions`.
+         */
         get: operations["listTaxes"];
         put?: never;
         post?: never;
@@ -129,7 +150,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Taxes and withholdings */
+        /**
+         * Get one: Taxes and withholdings
+         * @description One tax or withholding of the company with its type and percentage; 404 when there is none with this id.
+         */
         get: operations["getTax"];
         put?: never;
         post?: never;
@@ -146,7 +170,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Payment types (MX: payment conditions) */
+        /**
+         * List: Payment types (MX: payment conditions)
+         * @description The payment types of one kind of document as a plain array: `document_type` is required (FV invoices, NC credit notes, ND debit notes, RC cash receipts). A type with `due_date: true` is credit: a payment of it needs a due date and leaves a receivable; in Mexico `sat_code` is its c_FormaPago.
+         */
         get: operations["listPaymentTypes"];
         put?: never;
         post?: never;
@@ -163,7 +190,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Payment types (MX: payment conditions) */
+        /**
+         * Get one: Payment types (MX: payment conditions)
+         * @description One payment type of the company; 404 when there is none with this id.
+         */
         get: operations["getPaymentType"];
         put?: never;
         post?: never;
@@ -180,7 +210,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Warehouses */
+        /**
+         * List: Warehouses
+         * @description Every warehouse of the company as a plain array (an item's `warehouse`).
+         */
         get: operations["listWarehouses"];
         put?: never;
         post?: never;
@@ -197,7 +230,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Warehouses */
+        /**
+         * Get one: Warehouses
+         * @description One warehouse of the company; 404 when there is none with this id.
+         */
         get: operations["getWarehouse"];
         put?: never;
         post?: never;
@@ -214,7 +250,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Cost centers */
+        /**
+         * List: Cost centers
+         * @description Every cost center of the company as a plain array (a document's `cost_center`).
+         */
         get: operations["listCostCenters"];
         put?: never;
         post?: never;
@@ -231,7 +270,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Cost centers */
+        /**
+         * Get one: Cost centers
+         * @description One cost center of the company; 404 when there is none with this id.
+         */
         get: operations["getCostCenter"];
         put?: never;
         post?: never;
@@ -248,7 +290,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Account groups (inventory classifications; a product's account_group) */
+        /**
+         * List: Account groups (inventory classifications; a product's account_group)
+         * @description Every account group (inventory classification) of the company as a plain array: a product's `account_group` names one.
+         */
         get: operations["listAccountGroups"];
         put?: never;
         post?: never;
@@ -265,7 +310,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Account groups (inventory classifications; a product's account_group) */
+        /**
+         * Get one: Account groups (inventory classifications; a product's account_group)
+         * @description One account group of the company; 404 when there is none with this id.
+         */
         get: operations["getAccountGroup"];
         put?: never;
         post?: never;
@@ -282,7 +330,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Price lists (the positions of a product's prices) */
+        /**
+         * List: Price lists (the positions of a product's prices)
+         * @description Every price list of the company as a plain array, by position (1 to 12): a product's prices name their list by position.
+         */
         get: operations["listPriceLists"];
         put?: never;
         post?: never;
@@ -299,7 +350,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Price lists (the positions of a product's prices) */
+        /**
+         * Get one: Price lists (the positions of a product's prices)
+         * @description One price list of the company; 404 when there is none with this id.
+         */
         get: operations["getPriceList"];
         put?: never;
         post?: never;
@@ -316,7 +370,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Chart of accounts */
+        /**
+         * List: Chart of accounts
+         * @description The company's chart of accounts by pages, ordered by code; `code` keeps the accounts whose code starts with it. Each account has its nature (Debit or Credit).
+         */
         get: operations["listAccounts"];
         put?: never;
         post?: never;
@@ -333,7 +390,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Chart of accounts */
+        /**
+         * Get one: Chart of accounts
+         * @description One account of the chart of accounts by its id (not its code); 404 when there is none.
+         */
         get: operations["getAccount"];
         put?: never;
         post?: never;
@@ -350,7 +410,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Global discounts (ids for global_discounts) */
+        /**
+         * List: Global discounts (ids for global_discounts)
+         * @description The company's global discounts by pages: the ids a document's `global_discounts` names.
+         */
         get: operations["listGlobalDiscounts"];
         put?: never;
         post?: never;
@@ -367,7 +430,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Global discounts (ids for global_discounts) */
+        /**
+         * Get one: Global discounts (ids for global_discounts)
+         * @description One global discount of the company; 404 when there is none with this id.
+         */
         get: operations["getGlobalDiscount"];
         put?: never;
         post?: never;
@@ -384,7 +450,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Global charges (ids for global_charges) */
+        /**
+         * List: Global charges (ids for global_charges)
+         * @description The company's global charges by pages: the ids a document's `global_charges` names.
+         */
         get: operations["listGlobalCharges"];
         put?: never;
         post?: never;
@@ -401,7 +470,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Global charges (ids for global_charges) */
+        /**
+         * Get one: Global charges (ids for global_charges)
+         * @description One global charge of the company; 404 when there is none with this id.
+         */
         get: operations["getGlobalCharge"];
         put?: never;
         post?: never;
@@ -418,10 +490,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List customers */
+        /**
+         * List customers
+         * @description The company's customers by pages, by id, filtered by identification, branch office, person type, type, active and the day they were created. Each carries `advance_balance`: the advances received with AdvancePayment vouchers and not yet applied by invoices, in pesos.
+         */
         get: operations["listCustomers"];
         put?: never;
-        /** Create a customer */
+        /**
+         * Create a customer
+         * @description Creates a customer and answers it (201). Refused with 400: an identification and branch office already used (send another `branch_office`), a NIT with letters or a wrong `check_digit`, a name of the wrong shape for the person type (one element for a company, two for a person), a city not in DIVIPOLA, a seller that does not exist.
+         */
         post: operations["createCustomer"];
         delete?: never;
         options?: never;
@@ -436,12 +514,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a customer */
+        /**
+         * Get a customer
+         * @description One customer of the company as the list shows it; 404 when there is none with this id.
+         */
         get: operations["getCustomer"];
-        /** Replace a customer */
+        /**
+         * Replace a customer
+         * @description Replaces the customer with the body, checked as the creation checks it (its identification and branch office may not take another customer's), and answers it. A field that Siigo's SDK sends as "[object Object]" keeps its stored value; 404 when there is no such customer.
+         */
         put: operations["updateCustomer"];
         post?: never;
-        /** Delete a customer that no invoice or voucher names */
+        /**
+         * Delete a customer that no invoice or voucher names
+         * @description Deletes a customer that no document names and answers `{"id", "deleted": true}`. A customer that invoices or vouchers name is refused with 400 (how many refer to it): set `active` to false to stop using it.
+         */
         delete: operations["deleteCustomer"];
         options?: never;
         head?: never;
@@ -455,10 +542,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List products and services */
+        /**
+         * List products and services
+         * @description The company's products and services by pages, by id, filtered by code, up to 20 `ids`, type, account group, stock control, active and the day they were created.
+         */
         get: operations["listProducts"];
         put?: never;
-        /** Create a product */
+        /**
+         * Create a product
+         * @description Creates a product with its taxes, account group and prices (per price list position and currency), and answers it (201). Refused with 400: a code already used, a tax, account group or price list that does not exist or is inactive, two taxes of one type, ReteIVA, ReteICA or Autorretencion (computed on the invoice), a currency the company has not enabled.
+         */
         post: operations["createProduct"];
         delete?: never;
         options?: never;
@@ -473,12 +566,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a product */
+        /**
+         * Get a product
+         * @description One product of the company as the list shows it; 404 when there is none with this id.
+         */
         get: operations["getProduct"];
-        /** Replace a product */
+        /**
+         * Replace a product
+         * @description Replaces the product with the body, checked as the creation checks it (an inactive tax, group or price list it already had is kept), and answers it; a field Siigo's SDK loses ("[object Object]", a null account group) keeps its stored value. 404 when there is no such product.
+         */
         put: operations["updateProduct"];
         post?: never;
-        /** Delete a product that no invoice names */
+        /**
+         * Delete a product that no invoice names
+         * @description Deletes a product that no invoice names (by its code) and answers `{"id", "deleted": true}`; one that invoices name is refused with 400: set `active` to false instead.
+         */
         delete: operations["deleteProduct"];
         options?: never;
         head?: never;
@@ -492,10 +594,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List invoices, newest first */
+        /**
+         * List invoices, newest first
+         * @description A page of the company's invoices, newest first, each as GET /v1/invoices/{id} answers it; filtered by document type, customer, name and dates (see the parameters), or continued after a given invoice with `after`. Deleted invoices are not listed.
+         */
         get: operations["listInvoices"];
         put?: never;
-        /** Create a Colombian invoice */
+        /**
+         * Create a Colombian invoice
+         * @description Creates an invoice (or an electronic POS ticket, by its document type): checks it against the company's types, customer, seller, products, taxes and payments, takes the type's next number, posts its journal entry and due items and answers it (201). With `stamp.send` on an electronic type it is sent to the DIAN and the answer waits for the verdict (up to DIAN_TIMEOUT_MS, Pending meanwhile); with `mail.send` it is e-mailed. Every rule broken answers 400 at once, each with its field; a repeated Idempotency-Key answers the first invoice.
+         */
         post: operations["createInvoice"];
         delete?: never;
         options?: never;
@@ -512,7 +620,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Validate and compute an invoice without storing it or taking a number */
+        /**
+         * Validate and compute an invoice without storing it or taking a number
+         * @description Checks and computes an invoice as POST /v1/invoices would (the same rules, the same 400s) and answers it with its taxes, withholdings and totals, its id and name null: nothing is stored, no number is taken, nothing is sent.
+         */
         post: operations["previewInvoice"];
         delete?: never;
         options?: never;
@@ -527,12 +638,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an invoice */
+        /**
+         * Read an invoice
+         * @description One invoice with its current stamp (status, CUFE once the DIAN accepted it; CUDE for a POS ticket), mail status, balance, annulment, and the credit and debit notes that correct it (`creditable`: what is left to credit). 404 when the company has no such invoice or it was deleted.
+         */
         get: operations["getInvoice"];
-        /** Replace a Draft or Rejected invoice (same rules as creation; its number does not change) */
+        /**
+         * Replace a Draft or Rejected invoice (same rules as creation; its number does not change)
+         * @description Replaces a Draft or Rejected invoice with the body, checked as a creation (another `number` is refused: its number does not change), and answers it, a Draft again (sent to the DIAN when `stamp.send`). Refused with 400 when it is annulled, Pending or Accepted, corrected by notes or paid by cash receipts.
+         */
         put: operations["updateInvoice"];
         post?: never;
-        /** Delete an invoice that never reached the DIAN (Draft or Rejected; every invoice of a type that is not electronic) and that no cash receipt pays: its number stays used, its journal entry and due items are reversed */
+        /**
+         * Delete an invoice that never reached the DIAN (Draft or Rejected; every invoice of a type that is not electronic) and that no cash receipt pays: its number stays used, its journal entry and due items are reversed
+         * @description Deletes an invoice that never reached the DIAN and answers `{"id", "deleted": true}` (the same when asked again); its number stays used and its journal entry and due items are reversed. Refused with 400 when the DIAN accepted it (correct it with a credit note) or has not answered yet, when notes correct it or cash receipts pay it.
+         */
         delete: operations["deleteInvoice"];
         options?: never;
         head?: never;
@@ -548,7 +668,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Annul an invoice: reverses its journal entry (dated today, or on the invoice's date if later) and its open due items */
+        /**
+         * Annul an invoice: reverses its journal entry (dated today, or on the invoice's date if later) and its open due items
+         * @description Annuls an invoice and answers it: its open due items are dropped and its journal entry reversed, dated today (or on the invoice's date if later). Refused with 400 when it is already annulled, accepted by the DIAN (a credit note corrects it), corrected by notes, or paid by cash receipts (annul them first).
+         */
         post: operations["annulInvoice"];
         delete?: never;
         options?: never;
@@ -565,7 +688,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a Draft (or a corrected Rejected) invoice to the DIAN */
+        /**
+         * Send a Draft (or a corrected Rejected) invoice to the DIAN
+         * @description Sends a Draft invoice, or a Rejected one once corrected, to the DIAN (or its sandbox) and answers it after the verdict or DIAN_TIMEOUT_MS (Pending meanwhile; the outbox keeps trying). Refused with 400 when its type is not electronic, it is annulled or already accepted.
+         */
         post: operations["stampInvoice"];
         delete?: never;
         options?: never;
@@ -580,7 +706,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Why the DIAN rejected an invoice (rule codes and messages) */
+        /**
+         * Why the DIAN rejected an invoice (rule codes and messages)
+         * @description The invoice's stamp status with the DIAN's rule codes and messages of its rejection and the observations of its answer (empty lists when there are none).
+         */
         get: operations["getInvoiceStampErrors"];
         put?: never;
         post?: never;
@@ -597,7 +726,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed UBL XML: {"base64": …}, or the XML itself with Accept: application/xml */
+        /**
+         * The signed UBL XML: {"base64": …}, or the XML itself with Accept: application/xml
+         * @description The signed UBL Invoice sent to the DIAN, as base64 in JSON or the XML itself with Accept: application/xml; 404 while the invoice has not been sent.
+         */
         get: operations["getInvoiceXml"];
         put?: never;
         post?: never;
@@ -616,7 +748,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn a POS ticket into an electronic invoice at the buyer's request: the ticket is annulled by its adjustment note and the invoice issued, in one transaction */
+        /**
+         * Turn a POS ticket into an electronic invoice at the buyer's request: the ticket is annulled by its adjustment note and the invoice issued, in one transaction
+         * @description At the buyer's request, turns an accepted POS ticket into an electronic invoice to the `customer` sent: the ticket is annulled by an adjustment credit note (concept 2) and the invoice issued with its lines and payments, in one transaction, and both sent to the DIAN when `stamp.send`; answers the invoice (201). Refused when the document is not a POS ticket, is annulled, not accepted yet, or corrected by notes.
+         */
         post: operations["invoiceInvoice"];
         delete?: never;
         options?: never;
@@ -631,10 +766,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List credit notes, newest first */
+        /**
+         * List credit notes, newest first
+         * @description A page of the company's credit notes, newest first, each as GET /v1/credit-notes/{id} answers it; filtered as the invoices are (see the parameters).
+         */
         get: operations["listCreditNotes"];
         put?: never;
-        /** Create a credit note that corrects an invoice */
+        /**
+         * Create a credit note that corrects an invoice
+         * @description Creates a credit note on an invoice (`invoice`, concept `reason`; 2 annuls what is left of it) crediting the invoice's own products, taxes and retentions, and answers it (201). Its payments settle the credit on the invoice's due items or give back money collected. Refused with 400: an annulled invoice or an electronic one the DIAN has not accepted, a product, tax or quantity not left on the invoice, a refund above what was collected.
+         */
         post: operations["createCreditNote"];
         delete?: never;
         options?: never;
@@ -651,7 +792,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Validate and compute a credit note without storing it or taking a number */
+        /**
+         * Validate and compute a credit note without storing it or taking a number
+         * @description Checks and computes a credit note as POST /v1/credit-notes would (the same rules and 400s) and answers it with its totals; nothing is stored, no number is taken.
+         */
         post: operations["previewCreditNote"];
         delete?: never;
         options?: never;
@@ -666,7 +810,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a credit note */
+        /**
+         * Read a credit note
+         * @description One credit note with the invoice it corrects, its lines, payments, current stamp (CUDE once accepted) and mail status; 404 when the company has none with this id.
+         */
         get: operations["getCreditNote"];
         put?: never;
         post?: never;
@@ -685,7 +832,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a Draft (or a Rejected) credit note to the DIAN */
+        /**
+         * Send a Draft (or a Rejected) credit note to the DIAN
+         * @description Sends a Draft or Rejected credit note to the DIAN and answers it after the verdict or DIAN_TIMEOUT_MS. Refused with 400 when its type is not electronic, it is annulled or already accepted.
+         */
         post: operations["stampCreditNote"];
         delete?: never;
         options?: never;
@@ -700,7 +850,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Why the DIAN rejected a credit note (rule codes and messages) */
+        /**
+         * Why the DIAN rejected a credit note (rule codes and messages)
+         * @description The credit note's stamp status with the DIAN's rule codes and messages of its rejection and the observations of its answer.
+         */
         get: operations["getCreditNoteStampErrors"];
         put?: never;
         post?: never;
@@ -717,7 +870,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed UBL CreditNote: {"base64": …}, or the XML itself with Accept: application/xml */
+        /**
+         * The signed UBL CreditNote: {"base64": …}, or the XML itself with Accept: application/xml
+         * @description The signed UBL CreditNote sent to the DIAN, as base64 in JSON or the XML itself with Accept: application/xml; 404 while it has not been sent.
+         */
         get: operations["getCreditNoteXml"];
         put?: never;
         post?: never;
@@ -736,7 +892,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Annul a credit note that never reached the DIAN: gives back what it settled on the invoice and reverses its journal entry */
+        /**
+         * Annul a credit note that never reached the DIAN: gives back what it settled on the invoice and reverses its journal entry
+         * @description Annuls a credit note that is not Pending or Accepted at the DIAN and answers it: what it settled on the invoice is given back and its journal entry reversed on the annulment day. Refused with 400 when it is already annulled or the DIAN has it (an electronic note is corrected with another note).
+         */
         post: operations["annulCreditNote"];
         delete?: never;
         options?: never;
@@ -751,10 +910,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List debit notes, newest first */
+        /**
+         * List debit notes, newest first
+         * @description A page of the company's debit notes, newest first, each as GET /v1/debit-notes/{id} answers it; filtered as the invoices are (see the parameters).
+         */
         get: operations["listDebitNotes"];
         put?: never;
-        /** Create a debit note that corrects an invoice */
+        /**
+         * Create a debit note that corrects an invoice
+         * @description Creates a debit note on an invoice (`invoice`, concept `reason`: interest, expenses, a change of value) and answers it (201); what it charges becomes a new due item of the invoice when paid on credit. Refused with 400: an annulled invoice or an electronic one the DIAN has not accepted, a line priced 0, a date before the invoice's.
+         */
         post: operations["createDebitNote"];
         delete?: never;
         options?: never;
@@ -771,7 +936,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Validate and compute a debit note without storing it or taking a number */
+        /**
+         * Validate and compute a debit note without storing it or taking a number
+         * @description Checks and computes a debit note as POST /v1/debit-notes would (the same rules and 400s) and answers it with its totals; nothing is stored, no number is taken.
+         */
         post: operations["previewDebitNote"];
         delete?: never;
         options?: never;
@@ -786,7 +954,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a debit note */
+        /**
+         * Read a debit note
+         * @description One debit note with the invoice it corrects, its lines, payments, current stamp and mail status; 404 when the company has none with this id.
+         */
         get: operations["getDebitNote"];
         put?: never;
         post?: never;
@@ -805,7 +976,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a Draft (or a Rejected) debit note to the DIAN */
+        /**
+         * Send a Draft (or a Rejected) debit note to the DIAN
+         * @description Sends a Draft or Rejected debit note to the DIAN and answers it after the verdict or DIAN_TIMEOUT_MS. Refused with 400 when its type is not electronic, it is annulled or already accepted.
+         */
         post: operations["stampDebitNote"];
         delete?: never;
         options?: never;
@@ -820,7 +994,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Why the DIAN rejected a debit note (rule codes and messages) */
+        /**
+         * Why the DIAN rejected a debit note (rule codes and messages)
+         * @description The debit note's stamp status with the DIAN's rule codes and messages of its rejection and the observations of its answer.
+         */
         get: operations["getDebitNoteStampErrors"];
         put?: never;
         post?: never;
@@ -837,7 +1014,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed UBL DebitNote: {"base64": …}, or the XML itself with Accept: application/xml */
+        /**
+         * The signed UBL DebitNote: {"base64": …}, or the XML itself with Accept: application/xml
+         * @description The signed UBL DebitNote sent to the DIAN, as base64 in JSON or the XML itself with Accept: application/xml; 404 while it has not been sent.
+         */
         get: operations["getDebitNoteXml"];
         put?: never;
         post?: never;
@@ -856,7 +1036,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Annul a debit note that never reached the DIAN: gives back what it settled on the invoice and reverses its journal entry */
+        /**
+         * Annul a debit note that never reached the DIAN: gives back what it settled on the invoice and reverses its journal entry
+         * @description Annuls a debit note that is not Pending or Accepted at the DIAN and answers it: the due item it added is dropped and its journal entry reversed on the annulment day. Refused with 400 when it is already annulled, the DIAN has it, or cash receipts pay it (annul them first).
+         */
         post: operations["annulDebitNote"];
         delete?: never;
         options?: never;
@@ -871,10 +1054,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List cash receipt vouchers, newest first */
+        /**
+         * List cash receipt vouchers, newest first
+         * @description A page of the company's cash receipts, newest first, each as GET /v1/vouchers/{id} answers it; filtered as the invoices are (see the parameters).
+         */
         get: operations["listVouchers"];
         put?: never;
-        /** Create a cash receipt voucher (DebtPayment, AdvancePayment or Detailed) */
+        /**
+         * Create a cash receipt voucher (DebtPayment, AdvancePayment or Detailed)
+         * @description Creates a cash receipt (RC) and answers it (201): DebtPayment pays a customer's open due items, AdvancePayment receives an advance before any invoice, Detailed posts free entries with their accounts. Refused with 400: a due item the customer does not owe or paid above what is left, a payment type that is credit or not for receipts, entries whose debits and credits differ, a payment value that is not the sum of the entries.
+         */
         post: operations["createVoucher"];
         delete?: never;
         options?: never;
@@ -889,7 +1078,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a cash receipt voucher */
+        /**
+         * Read a cash receipt voucher
+         * @description One cash receipt with its type, customer, entries (the due items it paid) and payment; 404 when the company has none with this id.
+         */
         get: operations["getVoucher"];
         put?: never;
         post?: never;
@@ -908,7 +1100,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Annul a voucher: gives back what it paid on due items and reverses its journal entry */
+        /**
+         * Annul a voucher: gives back what it paid on due items and reverses its journal entry
+         * @description Annuls a cash receipt and answers it: what it paid is owed again and its journal entry is reversed on the annulment day. Refused with 400 when it is already annulled, when credit notes paid back money it collected, or when invoices already applied the advance it received.
+         */
         post: operations["annulVoucher"];
         delete?: never;
         options?: never;
@@ -923,7 +1118,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's statement: opening balance, each document and payment with the running balance, what is owed by age, closing balance */
+        /**
+         * A customer's statement: opening balance, each document and payment with the running balance, what is owed by age, closing balance
+         * @description A customer's statement from `date_start` (default: the first day of `date_end`'s month) to `date_end` (default: today), per currency: the opening balance, each document and payment with the running balance, what is owed by age and the closing balance (the receivables report's for the customer that day). 404 for an unknown customer; an end before the start is refused (400).
+         */
         get: operations["getCustomerStatement"];
         put?: never;
         post?: never;
@@ -940,7 +1138,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's statement as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf */
+        /**
+         * A customer's statement as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf
+         * @description The customer's statement (as GET …/statement answers it) as a PDF, as base64 in JSON or the file itself with Accept: application/pdf.
+         */
         get: operations["getCustomerStatementPdf"];
         put?: never;
         post?: never;
@@ -957,7 +1158,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Trial balance: opening balance, debits, credits and closing balance per account */
+        /**
+         * Trial balance: opening balance, debits, credits and closing balance per account
+         * @description The trial balance between `date_start` and `date_end` (default: the first and last entries): per account of the journal, the opening balance, debits, credits and closing balance, and whether the whole balances. An end before the start is refused (400).
+         */
         get: operations["getTrialBalance"];
         put?: never;
         post?: never;
@@ -974,7 +1178,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Accounts receivable: open due items per customer with aging buckets, by pages of customers (totals of the whole report on every page) */
+        /**
+         * Accounts receivable: open due items per customer with aging buckets, by pages of customers (totals of the whole report on every page)
+         * @description The open due items per customer on `date` (default: today), with their aging buckets, by pages of customers (or of one customer); the totals of the whole report come on every page.
+         */
         get: operations["getAccountsReceivable"];
         put?: never;
         post?: never;
@@ -993,7 +1200,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail the invoice (PDF, and the XML once accepted) to the customer or to mail_to */
+        /**
+         * E-mail the invoice (PDF, and the XML once accepted) to the customer or to mail_to
+         * @description Queues an e-mail of the invoice (its PDF, and its XML once the DIAN accepted it) to `mail_to` or the customer's contact e-mails, with `copy_to` copies (at most 5 each), and answers 202. A Pending invoice is mailed once the DIAN answers; an annulled or Rejected one is refused with 400, as are addresses that are not valid.
+         */
         post: operations["mailInvoice"];
         delete?: never;
         options?: never;
@@ -1008,7 +1218,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The invoice as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf */
+        /**
+         * The invoice as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf
+         * @description The invoice as a PDF (with the CUFE and QR once accepted), as base64 in JSON or the file itself with Accept: application/pdf.
+         */
         get: operations["getInvoicePdf"];
         put?: never;
         post?: never;
@@ -1027,7 +1240,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail the voucher (PDF) to the customer or to mail_to */
+        /**
+         * E-mail the voucher (PDF) to the customer or to mail_to
+         * @description Queues an e-mail of the cash receipt's PDF to `mail_to` or the customer's contact e-mails and answers 202; an annulled receipt is refused with 400.
+         */
         post: operations["mailVoucher"];
         delete?: never;
         options?: never;
@@ -1042,7 +1258,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The voucher as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf */
+        /**
+         * The voucher as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf
+         * @description The cash receipt as a PDF, as base64 in JSON or the file itself with Accept: application/pdf.
+         */
         get: operations["getVoucherPdf"];
         put?: never;
         post?: never;
@@ -1061,7 +1280,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail the credit note (PDF, and the XML once accepted) to the customer or to mail_to */
+        /**
+         * E-mail the credit note (PDF, and the XML once accepted) to the customer or to mail_to
+         * @description Queues an e-mail of the credit note (its PDF, and its XML once accepted) to `mail_to` or the customer's contact e-mails and answers 202; an annulled or Rejected note is refused with 400.
+         */
         post: operations["mailCreditNote"];
         delete?: never;
         options?: never;
@@ -1076,7 +1298,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The credit note as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf */
+        /**
+         * The credit note as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf
+         * @description The credit note as a PDF, as base64 in JSON or the file itself with Accept: application/pdf.
+         */
         get: operations["getCreditNotePdf"];
         put?: never;
         post?: never;
@@ -1095,7 +1320,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail the debit note (PDF, and the XML once accepted) to the customer or to mail_to */
+        /**
+         * E-mail the debit note (PDF, and the XML once accepted) to the customer or to mail_to
+         * @description Queues an e-mail of the debit note (its PDF, and its XML once accepted) to `mail_to` or the customer's contact e-mails and answers 202; an annulled or Rejected note is refused with 400.
+         */
         post: operations["mailDebitNote"];
         delete?: never;
         options?: never;
@@ -1110,7 +1338,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The debit note as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf */
+        /**
+         * The debit note as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf
+         * @description The debit note as a PDF, as base64 in JSON or the file itself with Accept: application/pdf.
+         */
         get: operations["getDebitNotePdf"];
         put?: never;
         post?: never;
@@ -1127,10 +1358,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the webhooks */
+        /**
+         * List the webhooks
+         * @description The company's webhooks by pages, without their secrets.
+         */
         get: operations["listWebhooks"];
         put?: never;
-        /** Subscribe a URL to events of this company's documents; the answer holds the signing secret, shown only once */
+        /**
+         * Subscribe a URL to events of this company's documents; the answer holds the signing secret, shown only once
+         * @description Subscribes a URL to events of the company's documents (or "*" for all) and answers the webhook with its signing `secret`, shown only in this answer (201). Refused with 400: an unknown event type, or a URL that is not http(s) or not on a public address.
+         */
         post: operations["createWebhook"];
         delete?: never;
         options?: never;
@@ -1145,15 +1382,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a webhook (without its secret) */
+        /**
+         * Read a webhook (without its secret)
+         * @description One webhook without its secret (`previous_secret_expires_at` says whether a replaced secret still signs); 404 when the company has none with this id.
+         */
         get: operations["getWebhook"];
         put?: never;
         post?: never;
-        /** Delete a webhook: no more deliveries; its pending ones end as failed */
+        /**
+         * Delete a webhook: no more deliveries; its pending ones end as failed
+         * @description Deletes a webhook and answers `{"id", "deleted": true}`: no more deliveries, its pending ones end as failed. 404 for an unknown webhook.
+         */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
-        /** Change a webhook's URL, events, description or active flag (only the fields sent; checked as the creation checks them) */
+        /**
+         * Change a webhook's URL, events, description or active flag (only the fields sent; checked as the creation checks them)
+         * @description Changes only the fields sent of a webhook (URL, events, description, active), each checked as the creation checks it, and answers it; `active: false` stops new deliveries. 404 for an unknown webhook.
+         */
         patch: operations["updateWebhook"];
         trace?: never;
     };
@@ -1166,7 +1412,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new signing secret, shown only in this answer; the replaced one still signs deliveries (beside the new one) for WEBHOOK_SECRET_GRACE_HOURS (24) */
+        /**
+         * A new signing secret, shown only in this answer; the replaced one still signs deliveries (beside the new one) for WEBHOOK_SECRET_GRACE_HOURS (24)
+         * @description Gives the webhook a new signing secret, answered only here; the replaced one keeps signing beside it (a second v1 in Webhook-Signature) for WEBHOOK_SECRET_GRACE_HOURS.
+         */
         post: operations["rotateSecretWebhook"];
         delete?: never;
         options?: never;
@@ -1181,7 +1430,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The webhook's deliveries, newest first */
+        /**
+         * The webhook's deliveries, newest first
+         * @description The webhook's deliveries by pages, newest first: event, status (pending, delivered, failed), attempts and the receiver's last answer or error.
+         */
         get: operations["getWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -1200,7 +1452,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery again now (a failed one, or a pending one without waiting for its backoff) */
+        /**
+         * Send a delivery again now (a failed one, or a pending one without waiting for its backoff)
+         * @description Queues a failed or pending delivery to be sent again now and answers it (202). Refused with 400 when the webhook is not active or the delivery was delivered already; 404 for an unknown delivery.
+         */
         post: operations["retryWebhookDelivery"];
         delete?: never;
         options?: never;
@@ -1217,7 +1472,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Get an access token (MX companies) */
+        /**
+         * Get an access token (MX companies)
+         * @description Exchanges an API user's username and access key for a bearer token of its Mexican company, valid for `expires_in` seconds. A wrong username or key, or an inactive user, answers 401 (the same answer for each); a user of a Colombian company answers 403 (use /auth); repeated failures are throttled (429).
+         */
         post: operations["mxLogin"];
         delete?: never;
         options?: never;
@@ -1234,7 +1492,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke the access token that calls it (Authorization: Bearer <access_token>) */
+        /**
+         * Revoke the access token that calls it (Authorization: Bearer <access_token>)
+         * @description Ends the bearer token sent in Authorization at once (a logout) and answers `{"revoked": true}`; a token that is not valid on this base address answers 401.
+         */
         post: operations["mxRevokeToken"];
         delete?: never;
         options?: never;
@@ -1249,7 +1510,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Document types (invoice FV, credit note NC, debit note ND, cash receipt RC) */
+        /**
+         * List: Document types (invoice FV, credit note NC, debit note ND, cash receipt RC)
+         * @description Every document type of the company as a plain array (no pages), optionally of one `type` (FV, NC, ND, RC, P), with its numbering (`consecutive`: the next number) and, on an electronic type, its DIAN resolution. Documents name one by `document.id`; an inactive one is refused there (parameter_inactive).
+         */
         get: operations["mxListDocumentTypes"];
         put?: never;
         post?: never;
@@ -1266,7 +1530,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Document types (invoice FV, credit note NC, debit note ND, cash receipt RC) */
+        /**
+         * Get one: Document types (invoice FV, credit note NC, debit note ND, cash receipt RC)
+         * @description One document type of the company, as the list shows it; 404 when the company has none with this id.
+         */
         get: operations["mxGetDocumentType"];
         put?: never;
         post?: never;
@@ -1283,7 +1550,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Sellers (users of the company) */
+        /**
+         * List: Sellers (users of the company)
+         * @description The company's sellers by pages (`page`, `page_size`), by id; a document names one in `seller`, a customer in `related_users`.
+         */
         get: operations["mxListUsers"];
         put?: never;
         post?: never;
@@ -1300,7 +1570,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Sellers (users of the company) */
+        /**
+         * Get one: Sellers (users of the company)
+         * @description One seller of the company; 404 when there is none with this id.
+         */
         get: operations["mxGetUser"];
         put?: never;
         post?: never;
@@ -1317,7 +1590,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Taxes and withholdings */
+        /**
+         * List: Taxes and withholdings
+         * @description Every tax and withholding of the company as a plain array, optionally of one `type` (IVA, Impoconsumo, Retefuente, ReteIVA, ReteICA… in Colombia; IVA, IEPS, ReteIVA, ReteISR in Mexico). Items name taxes by id, documents their `retentions`.
+         */
         get: operations["mxListTaxes"];
         put?: never;
         post?: never;
@@ -1334,7 +1610,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Taxes and withholdings */
+        /**
+         * Get one: Taxes and withholdings
+         * @description One tax or withholding of the company with its type and percentage; 404 when there is none with this id.
+         */
         get: operations["mxGetTax"];
         put?: never;
         post?: never;
@@ -1351,7 +1630,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Payment types (MX: payment conditions) */
+        /**
+         * List: Payment types (MX: payment conditions)
+         * @description The payment types of one kind of document as a plain array: `document_type` is required (FV invoices, NC credit notes, ND debit notes, RC cash receipts). A type with `due_date: true` is credit: a payment of it needs a due date and leaves a receivable; in Mexico `sat_code` is its c_FormaPago.
+         */
         get: operations["mxListPaymentTypes"];
         put?: never;
         post?: never;
@@ -1368,7 +1650,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Payment types (MX: payment conditions) */
+        /**
+         * Get one: Payment types (MX: payment conditions)
+         * @description One payment type of the company; 404 when there is none with this id.
+         */
         get: operations["mxGetPaymentType"];
         put?: never;
         post?: never;
@@ -1385,7 +1670,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Warehouses */
+        /**
+         * List: Warehouses
+         * @description Every warehouse of the company as a plain array (an item's `warehouse`).
+         */
         get: operations["mxListWarehouses"];
         put?: never;
         post?: never;
@@ -1402,7 +1690,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Warehouses */
+        /**
+         * Get one: Warehouses
+         * @description One warehouse of the company; 404 when there is none with this id.
+         */
         get: operations["mxGetWarehouse"];
         put?: never;
         post?: never;
@@ -1419,7 +1710,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Cost centers */
+        /**
+         * List: Cost centers
+         * @description Every cost center of the company as a plain array (a document's `cost_center`).
+         */
         get: operations["mxListCostCenters"];
         put?: never;
         post?: never;
@@ -1436,7 +1730,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Cost centers */
+        /**
+         * Get one: Cost centers
+         * @description One cost center of the company; 404 when there is none with this id.
+         */
         get: operations["mxGetCostCenter"];
         put?: never;
         post?: never;
@@ -1453,7 +1750,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Account groups (inventory classifications; a product's account_group) */
+        /**
+         * List: Account groups (inventory classifications; a product's account_group)
+         * @description Every account group (inventory classification) of the company as a plain array: a product's `account_group` names one.
+         */
         get: operations["mxListAccountGroups"];
         put?: never;
         post?: never;
@@ -1470,7 +1770,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Account groups (inventory classifications; a product's account_group) */
+        /**
+         * Get one: Account groups (inventory classifications; a product's account_group)
+         * @description One account group of the company; 404 when there is none with this id.
+         */
         get: operations["mxGetAccountGroup"];
         put?: never;
         post?: never;
@@ -1487,7 +1790,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Price lists (the positions of a product's prices) */
+        /**
+         * List: Price lists (the positions of a product's prices)
+         * @description Every price list of the company as a plain array, by position (1 to 12): a product's prices name their list by position.
+         */
         get: operations["mxListPriceLists"];
         put?: never;
         post?: never;
@@ -1504,7 +1810,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Price lists (the positions of a product's prices) */
+        /**
+         * Get one: Price lists (the positions of a product's prices)
+         * @description One price list of the company; 404 when there is none with this id.
+         */
         get: operations["mxGetPriceList"];
         put?: never;
         post?: never;
@@ -1521,7 +1830,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Chart of accounts */
+        /**
+         * List: Chart of accounts
+         * @description The company's chart of accounts by pages, ordered by code; `code` keeps the accounts whose code starts with it. Each account has its nature (Debit or Credit).
+         */
         get: operations["mxListAccounts"];
         put?: never;
         post?: never;
@@ -1538,7 +1850,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Chart of accounts */
+        /**
+         * Get one: Chart of accounts
+         * @description One account of the chart of accounts by its id (not its code); 404 when there is none.
+         */
         get: operations["mxGetAccount"];
         put?: never;
         post?: never;
@@ -1555,7 +1870,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Global discounts (ids for global_discounts) */
+        /**
+         * List: Global discounts (ids for global_discounts)
+         * @description The company's global discounts by pages: the ids a document's `global_discounts` names.
+         */
         get: operations["mxListGlobalDiscounts"];
         put?: never;
         post?: never;
@@ -1572,7 +1890,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Global discounts (ids for global_discounts) */
+        /**
+         * Get one: Global discounts (ids for global_discounts)
+         * @description One global discount of the company; 404 when there is none with this id.
+         */
         get: operations["mxGetGlobalDiscount"];
         put?: never;
         post?: never;
@@ -1589,7 +1910,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List: Global charges (ids for global_charges) */
+        /**
+         * List: Global charges (ids for global_charges)
+         * @description The company's global charges by pages: the ids a document's `global_charges` names.
+         */
         get: operations["mxListGlobalCharges"];
         put?: never;
         post?: never;
@@ -1606,7 +1930,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one: Global charges (ids for global_charges) */
+        /**
+         * Get one: Global charges (ids for global_charges)
+         * @description One global charge of the company; 404 when there is none with this id.
+         */
         get: operations["mxGetGlobalCharge"];
         put?: never;
         post?: never;
@@ -1623,7 +1950,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** CFDI uses (SAT c_UsoCFDI) with the person types allowed */
+        /**
+         * CFDI uses (SAT c_UsoCFDI) with the person types allowed
+         * @description The SAT's CFDI uses (c_UsoCFDI) by pages, each with the person types and the receivers' fiscal regimes allowed it: what a customer's and an invoice's `use` may be.
+         */
         get: operations["mxListUses"];
         put?: never;
         post?: never;
@@ -1640,7 +1970,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One CFDI use */
+        /**
+         * One CFDI use
+         * @description One CFDI use by its code (any case: g03 is G03); 404 when the SAT catalogue has no such code.
+         */
         get: operations["mxGetUse"];
         put?: never;
         post?: never;
@@ -1657,10 +1990,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List customers */
+        /**
+         * List customers
+         * @description The company's customers by pages, by id, filtered by RFC (`identification`), branch office, person type, type, active and the day they were created.
+         */
         get: operations["mxListCustomers"];
         put?: never;
-        /** Create a customer */
+        /**
+         * Create a customer
+         * @description Creates a customer and answers it (201). Refused with 400: an RFC and branch office already used, an RFC of the wrong length for the person type, a fiscal regime that is not a c_RegimenFiscal code or not for that person type, a postal code not in c_CodigoPostal, a generic RFC with the wrong regime or (abroad) without its country and tax id.
+         */
         post: operations["mxCreateCustomer"];
         delete?: never;
         options?: never;
@@ -1675,12 +2014,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a customer */
+        /**
+         * Get a customer
+         * @description One customer of the company as the list shows it; 404 when there is none with this id.
+         */
         get: operations["mxGetCustomer"];
-        /** Replace a customer */
+        /**
+         * Replace a customer
+         * @description Replaces the customer with the body, checked as the creation checks it (its identification and branch office may not take another customer's), and answers it. A field that Siigo's SDK sends as "[object Object]" keeps its stored value; 404 when there is no such customer.
+         */
         put: operations["mxUpdateCustomer"];
         post?: never;
-        /** Delete a customer that no invoice or voucher names */
+        /**
+         * Delete a customer that no invoice or voucher names
+         * @description Deletes a customer that no document names and answers `{"id", "deleted": true}`. A customer that invoices or vouchers name is refused with 400 (how many refer to it): set `active` to false to stop using it.
+         */
         delete: operations["mxDeleteCustomer"];
         options?: never;
         head?: never;
@@ -1694,10 +2042,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List products and services */
+        /**
+         * List products and services
+         * @description The company's products and services by pages, by id, with their SAT keys; filtered by code, up to 20 `ids`, type, account group, stock control, active and the day they were created.
+         */
         get: operations["mxListProducts"];
         put?: never;
-        /** Create a product */
+        /**
+         * Create a product
+         * @description Creates a product with its SAT keys (c_ClaveProdServ, c_ClaveUnidad), tax object, taxes, account group and prices, and answers it (201). Refused with 400: a code already used, a tax, account group or price list that does not exist or is inactive, two taxes of one type, a tax object that does not fit its taxes.
+         */
         post: operations["mxCreateProduct"];
         delete?: never;
         options?: never;
@@ -1712,12 +2066,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a product */
+        /**
+         * Get a product
+         * @description One product of the company as the list shows it; 404 when there is none with this id.
+         */
         get: operations["mxGetProduct"];
-        /** Replace a product */
+        /**
+         * Replace a product
+         * @description Replaces the product with the body, checked as the creation checks it (an inactive tax, group or price list it already had is kept), and answers it; a field Siigo's SDK loses ("[object Object]", a null account group) keeps its stored value. 404 when there is no such product.
+         */
         put: operations["mxUpdateProduct"];
         post?: never;
-        /** Delete a product that no invoice names */
+        /**
+         * Delete a product that no invoice names
+         * @description Deletes a product that no invoice names (by its code) and answers `{"id", "deleted": true}`; one that invoices name is refused with 400: set `active` to false instead.
+         */
         delete: operations["mxDeleteProduct"];
         options?: never;
         head?: never;
@@ -1731,10 +2094,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List invoices, newest first */
+        /**
+         * List invoices, newest first
+         * @description A page of the company's invoices, newest first, each as GET /mx/v1/invoices/{id} answers it; filtered by document type, customer, name and dates (see the parameters), or continued with `after`.
+         */
         get: operations["mxListInvoices"];
         put?: never;
-        /** Create a Mexican invoice */
+        /**
+         * Create a Mexican invoice
+         * @description Creates a CFDI 4.0 invoice (type I or E): checks it against the SAT's catalogues and the company's settings, takes the type's next number, posts its journal entry and due items, and answers it (201). With `stamp.send` it is sealed and sent to the stamping provider (PAC), the answer waiting for its verdict up to DIAN_TIMEOUT_MS; the ServiceAPI-Application-Id header is required. Every rule broken answers 400 at once; a repeated Idempotency-Key answers the first invoice.
+         */
         post: operations["mxCreateInvoice"];
         delete?: never;
         options?: never;
@@ -1751,7 +2120,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Validate and compute an invoice without storing it or taking a number */
+        /**
+         * Validate and compute an invoice without storing it or taking a number
+         * @description Checks and computes an invoice as POST /mx/v1/invoices would (the same rules, the same 400s) and answers it with its taxes and totals, its id and name null: nothing is stored or stamped, no number is taken.
+         */
         post: operations["mxPreviewInvoice"];
         delete?: never;
         options?: never;
@@ -1766,11 +2138,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an invoice */
+        /**
+         * Read an invoice
+         * @description One invoice with its current stamp (status, fiscal folio `uuid` once stamped), its cancellation with the SAT, mail status, balance and annulment; 404 when the company has none with this id or it was deleted.
+         */
         get: operations["mxGetInvoice"];
         put?: never;
         post?: never;
-        /** Delete an invoice whose CFDI was never stamped (Draft or Rejected): its number stays used, its journal entry and due items are reversed; a stamped CFDI is cancelled, not deleted */
+        /**
+         * Delete an invoice whose CFDI was never stamped (Draft or Rejected): its number stays used, its journal entry and due items are reversed; a stamped CFDI is cancelled, not deleted
+         * @description Deletes an invoice whose CFDI was never stamped and answers `{"id", "deleted": true}`; its number stays used and its journal entry and due items are reversed. A stamped CFDI is refused with 400 (it is cancelled with the SAT), as is one the PAC has not answered yet.
+         */
         delete: operations["mxDeleteInvoice"];
         options?: never;
         head?: never;
@@ -1786,7 +2164,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Annul an invoice: reverses its journal entry (dated today, or on the invoice's date if later) and its open due items */
+        /**
+         * Annul an invoice: reverses its journal entry (dated today, or on the invoice's date if later) and its open due items
+         * @description Annuls an invoice never stamped and answers it: its open due items are dropped and its journal entry reversed, dated today (or on the invoice's date if later). Refused with 400 when it is already annulled, stamped (cancel it with POST …/cancel), or has payments applied.
+         */
         post: operations["mxAnnulInvoice"];
         delete?: never;
         options?: never;
@@ -1803,7 +2184,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a Draft (or a corrected Rejected) invoice to the stamping provider (PAC) */
+        /**
+         * Send a Draft (or a corrected Rejected) invoice to the stamping provider (PAC)
+         * @description Seals a Draft invoice, or a Rejected one once corrected, and sends it to the stamping provider (PAC); answers it after the verdict or DIAN_TIMEOUT_MS (Pending meanwhile). Refused with 400 when it is annulled or already stamped.
+         */
         post: operations["mxStampInvoice"];
         delete?: never;
         options?: never;
@@ -1818,7 +2202,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Why the stamping provider (PAC) rejected an invoice (rule codes and messages) */
+        /**
+         * Why the stamping provider (PAC) rejected an invoice (rule codes and messages)
+         * @description The invoice's stamp status with the PAC's (or SAT's) rule codes and messages of its rejection and the observations of its answer.
+         */
         get: operations["mxGetInvoiceStampErrors"];
         put?: never;
         post?: never;
@@ -1835,7 +2222,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sealed (and, once stamped, stamped) CFDI XML: {"base64": …}, or the XML itself with Accept: application/xml */
+        /**
+         * The sealed (and, once stamped, stamped) CFDI XML: {"base64": …}, or the XML itself with Accept: application/xml
+         * @description The sealed CFDI (with its TimbreFiscalDigital once stamped), as base64 in JSON or the XML itself with Accept: application/xml; 404 while it has not been sent to the PAC.
+         */
         get: operations["mxGetInvoiceXml"];
         put?: never;
         post?: never;
@@ -1854,7 +2244,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a stamped invoice with the SAT (motive 01–04); only Cancelled reverses its ledger entry and receivable */
+        /**
+         * Cancel a stamped invoice with the SAT (motive 01–04); only Cancelled reverses its ledger entry and receivable
+         * @description Asks the SAT to cancel a stamped invoice with a motive (01 with the UUID of its `substitution`, 02, 03, 04 for a global invoice) and answers it: 200 once Cancelled (its journal entry and receivable reversed) or Rejected, 202 while it waits for the SAT or the receiver (ask again to learn the outcome). Refused with 400 when it is not stamped, already cancelled, or payment receipts or credit notes relate it (cancel them first).
+         */
         post: operations["mxCancelInvoice"];
         delete?: never;
         options?: never;
@@ -1869,10 +2262,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List credit notes, newest first */
+        /**
+         * List credit notes, newest first
+         * @description A page of the company's credit notes, newest first, each as GET /mx/v1/credit-notes/{id} answers it; filtered as the invoices are (see the parameters).
+         */
         get: operations["mxListCreditNotes"];
         put?: never;
-        /** Create a credit note (CFDI type E related to stamped invoices with TipoRelacion 01) */
+        /**
+         * Create a credit note (CFDI type E related to stamped invoices with TipoRelacion 01)
+         * @description Creates a credit note (CFDI type E) related to one or more stamped invoices of one customer and currency (TipoRelacion 01), crediting what they sold, and answers it (201); stamped when `stamp.send`. Refused with 400: an invoice that is not stamped, annulled, another customer's, related twice, or a product or amount not left on the related invoices.
+         */
         post: operations["mxCreateCreditNote"];
         delete?: never;
         options?: never;
@@ -1889,7 +2288,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Validate and compute a credit note without storing it or taking a number */
+        /**
+         * Validate and compute a credit note without storing it or taking a number
+         * @description Checks and computes a credit note as POST /mx/v1/credit-notes would (the same rules and 400s) and answers it; nothing is stored or stamped, no number is taken.
+         */
         post: operations["mxPreviewCreditNote"];
         delete?: never;
         options?: never;
@@ -1904,7 +2306,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a credit note */
+        /**
+         * Read a credit note
+         * @description One credit note with the invoices it relates, its lines, current stamp (fiscal folio once stamped), cancellation and mail status; 404 when the company has none with this id.
+         */
         get: operations["mxGetCreditNote"];
         put?: never;
         post?: never;
@@ -1923,7 +2328,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a Draft (or a Rejected) credit note to the stamping provider */
+        /**
+         * Send a Draft (or a Rejected) credit note to the stamping provider
+         * @description Sends a Draft or Rejected credit note to the stamping provider and answers it after the verdict or DIAN_TIMEOUT_MS. Refused with 400 when it is annulled or already stamped.
+         */
         post: operations["mxStampCreditNote"];
         delete?: never;
         options?: never;
@@ -1938,7 +2346,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Why the stamping provider rejected a credit note */
+        /**
+         * Why the stamping provider rejected a credit note
+         * @description The credit note's stamp status with the PAC's rule codes and messages of its rejection and the observations of its answer.
+         */
         get: operations["mxGetCreditNoteStampErrors"];
         put?: never;
         post?: never;
@@ -1955,7 +2366,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sealed (or stamped) CFDI: {"base64": …}, or the XML itself with Accept: application/xml */
+        /**
+         * The sealed (or stamped) CFDI: {"base64": …}, or the XML itself with Accept: application/xml
+         * @description The sealed (or stamped) CFDI of the credit note, as base64 in JSON or the XML itself with Accept: application/xml; 404 while it has not been sent.
+         */
         get: operations["mxGetCreditNoteXml"];
         put?: never;
         post?: never;
@@ -1974,7 +2388,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Annul a credit note never stamped: gives back what it applied and reverses its journal entry */
+        /**
+         * Annul a credit note never stamped: gives back what it applied and reverses its journal entry
+         * @description Annuls a credit note never stamped and answers it: what it applied on the invoices is given back and its journal entry reversed. Refused with 400 when it is already annulled or stamped (a stamped CFDI is cancelled with the SAT).
+         */
         post: operations["mxAnnulCreditNote"];
         delete?: never;
         options?: never;
@@ -1991,7 +2408,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a stamped credit note with the SAT (motive 01–04); only Cancelled reverses its ledger entry and receivable */
+        /**
+         * Cancel a stamped credit note with the SAT (motive 01–04); only Cancelled reverses its ledger entry and receivable
+         * @description Asks the SAT to cancel a stamped credit note with a motive (01 with its `substitution`, 02, 03) and answers it: 200 once Cancelled or Rejected, 202 while it waits. Refused with 400 when it is not stamped or already cancelled, or with motive 04 (for invoices).
+         */
         post: operations["mxCancelCreditNote"];
         delete?: never;
         options?: never;
@@ -2006,10 +2426,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List payment receipts, newest first */
+        /**
+         * List payment receipts, newest first
+         * @description A page of the company's payment receipts, newest first, each as GET /mx/v1/payments/{id} answers it; filtered as the invoices are (see the parameters).
+         */
         get: operations["mxListPayments"];
         put?: never;
-        /** Create a payment receipt (CFDI type P, Pagos 2.0) for payments of PPD invoices */
+        /**
+         * Create a payment receipt (CFDI type P, Pagos 2.0) for payments of PPD invoices
+         * @description Creates a payment receipt (CFDI type P, Pagos 2.0) of one payment over stamped PPD invoices of one customer, each installment numbered, and answers it (201); stamped when `stamp.send`. Refused with 400: a PUE, unstamped, annulled or another customer's invoice, an amount above what it owes, invoice amounts that do not add up to `amount`, a payment date in the future, the general public.
+         */
         post: operations["mxCreatePayment"];
         delete?: never;
         options?: never;
@@ -2026,7 +2452,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Validate and compute a payment receipt without storing it or taking a number */
+        /**
+         * Validate and compute a payment receipt without storing it or taking a number
+         * @description Checks and computes a payment receipt as POST /mx/v1/payments would (the same rules and 400s) and answers it; nothing is stored or stamped, no number is taken.
+         */
         post: operations["mxPreviewPayment"];
         delete?: never;
         options?: never;
@@ -2041,7 +2470,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a payment receipt */
+        /**
+         * Read a payment receipt
+         * @description One payment receipt with the invoices it pays (installment, previous and remaining balance), its current stamp and cancellation; 404 when the company has none with this id.
+         */
         get: operations["mxGetPayment"];
         put?: never;
         post?: never;
@@ -2060,7 +2492,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a Draft (or a Rejected) payment receipt to the stamping provider */
+        /**
+         * Send a Draft (or a Rejected) payment receipt to the stamping provider
+         * @description Sends a Draft or Rejected payment receipt to the stamping provider and answers it after the verdict or DIAN_TIMEOUT_MS. Refused with 400 when it is annulled or already stamped.
+         */
         post: operations["mxStampPayment"];
         delete?: never;
         options?: never;
@@ -2075,7 +2510,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Why the stamping provider rejected a payment receipt */
+        /**
+         * Why the stamping provider rejected a payment receipt
+         * @description The payment receipt's stamp status with the PAC's rule codes and messages of its rejection and the observations of its answer.
+         */
         get: operations["mxGetPaymentStampErrors"];
         put?: never;
         post?: never;
@@ -2092,7 +2530,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sealed (or stamped) CFDI: {"base64": …}, or the XML itself with Accept: application/xml */
+        /**
+         * The sealed (or stamped) CFDI: {"base64": …}, or the XML itself with Accept: application/xml
+         * @description The sealed (or stamped) CFDI of the payment receipt, as base64 in JSON or the XML itself with Accept: application/xml; 404 while it has not been sent.
+         */
         get: operations["mxGetPaymentXml"];
         put?: never;
         post?: never;
@@ -2111,7 +2552,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a stamped payment receipt with the SAT (motive 01–04); only Cancelled reverses its ledger entry and receivable */
+        /**
+         * Cancel a stamped payment receipt with the SAT (motive 01–04); only Cancelled reverses its ledger entry and receivable
+         * @description Asks the SAT to cancel a stamped payment receipt with a motive (01 with its `substitution`, 02, 03) and answers it: 200 once Cancelled (what it paid is owed again) or Rejected, 202 while it waits. Refused with 400 when it is not stamped or already cancelled.
+         */
         post: operations["mxCancelPayment"];
         delete?: never;
         options?: never;
@@ -2128,7 +2572,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Annul a payment receipt never stamped: gives back what it paid on the invoices and reverses its journal entry */
+        /**
+         * Annul a payment receipt never stamped: gives back what it paid on the invoices and reverses its journal entry
+         * @description Annuls a payment receipt never stamped and answers it: what it paid on the invoices is owed again and its journal entry reversed. Refused with 400 when it is already annulled or stamped (a stamped CFDI is cancelled with the SAT).
+         */
         post: operations["mxAnnulPayment"];
         delete?: never;
         options?: never;
@@ -2143,10 +2590,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List tickets, newest folio first */
+        /**
+         * List tickets, newest folio first
+         * @description A page of the company's tickets, newest folio first, each with its state (open, self-invoiced, in a global invoice), filtered by status, branch and dates; never their keys.
+         */
         get: operations["mxListTickets"];
         put?: never;
-        /** Record a sale at the counter (a ticket; no CFDI): its folio, figures, journal entry and self-invoicing key */
+        /**
+         * Record a sale at the counter (a ticket; no CFDI): its folio, figures, journal entry and self-invoicing key
+         * @description Records a sale at the counter (no CFDI) and answers it (201): its company folio, lines computed as an invoice's, the journal entry of a PUE sale, and the self-invoicing address and key, answered only here (the service keeps its hash). A date before last year is refused (400); a repeated Idempotency-Key answers the first ticket, key included.
+         */
         post: operations["mxCreateTicket"];
         delete?: never;
         options?: never;
@@ -2161,7 +2614,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a ticket (its key is not answered: only its creation has it) */
+        /**
+         * Read a ticket (its key is not answered: only its creation has it)
+         * @description One ticket with its lines, totals and state (its CFDI or the global invoice that declares it); its key is not answered. 404 when the company has none with this id.
+         */
         get: operations["mxGetTicket"];
         put?: never;
         post?: never;
@@ -2180,7 +2636,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The ticket printed on an 80 mm roll, with the self-invoicing address, its key and a QR: {"base64": …}, or the PDF itself with Accept: application/pdf. The key is sent (the service keeps only its hash) */
+        /**
+         * The ticket printed on an 80 mm roll, with the self-invoicing address, its key and a QR: {"base64": …}, or the PDF itself with Accept: application/pdf. The key is sent (the service keeps only its hash)
+         * @description The ticket printed on an 80 mm roll with the self-invoicing address, its key and a QR, as base64 in JSON or the file itself with Accept: application/pdf. The body carries the ticket's key; a wrong key answers 404, as an unknown ticket does.
+         */
         post: operations["mxPdfTicket"];
         delete?: never;
         options?: never;
@@ -2197,7 +2656,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Self-invoicing: the ticket's own CFDI (type I, PUE, its form of payment) to the customer typed, with the ticket's key; sent again, the same CFDI (200) */
+        /**
+         * Self-invoicing: the ticket's own CFDI (type I, PUE, its form of payment) to the customer typed, with the ticket's key; sent again, the same CFDI (200)
+         * @description With the ticket's key, issues and stamps the ticket's own CFDI (type I, PUE, its form of payment) to the customer sent and answers it (201); sent again, the same CFDI (200). Refused when the key is wrong (404), the ticket has a CFDI to another RFC, a global invoice already declares it, or its self-invoicing deadline passed (400).
+         */
         post: operations["mxSelfInvoiceTicket"];
         delete?: never;
         options?: never;
@@ -2214,7 +2676,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The global invoice (CFDI to XAXX010101000 with InformacionGlobal) of the period's tickets not yet invoiced: one concept per ticket, stamped; the tickets are marked in the same transaction */
+        /**
+         * The global invoice (CFDI to XAXX010101000 with InformacionGlobal) of the period's tickets not yet invoiced: one concept per ticket, stamped; the tickets are marked in the same transaction
+         * @description Issues and stamps the global invoice of a period (CFDI to XAXX010101000 with InformacionGlobal): one concept per ticket not yet invoiced, the tickets marked in the same transaction; answers it (201). Refused with 400 when no ticket of the period is left to declare or the company has no invoice payment type of the tickets' form of payment; a repeated Idempotency-Key answers the first.
+         */
         post: operations["mxGlobalInvoiceTicket"];
         delete?: never;
         options?: never;
@@ -2229,7 +2694,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's statement: opening balance, each document and payment with the running balance, what is owed by age, closing balance */
+        /**
+         * A customer's statement: opening balance, each document and payment with the running balance, what is owed by age, closing balance
+         * @description A customer's statement from `date_start` (default: the first day of `date_end`'s month) to `date_end` (default: today), per currency: the opening balance, each document and payment with the running balance, what is owed by age and the closing balance (the receivables report's for the customer that day). 404 for an unknown customer; an end before the start is refused (400).
+         */
         get: operations["mxGetCustomerStatement"];
         put?: never;
         post?: never;
@@ -2246,7 +2714,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's statement as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf */
+        /**
+         * A customer's statement as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf
+         * @description The customer's statement (as GET …/statement answers it) as a PDF, as base64 in JSON or the file itself with Accept: application/pdf.
+         */
         get: operations["mxGetCustomerStatementPdf"];
         put?: never;
         post?: never;
@@ -2263,7 +2734,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Trial balance: opening balance, debits, credits and closing balance per account */
+        /**
+         * Trial balance: opening balance, debits, credits and closing balance per account
+         * @description The trial balance between `date_start` and `date_end` (default: the first and last entries): per account of the journal, the opening balance, debits, credits and closing balance, and whether the whole balances. An end before the start is refused (400).
+         */
         get: operations["mxGetTrialBalance"];
         put?: never;
         post?: never;
@@ -2280,7 +2754,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Accounts receivable: open due items per customer with aging buckets, by pages of customers (totals of the whole report on every page) */
+        /**
+         * Accounts receivable: open due items per customer with aging buckets, by pages of customers (totals of the whole report on every page)
+         * @description The open due items per customer on `date` (default: today), with their aging buckets, by pages of customers (or of one customer); the totals of the whole report come on every page.
+         */
         get: operations["mxGetAccountsReceivable"];
         put?: never;
         post?: never;
@@ -2299,7 +2776,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail the invoice (PDF, and the XML once accepted) to the customer or to mail_to */
+        /**
+         * E-mail the invoice (PDF, and the XML once accepted) to the customer or to mail_to
+         * @description Queues an e-mail of the invoice (its PDF, and its XML once stamped) to `mail_to` or the customer's contact e-mails, with `copy_to` copies (at most 5 each), and answers 202; an annulled or Rejected invoice is refused with 400.
+         */
         post: operations["mxMailInvoice"];
         delete?: never;
         options?: never;
@@ -2314,7 +2794,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The invoice as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf */
+        /**
+         * The invoice as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf
+         * @description The invoice as a PDF (the CFDI's printed representation, with its fiscal folio and QR once stamped), as base64 in JSON or the file itself with Accept: application/pdf.
+         */
         get: operations["mxGetInvoicePdf"];
         put?: never;
         post?: never;
@@ -2333,7 +2816,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail the credit note (PDF, and the XML once accepted) to the customer or to mail_to */
+        /**
+         * E-mail the credit note (PDF, and the XML once accepted) to the customer or to mail_to
+         * @description Queues an e-mail of the credit note (its PDF, and its XML once stamped) to `mail_to` or the customer's contact e-mails and answers 202; an annulled or Rejected note is refused with 400.
+         */
         post: operations["mxMailCreditNote"];
         delete?: never;
         options?: never;
@@ -2348,7 +2834,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The credit note as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf */
+        /**
+         * The credit note as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf
+         * @description The credit note as a PDF, as base64 in JSON or the file itself with Accept: application/pdf.
+         */
         get: operations["mxGetCreditNotePdf"];
         put?: never;
         post?: never;
@@ -2367,7 +2856,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail the payment receipt (PDF, and the XML once accepted) to the customer or to mail_to */
+        /**
+         * E-mail the payment receipt (PDF, and the XML once accepted) to the customer or to mail_to
+         * @description Queues an e-mail of the payment receipt (its PDF, and its XML once stamped) to `mail_to` or the customer's contact e-mails and answers 202; an annulled or Rejected receipt is refused with 400.
+         */
         post: operations["mxMailPayment"];
         delete?: never;
         options?: never;
@@ -2382,7 +2874,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The payment receipt as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf */
+        /**
+         * The payment receipt as a PDF: {"base64": …}, or the PDF itself with Accept: application/pdf
+         * @description The payment receipt as a PDF, as base64 in JSON or the file itself with Accept: application/pdf.
+         */
         get: operations["mxGetPaymentPdf"];
         put?: never;
         post?: never;
@@ -2399,10 +2894,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the webhooks */
+        /**
+         * List the webhooks
+         * @description The company's webhooks by pages, without their secrets.
+         */
         get: operations["mxListWebhooks"];
         put?: never;
-        /** Subscribe a URL to events of this company's documents; the answer holds the signing secret, shown only once */
+        /**
+         * Subscribe a URL to events of this company's documents; the answer holds the signing secret, shown only once
+         * @description Subscribes a URL to events of the company's documents (or "*" for all) and answers the webhook with its signing `secret`, shown only in this answer (201). Refused with 400: an unknown event type, or a URL that is not http(s) or not on a public address.
+         */
         post: operations["mxCreateWebhook"];
         delete?: never;
         options?: never;
@@ -2417,15 +2918,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a webhook (without its secret) */
+        /**
+         * Read a webhook (without its secret)
+         * @description One webhook without its secret (`previous_secret_expires_at` says whether a replaced secret still signs); 404 when the company has none with this id.
+         */
         get: operations["mxGetWebhook"];
         put?: never;
         post?: never;
-        /** Delete a webhook: no more deliveries; its pending ones end as failed */
+        /**
+         * Delete a webhook: no more deliveries; its pending ones end as failed
+         * @description Deletes a webhook and answers `{"id", "deleted": true}`: no more deliveries, its pending ones end as failed. 404 for an unknown webhook.
+         */
         delete: operations["mxDeleteWebhook"];
         options?: never;
         head?: never;
-        /** Change a webhook's URL, events, description or active flag (only the fields sent; checked as the creation checks them) */
+        /**
+         * Change a webhook's URL, events, description or active flag (only the fields sent; checked as the creation checks them)
+         * @description Changes only the fields sent of a webhook (URL, events, description, active), each checked as the creation checks it, and answers it; `active: false` stops new deliveries. 404 for an unknown webhook.
+         */
         patch: operations["mxUpdateWebhook"];
         trace?: never;
     };
@@ -2438,7 +2948,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new signing secret, shown only in this answer; the replaced one still signs deliveries (beside the new one) for WEBHOOK_SECRET_GRACE_HOURS (24) */
+        /**
+         * A new signing secret, shown only in this answer; the replaced one still signs deliveries (beside the new one) for WEBHOOK_SECRET_GRACE_HOURS (24)
+         * @description Gives the webhook a new signing secret, answered only here; the replaced one keeps signing beside it (a second v1 in Webhook-Signature) for WEBHOOK_SECRET_GRACE_HOURS.
+         */
         post: operations["mxRotateSecretWebhook"];
         delete?: never;
         options?: never;
@@ -2453,7 +2966,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The webhook's deliveries, newest first */
+        /**
+         * The webhook's deliveries, newest first
+         * @description The webhook's deliveries by pages, newest first: event, status (pending, delivered, failed), attempts and the receiver's last answer or error.
+         */
         get: operations["mxGetWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -2472,7 +2988,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery again now (a failed one, or a pending one without waiting for its backoff) */
+        /**
+         * Send a delivery again now (a failed one, or a pending one without waiting for its backoff)
+         * @description Queues a failed or pending delivery to be sent again now and answers it (202). Refused with 400 when the webhook is not active or the delivery was delivered already; 404 for an unknown delivery.
+         */
         post: operations["mxRetryWebhookDelivery"];
         delete?: never;
         options?: never;
@@ -2512,6 +3031,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "demo-co",
+                 *       "access_key": "demo-co-key-0f4c1b7e9a"
+                 *     }
+                 */
                 "application/json": {
                     username: string;
                     access_key: string;
@@ -2525,6 +3050,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "tk_rpCbrWU5hrLMXeP1wjTHnDO0eVR8bCkqp7EUgFTUzm4",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 86400
+                     *     }
+                     */
                     "application/json": {
                         access_token: string;
                         /** @constant */
@@ -2595,6 +3127,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "revoked": true
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         revoked: true;
@@ -2657,6 +3194,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 11,
+                     *         "code": "RC",
+                     *         "name": "Recibo de caja",
+                     *         "description": "Recibo de caja con numeración automática",
+                     *         "type": "RC",
+                     *         "active": true,
+                     *         "seller_by_item": false,
+                     *         "customer_by_item": false,
+                     *         "cost_center": false,
+                     *         "cost_center_mandatory": false,
+                     *         "automatic_number": true,
+                     *         "consecutive": 1,
+                     *         "discount_type": "Value",
+                     *         "decimals": true,
+                     *         "advance_payment": false,
+                     *         "reteiva": false,
+                     *         "reteica": false,
+                     *         "self_withholding": false,
+                     *         "electronic_type": "NoElectronic",
+                     *         "cargo_transportation": false,
+                     *         "healthcare_company": false,
+                     *         "prefix": "RC"
+                     *       },
+                     *       {
+                     *         "id": 12,
+                     *         "code": "RC-MAN",
+                     *         "name": "Recibo de caja con numeración manual",
+                     *         "description": "El número del recibo se envía en la solicitud",
+                     *         "type": "RC",
+                     *         "active": true,
+                     *         "seller_by_item": false,
+                     *         "customer_by_item": false,
+                     *         "cost_center": false,
+                     *         "cost_center_mandatory": false,
+                     *         "automatic_number": false,
+                     *         "consecutive": 1,
+                     *         "discount_type": "Value",
+                     *         "decimals": true,
+                     *         "advance_payment": false,
+                     *         "reteiva": false,
+                     *         "reteica": false,
+                     *         "self_withholding": false,
+                     *         "electronic_type": "NoElectronic",
+                     *         "cargo_transportation": false,
+                     *         "healthcare_company": false,
+                     *         "prefix": "RM"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         code: string;
@@ -2763,6 +3352,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 11,
+                     *       "code": "RC",
+                     *       "name": "Recibo de caja",
+                     *       "description": "Recibo de caja con numeración automática",
+                     *       "type": "RC",
+                     *       "active": true,
+                     *       "seller_by_item": false,
+                     *       "customer_by_item": false,
+                     *       "cost_center": false,
+                     *       "cost_center_mandatory": false,
+                     *       "automatic_number": true,
+                     *       "consecutive": 1,
+                     *       "discount_type": "Value",
+                     *       "decimals": true,
+                     *       "advance_payment": false,
+                     *       "reteiva": false,
+                     *       "reteica": false,
+                     *       "self_withholding": false,
+                     *       "electronic_type": "NoElectronic",
+                     *       "cargo_transportation": false,
+                     *       "healthcare_company": false,
+                     *       "prefix": "RC"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         code: string;
@@ -2880,6 +3495,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 4
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": 1,
+                     *           "username": "lmartinez",
+                     *           "first_name": "Laura",
+                     *           "last_name": "Martínez Rojas",
+                     *           "email": "laura.martinez@andina-demo.example.co",
+                     *           "active": true,
+                     *           "identification": "1020304050"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -2964,6 +3599,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "username": "lmartinez",
+                     *       "first_name": "Laura",
+                     *       "last_name": "Martínez Rojas",
+                     *       "email": "laura.martinez@andina-demo.example.co",
+                     *       "active": true,
+                     *       "identification": "1020304050"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         username: string;
@@ -3050,6 +3696,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "IVA 19%",
+                     *         "type": "IVA",
+                     *         "percentage": 19,
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 2,
+                     *         "name": "IVA 5%",
+                     *         "type": "IVA",
+                     *         "percentage": 5,
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 3,
+                     *         "name": "IVA 0% (exento)",
+                     *         "type": "IVA",
+                     *         "percentage": 0,
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 10,
+                     *         "name": "IVA 16% (derogado)",
+                     *         "type": "IVA",
+                     *         "percentage": 16,
+                     *         "active": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -3125,6 +3803,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "IVA 19%",
+                     *       "type": "IVA",
+                     *       "percentage": 19,
+                     *       "active": true
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -3209,6 +3896,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 6,
+                     *         "name": "Efectivo",
+                     *         "type": "Cash",
+                     *         "active": true,
+                     *         "due_date": false
+                     *       },
+                     *       {
+                     *         "id": 7,
+                     *         "name": "Transferencia bancaria",
+                     *         "type": "Transfer",
+                     *         "active": true,
+                     *         "due_date": false
+                     *       },
+                     *       {
+                     *         "id": 8,
+                     *         "name": "Cheque",
+                     *         "type": "Check",
+                     *         "active": false,
+                     *         "due_date": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -3287,6 +3999,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 6,
+                     *       "name": "Efectivo",
+                     *       "type": "Cash",
+                     *       "active": true,
+                     *       "due_date": false
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -3371,6 +4092,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "Bodega principal Bogotá",
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 2,
+                     *         "name": "Bodega Medellín",
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 3,
+                     *         "name": "Bodega Cali (cerrada)",
+                     *         "active": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -3444,6 +4184,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "Bodega principal Bogotá",
+                     *       "active": true
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -3523,6 +4270,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "code": "ADM",
+                     *         "name": "Administración",
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 2,
+                     *         "code": "VEN",
+                     *         "name": "Ventas",
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 3,
+                     *         "code": "PRY",
+                     *         "name": "Proyecto terminado",
+                     *         "active": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         code: string;
@@ -3597,6 +4366,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "code": "ADM",
+                     *       "name": "Administración",
+                     *       "active": true
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         code: string;
@@ -3677,6 +4454,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "Mercancías",
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 2,
+                     *         "name": "Servicios",
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 3,
+                     *         "name": "Alimentos y bebidas",
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 4,
+                     *         "name": "Activos fijos (inactivo)",
+                     *         "active": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -3750,6 +4551,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "Mercancías",
+                     *       "active": true
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -3829,6 +4637,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "Precio de venta",
+                     *         "active": true,
+                     *         "position": 1
+                     *       },
+                     *       {
+                     *         "id": 2,
+                     *         "name": "Precio mayorista",
+                     *         "active": true,
+                     *         "position": 2
+                     *       },
+                     *       {
+                     *         "id": 3,
+                     *         "name": "Precio de venta 3",
+                     *         "active": true,
+                     *         "position": 3
+                     *       },
+                     *       {
+                     *         "id": 4,
+                     *         "name": "Precio de venta 4",
+                     *         "active": true,
+                     *         "position": 4
+                     *       },
+                     *       {
+                     *         "id": 5,
+                     *         "name": "Precio de venta 5",
+                     *         "active": true,
+                     *         "position": 5
+                     *       },
+                     *       {
+                     *         "id": 6,
+                     *         "name": "Precio de venta 6",
+                     *         "active": true,
+                     *         "position": 6
+                     *       },
+                     *       {
+                     *         "id": 7,
+                     *         "name": "Precio de venta 7",
+                     *         "active": true,
+                     *         "position": 7
+                     *       },
+                     *       {
+                     *         "id": 8,
+                     *         "name": "Precio de venta 8",
+                     *         "active": true,
+                     *         "position": 8
+                     *       },
+                     *       {
+                     *         "id": 9,
+                     *         "name": "Precio de venta 9",
+                     *         "active": true,
+                     *         "position": 9
+                     *       },
+                     *       {
+                     *         "id": 10,
+                     *         "name": "Precio de venta 10",
+                     *         "active": true,
+                     *         "position": 10
+                     *       },
+                     *       {
+                     *         "id": 11,
+                     *         "name": "Precio de venta 11",
+                     *         "active": true,
+                     *         "position": 11
+                     *       },
+                     *       {
+                     *         "id": 12,
+                     *         "name": "Precio de venta 12",
+                     *         "active": true,
+                     *         "position": 12
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -3903,6 +4787,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "Precio de venta",
+                     *       "active": true,
+                     *       "position": 1
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -3990,6 +4882,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 2,
+                     *         "total_results": 55
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": 1,
+                     *           "code": "1105",
+                     *           "name": "Caja",
+                     *           "nature": "Debit",
+                     *           "active": true
+                     *         },
+                     *         {
+                     *           "id": 2,
+                     *           "code": "110505",
+                     *           "name": "Caja general",
+                     *           "nature": "Debit",
+                     *           "active": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -4073,6 +4990,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "code": "1105",
+                     *       "name": "Caja",
+                     *       "nature": "Debit",
+                     *       "active": true
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         code: string;
@@ -4160,6 +5086,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 3
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Descuento comercial",
+                     *           "active": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -4240,6 +5182,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "Descuento comercial",
+                     *       "active": true
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -4324,6 +5273,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 3
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": 4,
+                     *           "name": "Cargo por flete",
+                     *           "active": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -4404,6 +5369,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 4,
+                     *       "name": "Cargo por flete",
+                     *       "active": true
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -4506,6 +5478,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 9
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": 1,
+                     *           "type": "Customer",
+                     *           "person_type": "Company",
+                     *           "id_type": {
+                     *             "code": "31",
+                     *             "name": "NIT"
+                     *           },
+                     *           "identification": "900547821",
+                     *           "branch_office": 0,
+                     *           "name": [
+                     *             "Supermercados La Estrella S.A.S."
+                     *           ],
+                     *           "active": true,
+                     *           "vat_responsible": true,
+                     *           "fiscal_responsibilities": [
+                     *             {
+                     *               "code": "O-23",
+                     *               "name": "Agente de retención IVA"
+                     *             }
+                     *           ],
+                     *           "address": {
+                     *             "address": "Calle 80 # 68-45",
+                     *             "city": {
+                     *               "country_code": "CO",
+                     *               "state_code": "11",
+                     *               "city_code": "11001"
+                     *             },
+                     *             "postal_code": "111061"
+                     *           },
+                     *           "phones": [
+                     *             {
+                     *               "indicative": "57",
+                     *               "number": "6014567890",
+                     *               "extension": "101"
+                     *             }
+                     *           ],
+                     *           "contacts": [
+                     *             {
+                     *               "first_name": "Andrea",
+                     *               "last_name": "Salazar",
+                     *               "email": "compras@laestrella.example.co",
+                     *               "phone": {
+                     *                 "indicative": "57",
+                     *                 "number": "3104567890"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "custom_fields": [
+                     *             {
+                     *               "key": "segmento",
+                     *               "value": "retail"
+                     *             }
+                     *           ],
+                     *           "metadata": {
+                     *             "created": "2026-12-03T14:18:54.012Z",
+                     *             "last_updated": "2026-12-03T14:18:54.012Z"
+                     *           },
+                     *           "check_digit": "3",
+                     *           "commercial_name": "La Estrella",
+                     *           "comments": "Sede principal",
+                     *           "related_users": {
+                     *             "seller_id": 1,
+                     *             "collector_id": 2
+                     *           },
+                     *           "advance_balance": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -4644,6 +5694,48 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "person_type": "company",
+                 *       "id_type": "31",
+                 *       "identification": "900373115",
+                 *       "check_digit": "3",
+                 *       "branch_office": 7,
+                 *       "name": [
+                 *         "Distribuciones Río Claro S.A.S."
+                 *       ],
+                 *       "vat_responsible": true,
+                 *       "fiscal_responsibilities": [
+                 *         {
+                 *           "code": "O-13",
+                 *           "name": "Gran contribuyente"
+                 *         }
+                 *       ],
+                 *       "address": {
+                 *         "address": "Cra 7 # 71-21 Of. 502",
+                 *         "city": {
+                 *           "country_code": "CO",
+                 *           "state_code": "11",
+                 *           "city_code": "11001"
+                 *         },
+                 *         "postal_code": "110231"
+                 *       },
+                 *       "contacts": [
+                 *         {
+                 *           "first_name": "Ana María",
+                 *           "last_name": "Gómez",
+                 *           "email": "ana.gomez@rioclaro.example.co",
+                 *           "phone": {
+                 *             "number": "3001234567"
+                 *           }
+                 *         }
+                 *       ],
+                 *       "type": "Customer",
+                 *       "active": true,
+                 *       "phones": [],
+                 *       "custom_fields": []
+                 *     }
+                 */
                 "application/json": {
                     /** @default Customer */
                     type: string;
@@ -4748,6 +5840,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 16,
+                     *       "type": "Customer",
+                     *       "person_type": "Company",
+                     *       "id_type": {
+                     *         "code": "31",
+                     *         "name": "NIT"
+                     *       },
+                     *       "identification": "900373115",
+                     *       "branch_office": 7,
+                     *       "name": [
+                     *         "Distribuciones Río Claro S.A.S."
+                     *       ],
+                     *       "active": true,
+                     *       "vat_responsible": true,
+                     *       "fiscal_responsibilities": [
+                     *         {
+                     *           "code": "O-13",
+                     *           "name": "Gran contribuyente"
+                     *         }
+                     *       ],
+                     *       "address": {
+                     *         "address": "Cra 7 # 71-21 Of. 502",
+                     *         "city": {
+                     *           "country_code": "CO",
+                     *           "state_code": "11",
+                     *           "city_code": "11001"
+                     *         },
+                     *         "postal_code": "110231"
+                     *       },
+                     *       "phones": [],
+                     *       "contacts": [
+                     *         {
+                     *           "first_name": "Ana María",
+                     *           "last_name": "Gómez",
+                     *           "email": "ana.gomez@rioclaro.example.co",
+                     *           "phone": {
+                     *             "number": "3001234567"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "custom_fields": [],
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:39.745Z",
+                     *         "last_updated": "2026-12-03T14:26:39.745Z"
+                     *       },
+                     *       "check_digit": "3",
+                     *       "advance_balance": 0
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         /** @description Customer, Supplier or Other */
@@ -4897,6 +6040,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 16,
+                     *       "type": "Customer",
+                     *       "person_type": "Company",
+                     *       "id_type": {
+                     *         "code": "31",
+                     *         "name": "NIT"
+                     *       },
+                     *       "identification": "900373115",
+                     *       "branch_office": 7,
+                     *       "name": [
+                     *         "Distribuciones Río Claro S.A.S."
+                     *       ],
+                     *       "active": true,
+                     *       "vat_responsible": true,
+                     *       "fiscal_responsibilities": [
+                     *         {
+                     *           "code": "O-13",
+                     *           "name": "Gran contribuyente"
+                     *         }
+                     *       ],
+                     *       "address": {
+                     *         "address": "Cra 7 # 71-21 Of. 502",
+                     *         "city": {
+                     *           "country_code": "CO",
+                     *           "state_code": "11",
+                     *           "city_code": "11001"
+                     *         },
+                     *         "postal_code": "110231"
+                     *       },
+                     *       "phones": [],
+                     *       "contacts": [
+                     *         {
+                     *           "first_name": "Ana María",
+                     *           "last_name": "Gómez",
+                     *           "email": "ana.gomez@rioclaro.example.co",
+                     *           "phone": {
+                     *             "number": "3001234567"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "custom_fields": [],
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:39.745Z",
+                     *         "last_updated": "2026-12-03T14:26:39.745Z"
+                     *       },
+                     *       "check_digit": "3",
+                     *       "advance_balance": 0
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         /** @description Customer, Supplier or Other */
@@ -5040,6 +6234,48 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "person_type": "company",
+                 *       "id_type": "31",
+                 *       "identification": "900373115",
+                 *       "check_digit": "3",
+                 *       "branch_office": 7,
+                 *       "name": [
+                 *         "Distribuciones Río Claro S.A.S."
+                 *       ],
+                 *       "vat_responsible": true,
+                 *       "fiscal_responsibilities": [
+                 *         {
+                 *           "code": "O-13",
+                 *           "name": "Gran contribuyente"
+                 *         }
+                 *       ],
+                 *       "address": {
+                 *         "address": "Cra 7 # 71-21 Of. 502",
+                 *         "city": {
+                 *           "country_code": "CO",
+                 *           "state_code": "11",
+                 *           "city_code": "11001"
+                 *         },
+                 *         "postal_code": "110231"
+                 *       },
+                 *       "contacts": [
+                 *         {
+                 *           "first_name": "Ana",
+                 *           "last_name": "Gómez",
+                 *           "email": "ana.gomez@rioclaro.example.co",
+                 *           "phone": {
+                 *             "number": "3001234567"
+                 *           }
+                 *         }
+                 *       ],
+                 *       "type": "Customer",
+                 *       "active": true,
+                 *       "phones": [],
+                 *       "custom_fields": []
+                 *     }
+                 */
                 "application/json": {
                     /** @default Customer */
                     type: string;
@@ -5144,6 +6380,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 16,
+                     *       "type": "Customer",
+                     *       "person_type": "Company",
+                     *       "id_type": {
+                     *         "code": "31",
+                     *         "name": "NIT"
+                     *       },
+                     *       "identification": "900373115",
+                     *       "branch_office": 7,
+                     *       "name": [
+                     *         "Distribuciones Río Claro S.A.S."
+                     *       ],
+                     *       "active": true,
+                     *       "vat_responsible": true,
+                     *       "fiscal_responsibilities": [
+                     *         {
+                     *           "code": "O-13",
+                     *           "name": "Gran contribuyente"
+                     *         }
+                     *       ],
+                     *       "address": {
+                     *         "address": "Cra 7 # 71-21 Of. 502",
+                     *         "city": {
+                     *           "country_code": "CO",
+                     *           "state_code": "11",
+                     *           "city_code": "11001"
+                     *         },
+                     *         "postal_code": "110231"
+                     *       },
+                     *       "phones": [],
+                     *       "contacts": [
+                     *         {
+                     *           "first_name": "Ana",
+                     *           "last_name": "Gómez",
+                     *           "email": "ana.gomez@rioclaro.example.co",
+                     *           "phone": {
+                     *             "number": "3001234567"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "custom_fields": [],
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:39.745Z",
+                     *         "last_updated": "2026-12-03T14:26:40.176Z"
+                     *       },
+                     *       "check_digit": "3",
+                     *       "advance_balance": 0
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         /** @description Customer, Supplier or Other */
@@ -5302,6 +6589,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 16,
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         deleted: boolean;
@@ -5395,6 +6688,65 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 13
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": 1,
+                     *           "code": "PORT14",
+                     *           "name": "Computador portátil 14 pulgadas",
+                     *           "type": "Product",
+                     *           "stock_control": false,
+                     *           "active": true,
+                     *           "tax_classification": "Taxed",
+                     *           "tax_included": false,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 1,
+                     *               "name": "IVA 19%",
+                     *               "type": "IVA",
+                     *               "percentage": 19
+                     *             }
+                     *           ],
+                     *           "prices": [
+                     *             {
+                     *               "currency_code": "COP",
+                     *               "price_list": [
+                     *                 {
+                     *                   "position": 1,
+                     *                   "name": "Precio de venta",
+                     *                   "value": 2850000
+                     *                 },
+                     *                 {
+                     *                   "position": 2,
+                     *                   "name": "Precio mayorista",
+                     *                   "value": 2700000
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "unit": {
+                     *             "code": "94",
+                     *             "name": "Unidad"
+                     *           },
+                     *           "metadata": {
+                     *             "created": "2026-12-03T14:18:54.012Z",
+                     *             "last_updated": "2026-12-03T14:18:54.012Z"
+                     *           },
+                     *           "account_group": {
+                     *             "id": 1,
+                     *             "name": "Mercancías"
+                     *           },
+                     *           "long_description": "Computador portátil 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, disco SSD de 512 GB, garantía de un año"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -5514,6 +6866,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "TE250",
+                 *       "name": "Té verde 250 g",
+                 *       "taxes": [
+                 *         {
+                 *           "id": 1
+                 *         }
+                 *       ],
+                 *       "prices": [
+                 *         {
+                 *           "position": 1,
+                 *           "value": 18500
+                 *         }
+                 *       ],
+                 *       "long_description": "Té verde en hoja suelta",
+                 *       "type": "Product",
+                 *       "stock_control": false,
+                 *       "active": true,
+                 *       "tax_classification": "Taxed",
+                 *       "tax_included": false,
+                 *       "unit": "94"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Letters, digits, - _ and . (Siigo's "Item-1"), 1 to 30 characters, starting with a letter or a digit */
                     code: string;
@@ -5617,6 +6993,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 23,
+                     *       "code": "TE250",
+                     *       "name": "Té verde 250 g",
+                     *       "type": "Product",
+                     *       "stock_control": false,
+                     *       "active": true,
+                     *       "tax_classification": "Taxed",
+                     *       "tax_included": false,
+                     *       "taxes": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "IVA 19%",
+                     *           "type": "IVA",
+                     *           "percentage": 19
+                     *         }
+                     *       ],
+                     *       "prices": [
+                     *         {
+                     *           "currency_code": "COP",
+                     *           "price_list": [
+                     *             {
+                     *               "position": 1,
+                     *               "name": "Precio de venta",
+                     *               "value": 18500
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "unit": {
+                     *         "code": "94",
+                     *         "name": "Unidad"
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:40.245Z",
+                     *         "last_updated": "2026-12-03T14:26:40.245Z"
+                     *       },
+                     *       "long_description": "Té verde en hoja suelta"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         code: string;
@@ -5747,6 +7164,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 23,
+                     *       "code": "TE250",
+                     *       "name": "Té verde 250 g",
+                     *       "type": "Product",
+                     *       "stock_control": false,
+                     *       "active": true,
+                     *       "tax_classification": "Taxed",
+                     *       "tax_included": false,
+                     *       "taxes": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "IVA 19%",
+                     *           "type": "IVA",
+                     *           "percentage": 19
+                     *         }
+                     *       ],
+                     *       "prices": [
+                     *         {
+                     *           "currency_code": "COP",
+                     *           "price_list": [
+                     *             {
+                     *               "position": 1,
+                     *               "name": "Precio de venta",
+                     *               "value": 18500
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "unit": {
+                     *         "code": "94",
+                     *         "name": "Unidad"
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:40.245Z",
+                     *         "last_updated": "2026-12-03T14:26:40.245Z"
+                     *       },
+                     *       "long_description": "Té verde en hoja suelta"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         code: string;
@@ -5871,6 +7329,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "TE250",
+                 *       "name": "Té verde 250 g, hoja suelta",
+                 *       "taxes": [
+                 *         {
+                 *           "id": 1
+                 *         }
+                 *       ],
+                 *       "prices": [
+                 *         {
+                 *           "position": 1,
+                 *           "value": 18500
+                 *         }
+                 *       ],
+                 *       "long_description": "Té verde en hoja suelta",
+                 *       "type": "Product",
+                 *       "stock_control": false,
+                 *       "active": true,
+                 *       "tax_classification": "Taxed",
+                 *       "tax_included": false,
+                 *       "unit": "94"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Letters, digits, - _ and . (Siigo's "Item-1"), 1 to 30 characters, starting with a letter or a digit */
                     code: string;
@@ -5974,6 +7456,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 23,
+                     *       "code": "TE250",
+                     *       "name": "Té verde 250 g, hoja suelta",
+                     *       "type": "Product",
+                     *       "stock_control": false,
+                     *       "active": true,
+                     *       "tax_classification": "Taxed",
+                     *       "tax_included": false,
+                     *       "taxes": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "IVA 19%",
+                     *           "type": "IVA",
+                     *           "percentage": 19
+                     *         }
+                     *       ],
+                     *       "prices": [
+                     *         {
+                     *           "currency_code": "COP",
+                     *           "price_list": [
+                     *             {
+                     *               "position": 1,
+                     *               "name": "Precio de venta",
+                     *               "value": 18500
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "unit": {
+                     *         "code": "94",
+                     *         "name": "Unidad"
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:40.245Z",
+                     *         "last_updated": "2026-12-03T14:26:40.966Z"
+                     *       },
+                     *       "long_description": "Té verde en hoja suelta"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         code: string;
@@ -6113,6 +7636,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 23,
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         deleted: boolean;
@@ -6204,6 +7733,107 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 1
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": "74b758ea-1151-4735-8576-0f4c09e317aa",
+                     *           "document": {
+                     *             "id": 2,
+                     *             "name": "Factura de venta"
+                     *           },
+                     *           "prefix": "FV",
+                     *           "number": 1,
+                     *           "name": "FV-2-1",
+                     *           "date": "2026-12-03",
+                     *           "customer": {
+                     *             "id": "1",
+                     *             "identification": "900547821",
+                     *             "branch_office": 0
+                     *           },
+                     *           "cost_center": null,
+                     *           "currency": {
+                     *             "code": "COP",
+                     *             "exchange_rate": 1
+                     *           },
+                     *           "seller": 1,
+                     *           "retentions": [],
+                     *           "advance_payment": 0,
+                     *           "subtotal": 950,
+                     *           "taxes_total": 180.5,
+                     *           "withholdings_total": 0,
+                     *           "total": 1130.5,
+                     *           "amount_payable": 1130.5,
+                     *           "balance": 0,
+                     *           "observations": "Pedido 1832",
+                     *           "items": [
+                     *             {
+                     *               "id": "74b758ea-1151-4735-8576-0f4c09e317aa-1",
+                     *               "code": "PORT14",
+                     *               "quantity": 10,
+                     *               "price": 100,
+                     *               "seller": null,
+                     *               "description": "Computador portátil 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, disco SSD de 512 GB, garantía de un año",
+                     *               "discount": {
+                     *                 "percentage": 5,
+                     *                 "value": 50
+                     *               },
+                     *               "taxes": [
+                     *                 {
+                     *                   "id": 1,
+                     *                   "type": "IVA",
+                     *                   "percentage": 19,
+                     *                   "value": 180.5,
+                     *                   "base_value": 950,
+                     *                   "name": "IVA 19%"
+                     *                 }
+                     *               ],
+                     *               "warehouse": null,
+                     *               "total": 1130.5
+                     *             }
+                     *           ],
+                     *           "global_discounts": [],
+                     *           "global_charges": [],
+                     *           "payments": [
+                     *             {
+                     *               "id": 1,
+                     *               "name": "Efectivo",
+                     *               "value": 1130.5,
+                     *               "due_date": null
+                     *             }
+                     *           ],
+                     *           "additional_fields": null,
+                     *           "stamp": {
+                     *             "send": false,
+                     *             "status": "Draft",
+                     *             "cufe": null,
+                     *             "cude": null,
+                     *             "observations": null,
+                     *             "errors": null
+                     *           },
+                     *           "mail": {
+                     *             "status": "not_sent",
+                     *             "observations": null,
+                     *             "send": false
+                     *           },
+                     *           "metadata": {
+                     *             "created": "2026-12-03T14:26:41.704Z",
+                     *             "last_updated": "2026-12-03T14:26:41.704Z",
+                     *             "stock_updated": null
+                     *           },
+                     *           "annulled": false,
+                     *           "credit_notes": [],
+                     *           "debit_notes": [],
+                     *           "creditable": 1130.5
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -6678,7 +8308,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a904f69a-30ba-448c-b745-1f238cc2e153",
+                     *       "id": "74b758ea-1151-4735-8576-0f4c09e317aa",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -6709,7 +8339,7 @@ export interface operations {
                      *       "observations": "Pedido 1832",
                      *       "items": [
                      *         {
-                     *           "id": "a904f69a-30ba-448c-b745-1f238cc2e153-1",
+                     *           "id": "74b758ea-1151-4735-8576-0f4c09e317aa-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -6758,8 +8388,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T08:06:29.162Z",
-                     *         "last_updated": "2026-12-03T08:06:29.162Z",
+                     *         "created": "2026-12-03T14:26:41.704Z",
+                     *         "last_updated": "2026-12-03T14:26:41.704Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -7034,6 +8664,39 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "document": {
+                 *         "id": 2
+                 *       },
+                 *       "date": "2026-12-03",
+                 *       "customer": {
+                 *         "identification": "900547821",
+                 *         "branch_office": 0
+                 *       },
+                 *       "seller": 1,
+                 *       "observations": "Pedido 1832",
+                 *       "items": [
+                 *         {
+                 *           "code": "PORT14",
+                 *           "quantity": 10,
+                 *           "price": 100,
+                 *           "discount": 50,
+                 *           "taxes": [
+                 *             {
+                 *               "id": 1
+                 *             }
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "payments": [
+                 *         {
+                 *           "id": 1,
+                 *           "value": 1130.5
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     document: {
                         /** @description Document type id (see /v1/document-types?type=FV) */
@@ -7215,6 +8878,98 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": null,
+                     *       "document": {
+                     *         "id": 2,
+                     *         "name": "Factura de venta"
+                     *       },
+                     *       "prefix": "FV",
+                     *       "number": null,
+                     *       "name": null,
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "seller": 1,
+                     *       "retentions": [],
+                     *       "advance_payment": 0,
+                     *       "subtotal": 950,
+                     *       "taxes_total": 180.5,
+                     *       "withholdings_total": 0,
+                     *       "total": 1130.5,
+                     *       "amount_payable": 1130.5,
+                     *       "balance": 0,
+                     *       "observations": "Pedido 1832",
+                     *       "items": [
+                     *         {
+                     *           "id": null,
+                     *           "code": "PORT14",
+                     *           "quantity": 10,
+                     *           "price": 100,
+                     *           "seller": null,
+                     *           "description": "Computador portátil 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, disco SSD de 512 GB, garantía de un año",
+                     *           "discount": {
+                     *             "percentage": 5,
+                     *             "value": 50
+                     *           },
+                     *           "taxes": [
+                     *             {
+                     *               "id": 1,
+                     *               "type": "IVA",
+                     *               "percentage": 19,
+                     *               "value": 180.5,
+                     *               "base_value": 950,
+                     *               "name": "IVA 19%"
+                     *             }
+                     *           ],
+                     *           "warehouse": null,
+                     *           "total": 1130.5
+                     *         }
+                     *       ],
+                     *       "global_discounts": [],
+                     *       "global_charges": [],
+                     *       "payments": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Efectivo",
+                     *           "value": 1130.5,
+                     *           "due_date": null
+                     *         }
+                     *       ],
+                     *       "additional_fields": null,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "cufe": null,
+                     *         "cude": null,
+                     *         "observations": null,
+                     *         "errors": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:43.016Z",
+                     *         "last_updated": "2026-12-03T14:26:43.016Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": false,
+                     *       "credit_notes": [],
+                     *       "debit_notes": [],
+                     *       "creditable": 1130.5
+                     *     }
+                     */
                     "application/json": {
                         id: string | null;
                         document: {
@@ -7480,6 +9235,98 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "74b758ea-1151-4735-8576-0f4c09e317aa",
+                     *       "document": {
+                     *         "id": 2,
+                     *         "name": "Factura de venta"
+                     *       },
+                     *       "prefix": "FV",
+                     *       "number": 1,
+                     *       "name": "FV-2-1",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "seller": 1,
+                     *       "retentions": [],
+                     *       "advance_payment": 0,
+                     *       "subtotal": 950,
+                     *       "taxes_total": 180.5,
+                     *       "withholdings_total": 0,
+                     *       "total": 1130.5,
+                     *       "amount_payable": 1130.5,
+                     *       "balance": 0,
+                     *       "observations": "Pedido 1832",
+                     *       "items": [
+                     *         {
+                     *           "id": "74b758ea-1151-4735-8576-0f4c09e317aa-1",
+                     *           "code": "PORT14",
+                     *           "quantity": 10,
+                     *           "price": 100,
+                     *           "seller": null,
+                     *           "description": "Computador portátil 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, disco SSD de 512 GB, garantía de un año",
+                     *           "discount": {
+                     *             "percentage": 5,
+                     *             "value": 50
+                     *           },
+                     *           "taxes": [
+                     *             {
+                     *               "id": 1,
+                     *               "type": "IVA",
+                     *               "percentage": 19,
+                     *               "value": 180.5,
+                     *               "base_value": 950,
+                     *               "name": "IVA 19%"
+                     *             }
+                     *           ],
+                     *           "warehouse": null,
+                     *           "total": 1130.5
+                     *         }
+                     *       ],
+                     *       "global_discounts": [],
+                     *       "global_charges": [],
+                     *       "payments": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Efectivo",
+                     *           "value": 1130.5,
+                     *           "due_date": null
+                     *         }
+                     *       ],
+                     *       "additional_fields": null,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "cufe": null,
+                     *         "cude": null,
+                     *         "observations": null,
+                     *         "errors": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:41.704Z",
+                     *         "last_updated": "2026-12-03T14:26:41.704Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": false,
+                     *       "credit_notes": [],
+                     *       "debit_notes": [],
+                     *       "creditable": 1130.5
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -7740,6 +9587,39 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "document": {
+                 *         "id": 2
+                 *       },
+                 *       "date": "2026-12-03",
+                 *       "customer": {
+                 *         "identification": "900547821",
+                 *         "branch_office": 0
+                 *       },
+                 *       "seller": 1,
+                 *       "observations": "Pedido 1832, entrega en bodega",
+                 *       "items": [
+                 *         {
+                 *           "code": "PORT14",
+                 *           "quantity": 10,
+                 *           "price": 100,
+                 *           "discount": 50,
+                 *           "taxes": [
+                 *             {
+                 *               "id": 1
+                 *             }
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "payments": [
+                 *         {
+                 *           "id": 1,
+                 *           "value": 1130.5
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     document: {
                         /** @description Document type id (see /v1/document-types?type=FV) */
@@ -7921,6 +9801,98 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "74b758ea-1151-4735-8576-0f4c09e317aa",
+                     *       "document": {
+                     *         "id": 2,
+                     *         "name": "Factura de venta"
+                     *       },
+                     *       "prefix": "FV",
+                     *       "number": 1,
+                     *       "name": "FV-2-1",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "seller": 1,
+                     *       "retentions": [],
+                     *       "advance_payment": 0,
+                     *       "subtotal": 950,
+                     *       "taxes_total": 180.5,
+                     *       "withholdings_total": 0,
+                     *       "total": 1130.5,
+                     *       "amount_payable": 1130.5,
+                     *       "balance": 0,
+                     *       "observations": "Pedido 1832, entrega en bodega",
+                     *       "items": [
+                     *         {
+                     *           "id": "74b758ea-1151-4735-8576-0f4c09e317aa-1",
+                     *           "code": "PORT14",
+                     *           "quantity": 10,
+                     *           "price": 100,
+                     *           "seller": null,
+                     *           "description": "Computador portátil 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, disco SSD de 512 GB, garantía de un año",
+                     *           "discount": {
+                     *             "percentage": 5,
+                     *             "value": 50
+                     *           },
+                     *           "taxes": [
+                     *             {
+                     *               "id": 1,
+                     *               "type": "IVA",
+                     *               "percentage": 19,
+                     *               "value": 180.5,
+                     *               "base_value": 950,
+                     *               "name": "IVA 19%"
+                     *             }
+                     *           ],
+                     *           "warehouse": null,
+                     *           "total": 1130.5
+                     *         }
+                     *       ],
+                     *       "global_discounts": [],
+                     *       "global_charges": [],
+                     *       "payments": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Efectivo",
+                     *           "value": 1130.5,
+                     *           "due_date": null
+                     *         }
+                     *       ],
+                     *       "additional_fields": null,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "cufe": null,
+                     *         "cude": null,
+                     *         "observations": null,
+                     *         "errors": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:41.704Z",
+                     *         "last_updated": "2026-12-03T14:26:45.065Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": false,
+                     *       "credit_notes": [],
+                     *       "debit_notes": [],
+                     *       "creditable": 1130.5
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -8196,6 +10168,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "4711515d-8edf-47ec-80df-dc3b0bf588e6",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         /** @constant */
@@ -8268,6 +10246,98 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "e3720f11-67cc-4e92-ba3b-952b47674ce8",
+                     *       "document": {
+                     *         "id": 2,
+                     *         "name": "Factura de venta"
+                     *       },
+                     *       "prefix": "FV",
+                     *       "number": 2,
+                     *       "name": "FV-2-2",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "seller": 1,
+                     *       "retentions": [],
+                     *       "advance_payment": 0,
+                     *       "subtotal": 950,
+                     *       "taxes_total": 180.5,
+                     *       "withholdings_total": 0,
+                     *       "total": 1130.5,
+                     *       "amount_payable": 1130.5,
+                     *       "balance": 0,
+                     *       "observations": "Pedido 1833",
+                     *       "items": [
+                     *         {
+                     *           "id": "e3720f11-67cc-4e92-ba3b-952b47674ce8-1",
+                     *           "code": "PORT14",
+                     *           "quantity": 10,
+                     *           "price": 100,
+                     *           "seller": null,
+                     *           "description": "Computador portátil 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, disco SSD de 512 GB, garantía de un año",
+                     *           "discount": {
+                     *             "percentage": 5,
+                     *             "value": 50
+                     *           },
+                     *           "taxes": [
+                     *             {
+                     *               "id": 1,
+                     *               "type": "IVA",
+                     *               "percentage": 19,
+                     *               "value": 180.5,
+                     *               "base_value": 950,
+                     *               "name": "IVA 19%"
+                     *             }
+                     *           ],
+                     *           "warehouse": null,
+                     *           "total": 1130.5
+                     *         }
+                     *       ],
+                     *       "global_discounts": [],
+                     *       "global_charges": [],
+                     *       "payments": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Efectivo",
+                     *           "value": 1130.5,
+                     *           "due_date": null
+                     *         }
+                     *       ],
+                     *       "additional_fields": null,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "cufe": null,
+                     *         "cude": null,
+                     *         "observations": null,
+                     *         "errors": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:48.494Z",
+                     *         "last_updated": "2026-12-03T14:26:48.671Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": true,
+                     *       "credit_notes": [],
+                     *       "debit_notes": [],
+                     *       "creditable": 1130.5
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -8525,6 +10595,89 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "29d9959a-5597-4f3b-86a7-6e3ebd3a9d6a",
+                     *       "document": {
+                     *         "id": 1,
+                     *         "name": "Factura electrónica de venta"
+                     *       },
+                     *       "prefix": "SETP",
+                     *       "number": 990000000,
+                     *       "name": "SETP-1-990000000",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "seller": 1,
+                     *       "retentions": [],
+                     *       "advance_payment": 0,
+                     *       "subtotal": 1000,
+                     *       "taxes_total": 0,
+                     *       "withholdings_total": 0,
+                     *       "total": 1000,
+                     *       "amount_payable": 1000,
+                     *       "balance": 1000,
+                     *       "observations": "Pedido 1836",
+                     *       "items": [
+                     *         {
+                     *           "id": "29d9959a-5597-4f3b-86a7-6e3ebd3a9d6a-1",
+                     *           "code": "LIBRO01",
+                     *           "quantity": 2,
+                     *           "price": 500,
+                     *           "seller": null,
+                     *           "description": "Libro Contabilidad básica",
+                     *           "discount": {
+                     *             "percentage": 0,
+                     *             "value": 0
+                     *           },
+                     *           "taxes": [],
+                     *           "warehouse": null,
+                     *           "total": 1000
+                     *         }
+                     *       ],
+                     *       "global_discounts": [],
+                     *       "global_charges": [],
+                     *       "payments": [
+                     *         {
+                     *           "id": 4,
+                     *           "name": "Crédito",
+                     *           "value": 1000,
+                     *           "due_date": "2099-12-31"
+                     *         }
+                     *       ],
+                     *       "additional_fields": null,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Accepted",
+                     *         "cufe": "5e9233679d9978b131ae6003a6c8b3cc316169867f7c40c04215179e8527a204c17f2c37c808f07dbef4c0a6a64d71ee",
+                     *         "cude": null,
+                     *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
+                     *         "errors": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:50.019Z",
+                     *         "last_updated": "2026-12-03T14:26:54.172Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": false,
+                     *       "credit_notes": [],
+                     *       "debit_notes": [],
+                     *       "creditable": 1000
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -8782,6 +10935,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "Accepted",
+                     *       "errors": [],
+                     *       "observations": [
+                     *         "Aceptado por la autoridad sandbox (no es la DIAN)"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         status: "Draft" | "Pending" | "Accepted" | "Rejected";
                         errors: {
@@ -8866,6 +11028,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "base64": "PD94bWwgdmVyc2lvbj0iMS4wIiBlbmNvZGluZz0iVVRGLTgiIHN0YW5kYWxvbmU9Im5vIj8+PEludm9pY2UgeG1sbnM9InVybjpvYXNpczpuYW1lczpzcGVj"
+                     *     }
+                     */
                     "application/json": {
                         base64: string;
                     };
@@ -8943,6 +11110,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customer": {
+                 *         "identification": "900547821",
+                 *         "branch_office": 0
+                 *       },
+                 *       "stamp": {
+                 *         "send": true
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description A reference to an existing customer, or a full customer record (with person_type) to create it with the invoice; the buyer who asked for the invoice */
                     customer: {
@@ -8977,6 +11155,98 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "c3c57dc4-a53d-4016-b0d7-251ab2d2dbad",
+                     *       "document": {
+                     *         "id": 1,
+                     *         "name": "Factura electrónica de venta"
+                     *       },
+                     *       "prefix": "SETP",
+                     *       "number": 990000001,
+                     *       "name": "SETP-1-990000001",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "seller": 1,
+                     *       "retentions": [],
+                     *       "advance_payment": 0,
+                     *       "subtotal": 100,
+                     *       "taxes_total": 19,
+                     *       "withholdings_total": 0,
+                     *       "total": 119,
+                     *       "amount_payable": 119,
+                     *       "balance": 0,
+                     *       "observations": "Factura del tiquete POS POS-17-1, a solicitud del comprador",
+                     *       "items": [
+                     *         {
+                     *           "id": "c3c57dc4-a53d-4016-b0d7-251ab2d2dbad-1",
+                     *           "code": "PORT14",
+                     *           "quantity": 2,
+                     *           "price": 50,
+                     *           "seller": null,
+                     *           "description": "Computador portátil 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, disco SSD de 512 GB, garantía de un año",
+                     *           "discount": {
+                     *             "percentage": 0,
+                     *             "value": 0
+                     *           },
+                     *           "taxes": [
+                     *             {
+                     *               "id": 1,
+                     *               "type": "IVA",
+                     *               "percentage": 19,
+                     *               "value": 19,
+                     *               "base_value": 100,
+                     *               "name": "IVA 19%"
+                     *             }
+                     *           ],
+                     *           "warehouse": null,
+                     *           "total": 119
+                     *         }
+                     *       ],
+                     *       "global_discounts": [],
+                     *       "global_charges": [],
+                     *       "payments": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Efectivo",
+                     *           "value": 119,
+                     *           "due_date": null
+                     *         }
+                     *       ],
+                     *       "additional_fields": null,
+                     *       "stamp": {
+                     *         "send": true,
+                     *         "status": "Accepted",
+                     *         "cufe": "e6d6270489e28946a00f8beb06c8241f89b0093496ef0d46b842920451a9672188fbf1e4107bdc7e9b1c485924b03199",
+                     *         "cude": null,
+                     *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
+                     *         "errors": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:59.302Z",
+                     *         "last_updated": "2026-12-03T14:26:59.397Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": false,
+                     *       "credit_notes": [],
+                     *       "debit_notes": [],
+                     *       "creditable": 119
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -9281,6 +11551,93 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 1
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": "7495eef3-f65f-4008-bcd6-859894ebf851",
+                     *           "document": {
+                     *             "id": 15,
+                     *             "name": "Nota crédito"
+                     *           },
+                     *           "prefix": "NC",
+                     *           "number": 1,
+                     *           "name": "NC-15-1",
+                     *           "date": "2026-12-03",
+                     *           "customer": {
+                     *             "id": "1",
+                     *             "identification": "900547821",
+                     *             "branch_office": 0
+                     *           },
+                     *           "cost_center": null,
+                     *           "currency": {
+                     *             "code": "COP",
+                     *             "exchange_rate": 1
+                     *           },
+                     *           "seller": 1,
+                     *           "retentions": [],
+                     *           "subtotal": 100,
+                     *           "taxes_total": 0,
+                     *           "withholdings_total": 0,
+                     *           "total": 100,
+                     *           "observations": null,
+                     *           "items": [
+                     *             {
+                     *               "id": "7495eef3-f65f-4008-bcd6-859894ebf851-1",
+                     *               "code": "LIBRO01",
+                     *               "quantity": 1,
+                     *               "price": 100,
+                     *               "seller": null,
+                     *               "description": "Libro Contabilidad básica",
+                     *               "discount": {
+                     *                 "percentage": 0,
+                     *                 "value": 0
+                     *               },
+                     *               "taxes": [],
+                     *               "warehouse": null,
+                     *               "total": 100
+                     *             }
+                     *           ],
+                     *           "payments": [
+                     *             {
+                     *               "id": 9,
+                     *               "name": "Abono a la cuenta del cliente",
+                     *               "value": 100,
+                     *               "due_date": null
+                     *             }
+                     *           ],
+                     *           "mail": {
+                     *             "status": "not_sent",
+                     *             "observations": null,
+                     *             "send": false
+                     *           },
+                     *           "metadata": {
+                     *             "created": "2026-12-03T14:26:54.364Z",
+                     *             "last_updated": "2026-12-03T14:26:54.364Z",
+                     *             "stock_updated": null
+                     *           },
+                     *           "annulled": false,
+                     *           "invoice": {
+                     *             "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *             "name": "FV-2-4"
+                     *           },
+                     *           "reason": 3,
+                     *           "stamp": {
+                     *             "send": false,
+                     *             "status": "Draft",
+                     *             "cude": null,
+                     *             "observations": null,
+                     *             "errors": null
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -9515,7 +11872,7 @@ export interface operations {
                  *         "id": 15
                  *       },
                  *       "date": "2026-12-03",
-                 *       "invoice": "a8bca466-4209-4d9e-92fb-7241be365feb",
+                 *       "invoice": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
                  *       "reason": 3,
                  *       "seller": 1,
                  *       "items": [
@@ -9643,7 +12000,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e264a49f-5145-4a8b-82a4-d8c57f914b59",
+                     *       "id": "7495eef3-f65f-4008-bcd6-859894ebf851",
                      *       "document": {
                      *         "id": 15,
                      *         "name": "Nota crédito"
@@ -9671,7 +12028,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "e264a49f-5145-4a8b-82a4-d8c57f914b59-1",
+                     *           "id": "7495eef3-f65f-4008-bcd6-859894ebf851-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -9700,14 +12057,14 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T08:06:30.186Z",
-                     *         "last_updated": "2026-12-03T08:06:30.186Z",
+                     *         "created": "2026-12-03T14:26:54.364Z",
+                     *         "last_updated": "2026-12-03T14:26:54.364Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "a8bca466-4209-4d9e-92fb-7241be365feb",
-                     *         "name": "FV-2-2"
+                     *         "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
                      *       "stamp": {
@@ -9955,6 +12312,31 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "document": {
+                 *         "id": 15
+                 *       },
+                 *       "date": "2026-12-03",
+                 *       "invoice": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                 *       "reason": 3,
+                 *       "seller": 1,
+                 *       "items": [
+                 *         {
+                 *           "code": "LIBRO01",
+                 *           "quantity": 1,
+                 *           "price": 100,
+                 *           "taxes": []
+                 *         }
+                 *       ],
+                 *       "payments": [
+                 *         {
+                 *           "id": 9,
+                 *           "value": 100
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     document: {
                         /** @description Document type id (see /v1/document-types?type=NC) */
@@ -10062,6 +12444,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": null,
+                     *       "document": {
+                     *         "id": 15,
+                     *         "name": "Nota crédito"
+                     *       },
+                     *       "prefix": "NC",
+                     *       "number": null,
+                     *       "name": null,
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "seller": 1,
+                     *       "retentions": [],
+                     *       "subtotal": 100,
+                     *       "taxes_total": 0,
+                     *       "withholdings_total": 0,
+                     *       "total": 100,
+                     *       "observations": null,
+                     *       "items": [
+                     *         {
+                     *           "id": null,
+                     *           "code": "LIBRO01",
+                     *           "quantity": 1,
+                     *           "price": 100,
+                     *           "seller": null,
+                     *           "description": "Libro Contabilidad básica",
+                     *           "discount": {
+                     *             "percentage": 0,
+                     *             "value": 0
+                     *           },
+                     *           "taxes": [],
+                     *           "warehouse": null,
+                     *           "total": 100
+                     *         }
+                     *       ],
+                     *       "payments": [
+                     *         {
+                     *           "id": 9,
+                     *           "name": "Abono a la cuenta del cliente",
+                     *           "value": 100,
+                     *           "due_date": null
+                     *         }
+                     *       ],
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:54.705Z",
+                     *         "last_updated": "2026-12-03T14:26:54.705Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": false,
+                     *       "invoice": {
+                     *         "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *         "name": "FV-2-4"
+                     *       },
+                     *       "reason": 3,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "cude": null,
+                     *         "observations": null,
+                     *         "errors": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         id: string | null;
                         document: {
@@ -10297,6 +12757,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7495eef3-f65f-4008-bcd6-859894ebf851",
+                     *       "document": {
+                     *         "id": 15,
+                     *         "name": "Nota crédito"
+                     *       },
+                     *       "prefix": "NC",
+                     *       "number": 1,
+                     *       "name": "NC-15-1",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "seller": 1,
+                     *       "retentions": [],
+                     *       "subtotal": 100,
+                     *       "taxes_total": 0,
+                     *       "withholdings_total": 0,
+                     *       "total": 100,
+                     *       "observations": null,
+                     *       "items": [
+                     *         {
+                     *           "id": "7495eef3-f65f-4008-bcd6-859894ebf851-1",
+                     *           "code": "LIBRO01",
+                     *           "quantity": 1,
+                     *           "price": 100,
+                     *           "seller": null,
+                     *           "description": "Libro Contabilidad básica",
+                     *           "discount": {
+                     *             "percentage": 0,
+                     *             "value": 0
+                     *           },
+                     *           "taxes": [],
+                     *           "warehouse": null,
+                     *           "total": 100
+                     *         }
+                     *       ],
+                     *       "payments": [
+                     *         {
+                     *           "id": 9,
+                     *           "name": "Abono a la cuenta del cliente",
+                     *           "value": 100,
+                     *           "due_date": null
+                     *         }
+                     *       ],
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:54.364Z",
+                     *         "last_updated": "2026-12-03T14:26:54.364Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": false,
+                     *       "invoice": {
+                     *         "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *         "name": "FV-2-4"
+                     *       },
+                     *       "reason": 3,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "cude": null,
+                     *         "observations": null,
+                     *         "errors": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -10533,6 +13071,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "3ffecd74-7a0f-4e27-a567-334df9659acd",
+                     *       "document": {
+                     *         "id": 13,
+                     *         "name": "Nota crédito electrónica"
+                     *       },
+                     *       "prefix": "NCE",
+                     *       "number": 1,
+                     *       "name": "NCE-13-1",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "seller": 1,
+                     *       "retentions": [],
+                     *       "subtotal": 100,
+                     *       "taxes_total": 0,
+                     *       "withholdings_total": 0,
+                     *       "total": 100,
+                     *       "observations": null,
+                     *       "items": [
+                     *         {
+                     *           "id": "3ffecd74-7a0f-4e27-a567-334df9659acd-1",
+                     *           "code": "LIBRO01",
+                     *           "quantity": 1,
+                     *           "price": 100,
+                     *           "seller": null,
+                     *           "description": "Libro Contabilidad básica",
+                     *           "discount": {
+                     *             "percentage": 0,
+                     *             "value": 0
+                     *           },
+                     *           "taxes": [],
+                     *           "warehouse": null,
+                     *           "total": 100
+                     *         }
+                     *       ],
+                     *       "payments": [
+                     *         {
+                     *           "id": 9,
+                     *           "name": "Abono a la cuenta del cliente",
+                     *           "value": 100,
+                     *           "due_date": null
+                     *         }
+                     *       ],
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:56.150Z",
+                     *         "last_updated": "2026-12-03T14:26:56.194Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": false,
+                     *       "invoice": {
+                     *         "id": "29d9959a-5597-4f3b-86a7-6e3ebd3a9d6a",
+                     *         "name": "SETP-1-990000000"
+                     *       },
+                     *       "reason": 3,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Accepted",
+                     *         "cude": "7b21bfed396be7845264002e3cda06253e59d40edf3f69292076c07f10627b5acf1b203b65a919540dbb193c027729af",
+                     *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
+                     *         "errors": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -10760,6 +13376,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "Accepted",
+                     *       "errors": [],
+                     *       "observations": [
+                     *         "Aceptado por la autoridad sandbox (no es la DIAN)"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         status: "Draft" | "Pending" | "Accepted" | "Rejected";
                         errors: {
@@ -10844,6 +13469,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "base64": "PD94bWwgdmVyc2lvbj0iMS4wIiBlbmNvZGluZz0iVVRGLTgiIHN0YW5kYWxvbmU9Im5vIj8+PENyZWRpdE5vdGUgeG1sbnM9InVybjpvYXNpczpuYW1lczpz"
+                     *     }
+                     */
                     "application/json": {
                         base64: string;
                     };
@@ -10924,6 +13554,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ece261f4-fd65-4d30-95e0-d3ddc4edc2a6",
+                     *       "document": {
+                     *         "id": 15,
+                     *         "name": "Nota crédito"
+                     *       },
+                     *       "prefix": "NC",
+                     *       "number": 2,
+                     *       "name": "NC-15-2",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "seller": 1,
+                     *       "retentions": [],
+                     *       "subtotal": 100,
+                     *       "taxes_total": 0,
+                     *       "withholdings_total": 0,
+                     *       "total": 100,
+                     *       "observations": null,
+                     *       "items": [
+                     *         {
+                     *           "id": "ece261f4-fd65-4d30-95e0-d3ddc4edc2a6-1",
+                     *           "code": "LIBRO01",
+                     *           "quantity": 1,
+                     *           "price": 100,
+                     *           "seller": null,
+                     *           "description": "Libro Contabilidad básica",
+                     *           "discount": {
+                     *             "percentage": 0,
+                     *             "value": 0
+                     *           },
+                     *           "taxes": [],
+                     *           "warehouse": null,
+                     *           "total": 100
+                     *         }
+                     *       ],
+                     *       "payments": [
+                     *         {
+                     *           "id": 9,
+                     *           "name": "Abono a la cuenta del cliente",
+                     *           "value": 100,
+                     *           "due_date": null
+                     *         }
+                     *       ],
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:56.390Z",
+                     *         "last_updated": "2026-12-03T14:26:56.410Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": true,
+                     *       "invoice": {
+                     *         "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *         "name": "FV-2-4"
+                     *       },
+                     *       "reason": 3,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "cude": null,
+                     *         "observations": null,
+                     *         "errors": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -11171,6 +13879,93 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 1
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": "9b32633b-7304-4bd0-ae38-1011b7f37d42",
+                     *           "document": {
+                     *             "id": 16,
+                     *             "name": "Nota débito"
+                     *           },
+                     *           "prefix": "ND",
+                     *           "number": 1,
+                     *           "name": "ND-16-1",
+                     *           "date": "2026-12-03",
+                     *           "customer": {
+                     *             "id": "1",
+                     *             "identification": "900547821",
+                     *             "branch_office": 0
+                     *           },
+                     *           "cost_center": null,
+                     *           "currency": {
+                     *             "code": "COP",
+                     *             "exchange_rate": 1
+                     *           },
+                     *           "seller": 1,
+                     *           "retentions": [],
+                     *           "subtotal": 25,
+                     *           "taxes_total": 0,
+                     *           "withholdings_total": 0,
+                     *           "total": 25,
+                     *           "observations": null,
+                     *           "items": [
+                     *             {
+                     *               "id": "9b32633b-7304-4bd0-ae38-1011b7f37d42-1",
+                     *               "code": "INTERES",
+                     *               "quantity": 1,
+                     *               "price": 25,
+                     *               "seller": null,
+                     *               "description": "Intereses por pago tardío, cobrados con nota débito",
+                     *               "discount": {
+                     *                 "percentage": 0,
+                     *                 "value": 0
+                     *               },
+                     *               "taxes": [],
+                     *               "warehouse": null,
+                     *               "total": 25
+                     *             }
+                     *           ],
+                     *           "payments": [
+                     *             {
+                     *               "id": 12,
+                     *               "name": "Crédito",
+                     *               "value": 25,
+                     *               "due_date": "2099-12-31"
+                     *             }
+                     *           ],
+                     *           "mail": {
+                     *             "status": "not_sent",
+                     *             "observations": null,
+                     *             "send": false
+                     *           },
+                     *           "metadata": {
+                     *             "created": "2026-12-03T14:26:56.528Z",
+                     *             "last_updated": "2026-12-03T14:26:56.528Z",
+                     *             "stock_updated": null
+                     *           },
+                     *           "annulled": false,
+                     *           "invoice": {
+                     *             "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *             "name": "FV-2-4"
+                     *           },
+                     *           "reason": 1,
+                     *           "stamp": {
+                     *             "send": false,
+                     *             "status": "Draft",
+                     *             "cude": null,
+                     *             "observations": null,
+                     *             "errors": null
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -11405,7 +14200,7 @@ export interface operations {
                  *         "id": 16
                  *       },
                  *       "date": "2026-12-03",
-                 *       "invoice": "a8bca466-4209-4d9e-92fb-7241be365feb",
+                 *       "invoice": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
                  *       "reason": 1,
                  *       "seller": 1,
                  *       "items": [
@@ -11534,7 +14329,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "28a1f2d6-d138-4bf0-af74-2fccd73941a0",
+                     *       "id": "9b32633b-7304-4bd0-ae38-1011b7f37d42",
                      *       "document": {
                      *         "id": 16,
                      *         "name": "Nota débito"
@@ -11562,7 +14357,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "28a1f2d6-d138-4bf0-af74-2fccd73941a0-1",
+                     *           "id": "9b32633b-7304-4bd0-ae38-1011b7f37d42-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -11591,14 +14386,14 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T08:06:30.686Z",
-                     *         "last_updated": "2026-12-03T08:06:30.686Z",
+                     *         "created": "2026-12-03T14:26:56.528Z",
+                     *         "last_updated": "2026-12-03T14:26:56.528Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "a8bca466-4209-4d9e-92fb-7241be365feb",
-                     *         "name": "FV-2-2"
+                     *         "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
                      *       "stamp": {
@@ -11846,6 +14641,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "document": {
+                 *         "id": 16
+                 *       },
+                 *       "date": "2026-12-03",
+                 *       "invoice": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                 *       "reason": 1,
+                 *       "seller": 1,
+                 *       "items": [
+                 *         {
+                 *           "code": "INTERES",
+                 *           "quantity": 1,
+                 *           "price": 25,
+                 *           "taxes": []
+                 *         }
+                 *       ],
+                 *       "payments": [
+                 *         {
+                 *           "id": 12,
+                 *           "value": 25,
+                 *           "due_date": "2099-12-31"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     document: {
                         /** @description Document type id (see /v1/document-types?type=ND) */
@@ -11953,6 +14774,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": null,
+                     *       "document": {
+                     *         "id": 16,
+                     *         "name": "Nota débito"
+                     *       },
+                     *       "prefix": "ND",
+                     *       "number": null,
+                     *       "name": null,
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "seller": 1,
+                     *       "retentions": [],
+                     *       "subtotal": 25,
+                     *       "taxes_total": 0,
+                     *       "withholdings_total": 0,
+                     *       "total": 25,
+                     *       "observations": null,
+                     *       "items": [
+                     *         {
+                     *           "id": null,
+                     *           "code": "INTERES",
+                     *           "quantity": 1,
+                     *           "price": 25,
+                     *           "seller": null,
+                     *           "description": "Intereses por pago tardío, cobrados con nota débito",
+                     *           "discount": {
+                     *             "percentage": 0,
+                     *             "value": 0
+                     *           },
+                     *           "taxes": [],
+                     *           "warehouse": null,
+                     *           "total": 25
+                     *         }
+                     *       ],
+                     *       "payments": [
+                     *         {
+                     *           "id": 12,
+                     *           "name": "Crédito",
+                     *           "value": 25,
+                     *           "due_date": "2099-12-31"
+                     *         }
+                     *       ],
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:56.780Z",
+                     *         "last_updated": "2026-12-03T14:26:56.780Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": false,
+                     *       "invoice": {
+                     *         "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *         "name": "FV-2-4"
+                     *       },
+                     *       "reason": 1,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "cude": null,
+                     *         "observations": null,
+                     *         "errors": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         id: string | null;
                         document: {
@@ -12188,6 +15087,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9b32633b-7304-4bd0-ae38-1011b7f37d42",
+                     *       "document": {
+                     *         "id": 16,
+                     *         "name": "Nota débito"
+                     *       },
+                     *       "prefix": "ND",
+                     *       "number": 1,
+                     *       "name": "ND-16-1",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "seller": 1,
+                     *       "retentions": [],
+                     *       "subtotal": 25,
+                     *       "taxes_total": 0,
+                     *       "withholdings_total": 0,
+                     *       "total": 25,
+                     *       "observations": null,
+                     *       "items": [
+                     *         {
+                     *           "id": "9b32633b-7304-4bd0-ae38-1011b7f37d42-1",
+                     *           "code": "INTERES",
+                     *           "quantity": 1,
+                     *           "price": 25,
+                     *           "seller": null,
+                     *           "description": "Intereses por pago tardío, cobrados con nota débito",
+                     *           "discount": {
+                     *             "percentage": 0,
+                     *             "value": 0
+                     *           },
+                     *           "taxes": [],
+                     *           "warehouse": null,
+                     *           "total": 25
+                     *         }
+                     *       ],
+                     *       "payments": [
+                     *         {
+                     *           "id": 12,
+                     *           "name": "Crédito",
+                     *           "value": 25,
+                     *           "due_date": "2099-12-31"
+                     *         }
+                     *       ],
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:56.528Z",
+                     *         "last_updated": "2026-12-03T14:26:56.528Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": false,
+                     *       "invoice": {
+                     *         "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *         "name": "FV-2-4"
+                     *       },
+                     *       "reason": 1,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "cude": null,
+                     *         "observations": null,
+                     *         "errors": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -12424,6 +15401,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "be5f636b-5cbf-41a0-86f3-b18a19d78e32",
+                     *       "document": {
+                     *         "id": 14,
+                     *         "name": "Nota débito electrónica"
+                     *       },
+                     *       "prefix": "NDE",
+                     *       "number": 1,
+                     *       "name": "NDE-14-1",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "seller": 1,
+                     *       "retentions": [],
+                     *       "subtotal": 25,
+                     *       "taxes_total": 0,
+                     *       "withholdings_total": 0,
+                     *       "total": 25,
+                     *       "observations": null,
+                     *       "items": [
+                     *         {
+                     *           "id": "be5f636b-5cbf-41a0-86f3-b18a19d78e32-1",
+                     *           "code": "INTERES",
+                     *           "quantity": 1,
+                     *           "price": 25,
+                     *           "seller": null,
+                     *           "description": "Intereses por pago tardío, cobrados con nota débito",
+                     *           "discount": {
+                     *             "percentage": 0,
+                     *             "value": 0
+                     *           },
+                     *           "taxes": [],
+                     *           "warehouse": null,
+                     *           "total": 25
+                     *         }
+                     *       ],
+                     *       "payments": [
+                     *         {
+                     *           "id": 12,
+                     *           "name": "Crédito",
+                     *           "value": 25,
+                     *           "due_date": "2099-12-31"
+                     *         }
+                     *       ],
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:57.877Z",
+                     *         "last_updated": "2026-12-03T14:26:58.049Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": false,
+                     *       "invoice": {
+                     *         "id": "29d9959a-5597-4f3b-86a7-6e3ebd3a9d6a",
+                     *         "name": "SETP-1-990000000"
+                     *       },
+                     *       "reason": 1,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Accepted",
+                     *         "cude": "2865f0dc74b3e68929ec532b9e3d46a934a593c164e9370d9d86d4f56d25f0d100589f10469795b2d2150986d2747420",
+                     *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
+                     *         "errors": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -12651,6 +15706,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "Accepted",
+                     *       "errors": [],
+                     *       "observations": [
+                     *         "Aceptado por la autoridad sandbox (no es la DIAN)"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         status: "Draft" | "Pending" | "Accepted" | "Rejected";
                         errors: {
@@ -12735,6 +15799,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "base64": "PD94bWwgdmVyc2lvbj0iMS4wIiBlbmNvZGluZz0iVVRGLTgiIHN0YW5kYWxvbmU9Im5vIj8+PERlYml0Tm90ZSB4bWxucz0idXJuOm9hc2lzOm5hbWVzOnNw"
+                     *     }
+                     */
                     "application/json": {
                         base64: string;
                     };
@@ -12815,6 +15884,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "d7e41feb-aa43-45aa-8e1a-b48f58eba3a0",
+                     *       "document": {
+                     *         "id": 16,
+                     *         "name": "Nota débito"
+                     *       },
+                     *       "prefix": "ND",
+                     *       "number": 2,
+                     *       "name": "ND-16-2",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "seller": 1,
+                     *       "retentions": [],
+                     *       "subtotal": 25,
+                     *       "taxes_total": 0,
+                     *       "withholdings_total": 0,
+                     *       "total": 25,
+                     *       "observations": null,
+                     *       "items": [
+                     *         {
+                     *           "id": "d7e41feb-aa43-45aa-8e1a-b48f58eba3a0-1",
+                     *           "code": "INTERES",
+                     *           "quantity": 1,
+                     *           "price": 25,
+                     *           "seller": null,
+                     *           "description": "Intereses por pago tardío, cobrados con nota débito",
+                     *           "discount": {
+                     *             "percentage": 0,
+                     *             "value": 0
+                     *           },
+                     *           "taxes": [],
+                     *           "warehouse": null,
+                     *           "total": 25
+                     *         }
+                     *       ],
+                     *       "payments": [
+                     *         {
+                     *           "id": 12,
+                     *           "name": "Crédito",
+                     *           "value": 25,
+                     *           "due_date": "2099-12-31"
+                     *         }
+                     *       ],
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:58.138Z",
+                     *         "last_updated": "2026-12-03T14:26:58.171Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": true,
+                     *       "invoice": {
+                     *         "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *         "name": "FV-2-4"
+                     *       },
+                     *       "reason": 1,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "cude": null,
+                     *         "observations": null,
+                     *         "errors": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -13063,6 +16210,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 1
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": "70e49911-1283-4e3a-9c37-e92607d4770f",
+                     *           "document": {
+                     *             "id": 11,
+                     *             "name": "Recibo de caja"
+                     *           },
+                     *           "prefix": "RC",
+                     *           "number": 1,
+                     *           "name": "RC-11-1",
+                     *           "date": "2026-12-03",
+                     *           "type": "DebtPayment",
+                     *           "customer": {
+                     *             "id": "1",
+                     *             "identification": "900547821",
+                     *             "branch_office": 0
+                     *           },
+                     *           "cost_center": null,
+                     *           "currency": {
+                     *             "code": "COP",
+                     *             "exchange_rate": 1
+                     *           },
+                     *           "items": [
+                     *             {
+                     *               "value": 800,
+                     *               "account": {
+                     *                 "code": "13050501",
+                     *                 "movement": "Credit"
+                     *               },
+                     *               "description": "",
+                     *               "due": {
+                     *                 "prefix": "FV",
+                     *                 "consecutive": 4,
+                     *                 "quote": 1,
+                     *                 "date": "2099-12-31"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "payment": {
+                     *             "id": 6,
+                     *             "name": "Efectivo",
+                     *             "value": 800,
+                     *             "due_date": null
+                     *           },
+                     *           "total": 800,
+                     *           "observations": null,
+                     *           "mail": {
+                     *             "status": "not_sent",
+                     *             "observations": null
+                     *           },
+                     *           "metadata": {
+                     *             "created": "2026-12-03T14:26:58.260Z",
+                     *             "last_updated": "2026-12-03T14:26:58.260Z",
+                     *             "stock_updated": null
+                     *           },
+                     *           "annulled": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -13216,15 +16430,15 @@ export interface operations {
                  *         {
                  *           "due": {
                  *             "prefix": "FV",
-                 *             "consecutive": 2,
+                 *             "consecutive": 4,
                  *             "quote": 1
                  *           },
-                 *           "value": 900
+                 *           "value": 800
                  *         }
                  *       ],
                  *       "payment": {
                  *         "id": 6,
-                 *         "value": 900
+                 *         "value": 800
                  *       }
                  *     }
                  */
@@ -13324,7 +16538,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ebd6a16a-353c-410c-9413-e150be4a6290",
+                     *       "id": "70e49911-1283-4e3a-9c37-e92607d4770f",
                      *       "document": {
                      *         "id": 11,
                      *         "name": "Recibo de caja"
@@ -13346,7 +16560,7 @@ export interface operations {
                      *       },
                      *       "items": [
                      *         {
-                     *           "value": 900,
+                     *           "value": 800,
                      *           "account": {
                      *             "code": "13050501",
                      *             "movement": "Credit"
@@ -13354,7 +16568,7 @@ export interface operations {
                      *           "description": "",
                      *           "due": {
                      *             "prefix": "FV",
-                     *             "consecutive": 2,
+                     *             "consecutive": 4,
                      *             "quote": 1,
                      *             "date": "2099-12-31"
                      *           }
@@ -13363,18 +16577,18 @@ export interface operations {
                      *       "payment": {
                      *         "id": 6,
                      *         "name": "Efectivo",
-                     *         "value": 900,
+                     *         "value": 800,
                      *         "due_date": null
                      *       },
-                     *       "total": 900,
+                     *       "total": 800,
                      *       "observations": null,
                      *       "mail": {
                      *         "status": "not_sent",
                      *         "observations": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T08:06:30.870Z",
-                     *         "last_updated": "2026-12-03T08:06:30.870Z",
+                     *         "created": "2026-12-03T14:26:58.260Z",
+                     *         "last_updated": "2026-12-03T14:26:58.260Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false
@@ -13535,6 +16749,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "70e49911-1283-4e3a-9c37-e92607d4770f",
+                     *       "document": {
+                     *         "id": 11,
+                     *         "name": "Recibo de caja"
+                     *       },
+                     *       "prefix": "RC",
+                     *       "number": 1,
+                     *       "name": "RC-11-1",
+                     *       "date": "2026-12-03",
+                     *       "type": "DebtPayment",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "value": 800,
+                     *           "account": {
+                     *             "code": "13050501",
+                     *             "movement": "Credit"
+                     *           },
+                     *           "description": "",
+                     *           "due": {
+                     *             "prefix": "FV",
+                     *             "consecutive": 4,
+                     *             "quote": 1,
+                     *             "date": "2099-12-31"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "payment": {
+                     *         "id": 6,
+                     *         "name": "Efectivo",
+                     *         "value": 800,
+                     *         "due_date": null
+                     *       },
+                     *       "total": 800,
+                     *       "observations": null,
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:58.260Z",
+                     *         "last_updated": "2026-12-03T14:26:58.260Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": false
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -13681,6 +16953,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "41ff841c-d69b-41df-8e66-3a36e015a0c8",
+                     *       "document": {
+                     *         "id": 11,
+                     *         "name": "Recibo de caja"
+                     *       },
+                     *       "prefix": "RC",
+                     *       "number": 2,
+                     *       "name": "RC-11-2",
+                     *       "date": "2026-12-03",
+                     *       "type": "AdvancePayment",
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0
+                     *       },
+                     *       "cost_center": null,
+                     *       "currency": {
+                     *         "code": "COP",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "items": [],
+                     *       "payment": {
+                     *         "id": 6,
+                     *         "name": "Efectivo",
+                     *         "value": 200,
+                     *         "due_date": null
+                     *       },
+                     *       "total": 200,
+                     *       "observations": null,
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:26:58.913Z",
+                     *         "last_updated": "2026-12-03T14:26:58.983Z",
+                     *         "stock_updated": null
+                     *       },
+                     *       "annulled": true
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -13822,6 +17137,202 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "customer": {
+                     *         "id": "1",
+                     *         "identification": "900547821",
+                     *         "branch_office": 0,
+                     *         "name": "Supermercados La Estrella S.A.S."
+                     *       },
+                     *       "date_start": "2026-12-01",
+                     *       "date_end": "2026-12-03",
+                     *       "currencies": [
+                     *         {
+                     *           "currency": "COP",
+                     *           "opening_balance": 0,
+                     *           "debits": 2175,
+                     *           "credits": 1125,
+                     *           "closing_balance": 1050,
+                     *           "movements": [
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "invoice",
+                     *               "document": {
+                     *                 "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *                 "name": "FV-2-4"
+                     *               },
+                     *               "description": "Factura FV-2-4, cuota 1",
+                     *               "invoice": "FV-2-4",
+                     *               "quote": 1,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 1000,
+                     *               "credit": 0,
+                     *               "balance": 1000
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "credit_note",
+                     *               "document": {
+                     *                 "id": "ece261f4-fd65-4d30-95e0-d3ddc4edc2a6",
+                     *                 "name": "NC-15-2"
+                     *               },
+                     *               "description": "Anulación de la nota crédito NC-15-2 · FV-2-4, cuota 1",
+                     *               "invoice": "FV-2-4",
+                     *               "quote": 1,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 100,
+                     *               "credit": 0,
+                     *               "balance": 1100
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "debit_note",
+                     *               "document": {
+                     *                 "id": "9b32633b-7304-4bd0-ae38-1011b7f37d42",
+                     *                 "name": "ND-16-1"
+                     *               },
+                     *               "description": "Nota débito ND-16-1 · FV-2-4, cuota 2",
+                     *               "invoice": "FV-2-4",
+                     *               "quote": 2,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 25,
+                     *               "credit": 0,
+                     *               "balance": 1125
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "debit_note",
+                     *               "document": {
+                     *                 "id": "d7e41feb-aa43-45aa-8e1a-b48f58eba3a0",
+                     *                 "name": "ND-16-2"
+                     *               },
+                     *               "description": "Nota débito ND-16-2 · FV-2-4, cuota 3",
+                     *               "invoice": "FV-2-4",
+                     *               "quote": 3,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 25,
+                     *               "credit": 0,
+                     *               "balance": 1150
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "debit_note",
+                     *               "document": {
+                     *                 "id": "be5f636b-5cbf-41a0-86f3-b18a19d78e32",
+                     *                 "name": "NDE-14-1"
+                     *               },
+                     *               "description": "Nota débito NDE-14-1 · SETP-1-990000000, cuota 2",
+                     *               "invoice": "SETP-1-990000000",
+                     *               "quote": 2,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 25,
+                     *               "credit": 0,
+                     *               "balance": 1175
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "invoice",
+                     *               "document": {
+                     *                 "id": "29d9959a-5597-4f3b-86a7-6e3ebd3a9d6a",
+                     *                 "name": "SETP-1-990000000"
+                     *               },
+                     *               "description": "Factura SETP-1-990000000, cuota 1",
+                     *               "invoice": "SETP-1-990000000",
+                     *               "quote": 1,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 1000,
+                     *               "credit": 0,
+                     *               "balance": 2175
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "credit_note",
+                     *               "document": {
+                     *                 "id": "7495eef3-f65f-4008-bcd6-859894ebf851",
+                     *                 "name": "NC-15-1"
+                     *               },
+                     *               "description": "Nota crédito NC-15-1 · FV-2-4, cuota 1",
+                     *               "invoice": "FV-2-4",
+                     *               "quote": 1,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 0,
+                     *               "credit": 100,
+                     *               "balance": 2075
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "credit_note",
+                     *               "document": {
+                     *                 "id": "ece261f4-fd65-4d30-95e0-d3ddc4edc2a6",
+                     *                 "name": "NC-15-2"
+                     *               },
+                     *               "description": "Nota crédito NC-15-2 · FV-2-4, cuota 1",
+                     *               "invoice": "FV-2-4",
+                     *               "quote": 1,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 0,
+                     *               "credit": 100,
+                     *               "balance": 1975
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "credit_note",
+                     *               "document": {
+                     *                 "id": "3ffecd74-7a0f-4e27-a567-334df9659acd",
+                     *                 "name": "NCE-13-1"
+                     *               },
+                     *               "description": "Nota crédito NCE-13-1 · SETP-1-990000000, cuota 1",
+                     *               "invoice": "SETP-1-990000000",
+                     *               "quote": 1,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 0,
+                     *               "credit": 100,
+                     *               "balance": 1875
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "debit_note",
+                     *               "document": {
+                     *                 "id": "d7e41feb-aa43-45aa-8e1a-b48f58eba3a0",
+                     *                 "name": "ND-16-2"
+                     *               },
+                     *               "description": "Anulación de la nota débito ND-16-2 · FV-2-4, cuota 3",
+                     *               "invoice": "FV-2-4",
+                     *               "quote": 3,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 0,
+                     *               "credit": 25,
+                     *               "balance": 1850
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "voucher",
+                     *               "document": {
+                     *                 "id": "70e49911-1283-4e3a-9c37-e92607d4770f",
+                     *                 "name": "RC-11-1"
+                     *               },
+                     *               "description": "Recibo de caja RC-11-1 · FV-2-4, cuota 1",
+                     *               "invoice": "FV-2-4",
+                     *               "quote": 1,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 0,
+                     *               "credit": 800,
+                     *               "balance": 1050
+                     *             }
+                     *           ],
+                     *           "aging": {
+                     *             "current": 1050,
+                     *             "days_1_30": 0,
+                     *             "days_31_60": 0,
+                     *             "days_61_90": 0,
+                     *             "days_over_90": 0,
+                     *             "total": 1050
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         customer: {
                             id: string;
@@ -13952,6 +17463,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "base64": "JVBERi0xLjMKJf////8KOCAwIG9iago8PAovVHlwZSAvUGFnZQovUGFyZW50IDEgMCBSCi9NZWRpYUJveCBbMCAwIDU5NS4yOCA4NDEuODldCi9Db250ZW50"
+                     *     }
+                     */
                     "application/json": {
                         base64: string;
                     };
@@ -14034,6 +17550,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "date_start": null,
+                     *       "date_end": null,
+                     *       "accounts": [
+                     *         {
+                     *           "code": "11050501",
+                     *           "name": "Caja general",
+                     *           "nature": "Debit",
+                     *           "opening_balance": 0,
+                     *           "debits": 5760,
+                     *           "credits": 3710.5,
+                     *           "closing_balance": 2049.5
+                     *         },
+                     *         {
+                     *           "code": "13050501",
+                     *           "name": "Clientes nacionales",
+                     *           "nature": "Debit",
+                     *           "opening_balance": 0,
+                     *           "debits": 2175,
+                     *           "credits": 1125,
+                     *           "closing_balance": 1050
+                     *         },
+                     *         {
+                     *           "code": "24080501",
+                     *           "name": "IVA generado tarifa general 19 %",
+                     *           "nature": "Credit",
+                     *           "opening_balance": 0,
+                     *           "debits": 560.5,
+                     *           "credits": 760,
+                     *           "closing_balance": -199.5
+                     *         },
+                     *         {
+                     *           "code": "28050501",
+                     *           "name": "Anticipos de clientes",
+                     *           "nature": "Credit",
+                     *           "opening_balance": 0,
+                     *           "debits": 200,
+                     *           "credits": 200,
+                     *           "closing_balance": 0
+                     *         },
+                     *         {
+                     *           "code": "41359501",
+                     *           "name": "Venta de productos y servicios",
+                     *           "nature": "Credit",
+                     *           "opening_balance": 0,
+                     *           "debits": 3275,
+                     *           "credits": 6175,
+                     *           "closing_balance": -2900
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "opening_balance": 0,
+                     *         "debits": 11970.5,
+                     *         "credits": 11970.5,
+                     *         "closing_balance": 0
+                     *       },
+                     *       "balanced": true
+                     *     }
+                     */
                     "application/json": {
                         date_start: string | null;
                         date_end: string | null;
@@ -14128,6 +17704,120 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "date": "2026-12-03",
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 1
+                     *       },
+                     *       "customers": [
+                     *         {
+                     *           "customer": {
+                     *             "id": "1",
+                     *             "identification": "900547821",
+                     *             "branch_office": 0,
+                     *             "name": "Supermercados La Estrella S.A.S."
+                     *           },
+                     *           "currency": "COP",
+                     *           "items": [
+                     *             {
+                     *               "invoice": {
+                     *                 "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *                 "name": "FV-2-4",
+                     *                 "date": "2026-12-03"
+                     *               },
+                     *               "due": {
+                     *                 "prefix": "FV",
+                     *                 "consecutive": 4,
+                     *                 "quote": 1,
+                     *                 "date": "2099-12-31"
+                     *               },
+                     *               "amount": 1000,
+                     *               "paid": 900,
+                     *               "balance": 100,
+                     *               "days_past_due": -26691,
+                     *               "bucket": "current"
+                     *             },
+                     *             {
+                     *               "invoice": {
+                     *                 "id": "29d9959a-5597-4f3b-86a7-6e3ebd3a9d6a",
+                     *                 "name": "SETP-1-990000000",
+                     *                 "date": "2026-12-03"
+                     *               },
+                     *               "due": {
+                     *                 "prefix": "SETP",
+                     *                 "consecutive": 990000000,
+                     *                 "quote": 1,
+                     *                 "date": "2099-12-31"
+                     *               },
+                     *               "amount": 1000,
+                     *               "paid": 100,
+                     *               "balance": 900,
+                     *               "days_past_due": -26691,
+                     *               "bucket": "current"
+                     *             },
+                     *             {
+                     *               "invoice": {
+                     *                 "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *                 "name": "FV-2-4",
+                     *                 "date": "2026-12-03"
+                     *               },
+                     *               "due": {
+                     *                 "prefix": "FV",
+                     *                 "consecutive": 4,
+                     *                 "quote": 2,
+                     *                 "date": "2099-12-31"
+                     *               },
+                     *               "amount": 25,
+                     *               "paid": 0,
+                     *               "balance": 25,
+                     *               "days_past_due": -26691,
+                     *               "bucket": "current"
+                     *             },
+                     *             {
+                     *               "invoice": {
+                     *                 "id": "29d9959a-5597-4f3b-86a7-6e3ebd3a9d6a",
+                     *                 "name": "SETP-1-990000000",
+                     *                 "date": "2026-12-03"
+                     *               },
+                     *               "due": {
+                     *                 "prefix": "SETP",
+                     *                 "consecutive": 990000000,
+                     *                 "quote": 2,
+                     *                 "date": "2099-12-31"
+                     *               },
+                     *               "amount": 25,
+                     *               "paid": 0,
+                     *               "balance": 25,
+                     *               "days_past_due": -26691,
+                     *               "bucket": "current"
+                     *             }
+                     *           ],
+                     *           "totals": {
+                     *             "current": 1050,
+                     *             "days_1_30": 0,
+                     *             "days_31_60": 0,
+                     *             "days_61_90": 0,
+                     *             "days_over_90": 0,
+                     *             "total": 1050
+                     *           }
+                     *         }
+                     *       ],
+                     *       "totals": [
+                     *         {
+                     *           "currency": "COP",
+                     *           "current": 1050,
+                     *           "days_1_30": 0,
+                     *           "days_31_60": 0,
+                     *           "days_61_90": 0,
+                     *           "days_over_90": 0,
+                     *           "total": 1050
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date */
                         date: string;
@@ -14247,6 +17937,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "mail_to": "compras@cliente.example.co",
+                 *       "copy_to": "contabilidad@cliente.example.co"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Addresses separated by ";" (at most 5); default: the customer's contact e-mails */
                     mail_to?: string;
@@ -14264,6 +17960,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "bd0f4263-e419-4405-8123-5676c7fb48e8",
+                     *       "status": "process_of_sending",
+                     *       "mail_to": [
+                     *         "compras@cliente.example.co"
+                     *       ],
+                     *       "copy_to": [
+                     *         "contabilidad@cliente.example.co"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         status: string;
@@ -14355,6 +18063,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "base64": "JVBERi0xLjMKJf////8KOCAwIG9iago8PAovVHlwZSAvUGFnZQovUGFyZW50IDEgMCBSCi9NZWRpYUJveCBbMCAwIDU5NS4yOCA4NDEuODldCi9Db250ZW50"
+                     *     }
+                     */
                     "application/json": {
                         base64: string;
                     };
@@ -14429,6 +18142,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "mail_to": "compras@cliente.example.co",
+                 *       "copy_to": "contabilidad@cliente.example.co"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Addresses separated by ";" (at most 5); default: the customer's contact e-mails */
                     mail_to?: string;
@@ -14446,6 +18165,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "43ff9a7d-ffbb-4632-851b-acd1154bc90d",
+                     *       "status": "process_of_sending",
+                     *       "mail_to": [
+                     *         "compras@cliente.example.co"
+                     *       ],
+                     *       "copy_to": [
+                     *         "contabilidad@cliente.example.co"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         status: string;
@@ -14537,6 +18268,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "base64": "JVBERi0xLjMKJf////8KOCAwIG9iago8PAovVHlwZSAvUGFnZQovUGFyZW50IDEgMCBSCi9NZWRpYUJveCBbMCAwIDU5NS4yOCA4NDEuODldCi9Db250ZW50"
+                     *     }
+                     */
                     "application/json": {
                         base64: string;
                     };
@@ -14611,6 +18347,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "mail_to": "compras@cliente.example.co",
+                 *       "copy_to": "contabilidad@cliente.example.co"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Addresses separated by ";" (at most 5); default: the customer's contact e-mails */
                     mail_to?: string;
@@ -14628,6 +18370,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0c595f7f-c3ae-4131-93cb-76cfa56bfe5a",
+                     *       "status": "process_of_sending",
+                     *       "mail_to": [
+                     *         "compras@cliente.example.co"
+                     *       ],
+                     *       "copy_to": [
+                     *         "contabilidad@cliente.example.co"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         status: string;
@@ -14719,6 +18473,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "base64": "JVBERi0xLjMKJf////8KOCAwIG9iago8PAovVHlwZSAvUGFnZQovUGFyZW50IDEgMCBSCi9NZWRpYUJveCBbMCAwIDU5NS4yOCA4NDEuODldCi9Db250ZW50"
+                     *     }
+                     */
                     "application/json": {
                         base64: string;
                     };
@@ -14793,6 +18552,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "mail_to": "compras@cliente.example.co",
+                 *       "copy_to": "contabilidad@cliente.example.co"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Addresses separated by ";" (at most 5); default: the customer's contact e-mails */
                     mail_to?: string;
@@ -14810,6 +18575,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "8ce49f2f-ffd5-452a-bd2b-08d58f1da5f6",
+                     *       "status": "process_of_sending",
+                     *       "mail_to": [
+                     *         "compras@cliente.example.co"
+                     *       ],
+                     *       "copy_to": [
+                     *         "contabilidad@cliente.example.co"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         status: string;
@@ -14901,6 +18678,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "base64": "JVBERi0xLjMKJf////8KOCAwIG9iago8PAovVHlwZSAvUGFnZQovUGFyZW50IDEgMCBSCi9NZWRpYUJveCBbMCAwIDU5NS4yOCA4NDEuODldCi9Db250ZW50"
+                     *     }
+                     */
                     "application/json": {
                         base64: string;
                     };
@@ -14983,6 +18765,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 25,
+                     *         "total_results": 1
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": "24cd59e2-dada-4f17-963f-9063d4f961f9",
+                     *           "url": "https://erp.example.co/hooks/facturas",
+                     *           "events": [
+                     *             "invoice.stamp_accepted",
+                     *             "invoice.stamp_rejected"
+                     *           ],
+                     *           "description": "ERP",
+                     *           "active": true,
+                     *           "created_at": "2026-12-03T14:26:37.793Z",
+                     *           "previous_secret_expires_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -15069,7 +18874,8 @@ export interface operations {
                  *         "invoice.stamp_accepted",
                  *         "invoice.stamp_rejected"
                  *       ],
-                 *       "description": "ERP"
+                 *       "description": "ERP",
+                 *       "active": true
                  *     }
                  */
                 "application/json": {
@@ -15092,7 +18898,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5657bd17-6d3c-49f3-9ca0-91ddf9c4b7b3",
+                     *       "id": "24cd59e2-dada-4f17-963f-9063d4f961f9",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -15100,9 +18906,9 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
-                     *       "created_at": "2026-12-03T08:06:31.083Z",
+                     *       "created_at": "2026-12-03T14:26:37.793Z",
                      *       "previous_secret_expires_at": null,
-                     *       "secret": "whsec_qHBFWdTCoZU8y1fpViLx7HYXT6xXGdQC"
+                     *       "secret": "whsec_iO84o9pkyOJ3CP-zoa6f5Wwy7tYuvy1I"
                      *     }
                      */
                     "application/json": {
@@ -15195,6 +19001,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "24cd59e2-dada-4f17-963f-9063d4f961f9",
+                     *       "url": "https://erp.example.co/hooks/facturas",
+                     *       "events": [
+                     *         "invoice.stamp_accepted",
+                     *         "invoice.stamp_rejected"
+                     *       ],
+                     *       "description": "ERP",
+                     *       "active": true,
+                     *       "created_at": "2026-12-03T14:26:37.793Z",
+                     *       "previous_secret_expires_at": null
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -15285,6 +19105,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "24cd59e2-dada-4f17-963f-9063d4f961f9",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -15352,6 +19178,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "ERP contable"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Where events are POSTed: https:// (or http://) on a public address */
                     url?: string;
@@ -15371,6 +19202,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "24cd59e2-dada-4f17-963f-9063d4f961f9",
+                     *       "url": "https://erp.example.co/hooks/facturas",
+                     *       "events": [
+                     *         "invoice.stamp_accepted",
+                     *         "invoice.stamp_rejected"
+                     *       ],
+                     *       "description": "ERP contable",
+                     *       "active": true,
+                     *       "created_at": "2026-12-03T14:26:37.793Z",
+                     *       "previous_secret_expires_at": null
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -15470,6 +19315,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "24cd59e2-dada-4f17-963f-9063d4f961f9",
+                     *       "url": "https://erp.example.co/hooks/facturas",
+                     *       "events": [
+                     *         "invoice.stamp_accepted",
+                     *         "invoice.stamp_rejected"
+                     *       ],
+                     *       "description": "ERP contable",
+                     *       "active": true,
+                     *       "created_at": "2026-12-03T14:26:37.793Z",
+                     *       "previous_secret_expires_at": "2026-12-04T14:27:01.156Z",
+                     *       "secret": "whsec_HVh7SzWrXzSDTniT1KbWaHNb5kh7Lgpp"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -15556,6 +19416,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 3
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": "b9d30a73-5505-42a3-a592-505a29d86faf",
+                     *           "event_id": "70b3e336-9de3-4061-b1af-18adcaaa57ff",
+                     *           "type": "invoice.stamp_accepted",
+                     *           "document_id": "c3c57dc4-a53d-4016-b0d7-251ab2d2dbad",
+                     *           "status": "pending",
+                     *           "attempts": 1,
+                     *           "response_status": null,
+                     *           "last_error": "The URL names a host that does not resolve (erp.example.co)",
+                     *           "created_at": "2026-12-03T14:26:59.397Z",
+                     *           "last_attempt_at": "2026-12-03T14:27:01.128Z",
+                     *           "delivered_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -15657,6 +19541,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "b9d30a73-5505-42a3-a592-505a29d86faf",
+                     *       "event_id": "70b3e336-9de3-4061-b1af-18adcaaa57ff",
+                     *       "type": "invoice.stamp_accepted",
+                     *       "document_id": "c3c57dc4-a53d-4016-b0d7-251ab2d2dbad",
+                     *       "status": "pending",
+                     *       "attempts": 1,
+                     *       "response_status": null,
+                     *       "last_error": "The URL names a host that does not resolve (erp.example.co)",
+                     *       "created_at": "2026-12-03T14:26:59.397Z",
+                     *       "last_attempt_at": "2026-12-03T14:27:01.128Z",
+                     *       "delivered_at": null
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -15731,6 +19630,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "demo-mx",
+                 *       "access_key": "demo-mx-key-5d2e8a3c61"
+                 *     }
+                 */
                 "application/json": {
                     username: string;
                     access_key: string;
@@ -15744,6 +19649,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "tk_RohnrRRmBDGxp3Vs35ZgaX4rnqFRXl5UhA0zgPUekBQ",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 86400
+                     *     }
+                     */
                     "application/json": {
                         access_token: string;
                         /** @constant */
@@ -15814,6 +19726,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "revoked": true
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         revoked: true;
@@ -15876,6 +19793,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 24,
+                     *         "code": "P",
+                     *         "name": "Recibo electrónico de pago",
+                     *         "description": "CFDI de tipo pago (complemento Pagos 2.0) con folio automático",
+                     *         "type": "P",
+                     *         "active": true,
+                     *         "seller_by_item": false,
+                     *         "customer_by_item": false,
+                     *         "cost_center": false,
+                     *         "cost_center_mandatory": false,
+                     *         "automatic_number": true,
+                     *         "consecutive": 1,
+                     *         "discount_type": "Value",
+                     *         "decimals": true,
+                     *         "advance_payment": false,
+                     *         "reteiva": false,
+                     *         "reteica": false,
+                     *         "self_withholding": false,
+                     *         "electronic_type": "NoElectronic",
+                     *         "cargo_transportation": false,
+                     *         "healthcare_company": false,
+                     *         "prefix": "REP"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         code: string;
@@ -15982,6 +19927,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 24,
+                     *       "code": "P",
+                     *       "name": "Recibo electrónico de pago",
+                     *       "description": "CFDI de tipo pago (complemento Pagos 2.0) con folio automático",
+                     *       "type": "P",
+                     *       "active": true,
+                     *       "seller_by_item": false,
+                     *       "customer_by_item": false,
+                     *       "cost_center": false,
+                     *       "cost_center_mandatory": false,
+                     *       "automatic_number": true,
+                     *       "consecutive": 1,
+                     *       "discount_type": "Value",
+                     *       "decimals": true,
+                     *       "advance_payment": false,
+                     *       "reteiva": false,
+                     *       "reteica": false,
+                     *       "self_withholding": false,
+                     *       "electronic_type": "NoElectronic",
+                     *       "cargo_transportation": false,
+                     *       "healthcare_company": false,
+                     *       "prefix": "REP"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         code: string;
@@ -16099,6 +20070,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 4
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": 5,
+                     *           "username": "agarcia",
+                     *           "first_name": "Alejandro",
+                     *           "last_name": "García López",
+                     *           "email": "alejandro.garcia@kemper-demo.example.mx",
+                     *           "active": true,
+                     *           "identification": "GALA850312HD1"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -16183,6 +20174,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 5,
+                     *       "username": "agarcia",
+                     *       "first_name": "Alejandro",
+                     *       "last_name": "García López",
+                     *       "email": "alejandro.garcia@kemper-demo.example.mx",
+                     *       "active": true,
+                     *       "identification": "GALA850312HD1"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         username: string;
@@ -16269,6 +20271,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 11,
+                     *         "name": "IVA 16%",
+                     *         "type": "IVA",
+                     *         "percentage": 16,
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 12,
+                     *         "name": "IVA 8% región fronteriza",
+                     *         "type": "IVA",
+                     *         "percentage": 8,
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 13,
+                     *         "name": "IVA 0%",
+                     *         "type": "IVA",
+                     *         "percentage": 0,
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 18,
+                     *         "name": "IVA 11% región fronteriza (derogado)",
+                     *         "type": "IVA",
+                     *         "percentage": 11,
+                     *         "active": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -16344,6 +20378,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 11,
+                     *       "name": "IVA 16%",
+                     *       "type": "IVA",
+                     *       "percentage": 16,
+                     *       "active": true
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -16428,6 +20471,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 15,
+                     *         "name": "Contado",
+                     *         "type": "Cash",
+                     *         "active": true,
+                     *         "due_date": false,
+                     *         "sat_code": "01"
+                     *       },
+                     *       {
+                     *         "id": 16,
+                     *         "name": "Transferencia electrónica de fondos",
+                     *         "type": "Transfer",
+                     *         "active": true,
+                     *         "due_date": false,
+                     *         "sat_code": "03"
+                     *       },
+                     *       {
+                     *         "id": 17,
+                     *         "name": "Tarjeta de crédito",
+                     *         "type": "Card",
+                     *         "active": true,
+                     *         "due_date": false,
+                     *         "sat_code": "04"
+                     *       },
+                     *       {
+                     *         "id": 18,
+                     *         "name": "Crédito 30 días",
+                     *         "type": "Credit",
+                     *         "active": true,
+                     *         "due_date": true,
+                     *         "sat_code": "99"
+                     *       },
+                     *       {
+                     *         "id": 19,
+                     *         "name": "Por definir",
+                     *         "type": "ToBeDefined",
+                     *         "active": true,
+                     *         "due_date": true,
+                     *         "sat_code": "99"
+                     *       },
+                     *       {
+                     *         "id": 20,
+                     *         "name": "Cheque nominativo",
+                     *         "type": "Check",
+                     *         "active": false,
+                     *         "due_date": false,
+                     *         "sat_code": "02"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -16506,6 +20601,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 15,
+                     *       "name": "Contado",
+                     *       "type": "Cash",
+                     *       "active": true,
+                     *       "due_date": false,
+                     *       "sat_code": "01"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -16590,6 +20695,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 4,
+                     *         "name": "Almacén CDMX",
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 5,
+                     *         "name": "Almacén Monterrey",
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 6,
+                     *         "name": "Almacén Guadalajara (cerrado)",
+                     *         "active": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -16663,6 +20787,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 4,
+                     *       "name": "Almacén CDMX",
+                     *       "active": true
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -16742,6 +20873,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 4,
+                     *         "code": "ADM",
+                     *         "name": "Administración",
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 5,
+                     *         "code": "VTA",
+                     *         "name": "Ventas",
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 6,
+                     *         "code": "PRY",
+                     *         "name": "Proyecto terminado",
+                     *         "active": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         code: string;
@@ -16816,6 +20969,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 4,
+                     *       "code": "ADM",
+                     *       "name": "Administración",
+                     *       "active": true
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         code: string;
@@ -16896,6 +21057,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 5,
+                     *         "name": "Mercancías",
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 6,
+                     *         "name": "Servicios",
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 7,
+                     *         "name": "Alimentos y bebidas",
+                     *         "active": true
+                     *       },
+                     *       {
+                     *         "id": 8,
+                     *         "name": "Activo fijo (inactivo)",
+                     *         "active": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -16969,6 +21154,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 5,
+                     *       "name": "Mercancías",
+                     *       "active": true
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -17048,6 +21240,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 13,
+                     *         "name": "Precio de lista",
+                     *         "active": true,
+                     *         "position": 1
+                     *       },
+                     *       {
+                     *         "id": 14,
+                     *         "name": "Precio de mayoreo",
+                     *         "active": true,
+                     *         "position": 2
+                     *       },
+                     *       {
+                     *         "id": 15,
+                     *         "name": "Precio de venta 3",
+                     *         "active": true,
+                     *         "position": 3
+                     *       },
+                     *       {
+                     *         "id": 16,
+                     *         "name": "Precio de venta 4",
+                     *         "active": true,
+                     *         "position": 4
+                     *       },
+                     *       {
+                     *         "id": 17,
+                     *         "name": "Precio de venta 5",
+                     *         "active": true,
+                     *         "position": 5
+                     *       },
+                     *       {
+                     *         "id": 18,
+                     *         "name": "Precio de venta 6",
+                     *         "active": true,
+                     *         "position": 6
+                     *       },
+                     *       {
+                     *         "id": 19,
+                     *         "name": "Precio de venta 7",
+                     *         "active": true,
+                     *         "position": 7
+                     *       },
+                     *       {
+                     *         "id": 20,
+                     *         "name": "Precio de venta 8",
+                     *         "active": true,
+                     *         "position": 8
+                     *       },
+                     *       {
+                     *         "id": 21,
+                     *         "name": "Precio de venta 9",
+                     *         "active": true,
+                     *         "position": 9
+                     *       },
+                     *       {
+                     *         "id": 22,
+                     *         "name": "Precio de venta 10",
+                     *         "active": true,
+                     *         "position": 10
+                     *       },
+                     *       {
+                     *         "id": 23,
+                     *         "name": "Precio de venta 11",
+                     *         "active": true,
+                     *         "position": 11
+                     *       },
+                     *       {
+                     *         "id": 24,
+                     *         "name": "Precio de venta 12",
+                     *         "active": true,
+                     *         "position": 12
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -17122,6 +21390,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 13,
+                     *       "name": "Precio de lista",
+                     *       "active": true,
+                     *       "position": 1
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -17209,6 +21485,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 2,
+                     *         "total_results": 25
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": 56,
+                     *           "code": "101.01",
+                     *           "name": "Caja y efectivo",
+                     *           "nature": "Debit",
+                     *           "active": true
+                     *         },
+                     *         {
+                     *           "id": 57,
+                     *           "code": "102.01",
+                     *           "name": "Bancos nacionales",
+                     *           "nature": "Debit",
+                     *           "active": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -17292,6 +21593,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 56,
+                     *       "code": "101.01",
+                     *       "name": "Caja y efectivo",
+                     *       "nature": "Debit",
+                     *       "active": true
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         code: string;
@@ -17379,6 +21689,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 3
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": 7,
+                     *           "name": "Descuento comercial",
+                     *           "active": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -17459,6 +21785,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "name": "Descuento comercial",
+                     *       "active": true
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -17543,6 +21876,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 2
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": 10,
+                     *           "name": "Cargo por envío",
+                     *           "active": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -17623,6 +21972,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 10,
+                     *       "name": "Cargo por envío",
+                     *       "active": true
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -17707,6 +22063,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 2,
+                     *         "total_results": 24
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "code": "G01",
+                     *           "description": "Adquisición de mercancías",
+                     *           "person_types": [
+                     *             "person",
+                     *             "company"
+                     *           ],
+                     *           "receiver_regimes": [
+                     *             "601",
+                     *             "603",
+                     *             "606",
+                     *             "612",
+                     *             "620",
+                     *             "621",
+                     *             "622",
+                     *             "623",
+                     *             "624",
+                     *             "625",
+                     *             "626"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "code": "G02",
+                     *           "description": "Devoluciones, descuentos o bonificaciones",
+                     *           "person_types": [
+                     *             "person",
+                     *             "company"
+                     *           ],
+                     *           "receiver_regimes": [
+                     *             "601",
+                     *             "603",
+                     *             "606",
+                     *             "612",
+                     *             "616",
+                     *             "620",
+                     *             "621",
+                     *             "622",
+                     *             "623",
+                     *             "624",
+                     *             "625",
+                     *             "626"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -17788,6 +22198,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "G03",
+                     *       "description": "Gastos en general",
+                     *       "person_types": [
+                     *         "person",
+                     *         "company"
+                     *       ],
+                     *       "receiver_regimes": [
+                     *         "601",
+                     *         "603",
+                     *         "606",
+                     *         "612",
+                     *         "620",
+                     *         "621",
+                     *         "622",
+                     *         "623",
+                     *         "624",
+                     *         "625",
+                     *         "626"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         code: string;
                         description: string;
@@ -17892,6 +22325,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 8
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": 9,
+                     *           "type": "Customer",
+                     *           "person_type": "Company",
+                     *           "id_type": {
+                     *             "code": "RFC",
+                     *             "name": "Registro Federal de Contribuyentes"
+                     *           },
+                     *           "identification": "XIA190128J61",
+                     *           "branch_office": 0,
+                     *           "name": [
+                     *             "XENON INDUSTRIAL ARTICLES"
+                     *           ],
+                     *           "active": true,
+                     *           "vat_responsible": false,
+                     *           "fiscal_responsibilities": [],
+                     *           "address": {
+                     *             "address": "Av. Constituyentes 120",
+                     *             "city": {
+                     *               "country_code": "MX",
+                     *               "state_code": "QUE"
+                     *             },
+                     *             "postal_code": "76343"
+                     *           },
+                     *           "phones": [
+                     *             {
+                     *               "indicative": "52",
+                     *               "number": "4421234567"
+                     *             }
+                     *           ],
+                     *           "contacts": [
+                     *             {
+                     *               "first_name": "Rosa",
+                     *               "last_name": "Domínguez",
+                     *               "email": "cuentasporpagar@xenon.example.mx"
+                     *             }
+                     *           ],
+                     *           "custom_fields": [],
+                     *           "metadata": {
+                     *             "created": "2026-12-03T14:18:54.012Z",
+                     *             "last_updated": "2026-12-03T14:18:54.012Z"
+                     *           },
+                     *           "tax_regime": "601",
+                     *           "related_users": {
+                     *             "seller_id": 5
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -18030,6 +22521,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "person_type": "person",
+                 *       "identification": "MASO451221PM4",
+                 *       "branch_office": 3,
+                 *       "name": [
+                 *         "MARIA OLIVIA",
+                 *         "MARTINEZ SAGAZ"
+                 *       ],
+                 *       "tax_regime": "612",
+                 *       "address": {
+                 *         "address": "Av. Insurgentes 100",
+                 *         "postal_code": "80290"
+                 *       },
+                 *       "contacts": [
+                 *         {
+                 *           "first_name": "María Olivia",
+                 *           "last_name": "Martínez",
+                 *           "email": "olivia@correo.example.mx"
+                 *         }
+                 *       ],
+                 *       "type": "Customer",
+                 *       "active": true,
+                 *       "vat_responsible": false,
+                 *       "fiscal_responsibilities": [],
+                 *       "phones": [],
+                 *       "custom_fields": []
+                 *     }
+                 */
                 "application/json": {
                     /** @default Customer */
                     type: string;
@@ -18131,6 +22651,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 18,
+                     *       "type": "Customer",
+                     *       "person_type": "Person",
+                     *       "id_type": {
+                     *         "code": "RFC",
+                     *         "name": "Registro Federal de Contribuyentes"
+                     *       },
+                     *       "identification": "MASO451221PM4",
+                     *       "branch_office": 3,
+                     *       "name": [
+                     *         "MARIA OLIVIA",
+                     *         "MARTINEZ SAGAZ"
+                     *       ],
+                     *       "active": true,
+                     *       "vat_responsible": false,
+                     *       "fiscal_responsibilities": [],
+                     *       "address": {
+                     *         "address": "Av. Insurgentes 100",
+                     *         "postal_code": "80290"
+                     *       },
+                     *       "phones": [],
+                     *       "contacts": [
+                     *         {
+                     *           "first_name": "María Olivia",
+                     *           "last_name": "Martínez",
+                     *           "email": "olivia@correo.example.mx"
+                     *         }
+                     *       ],
+                     *       "custom_fields": [],
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:01.504Z",
+                     *         "last_updated": "2026-12-03T14:27:01.504Z"
+                     *       },
+                     *       "tax_regime": "612"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         /** @description Customer, Supplier or Other */
@@ -18280,6 +22838,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 18,
+                     *       "type": "Customer",
+                     *       "person_type": "Person",
+                     *       "id_type": {
+                     *         "code": "RFC",
+                     *         "name": "Registro Federal de Contribuyentes"
+                     *       },
+                     *       "identification": "MASO451221PM4",
+                     *       "branch_office": 3,
+                     *       "name": [
+                     *         "MARIA OLIVIA",
+                     *         "MARTINEZ SAGAZ"
+                     *       ],
+                     *       "active": true,
+                     *       "vat_responsible": false,
+                     *       "fiscal_responsibilities": [],
+                     *       "address": {
+                     *         "address": "Av. Insurgentes 100",
+                     *         "postal_code": "80290"
+                     *       },
+                     *       "phones": [],
+                     *       "contacts": [
+                     *         {
+                     *           "first_name": "María Olivia",
+                     *           "last_name": "Martínez",
+                     *           "email": "olivia@correo.example.mx"
+                     *         }
+                     *       ],
+                     *       "custom_fields": [],
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:01.504Z",
+                     *         "last_updated": "2026-12-03T14:27:01.504Z"
+                     *       },
+                     *       "tax_regime": "612"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         /** @description Customer, Supplier or Other */
@@ -18423,6 +23019,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "person_type": "person",
+                 *       "identification": "MASO451221PM4",
+                 *       "branch_office": 3,
+                 *       "name": [
+                 *         "MARIA OLIVIA",
+                 *         "MARTINEZ SAGAZ"
+                 *       ],
+                 *       "tax_regime": "612",
+                 *       "address": {
+                 *         "address": "Av. Insurgentes 100",
+                 *         "postal_code": "80290"
+                 *       },
+                 *       "contacts": [
+                 *         {
+                 *           "first_name": "Olivia",
+                 *           "last_name": "Martínez",
+                 *           "email": "olivia@correo.example.mx"
+                 *         }
+                 *       ],
+                 *       "type": "Customer",
+                 *       "active": true,
+                 *       "vat_responsible": false,
+                 *       "fiscal_responsibilities": [],
+                 *       "phones": [],
+                 *       "custom_fields": []
+                 *     }
+                 */
                 "application/json": {
                     /** @default Customer */
                     type: string;
@@ -18524,6 +23149,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 18,
+                     *       "type": "Customer",
+                     *       "person_type": "Person",
+                     *       "id_type": {
+                     *         "code": "RFC",
+                     *         "name": "Registro Federal de Contribuyentes"
+                     *       },
+                     *       "identification": "MASO451221PM4",
+                     *       "branch_office": 3,
+                     *       "name": [
+                     *         "MARIA OLIVIA",
+                     *         "MARTINEZ SAGAZ"
+                     *       ],
+                     *       "active": true,
+                     *       "vat_responsible": false,
+                     *       "fiscal_responsibilities": [],
+                     *       "address": {
+                     *         "address": "Av. Insurgentes 100",
+                     *         "postal_code": "80290"
+                     *       },
+                     *       "phones": [],
+                     *       "contacts": [
+                     *         {
+                     *           "first_name": "Olivia",
+                     *           "last_name": "Martínez",
+                     *           "email": "olivia@correo.example.mx"
+                     *         }
+                     *       ],
+                     *       "custom_fields": [],
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:01.504Z",
+                     *         "last_updated": "2026-12-03T14:27:01.700Z"
+                     *       },
+                     *       "tax_regime": "612"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         /** @description Customer, Supplier or Other */
@@ -18682,6 +23345,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 18,
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         deleted: boolean;
@@ -18775,6 +23444,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 11
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": 13,
+                     *           "code": "LAP14",
+                     *           "name": "Laptop 14 pulgadas",
+                     *           "type": "Product",
+                     *           "stock_control": false,
+                     *           "active": true,
+                     *           "tax_classification": "Taxed",
+                     *           "tax_included": false,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "name": "IVA 16%",
+                     *               "type": "IVA",
+                     *               "percentage": 16
+                     *             }
+                     *           ],
+                     *           "prices": [
+                     *             {
+                     *               "currency_code": "MXN",
+                     *               "price_list": [
+                     *                 {
+                     *                   "position": 1,
+                     *                   "name": "Precio de lista",
+                     *                   "value": 18999
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "unit": {
+                     *             "code": "H87",
+                     *             "name": "Pieza"
+                     *           },
+                     *           "metadata": {
+                     *             "created": "2026-12-03T14:18:54.012Z",
+                     *             "last_updated": "2026-12-03T14:18:54.012Z"
+                     *           },
+                     *           "account_group": {
+                     *             "id": 5,
+                     *             "name": "Mercancías"
+                     *           },
+                     *           "long_description": "Laptop 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, SSD de 512 GB, garantía de un año",
+                     *           "sat_product_key": "43211503",
+                     *           "sat_unit_key": "H87",
+                     *           "tax_object": "02"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -18894,6 +23620,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "TE250",
+                 *       "name": "Té verde 250 g",
+                 *       "sat_product_key": "50201712",
+                 *       "sat_unit_key": "H87",
+                 *       "taxes": [
+                 *         {
+                 *           "id": 11
+                 *         }
+                 *       ],
+                 *       "prices": [
+                 *         {
+                 *           "position": 1,
+                 *           "value": 189
+                 *         }
+                 *       ],
+                 *       "type": "Product",
+                 *       "stock_control": false,
+                 *       "active": true,
+                 *       "tax_classification": "Taxed",
+                 *       "tax_included": false,
+                 *       "unit": "H87",
+                 *       "tax_object": "02"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Letters, digits, - _ and . (Siigo's "Item-1"), 1 to 30 characters, starting with a letter or a digit */
                     code: string;
@@ -18998,6 +23750,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 24,
+                     *       "code": "TE250",
+                     *       "name": "Té verde 250 g",
+                     *       "type": "Product",
+                     *       "stock_control": false,
+                     *       "active": true,
+                     *       "tax_classification": "Taxed",
+                     *       "tax_included": false,
+                     *       "taxes": [
+                     *         {
+                     *           "id": 11,
+                     *           "name": "IVA 16%",
+                     *           "type": "IVA",
+                     *           "percentage": 16
+                     *         }
+                     *       ],
+                     *       "prices": [
+                     *         {
+                     *           "currency_code": "MXN",
+                     *           "price_list": [
+                     *             {
+                     *               "position": 1,
+                     *               "name": "Precio de lista",
+                     *               "value": 189
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "unit": {
+                     *         "code": "H87",
+                     *         "name": "Pieza"
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:01.801Z",
+                     *         "last_updated": "2026-12-03T14:27:01.801Z"
+                     *       },
+                     *       "sat_product_key": "50201712",
+                     *       "sat_unit_key": "H87",
+                     *       "tax_object": "02"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         code: string;
@@ -19128,6 +23923,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 24,
+                     *       "code": "TE250",
+                     *       "name": "Té verde 250 g",
+                     *       "type": "Product",
+                     *       "stock_control": false,
+                     *       "active": true,
+                     *       "tax_classification": "Taxed",
+                     *       "tax_included": false,
+                     *       "taxes": [
+                     *         {
+                     *           "id": 11,
+                     *           "name": "IVA 16%",
+                     *           "type": "IVA",
+                     *           "percentage": 16
+                     *         }
+                     *       ],
+                     *       "prices": [
+                     *         {
+                     *           "currency_code": "MXN",
+                     *           "price_list": [
+                     *             {
+                     *               "position": 1,
+                     *               "name": "Precio de lista",
+                     *               "value": 189
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "unit": {
+                     *         "code": "H87",
+                     *         "name": "Pieza"
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:01.801Z",
+                     *         "last_updated": "2026-12-03T14:27:01.801Z"
+                     *       },
+                     *       "sat_product_key": "50201712",
+                     *       "sat_unit_key": "H87",
+                     *       "tax_object": "02"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         code: string;
@@ -19252,6 +24090,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "TE250",
+                 *       "name": "Té verde 250 g, hoja suelta",
+                 *       "sat_product_key": "50201712",
+                 *       "sat_unit_key": "H87",
+                 *       "taxes": [
+                 *         {
+                 *           "id": 11
+                 *         }
+                 *       ],
+                 *       "prices": [
+                 *         {
+                 *           "position": 1,
+                 *           "value": 189
+                 *         }
+                 *       ],
+                 *       "type": "Product",
+                 *       "stock_control": false,
+                 *       "active": true,
+                 *       "tax_classification": "Taxed",
+                 *       "tax_included": false,
+                 *       "unit": "H87",
+                 *       "tax_object": "02"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Letters, digits, - _ and . (Siigo's "Item-1"), 1 to 30 characters, starting with a letter or a digit */
                     code: string;
@@ -19356,6 +24220,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 24,
+                     *       "code": "TE250",
+                     *       "name": "Té verde 250 g, hoja suelta",
+                     *       "type": "Product",
+                     *       "stock_control": false,
+                     *       "active": true,
+                     *       "tax_classification": "Taxed",
+                     *       "tax_included": false,
+                     *       "taxes": [
+                     *         {
+                     *           "id": 11,
+                     *           "name": "IVA 16%",
+                     *           "type": "IVA",
+                     *           "percentage": 16
+                     *         }
+                     *       ],
+                     *       "prices": [
+                     *         {
+                     *           "currency_code": "MXN",
+                     *           "price_list": [
+                     *             {
+                     *               "position": 1,
+                     *               "name": "Precio de lista",
+                     *               "value": 189
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "unit": {
+                     *         "code": "H87",
+                     *         "name": "Pieza"
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:01.801Z",
+                     *         "last_updated": "2026-12-03T14:27:01.977Z"
+                     *       },
+                     *       "sat_product_key": "50201712",
+                     *       "sat_unit_key": "H87",
+                     *       "tax_object": "02"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         code: string;
@@ -19495,6 +24402,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 24,
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         deleted: boolean;
@@ -19586,6 +24499,99 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 1
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": "1c406d85-e150-4827-910c-38788b6ff791",
+                     *           "document": {
+                     *             "id": 18,
+                     *             "name": "Factura serie A"
+                     *           },
+                     *           "prefix": "A",
+                     *           "number": 1,
+                     *           "name": "A-18-1",
+                     *           "date": "2026-12-03",
+                     *           "customer": {
+                     *             "rfc_id": "XIA190128J61",
+                     *             "branch_office": 0,
+                     *             "name": "XENON INDUSTRIAL ARTICLES"
+                     *           },
+                     *           "seller": 5,
+                     *           "observations": null,
+                     *           "use": "G03",
+                     *           "cost_center": null,
+                     *           "items": [
+                     *             {
+                     *               "code": "LAP14",
+                     *               "description": "Laptop 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, SSD de 512 GB, garantía de un año",
+                     *               "quantity": 2,
+                     *               "price": 1500,
+                     *               "discount": 300,
+                     *               "warehouse": null,
+                     *               "sat_product_key": "43211503",
+                     *               "sat_unit_key": "H87",
+                     *               "subtotal": 3000,
+                     *               "discount_value": 300,
+                     *               "taxes": [
+                     *                 {
+                     *                   "id": 11,
+                     *                   "type": "IVA",
+                     *                   "percentage": 16,
+                     *                   "value": 432,
+                     *                   "base_value": 2700,
+                     *                   "name": "IVA 16%"
+                     *                 }
+                     *               ],
+                     *               "total": 3132
+                     *             }
+                     *           ],
+                     *           "retentions": [],
+                     *           "retention_details": [],
+                     *           "subtotal": 3000,
+                     *           "discounts": 300,
+                     *           "taxes_total": 432,
+                     *           "withholdings_total": 0,
+                     *           "retentions_total": 0,
+                     *           "total": 3132,
+                     *           "balance": 0,
+                     *           "payment": {
+                     *             "method": "PUE",
+                     *             "conditions": {
+                     *               "id": 15,
+                     *               "value": 3132,
+                     *               "due_date": "2026-12-03",
+                     *               "name": "Contado",
+                     *               "payment_form": "01"
+                     *             }
+                     *           },
+                     *           "stamp": {
+                     *             "send": true,
+                     *             "status": "Accepted",
+                     *             "uuid": "6F986E64-DBDF-4A29-BA23-CAADE79B7D9F",
+                     *             "errors": null,
+                     *             "observations": null
+                     *           },
+                     *           "mail": {
+                     *             "status": "not_sent",
+                     *             "observations": null,
+                     *             "send": false
+                     *           },
+                     *           "metadata": {
+                     *             "created": "2026-12-03T14:27:02.805Z",
+                     *             "last_updated": "2026-12-03T14:27:04.945Z"
+                     *           },
+                     *           "annulled": false,
+                     *           "cancellation": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -19917,7 +24923,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7db6371d-0529-4429-b9ee-f033b9591ce2",
+                     *       "id": "1c406d85-e150-4827-910c-38788b6ff791",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -19982,7 +24988,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "F6AAE4A8-C7E8-454E-96D2-D874F186B0B7",
+                     *         "uuid": "6F986E64-DBDF-4A29-BA23-CAADE79B7D9F",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -19992,8 +24998,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T08:06:31.417Z",
-                     *         "last_updated": "2026-12-03T08:06:32.208Z"
+                     *         "created": "2026-12-03T14:27:02.805Z",
+                     *         "last_updated": "2026-12-03T14:27:04.945Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -20202,6 +25208,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "document": {
+                 *         "id": 18
+                 *       },
+                 *       "customer": {
+                 *         "rfc_id": "XIA190128J61",
+                 *         "branch_office": 0
+                 *       },
+                 *       "seller": 5,
+                 *       "use": "G03",
+                 *       "items": [
+                 *         {
+                 *           "code": "LAP14",
+                 *           "quantity": 2,
+                 *           "price": 1500,
+                 *           "discount": 300
+                 *         }
+                 *       ],
+                 *       "payment": {
+                 *         "method": "PUE",
+                 *         "conditions": {
+                 *           "id": 15,
+                 *           "value": 3132,
+                 *           "due_date": "2026-12-03"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     document: {
                         /** @description Document type id (see /mx/v1/document-types?type=FV) */
@@ -20302,6 +25337,90 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": null,
+                     *       "document": {
+                     *         "id": 18,
+                     *         "name": "Factura serie A"
+                     *       },
+                     *       "prefix": "A",
+                     *       "number": null,
+                     *       "name": null,
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "rfc_id": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "seller": 5,
+                     *       "observations": null,
+                     *       "use": "G03",
+                     *       "cost_center": null,
+                     *       "items": [
+                     *         {
+                     *           "code": "LAP14",
+                     *           "description": "Laptop 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, SSD de 512 GB, garantía de un año",
+                     *           "quantity": 2,
+                     *           "price": 1500,
+                     *           "discount": 300,
+                     *           "warehouse": null,
+                     *           "sat_product_key": "43211503",
+                     *           "sat_unit_key": "H87",
+                     *           "subtotal": 3000,
+                     *           "discount_value": 300,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 432,
+                     *               "base_value": 2700,
+                     *               "name": "IVA 16%"
+                     *             }
+                     *           ],
+                     *           "total": 3132
+                     *         }
+                     *       ],
+                     *       "retentions": [],
+                     *       "retention_details": [],
+                     *       "subtotal": 3000,
+                     *       "discounts": 300,
+                     *       "taxes_total": 432,
+                     *       "withholdings_total": 0,
+                     *       "retentions_total": 0,
+                     *       "total": 3132,
+                     *       "balance": 0,
+                     *       "payment": {
+                     *         "method": "PUE",
+                     *         "conditions": {
+                     *           "id": 15,
+                     *           "value": 3132,
+                     *           "due_date": "2026-12-03",
+                     *           "name": "Contado",
+                     *           "payment_form": "01"
+                     *         }
+                     *       },
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "uuid": null,
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:06.153Z",
+                     *         "last_updated": "2026-12-03T14:27:06.153Z"
+                     *       },
+                     *       "annulled": false,
+                     *       "cancellation": null
+                     *     }
+                     */
                     "application/json": {
                         id: string | null;
                         document: {
@@ -20504,6 +25623,90 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "1c406d85-e150-4827-910c-38788b6ff791",
+                     *       "document": {
+                     *         "id": 18,
+                     *         "name": "Factura serie A"
+                     *       },
+                     *       "prefix": "A",
+                     *       "number": 1,
+                     *       "name": "A-18-1",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "rfc_id": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "seller": 5,
+                     *       "observations": null,
+                     *       "use": "G03",
+                     *       "cost_center": null,
+                     *       "items": [
+                     *         {
+                     *           "code": "LAP14",
+                     *           "description": "Laptop 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, SSD de 512 GB, garantía de un año",
+                     *           "quantity": 2,
+                     *           "price": 1500,
+                     *           "discount": 300,
+                     *           "warehouse": null,
+                     *           "sat_product_key": "43211503",
+                     *           "sat_unit_key": "H87",
+                     *           "subtotal": 3000,
+                     *           "discount_value": 300,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 432,
+                     *               "base_value": 2700,
+                     *               "name": "IVA 16%"
+                     *             }
+                     *           ],
+                     *           "total": 3132
+                     *         }
+                     *       ],
+                     *       "retentions": [],
+                     *       "retention_details": [],
+                     *       "subtotal": 3000,
+                     *       "discounts": 300,
+                     *       "taxes_total": 432,
+                     *       "withholdings_total": 0,
+                     *       "retentions_total": 0,
+                     *       "total": 3132,
+                     *       "balance": 0,
+                     *       "payment": {
+                     *         "method": "PUE",
+                     *         "conditions": {
+                     *           "id": 15,
+                     *           "value": 3132,
+                     *           "due_date": "2026-12-03",
+                     *           "name": "Contado",
+                     *           "payment_form": "01"
+                     *         }
+                     *       },
+                     *       "stamp": {
+                     *         "send": true,
+                     *         "status": "Accepted",
+                     *         "uuid": "6F986E64-DBDF-4A29-BA23-CAADE79B7D9F",
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:02.805Z",
+                     *         "last_updated": "2026-12-03T14:27:04.945Z"
+                     *       },
+                     *       "annulled": false,
+                     *       "cancellation": null
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -20707,6 +25910,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f2fb22b-0b1f-4a92-8073-a45105e5942b",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         /** @constant */
@@ -20779,6 +25988,90 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "b2090064-1920-468d-8005-b5214d8e8716",
+                     *       "document": {
+                     *         "id": 18,
+                     *         "name": "Factura serie A"
+                     *       },
+                     *       "prefix": "A",
+                     *       "number": 3,
+                     *       "name": "A-18-3",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "rfc_id": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "seller": 5,
+                     *       "observations": null,
+                     *       "use": "G03",
+                     *       "cost_center": null,
+                     *       "items": [
+                     *         {
+                     *           "code": "LAP14",
+                     *           "description": "Laptop 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, SSD de 512 GB, garantía de un año",
+                     *           "quantity": 2,
+                     *           "price": 1500,
+                     *           "discount": 300,
+                     *           "warehouse": null,
+                     *           "sat_product_key": "43211503",
+                     *           "sat_unit_key": "H87",
+                     *           "subtotal": 3000,
+                     *           "discount_value": 300,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 432,
+                     *               "base_value": 2700,
+                     *               "name": "IVA 16%"
+                     *             }
+                     *           ],
+                     *           "total": 3132
+                     *         }
+                     *       ],
+                     *       "retentions": [],
+                     *       "retention_details": [],
+                     *       "subtotal": 3000,
+                     *       "discounts": 300,
+                     *       "taxes_total": 432,
+                     *       "withholdings_total": 0,
+                     *       "retentions_total": 0,
+                     *       "total": 3132,
+                     *       "balance": 0,
+                     *       "payment": {
+                     *         "method": "PUE",
+                     *         "conditions": {
+                     *           "id": 15,
+                     *           "value": 3132,
+                     *           "due_date": "2026-12-03",
+                     *           "name": "Contado",
+                     *           "payment_form": "01"
+                     *         }
+                     *       },
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "uuid": null,
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:08.515Z",
+                     *         "last_updated": "2026-12-03T14:27:08.549Z"
+                     *       },
+                     *       "annulled": true,
+                     *       "cancellation": null
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -20973,6 +26266,90 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "d163f62d-e45f-4abe-8919-a05b6dd94545",
+                     *       "document": {
+                     *         "id": 18,
+                     *         "name": "Factura serie A"
+                     *       },
+                     *       "prefix": "A",
+                     *       "number": 2,
+                     *       "name": "A-18-2",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "rfc_id": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "seller": 5,
+                     *       "observations": null,
+                     *       "use": "G03",
+                     *       "cost_center": null,
+                     *       "items": [
+                     *         {
+                     *           "code": "LAP14",
+                     *           "description": "Laptop 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, SSD de 512 GB, garantía de un año",
+                     *           "quantity": 2,
+                     *           "price": 1500,
+                     *           "discount": 300,
+                     *           "warehouse": null,
+                     *           "sat_product_key": "43211503",
+                     *           "sat_unit_key": "H87",
+                     *           "subtotal": 3000,
+                     *           "discount_value": 300,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 432,
+                     *               "base_value": 2700,
+                     *               "name": "IVA 16%"
+                     *             }
+                     *           ],
+                     *           "total": 3132
+                     *         }
+                     *       ],
+                     *       "retentions": [],
+                     *       "retention_details": [],
+                     *       "subtotal": 3000,
+                     *       "discounts": 300,
+                     *       "taxes_total": 432,
+                     *       "withholdings_total": 0,
+                     *       "retentions_total": 0,
+                     *       "total": 3132,
+                     *       "balance": 0,
+                     *       "payment": {
+                     *         "method": "PUE",
+                     *         "conditions": {
+                     *           "id": 15,
+                     *           "value": 3132,
+                     *           "due_date": "2026-12-03",
+                     *           "name": "Contado",
+                     *           "payment_form": "01"
+                     *         }
+                     *       },
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Accepted",
+                     *         "uuid": "8DAF33A5-19E9-4CE3-A471-867C527E6891",
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:08.277Z",
+                     *         "last_updated": "2026-12-03T14:27:08.453Z"
+                     *       },
+                     *       "annulled": false,
+                     *       "cancellation": null
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -21167,6 +26544,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "Accepted",
+                     *       "errors": [],
+                     *       "observations": []
+                     *     }
+                     */
                     "application/json": {
                         status: "Draft" | "Pending" | "Accepted" | "Rejected";
                         errors: {
@@ -21251,6 +26635,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "base64": "PD94bWwgdmVyc2lvbj0iMS4wIiBlbmNvZGluZz0iVVRGLTgiPz48Y2ZkaTpDb21wcm9iYW50ZSB4bWxuczpjZmRpPSJodHRwOi8vd3d3LnNhdC5nb2IubXgv"
+                     *     }
+                     */
                     "application/json": {
                         base64: string;
                     };
@@ -21325,6 +26714,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "motive": "02"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description c_MotivoCancelacion: 01 issued with errors, with relation (send substitution); 02 issued with errors, without relation; 03 operation not carried out; 04 nominative operation related to a global invoice
@@ -21346,6 +26740,96 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "d163f62d-e45f-4abe-8919-a05b6dd94545",
+                     *       "document": {
+                     *         "id": 18,
+                     *         "name": "Factura serie A"
+                     *       },
+                     *       "prefix": "A",
+                     *       "number": 2,
+                     *       "name": "A-18-2",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "rfc_id": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "seller": 5,
+                     *       "observations": null,
+                     *       "use": "G03",
+                     *       "cost_center": null,
+                     *       "items": [
+                     *         {
+                     *           "code": "LAP14",
+                     *           "description": "Laptop 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, SSD de 512 GB, garantía de un año",
+                     *           "quantity": 2,
+                     *           "price": 1500,
+                     *           "discount": 300,
+                     *           "warehouse": null,
+                     *           "sat_product_key": "43211503",
+                     *           "sat_unit_key": "H87",
+                     *           "subtotal": 3000,
+                     *           "discount_value": 300,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 432,
+                     *               "base_value": 2700,
+                     *               "name": "IVA 16%"
+                     *             }
+                     *           ],
+                     *           "total": 3132
+                     *         }
+                     *       ],
+                     *       "retentions": [],
+                     *       "retention_details": [],
+                     *       "subtotal": 3000,
+                     *       "discounts": 300,
+                     *       "taxes_total": 432,
+                     *       "withholdings_total": 0,
+                     *       "retentions_total": 0,
+                     *       "total": 3132,
+                     *       "balance": 0,
+                     *       "payment": {
+                     *         "method": "PUE",
+                     *         "conditions": {
+                     *           "id": 15,
+                     *           "value": 3132,
+                     *           "due_date": "2026-12-03",
+                     *           "name": "Contado",
+                     *           "payment_form": "01"
+                     *         }
+                     *       },
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Accepted",
+                     *         "uuid": "8DAF33A5-19E9-4CE3-A471-867C527E6891",
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:08.277Z",
+                     *         "last_updated": "2026-12-03T14:27:08.477Z"
+                     *       },
+                     *       "annulled": true,
+                     *       "cancellation": {
+                     *         "status": "Cancelled",
+                     *         "motive": "02",
+                     *         "substitution": null,
+                     *         "requested_at": "2026-12-03T14:27:08.466Z",
+                     *         "errors": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -21713,6 +27197,112 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 1
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": "bc0469eb-9dd6-4b08-ad05-b902cb507936",
+                     *           "document": {
+                     *             "id": 23,
+                     *             "name": "Nota de crédito"
+                     *           },
+                     *           "prefix": "NC",
+                     *           "number": 1,
+                     *           "name": "NC-23-1",
+                     *           "date": "2026-12-03",
+                     *           "customer": {
+                     *             "rfc_id": "XIA190128J61",
+                     *             "branch_office": 0,
+                     *             "name": "XENON INDUSTRIAL ARTICLES"
+                     *           },
+                     *           "observations": null,
+                     *           "use": "G02",
+                     *           "items": [
+                     *             {
+                     *               "code": "LAP14",
+                     *               "description": "Laptop 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, SSD de 512 GB, garantía de un año",
+                     *               "quantity": 1,
+                     *               "price": 100,
+                     *               "discount": 0,
+                     *               "warehouse": null,
+                     *               "sat_product_key": "43211503",
+                     *               "sat_unit_key": "H87",
+                     *               "subtotal": 100,
+                     *               "discount_value": 0,
+                     *               "taxes": [
+                     *                 {
+                     *                   "id": 11,
+                     *                   "type": "IVA",
+                     *                   "percentage": 16,
+                     *                   "value": 16,
+                     *                   "base_value": 100,
+                     *                   "name": "IVA 16%"
+                     *                 }
+                     *               ],
+                     *               "total": 116
+                     *             }
+                     *           ],
+                     *           "retentions": [],
+                     *           "retention_details": [],
+                     *           "subtotal": 100,
+                     *           "discounts": 0,
+                     *           "taxes_total": 16,
+                     *           "withholdings_total": 0,
+                     *           "retentions_total": 0,
+                     *           "total": 116,
+                     *           "stamp": {
+                     *             "send": true,
+                     *             "status": "Accepted",
+                     *             "uuid": "ED8523D8-C378-4CD5-A375-2FF4D7C38CF9",
+                     *             "errors": null,
+                     *             "observations": null
+                     *           },
+                     *           "mail": {
+                     *             "status": "not_sent",
+                     *             "observations": null,
+                     *             "send": false
+                     *           },
+                     *           "metadata": {
+                     *             "created": "2026-12-03T14:27:10.907Z",
+                     *             "last_updated": "2026-12-03T14:27:10.985Z"
+                     *           },
+                     *           "annulled": false,
+                     *           "payment_form": "17",
+                     *           "invoices": [
+                     *             {
+                     *               "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *               "name": "A-18-5",
+                     *               "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *               "amount": 116,
+                     *               "lines": [
+                     *                 {
+                     *                   "code": "LAP14",
+                     *                   "quantity": 1,
+                     *                   "base_value": 100
+                     *                 }
+                     *               ],
+                     *               "taxes": [
+                     *                 {
+                     *                   "type": "IVA",
+                     *                   "percentage": 16,
+                     *                   "base_value": 100,
+                     *                   "value": 16
+                     *                 }
+                     *               ],
+                     *               "withholdings": []
+                     *             }
+                     *           ],
+                     *           "cancellation": null,
+                     *           "reason": "discount"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -21956,7 +27546,7 @@ export interface operations {
                  *       },
                  *       "invoices": [
                  *         {
-                 *           "id": "aa284f6d-3c26-4a69-a3e7-6ae8901ed1ce"
+                 *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1"
                  *         }
                  *       ],
                  *       "payment_form": "17",
@@ -22048,7 +27638,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "218957dd-f6ac-47fb-97fc-4be647ba74c1",
+                     *       "id": "bc0469eb-9dd6-4b08-ad05-b902cb507936",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -22100,7 +27690,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "8362F4D8-7B5D-4B48-874E-4E4C316D12BC",
+                     *         "uuid": "ED8523D8-C378-4CD5-A375-2FF4D7C38CF9",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -22110,16 +27700,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T08:06:32.645Z",
-                     *         "last_updated": "2026-12-03T08:06:32.705Z"
+                     *         "created": "2026-12-03T14:27:10.907Z",
+                     *         "last_updated": "2026-12-03T14:27:10.985Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "aa284f6d-3c26-4a69-a3e7-6ae8901ed1ce",
-                     *           "name": "A-18-2",
-                     *           "uuid": "F04C8671-D430-419F-AED7-71D78A2AD1B6",
+                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "name": "A-18-5",
+                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -22387,6 +27977,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "document": {
+                 *         "id": 23
+                 *       },
+                 *       "invoices": [
+                 *         {
+                 *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1"
+                 *         }
+                 *       ],
+                 *       "payment_form": "17",
+                 *       "items": [
+                 *         {
+                 *           "code": "LAP14",
+                 *           "quantity": 1,
+                 *           "price": 100
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     document: {
                         /** @description Document type id of type NC (see /mx/v1/document-types?type=NC) */
@@ -22461,6 +28071,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": null,
+                     *       "document": {
+                     *         "id": 23,
+                     *         "name": "Nota de crédito"
+                     *       },
+                     *       "prefix": "NC",
+                     *       "number": null,
+                     *       "name": null,
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "rfc_id": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "observations": null,
+                     *       "use": "G02",
+                     *       "items": [
+                     *         {
+                     *           "code": "LAP14",
+                     *           "description": "Laptop 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, SSD de 512 GB, garantía de un año",
+                     *           "quantity": 1,
+                     *           "price": 100,
+                     *           "discount": 0,
+                     *           "warehouse": null,
+                     *           "sat_product_key": "43211503",
+                     *           "sat_unit_key": "H87",
+                     *           "subtotal": 100,
+                     *           "discount_value": 0,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 16,
+                     *               "base_value": 100,
+                     *               "name": "IVA 16%"
+                     *             }
+                     *           ],
+                     *           "total": 116
+                     *         }
+                     *       ],
+                     *       "retentions": [],
+                     *       "retention_details": [],
+                     *       "subtotal": 100,
+                     *       "discounts": 0,
+                     *       "taxes_total": 16,
+                     *       "withholdings_total": 0,
+                     *       "retentions_total": 0,
+                     *       "total": 116,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "uuid": null,
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:11.316Z",
+                     *         "last_updated": "2026-12-03T14:27:11.316Z"
+                     *       },
+                     *       "annulled": false,
+                     *       "payment_form": "17",
+                     *       "invoices": [
+                     *         {
+                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "name": "A-18-5",
+                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "amount": 116,
+                     *           "lines": [
+                     *             {
+                     *               "code": "LAP14",
+                     *               "quantity": 1,
+                     *               "base_value": 100
+                     *             }
+                     *           ],
+                     *           "taxes": [
+                     *             {
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "base_value": 100,
+                     *               "value": 16
+                     *             }
+                     *           ],
+                     *           "withholdings": []
+                     *         }
+                     *       ],
+                     *       "cancellation": null,
+                     *       "reason": "discount"
+                     *     }
+                     */
                     "application/json": {
                         id: string | null;
                         document: {
@@ -22704,6 +28411,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "bc0469eb-9dd6-4b08-ad05-b902cb507936",
+                     *       "document": {
+                     *         "id": 23,
+                     *         "name": "Nota de crédito"
+                     *       },
+                     *       "prefix": "NC",
+                     *       "number": 1,
+                     *       "name": "NC-23-1",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "rfc_id": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "observations": null,
+                     *       "use": "G02",
+                     *       "items": [
+                     *         {
+                     *           "code": "LAP14",
+                     *           "description": "Laptop 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, SSD de 512 GB, garantía de un año",
+                     *           "quantity": 1,
+                     *           "price": 100,
+                     *           "discount": 0,
+                     *           "warehouse": null,
+                     *           "sat_product_key": "43211503",
+                     *           "sat_unit_key": "H87",
+                     *           "subtotal": 100,
+                     *           "discount_value": 0,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 16,
+                     *               "base_value": 100,
+                     *               "name": "IVA 16%"
+                     *             }
+                     *           ],
+                     *           "total": 116
+                     *         }
+                     *       ],
+                     *       "retentions": [],
+                     *       "retention_details": [],
+                     *       "subtotal": 100,
+                     *       "discounts": 0,
+                     *       "taxes_total": 16,
+                     *       "withholdings_total": 0,
+                     *       "retentions_total": 0,
+                     *       "total": 116,
+                     *       "stamp": {
+                     *         "send": true,
+                     *         "status": "Accepted",
+                     *         "uuid": "ED8523D8-C378-4CD5-A375-2FF4D7C38CF9",
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:10.907Z",
+                     *         "last_updated": "2026-12-03T14:27:10.985Z"
+                     *       },
+                     *       "annulled": false,
+                     *       "payment_form": "17",
+                     *       "invoices": [
+                     *         {
+                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "name": "A-18-5",
+                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "amount": 116,
+                     *           "lines": [
+                     *             {
+                     *               "code": "LAP14",
+                     *               "quantity": 1,
+                     *               "base_value": 100
+                     *             }
+                     *           ],
+                     *           "taxes": [
+                     *             {
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "base_value": 100,
+                     *               "value": 16
+                     *             }
+                     *           ],
+                     *           "withholdings": []
+                     *         }
+                     *       ],
+                     *       "cancellation": null,
+                     *       "reason": "discount"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -22948,6 +28752,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6812fb3e-cf3e-479f-a950-6d570cb46d5d",
+                     *       "document": {
+                     *         "id": 23,
+                     *         "name": "Nota de crédito"
+                     *       },
+                     *       "prefix": "NC",
+                     *       "number": 3,
+                     *       "name": "NC-23-3",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "rfc_id": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "observations": null,
+                     *       "use": "G02",
+                     *       "items": [
+                     *         {
+                     *           "code": "LAP14",
+                     *           "description": "Laptop 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, SSD de 512 GB, garantía de un año",
+                     *           "quantity": 1,
+                     *           "price": 100,
+                     *           "discount": 0,
+                     *           "warehouse": null,
+                     *           "sat_product_key": "43211503",
+                     *           "sat_unit_key": "H87",
+                     *           "subtotal": 100,
+                     *           "discount_value": 0,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 16,
+                     *               "base_value": 100,
+                     *               "name": "IVA 16%"
+                     *             }
+                     *           ],
+                     *           "total": 116
+                     *         }
+                     *       ],
+                     *       "retentions": [],
+                     *       "retention_details": [],
+                     *       "subtotal": 100,
+                     *       "discounts": 0,
+                     *       "taxes_total": 16,
+                     *       "withholdings_total": 0,
+                     *       "retentions_total": 0,
+                     *       "total": 116,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Accepted",
+                     *         "uuid": "FF496832-4771-47CF-98C5-CF7DC87C5847",
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:12.593Z",
+                     *         "last_updated": "2026-12-03T14:27:12.737Z"
+                     *       },
+                     *       "annulled": false,
+                     *       "payment_form": "17",
+                     *       "invoices": [
+                     *         {
+                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "name": "A-18-5",
+                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "amount": 116,
+                     *           "lines": [
+                     *             {
+                     *               "code": "LAP14",
+                     *               "quantity": 1,
+                     *               "base_value": 100
+                     *             }
+                     *           ],
+                     *           "taxes": [
+                     *             {
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "base_value": 100,
+                     *               "value": 16
+                     *             }
+                     *           ],
+                     *           "withholdings": []
+                     *         }
+                     *       ],
+                     *       "cancellation": null,
+                     *       "reason": "discount"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -23183,6 +29084,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "Accepted",
+                     *       "errors": [],
+                     *       "observations": []
+                     *     }
+                     */
                     "application/json": {
                         status: "Draft" | "Pending" | "Accepted" | "Rejected";
                         errors: {
@@ -23267,6 +29175,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "base64": "PD94bWwgdmVyc2lvbj0iMS4wIiBlbmNvZGluZz0iVVRGLTgiPz48Y2ZkaTpDb21wcm9iYW50ZSB4bWxuczpjZmRpPSJodHRwOi8vd3d3LnNhdC5nb2IubXgv"
+                     *     }
+                     */
                     "application/json": {
                         base64: string;
                     };
@@ -23347,6 +29260,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6105fda2-acc1-4446-be52-4baef48be2dd",
+                     *       "document": {
+                     *         "id": 23,
+                     *         "name": "Nota de crédito"
+                     *       },
+                     *       "prefix": "NC",
+                     *       "number": 2,
+                     *       "name": "NC-23-2",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "rfc_id": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "observations": null,
+                     *       "use": "G02",
+                     *       "items": [
+                     *         {
+                     *           "code": "LAP14",
+                     *           "description": "Laptop 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, SSD de 512 GB, garantía de un año",
+                     *           "quantity": 1,
+                     *           "price": 100,
+                     *           "discount": 0,
+                     *           "warehouse": null,
+                     *           "sat_product_key": "43211503",
+                     *           "sat_unit_key": "H87",
+                     *           "subtotal": 100,
+                     *           "discount_value": 0,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 16,
+                     *               "base_value": 100,
+                     *               "name": "IVA 16%"
+                     *             }
+                     *           ],
+                     *           "total": 116
+                     *         }
+                     *       ],
+                     *       "retentions": [],
+                     *       "retention_details": [],
+                     *       "subtotal": 100,
+                     *       "discounts": 0,
+                     *       "taxes_total": 16,
+                     *       "withholdings_total": 0,
+                     *       "retentions_total": 0,
+                     *       "total": 116,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "uuid": null,
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:12.316Z",
+                     *         "last_updated": "2026-12-03T14:27:12.413Z"
+                     *       },
+                     *       "annulled": true,
+                     *       "payment_form": "17",
+                     *       "invoices": [
+                     *         {
+                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "name": "A-18-5",
+                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "amount": 116,
+                     *           "lines": [
+                     *             {
+                     *               "code": "LAP14",
+                     *               "quantity": 1,
+                     *               "base_value": 100
+                     *             }
+                     *           ],
+                     *           "taxes": [
+                     *             {
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "base_value": 100,
+                     *               "value": 16
+                     *             }
+                     *           ],
+                     *           "withholdings": []
+                     *         }
+                     *       ],
+                     *       "cancellation": null,
+                     *       "reason": "discount"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -23576,6 +29586,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "motive": "02"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description c_MotivoCancelacion: 01 issued with errors, with relation (send substitution); 02 issued with errors, without relation; 03 operation not carried out; 04 nominative operation related to a global invoice
@@ -23597,6 +29612,109 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6812fb3e-cf3e-479f-a950-6d570cb46d5d",
+                     *       "document": {
+                     *         "id": 23,
+                     *         "name": "Nota de crédito"
+                     *       },
+                     *       "prefix": "NC",
+                     *       "number": 3,
+                     *       "name": "NC-23-3",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "rfc_id": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "observations": null,
+                     *       "use": "G02",
+                     *       "items": [
+                     *         {
+                     *           "code": "LAP14",
+                     *           "description": "Laptop 14 pulgadas, procesador de 8 núcleos, 16 GB de RAM, SSD de 512 GB, garantía de un año",
+                     *           "quantity": 1,
+                     *           "price": 100,
+                     *           "discount": 0,
+                     *           "warehouse": null,
+                     *           "sat_product_key": "43211503",
+                     *           "sat_unit_key": "H87",
+                     *           "subtotal": 100,
+                     *           "discount_value": 0,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 16,
+                     *               "base_value": 100,
+                     *               "name": "IVA 16%"
+                     *             }
+                     *           ],
+                     *           "total": 116
+                     *         }
+                     *       ],
+                     *       "retentions": [],
+                     *       "retention_details": [],
+                     *       "subtotal": 100,
+                     *       "discounts": 0,
+                     *       "taxes_total": 16,
+                     *       "withholdings_total": 0,
+                     *       "retentions_total": 0,
+                     *       "total": 116,
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Accepted",
+                     *         "uuid": "FF496832-4771-47CF-98C5-CF7DC87C5847",
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:12.593Z",
+                     *         "last_updated": "2026-12-03T14:27:12.804Z"
+                     *       },
+                     *       "annulled": true,
+                     *       "payment_form": "17",
+                     *       "invoices": [
+                     *         {
+                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "name": "A-18-5",
+                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "amount": 116,
+                     *           "lines": [
+                     *             {
+                     *               "code": "LAP14",
+                     *               "quantity": 1,
+                     *               "base_value": 100
+                     *             }
+                     *           ],
+                     *           "taxes": [
+                     *             {
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "base_value": 100,
+                     *               "value": 16
+                     *             }
+                     *           ],
+                     *           "withholdings": []
+                     *         }
+                     *       ],
+                     *       "cancellation": {
+                     *         "status": "Cancelled",
+                     *         "motive": "02",
+                     *         "substitution": null,
+                     *         "requested_at": "2026-12-03T14:27:12.759Z",
+                     *         "errors": null
+                     *       },
+                     *       "reason": "discount"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -24046,6 +30164,98 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 1
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": "1f02194c-a2c8-4c5f-9673-186d90cb35de",
+                     *           "document": {
+                     *             "id": 24,
+                     *             "name": "Recibo electrónico de pago"
+                     *           },
+                     *           "prefix": "REP",
+                     *           "number": 1,
+                     *           "name": "REP-24-1",
+                     *           "date": "2026-12-03",
+                     *           "paid_at": "2026-12-03T14:26:08.736Z",
+                     *           "customer": {
+                     *             "rfc_id": "XIA190128J61",
+                     *             "branch_office": 0,
+                     *             "name": "XENON INDUSTRIAL ARTICLES"
+                     *           },
+                     *           "payment_form": "03",
+                     *           "currency": {
+                     *             "code": "MXN",
+                     *             "exchange_rate": 1
+                     *           },
+                     *           "amount": 5800,
+                     *           "operation_number": "SPEI-778812",
+                     *           "observations": null,
+                     *           "invoices": [
+                     *             {
+                     *               "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *               "name": "A-18-5",
+                     *               "prefix": "A",
+                     *               "number": 5,
+                     *               "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *               "currency": "MXN",
+                     *               "equivalence": 1,
+                     *               "installment": 1,
+                     *               "previous_balance": 11600,
+                     *               "amount_paid": 5800,
+                     *               "balance_left": 5800,
+                     *               "tax_object": "02",
+                     *               "taxes": [
+                     *                 {
+                     *                   "type": "IVA",
+                     *                   "percentage": 16,
+                     *                   "base_value": 5000,
+                     *                   "value": 800
+                     *                 }
+                     *               ],
+                     *               "withholdings": []
+                     *             }
+                     *           ],
+                     *           "totals": {
+                     *             "withholdings_iva": 0,
+                     *             "withholdings_isr": 0,
+                     *             "withholdings_ieps": 0,
+                     *             "transferred": [
+                     *               {
+                     *                 "percentage": 16,
+                     *                 "base_value": 5000,
+                     *                 "value": 800
+                     *               }
+                     *             ],
+                     *             "payments_total": 5800
+                     *           },
+                     *           "stamp": {
+                     *             "send": true,
+                     *             "status": "Accepted",
+                     *             "uuid": "CE48756C-6B25-4F5A-90DC-50885CAEC21D",
+                     *             "errors": null,
+                     *             "observations": null
+                     *           },
+                     *           "mail": {
+                     *             "status": "not_sent",
+                     *             "observations": null,
+                     *             "send": false
+                     *           },
+                     *           "metadata": {
+                     *             "created": "2026-12-03T14:27:08.789Z",
+                     *             "last_updated": "2026-12-03T14:27:08.876Z"
+                     *           },
+                     *           "annulled": false,
+                     *           "cancellation": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -24238,7 +30448,7 @@ export interface operations {
                  *       "document": {
                  *         "id": 24
                  *       },
-                 *       "date": "2026-12-03T08:05:32.433Z",
+                 *       "date": "2026-12-03T14:26:08.736Z",
                  *       "customer": {
                  *         "rfc_id": "XIA190128J61",
                  *         "branch_office": 0
@@ -24248,7 +30458,7 @@ export interface operations {
                  *       "operation_number": "SPEI-778812",
                  *       "invoices": [
                  *         {
-                 *           "id": "aa284f6d-3c26-4a69-a3e7-6ae8901ed1ce",
+                 *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
                  *           "amount": 5800
                  *         }
                  *       ],
@@ -24338,7 +30548,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "65b6617a-b66c-4079-b3b3-26f141e44903",
+                     *       "id": "1f02194c-a2c8-4c5f-9673-186d90cb35de",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -24347,7 +30557,7 @@ export interface operations {
                      *       "number": 1,
                      *       "name": "REP-24-1",
                      *       "date": "2026-12-03",
-                     *       "paid_at": "2026-12-03T08:05:32.433Z",
+                     *       "paid_at": "2026-12-03T14:26:08.736Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -24363,11 +30573,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "aa284f6d-3c26-4a69-a3e7-6ae8901ed1ce",
-                     *           "name": "A-18-2",
+                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "name": "A-18-5",
                      *           "prefix": "A",
-                     *           "number": 2,
-                     *           "uuid": "F04C8671-D430-419F-AED7-71D78A2AD1B6",
+                     *           "number": 5,
+                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 1,
@@ -24402,7 +30612,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "28F89A54-F974-4D0D-A9E3-FA45BF616C1F",
+                     *         "uuid": "CE48756C-6B25-4F5A-90DC-50885CAEC21D",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -24412,8 +30622,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T08:06:32.449Z",
-                     *         "last_updated": "2026-12-03T08:06:32.502Z"
+                     *         "created": "2026-12-03T14:27:08.789Z",
+                     *         "last_updated": "2026-12-03T14:27:08.876Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -24614,6 +30824,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "document": {
+                 *         "id": 24
+                 *       },
+                 *       "date": "2026-12-03T14:26:09.228Z",
+                 *       "customer": {
+                 *         "rfc_id": "XIA190128J61",
+                 *         "branch_office": 0
+                 *       },
+                 *       "payment_form": "03",
+                 *       "amount": 1000,
+                 *       "operation_number": "SPEI-778812",
+                 *       "invoices": [
+                 *         {
+                 *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                 *           "amount": 1000
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     document: {
                         /** @description Document type id of type P (see /mx/v1/document-types?type=P) */
@@ -24693,6 +30924,89 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": null,
+                     *       "document": {
+                     *         "id": 24,
+                     *         "name": "Recibo electrónico de pago"
+                     *       },
+                     *       "prefix": "REP",
+                     *       "number": null,
+                     *       "name": null,
+                     *       "date": "2026-12-03",
+                     *       "paid_at": "2026-12-03T14:26:09.228Z",
+                     *       "customer": {
+                     *         "rfc_id": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "payment_form": "03",
+                     *       "currency": {
+                     *         "code": "MXN",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "amount": 1000,
+                     *       "operation_number": "SPEI-778812",
+                     *       "observations": null,
+                     *       "invoices": [
+                     *         {
+                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "name": "A-18-5",
+                     *           "prefix": "A",
+                     *           "number": 5,
+                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "currency": "MXN",
+                     *           "equivalence": 1,
+                     *           "installment": 2,
+                     *           "previous_balance": 5800,
+                     *           "amount_paid": 1000,
+                     *           "balance_left": 4800,
+                     *           "tax_object": "02",
+                     *           "taxes": [
+                     *             {
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "base_value": 862.07,
+                     *               "value": 137.93
+                     *             }
+                     *           ],
+                     *           "withholdings": []
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "withholdings_iva": 0,
+                     *         "withholdings_isr": 0,
+                     *         "withholdings_ieps": 0,
+                     *         "transferred": [
+                     *           {
+                     *             "percentage": 16,
+                     *             "base_value": 862.07,
+                     *             "value": 137.93
+                     *           }
+                     *         ],
+                     *         "payments_total": 1000
+                     *       },
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "uuid": null,
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:09.262Z",
+                     *         "last_updated": "2026-12-03T14:27:09.262Z"
+                     *       },
+                     *       "annulled": false,
+                     *       "cancellation": null
+                     *     }
+                     */
                     "application/json": {
                         id: string | null;
                         document: {
@@ -24887,6 +31201,89 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "1f02194c-a2c8-4c5f-9673-186d90cb35de",
+                     *       "document": {
+                     *         "id": 24,
+                     *         "name": "Recibo electrónico de pago"
+                     *       },
+                     *       "prefix": "REP",
+                     *       "number": 1,
+                     *       "name": "REP-24-1",
+                     *       "date": "2026-12-03",
+                     *       "paid_at": "2026-12-03T14:26:08.736Z",
+                     *       "customer": {
+                     *         "rfc_id": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "payment_form": "03",
+                     *       "currency": {
+                     *         "code": "MXN",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "amount": 5800,
+                     *       "operation_number": "SPEI-778812",
+                     *       "observations": null,
+                     *       "invoices": [
+                     *         {
+                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "name": "A-18-5",
+                     *           "prefix": "A",
+                     *           "number": 5,
+                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "currency": "MXN",
+                     *           "equivalence": 1,
+                     *           "installment": 1,
+                     *           "previous_balance": 11600,
+                     *           "amount_paid": 5800,
+                     *           "balance_left": 5800,
+                     *           "tax_object": "02",
+                     *           "taxes": [
+                     *             {
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "base_value": 5000,
+                     *               "value": 800
+                     *             }
+                     *           ],
+                     *           "withholdings": []
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "withholdings_iva": 0,
+                     *         "withholdings_isr": 0,
+                     *         "withholdings_ieps": 0,
+                     *         "transferred": [
+                     *           {
+                     *             "percentage": 16,
+                     *             "base_value": 5000,
+                     *             "value": 800
+                     *           }
+                     *         ],
+                     *         "payments_total": 5800
+                     *       },
+                     *       "stamp": {
+                     *         "send": true,
+                     *         "status": "Accepted",
+                     *         "uuid": "CE48756C-6B25-4F5A-90DC-50885CAEC21D",
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:08.789Z",
+                     *         "last_updated": "2026-12-03T14:27:08.876Z"
+                     *       },
+                     *       "annulled": false,
+                     *       "cancellation": null
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -25082,6 +31479,89 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "f80a194f-6def-452f-afd8-b0083e44986b",
+                     *       "document": {
+                     *         "id": 24,
+                     *         "name": "Recibo electrónico de pago"
+                     *       },
+                     *       "prefix": "REP",
+                     *       "number": 3,
+                     *       "name": "REP-24-3",
+                     *       "date": "2026-12-03",
+                     *       "paid_at": "2026-12-03T14:26:10.643Z",
+                     *       "customer": {
+                     *         "rfc_id": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "payment_form": "03",
+                     *       "currency": {
+                     *         "code": "MXN",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "amount": 100,
+                     *       "operation_number": "SPEI-778812",
+                     *       "observations": null,
+                     *       "invoices": [
+                     *         {
+                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "name": "A-18-5",
+                     *           "prefix": "A",
+                     *           "number": 5,
+                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "currency": "MXN",
+                     *           "equivalence": 1,
+                     *           "installment": 2,
+                     *           "previous_balance": 5800,
+                     *           "amount_paid": 100,
+                     *           "balance_left": 5700,
+                     *           "tax_object": "02",
+                     *           "taxes": [
+                     *             {
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "base_value": 86.21,
+                     *               "value": 13.79
+                     *             }
+                     *           ],
+                     *           "withholdings": []
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "withholdings_iva": 0,
+                     *         "withholdings_isr": 0,
+                     *         "withholdings_ieps": 0,
+                     *         "transferred": [
+                     *           {
+                     *             "percentage": 16,
+                     *             "base_value": 86.21,
+                     *             "value": 13.79
+                     *           }
+                     *         ],
+                     *         "payments_total": 100
+                     *       },
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Accepted",
+                     *         "uuid": "BE18A9E6-964B-454B-9C56-37292428B04A",
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:10.662Z",
+                     *         "last_updated": "2026-12-03T14:27:10.757Z"
+                     *       },
+                     *       "annulled": false,
+                     *       "cancellation": null
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -25268,6 +31748,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "Accepted",
+                     *       "errors": [],
+                     *       "observations": []
+                     *     }
+                     */
                     "application/json": {
                         status: "Draft" | "Pending" | "Accepted" | "Rejected";
                         errors: {
@@ -25352,6 +31839,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "base64": "PD94bWwgdmVyc2lvbj0iMS4wIiBlbmNvZGluZz0iVVRGLTgiPz48Y2ZkaTpDb21wcm9iYW50ZSB4bWxuczpjZmRpPSJodHRwOi8vd3d3LnNhdC5nb2IubXgv"
+                     *     }
+                     */
                     "application/json": {
                         base64: string;
                     };
@@ -25426,6 +31918,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "motive": "02"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description c_MotivoCancelacion: 01 issued with errors, with relation (send substitution); 02 issued with errors, without relation; 03 operation not carried out; 04 nominative operation related to a global invoice
@@ -25447,6 +31944,95 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "f80a194f-6def-452f-afd8-b0083e44986b",
+                     *       "document": {
+                     *         "id": 24,
+                     *         "name": "Recibo electrónico de pago"
+                     *       },
+                     *       "prefix": "REP",
+                     *       "number": 3,
+                     *       "name": "REP-24-3",
+                     *       "date": "2026-12-03",
+                     *       "paid_at": "2026-12-03T14:26:10.643Z",
+                     *       "customer": {
+                     *         "rfc_id": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "payment_form": "03",
+                     *       "currency": {
+                     *         "code": "MXN",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "amount": 100,
+                     *       "operation_number": "SPEI-778812",
+                     *       "observations": null,
+                     *       "invoices": [
+                     *         {
+                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "name": "A-18-5",
+                     *           "prefix": "A",
+                     *           "number": 5,
+                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "currency": "MXN",
+                     *           "equivalence": 1,
+                     *           "installment": 2,
+                     *           "previous_balance": 5800,
+                     *           "amount_paid": 100,
+                     *           "balance_left": 5700,
+                     *           "tax_object": "02",
+                     *           "taxes": [
+                     *             {
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "base_value": 86.21,
+                     *               "value": 13.79
+                     *             }
+                     *           ],
+                     *           "withholdings": []
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "withholdings_iva": 0,
+                     *         "withholdings_isr": 0,
+                     *         "withholdings_ieps": 0,
+                     *         "transferred": [
+                     *           {
+                     *             "percentage": 16,
+                     *             "base_value": 86.21,
+                     *             "value": 13.79
+                     *           }
+                     *         ],
+                     *         "payments_total": 100
+                     *       },
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Accepted",
+                     *         "uuid": "BE18A9E6-964B-454B-9C56-37292428B04A",
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:10.662Z",
+                     *         "last_updated": "2026-12-03T14:27:10.779Z"
+                     *       },
+                     *       "annulled": true,
+                     *       "cancellation": {
+                     *         "status": "Cancelled",
+                     *         "motive": "02",
+                     *         "substitution": null,
+                     *         "requested_at": "2026-12-03T14:27:10.770Z",
+                     *         "errors": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -25778,6 +32364,89 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5cf04adc-0e66-4f21-9510-5a577a8b5031",
+                     *       "document": {
+                     *         "id": 24,
+                     *         "name": "Recibo electrónico de pago"
+                     *       },
+                     *       "prefix": "REP",
+                     *       "number": 2,
+                     *       "name": "REP-24-2",
+                     *       "date": "2026-12-03",
+                     *       "paid_at": "2026-12-03T14:26:10.378Z",
+                     *       "customer": {
+                     *         "rfc_id": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "payment_form": "03",
+                     *       "currency": {
+                     *         "code": "MXN",
+                     *         "exchange_rate": 1
+                     *       },
+                     *       "amount": 100,
+                     *       "operation_number": "SPEI-778812",
+                     *       "observations": null,
+                     *       "invoices": [
+                     *         {
+                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "name": "A-18-5",
+                     *           "prefix": "A",
+                     *           "number": 5,
+                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "currency": "MXN",
+                     *           "equivalence": 1,
+                     *           "installment": 2,
+                     *           "previous_balance": 5800,
+                     *           "amount_paid": 100,
+                     *           "balance_left": 5700,
+                     *           "tax_object": "02",
+                     *           "taxes": [
+                     *             {
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "base_value": 86.21,
+                     *               "value": 13.79
+                     *             }
+                     *           ],
+                     *           "withholdings": []
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "withholdings_iva": 0,
+                     *         "withholdings_isr": 0,
+                     *         "withholdings_ieps": 0,
+                     *         "transferred": [
+                     *           {
+                     *             "percentage": 16,
+                     *             "base_value": 86.21,
+                     *             "value": 13.79
+                     *           }
+                     *         ],
+                     *         "payments_total": 100
+                     *       },
+                     *       "stamp": {
+                     *         "send": false,
+                     *         "status": "Draft",
+                     *         "uuid": null,
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:10.547Z",
+                     *         "last_updated": "2026-12-03T14:27:10.632Z"
+                     *       },
+                     *       "annulled": true,
+                     *       "cancellation": null
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -25973,6 +32642,110 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 1
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": "ed26c949-f095-400e-a4be-efa706e801ad",
+                     *           "folio": 1,
+                     *           "date": "2026-12-03",
+                     *           "branch": "Sucursal Centro",
+                     *           "payment_form": "01",
+                     *           "items": [
+                     *             {
+                     *               "code": "GEN001",
+                     *               "description": "Artículo general",
+                     *               "quantity": 2,
+                     *               "price": 100,
+                     *               "discount": 10,
+                     *               "sat_product_key": "01010101",
+                     *               "sat_unit_key": "H87",
+                     *               "subtotal": 200,
+                     *               "discount_value": 10,
+                     *               "taxes": [
+                     *                 {
+                     *                   "id": 11,
+                     *                   "type": "IVA",
+                     *                   "percentage": 16,
+                     *                   "value": 30.4,
+                     *                   "base_value": 190,
+                     *                   "name": "IVA 16%"
+                     *                 }
+                     *               ],
+                     *               "total": 220.4
+                     *             },
+                     *             {
+                     *               "code": "BOTANA45",
+                     *               "description": "Botana de papa 45 g",
+                     *               "quantity": 3,
+                     *               "price": 18.5,
+                     *               "discount": 0,
+                     *               "sat_product_key": "50192100",
+                     *               "sat_unit_key": "H87",
+                     *               "subtotal": 55.5,
+                     *               "discount_value": 0,
+                     *               "taxes": [
+                     *                 {
+                     *                   "id": 11,
+                     *                   "type": "IVA",
+                     *                   "percentage": 16,
+                     *                   "value": 9.59,
+                     *                   "base_value": 59.94,
+                     *                   "name": "IVA 16%"
+                     *                 },
+                     *                 {
+                     *                   "id": 17,
+                     *                   "type": "IEPS",
+                     *                   "percentage": 8,
+                     *                   "value": 4.44,
+                     *                   "base_value": 55.5,
+                     *                   "name": "IEPS 8%"
+                     *                 }
+                     *               ],
+                     *               "total": 69.53
+                     *             }
+                     *           ],
+                     *           "subtotal": 255.5,
+                     *           "discounts": 10,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 39.99,
+                     *               "base_value": 249.94,
+                     *               "name": "IVA 16%"
+                     *             },
+                     *             {
+                     *               "id": 17,
+                     *               "type": "IEPS",
+                     *               "percentage": 8,
+                     *               "value": 4.44,
+                     *               "base_value": 55.5,
+                     *               "name": "IEPS 8%"
+                     *             }
+                     *           ],
+                     *           "taxes_total": 44.43,
+                     *           "total": 289.93,
+                     *           "status": "open",
+                     *           "global_invoice": null,
+                     *           "self_invoice": {
+                     *             "url": "http://127.0.0.1:45529/mx/self-invoice/ed26c949-f095-400e-a4be-efa706e801ad",
+                     *             "until": "2026-12-31",
+                     *             "invoice": null
+                     *           },
+                     *           "metadata": {
+                     *             "created": "2026-12-03T14:27:12.942Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -26115,6 +32888,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "code": "GEN001",
+                 *           "quantity": 2,
+                 *           "price": 100,
+                 *           "discount": 10
+                 *         },
+                 *         {
+                 *           "code": "BOTANA45",
+                 *           "quantity": 3,
+                 *           "price": 18.5
+                 *         }
+                 *       ],
+                 *       "payment_form": "01",
+                 *       "branch": "Sucursal Centro"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date
@@ -26151,6 +32943,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ed26c949-f095-400e-a4be-efa706e801ad",
+                     *       "folio": 1,
+                     *       "date": "2026-12-03",
+                     *       "branch": "Sucursal Centro",
+                     *       "payment_form": "01",
+                     *       "items": [
+                     *         {
+                     *           "code": "GEN001",
+                     *           "description": "Artículo general",
+                     *           "quantity": 2,
+                     *           "price": 100,
+                     *           "discount": 10,
+                     *           "sat_product_key": "01010101",
+                     *           "sat_unit_key": "H87",
+                     *           "subtotal": 200,
+                     *           "discount_value": 10,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 30.4,
+                     *               "base_value": 190,
+                     *               "name": "IVA 16%"
+                     *             }
+                     *           ],
+                     *           "total": 220.4
+                     *         },
+                     *         {
+                     *           "code": "BOTANA45",
+                     *           "description": "Botana de papa 45 g",
+                     *           "quantity": 3,
+                     *           "price": 18.5,
+                     *           "discount": 0,
+                     *           "sat_product_key": "50192100",
+                     *           "sat_unit_key": "H87",
+                     *           "subtotal": 55.5,
+                     *           "discount_value": 0,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 9.59,
+                     *               "base_value": 59.94,
+                     *               "name": "IVA 16%"
+                     *             },
+                     *             {
+                     *               "id": 17,
+                     *               "type": "IEPS",
+                     *               "percentage": 8,
+                     *               "value": 4.44,
+                     *               "base_value": 55.5,
+                     *               "name": "IEPS 8%"
+                     *             }
+                     *           ],
+                     *           "total": 69.53
+                     *         }
+                     *       ],
+                     *       "subtotal": 255.5,
+                     *       "discounts": 10,
+                     *       "taxes": [
+                     *         {
+                     *           "id": 11,
+                     *           "type": "IVA",
+                     *           "percentage": 16,
+                     *           "value": 39.99,
+                     *           "base_value": 249.94,
+                     *           "name": "IVA 16%"
+                     *         },
+                     *         {
+                     *           "id": 17,
+                     *           "type": "IEPS",
+                     *           "percentage": 8,
+                     *           "value": 4.44,
+                     *           "base_value": 55.5,
+                     *           "name": "IEPS 8%"
+                     *         }
+                     *       ],
+                     *       "taxes_total": 44.43,
+                     *       "total": 289.93,
+                     *       "status": "open",
+                     *       "global_invoice": null,
+                     *       "self_invoice": {
+                     *         "url": "http://127.0.0.1:45529/mx/self-invoice/ed26c949-f095-400e-a4be-efa706e801ad",
+                     *         "until": "2026-12-31",
+                     *         "invoice": null,
+                     *         "key": "ceoJ5yVjI2AX7HFFM7PWfA"
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:12.942Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -26310,6 +33198,101 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ed26c949-f095-400e-a4be-efa706e801ad",
+                     *       "folio": 1,
+                     *       "date": "2026-12-03",
+                     *       "branch": "Sucursal Centro",
+                     *       "payment_form": "01",
+                     *       "items": [
+                     *         {
+                     *           "code": "GEN001",
+                     *           "description": "Artículo general",
+                     *           "quantity": 2,
+                     *           "price": 100,
+                     *           "discount": 10,
+                     *           "sat_product_key": "01010101",
+                     *           "sat_unit_key": "H87",
+                     *           "subtotal": 200,
+                     *           "discount_value": 10,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 30.4,
+                     *               "base_value": 190,
+                     *               "name": "IVA 16%"
+                     *             }
+                     *           ],
+                     *           "total": 220.4
+                     *         },
+                     *         {
+                     *           "code": "BOTANA45",
+                     *           "description": "Botana de papa 45 g",
+                     *           "quantity": 3,
+                     *           "price": 18.5,
+                     *           "discount": 0,
+                     *           "sat_product_key": "50192100",
+                     *           "sat_unit_key": "H87",
+                     *           "subtotal": 55.5,
+                     *           "discount_value": 0,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 9.59,
+                     *               "base_value": 59.94,
+                     *               "name": "IVA 16%"
+                     *             },
+                     *             {
+                     *               "id": 17,
+                     *               "type": "IEPS",
+                     *               "percentage": 8,
+                     *               "value": 4.44,
+                     *               "base_value": 55.5,
+                     *               "name": "IEPS 8%"
+                     *             }
+                     *           ],
+                     *           "total": 69.53
+                     *         }
+                     *       ],
+                     *       "subtotal": 255.5,
+                     *       "discounts": 10,
+                     *       "taxes": [
+                     *         {
+                     *           "id": 11,
+                     *           "type": "IVA",
+                     *           "percentage": 16,
+                     *           "value": 39.99,
+                     *           "base_value": 249.94,
+                     *           "name": "IVA 16%"
+                     *         },
+                     *         {
+                     *           "id": 17,
+                     *           "type": "IEPS",
+                     *           "percentage": 8,
+                     *           "value": 4.44,
+                     *           "base_value": 55.5,
+                     *           "name": "IEPS 8%"
+                     *         }
+                     *       ],
+                     *       "taxes_total": 44.43,
+                     *       "total": 289.93,
+                     *       "status": "open",
+                     *       "global_invoice": null,
+                     *       "self_invoice": {
+                     *         "url": "http://127.0.0.1:45529/mx/self-invoice/ed26c949-f095-400e-a4be-efa706e801ad",
+                     *         "until": "2026-12-31",
+                     *         "invoice": null
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:12.942Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -26454,6 +33437,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "key": "ceoJ5yVjI2AX7HFFM7PWfA"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The ticket's key, as its creation answered it */
                     key: string;
@@ -26467,6 +33455,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "base64": "JVBERi0xLjMKJf////8KOCAwIG9iago8PAovVHlwZSAvUGFnZQovUGFyZW50IDEgMCBSCi9NZWRpYUJveCBbMCAwIDIyNi43NyAzNjddCi9Db250ZW50cyA2"
+                     *     }
+                     */
                     "application/json": {
                         base64: string;
                     };
@@ -26550,6 +33543,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "key": "ceoJ5yVjI2AX7HFFM7PWfA",
+                 *       "rfc": "MASO451221PM4",
+                 *       "name": "MARIA OLIVIA MARTINEZ SAGAZ",
+                 *       "postal_code": "80290",
+                 *       "tax_regime": "612",
+                 *       "use": "G03",
+                 *       "email": "olivia@correo.example.mx"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The ticket's self-invoicing key (printed on it) */
                     key: string;
@@ -26710,6 +33714,121 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "83eb465c-cd79-4dae-a390-323ba8708437",
+                     *       "document": {
+                     *         "id": 18,
+                     *         "name": "Factura serie A"
+                     *       },
+                     *       "prefix": "A",
+                     *       "number": 6,
+                     *       "name": "A-18-6",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "rfc_id": "MASO451221PM4",
+                     *         "branch_office": 0,
+                     *         "name": "MARIA OLIVIA MARTINEZ SAGAZ"
+                     *       },
+                     *       "seller": 5,
+                     *       "observations": "Ticket 1 del 2026-12-03",
+                     *       "use": "G03",
+                     *       "cost_center": null,
+                     *       "items": [
+                     *         {
+                     *           "code": "GEN001",
+                     *           "description": "Artículo general",
+                     *           "quantity": 2,
+                     *           "price": 100,
+                     *           "discount": 10,
+                     *           "warehouse": null,
+                     *           "sat_product_key": "01010101",
+                     *           "sat_unit_key": "H87",
+                     *           "subtotal": 200,
+                     *           "discount_value": 10,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 30.4,
+                     *               "base_value": 190,
+                     *               "name": "IVA 16%"
+                     *             }
+                     *           ],
+                     *           "total": 220.4
+                     *         },
+                     *         {
+                     *           "code": "BOTANA45",
+                     *           "description": "Botana de papa 45 g",
+                     *           "quantity": 3,
+                     *           "price": 18.5,
+                     *           "discount": 0,
+                     *           "warehouse": null,
+                     *           "sat_product_key": "50192100",
+                     *           "sat_unit_key": "H87",
+                     *           "subtotal": 55.5,
+                     *           "discount_value": 0,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 11,
+                     *               "type": "IVA",
+                     *               "percentage": 16,
+                     *               "value": 9.59,
+                     *               "base_value": 59.94,
+                     *               "name": "IVA 16%"
+                     *             },
+                     *             {
+                     *               "id": 17,
+                     *               "type": "IEPS",
+                     *               "percentage": 8,
+                     *               "value": 4.44,
+                     *               "base_value": 55.5,
+                     *               "name": "IEPS 8%"
+                     *             }
+                     *           ],
+                     *           "total": 69.53
+                     *         }
+                     *       ],
+                     *       "retentions": [],
+                     *       "retention_details": [],
+                     *       "subtotal": 255.5,
+                     *       "discounts": 10,
+                     *       "taxes_total": 44.43,
+                     *       "withholdings_total": 0,
+                     *       "retentions_total": 0,
+                     *       "total": 289.93,
+                     *       "balance": 0,
+                     *       "payment": {
+                     *         "method": "PUE",
+                     *         "conditions": {
+                     *           "id": 15,
+                     *           "value": 289.93,
+                     *           "due_date": "2026-12-03",
+                     *           "name": "Contado",
+                     *           "payment_form": "01"
+                     *         }
+                     *       },
+                     *       "stamp": {
+                     *         "send": true,
+                     *         "status": "Accepted",
+                     *         "uuid": "BD75A2BA-FA88-40DE-98D1-0CFAD09B2FCB",
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "process_of_sending",
+                     *         "observations": null,
+                     *         "send": true
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:14.386Z",
+                     *         "last_updated": "2026-12-03T14:27:14.458Z"
+                     *       },
+                     *       "annulled": false,
+                     *       "cancellation": null
+                     *     }
+                     */
                     "application/json": {
                         id: string | null;
                         document: {
@@ -26915,6 +34034,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "periodicity": "04",
+                 *       "months": "11",
+                 *       "year": 2026
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly (régimen 621 only)
@@ -26955,6 +34081,95 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ed12b12b-aed8-4629-9bad-f83639cc3066",
+                     *       "document": {
+                     *         "id": 18,
+                     *         "name": "Factura serie A"
+                     *       },
+                     *       "prefix": "A",
+                     *       "number": 7,
+                     *       "name": "A-18-7",
+                     *       "date": "2026-12-03",
+                     *       "customer": {
+                     *         "rfc_id": "XAXX010101000",
+                     *         "branch_office": 0,
+                     *         "name": "PUBLICO EN GENERAL"
+                     *       },
+                     *       "seller": 5,
+                     *       "observations": "Tickets 2 a 2 (2026-11-01 a 2026-11-30)",
+                     *       "use": "S01",
+                     *       "cost_center": null,
+                     *       "items": [
+                     *         {
+                     *           "code": "2",
+                     *           "description": "Venta",
+                     *           "quantity": 1,
+                     *           "price": 45,
+                     *           "discount": 0,
+                     *           "warehouse": null,
+                     *           "sat_product_key": "01010101",
+                     *           "sat_unit_key": "ACT",
+                     *           "subtotal": 45,
+                     *           "discount_value": 0,
+                     *           "taxes": [
+                     *             {
+                     *               "id": 13,
+                     *               "type": "IVA",
+                     *               "percentage": 0,
+                     *               "value": 0,
+                     *               "base_value": 45,
+                     *               "name": "IVA 0%"
+                     *             }
+                     *           ],
+                     *           "total": 45
+                     *         }
+                     *       ],
+                     *       "retentions": [],
+                     *       "retention_details": [],
+                     *       "subtotal": 45,
+                     *       "discounts": 0,
+                     *       "taxes_total": 0,
+                     *       "withholdings_total": 0,
+                     *       "retentions_total": 0,
+                     *       "total": 45,
+                     *       "balance": 0,
+                     *       "payment": {
+                     *         "method": "PUE",
+                     *         "conditions": {
+                     *           "id": 17,
+                     *           "value": 45,
+                     *           "due_date": "2026-12-03",
+                     *           "name": "Tarjeta de crédito",
+                     *           "payment_form": "04"
+                     *         }
+                     *       },
+                     *       "stamp": {
+                     *         "send": true,
+                     *         "status": "Accepted",
+                     *         "uuid": "43EE9841-3490-4513-8A61-F4787ADC342F",
+                     *         "errors": null,
+                     *         "observations": null
+                     *       },
+                     *       "mail": {
+                     *         "status": "not_sent",
+                     *         "observations": null,
+                     *         "send": false
+                     *       },
+                     *       "metadata": {
+                     *         "created": "2026-12-03T14:27:14.909Z",
+                     *         "last_updated": "2026-12-03T14:27:14.928Z"
+                     *       },
+                     *       "annulled": false,
+                     *       "global_information": {
+                     *         "periodicity": "04",
+                     *         "months": "11",
+                     *         "year": 2026
+                     *       },
+                     *       "cancellation": null
+                     *     }
+                     */
                     "application/json": {
                         id: string | null;
                         document: {
@@ -27170,6 +34385,202 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "customer": {
+                     *         "id": "9",
+                     *         "identification": "XIA190128J61",
+                     *         "branch_office": 0,
+                     *         "name": "XENON INDUSTRIAL ARTICLES"
+                     *       },
+                     *       "date_start": "2026-12-01",
+                     *       "date_end": "2026-12-03",
+                     *       "currencies": [
+                     *         {
+                     *           "currency": "MXN",
+                     *           "opening_balance": 0,
+                     *           "debits": 12032,
+                     *           "credits": 6348,
+                     *           "closing_balance": 5684,
+                     *           "movements": [
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "invoice",
+                     *               "document": {
+                     *                 "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *                 "name": "A-18-5"
+                     *               },
+                     *               "description": "Factura A-18-5, cuota 1",
+                     *               "invoice": "A-18-5",
+                     *               "quote": 1,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 11600,
+                     *               "credit": 0,
+                     *               "balance": 11600
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "credit_note",
+                     *               "document": {
+                     *                 "id": "6105fda2-acc1-4446-be52-4baef48be2dd",
+                     *                 "name": "NC-23-2"
+                     *               },
+                     *               "description": "Anulación de la nota crédito NC-23-2 · A-18-5, cuota 1",
+                     *               "invoice": "A-18-5",
+                     *               "quote": 1,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 116,
+                     *               "credit": 0,
+                     *               "balance": 11716
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "credit_note",
+                     *               "document": {
+                     *                 "id": "6812fb3e-cf3e-479f-a950-6d570cb46d5d",
+                     *                 "name": "NC-23-3"
+                     *               },
+                     *               "description": "Anulación de la nota crédito NC-23-3 · A-18-5, cuota 1",
+                     *               "invoice": "A-18-5",
+                     *               "quote": 1,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 116,
+                     *               "credit": 0,
+                     *               "balance": 11832
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "payment",
+                     *               "document": {
+                     *                 "id": "5cf04adc-0e66-4f21-9510-5a577a8b5031",
+                     *                 "name": "REP-24-2"
+                     *               },
+                     *               "description": "Cancelación del complemento de pago REP-24-2 · A-18-5, cuota 1",
+                     *               "invoice": "A-18-5",
+                     *               "quote": 1,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 100,
+                     *               "credit": 0,
+                     *               "balance": 11932
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "payment",
+                     *               "document": {
+                     *                 "id": "f80a194f-6def-452f-afd8-b0083e44986b",
+                     *                 "name": "REP-24-3"
+                     *               },
+                     *               "description": "Cancelación del complemento de pago REP-24-3 · A-18-5, cuota 1",
+                     *               "invoice": "A-18-5",
+                     *               "quote": 1,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 100,
+                     *               "credit": 0,
+                     *               "balance": 12032
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "credit_note",
+                     *               "document": {
+                     *                 "id": "bc0469eb-9dd6-4b08-ad05-b902cb507936",
+                     *                 "name": "NC-23-1"
+                     *               },
+                     *               "description": "Nota crédito NC-23-1 · A-18-5, cuota 1",
+                     *               "invoice": "A-18-5",
+                     *               "quote": 1,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 0,
+                     *               "credit": 116,
+                     *               "balance": 11916
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "credit_note",
+                     *               "document": {
+                     *                 "id": "6105fda2-acc1-4446-be52-4baef48be2dd",
+                     *                 "name": "NC-23-2"
+                     *               },
+                     *               "description": "Nota crédito NC-23-2 · A-18-5, cuota 1",
+                     *               "invoice": "A-18-5",
+                     *               "quote": 1,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 0,
+                     *               "credit": 116,
+                     *               "balance": 11800
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "credit_note",
+                     *               "document": {
+                     *                 "id": "6812fb3e-cf3e-479f-a950-6d570cb46d5d",
+                     *                 "name": "NC-23-3"
+                     *               },
+                     *               "description": "Nota crédito NC-23-3 · A-18-5, cuota 1",
+                     *               "invoice": "A-18-5",
+                     *               "quote": 1,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 0,
+                     *               "credit": 116,
+                     *               "balance": 11684
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "payment",
+                     *               "document": {
+                     *                 "id": "1f02194c-a2c8-4c5f-9673-186d90cb35de",
+                     *                 "name": "REP-24-1"
+                     *               },
+                     *               "description": "Complemento de pago REP-24-1 · A-18-5, cuota 1",
+                     *               "invoice": "A-18-5",
+                     *               "quote": 1,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 0,
+                     *               "credit": 5800,
+                     *               "balance": 5884
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "payment",
+                     *               "document": {
+                     *                 "id": "5cf04adc-0e66-4f21-9510-5a577a8b5031",
+                     *                 "name": "REP-24-2"
+                     *               },
+                     *               "description": "Complemento de pago REP-24-2 · A-18-5, cuota 1",
+                     *               "invoice": "A-18-5",
+                     *               "quote": 1,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 0,
+                     *               "credit": 100,
+                     *               "balance": 5784
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "kind": "payment",
+                     *               "document": {
+                     *                 "id": "f80a194f-6def-452f-afd8-b0083e44986b",
+                     *                 "name": "REP-24-3"
+                     *               },
+                     *               "description": "Complemento de pago REP-24-3 · A-18-5, cuota 1",
+                     *               "invoice": "A-18-5",
+                     *               "quote": 1,
+                     *               "due_date": "2099-12-31",
+                     *               "debit": 0,
+                     *               "credit": 100,
+                     *               "balance": 5684
+                     *             }
+                     *           ],
+                     *           "aging": {
+                     *             "current": 5684,
+                     *             "days_1_30": 0,
+                     *             "days_31_60": 0,
+                     *             "days_61_90": 0,
+                     *             "days_over_90": 0,
+                     *             "total": 5684
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         customer: {
                             id: string;
@@ -27300,6 +34711,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "base64": "JVBERi0xLjMKJf////8KOCAwIG9iago8PAovVHlwZSAvUGFnZQovUGFyZW50IDEgMCBSCi9NZWRpYUJveCBbMCAwIDU5NS4yOCA4NDEuODldCi9Db250ZW50"
+                     *     }
+                     */
                     "application/json": {
                         base64: string;
                     };
@@ -27382,6 +34798,93 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "date_start": null,
+                     *       "date_end": null,
+                     *       "accounts": [
+                     *         {
+                     *           "code": "101.01",
+                     *           "name": "Caja y efectivo",
+                     *           "nature": "Debit",
+                     *           "opening_balance": 0,
+                     *           "debits": 12817.93,
+                     *           "credits": 9396,
+                     *           "closing_balance": 3421.93
+                     *         },
+                     *         {
+                     *           "code": "102.01",
+                     *           "name": "Bancos nacionales",
+                     *           "nature": "Debit",
+                     *           "opening_balance": 0,
+                     *           "debits": 6045,
+                     *           "credits": 200,
+                     *           "closing_balance": 5845
+                     *         },
+                     *         {
+                     *           "code": "105.01",
+                     *           "name": "Clientes nacionales",
+                     *           "nature": "Debit",
+                     *           "opening_balance": 0,
+                     *           "debits": 12032,
+                     *           "credits": 6348,
+                     *           "closing_balance": 5684
+                     *         },
+                     *         {
+                     *           "code": "208.01",
+                     *           "name": "IVA trasladado cobrado",
+                     *           "nature": "Credit",
+                     *           "opening_balance": 0,
+                     *           "debits": 1323.58,
+                     *           "credits": 2595.57,
+                     *           "closing_balance": -1271.99
+                     *         },
+                     *         {
+                     *           "code": "208.02",
+                     *           "name": "IEPS trasladado cobrado",
+                     *           "nature": "Credit",
+                     *           "opening_balance": 0,
+                     *           "debits": 0,
+                     *           "credits": 4.44,
+                     *           "closing_balance": -4.44
+                     *         },
+                     *         {
+                     *           "code": "209.01",
+                     *           "name": "IVA trasladado no cobrado",
+                     *           "nature": "Credit",
+                     *           "opening_balance": 0,
+                     *           "debits": 875.58,
+                     *           "credits": 1659.58,
+                     *           "closing_balance": -784
+                     *         },
+                     *         {
+                     *           "code": "401.01",
+                     *           "name": "Ventas y/o servicios gravados a la tasa general",
+                     *           "nature": "Credit",
+                     *           "opening_balance": 0,
+                     *           "debits": 9000,
+                     *           "credits": 22300.5,
+                     *           "closing_balance": -13300.5
+                     *         },
+                     *         {
+                     *           "code": "402.01",
+                     *           "name": "Devoluciones, descuentos o bonificaciones sobre ventas y/o servicios a la tasa general",
+                     *           "nature": "Debit",
+                     *           "opening_balance": 0,
+                     *           "debits": 1510,
+                     *           "credits": 1100,
+                     *           "closing_balance": 410
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "opening_balance": 0,
+                     *         "debits": 43604.09,
+                     *         "credits": 43604.09,
+                     *         "closing_balance": 0
+                     *       },
+                     *       "balanced": true
+                     *     }
+                     */
                     "application/json": {
                         date_start: string | null;
                         date_end: string | null;
@@ -27476,6 +34979,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "date": "2026-12-03",
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 1
+                     *       },
+                     *       "customers": [
+                     *         {
+                     *           "customer": {
+                     *             "id": "9",
+                     *             "identification": "XIA190128J61",
+                     *             "branch_office": 0,
+                     *             "name": "XENON INDUSTRIAL ARTICLES"
+                     *           },
+                     *           "currency": "MXN",
+                     *           "items": [
+                     *             {
+                     *               "invoice": {
+                     *                 "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *                 "name": "A-18-5",
+                     *                 "date": "2026-12-03"
+                     *               },
+                     *               "due": {
+                     *                 "prefix": "A",
+                     *                 "consecutive": 5,
+                     *                 "quote": 1,
+                     *                 "date": "2099-12-31"
+                     *               },
+                     *               "amount": 11600,
+                     *               "paid": 5916,
+                     *               "balance": 5684,
+                     *               "days_past_due": -26691,
+                     *               "bucket": "current"
+                     *             }
+                     *           ],
+                     *           "totals": {
+                     *             "current": 5684,
+                     *             "days_1_30": 0,
+                     *             "days_31_60": 0,
+                     *             "days_61_90": 0,
+                     *             "days_over_90": 0,
+                     *             "total": 5684
+                     *           }
+                     *         }
+                     *       ],
+                     *       "totals": [
+                     *         {
+                     *           "currency": "MXN",
+                     *           "current": 5684,
+                     *           "days_1_30": 0,
+                     *           "days_31_60": 0,
+                     *           "days_61_90": 0,
+                     *           "days_over_90": 0,
+                     *           "total": 5684
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date */
                         date: string;
@@ -27595,6 +35158,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "mail_to": "compras@cliente.example.mx"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Addresses separated by ";" (at most 5); default: the customer's contact e-mails */
                     mail_to?: string;
@@ -27612,6 +35180,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "816a23c1-5159-4283-a9f6-ccb8c38f3f6d",
+                     *       "status": "process_of_sending",
+                     *       "mail_to": [
+                     *         "compras@cliente.example.mx"
+                     *       ],
+                     *       "copy_to": []
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         status: string;
@@ -27703,6 +35281,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "base64": "JVBERi0xLjMKJf////8KOCAwIG9iago8PAovVHlwZSAvUGFnZQovUGFyZW50IDEgMCBSCi9NZWRpYUJveCBbMCAwIDU5NS4yOCA4NDEuODldCi9Db250ZW50"
+                     *     }
+                     */
                     "application/json": {
                         base64: string;
                     };
@@ -27777,6 +35360,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "mail_to": "compras@cliente.example.mx"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Addresses separated by ";" (at most 5); default: the customer's contact e-mails */
                     mail_to?: string;
@@ -27794,6 +35382,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "28525f13-9842-4f07-a901-e986c29994f1",
+                     *       "status": "process_of_sending",
+                     *       "mail_to": [
+                     *         "compras@cliente.example.mx"
+                     *       ],
+                     *       "copy_to": []
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         status: string;
@@ -27885,6 +35483,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "base64": "JVBERi0xLjMKJf////8KOCAwIG9iago8PAovVHlwZSAvUGFnZQovUGFyZW50IDEgMCBSCi9NZWRpYUJveCBbMCAwIDU5NS4yOCA4NDEuODldCi9Db250ZW50"
+                     *     }
+                     */
                     "application/json": {
                         base64: string;
                     };
@@ -27959,6 +35562,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "mail_to": "compras@cliente.example.mx"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Addresses separated by ";" (at most 5); default: the customer's contact e-mails */
                     mail_to?: string;
@@ -27976,6 +35584,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "a0ef0bde-473e-453e-b16e-1258b56356a9",
+                     *       "status": "process_of_sending",
+                     *       "mail_to": [
+                     *         "compras@cliente.example.mx"
+                     *       ],
+                     *       "copy_to": []
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         status: string;
@@ -28067,6 +35685,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "base64": "JVBERi0xLjMKJf////8KOCAwIG9iago8PAovVHlwZSAvUGFnZQovUGFyZW50IDEgMCBSCi9NZWRpYUJveCBbMCAwIDU5NS4yOCA4NDEuODldCi9Db250ZW50"
+                     *     }
+                     */
                     "application/json": {
                         base64: string;
                     };
@@ -28149,6 +35772,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 25,
+                     *         "total_results": 1
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": "b8de720c-ab3a-4f5e-9a5f-5fda7712f9e3",
+                     *           "url": "https://erp.example.mx/hooks/facturas",
+                     *           "events": [
+                     *             "invoice.stamp_accepted",
+                     *             "invoice.stamp_rejected"
+                     *           ],
+                     *           "description": "ERP",
+                     *           "active": true,
+                     *           "created_at": "2026-12-03T14:27:01.382Z",
+                     *           "previous_secret_expires_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -28235,7 +35881,8 @@ export interface operations {
                  *         "invoice.stamp_accepted",
                  *         "invoice.stamp_rejected"
                  *       ],
-                 *       "description": "ERP"
+                 *       "description": "ERP",
+                 *       "active": true
                  *     }
                  */
                 "application/json": {
@@ -28258,7 +35905,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "753fee3c-34dd-4c6a-acaa-9e28c11ec7b6",
+                     *       "id": "b8de720c-ab3a-4f5e-9a5f-5fda7712f9e3",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -28266,9 +35913,9 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
-                     *       "created_at": "2026-12-03T08:06:32.884Z",
+                     *       "created_at": "2026-12-03T14:27:01.382Z",
                      *       "previous_secret_expires_at": null,
-                     *       "secret": "whsec_ddHHz7JEyDVZ7pvj61Wh_R19NwhaGUN9"
+                     *       "secret": "whsec_5dNLG_5rYAWcJ9LiJ9YHL2a-AdfKZQel"
                      *     }
                      */
                     "application/json": {
@@ -28361,6 +36008,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "b8de720c-ab3a-4f5e-9a5f-5fda7712f9e3",
+                     *       "url": "https://erp.example.mx/hooks/facturas",
+                     *       "events": [
+                     *         "invoice.stamp_accepted",
+                     *         "invoice.stamp_rejected"
+                     *       ],
+                     *       "description": "ERP",
+                     *       "active": true,
+                     *       "created_at": "2026-12-03T14:27:01.382Z",
+                     *       "previous_secret_expires_at": null
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -28451,6 +36112,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "b8de720c-ab3a-4f5e-9a5f-5fda7712f9e3",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -28518,6 +36185,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "ERP contable"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Where events are POSTed: https:// (or http://) on a public address */
                     url?: string;
@@ -28537,6 +36209,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "b8de720c-ab3a-4f5e-9a5f-5fda7712f9e3",
+                     *       "url": "https://erp.example.mx/hooks/facturas",
+                     *       "events": [
+                     *         "invoice.stamp_accepted",
+                     *         "invoice.stamp_rejected"
+                     *       ],
+                     *       "description": "ERP contable",
+                     *       "active": true,
+                     *       "created_at": "2026-12-03T14:27:01.382Z",
+                     *       "previous_secret_expires_at": null
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -28636,6 +36322,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "b8de720c-ab3a-4f5e-9a5f-5fda7712f9e3",
+                     *       "url": "https://erp.example.mx/hooks/facturas",
+                     *       "events": [
+                     *         "invoice.stamp_accepted",
+                     *         "invoice.stamp_rejected"
+                     *       ],
+                     *       "description": "ERP contable",
+                     *       "active": true,
+                     *       "created_at": "2026-12-03T14:27:01.382Z",
+                     *       "previous_secret_expires_at": "2026-12-04T14:27:16.077Z",
+                     *       "secret": "whsec_8rZAl3xP46W9Ozuf-7owdPHv4eFTpss-"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
@@ -28722,6 +36423,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "page_size": 1,
+                     *         "total_results": 5
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "id": "590c1780-53fb-41dc-86da-c543af1f0ba2",
+                     *           "event_id": "e41f4ce9-40e2-4b38-9676-369078233fee",
+                     *           "type": "invoice.stamp_accepted",
+                     *           "document_id": "ed12b12b-aed8-4629-9bad-f83639cc3066",
+                     *           "status": "pending",
+                     *           "attempts": 1,
+                     *           "response_status": null,
+                     *           "last_error": "The URL names a host that does not resolve (erp.example.mx)",
+                     *           "created_at": "2026-12-03T14:27:14.928Z",
+                     *           "last_attempt_at": "2026-12-03T14:27:15.953Z",
+                     *           "delivered_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         pagination: {
                             page: number;
@@ -28823,6 +36548,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "590c1780-53fb-41dc-86da-c543af1f0ba2",
+                     *       "event_id": "e41f4ce9-40e2-4b38-9676-369078233fee",
+                     *       "type": "invoice.stamp_accepted",
+                     *       "document_id": "ed12b12b-aed8-4629-9bad-f83639cc3066",
+                     *       "status": "pending",
+                     *       "attempts": 1,
+                     *       "response_status": null,
+                     *       "last_error": "The URL names a host that does not resolve (erp.example.mx)",
+                     *       "created_at": "2026-12-03T14:27:14.928Z",
+                     *       "last_attempt_at": "2026-12-03T14:27:15.953Z",
+                     *       "delivered_at": null
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         id: string;
