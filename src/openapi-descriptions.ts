@@ -5,7 +5,8 @@
  * them in the document; test/http/openapi.test.ts fails when an operation has none or a key names an
  * operation that does not exist. Written from the handlers: change the text when the route changes.
  * The routes the two base addresses share (lookups, customers, products, webhooks, reports, auth) are
- * written once for both (`both`); the rest country by country.
+ * written once for both (`both`); the rest country by country; the administration API's (/admin/openapi.json)
+ * at the end, its resources' routes by one pattern.
  */
 
 const out: Record<string, string> = {};
@@ -222,6 +223,43 @@ both('POST /v1/webhooks/{id}/rotate-secret', 'Gives the webhook a new signing se
 both('GET /v1/webhooks/{id}/deliveries', 'The webhook\'s deliveries by pages, newest first: event, status (pending, delivered, failed), attempts and the receiver\'s last answer or error.');
 both('POST /v1/webhooks/{id}/deliveries/{delivery}/retry', 'Queues a failed or pending delivery to be sent again now and answers it (202). '
   + 'Refused with 400 when the webhook is not active or the delivery was delivered already; 404 for an unknown delivery.');
+
+// Administration (/admin/v1, its own document at /admin/openapi.json) ----------------------------------------------
+const admin = (op: string, text: string) => { const [method, path] = op.split(' '); out[`${method} /admin/v1${path}`] = text; };
+admin('GET /metrics', 'The process\'s metrics in Prometheus\' text exposition format (text/plain): worker and login queues and their waits, and the process\'s own.');
+admin('GET /companies', 'The companies of this installation by pages, optionally of one `country` (CO, MX) or `tax_id`, each with its settings.');
+admin('POST /companies', 'Creates a company (country, legal name, tax id, address, settings) and answers it (201). Refused with 400: a NIT with a wrong check digit or an RFC that is malformed, '
+  + 'generic or with a wrong check character, a tax id the country already has, a time zone other than the country\'s, a setting of the other country.');
+admin('GET /companies/{id}', 'One company with its settings; 404 when there is none with this id.');
+admin('PATCH /companies/{id}', 'Changes only the fields sent of a company (legal name, address, settings, logo), each checked as the creation checks it, and answers it. '
+  + 'Its country, tax id and check digit never change (400: create another company).');
+const RESOURCE_NOTES: [string, string, string][] = [
+  ['sellers', 'sellers', 'what /v1/users lists and documents name in `seller`'],
+  ['document-types', 'document types', 'with their numbering and, on an electronic type, the DIAN resolution: a resolution that is expired, overlaps another type\'s or does not hold the next number is refused; a type with documents keeps its kind'],
+  ['taxes', 'taxes and withholdings', 'each with its type (of the company\'s country), percentage and account'],
+  ['payment-types', 'payment types', 'per kind of document; in Mexico each has its c_FormaPago (`sat_code`)'],
+  ['cost-centers', 'cost centers', 'what /v1/cost-centers lists'],
+  ['warehouses', 'warehouses', 'what /v1/warehouses lists'],
+  ['price-lists', 'price lists', 'the positions 1 to 12 of a product\'s prices'],
+  ['account-groups', 'account groups', 'the inventory classifications a product\'s `account_group` names'],
+  ['certificates', 'signing certificates', 'PKCS#12 files, kept sealed under SECRET_KEY; the active one signs the company\'s documents, and an expired or not yet valid one is refused'],
+  ['exchange-rates', 'exchange rates', 'pesos per unit of a foreign currency, per date; the company\'s own currency is refused'],
+  ['api-users', 'API users', 'the logins of POST /auth; the access key is answered only on creation and rotation, and a username already taken is refused'],
+];
+for (const [path, noun, note] of RESOURCE_NOTES) {
+  admin(`GET /companies/{id}/${path}`, `Every one of the company's ${noun} as a plain array: ${note}. 404 for an unknown company.`);
+  admin(`POST /companies/{id}/${path}`, `Creates one of the company's ${noun} and answers it (201): ${note}. Every problem of the body answers 400 at once, each with its field.`);
+  admin(`GET /companies/{id}/${path}/{item}`, `One of the company's ${noun}; 404 when the company has none with this id.`);
+  admin(`PATCH /companies/{id}/${path}/{item}`, `Changes only the fields sent of one of the company's ${noun}, checked as the creation checks them, and answers it; \`active: false\` deactivates it. 404 when the company has none with this id.`);
+}
+admin('POST /companies/{id}/api-users/{item}/rotate', 'Gives the API user a new access key, answered only here; every token of the old key stops working at once.');
+admin('POST /companies/{id}/dian/test-set', 'DIAN habilitación: signs and sends the test set (invoices and notes in the DIAN\'s test numbering) with the company\'s certificate and answers the verdict of each document. '
+  + 'Without `test_set_id` (and none in the company\'s settings) it is refused with 400.');
+admin('POST /companies/{id}/console-users', 'Creates a user of the operator console (/app) with a role (owner, accountant, viewer) and answers it without its password (201). '
+  + 'Refused with 400: an e-mail that is not valid or already used, a weak or short password, an unknown role.');
+admin('GET /companies/{id}/console-users', 'The company\'s console users with their roles, never their passwords.');
+admin('DELETE /companies/{id}/console-users/{userId}', 'Deletes a console user and ends its sessions; answers `{"id", "deleted": true}`.');
+admin('POST /companies/{id}/console-users/{userId}/password', 'Sets a console user\'s password (checked for length and strength) and ends its sessions; answers the user.');
 
 /** Each operation's description, by `METHOD path` ({param} as the document spells it). */
 export const DESCRIPTIONS: Readonly<Record<string, string>> = out;

@@ -131,17 +131,18 @@ test('creations answer 201 with the document; PDF and XML by content type; requi
   assert.ok(Object.keys(doc.paths).some((p) => p.startsWith('/mx/v1/')), 'the Mexican paths carry /mx');
 });
 
-test('the reference page starts with a quickstart; every operation has a description, and every key of the descriptions names an operation', () => {
+test('the reference page starts with a quickstart; every operation of both documents has a description, and every key of the descriptions names an operation', () => {
   assert.match(doc.info.description, /## Quickstart/);
   assert.match(doc.info.description, /POST \/v1\/webhooks/);
-  const ops = operations();
-  assert.ok(ops.length > 150, `${ops.length} operations`);
+  const ops = [...operations(), ...operations(adminDoc)]; // both documents: the public reference and the administration API's
+  assert.ok(ops.length > 200, `${ops.length} operations`);
   const missing = ops.filter((o) => typeof o.op.description !== 'string' || o.op.description.length < 40).map((o) => `${o.method.toUpperCase()} ${o.path}`);
   assert.deepEqual(missing, [], 'operations without a description (src/openapi-descriptions.ts)');
   const names = new Set(ops.map((o) => `${o.method.toUpperCase()} ${o.path}`));
   assert.deepEqual(Object.keys(DESCRIPTIONS).filter((k) => !names.has(k)), [], 'descriptions of operations that do not exist');
   for (const { path: p, method, op } of ops) assert.notEqual(op.description, op.summary, `${method.toUpperCase()} ${p}: the description says more than the summary`);
   assert.equal(doc.paths['/v1/invoices'].post.description, DESCRIPTIONS['POST /v1/invoices']);
+  assert.equal(adminDoc.paths['/admin/v1/companies'].post.description, DESCRIPTIONS['POST /admin/v1/companies']);
 });
 
 test('every request body and every main answer has an example the service gave, valid against its schema', () => {
