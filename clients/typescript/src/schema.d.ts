@@ -3052,7 +3052,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "tk_rpCbrWU5hrLMXeP1wjTHnDO0eVR8bCkqp7EUgFTUzm4",
+                     *       "access_token": "tk_0-bN7IL0flM0B7v9bVheUofgxAlG0hCmnJ2Om7DYK3A",
                      *       "token_type": "Bearer",
                      *       "expires_in": 86400
                      *     }
@@ -5541,8 +5541,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:18:54.012Z",
-                     *             "last_updated": "2026-12-03T14:18:54.012Z"
+                     *             "created": "2026-12-03T14:42:26.513Z",
+                     *             "last_updated": "2026-12-03T14:42:26.513Z"
                      *           },
                      *           "check_digit": "3",
                      *           "commercial_name": "La Estrella",
@@ -5884,8 +5884,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:39.745Z",
-                     *         "last_updated": "2026-12-03T14:26:39.745Z"
+                     *         "created": "2026-12-03T14:45:57.584Z",
+                     *         "last_updated": "2026-12-03T14:45:57.584Z"
                      *       },
                      *       "check_digit": "3",
                      *       "advance_balance": 0
@@ -6084,8 +6084,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:39.745Z",
-                     *         "last_updated": "2026-12-03T14:26:39.745Z"
+                     *         "created": "2026-12-03T14:45:57.584Z",
+                     *         "last_updated": "2026-12-03T14:45:57.584Z"
                      *       },
                      *       "check_digit": "3",
                      *       "advance_balance": 0
@@ -6424,8 +6424,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:39.745Z",
-                     *         "last_updated": "2026-12-03T14:26:40.176Z"
+                     *         "created": "2026-12-03T14:45:57.584Z",
+                     *         "last_updated": "2026-12-03T14:45:58.379Z"
                      *       },
                      *       "check_digit": "3",
                      *       "advance_balance": 0
@@ -6735,8 +6735,8 @@ export interface operations {
                      *             "name": "Unidad"
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:18:54.012Z",
-                     *             "last_updated": "2026-12-03T14:18:54.012Z"
+                     *             "created": "2026-12-03T14:42:26.513Z",
+                     *             "last_updated": "2026-12-03T14:42:26.513Z"
                      *           },
                      *           "account_group": {
                      *             "id": 1,
@@ -7028,8 +7028,8 @@ export interface operations {
                      *         "name": "Unidad"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:40.245Z",
-                     *         "last_updated": "2026-12-03T14:26:40.245Z"
+                     *         "created": "2026-12-03T14:45:58.889Z",
+                     *         "last_updated": "2026-12-03T14:45:58.889Z"
                      *       },
                      *       "long_description": "Té verde en hoja suelta"
                      *     }
@@ -7199,8 +7199,8 @@ export interface operations {
                      *         "name": "Unidad"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:40.245Z",
-                     *         "last_updated": "2026-12-03T14:26:40.245Z"
+                     *         "created": "2026-12-03T14:45:58.889Z",
+                     *         "last_updated": "2026-12-03T14:45:58.889Z"
                      *       },
                      *       "long_description": "Té verde en hoja suelta"
                      *     }
@@ -7491,8 +7491,8 @@ export interface operations {
                      *         "name": "Unidad"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:40.245Z",
-                     *         "last_updated": "2026-12-03T14:26:40.966Z"
+                     *         "created": "2026-12-03T14:45:58.889Z",
+                     *         "last_updated": "2026-12-03T14:46:00.136Z"
                      *       },
                      *       "long_description": "Té verde en hoja suelta"
                      *     }
@@ -7742,7 +7742,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "74b758ea-1151-4735-8576-0f4c09e317aa",
+                     *           "id": "537ded90-d5eb-443c-b226-8db27a9f4203",
                      *           "document": {
                      *             "id": 2,
                      *             "name": "Factura de venta"
@@ -7773,7 +7773,7 @@ export interface operations {
                      *           "observations": "Pedido 1832",
                      *           "items": [
                      *             {
-                     *               "id": "74b758ea-1151-4735-8576-0f4c09e317aa-1",
+                     *               "id": "537ded90-d5eb-443c-b226-8db27a9f4203-1",
                      *               "code": "PORT14",
                      *               "quantity": 10,
                      *               "price": 100,
@@ -7822,8 +7822,8 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:26:41.704Z",
-                     *             "last_updated": "2026-12-03T14:26:41.704Z",
+                     *             "created": "2026-12-03T14:46:01.937Z",
+                     *             "last_updated": "2026-12-03T14:46:01.937Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false,
@@ -8308,7 +8308,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "74b758ea-1151-4735-8576-0f4c09e317aa",
+                     *       "id": "537ded90-d5eb-443c-b226-8db27a9f4203",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -8339,7 +8339,7 @@ export interface operations {
                      *       "observations": "Pedido 1832",
                      *       "items": [
                      *         {
-                     *           "id": "74b758ea-1151-4735-8576-0f4c09e317aa-1",
+                     *           "id": "537ded90-d5eb-443c-b226-8db27a9f4203-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -8388,8 +8388,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:41.704Z",
-                     *         "last_updated": "2026-12-03T14:26:41.704Z",
+                     *         "created": "2026-12-03T14:46:01.937Z",
+                     *         "last_updated": "2026-12-03T14:46:01.937Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -8960,8 +8960,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:43.016Z",
-                     *         "last_updated": "2026-12-03T14:26:43.016Z",
+                     *         "created": "2026-12-03T14:46:04.587Z",
+                     *         "last_updated": "2026-12-03T14:46:04.587Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -9237,7 +9237,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "74b758ea-1151-4735-8576-0f4c09e317aa",
+                     *       "id": "537ded90-d5eb-443c-b226-8db27a9f4203",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -9268,7 +9268,7 @@ export interface operations {
                      *       "observations": "Pedido 1832",
                      *       "items": [
                      *         {
-                     *           "id": "74b758ea-1151-4735-8576-0f4c09e317aa-1",
+                     *           "id": "537ded90-d5eb-443c-b226-8db27a9f4203-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -9317,8 +9317,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:41.704Z",
-                     *         "last_updated": "2026-12-03T14:26:41.704Z",
+                     *         "created": "2026-12-03T14:46:01.937Z",
+                     *         "last_updated": "2026-12-03T14:46:01.937Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -9803,7 +9803,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "74b758ea-1151-4735-8576-0f4c09e317aa",
+                     *       "id": "537ded90-d5eb-443c-b226-8db27a9f4203",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -9834,7 +9834,7 @@ export interface operations {
                      *       "observations": "Pedido 1832, entrega en bodega",
                      *       "items": [
                      *         {
-                     *           "id": "74b758ea-1151-4735-8576-0f4c09e317aa-1",
+                     *           "id": "537ded90-d5eb-443c-b226-8db27a9f4203-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -9883,8 +9883,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:41.704Z",
-                     *         "last_updated": "2026-12-03T14:26:45.065Z",
+                     *         "created": "2026-12-03T14:46:01.937Z",
+                     *         "last_updated": "2026-12-03T14:46:07.543Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -10170,7 +10170,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4711515d-8edf-47ec-80df-dc3b0bf588e6",
+                     *       "id": "6bfb567e-68b4-4bfc-b56a-5da4b7b6fe89",
                      *       "deleted": true
                      *     }
                      */
@@ -10248,7 +10248,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e3720f11-67cc-4e92-ba3b-952b47674ce8",
+                     *       "id": "827bd30f-6c54-49ba-8f58-5f65bc4b20d3",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -10279,7 +10279,7 @@ export interface operations {
                      *       "observations": "Pedido 1833",
                      *       "items": [
                      *         {
-                     *           "id": "e3720f11-67cc-4e92-ba3b-952b47674ce8-1",
+                     *           "id": "827bd30f-6c54-49ba-8f58-5f65bc4b20d3-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -10328,8 +10328,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:48.494Z",
-                     *         "last_updated": "2026-12-03T14:26:48.671Z",
+                     *         "created": "2026-12-03T14:46:11.793Z",
+                     *         "last_updated": "2026-12-03T14:46:12.187Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true,
@@ -10597,7 +10597,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "29d9959a-5597-4f3b-86a7-6e3ebd3a9d6a",
+                     *       "id": "f4b95410-a375-4710-a5b0-d3b39540b4ad",
                      *       "document": {
                      *         "id": 1,
                      *         "name": "Factura electrónica de venta"
@@ -10628,7 +10628,7 @@ export interface operations {
                      *       "observations": "Pedido 1836",
                      *       "items": [
                      *         {
-                     *           "id": "29d9959a-5597-4f3b-86a7-6e3ebd3a9d6a-1",
+                     *           "id": "f4b95410-a375-4710-a5b0-d3b39540b4ad-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 2,
                      *           "price": 500,
@@ -10657,7 +10657,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "cufe": "5e9233679d9978b131ae6003a6c8b3cc316169867f7c40c04215179e8527a204c17f2c37c808f07dbef4c0a6a64d71ee",
+                     *         "cufe": "6bf01d68fbfde0e5526f394f8cee516c33fc27c29991ba81589f9963bc466a4fb808f75e6b97bf0a2708f3a7ce8f386d",
                      *         "cude": null,
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
@@ -10668,8 +10668,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:50.019Z",
-                     *         "last_updated": "2026-12-03T14:26:54.172Z",
+                     *         "created": "2026-12-03T14:46:13.656Z",
+                     *         "last_updated": "2026-12-03T14:46:18.709Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -11157,7 +11157,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c3c57dc4-a53d-4016-b0d7-251ab2d2dbad",
+                     *       "id": "bd040d4d-60f0-486b-8a3a-ee3da9273232",
                      *       "document": {
                      *         "id": 1,
                      *         "name": "Factura electrónica de venta"
@@ -11188,7 +11188,7 @@ export interface operations {
                      *       "observations": "Factura del tiquete POS POS-17-1, a solicitud del comprador",
                      *       "items": [
                      *         {
-                     *           "id": "c3c57dc4-a53d-4016-b0d7-251ab2d2dbad-1",
+                     *           "id": "bd040d4d-60f0-486b-8a3a-ee3da9273232-1",
                      *           "code": "PORT14",
                      *           "quantity": 2,
                      *           "price": 50,
@@ -11226,7 +11226,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "cufe": "e6d6270489e28946a00f8beb06c8241f89b0093496ef0d46b842920451a9672188fbf1e4107bdc7e9b1c485924b03199",
+                     *         "cufe": "892b1f77c355e442907a2cdfacc72fcc6218e8a221d969dacdbb5f9d5c4dd6a0c609597d677cbc2c60400a192af4f391",
                      *         "cude": null,
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
@@ -11237,8 +11237,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:59.302Z",
-                     *         "last_updated": "2026-12-03T14:26:59.397Z",
+                     *         "created": "2026-12-03T14:46:36.104Z",
+                     *         "last_updated": "2026-12-03T14:46:36.569Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -11560,7 +11560,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "7495eef3-f65f-4008-bcd6-859894ebf851",
+                     *           "id": "a2764e27-a479-4ff1-863b-97b9231a2bbd",
                      *           "document": {
                      *             "id": 15,
                      *             "name": "Nota crédito"
@@ -11588,7 +11588,7 @@ export interface operations {
                      *           "observations": null,
                      *           "items": [
                      *             {
-                     *               "id": "7495eef3-f65f-4008-bcd6-859894ebf851-1",
+                     *               "id": "a2764e27-a479-4ff1-863b-97b9231a2bbd-1",
                      *               "code": "LIBRO01",
                      *               "quantity": 1,
                      *               "price": 100,
@@ -11617,13 +11617,13 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:26:54.364Z",
-                     *             "last_updated": "2026-12-03T14:26:54.364Z",
+                     *             "created": "2026-12-03T14:46:19.969Z",
+                     *             "last_updated": "2026-12-03T14:46:19.969Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false,
                      *           "invoice": {
-                     *             "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *             "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
                      *             "name": "FV-2-4"
                      *           },
                      *           "reason": 3,
@@ -11872,7 +11872,7 @@ export interface operations {
                  *         "id": 15
                  *       },
                  *       "date": "2026-12-03",
-                 *       "invoice": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                 *       "invoice": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
                  *       "reason": 3,
                  *       "seller": 1,
                  *       "items": [
@@ -12000,7 +12000,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7495eef3-f65f-4008-bcd6-859894ebf851",
+                     *       "id": "a2764e27-a479-4ff1-863b-97b9231a2bbd",
                      *       "document": {
                      *         "id": 15,
                      *         "name": "Nota crédito"
@@ -12028,7 +12028,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "7495eef3-f65f-4008-bcd6-859894ebf851-1",
+                     *           "id": "a2764e27-a479-4ff1-863b-97b9231a2bbd-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -12057,13 +12057,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:54.364Z",
-                     *         "last_updated": "2026-12-03T14:26:54.364Z",
+                     *         "created": "2026-12-03T14:46:19.969Z",
+                     *         "last_updated": "2026-12-03T14:46:19.969Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *         "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -12318,7 +12318,7 @@ export interface operations {
                  *         "id": 15
                  *       },
                  *       "date": "2026-12-03",
-                 *       "invoice": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                 *       "invoice": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
                  *       "reason": 3,
                  *       "seller": 1,
                  *       "items": [
@@ -12503,13 +12503,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:54.705Z",
-                     *         "last_updated": "2026-12-03T14:26:54.705Z",
+                     *         "created": "2026-12-03T14:46:22.038Z",
+                     *         "last_updated": "2026-12-03T14:46:22.038Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *         "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -12759,7 +12759,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7495eef3-f65f-4008-bcd6-859894ebf851",
+                     *       "id": "a2764e27-a479-4ff1-863b-97b9231a2bbd",
                      *       "document": {
                      *         "id": 15,
                      *         "name": "Nota crédito"
@@ -12787,7 +12787,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "7495eef3-f65f-4008-bcd6-859894ebf851-1",
+                     *           "id": "a2764e27-a479-4ff1-863b-97b9231a2bbd-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -12816,13 +12816,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:54.364Z",
-                     *         "last_updated": "2026-12-03T14:26:54.364Z",
+                     *         "created": "2026-12-03T14:46:19.969Z",
+                     *         "last_updated": "2026-12-03T14:46:19.969Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *         "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -13073,7 +13073,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3ffecd74-7a0f-4e27-a567-334df9659acd",
+                     *       "id": "1f3a837b-0f12-4095-bfd2-c26cb6797350",
                      *       "document": {
                      *         "id": 13,
                      *         "name": "Nota crédito electrónica"
@@ -13101,7 +13101,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "3ffecd74-7a0f-4e27-a567-334df9659acd-1",
+                     *           "id": "1f3a837b-0f12-4095-bfd2-c26cb6797350-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -13130,20 +13130,20 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:56.150Z",
-                     *         "last_updated": "2026-12-03T14:26:56.194Z",
+                     *         "created": "2026-12-03T14:46:26.289Z",
+                     *         "last_updated": "2026-12-03T14:46:26.878Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "29d9959a-5597-4f3b-86a7-6e3ebd3a9d6a",
+                     *         "id": "f4b95410-a375-4710-a5b0-d3b39540b4ad",
                      *         "name": "SETP-1-990000000"
                      *       },
                      *       "reason": 3,
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "cude": "7b21bfed396be7845264002e3cda06253e59d40edf3f69292076c07f10627b5acf1b203b65a919540dbb193c027729af",
+                     *         "cude": "05f5b44268b9288fac762981a7d62ca8e8504fd6ca4be81f2e29f664e82680d1366055247086b7df7a433ee506966c37",
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
                      *       }
@@ -13556,7 +13556,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ece261f4-fd65-4d30-95e0-d3ddc4edc2a6",
+                     *       "id": "cc5bcbce-6b91-4369-8d38-82f74bc9a1e8",
                      *       "document": {
                      *         "id": 15,
                      *         "name": "Nota crédito"
@@ -13584,7 +13584,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "ece261f4-fd65-4d30-95e0-d3ddc4edc2a6-1",
+                     *           "id": "cc5bcbce-6b91-4369-8d38-82f74bc9a1e8-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -13613,13 +13613,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:56.390Z",
-                     *         "last_updated": "2026-12-03T14:26:56.410Z",
+                     *         "created": "2026-12-03T14:46:27.545Z",
+                     *         "last_updated": "2026-12-03T14:46:27.617Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true,
                      *       "invoice": {
-                     *         "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *         "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -13888,7 +13888,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "9b32633b-7304-4bd0-ae38-1011b7f37d42",
+                     *           "id": "24253976-ae89-4e16-b541-3b57b397d9c4",
                      *           "document": {
                      *             "id": 16,
                      *             "name": "Nota débito"
@@ -13916,7 +13916,7 @@ export interface operations {
                      *           "observations": null,
                      *           "items": [
                      *             {
-                     *               "id": "9b32633b-7304-4bd0-ae38-1011b7f37d42-1",
+                     *               "id": "24253976-ae89-4e16-b541-3b57b397d9c4-1",
                      *               "code": "INTERES",
                      *               "quantity": 1,
                      *               "price": 25,
@@ -13945,13 +13945,13 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:26:56.528Z",
-                     *             "last_updated": "2026-12-03T14:26:56.528Z",
+                     *             "created": "2026-12-03T14:46:27.890Z",
+                     *             "last_updated": "2026-12-03T14:46:27.890Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false,
                      *           "invoice": {
-                     *             "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *             "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
                      *             "name": "FV-2-4"
                      *           },
                      *           "reason": 1,
@@ -14200,7 +14200,7 @@ export interface operations {
                  *         "id": 16
                  *       },
                  *       "date": "2026-12-03",
-                 *       "invoice": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                 *       "invoice": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
                  *       "reason": 1,
                  *       "seller": 1,
                  *       "items": [
@@ -14329,7 +14329,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9b32633b-7304-4bd0-ae38-1011b7f37d42",
+                     *       "id": "24253976-ae89-4e16-b541-3b57b397d9c4",
                      *       "document": {
                      *         "id": 16,
                      *         "name": "Nota débito"
@@ -14357,7 +14357,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "9b32633b-7304-4bd0-ae38-1011b7f37d42-1",
+                     *           "id": "24253976-ae89-4e16-b541-3b57b397d9c4-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -14386,13 +14386,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:56.528Z",
-                     *         "last_updated": "2026-12-03T14:26:56.528Z",
+                     *         "created": "2026-12-03T14:46:27.890Z",
+                     *         "last_updated": "2026-12-03T14:46:27.890Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *         "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -14647,7 +14647,7 @@ export interface operations {
                  *         "id": 16
                  *       },
                  *       "date": "2026-12-03",
-                 *       "invoice": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                 *       "invoice": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
                  *       "reason": 1,
                  *       "seller": 1,
                  *       "items": [
@@ -14833,13 +14833,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:56.780Z",
-                     *         "last_updated": "2026-12-03T14:26:56.780Z",
+                     *         "created": "2026-12-03T14:46:29.053Z",
+                     *         "last_updated": "2026-12-03T14:46:29.053Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *         "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -15089,7 +15089,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9b32633b-7304-4bd0-ae38-1011b7f37d42",
+                     *       "id": "24253976-ae89-4e16-b541-3b57b397d9c4",
                      *       "document": {
                      *         "id": 16,
                      *         "name": "Nota débito"
@@ -15117,7 +15117,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "9b32633b-7304-4bd0-ae38-1011b7f37d42-1",
+                     *           "id": "24253976-ae89-4e16-b541-3b57b397d9c4-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -15146,13 +15146,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:56.528Z",
-                     *         "last_updated": "2026-12-03T14:26:56.528Z",
+                     *         "created": "2026-12-03T14:46:27.890Z",
+                     *         "last_updated": "2026-12-03T14:46:27.890Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *         "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -15403,7 +15403,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "be5f636b-5cbf-41a0-86f3-b18a19d78e32",
+                     *       "id": "45ee2027-eacb-42ce-831f-4d2c13d7f6b7",
                      *       "document": {
                      *         "id": 14,
                      *         "name": "Nota débito electrónica"
@@ -15431,7 +15431,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "be5f636b-5cbf-41a0-86f3-b18a19d78e32-1",
+                     *           "id": "45ee2027-eacb-42ce-831f-4d2c13d7f6b7-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -15460,20 +15460,20 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:57.877Z",
-                     *         "last_updated": "2026-12-03T14:26:58.049Z",
+                     *         "created": "2026-12-03T14:46:32.560Z",
+                     *         "last_updated": "2026-12-03T14:46:32.877Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "29d9959a-5597-4f3b-86a7-6e3ebd3a9d6a",
+                     *         "id": "f4b95410-a375-4710-a5b0-d3b39540b4ad",
                      *         "name": "SETP-1-990000000"
                      *       },
                      *       "reason": 1,
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "cude": "2865f0dc74b3e68929ec532b9e3d46a934a593c164e9370d9d86d4f56d25f0d100589f10469795b2d2150986d2747420",
+                     *         "cude": "e9ef9fcba31e736fad8443d9f868aaddaaf4b0940e5abf6b80cbd91cbce6de80b92cc7323acb8f72e584acac25e63117",
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
                      *       }
@@ -15886,7 +15886,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7e41feb-aa43-45aa-8e1a-b48f58eba3a0",
+                     *       "id": "afa88fd7-a559-4b8b-b58d-b08fe533c8d6",
                      *       "document": {
                      *         "id": 16,
                      *         "name": "Nota débito"
@@ -15914,7 +15914,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "d7e41feb-aa43-45aa-8e1a-b48f58eba3a0-1",
+                     *           "id": "afa88fd7-a559-4b8b-b58d-b08fe533c8d6-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -15943,13 +15943,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:58.138Z",
-                     *         "last_updated": "2026-12-03T14:26:58.171Z",
+                     *         "created": "2026-12-03T14:46:33.128Z",
+                     *         "last_updated": "2026-12-03T14:46:33.227Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true,
                      *       "invoice": {
-                     *         "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *         "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -16219,7 +16219,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "70e49911-1283-4e3a-9c37-e92607d4770f",
+                     *           "id": "d63c4c01-19de-43e6-9fab-41d042938f3a",
                      *           "document": {
                      *             "id": 11,
                      *             "name": "Recibo de caja"
@@ -16268,8 +16268,8 @@ export interface operations {
                      *             "observations": null
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:26:58.260Z",
-                     *             "last_updated": "2026-12-03T14:26:58.260Z",
+                     *             "created": "2026-12-03T14:46:33.397Z",
+                     *             "last_updated": "2026-12-03T14:46:33.397Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false
@@ -16538,7 +16538,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70e49911-1283-4e3a-9c37-e92607d4770f",
+                     *       "id": "d63c4c01-19de-43e6-9fab-41d042938f3a",
                      *       "document": {
                      *         "id": 11,
                      *         "name": "Recibo de caja"
@@ -16587,8 +16587,8 @@ export interface operations {
                      *         "observations": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:58.260Z",
-                     *         "last_updated": "2026-12-03T14:26:58.260Z",
+                     *         "created": "2026-12-03T14:46:33.397Z",
+                     *         "last_updated": "2026-12-03T14:46:33.397Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false
@@ -16751,7 +16751,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70e49911-1283-4e3a-9c37-e92607d4770f",
+                     *       "id": "d63c4c01-19de-43e6-9fab-41d042938f3a",
                      *       "document": {
                      *         "id": 11,
                      *         "name": "Recibo de caja"
@@ -16800,8 +16800,8 @@ export interface operations {
                      *         "observations": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:58.260Z",
-                     *         "last_updated": "2026-12-03T14:26:58.260Z",
+                     *         "created": "2026-12-03T14:46:33.397Z",
+                     *         "last_updated": "2026-12-03T14:46:33.397Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false
@@ -16955,7 +16955,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "41ff841c-d69b-41df-8e66-3a36e015a0c8",
+                     *       "id": "c43bb017-3f88-4b75-9e69-f8652e7803c1",
                      *       "document": {
                      *         "id": 11,
                      *         "name": "Recibo de caja"
@@ -16989,8 +16989,8 @@ export interface operations {
                      *         "observations": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:26:58.913Z",
-                     *         "last_updated": "2026-12-03T14:26:58.983Z",
+                     *         "created": "2026-12-03T14:46:35.315Z",
+                     *         "last_updated": "2026-12-03T14:46:35.408Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true
@@ -17159,7 +17159,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "invoice",
                      *               "document": {
-                     *                 "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *                 "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
                      *                 "name": "FV-2-4"
                      *               },
                      *               "description": "Factura FV-2-4, cuota 1",
@@ -17174,7 +17174,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "ece261f4-fd65-4d30-95e0-d3ddc4edc2a6",
+                     *                 "id": "cc5bcbce-6b91-4369-8d38-82f74bc9a1e8",
                      *                 "name": "NC-15-2"
                      *               },
                      *               "description": "Anulación de la nota crédito NC-15-2 · FV-2-4, cuota 1",
@@ -17189,7 +17189,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "9b32633b-7304-4bd0-ae38-1011b7f37d42",
+                     *                 "id": "24253976-ae89-4e16-b541-3b57b397d9c4",
                      *                 "name": "ND-16-1"
                      *               },
                      *               "description": "Nota débito ND-16-1 · FV-2-4, cuota 2",
@@ -17204,7 +17204,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "d7e41feb-aa43-45aa-8e1a-b48f58eba3a0",
+                     *                 "id": "afa88fd7-a559-4b8b-b58d-b08fe533c8d6",
                      *                 "name": "ND-16-2"
                      *               },
                      *               "description": "Nota débito ND-16-2 · FV-2-4, cuota 3",
@@ -17219,7 +17219,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "be5f636b-5cbf-41a0-86f3-b18a19d78e32",
+                     *                 "id": "45ee2027-eacb-42ce-831f-4d2c13d7f6b7",
                      *                 "name": "NDE-14-1"
                      *               },
                      *               "description": "Nota débito NDE-14-1 · SETP-1-990000000, cuota 2",
@@ -17234,7 +17234,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "invoice",
                      *               "document": {
-                     *                 "id": "29d9959a-5597-4f3b-86a7-6e3ebd3a9d6a",
+                     *                 "id": "f4b95410-a375-4710-a5b0-d3b39540b4ad",
                      *                 "name": "SETP-1-990000000"
                      *               },
                      *               "description": "Factura SETP-1-990000000, cuota 1",
@@ -17249,7 +17249,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "7495eef3-f65f-4008-bcd6-859894ebf851",
+                     *                 "id": "a2764e27-a479-4ff1-863b-97b9231a2bbd",
                      *                 "name": "NC-15-1"
                      *               },
                      *               "description": "Nota crédito NC-15-1 · FV-2-4, cuota 1",
@@ -17264,7 +17264,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "ece261f4-fd65-4d30-95e0-d3ddc4edc2a6",
+                     *                 "id": "cc5bcbce-6b91-4369-8d38-82f74bc9a1e8",
                      *                 "name": "NC-15-2"
                      *               },
                      *               "description": "Nota crédito NC-15-2 · FV-2-4, cuota 1",
@@ -17279,7 +17279,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "3ffecd74-7a0f-4e27-a567-334df9659acd",
+                     *                 "id": "1f3a837b-0f12-4095-bfd2-c26cb6797350",
                      *                 "name": "NCE-13-1"
                      *               },
                      *               "description": "Nota crédito NCE-13-1 · SETP-1-990000000, cuota 1",
@@ -17294,7 +17294,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "d7e41feb-aa43-45aa-8e1a-b48f58eba3a0",
+                     *                 "id": "afa88fd7-a559-4b8b-b58d-b08fe533c8d6",
                      *                 "name": "ND-16-2"
                      *               },
                      *               "description": "Anulación de la nota débito ND-16-2 · FV-2-4, cuota 3",
@@ -17309,7 +17309,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "voucher",
                      *               "document": {
-                     *                 "id": "70e49911-1283-4e3a-9c37-e92607d4770f",
+                     *                 "id": "d63c4c01-19de-43e6-9fab-41d042938f3a",
                      *                 "name": "RC-11-1"
                      *               },
                      *               "description": "Recibo de caja RC-11-1 · FV-2-4, cuota 1",
@@ -17724,7 +17724,7 @@ export interface operations {
                      *           "items": [
                      *             {
                      *               "invoice": {
-                     *                 "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *                 "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
                      *                 "name": "FV-2-4",
                      *                 "date": "2026-12-03"
                      *               },
@@ -17742,7 +17742,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "invoice": {
-                     *                 "id": "29d9959a-5597-4f3b-86a7-6e3ebd3a9d6a",
+                     *                 "id": "f4b95410-a375-4710-a5b0-d3b39540b4ad",
                      *                 "name": "SETP-1-990000000",
                      *                 "date": "2026-12-03"
                      *               },
@@ -17760,7 +17760,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "invoice": {
-                     *                 "id": "c2ffc204-6606-45e5-8a8d-88aa059b247e",
+                     *                 "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
                      *                 "name": "FV-2-4",
                      *                 "date": "2026-12-03"
                      *               },
@@ -17778,7 +17778,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "invoice": {
-                     *                 "id": "29d9959a-5597-4f3b-86a7-6e3ebd3a9d6a",
+                     *                 "id": "f4b95410-a375-4710-a5b0-d3b39540b4ad",
                      *                 "name": "SETP-1-990000000",
                      *                 "date": "2026-12-03"
                      *               },
@@ -17962,7 +17962,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bd0f4263-e419-4405-8123-5676c7fb48e8",
+                     *       "id": "3061ce45-4c3a-4d74-8d56-ff209d39f37b",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18167,7 +18167,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "43ff9a7d-ffbb-4632-851b-acd1154bc90d",
+                     *       "id": "c028b4a4-a5ca-4de7-9679-f3fbaec49f44",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18372,7 +18372,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0c595f7f-c3ae-4131-93cb-76cfa56bfe5a",
+                     *       "id": "8fd171cf-a0dd-45c1-8c2d-3c7ef65d8cc8",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18577,7 +18577,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8ce49f2f-ffd5-452a-bd2b-08d58f1da5f6",
+                     *       "id": "8aec1f43-635f-4006-b773-2361fd7d68a8",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18774,7 +18774,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "24cd59e2-dada-4f17-963f-9063d4f961f9",
+                     *           "id": "4e36a4bf-05ff-42e1-80d2-906d014bfedd",
                      *           "url": "https://erp.example.co/hooks/facturas",
                      *           "events": [
                      *             "invoice.stamp_accepted",
@@ -18782,7 +18782,7 @@ export interface operations {
                      *           ],
                      *           "description": "ERP",
                      *           "active": true,
-                     *           "created_at": "2026-12-03T14:26:37.793Z",
+                     *           "created_at": "2026-12-03T14:45:52.207Z",
                      *           "previous_secret_expires_at": null
                      *         }
                      *       ]
@@ -18898,7 +18898,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "24cd59e2-dada-4f17-963f-9063d4f961f9",
+                     *       "id": "4e36a4bf-05ff-42e1-80d2-906d014bfedd",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -18906,9 +18906,9 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
-                     *       "created_at": "2026-12-03T14:26:37.793Z",
+                     *       "created_at": "2026-12-03T14:45:52.207Z",
                      *       "previous_secret_expires_at": null,
-                     *       "secret": "whsec_iO84o9pkyOJ3CP-zoa6f5Wwy7tYuvy1I"
+                     *       "secret": "whsec_40e7_vw6vTBLogDnU-nU3RdBZ7l0p8nD"
                      *     }
                      */
                     "application/json": {
@@ -19003,7 +19003,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "24cd59e2-dada-4f17-963f-9063d4f961f9",
+                     *       "id": "4e36a4bf-05ff-42e1-80d2-906d014bfedd",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -19011,7 +19011,7 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
-                     *       "created_at": "2026-12-03T14:26:37.793Z",
+                     *       "created_at": "2026-12-03T14:45:52.207Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -19107,7 +19107,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "24cd59e2-dada-4f17-963f-9063d4f961f9",
+                     *       "id": "4e36a4bf-05ff-42e1-80d2-906d014bfedd",
                      *       "deleted": true
                      *     }
                      */
@@ -19204,7 +19204,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "24cd59e2-dada-4f17-963f-9063d4f961f9",
+                     *       "id": "4e36a4bf-05ff-42e1-80d2-906d014bfedd",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -19212,7 +19212,7 @@ export interface operations {
                      *       ],
                      *       "description": "ERP contable",
                      *       "active": true,
-                     *       "created_at": "2026-12-03T14:26:37.793Z",
+                     *       "created_at": "2026-12-03T14:45:52.207Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -19317,7 +19317,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "24cd59e2-dada-4f17-963f-9063d4f961f9",
+                     *       "id": "4e36a4bf-05ff-42e1-80d2-906d014bfedd",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -19325,9 +19325,9 @@ export interface operations {
                      *       ],
                      *       "description": "ERP contable",
                      *       "active": true,
-                     *       "created_at": "2026-12-03T14:26:37.793Z",
-                     *       "previous_secret_expires_at": "2026-12-04T14:27:01.156Z",
-                     *       "secret": "whsec_HVh7SzWrXzSDTniT1KbWaHNb5kh7Lgpp"
+                     *       "created_at": "2026-12-03T14:45:52.207Z",
+                     *       "previous_secret_expires_at": "2026-12-04T14:46:40.266Z",
+                     *       "secret": "whsec_NYwcdTNIvkV9nKeNli8uIl24AK20on1o"
                      *     }
                      */
                     "application/json": {
@@ -19425,16 +19425,16 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "b9d30a73-5505-42a3-a592-505a29d86faf",
-                     *           "event_id": "70b3e336-9de3-4061-b1af-18adcaaa57ff",
+                     *           "id": "7970b8eb-233b-4921-8634-7a5cf3f5e52c",
+                     *           "event_id": "fb25612f-a864-4a20-ba6e-b78b170c2131",
                      *           "type": "invoice.stamp_accepted",
-                     *           "document_id": "c3c57dc4-a53d-4016-b0d7-251ab2d2dbad",
+                     *           "document_id": "bd040d4d-60f0-486b-8a3a-ee3da9273232",
                      *           "status": "pending",
-                     *           "attempts": 1,
+                     *           "attempts": 2,
                      *           "response_status": null,
                      *           "last_error": "The URL names a host that does not resolve (erp.example.co)",
-                     *           "created_at": "2026-12-03T14:26:59.397Z",
-                     *           "last_attempt_at": "2026-12-03T14:27:01.128Z",
+                     *           "created_at": "2026-12-03T14:46:36.569Z",
+                     *           "last_attempt_at": "2026-12-03T14:46:39.990Z",
                      *           "delivered_at": null
                      *         }
                      *       ]
@@ -19543,16 +19543,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b9d30a73-5505-42a3-a592-505a29d86faf",
-                     *       "event_id": "70b3e336-9de3-4061-b1af-18adcaaa57ff",
+                     *       "id": "7970b8eb-233b-4921-8634-7a5cf3f5e52c",
+                     *       "event_id": "fb25612f-a864-4a20-ba6e-b78b170c2131",
                      *       "type": "invoice.stamp_accepted",
-                     *       "document_id": "c3c57dc4-a53d-4016-b0d7-251ab2d2dbad",
+                     *       "document_id": "bd040d4d-60f0-486b-8a3a-ee3da9273232",
                      *       "status": "pending",
-                     *       "attempts": 1,
+                     *       "attempts": 2,
                      *       "response_status": null,
                      *       "last_error": "The URL names a host that does not resolve (erp.example.co)",
-                     *       "created_at": "2026-12-03T14:26:59.397Z",
-                     *       "last_attempt_at": "2026-12-03T14:27:01.128Z",
+                     *       "created_at": "2026-12-03T14:46:36.569Z",
+                     *       "last_attempt_at": "2026-12-03T14:46:39.990Z",
                      *       "delivered_at": null
                      *     }
                      */
@@ -19651,7 +19651,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "tk_RohnrRRmBDGxp3Vs35ZgaX4rnqFRXl5UhA0zgPUekBQ",
+                     *       "access_token": "tk_n8wNbuiogujBwE4JJAzggyU8ifLOjTrw3DDaLuif_Z0",
                      *       "token_type": "Bearer",
                      *       "expires_in": 86400
                      *     }
@@ -22372,8 +22372,8 @@ export interface operations {
                      *           ],
                      *           "custom_fields": [],
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:18:54.012Z",
-                     *             "last_updated": "2026-12-03T14:18:54.012Z"
+                     *             "created": "2026-12-03T14:42:26.513Z",
+                     *             "last_updated": "2026-12-03T14:42:26.513Z"
                      *           },
                      *           "tax_regime": "601",
                      *           "related_users": {
@@ -22683,8 +22683,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:01.504Z",
-                     *         "last_updated": "2026-12-03T14:27:01.504Z"
+                     *         "created": "2026-12-03T14:46:41.626Z",
+                     *         "last_updated": "2026-12-03T14:46:41.626Z"
                      *       },
                      *       "tax_regime": "612"
                      *     }
@@ -22870,8 +22870,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:01.504Z",
-                     *         "last_updated": "2026-12-03T14:27:01.504Z"
+                     *         "created": "2026-12-03T14:46:41.626Z",
+                     *         "last_updated": "2026-12-03T14:46:41.626Z"
                      *       },
                      *       "tax_regime": "612"
                      *     }
@@ -23181,8 +23181,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:01.504Z",
-                     *         "last_updated": "2026-12-03T14:27:01.700Z"
+                     *         "created": "2026-12-03T14:46:41.626Z",
+                     *         "last_updated": "2026-12-03T14:46:42.331Z"
                      *       },
                      *       "tax_regime": "612"
                      *     }
@@ -23486,8 +23486,8 @@ export interface operations {
                      *             "name": "Pieza"
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:18:54.012Z",
-                     *             "last_updated": "2026-12-03T14:18:54.012Z"
+                     *             "created": "2026-12-03T14:42:26.513Z",
+                     *             "last_updated": "2026-12-03T14:42:26.513Z"
                      *           },
                      *           "account_group": {
                      *             "id": 5,
@@ -23785,8 +23785,8 @@ export interface operations {
                      *         "name": "Pieza"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:01.801Z",
-                     *         "last_updated": "2026-12-03T14:27:01.801Z"
+                     *         "created": "2026-12-03T14:46:42.444Z",
+                     *         "last_updated": "2026-12-03T14:46:42.444Z"
                      *       },
                      *       "sat_product_key": "50201712",
                      *       "sat_unit_key": "H87",
@@ -23958,8 +23958,8 @@ export interface operations {
                      *         "name": "Pieza"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:01.801Z",
-                     *         "last_updated": "2026-12-03T14:27:01.801Z"
+                     *         "created": "2026-12-03T14:46:42.444Z",
+                     *         "last_updated": "2026-12-03T14:46:42.444Z"
                      *       },
                      *       "sat_product_key": "50201712",
                      *       "sat_unit_key": "H87",
@@ -24255,8 +24255,8 @@ export interface operations {
                      *         "name": "Pieza"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:01.801Z",
-                     *         "last_updated": "2026-12-03T14:27:01.977Z"
+                     *         "created": "2026-12-03T14:46:42.444Z",
+                     *         "last_updated": "2026-12-03T14:46:42.488Z"
                      *       },
                      *       "sat_product_key": "50201712",
                      *       "sat_unit_key": "H87",
@@ -24508,7 +24508,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "1c406d85-e150-4827-910c-38788b6ff791",
+                     *           "id": "392ce865-a29d-4acf-a523-326ec7709ac2",
                      *           "document": {
                      *             "id": 18,
                      *             "name": "Factura serie A"
@@ -24573,7 +24573,7 @@ export interface operations {
                      *           "stamp": {
                      *             "send": true,
                      *             "status": "Accepted",
-                     *             "uuid": "6F986E64-DBDF-4A29-BA23-CAADE79B7D9F",
+                     *             "uuid": "F0D4E366-1D99-460F-AB91-86AF9EBA49FA",
                      *             "errors": null,
                      *             "observations": null
                      *           },
@@ -24583,8 +24583,8 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:27:02.805Z",
-                     *             "last_updated": "2026-12-03T14:27:04.945Z"
+                     *             "created": "2026-12-03T14:46:43.475Z",
+                     *             "last_updated": "2026-12-03T14:46:46.875Z"
                      *           },
                      *           "annulled": false,
                      *           "cancellation": null
@@ -24923,7 +24923,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1c406d85-e150-4827-910c-38788b6ff791",
+                     *       "id": "392ce865-a29d-4acf-a523-326ec7709ac2",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -24988,7 +24988,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "6F986E64-DBDF-4A29-BA23-CAADE79B7D9F",
+                     *         "uuid": "F0D4E366-1D99-460F-AB91-86AF9EBA49FA",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -24998,8 +24998,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:02.805Z",
-                     *         "last_updated": "2026-12-03T14:27:04.945Z"
+                     *         "created": "2026-12-03T14:46:43.475Z",
+                     *         "last_updated": "2026-12-03T14:46:46.875Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -25414,8 +25414,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:06.153Z",
-                     *         "last_updated": "2026-12-03T14:27:06.153Z"
+                     *         "created": "2026-12-03T14:46:47.585Z",
+                     *         "last_updated": "2026-12-03T14:46:47.585Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -25625,7 +25625,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1c406d85-e150-4827-910c-38788b6ff791",
+                     *       "id": "392ce865-a29d-4acf-a523-326ec7709ac2",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -25690,7 +25690,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "6F986E64-DBDF-4A29-BA23-CAADE79B7D9F",
+                     *         "uuid": "F0D4E366-1D99-460F-AB91-86AF9EBA49FA",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -25700,8 +25700,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:02.805Z",
-                     *         "last_updated": "2026-12-03T14:27:04.945Z"
+                     *         "created": "2026-12-03T14:46:43.475Z",
+                     *         "last_updated": "2026-12-03T14:46:46.875Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -25912,7 +25912,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f2fb22b-0b1f-4a92-8073-a45105e5942b",
+                     *       "id": "b362b6c6-14de-4a4d-bdd4-9e5fcfc58c8e",
                      *       "deleted": true
                      *     }
                      */
@@ -25990,7 +25990,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b2090064-1920-468d-8005-b5214d8e8716",
+                     *       "id": "9b4b16ac-281c-41e8-a95e-66e91a55b7a7",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -26065,8 +26065,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:08.515Z",
-                     *         "last_updated": "2026-12-03T14:27:08.549Z"
+                     *         "created": "2026-12-03T14:46:50.565Z",
+                     *         "last_updated": "2026-12-03T14:46:50.600Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": null
@@ -26268,7 +26268,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d163f62d-e45f-4abe-8919-a05b6dd94545",
+                     *       "id": "fc376f23-4fc1-42a7-a983-fab7a1ecaf13",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -26333,7 +26333,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "8DAF33A5-19E9-4CE3-A471-867C527E6891",
+                     *         "uuid": "5818EB12-87DB-4C60-B857-85202359DCAA",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -26343,8 +26343,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:08.277Z",
-                     *         "last_updated": "2026-12-03T14:27:08.453Z"
+                     *         "created": "2026-12-03T14:46:50.026Z",
+                     *         "last_updated": "2026-12-03T14:46:50.445Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -26742,7 +26742,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d163f62d-e45f-4abe-8919-a05b6dd94545",
+                     *       "id": "fc376f23-4fc1-42a7-a983-fab7a1ecaf13",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -26807,7 +26807,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "8DAF33A5-19E9-4CE3-A471-867C527E6891",
+                     *         "uuid": "5818EB12-87DB-4C60-B857-85202359DCAA",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -26817,15 +26817,15 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:08.277Z",
-                     *         "last_updated": "2026-12-03T14:27:08.477Z"
+                     *         "created": "2026-12-03T14:46:50.026Z",
+                     *         "last_updated": "2026-12-03T14:46:50.488Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": {
                      *         "status": "Cancelled",
                      *         "motive": "02",
                      *         "substitution": null,
-                     *         "requested_at": "2026-12-03T14:27:08.466Z",
+                     *         "requested_at": "2026-12-03T14:46:50.466Z",
                      *         "errors": null
                      *       }
                      *     }
@@ -27206,7 +27206,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "bc0469eb-9dd6-4b08-ad05-b902cb507936",
+                     *           "id": "17d0286b-c45d-4a6f-95ce-c95b4788f70f",
                      *           "document": {
                      *             "id": 23,
                      *             "name": "Nota de crédito"
@@ -27258,7 +27258,7 @@ export interface operations {
                      *           "stamp": {
                      *             "send": true,
                      *             "status": "Accepted",
-                     *             "uuid": "ED8523D8-C378-4CD5-A375-2FF4D7C38CF9",
+                     *             "uuid": "AC2E5231-58DE-4528-A906-F6913A714A98",
                      *             "errors": null,
                      *             "observations": null
                      *           },
@@ -27268,16 +27268,16 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:27:10.907Z",
-                     *             "last_updated": "2026-12-03T14:27:10.985Z"
+                     *             "created": "2026-12-03T14:46:54.261Z",
+                     *             "last_updated": "2026-12-03T14:46:54.347Z"
                      *           },
                      *           "annulled": false,
                      *           "payment_form": "17",
                      *           "invoices": [
                      *             {
-                     *               "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *               "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
                      *               "name": "A-18-5",
-                     *               "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *               "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
                      *               "amount": 116,
                      *               "lines": [
                      *                 {
@@ -27546,7 +27546,7 @@ export interface operations {
                  *       },
                  *       "invoices": [
                  *         {
-                 *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1"
+                 *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f"
                  *         }
                  *       ],
                  *       "payment_form": "17",
@@ -27638,7 +27638,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bc0469eb-9dd6-4b08-ad05-b902cb507936",
+                     *       "id": "17d0286b-c45d-4a6f-95ce-c95b4788f70f",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -27690,7 +27690,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "ED8523D8-C378-4CD5-A375-2FF4D7C38CF9",
+                     *         "uuid": "AC2E5231-58DE-4528-A906-F6913A714A98",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -27700,16 +27700,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:10.907Z",
-                     *         "last_updated": "2026-12-03T14:27:10.985Z"
+                     *         "created": "2026-12-03T14:46:54.261Z",
+                     *         "last_updated": "2026-12-03T14:46:54.347Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
                      *           "name": "A-18-5",
-                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -27984,7 +27984,7 @@ export interface operations {
                  *       },
                  *       "invoices": [
                  *         {
-                 *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1"
+                 *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f"
                  *         }
                  *       ],
                  *       "payment_form": "17",
@@ -28135,16 +28135,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:11.316Z",
-                     *         "last_updated": "2026-12-03T14:27:11.316Z"
+                     *         "created": "2026-12-03T14:46:55.043Z",
+                     *         "last_updated": "2026-12-03T14:46:55.043Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
                      *           "name": "A-18-5",
-                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -28413,7 +28413,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bc0469eb-9dd6-4b08-ad05-b902cb507936",
+                     *       "id": "17d0286b-c45d-4a6f-95ce-c95b4788f70f",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -28465,7 +28465,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "ED8523D8-C378-4CD5-A375-2FF4D7C38CF9",
+                     *         "uuid": "AC2E5231-58DE-4528-A906-F6913A714A98",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -28475,16 +28475,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:10.907Z",
-                     *         "last_updated": "2026-12-03T14:27:10.985Z"
+                     *         "created": "2026-12-03T14:46:54.261Z",
+                     *         "last_updated": "2026-12-03T14:46:54.347Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
                      *           "name": "A-18-5",
-                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -28754,7 +28754,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6812fb3e-cf3e-479f-a950-6d570cb46d5d",
+                     *       "id": "5841d420-11fe-4271-8818-47b6c6a38273",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -28806,7 +28806,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "FF496832-4771-47CF-98C5-CF7DC87C5847",
+                     *         "uuid": "68BC8DDB-2586-4E12-B801-C476D957A032",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -28816,16 +28816,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:12.593Z",
-                     *         "last_updated": "2026-12-03T14:27:12.737Z"
+                     *         "created": "2026-12-03T14:46:58.929Z",
+                     *         "last_updated": "2026-12-03T14:46:59.321Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
                      *           "name": "A-18-5",
-                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -29262,7 +29262,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6105fda2-acc1-4446-be52-4baef48be2dd",
+                     *       "id": "3b7fb258-c127-4fd2-9f8e-e5a6cc3abd21",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -29324,16 +29324,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:12.316Z",
-                     *         "last_updated": "2026-12-03T14:27:12.413Z"
+                     *         "created": "2026-12-03T14:46:58.543Z",
+                     *         "last_updated": "2026-12-03T14:46:58.656Z"
                      *       },
                      *       "annulled": true,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
                      *           "name": "A-18-5",
-                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -29614,7 +29614,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6812fb3e-cf3e-479f-a950-6d570cb46d5d",
+                     *       "id": "5841d420-11fe-4271-8818-47b6c6a38273",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -29666,7 +29666,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "FF496832-4771-47CF-98C5-CF7DC87C5847",
+                     *         "uuid": "68BC8DDB-2586-4E12-B801-C476D957A032",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -29676,16 +29676,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:12.593Z",
-                     *         "last_updated": "2026-12-03T14:27:12.804Z"
+                     *         "created": "2026-12-03T14:46:58.929Z",
+                     *         "last_updated": "2026-12-03T14:46:59.457Z"
                      *       },
                      *       "annulled": true,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
                      *           "name": "A-18-5",
-                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -29709,7 +29709,7 @@ export interface operations {
                      *         "status": "Cancelled",
                      *         "motive": "02",
                      *         "substitution": null,
-                     *         "requested_at": "2026-12-03T14:27:12.759Z",
+                     *         "requested_at": "2026-12-03T14:46:59.387Z",
                      *         "errors": null
                      *       },
                      *       "reason": "discount"
@@ -30173,7 +30173,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "1f02194c-a2c8-4c5f-9673-186d90cb35de",
+                     *           "id": "8c70395e-c48b-4a28-80b0-3ba87b71c15e",
                      *           "document": {
                      *             "id": 24,
                      *             "name": "Recibo electrónico de pago"
@@ -30182,7 +30182,7 @@ export interface operations {
                      *           "number": 1,
                      *           "name": "REP-24-1",
                      *           "date": "2026-12-03",
-                     *           "paid_at": "2026-12-03T14:26:08.736Z",
+                     *           "paid_at": "2026-12-03T14:45:50.925Z",
                      *           "customer": {
                      *             "rfc_id": "XIA190128J61",
                      *             "branch_office": 0,
@@ -30198,11 +30198,11 @@ export interface operations {
                      *           "observations": null,
                      *           "invoices": [
                      *             {
-                     *               "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *               "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
                      *               "name": "A-18-5",
                      *               "prefix": "A",
                      *               "number": 5,
-                     *               "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *               "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
                      *               "currency": "MXN",
                      *               "equivalence": 1,
                      *               "installment": 1,
@@ -30237,7 +30237,7 @@ export interface operations {
                      *           "stamp": {
                      *             "send": true,
                      *             "status": "Accepted",
-                     *             "uuid": "CE48756C-6B25-4F5A-90DC-50885CAEC21D",
+                     *             "uuid": "4D96A4F4-F025-4311-BEA4-9BD72CF191C0",
                      *             "errors": null,
                      *             "observations": null
                      *           },
@@ -30247,8 +30247,8 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:27:08.789Z",
-                     *             "last_updated": "2026-12-03T14:27:08.876Z"
+                     *             "created": "2026-12-03T14:46:51.141Z",
+                     *             "last_updated": "2026-12-03T14:46:51.464Z"
                      *           },
                      *           "annulled": false,
                      *           "cancellation": null
@@ -30448,7 +30448,7 @@ export interface operations {
                  *       "document": {
                  *         "id": 24
                  *       },
-                 *       "date": "2026-12-03T14:26:08.736Z",
+                 *       "date": "2026-12-03T14:45:50.925Z",
                  *       "customer": {
                  *         "rfc_id": "XIA190128J61",
                  *         "branch_office": 0
@@ -30458,7 +30458,7 @@ export interface operations {
                  *       "operation_number": "SPEI-778812",
                  *       "invoices": [
                  *         {
-                 *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                 *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
                  *           "amount": 5800
                  *         }
                  *       ],
@@ -30548,7 +30548,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1f02194c-a2c8-4c5f-9673-186d90cb35de",
+                     *       "id": "8c70395e-c48b-4a28-80b0-3ba87b71c15e",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -30557,7 +30557,7 @@ export interface operations {
                      *       "number": 1,
                      *       "name": "REP-24-1",
                      *       "date": "2026-12-03",
-                     *       "paid_at": "2026-12-03T14:26:08.736Z",
+                     *       "paid_at": "2026-12-03T14:45:50.925Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -30573,11 +30573,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 1,
@@ -30612,7 +30612,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "CE48756C-6B25-4F5A-90DC-50885CAEC21D",
+                     *         "uuid": "4D96A4F4-F025-4311-BEA4-9BD72CF191C0",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -30622,8 +30622,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:08.789Z",
-                     *         "last_updated": "2026-12-03T14:27:08.876Z"
+                     *         "created": "2026-12-03T14:46:51.141Z",
+                     *         "last_updated": "2026-12-03T14:46:51.464Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -30829,7 +30829,7 @@ export interface operations {
                  *       "document": {
                  *         "id": 24
                  *       },
-                 *       "date": "2026-12-03T14:26:09.228Z",
+                 *       "date": "2026-12-03T14:45:51.666Z",
                  *       "customer": {
                  *         "rfc_id": "XIA190128J61",
                  *         "branch_office": 0
@@ -30839,7 +30839,7 @@ export interface operations {
                  *       "operation_number": "SPEI-778812",
                  *       "invoices": [
                  *         {
-                 *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                 *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
                  *           "amount": 1000
                  *         }
                  *       ]
@@ -30935,7 +30935,7 @@ export interface operations {
                      *       "number": null,
                      *       "name": null,
                      *       "date": "2026-12-03",
-                     *       "paid_at": "2026-12-03T14:26:09.228Z",
+                     *       "paid_at": "2026-12-03T14:45:51.666Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -30951,11 +30951,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -31000,8 +31000,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:09.262Z",
-                     *         "last_updated": "2026-12-03T14:27:09.262Z"
+                     *         "created": "2026-12-03T14:46:51.713Z",
+                     *         "last_updated": "2026-12-03T14:46:51.713Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -31203,7 +31203,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1f02194c-a2c8-4c5f-9673-186d90cb35de",
+                     *       "id": "8c70395e-c48b-4a28-80b0-3ba87b71c15e",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -31212,7 +31212,7 @@ export interface operations {
                      *       "number": 1,
                      *       "name": "REP-24-1",
                      *       "date": "2026-12-03",
-                     *       "paid_at": "2026-12-03T14:26:08.736Z",
+                     *       "paid_at": "2026-12-03T14:45:50.925Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -31228,11 +31228,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 1,
@@ -31267,7 +31267,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "CE48756C-6B25-4F5A-90DC-50885CAEC21D",
+                     *         "uuid": "4D96A4F4-F025-4311-BEA4-9BD72CF191C0",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -31277,8 +31277,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:08.789Z",
-                     *         "last_updated": "2026-12-03T14:27:08.876Z"
+                     *         "created": "2026-12-03T14:46:51.141Z",
+                     *         "last_updated": "2026-12-03T14:46:51.464Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -31481,7 +31481,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f80a194f-6def-452f-afd8-b0083e44986b",
+                     *       "id": "61525610-b2bc-4061-ba5f-f74ede07fe28",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -31490,7 +31490,7 @@ export interface operations {
                      *       "number": 3,
                      *       "name": "REP-24-3",
                      *       "date": "2026-12-03",
-                     *       "paid_at": "2026-12-03T14:26:10.643Z",
+                     *       "paid_at": "2026-12-03T14:45:53.772Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -31506,11 +31506,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -31545,7 +31545,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "BE18A9E6-964B-454B-9C56-37292428B04A",
+                     *         "uuid": "FB2FBFB3-935B-4297-B3CA-9F0A786654F7",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -31555,8 +31555,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:10.662Z",
-                     *         "last_updated": "2026-12-03T14:27:10.757Z"
+                     *         "created": "2026-12-03T14:46:53.849Z",
+                     *         "last_updated": "2026-12-03T14:46:53.996Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -31946,7 +31946,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f80a194f-6def-452f-afd8-b0083e44986b",
+                     *       "id": "61525610-b2bc-4061-ba5f-f74ede07fe28",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -31955,7 +31955,7 @@ export interface operations {
                      *       "number": 3,
                      *       "name": "REP-24-3",
                      *       "date": "2026-12-03",
-                     *       "paid_at": "2026-12-03T14:26:10.643Z",
+                     *       "paid_at": "2026-12-03T14:45:53.772Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -31971,11 +31971,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -32010,7 +32010,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "BE18A9E6-964B-454B-9C56-37292428B04A",
+                     *         "uuid": "FB2FBFB3-935B-4297-B3CA-9F0A786654F7",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -32020,15 +32020,15 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:10.662Z",
-                     *         "last_updated": "2026-12-03T14:27:10.779Z"
+                     *         "created": "2026-12-03T14:46:53.849Z",
+                     *         "last_updated": "2026-12-03T14:46:54.012Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": {
                      *         "status": "Cancelled",
                      *         "motive": "02",
                      *         "substitution": null,
-                     *         "requested_at": "2026-12-03T14:27:10.770Z",
+                     *         "requested_at": "2026-12-03T14:46:54.005Z",
                      *         "errors": null
                      *       }
                      *     }
@@ -32366,7 +32366,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5cf04adc-0e66-4f21-9510-5a577a8b5031",
+                     *       "id": "212459f9-dc3f-41a3-9762-4ae70d76daad",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -32375,7 +32375,7 @@ export interface operations {
                      *       "number": 2,
                      *       "name": "REP-24-2",
                      *       "date": "2026-12-03",
-                     *       "paid_at": "2026-12-03T14:26:10.378Z",
+                     *       "paid_at": "2026-12-03T14:45:53.234Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -32391,11 +32391,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "527316FA-FC47-4495-B5DA-C243934DC8E9",
+                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -32440,8 +32440,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:10.547Z",
-                     *         "last_updated": "2026-12-03T14:27:10.632Z"
+                     *         "created": "2026-12-03T14:46:53.439Z",
+                     *         "last_updated": "2026-12-03T14:46:53.749Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": null
@@ -32651,7 +32651,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "ed26c949-f095-400e-a4be-efa706e801ad",
+                     *           "id": "258effb4-2279-4fe0-93ab-4821e57769b9",
                      *           "folio": 1,
                      *           "date": "2026-12-03",
                      *           "branch": "Sucursal Centro",
@@ -32735,12 +32735,12 @@ export interface operations {
                      *           "status": "open",
                      *           "global_invoice": null,
                      *           "self_invoice": {
-                     *             "url": "http://127.0.0.1:45529/mx/self-invoice/ed26c949-f095-400e-a4be-efa706e801ad",
+                     *             "url": "http://127.0.0.1:35371/mx/self-invoice/258effb4-2279-4fe0-93ab-4821e57769b9",
                      *             "until": "2026-12-31",
                      *             "invoice": null
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:27:12.942Z"
+                     *             "created": "2026-12-03T14:46:59.678Z"
                      *           }
                      *         }
                      *       ]
@@ -32945,7 +32945,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ed26c949-f095-400e-a4be-efa706e801ad",
+                     *       "id": "258effb4-2279-4fe0-93ab-4821e57769b9",
                      *       "folio": 1,
                      *       "date": "2026-12-03",
                      *       "branch": "Sucursal Centro",
@@ -33029,13 +33029,13 @@ export interface operations {
                      *       "status": "open",
                      *       "global_invoice": null,
                      *       "self_invoice": {
-                     *         "url": "http://127.0.0.1:45529/mx/self-invoice/ed26c949-f095-400e-a4be-efa706e801ad",
+                     *         "url": "http://127.0.0.1:35371/mx/self-invoice/258effb4-2279-4fe0-93ab-4821e57769b9",
                      *         "until": "2026-12-31",
                      *         "invoice": null,
-                     *         "key": "ceoJ5yVjI2AX7HFFM7PWfA"
+                     *         "key": "8BDuIpn7jXKPLZG9smWjgQ"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:12.942Z"
+                     *         "created": "2026-12-03T14:46:59.678Z"
                      *       }
                      *     }
                      */
@@ -33200,7 +33200,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ed26c949-f095-400e-a4be-efa706e801ad",
+                     *       "id": "258effb4-2279-4fe0-93ab-4821e57769b9",
                      *       "folio": 1,
                      *       "date": "2026-12-03",
                      *       "branch": "Sucursal Centro",
@@ -33284,12 +33284,12 @@ export interface operations {
                      *       "status": "open",
                      *       "global_invoice": null,
                      *       "self_invoice": {
-                     *         "url": "http://127.0.0.1:45529/mx/self-invoice/ed26c949-f095-400e-a4be-efa706e801ad",
+                     *         "url": "http://127.0.0.1:35371/mx/self-invoice/258effb4-2279-4fe0-93ab-4821e57769b9",
                      *         "until": "2026-12-31",
                      *         "invoice": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:12.942Z"
+                     *         "created": "2026-12-03T14:46:59.678Z"
                      *       }
                      *     }
                      */
@@ -33439,7 +33439,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "key": "ceoJ5yVjI2AX7HFFM7PWfA"
+                 *       "key": "8BDuIpn7jXKPLZG9smWjgQ"
                  *     }
                  */
                 "application/json": {
@@ -33545,7 +33545,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "key": "ceoJ5yVjI2AX7HFFM7PWfA",
+                 *       "key": "8BDuIpn7jXKPLZG9smWjgQ",
                  *       "rfc": "MASO451221PM4",
                  *       "name": "MARIA OLIVIA MARTINEZ SAGAZ",
                  *       "postal_code": "80290",
@@ -33716,7 +33716,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "83eb465c-cd79-4dae-a390-323ba8708437",
+                     *       "id": "26110bbd-f873-4e2e-9160-d29c3df8a57d",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -33812,7 +33812,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "BD75A2BA-FA88-40DE-98D1-0CFAD09B2FCB",
+                     *         "uuid": "D404535A-C46F-495A-ACE2-63723BF78FF7",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -33822,8 +33822,8 @@ export interface operations {
                      *         "send": true
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:14.386Z",
-                     *         "last_updated": "2026-12-03T14:27:14.458Z"
+                     *         "created": "2026-12-03T14:47:01.579Z",
+                     *         "last_updated": "2026-12-03T14:47:01.685Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -34083,7 +34083,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ed12b12b-aed8-4629-9bad-f83639cc3066",
+                     *       "id": "18bbcb2b-f1d5-496b-8839-560370696ee1",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -34148,7 +34148,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "43EE9841-3490-4513-8A61-F4787ADC342F",
+                     *         "uuid": "D0515EB3-D522-4D6D-8FCA-0566AE5B9DA2",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -34158,8 +34158,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:27:14.909Z",
-                     *         "last_updated": "2026-12-03T14:27:14.928Z"
+                     *         "created": "2026-12-03T14:47:02.180Z",
+                     *         "last_updated": "2026-12-03T14:47:02.246Z"
                      *       },
                      *       "annulled": false,
                      *       "global_information": {
@@ -34407,7 +34407,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "invoice",
                      *               "document": {
-                     *                 "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *                 "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
                      *                 "name": "A-18-5"
                      *               },
                      *               "description": "Factura A-18-5, cuota 1",
@@ -34422,7 +34422,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "6105fda2-acc1-4446-be52-4baef48be2dd",
+                     *                 "id": "3b7fb258-c127-4fd2-9f8e-e5a6cc3abd21",
                      *                 "name": "NC-23-2"
                      *               },
                      *               "description": "Anulación de la nota crédito NC-23-2 · A-18-5, cuota 1",
@@ -34437,7 +34437,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "6812fb3e-cf3e-479f-a950-6d570cb46d5d",
+                     *                 "id": "5841d420-11fe-4271-8818-47b6c6a38273",
                      *                 "name": "NC-23-3"
                      *               },
                      *               "description": "Anulación de la nota crédito NC-23-3 · A-18-5, cuota 1",
@@ -34452,7 +34452,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "5cf04adc-0e66-4f21-9510-5a577a8b5031",
+                     *                 "id": "212459f9-dc3f-41a3-9762-4ae70d76daad",
                      *                 "name": "REP-24-2"
                      *               },
                      *               "description": "Cancelación del complemento de pago REP-24-2 · A-18-5, cuota 1",
@@ -34467,7 +34467,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "f80a194f-6def-452f-afd8-b0083e44986b",
+                     *                 "id": "61525610-b2bc-4061-ba5f-f74ede07fe28",
                      *                 "name": "REP-24-3"
                      *               },
                      *               "description": "Cancelación del complemento de pago REP-24-3 · A-18-5, cuota 1",
@@ -34482,7 +34482,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "bc0469eb-9dd6-4b08-ad05-b902cb507936",
+                     *                 "id": "17d0286b-c45d-4a6f-95ce-c95b4788f70f",
                      *                 "name": "NC-23-1"
                      *               },
                      *               "description": "Nota crédito NC-23-1 · A-18-5, cuota 1",
@@ -34497,7 +34497,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "6105fda2-acc1-4446-be52-4baef48be2dd",
+                     *                 "id": "3b7fb258-c127-4fd2-9f8e-e5a6cc3abd21",
                      *                 "name": "NC-23-2"
                      *               },
                      *               "description": "Nota crédito NC-23-2 · A-18-5, cuota 1",
@@ -34512,7 +34512,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "6812fb3e-cf3e-479f-a950-6d570cb46d5d",
+                     *                 "id": "5841d420-11fe-4271-8818-47b6c6a38273",
                      *                 "name": "NC-23-3"
                      *               },
                      *               "description": "Nota crédito NC-23-3 · A-18-5, cuota 1",
@@ -34527,7 +34527,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "1f02194c-a2c8-4c5f-9673-186d90cb35de",
+                     *                 "id": "8c70395e-c48b-4a28-80b0-3ba87b71c15e",
                      *                 "name": "REP-24-1"
                      *               },
                      *               "description": "Complemento de pago REP-24-1 · A-18-5, cuota 1",
@@ -34542,7 +34542,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "5cf04adc-0e66-4f21-9510-5a577a8b5031",
+                     *                 "id": "212459f9-dc3f-41a3-9762-4ae70d76daad",
                      *                 "name": "REP-24-2"
                      *               },
                      *               "description": "Complemento de pago REP-24-2 · A-18-5, cuota 1",
@@ -34557,7 +34557,7 @@ export interface operations {
                      *               "date": "2026-12-03",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "f80a194f-6def-452f-afd8-b0083e44986b",
+                     *                 "id": "61525610-b2bc-4061-ba5f-f74ede07fe28",
                      *                 "name": "REP-24-3"
                      *               },
                      *               "description": "Complemento de pago REP-24-3 · A-18-5, cuota 1",
@@ -34999,7 +34999,7 @@ export interface operations {
                      *           "items": [
                      *             {
                      *               "invoice": {
-                     *                 "id": "50e42116-687d-4ccb-8f7a-7d1ff11823e1",
+                     *                 "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
                      *                 "name": "A-18-5",
                      *                 "date": "2026-12-03"
                      *               },
@@ -35182,7 +35182,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "816a23c1-5159-4283-a9f6-ccb8c38f3f6d",
+                     *       "id": "8f724578-6905-4838-8b96-1969d8283f07",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.mx"
@@ -35384,7 +35384,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "28525f13-9842-4f07-a901-e986c29994f1",
+                     *       "id": "9f46a045-bac4-47f3-97e2-fdbaf8f57a83",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.mx"
@@ -35586,7 +35586,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a0ef0bde-473e-453e-b16e-1258b56356a9",
+                     *       "id": "97c95195-8395-412c-b448-5392e8900110",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.mx"
@@ -35781,7 +35781,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "b8de720c-ab3a-4f5e-9a5f-5fda7712f9e3",
+                     *           "id": "d00104ae-09d0-41fa-b75a-8f60c5e11ade",
                      *           "url": "https://erp.example.mx/hooks/facturas",
                      *           "events": [
                      *             "invoice.stamp_accepted",
@@ -35789,7 +35789,7 @@ export interface operations {
                      *           ],
                      *           "description": "ERP",
                      *           "active": true,
-                     *           "created_at": "2026-12-03T14:27:01.382Z",
+                     *           "created_at": "2026-12-03T14:46:40.835Z",
                      *           "previous_secret_expires_at": null
                      *         }
                      *       ]
@@ -35905,7 +35905,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b8de720c-ab3a-4f5e-9a5f-5fda7712f9e3",
+                     *       "id": "d00104ae-09d0-41fa-b75a-8f60c5e11ade",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -35913,9 +35913,9 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
-                     *       "created_at": "2026-12-03T14:27:01.382Z",
+                     *       "created_at": "2026-12-03T14:46:40.835Z",
                      *       "previous_secret_expires_at": null,
-                     *       "secret": "whsec_5dNLG_5rYAWcJ9LiJ9YHL2a-AdfKZQel"
+                     *       "secret": "whsec_ZMFixlVVuxuvlyi2iq5DOuPwQumnZJNe"
                      *     }
                      */
                     "application/json": {
@@ -36010,7 +36010,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b8de720c-ab3a-4f5e-9a5f-5fda7712f9e3",
+                     *       "id": "d00104ae-09d0-41fa-b75a-8f60c5e11ade",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -36018,7 +36018,7 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
-                     *       "created_at": "2026-12-03T14:27:01.382Z",
+                     *       "created_at": "2026-12-03T14:46:40.835Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -36114,7 +36114,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b8de720c-ab3a-4f5e-9a5f-5fda7712f9e3",
+                     *       "id": "d00104ae-09d0-41fa-b75a-8f60c5e11ade",
                      *       "deleted": true
                      *     }
                      */
@@ -36211,7 +36211,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b8de720c-ab3a-4f5e-9a5f-5fda7712f9e3",
+                     *       "id": "d00104ae-09d0-41fa-b75a-8f60c5e11ade",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -36219,7 +36219,7 @@ export interface operations {
                      *       ],
                      *       "description": "ERP contable",
                      *       "active": true,
-                     *       "created_at": "2026-12-03T14:27:01.382Z",
+                     *       "created_at": "2026-12-03T14:46:40.835Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -36324,7 +36324,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b8de720c-ab3a-4f5e-9a5f-5fda7712f9e3",
+                     *       "id": "d00104ae-09d0-41fa-b75a-8f60c5e11ade",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -36332,9 +36332,9 @@ export interface operations {
                      *       ],
                      *       "description": "ERP contable",
                      *       "active": true,
-                     *       "created_at": "2026-12-03T14:27:01.382Z",
-                     *       "previous_secret_expires_at": "2026-12-04T14:27:16.077Z",
-                     *       "secret": "whsec_8rZAl3xP46W9Ozuf-7owdPHv4eFTpss-"
+                     *       "created_at": "2026-12-03T14:46:40.835Z",
+                     *       "previous_secret_expires_at": "2026-12-04T14:47:03.475Z",
+                     *       "secret": "whsec_YsM4Nme0IqXUis_15BLqRr6RvcxPqzsc"
                      *     }
                      */
                     "application/json": {
@@ -36432,16 +36432,16 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "590c1780-53fb-41dc-86da-c543af1f0ba2",
-                     *           "event_id": "e41f4ce9-40e2-4b38-9676-369078233fee",
+                     *           "id": "c7d6fa8c-592b-40a1-8ec8-18f5c781d439",
+                     *           "event_id": "86c30f04-ec91-4497-b1c4-6a67039eee1c",
                      *           "type": "invoice.stamp_accepted",
-                     *           "document_id": "ed12b12b-aed8-4629-9bad-f83639cc3066",
+                     *           "document_id": "18bbcb2b-f1d5-496b-8839-560370696ee1",
                      *           "status": "pending",
                      *           "attempts": 1,
                      *           "response_status": null,
                      *           "last_error": "The URL names a host that does not resolve (erp.example.mx)",
-                     *           "created_at": "2026-12-03T14:27:14.928Z",
-                     *           "last_attempt_at": "2026-12-03T14:27:15.953Z",
+                     *           "created_at": "2026-12-03T14:47:02.246Z",
+                     *           "last_attempt_at": "2026-12-03T14:47:03.347Z",
                      *           "delivered_at": null
                      *         }
                      *       ]
@@ -36550,16 +36550,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "590c1780-53fb-41dc-86da-c543af1f0ba2",
-                     *       "event_id": "e41f4ce9-40e2-4b38-9676-369078233fee",
+                     *       "id": "c7d6fa8c-592b-40a1-8ec8-18f5c781d439",
+                     *       "event_id": "86c30f04-ec91-4497-b1c4-6a67039eee1c",
                      *       "type": "invoice.stamp_accepted",
-                     *       "document_id": "ed12b12b-aed8-4629-9bad-f83639cc3066",
+                     *       "document_id": "18bbcb2b-f1d5-496b-8839-560370696ee1",
                      *       "status": "pending",
                      *       "attempts": 1,
                      *       "response_status": null,
                      *       "last_error": "The URL names a host that does not resolve (erp.example.mx)",
-                     *       "created_at": "2026-12-03T14:27:14.928Z",
-                     *       "last_attempt_at": "2026-12-03T14:27:15.953Z",
+                     *       "created_at": "2026-12-03T14:47:02.246Z",
+                     *       "last_attempt_at": "2026-12-03T14:47:03.347Z",
                      *       "delivered_at": null
                      *     }
                      */
