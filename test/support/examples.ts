@@ -4,7 +4,8 @@
  * from the service itself on a fresh demo database by calling each route once, in an order where each
  * call finds what it names (the invoice a note corrects, a Draft to stamp, a stamped CFDI to cancel, a
  * delivery to retry). `npm run docs:examples` writes the file; test/http/openapi.test.ts checks that every
- * request body and main answer has one, valid against its schema, and sends the invoice examples again.
+ * request body and main answer has one, valid against its schema, and sends again the invoice examples and
+ * those that name nothing of the database they were recorded on (logins, customers, products, previews, a ticket).
  *
  * A request is sent as its example shows it: with the defaults of its schema filled in (what the service
  * reads), so that it carries every property the document marks required.
