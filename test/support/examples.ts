@@ -154,6 +154,10 @@ export async function recordExamples(s: ApiClient): Promise<Examples> {
     await call(who, 'DELETE', '/v1/customers/{id}', { params: { id: customer.id } });
     await call(who, 'DELETE', '/v1/products/{id}', { params: { id: product.id } });
   }
+  // Every operation of the public document has its example: a route added without its call here is named.
+  const operations = Object.entries<Record<string, unknown>>(document.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+  const uncalled = operations.filter((k) => !out[k]);
+  if (uncalled.length) throw new Error(`no call records an example of ${uncalled.join(', ')}: add one to test/support/examples.ts`);
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 
   /** Colombia: invoices (plain, electronic, a POS ticket turned into an invoice), notes, cash receipts. */
