@@ -141,7 +141,7 @@ co('POST /v1/vouchers/{id}/mail', 'Queues an e-mail of the cash receipt\'s PDF t
 co('GET /v1/vouchers/{id}/pdf', 'The cash receipt as a PDF, as base64 in JSON or the file itself with Accept: application/pdf.');
 
 // Mexico: invoices --------------------------------------------------------------------------------------------
-mx('POST /v1/invoices', 'Creates a CFDI 4.0 invoice (type I or E): checks it against the SAT\'s catalogues and the company\'s settings, takes the type\'s next number, posts its journal entry and due items, and answers it (201). '
+mx('POST /v1/invoices', 'Creates a CFDI 4.0 invoice (type I, ingreso): checks it against the SAT\'s catalogues and the company\'s settings, takes the type\'s next number, posts its journal entry and due items, and answers it (201). '
   + 'With `stamp.send` it is sealed and sent to the stamping provider (PAC), the answer waiting for its verdict up to DIAN_TIMEOUT_MS; the ServiceAPI-Application-Id header is required. '
   + 'Every rule broken answers 400 at once; a repeated Idempotency-Key answers the first invoice.');
 mx('GET /v1/invoices', 'A page of the company\'s invoices, newest first, each as GET /mx/v1/invoices/{id} answers it; filtered by document type, customer, name and dates (see the parameters), or continued with `after`.');
