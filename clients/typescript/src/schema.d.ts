@@ -2102,7 +2102,7 @@ export interface paths {
         put?: never;
         /**
          * Create a Mexican invoice
-         * @description Creates a CFDI 4.0 invoice (type I or E): checks it against the SAT's catalogues and the company's settings, takes the type's next number, posts its journal entry and due items, and answers it (201). With `stamp.send` it is sealed and sent to the stamping provider (PAC), the answer waiting for its verdict up to DIAN_TIMEOUT_MS; the ServiceAPI-Application-Id header is required. Every rule broken answers 400 at once; a repeated Idempotency-Key answers the first invoice.
+         * @description Creates a CFDI 4.0 invoice (type I, ingreso): checks it against the SAT's catalogues and the company's settings, takes the type's next number, posts its journal entry and due items, and answers it (201). With `stamp.send` it is sealed and sent to the stamping provider (PAC), the answer waiting for its verdict up to DIAN_TIMEOUT_MS; the ServiceAPI-Application-Id header is required. Every rule broken answers 400 at once; a repeated Idempotency-Key answers the first invoice.
          */
         post: operations["mxCreateInvoice"];
         delete?: never;
