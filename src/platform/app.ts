@@ -365,7 +365,7 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
       }
     });
   }
-  cors(app, config.corsOrigins);
+  await cors(app, config.corsOrigins);
 
   await app.register(swagger, {
     openapi: {

@@ -4,12 +4,16 @@
  * off unless CORS_ORIGINS names the origins allowed.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCors from '@fastify/cors';
 import { ApiError, error } from './errors';
 
 /** The routes' paths as patterns, to tell "no such path" (404) from "not with this method" (405). */
 export function methodsByPath(app: FastifyInstance): (url: string) => string[] {
   const routes: { pattern: RegExp; methods: string[] }[] = [];
   app.addHook('onRoute', (route) => {
+    // The catch-all OPTIONS route of @fastify/cors (it hands a request that is no preflight back to not-found) is no
+    // path of the service: it would make every path "exist" with OPTIONS.
+    if (route.url === '*' || route.url === '/*') return;
     const source = `^${route.url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`;
     routes.push({ pattern: new RegExp(source), methods: ([] as string[]).concat(route.method) });
   });
@@ -33,22 +37,22 @@ export function notFoundOrWrongMethod(allowedFor: (url: string) => string[]) {
   };
 }
 
-const EXPOSED = 'X-Request-Id, Retry-After, Location, Content-Disposition, Idempotent-Replayed';
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, Partner-Id, X-Request-Id';
+const EXPOSED = ['X-Request-Id', 'Retry-After', 'Location', 'Content-Disposition', 'Idempotent-Replayed'];
 
-/** CORS for the origins of CORS_ORIGINS (`*` for any); nothing at all when it is empty. */
-export function cors(app: FastifyInstance, origins: string[]): void {
+/**
+ * CORS for the origins of CORS_ORIGINS (`*` for any), by `@fastify/cors`; nothing at all when it is empty. An origin
+ * that is not listed (or a request without Origin) gets no CORS header and its OPTIONS is routed as any other request
+ * (the origin is resolved per request, so the plugin adds nothing for it); a listed origin's preflight is answered
+ * 204 before authentication and routing, echoing the headers it asks for.
+ */
+export async function cors(app: FastifyInstance, origins: string[]): Promise<void> {
   if (!origins.length) return;
   const any = origins.includes('*');
-  app.addHook('onRequest', async (req, reply) => {
-    const origin = req.headers.origin;
-    if (!origin || !(any || origins.includes(origin))) return;
-    reply.header('Access-Control-Allow-Origin', any ? '*' : origin).header('Vary', 'Origin').header('Access-Control-Expose-Headers', EXPOSED);
-    // A preflight is answered here, before authentication and routing.
-    if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
-      return reply.status(204).header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE')
-        .header('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? ALLOWED_HEADERS)
-        .header('Access-Control-Max-Age', '600').send();
-    }
+  await app.register(fastifyCors, {
+    origin: (origin: string | undefined, done: (err: Error | null, allow: boolean | string) => void) =>
+      done(null, !origin ? false : any ? '*' : origins.includes(origin)),
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    exposedHeaders: EXPOSED,
+    maxAge: 600,
   });
 }

@@ -66,6 +66,16 @@ describe('405, 413 and CORS', () => {
     const other = await withCors.call('GET', '/v1/users', { token, headers: { origin: 'https://evil.example.net' } });
     assert.equal(other.status, 200);
     assert.equal(other.headers.get('access-control-allow-origin'), null);
+    assert.equal(other.headers.get('access-control-expose-headers'), null);
+    // Another origin's preflight is not answered as one; the plugin's catch-all OPTIONS route adds no path: an
+    // unknown path stays 404 and a known one's Allow does not gain OPTIONS.
+    const otherPre = await withCors.call('OPTIONS', '/v1/invoices', { headers: { origin: 'https://evil.example.net', 'access-control-request-method': 'POST' } });
+    assert.notEqual(otherPre.status, 204);
+    assert.equal(otherPre.headers.get('access-control-allow-origin'), null);
+    assert.equal((await withCors.call('GET', '/v1/no-such-thing', { token })).status, 404);
+    const del = await withCors.call('DELETE', '/v1/customers', { token });
+    assert.equal(del.status, 405);
+    assert.deepEqual(del.headers.get('allow')?.split(', ').sort(), ['GET', 'HEAD', 'POST']);
   });
 
   test('CORS_ORIGINS refuses what is not an origin', () => {
