@@ -23,6 +23,7 @@ import { FinkokPac } from './einvoice/sat/finkok';
 import { reportRoutes } from './reports/routes';
 import { ticketRoutes } from './tickets/routes';
 import { selfInvoicePage } from './tickets/page';
+import fastifyCookie from '@fastify/cookie';
 import { startAutomaticGlobals } from './tickets/auto';
 import { Outbox } from './platform/outbox';
 import { Throttle } from './platform/throttle';
@@ -156,6 +157,9 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     }
     // Without ADMIN_TOKEN the administration routes answer 404 to all but the console's owners (src/admin/routes.ts).
     await app.register(adminRoutes({ config, db, dian: authority, sealingKey: key, throttle }), { prefix: '/admin/v1' });
+    // Cookies (@fastify/cookie) for the console's session and the self-invoicing page's CSRF token; `hook: false`: no
+    // request is parsed for them but where those pages ask (`parseCookie`), the API's requests carry none.
+    await app.register(fastifyCookie, { hook: false });
     await app.register(consoleRoutes(app, config, db), { prefix: '/app' });
     // The public self-invoicing page of Mexican tickets (no login; its own CSRF token and limit per address).
     await app.register(selfInvoicePage({ db, outbox, pool, dianTimeoutMs: config.dianTimeoutMs }), { prefix: '/mx/self-invoice' });

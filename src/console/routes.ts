@@ -37,12 +37,9 @@ import { csv, RECEIVABLES_MONEY, receivablesPage, receivablesRows, TRIAL_BALANCE
 const COOKIE = 'fx_console';
 const hide = { schema: { hide: true } } as const;
 
+/** The session cookie's value, if the request carries one (@fastify/cookie, registered in src/server.ts). */
 function cookieOf(req: FastifyRequest): string | undefined {
-  for (const part of String(req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === COOKIE) return v.join('=');
-  }
-  return undefined;
+  return req.server.parseCookie(String(req.headers.cookie ?? ''))[COOKIE];
 }
 
 /** A state-changing request must come from a page of this console: its Origin (or, without one, its Referer) is this host. */
@@ -66,7 +63,7 @@ export type Guarded = (handler: (ctx: Ctx, req: FastifyRequest, reply: FastifyRe
 
 export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
   const cookie = (value: string, maxAge: number) =>
-    `${COOKIE}=${value}; Path=/app; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${config.consoleHttps ? '; Secure' : ''}`;
+    root.serializeCookie(COOKIE, value, { path: '/app', httpOnly: true, sameSite: 'lax', maxAge, secure: config.consoleHttps });
 
   return async (app: FastifyInstance) => {
     // Forms arrive URL-encoded; a repeated name (the lines of an invoice) becomes an array.

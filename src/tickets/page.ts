@@ -159,16 +159,16 @@ export function selfInvoicePage(services: { db: Db; outbox?: Outbox; pool?: CpuP
     /** A fresh token in the cookie and the form. */
     const token = (reply: FastifyReply) => {
       const csrf = crypto.randomBytes(24).toString('base64url');
-      reply.header('Set-Cookie', `${COOKIE}=${csrf}; Path=/mx/self-invoice; HttpOnly; SameSite=Strict; Max-Age=3600`);
+      reply.header('Set-Cookie', reply.server.serializeCookie(COOKIE, csrf, { path: '/mx/self-invoice', httpOnly: true, sameSite: 'strict', maxAge: 3600 }));
       return csrf;
     };
     const csrfOk = (req: FastifyRequest) => {
-      const cookie = /(?:^|;\s*)autofactura_csrf=([A-Za-z0-9_-]+)/.exec(String(req.headers.cookie ?? ''))?.[1] ?? '';
-      const sent = String((req.body as Form | undefined)?._csrf ?? '');
+      const cookie = Buffer.from(req.server.parseCookie(String(req.headers.cookie ?? ''))[COOKIE] ?? '');
+      const sent = Buffer.from(String((req.body as Form | undefined)?._csrf ?? ''));
       const from = req.headers.origin ?? req.headers.referer;
       let sameOrigin = false;
       try { sameOrigin = !!from && new URL(String(from)).host === req.headers.host; } catch { /* not a URL */ }
-      return sameOrigin && cookie.length > 0 && cookie.length === sent.length && crypto.timingSafeEqual(Buffer.from(cookie), Buffer.from(sent));
+      return sameOrigin && cookie.length > 0 && cookie.length === sent.length && crypto.timingSafeEqual(cookie, sent);
     };
     const refusedCsrf = (reply: FastifyReply) => send(reply, 403, layout('Solicitud rechazada', html`<p>Esta solicitud no vino de la página de facturación. Vuelve a abrirla e inténtalo de nuevo.</p>`));
     const noTicket = 'La clave o el ticket no son válidos. Revisa la clave impresa en tu ticket.';

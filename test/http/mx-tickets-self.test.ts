@@ -159,6 +159,11 @@ eachStorage('MX self-invoicing of tickets', (storage: Storage) => {
       fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields) });
     assert.equal((await post(t.self_invoice.url, { _csrf: cookie, key: t.self_invoice.key }, { origin: s.url })).status, 403, 'no cookie');
     assert.equal((await post(t.self_invoice.url, { _csrf: 'x', key: t.self_invoice.key })).status, 403, 'another token');
+    // The cookie as set (@fastify/cookie) and as read: its attributes; a cookie decoded to other bytes than the form's
+    // token (here "é", two bytes, beside a one-byte token of the same length in characters) is refused, not a 500.
+    assert.match(open.headers.get('set-cookie')!, /; Max-Age=3600; Path=\/mx\/self-invoice; HttpOnly; SameSite=Strict$/);
+    assert.equal((await post(t.self_invoice.url, { _csrf: 'x', key: t.self_invoice.key }, { cookie: 'autofactura_csrf=%C3%A9', origin: s.url })).status, 403, 'a token of other bytes');
+    assert.equal((await post(t.self_invoice.url, { _csrf: cookie, key: t.self_invoice.key }, { cookie: `other=1; autofactura_csrf=${cookie}`, origin: s.url })).status, 400, 'the token among other cookies is read');
     const unknown = await post(`${s.url}/mx/self-invoice/not-a-ticket`, { _csrf: cookie, key: 'x' });
     assert.equal(unknown.status, 404);
     assert.match(await unknown.text(), /La clave o el ticket no son válidos/);
