@@ -119,10 +119,12 @@ export function instantOf(text: string, timeZone: string): Date {
   if (!v?.moment) throw new Error(`not a date-time: ${text}`);
   if (v.offset) return new Date(v.moment);
   const wall = Date.parse(`${v.moment}Z`);
-  // Two passes settle the offset around a change of it.
-  let instant = wall - zoneOffset(wall, timeZone);
-  instant = wall - zoneOffset(instant, timeZone);
-  return new Date(instant);
+  // Two passes settle the offset around a change of it. A time in the gap of a change (the clocks jump forward) has
+  // none that gives it back: it is read with the offset before the gap, which is the later of the two instants
+  // (what Temporal's `compatible` disambiguation does; bench/libraries.ts compares them).
+  const first = wall - zoneOffset(wall, timeZone);
+  const second = wall - zoneOffset(first, timeZone);
+  return new Date(second + zoneOffset(second, timeZone) === wall ? second : Math.max(first, second));
 }
 
 /** A query parameter that takes a date or a date-time. */

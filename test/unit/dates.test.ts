@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { filterDay, momentBound, parseDateFilter } from '../../src/platform/dates';
+import { filterDay, instantOf, momentBound, parseDateFilter } from '../../src/platform/dates';
 
 test('dates and ISO date-times, with or without offset and fraction', () => {
   assert.deepEqual(parseDateFilter('2024-01-31'), { day: '2024-01-31', moment: null, offset: false });
@@ -42,4 +42,16 @@ test('a document date is the date written; a moment bound is exact to the millis
     ['<', `(date_trunc('milliseconds', $3::timestamptz) + interval '1 millisecond')`, '2024-01-31T05:00:00.123+00:00']);
   const wall = momentBound('2024-01-31T05:00', 'start', tz);
   assert.deepEqual([wall.op, wall.sql('$3'), wall.value], ['>=', `($3::timestamp AT TIME ZONE '${tz}')`, '2024-01-31T05:00:00']);
+});
+
+test('instantOf around a change of offset: a skipped time reads as the instant after the gap, a repeated one as the first', () => {
+  // Tijuana keeps daylight saving time: on 2026-03-08 the clocks go from 02:00 PST to 03:00 PDT, on 2026-11-01 back from
+  // 02:00 PDT to 01:00 PST. 02:30 does not exist on 8 March: it reads as 03:30 PDT (Temporal's `compatible`).
+  assert.equal(instantOf('2026-03-08T02:30:00', 'America/Tijuana').toISOString(), '2026-03-08T10:30:00.000Z');
+  assert.equal(instantOf('2026-03-08T01:59:59', 'America/Tijuana').toISOString(), '2026-03-08T09:59:59.000Z');
+  assert.equal(instantOf('2026-03-08T03:00:00', 'America/Tijuana').toISOString(), '2026-03-08T10:00:00.000Z');
+  assert.equal(instantOf('2026-11-01T01:30:00', 'America/Tijuana').toISOString(), '2026-11-01T08:30:00.000Z');
+  // Mexico City's last change forward (2021-04-04, 02:00 CST → 03:00 CDT).
+  assert.equal(instantOf('2021-04-04T02:15:00', 'America/Mexico_City').toISOString(), '2021-04-04T08:15:00.000Z');
+  assert.equal(instantOf('2026-12-03T14:46:10', 'America/Bogota').toISOString(), '2026-12-03T19:46:10.000Z');
 });
