@@ -13,7 +13,8 @@
  *   - rate limit with a count shared through the database (embedded PGlite): RateLimiter.take vs one upsert per
  *     request, which is what a shared store for @fastify/rate-limit does (its `incr` runs on every request).
  *
- * BENCH_LIBRARIES_MS (default 300) is the time given to each side of each round; three rounds.
+ * BENCH_LIBRARIES_MS (default 200) is the time given to each side of each round, BENCH_LIBRARIES_ROUNDS (default 5) the
+ * rounds; it prints the medians and the median ratio, and the range of the rounds' ratios (a loaded machine moves them).
  */
 import './xmldom-unpatched';
 import { UnpatchedDOMParser } from './xmldom-unpatched';
@@ -33,8 +34,8 @@ import { RateLimiter, sharedCount } from '../src/platform/ratelimit';
 import type { Queryable } from '../src/platform/db';
 import { BenchFailure, round2, table } from './common';
 
-const MS = Number(process.env.BENCH_LIBRARIES_MS || 300);
-const ROUNDS = 3;
+const MS = Number(process.env.BENCH_LIBRARIES_MS || 200);
+const ROUNDS = Number(process.env.BENCH_LIBRARIES_ROUNDS || 5);
 
 /** Operations per millisecond of `fn` (awaited one after another) for about MS milliseconds. */
 async function rate(fn: () => unknown): Promise<number> {
@@ -49,19 +50,27 @@ async function rate(fn: () => unknown): Promise<number> {
   return (now - start) / n;
 }
 
-/** Milliseconds per operation, own code and library, over alternating rounds. */
-async function compare(own: () => unknown, library: () => unknown): Promise<[number, number]> {
-  let a = 0, b = 0;
-  for (let r = 0; r < ROUNDS; r++) { a += await rate(own); b += await rate(library); }
-  return [a / ROUNDS, b / ROUNDS];
+/** Milliseconds per operation, own code and library (medians over alternating rounds), and the ratios of the rounds. */
+async function compare(own: () => unknown, library: () => unknown): Promise<Measured> {
+  const a: number[] = [], b: number[] = [], ratios: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    a.push(await rate(own));
+    b.push(await rate(library));
+    ratios.push(b[r] / a[r]);
+  }
+  return { own: median(a), library: median(b), ratios: ratios.sort((x, y) => x - y) };
 }
+
+interface Measured { own: number; library: number; ratios: number[] }
+const median = (v: number[]) => [...v].sort((x, y) => x - y)[Math.floor(v.length / 2)];
 
 function same(what: string, a: unknown, b: unknown): void {
   if (JSON.stringify(a) !== JSON.stringify(b)) throw new BenchFailure(`${what}: own code and library disagree: ${JSON.stringify(a)} / ${JSON.stringify(b)}`);
 }
 
-const row = (what: string, own: string, library: string, [a, b]: [number, number]) =>
-  [what, own, `${round2(a * 1000)}`, library, `${round2(b * 1000)}`, `${round2(b / a)}`];
+const row = (what: string, own: string, library: string, m: Measured) =>
+  [what, own, `${round2(m.own * 1000)}`, library, `${round2(m.library * 1000)}`, `${round2(median(m.ratios))}`,
+    `${round2(m.ratios[0])}–${round2(m.ratios[m.ratios.length - 1])}`];
 
 /** A UBL invoice of `lines` lines written in canonical form, as the service's writers produce it, with the signature's slot. */
 function invoice(lines: number): string {
@@ -171,8 +180,8 @@ async function rateLimit(): Promise<string[][]> {
 
 async function main() {
   const rows = [...await pools(), ...await xml(), ...await dates(), ...await rateLimit()];
-  console.log(`Own code and libraries, µs per operation (${ROUNDS} alternating rounds of ${MS} ms each side); library ÷ own above 1: the library is slower.\n`);
-  console.log(table([['operation', 'own code', 'µs', 'library', 'µs', 'library ÷ own'], ...rows]));
+  console.log(`Own code and libraries, µs per operation, medians of ${ROUNDS} alternating rounds of ${MS} ms each side; library ÷ own above 1: the library is slower.\n`);
+  console.log(table([['operation', 'own code', 'µs', 'library', 'µs', 'library ÷ own', 'rounds\' range'], ...rows]));
 }
 
 main().catch((e) => {
