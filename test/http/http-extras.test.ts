@@ -58,6 +58,11 @@ describe('405, 413 and CORS', () => {
     assert.equal(pre.headers.get('access-control-allow-origin'), 'https://pos.example.com');
     assert.match(pre.headers.get('access-control-allow-methods') ?? '', /POST/);
     assert.equal(pre.headers.get('access-control-allow-headers'), 'authorization, content-type');
+    // An OPTIONS of a listed origin that is no preflight (no Access-Control-Request-Method): 204 as well, not a
+    // plain-text error outside the ErrorBody shape.
+    const bare = await withCors.call('OPTIONS', '/v1/invoices', { headers: { origin: 'https://pos.example.com' } });
+    assert.equal(bare.status, 204);
+    assert.equal(bare.headers.get('access-control-allow-origin'), 'https://pos.example.com');
     const token = await withCors.token('co');
     const get = await withCors.call('GET', '/v1/users', { token, headers: { origin: 'https://erp.example.com' } });
     assert.equal(get.status, 200);
