@@ -70,20 +70,22 @@ interface Figures {
 async function figures(db: Db, cid: number, timeZone: string): Promise<Figures> {
   const [{ d: today }] = await db.query<{ d: string }>(`SELECT to_char((now() AT TIME ZONE $1)::date, 'YYYY-MM-DD') AS d`, [timeZone]);
   const from = monthStart(today, 11);
-  const [sales, dues, topSales, topDebt, attention, overdue] = await Promise.all([
-    // Twelve months of invoices (not annulled, not deleted) by month and currency: invoices_date's range of the company.
-    db.query<Figures['sales'][number]>(
-      `SELECT to_char(date_trunc('month', i.date), 'YYYY-MM-DD') AS month, ${CURRENCY} AS currency, sum(i.total)::text AS total, count(*)::int AS n
-         FROM invoices i WHERE i.company_id = $1 AND i.deleted_at IS NULL AND NOT i.annulled AND i.date >= $2::date GROUP BY 1, 2`, [cid, from]),
+  const [year, dues, topDebt, attention, overdue] = await Promise.all([
+    // Twelve months of invoices (not annulled, not deleted), in one pass over invoices_date's range of the company: the
+    // sums by month and currency, and by customer and currency (of which the five largest).
+    db.query<{ month: string | null; customer_id: number | null; currency: string; total: string; n: number; identification: string | null; name: unknown }>(
+      `WITH g AS (SELECT to_char(date_trunc('month', i.date), 'YYYY-MM-DD') AS month, i.customer_id, ${CURRENCY} AS currency, sum(i.total) AS total, count(*)::int AS n
+                    FROM invoices i WHERE i.company_id = $1 AND i.deleted_at IS NULL AND NOT i.annulled AND i.date >= $2::date
+                   GROUP BY GROUPING SETS ((1, 3), (2, 3))),
+            top AS (SELECT * FROM g WHERE customer_id IS NOT NULL ORDER BY total DESC LIMIT 5)
+       SELECT month, NULL::int AS customer_id, currency, total::text AS total, n, NULL AS identification, NULL::jsonb AS name FROM g WHERE month IS NOT NULL
+       UNION ALL
+       SELECT NULL, t.customer_id, t.currency, t.total::text, t.n, c.identification, c.name FROM top t JOIN customers c ON c.company_id = $1 AND c.id = t.customer_id`, [cid, from]),
     // What is open per currency and due date today: the receivables sums and their pending changes (as the home's figure "owed").
     db.query<Figures['dues'][number]>(
       `SELECT currency, to_char(due_date, 'YYYY-MM-DD') AS due_date, sum(open)::text AS open FROM (
          SELECT currency, due_date, open FROM receivable_dues WHERE company_id = $1 UNION ALL SELECT currency, due_date, open FROM receivable_pending WHERE company_id = $1) x
         GROUP BY 1, 2 HAVING sum(open) <> 0`, [cid]),
-    db.query<Figures['topSales'][number]>(
-      `WITH s AS (SELECT i.customer_id, ${CURRENCY} AS currency, sum(i.total) AS total FROM invoices i
-                   WHERE i.company_id = $1 AND i.deleted_at IS NULL AND NOT i.annulled AND i.date >= $2::date GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 5)
-       SELECT s.currency, s.total::text AS total, c.identification, c.name FROM s JOIN customers c ON c.company_id = $1 AND c.id = s.customer_id ORDER BY s.total DESC`, [cid, from]),
     db.query<Figures['topDebt'][number]>(
       `WITH o AS (SELECT customer_id, currency, sum(open) AS open FROM (
                     SELECT customer_id, currency, open FROM receivable_customers WHERE company_id = $1
@@ -102,6 +104,9 @@ async function figures(db: Db, cid: number, timeZone: string): Promise<Figures> 
         WHERE d.company_id = $1 AND NOT d.annulled AND d.paid < d.amount AND d.due_date < $2::date AND i.deleted_at IS NULL
         ORDER BY d.due_date, d.id LIMIT 5`, [cid, today]),
   ]);
+  const sales = year.filter((r) => r.month !== null).map((r) => ({ month: r.month!, currency: r.currency, total: r.total, n: r.n }));
+  const topSales = year.filter((r) => r.customer_id !== null).sort((x, y) => Number(y.total) - Number(x.total))
+    .map((r) => ({ currency: r.currency, total: r.total, identification: r.identification!, name: r.name }));
   return { today, sales, dues, topSales, topDebt, attention, overdue };
 }
 
