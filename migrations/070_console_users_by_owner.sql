@@ -33,3 +33,8 @@ CREATE INDEX console_activity_at ON console_activity (company_id, at DESC);
 CREATE INDEX admin_changes_at ON admin_changes (company_id, at DESC);
 -- ... and the newest events of a company's documents (events_doc leads with the document).
 CREATE INDEX events_company ON events (company_id, id);
+
+-- Home's invoices needing attention (rejected or unanswered by the authority, or whose e-mail failed), newest changed
+-- first, and its counts of those waiting and rejected: a small index of those rows only, not every invoice.
+CREATE INDEX invoices_attention ON invoices (company_id, updated_at)
+  WHERE deleted_at IS NULL AND (stamp_status IN ('Rejected', 'Pending') OR mail_status = 'failed_delivery');

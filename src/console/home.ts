@@ -3,10 +3,10 @@
  * the browser): sales by month for 12 months, receivables by age (the receivables report's buckets), the top customers
  * by sales and by debt, each an image with its title and description and its figures as a table under it.
  *
- * Every query names the company and rides an index that leads with it: the month's and the year's invoices by
- * invoices_date (company, date), what is owed by the receivables sums of today (receivable_dues and
- * receivable_customers, with their pending changes, migration 023), the open due items by due_items_open, and the
- * invoices needing attention by invoices_updated. None of them reads every invoice of a large company.
+ * Every query names the company and rides an index that leads with it: the year's invoices by invoices_date
+ * (company, date: one pass over those 12 months, which grows with them), what is owed by the receivables sums of today
+ * (receivable_dues and receivable_customers, with their pending changes, migration 023), the open due items by
+ * due_items_open, and the invoices needing attention by invoices_attention (migration 070: those rows only).
  */
 import Decimal from 'decimal.js';
 import type { Db } from '../platform/db';
@@ -92,7 +92,7 @@ async function figures(db: Db, cid: number, timeZone: string): Promise<Figures> 
                     UNION ALL SELECT customer_id, currency, open FROM receivable_pending WHERE company_id = $1) x
                    GROUP BY 1, 2 HAVING sum(open) > 0 ORDER BY 3 DESC LIMIT 5)
        SELECT o.currency, o.open::text AS open, c.identification, c.name FROM o JOIN customers c ON c.company_id = $1 AND c.id = o.customer_id ORDER BY o.open DESC`, [cid]),
-    // Invoices the authority rejected or has not answered, or whose e-mail failed: the newest changed first.
+    // Invoices the authority rejected or has not answered, or whose e-mail failed: the newest changed first (invoices_attention).
     db.query<Figures['attention'][number]>(
       `SELECT i.id, i.name, to_char(i.date, 'YYYY-MM-DD') AS date, i.stamp_status, i.mail_status, i.total::text AS total, ${CURRENCY} AS currency FROM invoices i
         WHERE i.company_id = $1 AND i.deleted_at IS NULL AND (i.stamp_status IN ('Rejected', 'Pending') OR i.mail_status = 'failed_delivery')
