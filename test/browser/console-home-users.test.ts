@@ -4,7 +4,8 @@
  * invites an accountant by e-mail (a real SMTP server on a loopback port catches it), who sets a password from the
  * link and logs in; a role change and a deactivation take effect on the invitee's live session; a viewer gets no
  * invitation form and a forged POST is refused with nothing stored; the activity trail in Spanish at the company's
- * local time; at 360 px no page is wider than the screen and a list's first column stays in view; axe-core on the new pages.
+ * local time; at 360 px no page is wider than the screen and a list's first column stays in view; axe-core on the new pages;
+ * Home with 5,000 more invoices: each month's bar grows by what the test inserted.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -229,5 +230,31 @@ describe('console home charts and users by the owner in a browser', browserSuite
     } finally {
       await page.setViewportSize({ width: 1440, height: 900 });
     }
+  });
+
+  test('Home at 5,000 more invoices: every month of the chart grows by what the test inserted; attention read by its own index', async () => {
+    const [seed] = await s.db.query("SELECT id, total::text AS total, to_char(date, 'YYYY-MM-DD') AS date FROM invoices WHERE company_id = $1 AND deleted_at IS NULL AND NOT annulled ORDER BY created_at DESC LIMIT 1", [coCompany]);
+    await login(DEMO_CONSOLE.co.email, DEMO_CONSOLE.co.password);
+    const before = await chartRows('chart-sales-COP');
+    // 5,000 copies of one invoice, the g-th dated g mod 360 days before it, numbered far from the demo's.
+    const cols: string[] = (await s.db.query("SELECT column_name FROM information_schema.columns WHERE table_name = 'invoices' ORDER BY ordinal_position")).map((c: any) => c.column_name);
+    const expr = (c: string) => ({ id: 'gen_random_uuid()', number: 'number + 900000 + g', name: "prefix || '-copia-' || g", date: 'date - (g % 360)' } as Record<string, string>)[c] ?? c;
+    await s.db.query(`INSERT INTO invoices (${cols.join(', ')}) SELECT ${cols.map(expr).join(', ')} FROM invoices, generate_series(1, 5000) g WHERE id = $1`, [seed.id]);
+    const added = new Map<string, Decimal>();
+    for (let g = 1; g <= 5000; g++) {
+      const d = new Date(Date.parse(`${seed.date}T00:00:00Z`) - (g % 360) * 86_400_000).toISOString().slice(0, 7);
+      added.set(d, (added.get(d) ?? new Decimal(0)).plus(seed.total));
+    }
+    const started = Date.now();
+    await go('/app');
+    const took = Date.now() - started;
+    const after = await chartRows('chart-sales-COP');
+    const label = new Intl.DateTimeFormat('es-CO', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const months = Array.from({ length: 12 }, (_, i) => { const [y, m] = today().split('-').map(Number); return new Date(Date.UTC(y, m - 12 + i, 1)).toISOString().slice(0, 7); });
+    assert.deepEqual(after.map((r) => r[0]), months.map((m) => label.format(new Date(`${m}-01T00:00:00Z`))));
+    months.forEach((m, i) => assert.equal(pesos(after[i][1]).minus(pesos(before[i][1])).toFixed(2), (added.get(m) ?? new Decimal(0)).toFixed(2), `month ${m}`));
+    const [plan] = await s.db.query(`EXPLAIN (FORMAT JSON) SELECT id FROM invoices WHERE company_id = $1 AND deleted_at IS NULL AND (stamp_status IN ('Rejected', 'Pending') OR mail_status = 'failed_delivery') ORDER BY updated_at DESC LIMIT 10`, [coCompany]);
+    assert.match(JSON.stringify(plan), /invoices_attention/);
+    console.log(`# Home with 5,000 more invoices: ${took} ms in the browser (load average ${(await import('node:os')).loadavg()[0].toFixed(1)})`);
   });
 });
