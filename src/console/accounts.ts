@@ -240,6 +240,10 @@ export async function inviteConsoleUser(db: Db, actor: Actor, emailIn: string, r
       [sha256(token), cid, userId, actor.user_id, INVITATION_HOURS]);
     await recordActivity(q, cid, actor.email, 'invite', email, { role });
     return { token, userId, email };
+  }).catch((e: unknown) => {
+    // Two invitations of one new e-mail at once: the second meets the first's row in the unique index.
+    if ((e as { code?: string }).code === '23505') throw new DomainError('already_exists', `A console user with the e-mail ${email} exists`, 'email');
+    throw e;
   });
 }
 
