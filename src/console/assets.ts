@@ -68,6 +68,15 @@ button,.button{background:var(--accent);color:#fff;border-color:var(--accent);cu
 fieldset{border:1px solid var(--line);border-radius:6px;background:var(--card);margin:0 0 12px;min-width:0}legend{font-weight:600}
 .subnav ul{display:flex;flex-wrap:wrap;gap:12px;list-style:none;padding:0;margin:0 0 12px}[aria-current=page]{font-weight:700}form.inline{display:inline}
 .htmx-indicator{display:none}.htmx-request .htmx-indicator,.htmx-request.htmx-indicator{display:block}
-@media (max-width:600px){main{padding:8px}.field{min-width:100%}.top{padding:8px}}
+.visually-hidden{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+.charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,380px),1fr));gap:12px;margin-bottom:16px}
+.chart-svg{margin:0;background:var(--card);border:1px solid var(--line);border-radius:6px;padding:12px;min-width:0}.chart-svg svg{display:block;max-width:480px;height:auto;margin:8px 0}
+.chart-label,.chart-value{font:14px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;fill:var(--fg)}.chart-value{font-variant-numeric:tabular-nums;font-weight:600}
+.chart-track{fill:#e6e9ee}.chart-bar{fill:var(--accent)}.chart-bar.negative{fill:var(--bad)}.chart-data summary{cursor:pointer;color:var(--accent)}.chart-data table{margin-top:4px}
+.scroll{position:relative;max-width:100%}.scroll>table{min-width:100%}
+.scroll th:first-child,.scroll td:first-child{position:sticky;left:0;z-index:1;background:var(--card);box-shadow:1px 0 0 var(--line)}
+.role-form select{max-width:9rem}
+@media (max-width:600px){main{padding:8px}.field{min-width:100%}.top{padding:8px}.top ul{gap:4px 12px}.who{font-size:.9rem}
+ .scroll table{width:max-content;min-width:100%}.scroll th:first-child,.scroll td:first-child{max-width:45vw;white-space:normal;overflow-wrap:anywhere}th,td{padding:6px}.filters>*,.grid>*{max-width:100%}input,select{max-width:100%}.cards{grid-template-columns:repeat(auto-fit,minmax(140px,1fr))}}
 .totals .sum{font-weight:700;border-top:1px solid var(--line)}.statement-link{margin-left:8px;font-size:.9em}
 `;

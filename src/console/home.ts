@@ -1,9 +1,169 @@
-/** Home: the month, what is owed, what needs attention. */
+/**
+ * Home: the month, what is owed, what needs attention, and four charts drawn on the server as SVG (no chart library in
+ * the browser): sales by month for 12 months, receivables by age (the receivables report's buckets), the top customers
+ * by sales and by debt, each an image with its title and description and its figures as a table under it.
+ *
+ * Every query names the company and rides an index that leads with it: the year's invoices by invoices_date
+ * (company, date: one pass over those 12 months, which grows with them), what is owed by the receivables sums of today
+ * (receivable_dues and receivable_customers, with their pending changes, migration 023), the open due items by
+ * due_items_open, and the invoices needing attention by invoices_attention (migration 070: those rows only).
+ */
+import Decimal from 'decimal.js';
 import type { Db } from '../platform/db';
 import { html, type Html } from './html';
-import { day, money, t, type Key } from './i18n';
+import { day, money, t, type Key, type Lang } from './i18n';
 import { page } from './layout';
 import type { Ctx } from './context';
+import { BUCKETS, bucketOf } from '../reports/receivables';
+import { CURRENCY } from '../reports/receivable-sql';
+
+export interface Bar { label: string; value: number; shown: string }
+
+/**
+ * The SVG's own units: 360 wide, so that its text is about as large as the page's at 360 px; each bar under its label and
+ * figure. It scales to its container (width 100%, at most 480 px wide: stylesheet).
+ */
+const W = 360;
+const ROW = 44;
+
+/**
+ * A horizontal bar chart as SVG: an image (role="img") named by its <title> and <desc>, and its figures as a table in a
+ * <details> under it (what a screen reader or anyone wanting the numbers reads).
+ */
+export function barChart(o: { id: string; title: string; desc: string; heads: [string, string]; bars: Bar[]; tableLabel: string }): Html {
+  const max = Math.max(...o.bars.map((b) => Math.abs(b.value)), 0);
+  const height = Math.max(o.bars.length, 1) * ROW + 4;
+  const clip = (s: string) => (s.length > 24 ? `${s.slice(0, 23)}…` : s);
+  return html`<figure class="chart-svg" id="${o.id}"><figcaption>${o.title}</figcaption>
+  <svg role="img" aria-labelledby="${o.id}-title ${o.id}-desc" viewBox="0 0 ${W} ${height}" width="100%" preserveAspectRatio="xMinYMin meet" xmlns="http://www.w3.org/2000/svg">
+  <title id="${o.id}-title">${o.title}</title><desc id="${o.id}-desc">${o.desc}</desc>
+  ${o.bars.map((b, i) => {
+    const y = i * ROW;
+    const width = max > 0 ? Math.max(Math.round((Math.abs(b.value) / max) * W), b.value !== 0 ? 2 : 0) : 0;
+    return html`<g><text x="0" y="${y + 18}" class="chart-label">${clip(b.label)}</text><text x="${W}" y="${y + 18}" text-anchor="end" class="chart-value">${b.shown}</text>
+    <rect x="0" y="${y + 24}" width="${W}" height="12" rx="2" class="chart-track"></rect><rect x="0" y="${y + 24}" width="${width}" height="12" rx="2" class="chart-bar${b.value < 0 ? ' negative' : ''}"></rect></g>`;
+  })}</svg>
+  <details class="chart-data"><summary>${o.tableLabel}</summary><table><caption>${o.title}</caption><thead><tr><th scope="col">${o.heads[0]}</th><th scope="col" class="num">${o.heads[1]}</th></tr></thead>
+  <tbody>${o.bars.map((b) => html`<tr><th scope="row">${b.label}</th><td class="num">${b.shown}</td></tr>`)}</tbody></table></details></figure>`;
+}
+
+const BUCKET_NAMES: Record<Lang, Record<(typeof BUCKETS)[number], string>> = {
+  es: { current: 'Al día', days_1_30: '1 a 30 días', days_31_60: '31 a 60 días', days_61_90: '61 a 90 días', days_over_90: 'Más de 90 días' },
+  en: { current: 'Current', days_1_30: '1–30 days', days_31_60: '31–60 days', days_61_90: '61–90 days', days_over_90: 'Over 90 days' },
+};
+
+/** The first day of the month `back` months before the month of `d` (yyyy-mm-dd). */
+const monthStart = (d: string, back = 0) => { const [y, m] = d.split('-').map(Number); const x = new Date(Date.UTC(y, m - 1 - back, 1)); return x.toISOString().slice(0, 10); };
+const nameOf = (n: unknown) => (Array.isArray(n) ? n.join(' ') : String(n ?? ''));
+
+interface Figures {
+  today: string;
+  sales: { month: string; currency: string; total: string; n: number }[];
+  dues: { currency: string; due_date: string; open: string }[];
+  topSales: { currency: string; total: string; identification: string; name: unknown }[];
+  topDebt: { currency: string; open: string; identification: string; name: unknown }[];
+  attention: { id: string; name: string; date: string; stamp_status: string; mail_status: string; total: string; currency: string }[];
+  overdue: { id: string; name: string; due_date: string; open: string; identification: string; currency: string }[];
+}
+
+/** What the charts and the list show, in five queries run side by side. */
+async function figures(db: Db, cid: number, timeZone: string): Promise<Figures> {
+  const [{ d: today }] = await db.query<{ d: string }>(`SELECT to_char((now() AT TIME ZONE $1)::date, 'YYYY-MM-DD') AS d`, [timeZone]);
+  const from = monthStart(today, 11);
+  const [year, dues, topDebt, attention, overdue] = await Promise.all([
+    // Twelve months of invoices (not annulled, not deleted), in one pass over invoices_date's range of the company: the
+    // sums by month and currency, and by customer and currency (of which the five largest).
+    db.query<{ month: string | null; customer_id: number | null; currency: string; total: string; n: number; identification: string | null; name: unknown }>(
+      `WITH g AS (SELECT to_char(date_trunc('month', i.date), 'YYYY-MM-DD') AS month, i.customer_id, ${CURRENCY} AS currency, sum(i.total) AS total, count(*)::int AS n
+                    FROM invoices i WHERE i.company_id = $1 AND i.deleted_at IS NULL AND NOT i.annulled AND i.date >= $2::date
+                   GROUP BY GROUPING SETS ((1, 3), (2, 3))),
+            top AS (SELECT * FROM g WHERE customer_id IS NOT NULL ORDER BY total DESC LIMIT 5)
+       SELECT month, NULL::int AS customer_id, currency, total::text AS total, n, NULL AS identification, NULL::jsonb AS name FROM g WHERE month IS NOT NULL
+       UNION ALL
+       SELECT NULL, t.customer_id, t.currency, t.total::text, t.n, c.identification, c.name FROM top t JOIN customers c ON c.company_id = $1 AND c.id = t.customer_id`, [cid, from]),
+    // What is open per currency and due date today: the receivables sums and their pending changes (as the home's figure "owed").
+    db.query<Figures['dues'][number]>(
+      `SELECT currency, to_char(due_date, 'YYYY-MM-DD') AS due_date, sum(open)::text AS open FROM (
+         SELECT currency, due_date, open FROM receivable_dues WHERE company_id = $1 UNION ALL SELECT currency, due_date, open FROM receivable_pending WHERE company_id = $1) x
+        GROUP BY 1, 2 HAVING sum(open) <> 0`, [cid]),
+    db.query<Figures['topDebt'][number]>(
+      `WITH o AS (SELECT customer_id, currency, sum(open) AS open FROM (
+                    SELECT customer_id, currency, open FROM receivable_customers WHERE company_id = $1
+                    UNION ALL SELECT customer_id, currency, open FROM receivable_pending WHERE company_id = $1) x
+                   GROUP BY 1, 2 HAVING sum(open) > 0 ORDER BY 3 DESC LIMIT 5)
+       SELECT o.currency, o.open::text AS open, c.identification, c.name FROM o JOIN customers c ON c.company_id = $1 AND c.id = o.customer_id ORDER BY o.open DESC`, [cid]),
+    // Invoices the authority rejected or has not answered, or whose e-mail failed: the newest changed first (invoices_attention).
+    db.query<Figures['attention'][number]>(
+      `SELECT i.id, i.name, to_char(i.date, 'YYYY-MM-DD') AS date, i.stamp_status, i.mail_status, i.total::text AS total, ${CURRENCY} AS currency FROM invoices i
+        WHERE i.company_id = $1 AND i.deleted_at IS NULL AND (i.stamp_status IN ('Rejected', 'Pending') OR i.mail_status = 'failed_delivery')
+        ORDER BY i.updated_at DESC LIMIT 10`, [cid]),
+    // The oldest overdue installments (due_items_open: the open items of the company).
+    db.query<Figures['overdue'][number]>(
+      `SELECT i.id, i.name, to_char(d.due_date, 'YYYY-MM-DD') AS due_date, (d.amount - d.paid)::text AS open, i.customer_identification AS identification, ${CURRENCY} AS currency
+         FROM due_items d JOIN invoices i ON i.company_id = d.company_id AND i.id = d.invoice_id
+        WHERE d.company_id = $1 AND NOT d.annulled AND d.paid < d.amount AND d.due_date < $2::date AND i.deleted_at IS NULL
+        ORDER BY d.due_date, d.id LIMIT 5`, [cid, today]),
+  ]);
+  const sales = year.filter((r) => r.month !== null).map((r) => ({ month: r.month!, currency: r.currency, total: r.total, n: r.n }));
+  const topSales = year.filter((r) => r.customer_id !== null).sort((x, y) => Number(y.total) - Number(x.total))
+    .map((r) => ({ currency: r.currency, total: r.total, identification: r.identification!, name: r.name }));
+  return { today, sales, dues, topSales, topDebt, attention, overdue };
+}
+
+/** The four charts and the list of documents that need attention. */
+async function charts(ctx: Ctx, db: Db): Promise<Html> {
+  const l = ctx.lang;
+  const w = (es: string, en: string) => (l === 'en' ? en : es);
+  const f = await figures(db, ctx.company.company_id, ctx.company.time_zone);
+  const home = ctx.country === 'CO' ? 'COP' : 'MXN';
+  const m = (v: Decimal.Value, cur: string) => money(ctx.country, new Decimal(v).toFixed(2), cur);
+  const currencies = (rows: { currency: string }[]) => [...new Set([home, ...rows.map((r) => r.currency)])].filter((c) => c === home || rows.some((r) => r.currency === c));
+  const tableLabel = w('Ver los datos en una tabla', 'See the figures as a table');
+  const months = Array.from({ length: 12 }, (_, i) => monthStart(f.today, 11 - i));
+  const monthName = new Intl.DateTimeFormat(l === 'en' ? 'en-GB' : 'es-CO', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const label = (mo: string) => monthName.format(new Date(`${mo}T00:00:00Z`));
+  const sales = currencies(f.sales).map((cur) => {
+    const bars = months.map((mo) => {
+      const row = f.sales.find((r) => r.month === mo && r.currency === cur);
+      const v = new Decimal(row?.total ?? 0);
+      return { label: label(mo), value: v.toNumber(), shown: m(v, cur) };
+    });
+    const best = bars.reduce((a, b) => (b.value > a.value ? b : a), bars[0]);
+    return barChart({ id: `chart-sales-${cur}`, title: `${w('Ventas por mes', 'Sales by month')} (${cur})`, tableLabel, heads: [w('Mes', 'Month'), w('Ventas', 'Sales')], bars,
+      desc: w(`Facturado en cada uno de los últimos 12 meses, sin anuladas. Este mes: ${bars[11].shown}. Mes más alto: ${best.label}, ${best.shown}.`,
+        `Invoiced in each of the last 12 months, annulled invoices left out. This month: ${bars[11].shown}. Highest month: ${best.label}, ${best.shown}.`) });
+  });
+  const aging = currencies(f.dues).map((cur) => {
+    const sums = Object.fromEntries(BUCKETS.map((b) => [b, new Decimal(0)])) as Record<(typeof BUCKETS)[number], Decimal>;
+    const todayMs = Date.parse(`${f.today}T00:00:00Z`);
+    for (const r of f.dues.filter((x) => x.currency === cur)) {
+      const b = bucketOf(Math.round((todayMs - Date.parse(`${r.due_date}T00:00:00Z`)) / 86_400_000));
+      sums[b] = sums[b].plus(r.open);
+    }
+    const total = BUCKETS.reduce((a, b) => a.plus(sums[b]), new Decimal(0));
+    const bars = BUCKETS.map((b) => ({ label: BUCKET_NAMES[l][b], value: sums[b].toNumber(), shown: m(sums[b], cur) }));
+    return barChart({ id: `chart-aging-${cur}`, title: `${w('Cartera por edades', 'Receivables by age')} (${cur})`, tableLabel, heads: [w('Edad', 'Age'), w('Por cobrar', 'Owed')], bars,
+      desc: w(`Lo que se debe hoy, ${m(total, cur)} en total, por días de vencido: ${bars.map((b) => `${b.label} ${b.shown}`).join('; ')}.`,
+        `What is owed today, ${m(total, cur)} in all, by days past due: ${bars.map((b) => `${b.label} ${b.shown}`).join('; ')}.`) });
+  });
+  const top = (id: string, title: [string, string], rows: { currency: string; identification: string; name: unknown; v: string }[]) => currencies(rows).map((cur) => {
+    const bars = rows.filter((r) => r.currency === cur).map((r) => ({ label: `${nameOf(r.name)} (${r.identification})`, value: Number(r.v), shown: m(r.v, cur) }));
+    if (!bars.length) return '';
+    return barChart({ id: `${id}-${cur}`, title: `${w(...title)} (${cur})`, tableLabel, heads: [t(l, 'customerName'), w('Valor', 'Amount')], bars,
+      desc: w(`Los ${bars.length} primeros: ${bars.map((b) => `${b.label} ${b.shown}`).join('; ')}.`, `The first ${bars.length}: ${bars.map((b) => `${b.label} ${b.shown}`).join('; ')}.`) });
+  });
+  const topSales = top('chart-top-sales', ['Clientes con más ventas (12 meses)', 'Top customers by sales (12 months)'], f.topSales.map((r) => ({ ...r, v: r.total })));
+  const topDebt = top('chart-top-debt', ['Clientes con más deuda', 'Top customers by debt'], f.topDebt.map((r) => ({ ...r, v: r.open })));
+  const stampWords = (r: Figures['attention'][number]) => [r.stamp_status === 'Rejected' ? t(l, 'rejected') : r.stamp_status === 'Pending' ? t(l, 'waiting') : '',
+    r.mail_status === 'failed_delivery' ? w('Correo fallido', 'E-mail failed') : ''].filter(Boolean).join(' · ');
+  const attention = html`<section aria-labelledby="h-attention" id="attention"><h2 id="h-attention">${w('Documentos que requieren atención', 'Documents needing attention')}</h2>
+  ${f.attention.length || f.overdue.length ? html`<div class="scroll" tabindex="0" role="region" aria-labelledby="h-attention"><table class="sticky-first"><thead><tr>
+  <th scope="col">${t(l, 'invoice')}</th><th scope="col">${w('Motivo', 'Why')}</th><th scope="col">${t(l, 'date')}</th><th scope="col" class="num">${w('Valor', 'Amount')}</th></tr></thead><tbody>
+  ${f.attention.map((r) => html`<tr><th scope="row"><a href="/app/documents/invoices/${r.id}">${r.name}</a></th><td>${stampWords(r)}</td><td>${day(r.date)}</td><td class="num">${m(r.total, r.currency)}</td></tr>`)}
+  ${f.overdue.map((r) => html`<tr><th scope="row"><a href="/app/documents/invoices/${r.id}">${r.name}</a></th><td>${w('Cuota vencida', 'Overdue installment')} (${r.identification})</td>
+  <td>${day(r.due_date)}</td><td class="num">${m(r.open, r.currency)}</td></tr>`)}</tbody></table></div>` : html`<p>${w('Nada pendiente.', 'Nothing pending.')}</p>`}</section>`;
+  return html`<div class="charts">${sales}${aging}${topSales}${topDebt}</div>${attention}`;
+}
 
 export async function homePage(ctx: Ctx, db: Db): Promise<Html> {
   const l = ctx.lang;
@@ -43,5 +203,5 @@ export async function homePage(ctx: Ctx, db: Db): Promise<Html> {
   ${card('invoicedMonth', `${m(f.month_total)} · ${f.month_count} ${t(l, 'count')}`)}
   ${card('owed', m(f.owed))}${card('overdue', m(f.overdue))}
   ${card('waiting', String(f.waiting), '/app/documents?stamp=Pending')}${card('rejected', String(f.rejected), '/app/documents?stamp=Rejected')}
-  ${card('failedMails', String(f.failed_mails))}${card('failedHooks', String(f.failed_hooks))}</div>`);
+  ${card('failedMails', String(f.failed_mails))}${card('failedHooks', String(f.failed_hooks))}</div>${await charts(ctx, db)}`);
 }

@@ -6,7 +6,7 @@ import { errorsOf, fieldLabel, translate } from './messages';
 
 export const csrfField = (ctx: Ctx) => html`<input type="hidden" name="_csrf" value="${ctx.session.csrf}">`;
 
-function shell(lang: Lang, title: string, body: Html, csrf?: string): Html {
+export function shell(lang: Lang, title: string, body: Html, csrf?: string): Html {
   return html`<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · ${t(lang, 'title')}</title><link rel="stylesheet" href="/app/assets/console.css">
@@ -23,6 +23,7 @@ export function page(ctx: Ctx, title: string, content: Html): Html {
   <li><a href="/app/customers">${l === 'es' ? 'Clientes' : 'Customers'}</a></li><li><a href="/app/products">${l === 'es' ? 'Productos' : 'Products'}</a></li>
   ${ctx.country === 'MX' ? html`<li><a href="/app/tickets">${l === 'es' ? 'Tiquetes' : 'Tickets'}</a></li>` : ''}
   <li><a href="/app/reports/receivables">${l === 'es' ? 'Cartera' : 'Receivables'}</a></li><li><a href="/app/reports/trial-balance">${l === 'es' ? 'Balance de prueba' : 'Trial balance'}</a></li>
+  <li><a href="/app/users">${l === 'es' ? 'Usuarios' : 'Users'}</a></li><li><a href="/app/activity">${l === 'es' ? 'Actividad' : 'Activity'}</a></li>
   ${ctx.can('owner') ? html`<li><a href="/app/settings">${l === 'es' ? 'Configuración' : 'Settings'}</a></li>` : ''}</ul></nav>
   <div class="who"><span>${ctx.company.legal_name} · ${ctx.session.email} (${roleName(l, ctx.session.role)})</span>
   <form method="post" action="/app/lang">${csrfField(ctx)}<input type="hidden" name="lang" value="${other}"><button type="submit" lang="${other}">${other === 'en' ? 'English' : 'Español'}</button></form>
@@ -30,9 +31,10 @@ export function page(ctx: Ctx, title: string, content: Html): Html {
 <main id="main"><h1>${title}</h1>${content}</main>`, ctx.session.csrf);
 }
 
-export function loginPage(lang: Lang, problem?: string, email = ''): Html {
+export function loginPage(lang: Lang, problem?: string, email = '', notice?: string): Html {
   return shell(lang, t(lang, 'login'), html`<main id="main" class="login"><h1>${t(lang, 'title')}</h1>
 <form method="post" action="/app/login" class="card">
+  ${notice ? html`<p class="ok" role="status">${notice}</p>` : ''}
   ${problem ? html`<p class="error" role="alert" id="login-error">${problem}</p>` : ''}
   <label for="email">${t(lang, 'email')}</label><input id="email" name="email" type="email" autocomplete="username" required value="${email}"${problem ? html` aria-describedby="login-error"` : ''}>
   <label for="password">${t(lang, 'password')}</label><input id="password" name="password" type="password" autocomplete="current-password" required minlength="12">

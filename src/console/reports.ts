@@ -99,15 +99,17 @@ export async function receivablesPage(ctx: Ctx, q: Record<string, string | undef
     html`<th scope="col" class="num">${names[b]}</th>`)}<th scope="col" class="num">${names.total}</th></tr></thead><tbody>${rows}</tbody></table></div>${pager}`);
 }
 
-/** The receivables report's open due items, one a row (the CSV's and the XLSX's; money columns 9–11). */
+/** The receivables report's open due items, one a row (the CSV's and the XLSX's; money columns 9–11), headers and ages in the console's language. */
 export async function receivablesRows(ctx: Ctx, q: Record<string, string | undefined>): Promise<unknown[][]> {
   const { report, error } = await receivables(ctx, dateParam(q.date));
   if (!report) throw new Error(`receivables: ${JSON.stringify(error)}`);
   const rows: unknown[][] = [ctx.lang === 'es'
     ? ['Identificación', 'Cliente', 'Moneda', 'Factura', 'Fecha de la factura', 'Vencimiento', 'Cuota', 'Días vencidos', 'Edad', 'Valor', 'Pagado', 'Saldo']
     : ['Identification', 'Customer', 'Currency', 'Invoice', 'Invoice date', 'Due date', 'Installment', 'Days past due', 'Age', 'Amount', 'Paid', 'Balance']];
+  // The age by its name in the console's language (the report's bucket codes are the API's).
+  const names = BUCKET_NAMES[ctx.lang];
   for (const c of report.customers) {
-    for (const i of c.items) rows.push([c.customer.identification, c.customer.name, c.currency, i.invoice.name, i.invoice.date, i.due.date, i.due.quote, i.days_past_due, i.bucket, i.amount, i.paid, i.balance]);
+    for (const i of c.items) rows.push([c.customer.identification, c.customer.name, c.currency, i.invoice.name, i.invoice.date, i.due.date, i.due.quote, i.days_past_due, names[i.bucket] ?? i.bucket, i.amount, i.paid, i.balance]);
   }
   return rows;
 }

@@ -32,6 +32,8 @@ import { statementRoutes } from './statement';
 import { BadList, badListText } from './sort';
 import { settingsRoutes } from './settings-routes';
 import { listRoutes } from './bulk-routes';
+import { usersRoutes } from './users';
+import { activityPage } from './users-activity';
 import { csv, RECEIVABLES_MONEY, receivablesPage, receivablesRows, TRIAL_BALANCE_MONEY, trialBalancePage, trialBalanceRows, xlsx } from './reports';
 
 const COOKIE = 'fx_console';
@@ -265,5 +267,7 @@ export function consoleRoutes(root: FastifyInstance, config: Config, db: Db) {
     ticketRoutes(app, guarded);
     startRoutes(app, guarded);
     statementRoutes(app, guarded, db);
+    usersRoutes(app, guarded, config, db, sameOrigin);
+    app.get('/activity', hide, guarded(async (ctx, _req, reply) => sendHtml(reply, 200, await activityPage(ctx, db))));
   };
 }
