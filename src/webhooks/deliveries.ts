@@ -24,7 +24,7 @@ import crypto from 'node:crypto';
 import type { Queryable } from '../platform/db';
 import type { Company } from '../platform/auth';
 import { react } from '../platform/events';
-import { readInvoice } from '../invoices/routes';
+import { readInvoice, readInvoices } from '../invoices/routes';
 import { readVoucher } from '../vouchers/routes';
 import { readNote } from '../notes/routes';
 import { readMxNote } from '../notes/mx';
@@ -58,6 +58,21 @@ react((ev, name) => [
 /** `Webhook-Signature` of a body at time `t` (unix seconds): one v1 per secret, the current one first. */
 export function signature(secrets: string[], t: number, body: string): string {
   return [`t=${t}`, ...secrets.map((k) => `v1=${crypto.createHmac('sha256', k).update(`${t}.${body}`).digest('hex')}`)].join(',');
+}
+
+/**
+ * Several documents of one company as their GETs answer them, for deliveries' `data`, by `kind/id` (`{id}` alone for
+ * one that is gone, e.g. a deleted invoice): the invoices in one query, the other kinds one by one.
+ */
+export async function readDocuments(q: Queryable, company: Company, docs: { kind: string; id: string }[]): Promise<Map<string, unknown>> {
+  const out = new Map<string, unknown>();
+  const invoices = docs.filter((d) => d.kind === 'invoice').map((d) => d.id);
+  if (invoices.length) {
+    const read = await readInvoices(q, company, invoices).catch(() => new Map<string, unknown>());
+    for (const id of invoices) out.set(`invoice/${id}`, read.get(id) ?? { id });
+  }
+  for (const d of docs) if (d.kind !== 'invoice') out.set(`${d.kind}/${d.id}`, await readDocument(q, company, d.kind, d.id));
+  return out;
 }
 
 /** A document as its GET answers it, for a delivery's `data` (`{id}` alone when it is gone, e.g. a deleted invoice). */

@@ -4,8 +4,8 @@
  * nothing else, and every server process runs a dispatcher that
  * - claims up to `batch` due deliveries with ONE statement (FOR UPDATE SKIP LOCKED, a claim that expires after
  *   claimMs so that a process that died leaves them to the others), which also reads their webhooks and companies;
- * - builds the bodies still missing (each document as its GET answers it; fixed at the first attempt), one read per
- *   document of the batch, `concurrency` at a time;
+ * - builds the bodies still missing (each document as its GET answers it; fixed at the first attempt): the batch's
+ *   invoices of a company in one query, other documents one read each, `concurrency` companies at a time;
  * - POSTs them, in parallel per receiver up to `perReceiver` at once, the deliveries of one document to one webhook
  *   one after the other in the order of its events (a later one is not sent while an earlier one is pending);
  * - records every outcome of the batch with ONE statement (delivered; pending again after the backoff, 1 s doubling
@@ -20,7 +20,7 @@ import { background } from '../platform/background';
 import { metrics } from '../platform/metrics';
 import { AAD, openFor } from '../platform/secrets';
 import { checkReceiver, postTo, type Resolve, type Target } from './egress';
-import { readDocument, signature } from './deliveries';
+import { readDocuments, signature } from './deliveries';
 import type { DeliveryRow, WebhookRow } from './rows';
 
 export interface DispatchOptions {
@@ -125,12 +125,13 @@ export class WebhookDispatcher {
     sent.observe(claimed.length);
     const outcomes = new Map<string, Outcome>();
 
-    // The bodies still missing: each document read once, a few at a time.
-    const docs = new Map<string, Claimed[]>();
-    for (const d of claimed) if (!d.body && d.live) docs.set(`${d.company_id}/${d.doc_kind}/${d.doc_id}`, [...(docs.get(`${d.company_id}/${d.doc_kind}/${d.doc_id}`) ?? []), d]);
-    await bounded([...docs.values()], this.o.concurrency, async (ds) => {
-      const data = await readDocument(this.db, ds[0].company, ds[0].doc_kind, ds[0].doc_id);
-      for (const d of ds) d.body = JSON.stringify({ id: d.event_id, type: d.type, created: new Date(d.created_at).toISOString(), data });
+    // The bodies still missing: per company, each document read once (the invoices of the batch in one query).
+    const byCompany = new Map<number, Claimed[]>();
+    for (const d of claimed) if (!d.body && d.live) byCompany.set(d.company_id, [...(byCompany.get(d.company_id) ?? []), d]);
+    await bounded([...byCompany.values()], this.o.concurrency, async (ds) => {
+      const docs = new Map(ds.map((d) => [`${d.doc_kind}/${d.doc_id}`, { kind: d.doc_kind, id: d.doc_id }]));
+      const data = await readDocuments(this.db, ds[0].company, [...docs.values()]);
+      for (const d of ds) d.body = JSON.stringify({ id: d.event_id, type: d.type, created: new Date(d.created_at).toISOString(), data: data.get(`${d.doc_kind}/${d.doc_id}`) });
     });
 
     // Per webhook: its address checked once for the batch, its documents in parallel up to perReceiver, each document's events in order.
