@@ -4,13 +4,14 @@
  * nothing else, and every server process runs a dispatcher that
  * - claims up to `batch` due deliveries with ONE statement (FOR UPDATE SKIP LOCKED, a claim that expires after
  *   claimMs so that a process that died leaves them to the others), which also reads their webhooks and companies;
- * - builds the bodies still missing (each document as its GET answers it; fixed at the first attempt): the batch's
- *   invoices of a company in one query, other documents one read each, `concurrency` companies at a time;
+ * - builds the bodies still missing (each document as its GET answers it): the batch's invoices of a company in one
+ *   query, other documents one read each, `concurrency` companies at a time, and stores them with one statement
+ *   before the first POST (every retry sends the same bytes, even after a crash);
  * - POSTs them, in parallel per receiver up to `perReceiver` at once, the deliveries of one document to one webhook
  *   one after the other in the order of its events (a later one is not sent while an earlier one is pending);
  * - records every outcome of the batch with ONE statement (delivered; pending again after the backoff, 1 s doubling
  *   to 10 min; failed once WEBHOOK_RETRY_HOURS have passed, or at once for a deleted webhook or a refused URL);
- * and claims again at once while claims come back full, else polls every `pollMs` (default 200 ms).
+ * and claims again at once while claims come back full, else polls every `pollMs` (default 500 ms).
  * The delivery lag (event to delivered) and the queue's depth are in the service's metrics (GET /admin/v1/metrics).
  */
 import { Gauge, Histogram } from 'prom-client';
@@ -67,7 +68,7 @@ export class WebhookDispatcher {
   private readonly o: Required<Omit<DispatchOptions, 'resolve'>> & { resolve?: Resolve };
 
   constructor(readonly db: Db, options: DispatchOptions) {
-    this.o = { pollMs: 200, batch: 200, perReceiver: 16, claimMs: 120_000, concurrency: 8, log: () => undefined, ...options };
+    this.o = { pollMs: 500, batch: 200, perReceiver: 16, claimMs: 120_000, concurrency: 8, log: () => undefined, ...options };
   }
 
   start(): void {
@@ -133,6 +134,12 @@ export class WebhookDispatcher {
       const data = await readDocuments(this.db, ds[0].company, [...docs.values()]);
       for (const d of ds) d.body = JSON.stringify({ id: d.event_id, type: d.type, created: new Date(d.created_at).toISOString(), data: data.get(`${d.doc_kind}/${d.doc_id}`) });
     });
+    // Fixed before the first POST (one statement for the batch): a process that dies during it leaves the same bytes to send again.
+    const built = [...byCompany.values()].flat();
+    if (built.length) {
+      await this.db.query(`UPDATE webhook_deliveries d SET body = b.body FROM unnest($1::uuid[], $2::text[]) AS b(id, body) WHERE d.id = b.id AND d.body IS NULL`,
+        [built.map((d) => d.id), built.map((d) => d.body)]);
+    }
 
     // Per webhook: its address checked once for the batch, its documents in parallel up to perReceiver, each document's events in order.
     const hooks = new Map<string, Claimed[]>();
@@ -210,13 +217,12 @@ export class WebhookDispatcher {
              last_error = CASE WHEN o.status = 'skip' THEN d.last_error ELSE o.error END,
              last_attempt_at = CASE WHEN o.status = 'skip' THEN d.last_attempt_at ELSE now() END,
              delivered_at = CASE WHEN o.status = 'delivered' THEN now() ELSE d.delivered_at END,
-             body = coalesce(d.body, o.body),
              next_attempt_at = CASE WHEN o.status = 'pending' THEN now() + make_interval(secs => least(600, power(2, d.attempts)))
                                     WHEN o.status = 'skip' THEN now() + interval '100 milliseconds' ELSE d.next_attempt_at END,
              locked_until = NULL
-        FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::text[]) AS o(id, status, response, error, body)
+        FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[]) AS o(id, status, response, error)
        WHERE d.id = o.id`,
-    [outcomes.map((o) => o.id), outcomes.map((o) => o.status), outcomes.map((o) => o.response), outcomes.map((o) => o.error), outcomes.map((o) => o.body)]);
+    [outcomes.map((o) => o.id), outcomes.map((o) => o.status), outcomes.map((o) => o.response), outcomes.map((o) => o.error)]);
   }
 }
 
