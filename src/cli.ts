@@ -269,11 +269,13 @@ const COMMANDS: Command[] = [
     run: async (v, { db }) => setConsolePassword(db, int(v, 'company-id'), int(v, 'id'), { password: await passwordInput(v, 'CONSOLE_PASSWORD') }),
   },
   {
-    name: 'bulk-demo', usage: '--invoices N [--days D] [--customers K]',
-    summary: 'N realistic invoices (cash and credit, with receipts paying some) in the Colombian demo company, written in chunks by the kernels\' batch writers (src/companies/bulk.ts); progress on stderr',
-    options: { invoices: str, days: str, customers: str }, required: ['invoices'],
+    name: 'bulk-demo', usage: '--invoices N [--days D] [--customers K] [--batch B] [--again]',
+    summary: 'N realistic invoices (cash and credit, with receipts paying some) in the Colombian demo company, written by the kernels\' batch writers '
+      + 'in batches of B (5,000) invoices or receipts, each committed with the load\'s progress (src/companies/bulk.ts): progress on stderr; run again with '
+      + 'the same arguments to continue a load that stopped; --again starts another load where one of those arguments finished',
+    options: { invoices: str, days: str, customers: str, batch: str, again: flag }, required: ['invoices'],
     run: (v, { db }) => {
-      const count = (name: 'invoices' | 'days' | 'customers', min: number, max: number) => {
+      const count = (name: 'invoices' | 'days' | 'customers' | 'batch', min: number, max: number) => {
         if (v[name] === undefined) return undefined;
         const n = Number(String(v[name]).replace(/_/g, ''));
         if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);
@@ -281,6 +283,7 @@ const COMMANDS: Command[] = [
       };
       return bulkDemo(db, {
         invoices: count('invoices', 10, 100_000_000)!, days: count('days', 1, 3650), customers: count('customers', 1, 1_000_000),
+        batch: count('batch', 1, 50_000), again: v.again === true,
         log: (line) => process.stderr.write(`${line}\n`),
       });
     },

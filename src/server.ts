@@ -10,7 +10,7 @@ import http from 'node:http';
 import { adminListener, adminListenerRequests, buildApp, type RouteModule } from './platform/app';
 import { openapiHooks } from './openapi';
 import { webhookRoutes } from './webhooks/routes';
-import { WEBHOOK_JOB, webhookHandler } from './webhooks/deliveries';
+import { WebhookDispatcher } from './webhooks/dispatch';
 import { catalogRoutes } from './catalog/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { voucherRoutes } from './vouchers/routes';
@@ -136,7 +136,6 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
       [CANCEL_JOB]: logged(CANCEL_JOB, (job) => runCancellation(db, cancellations, cancelKernels, job.company_id, job.ref_id, signing.credentials), () => log),
       [MX_NOTE_STAMP_JOB]: logged(MX_NOTE_STAMP_JOB, (job, done) => stampMxNote(db, pac, job.company_id, job.ref_id, signing, done), () => log),
       [PAYMENT_STAMP_JOB]: logged(PAYMENT_STAMP_JOB, (job, done) => stampMxPayment(db, pac, job.company_id, job.ref_id, signing, done), () => log),
-      [WEBHOOK_JOB]: logged(WEBHOOK_JOB, webhookHandler(db, { timeoutMs: config.webhookTimeoutMs, retryHours: config.webhookRetryHours, allowPrivate: config.webhookAllowPrivate, resolve: config.resolveHost }), () => log),
       [MAIL_JOB]: logged(MAIL_JOB, mailHandler(db, mailer, { from: config.mailFrom, maxAttempts: config.mailMaxAttempts, pool, credentials: signing.credentials }), () => log),
     }, { claimMs: config.outboxClaimMs, batch: Math.max(10, 2 * pool.size), reads: { dian_submit: CO_INVOICE_JOB_READ } });
     // The embedded database has one process: a job it finds claimed was left by a process that died (kill -9, power loss).
@@ -165,7 +164,11 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     await app.register(selfInvoicePage({ db, outbox, pool, dianTimeoutMs: config.dianTimeoutMs }), { prefix: '/mx/self-invoice' });
     let stopFolding: (() => Promise<void>) | undefined;
     let stopGlobals: (() => Promise<void>) | undefined;
-    app.addHook('onClose', async () => { await stopGlobals?.(); await outbox.stop(); mailer.close(); await stopFolding?.(); await release(); });
+    // Webhook deliveries: their own queue, sent in batches (src/webhooks/dispatch.ts).
+    const webhooks = new WebhookDispatcher(db, { timeoutMs: config.webhookTimeoutMs, retryHours: config.webhookRetryHours, allowPrivate: config.webhookAllowPrivate,
+      resolve: config.resolveHost, log: (msg, extra) => app.log.error(extra, msg) });
+    if (db.kind === 'pglite') await webhooks.releaseClaims();
+    app.addHook('onClose', async () => { await stopGlobals?.(); await webhooks.stop(); await outbox.stop(); mailer.close(); await stopFolding?.(); await release(); });
     routes?.(app, db);
     // The administration API on its own listener (ADMIN_PORT): the same application, so the same hooks, limits,
     // errors and logs; only the paths each listener answers differ (src/platform/app.ts).
@@ -194,6 +197,7 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
       app.log.info({ url: adminUrl }, 'administration API on its own listener (ADMIN_PORT): /admin answers only there');
     }
     outbox.start();
+    webhooks.start();
     stopFolding = startFolding(db, 2000, (msg, extra) => app.log.error(extra, msg));
     // Global invoices of tickets for the companies that ask for them by period (settings.ticket_global_invoice).
     stopGlobals = startAutomaticGlobals(db, () => outbox.kick(), 300_000, (msg, extra) => app.log.warn(extra, msg));

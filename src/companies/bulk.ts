@@ -23,48 +23,50 @@
  * kernel's record that coInvoiceWrite makes of it (storeCoInvoice's: made once
  * per template and given each invoice's own values, checked equal to
  * coInvoiceWrite's own for the first invoice of each template), written by
- * writeInvoices (src/invoices/kernel.ts) in chunks of `batch` invoices:
+ * writeInvoices (src/invoices/kernel.ts) in batches of `batch` invoices:
  * numbers from the document types' counters, gap-free, due items, journal
- * entries. Each chunk is planned while the one before is written. Two credit invoices and the receipts paying them are written
- * through the service itself (storeCoInvoice, storeVoucher); their voucher
- * plans are the receipts' templates: each receipt is that plan paying its own
- * due item, turned into the kernel's record by voucherWrite and written by
- * writeVouchers (src/vouchers/kernel.ts), which checks what is owed, numbers
- * it, pays the due item and the invoice's balance (movePayments) and posts
- * its entry. No table of documents is written here.
+ * entries. Each batch is planned while the one before is written. Two credit
+ * invoices written through the service itself (storeCoInvoice) are planned
+ * paid by planVoucher: those plans are the receipts' templates; each receipt
+ * is that plan paying its own due item, turned into the kernel's record by
+ * voucherWrite and written by writeVouchers (src/vouchers/kernel.ts), which
+ * checks what is owed, numbers it, pays the due item and the invoice's
+ * balance (movePayments) and posts its entry. The two sample receipts are
+ * stored last, through the service. No table of documents is written here.
  *
- * The load is ONE transaction: all or nothing. It holds the numbering of FV,
- * FV-PCT and RC until it commits, so run it on an idle service. When the
- * database user is a superuser (always on the embedded database), the
- * statements skip the foreign-key checks of their rows (every reference they
+ * Batches, resumable: every batch is its own short transaction (statement
+ * timeout SET LOCAL to LOAD_TIMEOUT_MS, whatever the service's), which also
+ * moves the load's progress row (bulk_loads, migration 071) from the batch's
+ * first document to the one after its last; a run that stopped (killed, or a
+ * batch that failed) leaves every batch before committed, and a second run
+ * with the same arguments (invoices, days, customers) finds the row and goes
+ * on from there: the same dates, creation times, customers and invoice ids
+ * (drawn from the row's seed), never a batch twice (the progress UPDATE is
+ * conditional on where the batch starts, so two runs at once cannot both
+ * write it). A finished load is not loaded again (`again` starts a new one).
+ * Numbers are taken batch by batch from the counters, gap-free, so API
+ * creations during the load interleave with it rather than wait for it.
+ *
+ * When the database user is a superuser (always on the embedded database),
+ * the batches skip the foreign-key checks of their rows (every reference they
  * write was just read: company, document types, customers, the invoices and
  * entries of the same statement), which are nearly half of the work; the
  * counting triggers fire all the same (ENABLE ALWAYS, migration 023). Loaded
  * documents are in their final state (no events: nothing happens to a loaded
  * document until the API changes it).
  */
-import crypto from 'node:crypto';
-import Decimal from 'decimal.js';
 import type { Db, Queryable } from '../platform/db';
-import type { Company } from '../platform/auth';
-import { Problems } from '../platform/errors';
-import { checkBody } from '../platform/validation';
-import { nitCheckDigit } from '../platform/nit';
-import { instantOf } from '../platform/dates';
-import { CoCustomerBody, insertCustomer, type CustomerBody } from '../catalog/customers';
-import { computeCO, type TaxRef } from '../invoices/compute';
-import type { ProductRow } from '../catalog/rows';
-import { coInvoiceWrite, planCoInvoice, storeCoInvoice, type Plan } from '../invoices/co/service';
-import type { CoInvoiceBody, CoInvoiceDocument } from '../invoices/co/schema';
 import { todayIn } from '../invoices/lookup';
 import { writeInvoices, type InvoiceWrite } from '../invoices/kernel';
-import type { Numbered } from '../invoices/numbering';
 import { foldLedger } from '../ledger/balances';
 import { foldReceivables } from '../reports/receivables';
-import { planVoucher, storeVoucher, voucherWrite, type DueRow, type VoucherPlan } from '../vouchers/service';
+import { storeVoucher } from '../vouchers/service';
 import { writeVouchers, type VoucherWrite } from '../vouchers/kernel';
-import type { VoucherBody } from '../vouchers/schema';
 import { ensureDemo } from './demo';
+import {
+  bulkCustomers, companyOf, documents, dueItems, invoiceId, invoiceRecords, invoiceTemplates, receiptWrite, references, sampleInvoices, sampleReceipts,
+  addDays, type Drawn, type Paid,
+} from './bulk-documents';
 
 export interface BulkOptions {
   invoices: number;
@@ -72,52 +74,49 @@ export interface BulkOptions {
   days?: number;
   /** Customers to spread the invoices over (default N / 200, at least 20). */
   customers?: number;
-  /** Invoices (and receipts) per call of the batch writer (default 5,000). */
+  /** Invoices (and receipts) per batch: one transaction, one call of the batch writer (default 5,000). */
   batch?: number;
+  /** Receipts per batch (default: batch). */
+  receiptBatch?: number;
+  /** Stop after this many batches committed in this run (the load stays resumable): a test's interruption, or a load in parts. */
+  stopAfter?: number;
+  /** Start another load even when one with the same arguments finished (by default a finished load is not loaded again). */
+  again?: boolean;
   log?: (line: string) => void;
 }
 
 export interface BulkResult {
   company_id: number;
+  /** The load's progress row (bulk_loads). */
+  load_id: number;
   invoices: number;
   vouchers: number;
   customers: number;
   first_date: string;
   last_date: string;
+  /** Invoices and receipts written by this run (the rest by the runs before it). */
+  written: { invoices: number; receipts: number };
+  /** This run continued a load that had stopped. */
+  resumed: boolean;
+  /** The load is complete (false: stopped by stopAfter; run again with the same arguments to go on). */
+  finished: boolean;
   seconds: number;
 }
 
-const BASKETS = 40;
-const PAY_TYPES = ['Cash', 'Transfer', 'Card', 'Credit'] as const;
-const DOC_TYPES = ['FV', 'FV-PCT'] as const;
-const PRODUCTS = ['PORT14', 'MOUSE01', 'CAFE500', 'ARROZ1K', 'LIBRO01', 'ALMUERZO', 'INSTAL01', 'ASESORIA'];
-const MINUTE = 60_000;
+/** The statement timeout of the load's transactions (each a batch), whatever the service's REQUEST_TIMEOUT_MS. */
+export const LOAD_TIMEOUT_MS = 10 * 60_000;
 
-/** A small deterministic generator (mulberry32), so that every load draws the same baskets and documents. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** The load's progress row (migration 071). */
+interface LoadRow {
+  id: string; first_date: string; last_date: string; started_at: Date; seed: string; samples: string[];
+  invoices_done: number; receipts_done: number; receipts: number | null; finished_at: Date | null;
 }
 
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
-/** A credit invoice a receipt will pay: what the receipt's plan needs of it and its due item. */
-interface Paid {
-  seq: number; invoiceId: string; date: string; dueDate: string; amount: string; account: string; person: Person;
-  vdate: string; vcreated: number; vpay: number; numbered?: Numbered;
-}
-interface Person { id: number; identification: string }
-/** What a loaded invoice draws (see documents). */
-interface Drawn {
-  date: string; person: Person; t: number; dueDate: string; paidR: number; created: number; receipt: { vdate: string; vcreated: number; vpay: number };
-}
-
-/** Lets the event loop run (the write under way goes on) while a chunk is planned. */
+/** Lets the event loop run (the write under way goes on) while a batch is planned. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Thrown when a run stops after `stopAfter` batches (caught by bulkDemo). */
+class Stopped extends Error {}
 
 export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
   const started = Date.now();
@@ -128,28 +127,78 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
   const days = o.days ?? 365;
   const batch = o.batch ?? 5_000;
   const customers = o.customers ?? Math.max(20, Math.round(total / 200));
+  const args = { invoices: total, days, customers };
   await ensureDemo(db);
   const [{ company_id: cid }] = await db.query<{ company_id: number }>(`SELECT company_id FROM companies WHERE is_demo AND country = 'CO' ORDER BY company_id LIMIT 1`);
-  const today = todayIn('America/Bogota');
-  const first = addDays(today, -(days - 1));
+  const company = await companyOf(db, cid);
+  const refs = await references(db, cid);
+  const [{ superuser }] = await db.query<{ superuser: string }>(`SELECT current_setting('is_superuser') AS superuser`);
+  /** One transaction of the load: short, with the load's statement timeout (and, as a superuser, without the foreign-key checks of its own rows). */
+  const loadTx = <T>(fn: (q: Queryable) => Promise<T>, fast = true) => db.tx(async (q) => {
+    await q.query(`SET LOCAL statement_timeout = ${LOAD_TIMEOUT_MS}`);
+    if (fast && superuser === 'on') await q.query('SET LOCAL session_replication_role = replica');
+    return fn(q);
+  });
 
-  const result = await db.tx(async (q) => {
-    const company = await companyOf(q, cid);
-    const refs = await references(q, cid);
-    // Two credit invoices and the receipts paying them, through the service itself: the receipts' templates.
-    const samples = await sampleReceipts(q, company, refs, first, today);
-    const people = await bulkCustomers(q, cid, customers, log);
-    const templates = await invoiceTemplates(q, company, refs, people[0], today);
-    const [{ superuser }] = await q.query<{ superuser: string }>(`SELECT current_setting('is_superuser') AS superuser`);
-    if (superuser === 'on') await q.query('SET LOCAL session_replication_role = replica');
+  // The load these arguments continue, or a new one: its dates, start, seed, two sample invoices and customers, committed first.
+  const readLoad = async () => (await db.query<LoadRow>(
+    `SELECT id, to_char(first_date, 'YYYY-MM-DD') AS first_date, to_char(last_date, 'YYYY-MM-DD') AS last_date, started_at, seed::text, samples::text[] AS samples,
+            invoices_done, receipts_done, receipts, finished_at
+       FROM bulk_loads WHERE company_id = $1 AND args = $2::jsonb ORDER BY id DESC LIMIT 1`, [cid, JSON.stringify(args)]))[0];
+  let load = await readLoad();
+  const resumed = !!load && !load.finished_at;
+  if (load?.finished_at && !o.again) log(`a load of these arguments finished at ${new Date(load.finished_at).toISOString()} (load ${load.id}): nothing to do (again: another load)`);
+  if (!load || (load.finished_at && o.again)) {
+    const today = todayIn('America/Bogota');
+    const first = addDays(today, -(days - 1));
+    await loadTx(async (q) => {
+      const samples = await sampleInvoices(q, company, refs, first);
+      await bulkCustomers(q, cid, customers, log);
+      await q.query(`INSERT INTO bulk_loads (company_id, args, first_date, last_date, started_at, seed, samples) VALUES ($1, $2::jsonb, $3, $4, now(), gen_random_uuid(), $5::uuid[])`,
+        [cid, JSON.stringify(args), first, today, samples]);
+    }, false);
+    load = await readLoad();
+    log(`load ${load.id}: ${total} invoices from ${load.first_date} to ${load.last_date}, in batches of ${batch} (${elapsed()})`);
+  } else if (resumed) {
+    log(`load ${load.id} resumed: ${load.invoices_done} invoices and ${load.receipts_done} receipts were written (${elapsed()})`);
+  }
+  const { first_date: first, last_date: today, seed } = load;
+  const written = { invoices: 0, receipts: 0 };
+  const done = (finished: boolean): BulkResult => ({
+    company_id: cid, load_id: Number(load.id), invoices: total, vouchers: (load.receipts ?? 0) + 2, customers, first_date: first, last_date: today,
+    written, resumed, finished, seconds: Math.round((Date.now() - started) / 100) / 10,
+  });
+  if (load.finished_at) return done(true);
 
-    // Invoices, in chunks; each chunk is planned while the one before is written.
-    const n = total - samples.invoices;
-    const draw = documents({ n, days, first, today, people, timeZone: company.time_zone, now: Date.now() });
-    const record = invoiceRecords(company, templates);
+  let batches = 0;
+  /** Counts a committed batch; past stopAfter, the run stops (between batches: what is committed stays). */
+  const committed = () => { if (o.stopAfter !== undefined && ++batches >= o.stopAfter) throw new Stopped(); };
+  try {
+    const people = await bulkCustomers(db, cid, customers, log);
+    const templates = await invoiceTemplates(db, company, refs, people[0], today);
+    const samples = await sampleReceipts(db, company, refs, load.samples, today);
+
+    // Invoices, in batches; each batch is planned while the one before is written. The invoices written by earlier
+    // runs are drawn again (the generator is sequential) but not written: their receipts are found below.
+    const n = total - 2;
+    const draw = documents({ n, days, first, today, people, timeZone: company.time_zone, now: new Date(load.started_at).getTime() });
+    const record = invoiceRecords(company, templates, (seq) => invoiceId(seed, seq));
+    const payableOf = (d: Drawn, write: InvoiceWrite): Paid | undefined => {
+      const due = write.due[0];
+      const pays = due && d.paidR < (d.dueDate <= today ? 97 : 20);
+      return pays ? { ...d.receipt, seq: d.seq, invoiceId: write.r.id, date: d.date, dueDate: d.dueDate, amount: due.amount, account: due.account, person: d.person } : undefined;
+    };
     const paid: Paid[] = [];
+    const earlier: Paid[] = [];
+    for (let seq = 0; seq < Math.min(load.invoices_done, n); seq++) {
+      const d = draw(seq);
+      if (templates[d.t].payments.some((p) => p.type.due_date)) {
+        const p = payableOf(d, record(d));
+        if (p) earlier.push(p);
+      }
+    }
     let writing: Promise<void> = Promise.resolve();
-    for (let from = 0; from < n; from += batch) {
+    for (let from = load.invoices_done; from < n; from += batch) {
       const to = Math.min(n, from + batch);
       const writes: InvoiceWrite[] = [];
       const payable: (Paid | undefined)[] = [];
@@ -158,280 +207,97 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
         const d = draw(seq);
         const write = record(d);
         writes.push(write);
-        const due = write.due[0];
-        const pays = due && d.paidR < (d.dueDate <= today ? 97 : 20);
-        payable.push(pays ? { ...d.receipt, seq, invoiceId: write.r.id, date: d.date, dueDate: d.dueDate, amount: due.amount, account: due.account, person: d.person } : undefined);
+        payable.push(payableOf(d, write));
       }
       await writing;
-      writing = writeInvoices(q, writes).then((out) => {
+      writing = loadTx(async (q) => {
+        await advance(q, load.id, 'invoices_done', from, to);
+        return writeInvoices(q, writes);
+      }).then((out) => {
         out.forEach((x, k) => {
           if (x instanceof Error) throw x;
           const p = payable[k];
           if (p) paid.push({ ...p, numbered: x });
         });
-        log(`invoices ${to + samples.invoices}/${total} (${elapsed()})`);
+        written.invoices += writes.length;
+        log(`invoices ${to + 2}/${total} (${elapsed()}, ${Math.round(written.invoices / ((Date.now() - started) / 1000))}/s this run)`);
+        committed();
       });
-      writing.catch(() => undefined); // awaited (and thrown) before the next write: not an unhandled rejection while a chunk is planned
+      writing.catch(() => undefined); // awaited (and thrown) before the next write: not an unhandled rejection while a batch is planned
     }
     await writing;
 
-    // Receipts, numbered in the order they were made; each chunk is planned while the one before is written.
+    // The numbers of the invoices earlier runs wrote that receipts pay, read back by their ids.
+    for (let k = 0; k < earlier.length; k += 5000) {
+      const part = earlier.slice(k, k + 5000);
+      const rows = new Map((await db.query<{ id: string; prefix: string; number: string; name: string }>(
+        'SELECT id, prefix, number, name FROM invoices WHERE company_id = $1 AND id = ANY($2::uuid[])', [cid, part.map((p) => p.invoiceId)])).map((r) => [r.id, r]));
+      for (const p of part) {
+        const r = rows.get(p.invoiceId);
+        if (!r) throw new Error(`bulk-demo: invoice ${p.seq} of load ${load.id} (${p.invoiceId}) is not in the database: the load cannot be continued`);
+        paid.push({ ...p, numbered: { prefix: r.prefix, number: Number(r.number), name: r.name } });
+      }
+    }
+
+    // Receipts, numbered in the order they were made; each batch is planned while the one before is written.
     paid.sort((a, b) => a.vcreated - b.vcreated || (a.vdate < b.vdate ? -1 : a.vdate > b.vdate ? 1 : 0) || a.seq - b.seq);
-    // The planner learns the invoices and due items just written (else it reads them whole to find a chunk's rows).
-    await q.exec('ANALYZE invoices, due_items');
-    const dues = await dueItems(q, cid, paid);
-    for (let from = 0; from < paid.length; from += batch) {
-      const to = Math.min(paid.length, from + batch);
+    if (load.receipts !== null && load.receipts !== paid.length) throw new Error(`bulk-demo: load ${load.id} had ${load.receipts} receipts to write, now ${paid.length}`);
+    await db.query('UPDATE bulk_loads SET receipts = $2, updated_at = now() WHERE id = $1', [load.id, paid.length]);
+    load.receipts = paid.length;
+    // The planner learns the invoices and due items just written (else it reads them whole to find a batch's rows).
+    if (load.receipts_done === 0) await db.exec('ANALYZE invoices, due_items');
+    const rbatch = o.receiptBatch ?? batch;
+    for (let from = load.receipts_done; from < paid.length; from += rbatch) {
+      const to = Math.min(paid.length, from + rbatch);
+      const chunk = paid.slice(from, to);
+      const dues = await dueItems(db, cid, chunk);
       const writes: VoucherWrite[] = [];
-      for (let k = from; k < to; k++) {
-        if ((k - from) % 500 === 499) await turn();
-        writes.push(receiptWrite(company, samples.receipts[paid[k].vpay], paid[k], dues));
+      for (const [k, p] of chunk.entries()) {
+        if (k % 500 === 499) await turn();
+        writes.push(receiptWrite(company, samples[p.vpay], p, dues));
       }
       await writing;
-      writing = writeVouchers(q, writes).then((out) => {
+      writing = loadTx(async (q) => {
+        await advance(q, load.id, 'receipts_done', from, to);
+        return writeVouchers(q, writes);
+      }).then((out) => {
         for (const x of out) if (x instanceof Error) throw x;
+        written.receipts += writes.length;
         log(`receipts ${to}/${paid.length} (${elapsed()})`);
+        committed();
       });
       writing.catch(() => undefined);
     }
     await writing;
-    return { receipts: paid.length };
-  });
+
+    // The two sample receipts, through the service, and the load marked finished: one transaction.
+    await loadTx(async (q) => {
+      for (const plan of samples) await storeVoucher(q, company, plan, {});
+      await q.query('UPDATE bulk_loads SET finished_at = now(), updated_at = now() WHERE id = $1 AND finished_at IS NULL', [load.id]);
+    }, false);
+  } catch (e) {
+    if (!(e instanceof Stopped)) throw e;
+    log(`stopped after ${batches} batches (${elapsed()}): run again with the same arguments to continue`);
+    return done(false);
+  }
   // The sums the reports read, then the planner's statistics and the visibility map (index-only scans).
-  await foldLedger(db, cid);
-  await foldReceivables(db, cid);
+  await loadTx((q) => foldLedger(q, cid), false);
+  // foldReceivables opens its own transaction: given the Db whose transactions have the load's statement timeout.
+  const withTimeout = new Proxy(db, {
+    get: (t, k) => (k === 'tx' ? <T>(fn: (q: Queryable) => Promise<T>) => loadTx(fn, false) : typeof Reflect.get(t, k) === 'function' ? Reflect.get(t, k).bind(t) : Reflect.get(t, k)),
+  });
+  await foldReceivables(withTimeout, cid);
   log(`folded (${elapsed()})`);
   for (const t of ['customers', 'invoices', 'due_items', 'vouchers', 'voucher_applications', 'journal_entries', 'journal_lines', 'document_counts',
     'receivable_customers', 'receivable_dues', 'receivable_pending', 'ledger_days', 'ledger_months', 'ledger_pending']) {
     await db.exec(`VACUUM (ANALYZE) ${t}`);
   }
   log(`analyzed (${elapsed()})`);
-  return {
-    company_id: cid, invoices: total, vouchers: result.receipts + 2, customers,
-    first_date: first, last_date: today, seconds: Math.round((Date.now() - started) / 100) / 10,
-  };
+  return done(true);
 }
 
-/**
- * What each loaded invoice draws (deterministic): its date (spread evenly over the days), creation time (08:00 to
- * 18:00 local, never after the load began), customer, template (document type, basket, payment type), terms,
- * and, should it be paid, its receipt's date, creation time and payment type.
- */
-function documents(o: { n: number; days: number; first: string; today: string; people: Person[]; timeZone: string; now: number }): (seq: number) => Drawn {
-  const next = random(7);
-  const eight = new Map<string, number>();
-  /** 08:00 of a day in the company's time zone, plus `ms`. */
-  const local = (day: string, ms: number) => {
-    let at = eight.get(day);
-    if (at === undefined) { at = instantOf(`${day}T08:00:00`, o.timeZone).getTime(); eight.set(day, at); }
-    return at + Math.floor(ms);
-  };
-  return (seq: number) => {
-    const pos = (seq * o.days) / o.n;
-    const frac = (pos - Math.floor(pos)) * 10 * 60 * MINUTE;
-    const date = addDays(o.first, Math.floor(pos));
-    const person = o.people[Math.floor(next() * o.people.length)];
-    const di = next() < 0.85 ? 0 : 1;
-    const b = Math.floor(next() * BASKETS);
-    const pr = next() * 100;
-    const pi = pr < 40 ? 3 : pr < 70 ? 0 : pr < 85 ? 1 : 2;
-    const dueDate = addDays(date, next() < 0.7 ? 30 : 60);
-    const paidR = next() * 100;
-    const early = Math.floor(next() * 8);
-    const vpay = next() < 0.6 ? 0 : 1;
-    const created = Math.min(local(date, frac), o.now - (o.n - seq));
-    const vdate = [o.today, addDays(dueDate, -early)].sort()[0];
-    const vcreated = Math.min(o.now, Math.max(local(vdate, frac), created + MINUTE));
-    return { date, person, t: (di * BASKETS + b) * 4 + pi, dueDate, paidR, created, receipt: { vdate, vcreated, vpay } };
-  };
-}
-
-/**
- * Each loaded invoice's record for the kernel: its template's plan with its own date, customer and due date, as
- * coInvoiceWrite makes it (storeCoInvoice's). coInvoiceWrite is run once per template, and its record given what
- * differs from one invoice to the next (ids, date, customer, due date, times, the postings' third party); for the
- * first invoice of each template that record is checked equal, to the letter, to coInvoiceWrite's for its own plan.
- */
-function invoiceRecords(company: Company, templates: Plan[]): (d: Drawn) => InvoiceWrite {
-  const bases = new Map<number, InvoiceWrite>();
-  return (d) => {
-    const tpl = templates[d.t];
-    const id = crypto.randomUUID();
-    const now = new Date(d.created);
-    let base = bases.get(d.t);
-    const first = !base;
-    base ??= coInvoiceWrite(company, tpl, { id: '', customerId: 0, now: new Date(0) }).write;
-    bases.set(d.t, base);
-    const doc = base.r.document as CoInvoiceDocument;
-    const at = now.toISOString();
-    const write: InvoiceWrite = {
-      r: {
-        ...base.r, id, date: d.date, customerId: d.person.id, identification: d.person.identification, now,
-        document: {
-          ...doc, id, date: d.date, customer: { ...doc.customer, id: String(d.person.id), identification: d.person.identification },
-          items: doc.items.map((item, i) => ({ ...item, id: `${id}-${i + 1}` })), payments: doc.payments.map((p) => (p.due_date ? { ...p, due_date: d.dueDate } : p)),
-          metadata: { ...doc.metadata, created: at, last_updated: at },
-        },
-      },
-      due: base.due.map((x) => ({ ...x, due_date: d.dueDate })),
-      postings: base.postings.map((p) => (p.third_party === undefined ? p : { ...p, third_party: d.person.identification })),
-    };
-    if (first) {
-      const plan: Plan = {
-        ...tpl,
-        body: { ...tpl.body, date: d.date, customer: { identification: d.person.identification, branch_office: 0 },
-          payments: tpl.body.payments.map((p) => (p.due_date ? { ...p, due_date: d.dueDate } : p)) },
-        customer: { ...tpl.customer!, id: d.person.id, identification: d.person.identification },
-        payments: tpl.payments.map((p) => (p.type.due_date ? { ...p, due_date: d.dueDate } : p)),
-      };
-      const own = JSON.stringify(coInvoiceWrite(company, plan, { id, customerId: d.person.id, now }).write);
-      if (own !== JSON.stringify(write)) throw new Error(`bulk-demo: the record of template ${d.t} is not coInvoiceWrite's: ${JSON.stringify(write)} against ${own}`);
-    }
-    return write;
-  };
-}
-
-async function companyOf(q: Queryable, cid: number): Promise<Company> {
-  const [company] = await q.query<Company>('SELECT * FROM companies WHERE company_id = $1', [cid]);
-  return company;
-}
-
-/** The columns of the demo's document types, payment types, seller and customer that the load reads. */
-interface TypeRow { id: number; code: string; type: string; prefix: string; discount_type: 'Percentage' | 'Value' }
-interface PayRow { id: number; type: string; document_type: string; due_date: boolean; account_code: string }
-interface Refs {
-  types: Record<string, TypeRow>; rc: TypeRow; pay: Record<string, PayRow>; rcPay: Record<string, PayRow>; seller: { id: number }; mainCustomer: { identification: string };
-}
-
-async function references(q: Queryable, cid: number): Promise<Refs> {
-  const types = await q.query<TypeRow>(`SELECT * FROM document_types WHERE company_id = $1 AND active`, [cid]);
-  const pays = await q.query<PayRow>(`SELECT * FROM payment_types WHERE company_id = $1 AND active`, [cid]);
-  const [seller] = await q.query<{ id: number }>(`SELECT * FROM sellers WHERE company_id = $1 AND active ORDER BY id LIMIT 1`, [cid]);
-  const [mainCustomer] = await q.query<{ identification: string }>(`SELECT * FROM customers WHERE company_id = $1 AND active AND branch_office = 0 ORDER BY id LIMIT 1`, [cid]);
-  const byType = (doc: string) => Object.fromEntries(pays.filter((p) => p.document_type === doc).map((p) => [p.type, p]));
-  return {
-    types: Object.fromEntries(types.filter((t) => t.type === 'FV').map((t) => [t.code, t])),
-    rc: types.find((t) => t.code === 'RC')!, pay: byType('FV'), rcPay: byType('RC'), seller, mainCustomer,
-  };
-}
-
-/** Customers 811000001, 811000002, … (the ones a previous load made are used again). */
-async function bulkCustomers(q: Queryable, cid: number, count: number, log: (line: string) => void) {
-  const ids = Array.from({ length: count }, (_, k) => String(811_000_001 + k));
-  const existing = new Map((await q.query<{ id: number; identification: string }>(
-    'SELECT id, identification FROM customers WHERE company_id = $1 AND identification = ANY($2::text[]) AND branch_office = 0', [cid, ids]))
-    .map((r) => [r.identification, r.id]));
-  const out: { id: number; identification: string }[] = [];
-  for (const [k, identification] of ids.entries()) {
-    let id = existing.get(identification);
-    if (id === undefined) {
-      const body: Record<string, unknown> = {
-        person_type: 'Company', id_type: '31', identification, check_digit: nitCheckDigit(identification), branch_office: 0,
-        name: [`Distribuidora Mayorista ${String(k + 1).padStart(5, '0')} S.A.S.`], vat_responsible: true,
-        fiscal_responsibilities: [{ code: 'O-13', name: 'Gran contribuyente' }],
-        address: { address: `Calle ${10 + (k % 90)} # ${k % 50}-${10 + (k % 80)}`, city: { country_code: 'CO', state_code: '11', city_code: '11001' }, postal_code: '110111' },
-        phones: [{ indicative: '57', number: String(6010000000 + k) }],
-        contacts: [{ first_name: 'Cuentas', last_name: 'por pagar', email: `cxp${k + 1}@mayorista.example.co` }],
-      };
-      const problems = new Problems();
-      if (!checkBody(CoCustomerBody, body, problems)) throw new Error(`bulk customer ${identification}: ${JSON.stringify(problems.items)}`);
-      id = Number((await insertCustomer(q, cid, 'CO', body as unknown as CustomerBody)).id);
-    }
-    out.push({ id, identification });
-    if ((k + 1) % 1000 === 0) log(`customers ${k + 1}/${count}`);
-  }
-  return out;
-}
-
-/**
- * One planned invoice per document type, basket and payment type, planned by the API's own code (the plan
- * POST /v1/invoices makes); template t = (type × BASKETS + basket) × 4 + payment.
- */
-async function invoiceTemplates(q: Queryable, company: Company, refs: Refs, customer: { identification: string }, today: string): Promise<Plan[]> {
-  const next = random(23);
-  const baskets = Array.from({ length: BASKETS }, () => {
-    const size = 1 + Math.floor(next() * 3);
-    const codes = [...PRODUCTS].sort(() => next() - 0.5).slice(0, size);
-    return codes.map((code) => ({ code, quantity: 1 + Math.floor(next() * 4) }));
-  });
-  const products = new Map((await q.query<Pick<ProductRow, 'code' | 'prices' | 'tax_ids'>>(`SELECT code, prices, tax_ids FROM products WHERE company_id = $1`, [company.company_id])).map((p) => [p.code, p]));
-  const taxes = new Map((await q.query<TaxRef>(`SELECT id, name, type, percentage FROM taxes WHERE company_id = $1`, [company.company_id])).map((t) => [t.id, t]));
-  const out: Plan[] = [];
-  for (const [di, code] of DOC_TYPES.entries()) {
-    const docType = refs.types[code];
-    for (const [b, basket] of baskets.entries()) {
-      const items = basket.map((l) => ({ ...l, price: Number(products.get(l.code)!.prices[0]!.price_list[0]!.value), seller: refs.seller.id }));
-      const { payable } = computeCO({
-        discountType: docType.discount_type, retentions: [], globalDiscounts: [], globalCharges: [],
-        lines: items.map((l) => ({ quantity: l.quantity, price: l.price, taxes: products.get(l.code)!.tax_ids.map((id) => taxes.get(id)!) })),
-      });
-      for (const [pi, payType] of PAY_TYPES.entries()) {
-        const pay = refs.pay[payType];
-        const body = {
-          document: { id: docType.id }, date: today, customer: { identification: customer.identification, branch_office: 0 }, seller: refs.seller.id, items,
-          payments: [{ id: pay.id, value: Number(payable), ...(pay.due_date ? { due_date: addDays(today, 30) } : {}) }],
-        } as unknown as CoInvoiceBody;
-        out[(di * BASKETS + b) * 4 + pi] = await planCoInvoice(q, company, body, new Problems());
-      }
-    }
-  }
-  return out;
-}
-
-/**
- * Two credit invoices (dated the first day) and two receipts paying them
- * today, in cash and by transfer, written by the service's own functions;
- * their voucher plans are the receipts' templates.
- */
-async function sampleReceipts(q: Queryable, company: Company, refs: Refs, first: string, today: string) {
-  const customer = { identification: refs.mainCustomer.identification, branch_office: 0 };
-  const receipts: VoucherPlan[] = [];
-  for (const payType of ['Cash', 'Transfer']) {
-    const body = {
-      document: { id: refs.types.FV.id }, date: first, customer, seller: refs.seller.id,
-      items: [{ code: 'LIBRO01', quantity: 1, price: 95000, seller: refs.seller.id }],
-      payments: [{ id: refs.pay.Credit.id, value: 95000, due_date: addDays(first, 30) }],
-    } as unknown as CoInvoiceBody;
-    const invoice = await storeCoInvoice(q, company, await planCoInvoice(q, company, body, new Problems()), {});
-    const vbody = {
-      document: { id: refs.rc.id }, date: today, type: 'DebtPayment', customer,
-      items: [{ due: { prefix: invoice.prefix, consecutive: invoice.number, quote: 1 }, value: 95000 }],
-      payment: { id: refs.rcPay[payType].id, value: 95000 },
-    } as unknown as VoucherBody;
-    const plan = await planVoucher(q, company, vbody, new Problems());
-    if (plan.entries.length !== 1 || !plan.entries[0].due) throw new Error('bulk-demo expects a receipt of one due item');
-    await storeVoucher(q, company, plan, {});
-    receipts.push(plan);
-  }
-  return { invoices: 2, receipts };
-}
-
-/** The due items the receipts pay, by (prefix, number), as planVoucher finds them. */
-async function dueItems(q: Queryable, cid: number, chunk: Paid[]): Promise<Map<string, number>> {
-  const rows = await q.query<{ id: string; prefix: string; consecutive: string }>(
-    `SELECT id, prefix, consecutive FROM due_items WHERE company_id = $1 AND quote = 1
-        AND (prefix, consecutive) IN (SELECT * FROM unnest($2::text[], $3::bigint[]))`,
-    [cid, chunk.map((p) => p.numbered!.prefix), chunk.map((p) => p.numbered!.number)]);
-  return new Map(rows.map((r) => [`${r.prefix}|${Number(r.consecutive)}`, Number(r.id)]));
-}
-
-/** A receipt's record: the template's plan paying this invoice's due item, its amount, on its day, made at its time. */
-function receiptWrite(company: Company, tpl: VoucherPlan, p: Paid, dues: Map<string, number>): VoucherWrite {
-  const inv = p.numbered!;
-  const value = Number(p.amount);
-  const due: DueRow = {
-    id: dues.get(`${inv.prefix}|${inv.number}`)!, invoice_id: p.invoiceId, invoice_name: inv.name, invoice_date: p.date, currency: 'COP',
-    prefix: inv.prefix, consecutive: inv.number, quote: 1, due_date: p.dueDate, amount: p.amount, paid: '0.00', account_code: p.account, invoice_rate: null,
-  };
-  const plan: VoucherPlan = {
-    ...tpl,
-    body: { ...tpl.body, date: p.vdate, customer: { identification: p.person.identification, branch_office: 0 },
-      items: [{ due: { prefix: inv.prefix, consecutive: inv.number, quote: 1 }, value }], payment: { ...tpl.body.payment!, value } },
-    customer: { ...tpl.customer!, id: p.person.id, identification: p.person.identification },
-    payment: { ...tpl.payment!, value },
-    entries: [{ ...tpl.entries[0], value, due, account: { code: p.account, movement: 'Credit' } }],
-    total: new Decimal(value),
-  };
-  const at = new Date(p.vcreated);
-  return { ...voucherWrite(company, plan, { id: crypto.randomUUID(), now: at }), paidAt: at };
+/** Moves the load's progress from `from` to `to` in the batch's transaction; throws (rolling the batch back) when it is not at `from`: another run got there first. */
+async function advance(q: Queryable, id: string, column: 'invoices_done' | 'receipts_done', from: number, to: number) {
+  const rows = await q.query(`UPDATE bulk_loads SET ${column} = $3, updated_at = now() WHERE id = $1 AND ${column} = $2 AND finished_at IS NULL RETURNING id`, [id, from, to]);
+  if (!rows.length) throw new Error(`bulk-demo: load ${id} is no longer at ${column} = ${from} (another run of it?)`);
 }

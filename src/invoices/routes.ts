@@ -95,6 +95,14 @@ export async function readInvoice(q: Queryable, company: Company, id: string) {
   return company.country === 'CO' ? withNotes(current(row), row.notes) : current(row);
 }
 
+/** Several invoices, each as readInvoice answers it (webhook deliveries: a batch's invoices in one query), by id; a missing one is left out. */
+export async function readInvoices(q: Queryable, company: Company, ids: string[]): Promise<Map<string, unknown>> {
+  const rows = await q.query<InvoiceRow & { notes: NoteRef[] }>(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}${company.country === 'CO' ? `, ${NOTES_OF} AS notes` : ''}
+     FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.${LIVE}`, [company.company_id, ids]);
+  const docs = rows.map((row) => (company.country === 'CO' ? withNotes(current(row), row.notes) : current(row)));
+  return new Map(docs.map((doc) => [String((doc as { id?: unknown }).id), doc]));
+}
+
 interface NoteRef { invoice_id: string; kind: 'NC' | 'ND'; id: string; name: string; total: string | number }
 
 /** A Colombian invoice's answer names its credit and debit notes (not annulled) and what is left to credit. */

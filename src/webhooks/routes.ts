@@ -16,8 +16,8 @@ import type { Company } from '../platform/auth';
 import { DomainError, notFound, Problems } from '../platform/errors';
 import { PageOf, PageQuery, paged, pageWindow } from '../platform/http';
 import { planRequest, UuidParams } from '../platform/documents';
-import { enqueue } from '../platform/outbox';
-import { EVENT_TYPES, WEBHOOK_JOB } from './deliveries';
+import { EVENT_TYPES } from './deliveries';
+import { kickDispatchers } from './dispatch';
 import { checkReceiver } from './egress';
 import { AAD, sealingKey, storedSecret } from '../platform/secrets';
 import type { CountRow } from '../platform/db';
@@ -64,7 +64,7 @@ const delivery = (r: DeliveryRow) => ({
   last_error: r.last_error, created_at: iso(r.created_at)!, last_attempt_at: iso(r.last_attempt_at), delivered_at: iso(r.delivered_at),
 });
 
-export const webhookRoutes: RouteModule = (app, { db, outbox, config }) => {
+export const webhookRoutes: RouteModule = (app, { db, config }) => {
   const tags = ['webhooks'];
   const key = sealingKey(config);
   const params = UuidParams('Webhook');
@@ -173,18 +173,17 @@ export const webhookRoutes: RouteModule = (app, { db, outbox, config }) => {
     const hook = await find(req.company, id);
     if (!hook.active) throw new DomainError('invalid_document', `Webhook ${id} is not active`, 'id');
     const row = await db.tx(async (q) => {
-      const [d] = await q.query<DeliveryRow>(`UPDATE webhook_deliveries SET status = 'pending' WHERE company_id = $1 AND webhook_id = $2 AND id = $3 AND status <> 'delivered' RETURNING *`,
+      const [d] = await q.query<DeliveryRow>(`UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), locked_until = NULL
+          WHERE company_id = $1 AND webhook_id = $2 AND id = $3 AND status <> 'delivered' RETURNING *`,
         [req.company.company_id, id, did]);
       if (!d) {
         const [known] = await q.query<Pick<DeliveryRow, 'status'>>('SELECT status FROM webhook_deliveries WHERE company_id = $1 AND webhook_id = $2 AND id = $3', [req.company.company_id, id, did]);
         if (!known) throw notFound(`Delivery ${did}`);
         throw new DomainError('invalid_document', `Delivery ${did} was delivered already`, 'delivery');
       }
-      await q.query(`DELETE FROM outbox WHERE company_id = $1 AND kind = $2 AND ref_id = $3`, [req.company.company_id, WEBHOOK_JOB, did]);
-      await enqueue(q, req.company.company_id, WEBHOOK_JOB, did);
       return d;
     });
-    void outbox?.kick();
+    kickDispatchers();
     return reply.status(202).send(delivery(row));
   });
 };

@@ -1,0 +1,235 @@
+/**
+ * The webhook dispatcher: sends the deliveries that events queued (src/webhooks/deliveries.ts), out of every request's
+ * path, in batches. The delivery rows are the queue (migration 072): a creation's event costs its delivery row and
+ * nothing else, and every server process runs a dispatcher that
+ * - claims up to `batch` due deliveries with ONE statement (FOR UPDATE SKIP LOCKED, a claim that expires after
+ *   claimMs so that a process that died leaves them to the others), which also reads their webhooks and companies;
+ * - builds the bodies still missing (each document as its GET answers it): the batch's invoices of a company in one
+ *   query, other documents one read each, `concurrency` companies at a time, and stores them with one statement
+ *   before the first POST (every retry sends the same bytes, even after a crash);
+ * - POSTs them, in parallel per receiver up to `perReceiver` at once, the deliveries of one document to one webhook
+ *   one after the other in the order of its events (a later one is not sent while an earlier one is pending);
+ * - records every outcome of the batch with ONE statement (delivered; pending again after the backoff, 1 s doubling
+ *   to 10 min; failed once WEBHOOK_RETRY_HOURS have passed, or at once for a deleted webhook or a refused URL);
+ * and claims again at once while claims come back full, else polls every `pollMs` (default 500 ms).
+ * The delivery lag (event to delivered) and the queue's depth are in the service's metrics (GET /admin/v1/metrics).
+ */
+import { Gauge, Histogram } from 'prom-client';
+import type { Db } from '../platform/db';
+import type { Company } from '../platform/auth';
+import { background } from '../platform/background';
+import { metrics } from '../platform/metrics';
+import { AAD, openFor } from '../platform/secrets';
+import { checkReceiver, postTo, type Resolve, type Target } from './egress';
+import { readDocuments, signature } from './deliveries';
+import type { DeliveryRow, WebhookRow } from './rows';
+
+export interface DispatchOptions {
+  timeoutMs: number; retryHours: number; allowPrivate: boolean; resolve?: Resolve;
+  pollMs?: number; batch?: number; perReceiver?: number; claimMs?: number; concurrency?: number;
+  log?: (msg: string, extra?: object) => void;
+}
+
+type Claimed = DeliveryRow & Pick<WebhookRow, 'url' | 'secret'> & { previous: string | null; live: boolean; expired: boolean; company: Company };
+interface Outcome { id: string; status: 'pending' | 'delivered' | 'failed' | 'skip'; response: number | null; error: string | null; body: string | null; lag?: number }
+
+const lag = new Histogram({
+  name: 'facturas_webhook_delivery_lag_seconds', help: 'Time from a webhook event to its delivery (2xx answer), deliveries sent by this process',
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 3600], registers: [metrics],
+});
+const sent = new Histogram({
+  name: 'facturas_webhook_batch_deliveries', help: 'Deliveries claimed by one claim of the webhook dispatcher',
+  buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500], registers: [metrics],
+});
+/** The dispatchers of this process: the queue's depth is read through the first one's database when scraped; a retry kicks them. */
+const running = new Set<WebhookDispatcher>();
+new Gauge({
+  name: 'facturas_webhook_queue_deliveries', help: 'Webhook deliveries pending (every company), and due now', labelNames: ['state'], registers: [metrics],
+  async collect() {
+    const d = [...running][0];
+    if (!d) return;
+    const [r] = await d.db.query<{ pending: number; due: number }>(
+      `SELECT count(*)::int AS pending, count(*) FILTER (WHERE next_attempt_at <= now())::int AS due FROM webhook_deliveries WHERE status = 'pending'`);
+    this.set({ state: 'pending' }, r.pending);
+    this.set({ state: 'due' }, r.due);
+  },
+});
+
+/** Asks every dispatcher of this process to claim now (a delivery made due again: POST …/retry). */
+export function kickDispatchers(): void {
+  for (const d of running) void d.kick();
+}
+
+export class WebhookDispatcher {
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = true;
+  private pass: Promise<void> | null = null;
+  private again = false;
+  private readonly o: Required<Omit<DispatchOptions, 'resolve'>> & { resolve?: Resolve };
+
+  constructor(readonly db: Db, options: DispatchOptions) {
+    this.o = { pollMs: 500, batch: 200, perReceiver: 16, claimMs: 120_000, concurrency: 8, log: () => undefined, ...options };
+  }
+
+  start(): void {
+    this.stopped = false;
+    running.add(this);
+    const tick = () => { void this.kick().finally(() => { if (!this.stopped) this.timer = setTimeout(tick, this.o.pollMs); }); };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  /** Makes every claimed delivery claimable again; only for a database no other process uses (the embedded one, at start). */
+  async releaseClaims(): Promise<void> {
+    await this.db.query(`UPDATE webhook_deliveries SET locked_until = NULL WHERE status = 'pending' AND locked_until IS NOT NULL`);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    running.delete(this);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.pass;
+  }
+
+  /** Claims and sends until a claim comes back short; resolves when that is done (one pass at a time: a kick during one runs another after it). */
+  kick(): Promise<void> {
+    if (this.pass) { this.again = true; return this.pass; }
+    this.pass = (async () => {
+      try {
+        do {
+          this.again = false;
+          while (!this.stopped && (await background.run(true, () => this.once())) >= this.o.batch);
+        } while (this.again && !this.stopped);
+      } catch (e) {
+        this.o.log('webhook dispatch failed', { err: String(e) });
+      } finally {
+        this.pass = null;
+      }
+    })();
+    return this.pass;
+  }
+
+  /** One claim, its sends and its record; answers how many deliveries it claimed. */
+  async once(): Promise<number> {
+    const claimed = await this.db.query<Claimed>(`
+      WITH c AS (
+        UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => $2::float8 / 1000)
+         WHERE id IN (SELECT d.id FROM webhook_deliveries d
+                       WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now())
+                       ORDER BY d.next_attempt_at, d.seq LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING *)
+      SELECT c.*, w.url, w.secret, CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous, w.active AND NOT w.deleted AS live,
+             (c.created_at < now() - make_interval(hours => $3)) AS expired, row_to_json(co) AS company
+        FROM c JOIN webhooks w ON w.id = c.webhook_id JOIN companies co ON co.company_id = c.company_id
+       ORDER BY c.seq`, [this.o.batch, this.o.claimMs, this.o.retryHours]);
+    if (!claimed.length) return 0;
+    sent.observe(claimed.length);
+    const outcomes = new Map<string, Outcome>();
+
+    // The bodies still missing: per company, each document read once (the invoices of the batch in one query).
+    const byCompany = new Map<number, Claimed[]>();
+    for (const d of claimed) if (!d.body && d.live) byCompany.set(d.company_id, [...(byCompany.get(d.company_id) ?? []), d]);
+    await bounded([...byCompany.values()], this.o.concurrency, async (ds) => {
+      const docs = new Map(ds.map((d) => [`${d.doc_kind}/${d.doc_id}`, { kind: d.doc_kind, id: d.doc_id }]));
+      const data = await readDocuments(this.db, ds[0].company, [...docs.values()]);
+      for (const d of ds) d.body = JSON.stringify({ id: d.event_id, type: d.type, created: new Date(d.created_at).toISOString(), data: data.get(`${d.doc_kind}/${d.doc_id}`) });
+    });
+    // Fixed before the first POST (one statement for the batch): a process that dies during it leaves the same bytes to send again.
+    const built = [...byCompany.values()].flat();
+    if (built.length) {
+      await this.db.query(`UPDATE webhook_deliveries d SET body = b.body FROM unnest($1::uuid[], $2::text[]) AS b(id, body) WHERE d.id = b.id AND d.body IS NULL`,
+        [built.map((d) => d.id), built.map((d) => d.body)]);
+    }
+
+    // Per webhook: its address checked once for the batch, its documents in parallel up to perReceiver, each document's events in order.
+    const hooks = new Map<string, Claimed[]>();
+    for (const d of claimed) hooks.set(d.webhook_id, [...(hooks.get(d.webhook_id) ?? []), d]);
+    await Promise.all([...hooks.values()].map(async (ds) => {
+      const first = ds[0];
+      if (!first.live) { for (const d of ds) outcomes.set(d.id, { id: d.id, status: 'failed', response: null, error: 'The webhook was deleted or deactivated', body: d.body }); return; }
+      const target = await checkReceiver(first.url, this.o.allowPrivate, this.o.resolve);
+      if ('refused' in target && !target.unresolved) {
+        for (const d of ds) outcomes.set(d.id, { id: d.id, status: 'failed', response: null, error: `The URL ${target.refused}`, body: d.body });
+        return;
+      }
+      const secrets = [first.secret, ...(first.previous ? [first.previous] : [])].map((k) => openFor(k, AAD.webhook(first.company_id, first.webhook_id)));
+      const byDoc = new Map<string, Claimed[]>();
+      for (const d of ds) byDoc.set(d.doc_id, [...(byDoc.get(d.doc_id) ?? []), d]);
+      // A document whose earlier event to this webhook is still pending and not in this claim waits (its deliveries are left as they are).
+      const waiting = await this.behind(first.webhook_id, [...byDoc.keys()], ds);
+      await bounded([...byDoc.entries()], this.o.perReceiver, async ([doc, events]) => {
+        let blocked = waiting.has(doc);
+        for (const d of events) {
+          if (blocked) { outcomes.set(d.id, { id: d.id, status: 'skip', response: null, error: null, body: d.body }); continue; }
+          const o = await this.send(d, target, secrets);
+          outcomes.set(d.id, o);
+          blocked = o.status !== 'delivered';
+        }
+      });
+    }));
+    await this.record([...outcomes.values()]);
+    return claimed.length;
+  }
+
+  /** The documents (of `docs`) with an earlier pending delivery to this webhook that the claim did not take. */
+  private async behind(webhookId: string, docs: string[], claimed: Claimed[]): Promise<Set<string>> {
+    const first = new Map<string, number>();
+    for (const d of claimed) if (!first.has(d.doc_id) || Number(d.seq) < first.get(d.doc_id)!) first.set(d.doc_id, Number(d.seq));
+    const rows = await this.db.query<{ doc_id: string }>(
+      `SELECT DISTINCT e.doc_id FROM webhook_deliveries e JOIN unnest($2::text[], $3::bigint[]) AS f(doc_id, seq) ON e.doc_id = f.doc_id AND e.seq < f.seq
+        WHERE e.webhook_id = $1 AND e.status = 'pending'`, [webhookId, docs, docs.map((d) => first.get(d))]);
+    return new Set(rows.map((r) => r.doc_id));
+  }
+
+  /** One POST of one delivery; its outcome (the record decides what a failure becomes). */
+  private async send(d: Claimed, target: { refused: string } | Target, secrets: string[]): Promise<Outcome> {
+    const body = d.body!;
+    if ('refused' in target) return this.failure(d, null, `The URL ${target.refused}`);
+    try {
+      const t = Math.floor(Date.now() / 1000);
+      const status = await postTo(target, {
+        'Content-Type': 'application/json', 'User-Agent': 'facturas-api-webhooks/1', 'Webhook-Id': d.event_id, 'Webhook-Signature': signature(secrets, t, body),
+      }, body, this.o.timeoutMs);
+      if (status >= 200 && status < 300) {
+        const seconds = (Date.now() - new Date(d.created_at).getTime()) / 1000;
+        lag.observe(Math.max(0, seconds));
+        return { id: d.id, status: 'delivered', response: status, error: null, body, lag: seconds };
+      }
+      return this.failure(d, status, `The receiver answered ${status}`);
+    } catch (e) {
+      return this.failure(d, null, (e as Error).name === 'TimeoutError' ? `No answer within ${this.o.timeoutMs} ms` : `Could not reach the receiver: ${(e as Error).message}`);
+    }
+  }
+
+  private failure(d: Claimed, response: number | null, error: string): Outcome {
+    if (d.expired) return { id: d.id, status: 'failed', response, error: `${error}; given up after ${this.o.retryHours} hours`, body: d.body };
+    return { id: d.id, status: 'pending', response, error, body: d.body };
+  }
+
+  /** Every outcome of a claim in one statement: an attempt counted for each sent, the claim released for all. */
+  private async record(outcomes: Outcome[]): Promise<void> {
+    if (!outcomes.length) return;
+    await this.db.query(`
+      UPDATE webhook_deliveries d SET
+             status = CASE WHEN o.status = 'skip' THEN d.status ELSE o.status END,
+             attempts = d.attempts + CASE WHEN o.status = 'skip' THEN 0 ELSE 1 END,
+             response_status = CASE WHEN o.status = 'skip' THEN d.response_status ELSE o.response END,
+             last_error = CASE WHEN o.status = 'skip' THEN d.last_error ELSE o.error END,
+             last_attempt_at = CASE WHEN o.status = 'skip' THEN d.last_attempt_at ELSE now() END,
+             delivered_at = CASE WHEN o.status = 'delivered' THEN now() ELSE d.delivered_at END,
+             next_attempt_at = CASE WHEN o.status = 'pending' THEN now() + make_interval(secs => least(600, power(2, d.attempts)))
+                                    WHEN o.status = 'skip' THEN now() + interval '100 milliseconds' ELSE d.next_attempt_at END,
+             locked_until = NULL
+        FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[]) AS o(id, status, response, error)
+       WHERE d.id = o.id`,
+    [outcomes.map((o) => o.id), outcomes.map((o) => o.status), outcomes.map((o) => o.response), outcomes.map((o) => o.error)]);
+  }
+}
+
+/** Runs fn over items, at most `limit` at once. */
+async function bounded<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]);
+  }));
+}
