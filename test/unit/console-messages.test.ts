@@ -76,8 +76,8 @@ test('a document form\'s refusals by the control each concerns, without the fiel
 });
 
 test('the documents list refuses a bad address in the page language', () => {
-  assert.equal(badListText('es', new BadList('sort', 'price')), 'sort: date, number o total (no price).');
-  assert.equal(badListText('en', new BadList('sort', 'price')), 'sort: date, number or total (not price).');
+  assert.equal(badListText('es', new BadList('sort', 'price')), 'sort: number, date, customer, total, balance, due o status (no price).');
+  assert.equal(badListText('en', new BadList('sort', 'price')), 'sort: number, date, customer, total, balance, due or status (not price).');
   assert.equal(badListText('es', new BadList('from', 'ayer')), 'Desde: una fecha como 2026-11-26 (no ayer).');
   assert.equal(badListText('es', new BadList('cursor')), 'cursor: no es una página de esta lista y orden.');
 });
