@@ -208,6 +208,8 @@ mx('POST /v1/tickets/global-invoice', 'Issues and stamps the global invoice of a
 both('GET /v1/customers/{id}/statement', 'A customer\'s statement from `date_start` (default: the first day of `date_end`\'s month) to `date_end` (default: today), per currency: the opening balance, each document and payment with the running balance, '
   + 'what is owed by age and the closing balance (the receivables report\'s for the customer that day). 404 for an unknown customer; an end before the start is refused (400).');
 both('GET /v1/customers/{id}/statement/pdf', 'The customer\'s statement (as GET …/statement answers it) as a PDF, as base64 in JSON or the file itself with Accept: application/pdf.');
+both('POST /v1/customers/{id}/statement/mail', 'Queues the e-mail of the customer\'s statement for `date_start`–`date_end` (the same defaults as GET …/statement) with its PDF, drawn when it is sent, to `mail_to` '
+  + '(default: the customer\'s contact e-mails) and up to 5 copies; answers 202 with the mail\'s id and the period settled. 404 for an unknown customer; a bad address or period is refused (400) with its field.');
 both('GET /v1/reports/trial-balance', 'The trial balance between `date_start` and `date_end` (default: the first and last entries): per account of the journal, the opening balance, debits, credits and closing balance, and whether the whole balances. '
   + 'An end before the start is refused (400).');
 both('GET /v1/reports/accounts-receivable', 'The open due items per customer on `date` (default: today), with their aging buckets, by pages of customers (or of one customer); the totals of the whole report come on every page.');

@@ -4,14 +4,14 @@
  *        and payment with the running balance (each linked), the period's totals, the aging at its end and the closing
  *        balance; its PDF; the statement's e-mails; the form that e-mails it
  *   GET  /app/customers/{id}/statement/pdf?…                  the PDF, saved as estado-de-cuenta-{identification}-{from}-{to}.pdf
- *   POST /app/customers/{id}/statement/mail                   e-mails it (accountant or owner): a row of mails (doc_kind
- *        'statement', migration 069) sent by the service's mail job with the PDF attached (src/mail/send.ts)
+ *   POST /app/customers/{id}/statement/mail                   e-mails it (accountant or owner) through the API's
+ *        POST /v1/customers/{id}/statement/mail: a row of mails (doc_kind 'statement', migration 069) sent by the
+ *        service's mail job with the PDF attached (src/mail/send.ts)
  * The figures are the API's (GET /customers/{id}/statement, src/reports/statement.ts), run in this process as the
  * session's company; the e-mails are read and written with the company in every statement.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../platform/db';
-import { Problems } from '../platform/errors';
 import { html, type Html } from './html';
 import { day, money, status, t } from './i18n';
 import { apiErrors, csrfField, page } from './layout';
@@ -22,8 +22,6 @@ import type { Guarded } from './routes';
 import type { CustomerStatement } from '../reports/statement';
 import { BUCKETS } from '../reports/receivables';
 import { contactEmails } from '../mail/send';
-import { addressList } from '../mail/routes';
-import { requestStatementMail } from '../mail/store';
 
 const hide = { schema: { hide: true } } as const;
 const AGES: Record<'es' | 'en', Record<(typeof BUCKETS)[number], string>> = {
@@ -153,18 +151,12 @@ export function statementRoutes(app: FastifyInstance, guarded: Guarded, db: Db):
     const id = customerId((req.params as { id: string }).id);
     const f = (req.body ?? {}) as Form;
     const p = period(f);
-    // The customer and the period as the API reads them (404, or the API's refusal of the dates).
-    const st = await ctx.api<CustomerStatement>('GET', `/customers/${id}/statement?${query(p)}`);
-    if (st.status === 404) throw new Refused(404, 'customer');
-    const problems = new Problems();
     const typed = (name: string) => String([f[name]].flat()[0] ?? '').trim();
-    const to = addressList(typed('mail_to') || undefined, 'mail_to', problems);
-    const copyTo = addressList(typed('copy_to') || undefined, 'copy_to', problems);
-    if (st.status !== 200 || !problems.empty) {
-      const r = await statementPage(ctx, db, id, p, { errors: st.status !== 200 ? st.body : { Errors: problems.items }, sent: f });
-      return sendHtml(reply, 400, r.body);
-    }
-    await db.tx((q) => requestStatementMail(q, ctx.company.company_id, id, st.body.date_start, st.body.date_end, { to, copyTo }));
-    return reply.redirect(`/app/customers/${id}/statement?${query({ date_start: st.body.date_start, date_end: st.body.date_end })}&ok=mail`, 303);
+    const mail = { ...p, ...(typed('mail_to') ? { mail_to: typed('mail_to') } : {}), ...(typed('copy_to') ? { copy_to: typed('copy_to') } : {}) };
+    // The API checks the addresses, the customer and the period, and queues the mail.
+    const sent = await ctx.api<{ date_start: string; date_end: string }>('POST', `/customers/${id}/statement/mail`, mail);
+    if (sent.status === 404) throw new Refused(404, 'customer');
+    if (sent.status !== 202) return sendHtml(reply, 400, (await statementPage(ctx, db, id, p, { errors: sent.body, sent: f })).body);
+    return reply.redirect(`/app/customers/${id}/statement?${query({ date_start: sent.body.date_start, date_end: sent.body.date_end })}&ok=mail`, 303);
   }));
 }

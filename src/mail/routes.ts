@@ -19,7 +19,7 @@ import { LIVE } from '../invoices/kernel';
 
 export const MAX_COPIES = 5;
 
-const MailBody = Type.Object({
+export const MailBody = Type.Object({
   mail_to: Type.Optional(Type.String({ maxLength: 500, description: 'Addresses separated by ";" (at most 5); default: the customer\'s contact e-mails' })),
   copy_to: Type.Optional(Type.String({ maxLength: 500, description: `Copies, separated by ";" (at most ${MAX_COPIES})` })),
   ...Ignored(['guid'], 'Accepted and ignored (the reference API\'s SendInvoiceByEmailCommand carries the document id here; this service takes it from the URL)'),

@@ -15,6 +15,11 @@
  *     the bucket totals of the whole report (or of the customer filter) on
  *     every page.
  *
+ *   GET /v1/customers/{id}/statement?date_start&date_end, …/statement/pdf
+ *     a customer's statement (./statement.ts), as JSON or a PDF;
+ *   POST /v1/customers/{id}/statement/mail  {"date_start", "date_end", "mail_to", "copy_to"}
+ *     queues its e-mail (202) with the PDF, drawn when it is sent, to mail_to (default: the customer's contacts).
+ *
  * Both read sums kept by the writing statements (src/ledger/balances.ts,
  * ./receivables.ts), not every journal line or due item.
  */
@@ -33,6 +38,9 @@ import { Nullable } from '../platform/answers';
 import { Enum } from '../platform/validation';
 import { dec, num } from '../platform/money';
 import { reportTurns } from '../platform/throttle';
+import { addressList, MailBody } from '../mail/routes';
+import { requestStatementMail } from '../mail/store';
+import { Problems } from '../platform/errors';
 
 
 const TrialQuery = Type.Object({
@@ -92,7 +100,14 @@ const Statement = Type.Object({
   }), { description: 'One part per currency the customer\'s documents are in' }),
 });
 
-export const reportRoutes: RouteModule = (app, { db }) => {
+const StatementMailBody = Type.Object({ ...StatementQuery.properties, ...MailBody.properties }, { additionalProperties: false });
+const MailQueued = Type.Object({
+  id: Type.String({ format: 'uuid', description: 'The e-mail\'s id' }), status: Type.String({ description: 'process_of_sending until the mail job sends it' }),
+  mail_to: Nullable(Type.Array(Type.String({ description: 'null: the customer\'s contact e-mails' }))), copy_to: Type.Array(Type.String()),
+  date_start: Type.String({ format: 'date' }), date_end: Type.String({ format: 'date' }),
+});
+
+export const reportRoutes: RouteModule = (app, { db, outbox }) => {
   const tags = ['reports'];
 
   /** The statement of a customer of the company (404 otherwise) for the query's period. */
@@ -115,6 +130,22 @@ export const reportRoutes: RouteModule = (app, { db }) => {
     const pdf = await statementPdf(req.company, await statement(req.company, (req.params as { id: number }).id, req.query));
     if (/application\/pdf/.test(String(req.headers.accept ?? ''))) return reply.type('application/pdf').send(pdf);
     return { base64: pdf.toString('base64') };
+  });
+
+  app.post('/customers/:id/statement/mail', {
+    schema: { tags, summary: 'E-mail a customer\'s statement (its PDF) to the customer\'s contacts or to mail_to', params, body: StatementMailBody, response: { 202: MailQueued } },
+  }, async (req, reply) => {
+    const body = req.body ?? {};
+    const problems = new Problems();
+    const to = addressList(body.mail_to, 'mail_to', problems);
+    const copyTo = addressList(body.copy_to, 'copy_to', problems);
+    problems.throwIfAny();
+    // The customer and the period as the statement reads them (404, or the refusal of the dates).
+    const st = await statement(req.company, (req.params as { id: number }).id, body);
+    const cid = req.company.company_id;
+    const queued = await db.tx((q) => requestStatementMail(q, cid, (req.params as { id: number }).id, st.date_start, st.date_end, { to, copyTo }));
+    void outbox?.kick();
+    return reply.status(202).send({ ...queued, mail_to: to.length ? to : null, copy_to: copyTo, date_start: st.date_start, date_end: st.date_end });
   });
 
   app.get('/reports/trial-balance', { schema: { tags, summary: 'Trial balance: opening balance, debits, credits and closing balance per account', querystring: TrialQuery, response: { 200: TrialBalance } } }, async (req) => {

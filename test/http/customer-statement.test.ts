@@ -4,7 +4,9 @@
  * balance before the period, each movement with its running balance, the aging at the period's end and the closing
  * balance, which equals the receivables report for that customer on that day. A receipt annulled afterwards shows
  * its payment and, on the annulment's day, its reversal. Bad input: 404 for another company's or an unknown
- * customer, 400 for a period that ends before it starts.
+ * customer, 400 for a period that ends before it starts. E-mailed through the API: a bad address or an unknown field
+ * refused with its path, another company's customer 404, nothing stored; then one mail of kind statement for the
+ * customer and the period settled, to the addresses asked for.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -82,5 +84,25 @@ eachStorage('customer statement', (storage) => {
     assert.equal((await s.as('co').get('/v1/customers/999999/statement')).status, 404);
     const cust = r.customers[0];
     assert.deepEqual(problems(await s.as('co').get(`/v1/customers/${cust.id}/statement?date_start=2026-02-01&date_end=2026-01-01`)), ['invalid_date@date_end']);
+  });
+
+  test('e-mailed through the API: refusals with their path and nothing stored; then one statement mail for the company, its customer and period', async () => {
+    const co = s.as('co');
+    const cust = r.customers[0];
+    const stored = () => s.db.query<{ mail_to: string[] | null; copy_to: string[]; period_start: string; period_end: string; customer_id: number; company_id: number }>(
+      `SELECT mail_to, copy_to, period_start::text, period_end::text, customer_id, company_id FROM mails WHERE doc_kind = 'statement' AND customer_id = $1`, [cust.id]);
+    assert.deepEqual(problems(await co.post(`/v1/customers/${cust.id}/statement/mail`, { mail_to: 'no es un correo' })), ['invalid_email@mail_to']);
+    assert.deepEqual(problems(await co.post(`/v1/customers/${cust.id}/statement/mail`, { mail_to: 'a@b.example', copy: 'x' })).length, 1);
+    assert.deepEqual(problems(await co.post(`/v1/customers/${cust.id}/statement/mail`, { date_start: today(), date_end: '2020-01-01' })), ['invalid_date@date_end']);
+    const [mx] = await s.db.query(`SELECT c.id FROM customers c JOIN companies k ON k.company_id = c.company_id WHERE k.country = 'MX' LIMIT 1`);
+    assert.equal((await co.post(`/v1/customers/${mx.id}/statement/mail`, {})).status, 404);
+    assert.deepEqual(await stored(), []);
+
+    const sent = await co.post(`/v1/customers/${cust.id}/statement/mail`, { date_end: today(), mail_to: 'cartera@cliente.example', copy_to: 'yo@empresa.example' });
+    assert.equal(sent.status, 202, JSON.stringify(sent.body));
+    const start = `${today().slice(0, 8)}01`;
+    assert.deepEqual([sent.body.mail_to, sent.body.copy_to, sent.body.date_start, sent.body.date_end], [['cartera@cliente.example'], ['yo@empresa.example'], start, today()]);
+    const [{ company_id: company }] = await s.db.query<{ company_id: number }>('SELECT company_id FROM customers WHERE id = $1', [cust.id]);
+    assert.deepEqual(await stored(), [{ mail_to: ['cartera@cliente.example'], copy_to: ['yo@empresa.example'], period_start: start, period_end: today(), customer_id: Number(cust.id), company_id: company }]);
   });
 });

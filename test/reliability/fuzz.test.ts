@@ -187,6 +187,8 @@ eachStorage('fuzz', (storage) => {
     'co PUT /v1/invoices/:id': () => validInvoice(r),
     'co POST /v1/invoices/:id/mail': () => ({ mail_to: 'tesoreria@cliente.example.co', copy_to: 'a@x.example.com;b@y.example.com' }),
     'co POST /v1/vouchers/:id/mail': () => ({ mail_to: 'tesoreria@cliente.example.co' }),
+    'co POST /v1/customers/:id/statement/mail': () => ({ date_end: today(), mail_to: 'cartera@cliente.example.co' }),
+    'mx POST /mx/v1/customers/:id/statement/mail': () => ({ copy_to: 'cuentas@cliente.example.mx' }),
     'mx POST /mx/v1/invoices/:id/mail': () => ({ copy_to: 'cuentas@cliente.example.mx' }),
     'co POST /v1/vouchers': () => debtPayment(v, mainCustomer(r), [{ due: ids.coDue as any, value: 1 }]),
     'mx POST /mx/v1/customers': () => mxCustomer(++counter),
@@ -297,6 +299,7 @@ eachStorage('fuzz', (storage) => {
     }
     const coCust = await made('co', '/v1/customers', validBody['co POST /v1/customers']());
     ids['co /v1/customers/:id'] = coCust.id; ids.coCustomerIdent = coCust.identification;
+    ids['co /v1/customers/:id/statement/mail'] = coCust.id;
     const coProd = await made('co', '/v1/products', validBody['co POST /v1/products']());
     ids['co /v1/products/:id'] = coProd.id; ids.coProductCode = coProd.code;
     const coInv = await made('co', '/v1/invoices', validInvoice(r));
@@ -307,6 +310,7 @@ eachStorage('fuzz', (storage) => {
     for (const p of ['/v1/vouchers/:id', '/v1/vouchers/:id/annul', '/v1/vouchers/:id/mail', '/v1/vouchers/:id/pdf']) ids[`co ${p}`] = voucher.id;
     const mxCust = await made('mx', '/v1/customers', validBody['mx POST /mx/v1/customers']());
     ids['mx /v1/customers/:id'] = mxCust.id; ids.mxCustomerN = counter;
+    ids['mx /v1/customers/:id/statement/mail'] = mxCust.id;
     const mxProd = await made('mx', '/v1/products', validBody['mx POST /mx/v1/products']());
     ids['mx /v1/products/:id'] = mxProd.id; ids.mxProductCode = mxProd.code;
     const mxInv = await made('mx', '/v1/invoices', mxInvoice(), MX_APP);

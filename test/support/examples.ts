@@ -141,6 +141,7 @@ export async function recordExamples(s: ApiClient): Promise<Examples> {
       : (await call(who, 'GET', '/v1/customers', { query: '?identification=XIA190128J61&branch_office=0', record: false })).results[0];
     await call(who, 'GET', '/v1/customers/{id}/statement', { params: { id: statementOf.id } });
     await call(who, 'GET', '/v1/customers/{id}/statement/pdf', { params: { id: statementOf.id } });
+    await call(who, 'POST', '/v1/customers/{id}/statement/mail', { params: { id: statementOf.id }, body: { mail_to: 'cartera@cliente.example', copy_to: 'contabilidad@empresa.example' } });
     await call(who, 'GET', '/v1/reports/trial-balance');
     await call(who, 'GET', '/v1/reports/accounts-receivable', { query: '?page_size=1' });
     await call(who, 'GET', '/v1/webhooks');

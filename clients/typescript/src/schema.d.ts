@@ -1151,6 +1151,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customers/{id}/statement/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a customer's statement (its PDF) to the customer's contacts or to mail_to
+         * @description Queues the e-mail of the customer's statement for `date_start`–`date_end` (the same defaults as GET …/statement) with its PDF, drawn when it is sent, to `mail_to` (default: the customer's contact e-mails) and up to 5 copies; answers 202 with the mail's id and the period settled. 404 for an unknown customer; a bad address or period is refused (400) with its field.
+         */
+        post: operations["statementCustomerMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/reports/trial-balance": {
         parameters: {
             query?: never;
@@ -2727,6 +2747,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mx/v1/customers/{id}/statement/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a customer's statement (its PDF) to the customer's contacts or to mail_to
+         * @description Queues the e-mail of the customer's statement for `date_start`–`date_end` (the same defaults as GET …/statement) with its PDF, drawn when it is sent, to `mail_to` (default: the customer's contact e-mails) and up to 5 copies; answers 202 with the mail's id and the period settled. 404 for an unknown customer; a bad address or period is refused (400) with its field.
+         */
+        post: operations["mxStatementCustomerMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mx/v1/reports/trial-balance": {
         parameters: {
             query?: never;
@@ -3052,7 +3092,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "tk_0-bN7IL0flM0B7v9bVheUofgxAlG0hCmnJ2Om7DYK3A",
+                     *       "access_token": "tk_s52aFHbf536wXsBwCrx_Vl7RD8t2JANM9ym5uW5tc9I",
                      *       "token_type": "Bearer",
                      *       "expires_in": 86400
                      *     }
@@ -5541,8 +5581,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:42:26.513Z",
-                     *             "last_updated": "2026-12-03T14:42:26.513Z"
+                     *             "created": "2026-12-04T16:42:12.029Z",
+                     *             "last_updated": "2026-12-04T16:42:12.029Z"
                      *           },
                      *           "check_digit": "3",
                      *           "commercial_name": "La Estrella",
@@ -5884,8 +5924,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:45:57.584Z",
-                     *         "last_updated": "2026-12-03T14:45:57.584Z"
+                     *         "created": "2026-12-04T16:42:26.562Z",
+                     *         "last_updated": "2026-12-04T16:42:26.562Z"
                      *       },
                      *       "check_digit": "3",
                      *       "advance_balance": 0
@@ -6084,8 +6124,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:45:57.584Z",
-                     *         "last_updated": "2026-12-03T14:45:57.584Z"
+                     *         "created": "2026-12-04T16:42:26.562Z",
+                     *         "last_updated": "2026-12-04T16:42:26.562Z"
                      *       },
                      *       "check_digit": "3",
                      *       "advance_balance": 0
@@ -6424,8 +6464,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:45:57.584Z",
-                     *         "last_updated": "2026-12-03T14:45:58.379Z"
+                     *         "created": "2026-12-04T16:42:26.562Z",
+                     *         "last_updated": "2026-12-04T16:42:26.885Z"
                      *       },
                      *       "check_digit": "3",
                      *       "advance_balance": 0
@@ -6735,8 +6775,8 @@ export interface operations {
                      *             "name": "Unidad"
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:42:26.513Z",
-                     *             "last_updated": "2026-12-03T14:42:26.513Z"
+                     *             "created": "2026-12-04T16:42:12.029Z",
+                     *             "last_updated": "2026-12-04T16:42:12.029Z"
                      *           },
                      *           "account_group": {
                      *             "id": 1,
@@ -7028,8 +7068,8 @@ export interface operations {
                      *         "name": "Unidad"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:45:58.889Z",
-                     *         "last_updated": "2026-12-03T14:45:58.889Z"
+                     *         "created": "2026-12-04T16:42:27.029Z",
+                     *         "last_updated": "2026-12-04T16:42:27.029Z"
                      *       },
                      *       "long_description": "Té verde en hoja suelta"
                      *     }
@@ -7199,8 +7239,8 @@ export interface operations {
                      *         "name": "Unidad"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:45:58.889Z",
-                     *         "last_updated": "2026-12-03T14:45:58.889Z"
+                     *         "created": "2026-12-04T16:42:27.029Z",
+                     *         "last_updated": "2026-12-04T16:42:27.029Z"
                      *       },
                      *       "long_description": "Té verde en hoja suelta"
                      *     }
@@ -7491,8 +7531,8 @@ export interface operations {
                      *         "name": "Unidad"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:45:58.889Z",
-                     *         "last_updated": "2026-12-03T14:46:00.136Z"
+                     *         "created": "2026-12-04T16:42:27.029Z",
+                     *         "last_updated": "2026-12-04T16:42:27.281Z"
                      *       },
                      *       "long_description": "Té verde en hoja suelta"
                      *     }
@@ -7742,7 +7782,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "537ded90-d5eb-443c-b226-8db27a9f4203",
+                     *           "id": "d538a05c-2c84-4e9d-a9b1-4e8dc69ea1f6",
                      *           "document": {
                      *             "id": 2,
                      *             "name": "Factura de venta"
@@ -7750,7 +7790,7 @@ export interface operations {
                      *           "prefix": "FV",
                      *           "number": 1,
                      *           "name": "FV-2-1",
-                     *           "date": "2026-12-03",
+                     *           "date": "2026-12-04",
                      *           "customer": {
                      *             "id": "1",
                      *             "identification": "900547821",
@@ -7773,7 +7813,7 @@ export interface operations {
                      *           "observations": "Pedido 1832",
                      *           "items": [
                      *             {
-                     *               "id": "537ded90-d5eb-443c-b226-8db27a9f4203-1",
+                     *               "id": "d538a05c-2c84-4e9d-a9b1-4e8dc69ea1f6-1",
                      *               "code": "PORT14",
                      *               "quantity": 10,
                      *               "price": 100,
@@ -7822,8 +7862,8 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:46:01.937Z",
-                     *             "last_updated": "2026-12-03T14:46:01.937Z",
+                     *             "created": "2026-12-04T16:42:27.743Z",
+                     *             "last_updated": "2026-12-04T16:42:27.743Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false,
@@ -8097,7 +8137,7 @@ export interface operations {
                  *       "document": {
                  *         "id": 2
                  *       },
-                 *       "date": "2026-12-03",
+                 *       "date": "2026-12-04",
                  *       "customer": {
                  *         "identification": "900547821",
                  *         "branch_office": 0
@@ -8308,7 +8348,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "537ded90-d5eb-443c-b226-8db27a9f4203",
+                     *       "id": "d538a05c-2c84-4e9d-a9b1-4e8dc69ea1f6",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -8316,7 +8356,7 @@ export interface operations {
                      *       "prefix": "FV",
                      *       "number": 1,
                      *       "name": "FV-2-1",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -8339,7 +8379,7 @@ export interface operations {
                      *       "observations": "Pedido 1832",
                      *       "items": [
                      *         {
-                     *           "id": "537ded90-d5eb-443c-b226-8db27a9f4203-1",
+                     *           "id": "d538a05c-2c84-4e9d-a9b1-4e8dc69ea1f6-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -8388,8 +8428,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:01.937Z",
-                     *         "last_updated": "2026-12-03T14:46:01.937Z",
+                     *         "created": "2026-12-04T16:42:27.743Z",
+                     *         "last_updated": "2026-12-04T16:42:27.743Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -8669,7 +8709,7 @@ export interface operations {
                  *       "document": {
                  *         "id": 2
                  *       },
-                 *       "date": "2026-12-03",
+                 *       "date": "2026-12-04",
                  *       "customer": {
                  *         "identification": "900547821",
                  *         "branch_office": 0
@@ -8888,7 +8928,7 @@ export interface operations {
                      *       "prefix": "FV",
                      *       "number": null,
                      *       "name": null,
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -8960,8 +9000,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:04.587Z",
-                     *         "last_updated": "2026-12-03T14:46:04.587Z",
+                     *         "created": "2026-12-04T16:42:28.312Z",
+                     *         "last_updated": "2026-12-04T16:42:28.312Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -9237,7 +9277,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "537ded90-d5eb-443c-b226-8db27a9f4203",
+                     *       "id": "d538a05c-2c84-4e9d-a9b1-4e8dc69ea1f6",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -9245,7 +9285,7 @@ export interface operations {
                      *       "prefix": "FV",
                      *       "number": 1,
                      *       "name": "FV-2-1",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -9268,7 +9308,7 @@ export interface operations {
                      *       "observations": "Pedido 1832",
                      *       "items": [
                      *         {
-                     *           "id": "537ded90-d5eb-443c-b226-8db27a9f4203-1",
+                     *           "id": "d538a05c-2c84-4e9d-a9b1-4e8dc69ea1f6-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -9317,8 +9357,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:01.937Z",
-                     *         "last_updated": "2026-12-03T14:46:01.937Z",
+                     *         "created": "2026-12-04T16:42:27.743Z",
+                     *         "last_updated": "2026-12-04T16:42:27.743Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -9592,7 +9632,7 @@ export interface operations {
                  *       "document": {
                  *         "id": 2
                  *       },
-                 *       "date": "2026-12-03",
+                 *       "date": "2026-12-04",
                  *       "customer": {
                  *         "identification": "900547821",
                  *         "branch_office": 0
@@ -9803,7 +9843,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "537ded90-d5eb-443c-b226-8db27a9f4203",
+                     *       "id": "d538a05c-2c84-4e9d-a9b1-4e8dc69ea1f6",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -9811,7 +9851,7 @@ export interface operations {
                      *       "prefix": "FV",
                      *       "number": 1,
                      *       "name": "FV-2-1",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -9834,7 +9874,7 @@ export interface operations {
                      *       "observations": "Pedido 1832, entrega en bodega",
                      *       "items": [
                      *         {
-                     *           "id": "537ded90-d5eb-443c-b226-8db27a9f4203-1",
+                     *           "id": "d538a05c-2c84-4e9d-a9b1-4e8dc69ea1f6-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -9883,8 +9923,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:01.937Z",
-                     *         "last_updated": "2026-12-03T14:46:07.543Z",
+                     *         "created": "2026-12-04T16:42:27.743Z",
+                     *         "last_updated": "2026-12-04T16:42:29.103Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -10170,7 +10210,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6bfb567e-68b4-4bfc-b56a-5da4b7b6fe89",
+                     *       "id": "773bd293-366c-4752-8029-cc1e06a8d6cf",
                      *       "deleted": true
                      *     }
                      */
@@ -10248,7 +10288,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "827bd30f-6c54-49ba-8f58-5f65bc4b20d3",
+                     *       "id": "a3fea653-3382-432b-bf6f-47e9423ed972",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -10256,7 +10296,7 @@ export interface operations {
                      *       "prefix": "FV",
                      *       "number": 2,
                      *       "name": "FV-2-2",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -10279,7 +10319,7 @@ export interface operations {
                      *       "observations": "Pedido 1833",
                      *       "items": [
                      *         {
-                     *           "id": "827bd30f-6c54-49ba-8f58-5f65bc4b20d3-1",
+                     *           "id": "a3fea653-3382-432b-bf6f-47e9423ed972-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -10328,8 +10368,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:11.793Z",
-                     *         "last_updated": "2026-12-03T14:46:12.187Z",
+                     *         "created": "2026-12-04T16:42:30.741Z",
+                     *         "last_updated": "2026-12-04T16:42:31.014Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true,
@@ -10597,7 +10637,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f4b95410-a375-4710-a5b0-d3b39540b4ad",
+                     *       "id": "939098cd-6a0d-4339-841f-b73a6188e049",
                      *       "document": {
                      *         "id": 1,
                      *         "name": "Factura electrónica de venta"
@@ -10605,7 +10645,7 @@ export interface operations {
                      *       "prefix": "SETP",
                      *       "number": 990000000,
                      *       "name": "SETP-1-990000000",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -10628,7 +10668,7 @@ export interface operations {
                      *       "observations": "Pedido 1836",
                      *       "items": [
                      *         {
-                     *           "id": "f4b95410-a375-4710-a5b0-d3b39540b4ad-1",
+                     *           "id": "939098cd-6a0d-4339-841f-b73a6188e049-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 2,
                      *           "price": 500,
@@ -10657,7 +10697,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "cufe": "6bf01d68fbfde0e5526f394f8cee516c33fc27c29991ba81589f9963bc466a4fb808f75e6b97bf0a2708f3a7ce8f386d",
+                     *         "cufe": "a7ca96ef0aeaa78198c7570b7f21e838e0a4e31756612f41f762a87dfb82e5c79c458a17fb35578ea52c3f1c3ef8a8dd",
                      *         "cude": null,
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
@@ -10668,8 +10708,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:13.656Z",
-                     *         "last_updated": "2026-12-03T14:46:18.709Z",
+                     *         "created": "2026-12-04T16:42:31.321Z",
+                     *         "last_updated": "2026-12-04T16:42:33.174Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -11157,7 +11197,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bd040d4d-60f0-486b-8a3a-ee3da9273232",
+                     *       "id": "6941db36-7655-4519-8831-9dcc5684f49d",
                      *       "document": {
                      *         "id": 1,
                      *         "name": "Factura electrónica de venta"
@@ -11165,7 +11205,7 @@ export interface operations {
                      *       "prefix": "SETP",
                      *       "number": 990000001,
                      *       "name": "SETP-1-990000001",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -11188,7 +11228,7 @@ export interface operations {
                      *       "observations": "Factura del tiquete POS POS-17-1, a solicitud del comprador",
                      *       "items": [
                      *         {
-                     *           "id": "bd040d4d-60f0-486b-8a3a-ee3da9273232-1",
+                     *           "id": "6941db36-7655-4519-8831-9dcc5684f49d-1",
                      *           "code": "PORT14",
                      *           "quantity": 2,
                      *           "price": 50,
@@ -11226,7 +11266,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "cufe": "892b1f77c355e442907a2cdfacc72fcc6218e8a221d969dacdbb5f9d5c4dd6a0c609597d677cbc2c60400a192af4f391",
+                     *         "cufe": "c61a9f75e59f11f9948f400426a82cbf3cf3bfcb7e5bcd8f654a5b70dbca3d2f9f25c64b8e415a3aac0e83abfc794832",
                      *         "cude": null,
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
@@ -11237,8 +11277,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:36.104Z",
-                     *         "last_updated": "2026-12-03T14:46:36.569Z",
+                     *         "created": "2026-12-04T16:42:37.023Z",
+                     *         "last_updated": "2026-12-04T16:42:37.081Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -11560,7 +11600,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "a2764e27-a479-4ff1-863b-97b9231a2bbd",
+                     *           "id": "288c3e33-c871-4093-be20-aff4a6e253a1",
                      *           "document": {
                      *             "id": 15,
                      *             "name": "Nota crédito"
@@ -11568,7 +11608,7 @@ export interface operations {
                      *           "prefix": "NC",
                      *           "number": 1,
                      *           "name": "NC-15-1",
-                     *           "date": "2026-12-03",
+                     *           "date": "2026-12-04",
                      *           "customer": {
                      *             "id": "1",
                      *             "identification": "900547821",
@@ -11588,7 +11628,7 @@ export interface operations {
                      *           "observations": null,
                      *           "items": [
                      *             {
-                     *               "id": "a2764e27-a479-4ff1-863b-97b9231a2bbd-1",
+                     *               "id": "288c3e33-c871-4093-be20-aff4a6e253a1-1",
                      *               "code": "LIBRO01",
                      *               "quantity": 1,
                      *               "price": 100,
@@ -11617,13 +11657,13 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:46:19.969Z",
-                     *             "last_updated": "2026-12-03T14:46:19.969Z",
+                     *             "created": "2026-12-04T16:42:33.453Z",
+                     *             "last_updated": "2026-12-04T16:42:33.453Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false,
                      *           "invoice": {
-                     *             "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
+                     *             "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
                      *             "name": "FV-2-4"
                      *           },
                      *           "reason": 3,
@@ -11871,8 +11911,8 @@ export interface operations {
                  *       "document": {
                  *         "id": 15
                  *       },
-                 *       "date": "2026-12-03",
-                 *       "invoice": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
+                 *       "date": "2026-12-04",
+                 *       "invoice": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
                  *       "reason": 3,
                  *       "seller": 1,
                  *       "items": [
@@ -12000,7 +12040,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a2764e27-a479-4ff1-863b-97b9231a2bbd",
+                     *       "id": "288c3e33-c871-4093-be20-aff4a6e253a1",
                      *       "document": {
                      *         "id": 15,
                      *         "name": "Nota crédito"
@@ -12008,7 +12048,7 @@ export interface operations {
                      *       "prefix": "NC",
                      *       "number": 1,
                      *       "name": "NC-15-1",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -12028,7 +12068,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "a2764e27-a479-4ff1-863b-97b9231a2bbd-1",
+                     *           "id": "288c3e33-c871-4093-be20-aff4a6e253a1-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -12057,13 +12097,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:19.969Z",
-                     *         "last_updated": "2026-12-03T14:46:19.969Z",
+                     *         "created": "2026-12-04T16:42:33.453Z",
+                     *         "last_updated": "2026-12-04T16:42:33.453Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
+                     *         "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -12317,8 +12357,8 @@ export interface operations {
                  *       "document": {
                  *         "id": 15
                  *       },
-                 *       "date": "2026-12-03",
-                 *       "invoice": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
+                 *       "date": "2026-12-04",
+                 *       "invoice": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
                  *       "reason": 3,
                  *       "seller": 1,
                  *       "items": [
@@ -12454,7 +12494,7 @@ export interface operations {
                      *       "prefix": "NC",
                      *       "number": null,
                      *       "name": null,
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -12503,13 +12543,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:22.038Z",
-                     *         "last_updated": "2026-12-03T14:46:22.038Z",
+                     *         "created": "2026-12-04T16:42:34.033Z",
+                     *         "last_updated": "2026-12-04T16:42:34.033Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
+                     *         "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -12759,7 +12799,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a2764e27-a479-4ff1-863b-97b9231a2bbd",
+                     *       "id": "288c3e33-c871-4093-be20-aff4a6e253a1",
                      *       "document": {
                      *         "id": 15,
                      *         "name": "Nota crédito"
@@ -12767,7 +12807,7 @@ export interface operations {
                      *       "prefix": "NC",
                      *       "number": 1,
                      *       "name": "NC-15-1",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -12787,7 +12827,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "a2764e27-a479-4ff1-863b-97b9231a2bbd-1",
+                     *           "id": "288c3e33-c871-4093-be20-aff4a6e253a1-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -12816,13 +12856,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:19.969Z",
-                     *         "last_updated": "2026-12-03T14:46:19.969Z",
+                     *         "created": "2026-12-04T16:42:33.453Z",
+                     *         "last_updated": "2026-12-04T16:42:33.453Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
+                     *         "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -13073,7 +13113,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1f3a837b-0f12-4095-bfd2-c26cb6797350",
+                     *       "id": "43b8ccb1-8384-4979-bf8a-343f4a9386a1",
                      *       "document": {
                      *         "id": 13,
                      *         "name": "Nota crédito electrónica"
@@ -13081,7 +13121,7 @@ export interface operations {
                      *       "prefix": "NCE",
                      *       "number": 1,
                      *       "name": "NCE-13-1",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -13101,7 +13141,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "1f3a837b-0f12-4095-bfd2-c26cb6797350-1",
+                     *           "id": "43b8ccb1-8384-4979-bf8a-343f4a9386a1-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -13130,20 +13170,20 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:26.289Z",
-                     *         "last_updated": "2026-12-03T14:46:26.878Z",
+                     *         "created": "2026-12-04T16:42:34.785Z",
+                     *         "last_updated": "2026-12-04T16:42:34.878Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "f4b95410-a375-4710-a5b0-d3b39540b4ad",
+                     *         "id": "939098cd-6a0d-4339-841f-b73a6188e049",
                      *         "name": "SETP-1-990000000"
                      *       },
                      *       "reason": 3,
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "cude": "05f5b44268b9288fac762981a7d62ca8e8504fd6ca4be81f2e29f664e82680d1366055247086b7df7a433ee506966c37",
+                     *         "cude": "55ffbb183351729a3373f4667a7f95269659b6c2b25baf07b147cf7e0d1cae63780bc138dc039c2ac2f715534a72c54c",
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
                      *       }
@@ -13556,7 +13596,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc5bcbce-6b91-4369-8d38-82f74bc9a1e8",
+                     *       "id": "d30ef0be-bbe1-44aa-9bad-4094f9478248",
                      *       "document": {
                      *         "id": 15,
                      *         "name": "Nota crédito"
@@ -13564,7 +13604,7 @@ export interface operations {
                      *       "prefix": "NC",
                      *       "number": 2,
                      *       "name": "NC-15-2",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -13584,7 +13624,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "cc5bcbce-6b91-4369-8d38-82f74bc9a1e8-1",
+                     *           "id": "d30ef0be-bbe1-44aa-9bad-4094f9478248-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -13613,13 +13653,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:27.545Z",
-                     *         "last_updated": "2026-12-03T14:46:27.617Z",
+                     *         "created": "2026-12-04T16:42:34.928Z",
+                     *         "last_updated": "2026-12-04T16:42:34.941Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true,
                      *       "invoice": {
-                     *         "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
+                     *         "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -13888,7 +13928,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "24253976-ae89-4e16-b541-3b57b397d9c4",
+                     *           "id": "41deaeff-2d46-4f95-b3f8-54be4c37d33b",
                      *           "document": {
                      *             "id": 16,
                      *             "name": "Nota débito"
@@ -13896,7 +13936,7 @@ export interface operations {
                      *           "prefix": "ND",
                      *           "number": 1,
                      *           "name": "ND-16-1",
-                     *           "date": "2026-12-03",
+                     *           "date": "2026-12-04",
                      *           "customer": {
                      *             "id": "1",
                      *             "identification": "900547821",
@@ -13916,7 +13956,7 @@ export interface operations {
                      *           "observations": null,
                      *           "items": [
                      *             {
-                     *               "id": "24253976-ae89-4e16-b541-3b57b397d9c4-1",
+                     *               "id": "41deaeff-2d46-4f95-b3f8-54be4c37d33b-1",
                      *               "code": "INTERES",
                      *               "quantity": 1,
                      *               "price": 25,
@@ -13945,13 +13985,13 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:46:27.890Z",
-                     *             "last_updated": "2026-12-03T14:46:27.890Z",
+                     *             "created": "2026-12-04T16:42:35.026Z",
+                     *             "last_updated": "2026-12-04T16:42:35.026Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false,
                      *           "invoice": {
-                     *             "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
+                     *             "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
                      *             "name": "FV-2-4"
                      *           },
                      *           "reason": 1,
@@ -14199,8 +14239,8 @@ export interface operations {
                  *       "document": {
                  *         "id": 16
                  *       },
-                 *       "date": "2026-12-03",
-                 *       "invoice": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
+                 *       "date": "2026-12-04",
+                 *       "invoice": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
                  *       "reason": 1,
                  *       "seller": 1,
                  *       "items": [
@@ -14329,7 +14369,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "24253976-ae89-4e16-b541-3b57b397d9c4",
+                     *       "id": "41deaeff-2d46-4f95-b3f8-54be4c37d33b",
                      *       "document": {
                      *         "id": 16,
                      *         "name": "Nota débito"
@@ -14337,7 +14377,7 @@ export interface operations {
                      *       "prefix": "ND",
                      *       "number": 1,
                      *       "name": "ND-16-1",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -14357,7 +14397,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "24253976-ae89-4e16-b541-3b57b397d9c4-1",
+                     *           "id": "41deaeff-2d46-4f95-b3f8-54be4c37d33b-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -14386,13 +14426,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:27.890Z",
-                     *         "last_updated": "2026-12-03T14:46:27.890Z",
+                     *         "created": "2026-12-04T16:42:35.026Z",
+                     *         "last_updated": "2026-12-04T16:42:35.026Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
+                     *         "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -14646,8 +14686,8 @@ export interface operations {
                  *       "document": {
                  *         "id": 16
                  *       },
-                 *       "date": "2026-12-03",
-                 *       "invoice": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
+                 *       "date": "2026-12-04",
+                 *       "invoice": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
                  *       "reason": 1,
                  *       "seller": 1,
                  *       "items": [
@@ -14784,7 +14824,7 @@ export interface operations {
                      *       "prefix": "ND",
                      *       "number": null,
                      *       "name": null,
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -14833,13 +14873,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:29.053Z",
-                     *         "last_updated": "2026-12-03T14:46:29.053Z",
+                     *         "created": "2026-12-04T16:42:35.187Z",
+                     *         "last_updated": "2026-12-04T16:42:35.187Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
+                     *         "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -15089,7 +15129,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "24253976-ae89-4e16-b541-3b57b397d9c4",
+                     *       "id": "41deaeff-2d46-4f95-b3f8-54be4c37d33b",
                      *       "document": {
                      *         "id": 16,
                      *         "name": "Nota débito"
@@ -15097,7 +15137,7 @@ export interface operations {
                      *       "prefix": "ND",
                      *       "number": 1,
                      *       "name": "ND-16-1",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -15117,7 +15157,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "24253976-ae89-4e16-b541-3b57b397d9c4-1",
+                     *           "id": "41deaeff-2d46-4f95-b3f8-54be4c37d33b-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -15146,13 +15186,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:27.890Z",
-                     *         "last_updated": "2026-12-03T14:46:27.890Z",
+                     *         "created": "2026-12-04T16:42:35.026Z",
+                     *         "last_updated": "2026-12-04T16:42:35.026Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
+                     *         "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -15403,7 +15443,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "45ee2027-eacb-42ce-831f-4d2c13d7f6b7",
+                     *       "id": "bd29947e-6aed-4b1d-ac72-89e3d6f573e6",
                      *       "document": {
                      *         "id": 14,
                      *         "name": "Nota débito electrónica"
@@ -15411,7 +15451,7 @@ export interface operations {
                      *       "prefix": "NDE",
                      *       "number": 1,
                      *       "name": "NDE-14-1",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -15431,7 +15471,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "45ee2027-eacb-42ce-831f-4d2c13d7f6b7-1",
+                     *           "id": "bd29947e-6aed-4b1d-ac72-89e3d6f573e6-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -15460,20 +15500,20 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:32.560Z",
-                     *         "last_updated": "2026-12-03T14:46:32.877Z",
+                     *         "created": "2026-12-04T16:42:35.947Z",
+                     *         "last_updated": "2026-12-04T16:42:36.023Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "f4b95410-a375-4710-a5b0-d3b39540b4ad",
+                     *         "id": "939098cd-6a0d-4339-841f-b73a6188e049",
                      *         "name": "SETP-1-990000000"
                      *       },
                      *       "reason": 1,
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "cude": "e9ef9fcba31e736fad8443d9f868aaddaaf4b0940e5abf6b80cbd91cbce6de80b92cc7323acb8f72e584acac25e63117",
+                     *         "cude": "773539c9105656704c7ba4e3df1dc8f288ca1bc941af2f6de62d81d588be86fc39bf9fa5788d289a427fd0ef465e6a5d",
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
                      *       }
@@ -15886,7 +15926,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "afa88fd7-a559-4b8b-b58d-b08fe533c8d6",
+                     *       "id": "7981d01a-242e-4d57-8d56-aedc17394dc5",
                      *       "document": {
                      *         "id": 16,
                      *         "name": "Nota débito"
@@ -15894,7 +15934,7 @@ export interface operations {
                      *       "prefix": "ND",
                      *       "number": 2,
                      *       "name": "ND-16-2",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "id": "1",
                      *         "identification": "900547821",
@@ -15914,7 +15954,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "afa88fd7-a559-4b8b-b58d-b08fe533c8d6-1",
+                     *           "id": "7981d01a-242e-4d57-8d56-aedc17394dc5-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -15943,13 +15983,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:33.128Z",
-                     *         "last_updated": "2026-12-03T14:46:33.227Z",
+                     *         "created": "2026-12-04T16:42:36.096Z",
+                     *         "last_updated": "2026-12-04T16:42:36.119Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true,
                      *       "invoice": {
-                     *         "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
+                     *         "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -16219,7 +16259,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "d63c4c01-19de-43e6-9fab-41d042938f3a",
+                     *           "id": "64b18e1d-0c21-4182-8f71-7f3378ac4f21",
                      *           "document": {
                      *             "id": 11,
                      *             "name": "Recibo de caja"
@@ -16227,7 +16267,7 @@ export interface operations {
                      *           "prefix": "RC",
                      *           "number": 1,
                      *           "name": "RC-11-1",
-                     *           "date": "2026-12-03",
+                     *           "date": "2026-12-04",
                      *           "type": "DebtPayment",
                      *           "customer": {
                      *             "id": "1",
@@ -16268,8 +16308,8 @@ export interface operations {
                      *             "observations": null
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:46:33.397Z",
-                     *             "last_updated": "2026-12-03T14:46:33.397Z",
+                     *             "created": "2026-12-04T16:42:36.171Z",
+                     *             "last_updated": "2026-12-04T16:42:36.171Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false
@@ -16420,7 +16460,7 @@ export interface operations {
                  *       "document": {
                  *         "id": 11
                  *       },
-                 *       "date": "2026-12-03",
+                 *       "date": "2026-12-04",
                  *       "type": "DebtPayment",
                  *       "customer": {
                  *         "identification": "900547821",
@@ -16538,7 +16578,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d63c4c01-19de-43e6-9fab-41d042938f3a",
+                     *       "id": "64b18e1d-0c21-4182-8f71-7f3378ac4f21",
                      *       "document": {
                      *         "id": 11,
                      *         "name": "Recibo de caja"
@@ -16546,7 +16586,7 @@ export interface operations {
                      *       "prefix": "RC",
                      *       "number": 1,
                      *       "name": "RC-11-1",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "type": "DebtPayment",
                      *       "customer": {
                      *         "id": "1",
@@ -16587,8 +16627,8 @@ export interface operations {
                      *         "observations": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:33.397Z",
-                     *         "last_updated": "2026-12-03T14:46:33.397Z",
+                     *         "created": "2026-12-04T16:42:36.171Z",
+                     *         "last_updated": "2026-12-04T16:42:36.171Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false
@@ -16751,7 +16791,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d63c4c01-19de-43e6-9fab-41d042938f3a",
+                     *       "id": "64b18e1d-0c21-4182-8f71-7f3378ac4f21",
                      *       "document": {
                      *         "id": 11,
                      *         "name": "Recibo de caja"
@@ -16759,7 +16799,7 @@ export interface operations {
                      *       "prefix": "RC",
                      *       "number": 1,
                      *       "name": "RC-11-1",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "type": "DebtPayment",
                      *       "customer": {
                      *         "id": "1",
@@ -16800,8 +16840,8 @@ export interface operations {
                      *         "observations": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:33.397Z",
-                     *         "last_updated": "2026-12-03T14:46:33.397Z",
+                     *         "created": "2026-12-04T16:42:36.171Z",
+                     *         "last_updated": "2026-12-04T16:42:36.171Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false
@@ -16955,7 +16995,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c43bb017-3f88-4b75-9e69-f8652e7803c1",
+                     *       "id": "785713b6-8d8a-4592-b0bb-e43b3ecce7d5",
                      *       "document": {
                      *         "id": 11,
                      *         "name": "Recibo de caja"
@@ -16963,7 +17003,7 @@ export interface operations {
                      *       "prefix": "RC",
                      *       "number": 2,
                      *       "name": "RC-11-2",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "type": "AdvancePayment",
                      *       "customer": {
                      *         "id": "1",
@@ -16989,8 +17029,8 @@ export interface operations {
                      *         "observations": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:35.315Z",
-                     *         "last_updated": "2026-12-03T14:46:35.408Z",
+                     *         "created": "2026-12-04T16:42:36.709Z",
+                     *         "last_updated": "2026-12-04T16:42:36.749Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true
@@ -17146,7 +17186,7 @@ export interface operations {
                      *         "name": "Supermercados La Estrella S.A.S."
                      *       },
                      *       "date_start": "2026-12-01",
-                     *       "date_end": "2026-12-03",
+                     *       "date_end": "2026-12-04",
                      *       "currencies": [
                      *         {
                      *           "currency": "COP",
@@ -17156,10 +17196,10 @@ export interface operations {
                      *           "closing_balance": 1050,
                      *           "movements": [
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "invoice",
                      *               "document": {
-                     *                 "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
+                     *                 "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
                      *                 "name": "FV-2-4"
                      *               },
                      *               "description": "Factura FV-2-4, cuota 1",
@@ -17171,10 +17211,10 @@ export interface operations {
                      *               "balance": 1000
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "cc5bcbce-6b91-4369-8d38-82f74bc9a1e8",
+                     *                 "id": "d30ef0be-bbe1-44aa-9bad-4094f9478248",
                      *                 "name": "NC-15-2"
                      *               },
                      *               "description": "Anulación de la nota crédito NC-15-2 · FV-2-4, cuota 1",
@@ -17186,10 +17226,10 @@ export interface operations {
                      *               "balance": 1100
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "24253976-ae89-4e16-b541-3b57b397d9c4",
+                     *                 "id": "41deaeff-2d46-4f95-b3f8-54be4c37d33b",
                      *                 "name": "ND-16-1"
                      *               },
                      *               "description": "Nota débito ND-16-1 · FV-2-4, cuota 2",
@@ -17201,10 +17241,10 @@ export interface operations {
                      *               "balance": 1125
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "afa88fd7-a559-4b8b-b58d-b08fe533c8d6",
+                     *                 "id": "7981d01a-242e-4d57-8d56-aedc17394dc5",
                      *                 "name": "ND-16-2"
                      *               },
                      *               "description": "Nota débito ND-16-2 · FV-2-4, cuota 3",
@@ -17216,10 +17256,10 @@ export interface operations {
                      *               "balance": 1150
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "45ee2027-eacb-42ce-831f-4d2c13d7f6b7",
+                     *                 "id": "bd29947e-6aed-4b1d-ac72-89e3d6f573e6",
                      *                 "name": "NDE-14-1"
                      *               },
                      *               "description": "Nota débito NDE-14-1 · SETP-1-990000000, cuota 2",
@@ -17231,10 +17271,10 @@ export interface operations {
                      *               "balance": 1175
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "invoice",
                      *               "document": {
-                     *                 "id": "f4b95410-a375-4710-a5b0-d3b39540b4ad",
+                     *                 "id": "939098cd-6a0d-4339-841f-b73a6188e049",
                      *                 "name": "SETP-1-990000000"
                      *               },
                      *               "description": "Factura SETP-1-990000000, cuota 1",
@@ -17246,10 +17286,10 @@ export interface operations {
                      *               "balance": 2175
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "a2764e27-a479-4ff1-863b-97b9231a2bbd",
+                     *                 "id": "288c3e33-c871-4093-be20-aff4a6e253a1",
                      *                 "name": "NC-15-1"
                      *               },
                      *               "description": "Nota crédito NC-15-1 · FV-2-4, cuota 1",
@@ -17261,10 +17301,10 @@ export interface operations {
                      *               "balance": 2075
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "cc5bcbce-6b91-4369-8d38-82f74bc9a1e8",
+                     *                 "id": "d30ef0be-bbe1-44aa-9bad-4094f9478248",
                      *                 "name": "NC-15-2"
                      *               },
                      *               "description": "Nota crédito NC-15-2 · FV-2-4, cuota 1",
@@ -17276,10 +17316,10 @@ export interface operations {
                      *               "balance": 1975
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "1f3a837b-0f12-4095-bfd2-c26cb6797350",
+                     *                 "id": "43b8ccb1-8384-4979-bf8a-343f4a9386a1",
                      *                 "name": "NCE-13-1"
                      *               },
                      *               "description": "Nota crédito NCE-13-1 · SETP-1-990000000, cuota 1",
@@ -17291,10 +17331,10 @@ export interface operations {
                      *               "balance": 1875
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "afa88fd7-a559-4b8b-b58d-b08fe533c8d6",
+                     *                 "id": "7981d01a-242e-4d57-8d56-aedc17394dc5",
                      *                 "name": "ND-16-2"
                      *               },
                      *               "description": "Anulación de la nota débito ND-16-2 · FV-2-4, cuota 3",
@@ -17306,10 +17346,10 @@ export interface operations {
                      *               "balance": 1850
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "voucher",
                      *               "document": {
-                     *                 "id": "d63c4c01-19de-43e6-9fab-41d042938f3a",
+                     *                 "id": "64b18e1d-0c21-4182-8f71-7f3378ac4f21",
                      *                 "name": "RC-11-1"
                      *               },
                      *               "description": "Recibo de caja RC-11-1 · FV-2-4, cuota 1",
@@ -17530,6 +17570,146 @@ export interface operations {
             };
         };
     };
+    statementCustomerMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mail_to": "cartera@cliente.example",
+                 *       "copy_to": "contabilidad@empresa.example"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-filter
+                     * @description First day of the period; omitted: the first day of date_end's month. A date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z
+                     */
+                    date_start?: string;
+                    /**
+                     * Format: date-filter
+                     * @description Last day of the period; omitted: today in the company's time zone. A date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z
+                     */
+                    date_end?: string;
+                    /** @description Addresses separated by ";" (at most 5); default: the customer's contact e-mails */
+                    mail_to?: string;
+                    /** @description Copies, separated by ";" (at most 5) */
+                    copy_to?: string;
+                    /** @description Accepted and ignored (the reference API's SendInvoiceByEmailCommand carries the document id here; this service takes it from the URL) */
+                    guid?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "1290e17b-dc9a-4423-905a-2c05b300aa93",
+                     *       "status": "process_of_sending",
+                     *       "mail_to": [
+                     *         "cartera@cliente.example"
+                     *       ],
+                     *       "copy_to": [
+                     *         "contabilidad@empresa.example"
+                     *       ],
+                     *       "date_start": "2026-12-01",
+                     *       "date_end": "2026-12-04"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The e-mail's id
+                         */
+                        id: string;
+                        /** @description process_of_sending until the mail job sends it */
+                        status: string;
+                        mail_to: string[] | null;
+                        copy_to: string[];
+                        /** Format: date */
+                        date_start: string;
+                        /** Format: date */
+                        date_end: string;
+                    };
+                };
+            };
+            /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token (Authorization: Bearer …) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record in the token's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than BODY_LIMIT_BYTES */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getTrialBalance: {
         parameters: {
             query?: {
@@ -17706,7 +17886,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "pagination": {
                      *         "page": 1,
                      *         "page_size": 1,
@@ -17724,9 +17904,9 @@ export interface operations {
                      *           "items": [
                      *             {
                      *               "invoice": {
-                     *                 "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
+                     *                 "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
                      *                 "name": "FV-2-4",
-                     *                 "date": "2026-12-03"
+                     *                 "date": "2026-12-04"
                      *               },
                      *               "due": {
                      *                 "prefix": "FV",
@@ -17737,14 +17917,14 @@ export interface operations {
                      *               "amount": 1000,
                      *               "paid": 900,
                      *               "balance": 100,
-                     *               "days_past_due": -26691,
+                     *               "days_past_due": -26690,
                      *               "bucket": "current"
                      *             },
                      *             {
                      *               "invoice": {
-                     *                 "id": "f4b95410-a375-4710-a5b0-d3b39540b4ad",
+                     *                 "id": "939098cd-6a0d-4339-841f-b73a6188e049",
                      *                 "name": "SETP-1-990000000",
-                     *                 "date": "2026-12-03"
+                     *                 "date": "2026-12-04"
                      *               },
                      *               "due": {
                      *                 "prefix": "SETP",
@@ -17755,14 +17935,14 @@ export interface operations {
                      *               "amount": 1000,
                      *               "paid": 100,
                      *               "balance": 900,
-                     *               "days_past_due": -26691,
+                     *               "days_past_due": -26690,
                      *               "bucket": "current"
                      *             },
                      *             {
                      *               "invoice": {
-                     *                 "id": "585b611f-4177-4cb2-84ec-1dde4e825d7f",
+                     *                 "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
                      *                 "name": "FV-2-4",
-                     *                 "date": "2026-12-03"
+                     *                 "date": "2026-12-04"
                      *               },
                      *               "due": {
                      *                 "prefix": "FV",
@@ -17773,14 +17953,14 @@ export interface operations {
                      *               "amount": 25,
                      *               "paid": 0,
                      *               "balance": 25,
-                     *               "days_past_due": -26691,
+                     *               "days_past_due": -26690,
                      *               "bucket": "current"
                      *             },
                      *             {
                      *               "invoice": {
-                     *                 "id": "f4b95410-a375-4710-a5b0-d3b39540b4ad",
+                     *                 "id": "939098cd-6a0d-4339-841f-b73a6188e049",
                      *                 "name": "SETP-1-990000000",
-                     *                 "date": "2026-12-03"
+                     *                 "date": "2026-12-04"
                      *               },
                      *               "due": {
                      *                 "prefix": "SETP",
@@ -17791,7 +17971,7 @@ export interface operations {
                      *               "amount": 25,
                      *               "paid": 0,
                      *               "balance": 25,
-                     *               "days_past_due": -26691,
+                     *               "days_past_due": -26690,
                      *               "bucket": "current"
                      *             }
                      *           ],
@@ -17962,7 +18142,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3061ce45-4c3a-4d74-8d56-ff209d39f37b",
+                     *       "id": "1ff68d67-f639-49e9-b314-78ce5199b49d",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18167,7 +18347,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c028b4a4-a5ca-4de7-9679-f3fbaec49f44",
+                     *       "id": "3485e119-9825-43c8-ab0f-ce48716f53ed",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18372,7 +18552,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8fd171cf-a0dd-45c1-8c2d-3c7ef65d8cc8",
+                     *       "id": "0e518330-73fa-4f3a-bf09-6f1780a70c6d",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18577,7 +18757,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8aec1f43-635f-4006-b773-2361fd7d68a8",
+                     *       "id": "fe152b7f-741b-47ed-96d4-8890dbe7c11e",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18774,7 +18954,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "4e36a4bf-05ff-42e1-80d2-906d014bfedd",
+                     *           "id": "5705ec23-e500-4817-95b5-62c09f3ab52c",
                      *           "url": "https://erp.example.co/hooks/facturas",
                      *           "events": [
                      *             "invoice.stamp_accepted",
@@ -18782,7 +18962,7 @@ export interface operations {
                      *           ],
                      *           "description": "ERP",
                      *           "active": true,
-                     *           "created_at": "2026-12-03T14:45:52.207Z",
+                     *           "created_at": "2026-12-04T16:42:25.270Z",
                      *           "previous_secret_expires_at": null
                      *         }
                      *       ]
@@ -18898,7 +19078,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4e36a4bf-05ff-42e1-80d2-906d014bfedd",
+                     *       "id": "5705ec23-e500-4817-95b5-62c09f3ab52c",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -18906,9 +19086,9 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
-                     *       "created_at": "2026-12-03T14:45:52.207Z",
+                     *       "created_at": "2026-12-04T16:42:25.270Z",
                      *       "previous_secret_expires_at": null,
-                     *       "secret": "whsec_40e7_vw6vTBLogDnU-nU3RdBZ7l0p8nD"
+                     *       "secret": "whsec_At9VRZZxGfWBQBZXwDQeVJ4cqipXXlAd"
                      *     }
                      */
                     "application/json": {
@@ -19003,7 +19183,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4e36a4bf-05ff-42e1-80d2-906d014bfedd",
+                     *       "id": "5705ec23-e500-4817-95b5-62c09f3ab52c",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -19011,7 +19191,7 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
-                     *       "created_at": "2026-12-03T14:45:52.207Z",
+                     *       "created_at": "2026-12-04T16:42:25.270Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -19107,7 +19287,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4e36a4bf-05ff-42e1-80d2-906d014bfedd",
+                     *       "id": "5705ec23-e500-4817-95b5-62c09f3ab52c",
                      *       "deleted": true
                      *     }
                      */
@@ -19204,7 +19384,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4e36a4bf-05ff-42e1-80d2-906d014bfedd",
+                     *       "id": "5705ec23-e500-4817-95b5-62c09f3ab52c",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -19212,7 +19392,7 @@ export interface operations {
                      *       ],
                      *       "description": "ERP contable",
                      *       "active": true,
-                     *       "created_at": "2026-12-03T14:45:52.207Z",
+                     *       "created_at": "2026-12-04T16:42:25.270Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -19317,7 +19497,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4e36a4bf-05ff-42e1-80d2-906d014bfedd",
+                     *       "id": "5705ec23-e500-4817-95b5-62c09f3ab52c",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -19325,9 +19505,9 @@ export interface operations {
                      *       ],
                      *       "description": "ERP contable",
                      *       "active": true,
-                     *       "created_at": "2026-12-03T14:45:52.207Z",
-                     *       "previous_secret_expires_at": "2026-12-04T14:46:40.266Z",
-                     *       "secret": "whsec_NYwcdTNIvkV9nKeNli8uIl24AK20on1o"
+                     *       "created_at": "2026-12-04T16:42:25.270Z",
+                     *       "previous_secret_expires_at": "2026-12-05T16:42:38.641Z",
+                     *       "secret": "whsec_dCSi2S-UlBvGIw96XcNv7X5SBl-RzXce"
                      *     }
                      */
                     "application/json": {
@@ -19425,16 +19605,16 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "7970b8eb-233b-4921-8634-7a5cf3f5e52c",
-                     *           "event_id": "fb25612f-a864-4a20-ba6e-b78b170c2131",
+                     *           "id": "27f25066-8dd8-4643-af60-2e4eaaa0cece",
+                     *           "event_id": "3be15577-1cae-469e-bcae-5f88ed4fdbe1",
                      *           "type": "invoice.stamp_accepted",
-                     *           "document_id": "bd040d4d-60f0-486b-8a3a-ee3da9273232",
+                     *           "document_id": "6941db36-7655-4519-8831-9dcc5684f49d",
                      *           "status": "pending",
-                     *           "attempts": 2,
+                     *           "attempts": 1,
                      *           "response_status": null,
                      *           "last_error": "The URL names a host that does not resolve (erp.example.co)",
-                     *           "created_at": "2026-12-03T14:46:36.569Z",
-                     *           "last_attempt_at": "2026-12-03T14:46:39.990Z",
+                     *           "created_at": "2026-12-04T16:42:37.081Z",
+                     *           "last_attempt_at": "2026-12-04T16:42:38.238Z",
                      *           "delivered_at": null
                      *         }
                      *       ]
@@ -19543,16 +19723,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7970b8eb-233b-4921-8634-7a5cf3f5e52c",
-                     *       "event_id": "fb25612f-a864-4a20-ba6e-b78b170c2131",
+                     *       "id": "27f25066-8dd8-4643-af60-2e4eaaa0cece",
+                     *       "event_id": "3be15577-1cae-469e-bcae-5f88ed4fdbe1",
                      *       "type": "invoice.stamp_accepted",
-                     *       "document_id": "bd040d4d-60f0-486b-8a3a-ee3da9273232",
+                     *       "document_id": "6941db36-7655-4519-8831-9dcc5684f49d",
                      *       "status": "pending",
-                     *       "attempts": 2,
+                     *       "attempts": 1,
                      *       "response_status": null,
                      *       "last_error": "The URL names a host that does not resolve (erp.example.co)",
-                     *       "created_at": "2026-12-03T14:46:36.569Z",
-                     *       "last_attempt_at": "2026-12-03T14:46:39.990Z",
+                     *       "created_at": "2026-12-04T16:42:37.081Z",
+                     *       "last_attempt_at": "2026-12-04T16:42:38.238Z",
                      *       "delivered_at": null
                      *     }
                      */
@@ -19651,7 +19831,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "tk_n8wNbuiogujBwE4JJAzggyU8ifLOjTrw3DDaLuif_Z0",
+                     *       "access_token": "tk_-hHhjuuFP9D1a39HaVTJnFhNFVBk2dXfcKHPikG-q7Y",
                      *       "token_type": "Bearer",
                      *       "expires_in": 86400
                      *     }
@@ -22372,8 +22552,8 @@ export interface operations {
                      *           ],
                      *           "custom_fields": [],
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:42:26.513Z",
-                     *             "last_updated": "2026-12-03T14:42:26.513Z"
+                     *             "created": "2026-12-04T16:42:12.029Z",
+                     *             "last_updated": "2026-12-04T16:42:12.029Z"
                      *           },
                      *           "tax_regime": "601",
                      *           "related_users": {
@@ -22683,8 +22863,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:41.626Z",
-                     *         "last_updated": "2026-12-03T14:46:41.626Z"
+                     *         "created": "2026-12-04T16:42:38.925Z",
+                     *         "last_updated": "2026-12-04T16:42:38.925Z"
                      *       },
                      *       "tax_regime": "612"
                      *     }
@@ -22870,8 +23050,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:41.626Z",
-                     *         "last_updated": "2026-12-03T14:46:41.626Z"
+                     *         "created": "2026-12-04T16:42:38.925Z",
+                     *         "last_updated": "2026-12-04T16:42:38.925Z"
                      *       },
                      *       "tax_regime": "612"
                      *     }
@@ -23181,8 +23361,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:41.626Z",
-                     *         "last_updated": "2026-12-03T14:46:42.331Z"
+                     *         "created": "2026-12-04T16:42:38.925Z",
+                     *         "last_updated": "2026-12-04T16:42:39.125Z"
                      *       },
                      *       "tax_regime": "612"
                      *     }
@@ -23486,8 +23666,8 @@ export interface operations {
                      *             "name": "Pieza"
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:42:26.513Z",
-                     *             "last_updated": "2026-12-03T14:42:26.513Z"
+                     *             "created": "2026-12-04T16:42:12.029Z",
+                     *             "last_updated": "2026-12-04T16:42:12.029Z"
                      *           },
                      *           "account_group": {
                      *             "id": 5,
@@ -23785,8 +23965,8 @@ export interface operations {
                      *         "name": "Pieza"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:42.444Z",
-                     *         "last_updated": "2026-12-03T14:46:42.444Z"
+                     *         "created": "2026-12-04T16:42:39.143Z",
+                     *         "last_updated": "2026-12-04T16:42:39.143Z"
                      *       },
                      *       "sat_product_key": "50201712",
                      *       "sat_unit_key": "H87",
@@ -23958,8 +24138,8 @@ export interface operations {
                      *         "name": "Pieza"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:42.444Z",
-                     *         "last_updated": "2026-12-03T14:46:42.444Z"
+                     *         "created": "2026-12-04T16:42:39.143Z",
+                     *         "last_updated": "2026-12-04T16:42:39.143Z"
                      *       },
                      *       "sat_product_key": "50201712",
                      *       "sat_unit_key": "H87",
@@ -24255,8 +24435,8 @@ export interface operations {
                      *         "name": "Pieza"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:42.444Z",
-                     *         "last_updated": "2026-12-03T14:46:42.488Z"
+                     *         "created": "2026-12-04T16:42:39.143Z",
+                     *         "last_updated": "2026-12-04T16:42:39.167Z"
                      *       },
                      *       "sat_product_key": "50201712",
                      *       "sat_unit_key": "H87",
@@ -24508,7 +24688,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "392ce865-a29d-4acf-a523-326ec7709ac2",
+                     *           "id": "4af6cc2e-565e-4344-8244-c9259a600ec6",
                      *           "document": {
                      *             "id": 18,
                      *             "name": "Factura serie A"
@@ -24516,7 +24696,7 @@ export interface operations {
                      *           "prefix": "A",
                      *           "number": 1,
                      *           "name": "A-18-1",
-                     *           "date": "2026-12-03",
+                     *           "date": "2026-12-04",
                      *           "customer": {
                      *             "rfc_id": "XIA190128J61",
                      *             "branch_office": 0,
@@ -24565,7 +24745,7 @@ export interface operations {
                      *             "conditions": {
                      *               "id": 15,
                      *               "value": 3132,
-                     *               "due_date": "2026-12-03",
+                     *               "due_date": "2026-12-04",
                      *               "name": "Contado",
                      *               "payment_form": "01"
                      *             }
@@ -24573,7 +24753,7 @@ export interface operations {
                      *           "stamp": {
                      *             "send": true,
                      *             "status": "Accepted",
-                     *             "uuid": "F0D4E366-1D99-460F-AB91-86AF9EBA49FA",
+                     *             "uuid": "A3B5D573-30D8-4D78-836E-39629981ECE0",
                      *             "errors": null,
                      *             "observations": null
                      *           },
@@ -24583,8 +24763,8 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:46:43.475Z",
-                     *             "last_updated": "2026-12-03T14:46:46.875Z"
+                     *             "created": "2026-12-04T16:42:39.625Z",
+                     *             "last_updated": "2026-12-04T16:42:40.878Z"
                      *           },
                      *           "annulled": false,
                      *           "cancellation": null
@@ -24813,7 +24993,7 @@ export interface operations {
                  *         "conditions": {
                  *           "id": 15,
                  *           "value": 3132,
-                 *           "due_date": "2026-12-03"
+                 *           "due_date": "2026-12-04"
                  *         }
                  *       },
                  *       "stamp": {
@@ -24923,7 +25103,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "392ce865-a29d-4acf-a523-326ec7709ac2",
+                     *       "id": "4af6cc2e-565e-4344-8244-c9259a600ec6",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -24931,7 +25111,7 @@ export interface operations {
                      *       "prefix": "A",
                      *       "number": 1,
                      *       "name": "A-18-1",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -24980,7 +25160,7 @@ export interface operations {
                      *         "conditions": {
                      *           "id": 15,
                      *           "value": 3132,
-                     *           "due_date": "2026-12-03",
+                     *           "due_date": "2026-12-04",
                      *           "name": "Contado",
                      *           "payment_form": "01"
                      *         }
@@ -24988,7 +25168,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "F0D4E366-1D99-460F-AB91-86AF9EBA49FA",
+                     *         "uuid": "A3B5D573-30D8-4D78-836E-39629981ECE0",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -24998,8 +25178,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:43.475Z",
-                     *         "last_updated": "2026-12-03T14:46:46.875Z"
+                     *         "created": "2026-12-04T16:42:39.625Z",
+                     *         "last_updated": "2026-12-04T16:42:40.878Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -25232,7 +25412,7 @@ export interface operations {
                  *         "conditions": {
                  *           "id": 15,
                  *           "value": 3132,
-                 *           "due_date": "2026-12-03"
+                 *           "due_date": "2026-12-04"
                  *         }
                  *       }
                  *     }
@@ -25347,7 +25527,7 @@ export interface operations {
                      *       "prefix": "A",
                      *       "number": null,
                      *       "name": null,
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -25396,7 +25576,7 @@ export interface operations {
                      *         "conditions": {
                      *           "id": 15,
                      *           "value": 3132,
-                     *           "due_date": "2026-12-03",
+                     *           "due_date": "2026-12-04",
                      *           "name": "Contado",
                      *           "payment_form": "01"
                      *         }
@@ -25414,8 +25594,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:47.585Z",
-                     *         "last_updated": "2026-12-03T14:46:47.585Z"
+                     *         "created": "2026-12-04T16:42:41.137Z",
+                     *         "last_updated": "2026-12-04T16:42:41.137Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -25625,7 +25805,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "392ce865-a29d-4acf-a523-326ec7709ac2",
+                     *       "id": "4af6cc2e-565e-4344-8244-c9259a600ec6",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -25633,7 +25813,7 @@ export interface operations {
                      *       "prefix": "A",
                      *       "number": 1,
                      *       "name": "A-18-1",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -25682,7 +25862,7 @@ export interface operations {
                      *         "conditions": {
                      *           "id": 15,
                      *           "value": 3132,
-                     *           "due_date": "2026-12-03",
+                     *           "due_date": "2026-12-04",
                      *           "name": "Contado",
                      *           "payment_form": "01"
                      *         }
@@ -25690,7 +25870,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "F0D4E366-1D99-460F-AB91-86AF9EBA49FA",
+                     *         "uuid": "A3B5D573-30D8-4D78-836E-39629981ECE0",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -25700,8 +25880,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:43.475Z",
-                     *         "last_updated": "2026-12-03T14:46:46.875Z"
+                     *         "created": "2026-12-04T16:42:39.625Z",
+                     *         "last_updated": "2026-12-04T16:42:40.878Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -25912,7 +26092,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b362b6c6-14de-4a4d-bdd4-9e5fcfc58c8e",
+                     *       "id": "c75e5c7c-ce12-47d0-9600-60756fd622ae",
                      *       "deleted": true
                      *     }
                      */
@@ -25990,7 +26170,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9b4b16ac-281c-41e8-a95e-66e91a55b7a7",
+                     *       "id": "dcc6cab6-d8b7-4c9f-8f9a-9cc3ddb01fe2",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -25998,7 +26178,7 @@ export interface operations {
                      *       "prefix": "A",
                      *       "number": 3,
                      *       "name": "A-18-3",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -26047,7 +26227,7 @@ export interface operations {
                      *         "conditions": {
                      *           "id": 15,
                      *           "value": 3132,
-                     *           "due_date": "2026-12-03",
+                     *           "due_date": "2026-12-04",
                      *           "name": "Contado",
                      *           "payment_form": "01"
                      *         }
@@ -26065,8 +26245,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:50.565Z",
-                     *         "last_updated": "2026-12-03T14:46:50.600Z"
+                     *         "created": "2026-12-04T16:42:42.527Z",
+                     *         "last_updated": "2026-12-04T16:42:42.544Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": null
@@ -26268,7 +26448,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fc376f23-4fc1-42a7-a983-fab7a1ecaf13",
+                     *       "id": "5dbb4cd5-8ead-4bb9-ba24-7abd58acbd2b",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -26276,7 +26456,7 @@ export interface operations {
                      *       "prefix": "A",
                      *       "number": 2,
                      *       "name": "A-18-2",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -26325,7 +26505,7 @@ export interface operations {
                      *         "conditions": {
                      *           "id": 15,
                      *           "value": 3132,
-                     *           "due_date": "2026-12-03",
+                     *           "due_date": "2026-12-04",
                      *           "name": "Contado",
                      *           "payment_form": "01"
                      *         }
@@ -26333,7 +26513,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "5818EB12-87DB-4C60-B857-85202359DCAA",
+                     *         "uuid": "32F79AB0-3F44-4B5D-B300-C3F0D3DA8C56",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -26343,8 +26523,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:50.026Z",
-                     *         "last_updated": "2026-12-03T14:46:50.445Z"
+                     *         "created": "2026-12-04T16:42:42.279Z",
+                     *         "last_updated": "2026-12-04T16:42:42.465Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -26742,7 +26922,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fc376f23-4fc1-42a7-a983-fab7a1ecaf13",
+                     *       "id": "5dbb4cd5-8ead-4bb9-ba24-7abd58acbd2b",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -26750,7 +26930,7 @@ export interface operations {
                      *       "prefix": "A",
                      *       "number": 2,
                      *       "name": "A-18-2",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -26799,7 +26979,7 @@ export interface operations {
                      *         "conditions": {
                      *           "id": 15,
                      *           "value": 3132,
-                     *           "due_date": "2026-12-03",
+                     *           "due_date": "2026-12-04",
                      *           "name": "Contado",
                      *           "payment_form": "01"
                      *         }
@@ -26807,7 +26987,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "5818EB12-87DB-4C60-B857-85202359DCAA",
+                     *         "uuid": "32F79AB0-3F44-4B5D-B300-C3F0D3DA8C56",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -26817,15 +26997,15 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:50.026Z",
-                     *         "last_updated": "2026-12-03T14:46:50.488Z"
+                     *         "created": "2026-12-04T16:42:42.279Z",
+                     *         "last_updated": "2026-12-04T16:42:42.490Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": {
                      *         "status": "Cancelled",
                      *         "motive": "02",
                      *         "substitution": null,
-                     *         "requested_at": "2026-12-03T14:46:50.466Z",
+                     *         "requested_at": "2026-12-04T16:42:42.476Z",
                      *         "errors": null
                      *       }
                      *     }
@@ -27206,7 +27386,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "17d0286b-c45d-4a6f-95ce-c95b4788f70f",
+                     *           "id": "cfb7db98-236d-46dc-934d-ea6e792f0ce5",
                      *           "document": {
                      *             "id": 23,
                      *             "name": "Nota de crédito"
@@ -27214,7 +27394,7 @@ export interface operations {
                      *           "prefix": "NC",
                      *           "number": 1,
                      *           "name": "NC-23-1",
-                     *           "date": "2026-12-03",
+                     *           "date": "2026-12-04",
                      *           "customer": {
                      *             "rfc_id": "XIA190128J61",
                      *             "branch_office": 0,
@@ -27258,7 +27438,7 @@ export interface operations {
                      *           "stamp": {
                      *             "send": true,
                      *             "status": "Accepted",
-                     *             "uuid": "AC2E5231-58DE-4528-A906-F6913A714A98",
+                     *             "uuid": "A8CB43A9-71FD-482A-B31A-C0F8781A74C9",
                      *             "errors": null,
                      *             "observations": null
                      *           },
@@ -27268,16 +27448,16 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:46:54.261Z",
-                     *             "last_updated": "2026-12-03T14:46:54.347Z"
+                     *             "created": "2026-12-04T16:42:44.434Z",
+                     *             "last_updated": "2026-12-04T16:42:44.482Z"
                      *           },
                      *           "annulled": false,
                      *           "payment_form": "17",
                      *           "invoices": [
                      *             {
-                     *               "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
+                     *               "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
                      *               "name": "A-18-5",
-                     *               "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
+                     *               "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
                      *               "amount": 116,
                      *               "lines": [
                      *                 {
@@ -27546,7 +27726,7 @@ export interface operations {
                  *       },
                  *       "invoices": [
                  *         {
-                 *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f"
+                 *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db"
                  *         }
                  *       ],
                  *       "payment_form": "17",
@@ -27638,7 +27818,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17d0286b-c45d-4a6f-95ce-c95b4788f70f",
+                     *       "id": "cfb7db98-236d-46dc-934d-ea6e792f0ce5",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -27646,7 +27826,7 @@ export interface operations {
                      *       "prefix": "NC",
                      *       "number": 1,
                      *       "name": "NC-23-1",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -27690,7 +27870,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "AC2E5231-58DE-4528-A906-F6913A714A98",
+                     *         "uuid": "A8CB43A9-71FD-482A-B31A-C0F8781A74C9",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -27700,16 +27880,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:54.261Z",
-                     *         "last_updated": "2026-12-03T14:46:54.347Z"
+                     *         "created": "2026-12-04T16:42:44.434Z",
+                     *         "last_updated": "2026-12-04T16:42:44.482Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
+                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
                      *           "name": "A-18-5",
-                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
+                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -27984,7 +28164,7 @@ export interface operations {
                  *       },
                  *       "invoices": [
                  *         {
-                 *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f"
+                 *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db"
                  *         }
                  *       ],
                  *       "payment_form": "17",
@@ -28081,7 +28261,7 @@ export interface operations {
                      *       "prefix": "NC",
                      *       "number": null,
                      *       "name": null,
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -28135,16 +28315,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:55.043Z",
-                     *         "last_updated": "2026-12-03T14:46:55.043Z"
+                     *         "created": "2026-12-04T16:42:45.182Z",
+                     *         "last_updated": "2026-12-04T16:42:45.182Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
+                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
                      *           "name": "A-18-5",
-                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
+                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -28413,7 +28593,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17d0286b-c45d-4a6f-95ce-c95b4788f70f",
+                     *       "id": "cfb7db98-236d-46dc-934d-ea6e792f0ce5",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -28421,7 +28601,7 @@ export interface operations {
                      *       "prefix": "NC",
                      *       "number": 1,
                      *       "name": "NC-23-1",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -28465,7 +28645,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "AC2E5231-58DE-4528-A906-F6913A714A98",
+                     *         "uuid": "A8CB43A9-71FD-482A-B31A-C0F8781A74C9",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -28475,16 +28655,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:54.261Z",
-                     *         "last_updated": "2026-12-03T14:46:54.347Z"
+                     *         "created": "2026-12-04T16:42:44.434Z",
+                     *         "last_updated": "2026-12-04T16:42:44.482Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
+                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
                      *           "name": "A-18-5",
-                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
+                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -28754,7 +28934,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5841d420-11fe-4271-8818-47b6c6a38273",
+                     *       "id": "e46292a9-fc35-4524-a22e-d35d63a6c70d",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -28762,7 +28942,7 @@ export interface operations {
                      *       "prefix": "NC",
                      *       "number": 3,
                      *       "name": "NC-23-3",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -28806,7 +28986,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "68BC8DDB-2586-4E12-B801-C476D957A032",
+                     *         "uuid": "EE5A673F-E55F-475C-860A-8B81CBEA58F6",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -28816,16 +28996,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:58.929Z",
-                     *         "last_updated": "2026-12-03T14:46:59.321Z"
+                     *         "created": "2026-12-04T16:42:47.545Z",
+                     *         "last_updated": "2026-12-04T16:42:47.643Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
+                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
                      *           "name": "A-18-5",
-                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
+                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -29262,7 +29442,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3b7fb258-c127-4fd2-9f8e-e5a6cc3abd21",
+                     *       "id": "5fd0849c-5047-4430-b26f-878fe2f75d26",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -29270,7 +29450,7 @@ export interface operations {
                      *       "prefix": "NC",
                      *       "number": 2,
                      *       "name": "NC-23-2",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -29324,16 +29504,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:58.543Z",
-                     *         "last_updated": "2026-12-03T14:46:58.656Z"
+                     *         "created": "2026-12-04T16:42:47.051Z",
+                     *         "last_updated": "2026-12-04T16:42:47.369Z"
                      *       },
                      *       "annulled": true,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
+                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
                      *           "name": "A-18-5",
-                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
+                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -29614,7 +29794,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5841d420-11fe-4271-8818-47b6c6a38273",
+                     *       "id": "e46292a9-fc35-4524-a22e-d35d63a6c70d",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -29622,7 +29802,7 @@ export interface operations {
                      *       "prefix": "NC",
                      *       "number": 3,
                      *       "name": "NC-23-3",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -29666,7 +29846,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "68BC8DDB-2586-4E12-B801-C476D957A032",
+                     *         "uuid": "EE5A673F-E55F-475C-860A-8B81CBEA58F6",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -29676,16 +29856,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:58.929Z",
-                     *         "last_updated": "2026-12-03T14:46:59.457Z"
+                     *         "created": "2026-12-04T16:42:47.545Z",
+                     *         "last_updated": "2026-12-04T16:42:47.708Z"
                      *       },
                      *       "annulled": true,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
+                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
                      *           "name": "A-18-5",
-                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
+                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -29709,7 +29889,7 @@ export interface operations {
                      *         "status": "Cancelled",
                      *         "motive": "02",
                      *         "substitution": null,
-                     *         "requested_at": "2026-12-03T14:46:59.387Z",
+                     *         "requested_at": "2026-12-04T16:42:47.676Z",
                      *         "errors": null
                      *       },
                      *       "reason": "discount"
@@ -30173,7 +30353,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "8c70395e-c48b-4a28-80b0-3ba87b71c15e",
+                     *           "id": "f09a30ad-f0f9-4281-a527-b4934d1c360a",
                      *           "document": {
                      *             "id": 24,
                      *             "name": "Recibo electrónico de pago"
@@ -30181,8 +30361,8 @@ export interface operations {
                      *           "prefix": "REP",
                      *           "number": 1,
                      *           "name": "REP-24-1",
-                     *           "date": "2026-12-03",
-                     *           "paid_at": "2026-12-03T14:45:50.925Z",
+                     *           "date": "2026-12-04",
+                     *           "paid_at": "2026-12-04T16:41:42.749Z",
                      *           "customer": {
                      *             "rfc_id": "XIA190128J61",
                      *             "branch_office": 0,
@@ -30198,11 +30378,11 @@ export interface operations {
                      *           "observations": null,
                      *           "invoices": [
                      *             {
-                     *               "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
+                     *               "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
                      *               "name": "A-18-5",
                      *               "prefix": "A",
                      *               "number": 5,
-                     *               "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
+                     *               "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
                      *               "currency": "MXN",
                      *               "equivalence": 1,
                      *               "installment": 1,
@@ -30237,7 +30417,7 @@ export interface operations {
                      *           "stamp": {
                      *             "send": true,
                      *             "status": "Accepted",
-                     *             "uuid": "4D96A4F4-F025-4311-BEA4-9BD72CF191C0",
+                     *             "uuid": "DEC14DC0-320E-4271-865E-5600F38231D3",
                      *             "errors": null,
                      *             "observations": null
                      *           },
@@ -30247,8 +30427,8 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:46:51.141Z",
-                     *             "last_updated": "2026-12-03T14:46:51.464Z"
+                     *             "created": "2026-12-04T16:42:42.814Z",
+                     *             "last_updated": "2026-12-04T16:42:42.875Z"
                      *           },
                      *           "annulled": false,
                      *           "cancellation": null
@@ -30448,7 +30628,7 @@ export interface operations {
                  *       "document": {
                  *         "id": 24
                  *       },
-                 *       "date": "2026-12-03T14:45:50.925Z",
+                 *       "date": "2026-12-04T16:41:42.749Z",
                  *       "customer": {
                  *         "rfc_id": "XIA190128J61",
                  *         "branch_office": 0
@@ -30458,7 +30638,7 @@ export interface operations {
                  *       "operation_number": "SPEI-778812",
                  *       "invoices": [
                  *         {
-                 *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
+                 *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
                  *           "amount": 5800
                  *         }
                  *       ],
@@ -30548,7 +30728,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c70395e-c48b-4a28-80b0-3ba87b71c15e",
+                     *       "id": "f09a30ad-f0f9-4281-a527-b4934d1c360a",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -30556,8 +30736,8 @@ export interface operations {
                      *       "prefix": "REP",
                      *       "number": 1,
                      *       "name": "REP-24-1",
-                     *       "date": "2026-12-03",
-                     *       "paid_at": "2026-12-03T14:45:50.925Z",
+                     *       "date": "2026-12-04",
+                     *       "paid_at": "2026-12-04T16:41:42.749Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -30573,11 +30753,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
+                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
+                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 1,
@@ -30612,7 +30792,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "4D96A4F4-F025-4311-BEA4-9BD72CF191C0",
+                     *         "uuid": "DEC14DC0-320E-4271-865E-5600F38231D3",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -30622,8 +30802,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:51.141Z",
-                     *         "last_updated": "2026-12-03T14:46:51.464Z"
+                     *         "created": "2026-12-04T16:42:42.814Z",
+                     *         "last_updated": "2026-12-04T16:42:42.875Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -30829,7 +31009,7 @@ export interface operations {
                  *       "document": {
                  *         "id": 24
                  *       },
-                 *       "date": "2026-12-03T14:45:51.666Z",
+                 *       "date": "2026-12-04T16:41:43.019Z",
                  *       "customer": {
                  *         "rfc_id": "XIA190128J61",
                  *         "branch_office": 0
@@ -30839,7 +31019,7 @@ export interface operations {
                  *       "operation_number": "SPEI-778812",
                  *       "invoices": [
                  *         {
-                 *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
+                 *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
                  *           "amount": 1000
                  *         }
                  *       ]
@@ -30934,8 +31114,8 @@ export interface operations {
                      *       "prefix": "REP",
                      *       "number": null,
                      *       "name": null,
-                     *       "date": "2026-12-03",
-                     *       "paid_at": "2026-12-03T14:45:51.666Z",
+                     *       "date": "2026-12-04",
+                     *       "paid_at": "2026-12-04T16:41:43.019Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -30951,11 +31131,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
+                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
+                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -31000,8 +31180,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:51.713Z",
-                     *         "last_updated": "2026-12-03T14:46:51.713Z"
+                     *         "created": "2026-12-04T16:42:43.047Z",
+                     *         "last_updated": "2026-12-04T16:42:43.047Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -31203,7 +31383,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c70395e-c48b-4a28-80b0-3ba87b71c15e",
+                     *       "id": "f09a30ad-f0f9-4281-a527-b4934d1c360a",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -31211,8 +31391,8 @@ export interface operations {
                      *       "prefix": "REP",
                      *       "number": 1,
                      *       "name": "REP-24-1",
-                     *       "date": "2026-12-03",
-                     *       "paid_at": "2026-12-03T14:45:50.925Z",
+                     *       "date": "2026-12-04",
+                     *       "paid_at": "2026-12-04T16:41:42.749Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -31228,11 +31408,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
+                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
+                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 1,
@@ -31267,7 +31447,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "4D96A4F4-F025-4311-BEA4-9BD72CF191C0",
+                     *         "uuid": "DEC14DC0-320E-4271-865E-5600F38231D3",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -31277,8 +31457,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:51.141Z",
-                     *         "last_updated": "2026-12-03T14:46:51.464Z"
+                     *         "created": "2026-12-04T16:42:42.814Z",
+                     *         "last_updated": "2026-12-04T16:42:42.875Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -31481,7 +31661,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "61525610-b2bc-4061-ba5f-f74ede07fe28",
+                     *       "id": "cb9ecb80-a467-41c0-b516-a08b6f8be3e7",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -31489,8 +31669,8 @@ export interface operations {
                      *       "prefix": "REP",
                      *       "number": 3,
                      *       "name": "REP-24-3",
-                     *       "date": "2026-12-03",
-                     *       "paid_at": "2026-12-03T14:45:53.772Z",
+                     *       "date": "2026-12-04",
+                     *       "paid_at": "2026-12-04T16:41:44.047Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -31506,11 +31686,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
+                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
+                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -31545,7 +31725,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "FB2FBFB3-935B-4297-B3CA-9F0A786654F7",
+                     *         "uuid": "C0F252EC-1613-4D61-91CC-7C4E244ABE96",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -31555,8 +31735,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:53.849Z",
-                     *         "last_updated": "2026-12-03T14:46:53.996Z"
+                     *         "created": "2026-12-04T16:42:44.091Z",
+                     *         "last_updated": "2026-12-04T16:42:44.308Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -31946,7 +32126,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "61525610-b2bc-4061-ba5f-f74ede07fe28",
+                     *       "id": "cb9ecb80-a467-41c0-b516-a08b6f8be3e7",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -31954,8 +32134,8 @@ export interface operations {
                      *       "prefix": "REP",
                      *       "number": 3,
                      *       "name": "REP-24-3",
-                     *       "date": "2026-12-03",
-                     *       "paid_at": "2026-12-03T14:45:53.772Z",
+                     *       "date": "2026-12-04",
+                     *       "paid_at": "2026-12-04T16:41:44.047Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -31971,11 +32151,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
+                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
+                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -32010,7 +32190,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "FB2FBFB3-935B-4297-B3CA-9F0A786654F7",
+                     *         "uuid": "C0F252EC-1613-4D61-91CC-7C4E244ABE96",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -32020,15 +32200,15 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:53.849Z",
-                     *         "last_updated": "2026-12-03T14:46:54.012Z"
+                     *         "created": "2026-12-04T16:42:44.091Z",
+                     *         "last_updated": "2026-12-04T16:42:44.355Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": {
                      *         "status": "Cancelled",
                      *         "motive": "02",
                      *         "substitution": null,
-                     *         "requested_at": "2026-12-03T14:46:54.005Z",
+                     *         "requested_at": "2026-12-04T16:42:44.337Z",
                      *         "errors": null
                      *       }
                      *     }
@@ -32366,7 +32546,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "212459f9-dc3f-41a3-9762-4ae70d76daad",
+                     *       "id": "ef1bdb6f-9b95-4d90-ac3c-b61114ea025f",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -32374,8 +32554,8 @@ export interface operations {
                      *       "prefix": "REP",
                      *       "number": 2,
                      *       "name": "REP-24-2",
-                     *       "date": "2026-12-03",
-                     *       "paid_at": "2026-12-03T14:45:53.234Z",
+                     *       "date": "2026-12-04",
+                     *       "paid_at": "2026-12-04T16:41:43.756Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -32391,11 +32571,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
+                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "4F2565A0-AF22-4152-8AB5-F3277AB111AA",
+                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -32440,8 +32620,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:53.439Z",
-                     *         "last_updated": "2026-12-03T14:46:53.749Z"
+                     *         "created": "2026-12-04T16:42:43.942Z",
+                     *         "last_updated": "2026-12-04T16:42:44.014Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": null
@@ -32651,9 +32831,9 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "258effb4-2279-4fe0-93ab-4821e57769b9",
+                     *           "id": "6c0817ff-2005-4573-b12f-3f597de249cb",
                      *           "folio": 1,
-                     *           "date": "2026-12-03",
+                     *           "date": "2026-12-04",
                      *           "branch": "Sucursal Centro",
                      *           "payment_form": "01",
                      *           "items": [
@@ -32735,12 +32915,12 @@ export interface operations {
                      *           "status": "open",
                      *           "global_invoice": null,
                      *           "self_invoice": {
-                     *             "url": "http://127.0.0.1:35371/mx/self-invoice/258effb4-2279-4fe0-93ab-4821e57769b9",
+                     *             "url": "http://127.0.0.1:45003/mx/self-invoice/6c0817ff-2005-4573-b12f-3f597de249cb",
                      *             "until": "2026-12-31",
                      *             "invoice": null
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-03T14:46:59.678Z"
+                     *             "created": "2026-12-04T16:42:47.808Z"
                      *           }
                      *         }
                      *       ]
@@ -32945,9 +33125,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "258effb4-2279-4fe0-93ab-4821e57769b9",
+                     *       "id": "6c0817ff-2005-4573-b12f-3f597de249cb",
                      *       "folio": 1,
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "branch": "Sucursal Centro",
                      *       "payment_form": "01",
                      *       "items": [
@@ -33029,13 +33209,13 @@ export interface operations {
                      *       "status": "open",
                      *       "global_invoice": null,
                      *       "self_invoice": {
-                     *         "url": "http://127.0.0.1:35371/mx/self-invoice/258effb4-2279-4fe0-93ab-4821e57769b9",
+                     *         "url": "http://127.0.0.1:45003/mx/self-invoice/6c0817ff-2005-4573-b12f-3f597de249cb",
                      *         "until": "2026-12-31",
                      *         "invoice": null,
-                     *         "key": "8BDuIpn7jXKPLZG9smWjgQ"
+                     *         "key": "Cmtfor1PuRtu9I73n2xY4A"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:59.678Z"
+                     *         "created": "2026-12-04T16:42:47.808Z"
                      *       }
                      *     }
                      */
@@ -33200,9 +33380,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "258effb4-2279-4fe0-93ab-4821e57769b9",
+                     *       "id": "6c0817ff-2005-4573-b12f-3f597de249cb",
                      *       "folio": 1,
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "branch": "Sucursal Centro",
                      *       "payment_form": "01",
                      *       "items": [
@@ -33284,12 +33464,12 @@ export interface operations {
                      *       "status": "open",
                      *       "global_invoice": null,
                      *       "self_invoice": {
-                     *         "url": "http://127.0.0.1:35371/mx/self-invoice/258effb4-2279-4fe0-93ab-4821e57769b9",
+                     *         "url": "http://127.0.0.1:45003/mx/self-invoice/6c0817ff-2005-4573-b12f-3f597de249cb",
                      *         "until": "2026-12-31",
                      *         "invoice": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:46:59.678Z"
+                     *         "created": "2026-12-04T16:42:47.808Z"
                      *       }
                      *     }
                      */
@@ -33439,7 +33619,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "key": "8BDuIpn7jXKPLZG9smWjgQ"
+                 *       "key": "Cmtfor1PuRtu9I73n2xY4A"
                  *     }
                  */
                 "application/json": {
@@ -33545,7 +33725,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "key": "8BDuIpn7jXKPLZG9smWjgQ",
+                 *       "key": "Cmtfor1PuRtu9I73n2xY4A",
                  *       "rfc": "MASO451221PM4",
                  *       "name": "MARIA OLIVIA MARTINEZ SAGAZ",
                  *       "postal_code": "80290",
@@ -33716,7 +33896,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "26110bbd-f873-4e2e-9160-d29c3df8a57d",
+                     *       "id": "f0372ce1-1811-4d32-83a2-3d6fe90d663b",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -33724,14 +33904,14 @@ export interface operations {
                      *       "prefix": "A",
                      *       "number": 6,
                      *       "name": "A-18-6",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "rfc_id": "MASO451221PM4",
                      *         "branch_office": 0,
                      *         "name": "MARIA OLIVIA MARTINEZ SAGAZ"
                      *       },
                      *       "seller": 5,
-                     *       "observations": "Ticket 1 del 2026-12-03",
+                     *       "observations": "Ticket 1 del 2026-12-04",
                      *       "use": "G03",
                      *       "cost_center": null,
                      *       "items": [
@@ -33804,7 +33984,7 @@ export interface operations {
                      *         "conditions": {
                      *           "id": 15,
                      *           "value": 289.93,
-                     *           "due_date": "2026-12-03",
+                     *           "due_date": "2026-12-04",
                      *           "name": "Contado",
                      *           "payment_form": "01"
                      *         }
@@ -33812,7 +33992,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "D404535A-C46F-495A-ACE2-63723BF78FF7",
+                     *         "uuid": "E8DA4F08-BB92-4E7B-9E02-D1B2501E2369",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -33822,8 +34002,8 @@ export interface operations {
                      *         "send": true
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:47:01.579Z",
-                     *         "last_updated": "2026-12-03T14:47:01.685Z"
+                     *         "created": "2026-12-04T16:42:49.109Z",
+                     *         "last_updated": "2026-12-04T16:42:49.332Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -34083,7 +34263,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "18bbcb2b-f1d5-496b-8839-560370696ee1",
+                     *       "id": "687b757e-5cea-4c84-92da-56ceb4fe2b4d",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -34091,7 +34271,7 @@ export interface operations {
                      *       "prefix": "A",
                      *       "number": 7,
                      *       "name": "A-18-7",
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "customer": {
                      *         "rfc_id": "XAXX010101000",
                      *         "branch_office": 0,
@@ -34140,7 +34320,7 @@ export interface operations {
                      *         "conditions": {
                      *           "id": 17,
                      *           "value": 45,
-                     *           "due_date": "2026-12-03",
+                     *           "due_date": "2026-12-04",
                      *           "name": "Tarjeta de crédito",
                      *           "payment_form": "04"
                      *         }
@@ -34148,7 +34328,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "D0515EB3-D522-4D6D-8FCA-0566AE5B9DA2",
+                     *         "uuid": "4F8DBAAB-1680-4F87-9DF2-F12E353FF9D4",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -34158,8 +34338,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-03T14:47:02.180Z",
-                     *         "last_updated": "2026-12-03T14:47:02.246Z"
+                     *         "created": "2026-12-04T16:42:49.566Z",
+                     *         "last_updated": "2026-12-04T16:42:49.606Z"
                      *       },
                      *       "annulled": false,
                      *       "global_information": {
@@ -34394,7 +34574,7 @@ export interface operations {
                      *         "name": "XENON INDUSTRIAL ARTICLES"
                      *       },
                      *       "date_start": "2026-12-01",
-                     *       "date_end": "2026-12-03",
+                     *       "date_end": "2026-12-04",
                      *       "currencies": [
                      *         {
                      *           "currency": "MXN",
@@ -34404,10 +34584,10 @@ export interface operations {
                      *           "closing_balance": 5684,
                      *           "movements": [
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "invoice",
                      *               "document": {
-                     *                 "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
+                     *                 "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
                      *                 "name": "A-18-5"
                      *               },
                      *               "description": "Factura A-18-5, cuota 1",
@@ -34419,10 +34599,10 @@ export interface operations {
                      *               "balance": 11600
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "3b7fb258-c127-4fd2-9f8e-e5a6cc3abd21",
+                     *                 "id": "5fd0849c-5047-4430-b26f-878fe2f75d26",
                      *                 "name": "NC-23-2"
                      *               },
                      *               "description": "Anulación de la nota crédito NC-23-2 · A-18-5, cuota 1",
@@ -34434,10 +34614,10 @@ export interface operations {
                      *               "balance": 11716
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "5841d420-11fe-4271-8818-47b6c6a38273",
+                     *                 "id": "e46292a9-fc35-4524-a22e-d35d63a6c70d",
                      *                 "name": "NC-23-3"
                      *               },
                      *               "description": "Anulación de la nota crédito NC-23-3 · A-18-5, cuota 1",
@@ -34449,10 +34629,10 @@ export interface operations {
                      *               "balance": 11832
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "212459f9-dc3f-41a3-9762-4ae70d76daad",
+                     *                 "id": "ef1bdb6f-9b95-4d90-ac3c-b61114ea025f",
                      *                 "name": "REP-24-2"
                      *               },
                      *               "description": "Cancelación del complemento de pago REP-24-2 · A-18-5, cuota 1",
@@ -34464,10 +34644,10 @@ export interface operations {
                      *               "balance": 11932
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "61525610-b2bc-4061-ba5f-f74ede07fe28",
+                     *                 "id": "cb9ecb80-a467-41c0-b516-a08b6f8be3e7",
                      *                 "name": "REP-24-3"
                      *               },
                      *               "description": "Cancelación del complemento de pago REP-24-3 · A-18-5, cuota 1",
@@ -34479,10 +34659,10 @@ export interface operations {
                      *               "balance": 12032
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "17d0286b-c45d-4a6f-95ce-c95b4788f70f",
+                     *                 "id": "cfb7db98-236d-46dc-934d-ea6e792f0ce5",
                      *                 "name": "NC-23-1"
                      *               },
                      *               "description": "Nota crédito NC-23-1 · A-18-5, cuota 1",
@@ -34494,10 +34674,10 @@ export interface operations {
                      *               "balance": 11916
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "3b7fb258-c127-4fd2-9f8e-e5a6cc3abd21",
+                     *                 "id": "5fd0849c-5047-4430-b26f-878fe2f75d26",
                      *                 "name": "NC-23-2"
                      *               },
                      *               "description": "Nota crédito NC-23-2 · A-18-5, cuota 1",
@@ -34509,10 +34689,10 @@ export interface operations {
                      *               "balance": 11800
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "5841d420-11fe-4271-8818-47b6c6a38273",
+                     *                 "id": "e46292a9-fc35-4524-a22e-d35d63a6c70d",
                      *                 "name": "NC-23-3"
                      *               },
                      *               "description": "Nota crédito NC-23-3 · A-18-5, cuota 1",
@@ -34524,10 +34704,10 @@ export interface operations {
                      *               "balance": 11684
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "8c70395e-c48b-4a28-80b0-3ba87b71c15e",
+                     *                 "id": "f09a30ad-f0f9-4281-a527-b4934d1c360a",
                      *                 "name": "REP-24-1"
                      *               },
                      *               "description": "Complemento de pago REP-24-1 · A-18-5, cuota 1",
@@ -34539,10 +34719,10 @@ export interface operations {
                      *               "balance": 5884
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "212459f9-dc3f-41a3-9762-4ae70d76daad",
+                     *                 "id": "ef1bdb6f-9b95-4d90-ac3c-b61114ea025f",
                      *                 "name": "REP-24-2"
                      *               },
                      *               "description": "Complemento de pago REP-24-2 · A-18-5, cuota 1",
@@ -34554,10 +34734,10 @@ export interface operations {
                      *               "balance": 5784
                      *             },
                      *             {
-                     *               "date": "2026-12-03",
+                     *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "61525610-b2bc-4061-ba5f-f74ede07fe28",
+                     *                 "id": "cb9ecb80-a467-41c0-b516-a08b6f8be3e7",
                      *                 "name": "REP-24-3"
                      *               },
                      *               "description": "Complemento de pago REP-24-3 · A-18-5, cuota 1",
@@ -34751,6 +34931,146 @@ export interface operations {
             };
             /** @description No such record in the token's company */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMIT_PER_MINUTE) or login attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is busy; nothing was saved: send it again (with the same Idempotency-Key); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mxStatementCustomerMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mail_to": "cartera@cliente.example",
+                 *       "copy_to": "contabilidad@empresa.example"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-filter
+                     * @description First day of the period; omitted: the first day of date_end's month. A date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z
+                     */
+                    date_start?: string;
+                    /**
+                     * Format: date-filter
+                     * @description Last day of the period; omitted: today in the company's time zone. A date yyyy-MM-dd or an ISO date-time such as 2024-01-31T05:00:00.000Z
+                     */
+                    date_end?: string;
+                    /** @description Addresses separated by ";" (at most 5); default: the customer's contact e-mails */
+                    mail_to?: string;
+                    /** @description Copies, separated by ";" (at most 5) */
+                    copy_to?: string;
+                    /** @description Accepted and ignored (the reference API's SendInvoiceByEmailCommand carries the document id here; this service takes it from the URL) */
+                    guid?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5c1ffca6-fc18-4c92-bcdf-d301911c7d35",
+                     *       "status": "process_of_sending",
+                     *       "mail_to": [
+                     *         "cartera@cliente.example"
+                     *       ],
+                     *       "copy_to": [
+                     *         "contabilidad@empresa.example"
+                     *       ],
+                     *       "date_start": "2026-12-01",
+                     *       "date_end": "2026-12-04"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The e-mail's id
+                         */
+                        id: string;
+                        /** @description process_of_sending until the mail job sends it */
+                        status: string;
+                        mail_to: string[] | null;
+                        copy_to: string[];
+                        /** Format: date */
+                        date_start: string;
+                        /** Format: date */
+                        date_end: string;
+                    };
+                };
+            };
+            /** @description The request breaks a rule: every problem with the path of its field (Errors[].Params) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token (Authorization: Bearer …) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is for the other base address (a Colombian token on {base_url_mx}, or the reverse) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record in the token's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than BODY_LIMIT_BYTES */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -34981,7 +35301,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "date": "2026-12-03",
+                     *       "date": "2026-12-04",
                      *       "pagination": {
                      *         "page": 1,
                      *         "page_size": 1,
@@ -34999,9 +35319,9 @@ export interface operations {
                      *           "items": [
                      *             {
                      *               "invoice": {
-                     *                 "id": "dc5d5427-98ff-415a-96ca-f520f653242f",
+                     *                 "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
                      *                 "name": "A-18-5",
-                     *                 "date": "2026-12-03"
+                     *                 "date": "2026-12-04"
                      *               },
                      *               "due": {
                      *                 "prefix": "A",
@@ -35012,7 +35332,7 @@ export interface operations {
                      *               "amount": 11600,
                      *               "paid": 5916,
                      *               "balance": 5684,
-                     *               "days_past_due": -26691,
+                     *               "days_past_due": -26690,
                      *               "bucket": "current"
                      *             }
                      *           ],
@@ -35182,7 +35502,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8f724578-6905-4838-8b96-1969d8283f07",
+                     *       "id": "6ede9a53-5e48-4bdf-bb8f-d9ccb7b19cbd",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.mx"
@@ -35384,7 +35704,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9f46a045-bac4-47f3-97e2-fdbaf8f57a83",
+                     *       "id": "6f6af862-a575-46ea-89fc-e11baeec6795",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.mx"
@@ -35586,7 +35906,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "97c95195-8395-412c-b448-5392e8900110",
+                     *       "id": "5993832f-b0b6-42d2-874d-5a40e0df61dd",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.mx"
@@ -35781,7 +36101,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "d00104ae-09d0-41fa-b75a-8f60c5e11ade",
+                     *           "id": "288b6e8d-2b00-49e0-b84a-44501ecedcca",
                      *           "url": "https://erp.example.mx/hooks/facturas",
                      *           "events": [
                      *             "invoice.stamp_accepted",
@@ -35789,7 +36109,7 @@ export interface operations {
                      *           ],
                      *           "description": "ERP",
                      *           "active": true,
-                     *           "created_at": "2026-12-03T14:46:40.835Z",
+                     *           "created_at": "2026-12-04T16:42:38.815Z",
                      *           "previous_secret_expires_at": null
                      *         }
                      *       ]
@@ -35905,7 +36225,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d00104ae-09d0-41fa-b75a-8f60c5e11ade",
+                     *       "id": "288b6e8d-2b00-49e0-b84a-44501ecedcca",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -35913,9 +36233,9 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
-                     *       "created_at": "2026-12-03T14:46:40.835Z",
+                     *       "created_at": "2026-12-04T16:42:38.815Z",
                      *       "previous_secret_expires_at": null,
-                     *       "secret": "whsec_ZMFixlVVuxuvlyi2iq5DOuPwQumnZJNe"
+                     *       "secret": "whsec_vwSRJEPtMYmL0sqfik7TDWSHGLYiI3hM"
                      *     }
                      */
                     "application/json": {
@@ -36010,7 +36330,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d00104ae-09d0-41fa-b75a-8f60c5e11ade",
+                     *       "id": "288b6e8d-2b00-49e0-b84a-44501ecedcca",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -36018,7 +36338,7 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
-                     *       "created_at": "2026-12-03T14:46:40.835Z",
+                     *       "created_at": "2026-12-04T16:42:38.815Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -36114,7 +36434,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d00104ae-09d0-41fa-b75a-8f60c5e11ade",
+                     *       "id": "288b6e8d-2b00-49e0-b84a-44501ecedcca",
                      *       "deleted": true
                      *     }
                      */
@@ -36211,7 +36531,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d00104ae-09d0-41fa-b75a-8f60c5e11ade",
+                     *       "id": "288b6e8d-2b00-49e0-b84a-44501ecedcca",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -36219,7 +36539,7 @@ export interface operations {
                      *       ],
                      *       "description": "ERP contable",
                      *       "active": true,
-                     *       "created_at": "2026-12-03T14:46:40.835Z",
+                     *       "created_at": "2026-12-04T16:42:38.815Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -36324,7 +36644,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d00104ae-09d0-41fa-b75a-8f60c5e11ade",
+                     *       "id": "288b6e8d-2b00-49e0-b84a-44501ecedcca",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -36332,9 +36652,9 @@ export interface operations {
                      *       ],
                      *       "description": "ERP contable",
                      *       "active": true,
-                     *       "created_at": "2026-12-03T14:46:40.835Z",
-                     *       "previous_secret_expires_at": "2026-12-04T14:47:03.475Z",
-                     *       "secret": "whsec_YsM4Nme0IqXUis_15BLqRr6RvcxPqzsc"
+                     *       "created_at": "2026-12-04T16:42:38.815Z",
+                     *       "previous_secret_expires_at": "2026-12-05T16:42:51.450Z",
+                     *       "secret": "whsec_KnMqHWw-tAmHgjw9e620WYWWe9MWeMxk"
                      *     }
                      */
                     "application/json": {
@@ -36432,16 +36752,16 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "c7d6fa8c-592b-40a1-8ec8-18f5c781d439",
-                     *           "event_id": "86c30f04-ec91-4497-b1c4-6a67039eee1c",
+                     *           "id": "4da9e26b-ccca-4070-8c39-25b97eb9618a",
+                     *           "event_id": "6225c6cb-1353-4657-bd6b-11cf93f2c272",
                      *           "type": "invoice.stamp_accepted",
-                     *           "document_id": "18bbcb2b-f1d5-496b-8839-560370696ee1",
+                     *           "document_id": "687b757e-5cea-4c84-92da-56ceb4fe2b4d",
                      *           "status": "pending",
                      *           "attempts": 1,
                      *           "response_status": null,
                      *           "last_error": "The URL names a host that does not resolve (erp.example.mx)",
-                     *           "created_at": "2026-12-03T14:47:02.246Z",
-                     *           "last_attempt_at": "2026-12-03T14:47:03.347Z",
+                     *           "created_at": "2026-12-04T16:42:49.606Z",
+                     *           "last_attempt_at": "2026-12-04T16:42:50.546Z",
                      *           "delivered_at": null
                      *         }
                      *       ]
@@ -36550,16 +36870,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c7d6fa8c-592b-40a1-8ec8-18f5c781d439",
-                     *       "event_id": "86c30f04-ec91-4497-b1c4-6a67039eee1c",
+                     *       "id": "4da9e26b-ccca-4070-8c39-25b97eb9618a",
+                     *       "event_id": "6225c6cb-1353-4657-bd6b-11cf93f2c272",
                      *       "type": "invoice.stamp_accepted",
-                     *       "document_id": "18bbcb2b-f1d5-496b-8839-560370696ee1",
+                     *       "document_id": "687b757e-5cea-4c84-92da-56ceb4fe2b4d",
                      *       "status": "pending",
                      *       "attempts": 1,
                      *       "response_status": null,
                      *       "last_error": "The URL names a host that does not resolve (erp.example.mx)",
-                     *       "created_at": "2026-12-03T14:47:02.246Z",
-                     *       "last_attempt_at": "2026-12-03T14:47:03.347Z",
+                     *       "created_at": "2026-12-04T16:42:49.606Z",
+                     *       "last_attempt_at": "2026-12-04T16:42:50.546Z",
                      *       "delivered_at": null
                      *     }
                      */
