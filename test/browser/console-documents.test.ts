@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { ADMIN_TOKEN } from '../support/admin';
 import { coRefs, noteRefs, validInvoice } from '../support/co';
 import { MX_APP, mxInvoice, mxRefs, stamped } from '../support/mx';
-import { axeViolations, browserSuite, openBrowser, type OpenBrowser } from '../support/browser';
+import { axeViolations, browserSuite, openBrowser, type OpenBrowser, signIn } from '../support/browser';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
 
 describe('console documents in a browser', browserSuite(), () => {
@@ -37,13 +37,7 @@ describe('console documents in a browser', browserSuite(), () => {
 
   const go = (p: string) => page.goto(s.url + p);
   const noViolations = async (what: string) => assert.deepEqual(await axeViolations(page), [], `axe-core on ${what}`);
-  async function login(email: string, password: string) {
-    await browser.context.clearCookies();
-    await go('/app/login');
-    await page.fill('#email', email);
-    await page.fill('#password', password);
-    await Promise.all([page.waitForLoadState('load'), page.click('button[type=submit]')]);
-  }
+  const login = (email: string, password: string) => signIn(browser, page, s.url, email, password);
 
   test('a debit note from a Colombian invoice: filled from it, refused by the API (payment not the total), then created', async () => {
     await login(DEMO_CONSOLE.co.email, DEMO_CONSOLE.co.password);

@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { coRefs, today, validInvoice } from '../support/co';
 import { ConsoleClient } from '../support/console';
 import { Inbox } from '../support/smtp';
-import { axeViolations, browserSuite, openBrowser, type OpenBrowser } from '../support/browser';
+import { axeViolations, browserSuite, openBrowser, type OpenBrowser, signIn } from '../support/browser';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
 import { ensureConsoleUser } from '../../src/console/accounts';
 
@@ -48,13 +48,7 @@ describe('console home charts and users by the owner in a browser', browserSuite
   const noViolations = async (what: string) => assert.deepEqual(await axeViolations(page), [], `axe-core on ${what}`);
   /** "$ 1.130,50" (Colombia's format) as a decimal. */
   const pesos = (shown: string) => new Decimal(shown.replace(/[^0-9,-]/g, '').replace(',', '.'));
-  async function login(email: string, password: string) {
-    await browser.context.clearCookies();
-    await go('/app/login');
-    await page.fill('#email', email);
-    await page.fill('#password', password);
-    await Promise.all([page.waitForLoadState('load'), page.click('button[type=submit]')]);
-  }
+  const login = (email: string, password: string) => signIn(browser, page, s.url, email, password);
   /** A chart's data table as [label, shown] rows. */
   const chartRows = (id: string) => page.$$eval(`#${id} details table tbody tr`, (rows) => rows.map((r) =>
     [r.querySelector('th')!.textContent!.trim(), r.querySelector('td')!.textContent!.replace(/\u00a0/g, ' ').trim()] as [string, string]));

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
 import { coRefs, today, validInvoice } from '../support/co';
 import { MX_APP, mxInvoice, mxRefs, stamped } from '../support/mx';
-import { axeViolations, browserSuite, openBrowser, type OpenBrowser } from '../support/browser';
+import { axeViolations, browserSuite, openBrowser, type OpenBrowser, signIn } from '../support/browser';
 import { readXlsx } from '../support/xlsx';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
 import { bulkDemo } from '../../src/companies/bulk';
@@ -51,13 +51,7 @@ describe('console documents list in a browser', browserSuite(), () => {
 
   const go = (p: string) => page.goto(s.url + p);
   const noViolations = async (what: string) => assert.deepEqual(await axeViolations(page), [], `axe-core on ${what}`);
-  async function login(email: string, password: string) {
-    await browser.context.clearCookies();
-    await go('/app/login');
-    await page.fill('#email', email);
-    await page.fill('#password', password);
-    await Promise.all([page.waitForLoadState('load'), page.click('button[type=submit]')]);
-  }
+  const login = (email: string, password: string) => signIn(browser, page, s.url, email, password);
   /** Types in the search box and waits for the results (htmx swaps them in). */
   async function search(term: string) {
     await page.fill('#f-q', term);

@@ -17,7 +17,7 @@ import { coRefs, noteRefs, today, type CoRefs } from '../support/co';
 import { creditInvoice, debtPayment, dueOf, newCustomer, rcRefs } from '../support/vouchers';
 import { MX_APP, mxInvoice, mxRefs, mxToday, stamped } from '../support/mx';
 import { Inbox } from '../support/smtp';
-import { axeViolations, browserSuite, openBrowser, type OpenBrowser } from '../support/browser';
+import { axeViolations, browserSuite, openBrowser, type OpenBrowser, signIn } from '../support/browser';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
 
 /** "$ 1.234,56" (Colombia) or "−$1,234.56" (Mexico) as a number of cents. */
@@ -63,13 +63,7 @@ describe('documents that tell their story, and the customer statement, in a brow
   const go = (p: string) => page.goto(s.url + p);
   const text = async (sel: string) => ((await page.textContent(sel)) ?? '').replace(/\u00a0/g, ' ').trim();
   const noViolations = async (what: string) => assert.deepEqual(await axeViolations(page), [], `axe-core on ${what}`);
-  async function login(email: string, password: string) {
-    await browser.context.clearCookies();
-    await go('/app/login');
-    await page.fill('#email', email);
-    await page.fill('#password', password);
-    await Promise.all([page.waitForLoadState('load'), page.click('button[type=submit]')]);
-  }
+  const login = (email: string, password: string) => signIn(browser, page, s.url, email, password);
   /** The totals block's rows (sign, cents); every "=" row is the sum of the rows since the last one. */
   async function totalsAddUp(country: 'CO' | 'MX'): Promise<Map<string, number>> {
     const rows = await page.$$eval('#doc-totals dd', (dds) => dds.map((d) => [d.getAttribute('data-sign') ?? '', d.previousElementSibling?.textContent ?? '', d.textContent ?? '']));

@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { adminOf, ADMIN_TOKEN } from '../support/admin';
 import { coRefs, today, validInvoice } from '../support/co';
 import { mxInvoice, mxRefs, stamped } from '../support/mx';
-import { axeViolations, browserSuite, openBrowser, type OpenBrowser } from '../support/browser';
+import { axeViolations, browserSuite, openBrowser, type OpenBrowser, signIn } from '../support/browser';
 import { readXlsx } from '../support/xlsx';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
 
@@ -50,13 +50,7 @@ describe('console in a browser', browserSuite(), () => {
   /** Text as read, with the no-break space of the money formats ($\u00a01.130,50) as a space. */
   const text = async (selector: string) => ((await page.textContent(selector)) ?? '').replace(/\u00a0/g, ' ');
   const noViolations = async (what: string) => assert.deepEqual(await axeViolations(page), [], `axe-core on ${what}`);
-  async function login(email: string, password: string) {
-    await browser.context.clearCookies();
-    await go('/app/login');
-    await page.fill('#email', email);
-    await page.fill('#password', password);
-    await Promise.all([page.waitForLoadState('load'), page.click('button[type=submit]')]);
-  }
+  const login = (email: string, password: string) => signIn(browser, page, s.url, email, password);
 
   test('the API reference (/docs) renders under its Content-Security-Policy, with nothing blocked', async () => {
     const errors: string[] = [];

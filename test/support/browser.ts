@@ -44,3 +44,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return result.violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v: any) => v.nodes.map((n: any) => `${v.id}: ${n.target.join(' ')}`));
 }
+
+/** Signs in to the console at `url` as a person would (the session's cookies cleared first): the login form, submitted. */
+export async function signIn(browser: OpenBrowser, page: Page, url: string, email: string, password: string): Promise<void> {
+  await browser.context.clearCookies();
+  await page.goto(`${url}/app/login`);
+  await page.fill('#email', email);
+  await page.fill('#password', password);
+  await Promise.all([page.waitForLoadState('load'), page.click('button[type=submit]')]);
+}
