@@ -6,7 +6,8 @@
  * trigger, then with each one dropped (or disabled) in turn, inside a
  * transaction rolled back afterwards (PostgreSQL's DDL is transactional), so
  * the database is left as it was. The difference is that index's or
- * trigger's cost per row.
+ * trigger's cost per row. The indexes one migration added to a table are
+ * also dropped together (GROUPS), a difference larger than the noise.
  *
  *   npm run bench:write-cost
  *   BENCH_WRITE_STORAGES=postgres,pglite   storages (default both)
@@ -18,7 +19,9 @@
  * machine single figures move; the medians of interleaved rounds are what
  * to compare.
  */
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/platform/config';
 import { migrate, openDb, type Db, type Queryable } from '../src/platform/db';
@@ -41,7 +44,14 @@ const TABLES: { table: string; template: string; where: string; vary: Record<str
 
 class Rollback extends Error {}
 
-interface Variant { name: string; kind: 'all' | 'index' | 'trigger'; ddl?: string; unique?: boolean }
+interface Variant { name: string; kind: 'all' | 'index' | 'trigger' | 'indexes'; ddl?: string; unique?: boolean }
+
+/** The indexes a migration creates on a table (read from its file), measured together: e.g. the console list's (068). */
+const GROUPS = [{ name: 'of migration 068 (console list)', file: '068_console_list_search.sql' }];
+function groupIndexes(file: string, t: string): string[] {
+  const sql = fs.readFileSync(path.join(__dirname, '..', '..', 'migrations', file), 'utf8');
+  return [...sql.matchAll(new RegExp(`CREATE INDEX (\\w+) ON ${t}\\b`, 'g'))].map((m) => m[1]);
+}
 
 async function variants(db: Db, t: string): Promise<Variant[]> {
   const idx = await db.query<{ name: string; def: string; pk: boolean }>(
@@ -52,6 +62,8 @@ async function variants(db: Db, t: string): Promise<Variant[]> {
     { name: '(every index and trigger)', kind: 'all' },
     ...idx.filter((i) => !i.pk && !/UNIQUE/.test(i.def)).map((i) => ({ name: i.name, kind: 'index' as const, ddl: `DROP INDEX ${i.name}` })),
     ...trg.map((x) => ({ name: x.name, kind: 'trigger' as const, ddl: `ALTER TABLE ${t} DISABLE TRIGGER ${x.name}` })),
+    ...GROUPS.map((g) => ({ g, names: groupIndexes(g.file, t) })).filter((x) => x.names.length)
+      .map(({ g, names }) => ({ name: `${g.name}, ${names.length}`, kind: 'indexes' as const, ddl: `DROP INDEX ${names.join(', ')}` })),
   ];
 }
 
