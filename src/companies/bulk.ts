@@ -105,6 +105,8 @@ export interface BulkResult {
 
 /** The statement timeout of the load's transactions (each a batch), whatever the service's REQUEST_TIMEOUT_MS. */
 export const LOAD_TIMEOUT_MS = 10 * 60_000;
+/** The memory a load's statement may sort and hash in (its transactions only). */
+const LOAD_WORK_MEM = '256MB';
 
 /** The load's progress row (migration 071). */
 interface LoadRow {
@@ -136,6 +138,8 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
   /** One transaction of the load: short, with the load's statement timeout (and, as a superuser, without the foreign-key checks of its own rows). */
   const loadTx = <T>(fn: (q: Queryable) => Promise<T>, fast = true) => db.tx(async (q) => {
     await q.query(`SET LOCAL statement_timeout = ${LOAD_TIMEOUT_MS}`);
+    // A batch's statement holds its documents in CTEs and sorts them: in memory, not in temporary files (4 MB by default).
+    await q.query(`SET LOCAL work_mem = '${LOAD_WORK_MEM}'`);
     if (fast && superuser === 'on') await q.query('SET LOCAL session_replication_role = replica');
     return fn(q);
   });
