@@ -187,7 +187,7 @@ async function consolePages(db: Db, base: string, companyId: number, p: { sample
   // What the search box is given (issue 52): the middle invoice's number and total, and the words of a bulk customer's name
   // (Distribuidora Mayorista 00001 S.A.S.: "mayorista 00001", in lower case).
   const [named] = await db.query<{ name: string; total: string }>('SELECT name, total::text AS total FROM invoices WHERE company_id = $1 AND id = $2', [companyId, p.middle]);
-  const [customer] = await db.query<{ name: string }>('SELECT console_name(name) AS name FROM customers WHERE company_id = $1 AND identification = $2', [companyId, p.customer]);
+  const [customer] = await db.query<{ id: number; name: string }>('SELECT id, console_name(name) AS name FROM customers WHERE company_id = $1 AND identification = $2', [companyId, p.customer]);
   const word = customer.name.split(' ').slice(1, 3).join(' ').toLowerCase();
   const u = encodeURIComponent;
   /** An amount as Colombia writes it: 1.234.567,89. */
@@ -224,6 +224,8 @@ async function consolePages(db: Db, base: string, companyId: number, p: { sample
     { name: 'console CSV, a customer\'s name', path: `/app/documents.csv?q=${u(word)}` },
     { name: 'console XLSX, a customer\'s name', path: `/app/documents.xlsx?q=${u(word)}` },
     { name: 'console a document', path: `/app/documents/invoices/${p.middle}` },
+    // Issue 52: a bulk customer's statement over the month (its invoices, receipts and running balance).
+    { name: 'console customer statement (a month)', path: `/app/customers/${customer.id}/statement?date_start=${m0}&date_end=${m1}` },
     // The new-invoice form reads the first 100 customers with their advances (GET /customers) and the products.
     { name: 'console new invoice', path: '/app/invoices/new' },
     { name: 'console receivables', path: '/app/reports/receivables' },

@@ -35,7 +35,8 @@
  * stored last, through the service. No table of documents is written here.
  *
  * Batches, resumable: every batch is its own short transaction (statement
- * timeout SET LOCAL to LOAD_TIMEOUT_MS, whatever the service's), which also
+ * timeout SET LOCAL to LOAD_TIMEOUT_MS, whatever the service's, and work_mem
+ * to LOAD_WORK_MEM, so that its statement sorts in memory), which also
  * moves the load's progress row (bulk_loads, migration 071) from the batch's
  * first document to the one after its last; a run that stopped (killed, or a
  * batch that failed) leaves every batch before committed, and a second run
@@ -105,6 +106,8 @@ export interface BulkResult {
 
 /** The statement timeout of the load's transactions (each a batch), whatever the service's REQUEST_TIMEOUT_MS. */
 export const LOAD_TIMEOUT_MS = 10 * 60_000;
+/** The memory a load's statement may sort and hash in (its transactions only). */
+const LOAD_WORK_MEM = '256MB';
 
 /** The load's progress row (migration 071). */
 interface LoadRow {
@@ -135,7 +138,9 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
   const [{ superuser }] = await db.query<{ superuser: string }>(`SELECT current_setting('is_superuser') AS superuser`);
   /** One transaction of the load: short, with the load's statement timeout (and, as a superuser, without the foreign-key checks of its own rows). */
   const loadTx = <T>(fn: (q: Queryable) => Promise<T>, fast = true) => db.tx(async (q) => {
-    await q.query(`SET LOCAL statement_timeout = ${LOAD_TIMEOUT_MS}`);
+    // Its own statement timeout, and room for a batch's statement to hold its documents in CTEs and sort them in memory
+    // rather than in temporary files (work_mem is 4 MB by default): SET LOCAL both, in one round trip.
+    await q.query(`SELECT set_config('statement_timeout', $1, true), set_config('work_mem', $2, true)`, [String(LOAD_TIMEOUT_MS), LOAD_WORK_MEM]);
     if (fast && superuser === 'on') await q.query('SET LOCAL session_replication_role = replica');
     return fn(q);
   });

@@ -75,6 +75,17 @@ eachStorage('bulk-demo', (storage) => {
     const { id, number, name, metadata, ...rest } = d;
     return { ...rest, items: rest.items.map(({ id: itemId, due, ...i }: any) => ({ ...i, ...(due ? { due: { quote: due.quote, date: due.date } } : {}) })) };
   };
+  test('the documents are stored compressed with lz4 where the server has it, pglz elsewhere (migration 073)', async () => {
+    const [{ lz4 }] = await s.db.query(`SELECT 'lz4' = ANY (enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`);
+    if (storage === 'postgres') assert.equal(lz4, true, 'the PostgreSQL of the tests is built with lz4');
+    const methods = await s.db.query(`SELECT c.relname, a.attcompression FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+      WHERE a.attname = 'document' AND c.relname IN ('invoices', 'vouchers', 'notes', 'payments', 'tickets') AND c.relkind = 'r' ORDER BY c.relname`);
+    assert.deepEqual(methods, ['invoices', 'notes', 'payments', 'tickets', 'vouchers'].map((relname) => ({ relname, attcompression: lz4 ? 'l' : '' })));
+    // The loaded invoices' documents (about 2 kB) are compressed when written, by that method.
+    const stored = await s.db.query(`SELECT DISTINCT pg_column_compression(document) AS method FROM invoices WHERE company_id = $1 AND length(document::text) > 2100`, [bulk.company_id]);
+    assert.deepEqual(stored, [{ method: lz4 ? 'lz4' : 'pglz' }]);
+  });
+
   /** A document's journal entry, its lines as written (the document's own name and that of what it pays replaced). */
   const entryOf = async (id: string, names: string[]) => (await s.db.query(
     `SELECT l.account_code, l.debit, l.credit, l.third_party, l.description, e.date, e.source_kind FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
