@@ -2,8 +2,10 @@
  * The webhook dispatcher: sends the deliveries that events queued (src/webhooks/deliveries.ts), out of every request's
  * path, in batches. The delivery rows are the queue (migration 072): a creation's event costs its delivery row and
  * nothing else, and every server process runs a dispatcher that
- * - claims up to `batch` due deliveries with ONE statement (FOR UPDATE SKIP LOCKED, a claim that expires after
- *   claimMs so that a process that died leaves them to the others), which also reads their webhooks and companies;
+ * - claims up to `batch` due deliveries with ONE statement, which also reads their webhooks and companies and whether an
+ *   earlier event of the same document is still pending outside the claim: on PostgreSQL FOR UPDATE SKIP LOCKED, a
+ *   claim that expires after claimMs so that a process that died leaves them to the others; on the embedded database,
+ *   which one process holds, a plain read and a claim kept in memory (no write of the rows);
  * - builds the bodies still missing (each document as its GET answers it): the batch's invoices of a company in one
  *   query, other documents one read each, `concurrency` companies at a time, and stores them with one statement
  *   before the first POST (every retry sends the same bytes, even after a crash);
@@ -30,7 +32,7 @@ export interface DispatchOptions {
   log?: (msg: string, extra?: object) => void;
 }
 
-type Claimed = DeliveryRow & Pick<WebhookRow, 'url' | 'secret'> & { previous: string | null; live: boolean; expired: boolean; company: Company };
+type Claimed = DeliveryRow & Pick<WebhookRow, 'url' | 'secret'> & { previous: string | null; live: boolean; expired: boolean; company: Company; behind: boolean };
 interface Outcome { id: string; status: 'pending' | 'delivered' | 'failed' | 'skip'; response: number | null; error: string | null; body: string | null; lag?: number }
 
 const lag = new Histogram({
@@ -55,6 +57,10 @@ new Gauge({
   },
 });
 
+/** The deliveries claimed on each embedded database (its dispatchers', in this process), and its claim under way. */
+const heldOf = new WeakMap<Db, Set<string>>();
+const claiming = new WeakMap<Db, Promise<unknown>>();
+
 /** Asks every dispatcher of this process to claim now (a delivery made due again: POST …/retry). */
 export function kickDispatchers(): void {
   for (const d of running) void d.kick();
@@ -66,9 +72,15 @@ export class WebhookDispatcher {
   private pass: Promise<void> | null = null;
   private again = false;
   private readonly o: Required<Omit<DispatchOptions, 'resolve'>> & { resolve?: Resolve };
+  /** The deliveries claimed in this process (the embedded database only; see claim). */
+  private readonly held: Set<string> | undefined;
 
   constructor(readonly db: Db, options: DispatchOptions) {
     this.o = { pollMs: 500, batch: 200, perReceiver: 16, claimMs: 120_000, concurrency: 8, log: () => undefined, ...options };
+    if (db.kind === 'pglite') {
+      if (!heldOf.has(db)) heldOf.set(db, new Set());
+      this.held = heldOf.get(db);
+    }
   }
 
   start(): void {
@@ -111,18 +123,49 @@ export class WebhookDispatcher {
 
   /** One claim, its sends and its record; answers how many deliveries it claimed. */
   async once(): Promise<number> {
-    const claimed = await this.db.query<Claimed>(`
+    const claimed = await this.claim();
+    try {
+      return claimed.length ? await this.sendAll(claimed) : 0;
+    } finally {
+      for (const d of claimed) this.held?.delete(d.id);
+    }
+  }
+
+  /**
+   * Up to `batch` due deliveries with their webhook and company, and whether an earlier event of the same document to
+   * the same webhook is still pending outside the claim (`behind`). On PostgreSQL the claim is written on the rows (a
+   * claim that expires, for the other processes); the embedded database belongs to this process alone, so there the
+   * claim is kept in memory (`held`, shared by this database's dispatchers) and costs no write of the rows.
+   */
+  private async claim(): Promise<Claimed[]> {
+    const columns = `w.url, w.secret, CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous, w.active AND NOT w.deleted AS live,
+             (c.created_at < now() - make_interval(hours => $3)) AS expired, row_to_json(co) AS company,
+             EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.webhook_id = c.webhook_id AND e.doc_id = c.doc_id AND e.seq < c.seq AND e.status = 'pending'
+                       AND e.id <> ALL (ARRAY(SELECT id FROM c))) AS behind`;
+    const due = `d.status = 'pending' AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now())`;
+    if (!this.held) {
+      return this.db.query<Claimed>(`
       WITH c AS (
         UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => $2::float8 / 1000)
-         WHERE id IN (SELECT d.id FROM webhook_deliveries d
-                       WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now())
-                       ORDER BY d.next_attempt_at, d.seq LIMIT $1 FOR UPDATE SKIP LOCKED)
+         WHERE id IN (SELECT d.id FROM webhook_deliveries d WHERE ${due} ORDER BY d.next_attempt_at, d.seq LIMIT $1 FOR UPDATE SKIP LOCKED)
         RETURNING *)
-      SELECT c.*, w.url, w.secret, CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous, w.active AND NOT w.deleted AS live,
-             (c.created_at < now() - make_interval(hours => $3)) AS expired, row_to_json(co) AS company
+      SELECT c.*, ${columns}
         FROM c JOIN webhooks w ON w.id = c.webhook_id JOIN companies co ON co.company_id = c.company_id
        ORDER BY c.seq`, [this.o.batch, this.o.claimMs, this.o.retryHours]);
-    if (!claimed.length) return 0;
+    }
+    const held = this.held;
+    // One claim at a time per database: a delivery is held from the answer of the claim that took it.
+    const turn = (claiming.get(this.db) ?? Promise.resolve()).then(() => this.db.query<Claimed>(`
+      WITH c AS (SELECT d.* FROM webhook_deliveries d WHERE ${due} AND d.id <> ALL ($2::uuid[]) ORDER BY d.next_attempt_at, d.seq LIMIT $1)
+      SELECT c.*, ${columns}
+        FROM c JOIN webhooks w ON w.id = c.webhook_id JOIN companies co ON co.company_id = c.company_id
+       ORDER BY c.seq`, [this.o.batch, [...held], this.o.retryHours]).then((rows) => { for (const d of rows) held.add(d.id); return rows; }));
+    claiming.set(this.db, turn.catch(() => undefined));
+    return turn;
+  }
+
+  /** Sends a claim's deliveries and records them; answers how many there were. */
+  private async sendAll(claimed: Claimed[]): Promise<number> {
     sent.observe(claimed.length);
     const outcomes = new Map<string, Outcome>();
 
@@ -155,11 +198,12 @@ export class WebhookDispatcher {
       const secrets = [first.secret, ...(first.previous ? [first.previous] : [])].map((k) => openFor(k, AAD.webhook(first.company_id, first.webhook_id)));
       const byDoc = new Map<string, Claimed[]>();
       for (const d of ds) byDoc.set(d.doc_id, [...(byDoc.get(d.doc_id) ?? []), d]);
-      // A document whose earlier event to this webhook is still pending and not in this claim waits (its deliveries are left as they are).
-      const waiting = await this.behind(first.webhook_id, [...byDoc.keys()], ds);
-      await bounded([...byDoc.entries()], this.o.perReceiver, async ([doc, events]) => {
-        let blocked = waiting.has(doc);
+      // An event of a document waits while an earlier one to this webhook is still pending and not in this claim (`behind`),
+      // or one of the claim's was not delivered (its deliveries are left as they are).
+      await bounded([...byDoc.values()], this.o.perReceiver, async (events) => {
+        let blocked = false;
         for (const d of events) {
+          blocked ||= d.behind;
           if (blocked) { outcomes.set(d.id, { id: d.id, status: 'skip', response: null, error: null, body: d.body }); continue; }
           const o = await this.send(d, target, secrets);
           outcomes.set(d.id, o);
@@ -169,16 +213,6 @@ export class WebhookDispatcher {
     }));
     await this.record([...outcomes.values()]);
     return claimed.length;
-  }
-
-  /** The documents (of `docs`) with an earlier pending delivery to this webhook that the claim did not take. */
-  private async behind(webhookId: string, docs: string[], claimed: Claimed[]): Promise<Set<string>> {
-    const first = new Map<string, number>();
-    for (const d of claimed) if (!first.has(d.doc_id) || Number(d.seq) < first.get(d.doc_id)!) first.set(d.doc_id, Number(d.seq));
-    const rows = await this.db.query<{ doc_id: string }>(
-      `SELECT DISTINCT e.doc_id FROM webhook_deliveries e JOIN unnest($2::text[], $3::bigint[]) AS f(doc_id, seq) ON e.doc_id = f.doc_id AND e.seq < f.seq
-        WHERE e.webhook_id = $1 AND e.status = 'pending'`, [webhookId, docs, docs.map((d) => first.get(d))]);
-    return new Set(rows.map((r) => r.doc_id));
   }
 
   /** One POST of one delivery; its outcome (the record decides what a failure becomes). */
