@@ -10,7 +10,9 @@
  *   query, other documents one read each, `concurrency` companies at a time, and stores them with one statement
  *   before the first POST (every retry sends the same bytes, even after a crash);
  * - POSTs them, in parallel per receiver up to `perReceiver` at once, the deliveries of one document to one webhook
- *   one after the other in the order of its events (a later one is not sent while an earlier one is pending);
+ *   one after the other in the order of its events (a later one is not sent while an earlier one is pending); a
+ *   receiver that asked for several events in one POST (the webhook's max_events) gets them as a JSON array of up to
+ *   that many, a document's events together and in order, signed as one body;
  * - records every outcome of the batch with ONE statement (delivered; pending again after the backoff, 1 s doubling
  *   to 10 min; failed once WEBHOOK_RETRY_HOURS have passed, or at once for a deleted webhook or a refused URL);
  * and claims again at once while claims come back full, else polls every `pollMs` (default 500 ms).
@@ -32,7 +34,7 @@ export interface DispatchOptions {
   log?: (msg: string, extra?: object) => void;
 }
 
-type Claimed = DeliveryRow & Pick<WebhookRow, 'url' | 'secret'> & { previous: string | null; live: boolean; expired: boolean; company: Company; behind: boolean };
+type Claimed = DeliveryRow & Pick<WebhookRow, 'url' | 'secret' | 'max_events'> & { previous: string | null; live: boolean; expired: boolean; company: Company; behind: boolean };
 interface Outcome { id: string; status: 'pending' | 'delivered' | 'failed' | 'skip'; response: number | null; error: string | null; body: string | null; lag?: number }
 
 const lag = new Histogram({
@@ -138,7 +140,7 @@ export class WebhookDispatcher {
    * claim is kept in memory (`held`, shared by this database's dispatchers) and costs no write of the rows.
    */
   private async claim(): Promise<Claimed[]> {
-    const columns = `w.url, w.secret, CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous, w.active AND NOT w.deleted AS live,
+    const columns = `w.url, w.secret, w.max_events, CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous, w.active AND NOT w.deleted AS live,
              (c.created_at < now() - make_interval(hours => $3)) AS expired, row_to_json(co) AS company,
              EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.webhook_id = c.webhook_id AND e.doc_id = c.doc_id AND e.seq < c.seq AND e.status = 'pending'
                        AND e.id <> ALL (ARRAY(SELECT id FROM c))) AS behind`;
@@ -200,38 +202,61 @@ export class WebhookDispatcher {
       for (const d of ds) byDoc.set(d.doc_id, [...(byDoc.get(d.doc_id) ?? []), d]);
       // An event of a document waits while an earlier one to this webhook is still pending and not in this claim (`behind`),
       // or one of the claim's was not delivered (its deliveries are left as they are).
-      await bounded([...byDoc.values()], this.o.perReceiver, async (events) => {
-        let blocked = false;
-        for (const d of events) {
-          blocked ||= d.behind;
-          if (blocked) { outcomes.set(d.id, { id: d.id, status: 'skip', response: null, error: null, body: d.body }); continue; }
-          const o = await this.send(d, target, secrets);
-          outcomes.set(d.id, o);
-          blocked = o.status !== 'delivered';
-        }
-      });
+      const skip = (d: Claimed) => outcomes.set(d.id, { id: d.id, status: 'skip', response: null, error: null, body: d.body });
+      if (first.max_events <= 1) {
+        await bounded([...byDoc.values()], this.o.perReceiver, async (events) => {
+          let blocked = false;
+          for (const d of events) {
+            blocked ||= d.behind;
+            if (blocked) { skip(d); continue; }
+            const [o] = await this.send([d], target, secrets, false);
+            outcomes.set(d.id, o);
+            blocked = o.status !== 'delivered';
+          }
+        });
+        return;
+      }
+      // The receiver takes up to max_events events in one POST: a document's events together and in order, POSTs in parallel.
+      const posts: Claimed[][] = [];
+      let post: Claimed[] = [];
+      for (const events of byDoc.values()) {
+        const behind = events.findIndex((d) => d.behind);
+        const ready = events.slice(0, behind < 0 ? events.length : behind).slice(0, first.max_events);
+        for (const d of events.slice(ready.length)) skip(d);
+        if (post.length + ready.length > first.max_events) { posts.push(post); post = []; }
+        post.push(...ready);
+      }
+      if (post.length) posts.push(post);
+      await bounded(posts, this.o.perReceiver, async (ds) => { for (const o of await this.send(ds, target, secrets, true)) outcomes.set(o.id, o); });
     }));
     await this.record([...outcomes.values()]);
     return claimed.length;
   }
 
-  /** One POST of one delivery; its outcome (the record decides what a failure becomes). */
-  private async send(d: Claimed, target: { refused: string } | Target, secrets: string[]): Promise<Outcome> {
-    const body = d.body!;
-    if ('refused' in target) return this.failure(d, null, `The URL ${target.refused}`);
+  /**
+   * One POST of one delivery (its body), or of several (`array`: the JSON array of their bodies, in order, signed as one
+   * body, `Webhook-Id` their event ids joined by commas); the outcome of each (the record decides what a failure becomes).
+   */
+  private async send(ds: Claimed[], target: { refused: string } | Target, secrets: string[], array: boolean): Promise<Outcome[]> {
+    const body = array ? `[${ds.map((d) => d.body).join(',')}]` : ds[0].body!;
+    if ('refused' in target) return ds.map((d) => this.failure(d, null, `The URL ${target.refused}`));
     try {
       const t = Math.floor(Date.now() / 1000);
       const status = await postTo(target, {
-        'Content-Type': 'application/json', 'User-Agent': 'facturas-api-webhooks/1', 'Webhook-Id': d.event_id, 'Webhook-Signature': signature(secrets, t, body),
+        'Content-Type': 'application/json', 'User-Agent': 'facturas-api-webhooks/1', 'Webhook-Id': ds.map((d) => d.event_id).join(','),
+        'Webhook-Signature': signature(secrets, t, body),
       }, body, this.o.timeoutMs);
       if (status >= 200 && status < 300) {
-        const seconds = (Date.now() - new Date(d.created_at).getTime()) / 1000;
-        lag.observe(Math.max(0, seconds));
-        return { id: d.id, status: 'delivered', response: status, error: null, body, lag: seconds };
+        return ds.map((d) => {
+          const seconds = (Date.now() - new Date(d.created_at).getTime()) / 1000;
+          lag.observe(Math.max(0, seconds));
+          return { id: d.id, status: 'delivered', response: status, error: null, body: d.body, lag: seconds };
+        });
       }
-      return this.failure(d, status, `The receiver answered ${status}`);
+      return ds.map((d) => this.failure(d, status, `The receiver answered ${status}`));
     } catch (e) {
-      return this.failure(d, null, (e as Error).name === 'TimeoutError' ? `No answer within ${this.o.timeoutMs} ms` : `Could not reach the receiver: ${(e as Error).message}`);
+      const error = (e as Error).name === 'TimeoutError' ? `No answer within ${this.o.timeoutMs} ms` : `Could not reach the receiver: ${(e as Error).message}`;
+      return ds.map((d) => this.failure(d, null, error));
     }
   }
 

@@ -1397,7 +1397,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a webhook's URL, events, description or active flag (only the fields sent; checked as the creation checks them)
+         * Change a webhook's URL, events, description, active flag or max_events (only the fields sent; checked as the creation checks them)
          * @description Changes only the fields sent of a webhook (URL, events, description, active), each checked as the creation checks it, and answers it; `active: false` stops new deliveries. 404 for an unknown webhook.
          */
         patch: operations["updateWebhook"];
@@ -2933,7 +2933,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a webhook's URL, events, description or active flag (only the fields sent; checked as the creation checks them)
+         * Change a webhook's URL, events, description, active flag or max_events (only the fields sent; checked as the creation checks them)
          * @description Changes only the fields sent of a webhook (URL, events, description, active), each checked as the creation checks it, and answers it; `active: false` stops new deliveries. 404 for an unknown webhook.
          */
         patch: operations["mxUpdateWebhook"];
@@ -18801,6 +18801,8 @@ export interface operations {
                             events: string[];
                             description: string | null;
                             active: boolean;
+                            /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                            max_events: number;
                             /** Format: date-time */
                             created_at: string;
                             /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -18886,6 +18888,11 @@ export interface operations {
                     description?: string;
                     /** @default true */
                     active?: boolean;
+                    /**
+                     * @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body
+                     * @default 1
+                     */
+                    max_events?: number;
                 };
             };
         };
@@ -18918,6 +18925,8 @@ export interface operations {
                         events: string[];
                         description: string | null;
                         active: boolean;
+                        /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                        max_events: number;
                         /** Format: date-time */
                         created_at: string;
                         /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -19022,6 +19031,8 @@ export interface operations {
                         events: string[];
                         description: string | null;
                         active: boolean;
+                        /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                        max_events: number;
                         /** Format: date-time */
                         created_at: string;
                         /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -19192,6 +19203,8 @@ export interface operations {
                     description?: string | null;
                     /** @description false: no new deliveries, and the pending ones end as failed when their turn comes */
                     active?: boolean;
+                    /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                    max_events?: number;
                 };
             };
         };
@@ -19223,6 +19236,8 @@ export interface operations {
                         events: string[];
                         description: string | null;
                         active: boolean;
+                        /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                        max_events: number;
                         /** Format: date-time */
                         created_at: string;
                         /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -19337,6 +19352,8 @@ export interface operations {
                         events: string[];
                         description: string | null;
                         active: boolean;
+                        /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                        max_events: number;
                         /** Format: date-time */
                         created_at: string;
                         /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -35808,6 +35825,8 @@ export interface operations {
                             events: string[];
                             description: string | null;
                             active: boolean;
+                            /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                            max_events: number;
                             /** Format: date-time */
                             created_at: string;
                             /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -35893,6 +35912,11 @@ export interface operations {
                     description?: string;
                     /** @default true */
                     active?: boolean;
+                    /**
+                     * @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body
+                     * @default 1
+                     */
+                    max_events?: number;
                 };
             };
         };
@@ -35925,6 +35949,8 @@ export interface operations {
                         events: string[];
                         description: string | null;
                         active: boolean;
+                        /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                        max_events: number;
                         /** Format: date-time */
                         created_at: string;
                         /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -36029,6 +36055,8 @@ export interface operations {
                         events: string[];
                         description: string | null;
                         active: boolean;
+                        /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                        max_events: number;
                         /** Format: date-time */
                         created_at: string;
                         /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -36199,6 +36227,8 @@ export interface operations {
                     description?: string | null;
                     /** @description false: no new deliveries, and the pending ones end as failed when their turn comes */
                     active?: boolean;
+                    /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                    max_events?: number;
                 };
             };
         };
@@ -36230,6 +36260,8 @@ export interface operations {
                         events: string[];
                         description: string | null;
                         active: boolean;
+                        /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                        max_events: number;
                         /** Format: date-time */
                         created_at: string;
                         /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -36344,6 +36376,8 @@ export interface operations {
                         events: string[];
                         description: string | null;
                         active: boolean;
+                        /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                        max_events: number;
                         /** Format: date-time */
                         created_at: string;
                         /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
