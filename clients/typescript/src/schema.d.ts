@@ -18782,6 +18782,7 @@ export interface operations {
                      *           ],
                      *           "description": "ERP",
                      *           "active": true,
+                     *           "max_events": 1,
                      *           "created_at": "2026-12-03T14:45:52.207Z",
                      *           "previous_secret_expires_at": null
                      *         }
@@ -18877,7 +18878,8 @@ export interface operations {
                  *         "invoice.stamp_rejected"
                  *       ],
                  *       "description": "ERP",
-                 *       "active": true
+                 *       "active": true,
+                 *       "max_events": 1
                  *     }
                  */
                 "application/json": {
@@ -18913,6 +18915,7 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
+                     *       "max_events": 1,
                      *       "created_at": "2026-12-03T14:45:52.207Z",
                      *       "previous_secret_expires_at": null,
                      *       "secret": "whsec_40e7_vw6vTBLogDnU-nU3RdBZ7l0p8nD"
@@ -19020,6 +19023,7 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
+                     *       "max_events": 1,
                      *       "created_at": "2026-12-03T14:45:52.207Z",
                      *       "previous_secret_expires_at": null
                      *     }
@@ -19225,6 +19229,7 @@ export interface operations {
                      *       ],
                      *       "description": "ERP contable",
                      *       "active": true,
+                     *       "max_events": 1,
                      *       "created_at": "2026-12-03T14:45:52.207Z",
                      *       "previous_secret_expires_at": null
                      *     }
@@ -19340,6 +19345,7 @@ export interface operations {
                      *       ],
                      *       "description": "ERP contable",
                      *       "active": true,
+                     *       "max_events": 1,
                      *       "created_at": "2026-12-03T14:45:52.207Z",
                      *       "previous_secret_expires_at": "2026-12-04T14:46:40.266Z",
                      *       "secret": "whsec_NYwcdTNIvkV9nKeNli8uIl24AK20on1o"
@@ -35806,6 +35812,7 @@ export interface operations {
                      *           ],
                      *           "description": "ERP",
                      *           "active": true,
+                     *           "max_events": 1,
                      *           "created_at": "2026-12-03T14:46:40.835Z",
                      *           "previous_secret_expires_at": null
                      *         }
@@ -35901,7 +35908,8 @@ export interface operations {
                  *         "invoice.stamp_rejected"
                  *       ],
                  *       "description": "ERP",
-                 *       "active": true
+                 *       "active": true,
+                 *       "max_events": 1
                  *     }
                  */
                 "application/json": {
@@ -35937,6 +35945,7 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
+                     *       "max_events": 1,
                      *       "created_at": "2026-12-03T14:46:40.835Z",
                      *       "previous_secret_expires_at": null,
                      *       "secret": "whsec_ZMFixlVVuxuvlyi2iq5DOuPwQumnZJNe"
@@ -36044,6 +36053,7 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
+                     *       "max_events": 1,
                      *       "created_at": "2026-12-03T14:46:40.835Z",
                      *       "previous_secret_expires_at": null
                      *     }
@@ -36249,6 +36259,7 @@ export interface operations {
                      *       ],
                      *       "description": "ERP contable",
                      *       "active": true,
+                     *       "max_events": 1,
                      *       "created_at": "2026-12-03T14:46:40.835Z",
                      *       "previous_secret_expires_at": null
                      *     }
@@ -36364,6 +36375,7 @@ export interface operations {
                      *       ],
                      *       "description": "ERP contable",
                      *       "active": true,
+                     *       "max_events": 1,
                      *       "created_at": "2026-12-03T14:46:40.835Z",
                      *       "previous_secret_expires_at": "2026-12-04T14:47:03.475Z",
                      *       "secret": "whsec_YsM4Nme0IqXUis_15BLqRr6RvcxPqzsc"
