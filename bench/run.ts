@@ -83,8 +83,8 @@ type PathName = 'floor' | 'plain' | 'electronic' | 'mx' | 'pos' | 'ticket';
 /**
  * The order each round runs them in: the counter's paths (plain, pos, ticket) side by side right after the floor, then the
  * paths that sign and stamp. The POS ticket costs what the plain invoice does (one statement, or its place in a batch's,
- * and the same planning), but measured right after the stamping paths it paid for what they leave behind (their
- * garbage, the outbox's later work): 0.66–0.90 of plain in that order, which was the order's figure, not the ticket's.
+ * and the same planning: docs/internals.md, Performance); measured right after the stamping paths, as it was until
+ * 2026-12-04, it read 0.66–0.90 of plain, with the plain invoice measured after the floor.
  */
 const PATHS: PathName[] = ['floor', 'plain', 'pos', 'ticket', 'electronic', 'mx'];
 
