@@ -2,13 +2,17 @@
  * The webhook dispatcher: sends the deliveries that events queued (src/webhooks/deliveries.ts), out of every request's
  * path, in batches. The delivery rows are the queue (migration 072): a creation's event costs its delivery row and
  * nothing else, and every server process runs a dispatcher that
- * - claims up to `batch` due deliveries with ONE statement (FOR UPDATE SKIP LOCKED, a claim that expires after
- *   claimMs so that a process that died leaves them to the others), which also reads their webhooks and companies;
+ * - claims up to `batch` due deliveries with ONE statement, which also reads their webhooks and companies and whether an
+ *   earlier event of the same document is still pending outside the claim: on PostgreSQL FOR UPDATE SKIP LOCKED, a
+ *   claim that expires after claimMs so that a process that died leaves them to the others; on the embedded database,
+ *   which one process holds, a plain read and a claim kept in memory (no write of the rows);
  * - builds the bodies still missing (each document as its GET answers it): the batch's invoices of a company in one
  *   query, other documents one read each, `concurrency` companies at a time, and stores them with one statement
  *   before the first POST (every retry sends the same bytes, even after a crash);
  * - POSTs them, in parallel per receiver up to `perReceiver` at once, the deliveries of one document to one webhook
- *   one after the other in the order of its events (a later one is not sent while an earlier one is pending);
+ *   one after the other in the order of its events (a later one is not sent while an earlier one is pending); a
+ *   receiver that asked for several events in one POST (the webhook's max_events) gets them as a JSON array of up to
+ *   that many, a document's events together and in order, signed as one body;
  * - records every outcome of the batch with ONE statement (delivered; pending again after the backoff, 1 s doubling
  *   to 10 min; failed once WEBHOOK_RETRY_HOURS have passed, or at once for a deleted webhook or a refused URL);
  * and claims again at once while claims come back full, else polls every `pollMs` (default 500 ms).
@@ -30,7 +34,7 @@ export interface DispatchOptions {
   log?: (msg: string, extra?: object) => void;
 }
 
-type Claimed = DeliveryRow & Pick<WebhookRow, 'url' | 'secret'> & { previous: string | null; live: boolean; expired: boolean; company: Company };
+type Claimed = DeliveryRow & Pick<WebhookRow, 'url' | 'secret' | 'max_events'> & { previous: string | null; live: boolean; expired: boolean; company: Company; behind: boolean };
 interface Outcome { id: string; status: 'pending' | 'delivered' | 'failed' | 'skip'; response: number | null; error: string | null; body: string | null; lag?: number }
 
 const lag = new Histogram({
@@ -55,6 +59,10 @@ new Gauge({
   },
 });
 
+/** The deliveries claimed on each embedded database (its dispatchers', in this process), and its claim under way. */
+const heldOf = new WeakMap<Db, Set<string>>();
+const claiming = new WeakMap<Db, Promise<unknown>>();
+
 /** Asks every dispatcher of this process to claim now (a delivery made due again: POST …/retry). */
 export function kickDispatchers(): void {
   for (const d of running) void d.kick();
@@ -66,9 +74,15 @@ export class WebhookDispatcher {
   private pass: Promise<void> | null = null;
   private again = false;
   private readonly o: Required<Omit<DispatchOptions, 'resolve'>> & { resolve?: Resolve };
+  /** The deliveries claimed in this process (the embedded database only; see claim). */
+  private readonly held: Set<string> | undefined;
 
   constructor(readonly db: Db, options: DispatchOptions) {
     this.o = { pollMs: 500, batch: 200, perReceiver: 16, claimMs: 120_000, concurrency: 8, log: () => undefined, ...options };
+    if (db.kind === 'pglite') {
+      if (!heldOf.has(db)) heldOf.set(db, new Set());
+      this.held = heldOf.get(db);
+    }
   }
 
   start(): void {
@@ -111,18 +125,49 @@ export class WebhookDispatcher {
 
   /** One claim, its sends and its record; answers how many deliveries it claimed. */
   async once(): Promise<number> {
-    const claimed = await this.db.query<Claimed>(`
+    const claimed = await this.claim();
+    try {
+      return claimed.length ? await this.sendAll(claimed) : 0;
+    } finally {
+      for (const d of claimed) this.held?.delete(d.id);
+    }
+  }
+
+  /**
+   * Up to `batch` due deliveries with their webhook and company, and whether an earlier event of the same document to
+   * the same webhook is still pending outside the claim (`behind`). On PostgreSQL the claim is written on the rows (a
+   * claim that expires, for the other processes); the embedded database belongs to this process alone, so there the
+   * claim is kept in memory (`held`, shared by this database's dispatchers) and costs no write of the rows.
+   */
+  private async claim(): Promise<Claimed[]> {
+    const columns = `w.url, w.secret, w.max_events, CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous, w.active AND NOT w.deleted AS live,
+             (c.created_at < now() - make_interval(hours => $3)) AS expired, row_to_json(co) AS company,
+             EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.webhook_id = c.webhook_id AND e.doc_id = c.doc_id AND e.seq < c.seq AND e.status = 'pending'
+                       AND e.id <> ALL (ARRAY(SELECT id FROM c))) AS behind`;
+    const due = `d.status = 'pending' AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now())`;
+    if (!this.held) {
+      return this.db.query<Claimed>(`
       WITH c AS (
         UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => $2::float8 / 1000)
-         WHERE id IN (SELECT d.id FROM webhook_deliveries d
-                       WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now())
-                       ORDER BY d.next_attempt_at, d.seq LIMIT $1 FOR UPDATE SKIP LOCKED)
+         WHERE id IN (SELECT d.id FROM webhook_deliveries d WHERE ${due} ORDER BY d.next_attempt_at, d.seq LIMIT $1 FOR UPDATE SKIP LOCKED)
         RETURNING *)
-      SELECT c.*, w.url, w.secret, CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous, w.active AND NOT w.deleted AS live,
-             (c.created_at < now() - make_interval(hours => $3)) AS expired, row_to_json(co) AS company
+      SELECT c.*, ${columns}
         FROM c JOIN webhooks w ON w.id = c.webhook_id JOIN companies co ON co.company_id = c.company_id
        ORDER BY c.seq`, [this.o.batch, this.o.claimMs, this.o.retryHours]);
-    if (!claimed.length) return 0;
+    }
+    const held = this.held;
+    // One claim at a time per database: a delivery is held from the answer of the claim that took it.
+    const turn = (claiming.get(this.db) ?? Promise.resolve()).then(() => this.db.query<Claimed>(`
+      WITH c AS (SELECT d.* FROM webhook_deliveries d WHERE ${due} AND d.id <> ALL ($2::uuid[]) ORDER BY d.next_attempt_at, d.seq LIMIT $1)
+      SELECT c.*, ${columns}
+        FROM c JOIN webhooks w ON w.id = c.webhook_id JOIN companies co ON co.company_id = c.company_id
+       ORDER BY c.seq`, [this.o.batch, [...held], this.o.retryHours]).then((rows) => { for (const d of rows) held.add(d.id); return rows; }));
+    claiming.set(this.db, turn.catch(() => undefined));
+    return turn;
+  }
+
+  /** Sends a claim's deliveries and records them; answers how many there were. */
+  private async sendAll(claimed: Claimed[]): Promise<number> {
     sent.observe(claimed.length);
     const outcomes = new Map<string, Outcome>();
 
@@ -155,49 +200,63 @@ export class WebhookDispatcher {
       const secrets = [first.secret, ...(first.previous ? [first.previous] : [])].map((k) => openFor(k, AAD.webhook(first.company_id, first.webhook_id)));
       const byDoc = new Map<string, Claimed[]>();
       for (const d of ds) byDoc.set(d.doc_id, [...(byDoc.get(d.doc_id) ?? []), d]);
-      // A document whose earlier event to this webhook is still pending and not in this claim waits (its deliveries are left as they are).
-      const waiting = await this.behind(first.webhook_id, [...byDoc.keys()], ds);
-      await bounded([...byDoc.entries()], this.o.perReceiver, async ([doc, events]) => {
-        let blocked = waiting.has(doc);
-        for (const d of events) {
-          if (blocked) { outcomes.set(d.id, { id: d.id, status: 'skip', response: null, error: null, body: d.body }); continue; }
-          const o = await this.send(d, target, secrets);
-          outcomes.set(d.id, o);
-          blocked = o.status !== 'delivered';
-        }
-      });
+      // An event of a document waits while an earlier one to this webhook is still pending and not in this claim (`behind`),
+      // or one of the claim's was not delivered (its deliveries are left as they are).
+      const skip = (d: Claimed) => outcomes.set(d.id, { id: d.id, status: 'skip', response: null, error: null, body: d.body });
+      if (first.max_events <= 1) {
+        await bounded([...byDoc.values()], this.o.perReceiver, async (events) => {
+          let blocked = false;
+          for (const d of events) {
+            blocked ||= d.behind;
+            if (blocked) { skip(d); continue; }
+            const [o] = await this.send([d], target, secrets, false);
+            outcomes.set(d.id, o);
+            blocked = o.status !== 'delivered';
+          }
+        });
+        return;
+      }
+      // The receiver takes up to max_events events in one POST: a document's events together and in order, POSTs in parallel.
+      const posts: Claimed[][] = [];
+      let post: Claimed[] = [];
+      for (const events of byDoc.values()) {
+        const behind = events.findIndex((d) => d.behind);
+        const ready = events.slice(0, behind < 0 ? events.length : behind).slice(0, first.max_events);
+        for (const d of events.slice(ready.length)) skip(d);
+        if (post.length + ready.length > first.max_events) { posts.push(post); post = []; }
+        post.push(...ready);
+      }
+      if (post.length) posts.push(post);
+      await bounded(posts, this.o.perReceiver, async (ds) => { for (const o of await this.send(ds, target, secrets, true)) outcomes.set(o.id, o); });
     }));
     await this.record([...outcomes.values()]);
     return claimed.length;
   }
 
-  /** The documents (of `docs`) with an earlier pending delivery to this webhook that the claim did not take. */
-  private async behind(webhookId: string, docs: string[], claimed: Claimed[]): Promise<Set<string>> {
-    const first = new Map<string, number>();
-    for (const d of claimed) if (!first.has(d.doc_id) || Number(d.seq) < first.get(d.doc_id)!) first.set(d.doc_id, Number(d.seq));
-    const rows = await this.db.query<{ doc_id: string }>(
-      `SELECT DISTINCT e.doc_id FROM webhook_deliveries e JOIN unnest($2::text[], $3::bigint[]) AS f(doc_id, seq) ON e.doc_id = f.doc_id AND e.seq < f.seq
-        WHERE e.webhook_id = $1 AND e.status = 'pending'`, [webhookId, docs, docs.map((d) => first.get(d))]);
-    return new Set(rows.map((r) => r.doc_id));
-  }
-
-  /** One POST of one delivery; its outcome (the record decides what a failure becomes). */
-  private async send(d: Claimed, target: { refused: string } | Target, secrets: string[]): Promise<Outcome> {
-    const body = d.body!;
-    if ('refused' in target) return this.failure(d, null, `The URL ${target.refused}`);
+  /**
+   * One POST of one delivery (its body), or of several (`array`: the JSON array of their bodies, in order, signed as one
+   * body, `Webhook-Id` their event ids joined by commas); the outcome of each (the record decides what a failure becomes).
+   */
+  private async send(ds: Claimed[], target: { refused: string } | Target, secrets: string[], array: boolean): Promise<Outcome[]> {
+    const body = array ? `[${ds.map((d) => d.body).join(',')}]` : ds[0].body!;
+    if ('refused' in target) return ds.map((d) => this.failure(d, null, `The URL ${target.refused}`));
     try {
       const t = Math.floor(Date.now() / 1000);
       const status = await postTo(target, {
-        'Content-Type': 'application/json', 'User-Agent': 'facturas-api-webhooks/1', 'Webhook-Id': d.event_id, 'Webhook-Signature': signature(secrets, t, body),
+        'Content-Type': 'application/json', 'User-Agent': 'facturas-api-webhooks/1', 'Webhook-Id': ds.map((d) => d.event_id).join(','),
+        'Webhook-Signature': signature(secrets, t, body),
       }, body, this.o.timeoutMs);
       if (status >= 200 && status < 300) {
-        const seconds = (Date.now() - new Date(d.created_at).getTime()) / 1000;
-        lag.observe(Math.max(0, seconds));
-        return { id: d.id, status: 'delivered', response: status, error: null, body, lag: seconds };
+        return ds.map((d) => {
+          const seconds = (Date.now() - new Date(d.created_at).getTime()) / 1000;
+          lag.observe(Math.max(0, seconds));
+          return { id: d.id, status: 'delivered', response: status, error: null, body: d.body, lag: seconds };
+        });
       }
-      return this.failure(d, status, `The receiver answered ${status}`);
+      return ds.map((d) => this.failure(d, status, `The receiver answered ${status}`));
     } catch (e) {
-      return this.failure(d, null, (e as Error).name === 'TimeoutError' ? `No answer within ${this.o.timeoutMs} ms` : `Could not reach the receiver: ${(e as Error).message}`);
+      const error = (e as Error).name === 'TimeoutError' ? `No answer within ${this.o.timeoutMs} ms` : `Could not reach the receiver: ${(e as Error).message}`;
+      return ds.map((d) => this.failure(d, null, error));
     }
   }
 

@@ -1,8 +1,8 @@
 /**
  * Webhook subscriptions, on both base addresses (each company its own):
- *   POST   /v1/webhooks                 {url, events, description?, active?}: 201 with the signing `secret`, shown only here
+ *   POST   /v1/webhooks                 {url, events, description?, active?, max_events?}: 201 with the signing `secret`, shown only here
  *   GET    /v1/webhooks, /v1/webhooks/{id}
- *   PATCH  /v1/webhooks/{id}            {url?, events?, description?, active?}: checked as the creation checks them
+ *   PATCH  /v1/webhooks/{id}            {url?, events?, description?, active?, max_events?}: checked as the creation checks them
  *   POST   /v1/webhooks/{id}/rotate-secret  a new secret, shown only here; the replaced one still signs for WEBHOOK_SECRET_GRACE_HOURS
  *   DELETE /v1/webhooks/{id}            no more deliveries; the pending ones end as failed
  *   GET    /v1/webhooks/{id}/deliveries  newest first, with their status, attempts and last answer
@@ -25,21 +25,26 @@ import type { DeliveryRow, WebhookRow } from './rows';
 
 const Url = Type.String({ minLength: 1, maxLength: 2000, description: 'Where events are POSTed: https:// (or http://) on a public address' });
 const Events = Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { minItems: 1, maxItems: 50, description: `Event types (<document>.<event>), or "*" for every one: ${EVENT_TYPES.join(', ')}` });
+const maxEvents = { minimum: 1, maximum: 100, description: 'Up to this many events in one POST: 1 (the default) POSTs each event alone, '
+  + 'as an object; more POSTs a JSON array of up to that many events (a document\'s events together and in order), signed as one body' };
+const MaxEvents = Type.Integer(maxEvents);
 const WebhookBody = Type.Object({
   url: Url, events: Events,
   description: Type.Optional(Type.String({ maxLength: 500 })),
   active: Type.Optional(Type.Boolean({ default: true })),
+  max_events: Type.Optional(Type.Integer({ ...maxEvents, default: 1 })),
 }, { additionalProperties: false });
 /** A change: only the fields sent change, each checked as the creation checks it. */
 const WebhookChange = Type.Object({
   url: Type.Optional(Url), events: Type.Optional(Events),
   description: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()], { description: 'null removes it' })),
   active: Type.Optional(Type.Boolean({ description: 'false: no new deliveries, and the pending ones end as failed when their turn comes' })),
+  max_events: Type.Optional(MaxEvents),
 }, { additionalProperties: false });
 
 const WebhookAnswer = Type.Object({
   id: Type.String({ format: 'uuid' }), url: Type.String(), events: Type.Array(Type.String()), description: Type.Union([Type.String(), Type.Null()]),
-  active: Type.Boolean(), created_at: Type.String({ format: 'date-time' }),
+  active: Type.Boolean(), max_events: MaxEvents, created_at: Type.String({ format: 'date-time' }),
   previous_secret_expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
     description: 'After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs' }),
   secret: Type.Optional(Type.String({ description: 'The key of Webhook-Signature (HMAC-SHA256); answered only by the creation and by rotate-secret' })),
@@ -55,7 +60,7 @@ const DeliveryAnswer = Type.Object({
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 const webhook = (r: WebhookRow) => ({
-  id: r.id, url: r.url, events: r.events, description: r.description, active: r.active, created_at: iso(r.created_at)!,
+  id: r.id, url: r.url, events: r.events, description: r.description, active: r.active, max_events: r.max_events, created_at: iso(r.created_at)!,
   previous_secret_expires_at: r.previous_secret && r.previous_secret_expires_at && new Date(r.previous_secret_expires_at).getTime() > Date.now() ? iso(r.previous_secret_expires_at) : null,
 });
 const newSecret = () => `whsec_${crypto.randomBytes(24).toString('base64url')}`;
@@ -93,9 +98,9 @@ export const webhookRoutes: RouteModule = (app, { db, config }) => {
     const id = crypto.randomUUID();
     // Stored sealed, bound to this row (src/platform/secrets.ts).
     const [row] = await db.query<WebhookRow>(
-      `INSERT INTO webhooks (company_id, id, url, events, description, active, secret) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+      `INSERT INTO webhooks (company_id, id, url, events, description, active, secret, max_events) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
       [req.company.company_id, id, body.url, [...new Set(body.events)], body.description ?? null, body.active ?? true,
-        storedSecret(key, secret, AAD.webhook(req.company.company_id, id))]);
+        storedSecret(key, secret, AAD.webhook(req.company.company_id, id)), body.max_events ?? 1]);
     return reply.status(201).send({ ...webhook(row), secret });
   });
 
@@ -111,7 +116,7 @@ export const webhookRoutes: RouteModule = (app, { db, config }) => {
 
   app.patch('/webhooks/:id', {
     attachValidation: true,
-    schema: { tags, summary: 'Change a webhook\'s URL, events, description or active flag (only the fields sent; checked as the creation checks them)',
+    schema: { tags, summary: 'Change a webhook\'s URL, events, description, active flag or max_events (only the fields sent; checked as the creation checks them)',
       params, body: WebhookChange, response: { 200: WebhookAnswer } },
   }, async (req) => {
     const id = req.params.id;
@@ -119,10 +124,10 @@ export const webhookRoutes: RouteModule = (app, { db, config }) => {
     await find(req.company, id);
     const [row] = await db.query<WebhookRow>(
       `UPDATE webhooks SET url = COALESCE($3::text, url), events = COALESCE($4::text[], events), active = COALESCE($5::boolean, active),
-              description = CASE WHEN $6::boolean THEN $7::text ELSE description END, updated_at = now()
+              description = CASE WHEN $6::boolean THEN $7::text ELSE description END, max_events = COALESCE($8::int, max_events), updated_at = now()
         WHERE company_id = $1 AND id = $2 AND NOT deleted RETURNING *`,
       [req.company.company_id, id, body.url ?? null, body.events ? [...new Set(body.events)] : null, body.active ?? null,
-        body.description !== undefined, body.description ?? null]);
+        body.description !== undefined, body.description ?? null, body.max_events ?? null]);
     if (!row) throw notFound(`Webhook ${id}`);
     return webhook(row);
   });

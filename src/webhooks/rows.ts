@@ -12,6 +12,8 @@ export interface WebhookRow {
   /** The secret replaced by the last rotation (sealed like `secret`), valid until previous_secret_expires_at (migrations/047). */
   previous_secret: string | null;
   previous_secret_expires_at: Date | string | null;
+  /** Up to this many events in one POST (a JSON array when above 1; migrations/074). */
+  max_events: number;
   deleted: boolean;
   created_at: Date | string;
   updated_at: Date | string;

@@ -4,7 +4,8 @@
  * bad URLs, unknown events: 400 with the path; another company's webhook: 404); rotate-secret
  * answers a new secret once, stores it sealed beside the replaced one, and while the grace lasts
  * every delivery carries two v1 signatures (the new secret's and the old one's); after it, only
- * the new one (the grace's end is moved into the past in the database, the clock the service reads).
+ * the new one (the grace's end is moved into the past in the database, the clock the service reads); max_events
+ * sends several events in one signed POST (a JSON array), each event the same bytes on every attempt.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,7 +18,7 @@ import { AAD, openFor } from '../../src/platform/secrets';
 import { coRefs, validInvoice, type CoRefs } from '../support/co';
 import { sleep } from '../support/profile';
 
-interface Got { path: string; signature: string; raw: string; docId: string }
+interface Got { path: string; signature: string; id: string; raw: string; docId: string }
 
 /** The v1 signatures of a Webhook-Signature header, and whether one of them verifies with `secret` (docs/webhooks.md). */
 function signatures(header: string): { t: number; v1: string[] } {
@@ -44,11 +45,12 @@ const got: Got[] = [];
 const receiver = http.createServer((req, res) => {
   let raw = '';
   req.on('data', (c) => { raw += c; }).on('end', () => {
-    got.push({ path: req.url ?? '', signature: String(req.headers['webhook-signature']), raw, docId: String(JSON.parse(raw).data?.id) });
-    res.writeHead(204).end();
+    got.push({ path: req.url ?? '', signature: String(req.headers['webhook-signature']), id: String(req.headers['webhook-id']), raw, docId: String(JSON.parse(raw).data?.id) });
+    res.writeHead(req.url === '/batch' && batchFails ? 500 : 204).end();
   });
 });
 let base = '';
+let batchFails = false;
 before(async () => {
   await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
@@ -87,6 +89,9 @@ eachStorage('webhook changes and secret rotation', (storage) => {
       assert.deepEqual([now.active, now.description, now.created_at], [true, null, hook.created_at]);
       now = await patch({ description: 'ERP 2' });
       assert.equal(now.description, 'ERP 2');
+      assert.equal(now.max_events, 1, 'one event per POST unless asked');
+      now = await patch({ max_events: 20 });
+      assert.deepEqual([now.max_events, now.description, now.url], [20, 'ERP 2', `${base}/b`]);
 
       const bad = async (body: object) => {
         const res = await api.patch(`/v1/webhooks/${hook.id}`, body);
@@ -97,6 +102,7 @@ eachStorage('webhook changes and secret rotation', (storage) => {
       assert.deepEqual(await bad({ url: 'not a url' }), ['invalid_value@url']);
       assert.deepEqual(await bad({ events: ['invoice.created', 'invoice.exploded'] }), ['invalid_value@events[1]']);
       assert.deepEqual(await bad({ events: [] }), ['invalid_array@events']);
+      for (const max of [0, 101, 2.5, '5']) assert.match((await bad({ max_events: max }))?.join() ?? '', /@max_events$/, `max_events ${max}`);
       const unknown = await bad({ active: false, secret: 'whsec_mine' });
       assert.equal(unknown?.length, 1);
       assert.match(unknown![0], /@secret$/, 'an unknown field is refused at its path');
@@ -125,6 +131,52 @@ eachStorage('webhook changes and secret rotation', (storage) => {
     assert.deepEqual(await s.db.query('SELECT id FROM webhook_deliveries WHERE doc_id = $1', [quiet.id]), [], 'an inactive webhook gets no delivery');
     assert.deepEqual(of(quiet.id), [], 'an inactive webhook receives nothing');
     await api.delete(`/v1/webhooks/${hook.id}`);
+  });
+
+  test('max_events: several events in one signed POST, a JSON array; a failed POST retries each event with the same bytes', async () => {
+    const api = s.as('co');
+    batchFails = true;
+    const hook = (await api.post('/v1/webhooks', { url: `${base}/batch`, events: ['invoice.created'], max_events: 3 })).body;
+    assert.equal(hook.max_events, 3);
+    const start = got.length; // (the other storage's run of this test received on the same path)
+    const posted = () => got.slice(start).filter((g) => g.path === '/batch').map((g) => ({ ...g, events: JSON.parse(g.raw) as { id: string; type: string; data: { id: string } }[] }));
+    try {
+      const invoices = await Promise.all(Array.from({ length: 6 }, (_, i) => api.post('/v1/invoices', validInvoice(r, { observations: `batch ${i}` }))));
+      for (const inv of invoices) assert.equal(inv.status, 201, JSON.stringify(inv.body));
+      const ids = invoices.map((inv) => inv.body.id as string).sort();
+      const attempted = async () => (await s.db.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1 AND attempts >= 1', [hook.id]))[0].n;
+      await until('every event tried once, refused by the receiver', async () => (await attempted()) === 6);
+      batchFails = false;
+      await s.db.query(`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE webhook_id = $1 AND status = 'pending'`, [hook.id]);
+      const delivered = async () => (await s.db.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'delivered'`, [hook.id]))[0].n;
+      await until('every event delivered', async () => (await delivered()) === 6);
+
+      const posts = posted();
+      const bytes = new Map<string, string>();
+      for (const p of posts) {
+        assert.ok(Array.isArray(p.events) && p.events.length >= 1 && p.events.length <= 3, p.raw.slice(0, 200));
+        assert.ok(verifies(hook.secret, p.signature, p.raw), 'the signature covers the whole body');
+        assert.equal(p.id, p.events.map((e) => e.id).join(','), 'Webhook-Id: the event ids');
+        for (const e of p.events) {
+          assert.equal(e.type, 'invoice.created');
+          const text = JSON.stringify(e);
+          assert.ok(p.raw.includes(text), 'each event as its own object');
+          assert.equal(bytes.get(e.id) ?? text, text, 'the same bytes on every attempt');
+          bytes.set(e.id, text);
+        }
+      }
+      const events = posts.flatMap((p) => p.events);
+      assert.deepEqual([...new Set(events.map((e) => e.data.id))].sort(), ids, 'every invoice\'s event');
+      assert.equal(new Set(events.map((e) => e.id)).size, 6, 'one event per invoice');
+      assert.ok(events.length > 6, 'the refused ones sent again');
+      assert.ok(posts.some((p) => p.events.length > 1), `several events in one POST: ${posts.map((p) => p.events.length).join(' ')}`);
+      const listed = (await api.get(`/v1/webhooks/${hook.id}/deliveries`)).body.results as { status: string; attempts: number }[];
+      assert.deepEqual(listed.map((d) => d.status), Array(6).fill('delivered'));
+      assert.ok(listed.every((d) => d.attempts >= 2), 'tried, refused, then delivered');
+    } finally {
+      batchFails = false;
+      await api.delete(`/v1/webhooks/${hook.id}`);
+    }
   });
 
   test('rotate-secret: a new secret once, sealed; both sign during the grace, only the new one after it', async () => {
