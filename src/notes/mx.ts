@@ -48,8 +48,9 @@ import { unsealedCfdi } from '../einvoice/sat/cfdi';
 import { checkRelated, RelatedBody, type RelatedCfdi } from '../einvoice/sat/related';
 import { cfdiContentProblems } from '../einvoice/sat/rules';
 import { missingCfdiData } from '../einvoice/sat/stamp';
-import { cancelRoute, type CancelKernel, type MxStoredRow } from '../einvoice/sat/cancel';
-import { MX_STORED_COLUMNS, mxStoredAnswer, readMxStored } from '../einvoice/sat/stored';
+import { cancelRoute, type CancelKernel } from '../einvoice/sat/cancel';
+import { MX_STORED_COLUMNS, readMxStored } from '../einvoice/sat/stored';
+import { mxCreditNoteAnswer, type MxCreditNoteRow } from './mx-answer';
 import { genericReceiver } from '../companies/uses';
 import { COMPENSATION, PAYMENT_FORMS, PaidTax } from '../payments/schema';
 import { money, num, round2, sum } from '../platform/money';
@@ -349,7 +350,7 @@ export const mxNoteCancellation: CancelKernel = {
 };
 
 export const readMxNote = (q: Queryable, company: Company, id: string) =>
-  readMxStored(q, company.company_id, { table: 'notes', title: 'Credit note', only: "kind = 'NC'" }, id);
+  readMxStored(q, company.company_id, { table: 'notes', title: 'Credit note', only: "kind = 'NC'" }, id, mxCreditNoteAnswer);
 
 export const mxNoteRoutes: RouteModule = (app, { db, country, outbox, config }) => {
   if (country !== 'MX') return;
@@ -378,9 +379,9 @@ export const mxNoteRoutes: RouteModule = (app, { db, country, outbox, config }) 
   app.get('/credit-notes', { schema: { tags, summary: 'List credit notes, newest first', querystring: Type.Composite([PageQuery, listQuery(), AfterQuery]) } }, async (req) => {
     const q = req.query;
     const filter = listFilter(q, req.company);
-    const { total, rows } = await listDocuments<MxStoredRow>(db, { table: 'notes', columns: MX_STORED_COLUMNS, noun: 'credit note', only: 'NC' }, req.company, q,
+    const { total, rows } = await listDocuments<MxCreditNoteRow>(db, { table: 'notes', columns: MX_STORED_COLUMNS, noun: 'credit note', only: 'NC' }, req.company, q,
       { cond: `${filter.cond} AND kind = 'NC'`, args: filter.args });
-    return paged(q, total, rows.map(mxStoredAnswer));
+    return paged(q, total, rows.map(mxCreditNoteAnswer));
   });
 
   const stored = async (company: Company, id: string) => {
