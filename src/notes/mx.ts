@@ -234,7 +234,10 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
   if (problems.empty) checkLedgerAmounts(problems, notePostings(preview, [{ due: 0, invoice: '', amount: money(preview.total), account: MX_LEDGER.customers }], related), currencyOf ?? null, 'items', 'MXN');
   problems.throwIfAny();
   if (customer && !missingCfdiData(company, customer, lines.map((l) => l.product)).length) {
-    const xml = unsealedCfdi({ document: { ...preview, number: preview.number ?? 1 } as unknown as MxInvoiceDocument, company, customer,
+    // The CFDI of an egreso takes its payment from `egreso` (PUE, the note's form): the invoice's fields a note lacks are left empty.
+    const document: MxInvoiceDocument = { ...preview, number: preview.number ?? 1, seller: 0, cost_center: null, balance: 0,
+      payment: { method: 'PUE', conditions: { id: 0, value: preview.total, due_date: preview.date, name: '', payment_form: preview.payment_form } } };
+    const xml = unsealedCfdi({ document, company, customer,
       products: Object.fromEntries(lines.map((l) => [l.product.code, l.product])), egreso: { related: preview.invoices.map((i) => i.uuid), paymentForm: preview.payment_form } });
     for (const p of (await cfdiContentProblems(xml)).problems) problems.add('invalid_document', `The CFDI would be refused (${p.code}): ${p.message}`, /Concepto/.test(p.message) ? 'items' : 'body');
     problems.throwIfAny();
@@ -245,8 +248,11 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
 /** The invoice computation's plan for the note's lines (no seller, cost center or payment condition of its own). */
 function linesPlan(body: MxCreditNoteBody, date: string, docType: DocumentTypeRow, customer: CustomerRow, lines: MxPlan['lines'], retentions: TaxRow[], computed: MxPlan['computed'], use: string,
   related: RelatedCfdi[], currency: MxPlan['currency']): MxDocumentPlan {
-  const invoiceBody = { ...body, customer: { rfc_id: customer.identification, branch_office: customer.branch_office }, use,
-    payment: { method: 'PUE', conditions: { id: 0, value: Number(computed.total), due_date: '' } } } as unknown as MxInvoiceBody;
+  // A note has no seller, cost center or payment condition (noteDocument leaves them out of its document); its relations are plan.related.
+  const invoiceBody: MxInvoiceBody = {
+    document: body.document, number: body.number, customer: { rfc_id: customer.identification, branch_office: customer.branch_office }, seller: 0, use,
+    observations: body.observations, items: body.items, retentions: body.retentions, stamp: body.stamp, mail: body.mail,
+    payment: { method: 'PUE', conditions: { id: 0, value: Number(computed.total), due_date: '' } } };
   return { body: invoiceBody, date, docType, customer, lines, retentions, condition: { name: '', sat_code: body.payment_form }, computed, related, currency };
 }
 
