@@ -3,7 +3,7 @@
  * (GET, list, annul, stamp, webhooks). Built field by field to the type of its response schema (NoteAnswer),
  * never by spreading the stored JSON.
  */
-import { mailAnswer, metadataAnswer, type RowOf } from '../platform/answers';
+import { mailAnswer, metadataAnswer, identityAnswer, type RowOf } from '../platform/answers';
 import { stampMessages } from '../platform/stored';
 import type { NoteDocument } from './schema';
 
@@ -13,7 +13,7 @@ export type NoteRow = RowOf<NoteDocument> & { stamp_cude: string | null };
 export function noteAnswer(row: NoteRow): NoteDocument {
   const d = row.document;
   return {
-    id: d.id, document: d.document, prefix: d.prefix, number: d.number, name: d.name,
+    ...identityAnswer(d),
     date: d.date,
     invoice: d.invoice,
     reason: d.reason,

@@ -6,6 +6,7 @@
 import { mailAnswer, metadataAnswer, mxStampAnswer, type RowOf } from '../platform/answers';
 import { cancellationAnswer, type Cancellation } from '../einvoice/sat/cancel';
 import type { MxCreditNoteDocument } from './mx';
+import { mxSharedAnswer } from '../invoices/mx/answer';
 
 /** A credit note's row as read (MX_STORED_COLUMNS): its stored document, the columns that change after creation, its UUID and cancellation. */
 export type MxCreditNoteRow = RowOf<MxCreditNoteDocument> & { stamp_uuid: string | null; cancellation: Cancellation | null };
@@ -13,24 +14,7 @@ export type MxCreditNoteRow = RowOf<MxCreditNoteDocument> & { stamp_uuid: string
 export function mxCreditNoteAnswer(row: MxCreditNoteRow): MxCreditNoteDocument {
   const d = row.document;
   return {
-    id: d.id, document: d.document, prefix: d.prefix, number: d.number, name: d.name,
-    date: d.date,
-    customer: d.customer,
-    observations: d.observations,
-    use: d.use,
-    items: d.items,
-    retentions: d.retentions,
-    retention_details: d.retention_details,
-    related: d.related,
-    global_information: d.global_information,
-    exportation: d.exportation,
-    currency: d.currency,
-    subtotal: d.subtotal,
-    discounts: d.discounts,
-    taxes_total: d.taxes_total,
-    withholdings_total: d.withholdings_total,
-    retentions_total: d.retentions_total,
-    total: d.total,
+    ...mxSharedAnswer(d),
     payment_form: d.payment_form,
     refund_exchange_rate: d.refund_exchange_rate,
     reason: d.reason,

@@ -3,7 +3,7 @@
  * through (GET, list, cancel, stamp). Built field by field to the type of its response schema (PaymentAnswer),
  * never by spreading the stored JSON.
  */
-import { mailAnswer, metadataAnswer, mxStampAnswer, type RowOf } from '../platform/answers';
+import { mailAnswer, metadataAnswer, mxStampAnswer, identityAnswer, type RowOf } from '../platform/answers';
 import { cancellationAnswer, type Cancellation } from '../einvoice/sat/cancel';
 import type { PaymentDocument } from './schema';
 
@@ -13,7 +13,7 @@ export type PaymentRow = RowOf<PaymentDocument> & { stamp_uuid: string | null; c
 export function paymentAnswer(row: PaymentRow): PaymentDocument {
   const d = row.document;
   return {
-    id: d.id, document: d.document, prefix: d.prefix, number: d.number, name: d.name,
+    ...identityAnswer(d),
     date: d.date,
     paid_at: d.paid_at,
     customer: d.customer,

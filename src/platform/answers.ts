@@ -88,3 +88,9 @@ export function metadataAnswer(row: Pick<RowOf<unknown>, 'updated_at'>, stored: 
 export function mxStampAnswer(row: RowOf<{ stamp: { send: boolean } }> & { stamp_uuid: string | null }): Static<typeof MxStoredAnswer.stamp> {
   return { send: row.document.stamp.send, status: row.stamp_status, uuid: row.stamp_status === 'Accepted' ? row.stamp_uuid : null, ...stampMessages(row) };
 }
+
+/** The fields an answer opens with (Identity), from its stored document. */
+interface IdentityAnswer { id: string | null; document: Static<typeof Ref>; prefix: string; number: number | null; name: string | null }
+export function identityAnswer(d: IdentityAnswer): IdentityAnswer {
+  return { id: d.id, document: d.document, prefix: d.prefix, number: d.number, name: d.name };
+}

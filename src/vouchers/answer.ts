@@ -3,7 +3,7 @@
  * annul, webhooks). Built field by field to the type of its response schema (VoucherAnswer), never by spreading
  * the stored JSON. A voucher is not sent to the DIAN: no stamp, and its mail group has no `send`.
  */
-import { metadataAnswer, type RowOf } from '../platform/answers';
+import { metadataAnswer, identityAnswer, type RowOf } from '../platform/answers';
 import type { VoucherDocument } from './schema';
 
 /** A voucher's row as read: its stored document and the columns that change after creation (it has no stamp columns). */
@@ -12,7 +12,7 @@ export type VoucherRow = Pick<RowOf<VoucherDocument>, 'document' | 'annulled' | 
 export function voucherAnswer(row: VoucherRow): VoucherDocument {
   const d = row.document;
   return {
-    id: d.id, document: d.document, prefix: d.prefix, number: d.number, name: d.name,
+    ...identityAnswer(d),
     date: d.date,
     type: d.type,
     customer: d.customer,

@@ -3,7 +3,7 @@
  * through (GET, list, annul, stamp, webhooks). Built field by field to the type of its response schema
  * (CoInvoiceAnswer), never by spreading the stored JSON: a field the schema does not name cannot slip out.
  */
-import { mailAnswer, metadataAnswer, type RowOf } from '../../platform/answers';
+import { mailAnswer, metadataAnswer, identityAnswer, type RowOf } from '../../platform/answers';
 import { dec, num } from '../../platform/money';
 import { stampMessages } from '../../platform/stored';
 import type { CoInvoiceDocument } from './schema';
@@ -22,7 +22,7 @@ export function coInvoiceAnswer(row: CoInvoiceRow, notes: NoteRef[]): CoInvoiceD
   // A POS ticket's key is a CUDE (made with the software's PIN), an invoice's a CUFE.
   const key = row.stamp_status === 'Accepted' ? row.stamp_cufe : null;
   return {
-    id: d.id, document: d.document, prefix: d.prefix, number: d.number, name: d.name,
+    ...identityAnswer(d),
     date: d.date,
     customer: d.customer,
     cost_center: d.cost_center,
