@@ -107,7 +107,9 @@ function checkAddress(p: Problems, country: 'CO' | 'MX', address: unknown): void
   const city = objectOf(address).city;
   // The issuer's place as a customer's: a DIVIPOLA municipality of its department (the DIAN rejects an issuer's otherwise).
   if (country === 'CO' && isRecord(city)) {
-    const codes = Object.fromEntries(Object.entries(city).map(([k, v]) => [k, k.endsWith('_code') && typeof v === 'string' ? v.toUpperCase() : v])) as unknown as CityRef;
+    const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    const codes: CityRef = { country_code: text(city.country_code)?.toUpperCase() ?? '', state_code: text(city.state_code)?.toUpperCase(),
+      city_code: text(city.city_code)?.toUpperCase(), state_name: text(city.state_name), city_name: text(city.city_name) };
     for (const [field, message] of placeProblems(codes)) p.add('invalid_value', message, `address.city.${field}`);
   }
 }

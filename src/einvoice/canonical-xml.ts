@@ -11,6 +11,7 @@
  * not allow is refused.
  */
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import { domNode } from '../platform/xml-dom';
 
 const XMLNS = 'http://www.w3.org/2000/xmlns/';
 /** Characters XML 1.0 does not allow (C0 controls other than tab, LF, CR; U+FFFE/U+FFFF; lone surrogates). */
@@ -90,7 +91,7 @@ function children(parent: Node, inScope: Map<string, string>, out: string[]): vo
 
 /** The document of `node` (any builder of it) as its XML declaration followed by its root element in canonical form. */
 export function canonicalXml(node: XMLBuilder, declaration = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>'): string {
-  const doc = node.doc().node as unknown as Node;
+  const doc: Node = domNode(node.doc().node);
   let root: Element | null = null;
   for (let i = 0; i < doc.childNodes.length; i++) {
     const n = doc.childNodes.item(i)!;

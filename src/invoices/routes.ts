@@ -16,16 +16,17 @@ import { annulInvoice, canStamp, deleteInvoice, enforce, LIVE, lockInvoice, requ
 import { invoiceCancellation } from './authority';
 import { mailIfAsked } from '../mail/store';
 import { annulmentDate } from './lookup';
-import { cancelRoute, cancellationAnswer, type MxStoredRow } from '../einvoice/sat/cancel';
-import { STORED_COLUMNS, stampMessages } from '../platform/stored';
+import { cancelRoute } from '../einvoice/sat/cancel';
+import { STORED_COLUMNS } from '../platform/stored';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
-import { dec, num } from '../platform/money';
 import { committerOf } from '../platform/group-commit';
-import { CoInvoiceBody } from './co/schema';
+import { CoInvoiceBody, type CoInvoiceDocument } from './co/schema';
+import { coInvoiceAnswer, type CoInvoiceRow, type NoteRef } from './co/answer';
 import { isElectronic } from '../catalog/rows';
 import { coInvoiceDocument, coStoredInOneStatement, planCoInvoice, storeCoInvoice, updateCoInvoice, type Plan as CoPlan } from './co/service';
-import { MxInvoiceBody } from './mx/schema';
+import { MxInvoiceBody, type MxInvoiceDocument } from './mx/schema';
+import { mxInvoiceAnswer, type MxInvoiceRow } from './mx/answer';
 import { mxInvoiceDocument, planMxInvoice, storeMxInvoice, type MxPlan } from './mx/service';
 
 /** What the route reads of a plan: whether it is to be e-mailed. */
@@ -70,56 +71,54 @@ function applicationHeader(req: FastifyRequest): string {
 
 /** The stored document with the fields that change after creation. */
 const COLUMNS = [...STORED_COLUMNS, 'balance', 'stamp_cufe', 'stamp_uuid', 'cancellation'];
-type InvoiceRow = MxStoredRow & { balance: string; stamp_cufe: string | null };
-function current(row: InvoiceRow) {
-  const d = row.document;
-  const stamp = { ...d.stamp, status: row.stamp_status };
-  if ('cufe' in d.stamp || 'uuid' in d.stamp) { // what the tax authority answered: CUFE (CO) or fiscal folio (MX)
-    const key = row.stamp_status === 'Accepted' ? row.stamp_cufe : null;
-    // A POS ticket's key is a CUDE (made with the software's PIN), an invoice's a CUFE.
-    Object.assign(stamp, 'cufe' in d.stamp ? ('pos' in d && d.pos ? { cufe: null, cude: key } : { cufe: key }) : { uuid: row.stamp_status === 'Accepted' ? row.stamp_uuid : null },
-      stampMessages(row));
-  }
-  return { ...d, balance: Number(row.balance), annulled: row.annulled, stamp, ...('uuid' in d.stamp ? { cancellation: cancellationAnswer(row.cancellation) } : {}),
-    mail: { ...d.mail, status: row.mail_status, observations: row.mail_observations }, metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() } };
-}
+type InvoiceAnswer = CoInvoiceDocument | MxInvoiceDocument;
 
 /** A Colombian invoice's notes that are not annulled, oldest first, in the same statement as the invoice. */
 const NOTES_OF = `(SELECT coalesce(json_agg(json_build_object('invoice_id', n.invoice_id, 'kind', n.kind, 'id', n.id, 'name', n.name, 'total', n.total)
                      ORDER BY n.created_at, n.number), '[]') FROM notes n WHERE n.company_id = i.company_id AND n.invoice_id = i.id AND NOT n.annulled)`;
 
-export async function readInvoice(q: Queryable, company: Company, id: string) {
-  const [row] = await q.query<InvoiceRow & { notes: NoteRef[] }>(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}${company.country === 'CO' ? `, ${NOTES_OF} AS notes` : ''}
-     FROM invoices i WHERE i.company_id = $1 AND i.id = $2 AND i.${LIVE}`, [company.company_id, id]);
-  if (!row) throw notFound(`Invoice ${id}`);
-  return company.country === 'CO' ? withNotes(current(row), row.notes) : current(row);
+/** Rows of the company's invoices (live), with their notes in Colombia, by id. */
+async function invoiceRows(q: Queryable, company: Company, ids: string[]) {
+  if (company.country === 'CO') {
+    return { country: 'CO' as const, rows: await q.query<CoInvoiceRow & { notes: NoteRef[] }>(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}, ${NOTES_OF} AS notes
+     FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.${LIVE}`, [company.company_id, ids]) };
+  }
+  return { country: 'MX' as const, rows: await q.query<MxInvoiceRow>(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}
+     FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.${LIVE}`, [company.company_id, ids]) };
+}
+
+/** A Colombian invoice as answered: coInvoiceAnswer (src/invoices/co/answer.ts). */
+export async function readCoInvoice(q: Queryable, company: Company, id: string): Promise<CoInvoiceDocument> {
+  const read = await invoiceRows(q, company, [id]);
+  if (read.country !== 'CO' || !read.rows[0]) throw notFound(`Invoice ${id}`);
+  return coInvoiceAnswer(read.rows[0], read.rows[0].notes);
+}
+
+/** A Mexican invoice as answered: mxInvoiceAnswer (src/invoices/mx/answer.ts). */
+export async function readMxInvoice(q: Queryable, company: Company, id: string): Promise<MxInvoiceDocument> {
+  const read = await invoiceRows(q, company, [id]);
+  if (read.country !== 'MX' || !read.rows[0]) throw notFound(`Invoice ${id}`);
+  return mxInvoiceAnswer(read.rows[0]);
+}
+
+/** An invoice of the company's country, as answered. */
+export async function readInvoice(q: Queryable, company: Company, id: string): Promise<InvoiceAnswer> {
+  return company.country === 'CO' ? readCoInvoice(q, company, id) : readMxInvoice(q, company, id);
 }
 
 /** Several invoices, each as readInvoice answers it (webhook deliveries: a batch's invoices in one query), by id; a missing one is left out. */
-export async function readInvoices(q: Queryable, company: Company, ids: string[]): Promise<Map<string, unknown>> {
-  const rows = await q.query<InvoiceRow & { notes: NoteRef[] }>(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}${company.country === 'CO' ? `, ${NOTES_OF} AS notes` : ''}
-     FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.${LIVE}`, [company.company_id, ids]);
-  const docs = rows.map((row) => (company.country === 'CO' ? withNotes(current(row), row.notes) : current(row)));
-  return new Map(docs.map((doc) => [String((doc as { id?: unknown }).id), doc]));
+export async function readInvoices(q: Queryable, company: Company, ids: string[]): Promise<Map<string, InvoiceAnswer>> {
+  const read = await invoiceRows(q, company, ids);
+  const docs = read.country === 'CO' ? read.rows.map((row) => coInvoiceAnswer(row, row.notes)) : read.rows.map(mxInvoiceAnswer);
+  return new Map(docs.map((doc) => [String(doc.id), doc]));
 }
 
-interface NoteRef { invoice_id: string; kind: 'NC' | 'ND'; id: string; name: string; total: string | number }
-
-/** A Colombian invoice's answer names its credit and debit notes (not annulled) and what is left to credit. */
-function withNotes<D extends object>(doc: D, notes: NoteRef[]) {
-  const { id, total } = doc as { id?: unknown; total?: unknown }; // the stored document's (StoredDocument)
-  const own = (kind: string) => notes.filter((n) => n.invoice_id === id && n.kind === kind).map((n) => ({ id: n.id, name: n.name, total: Number(n.total) }));
-  const credit_notes = own('NC');
-  return { ...doc, credit_notes, debit_notes: own('ND'), creditable: num(credit_notes.reduce((t, n) => t.minus(n.total), dec(total as number))) };
-}
-
-/** The notes of a page of Colombian invoices (one query). */
-async function pageWithNotes<D extends object>(q: Queryable, company: Company, docs: D[]) {
-  if (company.country !== 'CO' || !docs.length) return docs;
-  const notes = await q.query<NoteRef>(
+/** A page of Colombian invoices as answered, their notes read in one query. */
+async function coPage(q: Queryable, company: Company, rows: CoInvoiceRow[]): Promise<CoInvoiceDocument[]> {
+  const notes = rows.length ? await q.query<NoteRef>(
     `SELECT invoice_id, kind, id, name, total FROM notes WHERE company_id = $1 AND invoice_id = ANY($2::uuid[]) AND NOT annulled ORDER BY created_at, number`,
-    [company.company_id, docs.map((d) => (d as { id?: unknown }).id)]);
-  return docs.map((d) => withNotes(d, notes));
+    [company.company_id, rows.map((r) => r.document.id)]) : [];
+  return rows.map((r) => coInvoiceAnswer(r, notes));
 }
 
 export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config }) => {
@@ -167,8 +166,13 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
   app.get('/invoices', { schema: { tags, summary: 'List invoices, newest first', querystring: ListQuery } }, async (req) => {
     const q = req.query;
     const filter = listFilter(q, req.company);
-    const { total, rows } = await listDocuments<InvoiceRow>(db, { table: 'invoices', columns: COLUMNS, noun: 'invoice', live: LIVE }, req.company, q, { cond: `${filter.cond} AND ${LIVE}`, args: filter.args });
-    return paged(q, total, await pageWithNotes(db, req.company, rows.map(current)));
+    const list = <R extends object>() => listDocuments<R>(db, { table: 'invoices', columns: COLUMNS, noun: 'invoice', live: LIVE }, req.company, q, { cond: `${filter.cond} AND ${LIVE}`, args: filter.args });
+    if (req.company.country === 'CO') {
+      const { total, rows } = await list<CoInvoiceRow>();
+      return paged(q, total, await coPage(db, req.company, rows));
+    }
+    const { total, rows } = await list<MxInvoiceRow>();
+    return paged(q, total, rows.map(mxInvoiceAnswer));
   });
 
   app.post('/invoices/:id/annul', { schema: { tags, summary: 'Annul an invoice: reverses its journal entry (dated today, or on the invoice\'s date if later) and its open due items', params: UuidParams('Invoice') } }, async (req) => {
@@ -230,7 +234,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
         : 'Delete an invoice whose CFDI was never stamped (Draft or Rejected): its number stays used, its journal entry and due items are reversed; a stamped CFDI is cancelled, not deleted' },
   }, async (req) => db.tx((q) => deleteInvoice(q, req.company.company_id, req.params.id, country)));
 
-  if (country === 'MX') cancelRoute(app, { db, outbox, config }, 'invoice', 'invoices', tags, readInvoice, invoiceCancellation);
+  if (country === 'MX') cancelRoute(app, { db, outbox, config }, 'invoice', 'invoices', tags, readMxInvoice, invoiceCancellation);
   if (country !== 'CO') return;
   app.put('/invoices/:id', {
     attachValidation: true,

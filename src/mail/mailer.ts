@@ -44,7 +44,8 @@ export function createMailer(o: { smtpUrl?: string; dataDir: string; timeoutMs: 
   return {
     name: 'eml',
     async send(message) {
-      const { message: raw } = await composer.sendMail(message) as unknown as { message: Buffer };
+      const { message: raw } = await composer.sendMail(message);
+      if (!Buffer.isBuffer(raw)) throw new Error('The message was not composed into a buffer'); // buffer: true above
       fs.mkdirSync(dir, { recursive: true });
       const file = path.join(dir, `${message.messageId.replace(/[<>]/g, '').replace(/[^A-Za-z0-9.@-]/g, '_')}.eml`);
       const tmp = `${file}.tmp`;

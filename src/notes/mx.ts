@@ -48,8 +48,9 @@ import { unsealedCfdi } from '../einvoice/sat/cfdi';
 import { checkRelated, RelatedBody, type RelatedCfdi } from '../einvoice/sat/related';
 import { cfdiContentProblems } from '../einvoice/sat/rules';
 import { missingCfdiData } from '../einvoice/sat/stamp';
-import { cancelRoute, type CancelKernel, type MxStoredRow } from '../einvoice/sat/cancel';
-import { MX_STORED_COLUMNS, mxStoredAnswer, readMxStored } from '../einvoice/sat/stored';
+import { cancelRoute, type CancelKernel } from '../einvoice/sat/cancel';
+import { MX_STORED_COLUMNS, readMxStored } from '../einvoice/sat/stored';
+import { mxCreditNoteAnswer, type MxCreditNoteRow } from './mx-answer';
 import { genericReceiver } from '../companies/uses';
 import { COMPENSATION, PAYMENT_FORMS, PaidTax } from '../payments/schema';
 import { money, num, round2, sum } from '../platform/money';
@@ -233,7 +234,10 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
   if (problems.empty) checkLedgerAmounts(problems, notePostings(preview, [{ due: 0, invoice: '', amount: money(preview.total), account: MX_LEDGER.customers }], related), currencyOf ?? null, 'items', 'MXN');
   problems.throwIfAny();
   if (customer && !missingCfdiData(company, customer, lines.map((l) => l.product)).length) {
-    const xml = unsealedCfdi({ document: { ...preview, number: preview.number ?? 1 } as unknown as MxInvoiceDocument, company, customer,
+    // The CFDI of an egreso takes its payment from `egreso` (PUE, the note's form): the invoice's fields a note lacks are left empty.
+    const document: MxInvoiceDocument = { ...preview, number: preview.number ?? 1, seller: 0, cost_center: null, balance: 0,
+      payment: { method: 'PUE', conditions: { id: 0, value: preview.total, due_date: preview.date, name: '', payment_form: preview.payment_form } } };
+    const xml = unsealedCfdi({ document, company, customer,
       products: Object.fromEntries(lines.map((l) => [l.product.code, l.product])), egreso: { related: preview.invoices.map((i) => i.uuid), paymentForm: preview.payment_form } });
     for (const p of (await cfdiContentProblems(xml)).problems) problems.add('invalid_document', `The CFDI would be refused (${p.code}): ${p.message}`, /Concepto/.test(p.message) ? 'items' : 'body');
     problems.throwIfAny();
@@ -244,8 +248,11 @@ export async function planMxCreditNote(q: Queryable, company: Company, body: MxC
 /** The invoice computation's plan for the note's lines (no seller, cost center or payment condition of its own). */
 function linesPlan(body: MxCreditNoteBody, date: string, docType: DocumentTypeRow, customer: CustomerRow, lines: MxPlan['lines'], retentions: TaxRow[], computed: MxPlan['computed'], use: string,
   related: RelatedCfdi[], currency: MxPlan['currency']): MxDocumentPlan {
-  const invoiceBody = { ...body, customer: { rfc_id: customer.identification, branch_office: customer.branch_office }, use,
-    payment: { method: 'PUE', conditions: { id: 0, value: Number(computed.total), due_date: '' } } } as unknown as MxInvoiceBody;
+  // A note has no seller, cost center or payment condition (noteDocument leaves them out of its document); its relations are plan.related.
+  const invoiceBody: MxInvoiceBody = {
+    document: body.document, number: body.number, customer: { rfc_id: customer.identification, branch_office: customer.branch_office }, seller: 0, use,
+    observations: body.observations, items: body.items, retentions: body.retentions, stamp: body.stamp, mail: body.mail,
+    payment: { method: 'PUE', conditions: { id: 0, value: Number(computed.total), due_date: '' } } };
   return { body: invoiceBody, date, docType, customer, lines, retentions, condition: { name: '', sat_code: body.payment_form }, computed, related, currency };
 }
 
@@ -349,7 +356,7 @@ export const mxNoteCancellation: CancelKernel = {
 };
 
 export const readMxNote = (q: Queryable, company: Company, id: string) =>
-  readMxStored(q, company.company_id, { table: 'notes', title: 'Credit note', only: "kind = 'NC'" }, id);
+  readMxStored(q, company.company_id, { table: 'notes', title: 'Credit note', only: "kind = 'NC'" }, id, mxCreditNoteAnswer);
 
 export const mxNoteRoutes: RouteModule = (app, { db, country, outbox, config }) => {
   if (country !== 'MX') return;
@@ -378,9 +385,9 @@ export const mxNoteRoutes: RouteModule = (app, { db, country, outbox, config }) 
   app.get('/credit-notes', { schema: { tags, summary: 'List credit notes, newest first', querystring: Type.Composite([PageQuery, listQuery(), AfterQuery]) } }, async (req) => {
     const q = req.query;
     const filter = listFilter(q, req.company);
-    const { total, rows } = await listDocuments<MxStoredRow>(db, { table: 'notes', columns: MX_STORED_COLUMNS, noun: 'credit note', only: 'NC' }, req.company, q,
+    const { total, rows } = await listDocuments<MxCreditNoteRow>(db, { table: 'notes', columns: MX_STORED_COLUMNS, noun: 'credit note', only: 'NC' }, req.company, q,
       { cond: `${filter.cond} AND kind = 'NC'`, args: filter.args });
-    return paged(q, total, rows.map(mxStoredAnswer));
+    return paged(q, total, rows.map(mxCreditNoteAnswer));
   });
 
   const stored = async (company: Company, id: string) => {

@@ -6,7 +6,8 @@ import { Type } from '@sinclair/typebox';
 import type { RouteModule } from '../platform/app';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
-import { STORED_COLUMNS, storedAnswer, type StoredRow } from '../platform/stored';
+import { STORED_COLUMNS } from '../platform/stored';
+import { noteAnswer, type NoteRow } from './answer';
 import { DomainError, notFound } from '../platform/errors';
 import { PageQuery, paged } from '../platform/http';
 import { AfterQuery, listDocuments } from '../platform/lists';
@@ -26,13 +27,11 @@ const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
 
 /** The stored document with the fields that change after creation. */
 const COLUMNS = [...STORED_COLUMNS, 'stamp_cude'];
-type NoteRow = StoredRow & { stamp_cude: string | null };
-const current = (row: NoteRow) => storedAnswer(row, { cude: row.stamp_status === 'Accepted' ? row.stamp_cude : null });
 
 export async function readNote(q: Queryable, company: Company, kind: NoteKind, id: string) {
   const [row] = await q.query<NoteRow>(`SELECT ${COLUMNS.join(', ')} FROM notes WHERE company_id = $1 AND id = $2 AND kind = $3`, [company.company_id, id, kind]);
   if (!row) throw notFound(`${NOTE_NAMES[kind].title} ${id}`);
-  return current(row);
+  return noteAnswer(row);
 }
 
 /**
@@ -113,7 +112,7 @@ export const noteRoutes: RouteModule = (app, deps) => {
       const filter = listFilter(q, req.company);
       const { total, rows } = await listDocuments<NoteRow>(db, { table: 'notes', columns: COLUMNS, noun, only: kind }, req.company, q,
         { cond: `${filter.cond} AND kind = '${kind}'`, args: filter.args });
-      return paged(q, total, rows.map(current));
+      return paged(q, total, rows.map(noteAnswer));
     });
 
     // The DIAN (or its sandbox): send, why it was rejected, the signed XML.

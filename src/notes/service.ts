@@ -31,7 +31,7 @@ import type { Queryable } from '../platform/db';
 import { DomainError, Problems } from '../platform/errors';
 import { balancedLines, type EntryLine, type Posting } from '../ledger/journal';
 import { coInvoiceDocument, coInvoicePostings, planCoInvoice, type Plan } from '../invoices/co/service';
-import type { CoInvoiceBody, CoInvoiceDocument } from '../invoices/co/schema';
+import { CURRENCIES, type CoInvoiceBody, type CoInvoiceDocument } from '../invoices/co/schema';
 import { canCredit, lockInvoice, openDueItems, type Application } from '../invoices/kernel';
 import type { Numbered } from '../invoices/numbering';
 import { writerInRounds } from '../invoices/rounds';
@@ -71,11 +71,14 @@ export async function planNote(q: Queryable, company: Company, kind: NoteKind, b
   if (body.currency && !problems.has('currency') && body.currency.code !== currency.code) {
     problems.add('invalid_currency', `Invoice ${inv.name} is in ${currency.code}: its ${NOTE_NAMES[kind].noun} is too`, 'currency.code', `expected ${currency.code}`);
   }
-  const asInvoice = {
-    ...body,
+  // (The invoice's currency is one of CURRENCIES: its body was checked against them.)
+  const code = CURRENCIES.find((c) => c === currency.code);
+  const asInvoice: CoInvoiceBody = {
+    document: body.document, number: body.number, name: body.name, date: body.date, cost_center: body.cost_center, seller: body.seller,
+    retentions: body.retentions, observations: body.observations, items: body.items, payments: body.payments, stamp: body.stamp, mail: body.mail,
     customer: { identification: inv.customer_identification, branch_office: inv.customer_branch_office },
-    currency: currency.code === 'COP' ? undefined : { code: currency.code, exchange_rate: body.currency?.exchange_rate ?? currency.exchange_rate },
-  } as unknown as CoInvoiceBody;
+    currency: code === undefined || code === 'COP' ? undefined : { code, exchange_rate: body.currency?.exchange_rate ?? currency.exchange_rate },
+  };
   if (kind === 'NC') {
     // Checked first: a line of another product makes every amount rule beside the point.
     const onInvoice = new Set(inv.document.items.map((l) => l.code));

@@ -22,7 +22,7 @@ import type { Queryable } from '../platform/db';
 import { DomainError, notFound, type Problems } from '../platform/errors';
 import { afterCreation, createDocument, IdempotencyHeader, planRequest, UuidParams } from '../platform/documents';
 import { todayIn } from '../invoices/lookup';
-import { readInvoice } from '../invoices/routes';
+import { readCoInvoice, readInvoice } from '../invoices/routes';
 import { CustomerBodyRef, type CoInvoiceDocument } from '../invoices/co/schema';
 import { planCoInvoice, storeCoInvoice, type Plan } from '../invoices/co/service';
 import { STAMP_JOB } from '../invoices/kernel';
@@ -67,7 +67,7 @@ async function notePayments(q: Queryable, cid: number, t: Ticket, problems: Prob
 /** Both plans, checked: the ticket's annulment note and the invoice that replaces it. */
 async function planConversion(q: Queryable, company: Company, id: string, sent: Sent, problems: Problems): Promise<{ note: NotePlan; invoice: Plan }> {
   const cid = company.company_id;
-  const t = await readInvoice(q, company, id).catch(() => null) as Ticket | null;
+  const t = await readCoInvoice(q, company, id).catch(() => null) as Ticket | null;
   if (!t) throw notFound(`Invoice ${id}`);
   const refuse = (why: string) => new DomainError('invalid_document', `${t.name} ${why}`, 'id');
   if (!t.pos) throw refuse('is not a POS ticket: only a ticket (a document type with electronic_type PosEquivalentDocument) is turned into an invoice');

@@ -18,8 +18,9 @@ import { annulPayment, voidPayment } from './undo';
 import { committerOf } from '../platform/group-commit';
 import { lockPayment, PAYMENT_STAMP_JOB, requestPaymentStamp, setPaymentCancellation } from './kernel';
 import { mailIfAsked } from '../mail/store';
-import { cancelRoute, type CancelKernel, type MxStoredRow } from '../einvoice/sat/cancel';
-import { MX_STORED_COLUMNS, mxStoredAnswer, readMxStored } from '../einvoice/sat/stored';
+import { cancelRoute, type CancelKernel } from '../einvoice/sat/cancel';
+import { MX_STORED_COLUMNS, readMxStored } from '../einvoice/sat/stored';
+import { paymentAnswer, type PaymentRow } from './answer';
 
 const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
 const tags = ['payments (MX)'];
@@ -33,7 +34,7 @@ export const paymentCancellation: CancelKernel = {
 };
 
 export const readPayment = (q: Queryable, company: Company, id: string) =>
-  readMxStored(q, company.company_id, { table: 'payments', title: 'Payment receipt' }, id);
+  readMxStored(q, company.company_id, { table: 'payments', title: 'Payment receipt' }, id, paymentAnswer);
 
 export const paymentRoutes: RouteModule = (app, { db, country, outbox, config }) => {
   if (country !== 'MX') return;
@@ -69,8 +70,8 @@ export const paymentRoutes: RouteModule = (app, { db, country, outbox, config })
 
   app.get('/payments', { schema: { tags, summary: 'List payment receipts, newest first', querystring: ListQuery } }, async (req) => {
     const q = req.query;
-    const { total, rows } = await listDocuments<MxStoredRow>(db, { table: 'payments', columns: MX_STORED_COLUMNS, noun: 'payment receipt' }, req.company, q, listFilter(q, req.company));
-    return paged(q, total, rows.map(mxStoredAnswer));
+    const { total, rows } = await listDocuments<PaymentRow>(db, { table: 'payments', columns: MX_STORED_COLUMNS, noun: 'payment receipt' }, req.company, q, listFilter(q, req.company));
+    return paged(q, total, rows.map(paymentAnswer));
   });
 
   const stored = async (company: Company, id: string) => {

@@ -5,6 +5,7 @@
  */
 import { WITHHOLDING_TYPES } from '../invoices/compute';
 import { parseXml, satSelect, timbreChain } from '../einvoice/sat/chain';
+import { selectElements } from '../platform/xml-dom';
 import { colombianDateTime, readApplicationResponse } from '../einvoice/dian/application-response';
 import { taxProfileText } from '../einvoice/dian/issuer';
 import { unitJson } from '../catalog/units';
@@ -92,7 +93,7 @@ export function electronicOf(row: Pick<InvoiceColumns, 'stamp_status' | 'stamp_c
         ? `Aceptada por la autoridad sandbox de pruebas${when}` : `Validada por la DIAN${when}`,
     };
   }
-  const tfd = (satSelect('//tfd:TimbreFiscalDigital', doc as unknown as Node) as unknown as Element[])[0];
+  const tfd = selectElements(satSelect, '//tfd:TimbreFiscalDigital', doc)[0];
   if (!tfd) return null;
   return {
     kind: 'SAT', uuid: tfd.getAttribute('UUID') ?? row.stamp_uuid ?? '', selloCFD: tfd.getAttribute('SelloCFD') ?? '', selloSAT: tfd.getAttribute('SelloSAT') ?? '',

@@ -24,17 +24,33 @@ const FONT_FILES: Record<string, string> = { [REGULAR]: 'DejaVuSansCondensed.ttf
  * document gets its own pdfkit font object (its own subset) around it.
  */
 interface ParsedFont { Embedded: new (doc: Doc, font: unknown, id: string) => unknown; font: unknown }
+
+/**
+ * The parts of pdfkit's document this module reads and writes that @types/pdfkit does not declare (its fonts, and
+ * the options that give the margins of the pages to come): declared here, by declaration merging, instead of a cast.
+ */
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- @types/pdfkit declares the document in this namespace
+  namespace PDFKit {
+    interface PDFDocument {
+      _font: { constructor: ParsedFont['Embedded']; font: unknown };
+      _fontFamilies: Record<string, unknown>;
+      _fontCount: number;
+      options: PDFDocumentOptions;
+    }
+  }
+}
+
 const parsedFonts = new Map<string, ParsedFont>();
 function useFonts(doc: Doc): void {
-  const d = doc as unknown as { _font: { constructor: ParsedFont['Embedded']; font: unknown }; _fontFamilies: Record<string, unknown>; _fontCount: number };
   for (const [name, file] of Object.entries(FONT_FILES)) {
     const parsed = parsedFonts.get(name);
     if (parsed) {
-      d._fontFamilies[name] = new parsed.Embedded(doc, parsed.font, `F${++d._fontCount}`);
+      doc._fontFamilies[name] = new parsed.Embedded(doc, parsed.font, `F${++doc._fontCount}`);
     } else {
       doc.registerFont(name, fs.readFileSync(path.join(FONT_DIR, file)));
       doc.font(name);
-      parsedFonts.set(name, { Embedded: d._font.constructor, font: d._font.font });
+      parsedFonts.set(name, { Embedded: doc._font.constructor, font: doc._font.font });
     }
   }
 }
@@ -73,7 +89,7 @@ export function newDoc(meta: DocMeta): Doc {
   useFonts(doc);
   doc.font(REGULAR);
   // Pages after the first leave room for the running header drawn at the end (a roll has one page).
-  if (m === undefined) (doc as unknown as { options: PDFKit.PDFDocumentOptions }).options.margins = { top: CONTINUATION_TOP, bottom: BOTTOM, left: MARGIN, right: MARGIN };
+  if (m === undefined) doc.options.margins = { top: CONTINUATION_TOP, bottom: BOTTOM, left: MARGIN, right: MARGIN };
   return doc;
 }
 

@@ -84,21 +84,21 @@ export async function noteRows(q: Queryable, cid: number, kind: 'NC' | 'ND', id:
 
 /** A Mexican credit note (CFDI type E): the invoice's layout, titled as a note, with the CFDIs it relates and how it gives back. */
 export async function mxNoteRows(q: Queryable, cid: number, id: string): Promise<InvoiceRows> {
-  const [row] = await q.query<InvoiceRow>(
+  // The note's own fields (MxCreditNoteDocument's), read as columns beside the invoice's layout.
+  const [row] = await q.query<InvoiceRow & { payment_form: string; invoices: { name: string; uuid: string; amount: number }[] }>(
     `SELECT 'MX' AS country, document, xml, stamp_status, NULL AS stamp_cufe, stamp_uuid, stamp_authority, NULL AS application_response,
-            customer_id, NULL AS electronic_type, NULL AS resolution, NULL AS units
+            customer_id, NULL AS electronic_type, NULL AS resolution, NULL AS units, document->>'payment_form' AS payment_form, document->'invoices' AS invoices
        FROM notes WHERE company_id = $1 AND id = $2 AND kind = 'NC'`, [cid, id]);
   if (!row) throw new DocumentNotFound(`Credit note ${id}`);
   const company = await companyRow(q, cid);
   const customer = await customerRow(q, cid, row.customer_id);
-  const d = row.document as unknown as { payment_form: string; invoices: { name: string; uuid: string; amount: number }[] };
   return {
     row, company, customer,
     as: {
       title: 'Nota de crédito',
-      paymentNotes: [`Método de pago: ${described('PUE', SAT_PAYMENT_METHODS)}`, `Forma de pago: ${described(d.payment_form, SAT_PAYMENT_FORMS)}`],
+      paymentNotes: [`Método de pago: ${described('PUE', SAT_PAYMENT_METHODS)}`, `Forma de pago: ${described(row.payment_form, SAT_PAYMENT_FORMS)}`],
       fiscalNotes: [`CFDI relacionados, tipo de relación 01 (nota de crédito de los documentos relacionados): ${
-        d.invoices.map((i) => `${i.name}, UUID ${i.uuid}, ${formatMoney(i.amount, 'MX', 'MXN')}`).join('; ')}`],
+        row.invoices.map((i) => `${i.name}, UUID ${i.uuid}, ${formatMoney(i.amount, 'MX', 'MXN')}`).join('; ')}`],
     },
   };
 }

@@ -2,10 +2,12 @@
  * Parts every document's answer shares (the response schemas of
  * src/invoices/co/schema.ts, src/invoices/mx/schema.ts, src/vouchers/schema.ts):
  * the same TypeBox schemas give the types that the UBL, CFDI and PDF builders
- * take and, later, the OpenAPI's responses.
+ * take, the OpenAPI's responses, and the answers' serializers (each document's
+ * answer.ts: stored row → answer), whose shared parts are at the end here.
  */
-import { Type, type TSchema } from '@sinclair/typebox';
-import { MAIL_STATES, STAMP_STATES } from './states';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { MAIL_STATES, STAMP_STATES, type MailStatus, type StampStatus } from './states';
+import { stampMessages, type StoredRow } from './stored';
 
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -65,3 +67,30 @@ export const Identity = {
   number: Nullable(Type.Integer()),
   name: Nullable(Type.String()),
 };
+
+/**
+ * A document's row as its serializer reads it: the columns every document table keeps (src/platform/stored.ts)
+ * with the stored JSON typed as the document it is, and the states as the values the tables' checks allow.
+ */
+export type RowOf<D> = Omit<StoredRow, 'document' | 'stamp_status' | 'mail_status'> & { document: D; stamp_status: StampStatus; mail_status: MailStatus };
+
+/** The mail group of an answer: whether it was asked (as stored) and where its sending stands (the columns). */
+export function mailAnswer(row: Pick<RowOf<unknown>, 'mail_status' | 'mail_observations'>, send: boolean | undefined): Static<typeof MailAnswer> {
+  return { send, status: row.mail_status, observations: row.mail_observations };
+}
+
+/** The metadata of an answer: when it was created (as stored) and last changed (the row). */
+export function metadataAnswer(row: Pick<RowOf<unknown>, 'updated_at'>, stored: Static<typeof Metadata>): Static<typeof Metadata> {
+  return { created: stored.created, last_updated: new Date(row.updated_at).toISOString(), stock_updated: stored.stock_updated };
+}
+
+/** A Mexican document's stamp: asked or not (as stored), its state, its fiscal folio once the SAT accepted it, and the PAC's messages. */
+export function mxStampAnswer(row: RowOf<{ stamp: { send: boolean } }> & { stamp_uuid: string | null }): Static<typeof MxStoredAnswer.stamp> {
+  return { send: row.document.stamp.send, status: row.stamp_status, uuid: row.stamp_status === 'Accepted' ? row.stamp_uuid : null, ...stampMessages(row) };
+}
+
+/** The fields an answer opens with (Identity), from its stored document. */
+interface IdentityAnswer { id: string | null; document: Static<typeof Ref>; prefix: string; number: number | null; name: string | null }
+export function identityAnswer(d: IdentityAnswer): IdentityAnswer {
+  return { id: d.id, document: d.document, prefix: d.prefix, number: d.number, name: d.name };
+}

@@ -33,17 +33,6 @@ export const STORED_COLUMNS = ['document', 'annulled', 'stamp_status', 'stamp_er
 const joined = <T>(list: T[] | null, f: (x: T) => string) => (list && list.length ? list.map(f).join('; ') : null);
 
 /** The tax authority's errors and observations as one line each (null when there are none). */
-export function stampMessages(row: StoredRow): { errors: string | null; observations: string | null } {
+export function stampMessages(row: Pick<StoredRow, 'stamp_errors' | 'stamp_observations'>): { errors: string | null; observations: string | null } {
   return { errors: joined(row.stamp_errors, (e) => `${e.code}: ${e.message}`), observations: joined(row.stamp_observations, String) };
-}
-
-/** The stored document with its current state; `stamp` adds the authority's identifier (CUFE, CUDE or UUID). */
-export function storedAnswer(row: StoredRow, stamp: Record<string, unknown>) {
-  const d = row.document;
-  return {
-    ...d, annulled: row.annulled,
-    stamp: { ...d.stamp, status: row.stamp_status, ...stamp, ...stampMessages(row) },
-    mail: { ...d.mail, status: row.mail_status, observations: row.mail_observations },
-    metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() },
-  };
 }

@@ -296,6 +296,11 @@ export function checkBody(schema: object, body: unknown, problems: Problems, pre
   return ok;
 }
 
+/** checkBody that types what it checked: true when `body` is its schema's (its defaults filled in), else false with its problems added. */
+export function isBody<T extends TSchema>(schema: T, body: unknown, problems: Problems, prefix = '', closed = false): body is Static<T> {
+  return checkBody(schema, body, problems, prefix, closed);
+}
+
 /**
  * The body typed by its schema once it fits it (checkBody, open as /admin takes it: Ajv checked it against the
  * very schema Static<S> describes); a 400 with every problem otherwise.

@@ -8,8 +8,8 @@ import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import { notFound } from '../platform/errors';
 import { filterDay } from '../platform/dates';
-import type { StoredTicket } from './service';
 import type { TicketDocument, TicketStatus } from './schema';
+import { ticketAnswer, type TicketRow as Row } from './answer';
 
 /** The ticket's row with the live invoices it is in (aliases g: global, s: its own). */
 const FROM = `FROM tickets t
@@ -22,22 +22,6 @@ export const STATE_SQL: Record<TicketStatus, string> = {
   global: 'g.id IS NOT NULL',
   self_invoiced: 's.id IS NOT NULL',
 };
-
-interface Row { document: StoredTicket; until: string; global_id: string | null; global_name: string | null; self_id: string | null; self_name: string | null }
-
-/** The public page where the customer invoices a ticket alone (`origin`: the address the API was called on). */
-export const selfInvoiceUrl = (origin: string, id: string) => `${origin}/mx/self-invoice/${id}`;
-
-export function ticketAnswer(r: Row, origin: string, key?: string): TicketDocument {
-  const d = r.document;
-  const status: TicketStatus = r.self_id ? 'self_invoiced' : r.global_id ? 'global' : 'open';
-  return {
-    ...d,
-    status,
-    global_invoice: r.global_id ? { id: r.global_id, name: r.global_name! } : null,
-    self_invoice: { url: selfInvoiceUrl(origin, d.id), ...(key ? { key } : {}), until: r.until, invoice: r.self_id ? { id: r.self_id, name: r.self_name! } : null },
-  };
-}
 
 export async function readTicket(q: Queryable, company: Company, id: string, origin: string): Promise<TicketDocument> {
   const [row] = await q.query<Row>(`SELECT ${COLUMNS} ${FROM} WHERE t.company_id = $1 AND t.id = $2`, [company.company_id, id]);

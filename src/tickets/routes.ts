@@ -17,15 +17,16 @@ import { createDocument, IdempotencyHeader, planRequest, UuidParams } from '../p
 import { claim, idempotencyKey, remember, replay, requestHash, type Stored } from '../platform/idempotency';
 import { openFor, sealingKey, storedSecret } from '../platform/secrets';
 import { newTicketKey, planTicket, storeTicket } from './service';
-import { listTickets, readTicket, ticketAnswer } from './read';
+import { listTickets, readTicket } from './read';
+import { ticketAnswer } from './answer';
 import { GlobalInvoiceBody, TicketBody, TicketListQuery, type TicketDocument } from './schema';
 import { planGlobal, writeGlobalInvoice, type GlobalPlan } from './global';
 import { keyMatches, selfInvoice, SelfInvoiceBody } from './self-invoice';
 import { ticketPdf } from './pdf';
 import { notFound } from '../platform/errors';
 import { committerOf } from '../platform/group-commit';
-import { MxInvoiceAnswer, type MxInvoiceDocument } from '../invoices/mx/schema';
-import { readInvoice } from '../invoices/routes';
+import { MxInvoiceAnswer } from '../invoices/mx/schema';
+import { readMxInvoice } from '../invoices/routes';
 
 const SCOPE = 'MX POST /v1/tickets';
 /** The associated data a ticket's key is sealed with in its Idempotency-Key record: the company and the ticket. */
@@ -117,7 +118,7 @@ export const ticketRoutes: RouteModule = (app, { db, country, config, outbox }) 
   }, async (req, reply) => {
     const made = await selfInvoice(db, req.company, req.params.id, req.body, (rules) => planRequest({ body: req.body, validationError: undefined }, rules));
     if (made.created) await outbox?.runAndWait(req.company.company_id, 'sat_stamp', made.id, config.dianTimeoutMs);
-    return reply.status(made.created ? 201 : 200).send(await readInvoice(db, req.company, made.id) as unknown as MxInvoiceDocument);
+    return reply.status(made.created ? 201 : 200).send(await readMxInvoice(db, req.company, made.id));
   });
 
   app.post('/tickets/global-invoice', {
@@ -129,11 +130,11 @@ export const ticketRoutes: RouteModule = (app, { db, country, config, outbox }) 
     const company = req.company;
     return createDocument(db, req, reply, 'MX POST /v1/tickets/global-invoice',
       () => planRequest(req, (problems) => planGlobal(db, company, req.body, problems)),
-      async (q, plan: GlobalPlan) => readInvoice(q, company, await writeGlobalInvoice(q, company, plan, req.body)),
+      async (q, plan: GlobalPlan) => readMxInvoice(q, company, await writeGlobalInvoice(q, company, plan, req.body)),
       async (doc) => {
         const id = String((doc as { id?: unknown }).id);
         await outbox?.runAndWait(company.company_id, 'sat_stamp', id, config.dianTimeoutMs);
-        return readInvoice(db, company, id);
+        return readMxInvoice(db, company, id);
       });
   });
 };

@@ -11,28 +11,21 @@ import { Enum } from '../platform/validation';
 import { PageQuery, paged } from '../platform/http';
 import { AfterQuery, listDocuments } from '../platform/lists';
 import { createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
-import { VOUCHER_TYPES, VoucherBody, type VoucherDocument } from './schema';
+import { VOUCHER_TYPES, VoucherBody } from './schema';
 import { annulVoucher, planVoucher, storeVoucher, voucherTakesAdvance, type VoucherPlan } from './service';
 import { committerOf } from '../platform/group-commit';
-import type { StoredRow } from '../platform/stored';
+import { voucherAnswer, type VoucherRow } from './answer';
 
 const ListQuery = Type.Composite([PageQuery, listQuery({ type: Enum(VOUCHER_TYPES) }), AfterQuery]);
 
 /** The stored document with the fields that change after creation. */
 const COLUMNS = ['document', 'annulled', 'mail_status', 'mail_observations', 'updated_at'];
 const READ = `SELECT ${COLUMNS.join(', ')} FROM vouchers`;
-/** A voucher's row as read: a cash receipt is not sent to the DIAN, so it has no stamp columns (StoredRow's other fields). */
-type VoucherRow = Pick<StoredRow, 'annulled' | 'mail_status' | 'mail_observations' | 'updated_at'> & { document: VoucherDocument };
-function current(row: VoucherRow): VoucherDocument {
-  const d = row.document;
-  return { ...d, annulled: row.annulled, mail: { status: row.mail_status, observations: row.mail_observations } as VoucherDocument['mail'],
-    metadata: { ...d.metadata, last_updated: new Date(row.updated_at).toISOString() } };
-}
 
 export async function readVoucher(q: Queryable, company: Company, id: string) {
   const [row] = await q.query<VoucherRow>(`${READ} WHERE company_id = $1 AND id = $2`, [company.company_id, id]);
   if (!row) throw notFound(`Voucher ${id}`);
-  return current(row);
+  return voucherAnswer(row);
 }
 
 export const voucherRoutes: RouteModule = (app, { db, country, config }) => {
@@ -61,8 +54,8 @@ export const voucherRoutes: RouteModule = (app, { db, country, config }) => {
 
   app.get('/vouchers', { schema: { tags, summary: 'List cash receipt vouchers, newest first', querystring: ListQuery } }, async (req) => {
     const q = req.query;
-    const { total, rows } = await listDocuments(db, { table: 'vouchers', columns: COLUMNS, subtype: 'type', noun: 'voucher' }, req.company, q, listFilter(q, req.company, ['type']));
-    return paged(q, total, (rows as VoucherRow[]).map(current));
+    const { total, rows } = await listDocuments<VoucherRow>(db, { table: 'vouchers', columns: COLUMNS, subtype: 'type', noun: 'voucher' }, req.company, q, listFilter(q, req.company, ['type']));
+    return paged(q, total, rows.map(voucherAnswer));
   });
 
   app.post('/vouchers/:id/annul', {

@@ -214,28 +214,34 @@ test('the example requests that name nothing of the database they were recorded 
   }
 });
 
-test('response schemas serialise the answers: a stored field they do not name is dropped, one they require and is missing is sent as stored, and CHECK_RESPONSES=1 (the tests) answers 500 instead', async () => {
+test('answers are built by their serializers: a stored field the schema does not name never reaches them; one it requires and is missing is sent as stored, and CHECK_RESPONSES=1 (the tests) answers 500 instead', async () => {
   const surprise = async (server: TestServer) => {
     const created = await server.as('co').post('/v1/invoices', validInvoice(await coRefs(server)));
     assert.equal(created.status, 201, JSON.stringify(created.body));
     await server.db.query(`UPDATE invoices SET document = document || '{"surprise": 1}' WHERE id = $1`, [created.body.id]);
     return server.as('co').get(`/v1/invoices/${created.body.id}`);
   };
-  assert.equal((await surprise(s)).status, 500);
+  // The serializer (src/invoices/co/answer.ts) names each field it answers: the stored surprise is not among them.
+  const checked = await surprise(s);
+  assert.equal(checked.status, 200);
+  assert.equal(checked.body.surprise, undefined);
+  assert.ok(checked.body.items.length && checked.body.stamp && checked.body.metadata.created);
+  const older = async (server: TestServer, id: string) => {
+    // A document stored without a property the schema now requires (an older version's).
+    await server.db.query(`UPDATE invoices SET document = document - 'observations' WHERE id = $1`, [id]);
+    return fetch(`${server.url}/v1/invoices/${id}`, { headers: { authorization: `Bearer ${await server.token('co')}` } }); // not checked against the schema
+  };
+  assert.equal((await older(s, checked.body.id)).status, 500);
   const plain = await startTestServer('pglite', { CHECK_RESPONSES: '0' });
   try {
     const r = await surprise(plain);
     assert.equal(r.status, 200);
-    assert.equal(r.body.surprise, undefined);
-    assert.ok(r.body.items.length && r.body.stamp && r.body.metadata.created);
-    // A document stored without a property the schema now requires (an older version's) is answered as stored, not a 500.
-    await plain.db.query(`UPDATE invoices SET document = document - 'observations' WHERE id = $1`, [r.body.id]);
-    const res = await fetch(`${plain.url}/v1/invoices/${r.body.id}`, { headers: { authorization: `Bearer ${await plain.token('co')}` } }); // not checked against the schema
-    assert.equal(res.status, 200);
-    const older = await res.json();
-    assert.equal('observations' in older, false);
-    assert.equal(older.surprise, 1, 'as stored');
-    assert.equal(older.total, r.body.total);
+    const res = await older(plain, r.body.id);
+    assert.equal(res.status, 200, 'answered as stored, not a 500');
+    const body = await res.json();
+    assert.equal('observations' in body, false);
+    assert.equal(body.surprise, undefined);
+    assert.equal(body.total, r.body.total);
   } finally {
     await plain.close();
   }

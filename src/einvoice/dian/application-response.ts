@@ -11,11 +11,11 @@
  * `readApplicationResponse` reads either back (the AttachedDocument, the PDF).
  */
 import { createHash } from 'node:crypto';
-import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import { create } from 'xmlbuilder2';
 import { canonicalXml } from '../canonical-xml';
 import { NAMESPACES } from './ubl';
+import { parseDom, selectString } from '../../platform/xml-dom';
 
 export const APPLICATION_RESPONSE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2';
 
@@ -117,12 +117,12 @@ export function readApplicationResponse(xml: string | null | undefined): Applica
   if (!xml) return null;
   let doc: Document;
   try {
-    doc = new DOMParser({ onError: () => undefined }).parseFromString(xml, 'text/xml') as unknown as Document;
+    doc = parseDom(xml);
   } catch {
     return null;
   }
   if (doc?.documentElement?.namespaceURI !== APPLICATION_RESPONSE_NS) return null;
-  const text = (q: string) => ((select(`string(${q})`, doc as unknown as Node) as unknown as string) ?? '').trim();
+  const text = (q: string) => selectString(select, `string(${q})`, doc).trim();
   return {
     validator: text('/ar:ApplicationResponse/cac:SenderParty/cac:PartyTaxScheme/cbc:RegistrationName'),
     responseCode: text('/ar:ApplicationResponse/cac:DocumentResponse/cac:Response/cbc:ResponseCode'),

@@ -13,11 +13,11 @@
  * where <stem> and <zipStem> are DIAN file name stems with their own consecutives
  * (ad and z), kept with the document (file-names.ts).
  */
-import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { zipSync, strToU8 } from 'fflate';
 import { NAMESPACES } from './ubl';
+import { parseDom, selectNodes, selectString } from '../../platform/xml-dom';
 import { readApplicationResponse, ublEnvelope } from './application-response';
 import { signInvoiceXml, type SigningCredentials } from './sign';
 
@@ -64,14 +64,14 @@ export class AttachedDocumentError extends Error {}
  * ExtensionContent is the signature's slot).
  */
 export function buildAttachedDocument(invoiceXml: string, applicationResponseXml: string): string {
-  const invoice = new DOMParser({ onError: () => undefined }).parseFromString(invoiceXml, 'text/xml') as unknown as Document;
+  const invoice = parseDom(invoiceXml);
   const kind = ATTACHABLE[invoice?.documentElement?.namespaceURI ?? ''];
   if (!kind) throw new AttachedDocumentError('The document to attach is not a UBL Invoice, CreditNote or DebitNote');
   const R = kind.root;
   const answer = readApplicationResponse(applicationResponseXml);
   if (!answer) throw new AttachedDocumentError('The authority\'s answer is not an ApplicationResponse');
-  const text = (q: string) => ((select(`string(${q})`, invoice as unknown as Node) as unknown as string) ?? '').trim();
-  const node = (q: string) => (select(q, invoice as unknown as Node) as Node[])[0];
+  const text = (q: string) => selectString(select, `string(${q})`, invoice).trim();
+  const node = (q: string) => selectNodes(select, q, invoice)[0];
   const number = text(`${R}/cbc:ID`);
   const cufe = text(`${R}/cbc:UUID`);
   if (answer.cufe && answer.cufe !== cufe) throw new AttachedDocumentError(`The ApplicationResponse is about ${answer.cufe}, not this document's ${kind.key} ${cufe}`);

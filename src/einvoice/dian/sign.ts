@@ -25,6 +25,7 @@ import '../../platform/xmldom-regexps';
 import { XMLSerializer } from '@xmldom/xmldom';
 import { canonicalText, namespaceDeclarations } from '../canonical-xml';
 import { derBase64ToPem, describeCertificate, privateKeyOf, type CertificateFacts } from '../certificates';
+import { domNode } from '../../platform/xml-dom';
 import {
   ALGORITHMS, C14N, CANONICALIZERS, HASH_URI, NS, SIGNATURE_HASH, SignatureError, canonical, checkReference, checkSigningCertificate, children,
   elementsById, errorMessage, lastExtensionContent, signingTimeProblem, parseXml, x509Of, type PolicyHashAlgorithm, type XmlDocument, type XmlElement,
@@ -187,7 +188,7 @@ function domPlace(xml: string): Place {
       if (prefix !== null && !namespaces.has(prefix)) namespaces.set(prefix, attr.value);
     }
   }
-  const digest = sha256(C14N.process(doc.documentElement as unknown as Node, {}));
+  const digest = sha256(C14N.process(domNode(doc.documentElement), {}));
   const marker = randomUUID();
   target.appendChild(doc.createComment(marker));
   const [before, after] = new XMLSerializer().serializeToString(doc).split(`<!--${marker}-->`);

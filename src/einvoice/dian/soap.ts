@@ -24,12 +24,12 @@
  * company, with the certificate it signs its invoices with.
  */
 import { randomUUID } from 'node:crypto';
-import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import { SignedXml } from 'xml-crypto';
 import { zipSync, strToU8, unzipSync, strFromU8 } from 'fflate';
 import type { DianAuthority, SubmitContext, TestSetReceipt, Verdict } from './authority';
 import type { SigningCredentials } from './sign';
+import { parseDom } from '../../platform/xml-dom';
 import { privateKeyOf } from '../certificates';
 
 export const DIAN_URLS = {
@@ -141,7 +141,7 @@ function answerDocument(xml: string): Document {
   let broken = '';
   let doc: Document | undefined;
   try {
-    doc = new DOMParser({ onError: (level, msg) => { if (level !== 'warning') broken ||= msg; } }).parseFromString(xml, 'text/xml') as unknown as Document;
+    doc = parseDom(xml, (level, msg) => { if (level !== 'warning') broken ||= msg; });
   } catch (e) {
     broken ||= (e as Error).message;
   }

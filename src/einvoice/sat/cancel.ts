@@ -35,7 +35,6 @@ import { GENERIC_RFCS } from '../../catalog/customers';
 import { GENERAL_PUBLIC } from '../../companies/uses';
 import type { Credentials } from '../credentials';
 import { parseXml } from './chain';
-import type { StoredRow } from '../../platform/stored';
 
 export const CANCEL_JOB = 'sat_cancel';
 export const MOTIVES: Readonly<Record<string, string>> = Object.freeze({
@@ -49,8 +48,6 @@ export interface Cancellation {
   status: CancelStatus; motive: string; substitution: string | null; requested_at: string; updated_at: string;
   errors: { code: string; message: string }[];
 }
-/** A Mexican document's row as it is read for its answer: the stored columns, its fiscal folio and its cancellation. */
-export interface MxStoredRow extends StoredRow { stamp_uuid: string | null; cancellation: Cancellation | null }
 /** The kinds of document that are cancelled, with their table and how they are named. */
 const KINDS = {
   invoice: { table: 'invoices', title: 'Invoice', type: 'I' },

@@ -31,6 +31,7 @@ import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { privateKeyOf, type LoadedCertificate } from '../certificates';
 import { CFDI_NS, cfdiChain } from './chain';
+import { domDocument } from '../../platform/xml-dom';
 import { FOREIGN_RECEIVER, GENERAL_PUBLIC, genericReceiver } from '../../companies/uses';
 import { money, sum as total } from '../../platform/money';
 import type { MxInvoiceDocument } from '../../invoices/mx/schema';
@@ -283,7 +284,7 @@ function cfdiRoot(input: CfdiInput, cert: LoadedCertificate | null): XMLBuilder 
 
 export function seal(root: XMLBuilder, cert: LoadedCertificate): { xml: string; chain: string } {
   // Read from the builder's own DOM: the chain needs no serialising and parsing again (issue 37, point 5).
-  const chain = cfdiChain(root.doc().node as unknown as Document);
+  const chain = cfdiChain(domDocument(root.doc().node));
   const sello = crypto.sign('sha256', Buffer.from(chain, 'utf8'), privateKeyOf(cert.keyPem)).toString('base64');
   root.att('Sello', sello);
   return { xml: root.end(), chain };

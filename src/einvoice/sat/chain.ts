@@ -12,9 +12,8 @@
  * document as libxml2 parsed it (parsed.ts), the service's own as xmlbuilder2
  * or @xmldom/xmldom hold it (domElement), or a plain record of the TFD's values.
  */
-import '../../platform/xmldom-regexps';
-import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
+import { parseDom, selectElements } from '../../platform/xml-dom';
 
 export const CFDI_NS = 'http://www.sat.gob.mx/cfd/4';
 export const TFD_NS = 'http://www.sat.gob.mx/TimbreFiscalDigital';
@@ -87,7 +86,7 @@ export class DomElement implements CfdiElement {
   constructor(readonly element: Element) {}
   getAttribute(name: string): string | null { return this.element.getAttributeNode(name)?.value ?? null; }
   hasAttribute(name: string): boolean { return this.element.getAttributeNode(name) !== null; }
-  all(path: string): CfdiElement[] { return (select(path, this.element as unknown as Node) as unknown as Element[]).map((e) => new DomElement(e)); }
+  all(path: string): CfdiElement[] { return selectElements(select, path, this.element).map((e) => new DomElement(e)); }
 }
 
 /** XPath normalize-space: trims and collapses runs of XML whitespace. */
@@ -115,8 +114,7 @@ function chainOf(root: CfdiElement | null, steps: Step[]): string {
 /** Parses XML, throwing on anything not well formed. */
 export function parseXml(xml: string): Document {
   let problem = '';
-  const doc = new DOMParser({ onError: (level, msg) => { if (level !== 'warning') problem ||= msg; } })
-    .parseFromString(xml, 'text/xml') as unknown as Document;
+  const doc = parseDom(xml, (level, msg) => { if (level !== 'warning') problem ||= msg; });
   if (problem || !doc?.documentElement) throw new Error(`The XML is not well formed: ${problem || 'no root element'}`);
   return doc;
 }
@@ -135,7 +133,7 @@ export function cfdiChain(doc: Document): string {
 /** The original chain of the document's tfd:TimbreFiscalDigital (what its SelloSAT signs). */
 export function timbreChain(doc: Document | Element): string {
   const tfd = (doc as Element).localName === 'TimbreFiscalDigital' ? doc as Element
-    : (select('//tfd:TimbreFiscalDigital', doc as unknown as Node) as unknown as Element[])[0] ?? null;
+    : selectElements(select, '//tfd:TimbreFiscalDigital', doc)[0] ?? null;
   return chainOf(tfd ? new DomElement(tfd) : null, TIMBRE);
 }
 

@@ -22,8 +22,7 @@
  * thrown, so the outbox tries again later and the document stays Pending.
  */
 import crypto from 'node:crypto';
-import '../../platform/xmldom-regexps';
-import { DOMParser } from '@xmldom/xmldom';
+import { parseDom } from '../../platform/xml-dom';
 import * as xpath from 'xpath';
 import type { StampProvider, StampVerdict } from './provider';
 import type { CancelProvider, CancelRequest, CancelVerdict } from './cancel';
@@ -82,7 +81,7 @@ export class FinkokPac implements StampProvider, CancelProvider {
     }
     const text = await res.text();
     let problem = '';
-    const doc = new DOMParser({ onError: (level, msg) => { if (level !== 'warning') problem ||= msg; } }).parseFromString(text, 'text/xml') as unknown as Document;
+    const doc = parseDom(text, (level, msg) => { if (level !== 'warning') problem ||= msg; });
     if (problem || !doc?.documentElement || doc.documentElement.localName !== 'Envelope') {
       throw new Error(`Finkok ${op}: HTTP ${res.status}, an answer that is not a SOAP envelope`);
     }

@@ -6,7 +6,7 @@
 import type { Company } from '../../platform/auth';
 import type { Queryable } from '../../platform/db';
 import type { Problems } from '../../platform/errors';
-import { checkBody } from '../../platform/validation';
+import { isBody } from '../../platform/validation';
 import { checkCustomerRules, CoCustomerBody, type CustomerBody } from '../../catalog/customers';
 import { isElectronic, POS_TICKET, type AllowanceChargeRow, type CostCenterRow, type CustomerRow, type DocumentTypeRow, type PaymentTypeRow, type ProductRow, type SellerRow, type TaxRow, type WarehouseRow } from '../../catalog/rows';
 import type { CreditLeft, InvoiceOut } from '../compute';
@@ -160,10 +160,10 @@ async function planCustomer(q: Queryable, problems: Problems, company: Company, 
   const c = body.customer as Record<string, unknown>;
   if ('person_type' in c || 'name' in c) {
     const before = problems.items.length;
-    if (checkBody(CoCustomerBody, c, problems, 'customer', true)) {
-      await checkCustomerRules(q, cid, 'CO', c as unknown as CustomerBody, problems, 'customer');
+    if (isBody(CoCustomerBody, c, problems, 'customer', true)) {
+      await checkCustomerRules(q, cid, 'CO', c, problems, 'customer');
+      if (problems.items.length === before) newCustomer = c;
     }
-    if (problems.items.length === before) newCustomer = c as unknown as CustomerBody;
   } else if (!problems.has('customer')) {
     // A reference takes only its own fields (and the id an answer's customer carries); a full record has person_type and name.
     for (const k of Object.keys(c)) {

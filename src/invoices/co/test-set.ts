@@ -81,7 +81,10 @@ const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:
 
 type Line = Template['lines'][number];
 
-/** The stored document's plan of a test document (computeCO, the path POST /v1/invoices takes). */
+/**
+ * The stored document's plan of a test document (computeCO, the path POST /v1/invoices takes). Not a library's types:
+ * the plan is made without the master-data rows a request's plan carries (only the fields the UBL reads), hence its cast.
+ */
 function testSetPlan(t: { customer: number; pay: keyof typeof PAYMENT_TYPES; lines: Line[]; retentions?: typeof IVA19[]; discountPercent?: number },
   date: string, observations: string, docName: string): Plan {
   const discounts = t.discountPercent ? [{ id: 1, percentage: t.discountPercent, row: { name: 'Descuento por pronto pago' } }] : [];
