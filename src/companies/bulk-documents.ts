@@ -7,19 +7,20 @@ import Decimal from 'decimal.js';
 import type { Queryable } from '../platform/db';
 import type { Company } from '../platform/auth';
 import { Problems } from '../platform/errors';
-import { checkBody } from '../platform/validation';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { isBody } from '../platform/validation';
 import { nitCheckDigit } from '../platform/nit';
 import { instantOf } from '../platform/dates';
-import { CoCustomerBody, insertCustomer, type CustomerBody } from '../catalog/customers';
+import { CoCustomerBody, insertCustomer } from '../catalog/customers';
 import { computeCO, type TaxRef } from '../invoices/compute';
 import type { ProductRow } from '../catalog/rows';
 import { coInvoiceWrite, planCoInvoice, storeCoInvoice, type Plan } from '../invoices/co/service';
-import type { CoInvoiceBody, CoInvoiceDocument } from '../invoices/co/schema';
+import { CoInvoiceBody, type CoInvoiceDocument } from '../invoices/co/schema';
 import type { InvoiceWrite } from '../invoices/kernel';
 import type { Numbered } from '../invoices/numbering';
 import { planVoucher, voucherWrite, type DueRow, type VoucherPlan } from '../vouchers/service';
 import type { VoucherWrite } from '../vouchers/kernel';
-import type { VoucherBody } from '../vouchers/schema';
+import { VoucherBody } from '../vouchers/schema';
 
 const BASKETS = 40;
 const PAY_TYPES = ['Cash', 'Transfer', 'Card', 'Credit'] as const;
@@ -178,14 +179,19 @@ export async function bulkCustomers(q: Queryable, cid: number, count: number, lo
         phones: [{ indicative: '57', number: String(6010000000 + k) }],
         contacts: [{ first_name: 'Cuentas', last_name: 'por pagar', email: `cxp${k + 1}@mayorista.example.co` }],
       };
-      const problems = new Problems();
-      if (!checkBody(CoCustomerBody, body, problems)) throw new Error(`bulk customer ${identification}: ${JSON.stringify(problems.items)}`);
-      id = Number((await insertCustomer(q, cid, 'CO', body as unknown as CustomerBody)).id);
+      id = Number((await insertCustomer(q, cid, 'CO', asBody(CoCustomerBody, body, `customer ${identification}`))).id);
     }
     out.push({ id, identification });
     if ((k + 1) % 1000 === 0) log(`customers ${k + 1}/${count}`);
   }
   return out;
+}
+
+/** A body the load builds, checked against the API's schema as a request's is (and so typed by it); its problems otherwise. */
+function asBody<S extends TSchema>(schema: S, body: unknown, what: string): Static<S> {
+  const problems = new Problems();
+  if (!isBody(schema, body, problems)) throw new Error(`bulk ${what}: ${JSON.stringify(problems.items)}`);
+  return body;
 }
 
 /**
@@ -212,10 +218,10 @@ export async function invoiceTemplates(q: Queryable, company: Company, refs: Ref
       });
       for (const [pi, payType] of PAY_TYPES.entries()) {
         const pay = refs.pay[payType];
-        const body = {
+        const body = asBody(CoInvoiceBody, {
           document: { id: docType.id }, date: today, customer: { identification: customer.identification, branch_office: 0 }, seller: refs.seller.id, items,
           payments: [{ id: pay.id, value: Number(payable), ...(pay.due_date ? { due_date: addDays(today, 30) } : {}) }],
-        } as unknown as CoInvoiceBody;
+        }, 'invoice template');
         out[(di * BASKETS + b) * 4 + pi] = await planCoInvoice(q, company, body, new Problems());
       }
     }
@@ -228,11 +234,11 @@ export async function sampleInvoices(q: Queryable, company: Company, refs: Refs,
   const customer = { identification: refs.mainCustomer.identification, branch_office: 0 };
   const ids: string[] = [];
   for (let k = 0; k < 2; k++) {
-    const body = {
+    const body = asBody(CoInvoiceBody, {
       document: { id: refs.types.FV.id }, date: first, customer, seller: refs.seller.id,
       items: [{ code: 'LIBRO01', quantity: 1, price: 95000, seller: refs.seller.id }],
       payments: [{ id: refs.pay.Credit.id, value: 95000, due_date: addDays(first, 30) }],
-    } as unknown as CoInvoiceBody;
+    }, 'sample invoice');
     ids.push(String((await storeCoInvoice(q, company, await planCoInvoice(q, company, body, new Problems()), {})).id));
   }
   return ids;
@@ -247,11 +253,11 @@ export async function sampleReceipts(q: Queryable, company: Company, refs: Refs,
   const receipts: VoucherPlan[] = [];
   for (const [k, payType] of ['Cash', 'Transfer'].entries()) {
     const [invoice] = await q.query<{ prefix: string; number: string }>('SELECT prefix, number FROM invoices WHERE company_id = $1 AND id = $2', [company.company_id, invoices[k]]);
-    const vbody = {
+    const vbody = asBody(VoucherBody, {
       document: { id: refs.rc.id }, date: today, type: 'DebtPayment', customer,
       items: [{ due: { prefix: invoice.prefix, consecutive: Number(invoice.number), quote: 1 }, value: 95000 }],
       payment: { id: refs.rcPay[payType].id, value: 95000 },
-    } as unknown as VoucherBody;
+    }, 'sample receipt');
     const plan = await planVoucher(q, company, vbody, new Problems());
     if (plan.entries.length !== 1 || !plan.entries[0].due) throw new Error('bulk-demo expects a receipt of one due item');
     receipts.push(plan);
