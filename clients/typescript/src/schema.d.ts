@@ -1417,7 +1417,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a webhook's URL, events, description or active flag (only the fields sent; checked as the creation checks them)
+         * Change a webhook's URL, events, description, active flag or max_events (only the fields sent; checked as the creation checks them)
          * @description Changes only the fields sent of a webhook (URL, events, description, active), each checked as the creation checks it, and answers it; `active: false` stops new deliveries. 404 for an unknown webhook.
          */
         patch: operations["updateWebhook"];
@@ -2973,7 +2973,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a webhook's URL, events, description or active flag (only the fields sent; checked as the creation checks them)
+         * Change a webhook's URL, events, description, active flag or max_events (only the fields sent; checked as the creation checks them)
          * @description Changes only the fields sent of a webhook (URL, events, description, active), each checked as the creation checks it, and answers it; `active: false` stops new deliveries. 404 for an unknown webhook.
          */
         patch: operations["mxUpdateWebhook"];
@@ -3092,7 +3092,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "tk_s52aFHbf536wXsBwCrx_Vl7RD8t2JANM9ym5uW5tc9I",
+                     *       "access_token": "tk_C9VumiGBDVAVfImaI2MjESOnYKAoMj_54I_bfCXr-xA",
                      *       "token_type": "Bearer",
                      *       "expires_in": 86400
                      *     }
@@ -5581,8 +5581,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "metadata": {
-                     *             "created": "2026-12-04T16:42:12.029Z",
-                     *             "last_updated": "2026-12-04T16:42:12.029Z"
+                     *             "created": "2026-12-04T17:47:07.843Z",
+                     *             "last_updated": "2026-12-04T17:47:07.843Z"
                      *           },
                      *           "check_digit": "3",
                      *           "commercial_name": "La Estrella",
@@ -5924,8 +5924,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:26.562Z",
-                     *         "last_updated": "2026-12-04T16:42:26.562Z"
+                     *         "created": "2026-12-04T17:47:14.198Z",
+                     *         "last_updated": "2026-12-04T17:47:14.198Z"
                      *       },
                      *       "check_digit": "3",
                      *       "advance_balance": 0
@@ -6124,8 +6124,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:26.562Z",
-                     *         "last_updated": "2026-12-04T16:42:26.562Z"
+                     *         "created": "2026-12-04T17:47:14.198Z",
+                     *         "last_updated": "2026-12-04T17:47:14.198Z"
                      *       },
                      *       "check_digit": "3",
                      *       "advance_balance": 0
@@ -6464,8 +6464,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:26.562Z",
-                     *         "last_updated": "2026-12-04T16:42:26.885Z"
+                     *         "created": "2026-12-04T17:47:14.198Z",
+                     *         "last_updated": "2026-12-04T17:47:14.339Z"
                      *       },
                      *       "check_digit": "3",
                      *       "advance_balance": 0
@@ -6775,8 +6775,8 @@ export interface operations {
                      *             "name": "Unidad"
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T16:42:12.029Z",
-                     *             "last_updated": "2026-12-04T16:42:12.029Z"
+                     *             "created": "2026-12-04T17:47:07.843Z",
+                     *             "last_updated": "2026-12-04T17:47:07.843Z"
                      *           },
                      *           "account_group": {
                      *             "id": 1,
@@ -7068,8 +7068,8 @@ export interface operations {
                      *         "name": "Unidad"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:27.029Z",
-                     *         "last_updated": "2026-12-04T16:42:27.029Z"
+                     *         "created": "2026-12-04T17:47:14.385Z",
+                     *         "last_updated": "2026-12-04T17:47:14.385Z"
                      *       },
                      *       "long_description": "Té verde en hoja suelta"
                      *     }
@@ -7239,8 +7239,8 @@ export interface operations {
                      *         "name": "Unidad"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:27.029Z",
-                     *         "last_updated": "2026-12-04T16:42:27.029Z"
+                     *         "created": "2026-12-04T17:47:14.385Z",
+                     *         "last_updated": "2026-12-04T17:47:14.385Z"
                      *       },
                      *       "long_description": "Té verde en hoja suelta"
                      *     }
@@ -7531,8 +7531,8 @@ export interface operations {
                      *         "name": "Unidad"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:27.029Z",
-                     *         "last_updated": "2026-12-04T16:42:27.281Z"
+                     *         "created": "2026-12-04T17:47:14.385Z",
+                     *         "last_updated": "2026-12-04T17:47:14.466Z"
                      *       },
                      *       "long_description": "Té verde en hoja suelta"
                      *     }
@@ -7782,7 +7782,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "d538a05c-2c84-4e9d-a9b1-4e8dc69ea1f6",
+                     *           "id": "e06b0095-5906-43ed-8ca4-0bf44fa8e84a",
                      *           "document": {
                      *             "id": 2,
                      *             "name": "Factura de venta"
@@ -7813,7 +7813,7 @@ export interface operations {
                      *           "observations": "Pedido 1832",
                      *           "items": [
                      *             {
-                     *               "id": "d538a05c-2c84-4e9d-a9b1-4e8dc69ea1f6-1",
+                     *               "id": "e06b0095-5906-43ed-8ca4-0bf44fa8e84a-1",
                      *               "code": "PORT14",
                      *               "quantity": 10,
                      *               "price": 100,
@@ -7862,8 +7862,8 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T16:42:27.743Z",
-                     *             "last_updated": "2026-12-04T16:42:27.743Z",
+                     *             "created": "2026-12-04T17:47:14.720Z",
+                     *             "last_updated": "2026-12-04T17:47:14.720Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false,
@@ -8348,7 +8348,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d538a05c-2c84-4e9d-a9b1-4e8dc69ea1f6",
+                     *       "id": "e06b0095-5906-43ed-8ca4-0bf44fa8e84a",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -8379,7 +8379,7 @@ export interface operations {
                      *       "observations": "Pedido 1832",
                      *       "items": [
                      *         {
-                     *           "id": "d538a05c-2c84-4e9d-a9b1-4e8dc69ea1f6-1",
+                     *           "id": "e06b0095-5906-43ed-8ca4-0bf44fa8e84a-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -8428,8 +8428,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:27.743Z",
-                     *         "last_updated": "2026-12-04T16:42:27.743Z",
+                     *         "created": "2026-12-04T17:47:14.720Z",
+                     *         "last_updated": "2026-12-04T17:47:14.720Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -9000,8 +9000,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:28.312Z",
-                     *         "last_updated": "2026-12-04T16:42:28.312Z",
+                     *         "created": "2026-12-04T17:47:15.008Z",
+                     *         "last_updated": "2026-12-04T17:47:15.008Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -9277,7 +9277,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d538a05c-2c84-4e9d-a9b1-4e8dc69ea1f6",
+                     *       "id": "e06b0095-5906-43ed-8ca4-0bf44fa8e84a",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -9308,7 +9308,7 @@ export interface operations {
                      *       "observations": "Pedido 1832",
                      *       "items": [
                      *         {
-                     *           "id": "d538a05c-2c84-4e9d-a9b1-4e8dc69ea1f6-1",
+                     *           "id": "e06b0095-5906-43ed-8ca4-0bf44fa8e84a-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -9357,8 +9357,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:27.743Z",
-                     *         "last_updated": "2026-12-04T16:42:27.743Z",
+                     *         "created": "2026-12-04T17:47:14.720Z",
+                     *         "last_updated": "2026-12-04T17:47:14.720Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -9843,7 +9843,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d538a05c-2c84-4e9d-a9b1-4e8dc69ea1f6",
+                     *       "id": "e06b0095-5906-43ed-8ca4-0bf44fa8e84a",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -9874,7 +9874,7 @@ export interface operations {
                      *       "observations": "Pedido 1832, entrega en bodega",
                      *       "items": [
                      *         {
-                     *           "id": "d538a05c-2c84-4e9d-a9b1-4e8dc69ea1f6-1",
+                     *           "id": "e06b0095-5906-43ed-8ca4-0bf44fa8e84a-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -9923,8 +9923,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:27.743Z",
-                     *         "last_updated": "2026-12-04T16:42:29.103Z",
+                     *         "created": "2026-12-04T17:47:14.720Z",
+                     *         "last_updated": "2026-12-04T17:47:15.418Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -10210,7 +10210,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "773bd293-366c-4752-8029-cc1e06a8d6cf",
+                     *       "id": "4b56dc3b-5c16-4da4-95aa-7d3ac2aa84a0",
                      *       "deleted": true
                      *     }
                      */
@@ -10288,7 +10288,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a3fea653-3382-432b-bf6f-47e9423ed972",
+                     *       "id": "c37ff3f1-f93c-41bf-87f6-8bf00fee8dcb",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -10319,7 +10319,7 @@ export interface operations {
                      *       "observations": "Pedido 1833",
                      *       "items": [
                      *         {
-                     *           "id": "a3fea653-3382-432b-bf6f-47e9423ed972-1",
+                     *           "id": "c37ff3f1-f93c-41bf-87f6-8bf00fee8dcb-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -10368,8 +10368,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:30.741Z",
-                     *         "last_updated": "2026-12-04T16:42:31.014Z",
+                     *         "created": "2026-12-04T17:47:16.306Z",
+                     *         "last_updated": "2026-12-04T17:47:16.325Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true,
@@ -10637,7 +10637,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "939098cd-6a0d-4339-841f-b73a6188e049",
+                     *       "id": "02b2af36-11bc-4e97-b7a4-e691c71f365f",
                      *       "document": {
                      *         "id": 1,
                      *         "name": "Factura electrónica de venta"
@@ -10668,7 +10668,7 @@ export interface operations {
                      *       "observations": "Pedido 1836",
                      *       "items": [
                      *         {
-                     *           "id": "939098cd-6a0d-4339-841f-b73a6188e049-1",
+                     *           "id": "02b2af36-11bc-4e97-b7a4-e691c71f365f-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 2,
                      *           "price": 500,
@@ -10697,7 +10697,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "cufe": "a7ca96ef0aeaa78198c7570b7f21e838e0a4e31756612f41f762a87dfb82e5c79c458a17fb35578ea52c3f1c3ef8a8dd",
+                     *         "cufe": "956f44a3179b25be4db6ed5030c0c48fd3d5981fa50adedc59983be9029cf565bb5b6cd99f15954e324e61ab1ba72285",
                      *         "cude": null,
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
@@ -10708,8 +10708,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:31.321Z",
-                     *         "last_updated": "2026-12-04T16:42:33.174Z",
+                     *         "created": "2026-12-04T17:47:16.590Z",
+                     *         "last_updated": "2026-12-04T17:47:17.489Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -11197,7 +11197,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6941db36-7655-4519-8831-9dcc5684f49d",
+                     *       "id": "82b8bce6-1ec4-447a-bdbf-de417e72adce",
                      *       "document": {
                      *         "id": 1,
                      *         "name": "Factura electrónica de venta"
@@ -11228,7 +11228,7 @@ export interface operations {
                      *       "observations": "Factura del tiquete POS POS-17-1, a solicitud del comprador",
                      *       "items": [
                      *         {
-                     *           "id": "6941db36-7655-4519-8831-9dcc5684f49d-1",
+                     *           "id": "82b8bce6-1ec4-447a-bdbf-de417e72adce-1",
                      *           "code": "PORT14",
                      *           "quantity": 2,
                      *           "price": 50,
@@ -11266,7 +11266,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "cufe": "c61a9f75e59f11f9948f400426a82cbf3cf3bfcb7e5bcd8f654a5b70dbca3d2f9f25c64b8e415a3aac0e83abfc794832",
+                     *         "cufe": "2200fb2ade696390d1613229382ff29d3b05396d21a3a938bbe3412cae4d5fe888f5455f326150b9190173abafa48b63",
                      *         "cude": null,
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
@@ -11277,8 +11277,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:37.023Z",
-                     *         "last_updated": "2026-12-04T16:42:37.081Z",
+                     *         "created": "2026-12-04T17:47:20.745Z",
+                     *         "last_updated": "2026-12-04T17:47:20.809Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -11600,7 +11600,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "288c3e33-c871-4093-be20-aff4a6e253a1",
+                     *           "id": "366e8ee4-e701-42e8-b2f2-537205394d81",
                      *           "document": {
                      *             "id": 15,
                      *             "name": "Nota crédito"
@@ -11628,7 +11628,7 @@ export interface operations {
                      *           "observations": null,
                      *           "items": [
                      *             {
-                     *               "id": "288c3e33-c871-4093-be20-aff4a6e253a1-1",
+                     *               "id": "366e8ee4-e701-42e8-b2f2-537205394d81-1",
                      *               "code": "LIBRO01",
                      *               "quantity": 1,
                      *               "price": 100,
@@ -11657,13 +11657,13 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T16:42:33.453Z",
-                     *             "last_updated": "2026-12-04T16:42:33.453Z",
+                     *             "created": "2026-12-04T17:47:17.575Z",
+                     *             "last_updated": "2026-12-04T17:47:17.575Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false,
                      *           "invoice": {
-                     *             "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
+                     *             "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
                      *             "name": "FV-2-4"
                      *           },
                      *           "reason": 3,
@@ -11912,7 +11912,7 @@ export interface operations {
                  *         "id": 15
                  *       },
                  *       "date": "2026-12-04",
-                 *       "invoice": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
+                 *       "invoice": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
                  *       "reason": 3,
                  *       "seller": 1,
                  *       "items": [
@@ -12040,7 +12040,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "288c3e33-c871-4093-be20-aff4a6e253a1",
+                     *       "id": "366e8ee4-e701-42e8-b2f2-537205394d81",
                      *       "document": {
                      *         "id": 15,
                      *         "name": "Nota crédito"
@@ -12068,7 +12068,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "288c3e33-c871-4093-be20-aff4a6e253a1-1",
+                     *           "id": "366e8ee4-e701-42e8-b2f2-537205394d81-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -12097,13 +12097,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:33.453Z",
-                     *         "last_updated": "2026-12-04T16:42:33.453Z",
+                     *         "created": "2026-12-04T17:47:17.575Z",
+                     *         "last_updated": "2026-12-04T17:47:17.575Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
+                     *         "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -12358,7 +12358,7 @@ export interface operations {
                  *         "id": 15
                  *       },
                  *       "date": "2026-12-04",
-                 *       "invoice": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
+                 *       "invoice": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
                  *       "reason": 3,
                  *       "seller": 1,
                  *       "items": [
@@ -12543,13 +12543,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:34.033Z",
-                     *         "last_updated": "2026-12-04T16:42:34.033Z",
+                     *         "created": "2026-12-04T17:47:17.715Z",
+                     *         "last_updated": "2026-12-04T17:47:17.715Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
+                     *         "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -12799,7 +12799,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "288c3e33-c871-4093-be20-aff4a6e253a1",
+                     *       "id": "366e8ee4-e701-42e8-b2f2-537205394d81",
                      *       "document": {
                      *         "id": 15,
                      *         "name": "Nota crédito"
@@ -12827,7 +12827,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "288c3e33-c871-4093-be20-aff4a6e253a1-1",
+                     *           "id": "366e8ee4-e701-42e8-b2f2-537205394d81-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -12856,13 +12856,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:33.453Z",
-                     *         "last_updated": "2026-12-04T16:42:33.453Z",
+                     *         "created": "2026-12-04T17:47:17.575Z",
+                     *         "last_updated": "2026-12-04T17:47:17.575Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
+                     *         "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -13113,7 +13113,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "43b8ccb1-8384-4979-bf8a-343f4a9386a1",
+                     *       "id": "87a48e6c-90c7-4385-a544-ed4eb5de8f08",
                      *       "document": {
                      *         "id": 13,
                      *         "name": "Nota crédito electrónica"
@@ -13141,7 +13141,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "43b8ccb1-8384-4979-bf8a-343f4a9386a1-1",
+                     *           "id": "87a48e6c-90c7-4385-a544-ed4eb5de8f08-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -13170,20 +13170,20 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:34.785Z",
-                     *         "last_updated": "2026-12-04T16:42:34.878Z",
+                     *         "created": "2026-12-04T17:47:18.191Z",
+                     *         "last_updated": "2026-12-04T17:47:18.282Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "939098cd-6a0d-4339-841f-b73a6188e049",
+                     *         "id": "02b2af36-11bc-4e97-b7a4-e691c71f365f",
                      *         "name": "SETP-1-990000000"
                      *       },
                      *       "reason": 3,
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "cude": "55ffbb183351729a3373f4667a7f95269659b6c2b25baf07b147cf7e0d1cae63780bc138dc039c2ac2f715534a72c54c",
+                     *         "cude": "4707ddfcdaa5bbe0c5b8d3f93a4cc9bce0a458625bc6e74cc533f3cc88dc41d37c7ca6155648422b90b47b3a8cabd80d",
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
                      *       }
@@ -13596,7 +13596,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d30ef0be-bbe1-44aa-9bad-4094f9478248",
+                     *       "id": "439ab72c-78a9-46c6-bdee-6fe56a306d20",
                      *       "document": {
                      *         "id": 15,
                      *         "name": "Nota crédito"
@@ -13624,7 +13624,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "d30ef0be-bbe1-44aa-9bad-4094f9478248-1",
+                     *           "id": "439ab72c-78a9-46c6-bdee-6fe56a306d20-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -13653,13 +13653,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:34.928Z",
-                     *         "last_updated": "2026-12-04T16:42:34.941Z",
+                     *         "created": "2026-12-04T17:47:18.345Z",
+                     *         "last_updated": "2026-12-04T17:47:18.361Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true,
                      *       "invoice": {
-                     *         "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
+                     *         "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -13928,7 +13928,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "41deaeff-2d46-4f95-b3f8-54be4c37d33b",
+                     *           "id": "90db0cd0-b0c1-44ad-9def-29e1bfd4edf9",
                      *           "document": {
                      *             "id": 16,
                      *             "name": "Nota débito"
@@ -13956,7 +13956,7 @@ export interface operations {
                      *           "observations": null,
                      *           "items": [
                      *             {
-                     *               "id": "41deaeff-2d46-4f95-b3f8-54be4c37d33b-1",
+                     *               "id": "90db0cd0-b0c1-44ad-9def-29e1bfd4edf9-1",
                      *               "code": "INTERES",
                      *               "quantity": 1,
                      *               "price": 25,
@@ -13985,13 +13985,13 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T16:42:35.026Z",
-                     *             "last_updated": "2026-12-04T16:42:35.026Z",
+                     *             "created": "2026-12-04T17:47:18.429Z",
+                     *             "last_updated": "2026-12-04T17:47:18.429Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false,
                      *           "invoice": {
-                     *             "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
+                     *             "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
                      *             "name": "FV-2-4"
                      *           },
                      *           "reason": 1,
@@ -14240,7 +14240,7 @@ export interface operations {
                  *         "id": 16
                  *       },
                  *       "date": "2026-12-04",
-                 *       "invoice": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
+                 *       "invoice": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
                  *       "reason": 1,
                  *       "seller": 1,
                  *       "items": [
@@ -14369,7 +14369,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "41deaeff-2d46-4f95-b3f8-54be4c37d33b",
+                     *       "id": "90db0cd0-b0c1-44ad-9def-29e1bfd4edf9",
                      *       "document": {
                      *         "id": 16,
                      *         "name": "Nota débito"
@@ -14397,7 +14397,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "41deaeff-2d46-4f95-b3f8-54be4c37d33b-1",
+                     *           "id": "90db0cd0-b0c1-44ad-9def-29e1bfd4edf9-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -14426,13 +14426,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:35.026Z",
-                     *         "last_updated": "2026-12-04T16:42:35.026Z",
+                     *         "created": "2026-12-04T17:47:18.429Z",
+                     *         "last_updated": "2026-12-04T17:47:18.429Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
+                     *         "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -14687,7 +14687,7 @@ export interface operations {
                  *         "id": 16
                  *       },
                  *       "date": "2026-12-04",
-                 *       "invoice": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
+                 *       "invoice": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
                  *       "reason": 1,
                  *       "seller": 1,
                  *       "items": [
@@ -14873,13 +14873,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:35.187Z",
-                     *         "last_updated": "2026-12-04T16:42:35.187Z",
+                     *         "created": "2026-12-04T17:47:18.566Z",
+                     *         "last_updated": "2026-12-04T17:47:18.566Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
+                     *         "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -15129,7 +15129,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "41deaeff-2d46-4f95-b3f8-54be4c37d33b",
+                     *       "id": "90db0cd0-b0c1-44ad-9def-29e1bfd4edf9",
                      *       "document": {
                      *         "id": 16,
                      *         "name": "Nota débito"
@@ -15157,7 +15157,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "41deaeff-2d46-4f95-b3f8-54be4c37d33b-1",
+                     *           "id": "90db0cd0-b0c1-44ad-9def-29e1bfd4edf9-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -15186,13 +15186,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:35.026Z",
-                     *         "last_updated": "2026-12-04T16:42:35.026Z",
+                     *         "created": "2026-12-04T17:47:18.429Z",
+                     *         "last_updated": "2026-12-04T17:47:18.429Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
+                     *         "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -15443,7 +15443,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bd29947e-6aed-4b1d-ac72-89e3d6f573e6",
+                     *       "id": "347229c5-3bfb-4d77-86e9-119f42499bcc",
                      *       "document": {
                      *         "id": 14,
                      *         "name": "Nota débito electrónica"
@@ -15471,7 +15471,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "bd29947e-6aed-4b1d-ac72-89e3d6f573e6-1",
+                     *           "id": "347229c5-3bfb-4d77-86e9-119f42499bcc-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -15500,20 +15500,20 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:35.947Z",
-                     *         "last_updated": "2026-12-04T16:42:36.023Z",
+                     *         "created": "2026-12-04T17:47:19.312Z",
+                     *         "last_updated": "2026-12-04T17:47:19.693Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "939098cd-6a0d-4339-841f-b73a6188e049",
+                     *         "id": "02b2af36-11bc-4e97-b7a4-e691c71f365f",
                      *         "name": "SETP-1-990000000"
                      *       },
                      *       "reason": 1,
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "cude": "773539c9105656704c7ba4e3df1dc8f288ca1bc941af2f6de62d81d588be86fc39bf9fa5788d289a427fd0ef465e6a5d",
+                     *         "cude": "9e56c027b34a1c6a0c5bff022285f719e04828ec560b5e24fafe6c678bd61cb84d4d50fdac1bd9d35fb5c2816a224b4c",
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
                      *       }
@@ -15926,7 +15926,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7981d01a-242e-4d57-8d56-aedc17394dc5",
+                     *       "id": "147d560e-a0f4-4fe4-8dc2-f0d54d17a319",
                      *       "document": {
                      *         "id": 16,
                      *         "name": "Nota débito"
@@ -15954,7 +15954,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "7981d01a-242e-4d57-8d56-aedc17394dc5-1",
+                     *           "id": "147d560e-a0f4-4fe4-8dc2-f0d54d17a319-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -15983,13 +15983,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:36.096Z",
-                     *         "last_updated": "2026-12-04T16:42:36.119Z",
+                     *         "created": "2026-12-04T17:47:19.797Z",
+                     *         "last_updated": "2026-12-04T17:47:19.823Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true,
                      *       "invoice": {
-                     *         "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
+                     *         "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -16259,7 +16259,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "64b18e1d-0c21-4182-8f71-7f3378ac4f21",
+                     *           "id": "bc84faaf-4048-4348-beac-8b2c35028e48",
                      *           "document": {
                      *             "id": 11,
                      *             "name": "Recibo de caja"
@@ -16308,8 +16308,8 @@ export interface operations {
                      *             "observations": null
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T16:42:36.171Z",
-                     *             "last_updated": "2026-12-04T16:42:36.171Z",
+                     *             "created": "2026-12-04T17:47:19.859Z",
+                     *             "last_updated": "2026-12-04T17:47:19.859Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false
@@ -16578,7 +16578,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "64b18e1d-0c21-4182-8f71-7f3378ac4f21",
+                     *       "id": "bc84faaf-4048-4348-beac-8b2c35028e48",
                      *       "document": {
                      *         "id": 11,
                      *         "name": "Recibo de caja"
@@ -16627,8 +16627,8 @@ export interface operations {
                      *         "observations": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:36.171Z",
-                     *         "last_updated": "2026-12-04T16:42:36.171Z",
+                     *         "created": "2026-12-04T17:47:19.859Z",
+                     *         "last_updated": "2026-12-04T17:47:19.859Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false
@@ -16791,7 +16791,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "64b18e1d-0c21-4182-8f71-7f3378ac4f21",
+                     *       "id": "bc84faaf-4048-4348-beac-8b2c35028e48",
                      *       "document": {
                      *         "id": 11,
                      *         "name": "Recibo de caja"
@@ -16840,8 +16840,8 @@ export interface operations {
                      *         "observations": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:36.171Z",
-                     *         "last_updated": "2026-12-04T16:42:36.171Z",
+                     *         "created": "2026-12-04T17:47:19.859Z",
+                     *         "last_updated": "2026-12-04T17:47:19.859Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false
@@ -16995,7 +16995,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "785713b6-8d8a-4592-b0bb-e43b3ecce7d5",
+                     *       "id": "7cd59812-1d1a-491f-89fd-70495866e804",
                      *       "document": {
                      *         "id": 11,
                      *         "name": "Recibo de caja"
@@ -17029,8 +17029,8 @@ export interface operations {
                      *         "observations": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:36.709Z",
-                     *         "last_updated": "2026-12-04T16:42:36.749Z",
+                     *         "created": "2026-12-04T17:47:20.247Z",
+                     *         "last_updated": "2026-12-04T17:47:20.255Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true
@@ -17199,7 +17199,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "invoice",
                      *               "document": {
-                     *                 "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
+                     *                 "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
                      *                 "name": "FV-2-4"
                      *               },
                      *               "description": "Factura FV-2-4, cuota 1",
@@ -17214,7 +17214,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "d30ef0be-bbe1-44aa-9bad-4094f9478248",
+                     *                 "id": "439ab72c-78a9-46c6-bdee-6fe56a306d20",
                      *                 "name": "NC-15-2"
                      *               },
                      *               "description": "Anulación de la nota crédito NC-15-2 · FV-2-4, cuota 1",
@@ -17229,7 +17229,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "41deaeff-2d46-4f95-b3f8-54be4c37d33b",
+                     *                 "id": "90db0cd0-b0c1-44ad-9def-29e1bfd4edf9",
                      *                 "name": "ND-16-1"
                      *               },
                      *               "description": "Nota débito ND-16-1 · FV-2-4, cuota 2",
@@ -17244,7 +17244,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "7981d01a-242e-4d57-8d56-aedc17394dc5",
+                     *                 "id": "147d560e-a0f4-4fe4-8dc2-f0d54d17a319",
                      *                 "name": "ND-16-2"
                      *               },
                      *               "description": "Nota débito ND-16-2 · FV-2-4, cuota 3",
@@ -17259,7 +17259,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "bd29947e-6aed-4b1d-ac72-89e3d6f573e6",
+                     *                 "id": "347229c5-3bfb-4d77-86e9-119f42499bcc",
                      *                 "name": "NDE-14-1"
                      *               },
                      *               "description": "Nota débito NDE-14-1 · SETP-1-990000000, cuota 2",
@@ -17274,7 +17274,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "invoice",
                      *               "document": {
-                     *                 "id": "939098cd-6a0d-4339-841f-b73a6188e049",
+                     *                 "id": "02b2af36-11bc-4e97-b7a4-e691c71f365f",
                      *                 "name": "SETP-1-990000000"
                      *               },
                      *               "description": "Factura SETP-1-990000000, cuota 1",
@@ -17289,7 +17289,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "288c3e33-c871-4093-be20-aff4a6e253a1",
+                     *                 "id": "366e8ee4-e701-42e8-b2f2-537205394d81",
                      *                 "name": "NC-15-1"
                      *               },
                      *               "description": "Nota crédito NC-15-1 · FV-2-4, cuota 1",
@@ -17304,7 +17304,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "d30ef0be-bbe1-44aa-9bad-4094f9478248",
+                     *                 "id": "439ab72c-78a9-46c6-bdee-6fe56a306d20",
                      *                 "name": "NC-15-2"
                      *               },
                      *               "description": "Nota crédito NC-15-2 · FV-2-4, cuota 1",
@@ -17319,7 +17319,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "43b8ccb1-8384-4979-bf8a-343f4a9386a1",
+                     *                 "id": "87a48e6c-90c7-4385-a544-ed4eb5de8f08",
                      *                 "name": "NCE-13-1"
                      *               },
                      *               "description": "Nota crédito NCE-13-1 · SETP-1-990000000, cuota 1",
@@ -17334,7 +17334,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "7981d01a-242e-4d57-8d56-aedc17394dc5",
+                     *                 "id": "147d560e-a0f4-4fe4-8dc2-f0d54d17a319",
                      *                 "name": "ND-16-2"
                      *               },
                      *               "description": "Anulación de la nota débito ND-16-2 · FV-2-4, cuota 3",
@@ -17349,7 +17349,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "voucher",
                      *               "document": {
-                     *                 "id": "64b18e1d-0c21-4182-8f71-7f3378ac4f21",
+                     *                 "id": "bc84faaf-4048-4348-beac-8b2c35028e48",
                      *                 "name": "RC-11-1"
                      *               },
                      *               "description": "Recibo de caja RC-11-1 · FV-2-4, cuota 1",
@@ -17616,7 +17616,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1290e17b-dc9a-4423-905a-2c05b300aa93",
+                     *       "id": "d723e343-f7f4-46a8-825a-0eb84f18cc7e",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "cartera@cliente.example"
@@ -17904,7 +17904,7 @@ export interface operations {
                      *           "items": [
                      *             {
                      *               "invoice": {
-                     *                 "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
+                     *                 "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
                      *                 "name": "FV-2-4",
                      *                 "date": "2026-12-04"
                      *               },
@@ -17922,7 +17922,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "invoice": {
-                     *                 "id": "939098cd-6a0d-4339-841f-b73a6188e049",
+                     *                 "id": "02b2af36-11bc-4e97-b7a4-e691c71f365f",
                      *                 "name": "SETP-1-990000000",
                      *                 "date": "2026-12-04"
                      *               },
@@ -17940,7 +17940,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "invoice": {
-                     *                 "id": "ba40c7fe-d6af-4390-987d-dee06f38ba55",
+                     *                 "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
                      *                 "name": "FV-2-4",
                      *                 "date": "2026-12-04"
                      *               },
@@ -17958,7 +17958,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "invoice": {
-                     *                 "id": "939098cd-6a0d-4339-841f-b73a6188e049",
+                     *                 "id": "02b2af36-11bc-4e97-b7a4-e691c71f365f",
                      *                 "name": "SETP-1-990000000",
                      *                 "date": "2026-12-04"
                      *               },
@@ -18142,7 +18142,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ff68d67-f639-49e9-b314-78ce5199b49d",
+                     *       "id": "3f815e42-7485-4585-9db1-889f19d86d75",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18347,7 +18347,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3485e119-9825-43c8-ab0f-ce48716f53ed",
+                     *       "id": "a11d414e-86bd-4725-9b1d-7bb5a05c4085",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18552,7 +18552,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0e518330-73fa-4f3a-bf09-6f1780a70c6d",
+                     *       "id": "e82aa44a-2df7-4bbb-89f3-8fb5bf0717a2",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18757,7 +18757,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fe152b7f-741b-47ed-96d4-8890dbe7c11e",
+                     *       "id": "d9cfd04c-7218-4d12-bb79-76447665a8fb",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18954,7 +18954,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "5705ec23-e500-4817-95b5-62c09f3ab52c",
+                     *           "id": "05aaf5e4-446f-4410-821f-f2bc3aec029a",
                      *           "url": "https://erp.example.co/hooks/facturas",
                      *           "events": [
                      *             "invoice.stamp_accepted",
@@ -18962,7 +18962,8 @@ export interface operations {
                      *           ],
                      *           "description": "ERP",
                      *           "active": true,
-                     *           "created_at": "2026-12-04T16:42:25.270Z",
+                     *           "max_events": 1,
+                     *           "created_at": "2026-12-04T17:47:13.811Z",
                      *           "previous_secret_expires_at": null
                      *         }
                      *       ]
@@ -18981,6 +18982,8 @@ export interface operations {
                             events: string[];
                             description: string | null;
                             active: boolean;
+                            /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                            max_events: number;
                             /** Format: date-time */
                             created_at: string;
                             /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -19055,7 +19058,8 @@ export interface operations {
                  *         "invoice.stamp_rejected"
                  *       ],
                  *       "description": "ERP",
-                 *       "active": true
+                 *       "active": true,
+                 *       "max_events": 1
                  *     }
                  */
                 "application/json": {
@@ -19066,6 +19070,11 @@ export interface operations {
                     description?: string;
                     /** @default true */
                     active?: boolean;
+                    /**
+                     * @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body
+                     * @default 1
+                     */
+                    max_events?: number;
                 };
             };
         };
@@ -19078,7 +19087,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5705ec23-e500-4817-95b5-62c09f3ab52c",
+                     *       "id": "05aaf5e4-446f-4410-821f-f2bc3aec029a",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -19086,9 +19095,10 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
-                     *       "created_at": "2026-12-04T16:42:25.270Z",
+                     *       "max_events": 1,
+                     *       "created_at": "2026-12-04T17:47:13.811Z",
                      *       "previous_secret_expires_at": null,
-                     *       "secret": "whsec_At9VRZZxGfWBQBZXwDQeVJ4cqipXXlAd"
+                     *       "secret": "whsec_YZ5fvIWVeSxcdJzAEZguzdXKK2q07WWY"
                      *     }
                      */
                     "application/json": {
@@ -19098,6 +19108,8 @@ export interface operations {
                         events: string[];
                         description: string | null;
                         active: boolean;
+                        /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                        max_events: number;
                         /** Format: date-time */
                         created_at: string;
                         /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -19183,7 +19195,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5705ec23-e500-4817-95b5-62c09f3ab52c",
+                     *       "id": "05aaf5e4-446f-4410-821f-f2bc3aec029a",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -19191,7 +19203,8 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
-                     *       "created_at": "2026-12-04T16:42:25.270Z",
+                     *       "max_events": 1,
+                     *       "created_at": "2026-12-04T17:47:13.811Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -19202,6 +19215,8 @@ export interface operations {
                         events: string[];
                         description: string | null;
                         active: boolean;
+                        /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                        max_events: number;
                         /** Format: date-time */
                         created_at: string;
                         /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -19287,7 +19302,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5705ec23-e500-4817-95b5-62c09f3ab52c",
+                     *       "id": "05aaf5e4-446f-4410-821f-f2bc3aec029a",
                      *       "deleted": true
                      *     }
                      */
@@ -19372,6 +19387,8 @@ export interface operations {
                     description?: string | null;
                     /** @description false: no new deliveries, and the pending ones end as failed when their turn comes */
                     active?: boolean;
+                    /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                    max_events?: number;
                 };
             };
         };
@@ -19384,7 +19401,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5705ec23-e500-4817-95b5-62c09f3ab52c",
+                     *       "id": "05aaf5e4-446f-4410-821f-f2bc3aec029a",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -19392,7 +19409,8 @@ export interface operations {
                      *       ],
                      *       "description": "ERP contable",
                      *       "active": true,
-                     *       "created_at": "2026-12-04T16:42:25.270Z",
+                     *       "max_events": 1,
+                     *       "created_at": "2026-12-04T17:47:13.811Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -19403,6 +19421,8 @@ export interface operations {
                         events: string[];
                         description: string | null;
                         active: boolean;
+                        /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                        max_events: number;
                         /** Format: date-time */
                         created_at: string;
                         /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -19497,7 +19517,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5705ec23-e500-4817-95b5-62c09f3ab52c",
+                     *       "id": "05aaf5e4-446f-4410-821f-f2bc3aec029a",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -19505,9 +19525,10 @@ export interface operations {
                      *       ],
                      *       "description": "ERP contable",
                      *       "active": true,
-                     *       "created_at": "2026-12-04T16:42:25.270Z",
-                     *       "previous_secret_expires_at": "2026-12-05T16:42:38.641Z",
-                     *       "secret": "whsec_dCSi2S-UlBvGIw96XcNv7X5SBl-RzXce"
+                     *       "max_events": 1,
+                     *       "created_at": "2026-12-04T17:47:13.811Z",
+                     *       "previous_secret_expires_at": "2026-12-05T17:47:21.589Z",
+                     *       "secret": "whsec_F_8gcIx120k7EeEMl24-BXuGrTDtRPnp"
                      *     }
                      */
                     "application/json": {
@@ -19517,6 +19538,8 @@ export interface operations {
                         events: string[];
                         description: string | null;
                         active: boolean;
+                        /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                        max_events: number;
                         /** Format: date-time */
                         created_at: string;
                         /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -19605,16 +19628,16 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "27f25066-8dd8-4643-af60-2e4eaaa0cece",
-                     *           "event_id": "3be15577-1cae-469e-bcae-5f88ed4fdbe1",
+                     *           "id": "3c5d5d3f-261c-497a-9eb0-f46a8edefc3d",
+                     *           "event_id": "a78d75ce-d0be-4734-a31a-31828baaffb6",
                      *           "type": "invoice.stamp_accepted",
-                     *           "document_id": "6941db36-7655-4519-8831-9dcc5684f49d",
+                     *           "document_id": "82b8bce6-1ec4-447a-bdbf-de417e72adce",
                      *           "status": "pending",
                      *           "attempts": 1,
                      *           "response_status": null,
                      *           "last_error": "The URL names a host that does not resolve (erp.example.co)",
-                     *           "created_at": "2026-12-04T16:42:37.081Z",
-                     *           "last_attempt_at": "2026-12-04T16:42:38.238Z",
+                     *           "created_at": "2026-12-04T17:47:20.809Z",
+                     *           "last_attempt_at": "2026-12-04T17:47:21.326Z",
                      *           "delivered_at": null
                      *         }
                      *       ]
@@ -19723,16 +19746,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "27f25066-8dd8-4643-af60-2e4eaaa0cece",
-                     *       "event_id": "3be15577-1cae-469e-bcae-5f88ed4fdbe1",
+                     *       "id": "3c5d5d3f-261c-497a-9eb0-f46a8edefc3d",
+                     *       "event_id": "a78d75ce-d0be-4734-a31a-31828baaffb6",
                      *       "type": "invoice.stamp_accepted",
-                     *       "document_id": "6941db36-7655-4519-8831-9dcc5684f49d",
+                     *       "document_id": "82b8bce6-1ec4-447a-bdbf-de417e72adce",
                      *       "status": "pending",
                      *       "attempts": 1,
                      *       "response_status": null,
                      *       "last_error": "The URL names a host that does not resolve (erp.example.co)",
-                     *       "created_at": "2026-12-04T16:42:37.081Z",
-                     *       "last_attempt_at": "2026-12-04T16:42:38.238Z",
+                     *       "created_at": "2026-12-04T17:47:20.809Z",
+                     *       "last_attempt_at": "2026-12-04T17:47:21.326Z",
                      *       "delivered_at": null
                      *     }
                      */
@@ -19831,7 +19854,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "tk_-hHhjuuFP9D1a39HaVTJnFhNFVBk2dXfcKHPikG-q7Y",
+                     *       "access_token": "tk_fAhLcVLiRMpn3GHl3Ojzi5nNHc0z2cI5Mr0nuxgr8z0",
                      *       "token_type": "Bearer",
                      *       "expires_in": 86400
                      *     }
@@ -22552,8 +22575,8 @@ export interface operations {
                      *           ],
                      *           "custom_fields": [],
                      *           "metadata": {
-                     *             "created": "2026-12-04T16:42:12.029Z",
-                     *             "last_updated": "2026-12-04T16:42:12.029Z"
+                     *             "created": "2026-12-04T17:47:07.843Z",
+                     *             "last_updated": "2026-12-04T17:47:07.843Z"
                      *           },
                      *           "tax_regime": "601",
                      *           "related_users": {
@@ -22863,8 +22886,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:38.925Z",
-                     *         "last_updated": "2026-12-04T16:42:38.925Z"
+                     *         "created": "2026-12-04T17:47:21.826Z",
+                     *         "last_updated": "2026-12-04T17:47:21.826Z"
                      *       },
                      *       "tax_regime": "612"
                      *     }
@@ -23050,8 +23073,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:38.925Z",
-                     *         "last_updated": "2026-12-04T16:42:38.925Z"
+                     *         "created": "2026-12-04T17:47:21.826Z",
+                     *         "last_updated": "2026-12-04T17:47:21.826Z"
                      *       },
                      *       "tax_regime": "612"
                      *     }
@@ -23361,8 +23384,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:38.925Z",
-                     *         "last_updated": "2026-12-04T16:42:39.125Z"
+                     *         "created": "2026-12-04T17:47:21.826Z",
+                     *         "last_updated": "2026-12-04T17:47:21.931Z"
                      *       },
                      *       "tax_regime": "612"
                      *     }
@@ -23666,8 +23689,8 @@ export interface operations {
                      *             "name": "Pieza"
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T16:42:12.029Z",
-                     *             "last_updated": "2026-12-04T16:42:12.029Z"
+                     *             "created": "2026-12-04T17:47:07.843Z",
+                     *             "last_updated": "2026-12-04T17:47:07.843Z"
                      *           },
                      *           "account_group": {
                      *             "id": 5,
@@ -23965,8 +23988,8 @@ export interface operations {
                      *         "name": "Pieza"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:39.143Z",
-                     *         "last_updated": "2026-12-04T16:42:39.143Z"
+                     *         "created": "2026-12-04T17:47:21.952Z",
+                     *         "last_updated": "2026-12-04T17:47:21.952Z"
                      *       },
                      *       "sat_product_key": "50201712",
                      *       "sat_unit_key": "H87",
@@ -24138,8 +24161,8 @@ export interface operations {
                      *         "name": "Pieza"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:39.143Z",
-                     *         "last_updated": "2026-12-04T16:42:39.143Z"
+                     *         "created": "2026-12-04T17:47:21.952Z",
+                     *         "last_updated": "2026-12-04T17:47:21.952Z"
                      *       },
                      *       "sat_product_key": "50201712",
                      *       "sat_unit_key": "H87",
@@ -24435,8 +24458,8 @@ export interface operations {
                      *         "name": "Pieza"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:39.143Z",
-                     *         "last_updated": "2026-12-04T16:42:39.167Z"
+                     *         "created": "2026-12-04T17:47:21.952Z",
+                     *         "last_updated": "2026-12-04T17:47:21.980Z"
                      *       },
                      *       "sat_product_key": "50201712",
                      *       "sat_unit_key": "H87",
@@ -24688,7 +24711,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "4af6cc2e-565e-4344-8244-c9259a600ec6",
+                     *           "id": "6e5c0c99-5814-4edb-baf5-0aa8055adcee",
                      *           "document": {
                      *             "id": 18,
                      *             "name": "Factura serie A"
@@ -24753,7 +24776,7 @@ export interface operations {
                      *           "stamp": {
                      *             "send": true,
                      *             "status": "Accepted",
-                     *             "uuid": "A3B5D573-30D8-4D78-836E-39629981ECE0",
+                     *             "uuid": "D673F612-EF6A-44CF-BB6A-5D53C9DBF81A",
                      *             "errors": null,
                      *             "observations": null
                      *           },
@@ -24763,8 +24786,8 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T16:42:39.625Z",
-                     *             "last_updated": "2026-12-04T16:42:40.878Z"
+                     *             "created": "2026-12-04T17:47:22.227Z",
+                     *             "last_updated": "2026-12-04T17:47:22.809Z"
                      *           },
                      *           "annulled": false,
                      *           "cancellation": null
@@ -25103,7 +25126,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4af6cc2e-565e-4344-8244-c9259a600ec6",
+                     *       "id": "6e5c0c99-5814-4edb-baf5-0aa8055adcee",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -25168,7 +25191,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "A3B5D573-30D8-4D78-836E-39629981ECE0",
+                     *         "uuid": "D673F612-EF6A-44CF-BB6A-5D53C9DBF81A",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -25178,8 +25201,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:39.625Z",
-                     *         "last_updated": "2026-12-04T16:42:40.878Z"
+                     *         "created": "2026-12-04T17:47:22.227Z",
+                     *         "last_updated": "2026-12-04T17:47:22.809Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -25594,8 +25617,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:41.137Z",
-                     *         "last_updated": "2026-12-04T16:42:41.137Z"
+                     *         "created": "2026-12-04T17:47:22.993Z",
+                     *         "last_updated": "2026-12-04T17:47:22.993Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -25805,7 +25828,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4af6cc2e-565e-4344-8244-c9259a600ec6",
+                     *       "id": "6e5c0c99-5814-4edb-baf5-0aa8055adcee",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -25870,7 +25893,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "A3B5D573-30D8-4D78-836E-39629981ECE0",
+                     *         "uuid": "D673F612-EF6A-44CF-BB6A-5D53C9DBF81A",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -25880,8 +25903,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:39.625Z",
-                     *         "last_updated": "2026-12-04T16:42:40.878Z"
+                     *         "created": "2026-12-04T17:47:22.227Z",
+                     *         "last_updated": "2026-12-04T17:47:22.809Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -26092,7 +26115,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c75e5c7c-ce12-47d0-9600-60756fd622ae",
+                     *       "id": "0459786c-381e-4cbe-b3fb-257eebe3481e",
                      *       "deleted": true
                      *     }
                      */
@@ -26170,7 +26193,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dcc6cab6-d8b7-4c9f-8f9a-9cc3ddb01fe2",
+                     *       "id": "3c8d80bb-233a-425e-b89f-98b904e83f14",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -26245,8 +26268,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:42.527Z",
-                     *         "last_updated": "2026-12-04T16:42:42.544Z"
+                     *         "created": "2026-12-04T17:47:24.021Z",
+                     *         "last_updated": "2026-12-04T17:47:24.039Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": null
@@ -26448,7 +26471,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5dbb4cd5-8ead-4bb9-ba24-7abd58acbd2b",
+                     *       "id": "3507ac0f-7553-4e3c-a315-a38c52ae8226",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -26513,7 +26536,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "32F79AB0-3F44-4B5D-B300-C3F0D3DA8C56",
+                     *         "uuid": "1B123C0C-DBCA-44A8-9247-E79EF543A894",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -26523,8 +26546,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:42.279Z",
-                     *         "last_updated": "2026-12-04T16:42:42.465Z"
+                     *         "created": "2026-12-04T17:47:23.766Z",
+                     *         "last_updated": "2026-12-04T17:47:23.888Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -26922,7 +26945,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5dbb4cd5-8ead-4bb9-ba24-7abd58acbd2b",
+                     *       "id": "3507ac0f-7553-4e3c-a315-a38c52ae8226",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -26987,7 +27010,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "32F79AB0-3F44-4B5D-B300-C3F0D3DA8C56",
+                     *         "uuid": "1B123C0C-DBCA-44A8-9247-E79EF543A894",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -26997,15 +27020,15 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:42.279Z",
-                     *         "last_updated": "2026-12-04T16:42:42.490Z"
+                     *         "created": "2026-12-04T17:47:23.766Z",
+                     *         "last_updated": "2026-12-04T17:47:23.950Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": {
                      *         "status": "Cancelled",
                      *         "motive": "02",
                      *         "substitution": null,
-                     *         "requested_at": "2026-12-04T16:42:42.476Z",
+                     *         "requested_at": "2026-12-04T17:47:23.921Z",
                      *         "errors": null
                      *       }
                      *     }
@@ -27386,7 +27409,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "cfb7db98-236d-46dc-934d-ea6e792f0ce5",
+                     *           "id": "ecbf910d-74e1-490f-8c3a-eb9dea7c9ab0",
                      *           "document": {
                      *             "id": 23,
                      *             "name": "Nota de crédito"
@@ -27438,7 +27461,7 @@ export interface operations {
                      *           "stamp": {
                      *             "send": true,
                      *             "status": "Accepted",
-                     *             "uuid": "A8CB43A9-71FD-482A-B31A-C0F8781A74C9",
+                     *             "uuid": "6353D5C3-2D2A-4880-B652-E9FB7C91F0DA",
                      *             "errors": null,
                      *             "observations": null
                      *           },
@@ -27448,16 +27471,16 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T16:42:44.434Z",
-                     *             "last_updated": "2026-12-04T16:42:44.482Z"
+                     *             "created": "2026-12-04T17:47:26.442Z",
+                     *             "last_updated": "2026-12-04T17:47:26.479Z"
                      *           },
                      *           "annulled": false,
                      *           "payment_form": "17",
                      *           "invoices": [
                      *             {
-                     *               "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
+                     *               "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
                      *               "name": "A-18-5",
-                     *               "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
+                     *               "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
                      *               "amount": 116,
                      *               "lines": [
                      *                 {
@@ -27726,7 +27749,7 @@ export interface operations {
                  *       },
                  *       "invoices": [
                  *         {
-                 *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db"
+                 *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d"
                  *         }
                  *       ],
                  *       "payment_form": "17",
@@ -27818,7 +27841,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cfb7db98-236d-46dc-934d-ea6e792f0ce5",
+                     *       "id": "ecbf910d-74e1-490f-8c3a-eb9dea7c9ab0",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -27870,7 +27893,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "A8CB43A9-71FD-482A-B31A-C0F8781A74C9",
+                     *         "uuid": "6353D5C3-2D2A-4880-B652-E9FB7C91F0DA",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -27880,16 +27903,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:44.434Z",
-                     *         "last_updated": "2026-12-04T16:42:44.482Z"
+                     *         "created": "2026-12-04T17:47:26.442Z",
+                     *         "last_updated": "2026-12-04T17:47:26.479Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
+                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
                      *           "name": "A-18-5",
-                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
+                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -28164,7 +28187,7 @@ export interface operations {
                  *       },
                  *       "invoices": [
                  *         {
-                 *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db"
+                 *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d"
                  *         }
                  *       ],
                  *       "payment_form": "17",
@@ -28315,16 +28338,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:45.182Z",
-                     *         "last_updated": "2026-12-04T16:42:45.182Z"
+                     *         "created": "2026-12-04T17:47:26.632Z",
+                     *         "last_updated": "2026-12-04T17:47:26.632Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
+                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
                      *           "name": "A-18-5",
-                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
+                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -28593,7 +28616,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cfb7db98-236d-46dc-934d-ea6e792f0ce5",
+                     *       "id": "ecbf910d-74e1-490f-8c3a-eb9dea7c9ab0",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -28645,7 +28668,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "A8CB43A9-71FD-482A-B31A-C0F8781A74C9",
+                     *         "uuid": "6353D5C3-2D2A-4880-B652-E9FB7C91F0DA",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -28655,16 +28678,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:44.434Z",
-                     *         "last_updated": "2026-12-04T16:42:44.482Z"
+                     *         "created": "2026-12-04T17:47:26.442Z",
+                     *         "last_updated": "2026-12-04T17:47:26.479Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
+                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
                      *           "name": "A-18-5",
-                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
+                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -28934,7 +28957,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e46292a9-fc35-4524-a22e-d35d63a6c70d",
+                     *       "id": "bd6153f1-6f90-480c-8f5a-e3541f5d5f7c",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -28986,7 +29009,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "EE5A673F-E55F-475C-860A-8B81CBEA58F6",
+                     *         "uuid": "A4EADDCA-1C61-4E06-A202-1F4377BAB17E",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -28996,16 +29019,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:47.545Z",
-                     *         "last_updated": "2026-12-04T16:42:47.643Z"
+                     *         "created": "2026-12-04T17:47:27.329Z",
+                     *         "last_updated": "2026-12-04T17:47:27.405Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
+                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
                      *           "name": "A-18-5",
-                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
+                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -29442,7 +29465,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5fd0849c-5047-4430-b26f-878fe2f75d26",
+                     *       "id": "cd0deccc-3232-4218-8fc6-97feff11692e",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -29504,16 +29527,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:47.051Z",
-                     *         "last_updated": "2026-12-04T16:42:47.369Z"
+                     *         "created": "2026-12-04T17:47:27.254Z",
+                     *         "last_updated": "2026-12-04T17:47:27.280Z"
                      *       },
                      *       "annulled": true,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
+                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
                      *           "name": "A-18-5",
-                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
+                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -29794,7 +29817,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e46292a9-fc35-4524-a22e-d35d63a6c70d",
+                     *       "id": "bd6153f1-6f90-480c-8f5a-e3541f5d5f7c",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -29846,7 +29869,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "EE5A673F-E55F-475C-860A-8B81CBEA58F6",
+                     *         "uuid": "A4EADDCA-1C61-4E06-A202-1F4377BAB17E",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -29856,16 +29879,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:47.545Z",
-                     *         "last_updated": "2026-12-04T16:42:47.708Z"
+                     *         "created": "2026-12-04T17:47:27.329Z",
+                     *         "last_updated": "2026-12-04T17:47:27.429Z"
                      *       },
                      *       "annulled": true,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
+                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
                      *           "name": "A-18-5",
-                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
+                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -29889,7 +29912,7 @@ export interface operations {
                      *         "status": "Cancelled",
                      *         "motive": "02",
                      *         "substitution": null,
-                     *         "requested_at": "2026-12-04T16:42:47.676Z",
+                     *         "requested_at": "2026-12-04T17:47:27.420Z",
                      *         "errors": null
                      *       },
                      *       "reason": "discount"
@@ -30353,7 +30376,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "f09a30ad-f0f9-4281-a527-b4934d1c360a",
+                     *           "id": "e5e15dd5-542c-44ad-91a9-07f44d26a787",
                      *           "document": {
                      *             "id": 24,
                      *             "name": "Recibo electrónico de pago"
@@ -30362,7 +30385,7 @@ export interface operations {
                      *           "number": 1,
                      *           "name": "REP-24-1",
                      *           "date": "2026-12-04",
-                     *           "paid_at": "2026-12-04T16:41:42.749Z",
+                     *           "paid_at": "2026-12-04T17:46:25.482Z",
                      *           "customer": {
                      *             "rfc_id": "XIA190128J61",
                      *             "branch_office": 0,
@@ -30378,11 +30401,11 @@ export interface operations {
                      *           "observations": null,
                      *           "invoices": [
                      *             {
-                     *               "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
+                     *               "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
                      *               "name": "A-18-5",
                      *               "prefix": "A",
                      *               "number": 5,
-                     *               "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
+                     *               "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
                      *               "currency": "MXN",
                      *               "equivalence": 1,
                      *               "installment": 1,
@@ -30417,7 +30440,7 @@ export interface operations {
                      *           "stamp": {
                      *             "send": true,
                      *             "status": "Accepted",
-                     *             "uuid": "DEC14DC0-320E-4271-865E-5600F38231D3",
+                     *             "uuid": "FD35F0DD-18BD-4420-91F5-2F9F7556E403",
                      *             "errors": null,
                      *             "observations": null
                      *           },
@@ -30427,8 +30450,8 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T16:42:42.814Z",
-                     *             "last_updated": "2026-12-04T16:42:42.875Z"
+                     *             "created": "2026-12-04T17:47:25.578Z",
+                     *             "last_updated": "2026-12-04T17:47:25.634Z"
                      *           },
                      *           "annulled": false,
                      *           "cancellation": null
@@ -30628,7 +30651,7 @@ export interface operations {
                  *       "document": {
                  *         "id": 24
                  *       },
-                 *       "date": "2026-12-04T16:41:42.749Z",
+                 *       "date": "2026-12-04T17:46:25.482Z",
                  *       "customer": {
                  *         "rfc_id": "XIA190128J61",
                  *         "branch_office": 0
@@ -30638,7 +30661,7 @@ export interface operations {
                  *       "operation_number": "SPEI-778812",
                  *       "invoices": [
                  *         {
-                 *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
+                 *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
                  *           "amount": 5800
                  *         }
                  *       ],
@@ -30728,7 +30751,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f09a30ad-f0f9-4281-a527-b4934d1c360a",
+                     *       "id": "e5e15dd5-542c-44ad-91a9-07f44d26a787",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -30737,7 +30760,7 @@ export interface operations {
                      *       "number": 1,
                      *       "name": "REP-24-1",
                      *       "date": "2026-12-04",
-                     *       "paid_at": "2026-12-04T16:41:42.749Z",
+                     *       "paid_at": "2026-12-04T17:46:25.482Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -30753,11 +30776,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
+                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
+                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 1,
@@ -30792,7 +30815,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "DEC14DC0-320E-4271-865E-5600F38231D3",
+                     *         "uuid": "FD35F0DD-18BD-4420-91F5-2F9F7556E403",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -30802,8 +30825,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:42.814Z",
-                     *         "last_updated": "2026-12-04T16:42:42.875Z"
+                     *         "created": "2026-12-04T17:47:25.578Z",
+                     *         "last_updated": "2026-12-04T17:47:25.634Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -31009,7 +31032,7 @@ export interface operations {
                  *       "document": {
                  *         "id": 24
                  *       },
-                 *       "date": "2026-12-04T16:41:43.019Z",
+                 *       "date": "2026-12-04T17:46:25.709Z",
                  *       "customer": {
                  *         "rfc_id": "XIA190128J61",
                  *         "branch_office": 0
@@ -31019,7 +31042,7 @@ export interface operations {
                  *       "operation_number": "SPEI-778812",
                  *       "invoices": [
                  *         {
-                 *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
+                 *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
                  *           "amount": 1000
                  *         }
                  *       ]
@@ -31115,7 +31138,7 @@ export interface operations {
                      *       "number": null,
                      *       "name": null,
                      *       "date": "2026-12-04",
-                     *       "paid_at": "2026-12-04T16:41:43.019Z",
+                     *       "paid_at": "2026-12-04T17:46:25.709Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -31131,11 +31154,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
+                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
+                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -31180,8 +31203,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:43.047Z",
-                     *         "last_updated": "2026-12-04T16:42:43.047Z"
+                     *         "created": "2026-12-04T17:47:25.735Z",
+                     *         "last_updated": "2026-12-04T17:47:25.735Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -31383,7 +31406,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f09a30ad-f0f9-4281-a527-b4934d1c360a",
+                     *       "id": "e5e15dd5-542c-44ad-91a9-07f44d26a787",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -31392,7 +31415,7 @@ export interface operations {
                      *       "number": 1,
                      *       "name": "REP-24-1",
                      *       "date": "2026-12-04",
-                     *       "paid_at": "2026-12-04T16:41:42.749Z",
+                     *       "paid_at": "2026-12-04T17:46:25.482Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -31408,11 +31431,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
+                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
+                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 1,
@@ -31447,7 +31470,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "DEC14DC0-320E-4271-865E-5600F38231D3",
+                     *         "uuid": "FD35F0DD-18BD-4420-91F5-2F9F7556E403",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -31457,8 +31480,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:42.814Z",
-                     *         "last_updated": "2026-12-04T16:42:42.875Z"
+                     *         "created": "2026-12-04T17:47:25.578Z",
+                     *         "last_updated": "2026-12-04T17:47:25.634Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -31661,7 +31684,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cb9ecb80-a467-41c0-b516-a08b6f8be3e7",
+                     *       "id": "c82a0b9a-08e5-4851-b6ef-7ce79beae7e6",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -31670,7 +31693,7 @@ export interface operations {
                      *       "number": 3,
                      *       "name": "REP-24-3",
                      *       "date": "2026-12-04",
-                     *       "paid_at": "2026-12-04T16:41:44.047Z",
+                     *       "paid_at": "2026-12-04T17:46:26.280Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -31686,11 +31709,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
+                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
+                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -31725,7 +31748,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "C0F252EC-1613-4D61-91CC-7C4E244ABE96",
+                     *         "uuid": "CAFFBAA1-A709-4647-B34C-5A3C9D484609",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -31735,8 +31758,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:44.091Z",
-                     *         "last_updated": "2026-12-04T16:42:44.308Z"
+                     *         "created": "2026-12-04T17:47:26.332Z",
+                     *         "last_updated": "2026-12-04T17:47:26.373Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -32126,7 +32149,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cb9ecb80-a467-41c0-b516-a08b6f8be3e7",
+                     *       "id": "c82a0b9a-08e5-4851-b6ef-7ce79beae7e6",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -32135,7 +32158,7 @@ export interface operations {
                      *       "number": 3,
                      *       "name": "REP-24-3",
                      *       "date": "2026-12-04",
-                     *       "paid_at": "2026-12-04T16:41:44.047Z",
+                     *       "paid_at": "2026-12-04T17:46:26.280Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -32151,11 +32174,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
+                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
+                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -32190,7 +32213,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "C0F252EC-1613-4D61-91CC-7C4E244ABE96",
+                     *         "uuid": "CAFFBAA1-A709-4647-B34C-5A3C9D484609",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -32200,15 +32223,15 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:44.091Z",
-                     *         "last_updated": "2026-12-04T16:42:44.355Z"
+                     *         "created": "2026-12-04T17:47:26.332Z",
+                     *         "last_updated": "2026-12-04T17:47:26.401Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": {
                      *         "status": "Cancelled",
                      *         "motive": "02",
                      *         "substitution": null,
-                     *         "requested_at": "2026-12-04T16:42:44.337Z",
+                     *         "requested_at": "2026-12-04T17:47:26.384Z",
                      *         "errors": null
                      *       }
                      *     }
@@ -32546,7 +32569,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ef1bdb6f-9b95-4d90-ac3c-b61114ea025f",
+                     *       "id": "33171069-980f-4508-aff0-5eada59542f1",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -32555,7 +32578,7 @@ export interface operations {
                      *       "number": 2,
                      *       "name": "REP-24-2",
                      *       "date": "2026-12-04",
-                     *       "paid_at": "2026-12-04T16:41:43.756Z",
+                     *       "paid_at": "2026-12-04T17:46:26.196Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -32571,11 +32594,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
+                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "EBE1172C-7021-4E05-9F1F-A2091B178271",
+                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -32620,8 +32643,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:43.942Z",
-                     *         "last_updated": "2026-12-04T16:42:44.014Z"
+                     *         "created": "2026-12-04T17:47:26.221Z",
+                     *         "last_updated": "2026-12-04T17:47:26.257Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": null
@@ -32831,7 +32854,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "6c0817ff-2005-4573-b12f-3f597de249cb",
+                     *           "id": "f1031f44-03c8-46a7-b1aa-1e9c7430eac6",
                      *           "folio": 1,
                      *           "date": "2026-12-04",
                      *           "branch": "Sucursal Centro",
@@ -32915,12 +32938,12 @@ export interface operations {
                      *           "status": "open",
                      *           "global_invoice": null,
                      *           "self_invoice": {
-                     *             "url": "http://127.0.0.1:45003/mx/self-invoice/6c0817ff-2005-4573-b12f-3f597de249cb",
+                     *             "url": "http://127.0.0.1:37331/mx/self-invoice/f1031f44-03c8-46a7-b1aa-1e9c7430eac6",
                      *             "until": "2026-12-31",
                      *             "invoice": null
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T16:42:47.808Z"
+                     *             "created": "2026-12-04T17:47:27.491Z"
                      *           }
                      *         }
                      *       ]
@@ -33125,7 +33148,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6c0817ff-2005-4573-b12f-3f597de249cb",
+                     *       "id": "f1031f44-03c8-46a7-b1aa-1e9c7430eac6",
                      *       "folio": 1,
                      *       "date": "2026-12-04",
                      *       "branch": "Sucursal Centro",
@@ -33209,13 +33232,13 @@ export interface operations {
                      *       "status": "open",
                      *       "global_invoice": null,
                      *       "self_invoice": {
-                     *         "url": "http://127.0.0.1:45003/mx/self-invoice/6c0817ff-2005-4573-b12f-3f597de249cb",
+                     *         "url": "http://127.0.0.1:37331/mx/self-invoice/f1031f44-03c8-46a7-b1aa-1e9c7430eac6",
                      *         "until": "2026-12-31",
                      *         "invoice": null,
-                     *         "key": "Cmtfor1PuRtu9I73n2xY4A"
+                     *         "key": "Alvb18dEtW6nY7h-YVzf_w"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:47.808Z"
+                     *         "created": "2026-12-04T17:47:27.491Z"
                      *       }
                      *     }
                      */
@@ -33380,7 +33403,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6c0817ff-2005-4573-b12f-3f597de249cb",
+                     *       "id": "f1031f44-03c8-46a7-b1aa-1e9c7430eac6",
                      *       "folio": 1,
                      *       "date": "2026-12-04",
                      *       "branch": "Sucursal Centro",
@@ -33464,12 +33487,12 @@ export interface operations {
                      *       "status": "open",
                      *       "global_invoice": null,
                      *       "self_invoice": {
-                     *         "url": "http://127.0.0.1:45003/mx/self-invoice/6c0817ff-2005-4573-b12f-3f597de249cb",
+                     *         "url": "http://127.0.0.1:37331/mx/self-invoice/f1031f44-03c8-46a7-b1aa-1e9c7430eac6",
                      *         "until": "2026-12-31",
                      *         "invoice": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:47.808Z"
+                     *         "created": "2026-12-04T17:47:27.491Z"
                      *       }
                      *     }
                      */
@@ -33619,7 +33642,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "key": "Cmtfor1PuRtu9I73n2xY4A"
+                 *       "key": "Alvb18dEtW6nY7h-YVzf_w"
                  *     }
                  */
                 "application/json": {
@@ -33725,7 +33748,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "key": "Cmtfor1PuRtu9I73n2xY4A",
+                 *       "key": "Alvb18dEtW6nY7h-YVzf_w",
                  *       "rfc": "MASO451221PM4",
                  *       "name": "MARIA OLIVIA MARTINEZ SAGAZ",
                  *       "postal_code": "80290",
@@ -33896,7 +33919,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f0372ce1-1811-4d32-83a2-3d6fe90d663b",
+                     *       "id": "523c7a3b-2ddd-477b-950f-3b3c53733a2b",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -33992,7 +34015,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "E8DA4F08-BB92-4E7B-9E02-D1B2501E2369",
+                     *         "uuid": "7A531C2B-4D20-4CEF-9BA1-96762F4592EC",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -34002,8 +34025,8 @@ export interface operations {
                      *         "send": true
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:49.109Z",
-                     *         "last_updated": "2026-12-04T16:42:49.332Z"
+                     *         "created": "2026-12-04T17:47:28.062Z",
+                     *         "last_updated": "2026-12-04T17:47:28.095Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -34263,7 +34286,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "687b757e-5cea-4c84-92da-56ceb4fe2b4d",
+                     *       "id": "2d2719df-3473-470b-9ca3-36ef4bcb2511",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -34328,7 +34351,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "4F8DBAAB-1680-4F87-9DF2-F12E353FF9D4",
+                     *         "uuid": "6C22DD35-AA47-4EF9-823F-0000EE5D4FF1",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -34338,8 +34361,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T16:42:49.566Z",
-                     *         "last_updated": "2026-12-04T16:42:49.606Z"
+                     *         "created": "2026-12-04T17:47:28.232Z",
+                     *         "last_updated": "2026-12-04T17:47:28.262Z"
                      *       },
                      *       "annulled": false,
                      *       "global_information": {
@@ -34587,7 +34610,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "invoice",
                      *               "document": {
-                     *                 "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
+                     *                 "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
                      *                 "name": "A-18-5"
                      *               },
                      *               "description": "Factura A-18-5, cuota 1",
@@ -34602,7 +34625,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "5fd0849c-5047-4430-b26f-878fe2f75d26",
+                     *                 "id": "cd0deccc-3232-4218-8fc6-97feff11692e",
                      *                 "name": "NC-23-2"
                      *               },
                      *               "description": "Anulación de la nota crédito NC-23-2 · A-18-5, cuota 1",
@@ -34617,7 +34640,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "e46292a9-fc35-4524-a22e-d35d63a6c70d",
+                     *                 "id": "bd6153f1-6f90-480c-8f5a-e3541f5d5f7c",
                      *                 "name": "NC-23-3"
                      *               },
                      *               "description": "Anulación de la nota crédito NC-23-3 · A-18-5, cuota 1",
@@ -34632,7 +34655,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "ef1bdb6f-9b95-4d90-ac3c-b61114ea025f",
+                     *                 "id": "33171069-980f-4508-aff0-5eada59542f1",
                      *                 "name": "REP-24-2"
                      *               },
                      *               "description": "Cancelación del complemento de pago REP-24-2 · A-18-5, cuota 1",
@@ -34647,7 +34670,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "cb9ecb80-a467-41c0-b516-a08b6f8be3e7",
+                     *                 "id": "c82a0b9a-08e5-4851-b6ef-7ce79beae7e6",
                      *                 "name": "REP-24-3"
                      *               },
                      *               "description": "Cancelación del complemento de pago REP-24-3 · A-18-5, cuota 1",
@@ -34662,7 +34685,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "cfb7db98-236d-46dc-934d-ea6e792f0ce5",
+                     *                 "id": "ecbf910d-74e1-490f-8c3a-eb9dea7c9ab0",
                      *                 "name": "NC-23-1"
                      *               },
                      *               "description": "Nota crédito NC-23-1 · A-18-5, cuota 1",
@@ -34677,7 +34700,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "5fd0849c-5047-4430-b26f-878fe2f75d26",
+                     *                 "id": "cd0deccc-3232-4218-8fc6-97feff11692e",
                      *                 "name": "NC-23-2"
                      *               },
                      *               "description": "Nota crédito NC-23-2 · A-18-5, cuota 1",
@@ -34692,7 +34715,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "e46292a9-fc35-4524-a22e-d35d63a6c70d",
+                     *                 "id": "bd6153f1-6f90-480c-8f5a-e3541f5d5f7c",
                      *                 "name": "NC-23-3"
                      *               },
                      *               "description": "Nota crédito NC-23-3 · A-18-5, cuota 1",
@@ -34707,7 +34730,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "f09a30ad-f0f9-4281-a527-b4934d1c360a",
+                     *                 "id": "e5e15dd5-542c-44ad-91a9-07f44d26a787",
                      *                 "name": "REP-24-1"
                      *               },
                      *               "description": "Complemento de pago REP-24-1 · A-18-5, cuota 1",
@@ -34722,7 +34745,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "ef1bdb6f-9b95-4d90-ac3c-b61114ea025f",
+                     *                 "id": "33171069-980f-4508-aff0-5eada59542f1",
                      *                 "name": "REP-24-2"
                      *               },
                      *               "description": "Complemento de pago REP-24-2 · A-18-5, cuota 1",
@@ -34737,7 +34760,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "cb9ecb80-a467-41c0-b516-a08b6f8be3e7",
+                     *                 "id": "c82a0b9a-08e5-4851-b6ef-7ce79beae7e6",
                      *                 "name": "REP-24-3"
                      *               },
                      *               "description": "Complemento de pago REP-24-3 · A-18-5, cuota 1",
@@ -35004,7 +35027,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5c1ffca6-fc18-4c92-bcdf-d301911c7d35",
+                     *       "id": "7795e470-848d-45be-a0d0-629e264a15a7",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "cartera@cliente.example"
@@ -35319,7 +35342,7 @@ export interface operations {
                      *           "items": [
                      *             {
                      *               "invoice": {
-                     *                 "id": "c64ecc68-fc85-49da-a074-1df7eb18f8db",
+                     *                 "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
                      *                 "name": "A-18-5",
                      *                 "date": "2026-12-04"
                      *               },
@@ -35502,7 +35525,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6ede9a53-5e48-4bdf-bb8f-d9ccb7b19cbd",
+                     *       "id": "d21c7469-b3d9-4331-9875-a8fe43c5fc52",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.mx"
@@ -35704,7 +35727,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6f6af862-a575-46ea-89fc-e11baeec6795",
+                     *       "id": "7480f4f8-ba3a-436b-a2d9-c5e9031867be",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.mx"
@@ -35906,7 +35929,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5993832f-b0b6-42d2-874d-5a40e0df61dd",
+                     *       "id": "f6455b27-c8bd-4b39-9f70-5e6f47b3539a",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.mx"
@@ -36101,7 +36124,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "288b6e8d-2b00-49e0-b84a-44501ecedcca",
+                     *           "id": "835c62c2-11b7-4c33-894a-748329b92dcf",
                      *           "url": "https://erp.example.mx/hooks/facturas",
                      *           "events": [
                      *             "invoice.stamp_accepted",
@@ -36109,7 +36132,8 @@ export interface operations {
                      *           ],
                      *           "description": "ERP",
                      *           "active": true,
-                     *           "created_at": "2026-12-04T16:42:38.815Z",
+                     *           "max_events": 1,
+                     *           "created_at": "2026-12-04T17:47:21.738Z",
                      *           "previous_secret_expires_at": null
                      *         }
                      *       ]
@@ -36128,6 +36152,8 @@ export interface operations {
                             events: string[];
                             description: string | null;
                             active: boolean;
+                            /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                            max_events: number;
                             /** Format: date-time */
                             created_at: string;
                             /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -36202,7 +36228,8 @@ export interface operations {
                  *         "invoice.stamp_rejected"
                  *       ],
                  *       "description": "ERP",
-                 *       "active": true
+                 *       "active": true,
+                 *       "max_events": 1
                  *     }
                  */
                 "application/json": {
@@ -36213,6 +36240,11 @@ export interface operations {
                     description?: string;
                     /** @default true */
                     active?: boolean;
+                    /**
+                     * @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body
+                     * @default 1
+                     */
+                    max_events?: number;
                 };
             };
         };
@@ -36225,7 +36257,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "288b6e8d-2b00-49e0-b84a-44501ecedcca",
+                     *       "id": "835c62c2-11b7-4c33-894a-748329b92dcf",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -36233,9 +36265,10 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
-                     *       "created_at": "2026-12-04T16:42:38.815Z",
+                     *       "max_events": 1,
+                     *       "created_at": "2026-12-04T17:47:21.738Z",
                      *       "previous_secret_expires_at": null,
-                     *       "secret": "whsec_vwSRJEPtMYmL0sqfik7TDWSHGLYiI3hM"
+                     *       "secret": "whsec_Hk3HB4Pdb_6wejoAQzYHlT-9HCe5exny"
                      *     }
                      */
                     "application/json": {
@@ -36245,6 +36278,8 @@ export interface operations {
                         events: string[];
                         description: string | null;
                         active: boolean;
+                        /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                        max_events: number;
                         /** Format: date-time */
                         created_at: string;
                         /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -36330,7 +36365,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "288b6e8d-2b00-49e0-b84a-44501ecedcca",
+                     *       "id": "835c62c2-11b7-4c33-894a-748329b92dcf",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -36338,7 +36373,8 @@ export interface operations {
                      *       ],
                      *       "description": "ERP",
                      *       "active": true,
-                     *       "created_at": "2026-12-04T16:42:38.815Z",
+                     *       "max_events": 1,
+                     *       "created_at": "2026-12-04T17:47:21.738Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -36349,6 +36385,8 @@ export interface operations {
                         events: string[];
                         description: string | null;
                         active: boolean;
+                        /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                        max_events: number;
                         /** Format: date-time */
                         created_at: string;
                         /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -36434,7 +36472,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "288b6e8d-2b00-49e0-b84a-44501ecedcca",
+                     *       "id": "835c62c2-11b7-4c33-894a-748329b92dcf",
                      *       "deleted": true
                      *     }
                      */
@@ -36519,6 +36557,8 @@ export interface operations {
                     description?: string | null;
                     /** @description false: no new deliveries, and the pending ones end as failed when their turn comes */
                     active?: boolean;
+                    /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                    max_events?: number;
                 };
             };
         };
@@ -36531,7 +36571,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "288b6e8d-2b00-49e0-b84a-44501ecedcca",
+                     *       "id": "835c62c2-11b7-4c33-894a-748329b92dcf",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -36539,7 +36579,8 @@ export interface operations {
                      *       ],
                      *       "description": "ERP contable",
                      *       "active": true,
-                     *       "created_at": "2026-12-04T16:42:38.815Z",
+                     *       "max_events": 1,
+                     *       "created_at": "2026-12-04T17:47:21.738Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -36550,6 +36591,8 @@ export interface operations {
                         events: string[];
                         description: string | null;
                         active: boolean;
+                        /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                        max_events: number;
                         /** Format: date-time */
                         created_at: string;
                         /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -36644,7 +36687,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "288b6e8d-2b00-49e0-b84a-44501ecedcca",
+                     *       "id": "835c62c2-11b7-4c33-894a-748329b92dcf",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -36652,9 +36695,10 @@ export interface operations {
                      *       ],
                      *       "description": "ERP contable",
                      *       "active": true,
-                     *       "created_at": "2026-12-04T16:42:38.815Z",
-                     *       "previous_secret_expires_at": "2026-12-05T16:42:51.450Z",
-                     *       "secret": "whsec_KnMqHWw-tAmHgjw9e620WYWWe9MWeMxk"
+                     *       "max_events": 1,
+                     *       "created_at": "2026-12-04T17:47:21.738Z",
+                     *       "previous_secret_expires_at": "2026-12-05T17:47:28.950Z",
+                     *       "secret": "whsec_skIS_MBCYnMwWc6hh017oDJ3lg4eQ9eO"
                      *     }
                      */
                     "application/json": {
@@ -36664,6 +36708,8 @@ export interface operations {
                         events: string[];
                         description: string | null;
                         active: boolean;
+                        /** @description Up to this many events in one POST: 1 (the default) POSTs each event alone, as an object; more POSTs a JSON array of up to that many events (a document's events together and in order), signed as one body */
+                        max_events: number;
                         /** Format: date-time */
                         created_at: string;
                         /** @description After a rotation: until when the replaced secret still signs deliveries (a second v1 in Webhook-Signature); null when only the current one signs */
@@ -36752,16 +36798,16 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "4da9e26b-ccca-4070-8c39-25b97eb9618a",
-                     *           "event_id": "6225c6cb-1353-4657-bd6b-11cf93f2c272",
+                     *           "id": "538f480a-c752-4f54-be64-c068cd8d2323",
+                     *           "event_id": "18875148-5ba3-4c22-b94e-69968c141902",
                      *           "type": "invoice.stamp_accepted",
-                     *           "document_id": "687b757e-5cea-4c84-92da-56ceb4fe2b4d",
+                     *           "document_id": "2d2719df-3473-470b-9ca3-36ef4bcb2511",
                      *           "status": "pending",
                      *           "attempts": 1,
                      *           "response_status": null,
                      *           "last_error": "The URL names a host that does not resolve (erp.example.mx)",
-                     *           "created_at": "2026-12-04T16:42:49.606Z",
-                     *           "last_attempt_at": "2026-12-04T16:42:50.546Z",
+                     *           "created_at": "2026-12-04T17:47:28.262Z",
+                     *           "last_attempt_at": "2026-12-04T17:47:28.540Z",
                      *           "delivered_at": null
                      *         }
                      *       ]
@@ -36870,16 +36916,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4da9e26b-ccca-4070-8c39-25b97eb9618a",
-                     *       "event_id": "6225c6cb-1353-4657-bd6b-11cf93f2c272",
+                     *       "id": "538f480a-c752-4f54-be64-c068cd8d2323",
+                     *       "event_id": "18875148-5ba3-4c22-b94e-69968c141902",
                      *       "type": "invoice.stamp_accepted",
-                     *       "document_id": "687b757e-5cea-4c84-92da-56ceb4fe2b4d",
+                     *       "document_id": "2d2719df-3473-470b-9ca3-36ef4bcb2511",
                      *       "status": "pending",
                      *       "attempts": 1,
                      *       "response_status": null,
                      *       "last_error": "The URL names a host that does not resolve (erp.example.mx)",
-                     *       "created_at": "2026-12-04T16:42:49.606Z",
-                     *       "last_attempt_at": "2026-12-04T16:42:50.546Z",
+                     *       "created_at": "2026-12-04T17:47:28.262Z",
+                     *       "last_attempt_at": "2026-12-04T17:47:28.540Z",
                      *       "delivered_at": null
                      *     }
                      */
