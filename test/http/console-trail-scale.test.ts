@@ -2,7 +2,8 @@
  * The console's reads of e-mails and webhook deliveries do not grow with the company's (migration 051), on each storage:
  * with 20,000 e-mails of other documents, a document's page shows its own e-mails and Home its failed ones, and the
  * statements behind them read a few index pages (counted by EXPLAIN's buffers), not every e-mail of the company; Home's
- * twelve months of sales can be read from invoices_date alone, currency included (migration 075).
+ * twelve months of sales and the list's totals can be read from invoices_date alone, currency and cancellation
+ * included (migration 075).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -104,6 +105,40 @@ eachStorage('console trail and home at scale', (storage) => {
       await q.query('SET LOCAL enable_bitmapscan = off');
       const [row] = await q.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT date_trunc('month', i.date), i.customer_id, i.currency_code, sum(i.total), count(*)
         FROM invoices i WHERE i.company_id = $1 AND i.deleted_at IS NULL AND NOT i.annulled AND i.date >= $2::date GROUP BY GROUPING SETS ((1, 3), (2, 3))`, [cid, '2000-01-01']);
+      const raw = row['QUERY PLAN'];
+      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw as [{ Plan: PlanNode }])[0].Plan as PlanNode;
+      assert.deepEqual(scans(plan), [['Index Only Scan', 'invoices_date']]);
+    });
+  });
+
+  test('the list\'s totals leave a cancelled invoice out (the stored cancelled, migration 075) and can be read from invoices_date alone', async () => {
+    const c = console();
+    assert.equal((await c.login(DEMO_CONSOLE.co.email, DEMO_CONSOLE.co.password)).status, 303);
+    const totals = async () => {
+      const res = await c.send('GET', '/app/documents/totals?kind=invoices');
+      assert.equal(res.status, 200);
+      const cell = (id: string) => /id="([^"]+)">([^<]*)</.exec(res.text.slice(res.text.indexOf(`id="${id}"`)))![2].replace(/\u00a0/g, ' ');
+      return { count: Number(cell('totals-count')), total: Number(cell('totals-total').replace(/[^0-9,-]/g, '').replace(',', '.')) };
+    };
+    const [{ total }] = await s.db.query<{ total: string }>('SELECT total::text AS total FROM invoices WHERE company_id = $1 AND id = $2', [cid, invoiceId]);
+    const before = await totals();
+    // What the cancellation kernel writes when the authority confirms it (src/invoices/kernel.ts), then undone.
+    await s.db.query(`UPDATE invoices SET cancellation = '{"status": "Cancelled", "motive": "02"}' WHERE company_id = $1 AND id = $2`, [cid, invoiceId]);
+    try {
+      const after = await totals();
+      assert.equal(after.count, before.count, 'still listed and counted');
+      assert.equal((before.total - after.total).toFixed(2), Number(total).toFixed(2), 'its total left out of the sum');
+    } finally {
+      await s.db.query('UPDATE invoices SET cancellation = NULL WHERE company_id = $1 AND id = $2', [cid, invoiceId]);
+    }
+    assert.deepEqual(await totals(), before);
+    // The statement of listTotals (src/console/sort.ts) for every invoice, with reading the table forbidden.
+    await s.db.exec('VACUUM ANALYZE invoices');
+    await s.db.tx(async (q) => {
+      await q.query('SET LOCAL enable_seqscan = off');
+      await q.query('SET LOCAL enable_bitmapscan = off');
+      const [row] = await q.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT count(*)::int, sum(t.total) FILTER (WHERE NOT t.annulled AND NOT t.cancelled),
+        sum(t.balance) FILTER (WHERE NOT t.annulled AND NOT t.cancelled) FROM invoices t WHERE t.company_id = $1 AND t.deleted_at IS NULL`, [cid]);
       const raw = row['QUERY PLAN'];
       const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw as [{ Plan: PlanNode }])[0].Plan as PlanNode;
       assert.deepEqual(scans(plan), [['Index Only Scan', 'invoices_date']]);
