@@ -69,7 +69,7 @@ async function variants(db: Db, t: string): Promise<Variant[]> {
 
 async function measure(db: Db, t: typeof TABLES[number], key: string, v: Variant, rows: number): Promise<number> {
   const cols = (await db.query<{ c: string }>(
-    `SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() ORDER BY ordinal_position`, [t.table])).map((r) => r.c);
+    `SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() AND is_generated = 'NEVER' ORDER BY ordinal_position`, [t.table])).map((r) => r.c);
   const list = cols.filter((c) => t.vary[c] !== 'DEFAULT');
   const sql = `INSERT INTO ${t.table} (${list.join(', ')}) SELECT ${list.map((c) => t.vary[c] ?? `t.${c}`).join(', ')} FROM ${t.table} t WHERE ${t.where}`;
   let ms = 0;

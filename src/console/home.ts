@@ -4,7 +4,8 @@
  * by sales and by debt, each an image with its title and description and its figures as a table under it.
  *
  * Every query names the company and rides an index that leads with it: the year's invoices by invoices_date
- * (company, date: one pass over those 12 months, which grows with them), what is owed by the receivables sums of today
+ * (company, date: one pass over those 12 months, which grows with them, read from the index alone since it carries the
+ * total, annulment, customer and currency: migration 075), what is owed by the receivables sums of today
  * (receivable_dues and receivable_customers, with their pending changes, migration 023), the open due items by
  * due_items_open, and the invoices needing attention by invoices_attention (migration 070: those rows only).
  */
@@ -71,8 +72,9 @@ async function figures(db: Db, cid: number, timeZone: string): Promise<Figures> 
   const [{ d: today }] = await db.query<{ d: string }>(`SELECT to_char((now() AT TIME ZONE $1)::date, 'YYYY-MM-DD') AS d`, [timeZone]);
   const from = monthStart(today, 11);
   const [year, dues, topDebt, attention, overdue] = await Promise.all([
-    // Twelve months of invoices (not annulled, not deleted), in one pass over invoices_date's range of the company: the
-    // sums by month and currency, and by customer and currency (of which the five largest).
+    // Twelve months of invoices (not annulled, not deleted), in one pass over invoices_date's range of the company (an
+    // index-only scan: the currency is the column currency_code, not read from each document): the sums by month and
+    // currency, and by customer and currency (of which the five largest).
     db.query<{ month: string | null; customer_id: number | null; currency: string; total: string; n: number; identification: string | null; name: unknown }>(
       `WITH g AS (SELECT to_char(date_trunc('month', i.date), 'YYYY-MM-DD') AS month, i.customer_id, ${CURRENCY} AS currency, sum(i.total) AS total, count(*)::int AS n
                     FROM invoices i WHERE i.company_id = $1 AND i.deleted_at IS NULL AND NOT i.annulled AND i.date >= $2::date

@@ -109,7 +109,8 @@ export interface Filter { src: (typeof SOURCES)[string]; where: string[]; args: 
 /** Whether a row's document type is one never sent to the authority (Colombia's plain types). */
 const plainSql = (f: { country: 'CO' | 'MX' }) => (f.country === 'CO'
   ? "t.document_type_id IN (SELECT dt.id FROM document_types dt WHERE dt.company_id = $1 AND dt.electronic_type = 'NoElectronic')" : 'false');
-const cancelledSql = (f: Filter) => (f.src.cancellable ? "coalesce(t.cancellation->>'status' = 'Cancelled', false)" : 'false');
+/** Whether the authority cancelled the document; on invoices the stored column of that expression (migration 075, in invoices_date). */
+const cancelledSql = (f: Filter) => (f.src.table === 'invoices' ? 't.cancelled' : f.src.cancellable ? "coalesce(t.cancellation->>'status' = 'Cancelled', false)" : 'false');
 const dueItems = "SELECT 1 FROM due_items d WHERE d.company_id = t.company_id AND d.invoice_id = t.id AND NOT d.annulled";
 
 /**
