@@ -25,8 +25,10 @@ export const CO_ID_TYPES = Object.keys(CO_ID_TYPE_NAMES);
 const ID_TYPE_NAMES: Record<string, string> = { ...CO_ID_TYPE_NAMES, RFC: 'Registro Federal de Contribuyentes' };
 export const CUSTOMER_TYPES = ['Customer', 'Supplier', 'Other'] as const;
 export const PERSON_TYPES = ['Person', 'Company'] as const;
-export const RFC_PATTERN = '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$';
-export const GENERIC_RFCS = ['XAXX010101000', 'XEXX010101000'];
+import { GENERIC_RFCS, RFC_PATTERN } from '../countries/mx/identification';
+import type { CountryCode } from '../countries';
+
+export { GENERIC_RFCS, RFC_PATTERN };
 
 // Letters of any language, digits, spaces and the punctuation found in legal names ("Pérez & Cía. S.A.S.").
 const NAME_PATTERN = "^[\\p{L}\\p{M}\\p{N} .,&'-]*$";
@@ -55,7 +57,7 @@ const CountryCode = (example: string) => Type.String({ pattern: '^[A-Za-z]{2}$',
   description: `ISO 3166 code in any letter case (${example}, ${example[0]}${example[1].toLowerCase()}); answered in capitals` });
 const MxAddressPart = () => Type.Optional(Type.String({ maxLength: 100 }));
 
-export function customerSchema(country: 'CO' | 'MX') {
+export function customerSchema(country: CountryCode) {
   const co = country === 'CO';
   return Type.Object({
     type: AnyCase(CUSTOMER_TYPES, { default: 'Customer' }),
@@ -172,7 +174,7 @@ export function customerRecord(c: CustomerBody) {
  * Colombian DIVIPOLA places (foreign countries abroad), existing sellers, and uniqueness of
  * identification + branch office. `path` prefixes every JSON path.
  */
-export async function checkCustomerRules(q: Queryable, companyId: number, country: 'CO' | 'MX', body: CustomerBody,
+export async function checkCustomerRules(q: Queryable, companyId: number, country: CountryCode, body: CustomerBody,
   problems: Problems, path = '', exceptId?: number): Promise<void> {
   const at = (p: string) => (path ? `${path}.${p}` : p);
   const c = customerRecord(body);
@@ -259,7 +261,7 @@ const COLUMNS = `id, person_type, id_type, identification, check_digit, branch_o
   vat_responsible, fiscal_responsibilities, tax_regime, address, phones, contacts, comments, related_users, custom_fields, type,
   created_at, updated_at`;
 
-function values(country: 'CO' | 'MX', body: CustomerBody): unknown[] {
+function values(country: CountryCode, body: CustomerBody): unknown[] {
   const c = customerRecord(body);
   const checkDigit = country === 'CO' && c.id_type === '31' ? (c.check_digit ?? nitCheckDigit(c.identification)) : (c.check_digit ?? null);
   return [c.person_type, c.id_type ?? 'RFC', c.identification, checkDigit, c.branch_office, JSON.stringify(nameParts(c.name)),
@@ -268,7 +270,7 @@ function values(country: 'CO' | 'MX', body: CustomerBody): unknown[] {
     c.related_users ? JSON.stringify(c.related_users) : null, JSON.stringify(c.custom_fields), c.type];
 }
 
-export async function insertCustomer(q: Queryable, companyId: number, country: 'CO' | 'MX', c: CustomerBody) {
+export async function insertCustomer(q: Queryable, companyId: number, country: CountryCode, c: CustomerBody) {
   const [row] = await q.query<CustomerRead>(
     `INSERT INTO customers (company_id, person_type, id_type, identification, check_digit, branch_office, name, commercial_name,
        active, vat_responsible, fiscal_responsibilities, tax_regime, address, phones, contacts, comments, related_users, custom_fields, type)
@@ -277,7 +279,7 @@ export async function insertCustomer(q: Queryable, companyId: number, country: '
   return customerJson(row);
 }
 
-export async function updateCustomer(q: Queryable, companyId: number, country: 'CO' | 'MX', id: number, c: CustomerBody) {
+export async function updateCustomer(q: Queryable, companyId: number, country: CountryCode, id: number, c: CustomerBody) {
   const [row] = await q.query<CustomerRead>(
     `UPDATE customers SET person_type = $3, id_type = $4, identification = $5, check_digit = $6, branch_office = $7, name = $8,
        commercial_name = $9, active = $10, vat_responsible = $11, fiscal_responsibilities = $12, tax_regime = $13, address = $14,

@@ -15,6 +15,7 @@ import { addDateFilters, dateFilters, type DateFilterQuery } from '../platform/d
 import { advanceBalances } from '../ledger/advances';
 import { CO_ADVANCES_GROUP } from '../ledger/accounts';
 import type { Queryable } from '../platform/db';
+import type { CountryCode } from '../countries';
 
 /**
  * The SQL condition (and its parameters, from $1 = company id) of a catalog list: its exact filters
@@ -57,7 +58,7 @@ async function deleteUnused(q: Queryable, table: Changed, companyId: number, id:
  * pesos: received with AdvancePayment vouchers, less what invoices applied; per
  * identification, as the ledger keeps them); see src/ledger/advances.ts.
  */
-async function withAdvances<C extends { identification: string }>(q: Queryable, companyId: number, country: 'CO' | 'MX', customers: C[]) {
+async function withAdvances<C extends { identification: string }>(q: Queryable, companyId: number, country: CountryCode, customers: C[]) {
   if (country !== 'CO') return customers;
   const balances = await advanceBalances(q, companyId, CO_ADVANCES_GROUP, [...new Set(customers.map((c) => c.identification))]);
   return customers.map((c) => ({ ...c, advance_balance: Number(balances.get(c.identification)!.toFixed(2)) }));

@@ -11,6 +11,7 @@ import { activeList, type ApiAnswer, type Ctx } from './context';
 import { controlErrors, underField, type ApiErrorItem } from './messages';
 import { BadAmount, parseAmount } from './amounts';
 import { CHARGED, customerOption, customerSelect, described, productCell, select, type ControlErrors, type ProductChoice } from './pickers';
+import type { CountryCode } from '../countries';
 
 export type Form = Record<string, string | string[] | undefined>;
 
@@ -70,7 +71,7 @@ export interface NoteSource {
  * ReteIVA, ReteICA and self-withholding, Mexico's withheld IVA and ISR (the API's `retentions`).
  */
 const AT_SOURCE = 'Retefuente';
-const ON_DOCUMENT: Record<'CO' | 'MX', string[]> = { CO: ['ReteIVA', 'ReteICA', 'Autorretencion'], MX: ['ReteIVA', 'ReteISR'] };
+const ON_DOCUMENT: Record<CountryCode, string[]> = { CO: ['ReteIVA', 'ReteICA', 'Autorretencion'], MX: ['ReteIVA', 'ReteISR'] };
 /** The document's withholdings as the API's body takes them. */
 const retentionsOf = (ctx: Ctx, f: Form) => {
   const ids = list(f.retention).map(Number).filter((x) => Number.isInteger(x) && x > 0);

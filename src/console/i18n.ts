@@ -1,4 +1,5 @@
 /** The console's words in Spanish (the default) and English, and each country's money and date formats. */
+import type { CountryCode } from '../countries';
 export type Lang = 'es' | 'en';
 
 /** Each word of the console: [Spanish, English]. */
@@ -46,7 +47,7 @@ export const t = (lang: Lang, key: Key): string => WORDS[key][lang === 'en' ? 1 
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 /** $ 1.130,50 in Colombia, $1,130.50 in Mexico (the country's format whatever the language). */
-export function money(country: 'CO' | 'MX', value: number | string | null | undefined, currency?: string): string {
+export function money(country: CountryCode, value: number | string | null | undefined, currency?: string): string {
   if (value === null || value === undefined || value === '') return '';
   const cur = currency ?? (country === 'CO' ? 'COP' : 'MXN');
   const key = `${country}:${cur}`;

@@ -1,9 +1,10 @@
 /** What the console's read pages share: the document kinds of each country and a document's status in words. */
 import { status, type Key } from './i18n';
 import { Refused, type Ctx } from './context';
+import type { CountryCode } from '../countries';
 
 /** The document kinds of each country: their API collection and their name in the console. */
-export const KINDS: Record<'CO' | 'MX', { path: string; label: Key; stamped: boolean }[]> = {
+export const KINDS: Record<CountryCode, { path: string; label: Key; stamped: boolean }[]> = {
   CO: [{ path: 'invoices', label: 'invoices', stamped: true }, { path: 'credit-notes', label: 'creditNotes', stamped: true },
     { path: 'debit-notes', label: 'debitNotes', stamped: true }, { path: 'vouchers', label: 'vouchers', stamped: false }],
   MX: [{ path: 'invoices', label: 'invoices', stamped: true }, { path: 'credit-notes', label: 'creditNotes', stamped: true },

@@ -18,6 +18,7 @@ import type { Guarded } from './routes';
 import { DEBIT_REASONS } from '../notes/schema';
 import { PAYMENT_FORMS } from '../payments/schema';
 import { SAT_PAYMENT_FORMS } from '../pdf/names';
+import type { CountryCode } from '../countries';
 
 const hide = { schema: { hide: true } } as const;
 
@@ -31,7 +32,7 @@ interface Answer { status: number; body: { id?: string } | undefined }
 
 const list = (ctx: Ctx, p: string) => activeList<Named>(ctx, p);
 
-async function invoiceOf(ctx: Ctx, id: string, country: 'CO' | 'MX'): Promise<Invoice> {
+async function invoiceOf(ctx: Ctx, id: string, country: CountryCode): Promise<Invoice> {
   if (ctx.country !== country || !/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'invoice');
   const inv = await ctx.api<Invoice>('GET', `/invoices/${id}`);
   if (inv.status !== 200) throw new Refused(404, 'invoice');
@@ -116,7 +117,7 @@ const created = (res: Answer) => (res.status === 201 || res.status === 200) && t
 
 /** A document started from an invoice: its form (GET, filled from the invoice) and its creation (POST, through the API's route). */
 interface Start {
-  action: string; country: 'CO' | 'MX'; api: string; made: string;
+  action: string; country: CountryCode; api: string; made: string;
   form(ctx: Ctx, inv: Invoice, sent?: Form, errors?: unknown): Promise<Html>;
   body(ctx: Ctx, inv: Invoice, f: Form): Promise<object>;
 }

@@ -12,6 +12,7 @@
  */
 import { createHash, createPrivateKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
+import type { CountryCode } from '../countries';
 
 export interface TestCertificateOptions {
   /** The company name; goes into CN and O of the subject. */
@@ -29,7 +30,7 @@ export interface TestCertificateOptions {
    * ASCII of a 20-digit certificate number (as the SAT's CSDs carry it) and the
    * RFC goes into the subject's x500UniqueIdentifier; `nit` is then the RFC.
    */
-  country?: 'CO' | 'MX';
+  country?: CountryCode;
 }
 
 export interface TestCertificate {

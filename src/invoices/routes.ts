@@ -12,7 +12,7 @@ import { DomainError, notFound, type Problems } from '../platform/errors';
 import { PageQuery, paged } from '../platform/http';
 import { AfterQuery, listDocuments } from '../platform/lists';
 import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
-import { annulInvoice, canStamp, deleteInvoice, enforce, LIVE, lockInvoice, requestStamp, STAMP_JOB } from './kernel';
+import { annulInvoice, canStamp, deleteInvoice, enforce, LIVE, lockInvoice, requestStamp, stampJob } from './kernel';
 import { invoiceCancellation } from './authority';
 import { mailIfAsked } from '../mail/store';
 import { annulmentDate } from './lookup';
@@ -125,7 +125,7 @@ async function pageWithNotes<D extends object>(q: Queryable, company: Company, d
 export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config }) => {
   /** Lets the outbox submit now, waits for it up to DIAN_TIMEOUT_MS, and answers the invoice as it then stands. */
   const submitted = async (company: Company, id: string) => {
-    await outbox?.runAndWait(company.company_id, STAMP_JOB[country], id, config.dianTimeoutMs);
+    await outbox?.runAndWait(company.company_id, stampJob(country), id, config.dianTimeoutMs);
     return readInvoice(db, company, id);
   };
   const tags = [`invoices (${country})`];

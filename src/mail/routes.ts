@@ -16,6 +16,7 @@ import { addAjvErrors, Ignored } from '../platform/validation';
 import { DocumentNotFound, documentFiles } from '../pdf/document';
 import { isEmail, requestMail, type DocKind } from './store';
 import { LIVE } from '../invoices/kernel';
+import type { CountryCode } from '../countries';
 
 export const MAX_COPIES = 5;
 
@@ -37,7 +38,7 @@ export function addressList(raw: string | undefined, field: string, problems: Pr
 }
 
 /** Each kind of document that is mailed: its route, table (and the condition of its rows there) and tag. */
-const KINDS: { kind: DocKind; path: string; what: string; table: string; scope: string; tag: (country: 'CO' | 'MX') => string; countries: string[] }[] = [
+const KINDS: { kind: DocKind; path: string; what: string; table: string; scope: string; tag: (country: CountryCode) => string; countries: string[] }[] = [
   { kind: 'invoice', path: '/invoices', what: 'Invoice', table: 'invoices', scope: ` AND ${LIVE}`, tag: (c) => `invoices (${c})`, countries: ['CO', 'MX'] },
   { kind: 'voucher', path: '/vouchers', what: 'Voucher', table: 'vouchers', scope: '', tag: () => 'vouchers', countries: ['CO'] },
   { kind: 'credit_note', path: '/credit-notes', what: 'Credit note', table: 'notes', scope: ` AND kind = 'NC'`, tag: (c) => (c === 'CO' ? 'credit notes' : 'credit notes (MX)'), countries: ['CO', 'MX'] },

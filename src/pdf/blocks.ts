@@ -13,6 +13,7 @@ import { logoBytes } from './logo';
 import { described, placeLine, SAT_EXPORT_KEYS, SAT_REGIMES, SAT_VOUCHER_TYPES } from './names';
 import type { InvoicePdfInput, PdfCompany, PdfCustomer, PdfTax } from './types';
 import type { InvoiceColumns, InvoiceRow, PdfCompanyRow, PdfCustomerRow } from './rows';
+import type { CountryCode } from '../countries';
 
 /** A text setting of the company (settings are open JSON): null when absent or not text. */
 export function settingText(c: PdfCompanyRow, key: string): string | null {
@@ -37,7 +38,7 @@ export function companyBlock(c: PdfCompanyRow): PdfCompany {
   };
 }
 
-export function customerBlock(c: PdfCustomerRow | null | undefined, country: 'CO' | 'MX', extra: string[] = []): PdfCustomer {
+export function customerBlock(c: PdfCustomerRow | null | undefined, country: CountryCode, extra: string[] = []): PdfCustomer {
   const a = c?.address ?? {};
   return {
     name: (Array.isArray(c?.name) ? c.name.join(' ') : c?.name) || c?.commercial_name || '',
@@ -79,7 +80,7 @@ export function testNotice(row: Pick<InvoiceRow, 'stamp_status' | 'stamp_authori
 }
 
 /** What an accepted invoice's XML tells the PDF. */
-export function electronicOf(row: Pick<InvoiceColumns, 'stamp_status' | 'stamp_cufe' | 'stamp_uuid' | 'stamp_authority' | 'application_response'> & { country: 'CO' | 'MX' },
+export function electronicOf(row: Pick<InvoiceColumns, 'stamp_status' | 'stamp_cufe' | 'stamp_uuid' | 'stamp_authority' | 'application_response'> & { country: CountryCode },
   doc: ReturnType<typeof parseXml> | null): InvoicePdfInput['electronic'] {
   if (row.stamp_status !== 'Accepted' || !doc) return null;
   if (row.country === 'CO') {
@@ -104,7 +105,7 @@ export function electronicOf(row: Pick<InvoiceColumns, 'stamp_status' | 'stamp_c
 
 
 /** The number as the tax documents write it: CO prefix and number together (SETP990000123, as cbc:ID); MX Serie and Folio (A 1). */
-export function printedNumber(country: 'CO' | 'MX', d: { prefix?: string | null; number?: number | string | null; name?: string | null }): string {
+export function printedNumber(country: CountryCode, d: { prefix?: string | null; number?: number | string | null; name?: string | null }): string {
   if (d.number === null || d.number === undefined || d.number === '') return d.name ?? '';
   return country === 'CO' ? `${d.prefix ?? ''}${d.number}` : [d.prefix, d.number].filter((x) => x !== null && x !== undefined && x !== '').join(' ');
 }

@@ -28,6 +28,7 @@ import {
   invoiceRows, mxNoteRows, noteRows, paymentRows, voucherRows,
   type InvoiceRows, type NoteRows, type PaymentRows, type PdfCompanyRow, type PdfCustomerRow, type VoucherRows,
 } from './rows';
+import type { CountryCode } from '../countries';
 
 export { DocumentNotFound } from './rows';
 
@@ -239,7 +240,7 @@ const VOUCHER_TYPES: Record<string, string> = { DebtPayment: 'Abono a cartera', 
 /** A voucher's PDF from its rows (pure; runs on a worker thread). */
 export async function voucherPdf({ row, company, customer, paid }: VoucherRows): Promise<Drawn> {
   const d = row.document;
-  const country: 'CO' | 'MX' = company.country;
+  const country: CountryCode = company.country;
   const invoiceName = (due: { prefix: string; consecutive: number }) => paid.find((p) => p.prefix === due.prefix && Number(p.number) === Number(due.consecutive))?.name ?? `${due.prefix}${due.consecutive}`;
   const input: VoucherPdfInput = {
     country, title: 'Recibo de caja', name: d.name ?? '', date: d.date, type: VOUCHER_TYPES[d.type] ?? d.type,

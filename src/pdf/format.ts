@@ -6,6 +6,7 @@
  */
 import Decimal from 'decimal.js';
 import type { Country, Money } from './types';
+import type { CountryCode } from '../countries';
 
 /** Thousands and decimal separators: Colombia writes 1.234.567,89, Mexico 1,234,567.89. */
 const SEPARATORS: Record<Country, { thousands: string; decimal: string }> = {
@@ -49,7 +50,7 @@ export function formatQuantity(value: Money, country: Country): string {
 }
 
 /** A tax's label: its name, then its rate unless the name already says it ("IVA 19%" stays as it is, "IVA" becomes "IVA 19 %"). */
-export function taxLabel(name: string, percentage: number | string | null | undefined, country: 'CO' | 'MX'): string {
+export function taxLabel(name: string, percentage: number | string | null | undefined, country: CountryCode): string {
   if (percentage === null || percentage === undefined || /\d\s*%/.test(name)) return name;
   return `${name} ${formatPercent(percentage, country)}`;
 }

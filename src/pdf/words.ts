@@ -9,6 +9,7 @@
  * Exact: the amount is a decimal string or number, rounded half up to cents.
  */
 import Decimal from 'decimal.js';
+import type { CountryCode } from '../countries';
 
 const UNITS = ['cero', 'uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez', 'once', 'doce', 'trece',
   'catorce', 'quince', 'dieciséis', 'diecisiete', 'dieciocho', 'diecinueve', 'veinte', 'veintiuno', 'veintidós', 'veintitrés',
@@ -62,7 +63,7 @@ const CURRENCIES: Record<string, [one: string, many: string]> = {
 };
 
 /** The amount in words, in capitals, with its currency (the country's style for its own currency). */
-export function amountInWords(amount: Decimal.Value, country: 'CO' | 'MX', currency?: string | null): string {
+export function amountInWords(amount: Decimal.Value, country: CountryCode, currency?: string | null): string {
   const code = currency || (country === 'CO' ? 'COP' : 'MXN');
   const d = new Decimal(amount).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const negative = d.isNegative() && !d.isZero();

@@ -8,9 +8,10 @@ import { CO_LEDGER, MX_LEDGER } from '../../ledger/accounts';
 import { CO_ACCOUNTS, CO_ALLOWANCE_CHARGES, CO_NOTE_TYPES, CO_PAYMENT_TYPES, CO_TAXES } from './co';
 import { MX_ACCOUNTS, MX_ALLOWANCE_CHARGES, MX_CREDIT_NOTE_TYPE, MX_PAYMENT_TYPE, MX_PAYMENT_TYPES, MX_TAXES } from './mx';
 import { insertAll, priceLists } from './rows';
+import type { CountryCode } from '../../countries';
 
 /** Every account a tax, payment type, global discount/charge or service (src/ledger/accounts.ts) posts to is in the company's chart of accounts. */
-export async function assertAccountsExist(q: Queryable, companyId: number, country: 'CO' | 'MX'): Promise<void> {
+export async function assertAccountsExist(q: Queryable, companyId: number, country: CountryCode): Promise<void> {
   const missing = await q.query<{ account_code: string }>(
     `SELECT DISTINCT u.account_code FROM (
        SELECT account_code FROM taxes WHERE company_id = $1
@@ -29,7 +30,7 @@ export async function assertAccountsExist(q: Queryable, companyId: number, count
  * one cash receipt type (RC) and, in Colombia, a credit (NC) and a debit note type (ND), in Mexico a credit note type (NC) and a payment receipt type (P). Inactive examples of the demo are left out.
  * With `full` false, only the chart of accounts.
  */
-export async function seedStarterCatalog(q: Queryable, companyId: number, country: 'CO' | 'MX', full = true): Promise<void> {
+export async function seedStarterCatalog(q: Queryable, companyId: number, country: CountryCode, full = true): Promise<void> {
   const co = country === 'CO';
   const active = <T extends { active?: boolean }>(rows: T[]) => rows.filter((r) => r.active !== false);
   await insertAll(q, 'accounts', companyId, active(co ? CO_ACCOUNTS : MX_ACCOUNTS));

@@ -1,0 +1,35 @@
+/** Colombia: NIT, COP, the DIAN's UBL 2.1 documents (src/invoices/co, src/einvoice/dian). */
+import type { Country } from '../country';
+import { coCompany } from './company';
+import { nit } from './identification';
+import { CO_LEDGER, coPaymentAccount, coTaxAccount } from './ledger';
+
+export const colombia: Country = {
+  code: 'CO',
+  basePath: '',
+  currency: 'COP',
+  timeZone: 'America/Bogota',
+  numbers: {
+    locale: 'es-CO', thousands: '.', decimal: ',',
+    wordsTail: (cents, local) => `CON ${cents}/100${local ? ' M/CTE' : ''}`,
+  },
+  identification: nit,
+  taxTypes: ['IVA', 'Impoconsumo', 'Retefuente', 'ReteIVA', 'ReteICA', 'Autorretencion', 'AdValorem'],
+  settings: ['vat_responsible', 'fiscal_responsibilities', 'person_type', 'commercial_registration', 'dian'],
+  paymentForms: null,
+  printedNumber: (prefix, number) => `${prefix ?? ''}${number}`,
+  ledger: { named: CO_LEDGER, taxAccount: coTaxAccount, paymentAccount: coPaymentAccount },
+  company: coCompany,
+  documents: {
+    vouchers: true, debitNotes: true, payments: false, tickets: false, electronicTypes: true, notePaymentTypes: true, notesOnInvoice: true, advances: true,
+    documentWithholdings: ['ReteIVA', 'ReteICA', 'Autorretencion'],
+  },
+  labels: {
+    adjective: 'Colombian', name: 'Colombia', nameEn: 'Colombia', personTypes: ['Persona jurídica', 'Persona natural'], defaultUnit: '94',
+    invoiceTitle: 'Factura de venta',
+  },
+  authority: {
+    name: 'DIAN', judge: 'the DIAN', xml: 'signed UBL', cancels: false, testSet: true,
+    sandboxName: 'Autoridad sandbox', invoiceJob: 'dian_submit',
+  },
+};
