@@ -13,6 +13,8 @@ export interface TaxId { taxId: string; checkDigit: string | null }
 export interface IdentificationRule {
   /** Its name on documents and in messages: "NIT", "RFC". */
   label: string;
+  /** Whether a customer who is a person may identify with another document than this tax id (Colombia: a cédula, a passport). */
+  otherDocuments: boolean;
   /** Checks a company's tax id and check digit, adding each problem to `p` (at `tax_id` or `check_digit`). */
   check(p: Problems, taxId: string, checkDigit: string | undefined): TaxId;
   /** As printed: "900123456-7", "EKU9003173C9". */
@@ -27,6 +29,14 @@ export interface NumberFormat {
   decimal: string;
   /** The amount in words' tail after the integer part: "CON 50/100 M/CTE" (local: the amount is in the country's currency). */
   wordsTail(cents: string, local: boolean): string;
+}
+
+/** Totals and rounding. */
+export interface Totals {
+  /** Decimals of the country's currency on documents. */
+  decimals: number;
+  /** Whether a document's total is net of its withholdings (the CFDI's Total) rather than before them (the DIAN's payable amount). */
+  netOfWithholdings: boolean;
 }
 
 /** The ledger accounts the services post to by themselves, by meaning, and the defaults of new master data. */
@@ -59,6 +69,8 @@ export interface Authority {
 
 /** Which documents and features the country's companies have (each a route module that asks). */
 export interface Documents {
+  /** Its credit notes' form: the DIAN's UBL notes with debit notes (src/notes/routes.ts), CFDI egreso (src/notes/mx.ts), or none. */
+  notes: 'ubl' | 'cfdi' | null;
   /** Cash receipt vouchers (/vouchers). */
   vouchers: boolean;
   /** Debit notes (/debit-notes). */
@@ -123,6 +135,7 @@ export interface Country {
   paymentForms: Readonly<Record<string, string>> | null;
   /** How a document's number is printed from its prefix and consecutive: "FV1001", "A 1001". */
   printedNumber(prefix: string | null | undefined, number: number | string | null | undefined): string;
+  totals: Totals;
   ledger: LedgerAccounts;
   company: CompanyRules;
   documents: Documents;

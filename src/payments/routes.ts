@@ -20,6 +20,7 @@ import { lockPayment, PAYMENT_STAMP_JOB, requestPaymentStamp, setPaymentCancella
 import { mailIfAsked } from '../mail/store';
 import { cancelRoute, type CancelKernel, type MxStoredRow } from '../einvoice/sat/cancel';
 import { MX_STORED_COLUMNS, mxStoredAnswer, readMxStored } from '../einvoice/sat/stored';
+import { country as countryOf } from '../countries';
 
 const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
 const tags = ['payments (MX)'];
@@ -36,7 +37,7 @@ export const readPayment = (q: Queryable, company: Company, id: string) =>
   readMxStored(q, company.company_id, { table: 'payments', title: 'Payment receipt' }, id);
 
 export const paymentRoutes: RouteModule = (app, { db, country, outbox, config }) => {
-  if (country !== 'MX') return;
+  if (!countryOf(country).documents.payments) return;
   /** Lets the outbox stamp the receipt now, waits for the provider up to DIAN_TIMEOUT_MS, and answers the receipt as it then stands. */
   const submitted = async (company: Company, id: string) => {
     await outbox?.runAndWait(company.company_id, PAYMENT_STAMP_JOB, id, config.dianTimeoutMs);

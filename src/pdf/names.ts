@@ -8,6 +8,7 @@
  */
 import { countryName, placeOf } from '../catalogs/divipola';
 import { REGIMES, TAX_OBJECTS } from '../catalogs/sat';
+import { served } from '../countries';
 
 /** c_Estado: the SAT's codes of the Mexican states. */
 const MX_STATES: Record<string, string> = {
@@ -34,7 +35,7 @@ export function placeLine(city: CityCodes | null | undefined): string | null {
   } else if (city.country_code === 'MX') {
     stateName ??= MX_STATES[city.state_code ?? ''] ?? city.state_code ?? null;
   }
-  const country = city.country_code === 'MX' ? 'México' : countryName(city.country_code) ?? city.country_code;
+  const country = served(city.country_code)?.labels.name ?? countryName(city.country_code) ?? city.country_code;
   return [cityName, stateName && stateName !== cityName ? stateName : null, country].filter(Boolean).join(', ');
 }
 

@@ -15,7 +15,7 @@ import { num } from '../platform/money';
 import { CURRENCY } from './receivable-sql';
 import { BUCKETS, bucketOf } from './receivables';
 import { renderStatementPdf } from '../pdf/statement';
-import type { CountryCode } from '../countries';
+import { country as countryOf, type CountryCode } from '../countries';
 
 type Kind = 'invoice' | 'debit_note' | 'voucher' | 'credit_note' | 'payment';
 interface Event {
@@ -136,6 +136,6 @@ export function statementPdf(company: { country: CountryCode; legal_name: string
   return renderStatementPdf({
     date_start: st.date_start, date_end: st.date_end, currencies: st.currencies, country: company.country,
     customer: { name: st.customer.name, identification: st.customer.identification },
-    company: { name: company.legal_name, identification: company.country === 'CO' && company.check_digit ? `${company.tax_id}-${company.check_digit}` : company.tax_id },
+    company: { name: company.legal_name, identification: countryOf(company.country).identification.printed(company.tax_id, company.check_digit === undefined || company.check_digit === null ? null : String(company.check_digit)) },
   });
 }

@@ -5,6 +5,7 @@ import type { IdentificationRule, TaxId } from '../country';
 
 export const nit: IdentificationRule = {
   label: 'NIT',
+  otherDocuments: true,
   check(p: Problems, taxId: string, checkDigit: string | undefined): TaxId {
     if (!/^[0-9]{5,15}$/.test(taxId)) {
       p.add('invalid_identification', 'A NIT is 5 to 15 digits, without dots and without the check digit (send it in check_digit)', 'tax_id');

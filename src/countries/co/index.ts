@@ -18,10 +18,11 @@ export const colombia: Country = {
   settings: ['vat_responsible', 'fiscal_responsibilities', 'person_type', 'commercial_registration', 'dian'],
   paymentForms: null,
   printedNumber: (prefix, number) => `${prefix ?? ''}${number}`,
+  totals: { decimals: 2, netOfWithholdings: false },
   ledger: { named: CO_LEDGER, taxAccount: coTaxAccount, paymentAccount: coPaymentAccount },
   company: coCompany,
   documents: {
-    vouchers: true, debitNotes: true, payments: false, tickets: false, electronicTypes: true, notePaymentTypes: true, notesOnInvoice: true, advances: true,
+    notes: 'ubl', vouchers: true, debitNotes: true, payments: false, tickets: false, electronicTypes: true, notePaymentTypes: true, notesOnInvoice: true, advances: true,
     documentWithholdings: ['ReteIVA', 'ReteICA', 'Autorretencion'],
   },
   labels: {

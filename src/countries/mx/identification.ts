@@ -9,6 +9,7 @@ export const GENERIC_RFCS = ['XAXX010101000', 'XEXX010101000'];
 
 export const rfc: IdentificationRule = {
   label: 'RFC',
+  otherDocuments: false,
   check(p: Problems, taxId: string, checkDigit: string | undefined): TaxId {
     const id = taxId.toUpperCase();
     if (checkDigit !== undefined) p.add('parameter_not_allowed', 'A Mexican RFC carries its check digit as its last character', 'check_digit');

@@ -19,10 +19,11 @@ export const mexico: Country = {
   /** SAT c_FormaPago by kind: 01 cash, 02 check, 03 transfer, 04 card, 99 por definir. */
   paymentForms: { Cash: '01', Check: '02', Transfer: '03', Card: '04', Credit: '99', ToBeDefined: '99' },
   printedNumber: (prefix, number) => [prefix, number].filter((x) => x !== null && x !== undefined && x !== '').join(' '),
+  totals: { decimals: 2, netOfWithholdings: true },
   ledger: { named: MX_LEDGER, taxAccount: (type) => mxTaxAccount(type), paymentAccount: mxPaymentAccount },
   company: mxCompany,
   documents: {
-    vouchers: false, debitNotes: false, payments: true, tickets: true, electronicTypes: false, notePaymentTypes: false, notesOnInvoice: false, advances: false,
+    notes: 'cfdi', vouchers: false, debitNotes: false, payments: true, tickets: true, electronicTypes: false, notePaymentTypes: false, notesOnInvoice: false, advances: false,
     documentWithholdings: ['ReteIVA', 'ReteISR'],
   },
   labels: {
