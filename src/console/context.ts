@@ -13,7 +13,7 @@ import { consoleAdminTickets } from '../admin/routes';
 import type { Db } from '../platform/db';
 import type { Role, Session } from './accounts';
 import type { Lang } from './i18n';
-import type { CountryCode } from '../countries';
+import { country as countryOf, type CountryCode } from '../countries';
 
 const RANK: Record<Role, number> = { viewer: 1, accountant: 2, owner: 3 };
 
@@ -74,8 +74,9 @@ export async function contextOf(app: FastifyInstance, db: Db, session: Session):
       const ticket = crypto.randomBytes(32).toString('base64url');
       consoleTickets.set(ticket, company);
       try {
-        return await injected<T>(app, method, `${country === 'MX' ? '/mx' : ''}/v1${path}`, ticket, body,
-          { ...(country === 'MX' && method === 'POST' ? { 'serviceapi-application-id': 'consola' } : {}), ...headers });
+        const { basePath, applicationHeader } = countryOf(country);
+        return await injected<T>(app, method, `${basePath}/v1${path}`, ticket, body,
+          { ...(applicationHeader && method === 'POST' ? { 'serviceapi-application-id': 'consola' } : {}), ...headers });
       } finally {
         consoleTickets.delete(ticket);
       }

@@ -121,6 +121,8 @@ export interface Country {
   code: string;
   /** Where its API is served: '' (/v1) or '/mx' (/mx/v1). */
   basePath: string;
+  /** Whether its API's POSTs name the integrating application (ServiceAPI-Application-Id, the Mexican API's header). */
+  applicationHeader: boolean;
   /** ISO 4217: the company's own currency. */
   currency: string;
   /** The IANA time zone of its companies (the only one accepted). */

@@ -7,6 +7,7 @@ import { CO_LEDGER, coPaymentAccount, coTaxAccount } from './ledger';
 export const colombia: Country = {
   code: 'CO',
   basePath: '',
+  applicationHeader: false,
   currency: 'COP',
   timeZone: 'America/Bogota',
   numbers: {

@@ -7,6 +7,7 @@ import { MX_LEDGER, mxPaymentAccount, mxTaxAccount } from './ledger';
 export const mexico: Country = {
   code: 'MX',
   basePath: '/mx',
+  applicationHeader: true,
   currency: 'MXN',
   timeZone: 'America/Mexico_City',
   numbers: {
