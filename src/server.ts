@@ -49,6 +49,7 @@ import { sealStoredPasswords } from './admin/certificates';
 import { startFolding } from './reports/folding';
 import { consoleRoutes } from './console/routes';
 import { requireSchemas } from './einvoice/xsd';
+import { countries } from './countries';
 
 /** Every feature's routes, served on {base_url} and {base_url_mx}. */
 export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, noteRoutes, mxNoteRoutes, paymentRoutes, voucherRoutes, ticketRoutes, reportRoutes, mailRoutes, webhookRoutes];
@@ -141,7 +142,7 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     // The embedded database has one process: a job it finds claimed was left by a process that died (kill -9, power loss).
     if (db.kind === 'pglite') await outbox.releaseClaims();
     const throttle = new Throttle(config);
-    const app = await buildApp({ config, db, outbox, dian: authority, pool, throttle }, MODULES, openapiHooks());
+    const app = await buildApp({ config, db, outbox, dian: authority, pool, throttle, bases: countries() }, MODULES, openapiHooks());
     log = app.log;
     const key = sealingKey(config);
     if (key) {

@@ -5,6 +5,7 @@
  * country is in docs/internals.md ("Adding a country").
  */
 import type { Problems } from '../platform/errors';
+import type { Tables } from '../companies/catalogs/rows';
 
 /** The company's tax id in its stored spelling and its check digit (null when the country's id carries none apart). */
 export interface TaxId { taxId: string; checkDigit: string | null }
@@ -29,6 +30,19 @@ export interface NumberFormat {
   decimal: string;
   /** The amount in words' tail after the integer part: "CON 50/100 M/CTE" (local: the amount is in the country's currency). */
   wordsTail(cents: string, local: boolean): string;
+}
+
+/** A new company's starting catalog (src/companies/catalogs/starter.ts inserts it; its data is src/companies/catalogs/co.ts, mx.ts). */
+export interface StartingCatalog {
+  accounts: Tables['accounts'][];
+  taxes: Tables['taxes'][];
+  paymentTypes: Tables['payment_types'][];
+  allowanceCharges: Tables['allowance_charges'][];
+  /** The invoice type's prefix ("FV", "A"), and whether it admits the document-level withholdings and advances. */
+  invoicePrefix: string;
+  invoiceWithholdings: boolean;
+  /** The document types beyond the invoice (FV) and cash receipt (RC) ones: notes, payment receipts. */
+  documentTypes: Tables['document_types'][];
 }
 
 /** Totals and rounding. */
@@ -138,6 +152,7 @@ export interface Country {
   /** How a document's number is printed from its prefix and consecutive: "FV1001", "A 1001". */
   printedNumber(prefix: string | null | undefined, number: number | string | null | undefined): string;
   totals: Totals;
+  catalog: StartingCatalog;
   ledger: LedgerAccounts;
   company: CompanyRules;
   documents: Documents;

@@ -1,4 +1,5 @@
 /** Colombia: NIT, COP, the DIAN's UBL 2.1 documents (src/invoices/co, src/einvoice/dian). */
+import { CO_ACCOUNTS, CO_ALLOWANCE_CHARGES, CO_NOTE_TYPES, CO_PAYMENT_TYPES, CO_TAXES } from '../../companies/catalogs/co';
 import type { Country } from '../country';
 import { coCompany } from './company';
 import { nit } from './identification';
@@ -20,6 +21,10 @@ export const colombia: Country = {
   paymentForms: null,
   printedNumber: (prefix, number) => `${prefix ?? ''}${number}`,
   totals: { decimals: 2, netOfWithholdings: false },
+  catalog: {
+    accounts: CO_ACCOUNTS, taxes: CO_TAXES, paymentTypes: CO_PAYMENT_TYPES, allowanceCharges: CO_ALLOWANCE_CHARGES,
+    invoicePrefix: 'FV', invoiceWithholdings: true, documentTypes: CO_NOTE_TYPES,
+  },
   ledger: { named: CO_LEDGER, taxAccount: coTaxAccount, paymentAccount: coPaymentAccount },
   company: coCompany,
   documents: {

@@ -1,4 +1,5 @@
 /** Mexico: RFC, MXN, CFDI 4.0 stamped by a PAC for the SAT (src/invoices/mx, src/einvoice/sat, src/payments, src/tickets). */
+import { MX_ACCOUNTS, MX_ALLOWANCE_CHARGES, MX_CREDIT_NOTE_TYPE, MX_PAYMENT_TYPE, MX_PAYMENT_TYPES, MX_TAXES } from '../../companies/catalogs/mx';
 import type { Country } from '../country';
 import { mxCompany } from './company';
 import { rfc } from './identification';
@@ -21,6 +22,10 @@ export const mexico: Country = {
   paymentForms: { Cash: '01', Check: '02', Transfer: '03', Card: '04', Credit: '99', ToBeDefined: '99' },
   printedNumber: (prefix, number) => [prefix, number].filter((x) => x !== null && x !== undefined && x !== '').join(' '),
   totals: { decimals: 2, netOfWithholdings: true },
+  catalog: {
+    accounts: MX_ACCOUNTS, taxes: MX_TAXES, paymentTypes: MX_PAYMENT_TYPES, allowanceCharges: MX_ALLOWANCE_CHARGES,
+    invoicePrefix: 'A', invoiceWithholdings: false, documentTypes: [MX_CREDIT_NOTE_TYPE, MX_PAYMENT_TYPE],
+  },
   ledger: { named: MX_LEDGER, taxAccount: (type) => mxTaxAccount(type), paymentAccount: mxPaymentAccount },
   company: mxCompany,
   documents: {
