@@ -3,7 +3,9 @@
  * report (src/reports/receivables.ts) and the sums kept per day
  * (src/reports/receivable-days.ts). In it: d a due item, i its invoice.
  */
-export const CURRENCY = `coalesce(i.document->'currency'->>'code', CASE i.country WHEN 'MX' THEN 'MXN' ELSE 'COP' END)`;
+import { countries } from '../countries';
+
+export const CURRENCY = `coalesce(i.document->'currency'->>'code', CASE i.country ${countries().map((c) => `WHEN '${c.code}' THEN '${c.currency}'`).join(' ')} END)`;
 /**
  * The item was owed on day $2: its invoice was dated by then and not annulled by then (an annulment is dated, migration 010; a deleted invoice's
  * items are annulled with no date: never owed); an item a debit note added, once that note was dated and while it was not annulled.

@@ -37,6 +37,6 @@ export const colombia: Country = {
   },
   authority: {
     name: 'DIAN', judge: 'the DIAN', xml: 'signed UBL', cancels: false, testSet: true,
-    sandboxName: 'Autoridad sandbox', invoiceJob: 'dian_submit',
+    sandboxName: 'Autoridad sandbox', invoiceJob: 'dian_submit', numberedCertificates: false,
   },
 };
