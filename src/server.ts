@@ -49,7 +49,7 @@ import { sealStoredPasswords } from './admin/certificates';
 import { startFolding } from './reports/folding';
 import { consoleRoutes } from './console/routes';
 import { requireSchemas } from './einvoice/xsd';
-import { countries } from './countries';
+import { colombia, countries } from './countries';
 
 /** Every feature's routes, served on {base_url} and {base_url_mx}. */
 export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, noteRoutes, mxNoteRoutes, paymentRoutes, voucherRoutes, ticketRoutes, reportRoutes, mailRoutes, webhookRoutes];
@@ -78,7 +78,7 @@ export function dianAuthority(config: Config, db: Db, pool?: CpuPool): DianAutho
   }
   // The sandbox DIAN's own certificate (it signs its ApplicationResponses): read or made once per process.
   let sandboxCertificate: ReturnType<typeof providerCredentials> | undefined;
-  const sandboxSigner = () => (sandboxCertificate ??= providerCredentials(db, 'dian-sandbox', '000000000', 'CO')
+  const sandboxSigner = () => (sandboxCertificate ??= providerCredentials(db, 'dian-sandbox', '000000000', colombia.code)
     .catch((e) => { sandboxCertificate = undefined; throw e; }));
   return new ThreadedSandboxDian(pool, technicalKeys(db), sandboxSigner, noteFacts(db));
 }

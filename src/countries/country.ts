@@ -65,8 +65,9 @@ export interface LedgerAccounts {
 
 /** The tax authority the country's electronic documents go to; `null` for a country without one. */
 export interface Authority {
-  /** Short name: "DIAN", "SAT". */
+  /** Short name: "DIAN", "SAT"; and in Spanish with its article: "la DIAN", "el SAT". */
   name: string;
+  nameEs: string;
   /** Who judges a document, in a sentence: "the DIAN", "the stamping provider (PAC)". */
   judge: string;
   /** The XML the authority keeps, as the XML route describes it. */
@@ -99,6 +100,8 @@ export interface Documents {
   electronicTypes: boolean;
   /** Payment types for settling credit and debit notes (document_type NC, ND). */
   notePaymentTypes: boolean;
+  /** A Draft or Rejected invoice may be replaced (PUT /invoices/{id}). */
+  replaceInvoices: boolean;
   /** An invoice's answer lists the notes on it. */
   notesOnInvoice: boolean;
   /** Invoices take customer advances (the customers' answer shows them). */

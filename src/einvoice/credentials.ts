@@ -17,7 +17,7 @@ import type { Queryable } from '../platform/db';
 import type { CpuPool } from '../workers/pool';
 import { passwordOf } from '../platform/secrets';
 import { generateTestCertificate, loadPkcs12, type LoadedCertificate, type TestCertificateOptions } from './certificates';
-import type { CountryCode } from '../countries';
+import { country as countryOf, type CountryCode } from '../countries';
 
 type Table = 'company_credentials' | 'provider_credentials';
 const KEY: Record<Table, string> = { company_credentials: 'company_id', provider_credentials: 'provider' };
@@ -35,7 +35,7 @@ export interface CompanyRow { company_id: number; is_demo: boolean; legal_name: 
 const missing = (company: CompanyRow) => `Company ${company.company_id} has no active signing certificate; upload one (POST /admin/v1/companies/${company.company_id}/certificates or the CLI's certificate load)`;
 const demoCertificate = (company: CompanyRow): TestCertificateOptions => ({ commonName: company.legal_name, nit: company.tax_id, country: company.country });
 const providerCertificate = (provider: string, rfc: string, country: CountryCode): TestCertificateOptions =>
-  ({ commonName: `${country === 'MX' ? 'Proveedor de certificación' : 'Autoridad sandbox'} de prueba (${provider})`, nit: rfc, country });
+  ({ commonName: `${countryOf(country).authority?.sandboxName ?? 'Autoridad sandbox'} de prueba (${provider})`, nit: rfc, country });
 
 /** Inserts a generated certificate unless a concurrent first use stored one first. */
 async function storeGenerated(q: Queryable, table: Table, value: unknown, made: { p12Base64: string; password: string }): Promise<void> {

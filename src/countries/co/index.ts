@@ -28,7 +28,7 @@ export const colombia: Country = {
   ledger: { named: CO_LEDGER, taxAccount: coTaxAccount, paymentAccount: coPaymentAccount },
   company: coCompany,
   documents: {
-    notes: 'ubl', vouchers: true, debitNotes: true, payments: false, tickets: false, electronicTypes: true, notePaymentTypes: true, notesOnInvoice: true, advances: true,
+    notes: 'ubl', vouchers: true, debitNotes: true, payments: false, tickets: false, electronicTypes: true, notePaymentTypes: true, notesOnInvoice: true, replaceInvoices: true, advances: true,
     documentWithholdings: ['ReteIVA', 'ReteICA', 'Autorretencion'],
   },
   labels: {
@@ -36,7 +36,7 @@ export const colombia: Country = {
     invoiceTitle: 'Factura de venta',
   },
   authority: {
-    name: 'DIAN', judge: 'the DIAN', xml: 'signed UBL', cancels: false, testSet: true,
+    name: 'DIAN', nameEs: 'la DIAN', judge: 'the DIAN', xml: 'signed UBL', cancels: false, testSet: true,
     sandboxName: 'Autoridad sandbox', invoiceJob: 'dian_submit', numberedCertificates: false,
   },
 };

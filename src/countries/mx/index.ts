@@ -29,7 +29,7 @@ export const mexico: Country = {
   ledger: { named: MX_LEDGER, taxAccount: (type) => mxTaxAccount(type), paymentAccount: mxPaymentAccount },
   company: mxCompany,
   documents: {
-    notes: 'cfdi', vouchers: false, debitNotes: false, payments: true, tickets: true, electronicTypes: false, notePaymentTypes: false, notesOnInvoice: false, advances: false,
+    notes: 'cfdi', vouchers: false, debitNotes: false, payments: true, tickets: true, electronicTypes: false, notePaymentTypes: false, notesOnInvoice: false, replaceInvoices: false, advances: false,
     documentWithholdings: ['ReteIVA', 'ReteISR'],
   },
   labels: {
@@ -37,7 +37,7 @@ export const mexico: Country = {
     invoiceTitle: 'Factura',
   },
   authority: {
-    name: 'SAT', judge: 'the stamping provider (PAC)', xml: 'sealed (and, once stamped, stamped) CFDI', cancels: true, testSet: false,
+    name: 'SAT', nameEs: 'el SAT', judge: 'the stamping provider (PAC)', xml: 'sealed (and, once stamped, stamped) CFDI', cancels: true, testSet: false,
     sandboxName: 'Proveedor de certificación', invoiceJob: 'sat_stamp', numberedCertificates: true,
   },
 };
