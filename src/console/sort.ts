@@ -12,7 +12,7 @@ import type { Ctx } from './context';
 import type { Lang } from './i18n';
 import { parseAmount } from './amounts';
 import { todayIn } from '../invoices/lookup';
-import type { CountryCode } from '../countries';
+import { country as countryOf, type CountryCode } from '../countries';
 
 export type SortKey = 'date' | 'number' | 'customer' | 'total' | 'balance' | 'due' | 'status';
 export const SORT_KEYS: readonly SortKey[] = ['number', 'date', 'customer', 'total', 'balance', 'due', 'status'];
@@ -108,7 +108,7 @@ const likeText = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export interface Filter { src: (typeof SOURCES)[string]; where: string[]; args: unknown[]; country: CountryCode }
 
 /** Whether a row's document type is one never sent to the authority (Colombia's plain types). */
-const plainSql = (f: { country: CountryCode }) => (f.country === 'CO'
+const plainSql = (f: { country: CountryCode }) => (countryOf(f.country).documents.electronicTypes
   ? "t.document_type_id IN (SELECT dt.id FROM document_types dt WHERE dt.company_id = $1 AND dt.electronic_type = 'NoElectronic')" : 'false');
 const cancelledSql = (f: Filter) => (f.src.cancellable ? "coalesce(t.cancellation->>'status' = 'Cancelled', false)" : 'false');
 const dueItems = "SELECT 1 FROM due_items d WHERE d.company_id = t.company_id AND d.invoice_id = t.id AND NOT d.annulled";

@@ -78,6 +78,8 @@ export interface Authority {
   testSet: boolean;
   /** The sandbox authority's certificate: its common name. */
   sandboxName: string;
+  /** Whether an accepted document is sent to the customer inside the authority's AttachedDocument (the DIAN's). */
+  attachedDocument: boolean;
   /** Whether a certificate's serial number must be the authority's certificate number (the SAT's NoCertificado). */
   numberedCertificates: boolean;
   /** The outbox job that sends an invoice to the authority (src/server.ts runs it). */

@@ -7,7 +7,7 @@ import { colombia } from './co';
 import type { Country } from './country';
 import { mexico } from './mx';
 
-export type { Country } from './country';
+export type { Country, Documents } from './country';
 /** A country's ISO 3166-1 alpha-2 code, as companies.country holds it. */
 export type CountryCode = string;
 

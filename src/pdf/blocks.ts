@@ -72,7 +72,7 @@ export const DIAN_STS = 'dian:gov:co:facturaelectronica:Structures-2-1';
 export const first = (doc: ReturnType<typeof parseXml>, ns: string, local: string) => (doc.getElementsByTagNameNS(ns, local)[0]?.textContent ?? '').trim();
 
 /** A document no tax authority gave fiscal validity: judged by a sandbox, or sent to the DIAN's test environment (null: a real one). */
-export function testNotice(row: Pick<InvoiceRow, 'stamp_status' | 'stamp_authority' | 'country'>, xml: ReturnType<typeof parseXml> | null): string | null {
+export function testNotice(row: Pick<InvoiceRow, 'stamp_status' | 'stamp_authority'> & { country: CountryCode }, xml: ReturnType<typeof parseXml> | null): string | null {
   if (row.stamp_status !== 'Accepted') return null;
   if (row.stamp_authority === 'sandbox') {
     return row.country === 'CO'

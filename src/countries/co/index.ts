@@ -37,6 +37,6 @@ export const colombia: Country = {
   },
   authority: {
     name: 'DIAN', nameEs: 'la DIAN', judge: 'the DIAN', xml: 'signed UBL', cancels: false, testSet: true,
-    sandboxName: 'Autoridad sandbox', invoiceJob: 'dian_submit', numberedCertificates: false,
+    sandboxName: 'Autoridad sandbox', invoiceJob: 'dian_submit', numberedCertificates: false, attachedDocument: true,
   },
 };

@@ -38,6 +38,6 @@ export const mexico: Country = {
   },
   authority: {
     name: 'SAT', nameEs: 'el SAT', judge: 'the stamping provider (PAC)', xml: 'sealed (and, once stamped, stamped) CFDI', cancels: true, testSet: false,
-    sandboxName: 'Proveedor de certificación', invoiceJob: 'sat_stamp', numberedCertificates: true,
+    sandboxName: 'Proveedor de certificación', invoiceJob: 'sat_stamp', numberedCertificates: true, attachedDocument: false,
   },
 };
