@@ -22,6 +22,24 @@ export interface IdentificationRule {
   printed(taxId: string, checkDigit: string | null | undefined): string;
 }
 
+/** A customer as its country's rules read it (src/catalog/customers.ts, `customerRecord`). */
+export interface CustomerFacts {
+  person_type: 'person' | 'company';
+  id_type: string;
+  identification: string;
+  check_digit?: string;
+  tax_regime?: string | null;
+  address?: { postal_code?: string; city?: unknown; fiscal_residence?: string; foreign_tax_id?: string };
+}
+
+/** The country's rules on a customer beyond its schema (POST and PUT /customers, a customer created with an invoice). */
+export interface CustomerRules {
+  /** Adds each problem to `p`, at the JSON path `at` gives for a field of the customer. */
+  check(p: Problems, c: CustomerFacts, at: (field: string) => string): void;
+  /** The check digit stored with the customer's identification (Colombia computes a NIT's when omitted). */
+  checkDigit(c: CustomerFacts): string | null;
+}
+
 /** Numbers and money as the country writes them. */
 export interface NumberFormat {
   /** The BCP 47 locale `Intl` formats with: "es-CO". */
@@ -162,6 +180,7 @@ export interface Country {
   catalog: StartingCatalog;
   ledger: LedgerAccounts;
   company: CompanyRules;
+  customers: CustomerRules;
   documents: Documents;
   labels: Labels;
   authority: Authority | null;

@@ -2,6 +2,7 @@
 import { CO_ACCOUNTS, CO_ALLOWANCE_CHARGES, CO_NOTE_TYPES, CO_PAYMENT_TYPES, CO_TAXES } from '../../companies/catalogs/co';
 import type { Country } from '../country';
 import { coCompany } from './company';
+import { coCustomers } from './customers';
 import { nit } from './identification';
 import { CO_LEDGER, coPaymentAccount, coTaxAccount } from './ledger';
 
@@ -27,6 +28,7 @@ export const colombia: Country = {
   },
   ledger: { named: CO_LEDGER, taxAccount: coTaxAccount, paymentAccount: coPaymentAccount },
   company: coCompany,
+  customers: coCustomers,
   documents: {
     notes: 'ubl', vouchers: true, debitNotes: true, payments: false, tickets: false, electronicTypes: true, notePaymentTypes: true, notesOnInvoice: true, replaceInvoices: true, advances: true,
     documentWithholdings: ['ReteIVA', 'ReteICA', 'Autorretencion'],
