@@ -49,7 +49,7 @@ import { sealStoredPasswords } from './admin/certificates';
 import { startFolding } from './reports/folding';
 import { consoleRoutes } from './console/routes';
 import { requireSchemas } from './einvoice/xsd';
-import { colombia, countries } from './countries';
+import { colombia, countries, mexico } from './countries';
 
 /** Every feature's routes, served on {base_url} and {base_url_mx}. */
 export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, noteRoutes, mxNoteRoutes, paymentRoutes, voucherRoutes, ticketRoutes, reportRoutes, mailRoutes, webhookRoutes];
@@ -125,7 +125,7 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     // The stamping provider (PAC): the built-in sandbox, or Finkok's web service (PAC_MODE=finkok).
     const finkok = config.pacMode === 'finkok' ? new FinkokPac({ url: config.pacUrl, user: config.pacUser!, password: config.pacPassword!, timeoutMs: config.pacTimeoutMs }) : null;
     const cancellations = finkok ?? new SandboxCancellations(db);
-    const pac = finkok ?? new ThreadedSandboxPac(pool, () => signing.credentials.provider('sat-sandbox', SANDBOX_PROVIDER_RFC));
+    const pac = finkok ?? new ThreadedSandboxPac(pool, () => signing.credentials.provider('sat-sandbox', SANDBOX_PROVIDER_RFC, mexico.code));
     const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, timeoutMs: config.mailTimeoutMs });
     let log: Log | undefined;
     // What the tax-authority jobs do to each kind of document, given here: src/einvoice imports no document kernel.

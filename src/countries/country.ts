@@ -40,6 +40,9 @@ export interface CustomerRules {
   checkDigit(c: CustomerFacts): string | null;
 }
 
+/** The names of a place of the country from its codes, as a PDF prints them. */
+export type PlaceNames = (city: { state_code?: string; city_code?: string; city_name?: string; state_name?: string }) => { cityName: string | null; stateName: string | null };
+
 /** Numbers and money as the country writes them. */
 export interface NumberFormat {
   /** The BCP 47 locale `Intl` formats with: "es-CO". */
@@ -181,6 +184,7 @@ export interface Country {
   ledger: LedgerAccounts;
   company: CompanyRules;
   customers: CustomerRules;
+  places: PlaceNames;
   documents: Documents;
   labels: Labels;
   authority: Authority | null;

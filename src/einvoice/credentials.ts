@@ -48,7 +48,7 @@ export function companyCredentials(q: Queryable, company: CompanyRow): Promise<L
 }
 
 /** The sandbox stamping provider's certificate and key, decoded now. */
-export function providerCredentials(q: Queryable, provider: string, rfc: string, country: CountryCode = 'MX'): Promise<LoadedCertificate> {
+export function providerCredentials(q: Queryable, provider: string, rfc: string, country: CountryCode): Promise<LoadedCertificate> {
   return new Credentials(q).provider(provider, rfc, country);
 }
 
@@ -69,7 +69,7 @@ export class Credentials {
   }
 
   /** The sandbox stamping provider's certificate. */
-  provider(provider: string, rfc: string, country: CountryCode = 'MX'): Promise<LoadedCertificate> {
+  provider(provider: string, rfc: string, country: CountryCode): Promise<LoadedCertificate> {
     return this.get('provider_credentials', provider, undefined, providerCertificate(provider, rfc, country), '');
   }
 

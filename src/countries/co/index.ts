@@ -3,6 +3,7 @@ import { CO_ACCOUNTS, CO_ALLOWANCE_CHARGES, CO_NOTE_TYPES, CO_PAYMENT_TYPES, CO_
 import type { Country } from '../country';
 import { coCompany } from './company';
 import { coCustomers } from './customers';
+import { coPlaces } from './places';
 import { nit } from './identification';
 import { CO_LEDGER, coPaymentAccount, coTaxAccount } from './ledger';
 
@@ -29,6 +30,7 @@ export const colombia: Country = {
   ledger: { named: CO_LEDGER, taxAccount: coTaxAccount, paymentAccount: coPaymentAccount },
   company: coCompany,
   customers: coCustomers,
+  places: coPlaces,
   documents: {
     notes: 'ubl', vouchers: true, debitNotes: true, payments: false, tickets: false, electronicTypes: true, notePaymentTypes: true, notesOnInvoice: true, replaceInvoices: true, advances: true,
     documentWithholdings: ['ReteIVA', 'ReteICA', 'Autorretencion'],

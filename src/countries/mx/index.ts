@@ -3,6 +3,7 @@ import { MX_ACCOUNTS, MX_ALLOWANCE_CHARGES, MX_CREDIT_NOTE_TYPE, MX_PAYMENT_TYPE
 import type { Country } from '../country';
 import { mxCompany } from './company';
 import { mxCustomers } from './customers';
+import { mxPlaces } from './places';
 import { rfc } from './identification';
 import { MX_LEDGER, mxPaymentAccount, mxTaxAccount } from './ledger';
 
@@ -30,6 +31,7 @@ export const mexico: Country = {
   ledger: { named: MX_LEDGER, taxAccount: (type) => mxTaxAccount(type), paymentAccount: mxPaymentAccount },
   company: mxCompany,
   customers: mxCustomers,
+  places: mxPlaces,
   documents: {
     notes: 'cfdi', vouchers: false, debitNotes: false, payments: true, tickets: true, electronicTypes: false, notePaymentTypes: false, notesOnInvoice: false, replaceInvoices: false, advances: false,
     documentWithholdings: ['ReteIVA', 'ReteISR'],
