@@ -11,7 +11,7 @@ import path from 'node:path';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 /** The lines with a 'CO' or 'MX' literal outside src/countries when this test was written (299 before issue 54, point 3). */
-const CEILING: number = 122;
+const CEILING: number = 108;
 const GOAL = 40;
 
 function sources(dir: string): string[] {
