@@ -49,6 +49,7 @@ import { sealStoredPasswords } from './admin/certificates';
 import { startFolding } from './reports/folding';
 import { consoleRoutes } from './console/routes';
 import { requireSchemas } from './einvoice/xsd';
+import { colombia, countries, mexico } from './countries';
 
 /** Every feature's routes, served on {base_url} and {base_url_mx}. */
 export const MODULES: RouteModule[] = [catalogRoutes, invoiceRoutes, noteRoutes, mxNoteRoutes, paymentRoutes, voucherRoutes, ticketRoutes, reportRoutes, mailRoutes, webhookRoutes];
@@ -77,7 +78,7 @@ export function dianAuthority(config: Config, db: Db, pool?: CpuPool): DianAutho
   }
   // The sandbox DIAN's own certificate (it signs its ApplicationResponses): read or made once per process.
   let sandboxCertificate: ReturnType<typeof providerCredentials> | undefined;
-  const sandboxSigner = () => (sandboxCertificate ??= providerCredentials(db, 'dian-sandbox', '000000000', 'CO')
+  const sandboxSigner = () => (sandboxCertificate ??= providerCredentials(db, 'dian-sandbox', '000000000', colombia.code)
     .catch((e) => { sandboxCertificate = undefined; throw e; }));
   return new ThreadedSandboxDian(pool, technicalKeys(db), sandboxSigner, noteFacts(db));
 }
@@ -124,7 +125,7 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     // The stamping provider (PAC): the built-in sandbox, or Finkok's web service (PAC_MODE=finkok).
     const finkok = config.pacMode === 'finkok' ? new FinkokPac({ url: config.pacUrl, user: config.pacUser!, password: config.pacPassword!, timeoutMs: config.pacTimeoutMs }) : null;
     const cancellations = finkok ?? new SandboxCancellations(db);
-    const pac = finkok ?? new ThreadedSandboxPac(pool, () => signing.credentials.provider('sat-sandbox', SANDBOX_PROVIDER_RFC));
+    const pac = finkok ?? new ThreadedSandboxPac(pool, () => signing.credentials.provider('sat-sandbox', SANDBOX_PROVIDER_RFC, mexico.code));
     const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, timeoutMs: config.mailTimeoutMs });
     let log: Log | undefined;
     // What the tax-authority jobs do to each kind of document, given here: src/einvoice imports no document kernel.
@@ -141,7 +142,7 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     // The embedded database has one process: a job it finds claimed was left by a process that died (kill -9, power loss).
     if (db.kind === 'pglite') await outbox.releaseClaims();
     const throttle = new Throttle(config);
-    const app = await buildApp({ config, db, outbox, dian: authority, pool, throttle }, MODULES, openapiHooks());
+    const app = await buildApp({ config, db, outbox, dian: authority, pool, throttle, bases: countries() }, MODULES, openapiHooks());
     log = app.log;
     const key = sealingKey(config);
     if (key) {

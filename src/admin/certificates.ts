@@ -24,6 +24,7 @@ import { satCertificateNumber } from '../einvoice/sat/cfdi';
 import { withCompany } from './audit';
 import { companyRow, type Resource } from './collections';
 import { Nullable } from '../platform/answers';
+import { country as countryOf } from '../countries';
 
 const COLUMNS = 'id, active, subject, issuer, serial_number, not_before, not_after, warnings, created_at';
 /** COLUMNS of company_credentials (migrations/006_einvoice.sql, 018_administration.sql). */
@@ -65,14 +66,14 @@ function inspect(p: Problems, company: CompanyRow, cert: LoadedCertificate, now 
   const day = (d: Date) => d.toISOString().slice(0, 10);
   if (cert.notBefore > now) p.add('invalid_value', `The certificate is valid only from ${day(cert.notBefore)}`, 'p12');
   if (cert.notAfter < now) p.add('invalid_value', `The certificate expired on ${day(cert.notAfter)}`, 'p12');
-  if (company.country === 'MX') {
+  if (countryOf(company.country).authority?.numberedCertificates) {
     try { satCertificateNumber(cert.serialNumberHex); } catch (e) { p.add('invalid_value', (e as Error).message, 'p12'); }
   }
   const warnings: string[] = [];
   const id = company.tax_id as string;
   if (!cert.subjectName.toUpperCase().includes(id.toUpperCase())) {
-    warnings.push(`The certificate's subject (${cert.subjectName}) does not carry the company's ${company.country === 'CO' ? 'NIT' : 'RFC'} ${id}: `
-      + `the ${company.country === 'CO' ? 'DIAN' : 'SAT'} refuses documents signed with another taxpayer's certificate`);
+    warnings.push(`The certificate's subject (${cert.subjectName}) does not carry the company's ${countryOf(company.country).identification.label} ${id}: `
+      + `the ${countryOf(company.country).authority?.name ?? 'tax authority'} refuses documents signed with another taxpayer's certificate`);
   }
   if (cert.notAfter.getTime() - now.getTime() < 30 * DAY && cert.notAfter > now) warnings.push(`The certificate expires on ${day(cert.notAfter)}, within 30 days`);
   return { cert, warnings };

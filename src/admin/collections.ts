@@ -14,7 +14,7 @@ import type { Db, Queryable } from '../platform/db';
 import { notFound, Problems } from '../platform/errors';
 import { checkBody, Enum } from '../platform/validation';
 import { LOOKUPS } from '../catalog/lookups';
-import { defaultPaymentAccount, defaultTaxAccount } from '../ledger/accounts';
+import { countries, country, type CountryCode } from '../countries';
 import { CURRENCIES } from '../invoices/co/schema';
 import { withCompany, type Actor } from './audit';
 import { Nullable } from '../platform/answers';
@@ -43,7 +43,7 @@ export interface Resource {
 }
 
 /** The company a collection's record belongs to, as companyRow reads it. */
-export interface CompanyOfRecord { company_id: number; country: 'CO' | 'MX'; time_zone: string; settings: CompanySettings }
+export interface CompanyOfRecord { company_id: number; country: CountryCode; time_zone: string; settings: CompanySettings }
 
 export interface Ctx { q: Queryable; company: CompanyOfRecord; problems: Problems; actor: Actor }
 
@@ -193,16 +193,16 @@ async function checkAccount({ q, company, problems }: Ctx, code: string | undefi
   else if (!a.active) problems.add('invalid_account', `Account ${code} is inactive`, path);
 }
 
-export const TAX_TYPES = {
-  CO: ['IVA', 'Impoconsumo', 'Retefuente', 'ReteIVA', 'ReteICA', 'Autorretencion', 'AdValorem'],
-  MX: ['IVA', 'IVAExento', 'IEPS', 'ReteIVA', 'ReteISR'],
-} as const;
 
 const PAYMENT_KINDS = ['Cash', 'Transfer', 'Card', 'Credit', 'Check', 'ToBeDefined', 'Other'] as const;
 const CREDIT_KINDS = ['Credit', 'ToBeDefined'];
 
-/** SAT c_FormaPago of a payment kind in Mexico. */
-const SAT_FORMS: Record<string, string> = { Cash: '01', Check: '02', Transfer: '03', Card: '04', Credit: '99', ToBeDefined: '99' };
+/** The authority's payment form code of a new payment type (MX: sat_code, c_FormaPago), where the country has one. */
+const paymentForm = (code: CountryCode, type: string) => {
+  const forms = country(code).paymentForms;
+  return forms ? { sat_code: forms[type] } : {};
+};
+
 
 export const sellers = tableResource({
   path: 'sellers', noun: 'seller', summary: 'Sellers (the records of /v1/users)', table: 'sellers', lookup: 'users',
@@ -222,15 +222,15 @@ export const taxes = tableResource({
   path: 'taxes', noun: 'tax', summary: 'Taxes and withholdings (the records of /v1/taxes)', table: 'taxes', lookup: 'taxes', extra: ['account_code'],
   fields: {
     name: Name,
-    type: Enum([...new Set([...TAX_TYPES.CO, ...TAX_TYPES.MX])], { description: `CO: ${TAX_TYPES.CO.join(', ')}; MX: ${TAX_TYPES.MX.join(', ')}` }),
+    type: Enum([...new Set(countries().flatMap((c) => c.taxTypes))], { description: countries().map((c) => `${c.code}: ${c.taxTypes.join(', ')}`).join('; ') }),
     percentage: Type.Number({ minimum: 0, maximum: 100, 'x-decimals': 4, 'x-finite': true, description: 'ReteICA per mil as a percentage: 9.66 ‰ is 0.966' }),
     active: Active,
     account_code: AccountCode,
   },
   required: ['name', 'type', 'percentage'],
-  defaults: (c, b) => ({ account_code: defaultTaxAccount(c.country, String(b.type), Number(b.percentage)) }),
+  defaults: (c, b) => ({ account_code: country(c.country).ledger.taxAccount(String(b.type), Number(b.percentage)) }),
   async check(ctx, r) {
-    const types: readonly string[] = TAX_TYPES[ctx.company.country as 'CO' | 'MX'];
+    const types = country(ctx.company.country).taxTypes;
     if (!types.includes(String(r.type))) return ctx.problems.add('invalid_value', `A ${ctx.company.country} tax type is one of ${types.join(', ')}`, 'type');
     if (r.type === 'IVAExento' && Number(r.percentage) !== 0) return ctx.problems.add('invalid_value', 'An exempt IVA (TipoFactor Exento) has no rate: its percentage is 0', 'percentage');
     await checkAccount(ctx, text(r.account_code));
@@ -251,14 +251,15 @@ export const paymentTypes = tableResource({
   },
   required: ['name', 'type', 'document_type'],
   defaults: (c, b) => ({
-    due_date: CREDIT_KINDS.includes(String(b.type)), account_code: defaultPaymentAccount(c.country, String(b.type)),
-    ...(c.country === 'MX' ? { sat_code: SAT_FORMS[String(b.type)] } : {}),
+    due_date: CREDIT_KINDS.includes(String(b.type)), account_code: country(c.country).ledger.paymentAccount(String(b.type)),
+    ...paymentForm(c.country, String(b.type)),
   }),
   async check(ctx, r) {
-    const mx = ctx.company.country === 'MX';
+    const { paymentForms, documents } = country(ctx.company.country);
+    const mx = paymentForms !== null;
     if (!mx && r.sat_code) ctx.problems.add('parameter_not_allowed', 'sat_code (c_FormaPago) is for Mexican companies', 'sat_code');
     if (mx && !r.sat_code && !ctx.problems.has('sat_code')) ctx.problems.add('parameter_required', 'A Mexican payment condition has a c_FormaPago code (sat_code)', 'sat_code');
-    if (mx && (r.document_type === 'NC' || r.document_type === 'ND')) ctx.problems.add('invalid_value', 'Credit and debit note payment types (NC, ND) are Colombian', 'document_type');
+    if (!documents.notePaymentTypes && (r.document_type === 'NC' || r.document_type === 'ND')) ctx.problems.add('invalid_value', 'Credit and debit note payment types (NC, ND) are Colombian', 'document_type');
     if (mx && r.sat_code === '99' && r.document_type === 'RC') ctx.problems.add('invalid_value', 'A payment received has a known form: 99 (Por definir) is for invoices (PPD)', 'sat_code');
     await checkAccount(ctx, text(r.account_code));
   },
@@ -305,7 +306,7 @@ export const exchangeRates = tableResource({
     date_end: { schema: Type.String({ format: 'date' }), where: 'date <= $n::date' },
   },
   check({ company, problems }, r) {
-    const local = company.country === 'MX' ? 'MXN' : 'COP';
+    const local = country(company.country).currency;
     if (r.currency === local) problems.add('invalid_currency', `${local} is the company's own currency`, 'currency');
   },
 });

@@ -13,21 +13,16 @@ import { isRecord, recordOf as objectOf } from '../platform/json';
 import type { StoredAddress } from '../catalog/rows';
 import { DomainError, notFound, Problems } from '../platform/errors';
 import { checkBody, Enum, validBody } from '../platform/validation';
-import { isValidNit, nitCheckDigit } from '../platform/nit';
-import { isValidRfc, rfcCheckDigit } from '../platform/rfc';
-import { customerSchema, GENERIC_RFCS, RFC_PATTERN } from '../catalog/customers';
+import { customerSchema } from '../catalog/customers';
+import { countries, country as countryOf, type CountryCode } from '../countries';
 import { seedStarterCatalog } from '../companies/catalogs/starter';
-import { COUNTRY_SETTINGS, DIAN_SETTINGS, MX_TAX_REGIMES, nullable, providerProblems, responsibilities, SettingsBody } from '../companies/settings';
-import { placeProblems, type CityRef } from '../catalogs/divipola';
-import { postalCode } from '../catalogs/sat';
+import { DIAN_SETTINGS, nullable, providerProblems, responsibilities, SettingsBody } from '../companies/settings';
 import { RESPONSIBILITY_NAMES } from '../einvoice/dian/issuer';
 import { productionRefusal, testNumberingRefusal } from '../einvoice/dian/habilitacion';
 import { LOGO_MAX_BYTES, logoProblem } from '../pdf/logo';
 import { keyToStore, withCompany, type Actor } from './audit';
 
-export const TIME_ZONES = { CO: 'America/Bogota', MX: 'America/Mexico_City' } as const;
-
-const Address = (country: 'CO' | 'MX') => customerSchema(country).properties.address;
+const Address = (country: CountryCode) => customerSchema(country).properties.address;
 const AnyAddress = Type.Unsafe<StoredAddress>({ type: 'object', description: 'As a customer\'s address: address, city {country_code, state_code, city_code}, postal_code (MX: five-digit código postal, street parts)' });
 const Logo = nullable(Type.String({ maxLength: Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 100,
   description: `Base64 of a PNG or JPEG image of at most ${LOGO_MAX_BYTES / 1024} KB for the PDFs (a data:image/png;base64, prefix is accepted); null removes it` }));
@@ -35,7 +30,7 @@ const Logo = nullable(Type.String({ maxLength: Math.ceil(LOGO_MAX_BYTES / 3) * 4
 const storedLogo = (logo: string) => logo.trim().replace(/^data:image\/(png|jpe?g);base64,/i, '').replace(/\s+/g, '');
 
 export const CompanyCreateBody = Type.Object({
-  country: Enum(['CO', 'MX']),
+  country: Enum(countries().map((c) => c.code)),
   legal_name: Type.String({ minLength: 1, maxLength: 200 }),
   tax_id: Type.String({ minLength: 1, maxLength: 20, description: 'CO: the NIT digits without check digit; MX: the RFC (12 characters for companies, 13 for persons)' }),
   check_digit: Type.Optional(Type.String({ pattern: '^[0-9]$', 'x-hint': 'must be one digit', description: 'CO: the NIT check digit; computed when omitted, verified when sent' })),
@@ -97,21 +92,17 @@ function checkLogo(p: Problems, logo: unknown): void {
   if (problem) p.add('invalid_value', problem, 'logo');
 }
 
-function checkTimeZone(p: Problems, country: 'CO' | 'MX', tz: string | undefined): void {
-  if (tz !== undefined && tz !== TIME_ZONES[country]) p.add('invalid_value', `A ${country} company's time zone is ${TIME_ZONES[country]}`, 'time_zone');
+function checkTimeZone(p: Problems, country: CountryCode, tz: string | undefined): void {
+  const zone = countryOf(country).timeZone;
+  if (tz !== undefined && tz !== zone) p.add('invalid_value', `A ${country} company's time zone is ${zone}`, 'time_zone');
 }
 
-function checkAddress(p: Problems, country: 'CO' | 'MX', address: unknown): void {
+function checkAddress(p: Problems, country: CountryCode, address: unknown): void {
   if (address === undefined || p.has('address')) return;
   if (!checkBody(Address(country), address, p, 'address')) return;
   const city = objectOf(address).city;
-  // The issuer's place as a customer's: a DIVIPOLA municipality of its department (the DIAN rejects an issuer's otherwise).
-  if (country === 'CO' && isRecord(city)) {
-    const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    const codes: CityRef = { country_code: text(city.country_code)?.toUpperCase() ?? '', state_code: text(city.state_code)?.toUpperCase(),
-      city_code: text(city.city_code)?.toUpperCase(), state_name: text(city.state_name), city_name: text(city.city_name) };
-    for (const [field, message] of placeProblems(codes)) p.add('invalid_value', message, `address.city.${field}`);
-  }
+  const rules = countryOf(country).company;
+  if (rules.address && isRecord(city)) rules.address(p, city);
 }
 
 /** An address in its stored spelling: country, state and city codes in capitals. */
@@ -125,14 +116,16 @@ function storedAddress(address: StoredAddress): StoredAddress {
  * Settings after a change: each key sent replaces the stored one (null removes it); dian and
  * foreign_currency are merged key by key. Country rules are recorded in `p`.
  */
-function mergeSettings(p: Problems, country: 'CO' | 'MX', stored: CompanySettings, sent: Static<typeof SettingsBody> | undefined): CompanySettings {
+function mergeSettings(p: Problems, country: CountryCode, stored: CompanySettings, sent: Static<typeof SettingsBody> | undefined): CompanySettings {
   const out: CompanySettings = { ...stored };
   if (!sent) return out;
-  const other = COUNTRY_SETTINGS[country === 'CO' ? 'MX' : 'CO'];
+  const own = countryOf(country);
+  const others = countries().filter((c) => c !== own);
   const entries: [string, unknown][] = Object.entries(sent);
   const set: Record<string, unknown> = out; // each setting by its name
   for (const [k, v] of entries) {
-    if (other.includes(k) && v !== null) { p.add('parameter_not_allowed', `settings.${k} is a setting of ${country === 'CO' ? 'Mexican' : 'Colombian'} companies`, `settings.${k}`); continue; }
+    const theirs = own.settings.includes(k) ? undefined : others.find((c) => c.settings.includes(k));
+    if (theirs && v !== null) { p.add('parameter_not_allowed', `settings.${k} is a setting of ${theirs.labels.adjective} companies`, `settings.${k}`); continue; }
     if (v === null) { delete set[k]; continue; }
     // settings.dian keeps what the service wrote (test_set_passed_at): a change sets only the keys it may.
     if (k === 'dian') set[k] = { ...objectOf(set[k]), ...Object.fromEntries(Object.entries(objectOf(v)).filter(([x]) => DIAN_SETTINGS.includes(x))) };
@@ -140,12 +133,7 @@ function mergeSettings(p: Problems, country: 'CO' | 'MX', stored: CompanySetting
     else if (k === 'fiscal_responsibilities' && Array.isArray(v)) set[k] = responsibilities(v);
     else set[k] = v;
   }
-  if (country === 'MX' && sent.tax_regime && !MX_TAX_REGIMES[String(out.tax_regime)]) {
-    p.add('invalid_value', `settings.tax_regime must be a c_RegimenFiscal code: ${Object.keys(MX_TAX_REGIMES).join(', ')}`, 'settings.tax_regime');
-  }
-  if (country === 'MX' && sent.postal_code && postalCode(String(out.postal_code)) === undefined) {
-    p.add('invalid_value', `settings.postal_code ${out.postal_code} is not a postal code of c_CodigoPostal`, 'settings.postal_code');
-  }
+  own.company.settings?.(p, { ...out }, { ...sent });
   (Array.isArray(out.fiscal_responsibilities) ? out.fiscal_responsibilities : []).forEach((r: unknown, i: number) => {
     if (sent.fiscal_responsibilities && !RESPONSIBILITY_NAMES[String(objectOf(r).code)]) {
       p.add('invalid_value', `A fiscal responsibility is one of ${Object.keys(RESPONSIBILITY_NAMES).join(', ')}`, `settings.fiscal_responsibilities[${i}]`);
@@ -157,43 +145,22 @@ function mergeSettings(p: Problems, country: 'CO' | 'MX', stored: CompanySetting
   const fc = out.foreign_currency;
   if (fc) {
     out.foreign_currency = { enabled: fc.enabled ?? false, currencies: fc.currencies ?? [] };
-    const local = country === 'CO' ? 'COP' : 'MXN';
+    const local = own.currency;
     if (out.foreign_currency.currencies.includes(local)) p.add('invalid_currency', `${local} is the company's own currency, not a foreign one`, 'settings.foreign_currency.currencies');
   }
   return out;
-}
-
-/** The tax id in its stored spelling, its check digit, and the problems with them. */
-function checkTaxId(p: Problems, country: 'CO' | 'MX', taxId: string, checkDigit: string | undefined): { taxId: string; checkDigit: string | null } {
-  if (country === 'CO') {
-    if (!/^[0-9]{5,15}$/.test(taxId)) {
-      p.add('invalid_identification', 'A NIT is 5 to 15 digits, without dots and without the check digit (send it in check_digit)', 'tax_id');
-      return { taxId, checkDigit: null };
-    }
-    const dv = nitCheckDigit(taxId);
-    if (checkDigit !== undefined && !isValidNit(taxId, checkDigit)) {
-      p.add('invalid_identification', `The check digit of NIT ${taxId} is ${dv}, not ${checkDigit}`, 'check_digit');
-    }
-    return { taxId, checkDigit: dv };
-  }
-  const rfc = taxId.toUpperCase();
-  if (checkDigit !== undefined) p.add('parameter_not_allowed', 'A Mexican RFC carries its check digit as its last character', 'check_digit');
-  if (!new RegExp(RFC_PATTERN).test(rfc)) p.add('invalid_identification', 'An RFC has 12 characters (companies) or 13 (persons): letters, six digits of date, three characters of homoclave', 'tax_id');
-  else if (GENERIC_RFCS.includes(rfc)) p.add('invalid_identification', `${rfc} is a generic RFC; an issuer has its own`, 'tax_id');
-  else if (!isValidRfc(rfc)) p.add('invalid_identification', `The last character of RFC ${rfc} must be its check digit ${rfcCheckDigit(rfc)}`, 'tax_id');
-  return { taxId: rfc, checkDigit: null };
 }
 
 export async function createCompany(db: Db, actor: Actor, sent: unknown) {
   const p = new Problems();
   const body = validBody(CompanyCreateBody, sent, p);
   const country = body.country;
-  const { taxId, checkDigit } = checkTaxId(p, country, body.tax_id, body.check_digit);
+  const { taxId, checkDigit } = countryOf(country).identification.check(p, body.tax_id, body.check_digit);
   checkAddress(p, country, body.address);
   checkTimeZone(p, country, body.time_zone);
   checkLogo(p, body.logo);
   const settings = mergeSettings(p, country, {}, body.settings);
-  if (country === 'MX') settings.postal_code ??= body.address?.postal_code;
+  countryOf(country).company.defaults?.(settings, body.address);
   p.throwIfAny();
   return withCompany(db, actor, async (q) => {
     const [taken] = await q.query('SELECT company_id FROM companies WHERE country = $1 AND tax_id = $2', [country, taxId]);
@@ -201,7 +168,7 @@ export async function createCompany(db: Db, actor: Actor, sent: unknown) {
     const [row] = await q.query<{ company_id: number }>(
       `INSERT INTO companies (country, legal_name, tax_id, check_digit, address, settings, time_zone, logo)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING company_id`,
-      [country, body.legal_name, taxId, checkDigit, JSON.stringify(storedAddress(body.address)), JSON.stringify(settings), TIME_ZONES[country], typeof body.logo === 'string' ? storedLogo(body.logo) : null]);
+      [country, body.legal_name, taxId, checkDigit, JSON.stringify(storedAddress(body.address)), JSON.stringify(settings), countryOf(country).timeZone, typeof body.logo === 'string' ? storedLogo(body.logo) : null]);
     if (sealPin(settings, row.company_id, actor)) {
       await q.query('UPDATE companies SET settings = $2 WHERE company_id = $1', [row.company_id, JSON.stringify(settings)]);
     }
@@ -228,7 +195,7 @@ export async function updateCompany(db: Db, actor: Actor, companyId: number, sen
   const body = validBody(CompanyUpdateBody, sent, p);
   return withCompany(db, actor, companyId, async (f) => {
     const c = f.company;
-    const country = c.country as 'CO' | 'MX';
+    const country: CountryCode = c.country;
     for (const [field, stored] of [['country', c.country], ['tax_id', c.tax_id], ['check_digit', c.check_digit]] as const) {
       const sent = body[field];
       if (sent !== undefined && String(sent ?? '').toUpperCase() !== String(stored ?? '')) {
@@ -239,7 +206,7 @@ export async function updateCompany(db: Db, actor: Actor, companyId: number, sen
     checkTimeZone(p, country, body.time_zone);
     if (body.settings !== undefined && !checkBody(SettingsBody, body.settings, p, 'settings')) p.throwIfAny();
     const settings = mergeSettings(p, country, c.settings ?? {}, body.settings);
-    if (country === 'CO' && settings.dian?.environment === '1' && c.settings?.dian?.environment !== '1' && !p.has('settings.dian.environment')) {
+    if (countryOf(country).authority?.testSet && settings.dian?.environment === '1' && c.settings?.dian?.environment !== '1' && !p.has('settings.dian.environment')) {
       const refusal = await testNumberingRefusal(f.q, companyId);
       if (refusal) p.add('company_settings', refusal, 'settings.dian.environment');
     }

@@ -28,6 +28,7 @@ import { recordOf } from '../platform/json';
 import { onTestResolution, TEST_RESOLUTION } from '../einvoice/dian/test-resolution';
 import { AAD, isSealed, openFor, sealFor } from '../platform/secrets';
 import { keyToStore } from './audit';
+import { country as countryOf } from '../countries';
 
 const Flag = (description?: string) => Type.Boolean({ description });
 
@@ -130,8 +131,9 @@ export const documentTypes = tableResource({
     if (before && sent.type !== undefined && sent.type !== before.type && await lastUsed(ctx, idOf(before), String(before.type)) > 0) {
       problems.add('invalid_value', `Document type ${before.id} has documents of type ${before.type}; its type cannot change`, 'type');
     }
-    if (r.type === 'P' && company.country !== 'MX') problems.add('invalid_value', 'Payment receipts (P) are Mexican documents (CFDI type P)', 'type');
-    if (electronic && company.country !== 'CO') problems.add('invalid_value', 'Electronic types are Colombian (every Mexican invoice is a CFDI)', 'electronic_type');
+    const { documents } = countryOf(company.country);
+    if (r.type === 'P' && !documents.payments) problems.add('invalid_value', 'Payment receipts (P) are Mexican documents (CFDI type P)', 'type');
+    if (electronic && !documents.electronicTypes) problems.add('invalid_value', 'Electronic types are Colombian (every Mexican invoice is a CFDI)', 'electronic_type');
     else if (electronic && r.type === 'RC') problems.add('invalid_value', 'Cash receipts (RC) are not electronic documents', 'electronic_type');
     else if (pos && r.type !== 'FV') problems.add('invalid_value', `A POS ticket type is an invoice type (FV): its adjustment notes use the company's electronic ${r.type} types`, 'electronic_type');
     // The DIAN authorizes numbering ranges for invoices only: an electronic credit or debit note has its own prefix and counter.

@@ -9,11 +9,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Queryable } from '../platform/db';
 import type { CustomerRow } from './rows';
 import type { Problems } from '../platform/errors';
-import { nitCheckDigit } from '../platform/nit';
 import { AnyCase, canonical, codeOf, CodeOrObject, Ignored } from '../platform/validation';
-import { FOREIGN_RECEIVER, genericReceiver } from '../companies/uses';
-import { placeProblems, type CityRef } from '../catalogs/divipola';
-import { catalogueCodes, postalCode, regime, rfcPersonType } from '../catalogs/sat';
 
 /** DIAN identification document types (annex 1.9, table 13.2.1) and their names. */
 const CO_ID_TYPE_NAMES: Record<string, string> = {
@@ -25,8 +21,10 @@ export const CO_ID_TYPES = Object.keys(CO_ID_TYPE_NAMES);
 const ID_TYPE_NAMES: Record<string, string> = { ...CO_ID_TYPE_NAMES, RFC: 'Registro Federal de Contribuyentes' };
 export const CUSTOMER_TYPES = ['Customer', 'Supplier', 'Other'] as const;
 export const PERSON_TYPES = ['Person', 'Company'] as const;
-export const RFC_PATTERN = '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$';
-export const GENERIC_RFCS = ['XAXX010101000', 'XEXX010101000'];
+import { GENERIC_RFCS, RFC_PATTERN } from '../countries/mx/identification';
+import { country as countryOf, type CountryCode } from '../countries';
+
+export { GENERIC_RFCS, RFC_PATTERN };
 
 // Letters of any language, digits, spaces and the punctuation found in legal names ("Pérez & Cía. S.A.S.").
 const NAME_PATTERN = "^[\\p{L}\\p{M}\\p{N} .,&'-]*$";
@@ -55,7 +53,7 @@ const CountryCode = (example: string) => Type.String({ pattern: '^[A-Za-z]{2}$',
   description: `ISO 3166 code in any letter case (${example}, ${example[0]}${example[1].toLowerCase()}); answered in capitals` });
 const MxAddressPart = () => Type.Optional(Type.String({ maxLength: 100 }));
 
-export function customerSchema(country: 'CO' | 'MX') {
+export function customerSchema(country: CountryCode) {
   const co = country === 'CO';
   return Type.Object({
     type: AnyCase(CUSTOMER_TYPES, { default: 'Customer' }),
@@ -167,12 +165,12 @@ export function customerRecord(c: CustomerBody) {
 }
 
 /**
- * Rules beyond the schema: name elements per person type, the NIT check digit,
- * RFC length per person type, regime 616 for the general public's generic RFC,
- * Colombian DIVIPOLA places (foreign countries abroad), existing sellers, and uniqueness of
+ * Rules beyond the schema: name elements per person type, the country's own (its `customers`:
+ * src/countries/co/customers.ts, the NIT check digit and DIVIPOLA places; src/countries/mx/customers.ts, the
+ * RFC's length, regimes, postal codes and the generic RFCs), existing sellers, and uniqueness of
  * identification + branch office. `path` prefixes every JSON path.
  */
-export async function checkCustomerRules(q: Queryable, companyId: number, country: 'CO' | 'MX', body: CustomerBody,
+export async function checkCustomerRules(q: Queryable, companyId: number, country: CountryCode, body: CustomerBody,
   problems: Problems, path = '', exceptId?: number): Promise<void> {
   const at = (p: string) => (path ? `${path}.${p}` : p);
   const c = customerRecord(body);
@@ -181,56 +179,7 @@ export async function checkCustomerRules(q: Queryable, companyId: number, countr
     if (c.person_type === 'company' && n !== 1) problems.add('invalid_value', 'A company has a one-element name', at('name'));
     if (c.person_type === 'person' && n !== 2) problems.add('invalid_value', 'A person has a two-element name: [first names, last names]', at('name'));
   }
-  if (country === 'CO' && c.id_type === '31' && !problems.has(at('identification'))) {
-    if (!/^[0-9]+$/.test(c.identification)) problems.add('invalid_identification', 'A NIT contains only digits (send the check digit in check_digit)', at('identification'));
-    else if (c.check_digit !== undefined && c.check_digit !== nitCheckDigit(c.identification)) {
-      problems.add('invalid_identification', `The check digit of NIT ${c.identification} is ${nitCheckDigit(c.identification)}, not ${c.check_digit}`, at('check_digit'));
-    }
-  }
-  if (country === 'MX' && !problems.has(at('identification')) && !GENERIC_RFCS.includes(c.identification)) {
-    const expected = c.person_type === 'company' ? 12 : 13;
-    if (c.identification.length !== expected) {
-      problems.add('invalid_identification', `The RFC of a ${c.person_type} has ${expected} characters`, at('identification'));
-    }
-  }
-  if (country === 'MX' && typeof c.tax_regime === 'string' && !genericReceiver(c.identification) && !problems.has(at('tax_regime')) && !problems.has(at('identification'))) {
-    const r = regime(c.tax_regime);
-    const type = GENERIC_RFCS.includes(c.identification) ? c.person_type : rfcPersonType(c.identification);
-    if (!r) problems.add('invalid_value', `${c.tax_regime} is not a c_RegimenFiscal code`, at('tax_regime'));
-    else if (!r.person_types.includes(type)) {
-      problems.add('invalid_value', `Regime ${r.code} (${r.description}) is for ${r.person_types.includes('company') ? 'personas morales (12-character RFC)' : 'personas físicas (13-character RFC)'}, not for ${c.identification}`, at('tax_regime'));
-    }
-  }
-  const postal = c.address?.postal_code;
-  if (country === 'MX' && typeof postal === 'string' && !genericReceiver(c.identification) && !problems.has(at('address.postal_code')) && postalCode(postal) === undefined) {
-    problems.add('invalid_value', `${postal} is not a postal code of the SAT catalogue c_CodigoPostal`, at('address.postal_code'));
-  }
-  const generic = country === 'MX' ? genericReceiver(c.identification) : undefined;
-  if (generic && typeof c.tax_regime === 'string' && c.tax_regime !== generic.regime && !problems.has(at('tax_regime'))) {
-    problems.add('invalid_value', `The generic RFC ${generic.rfc} (${generic.label}) has fiscal regime ${generic.regime} (Sin obligaciones fiscales) in CFDI 4.0, not ${c.tax_regime}`, at('tax_regime'));
-  }
-  const abroad = c.address as { fiscal_residence?: string; foreign_tax_id?: string } | undefined;
-  if (country === 'MX' && abroad && !problems.has(at('address'))) {
-    if (generic?.rfc === FOREIGN_RECEIVER.rfc) {
-      if (!abroad.fiscal_residence) problems.add('parameter_required', `The generic RFC ${FOREIGN_RECEIVER.rfc} (residente en el extranjero) needs its country of tax residence (ResidenciaFiscal)`, at('address.fiscal_residence'));
-      if (!abroad.foreign_tax_id) problems.add('parameter_required', `The generic RFC ${FOREIGN_RECEIVER.rfc} (residente en el extranjero) needs its tax id abroad (NumRegIdTrib)`, at('address.foreign_tax_id'));
-    } else if (abroad.fiscal_residence || abroad.foreign_tax_id) {
-      problems.add('parameter_not_allowed', `ResidenciaFiscal and NumRegIdTrib are for a receiver resident abroad, identified by the generic RFC ${FOREIGN_RECEIVER.rfc}`, at(abroad.fiscal_residence ? 'address.fiscal_residence' : 'address.foreign_tax_id'));
-    }
-    const residence = abroad.fiscal_residence;
-    if (residence && !problems.has(at('address.fiscal_residence'))) {
-      if (residence === 'MEX') problems.add('invalid_value', 'A receiver resident abroad has a ResidenciaFiscal other than MEX', at('address.fiscal_residence'));
-      else if (catalogueCodes('c_Pais')?.has(residence) === false) problems.add('invalid_value', `${residence} is not a c_Pais code`, at('address.fiscal_residence'));
-    }
-  }
-  // In Colombia the three codes are required by the schema; they must name a DIVIPOLA municipality of its department.
-  const city = c.address?.city as CityRef | undefined;
-  if (country === 'CO' && city && !problems.has(at('address.city'))) {
-    for (const [field, message] of placeProblems(city)) problems.add('invalid_value', message, at(`address.city.${field}`));
-    if (c.id_type === '50' && city.country_code === 'CO' && !problems.has(at('id_type'))) {
-      problems.add('invalid_value', 'Identification type 50 (NIT de otro país) is a foreign taxpayer: its address.city.country_code cannot be CO', at('address.city.country_code'));
-    }
-  }
+  countryOf(country).customers.check(problems, c, at);
   for (const key of ['seller_id', 'collector_id'] as const) {
     const id = c.related_users?.[key];
     if (id === undefined || problems.has(at(`related_users.${key}`))) continue;
@@ -259,16 +208,16 @@ const COLUMNS = `id, person_type, id_type, identification, check_digit, branch_o
   vat_responsible, fiscal_responsibilities, tax_regime, address, phones, contacts, comments, related_users, custom_fields, type,
   created_at, updated_at`;
 
-function values(country: 'CO' | 'MX', body: CustomerBody): unknown[] {
+function values(country: CountryCode, body: CustomerBody): unknown[] {
   const c = customerRecord(body);
-  const checkDigit = country === 'CO' && c.id_type === '31' ? (c.check_digit ?? nitCheckDigit(c.identification)) : (c.check_digit ?? null);
+  const checkDigit = countryOf(country).customers.checkDigit(c);
   return [c.person_type, c.id_type ?? 'RFC', c.identification, checkDigit, c.branch_office, JSON.stringify(nameParts(c.name)),
     c.commercial_name ?? null, c.active, c.vat_responsible, JSON.stringify(c.fiscal_responsibilities), c.tax_regime ?? null,
     JSON.stringify(c.address), JSON.stringify(c.phones), JSON.stringify(c.contacts), c.comments ?? null,
     c.related_users ? JSON.stringify(c.related_users) : null, JSON.stringify(c.custom_fields), c.type];
 }
 
-export async function insertCustomer(q: Queryable, companyId: number, country: 'CO' | 'MX', c: CustomerBody) {
+export async function insertCustomer(q: Queryable, companyId: number, country: CountryCode, c: CustomerBody) {
   const [row] = await q.query<CustomerRead>(
     `INSERT INTO customers (company_id, person_type, id_type, identification, check_digit, branch_office, name, commercial_name,
        active, vat_responsible, fiscal_responsibilities, tax_regime, address, phones, contacts, comments, related_users, custom_fields, type)
@@ -277,7 +226,7 @@ export async function insertCustomer(q: Queryable, companyId: number, country: '
   return customerJson(row);
 }
 
-export async function updateCustomer(q: Queryable, companyId: number, country: 'CO' | 'MX', id: number, c: CustomerBody) {
+export async function updateCustomer(q: Queryable, companyId: number, country: CountryCode, id: number, c: CustomerBody) {
   const [row] = await q.query<CustomerRead>(
     `UPDATE customers SET person_type = $3, id_type = $4, identification = $5, check_digit = $6, branch_office = $7, name = $8,
        commercial_name = $9, active = $10, vat_responsible = $11, fiscal_responsibilities = $12, tax_regime = $13, address = $14,

@@ -14,6 +14,7 @@ import { CFDI_USES, type CfdiUse } from '../companies/uses';
 import { Enum } from '../platform/validation';
 import { recordOf } from '../platform/json';
 import { CACHED, keptAnswers } from './cache';
+import type { CountryCode } from '../countries';
 
 const num = (v: unknown) => (v === null || v === undefined ? v : Number(v));
 
@@ -126,7 +127,7 @@ export const LOOKUPS: Lookup[] = [
 ];
 
 /** Registers the list and get-by-id routes of every lookup, and the MX uses. */
-export function registerLookups(app: App, db: Queryable, country: 'CO' | 'MX'): void {
+export function registerLookups(app: App, db: Queryable, country: CountryCode): void {
   for (const l of LOOKUPS) {
     const params = l.filters ?? [];
     const fixed = l.scope ? [l.scope] : [];

@@ -14,6 +14,7 @@ import type { Problems } from '../platform/errors';
 import { AnyCase, canonical, codeOf, CodeOrObject, Enum, IdOrObject, idOf, Ignored } from '../platform/validation';
 import { unitJson } from './units';
 import { taxObjectProblem } from '../catalogs/sat';
+import { country as countryOf, type CountryCode } from '../countries';
 
 /**
  * A product code as Siigo takes them ("Item-1", "toy007"): 1 to 30 characters, ASCII letters, digits and
@@ -38,7 +39,7 @@ const PriceEntry = Type.Object({
 }, { description: 'The reference API\'s {currency_code, price_list: [{position, name?, value}]}, or the short form {position, name?, value} (currency_code optional)' });
 export const PRODUCT_NAME_MAX = 200;
 
-export function productSchema(country: 'CO' | 'MX') {
+export function productSchema(country: CountryCode) {
   const mx = country === 'MX';
   const taxObject = (options: object) => Enum(['01', '02', '03', '04', '05', '06', '07', '08'], { description: 'SAT c_ObjetoImp', ...options });
   const sat = {
@@ -99,7 +100,7 @@ type Prices = { currency_code: string; price_list: { position: number; name?: st
 export type ProductRecord = ReturnType<typeof record>;
 
 const INVOICE_LEVEL = new Set(['ReteIVA', 'ReteICA', 'Autorretencion']);
-export const localCurrency = (company: Company) => (company.country === 'MX' ? 'MXN' : 'COP');
+export const localCurrency = (company: Company) => countryOf(company.country).currency;
 
 /**
  * Rules beyond the schema: taxes exist, are active, are line taxes and are not two of one type; the

@@ -15,6 +15,7 @@ import { addDateFilters, dateFilters, type DateFilterQuery } from '../platform/d
 import { advanceBalances } from '../ledger/advances';
 import { CO_ADVANCES_GROUP } from '../ledger/accounts';
 import type { Queryable } from '../platform/db';
+import { country as countryOf, type CountryCode } from '../countries';
 
 /**
  * The SQL condition (and its parameters, from $1 = company id) of a catalog list: its exact filters
@@ -57,8 +58,8 @@ async function deleteUnused(q: Queryable, table: Changed, companyId: number, id:
  * pesos: received with AdvancePayment vouchers, less what invoices applied; per
  * identification, as the ledger keeps them); see src/ledger/advances.ts.
  */
-async function withAdvances<C extends { identification: string }>(q: Queryable, companyId: number, country: 'CO' | 'MX', customers: C[]) {
-  if (country !== 'CO') return customers;
+async function withAdvances<C extends { identification: string }>(q: Queryable, companyId: number, country: CountryCode, customers: C[]) {
+  if (!countryOf(country).documents.advances) return customers;
   const balances = await advanceBalances(q, companyId, CO_ADVANCES_GROUP, [...new Set(customers.map((c) => c.identification))]);
   return customers.map((c) => ({ ...c, advance_balance: Number(balances.get(c.identification)!.toFixed(2)) }));
 }
@@ -118,7 +119,7 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
 
   // Customers ----------------------------------------------------------------
   const customerQuery = Type.Composite([PageQuery, Type.Object({
-    identification: Type.Optional(Type.String({ maxLength: 50, description: country === 'MX' ? 'RFC' : 'Identification number' })),
+    identification: Type.Optional(Type.String({ maxLength: 50, description: countryOf(country).identification.otherDocuments ? 'Identification number' : countryOf(country).identification.label })),
     branch_office: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
     person_type: Type.Optional(AnyCase(PERSON_TYPES)),
     type: Type.Optional(AnyCase(CUSTOMER_TYPES)),

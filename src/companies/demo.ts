@@ -17,6 +17,7 @@ import { CO_ACCOUNTS, CO_ALLOWANCE_CHARGES, CO_NOTE_TYPES, CO_PAYMENT_TYPES, CO_
 import { MX_ACCOUNTS, MX_ALLOWANCE_CHARGES, MX_CREDIT_NOTE_TYPE, MX_PAYMENT_TYPE, MX_PAYMENT_TYPES, MX_TAXES } from './catalogs/mx';
 import { insertAll, priceLists } from './catalogs/rows';
 import { assertAccountsExist } from './catalogs/starter';
+import type { CountryCode } from '../countries';
 
 export const DEMO_CREDENTIALS = {
   co: { username: 'demo-co', access_key: 'demo-co-key-0f4c1b7e9a' },
@@ -53,7 +54,7 @@ export async function ensureDemo(db: Db): Promise<DemoResult> {
   });
 }
 
-async function findDemoCompany(q: Queryable, country: 'CO' | 'MX'): Promise<number | null> {
+async function findDemoCompany(q: Queryable, country: CountryCode): Promise<number | null> {
   const [row] = await q.query<{ company_id: number }>(
     'SELECT company_id FROM companies WHERE is_demo = true AND country = $1 ORDER BY company_id LIMIT 1', [country]);
   return row ? row.company_id : null;
@@ -89,7 +90,7 @@ async function ensureApiUser(q: Queryable, companyId: number, username: string, 
 }
 
 async function insertCompany(q: Queryable, c: {
-  country: 'CO' | 'MX'; legal_name: string; tax_id: string; check_digit: string | null;
+  country: CountryCode; legal_name: string; tax_id: string; check_digit: string | null;
   address: object; settings: CompanySettings; time_zone: 'America/Bogota' | 'America/Mexico_City';
 }): Promise<number> {
   const [taken] = await q.query<{ company_id: number }>('SELECT company_id FROM companies WHERE country = $1 AND tax_id = $2', [c.country, c.tax_id]);

@@ -34,6 +34,7 @@ import { REGIMES } from '../catalogs/sat';
 import type { Problems } from '../platform/errors';
 import type { DianSettings } from '../platform/auth';
 import { isValidNit, nitCheckDigit } from '../platform/nit';
+import type { CountryCode } from '../countries';
 
 /** SAT catalogue c_RegimenFiscal (CFDI 4.0), code → description (src/catalogs/sat.ts). */
 export const MX_TAX_REGIMES: Record<string, string> = Object.fromEntries(REGIMES.map((r) => [r.code, r.description]));
@@ -83,7 +84,7 @@ export const SettingsBody = Type.Object({
 });
 
 /** Settings only a Colombian or only a Mexican company has. */
-export const COUNTRY_SETTINGS: Record<'CO' | 'MX', string[]> = {
+export const COUNTRY_SETTINGS: Record<CountryCode, string[]> = {
   CO: ['vat_responsible', 'fiscal_responsibilities', 'person_type', 'commercial_registration', 'dian'],
   MX: ['tax_regime', 'postal_code', 'border_stimulus', 'ticket_self_invoice_days', 'ticket_global_invoice'],
 };

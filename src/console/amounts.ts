@@ -6,23 +6,34 @@
  * Colombia and `1.500` in Mexico could be either a thousand and a half or one and a half), is refused with what it
  * would mean and how to write it: nothing is ever silently rescaled.
  */
+import { countries, country as countryOf, type CountryCode } from '../countries';
 
 /** What a form sends for an amount it could not read: ctx.api answers it as a 400 on its field, without calling the API (badAmounts). */
 export class BadAmount {
   constructor(readonly typed: string, readonly message: [es: string, en: string]) {}
 }
 
-const STYLE = {
-  CO: { decimal: ',', group: '.', example: '1.234,56', es: 'en Colombia el punto separa los miles y la coma los decimales', en: 'in Colombia a point separates thousands and a comma the decimals' },
-  MX: { decimal: '.', group: ',', example: '1,234.56', es: 'en México la coma separa los miles y el punto los decimales', en: 'in Mexico a comma separates thousands and a point the decimals' },
-} as const;
+const MARKS: Record<string, [es: string, en: string]> = { '.': ['el punto', 'a point'], ',': ['la coma', 'a comma'] };
+
+/** How the country writes an amount, and the sentence that says so (es, en). */
+function styleOf(code: CountryCode) {
+  const { numbers: n, labels } = countryOf(code);
+  const [gEs, gEn] = MARKS[n.thousands] ?? [`«${n.thousands}»`, `"${n.thousands}"`];
+  const [dEs, dEn] = MARKS[n.decimal] ?? [`«${n.decimal}»`, `"${n.decimal}"`];
+  return {
+    decimal: n.decimal, group: n.thousands, example: `1${n.thousands}234${n.decimal}56`,
+    es: `en ${labels.name} ${gEs} separa los miles y ${dEs} los decimales`,
+    en: `in ${labels.nameEn} ${gEn} separates thousands and ${dEn} the decimals`,
+  };
+}
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The amount `typed` means in `country`: a number, undefined when empty, or a BadAmount saying why not. */
-export function parseAmount(typed: string, country: 'CO' | 'MX'): number | BadAmount | undefined {
-  const s = STYLE[country];
-  const text = typed.replace(/[\s\u00a0\u202f]/g, '').replace(/^(COP|MXN|\$)+/i, '').replace(/(COP|MXN)$/i, '').replace(/^([+-]?)\$/, '$1');
+export function parseAmount(typed: string, country: CountryCode): number | BadAmount | undefined {
+  const s = styleOf(country);
+  const codes = countries().map((c) => c.currency).join('|');
+  const text = typed.replace(/[\s\u00a0\u202f]/g, '').replace(new RegExp(`^(${codes}|\\$)+`, 'i'), '').replace(new RegExp(`(${codes})$`, 'i'), '').replace(/^([+-]?)\$/, '$1');
   if (text === '') return typed.trim() === '' ? undefined : refuse(typed, s);
   const sign = /^[+-]/.test(text) ? text[0] : '';
   const body = sign ? text.slice(1) : text;
@@ -45,7 +56,7 @@ export function parseAmount(typed: string, country: 'CO' | 'MX'): number | BadAm
   return Number.isFinite(n) ? n : refuse(typed, s);
 }
 
-function refuse(typed: string, s: typeof STYLE[keyof typeof STYLE]): BadAmount {
+function refuse(typed: string, s: ReturnType<typeof styleOf>): BadAmount {
   return new BadAmount(typed, [
     `«${typed.trim()}» no es un valor: ${s.es} (por ejemplo ${s.example}); escríbalo sin letras ni otros signos`,
     `"${typed.trim()}" is not an amount: ${s.en} (for example ${s.example}); write it without letters or other signs`,

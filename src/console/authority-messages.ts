@@ -9,6 +9,7 @@
  */
 import { html, type Html } from './html';
 import type { Lang } from './i18n';
+import type { CountryCode } from '../countries';
 
 /** The rules the DIAN and the sandbox give, read in English (the annex's codes, then the sandbox's own). */
 const RULES_EN: Record<string, string> = {
@@ -68,7 +69,7 @@ RECHAZADA The receiver rejected the cancellation
 const RULE = /^(?:Regla:\s*)?([A-Za-z0-9_]+)\s*[:,]/;
 
 /** One list item per error or observation of a stored list (`text`: "code: message; code: message", or null). */
-export function authorityLines(lang: Lang, country: 'CO' | 'MX', text: string | null | undefined): Html[] {
+export function authorityLines(lang: Lang, country: CountryCode, text: string | null | undefined): Html[] {
   if (!text) return [];
   const lines = text.split(/; (?=(?:Regla:\s*)?[A-Za-z0-9_]+\s*[:,])/);
   return lines.map((line) => {

@@ -15,6 +15,7 @@ import { REGIMES } from '../catalogs/sat';
 import { RESPONSIBILITY_NAMES } from '../catalogs/dian';
 import { DEPARTMENTS, MUNICIPALITIES_FILE } from '../catalogs/divipola';
 import { keyed } from '../catalogs/files';
+import { country as countryOf } from '../countries';
 
 export type CatalogKind = 'customers' | 'products';
 /** A customer or product as the API answers it and takes it back (PUT): the form changes only its fields' paths. */
@@ -38,7 +39,7 @@ const CO_ID: [string, string][] = [['31', '31 · NIT'], ['13', '13 · Cédula de
 /** The person types as each country names them, in the console's language. */
 const personTypes = (ctx: Ctx): [string, string][] => (ctx.lang === 'en'
   ? [['Company', 'Company'], ['Person', 'Person']]
-  : ctx.country === 'CO' ? [['Company', 'Persona jurídica'], ['Person', 'Persona natural']] : [['Company', 'Persona moral'], ['Person', 'Persona física']]);
+  : [['Company', countryOf(ctx.country).labels.personTypes[0]], ['Person', countryOf(ctx.country).labels.personTypes[1]]]);
 
 /** The DIAN's fiscal responsibilities (the annex's table of the RUT's codes), with their names. */
 const RESPONSIBILITY_OPTIONS: [string, string][] = Object.entries(RESPONSIBILITY_NAMES).map(([code, name]) => [code, `${code} · ${name}`]);
@@ -105,7 +106,7 @@ const NEW: Record<CatalogKind, (ctx: Ctx) => CatalogRecord> = {
   customers: (ctx) => (ctx.country === 'CO'
     ? { type: 'Customer', person_type: 'Company', id_type: '31', branch_office: 0, active: true, address: { city: { country_code: 'CO' } } }
     : { type: 'Customer', person_type: 'Company', active: true, address: {} }),
-  products: (ctx) => ({ type: 'Product', active: true, unit: ctx.country === 'CO' ? '94' : 'H87', prices: [{ price_list: [{ position: 1 }] }],
+  products: (ctx) => ({ type: 'Product', active: true, unit: countryOf(ctx.country).labels.defaultUnit, prices: [{ price_list: [{ position: 1 }] }],
     ...(ctx.country === 'MX' ? { tax_object: '02' } : {}) }),
 };
 

@@ -13,6 +13,7 @@ import { consoleAdminTickets } from '../admin/routes';
 import type { Db } from '../platform/db';
 import type { Role, Session } from './accounts';
 import type { Lang } from './i18n';
+import { country as countryOf, type CountryCode } from '../countries';
 
 const RANK: Record<Role, number> = { viewer: 1, accountant: 2, owner: 3 };
 
@@ -27,7 +28,7 @@ export interface Ctx {
   session: Session;
   company: Authenticated;
   lang: Lang;
-  country: 'CO' | 'MX';
+  country: CountryCode;
   can(role: Role): boolean;
   api<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiAnswer<T>>;
   /** An administration route of this company (`/admin/v1/companies/{id}` + path): the owner's settings pages only. */
@@ -73,8 +74,9 @@ export async function contextOf(app: FastifyInstance, db: Db, session: Session):
       const ticket = crypto.randomBytes(32).toString('base64url');
       consoleTickets.set(ticket, company);
       try {
-        return await injected<T>(app, method, `${country === 'MX' ? '/mx' : ''}/v1${path}`, ticket, body,
-          { ...(country === 'MX' && method === 'POST' ? { 'serviceapi-application-id': 'consola' } : {}), ...headers });
+        const { basePath, applicationHeader } = countryOf(country);
+        return await injected<T>(app, method, `${basePath}/v1${path}`, ticket, body,
+          { ...(applicationHeader && method === 'POST' ? { 'serviceapi-application-id': 'consola' } : {}), ...headers });
       } finally {
         consoleTickets.delete(ticket);
       }

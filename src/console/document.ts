@@ -16,6 +16,7 @@ import type { Form } from './forms';
 import { kindOf, statusOf } from './kinds';
 import type { Related, Story } from './trail';
 import Decimal from 'decimal.js';
+import { country as countryOf } from '../countries';
 
 /** What GET /{kind}/{id} answers, whatever the kind and country. */
 type DocumentAnswer = CoInvoiceDocument | MxInvoiceDocument | NoteDocument | MxCreditNoteDocument | VoucherDocument | PaymentDocument;
@@ -92,6 +93,7 @@ function totalRows(ctx: Ctx, d: DocumentView, story: Story | undefined, live: bo
     // A negative figure taken off is one added (and the other way round): the row says what it does.
     rows.push(value.isNegative() ? { label, value: value.neg(), sign: sign === '+' ? '-' : '+', id } : { label, value, sign, id });
   };
+  const cc = countryOf(ctx.country);
   const total = dec(d.total ?? d.amount);
   if (d.subtotal === undefined) return [{ label: t(l, 'total'), sign: '=', value: total }];
   rows.push({ label: t(l, 'subtotal'), sign: '+', value: dec(d.subtotal) });
@@ -100,7 +102,7 @@ function totalRows(ctx: Ctx, d: DocumentView, story: Story | undefined, live: bo
   add(w('Cargos globales', 'Global charges'), (d.global_charges ?? []).reduce((s, x) => s.plus(x.value), new Decimal(0)), '+');
   add(t(l, 'taxes'), dec(d.taxes_total), '+');
   // A CFDI's total is net of its withholdings; a Colombian invoice's is not (they come off what the customer pays).
-  if (ctx.country === 'MX') add(t(l, 'withholdings'), dec(d.withholdings_total), '-');
+  if (cc.totals.netOfWithholdings) add(t(l, 'withholdings'), dec(d.withholdings_total), '-');
   rows.push({ label: t(l, 'total'), sign: '=', value: total });
   let payable = total;
   if (d.amount_payable !== undefined) {
@@ -148,6 +150,7 @@ export const fileName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-')
 export async function documentPage(ctx: Ctx, path: string, id: string, flash?: { ok?: string; errors?: unknown; story?: Story; sent?: Form }): Promise<{ status: number; body: Html }> {
   const l = ctx.lang;
   const kind = kindOf(ctx, path);
+  const cc = countryOf(ctx.country);
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'id');
   const res = await ctx.api<DocumentAnswer>('GET', `/${kind.path}/${id}`);
   if (res.status === 404) throw new Refused(404, 'document');
@@ -169,22 +172,22 @@ export async function documentPage(ctx: Ctx, path: string, id: string, flash?: {
   if (ctx.can('accountant') && live) {
     actions.push(act('mail', 'sendMail', await mailFields(ctx, d.customer, flash?.sent, flash?.errors)));
     if (kind.stamped && (stamp.status === 'Draft' || stamp.status === 'Rejected')) actions.push(act('stamp', 'resend'));
-    if (ctx.country === 'MX' && stamp.status === 'Accepted') {
+    if (cc.authority?.cancels && stamp.status === 'Accepted') {
       actions.push(act('cancel', 'cancel', html`<label for="motive">${t(l, 'motive')}</label><select id="motive" name="motive">
         <option value="02">02 · Comprobante emitido con errores sin relación</option><option value="01">01 · Comprobante emitido con errores con relación</option>
         <option value="03">03 · No se llevó a cabo la operación</option><option value="04">04 · Operación nominativa relacionada en una factura global</option></select>
         <label for="substitution">${t(l, 'substitution')}</label><input id="substitution" name="substitution">`, true));
-    } else if (!(ctx.country === 'MX' && stamp.status === 'Accepted')) {
+    } else if (!(cc.authority?.cancels && stamp.status === 'Accepted')) {
       actions.push(act('annul', 'annul', html``, true));
     }
     if (kind.path === 'invoices') actions.push(html`<p><a class="button" href="${base}/credit-note">${t(l, 'creditNote')}</a></p>`);
-    if (kind.path === 'invoices' && ctx.country === 'CO' && Number(d.balance ?? 0) > 0) {
+    if (kind.path === 'invoices' && cc.documents.vouchers && Number(d.balance ?? 0) > 0) {
       actions.push(html`<p><a class="button" href="${base}/receipt">${l === 'en' ? 'Cash receipt for this invoice' : 'Recibo de caja de esta factura'}</a></p>`);
     }
-    if (kind.path === 'invoices' && ctx.country === 'CO') {
+    if (kind.path === 'invoices' && cc.documents.debitNotes) {
       actions.push(html`<p><a class="button" href="${base}/debit-note">${l === 'en' ? 'Debit note of this invoice' : 'Nota débito de esta factura'}</a></p>`);
     }
-    if (kind.path === 'invoices' && ctx.country === 'MX' && d.payment?.method === 'PPD' && Number(d.balance ?? 0) > 0) {
+    if (kind.path === 'invoices' && cc.documents.payments && d.payment?.method === 'PPD' && Number(d.balance ?? 0) > 0) {
       actions.push(html`<p><a class="button" href="${base}/payment">${l === 'en' ? 'Payment receipt for this invoice' : 'Complemento de pago de esta factura'}</a></p>`);
     }
   }

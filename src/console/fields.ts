@@ -9,6 +9,7 @@ import { errId, fieldErrors, underField } from './messages';
 import type { Form } from './forms';
 import { parseAmount } from './amounts';
 import { codeEcho, codeSuggestions, type CodeList } from './codes';
+import type { CountryCode } from '../countries';
 
 export interface FieldSpec {
   name: string;
@@ -57,7 +58,7 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] ?? ''
  * The record with the form's values written at their paths (the record's type names the fields its caller reads back);
  * amounts read the way the company's country writes them (src/console/amounts.ts).
  */
-export function fromForm<T extends object>(record: T, specs: FieldSpec[], f: Form, country: 'CO' | 'MX'): T {
+export function fromForm<T extends object>(record: T, specs: FieldSpec[], f: Form, country: CountryCode): T {
   const out = structuredClone(record);
   for (const sp of specs) {
     const v = one(f[sp.name]);

@@ -11,6 +11,7 @@ import { activeList, type ApiAnswer, type Ctx } from './context';
 import { controlErrors, underField, type ApiErrorItem } from './messages';
 import { BadAmount, parseAmount } from './amounts';
 import { CHARGED, customerOption, customerSelect, described, productCell, select, type ControlErrors, type ProductChoice } from './pickers';
+import { country as countryOf } from '../countries';
 
 export type Form = Record<string, string | string[] | undefined>;
 
@@ -39,7 +40,7 @@ const ECHOED = ['quantity', 'price', 'discount'] as const;
 export function echo(ctx: Ctx, id: string, typed: string, quantity = false, oob = false): Html {
   const n = parseAmount(typed, ctx.country);
   const text = n === undefined ? '' : n instanceof BadAmount ? n.message[ctx.lang === 'en' ? 1 : 0]
-    : `= ${quantity ? new Intl.NumberFormat(ctx.country === 'CO' ? 'es-CO' : 'es-MX', { maximumFractionDigits: 6 }).format(n) : money(ctx.country, n)}`;
+    : `= ${quantity ? new Intl.NumberFormat(countryOf(ctx.country).numbers.locale, { maximumFractionDigits: 6 }).format(n) : money(ctx.country, n)}`;
   return html`<output id="echo-${id}" class="echo${n instanceof BadAmount ? ' bad' : ''}"${oob ? html` hx-swap-oob="true"` : ''}>${text}</output>`;
 }
 /** The echoes of every amount of the invoice form, to swap in beside the fields (with the preview's totals). */
@@ -70,7 +71,6 @@ export interface NoteSource {
  * ReteIVA, ReteICA and self-withholding, Mexico's withheld IVA and ISR (the API's `retentions`).
  */
 const AT_SOURCE = 'Retefuente';
-const ON_DOCUMENT: Record<'CO' | 'MX', string[]> = { CO: ['ReteIVA', 'ReteICA', 'Autorretencion'], MX: ['ReteIVA', 'ReteISR'] };
 /** The document's withholdings as the API's body takes them. */
 const retentionsOf = (ctx: Ctx, f: Form) => {
   const ids = list(f.retention).map(Number).filter((x) => Number.isInteger(x) && x > 0);
@@ -78,7 +78,7 @@ const retentionsOf = (ctx: Ctx, f: Form) => {
 };
 /** The checkboxes of the document's withholdings. */
 function retentionsField(ctx: Ctx, c: Catalog, f: Form): Html {
-  const offered = c.taxes.filter((x) => ON_DOCUMENT[ctx.country].includes(x.type));
+  const offered = c.taxes.filter((x) => countryOf(ctx.country).documents.documentWithholdings.includes(x.type));
   if (!offered.length) return html``;
   const chosen = new Set(list(f.retention));
   return html`<fieldset class="checks"><legend>${t(ctx.lang, 'documentWithholdings')}</legend>${offered.map((x) => html`<div class="check"><input type="checkbox" id="retention-${x.id}" name="retention" value="${x.id}"${

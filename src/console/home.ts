@@ -17,6 +17,7 @@ import { page } from './layout';
 import type { Ctx } from './context';
 import { BUCKETS, bucketOf } from '../reports/receivables';
 import { CURRENCY } from '../reports/receivable-sql';
+import { country as countryOf } from '../countries';
 
 export interface Bar { label: string; value: number; shown: string }
 
@@ -117,7 +118,7 @@ async function charts(ctx: Ctx, db: Db): Promise<Html> {
   const l = ctx.lang;
   const w = (es: string, en: string) => (l === 'en' ? en : es);
   const f = await figures(db, ctx.company.company_id, ctx.company.time_zone);
-  const home = ctx.country === 'CO' ? 'COP' : 'MXN';
+  const home = countryOf(ctx.country).currency;
   const m = (v: Decimal.Value, cur: string) => money(ctx.country, new Decimal(v).toFixed(2), cur);
   const currencies = (rows: { currency: string }[]) => [...new Set([home, ...rows.map((r) => r.currency)])].filter((c) => c === home || rows.some((r) => r.currency === c));
   const tableLabel = w('Ver los datos en una tabla', 'See the figures as a table');

@@ -1,4 +1,5 @@
 /** The console's words in Spanish (the default) and English, and each country's money and date formats. */
+import { country as countryOf, type CountryCode } from '../countries';
 export type Lang = 'es' | 'en';
 
 /** Each word of the console: [Spanish, English]. */
@@ -46,13 +47,13 @@ export const t = (lang: Lang, key: Key): string => WORDS[key][lang === 'en' ? 1 
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 /** $ 1.130,50 in Colombia, $1,130.50 in Mexico (the country's format whatever the language). */
-export function money(country: 'CO' | 'MX', value: number | string | null | undefined, currency?: string): string {
+export function money(country: CountryCode, value: number | string | null | undefined, currency?: string): string {
   if (value === null || value === undefined || value === '') return '';
-  const cur = currency ?? (country === 'CO' ? 'COP' : 'MXN');
+  const cur = currency ?? countryOf(country).currency;
   const key = `${country}:${cur}`;
   let f = moneyFormats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(country === 'CO' ? 'es-CO' : 'es-MX', { style: 'currency', currency: cur, currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    f = new Intl.NumberFormat(countryOf(country).numbers.locale, { style: 'currency', currency: cur, currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 });
     moneyFormats.set(key, f);
   }
   return f.format(Number(value));

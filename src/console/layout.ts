@@ -3,6 +3,7 @@ import { html, type Html } from './html';
 import { roleName, t, type Lang } from './i18n';
 import type { Ctx } from './context';
 import { errorsOf, fieldLabel, translate } from './messages';
+import { country as countryOf } from '../countries';
 
 export const csrfField = (ctx: Ctx) => html`<input type="hidden" name="_csrf" value="${ctx.session.csrf}">`;
 
@@ -21,7 +22,7 @@ export function page(ctx: Ctx, title: string, content: Html): Html {
   <li><a href="/app">${t(l, 'home')}</a></li><li><a href="/app/documents">${t(l, 'documents')}</a></li>
   ${ctx.can('accountant') ? html`<li><a href="/app/invoices/new">${t(l, 'newInvoice')}</a></li>` : ''}
   <li><a href="/app/customers">${l === 'es' ? 'Clientes' : 'Customers'}</a></li><li><a href="/app/products">${l === 'es' ? 'Productos' : 'Products'}</a></li>
-  ${ctx.country === 'MX' ? html`<li><a href="/app/tickets">${l === 'es' ? 'Tiquetes' : 'Tickets'}</a></li>` : ''}
+  ${countryOf(ctx.country).documents.tickets ? html`<li><a href="/app/tickets">${l === 'es' ? 'Tiquetes' : 'Tickets'}</a></li>` : ''}
   <li><a href="/app/reports/receivables">${l === 'es' ? 'Cartera' : 'Receivables'}</a></li><li><a href="/app/reports/trial-balance">${l === 'es' ? 'Balance de prueba' : 'Trial balance'}</a></li>
   <li><a href="/app/users">${l === 'es' ? 'Usuarios' : 'Users'}</a></li><li><a href="/app/activity">${l === 'es' ? 'Actividad' : 'Activity'}</a></li>
   ${ctx.can('owner') ? html`<li><a href="/app/settings">${l === 'es' ? 'Configuración' : 'Settings'}</a></li>` : ''}</ul></nav>

@@ -12,7 +12,7 @@ import { day, money, status, t, type Lang } from './i18n';
 import { csrfField, page } from './layout';
 import type { Ctx } from './context';
 import { BadList, DEFAULT_SORT, filterOf, listTotals, PAYMENT_STATUSES, sortedPage, sortOf, SOURCES, STATUSES, type ListRow, type SortKey, type Status } from './sort';
-import { KINDS, kindOf } from './kinds';
+import { kindOf, kindsOf } from './kinds';
 
 /** The list's own words: [Spanish, English]. */
 const WORDS = {
@@ -121,7 +121,7 @@ export async function documentsPage(ctx: Ctx, q: Record<string, string | undefin
   const chosenStatus = q.status || ({ Pending: 'pending', Rejected: 'rejected' } as Record<string, string>)[q.stamp ?? ''];
   return page(ctx, t(l, 'documents'), html`<form method="get" action="/app/documents" class="filters" role="search"
     hx-get="/app/documents" hx-target="#results" hx-select="#results" hx-swap="outerHTML" hx-push-url="true">
-  <div class="field"><label for="f-kind">${t(l, 'kind')}</label><select id="f-kind" name="kind">${KINDS[ctx.country].map((k) =>
+  <div class="field"><label for="f-kind">${t(l, 'kind')}</label><select id="f-kind" name="kind">${kindsOf(ctx.country).map((k) =>
     html`<option value="${k.path}"${k.path === kind.path ? html` selected` : ''}>${t(l, k.label)}</option>`)}</select></div>
   <div class="field"><label for="f-q">${w(l, 'search')}</label><input id="f-q" name="q" type="search" value="${q.q ?? ''}" aria-describedby="f-q-hint">
   <span class="hint" id="f-q-hint">${w(l, 'searchHint')}</span></div>

@@ -13,6 +13,7 @@ import { html, type Html } from './html';
 import { t } from './i18n';
 import { errId, underField } from './messages';
 import { likeOf } from './catalog';
+import { country as countryOf } from '../countries';
 
 /** The messages of a control (by its id), shown under it and named by its aria-describedby. */
 export type ControlErrors = Map<string, string[]>;
@@ -57,7 +58,7 @@ export const CHARGED = ['IVA', 'Impoconsumo', 'INC'];
 function typedPrice(ctx: Ctx, value: number): string {
   const [whole, frac = ''] = String(value).split('.');
   const decimals = frac.length === 3 ? `${frac}0` : frac;
-  return decimals ? `${whole}${ctx.country === 'CO' ? ',' : '.'}${decimals}` : whole;
+  return decimals ? `${whole}${countryOf(ctx.country).numbers.decimal}${decimals}` : whole;
 }
 
 /** What a line of the product holds besides its figures: its unit, and in Mexico the taxes it carries (the form has no tax column there). */

@@ -21,6 +21,7 @@ import { BadAmount, parseAmount } from './amounts';
 import { formKey, formKeyField, type Form } from './forms';
 import { CONSOLE_CODE } from './messages';
 import type { Guarded } from './routes';
+import { country as countryOf } from '../countries';
 
 const hide = { schema: { hide: true } } as const;
 const list = (ctx: Ctx, p: string) => activeList<{ id: number; name: string; code?: string }>(ctx, p);
@@ -48,7 +49,7 @@ const withholdingTaxes = (db: Db, ctx: Ctx) => db.query<Withholding>(
 
 function withholdingSpecs(ctx: Ctx, taxes: Withholding[], inv: Invoice): FieldSpec[] {
   const pct = (x: Withholding) => new Decimal(x.percentage).toString().replace('.', ',');
-  const bases = `${ctx.lang === 'en' ? 'Subtotal' : 'Subtotal'} ${money('CO', inv.subtotal ?? inv.total)} · IVA ${money('CO', inv.taxes_total ?? 0)}`;
+  const bases = `${ctx.lang === 'en' ? 'Subtotal' : 'Subtotal'} ${money(ctx.country, inv.subtotal ?? inv.total)} · IVA ${money(ctx.country, inv.taxes_total ?? 0)}`;
   return Array.from({ length: ROWS }, (_, k) => [
     { name: `withholdings[${k}].tax`, label: [`Retención ${k + 1}`, `Withholding ${k + 1}`], type: 'select',
       options: [['', ctx.lang === 'en' ? '— none —' : '— ninguna —'], ...taxes.map((x): [string, string] => [String(x.id), `${x.name} (${pct(x)} %)`])] },
@@ -58,7 +59,7 @@ function withholdingSpecs(ctx: Ctx, taxes: Withholding[], inv: Invoice): FieldSp
 }
 
 async function invoiceOf(ctx: Ctx, id: string) {
-  if (ctx.country !== 'CO' || !/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'invoice');
+  if (!countryOf(ctx.country).documents.vouchers || !/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'invoice');
   const inv = await ctx.api<Invoice>('GET', `/invoices/${id}`);
   if (inv.status !== 200) throw new Refused(404, 'invoice');
   return inv.body;
@@ -79,7 +80,7 @@ function readWithholdings(ctx: Ctx, f: Form, taxes: Withholding[]) {
   for (let k = 0; k < ROWS; k++) {
     const id = one(f[`withholdings[${k}].tax`]);
     const typed = one(f[`withholdings[${k}].base`]);
-    const base = parseAmount(typed, 'CO');
+    const base = parseAmount(typed, ctx.country);
     const path = `withholdings[${k}].base`;
     if (base instanceof BadAmount) { errors.push({ path, message: base.message[en ? 1 : 0] }); continue; }
     if (!id) {
@@ -102,7 +103,7 @@ function readWithholdings(ctx: Ctx, f: Form, taxes: Withholding[]) {
 function receiptTotals(ctx: Ctx, paid: unknown, rows: ReturnType<typeof readWithholdings>['rows']): Html {
   const l = ctx.lang;
   const withheld = rows.reduce((s, r) => s.plus(r.value), new Decimal(0));
-  const m = (v: Decimal.Value) => money('CO', Number(v));
+  const m = (v: Decimal.Value) => money(ctx.country, Number(v));
   if (typeof paid !== 'number') return html`<div id="receipt-totals" aria-live="polite"></div>`;
   const received = new Decimal(paid).minus(withheld);
   return html`<div id="receipt-totals" aria-live="polite"><dl class="totals">
@@ -118,10 +119,10 @@ async function receiptForm(ctx: Ctx, db: Db, inv: Invoice, sent?: Form, errors?:
   const start = { date: today, items: [{ due: { quote: 1 }, value: inv.balance ?? inv.total }] };
   const taxes = await withholdingTaxes(db, ctx);
   const f = fields(l, [...await specs(ctx), ...withholdingSpecs(ctx, taxes, inv)], start, sent, errors);
-  const totals = sent ? receiptTotals(ctx, parseAmount(String([sent['items[0].value']].flat()[0] ?? ''), 'CO'), readWithholdings(ctx, sent, taxes).rows)
+  const totals = sent ? receiptTotals(ctx, parseAmount(String([sent['items[0].value']].flat()[0] ?? ''), ctx.country), readWithholdings(ctx, sent, taxes).rows)
     : receiptTotals(ctx, start.items[0].value, []);
   return page(ctx, `${l === 'en' ? 'Cash receipt for' : 'Recibo de caja de'} ${inv.name}`, html`${errors ? html`<div class="error" role="alert"><p>${t(l, 'fixErrors')}</p>${f.rest.length ? html`<ul>${f.rest.map((m) => html`<li>${m}</li>`)}</ul>` : ''}</div>` : ''}
-  <p>${t(l, 'customerName')}: ${inv.customer?.name ?? ''} ${inv.customer?.identification ?? ''} · ${t(l, 'balance')}: ${money('CO', inv.balance ?? inv.total)}</p>
+  <p>${t(l, 'customerName')}: ${inv.customer?.name ?? ''} ${inv.customer?.identification ?? ''} · ${t(l, 'balance')}: ${money(ctx.country, inv.balance ?? inv.total)}</p>
   <form method="post" action="/app/documents/invoices/${inv.id}/receipt" class="record"
     hx-post="/app/documents/invoices/${inv.id}/receipt/preview" hx-trigger="input changed delay:400ms, change" hx-target="#receipt-totals" hx-swap="outerHTML">${csrfField(ctx)}${formKeyField(sent)}<div class="grid">${f.html}</div>
   ${totals}
@@ -151,7 +152,7 @@ async function withWithholdings(ctx: Ctx, db: Db, inv: Invoice, body: Record<str
   const received = new Decimal(paid).minus(withheld);
   if (received.lt(0)) {
     return refusal([{ path: `withholdings[${rows[0].k}].base`, message: en ? `The withholdings (${withheld.toFixed(2)}) are more than the amount paid on the invoice (${paid}).`
-      : `Las retenciones (${money('CO', withheld.toNumber())}) superan lo abonado a la factura (${money('CO', paid)}).` }]);
+      : `Las retenciones (${money(ctx.country, withheld.toNumber())}) superan lo abonado a la factura (${money(ctx.country, paid)}).` }]);
   }
   const pct = (r: (typeof rows)[number]) => new Decimal(r.tax.percentage).toString().replace('.', ',');
   const detailed = {
@@ -159,7 +160,7 @@ async function withWithholdings(ctx: Ctx, db: Db, inv: Invoice, body: Record<str
     items: [
       { account: { code: recv.account_code, movement: 'Credit' }, due, value: paid, description: `${en ? 'Paid on' : 'Abono a'} ${inv.name}` },
       ...rows.map((r) => ({ account: { code: r.tax.account_code, movement: 'Debit' }, tax: { id: r.tax.id }, value: r.value.toNumber(),
-        description: `${r.tax.name} ${pct(r)} % ${en ? 'on' : 'sobre'} ${money('CO', r.base.toNumber())}` })),
+        description: `${r.tax.name} ${pct(r)} % ${en ? 'on' : 'sobre'} ${money(ctx.country, r.base.toNumber())}` })),
       ...(received.gt(0) ? [{ account: { code: pay.account_code, movement: 'Debit' }, value: received.toNumber(), description: pay.name }] : []),
     ],
   };
@@ -183,7 +184,7 @@ export function receiptRoutes(app: FastifyInstance, guarded: Guarded, db: Db): v
     need(ctx, 'accountant');
     const f = (req.body ?? {}) as Form;
     const { rows } = readWithholdings(ctx, f, await withholdingTaxes(db, ctx));
-    return sendHtml(reply, 200, receiptTotals(ctx, parseAmount(String([f['items[0].value']].flat()[0] ?? ''), 'CO'), rows));
+    return sendHtml(reply, 200, receiptTotals(ctx, parseAmount(String([f['items[0].value']].flat()[0] ?? ''), ctx.country), rows));
   }));
   app.post('/documents/invoices/:id/receipt', hide, guarded(async (ctx, req, reply) => {
     need(ctx, 'accountant');

@@ -5,6 +5,7 @@ import type { Form } from './forms';
 import { day } from './i18n';
 import type { Guarded } from './routes';
 import { apiUsersPage, certificatesPage, companyPage, saveCompany, testSetPage, webhooksPage, type TestSetResult } from './settings';
+import { country as countryOf } from '../countries';
 
 const hide = { schema: { hide: true } } as const;
 
@@ -65,11 +66,11 @@ export function settingsRoutes(app: FastifyInstance, guarded: Guarded): void {
   }));
 
   app.get('/settings/test-set', hide, owner(async (ctx, _f, _q, _p, reply) => {
-    if (ctx.country !== 'CO') throw new Refused(404, 'test set');
+    if (!countryOf(ctx.country).authority?.testSet) throw new Refused(404, 'test set');
     return sendHtml(reply, 200, await testSetPage(ctx));
   }));
   app.post('/settings/test-set', hide, owner(async (ctx, f, _q, _p, reply) => {
-    if (ctx.country !== 'CO') throw new Refused(404, 'test set');
+    if (!countryOf(ctx.country).authority?.testSet) throw new Refused(404, 'test set');
     const id = one(f.test_set_id);
     const res = await ctx.admin<TestSetResult>('POST', '/dian/test-set', id ? { test_set_id: id } : {});
     return sendHtml(reply, res.status === 200 ? 200 : 400, await testSetPage(ctx, res));

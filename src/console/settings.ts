@@ -11,6 +11,7 @@ import { fields, fromForm, type FieldSpec } from './fields';
 import type { Form } from './forms';
 import { translate } from './messages';
 import { TEST_SET_ID } from '../einvoice/dian/test-resolution';
+import { country as countryOf } from '../countries';
 
 export type Flash = { ok?: string; errors?: unknown; secret?: [string, string] };
 /** The administration API's company (GET /admin/v1/companies/{id}): the fields read here. */
@@ -29,7 +30,7 @@ export const SECTIONS = [['', 'Empresa', 'Company'], ['certificates', 'Certifica
 function frame(ctx: Ctx, section: string, content: Html, flash: Flash = {}): Html {
   const current = SECTIONS.find((s) => s[0] === section)!;
   return page(ctx, `${w(ctx, 'Configuración', 'Settings')} · ${w(ctx, current[1], current[2])}`, html`<nav aria-label="${w(ctx, 'Configuración', 'Settings')}" class="subnav"><ul>
-  ${SECTIONS.filter((s) => ctx.country === 'CO' || s[0] !== 'test-set').map((s) => html`<li><a href="/app/settings${s[0] ? `/${s[0]}` : ''}"${s[0] === section ? html` aria-current="page"` : ''}>${w(ctx, s[1], s[2])}</a></li>`)}</ul></nav>
+  ${SECTIONS.filter((s) => countryOf(ctx.country).authority?.testSet || s[0] !== 'test-set').map((s) => html`<li><a href="/app/settings${s[0] ? `/${s[0]}` : ''}"${s[0] === section ? html` aria-current="page"` : ''}>${w(ctx, s[1], s[2])}</a></li>`)}</ul></nav>
   ${flash.ok ? html`<p class="ok" role="status">${flash.ok}</p>` : ''}${flash.secret ? html`<div class="ok" role="status"><p>${flash.secret[0]}</p><p class="code" id="secret">${flash.secret[1]}</p></div>` : ''}
   ${flash.errors ? apiErrors(ctx.lang, flash.errors) : ''}${content}`);
 }
@@ -55,7 +56,7 @@ export async function companyPage(ctx: Ctx, sent?: Form, result?: { status: numb
   const rows = types.status === 200 ? types.body : [];
   const withRes = rows.flatMap((x) => (x.resolution ? [{ ...x, resolution: x.resolution }] : []));
   return frame(ctx, '', html`<form method="post" action="/app/settings/company" class="record">${csrfField(ctx)}<fieldset><legend>${w(ctx, 'Datos de la empresa', 'Company data')}</legend>
-  <p>${ctx.country === 'CO' ? 'NIT' : 'RFC'}: <strong>${company.body.tax_id}${company.body.check_digit ? `-${company.body.check_digit}` : ''}</strong></p>
+  <p>${countryOf(ctx.country).identification.label}: <strong>${countryOf(ctx.country).identification.printed(company.body.tax_id, company.body.check_digit)}</strong></p>
   ${f.rest.length ? html`<ul class="error">${f.rest.map((m) => html`<li>${m}</li>`)}</ul>` : ''}<div class="grid">${f.html}</div></fieldset>
   <button type="submit">${w(ctx, 'Guardar', 'Save')}</button></form>
   <section aria-labelledby="h-res"><h2 id="h-res">${w(ctx, 'Resoluciones de numeración', 'Numbering resolutions')}</h2>

@@ -12,6 +12,7 @@ import type { Ctx } from './context';
 import type { Lang } from './i18n';
 import { parseAmount } from './amounts';
 import { todayIn } from '../invoices/lookup';
+import { country as countryOf, type CountryCode } from '../countries';
 
 export type SortKey = 'date' | 'number' | 'customer' | 'total' | 'balance' | 'due' | 'status';
 export const SORT_KEYS: readonly SortKey[] = ['number', 'date', 'customer', 'total', 'balance', 'due', 'status'];
@@ -104,10 +105,10 @@ export function sourceOf(kind: string) {
 const likeText = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A filter of the list: its WHERE conditions (on `t`, the kind's table) and their arguments ($1 is the company). */
-export interface Filter { src: (typeof SOURCES)[string]; where: string[]; args: unknown[]; country: 'CO' | 'MX' }
+export interface Filter { src: (typeof SOURCES)[string]; where: string[]; args: unknown[]; country: CountryCode }
 
 /** Whether a row's document type is one never sent to the authority (Colombia's plain types). */
-const plainSql = (f: { country: 'CO' | 'MX' }) => (f.country === 'CO'
+const plainSql = (f: { country: CountryCode }) => (countryOf(f.country).documents.electronicTypes
   ? "t.document_type_id IN (SELECT dt.id FROM document_types dt WHERE dt.company_id = $1 AND dt.electronic_type = 'NoElectronic')" : 'false');
 /** Whether the authority cancelled the document; on invoices the stored column of that expression (migration 075, in invoices_date). */
 const cancelledSql = (f: Filter) => (f.src.table === 'invoices' ? 't.cancelled' : f.src.cancellable ? "coalesce(t.cancellation->>'status' = 'Cancelled', false)" : 'false');

@@ -18,6 +18,7 @@ import type { Guarded } from './routes';
 import { DEBIT_REASONS } from '../notes/schema';
 import { PAYMENT_FORMS } from '../payments/schema';
 import { SAT_PAYMENT_FORMS } from '../pdf/names';
+import { country as countryOf, type Documents } from '../countries';
 
 const hide = { schema: { hide: true } } as const;
 
@@ -31,8 +32,8 @@ interface Answer { status: number; body: { id?: string } | undefined }
 
 const list = (ctx: Ctx, p: string) => activeList<Named>(ctx, p);
 
-async function invoiceOf(ctx: Ctx, id: string, country: 'CO' | 'MX'): Promise<Invoice> {
-  if (ctx.country !== country || !/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'invoice');
+async function invoiceOf(ctx: Ctx, id: string, has: (d: Documents) => boolean): Promise<Invoice> {
+  if (!has(countryOf(ctx.country).documents) || !/^[0-9a-f-]{36}$/i.test(id)) throw new Refused(404, 'invoice');
   const inv = await ctx.api<Invoice>('GET', `/invoices/${id}`);
   if (inv.status !== 200) throw new Refused(404, 'invoice');
   return inv.body;
@@ -116,15 +117,15 @@ const created = (res: Answer) => (res.status === 201 || res.status === 200) && t
 
 /** A document started from an invoice: its form (GET, filled from the invoice) and its creation (POST, through the API's route). */
 interface Start {
-  action: string; country: 'CO' | 'MX'; api: string; made: string;
+  action: string; has: (d: Documents) => boolean; api: string; made: string;
   form(ctx: Ctx, inv: Invoice, sent?: Form, errors?: unknown): Promise<Html>;
   body(ctx: Ctx, inv: Invoice, f: Form): Promise<object>;
 }
 
 const STARTS: Start[] = [
-  { action: 'debit-note', country: 'CO', api: '/debit-notes', made: 'debit-notes', form: debitForm,
+  { action: 'debit-note', has: (d) => d.debitNotes, api: '/debit-notes', made: 'debit-notes', form: debitForm,
     body: async (ctx, inv, f) => fromForm({ invoice: inv.id, ...(inv.seller ? { seller: inv.seller } : {}), items: [{ taxes: [] }] }, await debitSpecs(ctx), f, ctx.country) },
-  { action: 'payment', country: 'MX', api: '/payments', made: 'payments', form: paymentForm,
+  { action: 'payment', has: (d) => d.payments, api: '/payments', made: 'payments', form: paymentForm,
     body: async (ctx, inv, f) => {
       const start: { customer: object; invoices?: { id: string; amount?: unknown }[]; amount?: unknown } = {
         customer: { rfc_id: inv.customer.rfc_id, branch_office: inv.customer.branch_office ?? 0 }, invoices: [{ id: inv.id }] };
@@ -139,11 +140,11 @@ export function startRoutes(app: FastifyInstance, guarded: Guarded): void {
   for (const st of STARTS) {
     app.get(`/documents/invoices/:id/${st.action}`, hide, guarded(async (ctx, req, reply) => {
       need(ctx, 'accountant');
-      return sendHtml(reply, 200, await st.form(ctx, await invoiceOf(ctx, idOf(req.params), st.country)));
+      return sendHtml(reply, 200, await st.form(ctx, await invoiceOf(ctx, idOf(req.params), st.has)));
     }));
     app.post(`/documents/invoices/:id/${st.action}`, hide, guarded(async (ctx, req, reply) => {
       need(ctx, 'accountant');
-      const inv = await invoiceOf(ctx, idOf(req.params), st.country);
+      const inv = await invoiceOf(ctx, idOf(req.params), st.has);
       const f = (req.body ?? {}) as Form;
       const res: Answer = await ctx.api<Answer['body']>('POST', st.api, await st.body(ctx, inv, f), formKey(f));
       if (created(res)) return reply.redirect(`/app/documents/${st.made}/${res.body?.id}?ok=done`, 303);

@@ -10,6 +10,7 @@ import { apiErrors, csrfField, page } from './layout';
 import { need, Refused, sendHtml, type Ctx } from './context';
 import { formKey, formKeyField, type Form } from './forms';
 import type { Guarded } from './routes';
+import { country as countryOf } from '../countries';
 
 interface TicketRow {
   id: string; folio: number; date: string; branch: string | null; total: number; status: 'open' | 'global' | 'self_invoiced';
@@ -50,7 +51,7 @@ export async function ticketsPage(ctx: Ctx, q: Record<string, string | undefined
   const field = (id: string, label: string, input: Html) => html`<div class="field"><label for="${id}">${label}</label>${input}</div>`;
   const list = rows.length ? html`<div class="scroll" tabindex="0" role="region" aria-label="${w.title}"><table><caption>${w.title}</caption><thead><tr>
     <th scope="col">${w.folio}</th><th scope="col">${w.date}</th><th scope="col">${w.branch}</th><th scope="col" class="num">${w.total}</th><th scope="col">${w.state}</th></tr></thead><tbody>
-    ${rows.map((r) => html`<tr><td>${String(r.folio)}</td><td>${day(r.date)}</td><td>${r.branch ?? '—'}</td><td class="num">${money('MX', r.total)}</td><td>${stateOf(w, r)}</td></tr>`)}
+    ${rows.map((r) => html`<tr><td>${String(r.folio)}</td><td>${day(r.date)}</td><td>${r.branch ?? '—'}</td><td class="num">${money(ctx.country, r.total)}</td><td>${stateOf(w, r)}</td></tr>`)}
     </tbody></table></div>` : html`<p>${w.none}</p>`;
   return page(ctx, w.title, html`${res.status === 200 ? '' : apiErrors(ctx.lang, res.body)}
   <form method="get" action="/app/tickets" class="filters" role="search">
@@ -82,7 +83,7 @@ const one = (v: unknown) => (Array.isArray(v) ? v[0] : v) as string | undefined;
 
 /** GET /app/tickets and POST /app/tickets/global-invoice (Mexican companies; the form's one-time key is the API's Idempotency-Key). */
 export function ticketRoutes(app: FastifyInstance, guarded: Guarded): void {
-  const mexican = (ctx: Ctx) => { if (ctx.country !== 'MX') throw new Refused(404, 'tickets'); };
+  const mexican = (ctx: Ctx) => { if (!countryOf(ctx.country).documents.tickets) throw new Refused(404, 'tickets'); };
   app.get('/tickets', hide, guarded(async (ctx, req, reply) => {
     mexican(ctx);
     const q = Object.fromEntries(Object.entries(req.query as Record<string, unknown>).map(([k, v]) => [k, one(v)]));

@@ -12,6 +12,7 @@
  */
 import { createHash, createPrivateKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
+import { colombia, country as countryOf, type CountryCode } from '../countries';
 
 export interface TestCertificateOptions {
   /** The company name; goes into CN and O of the subject. */
@@ -29,7 +30,7 @@ export interface TestCertificateOptions {
    * ASCII of a 20-digit certificate number (as the SAT's CSDs carry it) and the
    * RFC goes into the subject's x500UniqueIdentifier; `nit` is then the RFC.
    */
-  country?: 'CO' | 'MX';
+  country?: CountryCode;
 }
 
 export interface TestCertificate {
@@ -110,7 +111,8 @@ export function generateTestCertificate(opts: TestCertificateOptions): TestCerti
   // Positive serial number of 9 random bytes (first bit cleared so it stays positive): at most
   // 22 decimal digits, so the X509SerialNumber of a signature stays a valid xs:integer for
   // libxml2, which refuses integers of more than 24 digits.
-  const mx = opts.country === 'MX';
+  const issuing = countryOf(opts.country ?? colombia.code);
+  const mx = !!issuing.authority?.numberedCertificates; // a CSD-like certificate (the SAT's)
   const serial = randomBytes(9);
   serial[0] = (serial[0] & 0x7f) | 0x01;
   // MX: "30001000000" followed by 9 random digits, written as ASCII (the SAT's NoCertificado).
@@ -123,9 +125,9 @@ export function generateTestCertificate(opts: TestCertificateOptions): TestCerti
   // forge UTF-8-encodes values whose valueTagClass is UTF8String itself: pass the plain string.
   const utf8 = (value: string) => ({ value, valueTagClass: forge.asn1.Type.UTF8 as number });
   const subject = [
-    { shortName: 'C', value: mx ? 'MX' : 'CO' },
+    { shortName: 'C', value: issuing.code },
     { shortName: 'O', ...utf8(commonName) },
-    { shortName: 'OU', ...utf8(`Certificado de prueba autofirmado (no válido ante ${mx ? 'el SAT' : 'la DIAN'})`) },
+    { shortName: 'OU', ...utf8(`Certificado de prueba autofirmado (no válido ante ${issuing.authority?.nameEs ?? 'ninguna autoridad tributaria'})`) },
     // A CSD carries the holder's name in the X.509 name attribute; the stamping provider compares it with Emisor/@Nombre.
     ...(mx ? [{ type: OID_UNIQUE_IDENTIFIER, value: nit }, { type: OID_NAME, ...utf8(commonName) }] : []),
     { type: OID_SERIAL_NUMBER, value: nit },

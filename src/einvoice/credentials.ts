@@ -17,6 +17,7 @@ import type { Queryable } from '../platform/db';
 import type { CpuPool } from '../workers/pool';
 import { passwordOf } from '../platform/secrets';
 import { generateTestCertificate, loadPkcs12, type LoadedCertificate, type TestCertificateOptions } from './certificates';
+import { country as countryOf, type CountryCode } from '../countries';
 
 type Table = 'company_credentials' | 'provider_credentials';
 const KEY: Record<Table, string> = { company_credentials: 'company_id', provider_credentials: 'provider' };
@@ -29,12 +30,12 @@ const VERSION: Record<Table, string> = { company_credentials: CREDENTIALS_VERSIO
 /** The condition that picks a company's active certificate among those it keeps. */
 const ACTIVE: Record<Table, string> = { company_credentials: ' AND active', provider_credentials: '' };
 
-export interface CompanyRow { company_id: number; is_demo: boolean; legal_name: string; tax_id: string; country: 'CO' | 'MX' }
+export interface CompanyRow { company_id: number; is_demo: boolean; legal_name: string; tax_id: string; country: CountryCode }
 
 const missing = (company: CompanyRow) => `Company ${company.company_id} has no active signing certificate; upload one (POST /admin/v1/companies/${company.company_id}/certificates or the CLI's certificate load)`;
 const demoCertificate = (company: CompanyRow): TestCertificateOptions => ({ commonName: company.legal_name, nit: company.tax_id, country: company.country });
-const providerCertificate = (provider: string, rfc: string, country: 'CO' | 'MX'): TestCertificateOptions =>
-  ({ commonName: `${country === 'MX' ? 'Proveedor de certificación' : 'Autoridad sandbox'} de prueba (${provider})`, nit: rfc, country });
+const providerCertificate = (provider: string, rfc: string, country: CountryCode): TestCertificateOptions =>
+  ({ commonName: `${countryOf(country).authority?.sandboxName ?? 'Autoridad sandbox'} de prueba (${provider})`, nit: rfc, country });
 
 /** Inserts a generated certificate unless a concurrent first use stored one first. */
 async function storeGenerated(q: Queryable, table: Table, value: unknown, made: { p12Base64: string; password: string }): Promise<void> {
@@ -47,7 +48,7 @@ export function companyCredentials(q: Queryable, company: CompanyRow): Promise<L
 }
 
 /** The sandbox stamping provider's certificate and key, decoded now. */
-export function providerCredentials(q: Queryable, provider: string, rfc: string, country: 'CO' | 'MX' = 'MX'): Promise<LoadedCertificate> {
+export function providerCredentials(q: Queryable, provider: string, rfc: string, country: CountryCode): Promise<LoadedCertificate> {
   return new Credentials(q).provider(provider, rfc, country);
 }
 
@@ -68,7 +69,7 @@ export class Credentials {
   }
 
   /** The sandbox stamping provider's certificate. */
-  provider(provider: string, rfc: string, country: 'CO' | 'MX' = 'MX'): Promise<LoadedCertificate> {
+  provider(provider: string, rfc: string, country: CountryCode): Promise<LoadedCertificate> {
     return this.get('provider_credentials', provider, undefined, providerCertificate(provider, rfc, country), '');
   }
 

@@ -5,6 +5,7 @@
 import Decimal from 'decimal.js';
 import { DomainError } from '../platform/errors';
 import type { StampStatus } from '../platform/states';
+import { country as countryOf, type CountryCode } from '../countries';
 
 
 /** What the guards read of a stored invoice. */
@@ -54,9 +55,9 @@ export function canStamp(i: InvoiceFacts): Refusal | null {
 }
 
 /** DELETE: only what never reached the tax authority, and that no receipt pays (`payingReceipts`: their names). */
-export function canDelete(i: InvoiceFacts, country: 'CO' | 'MX', payingReceipts: readonly string[] = []): Refusal | null {
+export function canDelete(i: InvoiceFacts, country: CountryCode, payingReceipts: readonly string[] = []): Refusal | null {
   if (i.stamp_status === 'Accepted') {
-    return refusal('invalid_document', country === 'CO' ? `Invoice ${i.name} was accepted by the DIAN: it is cancelled with a credit note, never deleted`
+    return refusal('invalid_document', !countryOf(country).authority?.cancels ? `Invoice ${i.name} was accepted by the DIAN: it is cancelled with a credit note, never deleted`
       : `Invoice ${i.name} is a stamped CFDI: it is cancelled with the SAT, never deleted`);
   }
   if (i.stamp_status !== 'Draft' && i.stamp_status !== 'Rejected') {

@@ -25,6 +25,7 @@ import { ctesText, emit, eventCtes } from '../platform/events';
 import { assertStampMove, type MailStatus, type StampStatus, type StampVerdictStatus } from '../platform/states';
 import { canAnnul, canDelete, enforce, type InvoiceFacts } from './guards';
 import { batchEntries } from '../ledger/batch';
+import { country as countryOf, type CountryCode } from '../countries';
 
 // The guards (what a client may do with a stored invoice) live in ./guards; routes read them from here too.
 export { canAnnul, canCredit, canDelete, canEdit, canStamp, enforce, type InvoiceFacts, type Refusal } from './guards';
@@ -34,7 +35,7 @@ const PENDING: StampStatus = 'Pending';
 const ACCEPTED: StampStatus = 'Accepted';
 
 export interface InvoiceRecord {
-  companyId: number; id: string; country: 'CO' | 'MX'; documentTypeId: number;
+  companyId: number; id: string; country: CountryCode; documentTypeId: number;
   /** A number sent by the client; else the next one is taken. */
   sent?: number;
   date: string;
@@ -65,7 +66,7 @@ export async function writeInvoice(q: Queryable, r: InvoiceRecord, due: DueRecor
   if (r.stamp) {
     // As requestStamp, for an invoice that has no job yet.
     st.with('job', `INSERT INTO outbox (company_id, kind, ref_id, next_attempt_at)
-      SELECT ${cid}, ${st.p(STAMP_JOB[r.country])}, invoice.id, now() + make_interval(secs => ${st.p(STAMP_GRACE_MS)}::float8 / 1000) FROM invoice`);
+      SELECT ${cid}, ${st.p(stampJob(r.country))}, invoice.id, now() + make_interval(secs => ${st.p(STAMP_GRACE_MS)}::float8 / 1000) FROM invoice`);
   }
   if (due.length) {
     st.with('due', `INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount, account_code)
@@ -144,7 +145,7 @@ async function writeOneType(q: Queryable, cid: number, tid: number, items: Invoi
   const docs = items.map(({ r }, k) => ({
     k, id: r.id, country: r.country, date: r.date, customer_id: r.customerId, identification: r.identification, branch_office: r.branchOffice,
     total: r.total, balance: r.balance, partner_id: r.partnerId ?? null, application_id: r.applicationId ?? null, document: r.document,
-    stamp_status: r.stamp ? PENDING : DRAFT, at: r.now, job: r.stamp ? STAMP_JOB[r.country] : null,
+    stamp_status: r.stamp ? PENDING : DRAFT, at: r.now, job: r.stamp ? stampJob(r.country) : null,
   }));
   const due = items.flatMap(({ due }, k) => due.map((d, n) => ({ k, quote: n + 1, due_date: d.due_date, amount: d.amount, account: d.account })));
   const lines = items.flatMap(({ postings }, k) => balancedLines(postings).map((l, n) => ({
@@ -195,7 +196,7 @@ export const LIVE = 'deleted_at IS NULL';
 interface LockedInvoice extends InvoiceFacts { date: string; number: string; prefix: string; document_type_id: number; created_at: Date; deleted_at: Date | null }
 
 /** The invoice's row, locked FOR UPDATE until the caller's transaction ends; `live` leaves deleted rows out. */
-export async function lockInvoice(q: Queryable, cid: number, id: string, o: { country?: 'CO' | 'MX'; live?: boolean; paid?: boolean } = {}): Promise<LockedInvoice | undefined> {
+export async function lockInvoice(q: Queryable, cid: number, id: string, o: { country?: CountryCode; live?: boolean; paid?: boolean } = {}): Promise<LockedInvoice | undefined> {
   const [inv] = await q.query<LockedInvoice>(
     `SELECT name, date, number, prefix, document_type_id, annulled, stamp_status, created_at, deleted_at,
             (SELECT count(*)::int FROM notes n WHERE n.company_id = i.company_id AND n.invoice_id = i.id AND NOT n.annulled) AS notes
@@ -211,7 +212,12 @@ export async function lockInvoice(q: Queryable, cid: number, id: string, o: { co
 // State changes.
 
 /** Where each country's invoices are stamped: the outbox job kind. */
-export const STAMP_JOB = { CO: 'dian_submit', MX: 'sat_stamp' } as const;
+/** The outbox job that sends an invoice of this country to its tax authority. */
+export function stampJob(code: CountryCode): string {
+  const authority = countryOf(code).authority;
+  if (!authority) throw new Error(`${code} invoices have no tax authority to be sent to`);
+  return authority.invoiceJob;
+}
 /** The request that queues a stamping job runs it itself after commit: pollers leave it alone this long. */
 const STAMP_GRACE_MS = 2000;
 
@@ -220,9 +226,9 @@ const STAMP_GRACE_MS = 2000;
  * outbox sends it after commit; the invoice is Pending until it answers. A
  * Rejected invoice sent again starts over (its earlier job and XML are dropped).
  */
-export async function requestStamp(q: Queryable, cid: number, id: string, country: 'CO' | 'MX', from: StampStatus): Promise<void> {
+export async function requestStamp(q: Queryable, cid: number, id: string, country: CountryCode, from: StampStatus): Promise<void> {
   assertStampMove(from, PENDING, `invoice ${id}`);
-  const kind = STAMP_JOB[country];
+  const kind = stampJob(country);
   await q.query(`DELETE FROM outbox WHERE company_id = $1 AND kind = $2 AND ref_id = $3 AND status IN ('done', 'failed')`, [cid, kind, id]);
   await enqueue(q, cid, kind, id, STAMP_GRACE_MS);
   await q.query(`UPDATE invoices SET stamp_status = $3, xml = NULL, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id, PENDING]);
@@ -414,7 +420,7 @@ export async function showMail(q: Queryable, cid: number, id: string, status: Ma
  * paid. Anything else is refused with the reason. Deleting it again answers the
  * same (a retry whose answer was lost).
  */
-export async function deleteInvoice(q: Queryable, cid: number, id: string, country: 'CO' | 'MX'): Promise<{ id: string; deleted: true }> {
+export async function deleteInvoice(q: Queryable, cid: number, id: string, country: CountryCode): Promise<{ id: string; deleted: true }> {
   const inv = await lockInvoice(q, cid, id, { live: false });
   if (!inv) throw notFound(`Invoice ${id}`);
   if (inv.deleted_at) return { id, deleted: true };

@@ -12,7 +12,7 @@ import { DomainError, notFound, type Problems } from '../platform/errors';
 import { PageQuery, paged } from '../platform/http';
 import { AfterQuery, listDocuments } from '../platform/lists';
 import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
-import { annulInvoice, canStamp, deleteInvoice, enforce, LIVE, lockInvoice, requestStamp, STAMP_JOB } from './kernel';
+import { annulInvoice, canStamp, deleteInvoice, enforce, LIVE, lockInvoice, requestStamp, stampJob } from './kernel';
 import { invoiceCancellation } from './authority';
 import { mailIfAsked } from '../mail/store';
 import { annulmentDate } from './lookup';
@@ -28,6 +28,7 @@ import { coInvoiceDocument, coStoredInOneStatement, planCoInvoice, storeCoInvoic
 import { MxInvoiceBody, type MxInvoiceDocument } from './mx/schema';
 import { mxInvoiceAnswer, type MxInvoiceRow } from './mx/answer';
 import { mxInvoiceDocument, planMxInvoice, storeMxInvoice, type MxPlan } from './mx/service';
+import { country as countryOf } from '../countries';
 
 /** What the route reads of a plan: whether it is to be e-mailed. */
 interface Planned { body: { mail?: { send?: boolean } } }
@@ -79,7 +80,7 @@ const NOTES_OF = `(SELECT coalesce(json_agg(json_build_object('invoice_id', n.in
 
 /** Rows of the company's invoices (live), with their notes in Colombia, by id. */
 async function invoiceRows(q: Queryable, company: Company, ids: string[]) {
-  if (company.country === 'CO') {
+  if (countryOf(company.country).documents.notesOnInvoice) {
     return { country: 'CO' as const, rows: await q.query<CoInvoiceRow & { notes: NoteRef[] }>(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}, ${NOTES_OF} AS notes
      FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.${LIVE}`, [company.company_id, ids]) };
   }
@@ -124,25 +125,26 @@ async function coPage(q: Queryable, company: Company, rows: CoInvoiceRow[]): Pro
 export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config }) => {
   /** Lets the outbox submit now, waits for it up to DIAN_TIMEOUT_MS, and answers the invoice as it then stands. */
   const submitted = async (company: Company, id: string) => {
-    await outbox?.runAndWait(company.company_id, STAMP_JOB[country], id, config.dianTimeoutMs);
+    await outbox?.runAndWait(company.company_id, stampJob(country), id, config.dianTimeoutMs);
     return readInvoice(db, company, id);
   };
   const tags = [`invoices (${country})`];
+  const cc = countryOf(country);
   // Creations of this storage (both countries) written together: GROUP_COMMIT, GROUP_COMMIT_MS, GROUP_COMMIT_MAX.
   const batch = committerOf(db, config);
   const headers = Type.Object({
     ...IdempotencyHeader,
     // Checked by applicationHeader (header_required), so optional for the schema.
-    ...(country === 'MX' ? { 'ServiceAPI-Application-Id': Type.Optional(Type.String({ description: 'Required: name of the integrating application (3–100 characters)' })) } : {}),
+    ...(cc.applicationHeader ? { 'ServiceAPI-Application-Id': Type.Optional(Type.String({ description: 'Required: name of the integrating application (3–100 characters)' })) } : {}),
   });
 
   /** Creation and preview with one country's variant: generic, so that the plan its `plan` makes is the one its `store` takes. */
   const creation = <P extends Planned>(v: Variant<P>) => {
     app.post('/invoices', {
       attachValidation: true,
-      schema: { tags, summary: `Create a ${country === 'CO' ? 'Colombian' : 'Mexican'} invoice`, body: v.body, headers },
+      schema: { tags, summary: `Create a ${cc.labels.adjective} invoice`, body: v.body, headers },
     }, async (req, reply) => {
-      const applicationId = country === 'MX' ? applicationHeader(req) : undefined;
+      const applicationId = cc.applicationHeader ? applicationHeader(req) : undefined;
       const partnerId = req.headers['partner-id'] as string | undefined;
       return createDocument(db, req, reply, `${country} POST /v1/invoices`,
         () => planRequest(req, (problems) => v.plan(db, req.company, req.body, problems)),
@@ -185,7 +187,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
   });
 
   // Electronic invoicing: the DIAN (or its sandbox) for CO, the stamping provider (PAC) for MX.
-  const authority = country === 'CO' ? 'the DIAN' : 'the stamping provider (PAC)';
+  const authority = cc.authority?.judge ?? 'no tax authority';
   const electronic = async (company: Company, id: string) => {
     const [row] = await db.query<StampColumns & { annulled: boolean; electronic_type: string | null }>(
       `SELECT i.stamp_status, i.annulled, i.name, i.xml, i.stamp_errors, i.stamp_observations, t.electronic_type
@@ -201,7 +203,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     const id = req.params.id;
     const inv = await electronic(req.company, id);
     // Every Mexican invoice is a CFDI; in Colombia only those of an electronic document type go to the DIAN.
-    const electronicType = country === 'MX' || isElectronic(inv);
+    const electronicType = !cc.documents.electronicTypes || isElectronic(inv);
     enforce(canStamp({ ...inv, electronic: electronicType, annulled: false }));
     await db.tx(async (q) => {
       // Checked again under the row's lock: a concurrent annulment, deletion or stamping may have come first.
@@ -219,7 +221,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     return { status: inv.stamp_status, errors: inv.stamp_errors ?? [], observations: inv.stamp_observations ?? [] };
   });
   app.get('/invoices/:id/xml', {
-    schema: { tags, summary: `The ${country === 'CO' ? 'signed UBL' : 'sealed (and, once stamped, stamped) CFDI'} XML: {"base64": …}, or the XML itself with Accept: application/xml`, params: UuidParams('Invoice') },
+    schema: { tags, summary: `The ${cc.authority?.xml ?? 'electronic'} XML: {"base64": …}, or the XML itself with Accept: application/xml`, params: UuidParams('Invoice') },
   }, async (req, reply) => {
     const inv = await electronic(req.company, req.params.id);
     if (!inv.xml) throw notFound(`The XML of invoice ${inv.name} (it has not been sent to ${authority})`);
@@ -229,19 +231,19 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
 
   app.delete('/invoices/:id', {
     schema: { tags, params: UuidParams('Invoice'), response: { 200: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }) },
-      summary: country === 'CO'
+      summary: !cc.authority?.cancels
         ? 'Delete an invoice that never reached the DIAN (Draft or Rejected; every invoice of a type that is not electronic) and that no cash receipt pays: its number stays used, its journal entry and due items are reversed'
         : 'Delete an invoice whose CFDI was never stamped (Draft or Rejected): its number stays used, its journal entry and due items are reversed; a stamped CFDI is cancelled, not deleted' },
   }, async (req) => db.tx((q) => deleteInvoice(q, req.company.company_id, req.params.id, country)));
 
-  if (country === 'MX') cancelRoute(app, { db, outbox, config }, 'invoice', 'invoices', tags, readMxInvoice, invoiceCancellation);
-  if (country !== 'CO') return;
+  if (cc.authority?.cancels) cancelRoute(app, { db, outbox, config }, 'invoice', 'invoices', tags, readMxInvoice, invoiceCancellation);
+  if (!cc.documents.replaceInvoices) return;
   app.put('/invoices/:id', {
     attachValidation: true,
     schema: { tags, summary: 'Replace a Draft or Rejected invoice (same rules as creation; its number does not change)', params: UuidParams('Invoice'), body: CoInvoiceBody },
   }, async (req) => {
     const id = req.params.id;
-    const [current] = await db.query(`SELECT number FROM invoices WHERE company_id = $1 AND id = $2 AND country = 'CO' AND ${LIVE}`, [req.company.company_id, id]);
+    const [current] = await db.query(`SELECT number FROM invoices WHERE company_id = $1 AND id = $2 AND country = $3 AND ${LIVE}`, [req.company.company_id, id, country]);
     if (!current) throw notFound(`Invoice ${id}`);
     const body = req.body;
     if (body && typeof body === 'object' && body.number !== undefined && body.number !== Number(current.number)) {

@@ -16,6 +16,7 @@ import { addAjvErrors, Ignored } from '../platform/validation';
 import { DocumentNotFound, documentFiles } from '../pdf/document';
 import { isEmail, requestMail, type DocKind } from './store';
 import { LIVE } from '../invoices/kernel';
+import { country as countryOf, type Country } from '../countries';
 
 export const MAX_COPIES = 5;
 
@@ -37,17 +38,18 @@ export function addressList(raw: string | undefined, field: string, problems: Pr
 }
 
 /** Each kind of document that is mailed: its route, table (and the condition of its rows there) and tag. */
-const KINDS: { kind: DocKind; path: string; what: string; table: string; scope: string; tag: (country: 'CO' | 'MX') => string; countries: string[] }[] = [
-  { kind: 'invoice', path: '/invoices', what: 'Invoice', table: 'invoices', scope: ` AND ${LIVE}`, tag: (c) => `invoices (${c})`, countries: ['CO', 'MX'] },
-  { kind: 'voucher', path: '/vouchers', what: 'Voucher', table: 'vouchers', scope: '', tag: () => 'vouchers', countries: ['CO'] },
-  { kind: 'credit_note', path: '/credit-notes', what: 'Credit note', table: 'notes', scope: ` AND kind = 'NC'`, tag: (c) => (c === 'CO' ? 'credit notes' : 'credit notes (MX)'), countries: ['CO', 'MX'] },
-  { kind: 'debit_note', path: '/debit-notes', what: 'Debit note', table: 'notes', scope: ` AND kind = 'ND'`, tag: () => 'debit notes', countries: ['CO'] },
-  { kind: 'payment', path: '/payments', what: 'Payment receipt', table: 'payments', scope: '', tag: () => 'payments (MX)', countries: ['MX'] },
+const KINDS: { kind: DocKind; path: string; what: string; table: string; scope: string; tag: (country: Country) => string; has: (country: Country) => boolean }[] = [
+  { kind: 'invoice', path: '/invoices', what: 'Invoice', table: 'invoices', scope: ` AND ${LIVE}`, tag: (c) => `invoices (${c.code})`, has: () => true },
+  { kind: 'voucher', path: '/vouchers', what: 'Voucher', table: 'vouchers', scope: '', tag: () => 'vouchers', has: (c) => c.documents.vouchers },
+  { kind: 'credit_note', path: '/credit-notes', what: 'Credit note', table: 'notes', scope: ` AND kind = 'NC'`,
+    tag: (c) => (c.documents.notes === 'ubl' ? 'credit notes' : 'credit notes (MX)'), has: (c) => c.documents.notes !== null },
+  { kind: 'debit_note', path: '/debit-notes', what: 'Debit note', table: 'notes', scope: ` AND kind = 'ND'`, tag: () => 'debit notes', has: (c) => c.documents.debitNotes },
+  { kind: 'payment', path: '/payments', what: 'Payment receipt', table: 'payments', scope: '', tag: () => 'payments (MX)', has: (c) => c.documents.payments },
 ];
 
 export const mailRoutes: RouteModule = (app, { db, outbox, pool, country }) => {
-  for (const { kind, path, what, table, scope, tag } of KINDS.filter((k) => k.countries.includes(country))) {
-    const tags = [tag(country)];
+  for (const { kind, path, what, table, scope, tag } of KINDS.filter((k) => k.has(countryOf(country)))) {
+    const tags = [tag(countryOf(country))];
     app.post(`${path}/:id/mail`, {
       attachValidation: true,
       schema: { tags, summary: `E-mail the ${what.toLowerCase()} (PDF${kind === 'voucher' ? '' : ', and the XML once accepted'}) to the customer or to mail_to`, params: UuidParams(what), body: MailBody },

@@ -23,6 +23,7 @@ import { Credentials } from '../einvoice/credentials';
 import { isPermanent, type Mailer, type Message } from './mailer';
 import { isEmail, showOnDocument, type DocKind, type MailRow } from './store';
 import { readStatement, statementPdf } from '../reports/statement';
+import type { CountryCode } from '../countries';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -78,7 +79,7 @@ export function compose(files: DocumentFiles, from: string, pack: { filename: st
  * customer's movements for the row's period (src/reports/statement.ts), in Spanish, to mail_to or the customer's contacts.
  */
 async function statementMessage(db: Db, cid: number, mail: MailRow, from: string): Promise<Message> {
-  const [company] = await db.query<{ country: 'CO' | 'MX'; legal_name: string; tax_id: string; check_digit: string | null; settings: { email?: unknown } | null }>(
+  const [company] = await db.query<{ country: CountryCode; legal_name: string; tax_id: string; check_digit: string | null; settings: { email?: unknown } | null }>(
     'SELECT country, legal_name, tax_id, check_digit, settings FROM companies WHERE company_id = $1', [cid]);
   const st = await readStatement(db, cid, Number(mail.customer_id), String(mail.period_start), String(mail.period_end));
   if (!company || !st) throw new Error(`customer ${mail.customer_id} not found`);

@@ -63,6 +63,7 @@ import { recordCreation } from '../mail/store';
 import type { CustomerRow, DocumentTypeRow, TaxRow } from '../catalog/rows';
 import { insertNote, lockNote, MX_NOTE_STAMP_JOB, requestNoteStamp, setNoteCancellation, voidMxNote } from './kernel';
 import { entryAccounts } from '../ledger/batch';
+import { country as countryOf } from '../countries';
 
 /** What a note does to the units it names: a return takes them back; a discount lowers the price of units still sold. */
 const NOTE_REASONS = ['return', 'discount'] as const;
@@ -359,7 +360,7 @@ export const readMxNote = (q: Queryable, company: Company, id: string) =>
   readMxStored(q, company.company_id, { table: 'notes', title: 'Credit note', only: "kind = 'NC'" }, id, mxCreditNoteAnswer);
 
 export const mxNoteRoutes: RouteModule = (app, { db, country, outbox, config }) => {
-  if (country !== 'MX') return;
+  if (countryOf(country).documents.notes !== 'cfdi') return;
   const tags = ['credit notes (MX)'];
   const params = UuidParams('Credit note');
   const submitted = async (company: Company, id: string) => {

@@ -22,6 +22,7 @@ import { noteDocument, planNote, storeNote, type NotePlan } from './service';
 import { committerOf } from '../platform/group-commit';
 import { ticketInvoiceRoute } from './ticket-invoice';
 import { lockNote, markNoteAnnulled, noteApplications, NOTE_STAMP_JOB, requestNoteStamp } from './kernel';
+import { country as countryOf } from '../countries';
 
 const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
 
@@ -67,7 +68,7 @@ async function annulNote(q: Queryable, company: Company, kind: NoteKind, id: str
 
 export const noteRoutes: RouteModule = (app, deps) => {
   const { db, country, outbox, config } = deps;
-  if (country !== 'CO') return;
+  if (countryOf(country).documents.notes !== 'ubl') return;
   ticketInvoiceRoute(app, deps);
   /** Lets the outbox send the note now, waits for the DIAN up to DIAN_TIMEOUT_MS, and answers the note as it then stands. */
   const submitted = async (company: Company, kind: NoteKind, id: string) => {

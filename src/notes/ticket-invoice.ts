@@ -25,7 +25,7 @@ import { todayIn } from '../invoices/lookup';
 import { readCoInvoice, readInvoice } from '../invoices/routes';
 import { CustomerBodyRef, type CoInvoiceDocument } from '../invoices/co/schema';
 import { planCoInvoice, storeCoInvoice, type Plan } from '../invoices/co/service';
-import { STAMP_JOB } from '../invoices/kernel';
+import { stampJob } from '../invoices/kernel';
 import { mailIfAsked } from '../mail/store';
 import { sum } from '../platform/money';
 import { planNote, storeNote, type NotePlan } from './service';
@@ -123,7 +123,7 @@ export const ticketInvoiceRoute: RouteModule = (app, { db, outbox, config }) => 
         // The ticket's adjustment note first (the DIAN sees the ticket annulled), then the invoice.
         const [note] = await db.query<{ id: string }>(`SELECT id FROM notes WHERE company_id = $1 AND invoice_id = $2 AND kind = 'NC' AND NOT annulled`, [company.company_id, id]);
         if (note) await outbox?.runAndWait(company.company_id, NOTE_STAMP_JOB, note.id, config.dianTimeoutMs);
-        await outbox?.runAndWait(company.company_id, STAMP_JOB.CO, invoiceId, config.dianTimeoutMs);
+        await outbox?.runAndWait(company.company_id, stampJob(company.country), invoiceId, config.dianTimeoutMs);
         return readInvoice(db, company, invoiceId);
       }));
   });

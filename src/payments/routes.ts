@@ -21,6 +21,7 @@ import { mailIfAsked } from '../mail/store';
 import { cancelRoute, type CancelKernel } from '../einvoice/sat/cancel';
 import { MX_STORED_COLUMNS, readMxStored } from '../einvoice/sat/stored';
 import { paymentAnswer, type PaymentRow } from './answer';
+import { country as countryOf } from '../countries';
 
 const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
 const tags = ['payments (MX)'];
@@ -37,7 +38,7 @@ export const readPayment = (q: Queryable, company: Company, id: string) =>
   readMxStored(q, company.company_id, { table: 'payments', title: 'Payment receipt' }, id, paymentAnswer);
 
 export const paymentRoutes: RouteModule = (app, { db, country, outbox, config }) => {
-  if (country !== 'MX') return;
+  if (!countryOf(country).documents.payments) return;
   /** Lets the outbox stamp the receipt now, waits for the provider up to DIAN_TIMEOUT_MS, and answers the receipt as it then stands. */
   const submitted = async (company: Company, id: string) => {
     await outbox?.runAndWait(company.company_id, PAYMENT_STAMP_JOB, id, config.dianTimeoutMs);

@@ -14,6 +14,7 @@ import { logoBytes } from './logo';
 import { described, placeLine, SAT_EXPORT_KEYS, SAT_REGIMES, SAT_VOUCHER_TYPES } from './names';
 import type { InvoicePdfInput, PdfCompany, PdfCustomer, PdfTax } from './types';
 import type { InvoiceColumns, InvoiceRow, PdfCompanyRow, PdfCustomerRow } from './rows';
+import { country as countryOf, type CountryCode } from '../countries';
 
 /** A text setting of the company (settings are open JSON): null when absent or not text. */
 export function settingText(c: PdfCompanyRow, key: string): string | null {
@@ -27,7 +28,7 @@ export function companyBlock(c: PdfCompanyRow): PdfCompany {
   const regime = settingText(c, 'tax_regime');
   return {
     name: c.legal_name,
-    identification: c.country === 'CO' ? `${c.tax_id}-${c.check_digit}` : c.tax_id,
+    identification: countryOf(c.country).identification.printed(c.tax_id, c.check_digit),
     address: a.address ?? null,
     city: [a.postal_code ? `C.P. ${a.postal_code}` : null, placeLine(a.city)].filter(Boolean).join(' · ') || null,
     email: settingText(c, 'email'),
@@ -38,12 +39,18 @@ export function companyBlock(c: PdfCompanyRow): PdfCompany {
   };
 }
 
-export function customerBlock(c: PdfCustomerRow | null | undefined, country: 'CO' | 'MX', extra: string[] = []): PdfCustomer {
+/** What the customer's identification is called: the country's issuer label for a company or an id of its type (NIT, 31), "Identificación" for a person's document. */
+function customerIdLabel(c: PdfCustomerRow | null | undefined, country: CountryCode): string {
+  const { label, otherDocuments } = countryOf(country).identification;
+  return !otherDocuments || c?.id_type === '31' || c?.person_type === 'company' ? label : 'Identificación';
+}
+
+export function customerBlock(c: PdfCustomerRow | null | undefined, country: CountryCode, extra: string[] = []): PdfCustomer {
   const a = c?.address ?? {};
   return {
     name: (Array.isArray(c?.name) ? c.name.join(' ') : c?.name) || c?.commercial_name || '',
     identification: c ? `${c.identification}${c.check_digit ? `-${c.check_digit}` : ''}` : '',
-    identificationLabel: country === 'MX' ? 'RFC' : c?.id_type === '31' || c?.person_type === 'company' ? 'NIT' : 'Identificación',
+    identificationLabel: customerIdLabel(c, country),
     address: a.address ?? null,
     city: [a.postal_code ? `C.P. ${a.postal_code}` : null, placeLine(a.city)].filter(Boolean).join(' · ') || null,
     emails: (c?.contacts ?? []).map((x) => x.email).filter((e): e is string => !!e),
@@ -66,7 +73,7 @@ export const DIAN_STS = 'dian:gov:co:facturaelectronica:Structures-2-1';
 export const first = (doc: ReturnType<typeof parseXml>, ns: string, local: string) => (doc.getElementsByTagNameNS(ns, local)[0]?.textContent ?? '').trim();
 
 /** A document no tax authority gave fiscal validity: judged by a sandbox, or sent to the DIAN's test environment (null: a real one). */
-export function testNotice(row: Pick<InvoiceRow, 'stamp_status' | 'stamp_authority' | 'country'>, xml: ReturnType<typeof parseXml> | null): string | null {
+export function testNotice(row: Pick<InvoiceRow, 'stamp_status' | 'stamp_authority'> & { country: CountryCode }, xml: ReturnType<typeof parseXml> | null): string | null {
   if (row.stamp_status !== 'Accepted') return null;
   if (row.stamp_authority === 'sandbox') {
     return row.country === 'CO'
@@ -80,7 +87,7 @@ export function testNotice(row: Pick<InvoiceRow, 'stamp_status' | 'stamp_authori
 }
 
 /** What an accepted invoice's XML tells the PDF. */
-export function electronicOf(row: Pick<InvoiceColumns, 'stamp_status' | 'stamp_cufe' | 'stamp_uuid' | 'stamp_authority' | 'application_response'> & { country: 'CO' | 'MX' },
+export function electronicOf(row: Pick<InvoiceColumns, 'stamp_status' | 'stamp_cufe' | 'stamp_uuid' | 'stamp_authority' | 'application_response'> & { country: CountryCode },
   doc: ReturnType<typeof parseXml> | null): InvoicePdfInput['electronic'] {
   if (row.stamp_status !== 'Accepted' || !doc) return null;
   if (row.country === 'CO') {
@@ -105,9 +112,9 @@ export function electronicOf(row: Pick<InvoiceColumns, 'stamp_status' | 'stamp_c
 
 
 /** The number as the tax documents write it: CO prefix and number together (SETP990000123, as cbc:ID); MX Serie and Folio (A 1). */
-export function printedNumber(country: 'CO' | 'MX', d: { prefix?: string | null; number?: number | string | null; name?: string | null }): string {
+export function printedNumber(country: CountryCode, d: { prefix?: string | null; number?: number | string | null; name?: string | null }): string {
   if (d.number === null || d.number === undefined || d.number === '') return d.name ?? '';
-  return country === 'CO' ? `${d.prefix ?? ''}${d.number}` : [d.prefix, d.number].filter((x) => x !== null && x !== undefined && x !== '').join(' ');
+  return countryOf(country).printedNumber(d.prefix, d.number);
 }
 
 /** The issue time: the XML's (IssueTime, the CFDI's Fecha), else the moment it was created, in the country's time. */

@@ -28,6 +28,7 @@ import {
   invoiceRows, mxNoteRows, noteRows, paymentRows, voucherRows,
   type InvoiceRows, type NoteRows, type PaymentRows, type PdfCompanyRow, type PdfCustomerRow, type VoucherRows,
 } from './rows';
+import { country as countryOf, type CountryCode, served } from '../countries';
 
 export { DocumentNotFound } from './rows';
 
@@ -82,7 +83,7 @@ export async function invoicePdf({ row, company, customer, as }: InvoiceRows): P
   const mx = row.country === 'MX' ? row.document : null;
   const xml = row.stamp_status === 'Accepted' && row.xml ? parseXml(row.xml) : null;
   const electronic = electronicOf(row, xml);
-  const currency = co?.currency?.code ?? mx?.currency?.code ?? (country === 'CO' ? 'COP' : 'MXN');
+  const currency = co?.currency?.code ?? mx?.currency?.code ?? countryOf(country).currency;
   const cfdi = country === 'MX' && xml ? xml.documentElement : null;
   const credit = (co?.payments ?? []).some((p) => p.due_date);
   const items: InvoicePdfInput['items'] = co
@@ -148,7 +149,7 @@ export async function notePdf({ row, company, customer, units }: NoteRows): Prom
   const label = `${credit ? 'Nota crédito' : 'Nota débito'}${row.electronic_type === 'ElectronicInvoice' ? ' electrónica' : ''}`;
   const reasons: Record<number, string> = credit ? CREDIT_REASONS : DEBIT_REASONS;
   const reference = `${credit ? 'Corrige' : 'Ajusta'} la factura ${row.invoice_number ?? d.invoice.name} del ${formatDate(row.invoice_date)}${row.invoice_cufe ? ` (CUFE ${row.invoice_cufe})` : ''}`;
-  const currency = d.currency?.code ?? 'COP';
+  const currency = d.currency?.code ?? countryOf(company.country).currency;
   const accepted = row.stamp_status === 'Accepted' && !!row.xml && !!row.stamp_cude;
   const sandbox = row.stamp_authority === 'sandbox' || !row.stamp_authority;
   const electronic: InvoicePdfInput['electronic'] = accepted ? {
@@ -156,9 +157,9 @@ export async function notePdf({ row, company, customer, units }: NoteRows): Prom
     status: sandbox ? 'Aceptada por la autoridad sandbox de pruebas' : 'Validada por la DIAN',
   } : null;
   const input: InvoicePdfInput = {
-    country: 'CO', title: label, name: printedNumber('CO', d), date: d.date, time: d.metadata?.created ? colombianDateTime(new Date(d.metadata.created))[1] : null,
+    country: company.country, title: label, name: printedNumber(company.country, d), date: d.date, time: d.metadata?.created ? colombianDateTime(new Date(d.metadata.created))[1] : null,
     currency, exchangeRate: d.currency?.exchange_rate ?? null, representation: `${credit ? 'nota crédito' : 'nota débito'} electrónica`,
-    company: companyBlock(company), customer: customerBlock(customer, 'CO'),
+    company: companyBlock(company), customer: customerBlock(customer, company.country),
     items: d.items.map((i) => ({
       code: i.code, description: i.description ?? i.code, quantity: i.quantity, price: i.price,
       discount: i.discount?.value ?? null, discountPercentage: i.discount?.percentage ?? null,
@@ -174,7 +175,7 @@ export async function notePdf({ row, company, customer, units }: NoteRows): Prom
     summary: {
       company: { name: company.legal_name, email: settingText(company, 'email') },
       customerName: input.customer.name, label, name: input.name, date: d.date,
-      total: formatMoney(d.total, 'CO', currency), currency, dueDates: [],
+      total: formatMoney(d.total, company.country, currency), currency, dueDates: [],
       reference: `${reference}.${accepted ? ` CUDE: ${row.stamp_cude}` : ''}`, testNotice: input.testNotice ?? null,
       // The annex's e-mail subject names the document type: 91 a credit note, 92 a debit note.
       dian: accepted ? { nit: company.tax_id, number: input.name, typeCode: credit ? '91' : '92', commercialName: settingText(company, 'commercial_name') || company.legal_name } : null,
@@ -190,24 +191,25 @@ export async function notePdf({ row, company, customer, units }: NoteRows): Prom
 export async function paymentPdf({ row, company, customer }: PaymentRows): Promise<Drawn> {
   const d = row.document;
   const xml = row.stamp_status === 'Accepted' && row.xml ? parseXml(row.xml) : null;
-  const electronic = electronicOf({ ...row, country: 'MX', stamp_cufe: null, application_response: null }, xml);
+  const electronic = electronicOf({ ...row, country: company.country, stamp_cufe: null, application_response: null }, xml);
   if (electronic?.kind === 'SAT') {
     electronic.qr = satVerificationUrl({ uuid: electronic.uuid, rfcEmisor: company.tax_id, rfcReceptor: d.customer.rfc_id, total: 0, selloCFD: electronic.selloCFD });
   }
   const currency = d.currency.code;
-  const m = (v: number, code = currency) => formatMoney(v, 'MX', code);
+  const m = (v: number, code = currency) => formatMoney(v, company.country, code);
+  const local = countryOf(company.country).currency;
   const paidTaxes = [
-    ...d.totals.transferred.map((t) => `IVA ${formatNumber(t.percentage, 'MX', null)} %: base ${m(t.base_value, 'MXN')}, importe ${m(t.value, 'MXN')}`),
+    ...d.totals.transferred.map((t) => `IVA ${formatNumber(t.percentage, company.country, null)} %: base ${m(t.base_value, local)}, importe ${m(t.value, local)}`),
     ...(d.totals.exempt_base_value !== undefined ? [`IVA exento: base ${m(d.totals.exempt_base_value, 'MXN')}`] : []),
     ...(['iva', 'isr', 'ieps'] as const).filter((k) => d.totals[`withholdings_${k}`]).map((k) => `Retención ${k.toUpperCase()}: ${m(d.totals[`withholdings_${k}`], 'MXN')}`),
   ];
   const input: InvoicePdfInput = {
-    country: 'MX', title: 'Recibo electrónico de pago', name: printedNumber('MX', d), date: d.date,
+    country: company.country, title: 'Recibo electrónico de pago', name: printedNumber(company.country, d), date: d.date,
     time: xml?.documentElement.getAttribute('Fecha')?.slice(11, 19) ?? null,
     currency, exchangeRate: currency === 'MXN' ? null : d.currency.exchange_rate, currencyLabel: 'Moneda del pago',
-    company: companyBlock(company), customer: customerBlock(customer, 'MX'),
+    company: companyBlock(company), customer: customerBlock(customer, company.country),
     items: d.invoices.map((i) => ({
-      code: printedNumber('MX', i), description: `Parcialidad ${i.installment}: saldo anterior ${m(i.previous_balance, i.currency)}, saldo insoluto ${m(i.balance_left, i.currency)}`,
+      code: printedNumber(company.country, i), description: `Parcialidad ${i.installment}: saldo anterior ${m(i.previous_balance, i.currency)}, saldo insoluto ${m(i.balance_left, i.currency)}`,
       quantity: 1, price: i.amount_paid, total: i.amount_paid, taxes: [], unit: null,
       note: `UUID ${i.uuid}${i.currency !== currency ? ` · ${i.currency}, equivalencia ${i.equivalence}` : ''}`,
     })),
@@ -220,7 +222,7 @@ export async function paymentPdf({ row, company, customer }: PaymentRows): Promi
       ...(paidTaxes.length ? [`Impuestos pagados: ${paidTaxes.join('; ')}`] : []),
       ...mxFiscalNotes(xml?.documentElement ?? null),
     ],
-    testNotice: testNotice({ ...row, country: 'MX' }, xml),
+    testNotice: testNotice({ ...row, country: company.country }, xml),
   };
   return {
     pdf: await renderInvoicePdf(input), electronic: !!electronic, accepted: false, stem: null,
@@ -239,7 +241,7 @@ const VOUCHER_TYPES: Record<string, string> = { DebtPayment: 'Abono a cartera', 
 /** A voucher's PDF from its rows (pure; runs on a worker thread). */
 export async function voucherPdf({ row, company, customer, paid }: VoucherRows): Promise<Drawn> {
   const d = row.document;
-  const country: 'CO' | 'MX' = company.country;
+  const country: CountryCode = company.country;
   const invoiceName = (due: { prefix: string; consecutive: number }) => paid.find((p) => p.prefix === due.prefix && Number(p.number) === Number(due.consecutive))?.name ?? `${due.prefix}${due.consecutive}`;
   const input: VoucherPdfInput = {
     country, title: 'Recibo de caja', name: d.name ?? '', date: d.date, type: VOUCHER_TYPES[d.type] ?? d.type,
@@ -279,7 +281,7 @@ export async function documentFiles(q: Queryable, cid: number, kind: DocKind, id
     const r = rows = await paymentRows(q, cid, id);
     drawn = pool ? await pool.run('pdf.payment', r, { tenant: cid }) : await paymentPdf(r);
     if (drawn.electronic) xml = r.row.xml;
-  } else if (kind === 'credit_note' && (await q.query('SELECT 1 FROM companies WHERE company_id = $1 AND country = $2', [cid, 'MX'])).length) {
+  } else if (kind === 'credit_note' && served((await q.query<{ country: string }>('SELECT country FROM companies WHERE company_id = $1', [cid]))[0]?.country ?? '')?.documents.notes === 'cfdi') {
     const r = rows = await mxNoteRows(q, cid, id);
     drawn = pool ? await pool.run('pdf.invoice', r, { tenant: cid }) : await invoicePdf(r);
     if (drawn.electronic) xml = r.row.xml;
@@ -293,7 +295,7 @@ export async function documentFiles(q: Queryable, cid: number, kind: DocKind, id
     drawn = pool ? await pool.run('pdf.voucher', r, { tenant: cid }) : await voucherPdf(r);
   }
   // The AttachedDocument and its ZIP of an accepted Colombian document: names kept with the document.
-  const dianDoc = drawn.accepted && kind !== 'payment' && kind !== 'voucher' && rows.company.country === 'CO' ? (rows as InvoiceRows | NoteRows).row.document : null;
+  const dianDoc = drawn.accepted && kind !== 'payment' && kind !== 'voucher' && countryOf(rows.company.country).authority?.attachedDocument ? (rows as InvoiceRows | NoteRows).row.document : null;
   return {
     pdf: Buffer.from(drawn.pdf.buffer, drawn.pdf.byteOffset, drawn.pdf.byteLength),
     xml,

@@ -6,12 +6,8 @@
  */
 import Decimal from 'decimal.js';
 import type { Country, Money } from './types';
+import { country as countryOf } from '../countries';
 
-/** Thousands and decimal separators: Colombia writes 1.234.567,89, Mexico 1,234,567.89. */
-const SEPARATORS: Record<Country, { thousands: string; decimal: string }> = {
-  CO: { thousands: '.', decimal: ',' },
-  MX: { thousands: ',', decimal: '.' },
-};
 
 function group(digits: string, sep: string): string {
   let out = '';
@@ -24,7 +20,8 @@ function group(digits: string, sep: string): string {
 
 /** A decimal as the country writes it, with exactly `places` decimals (half-up) or, when `places` is null, no trailing zeros. */
 export function formatNumber(value: Money, country: Country, places: number | null = 2): string {
-  const { thousands, decimal } = SEPARATORS[country];
+  // Thousands and decimal separators: Colombia writes 1.234.567,89, Mexico 1,234,567.89.
+  const { thousands, decimal } = countryOf(country).numbers;
   const d = new Decimal(value);
   const fixed = places === null ? d.toFixed() : d.toFixed(places, Decimal.ROUND_HALF_UP);
   const negative = fixed.startsWith('-') && !/^-0(\.0*)?$/.test(fixed);
@@ -37,7 +34,7 @@ export function formatNumber(value: Money, country: Country, places: number | nu
  * currencies carry their code in place of the sign ("USD 1.234,50" on a Colombian invoice).
  */
 export function formatMoney(value: Money, country: Country, currency?: string | null): string {
-  const local = country === 'CO' ? 'COP' : 'MXN';
+  const local = countryOf(country).currency;
   const symbol = !currency || currency === local ? '$' : currency;
   const text = formatNumber(value, country, 2);
   return text.startsWith('-') ? `-${symbol} ${text.slice(1)}` : `${symbol} ${text}`;
@@ -49,7 +46,7 @@ export function formatQuantity(value: Money, country: Country): string {
 }
 
 /** A tax's label: its name, then its rate unless the name already says it ("IVA 19%" stays as it is, "IVA" becomes "IVA 19 %"). */
-export function taxLabel(name: string, percentage: number | string | null | undefined, country: 'CO' | 'MX'): string {
+export function taxLabel(name: string, percentage: number | string | null | undefined, country: Country): string {
   if (percentage === null || percentage === undefined || /\d\s*%/.test(name)) return name;
   return `${name} ${formatPercent(percentage, country)}`;
 }

@@ -6,35 +6,19 @@
  * describes (regimes, payment forms and methods, voucher type, export key, tax
  * object; regimes and tax objects from src/catalogs/sat.ts).
  */
-import { countryName, placeOf } from '../catalogs/divipola';
+import { countryName } from '../catalogs/divipola';
 import { REGIMES, TAX_OBJECTS } from '../catalogs/sat';
-
-/** c_Estado: the SAT's codes of the Mexican states. */
-const MX_STATES: Record<string, string> = {
-  AGU: 'Aguascalientes', BCN: 'Baja California', BCS: 'Baja California Sur', CAM: 'Campeche', CHP: 'Chiapas', CHH: 'Chihuahua',
-  CMX: 'Ciudad de México', COA: 'Coahuila', COL: 'Colima', DUR: 'Durango', GUA: 'Guanajuato', GRO: 'Guerrero', HID: 'Hidalgo',
-  JAL: 'Jalisco', MEX: 'Estado de México', MIC: 'Michoacán', MOR: 'Morelos', NAY: 'Nayarit', NLE: 'Nuevo León', OAX: 'Oaxaca',
-  PUE: 'Puebla', QUE: 'Querétaro', ROO: 'Quintana Roo', SLP: 'San Luis Potosí', SIN: 'Sinaloa', SON: 'Sonora', TAB: 'Tabasco',
-  TAM: 'Tamaulipas', TLA: 'Tlaxcala', VER: 'Veracruz', YUC: 'Yucatán', ZAC: 'Zacatecas',
-};
+import { served } from '../countries';
 
 export interface CityCodes { country_code?: string; state_code?: string; city_code?: string; city_name?: string; state_name?: string }
 
 /** "Medellín, Antioquia", "Querétaro, México": the city and state names of an address (codes only when no name is known). */
 export function placeLine(city: CityCodes | null | undefined): string | null {
   if (!city?.country_code) return null;
-  let cityName = city.city_name ?? null;
-  let stateName = city.state_name ?? null;
-  if (city.country_code === 'CO') {
-    const place = placeOf({ ...city, country_code: 'CO' })!;
-    stateName = place.stateName;
-    cityName = place.cityName;
-    // A municipality whose name the list does not have (not installed): its DANE code, so the address stays exact.
-    if (!cityName && city.city_code) cityName = `Municipio ${city.city_code}`;
-  } else if (city.country_code === 'MX') {
-    stateName ??= MX_STATES[city.state_code ?? ''] ?? city.state_code ?? null;
-  }
-  const country = city.country_code === 'MX' ? 'México' : countryName(city.country_code) ?? city.country_code;
+  // A served country names its own places (Colombia's DIVIPOLA, Mexico's c_Estado); abroad, the names the address carries.
+  const home = served(city.country_code);
+  const { cityName, stateName } = home?.places(city) ?? { cityName: city.city_name ?? null, stateName: city.state_name ?? null };
+  const country = home?.labels.name ?? countryName(city.country_code) ?? city.country_code;
   return [cityName, stateName && stateName !== cityName ? stateName : null, country].filter(Boolean).join(', ');
 }
 

@@ -11,6 +11,7 @@ import {
 import { formatDate, formatMoney, formatNumber, formatPercent, formatQuantity, satVerificationUrl, taxLabel } from './format';
 import type { Country, InvoicePdfInput, Money, PdfCompany, PdfCustomer, PdfPayment, PdfTax, SatElectronic, VoucherPdfInput } from './types';
 import { amountInWords } from './words';
+import { country as countryOf } from '../countries';
 
 export * from './types';
 export { formatMoney, formatNumber, formatQuantity, formatDate, satVerificationUrl, satTotal, SAT_VERIFICATION_BASE } from './format';
@@ -35,7 +36,7 @@ function companyLines(c: PdfCompany, country: Country): Line[] {
     { text: c.name, style: { font: BOLD, size: 12 }, gap: 2 },
     { text: c.regime ?? '', style: { size: 7.5, color: GREY } },
     { text: c.responsibilities?.length ? `Responsabilidades fiscales: ${c.responsibilities.join('; ')}` : '', style: { size: 7.5, color: GREY } },
-    { text: `${country === 'CO' ? 'NIT' : 'RFC'}: ${c.identification}`, style: { size: 8.5 } },
+    { text: `${countryOf(country).identification.label}: ${c.identification}`, style: { size: 8.5 } },
     { text: c.address ?? '', style: { size: 8 } },
     { text: c.city ?? '', style: { size: 8 } },
     { text: c.phone ? `Teléfono: ${c.phone}` : '', style: { size: 8 } },
@@ -44,7 +45,7 @@ function companyLines(c: PdfCompany, country: Country): Line[] {
 }
 
 function customerLines(c: PdfCustomer, country: Country): Line[] {
-  const label = c.identificationLabel ?? (country === 'CO' ? 'NIT' : 'RFC');
+  const label = c.identificationLabel ?? countryOf(country).identification.label;
   return [
     { text: c.name, style: { font: BOLD, size: 9.5 }, gap: 2 },
     { text: `${label}: ${c.identification}`, style: { size: 8.5 } },
@@ -144,7 +145,7 @@ function totalsRows(input: InvoicePdfInput): TotalRow[] {
     })),
     ...(retentionsTotal !== null && !dec(retentionsTotal).isZero() ? [{ label: 'Retenciones', value: `-${m(retentionsTotal)}`, bold: true }] : []),
   ];
-  if (country === 'MX') {
+  if (countryOf(country).totals.netOfWithholdings) {
     // The CFDI total is already net of retentions.
     rows.push(...retentionRows());
     rows.push({ label: `Total${currency ? ` ${currency}` : ''}`, value: m(input.total), bold: true });
@@ -235,7 +236,7 @@ function paymentsAndTotals(doc: Doc, x: number, w: number, payLines: Line[], tot
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const { country, currency } = input;
   const e = input.electronic ?? null;
-  const title = input.title ?? (e ? 'Factura electrónica de venta' : country === 'CO' ? 'Factura de venta' : 'Factura');
+  const title = input.title ?? (e ? 'Factura electrónica de venta' : countryOf(country).labels.invoiceTitle);
   const doc = newDoc({
     title: `${title} ${input.name}`, author: input.company.name, subject: `${title} ${input.name} · ${input.customer.name}`,
     created: documentInstant(input.date, input.time), size: input.pageSize,

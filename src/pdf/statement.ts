@@ -6,6 +6,7 @@
 import { BOLD, GREY, collect, contentWidth, documentInstant, drawStack, drawTable, ensure, finishPages, fitColumns, left, newDoc, put, type Column } from './layout';
 import { formatDate, formatMoney } from './format';
 import type { Country } from './types';
+import { country as countryOf } from '../countries';
 
 export interface StatementPdfInput {
   country: Country;
@@ -26,7 +27,7 @@ export async function renderStatementPdf(input: StatementPdfInput): Promise<Buff
   const doc = newDoc({ title, author: input.company.name, subject: `${title}, ${input.date_start} a ${input.date_end}`, created: documentInstant(input.date_end) });
   const done = collect(doc);
   const x = left(doc), w = contentWidth(doc);
-  const id = input.country === 'CO' ? 'NIT' : 'RFC';
+  const id = countryOf(input.country).identification.label;
   doc.y += drawStack(doc, [
     { text: input.company.name, style: { font: BOLD, size: 12 } }, { text: `${id}: ${input.company.identification}`, style: { size: 8.5 }, gap: 8 },
     { text: 'Estado de cuenta', style: { font: BOLD, size: 14 } },

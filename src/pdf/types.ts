@@ -4,10 +4,11 @@
  * document) what the tax authority's answer holds. Amounts are decimals as
  * the JSON has them (number or string); they are formatted with decimal.js.
  */
+import type { CountryCode } from '../countries';
 
 /** A decimal amount: 1234.5, "1234.50". */
 export type Money = string | number;
-export type Country = 'CO' | 'MX';
+export type Country = CountryCode;
 export type PdfPageSize = 'A4' | 'LETTER';
 
 /** The issuing company. */

@@ -9,6 +9,7 @@
  * Exact: the amount is a decimal string or number, rounded half up to cents.
  */
 import Decimal from 'decimal.js';
+import { country as countryOf, type CountryCode } from '../countries';
 
 const UNITS = ['cero', 'uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez', 'once', 'doce', 'trece',
   'catorce', 'quince', 'dieciséis', 'diecisiete', 'dieciocho', 'diecinueve', 'veinte', 'veintiuno', 'veintidós', 'veintitrés',
@@ -62,8 +63,9 @@ const CURRENCIES: Record<string, [one: string, many: string]> = {
 };
 
 /** The amount in words, in capitals, with its currency (the country's style for its own currency). */
-export function amountInWords(amount: Decimal.Value, country: 'CO' | 'MX', currency?: string | null): string {
-  const code = currency || (country === 'CO' ? 'COP' : 'MXN');
+export function amountInWords(amount: Decimal.Value, country: CountryCode, currency?: string | null): string {
+  const { currency: own, numbers } = countryOf(country);
+  const code = currency || own;
   const d = new Decimal(amount).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const negative = d.isNegative() && !d.isZero();
   const [int, frac] = d.abs().toFixed(2).split('.');
@@ -72,7 +74,6 @@ export function amountInWords(amount: Decimal.Value, country: 'CO' | 'MX', curre
   const words = integerInWords(whole, true);
   // "un millón de pesos": a round number of millions takes "de" before the noun.
   const of = whole >= 1_000_000n && whole % 1_000_000n === 0n ? ' de' : '';
-  const local = code === (country === 'CO' ? 'COP' : 'MXN');
-  const tail = country === 'CO' ? `CON ${frac}/100${local ? ' M/CTE' : ''}` : `${frac}/100${local ? ' M.N.' : ''}`;
+  const tail = numbers.wordsTail(frac, code === own);
   return `${negative ? 'MENOS ' : ''}${words}${of} ${whole === 1n ? one : many} ${tail}`.toUpperCase();
 }

@@ -39,6 +39,7 @@ export interface Services {
   pool?: CpuPool;
   /** Failed logins and administration tokens per client address (src/platform/throttle.ts); made by buildApp when absent. */
   throttle?: Throttle;
+  bases: readonly { code: string; basePath: string }[]; // the countries served, each API's path ('' or '/mx'): src/countries, by src/server.ts
 }
 
 /** The Fastify instance routes are registered on: request parts typed by their TypeBox schemas. */
@@ -52,7 +53,7 @@ export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression,
 export const consoleTickets = new Map<string, Authenticated>();
 
 /** A feature registers its routes once; they are served on both base addresses. */
-export type RouteModule = (app: App, services: Services & { country: 'CO' | 'MX' }) => void | Promise<void>;
+export type RouteModule = (app: App, services: Services & { country: string }) => void | Promise<void>;
 
 const LoginBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 200 }),
@@ -408,15 +409,15 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
     return Object.keys(doc.paths).length ? doc : reply.callNotFound();
   });
 
-  const tokens = new Tokens(db, config.authCacheMs);
-  const guard = { throttle: services.throttle ?? new Throttle(config), pool: loginHashing };
+  const basePathOf = (code: string) => services.bases.find((b) => b.code === code)?.basePath ?? '', tokens = new Tokens(db, config.authCacheMs, basePathOf);
+  const guard = { throttle: services.throttle ?? new Throttle(config), pool: loginHashing, basePathOf };
   // The administration API's description is the administrator's, as the API is: its JSON needs ADMIN_TOKEN.
   const adminToken = adminTokenCheck(config, guard.throttle, db);
   app.addHook('onRequest', async (req) => { if (config.adminToken && /^\/admin\/(?:openapi\.json|docs\/(?:json|yaml))(?:[?#]|$)/.test(req.url)) await adminToken(req); });
   await tokens.listen();
   const limiter = new RateLimiter(config.rateLimitPerMinute, Date.now, sharedCount(db));
   app.addHook('onClose', async () => limiter.close());
-  for (const [prefix, country] of [['', 'CO'], ['/mx', 'MX']] as const) {
+  for (const { basePath: prefix, code: country } of services.bases) {
     await app.register(async (untyped) => {
       const scope = untyped.withTypeProvider<TypeBoxTypeProvider>();
       scope.post('/auth', {
@@ -427,7 +428,7 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
         return login(db, config, country, req.body.username, req.body.access_key, { ...guard, address: req.ip });
       });
       scope.post('/auth/revoke', {
-        schema: { tags: ['auth'], summary: 'Revoke the access token that calls it (Authorization: Bearer <access_token>)', operationId: country === 'MX' ? 'mxRevokeToken' : 'revokeToken',
+        schema: { tags: ['auth'], summary: 'Revoke the access token that calls it (Authorization: Bearer <access_token>)', operationId: prefix ? `${prefix.slice(1)}RevokeToken` : 'revokeToken',
           response: { 200: Type.Object({ revoked: Type.Literal(true) }) } },
       }, async (req) => {
         await tokens.revoke(req.headers.authorization, country);

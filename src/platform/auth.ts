@@ -14,7 +14,8 @@ import { reserveLogin } from './login-gate';
 
 export interface Company {
   company_id: number;
-  country: 'CO' | 'MX';
+  /** ISO 3166-1 alpha-2 (src/countries answers what differs). */
+  country: string;
   legal_name: string;
   tax_id: string;
   check_digit: string | null;
@@ -102,7 +103,10 @@ export interface LoginGuard { address: string; throttle: Throttle; pool: Bounded
  * (401, same body) after the same work (one scrypt hash in the bounded pool); attempts are throttled per client
  * address and per username from that address, before any read.
  */
-export async function login(db: Db, settings: AuthSettings, country: string, username: string, accessKey: string, guard: LoginGuard) {
+/** The path a country's API is served under ('' or '/mx'): src/countries, given by src/server.ts. */
+export type BasePathOf = (country: string) => string;
+
+export async function login(db: Db, settings: AuthSettings, country: string, username: string, accessKey: string, guard: LoginGuard & { basePathOf: BasePathOf }) {
   const user = await guard.throttle.attempt(guard.address, username, async () => {
     // The same limits counted in the database as well, per LOGIN_LOCK_SECONDS window (src/platform/login-gate.ts): across
     // processes an address gets no more guesses per window than one process allows (which, alone, locks for longer).
@@ -120,7 +124,7 @@ export async function login(db: Db, settings: AuthSettings, country: string, use
   });
   if (!user) throw unauthorized('Invalid username or access key');
   if (user.country !== country) {
-    throw forbidden(`This user belongs to a ${user.country} company; authenticate on ${user.country === 'MX' ? '/mx/auth' : '/auth'}`);
+    throw forbidden(`This user belongs to a ${user.country} company; authenticate on ${guard.basePathOf(user.country)}/auth`);
   }
   const token = 'tk_' + crypto.randomBytes(32).toString('base64url');
   await db.tx(async (q) => {
@@ -158,7 +162,7 @@ export class Tokens {
   /** Moves with every change: a read that started before one is not kept. */
   private epoch = 0;
 
-  constructor(private db: Db, private keepMs: number) {}
+  constructor(private db: Db, private keepMs: number, private basePathOf: BasePathOf = () => '') {}
 
   /** Starts following the database's announcements (before the first request). */
   async listen(): Promise<void> {
@@ -185,7 +189,7 @@ export class Tokens {
     if (k.expiresAt <= Date.now()) throw unauthorized('The access token has expired; request a new one at POST /auth');
     const company = k.company;
     if (company.country !== country) {
-      throw forbidden(`This token belongs to a ${company.country} company; use the ${company.country === 'MX' ? '{base_url_mx} (/mx)' : '{base_url}'} base address`);
+      throw forbidden(`This token belongs to a ${company.country} company; use the {base_url}${this.basePathOf(company.country)} base address`);
     }
     return company;
   }

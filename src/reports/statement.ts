@@ -15,6 +15,7 @@ import { num } from '../platform/money';
 import { CURRENCY } from './receivable-sql';
 import { BUCKETS, bucketOf } from './receivables';
 import { renderStatementPdf } from '../pdf/statement';
+import { country as countryOf, type CountryCode } from '../countries';
 
 type Kind = 'invoice' | 'debit_note' | 'voucher' | 'credit_note' | 'payment';
 interface Event {
@@ -131,10 +132,10 @@ export async function readStatement(q: Queryable, companyId: number, customerId:
 }
 
 /** The statement's PDF, with the company's name and identification (NIT with its check digit, or RFC). */
-export function statementPdf(company: { country: 'CO' | 'MX'; legal_name: string; tax_id: string; check_digit?: string | number | null }, st: CustomerStatement): Promise<Buffer> {
+export function statementPdf(company: { country: CountryCode; legal_name: string; tax_id: string; check_digit?: string | number | null }, st: CustomerStatement): Promise<Buffer> {
   return renderStatementPdf({
     date_start: st.date_start, date_end: st.date_end, currencies: st.currencies, country: company.country,
     customer: { name: st.customer.name, identification: st.customer.identification },
-    company: { name: company.legal_name, identification: company.country === 'CO' && company.check_digit ? `${company.tax_id}-${company.check_digit}` : company.tax_id },
+    company: { name: company.legal_name, identification: countryOf(company.country).identification.printed(company.tax_id, company.check_digit === undefined || company.check_digit === null ? null : String(company.check_digit)) },
   });
 }

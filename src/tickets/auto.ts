@@ -16,6 +16,7 @@ import { ApiError, Problems } from '../platform/errors';
 import { todayIn } from '../invoices/lookup';
 import { planGlobal, writeGlobalInvoice } from './global';
 import type { GlobalInvoiceBody } from './schema';
+import { countries } from '../countries';
 
 export const AUTOMATIC_PERIODS = ['daily', 'weekly', 'monthly'] as const;
 
@@ -41,8 +42,8 @@ export async function runAutomaticGlobals(db: Db, log: (msg: string, extra?: obj
   const companies = await db.query<Company>(
     `SELECT c.company_id, c.country, c.legal_name, c.tax_id, c.check_digit, c.address, c.settings, c.time_zone, c.catalog_version,
             EXISTS (SELECT 1 FROM webhooks w WHERE w.company_id = c.company_id AND w.active AND NOT w.deleted) AS webhooks
-       FROM companies c WHERE c.country = 'MX' AND c.settings->>'ticket_global_invoice' IS NOT NULL
-        AND EXISTS (SELECT 1 FROM ticket_counters k WHERE k.company_id = c.company_id)`);
+       FROM companies c WHERE c.country = ANY($1::text[]) AND c.settings->>'ticket_global_invoice' IS NOT NULL
+        AND EXISTS (SELECT 1 FROM ticket_counters k WHERE k.company_id = c.company_id)`, [countries().filter((c) => c.documents.tickets).map((c) => c.code)]);
   const made: string[] = [];
   for (const company of companies) {
     const body = periodEndedYesterday(String(company.settings.ticket_global_invoice), todayIn(company.time_zone, now));

@@ -10,6 +10,7 @@ import { BOLD, GREY } from '../pdf/layout';
 import { rollPdf, type Row } from '../pdf/roll';
 import { formatDate, formatMoney, formatQuantity } from '../pdf/format';
 import type { TicketDocument } from './schema';
+import { mexico } from '../countries';
 
 /** c_FormaPago names a ticket may be paid with. */
 const FORMS: Record<string, string> = {
@@ -26,7 +27,7 @@ export interface TicketPdfInput {
 }
 
 function rows({ ticket: t, company }: TicketPdfInput): Row[] {
-  const money = (v: number) => formatMoney(new Decimal(v).toFixed(2), 'MX', 'MXN');
+  const money = (v: number) => formatMoney(new Decimal(v).toFixed(2), mexico.code, mexico.currency);
   const small = { size: 7 }, center = (size: number, font?: string) => ({ size, align: 'center' as const, ...(font ? { font } : {}) });
   const out: Row[] = [
     { left: company.legal_name, style: center(9.5, BOLD) },
@@ -37,7 +38,7 @@ function rows({ ticket: t, company }: TicketPdfInput): Row[] {
     { left: `${formatDate(t.date)}${t.branch ? ` · ${t.branch}` : ''}`, style: center(7.5), gap: 5 },
   ];
   for (const i of t.items) {
-    out.push({ left: `${formatQuantity(String(i.quantity), 'MX')} × ${i.description}`, right: money(i.subtotal), style: { size: 7.5 } });
+    out.push({ left: `${formatQuantity(String(i.quantity), mexico.code)} × ${i.description}`, right: money(i.subtotal), style: { size: 7.5 } });
     if (i.discount_value) out.push({ left: '   Descuento', right: `-${money(i.discount_value)}`, style: { size: 6.5, color: GREY } });
   }
   out.push({ left: 'Subtotal', right: money(new Decimal(t.subtotal).minus(t.discounts).toNumber()), style: { font: BOLD, size: 8 } });

@@ -27,6 +27,7 @@ import { notFound } from '../platform/errors';
 import { committerOf } from '../platform/group-commit';
 import { MxInvoiceAnswer } from '../invoices/mx/schema';
 import { readMxInvoice } from '../invoices/routes';
+import { country as countryOf } from '../countries';
 
 const SCOPE = 'MX POST /v1/tickets';
 /** The associated data a ticket's key is sealed with in its Idempotency-Key record: the company and the ticket. */
@@ -35,7 +36,7 @@ const aad = (cid: number, id: string) => `ticket-key:${cid}:${id}`;
 const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 export const ticketRoutes: RouteModule = (app, { db, country, config, outbox }) => {
-  if (country !== 'MX') return;
+  if (!countryOf(country).documents.tickets) return;
   const tags = ['tickets (MX)'];
   const sealing = sealingKey(config);
   // Creations of this storage written together (GROUP_COMMIT_MS, GROUP_COMMIT_MAX): the committer invoices use.

@@ -15,6 +15,7 @@ import { VOUCHER_TYPES, VoucherBody } from './schema';
 import { annulVoucher, planVoucher, storeVoucher, voucherTakesAdvance, type VoucherPlan } from './service';
 import { committerOf } from '../platform/group-commit';
 import { voucherAnswer, type VoucherRow } from './answer';
+import { country as countryOf } from '../countries';
 
 const ListQuery = Type.Composite([PageQuery, listQuery({ type: Enum(VOUCHER_TYPES) }), AfterQuery]);
 
@@ -29,7 +30,7 @@ export async function readVoucher(q: Queryable, company: Company, id: string) {
 }
 
 export const voucherRoutes: RouteModule = (app, { db, country, config }) => {
-  if (country !== 'CO') return;
+  if (!countryOf(country).documents.vouchers) return;
   const tags = ['vouchers'];
   // Creations of this storage written together (GROUP_COMMIT_MS, GROUP_COMMIT_MAX): the same committer as invoices'.
   // A voucher written alone takes several statements: in its own transaction.

@@ -29,6 +29,7 @@ import { readVoucher } from '../vouchers/routes';
 import { readNote } from '../notes/routes';
 import { readMxNote } from '../notes/mx';
 import { readPayment } from '../payments/routes';
+import { country as countryOf } from '../countries';
 
 export const DOCUMENTS = ['invoice', 'credit_note', 'debit_note', 'voucher', 'payment'] as const;
 export const EVENTS = ['created', 'annulled', 'deleted', 'stamp_accepted', 'stamp_rejected', 'cancellation_pending', 'cancelled', 'mail_sent', 'mail_failed'] as const;
@@ -40,7 +41,7 @@ const READERS: Record<(typeof DOCUMENTS)[number], (q: Queryable, company: Compan
   invoice: (q, c, id) => readInvoice(q, c, id),
   voucher: (q, c, id) => readVoucher(q, c, id),
   debit_note: (q, c, id) => readNote(q, c, 'ND', id),
-  credit_note: (q, c, id) => (c.country === 'MX' ? readMxNote(q, c, id) : readNote(q, c, 'NC', id)),
+  credit_note: (q, c, id) => (countryOf(c.country).documents.notes === 'cfdi' ? readMxNote(q, c, id) : readNote(q, c, 'NC', id)),
   payment: (q, c, id) => readPayment(q, c, id),
 };
 

@@ -9,7 +9,7 @@
  * migrations/013 (the same rows); its older accounts stay with what was
  * posted to them.
  */
-import { CO_LEDGER } from '../../ledger/accounts';
+import { CO_LEDGER } from '../../countries/co/ledger';
 import type { Tables } from './rows';
 
 export const CO_ACCOUNTS: Tables['accounts'][] = [

@@ -4,7 +4,7 @@
  * c_FormaPago), global discounts and charges that `company create` and the
  * demo company start from.
  */
-import { MX_LEDGER } from '../../ledger/accounts';
+import { MX_LEDGER } from '../../countries/mx/ledger';
 import type { Tables } from './rows';
 
 export const MX_ACCOUNTS: Tables['accounts'][] = [

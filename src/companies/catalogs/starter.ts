@@ -1,16 +1,14 @@
 /**
  * A company's starting catalog, from its country's standard catalog
- * (./co.ts, ./mx.ts), and the check that every account the documents post to
+ * (./co.ts, ./mx.ts: the country's `catalog`, src/countries), and the check that every account the documents post to
  * is in its chart.
  */
 import type { Queryable } from '../../platform/db';
-import { CO_LEDGER, MX_LEDGER } from '../../ledger/accounts';
-import { CO_ACCOUNTS, CO_ALLOWANCE_CHARGES, CO_NOTE_TYPES, CO_PAYMENT_TYPES, CO_TAXES } from './co';
-import { MX_ACCOUNTS, MX_ALLOWANCE_CHARGES, MX_CREDIT_NOTE_TYPE, MX_PAYMENT_TYPE, MX_PAYMENT_TYPES, MX_TAXES } from './mx';
 import { insertAll, priceLists } from './rows';
+import { country as countryOf, type CountryCode } from '../../countries';
 
 /** Every account a tax, payment type, global discount/charge or service (src/ledger/accounts.ts) posts to is in the company's chart of accounts. */
-export async function assertAccountsExist(q: Queryable, companyId: number, country: 'CO' | 'MX'): Promise<void> {
+export async function assertAccountsExist(q: Queryable, companyId: number, country: CountryCode): Promise<void> {
   const missing = await q.query<{ account_code: string }>(
     `SELECT DISTINCT u.account_code FROM (
        SELECT account_code FROM taxes WHERE company_id = $1
@@ -18,7 +16,7 @@ export async function assertAccountsExist(q: Queryable, companyId: number, count
        UNION SELECT account_code FROM allowance_charges WHERE company_id = $1
        UNION SELECT unnest($2::text[])) u
      WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.company_id = $1 AND a.code = u.account_code)
-     ORDER BY 1`, [companyId, Object.values(country === 'CO' ? CO_LEDGER : MX_LEDGER)]);
+     ORDER BY 1`, [companyId, Object.values(countryOf(country).ledger.named)]);
   if (missing.length) throw new Error(`Demo data of company ${companyId} posts to accounts missing from its chart: ${missing.map((m) => m.account_code).join(', ')}`);
 }
 
@@ -29,21 +27,22 @@ export async function assertAccountsExist(q: Queryable, companyId: number, count
  * one cash receipt type (RC) and, in Colombia, a credit (NC) and a debit note type (ND), in Mexico a credit note type (NC) and a payment receipt type (P). Inactive examples of the demo are left out.
  * With `full` false, only the chart of accounts.
  */
-export async function seedStarterCatalog(q: Queryable, companyId: number, country: 'CO' | 'MX', full = true): Promise<void> {
-  const co = country === 'CO';
+export async function seedStarterCatalog(q: Queryable, companyId: number, country: CountryCode, full = true): Promise<void> {
+  const c = countryOf(country).catalog;
   const active = <T extends { active?: boolean }>(rows: T[]) => rows.filter((r) => r.active !== false);
-  await insertAll(q, 'accounts', companyId, active(co ? CO_ACCOUNTS : MX_ACCOUNTS));
+  await insertAll(q, 'accounts', companyId, active(c.accounts));
   if (!full) return assertAccountsExist(q, companyId, country); // the rest comes through the administration API
-  await insertAll(q, 'taxes', companyId, active(co ? CO_TAXES : MX_TAXES));
-  await insertAll(q, 'payment_types', companyId, active(co ? CO_PAYMENT_TYPES : MX_PAYMENT_TYPES));
-  await insertAll(q, 'allowance_charges', companyId, active(co ? CO_ALLOWANCE_CHARGES : MX_ALLOWANCE_CHARGES));
+  await insertAll(q, 'taxes', companyId, active(c.taxes));
+  await insertAll(q, 'payment_types', companyId, active(c.paymentTypes));
+  await insertAll(q, 'allowance_charges', companyId, active(c.allowanceCharges));
   await insertAll(q, 'price_lists', companyId, priceLists([]));
   await insertAll(q, 'account_groups', companyId, [{ name: 'Mercancías' }, { name: 'Servicios' }]);
+  const w = c.invoiceWithholdings;
   await insertAll(q, 'document_types', companyId, [
-    { code: 'FV', name: 'Factura de venta', type: 'FV', prefix: co ? 'FV' : 'A', description: 'Factura de venta con numeración automática',
-      reteiva: co, reteica: co, self_withholding: co, advance_payment: co },
+    { code: 'FV', name: 'Factura de venta', type: 'FV', prefix: c.invoicePrefix, description: 'Factura de venta con numeración automática',
+      reteiva: w, reteica: w, self_withholding: w, advance_payment: w },
     { code: 'RC', name: 'Recibo de caja', type: 'RC', prefix: 'RC', description: 'Recibo de caja con numeración automática' },
-    ...(co ? CO_NOTE_TYPES : [MX_CREDIT_NOTE_TYPE, MX_PAYMENT_TYPE]),
+    ...c.documentTypes,
   ]);
   await assertAccountsExist(q, companyId, country);
 }
