@@ -3092,7 +3092,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "tk_C9VumiGBDVAVfImaI2MjESOnYKAoMj_54I_bfCXr-xA",
+                     *       "access_token": "tk_h6OuWMdlnyQfiK7ARLo-JOK2eVS9TuFAlmSz8pNCd3E",
                      *       "token_type": "Bearer",
                      *       "expires_in": 86400
                      *     }
@@ -5581,8 +5581,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:47:07.843Z",
-                     *             "last_updated": "2026-12-04T17:47:07.843Z"
+                     *             "created": "2026-12-04T17:55:16.999Z",
+                     *             "last_updated": "2026-12-04T17:55:16.999Z"
                      *           },
                      *           "check_digit": "3",
                      *           "commercial_name": "La Estrella",
@@ -5924,8 +5924,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:14.198Z",
-                     *         "last_updated": "2026-12-04T17:47:14.198Z"
+                     *         "created": "2026-12-04T17:55:19.746Z",
+                     *         "last_updated": "2026-12-04T17:55:19.746Z"
                      *       },
                      *       "check_digit": "3",
                      *       "advance_balance": 0
@@ -6124,8 +6124,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:14.198Z",
-                     *         "last_updated": "2026-12-04T17:47:14.198Z"
+                     *         "created": "2026-12-04T17:55:19.746Z",
+                     *         "last_updated": "2026-12-04T17:55:19.746Z"
                      *       },
                      *       "check_digit": "3",
                      *       "advance_balance": 0
@@ -6464,8 +6464,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:14.198Z",
-                     *         "last_updated": "2026-12-04T17:47:14.339Z"
+                     *         "created": "2026-12-04T17:55:19.746Z",
+                     *         "last_updated": "2026-12-04T17:55:19.856Z"
                      *       },
                      *       "check_digit": "3",
                      *       "advance_balance": 0
@@ -6775,8 +6775,8 @@ export interface operations {
                      *             "name": "Unidad"
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:47:07.843Z",
-                     *             "last_updated": "2026-12-04T17:47:07.843Z"
+                     *             "created": "2026-12-04T17:55:16.999Z",
+                     *             "last_updated": "2026-12-04T17:55:16.999Z"
                      *           },
                      *           "account_group": {
                      *             "id": 1,
@@ -7068,8 +7068,8 @@ export interface operations {
                      *         "name": "Unidad"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:14.385Z",
-                     *         "last_updated": "2026-12-04T17:47:14.385Z"
+                     *         "created": "2026-12-04T17:55:19.898Z",
+                     *         "last_updated": "2026-12-04T17:55:19.898Z"
                      *       },
                      *       "long_description": "Té verde en hoja suelta"
                      *     }
@@ -7239,8 +7239,8 @@ export interface operations {
                      *         "name": "Unidad"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:14.385Z",
-                     *         "last_updated": "2026-12-04T17:47:14.385Z"
+                     *         "created": "2026-12-04T17:55:19.898Z",
+                     *         "last_updated": "2026-12-04T17:55:19.898Z"
                      *       },
                      *       "long_description": "Té verde en hoja suelta"
                      *     }
@@ -7531,8 +7531,8 @@ export interface operations {
                      *         "name": "Unidad"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:14.385Z",
-                     *         "last_updated": "2026-12-04T17:47:14.466Z"
+                     *         "created": "2026-12-04T17:55:19.898Z",
+                     *         "last_updated": "2026-12-04T17:55:19.959Z"
                      *       },
                      *       "long_description": "Té verde en hoja suelta"
                      *     }
@@ -7782,7 +7782,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "e06b0095-5906-43ed-8ca4-0bf44fa8e84a",
+                     *           "id": "5c3cce13-f2ce-4979-b4ff-a84b63587dbc",
                      *           "document": {
                      *             "id": 2,
                      *             "name": "Factura de venta"
@@ -7813,7 +7813,7 @@ export interface operations {
                      *           "observations": "Pedido 1832",
                      *           "items": [
                      *             {
-                     *               "id": "e06b0095-5906-43ed-8ca4-0bf44fa8e84a-1",
+                     *               "id": "5c3cce13-f2ce-4979-b4ff-a84b63587dbc-1",
                      *               "code": "PORT14",
                      *               "quantity": 10,
                      *               "price": 100,
@@ -7862,8 +7862,8 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:47:14.720Z",
-                     *             "last_updated": "2026-12-04T17:47:14.720Z",
+                     *             "created": "2026-12-04T17:55:20.087Z",
+                     *             "last_updated": "2026-12-04T17:55:20.087Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false,
@@ -8348,7 +8348,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e06b0095-5906-43ed-8ca4-0bf44fa8e84a",
+                     *       "id": "5c3cce13-f2ce-4979-b4ff-a84b63587dbc",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -8379,7 +8379,7 @@ export interface operations {
                      *       "observations": "Pedido 1832",
                      *       "items": [
                      *         {
-                     *           "id": "e06b0095-5906-43ed-8ca4-0bf44fa8e84a-1",
+                     *           "id": "5c3cce13-f2ce-4979-b4ff-a84b63587dbc-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -8428,8 +8428,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:14.720Z",
-                     *         "last_updated": "2026-12-04T17:47:14.720Z",
+                     *         "created": "2026-12-04T17:55:20.087Z",
+                     *         "last_updated": "2026-12-04T17:55:20.087Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -9000,8 +9000,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:15.008Z",
-                     *         "last_updated": "2026-12-04T17:47:15.008Z",
+                     *         "created": "2026-12-04T17:55:20.276Z",
+                     *         "last_updated": "2026-12-04T17:55:20.276Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -9277,7 +9277,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e06b0095-5906-43ed-8ca4-0bf44fa8e84a",
+                     *       "id": "5c3cce13-f2ce-4979-b4ff-a84b63587dbc",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -9308,7 +9308,7 @@ export interface operations {
                      *       "observations": "Pedido 1832",
                      *       "items": [
                      *         {
-                     *           "id": "e06b0095-5906-43ed-8ca4-0bf44fa8e84a-1",
+                     *           "id": "5c3cce13-f2ce-4979-b4ff-a84b63587dbc-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -9357,8 +9357,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:14.720Z",
-                     *         "last_updated": "2026-12-04T17:47:14.720Z",
+                     *         "created": "2026-12-04T17:55:20.087Z",
+                     *         "last_updated": "2026-12-04T17:55:20.087Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -9843,7 +9843,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e06b0095-5906-43ed-8ca4-0bf44fa8e84a",
+                     *       "id": "5c3cce13-f2ce-4979-b4ff-a84b63587dbc",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -9874,7 +9874,7 @@ export interface operations {
                      *       "observations": "Pedido 1832, entrega en bodega",
                      *       "items": [
                      *         {
-                     *           "id": "e06b0095-5906-43ed-8ca4-0bf44fa8e84a-1",
+                     *           "id": "5c3cce13-f2ce-4979-b4ff-a84b63587dbc-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -9923,8 +9923,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:14.720Z",
-                     *         "last_updated": "2026-12-04T17:47:15.418Z",
+                     *         "created": "2026-12-04T17:55:20.087Z",
+                     *         "last_updated": "2026-12-04T17:55:20.569Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -10210,7 +10210,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b56dc3b-5c16-4da4-95aa-7d3ac2aa84a0",
+                     *       "id": "7505bfe8-cdb7-4c83-9507-c85023948935",
                      *       "deleted": true
                      *     }
                      */
@@ -10288,7 +10288,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c37ff3f1-f93c-41bf-87f6-8bf00fee8dcb",
+                     *       "id": "e306b1af-0ef0-4f6c-8a29-839193d0365e",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -10319,7 +10319,7 @@ export interface operations {
                      *       "observations": "Pedido 1833",
                      *       "items": [
                      *         {
-                     *           "id": "c37ff3f1-f93c-41bf-87f6-8bf00fee8dcb-1",
+                     *           "id": "e306b1af-0ef0-4f6c-8a29-839193d0365e-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -10368,8 +10368,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:16.306Z",
-                     *         "last_updated": "2026-12-04T17:47:16.325Z",
+                     *         "created": "2026-12-04T17:55:20.854Z",
+                     *         "last_updated": "2026-12-04T17:55:20.881Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true,
@@ -10637,7 +10637,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "02b2af36-11bc-4e97-b7a4-e691c71f365f",
+                     *       "id": "4cff5d15-8a09-46a0-b629-cdbe132b4473",
                      *       "document": {
                      *         "id": 1,
                      *         "name": "Factura electrónica de venta"
@@ -10668,7 +10668,7 @@ export interface operations {
                      *       "observations": "Pedido 1836",
                      *       "items": [
                      *         {
-                     *           "id": "02b2af36-11bc-4e97-b7a4-e691c71f365f-1",
+                     *           "id": "4cff5d15-8a09-46a0-b629-cdbe132b4473-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 2,
                      *           "price": 500,
@@ -10697,7 +10697,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "cufe": "956f44a3179b25be4db6ed5030c0c48fd3d5981fa50adedc59983be9029cf565bb5b6cd99f15954e324e61ab1ba72285",
+                     *         "cufe": "86162f277d4cc0126966d6b1f7093fcc0ca82f6aaac52ea24cfb2ddfc21639de0f7c941d84e7e0a90ffbce4143a11ecd",
                      *         "cude": null,
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
@@ -10708,8 +10708,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:16.590Z",
-                     *         "last_updated": "2026-12-04T17:47:17.489Z",
+                     *         "created": "2026-12-04T17:55:21.018Z",
+                     *         "last_updated": "2026-12-04T17:55:21.723Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -11197,7 +11197,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "82b8bce6-1ec4-447a-bdbf-de417e72adce",
+                     *       "id": "6e6de4ec-2a99-47e7-a72f-dfc8c323d6ff",
                      *       "document": {
                      *         "id": 1,
                      *         "name": "Factura electrónica de venta"
@@ -11228,7 +11228,7 @@ export interface operations {
                      *       "observations": "Factura del tiquete POS POS-17-1, a solicitud del comprador",
                      *       "items": [
                      *         {
-                     *           "id": "82b8bce6-1ec4-447a-bdbf-de417e72adce-1",
+                     *           "id": "6e6de4ec-2a99-47e7-a72f-dfc8c323d6ff-1",
                      *           "code": "PORT14",
                      *           "quantity": 2,
                      *           "price": 50,
@@ -11266,7 +11266,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "cufe": "2200fb2ade696390d1613229382ff29d3b05396d21a3a938bbe3412cae4d5fe888f5455f326150b9190173abafa48b63",
+                     *         "cufe": "37122837f2e9c00a520add1245d85117b6b08fb1f50c37fa2f5ca4c20c7216cc6e864cffc8609af97ec276c0f3965e29",
                      *         "cude": null,
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
@@ -11277,8 +11277,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:20.745Z",
-                     *         "last_updated": "2026-12-04T17:47:20.809Z",
+                     *         "created": "2026-12-04T17:55:23.392Z",
+                     *         "last_updated": "2026-12-04T17:55:23.457Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -11600,7 +11600,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "366e8ee4-e701-42e8-b2f2-537205394d81",
+                     *           "id": "505ac761-e943-4b4b-8864-ca0d20dcc945",
                      *           "document": {
                      *             "id": 15,
                      *             "name": "Nota crédito"
@@ -11628,7 +11628,7 @@ export interface operations {
                      *           "observations": null,
                      *           "items": [
                      *             {
-                     *               "id": "366e8ee4-e701-42e8-b2f2-537205394d81-1",
+                     *               "id": "505ac761-e943-4b4b-8864-ca0d20dcc945-1",
                      *               "code": "LIBRO01",
                      *               "quantity": 1,
                      *               "price": 100,
@@ -11657,13 +11657,13 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:47:17.575Z",
-                     *             "last_updated": "2026-12-04T17:47:17.575Z",
+                     *             "created": "2026-12-04T17:55:21.778Z",
+                     *             "last_updated": "2026-12-04T17:55:21.778Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false,
                      *           "invoice": {
-                     *             "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
+                     *             "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
                      *             "name": "FV-2-4"
                      *           },
                      *           "reason": 3,
@@ -11912,7 +11912,7 @@ export interface operations {
                  *         "id": 15
                  *       },
                  *       "date": "2026-12-04",
-                 *       "invoice": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
+                 *       "invoice": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
                  *       "reason": 3,
                  *       "seller": 1,
                  *       "items": [
@@ -12040,7 +12040,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "366e8ee4-e701-42e8-b2f2-537205394d81",
+                     *       "id": "505ac761-e943-4b4b-8864-ca0d20dcc945",
                      *       "document": {
                      *         "id": 15,
                      *         "name": "Nota crédito"
@@ -12068,7 +12068,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "366e8ee4-e701-42e8-b2f2-537205394d81-1",
+                     *           "id": "505ac761-e943-4b4b-8864-ca0d20dcc945-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -12097,13 +12097,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:17.575Z",
-                     *         "last_updated": "2026-12-04T17:47:17.575Z",
+                     *         "created": "2026-12-04T17:55:21.778Z",
+                     *         "last_updated": "2026-12-04T17:55:21.778Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
+                     *         "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -12358,7 +12358,7 @@ export interface operations {
                  *         "id": 15
                  *       },
                  *       "date": "2026-12-04",
-                 *       "invoice": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
+                 *       "invoice": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
                  *       "reason": 3,
                  *       "seller": 1,
                  *       "items": [
@@ -12543,13 +12543,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:17.715Z",
-                     *         "last_updated": "2026-12-04T17:47:17.715Z",
+                     *         "created": "2026-12-04T17:55:21.909Z",
+                     *         "last_updated": "2026-12-04T17:55:21.909Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
+                     *         "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -12799,7 +12799,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "366e8ee4-e701-42e8-b2f2-537205394d81",
+                     *       "id": "505ac761-e943-4b4b-8864-ca0d20dcc945",
                      *       "document": {
                      *         "id": 15,
                      *         "name": "Nota crédito"
@@ -12827,7 +12827,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "366e8ee4-e701-42e8-b2f2-537205394d81-1",
+                     *           "id": "505ac761-e943-4b4b-8864-ca0d20dcc945-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -12856,13 +12856,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:17.575Z",
-                     *         "last_updated": "2026-12-04T17:47:17.575Z",
+                     *         "created": "2026-12-04T17:55:21.778Z",
+                     *         "last_updated": "2026-12-04T17:55:21.778Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
+                     *         "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -13113,7 +13113,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "87a48e6c-90c7-4385-a544-ed4eb5de8f08",
+                     *       "id": "b396164c-cdab-4cfc-9f6f-a0a853098eaa",
                      *       "document": {
                      *         "id": 13,
                      *         "name": "Nota crédito electrónica"
@@ -13141,7 +13141,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "87a48e6c-90c7-4385-a544-ed4eb5de8f08-1",
+                     *           "id": "b396164c-cdab-4cfc-9f6f-a0a853098eaa-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -13170,20 +13170,20 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:18.191Z",
-                     *         "last_updated": "2026-12-04T17:47:18.282Z",
+                     *         "created": "2026-12-04T17:55:22.241Z",
+                     *         "last_updated": "2026-12-04T17:55:22.276Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "02b2af36-11bc-4e97-b7a4-e691c71f365f",
+                     *         "id": "4cff5d15-8a09-46a0-b629-cdbe132b4473",
                      *         "name": "SETP-1-990000000"
                      *       },
                      *       "reason": 3,
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "cude": "4707ddfcdaa5bbe0c5b8d3f93a4cc9bce0a458625bc6e74cc533f3cc88dc41d37c7ca6155648422b90b47b3a8cabd80d",
+                     *         "cude": "bf601c7970203a7d3eaeaaa372a3f18db83a3a0d91cf9821a5c7b0531a6412cf35d2042a18cbfe272c09c2e032c832df",
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
                      *       }
@@ -13596,7 +13596,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "439ab72c-78a9-46c6-bdee-6fe56a306d20",
+                     *       "id": "15f490cf-b662-483b-8a3e-80847b32395c",
                      *       "document": {
                      *         "id": 15,
                      *         "name": "Nota crédito"
@@ -13624,7 +13624,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "439ab72c-78a9-46c6-bdee-6fe56a306d20-1",
+                     *           "id": "15f490cf-b662-483b-8a3e-80847b32395c-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -13653,13 +13653,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:18.345Z",
-                     *         "last_updated": "2026-12-04T17:47:18.361Z",
+                     *         "created": "2026-12-04T17:55:22.320Z",
+                     *         "last_updated": "2026-12-04T17:55:22.329Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true,
                      *       "invoice": {
-                     *         "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
+                     *         "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -13928,7 +13928,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "90db0cd0-b0c1-44ad-9def-29e1bfd4edf9",
+                     *           "id": "9cb0077d-1a53-4d29-9ddb-439e31659a2a",
                      *           "document": {
                      *             "id": 16,
                      *             "name": "Nota débito"
@@ -13956,7 +13956,7 @@ export interface operations {
                      *           "observations": null,
                      *           "items": [
                      *             {
-                     *               "id": "90db0cd0-b0c1-44ad-9def-29e1bfd4edf9-1",
+                     *               "id": "9cb0077d-1a53-4d29-9ddb-439e31659a2a-1",
                      *               "code": "INTERES",
                      *               "quantity": 1,
                      *               "price": 25,
@@ -13985,13 +13985,13 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:47:18.429Z",
-                     *             "last_updated": "2026-12-04T17:47:18.429Z",
+                     *             "created": "2026-12-04T17:55:22.373Z",
+                     *             "last_updated": "2026-12-04T17:55:22.373Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false,
                      *           "invoice": {
-                     *             "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
+                     *             "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
                      *             "name": "FV-2-4"
                      *           },
                      *           "reason": 1,
@@ -14240,7 +14240,7 @@ export interface operations {
                  *         "id": 16
                  *       },
                  *       "date": "2026-12-04",
-                 *       "invoice": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
+                 *       "invoice": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
                  *       "reason": 1,
                  *       "seller": 1,
                  *       "items": [
@@ -14369,7 +14369,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "90db0cd0-b0c1-44ad-9def-29e1bfd4edf9",
+                     *       "id": "9cb0077d-1a53-4d29-9ddb-439e31659a2a",
                      *       "document": {
                      *         "id": 16,
                      *         "name": "Nota débito"
@@ -14397,7 +14397,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "90db0cd0-b0c1-44ad-9def-29e1bfd4edf9-1",
+                     *           "id": "9cb0077d-1a53-4d29-9ddb-439e31659a2a-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -14426,13 +14426,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:18.429Z",
-                     *         "last_updated": "2026-12-04T17:47:18.429Z",
+                     *         "created": "2026-12-04T17:55:22.373Z",
+                     *         "last_updated": "2026-12-04T17:55:22.373Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
+                     *         "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -14687,7 +14687,7 @@ export interface operations {
                  *         "id": 16
                  *       },
                  *       "date": "2026-12-04",
-                 *       "invoice": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
+                 *       "invoice": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
                  *       "reason": 1,
                  *       "seller": 1,
                  *       "items": [
@@ -14873,13 +14873,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:18.566Z",
-                     *         "last_updated": "2026-12-04T17:47:18.566Z",
+                     *         "created": "2026-12-04T17:55:22.469Z",
+                     *         "last_updated": "2026-12-04T17:55:22.469Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
+                     *         "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -15129,7 +15129,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "90db0cd0-b0c1-44ad-9def-29e1bfd4edf9",
+                     *       "id": "9cb0077d-1a53-4d29-9ddb-439e31659a2a",
                      *       "document": {
                      *         "id": 16,
                      *         "name": "Nota débito"
@@ -15157,7 +15157,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "90db0cd0-b0c1-44ad-9def-29e1bfd4edf9-1",
+                     *           "id": "9cb0077d-1a53-4d29-9ddb-439e31659a2a-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -15186,13 +15186,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:18.429Z",
-                     *         "last_updated": "2026-12-04T17:47:18.429Z",
+                     *         "created": "2026-12-04T17:55:22.373Z",
+                     *         "last_updated": "2026-12-04T17:55:22.373Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
+                     *         "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -15443,7 +15443,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "347229c5-3bfb-4d77-86e9-119f42499bcc",
+                     *       "id": "c23511b3-0bfc-4df2-b616-531066d304fa",
                      *       "document": {
                      *         "id": 14,
                      *         "name": "Nota débito electrónica"
@@ -15471,7 +15471,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "347229c5-3bfb-4d77-86e9-119f42499bcc-1",
+                     *           "id": "c23511b3-0bfc-4df2-b616-531066d304fa-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -15500,20 +15500,20 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:19.312Z",
-                     *         "last_updated": "2026-12-04T17:47:19.693Z",
+                     *         "created": "2026-12-04T17:55:22.791Z",
+                     *         "last_updated": "2026-12-04T17:55:22.847Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "02b2af36-11bc-4e97-b7a4-e691c71f365f",
+                     *         "id": "4cff5d15-8a09-46a0-b629-cdbe132b4473",
                      *         "name": "SETP-1-990000000"
                      *       },
                      *       "reason": 1,
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "cude": "9e56c027b34a1c6a0c5bff022285f719e04828ec560b5e24fafe6c678bd61cb84d4d50fdac1bd9d35fb5c2816a224b4c",
+                     *         "cude": "66fc26229bb791f35bf6d289adffcb5c61b4500da064155938dc899d035d41d012f01d99fa099d617f4040f1f9bb8a9f",
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
                      *       }
@@ -15926,7 +15926,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "147d560e-a0f4-4fe4-8dc2-f0d54d17a319",
+                     *       "id": "4362c44e-770f-4513-9d1f-dccfc6aadd28",
                      *       "document": {
                      *         "id": 16,
                      *         "name": "Nota débito"
@@ -15954,7 +15954,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "147d560e-a0f4-4fe4-8dc2-f0d54d17a319-1",
+                     *           "id": "4362c44e-770f-4513-9d1f-dccfc6aadd28-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -15983,13 +15983,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:19.797Z",
-                     *         "last_updated": "2026-12-04T17:47:19.823Z",
+                     *         "created": "2026-12-04T17:55:22.895Z",
+                     *         "last_updated": "2026-12-04T17:55:22.907Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true,
                      *       "invoice": {
-                     *         "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
+                     *         "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -16259,7 +16259,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "bc84faaf-4048-4348-beac-8b2c35028e48",
+                     *           "id": "7271298a-2727-43b7-b619-dcc3b4079e6e",
                      *           "document": {
                      *             "id": 11,
                      *             "name": "Recibo de caja"
@@ -16308,8 +16308,8 @@ export interface operations {
                      *             "observations": null
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:47:19.859Z",
-                     *             "last_updated": "2026-12-04T17:47:19.859Z",
+                     *             "created": "2026-12-04T17:55:22.950Z",
+                     *             "last_updated": "2026-12-04T17:55:22.950Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false
@@ -16578,7 +16578,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bc84faaf-4048-4348-beac-8b2c35028e48",
+                     *       "id": "7271298a-2727-43b7-b619-dcc3b4079e6e",
                      *       "document": {
                      *         "id": 11,
                      *         "name": "Recibo de caja"
@@ -16627,8 +16627,8 @@ export interface operations {
                      *         "observations": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:19.859Z",
-                     *         "last_updated": "2026-12-04T17:47:19.859Z",
+                     *         "created": "2026-12-04T17:55:22.950Z",
+                     *         "last_updated": "2026-12-04T17:55:22.950Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false
@@ -16791,7 +16791,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bc84faaf-4048-4348-beac-8b2c35028e48",
+                     *       "id": "7271298a-2727-43b7-b619-dcc3b4079e6e",
                      *       "document": {
                      *         "id": 11,
                      *         "name": "Recibo de caja"
@@ -16840,8 +16840,8 @@ export interface operations {
                      *         "observations": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:19.859Z",
-                     *         "last_updated": "2026-12-04T17:47:19.859Z",
+                     *         "created": "2026-12-04T17:55:22.950Z",
+                     *         "last_updated": "2026-12-04T17:55:22.950Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false
@@ -16995,7 +16995,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7cd59812-1d1a-491f-89fd-70495866e804",
+                     *       "id": "f62ff6c8-df5f-4ef8-b7aa-211d6492ca7d",
                      *       "document": {
                      *         "id": 11,
                      *         "name": "Recibo de caja"
@@ -17029,8 +17029,8 @@ export interface operations {
                      *         "observations": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:20.247Z",
-                     *         "last_updated": "2026-12-04T17:47:20.255Z",
+                     *         "created": "2026-12-04T17:55:23.189Z",
+                     *         "last_updated": "2026-12-04T17:55:23.200Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true
@@ -17199,7 +17199,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "invoice",
                      *               "document": {
-                     *                 "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
+                     *                 "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
                      *                 "name": "FV-2-4"
                      *               },
                      *               "description": "Factura FV-2-4, cuota 1",
@@ -17214,7 +17214,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "439ab72c-78a9-46c6-bdee-6fe56a306d20",
+                     *                 "id": "15f490cf-b662-483b-8a3e-80847b32395c",
                      *                 "name": "NC-15-2"
                      *               },
                      *               "description": "Anulación de la nota crédito NC-15-2 · FV-2-4, cuota 1",
@@ -17229,7 +17229,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "90db0cd0-b0c1-44ad-9def-29e1bfd4edf9",
+                     *                 "id": "9cb0077d-1a53-4d29-9ddb-439e31659a2a",
                      *                 "name": "ND-16-1"
                      *               },
                      *               "description": "Nota débito ND-16-1 · FV-2-4, cuota 2",
@@ -17244,7 +17244,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "147d560e-a0f4-4fe4-8dc2-f0d54d17a319",
+                     *                 "id": "4362c44e-770f-4513-9d1f-dccfc6aadd28",
                      *                 "name": "ND-16-2"
                      *               },
                      *               "description": "Nota débito ND-16-2 · FV-2-4, cuota 3",
@@ -17259,7 +17259,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "347229c5-3bfb-4d77-86e9-119f42499bcc",
+                     *                 "id": "c23511b3-0bfc-4df2-b616-531066d304fa",
                      *                 "name": "NDE-14-1"
                      *               },
                      *               "description": "Nota débito NDE-14-1 · SETP-1-990000000, cuota 2",
@@ -17274,7 +17274,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "invoice",
                      *               "document": {
-                     *                 "id": "02b2af36-11bc-4e97-b7a4-e691c71f365f",
+                     *                 "id": "4cff5d15-8a09-46a0-b629-cdbe132b4473",
                      *                 "name": "SETP-1-990000000"
                      *               },
                      *               "description": "Factura SETP-1-990000000, cuota 1",
@@ -17289,7 +17289,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "366e8ee4-e701-42e8-b2f2-537205394d81",
+                     *                 "id": "505ac761-e943-4b4b-8864-ca0d20dcc945",
                      *                 "name": "NC-15-1"
                      *               },
                      *               "description": "Nota crédito NC-15-1 · FV-2-4, cuota 1",
@@ -17304,7 +17304,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "439ab72c-78a9-46c6-bdee-6fe56a306d20",
+                     *                 "id": "15f490cf-b662-483b-8a3e-80847b32395c",
                      *                 "name": "NC-15-2"
                      *               },
                      *               "description": "Nota crédito NC-15-2 · FV-2-4, cuota 1",
@@ -17319,7 +17319,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "87a48e6c-90c7-4385-a544-ed4eb5de8f08",
+                     *                 "id": "b396164c-cdab-4cfc-9f6f-a0a853098eaa",
                      *                 "name": "NCE-13-1"
                      *               },
                      *               "description": "Nota crédito NCE-13-1 · SETP-1-990000000, cuota 1",
@@ -17334,7 +17334,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "147d560e-a0f4-4fe4-8dc2-f0d54d17a319",
+                     *                 "id": "4362c44e-770f-4513-9d1f-dccfc6aadd28",
                      *                 "name": "ND-16-2"
                      *               },
                      *               "description": "Anulación de la nota débito ND-16-2 · FV-2-4, cuota 3",
@@ -17349,7 +17349,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "voucher",
                      *               "document": {
-                     *                 "id": "bc84faaf-4048-4348-beac-8b2c35028e48",
+                     *                 "id": "7271298a-2727-43b7-b619-dcc3b4079e6e",
                      *                 "name": "RC-11-1"
                      *               },
                      *               "description": "Recibo de caja RC-11-1 · FV-2-4, cuota 1",
@@ -17616,7 +17616,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d723e343-f7f4-46a8-825a-0eb84f18cc7e",
+                     *       "id": "8db3140c-ea4d-4e86-b115-95f6a9c19e2e",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "cartera@cliente.example"
@@ -17904,7 +17904,7 @@ export interface operations {
                      *           "items": [
                      *             {
                      *               "invoice": {
-                     *                 "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
+                     *                 "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
                      *                 "name": "FV-2-4",
                      *                 "date": "2026-12-04"
                      *               },
@@ -17922,7 +17922,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "invoice": {
-                     *                 "id": "02b2af36-11bc-4e97-b7a4-e691c71f365f",
+                     *                 "id": "4cff5d15-8a09-46a0-b629-cdbe132b4473",
                      *                 "name": "SETP-1-990000000",
                      *                 "date": "2026-12-04"
                      *               },
@@ -17940,7 +17940,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "invoice": {
-                     *                 "id": "f9a5f088-0e1a-4240-990f-6aaea1324bae",
+                     *                 "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
                      *                 "name": "FV-2-4",
                      *                 "date": "2026-12-04"
                      *               },
@@ -17958,7 +17958,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "invoice": {
-                     *                 "id": "02b2af36-11bc-4e97-b7a4-e691c71f365f",
+                     *                 "id": "4cff5d15-8a09-46a0-b629-cdbe132b4473",
                      *                 "name": "SETP-1-990000000",
                      *                 "date": "2026-12-04"
                      *               },
@@ -18142,7 +18142,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3f815e42-7485-4585-9db1-889f19d86d75",
+                     *       "id": "487439cb-ea7a-4048-9c01-6f2f44eec067",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18347,7 +18347,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a11d414e-86bd-4725-9b1d-7bb5a05c4085",
+                     *       "id": "52fbe5b6-5669-45da-b7d5-4b7356f92711",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18552,7 +18552,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e82aa44a-2df7-4bbb-89f3-8fb5bf0717a2",
+                     *       "id": "39c803bd-cd44-46d7-98c7-2f6a7dc06409",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18757,7 +18757,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d9cfd04c-7218-4d12-bb79-76447665a8fb",
+                     *       "id": "3c1fb435-3e59-4000-899f-449bb48ac6be",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18954,7 +18954,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "05aaf5e4-446f-4410-821f-f2bc3aec029a",
+                     *           "id": "775dfb23-bdaf-42c9-8593-42c905b90587",
                      *           "url": "https://erp.example.co/hooks/facturas",
                      *           "events": [
                      *             "invoice.stamp_accepted",
@@ -18963,7 +18963,7 @@ export interface operations {
                      *           "description": "ERP",
                      *           "active": true,
                      *           "max_events": 1,
-                     *           "created_at": "2026-12-04T17:47:13.811Z",
+                     *           "created_at": "2026-12-04T17:55:19.545Z",
                      *           "previous_secret_expires_at": null
                      *         }
                      *       ]
@@ -19087,7 +19087,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05aaf5e4-446f-4410-821f-f2bc3aec029a",
+                     *       "id": "775dfb23-bdaf-42c9-8593-42c905b90587",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -19096,9 +19096,9 @@ export interface operations {
                      *       "description": "ERP",
                      *       "active": true,
                      *       "max_events": 1,
-                     *       "created_at": "2026-12-04T17:47:13.811Z",
+                     *       "created_at": "2026-12-04T17:55:19.545Z",
                      *       "previous_secret_expires_at": null,
-                     *       "secret": "whsec_YZ5fvIWVeSxcdJzAEZguzdXKK2q07WWY"
+                     *       "secret": "whsec_als0e8grCbqX2i0Fc85AbUUv8yy07t6b"
                      *     }
                      */
                     "application/json": {
@@ -19195,7 +19195,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05aaf5e4-446f-4410-821f-f2bc3aec029a",
+                     *       "id": "775dfb23-bdaf-42c9-8593-42c905b90587",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -19204,7 +19204,7 @@ export interface operations {
                      *       "description": "ERP",
                      *       "active": true,
                      *       "max_events": 1,
-                     *       "created_at": "2026-12-04T17:47:13.811Z",
+                     *       "created_at": "2026-12-04T17:55:19.545Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -19302,7 +19302,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05aaf5e4-446f-4410-821f-f2bc3aec029a",
+                     *       "id": "775dfb23-bdaf-42c9-8593-42c905b90587",
                      *       "deleted": true
                      *     }
                      */
@@ -19401,7 +19401,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05aaf5e4-446f-4410-821f-f2bc3aec029a",
+                     *       "id": "775dfb23-bdaf-42c9-8593-42c905b90587",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -19410,7 +19410,7 @@ export interface operations {
                      *       "description": "ERP contable",
                      *       "active": true,
                      *       "max_events": 1,
-                     *       "created_at": "2026-12-04T17:47:13.811Z",
+                     *       "created_at": "2026-12-04T17:55:19.545Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -19517,7 +19517,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05aaf5e4-446f-4410-821f-f2bc3aec029a",
+                     *       "id": "775dfb23-bdaf-42c9-8593-42c905b90587",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -19526,9 +19526,9 @@ export interface operations {
                      *       "description": "ERP contable",
                      *       "active": true,
                      *       "max_events": 1,
-                     *       "created_at": "2026-12-04T17:47:13.811Z",
-                     *       "previous_secret_expires_at": "2026-12-05T17:47:21.589Z",
-                     *       "secret": "whsec_F_8gcIx120k7EeEMl24-BXuGrTDtRPnp"
+                     *       "created_at": "2026-12-04T17:55:19.545Z",
+                     *       "previous_secret_expires_at": "2026-12-05T17:55:24.009Z",
+                     *       "secret": "whsec_5qtFXntR1sbEi88AG9_UVCAJNMeg_9Dk"
                      *     }
                      */
                     "application/json": {
@@ -19628,16 +19628,16 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "3c5d5d3f-261c-497a-9eb0-f46a8edefc3d",
-                     *           "event_id": "a78d75ce-d0be-4734-a31a-31828baaffb6",
+                     *           "id": "1a508c75-990a-4f30-ad0f-781202407814",
+                     *           "event_id": "fa354061-08ad-432b-a47e-79061ceb4ac6",
                      *           "type": "invoice.stamp_accepted",
-                     *           "document_id": "82b8bce6-1ec4-447a-bdbf-de417e72adce",
+                     *           "document_id": "6e6de4ec-2a99-47e7-a72f-dfc8c323d6ff",
                      *           "status": "pending",
                      *           "attempts": 1,
                      *           "response_status": null,
                      *           "last_error": "The URL names a host that does not resolve (erp.example.co)",
-                     *           "created_at": "2026-12-04T17:47:20.809Z",
-                     *           "last_attempt_at": "2026-12-04T17:47:21.326Z",
+                     *           "created_at": "2026-12-04T17:55:23.457Z",
+                     *           "last_attempt_at": "2026-12-04T17:55:23.863Z",
                      *           "delivered_at": null
                      *         }
                      *       ]
@@ -19746,16 +19746,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3c5d5d3f-261c-497a-9eb0-f46a8edefc3d",
-                     *       "event_id": "a78d75ce-d0be-4734-a31a-31828baaffb6",
+                     *       "id": "1a508c75-990a-4f30-ad0f-781202407814",
+                     *       "event_id": "fa354061-08ad-432b-a47e-79061ceb4ac6",
                      *       "type": "invoice.stamp_accepted",
-                     *       "document_id": "82b8bce6-1ec4-447a-bdbf-de417e72adce",
+                     *       "document_id": "6e6de4ec-2a99-47e7-a72f-dfc8c323d6ff",
                      *       "status": "pending",
                      *       "attempts": 1,
                      *       "response_status": null,
                      *       "last_error": "The URL names a host that does not resolve (erp.example.co)",
-                     *       "created_at": "2026-12-04T17:47:20.809Z",
-                     *       "last_attempt_at": "2026-12-04T17:47:21.326Z",
+                     *       "created_at": "2026-12-04T17:55:23.457Z",
+                     *       "last_attempt_at": "2026-12-04T17:55:23.863Z",
                      *       "delivered_at": null
                      *     }
                      */
@@ -19854,7 +19854,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "tk_fAhLcVLiRMpn3GHl3Ojzi5nNHc0z2cI5Mr0nuxgr8z0",
+                     *       "access_token": "tk_9xhRCODj5yiha3ozTntAtjldxwlbwD4D1s2lZAHxMOE",
                      *       "token_type": "Bearer",
                      *       "expires_in": 86400
                      *     }
@@ -22575,8 +22575,8 @@ export interface operations {
                      *           ],
                      *           "custom_fields": [],
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:47:07.843Z",
-                     *             "last_updated": "2026-12-04T17:47:07.843Z"
+                     *             "created": "2026-12-04T17:55:16.999Z",
+                     *             "last_updated": "2026-12-04T17:55:16.999Z"
                      *           },
                      *           "tax_regime": "601",
                      *           "related_users": {
@@ -22886,8 +22886,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:21.826Z",
-                     *         "last_updated": "2026-12-04T17:47:21.826Z"
+                     *         "created": "2026-12-04T17:55:24.187Z",
+                     *         "last_updated": "2026-12-04T17:55:24.187Z"
                      *       },
                      *       "tax_regime": "612"
                      *     }
@@ -23073,8 +23073,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:21.826Z",
-                     *         "last_updated": "2026-12-04T17:47:21.826Z"
+                     *         "created": "2026-12-04T17:55:24.187Z",
+                     *         "last_updated": "2026-12-04T17:55:24.187Z"
                      *       },
                      *       "tax_regime": "612"
                      *     }
@@ -23384,8 +23384,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:21.826Z",
-                     *         "last_updated": "2026-12-04T17:47:21.931Z"
+                     *         "created": "2026-12-04T17:55:24.187Z",
+                     *         "last_updated": "2026-12-04T17:55:24.265Z"
                      *       },
                      *       "tax_regime": "612"
                      *     }
@@ -23689,8 +23689,8 @@ export interface operations {
                      *             "name": "Pieza"
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:47:07.843Z",
-                     *             "last_updated": "2026-12-04T17:47:07.843Z"
+                     *             "created": "2026-12-04T17:55:16.999Z",
+                     *             "last_updated": "2026-12-04T17:55:16.999Z"
                      *           },
                      *           "account_group": {
                      *             "id": 5,
@@ -23988,8 +23988,8 @@ export interface operations {
                      *         "name": "Pieza"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:21.952Z",
-                     *         "last_updated": "2026-12-04T17:47:21.952Z"
+                     *         "created": "2026-12-04T17:55:24.284Z",
+                     *         "last_updated": "2026-12-04T17:55:24.284Z"
                      *       },
                      *       "sat_product_key": "50201712",
                      *       "sat_unit_key": "H87",
@@ -24161,8 +24161,8 @@ export interface operations {
                      *         "name": "Pieza"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:21.952Z",
-                     *         "last_updated": "2026-12-04T17:47:21.952Z"
+                     *         "created": "2026-12-04T17:55:24.284Z",
+                     *         "last_updated": "2026-12-04T17:55:24.284Z"
                      *       },
                      *       "sat_product_key": "50201712",
                      *       "sat_unit_key": "H87",
@@ -24458,8 +24458,8 @@ export interface operations {
                      *         "name": "Pieza"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:21.952Z",
-                     *         "last_updated": "2026-12-04T17:47:21.980Z"
+                     *         "created": "2026-12-04T17:55:24.284Z",
+                     *         "last_updated": "2026-12-04T17:55:24.317Z"
                      *       },
                      *       "sat_product_key": "50201712",
                      *       "sat_unit_key": "H87",
@@ -24711,7 +24711,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "6e5c0c99-5814-4edb-baf5-0aa8055adcee",
+                     *           "id": "bfc8f94b-f9cf-4096-9fd5-cdd6869ecd62",
                      *           "document": {
                      *             "id": 18,
                      *             "name": "Factura serie A"
@@ -24776,7 +24776,7 @@ export interface operations {
                      *           "stamp": {
                      *             "send": true,
                      *             "status": "Accepted",
-                     *             "uuid": "D673F612-EF6A-44CF-BB6A-5D53C9DBF81A",
+                     *             "uuid": "4FFA7FCB-96D7-4821-B55B-6E135483DFFD",
                      *             "errors": null,
                      *             "observations": null
                      *           },
@@ -24786,8 +24786,8 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:47:22.227Z",
-                     *             "last_updated": "2026-12-04T17:47:22.809Z"
+                     *             "created": "2026-12-04T17:55:24.492Z",
+                     *             "last_updated": "2026-12-04T17:55:24.976Z"
                      *           },
                      *           "annulled": false,
                      *           "cancellation": null
@@ -25126,7 +25126,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6e5c0c99-5814-4edb-baf5-0aa8055adcee",
+                     *       "id": "bfc8f94b-f9cf-4096-9fd5-cdd6869ecd62",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -25191,7 +25191,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "D673F612-EF6A-44CF-BB6A-5D53C9DBF81A",
+                     *         "uuid": "4FFA7FCB-96D7-4821-B55B-6E135483DFFD",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -25201,8 +25201,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:22.227Z",
-                     *         "last_updated": "2026-12-04T17:47:22.809Z"
+                     *         "created": "2026-12-04T17:55:24.492Z",
+                     *         "last_updated": "2026-12-04T17:55:24.976Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -25617,8 +25617,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:22.993Z",
-                     *         "last_updated": "2026-12-04T17:47:22.993Z"
+                     *         "created": "2026-12-04T17:55:25.064Z",
+                     *         "last_updated": "2026-12-04T17:55:25.064Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -25828,7 +25828,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6e5c0c99-5814-4edb-baf5-0aa8055adcee",
+                     *       "id": "bfc8f94b-f9cf-4096-9fd5-cdd6869ecd62",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -25893,7 +25893,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "D673F612-EF6A-44CF-BB6A-5D53C9DBF81A",
+                     *         "uuid": "4FFA7FCB-96D7-4821-B55B-6E135483DFFD",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -25903,8 +25903,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:22.227Z",
-                     *         "last_updated": "2026-12-04T17:47:22.809Z"
+                     *         "created": "2026-12-04T17:55:24.492Z",
+                     *         "last_updated": "2026-12-04T17:55:24.976Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -26115,7 +26115,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0459786c-381e-4cbe-b3fb-257eebe3481e",
+                     *       "id": "f53d7748-6089-411c-b2ea-e99d20eb8600",
                      *       "deleted": true
                      *     }
                      */
@@ -26193,7 +26193,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3c8d80bb-233a-425e-b89f-98b904e83f14",
+                     *       "id": "b254e131-8eb7-4433-a640-88504c113296",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -26268,8 +26268,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:24.021Z",
-                     *         "last_updated": "2026-12-04T17:47:24.039Z"
+                     *         "created": "2026-12-04T17:55:25.504Z",
+                     *         "last_updated": "2026-12-04T17:55:25.511Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": null
@@ -26471,7 +26471,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3507ac0f-7553-4e3c-a315-a38c52ae8226",
+                     *       "id": "19eb3e91-b502-434e-84c1-0e881ff7a755",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -26536,7 +26536,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "1B123C0C-DBCA-44A8-9247-E79EF543A894",
+                     *         "uuid": "020AFFAE-5426-46CE-8F64-477D52EE91CE",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -26546,8 +26546,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:23.766Z",
-                     *         "last_updated": "2026-12-04T17:47:23.888Z"
+                     *         "created": "2026-12-04T17:55:25.395Z",
+                     *         "last_updated": "2026-12-04T17:55:25.440Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -26945,7 +26945,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3507ac0f-7553-4e3c-a315-a38c52ae8226",
+                     *       "id": "19eb3e91-b502-434e-84c1-0e881ff7a755",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -27010,7 +27010,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "1B123C0C-DBCA-44A8-9247-E79EF543A894",
+                     *         "uuid": "020AFFAE-5426-46CE-8F64-477D52EE91CE",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -27020,15 +27020,15 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:23.766Z",
-                     *         "last_updated": "2026-12-04T17:47:23.950Z"
+                     *         "created": "2026-12-04T17:55:25.395Z",
+                     *         "last_updated": "2026-12-04T17:55:25.472Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": {
                      *         "status": "Cancelled",
                      *         "motive": "02",
                      *         "substitution": null,
-                     *         "requested_at": "2026-12-04T17:47:23.921Z",
+                     *         "requested_at": "2026-12-04T17:55:25.458Z",
                      *         "errors": null
                      *       }
                      *     }
@@ -27409,7 +27409,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "ecbf910d-74e1-490f-8c3a-eb9dea7c9ab0",
+                     *           "id": "2a9e7925-acf9-47c4-b03c-70685b7015d9",
                      *           "document": {
                      *             "id": 23,
                      *             "name": "Nota de crédito"
@@ -27461,7 +27461,7 @@ export interface operations {
                      *           "stamp": {
                      *             "send": true,
                      *             "status": "Accepted",
-                     *             "uuid": "6353D5C3-2D2A-4880-B652-E9FB7C91F0DA",
+                     *             "uuid": "9F33ACF6-3941-4D84-A1F2-A850EEFBF928",
                      *             "errors": null,
                      *             "observations": null
                      *           },
@@ -27471,16 +27471,16 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:47:26.442Z",
-                     *             "last_updated": "2026-12-04T17:47:26.479Z"
+                     *             "created": "2026-12-04T17:55:26.150Z",
+                     *             "last_updated": "2026-12-04T17:55:26.191Z"
                      *           },
                      *           "annulled": false,
                      *           "payment_form": "17",
                      *           "invoices": [
                      *             {
-                     *               "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
+                     *               "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
                      *               "name": "A-18-5",
-                     *               "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
+                     *               "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
                      *               "amount": 116,
                      *               "lines": [
                      *                 {
@@ -27749,7 +27749,7 @@ export interface operations {
                  *       },
                  *       "invoices": [
                  *         {
-                 *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d"
+                 *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc"
                  *         }
                  *       ],
                  *       "payment_form": "17",
@@ -27841,7 +27841,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ecbf910d-74e1-490f-8c3a-eb9dea7c9ab0",
+                     *       "id": "2a9e7925-acf9-47c4-b03c-70685b7015d9",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -27893,7 +27893,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "6353D5C3-2D2A-4880-B652-E9FB7C91F0DA",
+                     *         "uuid": "9F33ACF6-3941-4D84-A1F2-A850EEFBF928",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -27903,16 +27903,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:26.442Z",
-                     *         "last_updated": "2026-12-04T17:47:26.479Z"
+                     *         "created": "2026-12-04T17:55:26.150Z",
+                     *         "last_updated": "2026-12-04T17:55:26.191Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
+                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
                      *           "name": "A-18-5",
-                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
+                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -28187,7 +28187,7 @@ export interface operations {
                  *       },
                  *       "invoices": [
                  *         {
-                 *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d"
+                 *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc"
                  *         }
                  *       ],
                  *       "payment_form": "17",
@@ -28338,16 +28338,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:26.632Z",
-                     *         "last_updated": "2026-12-04T17:47:26.632Z"
+                     *         "created": "2026-12-04T17:55:26.298Z",
+                     *         "last_updated": "2026-12-04T17:55:26.298Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
+                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
                      *           "name": "A-18-5",
-                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
+                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -28616,7 +28616,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ecbf910d-74e1-490f-8c3a-eb9dea7c9ab0",
+                     *       "id": "2a9e7925-acf9-47c4-b03c-70685b7015d9",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -28668,7 +28668,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "6353D5C3-2D2A-4880-B652-E9FB7C91F0DA",
+                     *         "uuid": "9F33ACF6-3941-4D84-A1F2-A850EEFBF928",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -28678,16 +28678,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:26.442Z",
-                     *         "last_updated": "2026-12-04T17:47:26.479Z"
+                     *         "created": "2026-12-04T17:55:26.150Z",
+                     *         "last_updated": "2026-12-04T17:55:26.191Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
+                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
                      *           "name": "A-18-5",
-                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
+                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -28957,7 +28957,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bd6153f1-6f90-480c-8f5a-e3541f5d5f7c",
+                     *       "id": "cc86ea3f-64db-410e-9f30-068c537c1d7e",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -29009,7 +29009,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "A4EADDCA-1C61-4E06-A202-1F4377BAB17E",
+                     *         "uuid": "108390FE-14D8-40B8-AD00-4AA53CFF73F0",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -29019,16 +29019,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:27.329Z",
-                     *         "last_updated": "2026-12-04T17:47:27.405Z"
+                     *         "created": "2026-12-04T17:55:26.694Z",
+                     *         "last_updated": "2026-12-04T17:55:26.734Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
+                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
                      *           "name": "A-18-5",
-                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
+                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -29465,7 +29465,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cd0deccc-3232-4218-8fc6-97feff11692e",
+                     *       "id": "8bdf0178-7984-4e0c-bc74-fe0e73b70583",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -29527,16 +29527,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:27.254Z",
-                     *         "last_updated": "2026-12-04T17:47:27.280Z"
+                     *         "created": "2026-12-04T17:55:26.640Z",
+                     *         "last_updated": "2026-12-04T17:55:26.659Z"
                      *       },
                      *       "annulled": true,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
+                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
                      *           "name": "A-18-5",
-                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
+                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -29817,7 +29817,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bd6153f1-6f90-480c-8f5a-e3541f5d5f7c",
+                     *       "id": "cc86ea3f-64db-410e-9f30-068c537c1d7e",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -29869,7 +29869,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "A4EADDCA-1C61-4E06-A202-1F4377BAB17E",
+                     *         "uuid": "108390FE-14D8-40B8-AD00-4AA53CFF73F0",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -29879,16 +29879,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:27.329Z",
-                     *         "last_updated": "2026-12-04T17:47:27.429Z"
+                     *         "created": "2026-12-04T17:55:26.694Z",
+                     *         "last_updated": "2026-12-04T17:55:26.752Z"
                      *       },
                      *       "annulled": true,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
+                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
                      *           "name": "A-18-5",
-                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
+                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -29912,7 +29912,7 @@ export interface operations {
                      *         "status": "Cancelled",
                      *         "motive": "02",
                      *         "substitution": null,
-                     *         "requested_at": "2026-12-04T17:47:27.420Z",
+                     *         "requested_at": "2026-12-04T17:55:26.745Z",
                      *         "errors": null
                      *       },
                      *       "reason": "discount"
@@ -30376,7 +30376,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "e5e15dd5-542c-44ad-91a9-07f44d26a787",
+                     *           "id": "2b02ccb6-c681-4acd-ae18-65ecccb120ab",
                      *           "document": {
                      *             "id": 24,
                      *             "name": "Recibo electrónico de pago"
@@ -30385,7 +30385,7 @@ export interface operations {
                      *           "number": 1,
                      *           "name": "REP-24-1",
                      *           "date": "2026-12-04",
-                     *           "paid_at": "2026-12-04T17:46:25.482Z",
+                     *           "paid_at": "2026-12-04T17:54:25.610Z",
                      *           "customer": {
                      *             "rfc_id": "XIA190128J61",
                      *             "branch_office": 0,
@@ -30401,11 +30401,11 @@ export interface operations {
                      *           "observations": null,
                      *           "invoices": [
                      *             {
-                     *               "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
+                     *               "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
                      *               "name": "A-18-5",
                      *               "prefix": "A",
                      *               "number": 5,
-                     *               "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
+                     *               "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
                      *               "currency": "MXN",
                      *               "equivalence": 1,
                      *               "installment": 1,
@@ -30440,7 +30440,7 @@ export interface operations {
                      *           "stamp": {
                      *             "send": true,
                      *             "status": "Accepted",
-                     *             "uuid": "FD35F0DD-18BD-4420-91F5-2F9F7556E403",
+                     *             "uuid": "F4DAF47D-BBD3-48B1-8B05-A8D0083822A1",
                      *             "errors": null,
                      *             "observations": null
                      *           },
@@ -30450,8 +30450,8 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:47:25.578Z",
-                     *             "last_updated": "2026-12-04T17:47:25.634Z"
+                     *             "created": "2026-12-04T17:55:25.636Z",
+                     *             "last_updated": "2026-12-04T17:55:25.675Z"
                      *           },
                      *           "annulled": false,
                      *           "cancellation": null
@@ -30651,7 +30651,7 @@ export interface operations {
                  *       "document": {
                  *         "id": 24
                  *       },
-                 *       "date": "2026-12-04T17:46:25.482Z",
+                 *       "date": "2026-12-04T17:54:25.610Z",
                  *       "customer": {
                  *         "rfc_id": "XIA190128J61",
                  *         "branch_office": 0
@@ -30661,7 +30661,7 @@ export interface operations {
                  *       "operation_number": "SPEI-778812",
                  *       "invoices": [
                  *         {
-                 *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
+                 *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
                  *           "amount": 5800
                  *         }
                  *       ],
@@ -30751,7 +30751,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e5e15dd5-542c-44ad-91a9-07f44d26a787",
+                     *       "id": "2b02ccb6-c681-4acd-ae18-65ecccb120ab",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -30760,7 +30760,7 @@ export interface operations {
                      *       "number": 1,
                      *       "name": "REP-24-1",
                      *       "date": "2026-12-04",
-                     *       "paid_at": "2026-12-04T17:46:25.482Z",
+                     *       "paid_at": "2026-12-04T17:54:25.610Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -30776,11 +30776,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
+                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
+                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 1,
@@ -30815,7 +30815,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "FD35F0DD-18BD-4420-91F5-2F9F7556E403",
+                     *         "uuid": "F4DAF47D-BBD3-48B1-8B05-A8D0083822A1",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -30825,8 +30825,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:25.578Z",
-                     *         "last_updated": "2026-12-04T17:47:25.634Z"
+                     *         "created": "2026-12-04T17:55:25.636Z",
+                     *         "last_updated": "2026-12-04T17:55:25.675Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -31032,7 +31032,7 @@ export interface operations {
                  *       "document": {
                  *         "id": 24
                  *       },
-                 *       "date": "2026-12-04T17:46:25.709Z",
+                 *       "date": "2026-12-04T17:54:25.742Z",
                  *       "customer": {
                  *         "rfc_id": "XIA190128J61",
                  *         "branch_office": 0
@@ -31042,7 +31042,7 @@ export interface operations {
                  *       "operation_number": "SPEI-778812",
                  *       "invoices": [
                  *         {
-                 *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
+                 *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
                  *           "amount": 1000
                  *         }
                  *       ]
@@ -31138,7 +31138,7 @@ export interface operations {
                      *       "number": null,
                      *       "name": null,
                      *       "date": "2026-12-04",
-                     *       "paid_at": "2026-12-04T17:46:25.709Z",
+                     *       "paid_at": "2026-12-04T17:54:25.742Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -31154,11 +31154,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
+                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
+                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -31203,8 +31203,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:25.735Z",
-                     *         "last_updated": "2026-12-04T17:47:25.735Z"
+                     *         "created": "2026-12-04T17:55:25.750Z",
+                     *         "last_updated": "2026-12-04T17:55:25.750Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -31406,7 +31406,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e5e15dd5-542c-44ad-91a9-07f44d26a787",
+                     *       "id": "2b02ccb6-c681-4acd-ae18-65ecccb120ab",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -31415,7 +31415,7 @@ export interface operations {
                      *       "number": 1,
                      *       "name": "REP-24-1",
                      *       "date": "2026-12-04",
-                     *       "paid_at": "2026-12-04T17:46:25.482Z",
+                     *       "paid_at": "2026-12-04T17:54:25.610Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -31431,11 +31431,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
+                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
+                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 1,
@@ -31470,7 +31470,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "FD35F0DD-18BD-4420-91F5-2F9F7556E403",
+                     *         "uuid": "F4DAF47D-BBD3-48B1-8B05-A8D0083822A1",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -31480,8 +31480,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:25.578Z",
-                     *         "last_updated": "2026-12-04T17:47:25.634Z"
+                     *         "created": "2026-12-04T17:55:25.636Z",
+                     *         "last_updated": "2026-12-04T17:55:25.675Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -31684,7 +31684,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c82a0b9a-08e5-4851-b6ef-7ce79beae7e6",
+                     *       "id": "72de5c8f-6be0-4076-be2c-8c25469fe28d",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -31693,7 +31693,7 @@ export interface operations {
                      *       "number": 3,
                      *       "name": "REP-24-3",
                      *       "date": "2026-12-04",
-                     *       "paid_at": "2026-12-04T17:46:26.280Z",
+                     *       "paid_at": "2026-12-04T17:54:26.028Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -31709,11 +31709,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
+                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
+                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -31748,7 +31748,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "CAFFBAA1-A709-4647-B34C-5A3C9D484609",
+                     *         "uuid": "9529C776-2EF2-4FC5-B3DC-9CD4FACD0914",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -31758,8 +31758,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:26.332Z",
-                     *         "last_updated": "2026-12-04T17:47:26.373Z"
+                     *         "created": "2026-12-04T17:55:26.045Z",
+                     *         "last_updated": "2026-12-04T17:55:26.082Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -32149,7 +32149,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c82a0b9a-08e5-4851-b6ef-7ce79beae7e6",
+                     *       "id": "72de5c8f-6be0-4076-be2c-8c25469fe28d",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -32158,7 +32158,7 @@ export interface operations {
                      *       "number": 3,
                      *       "name": "REP-24-3",
                      *       "date": "2026-12-04",
-                     *       "paid_at": "2026-12-04T17:46:26.280Z",
+                     *       "paid_at": "2026-12-04T17:54:26.028Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -32174,11 +32174,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
+                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
+                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -32213,7 +32213,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "CAFFBAA1-A709-4647-B34C-5A3C9D484609",
+                     *         "uuid": "9529C776-2EF2-4FC5-B3DC-9CD4FACD0914",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -32223,15 +32223,15 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:26.332Z",
-                     *         "last_updated": "2026-12-04T17:47:26.401Z"
+                     *         "created": "2026-12-04T17:55:26.045Z",
+                     *         "last_updated": "2026-12-04T17:55:26.107Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": {
                      *         "status": "Cancelled",
                      *         "motive": "02",
                      *         "substitution": null,
-                     *         "requested_at": "2026-12-04T17:47:26.384Z",
+                     *         "requested_at": "2026-12-04T17:55:26.094Z",
                      *         "errors": null
                      *       }
                      *     }
@@ -32569,7 +32569,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "33171069-980f-4508-aff0-5eada59542f1",
+                     *       "id": "6bef6f59-ed46-415c-9284-e516fce9157f",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -32578,7 +32578,7 @@ export interface operations {
                      *       "number": 2,
                      *       "name": "REP-24-2",
                      *       "date": "2026-12-04",
-                     *       "paid_at": "2026-12-04T17:46:26.196Z",
+                     *       "paid_at": "2026-12-04T17:54:25.947Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -32594,11 +32594,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
+                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "E79EDAE5-38AF-4D93-94EE-AB9DB41C7E5C",
+                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -32643,8 +32643,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:26.221Z",
-                     *         "last_updated": "2026-12-04T17:47:26.257Z"
+                     *         "created": "2026-12-04T17:55:25.989Z",
+                     *         "last_updated": "2026-12-04T17:55:26.016Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": null
@@ -32854,7 +32854,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "f1031f44-03c8-46a7-b1aa-1e9c7430eac6",
+                     *           "id": "d77e0d0f-fec0-4405-b8ba-7e6c4967970a",
                      *           "folio": 1,
                      *           "date": "2026-12-04",
                      *           "branch": "Sucursal Centro",
@@ -32938,12 +32938,12 @@ export interface operations {
                      *           "status": "open",
                      *           "global_invoice": null,
                      *           "self_invoice": {
-                     *             "url": "http://127.0.0.1:37331/mx/self-invoice/f1031f44-03c8-46a7-b1aa-1e9c7430eac6",
+                     *             "url": "http://127.0.0.1:41995/mx/self-invoice/d77e0d0f-fec0-4405-b8ba-7e6c4967970a",
                      *             "until": "2026-12-31",
                      *             "invoice": null
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:47:27.491Z"
+                     *             "created": "2026-12-04T17:55:26.781Z"
                      *           }
                      *         }
                      *       ]
@@ -33148,7 +33148,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f1031f44-03c8-46a7-b1aa-1e9c7430eac6",
+                     *       "id": "d77e0d0f-fec0-4405-b8ba-7e6c4967970a",
                      *       "folio": 1,
                      *       "date": "2026-12-04",
                      *       "branch": "Sucursal Centro",
@@ -33232,13 +33232,13 @@ export interface operations {
                      *       "status": "open",
                      *       "global_invoice": null,
                      *       "self_invoice": {
-                     *         "url": "http://127.0.0.1:37331/mx/self-invoice/f1031f44-03c8-46a7-b1aa-1e9c7430eac6",
+                     *         "url": "http://127.0.0.1:41995/mx/self-invoice/d77e0d0f-fec0-4405-b8ba-7e6c4967970a",
                      *         "until": "2026-12-31",
                      *         "invoice": null,
-                     *         "key": "Alvb18dEtW6nY7h-YVzf_w"
+                     *         "key": "rrUEvKfeLsoEfmIe4gD8wQ"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:27.491Z"
+                     *         "created": "2026-12-04T17:55:26.781Z"
                      *       }
                      *     }
                      */
@@ -33403,7 +33403,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f1031f44-03c8-46a7-b1aa-1e9c7430eac6",
+                     *       "id": "d77e0d0f-fec0-4405-b8ba-7e6c4967970a",
                      *       "folio": 1,
                      *       "date": "2026-12-04",
                      *       "branch": "Sucursal Centro",
@@ -33487,12 +33487,12 @@ export interface operations {
                      *       "status": "open",
                      *       "global_invoice": null,
                      *       "self_invoice": {
-                     *         "url": "http://127.0.0.1:37331/mx/self-invoice/f1031f44-03c8-46a7-b1aa-1e9c7430eac6",
+                     *         "url": "http://127.0.0.1:41995/mx/self-invoice/d77e0d0f-fec0-4405-b8ba-7e6c4967970a",
                      *         "until": "2026-12-31",
                      *         "invoice": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:27.491Z"
+                     *         "created": "2026-12-04T17:55:26.781Z"
                      *       }
                      *     }
                      */
@@ -33642,7 +33642,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "key": "Alvb18dEtW6nY7h-YVzf_w"
+                 *       "key": "rrUEvKfeLsoEfmIe4gD8wQ"
                  *     }
                  */
                 "application/json": {
@@ -33748,7 +33748,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "key": "Alvb18dEtW6nY7h-YVzf_w",
+                 *       "key": "rrUEvKfeLsoEfmIe4gD8wQ",
                  *       "rfc": "MASO451221PM4",
                  *       "name": "MARIA OLIVIA MARTINEZ SAGAZ",
                  *       "postal_code": "80290",
@@ -33919,7 +33919,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "523c7a3b-2ddd-477b-950f-3b3c53733a2b",
+                     *       "id": "100148d6-a908-46cf-a4fc-12b9a686fc66",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -34015,7 +34015,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "7A531C2B-4D20-4CEF-9BA1-96762F4592EC",
+                     *         "uuid": "54DCC9F7-ECEF-451B-8623-14FC0DBC9496",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -34025,8 +34025,8 @@ export interface operations {
                      *         "send": true
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:28.062Z",
-                     *         "last_updated": "2026-12-04T17:47:28.095Z"
+                     *         "created": "2026-12-04T17:55:26.952Z",
+                     *         "last_updated": "2026-12-04T17:55:26.975Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -34286,7 +34286,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2d2719df-3473-470b-9ca3-36ef4bcb2511",
+                     *       "id": "2f6d40c3-d71d-4ebb-836f-c7523b23c6c2",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -34351,7 +34351,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "6C22DD35-AA47-4EF9-823F-0000EE5D4FF1",
+                     *         "uuid": "9C11A76E-0F8A-4DA1-85CF-CFBC36A3608E",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -34361,8 +34361,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:47:28.232Z",
-                     *         "last_updated": "2026-12-04T17:47:28.262Z"
+                     *         "created": "2026-12-04T17:55:27.049Z",
+                     *         "last_updated": "2026-12-04T17:55:27.065Z"
                      *       },
                      *       "annulled": false,
                      *       "global_information": {
@@ -34610,7 +34610,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "invoice",
                      *               "document": {
-                     *                 "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
+                     *                 "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
                      *                 "name": "A-18-5"
                      *               },
                      *               "description": "Factura A-18-5, cuota 1",
@@ -34625,7 +34625,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "cd0deccc-3232-4218-8fc6-97feff11692e",
+                     *                 "id": "8bdf0178-7984-4e0c-bc74-fe0e73b70583",
                      *                 "name": "NC-23-2"
                      *               },
                      *               "description": "Anulación de la nota crédito NC-23-2 · A-18-5, cuota 1",
@@ -34640,7 +34640,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "bd6153f1-6f90-480c-8f5a-e3541f5d5f7c",
+                     *                 "id": "cc86ea3f-64db-410e-9f30-068c537c1d7e",
                      *                 "name": "NC-23-3"
                      *               },
                      *               "description": "Anulación de la nota crédito NC-23-3 · A-18-5, cuota 1",
@@ -34655,7 +34655,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "33171069-980f-4508-aff0-5eada59542f1",
+                     *                 "id": "6bef6f59-ed46-415c-9284-e516fce9157f",
                      *                 "name": "REP-24-2"
                      *               },
                      *               "description": "Cancelación del complemento de pago REP-24-2 · A-18-5, cuota 1",
@@ -34670,7 +34670,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "c82a0b9a-08e5-4851-b6ef-7ce79beae7e6",
+                     *                 "id": "72de5c8f-6be0-4076-be2c-8c25469fe28d",
                      *                 "name": "REP-24-3"
                      *               },
                      *               "description": "Cancelación del complemento de pago REP-24-3 · A-18-5, cuota 1",
@@ -34685,7 +34685,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "ecbf910d-74e1-490f-8c3a-eb9dea7c9ab0",
+                     *                 "id": "2a9e7925-acf9-47c4-b03c-70685b7015d9",
                      *                 "name": "NC-23-1"
                      *               },
                      *               "description": "Nota crédito NC-23-1 · A-18-5, cuota 1",
@@ -34700,7 +34700,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "cd0deccc-3232-4218-8fc6-97feff11692e",
+                     *                 "id": "8bdf0178-7984-4e0c-bc74-fe0e73b70583",
                      *                 "name": "NC-23-2"
                      *               },
                      *               "description": "Nota crédito NC-23-2 · A-18-5, cuota 1",
@@ -34715,7 +34715,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "bd6153f1-6f90-480c-8f5a-e3541f5d5f7c",
+                     *                 "id": "cc86ea3f-64db-410e-9f30-068c537c1d7e",
                      *                 "name": "NC-23-3"
                      *               },
                      *               "description": "Nota crédito NC-23-3 · A-18-5, cuota 1",
@@ -34730,7 +34730,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "e5e15dd5-542c-44ad-91a9-07f44d26a787",
+                     *                 "id": "2b02ccb6-c681-4acd-ae18-65ecccb120ab",
                      *                 "name": "REP-24-1"
                      *               },
                      *               "description": "Complemento de pago REP-24-1 · A-18-5, cuota 1",
@@ -34745,7 +34745,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "33171069-980f-4508-aff0-5eada59542f1",
+                     *                 "id": "6bef6f59-ed46-415c-9284-e516fce9157f",
                      *                 "name": "REP-24-2"
                      *               },
                      *               "description": "Complemento de pago REP-24-2 · A-18-5, cuota 1",
@@ -34760,7 +34760,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "c82a0b9a-08e5-4851-b6ef-7ce79beae7e6",
+                     *                 "id": "72de5c8f-6be0-4076-be2c-8c25469fe28d",
                      *                 "name": "REP-24-3"
                      *               },
                      *               "description": "Complemento de pago REP-24-3 · A-18-5, cuota 1",
@@ -35027,7 +35027,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7795e470-848d-45be-a0d0-629e264a15a7",
+                     *       "id": "096aa5ba-732b-459b-a921-28d3f865d922",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "cartera@cliente.example"
@@ -35342,7 +35342,7 @@ export interface operations {
                      *           "items": [
                      *             {
                      *               "invoice": {
-                     *                 "id": "236e7ad0-1367-4c28-9d8e-c56f99d9e91d",
+                     *                 "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
                      *                 "name": "A-18-5",
                      *                 "date": "2026-12-04"
                      *               },
@@ -35525,7 +35525,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d21c7469-b3d9-4331-9875-a8fe43c5fc52",
+                     *       "id": "c1c7aca6-dcad-48ed-9b02-c99011c2fca6",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.mx"
@@ -35727,7 +35727,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7480f4f8-ba3a-436b-a2d9-c5e9031867be",
+                     *       "id": "2b91a378-e6b0-4fd7-8a39-57bdb03decd9",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.mx"
@@ -35929,7 +35929,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f6455b27-c8bd-4b39-9f70-5e6f47b3539a",
+                     *       "id": "872c9a89-d05f-4df3-9621-35bb4b87420d",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.mx"
@@ -36124,7 +36124,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "835c62c2-11b7-4c33-894a-748329b92dcf",
+                     *           "id": "44fd5643-a29c-484c-9456-45c8e62418a3",
                      *           "url": "https://erp.example.mx/hooks/facturas",
                      *           "events": [
                      *             "invoice.stamp_accepted",
@@ -36133,7 +36133,7 @@ export interface operations {
                      *           "description": "ERP",
                      *           "active": true,
                      *           "max_events": 1,
-                     *           "created_at": "2026-12-04T17:47:21.738Z",
+                     *           "created_at": "2026-12-04T17:55:24.116Z",
                      *           "previous_secret_expires_at": null
                      *         }
                      *       ]
@@ -36257,7 +36257,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "835c62c2-11b7-4c33-894a-748329b92dcf",
+                     *       "id": "44fd5643-a29c-484c-9456-45c8e62418a3",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -36266,9 +36266,9 @@ export interface operations {
                      *       "description": "ERP",
                      *       "active": true,
                      *       "max_events": 1,
-                     *       "created_at": "2026-12-04T17:47:21.738Z",
+                     *       "created_at": "2026-12-04T17:55:24.116Z",
                      *       "previous_secret_expires_at": null,
-                     *       "secret": "whsec_Hk3HB4Pdb_6wejoAQzYHlT-9HCe5exny"
+                     *       "secret": "whsec_Qi5kKu1MuD4KeuweVpAAkwNsfbTQCGyB"
                      *     }
                      */
                     "application/json": {
@@ -36365,7 +36365,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "835c62c2-11b7-4c33-894a-748329b92dcf",
+                     *       "id": "44fd5643-a29c-484c-9456-45c8e62418a3",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -36374,7 +36374,7 @@ export interface operations {
                      *       "description": "ERP",
                      *       "active": true,
                      *       "max_events": 1,
-                     *       "created_at": "2026-12-04T17:47:21.738Z",
+                     *       "created_at": "2026-12-04T17:55:24.116Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -36472,7 +36472,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "835c62c2-11b7-4c33-894a-748329b92dcf",
+                     *       "id": "44fd5643-a29c-484c-9456-45c8e62418a3",
                      *       "deleted": true
                      *     }
                      */
@@ -36571,7 +36571,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "835c62c2-11b7-4c33-894a-748329b92dcf",
+                     *       "id": "44fd5643-a29c-484c-9456-45c8e62418a3",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -36580,7 +36580,7 @@ export interface operations {
                      *       "description": "ERP contable",
                      *       "active": true,
                      *       "max_events": 1,
-                     *       "created_at": "2026-12-04T17:47:21.738Z",
+                     *       "created_at": "2026-12-04T17:55:24.116Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -36687,7 +36687,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "835c62c2-11b7-4c33-894a-748329b92dcf",
+                     *       "id": "44fd5643-a29c-484c-9456-45c8e62418a3",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -36696,9 +36696,9 @@ export interface operations {
                      *       "description": "ERP contable",
                      *       "active": true,
                      *       "max_events": 1,
-                     *       "created_at": "2026-12-04T17:47:21.738Z",
-                     *       "previous_secret_expires_at": "2026-12-05T17:47:28.950Z",
-                     *       "secret": "whsec_skIS_MBCYnMwWc6hh017oDJ3lg4eQ9eO"
+                     *       "created_at": "2026-12-04T17:55:24.116Z",
+                     *       "previous_secret_expires_at": "2026-12-05T17:55:27.285Z",
+                     *       "secret": "whsec_x6CgRK1UnewennZr11bQB-qDN4hTp-pE"
                      *     }
                      */
                     "application/json": {
@@ -36798,16 +36798,16 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "538f480a-c752-4f54-be64-c068cd8d2323",
-                     *           "event_id": "18875148-5ba3-4c22-b94e-69968c141902",
+                     *           "id": "8333cca0-ec63-452f-901b-8392da47ff80",
+                     *           "event_id": "ea9f634b-c77e-404e-a313-129bfc1ba4d0",
                      *           "type": "invoice.stamp_accepted",
-                     *           "document_id": "2d2719df-3473-470b-9ca3-36ef4bcb2511",
+                     *           "document_id": "2f6d40c3-d71d-4ebb-836f-c7523b23c6c2",
                      *           "status": "pending",
-                     *           "attempts": 1,
+                     *           "attempts": 0,
                      *           "response_status": null,
-                     *           "last_error": "The URL names a host that does not resolve (erp.example.mx)",
-                     *           "created_at": "2026-12-04T17:47:28.262Z",
-                     *           "last_attempt_at": "2026-12-04T17:47:28.540Z",
+                     *           "last_error": null,
+                     *           "created_at": "2026-12-04T17:55:27.065Z",
+                     *           "last_attempt_at": null,
                      *           "delivered_at": null
                      *         }
                      *       ]
@@ -36916,16 +36916,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "538f480a-c752-4f54-be64-c068cd8d2323",
-                     *       "event_id": "18875148-5ba3-4c22-b94e-69968c141902",
+                     *       "id": "8333cca0-ec63-452f-901b-8392da47ff80",
+                     *       "event_id": "ea9f634b-c77e-404e-a313-129bfc1ba4d0",
                      *       "type": "invoice.stamp_accepted",
-                     *       "document_id": "2d2719df-3473-470b-9ca3-36ef4bcb2511",
+                     *       "document_id": "2f6d40c3-d71d-4ebb-836f-c7523b23c6c2",
                      *       "status": "pending",
-                     *       "attempts": 1,
+                     *       "attempts": 0,
                      *       "response_status": null,
-                     *       "last_error": "The URL names a host that does not resolve (erp.example.mx)",
-                     *       "created_at": "2026-12-04T17:47:28.262Z",
-                     *       "last_attempt_at": "2026-12-04T17:47:28.540Z",
+                     *       "last_error": null,
+                     *       "created_at": "2026-12-04T17:55:27.065Z",
+                     *       "last_attempt_at": null,
                      *       "delivered_at": null
                      *     }
                      */
