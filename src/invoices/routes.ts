@@ -80,12 +80,14 @@ const NOTES_OF = `(SELECT coalesce(json_agg(json_build_object('invoice_id', n.in
 
 /** Rows of the company's invoices (live), with their notes in Colombia, by id. */
 async function invoiceRows(q: Queryable, company: Company, ids: string[]) {
+  // One invoice (a read after a creation or a stamp) by equality, the form its index serves at once; a batch by ANY.
+  const [byId, key] = ids.length === 1 ? ['i.id = $2::uuid', ids[0]] : ['i.id = ANY($2::uuid[])', ids];
   if (countryOf(company.country).documents.notesOnInvoice) {
     return { country: 'CO' as const, rows: await q.query<CoInvoiceRow & { notes: NoteRef[] }>(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}, ${NOTES_OF} AS notes
-     FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.${LIVE}`, [company.company_id, ids]) };
+     FROM invoices i WHERE i.company_id = $1 AND ${byId} AND i.${LIVE}`, [company.company_id, key]) };
   }
   return { country: 'MX' as const, rows: await q.query<MxInvoiceRow>(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}
-     FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.${LIVE}`, [company.company_id, ids]) };
+     FROM invoices i WHERE i.company_id = $1 AND ${byId} AND i.${LIVE}`, [company.company_id, key]) };
 }
 
 /** A Colombian invoice as answered: coInvoiceAnswer (src/invoices/co/answer.ts). */
