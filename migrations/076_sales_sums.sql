@@ -87,3 +87,16 @@ SELECT company_id, date_trunc('month', date)::date, currency_code, sum(total), c
 INSERT INTO sales_customers (company_id, month, customer_id, currency, total, n)
 SELECT company_id, date_trunc('month', date)::date, customer_id, currency_code, sum(total), count(*)
   FROM invoices WHERE deleted_at IS NULL AND NOT annulled GROUP BY 1, 2, 3, 4;
+
+-- The console's list at scale (issue 52), measured at 300,000 invoices on PostgreSQL (docs/internals.md, "Scale").
+-- Sorted by status: the rank (src/console/sort.ts, keySql) reads whether the document type is plain, another table, so
+-- the sort ranked every invoice of the company (570 ms). This index holds the rank with every draft as a 3 (plain or
+-- not: the statement tells them apart by their type, carried here) and the list walks each rank by id (statusWalks).
+-- The expression must stay the same as STATUS_INDEXED there.
+CREATE INDEX invoices_status_sort ON invoices (company_id, (CASE WHEN annulled OR cancelled THEN 9 WHEN stamp_status = 'Rejected' THEN 1
+  WHEN stamp_status = 'Pending' THEN 2 WHEN stamp_status = 'Draft' THEN 3 WHEN balance > 0 THEN 4 ELSE 5 END), id)
+  INCLUDE (balance, document_type_id) WHERE deleted_at IS NULL;
+-- The overdue filter walks the invoices in the list's order and asks each one owing something whether an installment
+-- of it is past due and unpaid: the open installments by invoice, with their due date, answer it from this index alone
+-- (it holds only what is open: a few percent of the due items).
+CREATE INDEX due_items_open_invoice ON due_items (company_id, invoice_id) INCLUDE (due_date) WHERE NOT annulled AND paid < amount;
