@@ -5,7 +5,8 @@
  * invoices themselves: creations in several months and for several customers, one in dollars, a credit note (not a
  * sale: unchanged), an annulment (out), an edit of a draft's date and total, the authority's cancellation recorded and
  * undone (the home counts by annulment, as it did), a bulk-demo load (its rows written with the triggers of a
- * replica-mode load), and after the pending changes are folded. Another company's invoices never show.
+ * replica-mode load), more pending changes than the home reads unfolded (it folds them first), and after the pending
+ * changes are folded. Another company's invoices never show.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -135,6 +136,12 @@ eachStorage('console home sales kept', (storage) => {
     // A bulk load (a replica-mode load on the embedded database and as a superuser): the home folds what it left pending.
     await bulkDemo(s.db, { invoices: 400, days: 200, customers: 12, batch: 100 });
     await homeAgrees('after bulk-demo');
+    // More pending rows than the home reads as they are (a large load's, here 2,002 that cancel out): it folds them first.
+    await s.db.query(`INSERT INTO sales_pending (company_id, month, customer_id, currency, total, n)
+      SELECT $1, date_trunc('month', now())::date, c.customer_id, 'COP', v.s * 10.50, v.s FROM (SELECT customer_id FROM invoices WHERE company_id = $1 LIMIT 1) c,
+             generate_series(1, 1001) g, (VALUES (1), (-1)) v(s)`, [cid]);
+    await homeAgrees('after many pending changes');
+    assert.deepEqual(await s.db.query('SELECT 1 FROM sales_pending WHERE company_id = $1', [cid]), [], 'folded by the home');
     await foldSales(s.db, cid, { wait: true });
     await homeAgrees('after bulk-demo, folded');
     // The kept sums equal the invoices' in every month, this company's alone.
