@@ -2,13 +2,15 @@
  * The documents list sorted by status walks each rank in invoices_status_sort (migration 076, src/console/sort.ts
  * statusWalks), on each storage: invoices of every rank (annulled, rejected, waiting, an electronic draft, owed and
  * paid plain invoices, one cancelled by the authority), in keyset pages both ways, each invoice once
- * and in the order of the rank the list shows (computed here from the invoices and their document types), ties by id.
+ * and in the order of the rank the list shows (computed here from the invoices and their document types), ties by id;
+ * in Mexico (no plain types) the same.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage, startTestServer, type TestServer } from '../support/server';
 import { coRefs, validInvoice, type CoRefs } from '../support/co';
 import { newCustomer } from '../support/vouchers';
+import { MX_APP, mxInvoice, mxRefs } from '../support/mx';
 import { ConsoleClient } from '../support/console';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
 
@@ -60,5 +62,32 @@ eachStorage('console sorted by status', (storage) => {
       }
       assert.deepEqual(seen, expected, `status ${dir}: every invoice once, in the rank shown`);
     }
+  });
+
+  test('in Mexico (no plain types: every draft is a draft), the same pages', async () => {
+    const ref = await mxRefs(s);
+    for (let i = 0; i < 5; i++) assert.equal((await s.as('mx').post('/v1/invoices', mxInvoice(ref), MX_APP)).status, 201);
+    const [{ company_id: mx }] = await s.db.query<{ company_id: number }>(`SELECT company_id FROM companies WHERE is_demo AND country = 'MX' ORDER BY company_id LIMIT 1`);
+    // Ranks of every kind among them: one rejected, one annulled (whatever the authority said of the rest).
+    await s.db.query(`UPDATE invoices SET stamp_status = 'Rejected' WHERE id = (SELECT id FROM invoices WHERE company_id = $1 ORDER BY id LIMIT 1)`, [mx]);
+    await s.db.query(`UPDATE invoices SET annulled = true WHERE id = (SELECT id FROM invoices WHERE company_id = $1 ORDER BY id DESC LIMIT 1)`, [mx]);
+    const ranks = await s.db.query<{ id: string; rank: number }>(`
+      SELECT id, CASE WHEN annulled OR cancelled THEN 9 WHEN stamp_status = 'Rejected' THEN 1 WHEN stamp_status = 'Pending' THEN 2
+                      WHEN stamp_status = 'Draft' THEN 3 WHEN balance > 0 THEN 4 ELSE 5 END AS rank
+        FROM invoices WHERE company_id = $1 AND deleted_at IS NULL`, [mx]);
+    assert.ok(ranks.length >= 2, 'the Mexican demo company has invoices');
+    const c = new ConsoleClient(s);
+    assert.equal((await c.login(DEMO_CONSOLE.mx.email, DEMO_CONSOLE.mx.password)).status, 303);
+    const expected = [...ranks].sort((a, b) => a.rank - b.rank || (a.id < b.id ? -1 : 1)).map((x) => x.id);
+    const seen: string[] = [];
+    let url: string | undefined = '/app/documents?kind=invoices&sort=status&dir=asc&size=2';
+    for (let pages = 0; url; pages++) {
+      assert.ok(pages <= expected.length, 'the pages end');
+      const page = await c.send('GET', url);
+      assert.equal(page.status, 200, `${url}: ${page.text.slice(0, 300)}`);
+      seen.push(...[...page.text.matchAll(/<td><a href="\/app\/documents\/invoices\/([0-9a-f-]{36})">/g)].map((m) => m[1]));
+      url = /href="([^"]+)" rel="next"/.exec(page.text)?.[1]?.replace(/&amp;/g, '&');
+    }
+    assert.deepEqual(seen, expected);
   });
 });
