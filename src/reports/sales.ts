@@ -1,0 +1,39 @@
+/**
+ * The sales kept per company, month and currency (sales_months) and per company, month, customer and currency
+ * (sales_customers), migration 076: what the console's home shows (sales by month, this month's figure, the top
+ * customers of twelve months) without summing the year's invoices. The invoices' triggers append each writing
+ * statement's change to sales_pending; this moves a company's pending rows into the sums, as foldReceivables does the
+ * receivables' (src/reports/receivable-days.ts). Readers add what is still pending, so they are right without it.
+ */
+import type { Db, Queryable } from '../platform/db';
+
+/** A home reading more pending rows than this folds them first (after a bulk load not yet folded). */
+export const FOLD_BEFORE_READING = 2_000;
+
+/**
+ * Moves a company's pending sales into the sums. With `wait`, waits for a fold under way in another process;
+ * without, leaves the work to that one.
+ */
+export async function foldSales(db: Db, companyId: number, o: { wait?: boolean } = {}): Promise<void> {
+  await db.tx(async (q) => {
+    if (o.wait) await q.query('SELECT pg_advisory_xact_lock(727012, $1)', [companyId]);
+    else {
+      const [{ ok }] = await q.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock(727012, $1) AS ok', [companyId]);
+      if (!ok) return;
+    }
+    await moveSales(q, companyId);
+  });
+}
+
+/** The pending rows out, summed into the two tables (each statement's rows in key order). A row that falls to nothing stays (the readers leave it out). */
+async function moveSales(q: Queryable, companyId: number): Promise<void> {
+  await q.query(`
+    WITH moved AS (DELETE FROM sales_pending WHERE company_id = $1 RETURNING month, customer_id, currency, total, n),
+    months AS (
+      INSERT INTO sales_months AS t (company_id, month, currency, total, n)
+      SELECT $1, month, currency, sum(total), sum(n) FROM moved GROUP BY 2, 3 ORDER BY 2, 3
+      ON CONFLICT (company_id, month, currency) DO UPDATE SET total = t.total + EXCLUDED.total, n = t.n + EXCLUDED.n)
+    INSERT INTO sales_customers AS t (company_id, month, customer_id, currency, total, n)
+    SELECT $1, month, customer_id, currency, sum(total), sum(n) FROM moved GROUP BY 2, 3, 4 ORDER BY 2, 3, 4
+    ON CONFLICT (company_id, month, customer_id, currency) DO UPDATE SET total = t.total + EXCLUDED.total, n = t.n + EXCLUDED.n`, [companyId]);
+}
