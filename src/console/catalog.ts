@@ -13,7 +13,7 @@ import { fields, fromForm, type FieldSpec } from './fields';
 import type { Form } from './forms';
 import { REGIMES } from '../catalogs/sat';
 import { RESPONSIBILITY_NAMES } from '../catalogs/dian';
-import { DEPARTMENTS, MUNICIPALITIES_FILE } from '../catalogs/divipola';
+import { DEPARTMENTS, MUNICIPALITIES_FILE } from '../countries/co/divipola';
 import { keyed } from '../catalogs/files';
 import { country as countryOf } from '../countries';
 

@@ -34,7 +34,7 @@ test('the registry answers each country by its code, and only those', () => {
 });
 
 test('every account a country\'s code names is in its starting chart of accounts', () => {
-  for (const c of [colombia, mexico]) {
+  for (const c of [colombia, mexico, zedland]) {
     const chart = new Set(c.catalog.accounts.map((a) => a.code));
     for (const [meaning, code] of Object.entries(c.ledger.named)) assert.ok(chart.has(code), `${c.code} ${meaning}: ${code} is in its chart`);
     for (const t of c.catalog.taxes) assert.ok(c.taxTypes.includes(String(t.type)), `${c.code}: its starting tax ${t.name} has one of its tax types`);
