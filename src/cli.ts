@@ -29,7 +29,7 @@ import type { Actor } from './admin/audit';
 import { RESOURCES } from './admin/resources';
 import { apiUsers } from './admin/api-users';
 import { certificates } from './admin/certificates';
-import { CompanyCreateBody, CompanyUpdateBody, createCompany, getCompany, listCompanies, updateCompany } from './admin/companies';
+import { companyCreateBody, CompanyUpdateBody, createCompany, getCompany, listCompanies, updateCompany } from './admin/companies';
 import { runTestSet } from './admin/dian';
 import { ensureDemoConsole } from './console/demo';
 import { createConsoleUser, deleteConsoleUser, listConsoleUsers, setConsolePassword } from './console/accounts';
@@ -134,7 +134,7 @@ function companyBody(v: Values) {
     country: given('country')?.toUpperCase(), legal_name: given('legal-name'), tax_id: given('tax-id'), check_digit: given('check-digit'),
     time_zone: given('time-zone'), address, starter_catalog: v['no-starter-catalog'] ? false : undefined,
   }).filter(([, x]) => x !== undefined));
-  return body(v, CompanyCreateBody, base);
+  return body(v, companyCreateBody(), base);
 }
 
 const COMMANDS: Command[] = [

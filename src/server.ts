@@ -104,6 +104,16 @@ function logged(kind: string, handler: Handler, log: () => Log | undefined): Han
 }
 
 /**
+ * The countries table (migration 077) holds every code of the registry (src/countries/index.ts), with its time zone:
+ * companies and invoices may hold those codes only. Idempotent, so every process does it at its start.
+ */
+async function syncCountries(db: Db): Promise<void> {
+  const served = countries();
+  await db.query(`INSERT INTO countries (code, time_zone) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (code) DO NOTHING`,
+    [served.map((c) => c.code), served.map((c) => c.timeZone)]);
+}
+
+/**
  * Opens (or takes) the database, applies migrations, and listens on config.port (0 = any free port).
  * `routes` adds routes of a tool (the benchmark's floor) before it listens.
  */
@@ -120,6 +130,7 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     const warm = Promise.all(Array.from({ length: pool.size }, (_, i) => pool.run('schemas.warm', undefined, { affinity: i })));
     warm.catch(() => undefined); // awaited below; a start that fails first must not leave it unhandled
     await migrate(db);
+    await syncCountries(db);
     const signing: Signing = { credentials: new Credentials(db, pool), pool };
     const authority = dianAuthority(config, db, pool);
     // The stamping provider (PAC): the built-in sandbox, or Finkok's web service (PAC_MODE=finkok).

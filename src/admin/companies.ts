@@ -13,7 +13,7 @@ import { isRecord, recordOf as objectOf } from '../platform/json';
 import type { StoredAddress } from '../catalog/rows';
 import { DomainError, notFound, Problems } from '../platform/errors';
 import { checkBody, Enum, validBody } from '../platform/validation';
-import { customerSchema } from '../catalog/customers';
+import { customerBodies } from '../catalog/customers';
 import { countries, country as countryOf, type CountryCode } from '../countries';
 import { seedStarterCatalog } from '../companies/catalogs/starter';
 import { DIAN_SETTINGS, nullable, providerProblems, responsibilities, SettingsBody } from '../companies/settings';
@@ -22,15 +22,15 @@ import { productionRefusal, testNumberingRefusal } from '../einvoice/dian/habili
 import { LOGO_MAX_BYTES, logoProblem } from '../pdf/logo';
 import { keyToStore, withCompany, type Actor } from './audit';
 
-const Address = (country: CountryCode) => customerSchema(country).properties.address;
+const Address = (country: CountryCode) => customerBodies[countryOf(country).form].properties.address;
 const AnyAddress = Type.Unsafe<StoredAddress>({ type: 'object', description: 'As a customer\'s address: address, city {country_code, state_code, city_code}, postal_code (MX: five-digit código postal, street parts)' });
 const Logo = nullable(Type.String({ maxLength: Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 100,
   description: `Base64 of a PNG or JPEG image of at most ${LOGO_MAX_BYTES / 1024} KB for the PDFs (a data:image/png;base64, prefix is accepted); null removes it` }));
 /** A logo as stored: its base64 alone. */
 const storedLogo = (logo: string) => logo.trim().replace(/^data:image\/(png|jpe?g);base64,/i, '').replace(/\s+/g, '');
 
-export const CompanyCreateBody = Type.Object({
-  country: Enum(countries().map((c) => c.code)),
+const createBody = (codes: readonly string[]) => Type.Object({
+  country: Enum(codes),
   legal_name: Type.String({ minLength: 1, maxLength: 200 }),
   tax_id: Type.String({ minLength: 1, maxLength: 20, description: 'CO: the NIT digits without check digit; MX: the RFC (12 characters for companies, 13 for persons)' }),
   check_digit: Type.Optional(Type.String({ pattern: '^[0-9]$', 'x-hint': 'must be one digit', description: 'CO: the NIT check digit; computed when omitted, verified when sent' })),
@@ -40,7 +40,14 @@ export const CompanyCreateBody = Type.Object({
   logo: Type.Optional(Logo),
   starter_catalog: Type.Optional(Type.Boolean({ description: 'true (default): the country\'s starting catalog (taxes, payment types, global discounts and charges, price lists, account groups, FV and RC types); false: only the chart of accounts' })),
 });
-export type CompanyCreateBody = Static<typeof CompanyCreateBody>;
+export type CompanyCreateBody = Static<ReturnType<typeof createBody>>;
+let created: { codes: string; schema: ReturnType<typeof createBody> } | undefined;
+/** The creation's body, its country one of the registry's when asked (a test registers its own country before its service starts). */
+export function companyCreateBody(): ReturnType<typeof createBody> {
+  const codes = countries().map((c) => c.code);
+  if (created?.codes !== codes.join()) created = { codes: codes.join(), schema: createBody(codes) };
+  return created.schema;
+}
 
 export const CompanyUpdateBody = Type.Object({
   legal_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
@@ -153,7 +160,7 @@ function mergeSettings(p: Problems, country: CountryCode, stored: CompanySetting
 
 export async function createCompany(db: Db, actor: Actor, sent: unknown) {
   const p = new Problems();
-  const body = validBody(CompanyCreateBody, sent, p);
+  const body = validBody(companyCreateBody(), sent, p);
   const country = body.country;
   const { taxId, checkDigit } = countryOf(country).identification.check(p, body.tax_id, body.check_digit);
   checkAddress(p, country, body.address);

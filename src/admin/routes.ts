@@ -20,7 +20,7 @@ import { metrics } from '../platform/metrics';
 import type { DianAuthority } from '../einvoice/dian/authority';
 import type { Actor, Change } from './audit';
 import { RESOURCES } from './resources';
-import { CompanyAnswer, CompanyCreateBody, CompanyUpdateBody, createCompany, getCompany, listCompanies, updateCompany } from './companies';
+import { CompanyAnswer, companyCreateBody, CompanyUpdateBody, createCompany, getCompany, listCompanies, updateCompany } from './companies';
 import { runTestSet, TestSetBody } from './dian';
 import { consoleUserRoutes } from '../console/admin';
 
@@ -107,7 +107,7 @@ export function adminRoutes(s: AdminServices) {
         tax_id: Type.Optional(Type.String({ maxLength: 20 })),
       })]), response: { 200: PageOf(CompanyAnswer) } },
     }, async (req) => listCompanies(db, req.query));
-    app.post('/companies', { schema: { tags, summary: 'Create a company (country, legal name, tax id, address, time zone, settings)', body: CompanyCreateBody, response: { 201: CompanyAnswer } }, attachValidation: true },
+    app.post('/companies', { schema: { tags, summary: 'Create a company (country, legal name, tax id, address, time zone, settings)', body: companyCreateBody(), response: { 201: CompanyAnswer } }, attachValidation: true },
       async (req, reply) => { reply.status(201); return createCompany(db, actor(req), req.body); });
     app.get('/companies/:id', { schema: { tags, summary: 'A company with its settings', params: CompanyParams, response: { 200: CompanyAnswer } } },
       async (req) => getCompany(db, req.params.id));

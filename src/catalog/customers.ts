@@ -22,7 +22,7 @@ const ID_TYPE_NAMES: Record<string, string> = { ...CO_ID_TYPE_NAMES, RFC: 'Regis
 export const CUSTOMER_TYPES = ['Customer', 'Supplier', 'Other'] as const;
 export const PERSON_TYPES = ['Person', 'Company'] as const;
 import { GENERIC_RFCS, RFC_PATTERN } from '../countries/mx/identification';
-import { country as countryOf, type CountryCode } from '../countries';
+import { colombia, country as countryOf, mexico, type CountryCode, type DocumentForm } from '../countries';
 
 export { GENERIC_RFCS, RFC_PATTERN };
 
@@ -49,12 +49,14 @@ const NameField = Type.Unsafe<string | string[]>({
 });
 
 const cityCode = (hint: string) => Type.String({ minLength: 1, maxLength: 10, pattern: '^[A-Za-z0-9]+$', 'x-hint': hint });
-const CountryCode = (example: string) => Type.String({ pattern: '^[A-Za-z]{2}$', 'x-hint': `must be a two-letter country code (${example})`,
+const CountryCode = (form: DocumentForm) => countryCodeField(form === 'ubl' ? colombia.code : mexico.code);
+const countryCodeField = (example: string) => Type.String({ pattern: '^[A-Za-z]{2}$', 'x-hint': `must be a two-letter country code (${example})`,
   description: `ISO 3166 code in any letter case (${example}, ${example[0]}${example[1].toLowerCase()}); answered in capitals` });
 const MxAddressPart = () => Type.Optional(Type.String({ maxLength: 100 }));
 
-export function customerSchema(country: CountryCode) {
-  const co = country === 'CO';
+/** A customer's body in a form (src/countries/country.ts, DocumentForm): the UBL one (id types, a place by codes) or the CFDI's (RFC, regime, postal code). */
+export function customerSchema(form: DocumentForm) {
+  const co = form === 'ubl';
   return Type.Object({
     type: AnyCase(CUSTOMER_TYPES, { default: 'Customer' }),
     person_type: AnyCase(PERSON_TYPES, { description: 'Person or Company, in any letter case (person, company)' }),
@@ -75,13 +77,13 @@ export function customerSchema(country: CountryCode) {
     address: Type.Object({
       address: Type.String({ minLength: 1, maxLength: 256, pattern: ADDRESS_PATTERN, 'x-hint': 'must contain only letters, digits, spaces and # . , - / °' }),
       city: co ? Type.Object({
-        country_code: CountryCode('CO'),
+        country_code: CountryCode('ubl'),
         state_code: cityCode('must contain only letters and digits'),
         city_code: cityCode('must contain only letters and digits'),
         city_name: Type.Optional(Type.String({ minLength: 1, maxLength: 60, pattern: ADDRESS_PATTERN, 'x-hint': 'must contain only letters, digits, spaces and # . , - / °', description: 'Abroad: the city, as text (in Colombia the DIVIPOLA name is used)' })),
         state_name: Type.Optional(Type.String({ minLength: 1, maxLength: 60, pattern: ADDRESS_PATTERN, 'x-hint': 'must contain only letters, digits, spaces and # . , - / °', description: 'Abroad: the state or province, as text' })),
       }) : Type.Optional(Type.Object({
-        country_code: CountryCode('MX'),
+        country_code: CountryCode('cfdi'),
         state_code: Type.Optional(Type.String({ maxLength: 10 })),
         city_code: Type.Optional(Type.String({ maxLength: 10 })),
       })),
@@ -133,8 +135,10 @@ export const CustomerAnswer = Type.Object({
   advance_balance: opt(Type.Number({ description: 'Colombia: advances received (AdvancePayment vouchers) not yet applied to invoices, in COP' })),
 });
 
-export const CoCustomerBody = customerSchema('CO');
-export const MxCustomerBody = customerSchema('MX');
+/** The bodies by form; CoCustomerBody and MxCustomerBody are the UBL and CFDI ones, as Colombia and Mexico take them. */
+export const customerBodies = { ubl: customerSchema('ubl'), cfdi: customerSchema('cfdi') } as const;
+export const CoCustomerBody = customerBodies.ubl;
+export const MxCustomerBody = customerBodies.cfdi;
 export type CustomerBody = Static<typeof CoCustomerBody>;
 
 const nameParts = (name: string | string[]) => (Array.isArray(name) ? name : [name]);

@@ -14,7 +14,7 @@ import { CFDI_USES, type CfdiUse } from '../companies/uses';
 import { Enum } from '../platform/validation';
 import { recordOf } from '../platform/json';
 import { CACHED, keptAnswers } from './cache';
-import type { CountryCode } from '../countries';
+import { country as countryOf, type CountryCode } from '../countries';
 
 const num = (v: unknown) => (v === null || v === undefined ? v : Number(v));
 
@@ -177,7 +177,8 @@ export function registerLookups(app: App, db: Queryable, country: CountryCode): 
     });
   }
 
-  if (country === 'MX') {
+  // The CFDI's uses (c_UsoCFDI), a lookup of the invoices' form that asks for them.
+  if (countryOf(country).form === 'cfdi') {
     const useAnswer = (u: CfdiUse) => ({ ...u, person_types: [...u.person_types], receiver_regimes: [...u.receiver_regimes] });
     const Use = Type.Object({ code: Type.String(), description: Type.String(),
       person_types: Type.Array(Type.String(), { description: 'person, company: who may receive an invoice with this use' }),

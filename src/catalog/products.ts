@@ -14,7 +14,7 @@ import type { Problems } from '../platform/errors';
 import { AnyCase, canonical, codeOf, CodeOrObject, Enum, IdOrObject, idOf, Ignored } from '../platform/validation';
 import { unitJson } from './units';
 import { taxObjectProblem } from '../catalogs/sat';
-import { country as countryOf, type CountryCode } from '../countries';
+import { country as countryOf, type DocumentForm } from '../countries';
 
 /**
  * A product code as Siigo takes them ("Item-1", "toy007"): 1 to 30 characters, ASCII letters, digits and
@@ -39,8 +39,9 @@ const PriceEntry = Type.Object({
 }, { description: 'The reference API\'s {currency_code, price_list: [{position, name?, value}]}, or the short form {position, name?, value} (currency_code optional)' });
 export const PRODUCT_NAME_MAX = 200;
 
-export function productSchema(country: CountryCode) {
-  const mx = country === 'MX';
+/** A product's body in a form (src/countries/country.ts, DocumentForm): the CFDI's requires the SAT keys. */
+export function productSchema(form: DocumentForm) {
+  const mx = form === 'cfdi';
   const taxObject = (options: object) => Enum(['01', '02', '03', '04', '05', '06', '07', '08'], { description: 'SAT c_ObjetoImp', ...options });
   const sat = {
     sat_product_key: Type.String({ pattern: '^[0-9]{8}$', 'x-hint': 'must be an eight-digit c_ClaveProdServ code', description: 'SAT c_ClaveProdServ' }),
@@ -90,8 +91,10 @@ export const ProductAnswer = Type.Object({
   metadata: Type.Object({ created: Type.String({ format: 'date-time' }), last_updated: Type.String({ format: 'date-time' }) }),
 });
 
-export const CoProductBody = productSchema('CO');
-export const MxProductBody = productSchema('MX');
+/** The bodies by form; CoProductBody and MxProductBody are the UBL and CFDI ones, as Colombia and Mexico take them. */
+export const productBodies = { ubl: productSchema('ubl'), cfdi: productSchema('cfdi') } as const;
+export const CoProductBody = productBodies.ubl;
+export const MxProductBody = productBodies.cfdi;
 export type ProductBody = Static<typeof CoProductBody>;
 
 /** Prices as stored: one price list group per currency, the company's own currency first. */

@@ -9,8 +9,8 @@ import { DomainError, notFound, Problems } from '../platform/errors';
 import { IdParams, PageOf, PageQuery, paged, pageWindow } from '../platform/http';
 import { registerLookups } from './lookups';
 import { AnyCase, canonical } from '../platform/validation';
-import { checkCustomerRules, CoCustomerBody, CustomerAnswer, CUSTOMER_TYPES, customerUses, findCustomers, insertCustomer, MxCustomerBody, PERSON_TYPES, updateCustomer } from './customers';
-import { checkProductRules, CoProductBody, findProducts, ProductAnswer, insertProduct, MxProductBody, PRODUCT_TYPES, productUses, updateProduct } from './products';
+import { checkCustomerRules, customerBodies, CustomerAnswer, CUSTOMER_TYPES, customerUses, findCustomers, insertCustomer, PERSON_TYPES, updateCustomer } from './customers';
+import { checkProductRules, findProducts, ProductAnswer, insertProduct, productBodies, PRODUCT_TYPES, productUses, updateProduct } from './products';
 import { addDateFilters, dateFilters, type DateFilterQuery } from '../platform/dates';
 import { advanceBalances } from '../ledger/advances';
 import { CO_ADVANCES_GROUP } from '../ledger/accounts';
@@ -114,8 +114,8 @@ async function repairSdkBody(q: Queryable, table: Changed, repairs: Repair[], co
 
 export const catalogRoutes: RouteModule = (app, { db, country }) => {
   registerLookups(app, db, country);
-  const customerBody = country === 'CO' ? CoCustomerBody : MxCustomerBody;
-  const productBody = country === 'CO' ? CoProductBody : MxProductBody;
+  const customerBody = customerBodies[countryOf(country).form];
+  const productBody = productBodies[countryOf(country).form];
 
   // Customers ----------------------------------------------------------------
   const customerQuery = Type.Composite([PageQuery, Type.Object({

@@ -9,7 +9,7 @@
  */
 import { html, type Html } from './html';
 import type { Lang } from './i18n';
-import type { CountryCode } from '../countries';
+import { mexico, served, type CountryCode } from '../countries';
 
 /** The rules the DIAN and the sandbox give, read in English (the annex's codes, then the sandbox's own). */
 const RULES_EN: Record<string, string> = {
@@ -68,6 +68,11 @@ RECHAZADA The receiver rejected the cancellation
 
 const RULE = /^(?:Regla:\s*)?([A-Za-z0-9_]+)\s*[:,]/;
 
+/** The English of each authority's rules, by the authority's name (src/countries: `authority.name`). */
+const RULES_BY_AUTHORITY: Readonly<Record<string, Readonly<Record<string, string>>>> = { DIAN: RULES_EN, SAT: SAT_RULES_EN };
+/** The authority whose own messages (the service's checks before stamping, DATA: …) are in English already. */
+const SAT = mexico.authority?.name;
+
 /** One list item per error or observation of a stored list (`text`: "code: message; code: message", or null). */
 export function authorityLines(lang: Lang, country: CountryCode, text: string | null | undefined): Html[] {
   if (!text) return [];
@@ -75,8 +80,9 @@ export function authorityLines(lang: Lang, country: CountryCode, text: string | 
   return lines.map((line) => {
     if (lang === 'es') return html`<li>${line}</li>`;
     const code = RULE.exec(line)?.[1];
-    const english = code ? (country === 'CO' ? RULES_EN : SAT_RULES_EN)[code] : undefined;
-    if (!english && country === 'MX') return html`<li>${line}</li>`; // the service's own checks (DATA: …), in English
+    const authority = served(country)?.authority?.name;
+    const english = code && authority ? RULES_BY_AUTHORITY[authority]?.[code] : undefined;
+    if (!english && authority === SAT) return html`<li>${line}</li>`; // the service's own checks (DATA: …), in English
     return html`<li>${english ? html`<strong>${code}</strong> ${english}. ` : ''}<span lang="es">${line}</span></li>`;
   });
 }

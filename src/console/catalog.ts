@@ -8,12 +8,12 @@ import type { Db } from '../platform/db';
 import { html, type Html } from './html';
 import { money, t } from './i18n';
 import { csrfField, page } from './layout';
-import { activeList, Refused, type ApiAnswer, type Ctx } from './context';
+import { activeList, Refused, type ApiAnswer, type Ctx, ublForms } from './context';
 import { fields, fromForm, type FieldSpec } from './fields';
 import type { Form } from './forms';
 import { REGIMES } from '../catalogs/sat';
 import { RESPONSIBILITY_NAMES } from '../catalogs/dian';
-import { DEPARTMENTS, MUNICIPALITIES_FILE } from '../catalogs/divipola';
+import { DEPARTMENTS, MUNICIPALITIES_FILE } from '../countries/co/divipola';
 import { keyed } from '../catalogs/files';
 import { country as countryOf } from '../countries';
 
@@ -53,7 +53,7 @@ function municipalityOptions(): [string, string][] | null {
 }
 
 export function customerSpecs(ctx: Ctx): FieldSpec[] {
-  const co = ctx.country === 'CO';
+  const co = ublForms(ctx);
   const municipalities = co ? municipalityOptions() : null;
   return [
     { name: 'person_type', label: ['Tipo de persona', 'Person type'], type: 'select', options: personTypes(ctx) },
@@ -69,7 +69,7 @@ export function customerSpecs(ctx: Ctx): FieldSpec[] {
       : [{ name: 'tax_regime', label: ['Régimen fiscal', 'Tax regime'], type: 'select', options: REGIME_OPTIONS, required: true } as FieldSpec]),
     { name: 'address.address', label: ['Dirección', 'Address'], required: true },
     ...(co ? [
-      { name: 'address.city.country_code', label: ['País', 'Country'], hint: ['CO', 'CO'] },
+      { name: 'address.city.country_code', label: ['País', 'Country'], hint: [ctx.country, ctx.country] },
       { name: 'address.city.state_code', label: ['Departamento', 'Department'], type: 'select', options: [['', '—'], ...DEPARTMENT_OPTIONS] },
       municipalities
         ? { name: 'address.city.city_code', label: ['Municipio', 'Municipality'], type: 'select', options: [['', '—'], ...municipalities] }
@@ -83,7 +83,7 @@ export function customerSpecs(ctx: Ctx): FieldSpec[] {
 }
 
 export function productSpecs(ctx: Ctx, taxes: { id: number; name: string }[]): FieldSpec[] {
-  const co = ctx.country === 'CO';
+  const co = ublForms(ctx);
   return [
     { name: 'code', label: ['Código', 'Code'], required: true },
     { name: 'name', label: ['Nombre', 'Name'], required: true },
@@ -103,11 +103,11 @@ export function productSpecs(ctx: Ctx, taxes: { id: number; name: string }[]): F
 }
 
 const NEW: Record<CatalogKind, (ctx: Ctx) => CatalogRecord> = {
-  customers: (ctx) => (ctx.country === 'CO'
-    ? { type: 'Customer', person_type: 'Company', id_type: '31', branch_office: 0, active: true, address: { city: { country_code: 'CO' } } }
+  customers: (ctx) => (ublForms(ctx)
+    ? { type: 'Customer', person_type: 'Company', id_type: '31', branch_office: 0, active: true, address: { city: { country_code: ctx.country } } }
     : { type: 'Customer', person_type: 'Company', active: true, address: {} }),
   products: (ctx) => ({ type: 'Product', active: true, unit: countryOf(ctx.country).labels.defaultUnit, prices: [{ price_list: [{ position: 1 }] }],
-    ...(ctx.country === 'MX' ? { tax_object: '02' } : {}) }),
+    ...(!ublForms(ctx) ? { tax_object: '02' } : {}) }),
 };
 
 async function specsOf(ctx: Ctx, kind: CatalogKind): Promise<FieldSpec[]> {

@@ -24,6 +24,13 @@ const RANK: Record<Role, number> = { viewer: 1, accountant: 2, owner: 3 };
  */
 export interface ApiAnswer<T = unknown> { status: number; body: T; raw: Buffer; headers: Record<string, unknown> }
 
+/**
+ * Whether the company's country takes the UBL form of requests (src/countries/country.ts, `form`: taxes on each line,
+ * withholdings by id, identification types, places by codes) rather than the CFDI's (SAT keys, uses, regimes): the
+ * console's forms build the API's bodies, so they follow the form, not the country's code.
+ */
+export const ublForms = (ctx: { country: CountryCode }): boolean => countryOf(ctx.country).form === 'ubl';
+
 export interface Ctx {
   session: Session;
   company: Authenticated;

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { html, type Html } from './html';
 import { money, t } from './i18n';
 import { apiErrors, csrfField, page } from './layout';
-import { activeList, type ApiAnswer, type Ctx } from './context';
+import { activeList, type ApiAnswer, type Ctx, ublForms } from './context';
 import { controlErrors, underField, type ApiErrorItem } from './messages';
 import { BadAmount, parseAmount } from './amounts';
 import { CHARGED, customerOption, customerSelect, described, productCell, select, type ControlErrors, type ProductChoice } from './pickers';
@@ -74,7 +74,7 @@ const AT_SOURCE = 'Retefuente';
 /** The document's withholdings as the API's body takes them. */
 const retentionsOf = (ctx: Ctx, f: Form) => {
   const ids = list(f.retention).map(Number).filter((x) => Number.isInteger(x) && x > 0);
-  return ids.length ? { retentions: ctx.country === 'CO' ? ids.map((id) => ({ id })) : ids } : {};
+  return ids.length ? { retentions: ublForms(ctx) ? ids.map((id) => ({ id })) : ids } : {};
 };
 /** The checkboxes of the document's withholdings. */
 function retentionsField(ctx: Ctx, c: Catalog, f: Form): Html {
@@ -91,7 +91,7 @@ async function catalog(ctx: Ctx, docType: 'FV' | 'NC', f: Form = {}): Promise<Ca
     activeList<Catalog['types'][number]>(ctx, `/document-types?type=${docType}`), docType === 'FV' ? activeList<Catalog['customers'][number]>(ctx, '/customers?page_size=100') : [],
     activeList<Catalog['products'][number]>(ctx, '/products?page_size=100'), activeList<Catalog['taxes'][number]>(ctx, '/taxes'),
     activeList<Catalog['pays'][number]>(ctx, `/payment-types?document_type=${docType}`), activeList<Catalog['sellers'][number]>(ctx, '/users?page_size=100'),
-    ctx.country === 'MX' && docType === 'FV' ? activeList<Catalog['uses'][number]>(ctx, '/uses') : []]);
+    !ublForms(ctx) && docType === 'FV' ? activeList<Catalog['uses'][number]>(ctx, '/uses') : []]);
   const missing = [...new Set(list(f.code).map((c) => c.trim()))].filter((c) => c && !products.some((p) => p.code === c)).slice(0, 50);
   const found = await Promise.all(missing.map((code) => activeList<ProductChoice>(ctx, `/products?code=${encodeURIComponent(code)}`)));
   const [identification, branch] = one(f.customer).split('|');
@@ -109,7 +109,7 @@ function lineItems(ctx: Ctx, f: Form) {
     discount: num(list(f.discount)[i] ?? ''), tax: list(f.tax)[i] ?? '', withholding: list(f.withholding)[i] ?? '' }))
     .filter((x) => x.code)
     .map((x) => ({ code: x.code, quantity: x.quantity, price: x.price, ...(x.discount ? { discount: x.discount } : {}),
-      ...(ctx.country === 'CO' ? { taxes: [x.tax, x.withholding].filter(Boolean).map((id) => ({ id: Number(id) })) } : {}) }));
+      ...(ublForms(ctx) ? { taxes: [x.tax, x.withholding].filter(Boolean).map((id) => ({ id: Number(id) })) } : {}) }));
 }
 
 /** The API body of the new-invoice form (the payment value as given, or `payable`). */
@@ -118,7 +118,7 @@ export function invoiceBody(ctx: Ctx, f: Form, payable?: number): Record<string,
   const due = one(f.due_date) || undefined;
   const common = { document: { id: Number(one(f.document)) }, seller: Number(one(f.seller)) || undefined, items: lineItems(ctx, f), ...retentionsOf(ctx, f),
     ...(one(f.stamp) === 'yes' ? { stamp: { send: true } } : {}) };
-  if (ctx.country === 'CO') {
+  if (ublForms(ctx)) {
     const [identification, branch] = one(f.customer).split('|');
     return { ...common, date: one(f.date) || today(ctx), customer: { identification, branch_office: Number(branch ?? 0) },
       payments: [{ id: Number(one(f.payment)), value, ...(due ? { due_date: due } : {}) }] };
@@ -170,10 +170,10 @@ function linesTable(ctx: Ctx, c: Catalog, f: Form, rows: number, errors: Control
   const cell = (name: typeof ECHOED[number], i: number, label: string) => html`<td><input id="${name}-${i}" name="${name}" type="text" inputmode="decimal" aria-label="${label} ${i + 1}"${
     described(`${name}-${i}`, errors, `echo-${name}-${i}`)} value="${v(name, i)}">${echo(ctx, `${name}-${i}`, v(name, i), name === 'quantity')}${underField(`${name}-${i}`, errors.get(`${name}-${i}`))}</td>`;
   return html`<div class="scroll" tabindex="0" role="region" aria-label="${t(l, 'lines')}"><table class="lines"><caption>${t(l, 'lines')}</caption><thead><tr><th scope="col">${t(l, 'product')}</th><th scope="col">${t(l, 'quantity')}</th>
-  <th scope="col">${t(l, 'price')}</th><th scope="col">${t(l, 'discount')}</th>${ctx.country === 'CO' ? html`<th scope="col">${t(l, 'tax')}</th><th scope="col">${t(l, 'atSource')}</th>` : ''}</tr></thead><tbody>
+  <th scope="col">${t(l, 'price')}</th><th scope="col">${t(l, 'discount')}</th>${ublForms(ctx) ? html`<th scope="col">${t(l, 'tax')}</th><th scope="col">${t(l, 'atSource')}</th>` : ''}</tr></thead><tbody>
   ${Array.from({ length: rows }, (_, i) => html`<tr>${productCell(ctx, i, c.products, v('code', i).trim(), v('product_q', i), errors)}
     ${cell('quantity', i, t(l, 'quantity'))}${cell('price', i, t(l, 'price'))}${cell('discount', i, t(l, 'discount'))}
-    ${ctx.country === 'CO' ? html`<td><select id="tax-${i}" name="tax" aria-label="${t(l, 'tax')} ${i + 1}"${described(`tax-${i}`, errors)}><option value="">${t(l, 'noTax')}</option>${c.taxes.filter((x) => CHARGED.includes(x.type)).map((x) =>
+    ${ublForms(ctx) ? html`<td><select id="tax-${i}" name="tax" aria-label="${t(l, 'tax')} ${i + 1}"${described(`tax-${i}`, errors)}><option value="">${t(l, 'noTax')}</option>${c.taxes.filter((x) => CHARGED.includes(x.type)).map((x) =>
       html`<option value="${x.id}"${String(x.id) === v('tax', i) ? html` selected` : ''}>${x.name}</option>`)}</select>${underField(`tax-${i}`, errors.get(`tax-${i}`))}</td>
       <td><select name="withholding" aria-label="${t(l, 'atSource')} ${i + 1}"><option value="">${t(l, 'noWithholding')}</option>${c.taxes.filter((x) => x.type === AT_SOURCE).map((x) =>
       html`<option value="${x.id}"${String(x.id) === v('withholding', i) ? html` selected` : ''}>${x.name}</option>`)}</select></td>` : ''}</tr>`)}</tbody></table></div>`;
@@ -182,7 +182,7 @@ function linesTable(ctx: Ctx, c: Catalog, f: Form, rows: number, errors: Control
 export async function invoiceForm(ctx: Ctx, f: Form = {}, result?: { status: number; body: unknown }, totals?: Html): Promise<Html> {
   const l = ctx.lang;
   const c = await catalog(ctx, 'FV', f);
-  const co = ctx.country === 'CO';
+  const co = ublForms(ctx);
   const errors = controlErrors(l, result && result.status >= 400 ? result.body : undefined);
   return page(ctx, t(l, 'newInvoice'), html`<form method="post" action="/app/invoices" class="invoice"
     hx-post="/app/invoices/preview" hx-trigger="input changed delay:400ms, change" hx-target="#totals" hx-swap="outerHTML">${csrfField(ctx)}${formKeyField(f)}
@@ -214,7 +214,7 @@ export async function invoiceForm(ctx: Ctx, f: Form = {}, result?: { status: num
 export function noteBody(ctx: Ctx, invoice: NoteSource, f: Form, payable?: number): Record<string, unknown> {
   const items = lineItems(ctx, f);
   const document = { id: Number(one(f.document)) };
-  if (ctx.country === 'MX') return { document, invoices: [{ id: invoice.id }], payment_form: one(f.payment_form) || '17', items, ...retentionsOf(ctx, f), stamp: { send: true } };
+  if (countryOf(ctx.country).documents.notes === 'cfdi') return { document, invoices: [{ id: invoice.id }], payment_form: one(f.payment_form) || '17', items, ...retentionsOf(ctx, f), stamp: { send: true } };
   const value = parseAmount(one(f.payment_value), ctx.country) ?? payable ?? 0;
   return { document, date: today(ctx), invoice: invoice.id, reason: Number(one(f.reason) || 1), seller: invoice.seller ?? undefined, items, ...retentionsOf(ctx, f),
     payments: [{ id: Number(one(f.payment)), value }], ...(one(f.stamp) === 'yes' ? { stamp: { send: true } } : {}) };
@@ -233,7 +233,7 @@ export async function noteForm(ctx: Ctx, invoice: NoteSource, f?: Form, result?:
     payment_form: invoice.balance === 0 ? '03' : '17',
   };
   const c = await catalog(ctx, 'NC', form);
-  const co = ctx.country === 'CO';
+  const co = countryOf(ctx.country).documents.notes === 'ubl';
   const reasons: [string, string][] = [['1', '1 · Devolución parcial'], ['2', '2 · Anulación de la factura'], ['3', '3 · Rebaja o descuento'],
     ['4', '4 · Ajuste de precio'], ['5', '5 · Descuento por pronto pago'], ['6', '6 · Descuento por volumen']];
   return page(ctx, `${t(l, 'createNote')} · ${invoice.name}`, html`<form method="post" action="/app/documents/invoices/${invoice.id}/credit-note" class="invoice">${csrfField(ctx)}${formKeyField(f)}

@@ -8,7 +8,7 @@
 import type { Db } from '../platform/db';
 import { findProducts } from '../catalog/products';
 import { unitJson } from '../catalog/units';
-import type { Ctx } from './context';
+import { type Ctx, ublForms } from './context';
 import { html, type Html } from './html';
 import { t } from './i18n';
 import { errId, underField } from './messages';
@@ -63,8 +63,8 @@ function typedPrice(ctx: Ctx, value: number): string {
 
 /** What a line of the product holds besides its figures: its unit, and in Mexico the taxes it carries (the form has no tax column there). */
 function unitText(ctx: Ctx, p: ProductChoice): string {
-  const u = ctx.country === 'MX' && p.sat_unit_key ? unitJson(p.sat_unit_key) : p.unit;
-  const taxes = ctx.country === 'MX' ? (p.taxes ?? []).map((x) => x.name ?? x.type).join(', ') : '';
+  const u = !ublForms(ctx) && p.sat_unit_key ? unitJson(p.sat_unit_key) : p.unit;
+  const taxes = !ublForms(ctx) ? (p.taxes ?? []).map((x) => x.name ?? x.type).join(', ') : '';
   return [u ? `${ctx.lang === 'en' ? 'Unit' : 'Unidad'}: ${u.code} · ${u.name}` : '', taxes].filter(Boolean).join(' · ');
 }
 
@@ -72,7 +72,7 @@ function unitText(ctx: Ctx, p: ProductChoice): string {
 function productOption(ctx: Ctx, p: ProductChoice, chosen: string): Html {
   const value = p.prices?.[0]?.price_list?.[0]?.value;
   const tax = p.taxes?.find((x) => CHARGED.includes(x.type ?? ''))?.id;
-  return html`<option value="${p.code}"${typeof value === 'number' ? html` data-price="${typedPrice(ctx, value)}"` : ''}${ctx.country === 'CO' ? html` data-tax="${tax ?? ''}"` : ''}
+  return html`<option value="${p.code}"${typeof value === 'number' ? html` data-price="${typedPrice(ctx, value)}"` : ''}${ublForms(ctx) ? html` data-tax="${tax ?? ''}"` : ''}
     data-unit="${unitText(ctx, p)}"${p.code === chosen ? html` selected` : ''}>${p.code} · ${p.name}</option>`;
 }
 

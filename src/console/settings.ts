@@ -6,7 +6,7 @@
 import { html, type Html } from './html';
 import { day, status, t } from './i18n';
 import { apiErrors, csrfField, page } from './layout';
-import type { ApiAnswer, Ctx } from './context';
+import { type ApiAnswer, type Ctx, ublForms } from './context';
 import { fields, fromForm, type FieldSpec } from './fields';
 import type { Form } from './forms';
 import { translate } from './messages';
@@ -39,7 +39,7 @@ function frame(ctx: Ctx, section: string, content: Html, flash: Flash = {}): Htm
 const companySpecs = (ctx: Ctx): FieldSpec[] => [
   { name: 'legal_name', label: ['Razón social', 'Legal name'], required: true },
   { name: 'address.address', label: ['Dirección', 'Address'], required: true },
-  ...(ctx.country === 'CO' ? [
+  ...(ublForms(ctx) ? [
     { name: 'address.city.state_code', label: ['Departamento (código DANE)', 'Department (DANE code)'], hint: ['Por ejemplo 11 (Bogotá)', 'For example 11 (Bogotá)'] },
     { name: 'address.city.city_code', label: ['Municipio (código DANE)', 'Municipality (DANE code)'], hint: ['Por ejemplo 11001', 'For example 11001'] },
   ] as FieldSpec[] : []),

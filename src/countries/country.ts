@@ -158,9 +158,19 @@ export interface CompanyRules {
   defaults?(settings: Record<string, unknown>, address: { postal_code?: string } | undefined): void;
 }
 
+/**
+ * The form of a country's requests, computation and answers for invoices, customers and products: the UBL-shaped one
+ * (src/invoices/co: taxes on lines, document-level withholdings, plain and electronic types; the customers' id types and
+ * places) or the CFDI's (src/invoices/mx: SAT keys, uses, regimes). A country chooses one; its own rules (identification,
+ * customers, tax types, catalog, authority) are its own whichever it chooses.
+ */
+export type DocumentForm = 'ubl' | 'cfdi';
+
 export interface Country {
-  /** ISO 3166-1 alpha-2, as companies.country and invoices.country hold it. */
+  /** ISO 3166-1 alpha-2, as companies.country and invoices.country hold it (the countries table lists the registry's). */
   code: string;
+  /** Its invoices', customers' and products' form. */
+  form: DocumentForm;
   /** Where its API is served: '' (/v1) or '/mx' (/mx/v1). */
   basePath: string;
   /** Whether its API's POSTs name the integrating application (ServiceAPI-Application-Id, the Mexican API's header). */

@@ -7,7 +7,7 @@ import { colombia } from './co';
 import type { Country } from './country';
 import { mexico } from './mx';
 
-export type { Country, Documents } from './country';
+export type { Country, DocumentForm, Documents } from './country';
 /** A country's ISO 3166-1 alpha-2 code, as companies.country holds it. */
 export type CountryCode = string;
 
@@ -26,9 +26,17 @@ export const served = (code: string): Country | undefined => registry.get(code);
 /** Every country served, in the order their API bases are registered. */
 export const countries = (): Country[] => [...registry.values()];
 
-/** Adds a country to the registry (tests register their own; the service's are listed above). */
-export function registerCountry(c: Country): void {
+/**
+ * Adds a test-only country to the registry until the function it answers is called (test/support/zedland.ts). Only
+ * under Node's test runner (NODE_TEST_CONTEXT, as HASH_COST=test): a service started otherwise serves exactly the
+ * countries listed above, and src/server.ts writes the registry's codes into the countries table at each start, so a
+ * code no process registers can reach no company.
+ */
+export function registerCountry(c: Country, env: NodeJS.ProcessEnv = process.env): () => void {
+  if (!env.NODE_TEST_CONTEXT) throw new Error(`registerCountry(${c.code}) is for the test suite only (under node --test): the service's countries are listed in src/countries/index.ts`);
+  if (registry.has(c.code)) throw new Error(`Country ${c.code} is already registered`);
   registry.set(c.code, c);
+  return () => { registry.delete(c.code); };
 }
 
 export { colombia, mexico };

@@ -247,7 +247,7 @@ export async function recordSending(q: Queryable, cid: number, id: string, xml: 
 /** The authority's answer, as the invoice keeps it. */
 export interface StampOutcome {
   status: StampVerdictStatus;
-  /** CUFE (Colombia) or fiscal folio UUID (Mexico); null keeps none. */
+  /** CUFE (Colombia) or fiscal folio UUID (Mexico); null keeps none. A column the outcome does not name (no key) keeps its value. */
   cufe?: string | null;
   uuid?: string | null;
   errors: readonly { code: string; message: string }[];
@@ -264,12 +264,14 @@ export interface StampOutcome {
  */
 export async function recordVerdict(q: Queryable, cid: number, id: string, v: StampOutcome): Promise<void> {
   const [row] = await q.query<{ name: string; stamp_status: StampStatus }>(
-    `UPDATE invoices n SET stamp_status = $3, stamp_cufe = CASE WHEN n.country = 'CO' THEN $4 ELSE n.stamp_cufe END,
-            stamp_uuid = CASE WHEN n.country = 'MX' THEN $5 ELSE n.stamp_uuid END, stamp_errors = $6, stamp_observations = $7, stamp_authority = $8,
-            application_response = CASE WHEN n.country = 'CO' THEN $9 ELSE n.application_response END, xml = coalesce($10, n.xml), updated_at = now()
+    `UPDATE invoices n SET stamp_status = $3, stamp_cufe = CASE WHEN $11 THEN $4 ELSE n.stamp_cufe END,
+            stamp_uuid = CASE WHEN $12 THEN $5 ELSE n.stamp_uuid END, stamp_errors = $6, stamp_observations = $7, stamp_authority = $8,
+            application_response = CASE WHEN $13 THEN $9 ELSE n.application_response END, xml = coalesce($10, n.xml), updated_at = now()
        FROM invoices o WHERE n.company_id = $1 AND n.id = $2 AND o.company_id = n.company_id AND o.id = n.id
      RETURNING n.name, o.stamp_status`,
-    [cid, id, v.status, v.cufe ?? null, v.uuid ?? null, JSON.stringify(v.errors), JSON.stringify(v.observations), v.authority, v.applicationResponse ?? null, v.xml]);
+    // Each authority's outcome names the columns it fills (the DIAN's a CUFE and an ApplicationResponse, the SAT's a UUID).
+    [cid, id, v.status, v.cufe ?? null, v.uuid ?? null, JSON.stringify(v.errors), JSON.stringify(v.observations), v.authority, v.applicationResponse ?? null, v.xml,
+      'cufe' in v, 'uuid' in v, 'applicationResponse' in v]);
   if (!row) throw new Error(`invoice ${id} not found`);
   // The same verdict again: the job ran twice (another process took it over while this one waited for the authority,
   // which answers a repeated document with the answer it gave). Recorded as before; nothing new happened.

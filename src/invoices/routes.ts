@@ -78,45 +78,47 @@ type InvoiceAnswer = CoInvoiceDocument | MxInvoiceDocument;
 const NOTES_OF = `(SELECT coalesce(json_agg(json_build_object('invoice_id', n.invoice_id, 'kind', n.kind, 'id', n.id, 'name', n.name, 'total', n.total)
                      ORDER BY n.created_at, n.number), '[]') FROM notes n WHERE n.company_id = i.company_id AND n.invoice_id = i.id AND NOT n.annulled)`;
 
-/** Rows of the company's invoices (live), with their notes in Colombia, by id. */
+/** Rows of the company's invoices (live), by id, in its country's form (src/countries: `form`); with their notes where its invoices list them. */
 async function invoiceRows(q: Queryable, company: Company, ids: string[]) {
   // One invoice (a read after a creation or a stamp) by equality, the form its index serves at once; a batch by ANY.
   const [byId, key] = ids.length === 1 ? ['i.id = $2::uuid', ids[0]] : ['i.id = ANY($2::uuid[])', ids];
-  if (countryOf(company.country).documents.notesOnInvoice) {
-    return { country: 'CO' as const, rows: await q.query<CoInvoiceRow & { notes: NoteRef[] }>(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}, ${NOTES_OF} AS notes
+  const cc = countryOf(company.country);
+  if (cc.form === 'ubl') {
+    const notes = cc.documents.notesOnInvoice ? NOTES_OF : `'[]'::json`;
+    return { form: cc.form, rows: await q.query<CoInvoiceRow & { notes: NoteRef[] }>(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}, ${notes} AS notes
      FROM invoices i WHERE i.company_id = $1 AND ${byId} AND i.${LIVE}`, [company.company_id, key]) };
   }
-  return { country: 'MX' as const, rows: await q.query<MxInvoiceRow>(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}
+  return { form: cc.form, rows: await q.query<MxInvoiceRow>(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}
      FROM invoices i WHERE i.company_id = $1 AND ${byId} AND i.${LIVE}`, [company.company_id, key]) };
 }
 
-/** A Colombian invoice as answered: coInvoiceAnswer (src/invoices/co/answer.ts). */
+/** An invoice in the UBL form (Colombia's) as answered: coInvoiceAnswer (src/invoices/co/answer.ts). */
 export async function readCoInvoice(q: Queryable, company: Company, id: string): Promise<CoInvoiceDocument> {
   const read = await invoiceRows(q, company, [id]);
-  if (read.country !== 'CO' || !read.rows[0]) throw notFound(`Invoice ${id}`);
+  if (read.form !== 'ubl' || !read.rows[0]) throw notFound(`Invoice ${id}`);
   return coInvoiceAnswer(read.rows[0], read.rows[0].notes);
 }
 
-/** A Mexican invoice as answered: mxInvoiceAnswer (src/invoices/mx/answer.ts). */
+/** An invoice in the CFDI form (Mexico's) as answered: mxInvoiceAnswer (src/invoices/mx/answer.ts). */
 export async function readMxInvoice(q: Queryable, company: Company, id: string): Promise<MxInvoiceDocument> {
   const read = await invoiceRows(q, company, [id]);
-  if (read.country !== 'MX' || !read.rows[0]) throw notFound(`Invoice ${id}`);
+  if (read.form !== 'cfdi' || !read.rows[0]) throw notFound(`Invoice ${id}`);
   return mxInvoiceAnswer(read.rows[0]);
 }
 
 /** An invoice of the company's country, as answered. */
 export async function readInvoice(q: Queryable, company: Company, id: string): Promise<InvoiceAnswer> {
-  return company.country === 'CO' ? readCoInvoice(q, company, id) : readMxInvoice(q, company, id);
+  return countryOf(company.country).form === 'ubl' ? readCoInvoice(q, company, id) : readMxInvoice(q, company, id);
 }
 
 /** Several invoices, each as readInvoice answers it (webhook deliveries: a batch's invoices in one query), by id; a missing one is left out. */
 export async function readInvoices(q: Queryable, company: Company, ids: string[]): Promise<Map<string, InvoiceAnswer>> {
   const read = await invoiceRows(q, company, ids);
-  const docs = read.country === 'CO' ? read.rows.map((row) => coInvoiceAnswer(row, row.notes)) : read.rows.map(mxInvoiceAnswer);
+  const docs = read.form === 'ubl' ? read.rows.map((row) => coInvoiceAnswer(row, row.notes)) : read.rows.map(mxInvoiceAnswer);
   return new Map(docs.map((doc) => [String(doc.id), doc]));
 }
 
-/** A page of Colombian invoices as answered, their notes read in one query. */
+/** A page of invoices in the UBL form as answered, their notes read in one query. */
 async function coPage(q: Queryable, company: Company, rows: CoInvoiceRow[]): Promise<CoInvoiceDocument[]> {
   const notes = rows.length ? await q.query<NoteRef>(
     `SELECT invoice_id, kind, id, name, total FROM notes WHERE company_id = $1 AND invoice_id = ANY($2::uuid[]) AND NOT annulled ORDER BY created_at, number`,
@@ -162,7 +164,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
       schema: { tags, summary: 'Validate and compute an invoice without storing it or taking a number', body: v.body },
     }, async (req) => v.preview(await planRequest(req, (problems) => v.plan(db, req.company, req.body, problems))));
   };
-  if (country === 'CO') creation(CO); else creation(MX);
+  if (cc.form === 'ubl') creation(CO); else creation(MX);
 
   app.get('/invoices/:id', { schema: { tags, summary: 'Read an invoice', params: UuidParams('Invoice') } }, async (req) =>
     readInvoice(db, req.company, req.params.id));
@@ -171,7 +173,7 @@ export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config })
     const q = req.query;
     const filter = listFilter(q, req.company);
     const list = <R extends object>() => listDocuments<R>(db, { table: 'invoices', columns: COLUMNS, noun: 'invoice', live: LIVE }, req.company, q, { cond: `${filter.cond} AND ${LIVE}`, args: filter.args });
-    if (req.company.country === 'CO') {
+    if (cc.form === 'ubl') {
       const { total, rows } = await list<CoInvoiceRow>();
       return paged(q, total, await coPage(db, req.company, rows));
     }

@@ -25,7 +25,7 @@ export async function recordQuietVerdict(q: Queryable, cid: number, id: string, 
     `WITH changed AS (
        UPDATE invoices doc SET stamp_status = $3, stamp_cufe = $4, stamp_errors = $5, stamp_observations = $6, stamp_authority = $7,
               application_response = $8, xml = coalesce($9, doc.xml), updated_at = now()
-        WHERE doc.company_id = $1 AND doc.id = $2 AND doc.country = 'CO' AND doc.stamp_status = 'Pending' AND ${quiet}
+        WHERE doc.company_id = $1 AND doc.id = $2 AND doc.stamp_status = 'Pending' AND ${quiet}
        RETURNING doc.id),
      event AS (INSERT INTO events (company_id, type, doc_id) SELECT $1, $10, id FROM changed)
      ${mark ? `, done AS (${mark.sql} AND EXISTS (SELECT 1 FROM changed))` : ''}

@@ -46,7 +46,7 @@ export async function checkAdvanceApplication(q: Queryable, cid: number, invoice
     return undefined;
   }
   const [row] = await q.query<{ advanced: string; applied: string }>(
-    `SELECT (SELECT coalesce(sum(total), 0) FROM invoices WHERE company_id = $1 AND stamp_uuid = ANY($2::text[]) AND NOT annulled AND country = 'MX') AS advanced,
+    `SELECT (SELECT coalesce(sum(total), 0) FROM invoices WHERE company_id = $1 AND stamp_uuid = ANY($2::text[]) AND NOT annulled) AS advanced,
             (SELECT coalesce(sum(n.total), 0) FROM notes n JOIN invoices i ON i.company_id = n.company_id AND i.id = n.invoice_id
               WHERE n.company_id = $1 AND n.kind = 'NC' AND NOT n.annulled AND n.document->>'payment_form' = '${ADVANCE_APPLICATION}'
                 AND EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(i.document->'related', '[]'::jsonb)) r WHERE r->>'type' = '07' AND upper(r->>'uuid') = ANY($2::text[]))) AS applied`,

@@ -55,7 +55,7 @@ export interface NotePlan {
 const INVOICE = `SELECT i.id, i.name, i.date, i.annulled, i.stamp_status, i.stamp_cufe, i.customer_identification, i.customer_branch_office, i.document,
                         t.electronic_type <> 'NoElectronic' AS electronic
                    FROM invoices i JOIN document_types t ON t.company_id = i.company_id AND t.id = i.document_type_id
-                  WHERE i.company_id = $1 AND i.id = $2 AND i.country = 'CO' AND i.deleted_at IS NULL`;
+                  WHERE i.company_id = $1 AND i.id = $2 AND i.deleted_at IS NULL`;
 
 /** Checks a note request that passed its JSON schema; returns its plan, or throws 400 with every problem found. */
 export async function planNote(q: Queryable, company: Company, kind: NoteKind, body: NoteBody, problems: Problems): Promise<NotePlan> {
@@ -207,7 +207,7 @@ interface NoteDecision { np: NotePlan; applied: Application[]; lines: EntryLine[
 async function decideNote(q: Queryable, { company, planned }: NoteItem): Promise<NoteDecision> {
   const cid = company.company_id;
   const { kind, invoice } = planned;
-  const locked = await lockInvoice(q, cid, invoice.id, { country: 'CO' });
+  const locked = await lockInvoice(q, cid, invoice.id);
   const refusal = locked ? canCredit({ ...locked, electronic: invoice.electronic }) : { code: 'invalid_reference' as const, message: `Invoice ${invoice.id} no longer exists` };
   if (refusal) throw new DomainError(refusal.code, refusal.message, 'invoice');
   let np = planned;

@@ -91,7 +91,7 @@ async function invoiceFacts(q: Queryable, cid: number, ids: string[], lock: bool
               WHERE n.company_id = i.company_id AND n.kind = 'NC' AND NOT n.annulled AND n.document->>'payment_form' IN ('${COMPENSATION}', '${ADVANCE_APPLICATION}')
                 AND n.document->'invoices' @> jsonb_build_array(jsonb_build_object('id', i.id::text))) AS notes,
             ${entryAccounts('i.company_id', "'invoice'", 'i.id')} AS accounts
-       FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.country = 'MX' AND i.deleted_at IS NULL`, [cid, ids, replaced]);
+       FROM invoices i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[]) AND i.deleted_at IS NULL`, [cid, ids, replaced]);
   return new Map(rows.map((r) => [r.id, r]));
 }
 

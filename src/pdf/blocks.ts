@@ -24,7 +24,8 @@ export function settingText(c: PdfCompanyRow, key: string): string | null {
 
 export function companyBlock(c: PdfCompanyRow): PdfCompany {
   const a = c.address ?? {};
-  const co = c.country === 'CO' ? taxProfileText(c.settings) : null;
+  // The tax profile (VAT responsibility, RUT responsibilities) of a country whose companies have those settings.
+  const co = countryOf(c.country).settings.includes('fiscal_responsibilities') ? taxProfileText(c.settings) : null;
   const regime = settingText(c, 'tax_regime');
   return {
     name: c.legal_name,
@@ -72,15 +73,18 @@ export const DIAN_STS = 'dian:gov:co:facturaelectronica:Structures-2-1';
 /** The text of the first element `local` of namespace `ns` in a parsed XML. */
 export const first = (doc: ReturnType<typeof parseXml>, ns: string, local: string) => (doc.getElementsByTagNameNS(ns, local)[0]?.textContent ?? '').trim();
 
+/** Whether an accepted document's XML is UBL (the DIAN's form) rather than a CFDI: its country's form says. */
+const ublXml = (code: CountryCode) => countryOf(code).form === 'ubl';
+
 /** A document no tax authority gave fiscal validity: judged by a sandbox, or sent to the DIAN's test environment (null: a real one). */
 export function testNotice(row: Pick<InvoiceRow, 'stamp_status' | 'stamp_authority'> & { country: CountryCode }, xml: ReturnType<typeof parseXml> | null): string | null {
   if (row.stamp_status !== 'Accepted') return null;
   if (row.stamp_authority === 'sandbox') {
-    return row.country === 'CO'
+    return ublXml(row.country)
       ? 'DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL: aceptado por una autoridad sandbox de pruebas'
       : 'DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL: timbrado por un proveedor sandbox de pruebas';
   }
-  if (row.country === 'CO' && xml && first(xml, UBL_CBC, 'ProfileExecutionID') === '2') {
+  if (ublXml(row.country) && xml && first(xml, UBL_CBC, 'ProfileExecutionID') === '2') {
     return 'DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL: emitido en el ambiente de habilitación (pruebas)';
   }
   return null;
@@ -90,7 +94,7 @@ export function testNotice(row: Pick<InvoiceRow, 'stamp_status' | 'stamp_authori
 export function electronicOf(row: Pick<InvoiceColumns, 'stamp_status' | 'stamp_cufe' | 'stamp_uuid' | 'stamp_authority' | 'application_response'> & { country: CountryCode },
   doc: ReturnType<typeof parseXml> | null): InvoicePdfInput['electronic'] {
   if (row.stamp_status !== 'Accepted' || !doc) return null;
-  if (row.country === 'CO') {
+  if (ublXml(row.country)) {
     const qr = first(doc, DIAN_STS, 'QRCode');
     const answer = readApplicationResponse(row.application_response);
     const when = answer ? ` el ${formatDate(answer.issueDate)} a las ${answer.issueTime}` : '';
@@ -119,7 +123,7 @@ export function printedNumber(country: CountryCode, d: { prefix?: string | null;
 
 /** The issue time: the XML's (IssueTime, the CFDI's Fecha), else the moment it was created, in the country's time. */
 export function issueTime(row: InvoiceRow, xml: ReturnType<typeof parseXml> | null): string | null {
-  if (row.country === 'CO') {
+  if (row.form === 'ubl') {
     const written = xml ? first(xml, UBL_CBC, 'IssueTime') : '';
     if (written) return written;
     return row.document.metadata?.created ? colombianDateTime(new Date(row.document.metadata.created))[1] : null;
@@ -127,7 +131,7 @@ export function issueTime(row: InvoiceRow, xml: ReturnType<typeof parseXml> | nu
   const fecha = xml?.documentElement?.getAttribute('Fecha');
   if (fecha) return fecha.slice(11, 19);
   const created = row.document.metadata?.created;
-  return created ? new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Mexico_City', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(new Date(created)) : null;
+  return created ? new Intl.DateTimeFormat('en-GB', { timeZone: countryOf(row.country).timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(new Date(created)) : null;
 }
 
 /** CO: the numbering resolution with its validity, and, once sent, the software and its provider. */

@@ -79,12 +79,12 @@ export interface Drawn {
 export async function invoicePdf({ row, company, customer, as }: InvoiceRows): Promise<Drawn> {
   const d = row.document;
   const country = row.country;
-  const co = row.country === 'CO' ? row.document : null;
-  const mx = row.country === 'MX' ? row.document : null;
+  const co = row.form === 'ubl' ? row.document : null;
+  const mx = row.form === 'cfdi' ? row.document : null;
   const xml = row.stamp_status === 'Accepted' && row.xml ? parseXml(row.xml) : null;
   const electronic = electronicOf(row, xml);
   const currency = co?.currency?.code ?? mx?.currency?.code ?? countryOf(country).currency;
-  const cfdi = country === 'MX' && xml ? xml.documentElement : null;
+  const cfdi = mx && xml ? xml.documentElement : null;
   const credit = (co?.payments ?? []).some((p) => p.due_date);
   const items: InvoicePdfInput['items'] = co
     ? co.items.map((i) => ({
@@ -117,7 +117,7 @@ export async function invoicePdf({ row, company, customer, as }: InvoiceRows): P
       : mx!.payment ? [`Método de pago: ${described(mx!.payment.method, SAT_PAYMENT_METHODS)}`,
         `Forma de pago: ${described(mx!.payment.conditions?.payment_form, SAT_PAYMENT_FORMS) || mx!.payment.conditions?.name || ''}`] : null),
     observations: d.observations, electronic,
-    fiscalNotes: [...(as?.fiscalNotes ?? []), ...(country === 'CO' ? coFiscalNotes(row, company, xml) : mxFiscalNotes(cfdi))],
+    fiscalNotes: [...(as?.fiscalNotes ?? []), ...(co ? coFiscalNotes(row, company, xml) : mxFiscalNotes(cfdi))],
     testNotice: testNotice(row, xml),
   };
   const label = input.title!;

@@ -1,12 +1,12 @@
 /**
  * Names that printed documents show in place of codes: places (one function,
  * `placeLine`: Colombian ones with the DIAN's DIVIPOLA names of
- * src/catalogs/divipola.ts, Mexican states by their SAT code, other countries
+ * src/countries/co/divipola.ts, Mexican states by their SAT code, other countries
  * by their Spanish name), and the SAT codes a CFDI's printed representation
  * describes (regimes, payment forms and methods, voucher type, export key, tax
  * object; regimes and tax objects from src/catalogs/sat.ts).
  */
-import { countryName } from '../catalogs/divipola';
+import { countryName } from '../countries/co/divipola';
 import { REGIMES, TAX_OBJECTS } from '../catalogs/sat';
 import { served } from '../countries';
 

@@ -340,7 +340,7 @@ const VOUCHER_TYPES: Record<string, string> = {
 
 /** The PDF of a cash receipt voucher: what it pays (invoice installments, an advance or account entries), how it was paid and the total. */
 export async function renderVoucherPdf(input: VoucherPdfInput): Promise<Buffer> {
-  const country = input.country ?? 'CO';
+  const country = input.country;
   const { currency } = input;
   const title = input.title ?? 'Recibo de caja';
   const doc = newDoc({

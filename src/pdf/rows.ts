@@ -13,6 +13,7 @@ import type { NoteDocument } from '../notes/schema';
 import type { PaymentDocument } from '../payments/schema';
 import { LIVE } from '../invoices/kernel';
 import { formatMoney } from './format';
+import { country as countryOf, type CountryCode } from '../countries';
 import { described, SAT_PAYMENT_FORMS, SAT_PAYMENT_METHODS, type CityCodes } from './names';
 
 /** A stored address as the PDF prints it (companies.address, customers.address: open JSON). */
@@ -39,20 +40,27 @@ export interface InvoiceColumns {
   /** UN/ECE unit of each of its products, by code. */
   units: Record<string, string> | null;
 }
-export type InvoiceRow = InvoiceColumns & ({ country: 'CO'; document: CoInvoiceDocument } | { country: 'MX'; document: MxInvoiceDocument });
+/** An invoice's row, its document typed by its country's form (src/countries: `form`), which `formed` adds to the row read. */
+export type InvoiceRow = InvoiceColumns & { country: CountryCode } & ({ form: 'ubl'; document: CoInvoiceDocument } | { form: 'cfdi'; document: MxInvoiceDocument });
+type StoredInvoiceRow = InvoiceColumns & { country: CountryCode; document: CoInvoiceDocument | MxInvoiceDocument };
+/** The row with its form: the document was stored by its country's variant, so it has that form's shape. */
+function formed(row: StoredInvoiceRow): InvoiceRow {
+  return countryOf(row.country).form === 'ubl' ? { ...row, form: 'ubl', document: row.document as CoInvoiceDocument } : { ...row, form: 'cfdi', document: row.document as MxInvoiceDocument };
+}
 /** `as`: a Mexican credit note drawn as the invoice it mirrors, with its own title and notes. */
 export interface InvoiceRows { row: InvoiceRow; company: PdfCompanyRow; customer: PdfCustomerRow | null; as?: { title: string; paymentNotes: string[]; fiscalNotes: string[] } }
 export interface VoucherRows { row: { document: VoucherDocument; customer_id: number | null }; company: PdfCompanyRow; customer: PdfCustomerRow | null; paid: { prefix: string; number: string; quote: number; name: string }[] }
 
 export async function invoiceRows(q: Queryable, cid: number, id: string): Promise<InvoiceRows> {
-  const [row] = await q.query<InvoiceRow>(
+  const [stored] = await q.query<StoredInvoiceRow>(
     `SELECT i.country, i.document, i.xml, i.stamp_status, i.stamp_cufe, i.stamp_uuid, i.stamp_authority, i.application_response, i.customer_id,
             t.electronic_type, t.resolution,
             (SELECT json_object_agg(p.code, p.unit) FROM products p
               WHERE p.company_id = i.company_id AND p.code IN (SELECT x->>'code' FROM jsonb_array_elements(i.document->'items') x)) AS units
        FROM invoices i JOIN document_types t ON t.company_id = i.company_id AND t.id = i.document_type_id
       WHERE i.company_id = $1 AND i.id = $2 AND i.${LIVE}`, [cid, id]);
-  if (!row) throw new DocumentNotFound(`Invoice ${id}`);
+  if (!stored) throw new DocumentNotFound(`Invoice ${id}`);
+  const row = formed(stored);
   const company = await companyRow(q, cid);
   const customer = await customerRow(q, cid, row.customer_id);
   return { row, company, customer };
@@ -86,7 +94,7 @@ export async function noteRows(q: Queryable, cid: number, kind: 'NC' | 'ND', id:
 export async function mxNoteRows(q: Queryable, cid: number, id: string): Promise<InvoiceRows> {
   // The note's own fields (MxCreditNoteDocument's), read as columns beside the invoice's layout.
   const [row] = await q.query<InvoiceRow & { payment_form: string; invoices: { name: string; uuid: string; amount: number }[] }>(
-    `SELECT 'MX' AS country, document, xml, stamp_status, NULL AS stamp_cufe, stamp_uuid, stamp_authority, NULL AS application_response,
+    `SELECT (SELECT country FROM companies WHERE company_id = $1) AS country, 'cfdi' AS form, document, xml, stamp_status, NULL AS stamp_cufe, stamp_uuid, stamp_authority, NULL AS application_response,
             customer_id, NULL AS electronic_type, NULL AS resolution, NULL AS units, document->>'payment_form' AS payment_form, document->'invoices' AS invoices
        FROM notes WHERE company_id = $1 AND id = $2 AND kind = 'NC'`, [cid, id]);
   if (!row) throw new DocumentNotFound(`Credit note ${id}`);
@@ -98,7 +106,7 @@ export async function mxNoteRows(q: Queryable, cid: number, id: string): Promise
       title: 'Nota de crédito',
       paymentNotes: [`Método de pago: ${described('PUE', SAT_PAYMENT_METHODS)}`, `Forma de pago: ${described(row.payment_form, SAT_PAYMENT_FORMS)}`],
       fiscalNotes: [`CFDI relacionados, tipo de relación 01 (nota de crédito de los documentos relacionados): ${
-        row.invoices.map((i) => `${i.name}, UUID ${i.uuid}, ${formatMoney(i.amount, 'MX', 'MXN')}`).join('; ')}`],
+        row.invoices.map((i) => `${i.name}, UUID ${i.uuid}, ${formatMoney(i.amount, company.country, countryOf(company.country).currency)}`).join('; ')}`],
     },
   };
 }

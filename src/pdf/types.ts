@@ -191,7 +191,7 @@ export interface VoucherPdfItem {
 }
 
 export interface VoucherPdfInput {
-  country?: Country;
+  country: Country;
   /** Heading; default "Recibo de caja". */
   title?: string | null;
   name: string;

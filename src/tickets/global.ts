@@ -122,7 +122,7 @@ export async function planGlobal(q: Queryable, company: Company, body: GlobalInv
 async function replaced(q: Queryable, cid: number, id: string, global: GlobalInformation, problems: Problems): Promise<{ id: string; uuid: string } | null> {
   const [old] = await q.query<{ name: string; stamp_uuid: string; period: GlobalInformation | null; cancelling: boolean }>(
     `SELECT name, stamp_uuid, document->'global_information' AS period, cancellation IS NOT NULL AND cancellation->>'status' <> 'Rejected' AS cancelling
-       FROM invoices WHERE company_id = $1 AND id = $2 AND country = 'MX' AND customer_identification = $3 AND stamp_status = 'Accepted'
+       FROM invoices WHERE company_id = $1 AND id = $2 AND customer_identification = $3 AND stamp_status = 'Accepted'
         AND NOT annulled AND deleted_at IS NULL AND document ? 'global_information'`, [cid, id, GENERAL_PUBLIC.rfc]);
   if (!old) {
     problems.add('invalid_reference', `${id} is not a stamped global invoice of this company (to ${GENERAL_PUBLIC.rfc}, not cancelled)`, 'substitutes');
@@ -225,7 +225,7 @@ export async function writeGlobalInvoice(q: Queryable, company: Company, plan: G
   const refused = (await cfdiContentProblems(xml)).problems;
   if (refused.length) throw new DomainError('invalid_document', `The global invoice's CFDI would be refused (${refused[0].code}): ${refused[0].message}`, 'body');
   await writeInvoice(q, {
-    companyId: cid, id, country: 'MX', documentTypeId: plan.docType.id, date: plan.date, customerId: plan.customer.id,
+    companyId: cid, id, country: company.country, documentTypeId: plan.docType.id, date: plan.date, customerId: plan.customer.id,
     identification: GENERAL_PUBLIC.rfc, branchOffice: 0, total, balance: 0, document, now, stamp: true, created: company.webhooks,
   }, [], []);
   await q.query('UPDATE tickets SET global_invoice_id = $2 WHERE company_id = $1 AND id = ANY($3::uuid[])', [cid, id, tickets.map((t) => t.id)]);

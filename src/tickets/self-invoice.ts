@@ -183,12 +183,12 @@ export async function selfInvoice(db: Db, company: Company, id: string, body: Se
     const late = verdict(now, body.rfc, today);
     if (late instanceof ApiError) throw late;
     if (late) return { id: late.done, created: false };
-    if (now.self_id && now.self_status === 'Rejected') await deleteInvoice(q, cid, now.self_id, 'MX');
+    if (now.self_id && now.self_status === 'Rejected') await deleteInvoice(q, cid, now.self_id, company.country);
     const invoiceId = crypto.randomUUID();
     const at = new Date();
     const doc = mxInvoiceDocument(plan, { id: invoiceId, prefix: plan.docType.prefix, number: null, name: null, now: at });
     await writeInvoice(q, {
-      companyId: cid, id: invoiceId, country: 'MX', documentTypeId: plan.docType.id, date: plan.date, customerId: plan.customer.id,
+      companyId: cid, id: invoiceId, country: company.country, documentTypeId: plan.docType.id, date: plan.date, customerId: plan.customer.id,
       identification: body.rfc, branchOffice: 0, total: doc.total, balance: 0, document: doc, now: at, stamp: true, created: company.webhooks,
     }, [], []);
     await q.query('UPDATE tickets SET self_invoice_id = $3 WHERE company_id = $1 AND id = $2', [cid, id, invoiceId]);

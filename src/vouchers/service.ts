@@ -26,6 +26,7 @@ import { annulmentDate, checkDocumentType, checkCostCenter, checkCurrency, loadM
 import type { CostCenterRow, CustomerRow, DocumentTypeRow, PaymentTypeRow, TaxRow } from '../catalog/rows';
 import type { VoucherBody, VoucherDocument, VoucherType } from './schema';
 import { money, num, sum } from '../platform/money';
+import { country as countryOf } from '../countries';
 
 
 type Movement = 'Debit' | 'Credit';
@@ -55,6 +56,8 @@ export interface VoucherPlan {
   customer: CustomerRow | null;
   costCenter: CostCenterRow | null;
   currency: { code: string; exchange_rate: number } | null;
+  /** The company's own currency (its country's). */
+  local: string;
   payment: { id: number; value: number; type: PaymentTypeRow } | null;
   /** One per request item, in order. */
   entries: Entry[];
@@ -93,7 +96,8 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
 
   const costCenter = checkCostCenter(problems, company, docType, md.cost_centers, body.cost_center, '/v1/cost-centers');
   notAfterToday(problems, body.date, company.time_zone, 'A voucher');
-  const currency: VoucherPlan['currency'] = await checkCurrency(q, problems, company, body.currency, body.date);
+  const local = countryOf(company.country).currency;
+  const currency: VoucherPlan['currency'] = await checkCurrency(q, problems, company, body.currency, body.date, local);
 
   // Payment.
   let payment: VoucherPlan['payment'] = null;
@@ -179,15 +183,15 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
   // Due items: open ones of the customer's invoices, by (prefix, consecutive, quote).
   if (customer && wanted.length) {
     const rows = await q.query<DueRow>(
-      `SELECT d.id, d.invoice_id, i.name AS invoice_name, i.date AS invoice_date, coalesce(i.document->'currency'->>'code', 'COP') AS currency,
-              CASE WHEN i.document->'currency'->>'code' <> 'COP' THEN i.document->'currency'->>'exchange_rate' END AS invoice_rate,
+      `SELECT d.id, d.invoice_id, i.name AS invoice_name, i.date AS invoice_date, coalesce(i.document->'currency'->>'code', $6) AS currency,
+              CASE WHEN i.document->'currency'->>'code' <> $6 THEN i.document->'currency'->>'exchange_rate' END AS invoice_rate,
               d.prefix, d.consecutive, d.quote, d.due_date, d.amount, d.paid, d.account_code
          FROM due_items d JOIN invoices i ON i.company_id = d.company_id AND i.id = d.invoice_id
         WHERE d.company_id = $1 AND d.customer_id = $2 AND NOT d.annulled
           AND (d.prefix, d.consecutive, d.quote) IN (SELECT * FROM unnest($3::text[], $4::bigint[], $5::int[]))
         ORDER BY d.id`,
-      [cid, customer.id, wanted.map((w) => w.prefix), wanted.map((w) => w.consecutive), wanted.map((w) => w.quote)]);
-    const voucherCurrency = currency?.code ?? 'COP';
+      [cid, customer.id, wanted.map((w) => w.prefix), wanted.map((w) => w.consecutive), wanted.map((w) => w.quote), local]);
+    const voucherCurrency = currency?.code ?? local;
     for (const w of wanted) {
       const at = (f: string) => `items[${w.i}].${f}`;
       const row = rows.find((d) => d.prefix === w.prefix && Number(d.consecutive) === w.consecutive && d.quote === w.quote);
@@ -239,8 +243,8 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
     if (e.tax) checkDocumentAmount(problems, taxBase(e.value, e.tax), `items[${i}].value`, `The base of this ${e.tax.name} entry (value × 100 / ${Number(e.tax.percentage)} %)`);
   });
   problems.throwIfAny();
-  const plan: VoucherPlan = { body, type, docType: docType!, customer, costCenter, currency, payment, entries: done, total };
-  checkLedgerAmounts(problems, voucherPostings(plan), currency, 'items');
+  const plan: VoucherPlan = { body, type, docType: docType!, customer, costCenter, currency, local, payment, entries: done, total };
+  checkLedgerAmounts(problems, voucherPostings(plan), currency, 'items', local);
   const taken = advanceTakenBy(plan);
   if (problems.empty && taken.gt(0)) {
     const balance = await advanceBalance(q, cid, CO_ADVANCES_GROUP, customer!.identification);
@@ -273,7 +277,7 @@ export function voucherDocument(plan: VoucherPlan, ids: { id: string; prefix: st
     type: plan.type,
     customer: customer ? { id: String(customer.id), identification: customer.identification, branch_office: customer.branch_office } : null,
     cost_center: plan.costCenter?.id ?? null,
-    currency: plan.currency ?? { code: 'COP', exchange_rate: 1 },
+    currency: plan.currency ?? { code: plan.local, exchange_rate: 1 },
     items: plan.entries.map((e) => ({
       account: e.account,
       description: e.description,

@@ -14,7 +14,7 @@ import zlib from 'node:zlib';
 import Decimal from 'decimal.js';
 import { installed } from '../support/catalogs';
 import { catalogDir, keyed, records, resetCatalogs } from '../../src/catalogs/files';
-import { DEPARTMENTS, MUNICIPALITIES_FILE, COUNTRIES_FILE, municipalityName, placeOf, placeProblems } from '../../src/catalogs/divipola';
+import { DEPARTMENTS, MUNICIPALITIES_FILE, COUNTRIES_FILE, municipalityName, placeOf, placeProblems } from '../../src/countries/co/divipola';
 import { placeLine } from '../../src/pdf/names';
 import { PAYMENT_MEANS, RESPONSIBILITIES, TAX_SCHEMES } from '../../src/catalogs/dian';
 import { catalogueCodes, LARGE_CATALOGUES, postalCode, REGIMES, regime, rfcPersonType, SMALL_CATALOGUES, taxObjectProblem } from '../../src/catalogs/sat';

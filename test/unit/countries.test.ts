@@ -1,12 +1,12 @@
 /**
  * src/countries: what Colombia and Mexico answer, and a test-only country (ZZ: its own identification rule and tax
- * types, no tax authority) that the generic formatting and console code serve without knowing it. Not an HTTP test:
- * a company of ZZ cannot be stored yet (companies.country is CHECKed to CO and MX, and an invoice's request and
- * computation are still chosen per country in src/invoices/routes.ts); see docs/internals.md, "Adding a country".
+ * types, no tax authority) that the generic formatting and console code serve without knowing it. Its company over
+ * HTTP is test/http/zz-country.test.ts; see docs/internals.md, "Adding a country".
  */
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { colombia, countries, country, mexico, registerCountry, served, type Country } from '../../src/countries';
+import { colombia, countries, country, mexico, registerCountry, served } from '../../src/countries';
+import { registerZedland, zedland } from '../support/zedland';
 import { Problems } from '../../src/platform/errors';
 import { amountInWords } from '../../src/pdf/words';
 import { formatMoney } from '../../src/pdf/format';
@@ -15,30 +15,10 @@ import { money } from '../../src/console/i18n';
 import { BadAmount, parseAmount } from '../../src/console/amounts';
 import { kindsOf } from '../../src/console/kinds';
 
-/** Zedland: a five-digit tax id whose last digit is the sum of the others modulo 10; thousands with a space. */
-const zedland: Country = {
-  ...colombia,
-  code: 'ZZ', basePath: '/zz', applicationHeader: false, currency: 'EUR', timeZone: 'Europe/Madrid',
-  numbers: { locale: 'es-ES', thousands: ' ', decimal: ',', wordsTail: (cents) => `Y ${cents} CÉNTIMOS` },
-  identification: {
-    label: 'ZID', otherDocuments: false,
-    check(p, taxId) {
-      const digits = [...taxId].map(Number);
-      if (!/^[0-9]{5}$/.test(taxId)) p.add('invalid_identification', 'A ZID is five digits', 'tax_id');
-      else if (digits.slice(0, 4).reduce((a, b) => a + b, 0) % 10 !== digits[4]) p.add('invalid_identification', 'The last digit of a ZID is the sum of the others modulo 10', 'tax_id');
-      return { taxId, checkDigit: null };
-    },
-    printed: (taxId) => `ZID ${taxId}`,
-  },
-  taxTypes: ['VAT'], settings: [], paymentForms: null,
-  printedNumber: (prefix, number) => `${prefix ?? ''}-${number}`,
-  company: {},
-  documents: { notes: null, vouchers: false, debitNotes: false, payments: false, tickets: false, electronicTypes: false, notePaymentTypes: false,
-    replaceInvoices: true, notesOnInvoice: false, advances: false, documentWithholdings: [] },
-  labels: { ...colombia.labels, adjective: 'Zedlandish', name: 'Zedlandia', nameEn: 'Zedland', invoiceTitle: 'Factura' },
-  authority: null,
-};
-registerCountry(zedland);
+// Zedland (test/support/zedland.ts), registered for this file only: the registry is open under the test runner alone.
+let unregister: () => void;
+before(() => { unregister = registerZedland(); });
+after(() => unregister());
 
 test('the registry answers each country by its code, and only those', () => {
   assert.equal(country('CO'), colombia);
@@ -49,10 +29,12 @@ test('the registry answers each country by its code, and only those', () => {
   const codes = countries().map((c) => c.code);
   assert.equal(new Set(codes).size, codes.length, 'one country per code');
   assert.equal(new Set(countries().map((c) => c.basePath)).size, codes.length, 'one API base per country');
+  assert.throws(() => registerCountry({ ...zedland, code: 'ZY' }, {}), /for the test suite only/, 'the registry is closed outside Node\'s test runner');
+  assert.throws(() => registerCountry(zedland), /already registered/);
 });
 
 test('every account a country\'s code names is in its starting chart of accounts', () => {
-  for (const c of [colombia, mexico]) {
+  for (const c of [colombia, mexico, zedland]) {
     const chart = new Set(c.catalog.accounts.map((a) => a.code));
     for (const [meaning, code] of Object.entries(c.ledger.named)) assert.ok(chart.has(code), `${c.code} ${meaning}: ${code} is in its chart`);
     for (const t of c.catalog.taxes) assert.ok(c.taxTypes.includes(String(t.type)), `${c.code}: its starting tax ${t.name} has one of its tax types`);
@@ -99,7 +81,8 @@ test('the console reads amounts and lists documents as the test country says', (
   const ambiguous = parseAmount('1,500', 'ZZ');
   assert.ok(ambiguous instanceof BadAmount);
   assert.match(ambiguous.message[1], /in Zedland " " separates thousands and a comma the decimals/);
-  assert.deepEqual(kindsOf('ZZ'), [{ path: 'invoices', label: 'invoices', stamped: false }], 'no authority: invoices only, never sent');
+  assert.deepEqual(kindsOf('ZZ'), [{ path: 'invoices', label: 'invoices', stamped: false }, { path: 'vouchers', label: 'vouchers', stamped: false }],
+    'no authority: invoices never sent, and cash receipts');
   assert.deepEqual(kindsOf('CO').map((k) => k.path), ['invoices', 'credit-notes', 'debit-notes', 'vouchers']);
   assert.deepEqual(kindsOf('MX').map((k) => k.path), ['invoices', 'credit-notes', 'payments']);
 });

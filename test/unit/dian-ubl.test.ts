@@ -81,7 +81,7 @@ function storedDocument(s: Scenario): DianInvoiceDocument {
     },
     docType: { id: 3, name: 'Factura electrónica de venta', prefix: 'SETP', discount_type: 'Value' },
     customer: { id: 7 }, newCustomer: null, seller: { id: 1 }, costCenter: null,
-    currency: s.currency ?? null,
+    currency: s.currency ?? null, local: 'COP',
     retentions: s.retentions ?? [],
     lines: s.lines.map((l) => ({
       item: { code: l.code, quantity: l.quantity, price: l.price, discount: l.discount },

@@ -213,7 +213,7 @@ test('a cash receipt voucher prints the invoices paid, the payment and the total
 
 test('a detailed voucher without customer prints the accounts', async () => {
   const pdf = await renderVoucherPdf({
-    name: 'RC-18', date: '2024-06-02', type: 'Detailed', company, customer: null,
+    country: 'CO', name: 'RC-18', date: '2024-06-02', type: 'Detailed', company, customer: null,
     items: [{ account: '11050501', description: 'Caja general', value: '50000' }, { account: '41750501', description: 'Ingreso por aprovechamientos', value: '50000' }],
     total: '50000',
   });

@@ -1,5 +1,5 @@
 /** Colombia's rules on a company's record: its place is a DIVIPOLA municipality of its department (the DIAN rejects an issuer's otherwise). */
-import { placeProblems, type CityRef } from '../../catalogs/divipola';
+import { placeProblems, type CityRef } from './divipola';
 import type { CompanyRules } from '../country';
 
 export const coCompany: CompanyRules = {

@@ -1,5 +1,5 @@
 /** Colombia's rules on a customer: a NIT's digits and check digit, and a DIVIPOLA place (a foreign NIT is abroad). */
-import { placeProblems, type CityRef } from '../../catalogs/divipola';
+import { placeProblems, type CityRef } from './divipola';
 import { nitCheckDigit } from '../../platform/nit';
 import type { CustomerRules } from '../country';
 

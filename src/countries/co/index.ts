@@ -9,6 +9,7 @@ import { CO_LEDGER, coPaymentAccount, coTaxAccount } from './ledger';
 
 export const colombia: Country = {
   code: 'CO',
+  form: 'ubl',
   basePath: '',
   applicationHeader: false,
   currency: 'COP',

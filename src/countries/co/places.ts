@@ -1,5 +1,5 @@
 /** Colombia's places as printed: the DIVIPOLA names of a municipality and its department. */
-import { placeOf } from '../../catalogs/divipola';
+import { placeOf } from './divipola';
 import type { PlaceNames } from '../country';
 
 export const coPlaces: PlaceNames = (city) => {

@@ -9,6 +9,7 @@ import { MX_LEDGER, mxPaymentAccount, mxTaxAccount } from './ledger';
 
 export const mexico: Country = {
   code: 'MX',
+  form: 'cfdi',
   basePath: '/mx',
   applicationHeader: true,
   currency: 'MXN',

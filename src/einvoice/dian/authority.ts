@@ -21,7 +21,7 @@ import { signInvoiceXml, type SigningCredentials } from './sign';
 import { verifyParsedSignature } from './verify-parsed';
 import { NAMESPACES } from './ubl';
 import { nitCheckDigit } from '../../platform/nit';
-import { countryName, DEPARTMENTS, municipalityName } from '../../catalogs/divipola';
+import { countryName, DEPARTMENTS, municipalityName } from '../../countries/co/divipola';
 import { ID_TYPES, PAYMENT_MEANS, PAYMENT_METHODS, RESPONSIBILITIES, TAX_SCHEMES } from '../../catalogs/dian';
 import { buildApplicationResponse, SANDBOX_AUTHORITY_NAME } from './application-response';
 import { generateTestCertificate } from '../certificates';

@@ -41,6 +41,7 @@ import { dianFileStems } from './file-names';
 import { AAD, openFor } from '../../platform/secrets';
 import { dianIssuer } from './issuer';
 import type { DianAuthority, SubmitContext, Verdict } from './authority';
+import { served } from '../../countries';
 
 export { TEST_RESOLUTION };
 
@@ -177,7 +178,7 @@ export async function runDianTestSet(db: Db, authority: DianAuthority, make: Tes
   if (invoices < 1 && creditNotes + debitNotes > 0) throw new DianTestSetError('The notes of a test set correct invoices of the set: send at least one invoice', 'invoices');
   const [company] = await db.query<CompanyRow>('SELECT * FROM companies WHERE company_id = $1', [companyId]);
   if (!company) throw new DianTestSetError(`Company ${companyId} does not exist`, 'id');
-  if (company.country !== 'CO') throw new DianTestSetError(`Company ${companyId} is not Colombian: the DIAN test set is for Colombian companies`, 'id');
+  if (!served(company.country)?.authority?.testSet) throw new DianTestSetError(`Company ${companyId} is not Colombian: the DIAN test set is for Colombian companies`, 'id');
   const dian = company.settings?.dian ?? {};
   if (!company.is_demo && (!dian.id || !dian.pin)) {
     throw new DianTestSetError('The company has no DIAN software registration: set settings.dian.id and settings.dian.pin (from the DIAN\'s habilitación portal) first', 'settings.dian');

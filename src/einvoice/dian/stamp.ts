@@ -132,7 +132,7 @@ async function submit<D extends { date: string }>(db: Db, authority: DianAuthori
 const invoiceJob = (where: string) => `SELECT i.document, i.stamp_status, i.stamp_cufe AS key, i.xml IS NOT NULL AS sent, t.resolution, ${jobReads('i')}
        FROM invoices i JOIN document_types t ON t.company_id = i.company_id AND t.id = i.document_type_id
        ${jobJoins('i')}
-      WHERE ${where} AND i.country = 'CO'`;
+      WHERE ${where}`;
 
 /** The invoice's job reads as the outbox reads them in the statement that claims the job (OutboxOptions.reads): one JSON object. */
 export const CO_INVOICE_JOB_READ = `SELECT to_jsonb(x) FROM (${invoiceJob('i.company_id = job.company_id AND i.id = job.ref_id')}) x`;

@@ -138,7 +138,7 @@ async function lockStored(q: Queryable, kind: CancelKind, cid: number, id: strin
   const [row] = await q.query<Stored>(
     `SELECT id, name, date::text AS date, annulled, stamp_status, stamp_uuid, total, customer_identification, created_at, cancellation,
             ${table === 'payments' ? 'replaced_by' : 'NULL::uuid AS replaced_by'} FROM ${table}
-      WHERE company_id = $1 AND id = $2${({ invoices: ` AND country = 'MX' AND deleted_at IS NULL`, notes: ` AND kind = 'NC'`, payments: '' })[table]} FOR UPDATE`, [cid, id]);
+      WHERE company_id = $1 AND id = $2${({ invoices: ' AND deleted_at IS NULL', notes: ` AND kind = 'NC'`, payments: '' })[table]} FOR UPDATE`, [cid, id]);
   return row;
 }
 
@@ -200,7 +200,7 @@ export async function requestCancellation(q: Queryable, company: Company, kind: 
     // The substitute: a stamped, live CFDI of the same issuer and type that relates this one with TipoRelacion 04.
     const [found] = await q.query<{ name: string; relates: boolean }>(
       `SELECT name, coalesce(document->'related', '[]') @> jsonb_build_array(jsonb_build_object('type', '04', 'uuid', $3::text)) AS relates FROM ${KINDS[kind].table}
-        WHERE company_id = $1 AND stamp_uuid = $2 AND stamp_status = 'Accepted' AND NOT annulled${({ invoices: ` AND country = 'MX' AND deleted_at IS NULL`, notes: ` AND kind = 'NC'`, payments: '' })[KINDS[kind].table]}`,
+        WHERE company_id = $1 AND stamp_uuid = $2 AND stamp_status = 'Accepted' AND NOT annulled${({ invoices: ' AND deleted_at IS NULL', notes: ` AND kind = 'NC'`, payments: '' })[KINDS[kind].table]}`,
       [cid, substitution, doc.stamp_uuid]);
     if (!found) throw new DomainError('invalid_reference', `${body.substitution} is not the UUID of a stamped ${title.toLowerCase()} of this company (not cancelled): the substitute is a CFDI of the same type (${KINDS[kind].type})`, 'substitution');
     if (!found.relates) {

@@ -34,7 +34,7 @@ export const RelatedBody = (cfdiType: CfdiType) => Type.Optional(Type.Array(Type
 export const RelatedAnswer = Type.Optional(Type.Array(Type.Object({ type: Type.String(), uuid: Type.String() })));
 
 const TABLES: Record<CfdiType, { sql: string; title: string }> = {
-  I: { sql: `SELECT name, annulled FROM invoices WHERE company_id = $1 AND stamp_uuid = $2 AND stamp_status = 'Accepted' AND country = 'MX' AND deleted_at IS NULL`, title: 'invoice' },
+  I: { sql: `SELECT name, annulled FROM invoices WHERE company_id = $1 AND stamp_uuid = $2 AND stamp_status = 'Accepted' AND deleted_at IS NULL`, title: 'invoice' },
   E: { sql: `SELECT name, annulled FROM notes WHERE company_id = $1 AND stamp_uuid = $2 AND stamp_status = 'Accepted' AND kind = 'NC'`, title: 'credit note' },
   P: { sql: `SELECT name, annulled FROM payments WHERE company_id = $1 AND stamp_uuid = $2 AND stamp_status = 'Accepted'`, title: 'payment receipt' },
 };

@@ -109,7 +109,7 @@ async function stampCfdi(db: Db, provider: StampProvider, companyId: number, id:
               WHERE p.company_id = i.company_id AND p.code IN (SELECT x->>'code' FROM jsonb_array_elements(i.document->'items') x)) AS products
        FROM ${source.table} i JOIN companies c ON c.company_id = i.company_id
        LEFT JOIN customers u ON u.company_id = i.company_id AND u.id = i.customer_id
-      WHERE i.company_id = $1 AND i.id = $2${source.table === 'invoices' ? ` AND i.country = 'MX'` : ` AND i.kind = 'NC'`}`, [companyId, id]);
+      WHERE i.company_id = $1 AND i.id = $2${source.table === 'invoices' ? '' : ` AND i.kind = 'NC'`}`, [companyId, id]);
   if (!inv) throw new Error(`${source.table} ${id} not found`);
   if (inv.stamp_status === 'Accepted') return { status: 'Accepted' as const, uuid: inv.stamp_uuid, errors: [] };
 

@@ -20,7 +20,7 @@ export function coInvoiceDocument(plan: Plan, ids: { id: string | null; prefix: 
     date: body.date,
     customer: { id: idText(ids.customerId), identification: body.customer.identification, branch_office: body.customer.branch_office },
     cost_center: plan.costCenter?.id ?? null,
-    currency: plan.currency ?? { code: 'COP', exchange_rate: 1 },
+    currency: plan.currency ?? { code: plan.local, exchange_rate: 1 },
     seller: plan.seller.id,
     retentions: computed.retentions.map((r) => ({ id: r.id, name: r.name, type: r.type, percentage: Number(r.percentage), value: num(r.value), base_value: num(r.base) })),
     advance_payment: num(computed.advance_payment),

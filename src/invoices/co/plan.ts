@@ -18,6 +18,7 @@ import { planLines, planRetentions } from './lines';
 import { computePlan } from './totals';
 import { onTestResolution } from '../../einvoice/dian/test-resolution';
 import { FINAL_CONSUMER, finalConsumer } from './consumer';
+import { country as countryOf } from '../../countries';
 
 /** A Colombian sales document: an invoice (FV), a credit note (NC) or a debit note (ND). */
 export type SalesKind = 'FV' | 'NC' | 'ND';
@@ -36,7 +37,9 @@ export interface Plan {
   newCustomer: CustomerBody | null;
   seller: SellerRow;
   costCenter: CostCenterRow | null;
+  /** A foreign currency with its rate, or null for the company's own (`local`, its country's). */
   currency: { code: string; exchange_rate: number } | null;
+  local: string;
   retentions: TaxRow[];
   lines: LinePlan[];
   payments: { id: number; value: number; due_date: string | null; type: PaymentTypeRow }[];
@@ -91,7 +94,8 @@ export async function planCoInvoice(q: Queryable, company: Company, sent: CoInvo
   const seller = active(sellers.get(body.seller), 'seller', 'Seller', body.seller, '/v1/users');
 
   const costCenter = checkCostCenter(problems, company, docType, costCenters, body.cost_center, '/v1/cost-centers');
-  const currency: Plan['currency'] = await checkCurrency(q, problems, company, body.currency, body.date);
+  const local = countryOf(company.country).currency;
+  const currency: Plan['currency'] = await checkCurrency(q, problems, company, body.currency, body.date, local);
 
   const x: PlanContext = { problems, company, md, active, body: planned, docType, kind };
   const retentions = planRetentions(x);
@@ -102,7 +106,7 @@ export async function planCoInvoice(q: Queryable, company: Company, sent: CoInvo
   checkDocumentSettings(x);
   // Computation, once every reference is known; then the rules on amounts.
   if (!docType) problems.throwIfAny();
-  return computePlan(q, cid, problems, { body: planned, docType: docType!, customer, newCustomer, seller: seller!, costCenter, currency, retentions, lines, payments, discounts, charges }, self, credit);
+  return computePlan(q, cid, problems, { body: planned, docType: docType!, customer, newCustomer, seller: seller!, costCenter, currency, local, retentions, lines, payments, discounts, charges }, self, credit);
 }
 
 /** The date: not after today; an electronic type's not before today, within its numbering resolution (with the number sent). */
@@ -161,7 +165,7 @@ async function planCustomer(q: Queryable, problems: Problems, company: Company, 
   if ('person_type' in c || 'name' in c) {
     const before = problems.items.length;
     if (isBody(CoCustomerBody, c, problems, 'customer', true)) {
-      await checkCustomerRules(q, cid, 'CO', c, problems, 'customer');
+      await checkCustomerRules(q, cid, company.country, c, problems, 'customer');
       if (problems.items.length === before) newCustomer = c;
     }
   } else if (!problems.has('customer')) {

@@ -31,7 +31,7 @@ export const coStoredInOneStatement = (plan: Plan): boolean => !plan.newCustomer
 export async function storeCoInvoice(q: Queryable, company: Company, plan: Plan, meta: { partnerId?: string }) {
   const cid = company.company_id;
   const id = crypto.randomUUID();
-  const customerId = plan.newCustomer ? Number((await insertCustomer(q, cid, 'CO', plan.newCustomer)).id) : plan.customer!.id;
+  const customerId = plan.newCustomer ? Number((await insertCustomer(q, cid, company.country, plan.newCustomer)).id) : plan.customer!.id;
   const { doc, write } = coInvoiceWrite(company, plan, { id, customerId, now: new Date(), partnerId: meta.partnerId });
   await applyAdvance(q, cid, plan);
   const numbered = await writeInvoice(q, write.r, write.due, write.postings);
@@ -48,7 +48,7 @@ export function coInvoiceWrite(company: Company, plan: Plan, o: { id: string; cu
     doc,
     write: {
       r: {
-        companyId: company.company_id, id: o.id, country: 'CO', documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.body.date,
+        companyId: company.company_id, id: o.id, country: company.country, documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.body.date,
         customerId: o.customerId, identification: plan.body.customer.identification, branchOffice: plan.body.customer.branch_office,
         total: doc.total, balance: doc.balance, partnerId: o.partnerId, document: doc, now: o.now, stamp: plan.body.stamp?.send,
         created: company.webhooks,
@@ -70,11 +70,11 @@ function pendingIfAsked<D extends { stamp: object }>(plan: Plan, doc: D): D {
  */
 export async function updateCoInvoice(q: Queryable, company: Company, id: string, plan: Plan) {
   const cid = company.company_id;
-  const inv = await lockInvoice(q, cid, id, { country: 'CO', paid: true });
+  const inv = await lockInvoice(q, cid, id, { country: company.country, paid: true });
   if (!inv) throw notFound(`Invoice ${id}`);
   enforce(canEdit(inv));
   if (plan.docType.id !== inv.document_type_id) throw new DomainError('invalid_value', `The document type of invoice ${inv.name} cannot change`, 'document.id');
-  const customerId = plan.newCustomer ? Number((await insertCustomer(q, cid, 'CO', plan.newCustomer)).id) : plan.customer!.id;
+  const customerId = plan.newCustomer ? Number((await insertCustomer(q, cid, company.country, plan.newCustomer)).id) : plan.customer!.id;
   const doc = coInvoiceDocument(plan, { id, prefix: inv.prefix, number: Number(inv.number), name: inv.name, customerId, now: new Date(inv.created_at) });
   doc.metadata.last_updated = new Date().toISOString();
   await reverseEntry(q, cid, id, { kind: 'invoice_correction', id, date: plan.body.date, description: `Corrección de la factura ${inv.name}` });
@@ -85,6 +85,6 @@ export async function updateCoInvoice(q: Queryable, company: Company, id: string
   });
   await applyAdvance(q, cid, plan);
   await postEntry(q, cid, { kind: 'invoice', id, date: plan.body.date, description: `Factura ${inv.name}` }, coInvoicePostings(plan));
-  if (plan.body.stamp?.send) await requestStamp(q, cid, id, 'CO', 'Draft');
+  if (plan.body.stamp?.send) await requestStamp(q, cid, id, company.country, 'Draft');
   return pendingIfAsked(plan, doc);
 }

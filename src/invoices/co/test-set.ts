@@ -100,7 +100,7 @@ function testSetPlan(t: { customer: number; pay: keyof typeof PAYMENT_TYPES; lin
   return {
     body: { date, customer: { identification: customer.identification, branch_office: 0 }, observations, stamp: { send: true } },
     docType: { id: 0, name: docName, prefix: TEST_RESOLUTION.prefix, discount_type: 'Value' },
-    customer: null, newCustomer: null, seller: { id: null }, costCenter: null, currency: null,
+    customer: null, newCustomer: null, seller: { id: null }, costCenter: null, currency: null, local: 'COP',
     retentions: t.retentions ?? [],
     lines: t.lines.map((l) => ({
       item: { code: l.code, quantity: l.quantity, price: l.price, discount: l.discount }, product: { code: l.code },

@@ -50,7 +50,7 @@ export async function computePlan(q: Queryable, cid: number, problems: Problems,
   payableRules(problems, body, computed);
   problems.throwIfAny();
   const plan: Plan = { ...parts, computed };
-  checkLedgerAmounts(problems, coInvoicePostings(plan), currency, 'items');
+  checkLedgerAmounts(problems, coInvoicePostings(plan), currency, 'items', parts.local);
   const needed = advanceOf(plan);
   if (problems.empty && needed.gt(0)) {
     // The customer's unapplied advances, without this invoice's own entries (an update gives its advance back first).

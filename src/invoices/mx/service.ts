@@ -397,7 +397,7 @@ export async function storeMxInvoice(q: Queryable, company: Company, plan: MxPla
   const doc = mxInvoiceDocument(plan, { id, prefix: plan.docType.prefix, number: null, name: null, now });
   const ppd = plan.body.payment.method === 'PPD';
   const numbered = await writeInvoice(q, {
-    companyId: cid, id, country: 'MX', documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.date,
+    companyId: cid, id, country: company.country, documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.date,
     customerId: plan.customer.id, identification: plan.body.customer.rfc_id, branchOffice: plan.body.customer.branch_office,
     total: doc.total, balance: doc.balance, partnerId: meta.partnerId, applicationId: meta.applicationId, document: doc, now,
     stamp: plan.body.stamp?.send, created: company.webhooks,

@@ -18,7 +18,7 @@
  * This file checks the input and assembles the sections in the schema's order.
  *
  * A gift line (FreeOfChargeIndicator) reports its taxes on its reference price (tax_base), whoever bears them.
- * Addresses carry the DIVIPOLA code and the DIAN's names (src/catalogs/divipola.ts); abroad, no DANE code.
+ * Addresses carry the DIVIPOLA code and the DIAN's names (src/countries/co/divipola.ts); abroad, no DANE code.
  * A line with taxes has one TaxTotal per tax scheme (an exempt line: IVA at 0.00 % on its base, 0.00); an
  * excluded line has none. The document's TaxTotals group the lines' per scheme, one TaxSubtotal per rate.
  * Withholdings (ReteFuente, ReteIVA, ReteICA) are informative in the UBL: they go

@@ -5,7 +5,7 @@
  * scheme, fiscal responsibilities, legal entity and contact.
  */
 import { nitCheckDigit } from '../../../platform/nit';
-import { placeOf } from '../../../catalogs/divipola';
+import { placeOf } from '../../../countries/co/divipola';
 import { DIAN_AGENCY } from './codes';
 import type { DianAddress, DianCustomer, DianIssuer } from './types';
 import { DianXmlError, leaf, type Attrs, type Node } from './xml';

@@ -5,7 +5,7 @@
  * code, name) and countries (co/countries.tsv: ISO alpha-2, Spanish name)
  * come from the catalogue files.
  */
-import { keyed } from './files';
+import { keyed } from '../../catalogs/files';
 
 /** DIVIPOLA departments with the DIAN's names (cbc:CountrySubentity). */
 export const DEPARTMENTS: Readonly<Record<string, string>> = Object.freeze({
