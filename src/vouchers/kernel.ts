@@ -1,8 +1,8 @@
 /**
  * The voucher kernel: the one module that writes the `vouchers` table (its
  * creation, annulment and mail state) and its applications. What a receipt
- * pays on invoices is moved by the invoice kernel (movePayments), which owns
- * due items and balances. States and transitions: src/platform/states.ts;
+ * pays on invoices is moved by the invoice kernel (movePayments; in a batch's
+ * statement, its paymentCtes), which owns due items and balances. States and transitions: src/platform/states.ts;
  * events: src/platform/events.ts.
  *
  * A creation is written by writeVoucher: under the locks of the invoices and
@@ -148,8 +148,8 @@ export const vouchersInBatches = { batches: 0, together: 0, alone: 0, refused: 0
  * (in that order, each in id order, as a single voucher locks them). What is still owed is then decided
  * in the order of `items`: a voucher that pays more than the earlier vouchers of the batch left owed gets
  * its own 400 and takes no number (two receipts for the same last peso: the first in the batch wins). The
- * others are written with ONE statement per document type (numbers in the order of `items`), after one
- * movePayments for all. A voucher with a number sent by hand or a guard (an advance it takes), and every
+ * others are written with ONE statement per document type (numbers in the order of `items`), which also pays
+ * their due items and invoices' balances (the invoice kernel's paymentCtes: what the batch pays on each, summed). A voucher with a number sent by hand or a guard (an advance it takes), and every
  * voucher of a type whose statement wrote nothing or failed, is written alone by writeVoucher under a
  * savepoint, after the others, so that its refusal is its own.
  */
