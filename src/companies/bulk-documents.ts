@@ -268,8 +268,8 @@ export async function sampleReceipts(q: Queryable, company: Company, refs: Refs,
 /** The due items the receipts pay, by (prefix, number), as planVoucher finds them. */
 export async function dueItems(q: Queryable, cid: number, chunk: Paid[]): Promise<Map<string, number>> {
   const rows = await q.query<{ id: string; prefix: string; consecutive: string }>(
-    `SELECT id, prefix, consecutive FROM due_items WHERE company_id = $1 AND quote = 1
-        AND (prefix, consecutive) IN (SELECT * FROM unnest($2::text[], $3::bigint[]))`,
+    `SELECT d.id, d.prefix, d.consecutive FROM (SELECT DISTINCT * FROM unnest($2::text[], $3::bigint[]) AS k(prefix, consecutive)) k
+       JOIN due_items d ON d.company_id = $1 AND d.prefix = k.prefix AND d.consecutive = k.consecutive AND d.quote = 1`,
     [cid, chunk.map((p) => p.numbered!.prefix), chunk.map((p) => p.numbered!.number)]);
   return new Map(rows.map((r) => [`${r.prefix}|${Number(r.consecutive)}`, Number(r.id)]));
 }

@@ -165,7 +165,7 @@ const writeOneTypeSql = (events: [string, string][] | null) => prepared(`${WRITE
     SELECT number, prefix, name FROM n ORDER BY k`);
 
 const WRITE_ONE_TYPE = `WITH
-    d AS (SELECT * FROM json_to_recordset($3::json) AS d(k int, id uuid, country text, date date, customer_id bigint, identification text, branch_office int,
+    d AS (SELECT * FROM jsonb_to_recordset($3::jsonb) AS d(k int, id uuid, country text, date date, customer_id bigint, identification text, branch_office int,
             total numeric, balance numeric, partner_id text, application_id text, document jsonb, stamp_status text, at timestamptz, job text)),
     num AS (UPDATE document_types SET consecutive = consecutive + $4::int
       WHERE company_id = $1 AND id = $2 AND consecutive + $4::int - 1 <= ${Number.MAX_SAFE_INTEGER}
@@ -368,6 +368,15 @@ export async function movePayments(q: Queryable, cid: number, applied: readonly 
     `UPDATE invoices i SET balance = i.balance - $2::numeric * v.amount, updated_at = coalesce(v.at, now()) FROM unnest($3::uuid[], $4::numeric[], $5::timestamptz[]) AS v(id, amount, at)
       WHERE i.company_id = $1 AND i.id = v.id`, [cid, sign, invoices.map(([id]) => id), invoices.map(([, v]) => v.amount.toFixed(2)), invoices.map(([, v]) => v.at?.toISOString() ?? null)]);
 }
+
+/**
+ * movePayments (sign +1) as CTEs of a batch statement that pays: `pays` names the statement's CTE of its applications
+ * (columns due, invoice, amount, at); each due item and each invoice is updated once, by what the applications pay on it.
+ */
+export const paymentCtes = (cid: string, pays: string): string => `paid_due AS (UPDATE due_items d SET paid = d.paid + v.amount
+      FROM (SELECT due, sum(amount) AS amount FROM ${pays} GROUP BY due) v WHERE d.company_id = ${cid} AND d.id = v.due),
+    paid_invoice AS (UPDATE invoices i SET balance = i.balance - v.amount, updated_at = coalesce(v.at, now())
+      FROM (SELECT invoice, sum(amount) AS amount, max(at) AS at FROM ${pays} GROUP BY invoice) v WHERE i.company_id = ${cid} AND i.id = v.invoice)`;
 
 /** The open due items of an invoice (not annulled, not fully paid), locked FOR UPDATE with `lock`. */
 export async function openDueItems(q: Queryable, cid: number, invoiceId: string, lock: boolean): Promise<{ id: number; amount: string; paid: string; note_id: string | null }[]> {

@@ -1,8 +1,8 @@
 /**
  * The voucher kernel: the one module that writes the `vouchers` table (its
  * creation, annulment and mail state) and its applications. What a receipt
- * pays on invoices is moved by the invoice kernel (movePayments), which owns
- * due items and balances. States and transitions: src/platform/states.ts;
+ * pays on invoices is moved by the invoice kernel (movePayments; in a batch's
+ * statement, its paymentCtes), which owns due items and balances. States and transitions: src/platform/states.ts;
  * events: src/platform/events.ts.
  *
  * A creation is written by writeVoucher: under the locks of the invoices and
@@ -19,7 +19,7 @@ import { ApiError, Problems } from '../platform/errors';
 import { postEntry, type Posting } from '../ledger/journal';
 import { batchEntries, batchLines } from '../ledger/batch';
 import { lockInOrder, Slot, underSavepoint, type BatchLocks, type BatchWriter } from '../platform/group-commit';
-import { later, movePayments, type Application } from '../invoices/kernel';
+import { movePayments, paymentCtes, type Application } from '../invoices/kernel';
 import { batchNumbering, takeNumber, type Numbered } from '../invoices/numbering';
 import { money } from '../platform/money';
 
@@ -82,14 +82,17 @@ function checkPayments(w: VoucherWrite, dues: Map<string, LockedDue>, invoices: 
 async function lockPaid(q: Queryable, items: VoucherWrite[]): Promise<{ dues: Map<string, LockedDue>; invoices: Map<string, LockedInvoice> }> {
   const l = voucherLocks(items);
   if (!l.invoices!.length) return { dues: new Map(), invoices: new Map() };
-  // Alone, the counter is taken last (held only for the writes that follow); a batch takes it here, in order.
-  await lockInOrder(q, items.length > 1 ? l : { ...l, counters: [] });
+  // The invoices, then the due items, each locked in id order and read by the same statement; a batch takes the counters
+  // after them, in order (alone, the counter is taken last: held only for the writes that follow).
   const invoices = await q.query<LockedInvoice>(
-    `SELECT i.company_id AS cid, i.id, i.name, i.date FROM invoices i JOIN unnest($1::int[], $2::uuid[]) AS k(cid, id) ON i.company_id = k.cid AND i.id = k.id`,
+    `SELECT i.company_id AS cid, i.id, i.name, i.date FROM invoices i JOIN unnest($1::int[], $2::uuid[]) AS k(cid, id) ON i.company_id = k.cid AND i.id = k.id
+      ORDER BY i.company_id, i.id FOR UPDATE OF i`,
     [l.invoices!.map((x) => x[0]), l.invoices!.map((x) => x[1])]);
   const dues = await q.query<LockedDue>(
-    `SELECT d.company_id AS cid, d.id, d.amount, d.paid, d.annulled FROM due_items d JOIN unnest($1::int[], $2::bigint[]) AS k(cid, id) ON d.company_id = k.cid AND d.id = k.id`,
+    `SELECT d.company_id AS cid, d.id, d.amount, d.paid, d.annulled FROM due_items d JOIN unnest($1::int[], $2::bigint[]) AS k(cid, id) ON d.company_id = k.cid AND d.id = k.id
+      ORDER BY d.company_id, d.id FOR UPDATE OF d`,
     [l.dues!.map((x) => x[0]), l.dues!.map((x) => x[1])]);
+  if (items.length > 1) await lockInOrder(q, { counters: l.counters });
   return {
     invoices: new Map(invoices.map((r) => [`${r.cid}:${r.id}`, r])),
     dues: new Map(dues.map((r) => [`${r.cid}:${Number(r.id)}`, { ...r, id: Number(r.id) }])),
@@ -145,8 +148,8 @@ export const vouchersInBatches = { batches: 0, together: 0, alone: 0, refused: 0
  * (in that order, each in id order, as a single voucher locks them). What is still owed is then decided
  * in the order of `items`: a voucher that pays more than the earlier vouchers of the batch left owed gets
  * its own 400 and takes no number (two receipts for the same last peso: the first in the batch wins). The
- * others are written with ONE statement per document type (numbers in the order of `items`), after one
- * movePayments for all. A voucher with a number sent by hand or a guard (an advance it takes), and every
+ * others are written with ONE statement per document type (numbers in the order of `items`), which also pays
+ * their due items and invoices' balances (the invoice kernel's paymentCtes: what the batch pays on each, summed). A voucher with a number sent by hand or a guard (an advance it takes), and every
  * voucher of a type whose statement wrote nothing or failed, is written alone by writeVoucher under a
  * savepoint, after the others, so that its refusal is its own.
  */
@@ -187,12 +190,12 @@ async function writeOneType(q: Queryable, cid: number, tid: number, items: Vouch
     k, id: w.id, date: w.date, type: w.type, customer_id: w.customerId, identification: w.identification, branch_office: w.branchOffice,
     total: w.total, partner_id: w.partnerId, document: w.document, at: w.now,
   }));
-  const apps = items.flatMap((w, k) => w.pays.map((p) => ({ k, due: p.due, amount: money(p.value) })));
+  const apps = items.flatMap((w, k) => w.pays.map((p) => ({ k, due: p.due, invoice: p.invoice, amount: money(p.value), at: w.paidAt ?? null })));
   // The company's creations are events (it has webhooks) for all of the batch's vouchers of the type, or for none.
   const created = items.some((w) => w.created);
   const events = created ? eventCtes(['voucher.created'], `SELECT $1::int AS company_id, 'voucher.created' AS type, id AS doc_id FROM n`) : null;
   const rows = await q.query<{ number: string; prefix: string; name: string }>(`WITH
-    d AS (SELECT * FROM json_to_recordset($3::json) AS d(k int, id uuid, date date, type text, customer_id bigint, identification text, branch_office int,
+    d AS (SELECT * FROM jsonb_to_recordset($3::jsonb) AS d(k int, id uuid, date date, type text, customer_id bigint, identification text, branch_office int,
             total numeric, partner_id text, document jsonb, at timestamptz)),
     num AS (${batchNumbering('$1', '$2', '$4')}),
     n AS (SELECT d.*, num.prefix, num.first + d.k AS number, num.prefix || '-' || $2::int || '-' || (num.first + d.k) AS name FROM d, num),
@@ -201,19 +204,12 @@ async function writeOneType(q: Queryable, cid: number, tid: number, items: Vouch
       SELECT $1, n.id, $2, n.prefix, n.number, n.name, n.date, n.type, n.customer_id, n.identification, n.branch_office, n.total, n.partner_id,
         n.document || jsonb_build_object('prefix', n.prefix, 'number', n.number, 'name', n.name), n.at, n.at
       FROM n ORDER BY n.k),
-    app AS (INSERT INTO voucher_applications (company_id, voucher_id, due_item_id, amount)
-      SELECT $1, n.id, a.due, a.amount FROM json_to_recordset($5::json) AS a(k int, due bigint, amount numeric) JOIN n ON n.k = a.k ORDER BY a.k),
+    pays AS (SELECT a.*, n.id AS voucher FROM json_to_recordset($5::json) AS a(k int, due bigint, invoice uuid, amount numeric, at timestamptz) JOIN n ON n.k = a.k),
+    app AS (INSERT INTO voucher_applications (company_id, voucher_id, due_item_id, amount) SELECT $1, voucher, due, amount FROM pays ORDER BY k),
+    ${paymentCtes('$1', 'pays')},
     ${batchEntries({ rows: 'n', company: '$1', kind: "'voucher'", date: 'n.date', description: `'Recibo de caja ' || n.name`, lines: '$6' })}${events ? `,\n    ${ctesText(events)}` : ''}
     SELECT number, prefix, name FROM n ORDER BY k`,
   [cid, tid, JSON.stringify(docs), items.length, JSON.stringify(apps), JSON.stringify(batchLines(items.map((w) => w.postings)))]);
-  if (!rows.length) return [];
-  // One row per due item (an UPDATE … FROM applies one matching row of each): what the batch pays on it, summed.
-  const perDue = new Map<number, { due: number; invoice: string; amount: Decimal; at?: Date }>();
-  for (const a of items.flatMap(applications)) {
-    const x = perDue.get(a.due) ?? { due: a.due, invoice: a.invoice, amount: new Decimal(0) };
-    perDue.set(a.due, { ...x, amount: x.amount.plus(a.amount), at: later(x.at, a.at) });
-  }
-  if (perDue.size) await movePayments(q, cid, [...perDue.values()].map((x) => ({ ...x, amount: x.amount.toFixed(2) })), +1);
   const out = rows.map((t) => ({ number: Number(t.number), prefix: t.prefix, name: t.name }));
   if (created && !events) for (const [k, t] of out.entries()) await emit(q, cid, 'voucher.created', { id: items[k].id, name: t.name });
   return out;
