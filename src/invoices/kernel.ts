@@ -369,10 +369,7 @@ export async function movePayments(q: Queryable, cid: number, applied: readonly 
       WHERE i.company_id = $1 AND i.id = v.id`, [cid, sign, invoices.map(([id]) => id), invoices.map(([, v]) => v.amount.toFixed(2)), invoices.map(([, v]) => v.at?.toISOString() ?? null)]);
 }
 
-/**
- * movePayments (sign +1) as CTEs of a batch statement that pays: `pays` names the statement's CTE of its applications
- * (columns due, invoice, amount, at); each due item and each invoice is updated once, by what the applications pay on it.
- */
+/** movePayments (+1) as CTEs of a paying batch statement: `pays` names its CTE of applications (due, invoice, amount, at). */
 export const paymentCtes = (cid: string, pays: string): string => `paid_due AS (UPDATE due_items d SET paid = d.paid + v.amount
       FROM (SELECT due, sum(amount) AS amount FROM ${pays} GROUP BY due) v WHERE d.company_id = ${cid} AND d.id = v.due),
     paid_invoice AS (UPDATE invoices i SET balance = i.balance - v.amount, updated_at = coalesce(v.at, now())
