@@ -53,7 +53,8 @@ export type Reaction = (ev: string, name: (local: string) => string) => [string,
 const reactions: Reaction[] = [];
 
 /**
- * A subscriber to every event that reacts in SQL (webhooks: a delivery per subscription): its CTEs join the statement
+ * A subscriber to every event that reacts in SQL (none today: webhooks derive their deliveries from the events rows
+ * afterwards, src/webhooks/fanout.ts): its CTEs join the statement
  * that records the event, whether emit's (one event) or a writer's that records many at once (eventCtes). `quiet` as
  * for subscribe.
  */
@@ -86,7 +87,7 @@ export function eventCtes(types: readonly EventType[], rows: string): [string, s
   if (types.some((t) => (subscribers.get(t) ?? []).length) || everything.length) return null;
   return [
     ['created_ev', `INSERT INTO events (company_id, type, doc_id) SELECT company_id, type, doc_id FROM (${rows}) AS r ORDER BY doc_id
-      RETURNING company_id, type, doc_id, gen_random_uuid() AS event_id`],
+      RETURNING company_id, type, doc_id, event_id`],
     ...reactions.flatMap((r, i) => r('created_ev', (local) => `created_r${i}_${local}`)),
   ];
 }
@@ -96,7 +97,7 @@ export const ctesText = (ctes: [string, string][]): string => ctes.map(([name, b
 
 /** Records the event and runs its subscribers, in the caller's transaction. */
 export async function emit(q: Queryable, companyId: number, type: EventType, doc: { id: string; name?: string }): Promise<void> {
-  const ctes = [['ev', `INSERT INTO events (company_id, type, doc_id) VALUES ($1, $2, $3) RETURNING company_id, type, doc_id, gen_random_uuid() AS event_id`],
+  const ctes = [['ev', `INSERT INTO events (company_id, type, doc_id) VALUES ($1, $2, $3) RETURNING company_id, type, doc_id, event_id`],
     ...reactions.flatMap((r, i) => r('ev', (local) => `r${i}_${local}`))];
   await q.query(`WITH ${ctesText(ctes as [string, string][])} SELECT 1`, [companyId, type, doc.id]);
   for (const fn of [...(subscribers.get(type) ?? []), ...everything]) await fn(q, { companyId, type, docId: doc.id, name: doc.name });
