@@ -26,10 +26,32 @@ export type Claimed = DeliveryRow & Pick<WebhookRow, 'url' | 'secret' | 'max_eve
 };
 export interface Outcome { id: string; status: 'pending' | 'delivered' | 'failed' | 'skip'; response: number | null; error: string | null; body: string | null; lag?: number }
 
-/** A claim of events: its deliveries (id `<webhook>/<event id>`), how many events it read, and the position after them. */
+/** A claim of events: its deliveries (their ids as their rows will have them), how many events it read, and the position after them. */
 export interface EventClaim { lease: string; deliveries: Claimed[]; scanned: number; xid: string; event: string }
 
 type Row = Claimed & { ev_xid: string; ev_pos: string };
+
+/**
+ * The id of the delivery of event `e` (an events row) to webhook `w`, the same before its row is written (owed) and after:
+ * derived from the two ids.
+ */
+const DELIVERY_ID = (w: string, e: string) => `md5(${w}.id::text || '/' || ${e}.event_id::text)::uuid`;
+
+/** The columns of webhook_deliveries that the API and the console read (DeliveryRow without the body). */
+export const DELIVERY_COLUMNS = 'company_id, id, seq, webhook_id, event_id, type, doc_kind, doc_id, status, attempts, response_status, last_error, created_at, last_attempt_at, delivered_at';
+
+/**
+ * The deliveries that the events past the position still owe (no row yet: not sent, or in flight), as DELIVERY_COLUMNS
+ * and `eid` (the event's id, for their order), of the webhooks `w` and events `e` that `where` keeps: pending, no attempt.
+ */
+export const owed = (where: string): string => `
+  SELECT e.company_id, ${DELIVERY_ID('w', 'e')} AS id, NULL::bigint AS seq, w.id AS webhook_id, e.event_id, e.type, split_part(e.type, '.', 1) AS doc_kind,
+         e.doc_id::text AS doc_id, 'pending'::text AS status, 0 AS attempts, NULL::int AS response_status, NULL::text AS last_error, e.created_at,
+         NULL::timestamptz AS last_attempt_at, NULL::timestamptz AS delivered_at, e.id AS eid
+    FROM webhook_dispatch p
+    JOIN events e ON (e.xid, e.id) > (p.xid, p.event)
+    JOIN webhooks w ON w.company_id = e.company_id AND w.active AND NOT w.deleted AND (e.type = ANY (w.events) OR '*' = ANY (w.events)) AND w.created_at <= e.created_at
+   WHERE p.id = 1 AND ${where}`;
 
 /** Events past the position whose transaction and every older one have ended. */
 const AFTER = `(e.xid, e.id) > (p.xid, p.event) AND e.xid < pg_snapshot_xmin(pg_current_snapshot())`;
@@ -43,12 +65,12 @@ export async function claimEvents(db: Db, batch: number, claimMs: number, retryH
        WHERE p.id = 1 AND (p.locked_until IS NULL OR p.locked_until < now()) AND EXISTS (SELECT 1 FROM events e WHERE ${AFTER})
       RETURNING p.xid, p.event, p.inflight_keys, p.inflight_bodies),
     ev AS (SELECT e.* FROM events e, lease p WHERE ${AFTER} ORDER BY e.xid, e.id LIMIT $1)
-    SELECT ev.xid::text AS ev_xid, ev.id::text AS ev_pos, ev.company_id, w.id::text || '/' || ev.event_id::text AS id, ev.event_id, ev.type,
+    SELECT ev.xid::text AS ev_xid, ev.id::text AS ev_pos, ev.company_id, ${DELIVERY_ID('w', 'ev')} AS id, ev.event_id, ev.type,
            split_part(ev.type, '.', 1) AS doc_kind, ev.doc_id::text AS doc_id, ev.created_at, w.id AS webhook_id, 'pending' AS status, 0 AS attempts,
            w.url, w.secret, w.max_events, CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous, true AS live,
            (ev.created_at < now() - make_interval(hours => $3)) AS expired, row_to_json(co) AS company,
            EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.doc_id = ev.doc_id::text AND d.status = 'pending') AS behind,
-           (SELECT i.body FROM lease l, unnest(l.inflight_keys, l.inflight_bodies) AS i(k, body) WHERE i.k = w.id::text || '/' || ev.event_id::text) AS body
+           (SELECT i.body FROM lease l, unnest(l.inflight_keys, l.inflight_bodies) AS i(k, body) WHERE i.k = ${DELIVERY_ID('w', 'ev')}::text) AS body
       FROM ev
       LEFT JOIN webhooks w ON w.company_id = ev.company_id AND w.active AND NOT w.deleted AND (ev.type = ANY (w.events) OR '*' = ANY (w.events))
                           AND w.created_at <= ev.created_at
@@ -82,20 +104,21 @@ export async function recordEvents(db: Db, claim: EventClaim, outcomes: Map<stri
     rows AS (
       INSERT INTO webhook_deliveries (company_id, id, webhook_id, event_id, type, doc_kind, doc_id, body, status, attempts, response_status, last_error,
                                       created_at, last_attempt_at, delivered_at, next_attempt_at)
-      SELECT o.company_id, gen_random_uuid(), o.webhook_id, o.event_id, o.type, split_part(o.type, '.', 1), o.doc_id,
+      SELECT o.company_id, o.id, o.webhook_id, o.event_id, o.type, split_part(o.type, '.', 1), o.doc_id,
              CASE WHEN o.status = 'delivered' THEN NULL ELSE o.body END, CASE WHEN o.status = 'skip' THEN 'pending' ELSE o.status END,
              CASE WHEN o.status = 'skip' THEN 0 ELSE 1 END, o.response, o.error, o.created_at,
              CASE WHEN o.status = 'skip' THEN NULL ELSE now() END, CASE WHEN o.status = 'delivered' THEN now() END,
              CASE WHEN o.status = 'pending' THEN now() + interval '1 second' WHEN o.status = 'skip' THEN now() + interval '100 milliseconds' ELSE now() END
-        FROM unnest($4::int[], $5::uuid[], $6::uuid[], $7::text[], $8::text[], $9::text[], $10::text[], $11::int[], $12::text[], $13::timestamptz[])
-             WITH ORDINALITY AS o(company_id, webhook_id, event_id, type, doc_id, body, status, response, error, created_at, n)
+        FROM unnest($4::int[], $5::uuid[], $6::uuid[], $7::text[], $8::text[], $9::text[], $10::text[], $11::int[], $12::text[], $13::timestamptz[], $14::uuid[])
+             WITH ORDINALITY AS o(company_id, webhook_id, event_id, type, doc_id, body, status, response, error, created_at, id, n)
        WHERE EXISTS (SELECT 1 FROM mine)
-       ORDER BY o.n)
+       ORDER BY o.n
+      ON CONFLICT (id) DO NOTHING)
     UPDATE webhook_dispatch SET xid = $2::xid8, event = $3::bigint, lease = NULL, locked_until = NULL, inflight_keys = NULL, inflight_bodies = NULL
      WHERE id = 1 AND lease = $1::uuid`,
   [claim.lease, claim.xid, claim.event, ds.map((d) => d.company_id), ds.map((d) => d.webhook_id), ds.map((d) => d.event_id), ds.map((d) => d.type),
     ds.map((d) => d.doc_id), o.map((x) => x.body), o.map((x) => x.status), o.map((x) => x.response), o.map((x) => x.error),
-    ds.map((d) => new Date(d.created_at).toISOString())]);
+    ds.map((d) => new Date(d.created_at).toISOString()), ds.map((d) => d.id)]);
 }
 
 /** Lets the lease go without moving the position (a claim that failed half-way: its events are claimed again). */

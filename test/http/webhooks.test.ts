@@ -104,11 +104,15 @@ test('a receiver that fails, then hangs, gets the same event (same id, same byte
   // The creation wrote its event's row alone; the delivery's row is written with its outcome (src/webhooks/fanout.ts).
   assert.deepEqual(await s.db.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE doc_id = $1', [inv.id]), [{ n: 0 }]);
   assert.deepEqual(await s.db.query('SELECT type FROM events WHERE doc_id = $1', [inv.id]), [{ type: 'invoice.created' }]);
+  // Listed all the same (owed by its event): pending, not tried yet; with the id its row will have.
+  const [owed] = (await s.as('co').get(`/v1/webhooks/${hook.id}/deliveries`)).body.results;
+  assert.deepEqual([owed.type, owed.document_id, owed.status, owed.attempts, owed.event_id], ['invoice.created', inv.id, 'pending', 0, rx.of(inv.id)[0].body.id]);
   rx.mode = 'fail';
   await until('a failed attempt', () => rx.of(inv.id).length >= 2);
   rx.mode = 'hang';
   await until('a third attempt, unanswered', () => rx.of(inv.id).length >= 3, 20_000);
   const [d] = (await s.as('co').get(`/v1/webhooks/${hook.id}/deliveries`)).body.results;
+  assert.equal(d.id, owed.id, 'the same delivery, now a row');
   assert.equal(d.status, 'pending');
   assert.ok(d.attempts >= 1 && d.last_error, JSON.stringify(d));
   rx.mode = 'ok';
