@@ -108,3 +108,21 @@ export async function emitCreated(q: Queryable, company: { company_id: number; w
   doc: { id?: string | null; name?: string | null }): Promise<void> {
   if (company.webhooks && doc.id) await emit(q, company.company_id, `${kind}.created`, { id: doc.id, name: doc.name ?? undefined });
 }
+
+/**
+ * The answers of this process's latest creations that are events (`<document>.created`, a company with webhooks), by
+ * the document's id, up to CREATED_KEPT: the webhook dispatcher of this process sends a creation's event with the
+ * document as its creation answered it (the answer is the document as its GET reads it), without reading it again
+ * (src/webhooks/fanout.ts). Taken once; a creation whose answer is gone (another process's, or pushed out) is read.
+ */
+const createdAnswers = new Map<string, unknown>();
+const CREATED_KEPT = 5_000;
+export function rememberCreated(id: string, answer: unknown): void {
+  createdAnswers.set(id, answer);
+  if (createdAnswers.size > CREATED_KEPT) createdAnswers.delete(createdAnswers.keys().next().value!);
+}
+export function takeCreated(id: string): unknown {
+  const answer = createdAnswers.get(id);
+  createdAnswers.delete(id);
+  return answer;
+}

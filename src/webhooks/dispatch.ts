@@ -10,8 +10,9 @@
  *   which one process holds, a plain read and a claim kept in memory (no write of the rows); sends and records them;
  * - then claims up to `batch` events past the dispatcher's position, with their subscriptions, with ONE statement
  *   (one process at a time holds that lease; ./fanout.ts);
- * - builds the bodies still missing (each document as its GET answers it): the batch's invoices of a company in one
- *   query, other documents one read each, `concurrency` companies at a time, and keeps them with one statement
+ * - builds the bodies still missing (each document as its GET answers it): a creation's event that this process
+ *   answered with that answer (not read again), else the batch's invoices of a company in one query, other documents
+ *   one read each, `concurrency` companies at a time, and keeps them with one statement
  *   before the first POST (every retry sends the same bytes, even after a crash): on the rows for the retries, on the
  *   position's one row for a claim of events;
  * - POSTs them, in parallel per receiver up to `perReceiver` at once, the deliveries of one document to one webhook
@@ -29,6 +30,7 @@ import { Gauge, Histogram } from 'prom-client';
 import type { Db } from '../platform/db';
 import { background } from '../platform/background';
 import { metrics } from '../platform/metrics';
+import { takeCreated } from '../platform/events';
 import { AAD, openFor } from '../platform/secrets';
 import { checkReceiver, postTo, type Resolve, type Target } from './egress';
 import { readDocuments, signature } from './deliveries';
@@ -193,10 +195,20 @@ export class WebhookDispatcher {
     // The bodies still missing: per company, each document read once (the invoices of the batch in one query).
     const byCompany = new Map<number, Claimed[]>();
     for (const d of claimed) if (!d.body && d.live) byCompany.set(d.company_id, [...(byCompany.get(d.company_id) ?? []), d]);
+    // A creation's event that this process answered: its answer (src/platform/events.ts, rememberCreated), not read again.
+    const answered = new Map<string, unknown>();
+    for (const d of claimed) {
+      if (d.body || !d.live || !d.type.endsWith('.created') || answered.has(d.doc_id)) continue;
+      const answer = takeCreated(d.doc_id);
+      if (answer !== undefined) answered.set(d.doc_id, answer);
+    }
+    const created = (d: Claimed) => (d.type.endsWith('.created') ? answered.get(d.doc_id) : undefined);
     await bounded([...byCompany.values()], this.o.concurrency, async (ds) => {
-      const docs = new Map(ds.map((d) => [`${d.doc_kind}/${d.doc_id}`, { kind: d.doc_kind, id: d.doc_id }]));
-      const data = await readDocuments(this.db, ds[0].company, [...docs.values()]);
-      for (const d of ds) d.body = JSON.stringify({ id: d.event_id, type: d.type, created: new Date(d.created_at).toISOString(), data: data.get(`${d.doc_kind}/${d.doc_id}`) });
+      const docs = new Map(ds.filter((d) => created(d) === undefined).map((d) => [`${d.doc_kind}/${d.doc_id}`, { kind: d.doc_kind, id: d.doc_id }]));
+      const data = docs.size ? await readDocuments(this.db, ds[0].company, [...docs.values()]) : new Map<string, unknown>();
+      for (const d of ds) {
+        d.body = JSON.stringify({ id: d.event_id, type: d.type, created: new Date(d.created_at).toISOString(), data: created(d) ?? data.get(`${d.doc_kind}/${d.doc_id}`) });
+      }
     });
     // Fixed before the first POST (one statement for the batch): a process that dies during it leaves the same bytes to send again.
     const built = [...byCompany.values()].flat();

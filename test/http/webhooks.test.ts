@@ -93,6 +93,10 @@ test('an invoice\'s events arrive signed, in order, with the document as GET ans
   const deliveries = await s.as('co').get(`/v1/webhooks/${hook.body.id}/deliveries`);
   assert.deepEqual(deliveries.body.results.map((d: any) => [d.type, d.status, d.attempts, d.response_status]),
     [['invoice.annulled', 'delivered', 1, 204], ['invoice.created', 'delivered', 1, 204]]);
+  // A creation's data is its answer, which is the document as GET answers it (the dispatcher does not read it again).
+  const other = await s.as('co').post('/v1/invoices', validInvoice(r, { observations: 'as GET answers it' }));
+  await until('its event', () => rx.of(other.body.id).length >= 1);
+  assert.deepEqual(rx.of(other.body.id)[0].body.data, (await s.as('co').get(`/v1/invoices/${other.body.id}`)).body);
   await s.as('co').delete(`/v1/webhooks/${hook.body.id}`);
 });
 
