@@ -34,7 +34,7 @@ import { takeCreated } from '../platform/events';
 import { AAD, openFor } from '../platform/secrets';
 import { checkReceiver, postTo, type Resolve, type Target } from './egress';
 import { readDocuments, signature } from './deliveries';
-import { claimEvents, eventsBehind, keepBodies, recordEvents, releaseLease, type Claimed, type EventClaim, type Outcome } from './fanout';
+import { adoptForeignXids, claimEvents, eventsBehind, keepBodies, recordEvents, releaseLease, type Claimed, type EventClaim, type Outcome } from './fanout';
 
 export interface DispatchOptions {
   timeoutMs: number; retryHours: number; allowPrivate: boolean; resolve?: Resolve;
@@ -103,6 +103,11 @@ export class WebhookDispatcher {
   async releaseClaims(): Promise<void> {
     await this.db.query(`UPDATE webhook_deliveries SET locked_until = NULL WHERE status = 'pending' AND locked_until IS NOT NULL`);
     await releaseLease(this.db);
+  }
+
+  /** At start, on either database: transaction ids of another server (a restored database) are made this one's (./fanout.ts). */
+  async adoptXids(): Promise<void> {
+    await adoptForeignXids(this.db);
   }
 
   async stop(): Promise<void> {

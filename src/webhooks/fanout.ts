@@ -3,8 +3,8 @@
  * document's event is its `events` row and nothing else: no delivery row is written with it. The dispatcher holds one
  * position in the events, (xid, id), in `webhook_dispatch`, and each claim
  * - takes the lease on that position (one process at a time; it expires after claimMs, for a process that died) and
- *   reads, with the same statement, up to `batch` events past it whose transaction and every older one have ended
- *   (xid below pg_snapshot_xmin: an event committed late by a transaction that began early is not skipped), joined with
+ *   reads, with the same statement, up to `batch` events past it whose transaction and every older one of this
+ *   database have ended (HORIZON: an event committed late by a transaction that began early is not skipped), joined with
  *   the active subscriptions of their company that take their type and existed when they happened, with their
  *   companies, whether an earlier event of the same document to the same webhook is still pending (a delivery row), and
  *   the body kept for it by a claim that did not finish (a crash);
@@ -53,8 +53,18 @@ export const owed = (where: string): string => `
     JOIN webhooks w ON w.company_id = e.company_id AND w.active AND NOT w.deleted AND (e.type = ANY (w.events) OR '*' = ANY (w.events)) AND w.created_at <= e.created_at
    WHERE p.id = 1 AND ${where}`;
 
+/**
+ * Below it, every transaction that could have written an event has ended: the oldest transaction still running in
+ * this statement's snapshot (pg_current_snapshot), leaving out those that a backend of another database of the server
+ * runs (they write no events here; an xid not known as theirs counts, so that one that ended meanwhile only waits a
+ * pass), else the snapshot's xmax. A long transaction of another database then holds nothing back.
+ */
+const HORIZON = `(SELECT coalesce((SELECT min(x) FROM pg_snapshot_xip(s) AS x WHERE NOT EXISTS (SELECT 1 FROM pg_stat_activity a
+      WHERE a.datname IS DISTINCT FROM current_database() AND a.backend_xid = (x::text::bigint % 4294967296)::text::xid)), pg_snapshot_xmax(s))
+    FROM pg_current_snapshot() AS s)`;
+
 /** Events past the position whose transaction and every older one have ended. */
-const AFTER = `(e.xid, e.id) > (p.xid, p.event) AND e.xid < pg_snapshot_xmin(pg_current_snapshot())`;
+const AFTER = `(e.xid, e.id) > (p.xid, p.event) AND e.xid < ${HORIZON}`;
 
 /** Takes the lease and up to `batch` events past the position (null when another process holds it, or none are there). */
 export async function claimEvents(db: Db, batch: number, claimMs: number, retryHours: number): Promise<EventClaim | null> {
@@ -124,6 +134,20 @@ export async function recordEvents(db: Db, claim: EventClaim, outcomes: Map<stri
 /** Lets the lease go without moving the position (a claim that failed half-way: its events are claimed again). */
 export async function releaseLease(db: Db, lease?: string): Promise<void> {
   await db.query(`UPDATE webhook_dispatch SET lease = NULL, locked_until = NULL WHERE id = 1 AND ($1::uuid IS NULL OR lease = $1::uuid)`, [lease ?? null]);
+}
+
+/**
+ * Transaction ids belong to one server: a database restored on another (or an embedded one loaded into PostgreSQL) may
+ * hold a position or events' xids ahead of the server's own, which would hold every later event back. Then, once, the
+ * events up to the position get xid 0 (fanned out), those past it xid 1 (still to go, in the order of their ids), and
+ * the position (0, the largest id): they go first, then the events of this server.
+ */
+export async function adoptForeignXids(db: Db): Promise<void> {
+  await db.query(`
+    WITH x AS (SELECT pg_snapshot_xmax(pg_current_snapshot()) AS xmax),
+    p AS (SELECT d.xid, d.event FROM webhook_dispatch d, x WHERE d.id = 1 AND (d.xid >= x.xmax OR EXISTS (SELECT 1 FROM events e WHERE e.xid >= x.xmax))),
+    ev AS (UPDATE events e SET xid = CASE WHEN (e.xid, e.id) <= (p.xid, p.event) THEN '0'::xid8 ELSE '1'::xid8 END FROM p WHERE e.xid IS NOT NULL RETURNING 1)
+    UPDATE webhook_dispatch d SET xid = '0', event = 9223372036854775807 FROM p WHERE d.id = 1`);
 }
 
 /** How many events are past the position (not fanned out yet), for the metrics. */
