@@ -143,7 +143,7 @@ test('Mexico: "*" receives a CFDI\'s creation and its stamp; a deleted webhook r
   assert.equal((await s.as('co').get(`/v1/webhooks/${hook.id}`)).status, 404, 'each company its own webhooks');
   assert.equal((await s.as('mx').delete(`/v1/webhooks/${hook.id}`)).body.deleted, true);
   const later = (await s.as('mx').post('/v1/invoices', mxInvoice(m), MX_APP)).body;
-  // Deliveries are queued in the transaction that creates the document: none queued at its 201, none ever sent.
+  // A delivery is derived from an event for the subscriptions active when it is fanned out: none for this one, none ever sent.
   assert.deepEqual(await s.db.query('SELECT id FROM webhook_deliveries WHERE doc_id = $1', [later.id]), [], 'a deleted webhook gets no delivery');
   assert.deepEqual(rx.of(later.id), []);
   assert.equal((await s.as('mx').get(`/v1/webhooks/${hook.id}`)).status, 404);
