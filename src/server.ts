@@ -180,6 +180,7 @@ export async function startServer(config: Config, given?: Db, routes?: (app: Fas
     const webhooks = new WebhookDispatcher(db, { timeoutMs: config.webhookTimeoutMs, retryHours: config.webhookRetryHours, allowPrivate: config.webhookAllowPrivate,
       resolve: config.resolveHost, log: (msg, extra) => app.log.error(extra, msg) });
     if (db.kind === 'pglite') await webhooks.releaseClaims();
+    await webhooks.adoptXids();
     app.addHook('onClose', async () => { await stopGlobals?.(); await webhooks.stop(); await outbox.stop(); mailer.close(); await stopFolding?.(); await release(); });
     routes?.(app, db);
     // The administration API on its own listener (ADMIN_PORT): the same application, so the same hooks, limits,

@@ -7,6 +7,7 @@ import type { Db } from '../platform/db';
 import { html, type Html } from './html';
 import { status, t } from './i18n';
 import type { Ctx } from './context';
+import { owed } from '../webhooks/fanout';
 
 interface MailRow { status: string; mail_to: string[] | null; copy_to: string[] | null; observations: string | null; sent_at: Date | null; created_at: Date }
 interface EventRow { type: string; created_at: Date }
@@ -21,8 +22,13 @@ export async function documentTrail(ctx: Ctx, db: Db, id: string): Promise<Html>
   const [mails, events, deliveries] = await Promise.all([
     db.query<MailRow>(`SELECT status, mail_to, copy_to, observations, sent_at, created_at FROM mails WHERE company_id = $1 AND doc_id = $2 ORDER BY created_at DESC LIMIT 50`, [cid, id]),
     db.query<EventRow>(`SELECT type, created_at FROM events WHERE company_id = $1 AND doc_id = $2 ORDER BY id DESC LIMIT 50`, [cid, id]),
-    db.query<DeliveryRow>(`SELECT d.type, d.status, d.attempts, d.response_status, d.last_error, d.created_at, w.url FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-      WHERE d.company_id = $1 AND d.doc_id = $2 ORDER BY d.seq DESC LIMIT 50`, [cid, id]),
+    // The rows, and first the deliveries its events not fanned out yet owe (src/webhooks/fanout.ts).
+    db.query<DeliveryRow>(`SELECT d.type, d.status, d.attempts, d.response_status, d.last_error, d.created_at, w.url
+      FROM (SELECT type, status, attempts, response_status, last_error, created_at, webhook_id, 0 AS k, eid AS ord FROM (${owed('e.company_id = $1 AND e.doc_id = $2::text::uuid')}) o
+            UNION ALL
+            (SELECT type, status, attempts, response_status, last_error, created_at, webhook_id, 1 AS k, seq AS ord FROM webhook_deliveries
+              WHERE company_id = $1 AND doc_id = $2::text ORDER BY seq DESC LIMIT 50)) d
+      JOIN webhooks w ON w.id = d.webhook_id ORDER BY d.k, d.ord DESC LIMIT 50`, [cid, id]),
   ]);
   const none = html`<p>${w('Ninguno.', 'None.')}</p>`;
   const table = (label: string, heads: string[], rows: Html[]) => (rows.length ? html`<div class="scroll" tabindex="0" role="region" aria-label="${label}"><table><thead><tr>${heads.map((h) =>

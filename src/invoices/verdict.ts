@@ -1,9 +1,9 @@
 /**
  * A Colombian invoice's verdict in one statement (issue 37): when nothing reacts to it (no mail of the invoice
- * waits for the authority, no webhook of the company takes the event: the subscribers' quiet probes, see
- * quietWhen in src/platform/events.ts), the verdict, its `invoice.stamp_*` event and the outbox job marked done
+ * waits for the authority: the subscribers' quiet probes, see quietWhen in src/platform/events.ts; webhooks need
+ * the event's row alone, src/webhooks/fanout.ts), the verdict, its `invoice.stamp_*` event and the outbox job marked done
  * are written by one statement, without BEGIN and COMMIT, where recordVerdict (kernel.ts) takes a transaction
- * of five or six. Anything else (a mail waiting, a webhook, an invoice that is not Pending) writes nothing here
+ * of five or six. Anything else (a mail waiting, an invoice that is not Pending) writes nothing here
  * and is left to recordVerdict.
  */
 import type { Queryable } from '../platform/db';

@@ -12,6 +12,7 @@ import { addAjvErrors } from './validation';
 import { addDateFilters, dateFilters, type DateFilterQuery } from './dates';
 import { claim, idempotencyKey, remember, replay, requestHash } from './idempotency';
 import type { GroupCommit } from './group-commit';
+import { rememberCreated } from './events';
 
 export const UuidParams = (what: string) => Type.Object({ id: Type.String({ format: 'uuid', description: `${what} id` }) });
 
@@ -88,7 +89,11 @@ export async function createDocument<P, D>(db: Db, req: FastifyRequest, reply: F
     return { prior: null, doc };
   });
   if (result.prior) return replayed(result.prior);
-  return reply.status(201).send(afterCommit ? await afterCommit(result.doc) : result.doc);
+  const answer = afterCommit ? await afterCommit(result.doc) : result.doc;
+  // Its `<document>.created` event, for a company with webhooks: this process's dispatcher sends this answer as its data.
+  const id = (answer as { id?: unknown } | null)?.id;
+  if (req.company.webhooks && typeof id === 'string') rememberCreated(id, answer);
+  return reply.status(201).send(answer);
 }
 
 /** The list filters every document has; `extra` adds the document's own (each an exact match on its column). */

@@ -53,7 +53,8 @@ export type Reaction = (ev: string, name: (local: string) => string) => [string,
 const reactions: Reaction[] = [];
 
 /**
- * A subscriber to every event that reacts in SQL (webhooks: a delivery per subscription): its CTEs join the statement
+ * A subscriber to every event that reacts in SQL (none today: webhooks derive their deliveries from the events rows
+ * afterwards, src/webhooks/fanout.ts): its CTEs join the statement
  * that records the event, whether emit's (one event) or a writer's that records many at once (eventCtes). `quiet` as
  * for subscribe.
  */
@@ -86,7 +87,7 @@ export function eventCtes(types: readonly EventType[], rows: string): [string, s
   if (types.some((t) => (subscribers.get(t) ?? []).length) || everything.length) return null;
   return [
     ['created_ev', `INSERT INTO events (company_id, type, doc_id) SELECT company_id, type, doc_id FROM (${rows}) AS r ORDER BY doc_id
-      RETURNING company_id, type, doc_id, gen_random_uuid() AS event_id`],
+      RETURNING company_id, type, doc_id, event_id`],
     ...reactions.flatMap((r, i) => r('created_ev', (local) => `created_r${i}_${local}`)),
   ];
 }
@@ -96,7 +97,7 @@ export const ctesText = (ctes: [string, string][]): string => ctes.map(([name, b
 
 /** Records the event and runs its subscribers, in the caller's transaction. */
 export async function emit(q: Queryable, companyId: number, type: EventType, doc: { id: string; name?: string }): Promise<void> {
-  const ctes = [['ev', `INSERT INTO events (company_id, type, doc_id) VALUES ($1, $2, $3) RETURNING company_id, type, doc_id, gen_random_uuid() AS event_id`],
+  const ctes = [['ev', `INSERT INTO events (company_id, type, doc_id) VALUES ($1, $2, $3) RETURNING company_id, type, doc_id, event_id`],
     ...reactions.flatMap((r, i) => r('ev', (local) => `r${i}_${local}`))];
   await q.query(`WITH ${ctesText(ctes as [string, string][])} SELECT 1`, [companyId, type, doc.id]);
   for (const fn of [...(subscribers.get(type) ?? []), ...everything]) await fn(q, { companyId, type, docId: doc.id, name: doc.name });
@@ -106,4 +107,22 @@ export async function emit(q: Queryable, companyId: number, type: EventType, doc
 export async function emitCreated(q: Queryable, company: { company_id: number; webhooks?: boolean }, kind: 'invoice' | 'voucher' | 'credit_note' | 'debit_note' | 'payment',
   doc: { id?: string | null; name?: string | null }): Promise<void> {
   if (company.webhooks && doc.id) await emit(q, company.company_id, `${kind}.created`, { id: doc.id, name: doc.name ?? undefined });
+}
+
+/**
+ * The answers of this process's latest creations that are events (`<document>.created`, a company with webhooks), by
+ * the document's id, up to CREATED_KEPT: the webhook dispatcher of this process sends a creation's event with the
+ * document as its creation answered it (the answer is the document as its GET reads it), without reading it again
+ * (src/webhooks/fanout.ts). Taken once; a creation whose answer is gone (another process's, or pushed out) is read.
+ */
+const createdAnswers = new Map<string, unknown>();
+const CREATED_KEPT = 5_000;
+export function rememberCreated(id: string, answer: unknown): void {
+  createdAnswers.set(id, answer);
+  if (createdAnswers.size > CREATED_KEPT) createdAnswers.delete(createdAnswers.keys().next().value!);
+}
+export function takeCreated(id: string): unknown {
+  const answer = createdAnswers.get(id);
+  createdAnswers.delete(id);
+  return answer;
 }

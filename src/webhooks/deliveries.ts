@@ -1,12 +1,12 @@
 /**
  * Webhook deliveries. Every event of a document (src/platform/events.ts) is
- * fanned out, in the statement that records it (the kernel's that changed the
- * document), to one delivery per active subscription that names its type (or
- * '*'): the delivery row is the queue (migration 072), so a crash after the
- * commit loses none and a rollback sends none, and the event costs its
- * delivery row and no job. A creation is an event only for a company with
- * webhooks (emitCreated in src/platform/events.ts), so that the others'
- * creations cost nothing more.
+ * its `events` row, written in the statement that changes the document (a
+ * crash after the commit loses none, a rollback sends none); the dispatcher
+ * (./dispatch.ts, ./fanout.ts) derives from the events one delivery per
+ * active subscription that names its type (or '*'), so that the event costs
+ * the creation its row and nothing more. A creation is an event only for a
+ * company with webhooks (emitCreated in src/platform/events.ts), so that the
+ * others' creations cost nothing at all.
  *
  * The dispatcher (./dispatch.ts) sends a delivery as a POST of
  *   {"id": <event id>, "type": "invoice.created", "created": <ISO time>, "data": <the document as its GET answers it>}
@@ -23,7 +23,6 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../platform/db';
 import type { Company } from '../platform/auth';
-import { react } from '../platform/events';
 import { readInvoice, readInvoices } from '../invoices/routes';
 import { readVoucher } from '../vouchers/routes';
 import { readNote } from '../notes/routes';
@@ -44,17 +43,6 @@ const READERS: Record<(typeof DOCUMENTS)[number], (q: Queryable, company: Compan
   credit_note: (q, c, id) => (countryOf(c.country).documents.notes === 'cfdi' ? readMxNote(q, c, id) : readNote(q, c, 'NC', id)),
   payment: (q, c, id) => readPayment(q, c, id),
 };
-
-/**
- * Each event is fanned out to the company's subscriptions to it, in the statement that records it (see react in
- * src/platform/events.ts): a delivery per subscription, which the dispatcher (./dispatch.ts) finds due.
- */
-react((ev, name) => [
-  [name('deliveries'), `INSERT INTO webhook_deliveries (company_id, id, webhook_id, event_id, type, doc_kind, doc_id)
-    SELECT e.company_id, gen_random_uuid(), w.id, e.event_id, e.type, split_part(e.type, '.', 1), e.doc_id::text
-      FROM ${ev} e JOIN webhooks w ON w.company_id = e.company_id AND w.active AND NOT w.deleted AND (e.type = ANY (w.events) OR '*' = ANY (w.events))
-     ORDER BY e.doc_id, w.id RETURNING company_id, id`],
-], (type) => `NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.company_id = $1 AND w.active AND NOT w.deleted AND ('${type}' = ANY (w.events) OR '*' = ANY (w.events)))`);
 
 /** `Webhook-Signature` of a body at time `t` (unix seconds): one v1 per secret, the current one first. */
 export function signature(secrets: string[], t: number, body: string): string {

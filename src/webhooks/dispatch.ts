@@ -1,32 +1,40 @@
 /**
- * The webhook dispatcher: sends the deliveries that events queued (src/webhooks/deliveries.ts), out of every request's
- * path, in batches. The delivery rows are the queue (migration 072): a creation's event costs its delivery row and
- * nothing else, and every server process runs a dispatcher that
- * - claims up to `batch` due deliveries with ONE statement, which also reads their webhooks and companies and whether an
- *   earlier event of the same document is still pending outside the claim: on PostgreSQL FOR UPDATE SKIP LOCKED, a
+ * The webhook dispatcher: sends what events owe to webhooks, out of every request's path, in batches. An event is its
+ * `events` row alone (src/platform/events.ts): its deliveries are derived here from the events and the subscriptions
+ * (./fanout.ts, migration 078), and a delivery's row is written once, with its outcome. Every server process runs a
+ * dispatcher that, in each pass,
+ * - claims up to `batch` delivery rows due (the retries: a POST that failed, an event that waited behind an earlier
+ *   one of its document, POST …/retry) with ONE statement, which also reads their webhooks and companies and whether
+ *   an earlier event of the same document is still pending outside the claim: on PostgreSQL FOR UPDATE SKIP LOCKED, a
  *   claim that expires after claimMs so that a process that died leaves them to the others; on the embedded database,
- *   which one process holds, a plain read and a claim kept in memory (no write of the rows);
- * - builds the bodies still missing (each document as its GET answers it): the batch's invoices of a company in one
- *   query, other documents one read each, `concurrency` companies at a time, and stores them with one statement
- *   before the first POST (every retry sends the same bytes, even after a crash);
+ *   which one process holds, a plain read and a claim kept in memory (no write of the rows); sends and records them;
+ * - then claims up to `batch` events past the dispatcher's position, with their subscriptions, with ONE statement
+ *   (one process at a time holds that lease; ./fanout.ts);
+ * - builds the bodies still missing (each document as its GET answers it): a creation's event that this process
+ *   answered with that answer (not read again), else the batch's invoices of a company in one query, other documents
+ *   one read each, `concurrency` companies at a time, and keeps them with one statement
+ *   before the first POST (every retry sends the same bytes, even after a crash): on the rows for the retries, on the
+ *   position's one row for a claim of events;
  * - POSTs them, in parallel per receiver up to `perReceiver` at once, the deliveries of one document to one webhook
  *   one after the other in the order of its events (a later one is not sent while an earlier one is pending); a
  *   receiver that asked for several events in one POST (the webhook's max_events) gets them as a JSON array of up to
  *   that many, a document's events together and in order, signed as one body;
  * - records every outcome of the batch with ONE statement (delivered; pending again after the backoff, 1 s doubling
- *   to 10 min; failed once WEBHOOK_RETRY_HOURS have passed, or at once for a deleted webhook or a refused URL);
+ *   to 10 min; failed once WEBHOOK_RETRY_HOURS have passed, or at once for a deleted webhook or a refused URL): for a
+ *   claim of events, the delivery rows inserted and the position moved past its events in the same statement;
  * and claims again at once while claims come back full, else polls every `pollMs` (default 500 ms).
- * The delivery lag (event to delivered) and the queue's depth are in the service's metrics (GET /admin/v1/metrics).
+ * The delivery lag (event to delivered) and the queue's depth (rows pending and due, events not fanned out yet) are in
+ * the service's metrics (GET /admin/v1/metrics).
  */
 import { Gauge, Histogram } from 'prom-client';
 import type { Db } from '../platform/db';
-import type { Company } from '../platform/auth';
 import { background } from '../platform/background';
 import { metrics } from '../platform/metrics';
+import { takeCreated } from '../platform/events';
 import { AAD, openFor } from '../platform/secrets';
 import { checkReceiver, postTo, type Resolve, type Target } from './egress';
 import { readDocuments, signature } from './deliveries';
-import type { DeliveryRow, WebhookRow } from './rows';
+import { adoptForeignXids, claimEvents, eventsBehind, keepBodies, recordEvents, releaseLease, type Claimed, type EventClaim, type Outcome } from './fanout';
 
 export interface DispatchOptions {
   timeoutMs: number; retryHours: number; allowPrivate: boolean; resolve?: Resolve;
@@ -34,8 +42,6 @@ export interface DispatchOptions {
   log?: (msg: string, extra?: object) => void;
 }
 
-type Claimed = DeliveryRow & Pick<WebhookRow, 'url' | 'secret' | 'max_events'> & { previous: string | null; live: boolean; expired: boolean; company: Company; behind: boolean };
-interface Outcome { id: string; status: 'pending' | 'delivered' | 'failed' | 'skip'; response: number | null; error: string | null; body: string | null; lag?: number }
 
 const lag = new Histogram({
   name: 'facturas_webhook_delivery_lag_seconds', help: 'Time from a webhook event to its delivery (2xx answer), deliveries sent by this process',
@@ -48,7 +54,7 @@ const sent = new Histogram({
 /** The dispatchers of this process: the queue's depth is read through the first one's database when scraped; a retry kicks them. */
 const running = new Set<WebhookDispatcher>();
 new Gauge({
-  name: 'facturas_webhook_queue_deliveries', help: 'Webhook deliveries pending (every company), and due now', labelNames: ['state'], registers: [metrics],
+  name: 'facturas_webhook_queue_deliveries', help: 'Webhook deliveries pending (every company), due now, and events not fanned out to the webhooks yet', labelNames: ['state'], registers: [metrics],
   async collect() {
     const d = [...running][0];
     if (!d) return;
@@ -56,6 +62,7 @@ new Gauge({
       `SELECT count(*)::int AS pending, count(*) FILTER (WHERE next_attempt_at <= now())::int AS due FROM webhook_deliveries WHERE status = 'pending'`);
     this.set({ state: 'pending' }, r.pending);
     this.set({ state: 'due' }, r.due);
+    this.set({ state: 'events' }, await eventsBehind(d.db));
   },
 });
 
@@ -95,6 +102,12 @@ export class WebhookDispatcher {
   /** Makes every claimed delivery claimable again; only for a database no other process uses (the embedded one, at start). */
   async releaseClaims(): Promise<void> {
     await this.db.query(`UPDATE webhook_deliveries SET locked_until = NULL WHERE status = 'pending' AND locked_until IS NOT NULL`);
+    await releaseLease(this.db);
+  }
+
+  /** At start, on either database: transaction ids of another server (a restored database) are made this one's (./fanout.ts). */
+  async adoptXids(): Promise<void> {
+    await adoptForeignXids(this.db);
   }
 
   async stop(): Promise<void> {
@@ -123,14 +136,27 @@ export class WebhookDispatcher {
     return this.pass;
   }
 
-  /** One claim, its sends and its record; answers how many deliveries it claimed. */
+  /**
+   * One claim of the delivery rows due (retries), their sends and their record, then one claim of the events past the
+   * position (./fanout.ts), theirs; answers the larger of the deliveries and the events claimed.
+   */
   async once(): Promise<number> {
     const claimed = await this.claim();
+    let n = 0;
     try {
-      return claimed.length ? await this.sendAll(claimed) : 0;
+      n = claimed.length ? await this.sendAll(claimed) : 0;
     } finally {
       for (const d of claimed) this.held?.delete(d.id);
     }
+    const fresh = await claimEvents(this.db, this.o.batch, this.o.claimMs, this.o.retryHours);
+    if (!fresh) return n;
+    try {
+      await this.sendAll(fresh.deliveries, fresh);
+    } catch (e) {
+      await releaseLease(this.db, fresh.lease).catch(() => undefined);
+      throw e;
+    }
+    return Math.max(n, fresh.scanned);
   }
 
   /**
@@ -166,22 +192,34 @@ export class WebhookDispatcher {
     return turn;
   }
 
-  /** Sends a claim's deliveries and records them; answers how many there were. */
-  private async sendAll(claimed: Claimed[]): Promise<number> {
-    sent.observe(claimed.length);
+  /** Sends a claim's deliveries (rows, or the deliveries of a claim of events) and records them; answers how many there were. */
+  private async sendAll(claimed: Claimed[], events?: EventClaim): Promise<number> {
+    if (claimed.length) sent.observe(claimed.length);
     const outcomes = new Map<string, Outcome>();
 
     // The bodies still missing: per company, each document read once (the invoices of the batch in one query).
     const byCompany = new Map<number, Claimed[]>();
     for (const d of claimed) if (!d.body && d.live) byCompany.set(d.company_id, [...(byCompany.get(d.company_id) ?? []), d]);
+    // A creation's event that this process answered: its answer (src/platform/events.ts, rememberCreated), not read again.
+    const answered = new Map<string, unknown>();
+    for (const d of claimed) {
+      if (d.body || !d.live || !d.type.endsWith('.created') || answered.has(d.doc_id)) continue;
+      const answer = takeCreated(d.doc_id);
+      if (answer !== undefined) answered.set(d.doc_id, answer);
+    }
+    const created = (d: Claimed) => (d.type.endsWith('.created') ? answered.get(d.doc_id) : undefined);
     await bounded([...byCompany.values()], this.o.concurrency, async (ds) => {
-      const docs = new Map(ds.map((d) => [`${d.doc_kind}/${d.doc_id}`, { kind: d.doc_kind, id: d.doc_id }]));
-      const data = await readDocuments(this.db, ds[0].company, [...docs.values()]);
-      for (const d of ds) d.body = JSON.stringify({ id: d.event_id, type: d.type, created: new Date(d.created_at).toISOString(), data: data.get(`${d.doc_kind}/${d.doc_id}`) });
+      const docs = new Map(ds.filter((d) => created(d) === undefined).map((d) => [`${d.doc_kind}/${d.doc_id}`, { kind: d.doc_kind, id: d.doc_id }]));
+      const data = docs.size ? await readDocuments(this.db, ds[0].company, [...docs.values()]) : new Map<string, unknown>();
+      for (const d of ds) {
+        d.body = JSON.stringify({ id: d.event_id, type: d.type, created: new Date(d.created_at).toISOString(), data: created(d) ?? data.get(`${d.doc_kind}/${d.doc_id}`) });
+      }
     });
     // Fixed before the first POST (one statement for the batch): a process that dies during it leaves the same bytes to send again.
     const built = [...byCompany.values()].flat();
-    if (built.length) {
+    if (events) {
+      if (built.length) await keepBodies(this.db, events);
+    } else if (built.length) {
       await this.db.query(`UPDATE webhook_deliveries d SET body = b.body FROM unnest($1::uuid[], $2::text[]) AS b(id, body) WHERE d.id = b.id AND d.body IS NULL`,
         [built.map((d) => d.id), built.map((d) => d.body)]);
     }
@@ -229,7 +267,8 @@ export class WebhookDispatcher {
       if (post.length) posts.push(post);
       await bounded(posts, this.o.perReceiver, async (ds) => { for (const o of await this.send(ds, target, secrets, true)) outcomes.set(o.id, o); });
     }));
-    await this.record([...outcomes.values()]);
+    if (events) await recordEvents(this.db, events, outcomes);
+    else await this.record([...outcomes.values()]);
     return claimed.length;
   }
 

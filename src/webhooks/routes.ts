@@ -5,7 +5,8 @@
  *   PATCH  /v1/webhooks/{id}            {url?, events?, description?, active?, max_events?}: checked as the creation checks them
  *   POST   /v1/webhooks/{id}/rotate-secret  a new secret, shown only here; the replaced one still signs for WEBHOOK_SECRET_GRACE_HOURS
  *   DELETE /v1/webhooks/{id}            no more deliveries; the pending ones end as failed
- *   GET    /v1/webhooks/{id}/deliveries  newest first, with their status, attempts and last answer
+ *   GET    /v1/webhooks/{id}/deliveries  newest first, with their status, attempts and last answer (those of events not
+ *                                        fanned out yet first: pending, no attempt; src/webhooks/fanout.ts)
  *   POST   /v1/webhooks/{id}/deliveries/{delivery}/retry   sends a failed (or pending) delivery again now
  * Deliveries: src/webhooks/deliveries.ts.
  */
@@ -18,6 +19,7 @@ import { PageOf, PageQuery, paged, pageWindow } from '../platform/http';
 import { planRequest, UuidParams } from '../platform/documents';
 import { EVENT_TYPES } from './deliveries';
 import { kickDispatchers } from './dispatch';
+import { DELIVERY_COLUMNS, owed } from './fanout';
 import { checkReceiver } from './egress';
 import { AAD, sealingKey, storedSecret } from '../platform/secrets';
 import type { CountRow } from '../platform/db';
@@ -68,6 +70,8 @@ const delivery = (r: DeliveryRow) => ({
   id: r.id, event_id: r.event_id, type: r.type, document_id: r.doc_id, status: r.status, attempts: r.attempts, response_status: r.response_status,
   last_error: r.last_error, created_at: iso(r.created_at)!, last_attempt_at: iso(r.last_attempt_at), delivered_at: iso(r.delivered_at),
 });
+
+const throwNotFound = (did: string): never => { throw notFound(`Delivery ${did}`); };
 
 export const webhookRoutes: RouteModule = (app, { db, config }) => {
   const tags = ['webhooks'];
@@ -164,9 +168,13 @@ export const webhookRoutes: RouteModule = (app, { db, config }) => {
   app.get('/webhooks/:id/deliveries', { schema: { tags, summary: 'The webhook\'s deliveries, newest first', params, querystring: PageQuery, response: { 200: PageOf(DeliveryAnswer) } } }, async (req) => {
     const id = req.params.id;
     await find(req.company, id);
-    const [{ n }] = await db.query<CountRow>('SELECT count(*)::int AS n FROM webhook_deliveries WHERE company_id = $1 AND webhook_id = $2', [req.company.company_id, id]);
-    const rows = await db.query<DeliveryRow>('SELECT * FROM webhook_deliveries WHERE company_id = $1 AND webhook_id = $2 ORDER BY seq DESC LIMIT $3 OFFSET $4',
-      [req.company.company_id, id, ...pageWindow(req.query)]);
+    // The rows (sent at least once, or waiting behind an earlier event), and newest the deliveries the events not fanned out yet owe (./fanout.ts).
+    const owedHere = owed('w.company_id = $1 AND w.id = $2');
+    const [{ n }] = await db.query<CountRow>(`SELECT (SELECT count(*) FROM webhook_deliveries WHERE company_id = $1 AND webhook_id = $2)::int
+      + (SELECT count(*) FROM (${owedHere}) o)::int AS n`, [req.company.company_id, id]);
+    const rows = await db.query<DeliveryRow>(`SELECT * FROM (SELECT ${DELIVERY_COLUMNS}, 0 AS k, eid AS ord FROM (${owedHere}) o
+      UNION ALL SELECT ${DELIVERY_COLUMNS}, 1 AS k, seq AS ord FROM webhook_deliveries WHERE company_id = $1 AND webhook_id = $2) d
+      ORDER BY k, ord DESC LIMIT $3 OFFSET $4`, [req.company.company_id, id, ...pageWindow(req.query)]);
     return paged(req.query, n, rows.map(delivery));
   });
 
@@ -182,8 +190,9 @@ export const webhookRoutes: RouteModule = (app, { db, config }) => {
           WHERE company_id = $1 AND webhook_id = $2 AND id = $3 AND status <> 'delivered' RETURNING *`,
         [req.company.company_id, id, did]);
       if (!d) {
-        const [known] = await q.query<Pick<DeliveryRow, 'status'>>('SELECT status FROM webhook_deliveries WHERE company_id = $1 AND webhook_id = $2 AND id = $3', [req.company.company_id, id, did]);
-        if (!known) throw notFound(`Delivery ${did}`);
+        const [known] = await q.query<DeliveryRow>('SELECT * FROM webhook_deliveries WHERE company_id = $1 AND webhook_id = $2 AND id = $3', [req.company.company_id, id, did]);
+        // Owed by an event not fanned out yet: it goes with the next claim, now.
+        if (!known) return (await q.query<DeliveryRow>(`SELECT * FROM (${owed('w.company_id = $1 AND w.id = $2')}) o WHERE o.id = $3`, [req.company.company_id, id, did]))[0] ?? throwNotFound(did);
         throw new DomainError('invalid_document', `Delivery ${did} was delivered already`, 'delivery');
       }
       return d;

@@ -127,7 +127,7 @@ eachStorage('webhook changes and secret rotation', (storage) => {
     assert.equal(of(inv.id)[0].path, '/second');
     await api.patch(`/v1/webhooks/${hook.id}`, { active: false });
     const quiet = (await api.post('/v1/invoices', validInvoice(r))).body;
-    // Deliveries are queued in the transaction that creates the document: none queued at its 201, none ever sent.
+    // A delivery is derived from an event for the subscriptions active when it is fanned out: none for this one, none ever sent.
     assert.deepEqual(await s.db.query('SELECT id FROM webhook_deliveries WHERE doc_id = $1', [quiet.id]), [], 'an inactive webhook gets no delivery');
     assert.deepEqual(of(quiet.id), [], 'an inactive webhook receives nothing');
     await api.delete(`/v1/webhooks/${hook.id}`);

@@ -9,11 +9,12 @@ import { quietWhen, subscribe } from '../../src/platform/events';
 import '../../src/mail/store';
 import '../../src/webhooks/deliveries';
 
-test('the stamp events: quiet when no mail waits and no webhook takes them', () => {
+test('the stamp events: quiet when no mail waits, whatever webhooks take them', () => {
   const accepted = quietWhen('invoice.stamp_accepted')!;
   assert.match(accepted, /FROM mails m WHERE m\.company_id = \$1 AND m\.doc_kind = 'invoice' AND m\.doc_id = \$2 AND m\.status = 'pending_send'/);
   assert.match(accepted, /doc\.mail_status IS DISTINCT FROM 'pending_send'/);
-  assert.match(accepted, /FROM webhooks w WHERE w\.company_id = \$1 AND w\.active AND NOT w\.deleted AND \('invoice\.stamp_accepted' = ANY \(w\.events\) OR '\*' = ANY \(w\.events\)\)/);
+  // Webhooks need the event's row alone (their deliveries are derived from it afterwards): no probe of theirs.
+  assert.doesNotMatch(accepted, /webhooks/);
   assert.match(quietWhen('credit_note.stamp_rejected')!, /m\.doc_kind = 'credit_note'/);
 });
 
