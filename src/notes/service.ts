@@ -30,7 +30,7 @@ import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import { DomainError, Problems } from '../platform/errors';
 import { balancedLines, type EntryLine, type Posting } from '../ledger/journal';
-import { coInvoiceDocument, coInvoicePostings, planCoInvoice, type Plan } from '../invoices/co/service';
+import { coInvoiceDocument, coInvoicePostings, planCoInvoice, type DocumentPlan, type Plan } from '../invoices/co/service';
 import { CURRENCIES, type CoInvoiceBody, type CoInvoiceDocument } from '../invoices/co/schema';
 import { canCredit, lockInvoice, openDueItems, type Application } from '../invoices/kernel';
 import type { Numbered } from '../invoices/numbering';
@@ -164,7 +164,7 @@ const onCreditMessage = (inv: NotedInvoice, credit: Decimal, open: Decimal) =>
   `The credit settled against the invoice (${credit.toFixed(2)}) is above what invoice ${inv.name} still owes (${open.toFixed(2)}): pay the rest back with a cash or bank payment type`;
 
 /** The answer's shape: an invoice's, with the invoice it corrects and the DIAN concept. */
-export function noteDocument(np: NotePlan, ids: { id: string | null; prefix: string; number: number | null; name: string | null; now: Date }): NoteDocument {
+export function noteDocument(np: { body: Pick<NoteBody, 'reason'>; invoice: Pick<NotedInvoice, 'id' | 'name'>; plan: DocumentPlan }, ids: { id: string | null; prefix: string; number: number | null; name: string | null; now: Date }): NoteDocument {
   const d = coInvoiceDocument(np.plan, { ...ids, customerId: np.plan.customer?.id ?? null });
   return {
     id: d.id, document: d.document, prefix: d.prefix, number: d.number, name: d.name, date: d.date,

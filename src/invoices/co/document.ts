@@ -4,15 +4,15 @@ import Decimal from 'decimal.js';
 import type { InvoiceOut } from '../compute';
 import { num } from '../../platform/money';
 import type { CoInvoiceDocument } from './schema';
-import type { Plan } from './plan';
+import type { DocumentPlan } from './plan';
 
 const idText = (id: number | null) => (id === null ? null : String(id));
 
 /** The answer's shape (specification: "Response of variant CO"), from the plan and its computation. */
-export function coInvoiceDocument(plan: Plan, ids: { id: string | null; prefix: string; number: number | null; name: string | null; customerId: number | null; now: Date }): CoInvoiceDocument {
+export function coInvoiceDocument(plan: DocumentPlan, ids: { id: string | null; prefix: string; number: number | null; name: string | null; customerId: number | null; now: Date }): CoInvoiceDocument {
   const { body, computed } = plan;
   const credit = plan.payments.filter((p) => p.type.due_date).reduce((s, p) => s.plus(p.value), new Decimal(0));
-  const allowanceJson = (list: Plan['discounts'], out: InvoiceOut['global_discounts'], fallback: string) => list.map((a, i) => ({
+  const allowanceJson = (list: DocumentPlan['discounts'], out: InvoiceOut['global_discounts'], fallback: string) => list.map((a, i) => ({
     id: a.id ?? null, name: a.row?.name ?? fallback, percentage: a.percentage ?? null, value: num(out[i].value),
   }));
   return {

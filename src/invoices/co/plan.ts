@@ -48,6 +48,27 @@ export interface Plan {
   computed: InvoiceOut;
 }
 
+/**
+ * What a plan's stored document is made of (coInvoiceDocument, noteDocument): the plan without the master-data rows it
+ * was checked against, only the fields the document reads. A Plan is one; so is a DIAN test-set document's plan, made
+ * without a request (src/invoices/co/test-set.ts).
+ */
+export interface DocumentPlan {
+  body: Pick<PlannedBody, 'date' | 'customer' | 'observations' | 'additional_fields' | 'healthcare_company' | 'pos' | 'stamp' | 'mail'>;
+  docType: Pick<DocumentTypeRow, 'id' | 'name' | 'discount_type'>;
+  customer: Pick<CustomerRow, 'id'> | null;
+  seller: Pick<SellerRow, 'id'>;
+  costCenter: Pick<CostCenterRow, 'id'> | null;
+  currency: Plan['currency'];
+  local: string;
+  lines: (Pick<LinePlan, 'item' | 'description' | 'third' | 'gift'> & { product: Pick<ProductRow, 'code'>; seller: Pick<SellerRow, 'id'> | null;
+    warehouse: Pick<WarehouseRow, 'id' | 'name'> | null })[];
+  payments: { id: number; value: number; due_date: string | null; type: Pick<PaymentTypeRow, 'name' | 'due_date'> }[];
+  discounts: { id?: number; percentage?: number; row: Pick<AllowanceChargeRow, 'name'> | null }[];
+  charges: { id?: number; percentage?: number; row: Pick<AllowanceChargeRow, 'name'> | null }[];
+  computed: InvoiceOut;
+}
+
 /** What the checks of one request share: the problems found, the company, its master data, the request and its document type. */
 export interface PlanContext {
   problems: Problems;

@@ -17,7 +17,7 @@ import type { Plan } from './plan';
 import { coInvoiceDocument } from './document';
 import { advanceOf, applyAdvance, coInvoicePostings, dueRecords } from './ledger';
 
-export { planCoInvoice, type LinePlan, type Plan, type SalesKind } from './plan';
+export { planCoInvoice, type DocumentPlan, type LinePlan, type Plan, type SalesKind } from './plan';
 export { coInvoiceDocument } from './document';
 export { coInvoicePostings } from './ledger';
 

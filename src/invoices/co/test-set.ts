@@ -5,10 +5,10 @@
  * (src/admin/dian.ts), so that the tax-authority client never imports the invoice kernel.
  */
 import { computeCO, type TaxRef } from '../compute';
-import type { Plan } from './plan';
+import type { DocumentPlan } from './plan';
 import { coInvoiceDocument } from './document';
-import { noteDocument, type NotedInvoice } from '../../notes/service';
-import { CREDIT_REASONS, type NoteBody, type NoteDocument } from '../../notes/schema';
+import { noteDocument } from '../../notes/service';
+import { CREDIT_REASONS, type NoteDocument } from '../../notes/schema';
 import type { DianCustomer, DianInvoiceDocument } from '../../einvoice/dian/ubl';
 import type { TestSetDocuments } from '../../einvoice/dian/habilitacion';
 import { nitCheckDigit } from '../../platform/nit';
@@ -82,11 +82,11 @@ const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:
 type Line = Template['lines'][number];
 
 /**
- * The stored document's plan of a test document (computeCO, the path POST /v1/invoices takes). Not a library's types:
- * the plan is made without the master-data rows a request's plan carries (only the fields the UBL reads), hence its cast.
+ * The stored document's plan of a test document (computeCO, the path POST /v1/invoices takes), made without the
+ * master-data rows a request's plan carries: only what the document reads (DocumentPlan).
  */
 function testSetPlan(t: { customer: number; pay: keyof typeof PAYMENT_TYPES; lines: Line[]; retentions?: typeof IVA19[]; discountPercent?: number },
-  date: string, observations: string, docName: string): Plan {
+  date: string, observations: string, docName: string): DocumentPlan {
   const discounts = t.discountPercent ? [{ id: 1, percentage: t.discountPercent, row: { name: 'Descuento por pronto pago' } }] : [];
   const computed = computeCO({
     discountType: 'Value',
@@ -99,16 +99,16 @@ function testSetPlan(t: { customer: number; pay: keyof typeof PAYMENT_TYPES; lin
   const customer = CUSTOMERS[t.customer];
   return {
     body: { date, customer: { identification: customer.identification, branch_office: 0 }, observations, stamp: { send: true } },
-    docType: { id: 0, name: docName, prefix: TEST_RESOLUTION.prefix, discount_type: 'Value' },
-    customer: null, newCustomer: null, seller: { id: null }, costCenter: null, currency: null, local: 'COP',
-    retentions: t.retentions ?? [],
+    docType: { id: 0, name: docName, discount_type: 'Value' },
+    // The UBL names no seller and a test document has none: 0 is no user's id (users are numbered from 1).
+    customer: null, seller: { id: 0 }, costCenter: null, currency: null, local: 'COP',
     lines: t.lines.map((l) => ({
       item: { code: l.code, quantity: l.quantity, price: l.price, discount: l.discount }, product: { code: l.code },
-      taxes: l.taxes, description: l.description, seller: null, warehouse: null, third: null, gift: false,
+      description: l.description, seller: null, warehouse: null, third: null, gift: false,
     })),
     payments: [{ id: type.id, value: Number(computed.payable), due_date: type.due_date ? addDays(date, 30) : null, type }],
     discounts, charges: [], computed,
-  } as unknown as Plan;
+  };
 }
 
 /** The template and lines of the n-th invoice of a set: quantities grow with the document's position. */
@@ -171,7 +171,7 @@ export function testSetNote(kind: 'NC' | 'ND', j: number, invoiceIndex: number, 
   const plan = testSetPlan({ customer: inv.customer, pay: inv.pay, lines },
     date, `${kind === 'NC' ? 'Nota crédito' : 'Nota débito'} ${j + 1} del set de pruebas de habilitación DIAN (sin validez fiscal)`,
     kind === 'NC' ? 'Nota crédito electrónica (set de pruebas)' : 'Nota débito electrónica (set de pruebas)');
-  const document = noteDocument({ kind, body: { reason } as NoteBody, invoice: { id: TEST_INVOICE_ID, name: `${TEST_RESOLUTION.prefix}${invoiceIndex}` } as NotedInvoice, plan },
+  const document = noteDocument({ body: { reason }, invoice: { id: TEST_INVOICE_ID, name: `${TEST_RESOLUTION.prefix}${invoiceIndex}` }, plan },
     { id: null, prefix: TEST_RESOLUTION.prefix, number, name: null, now });
   return { document: JSON.parse(JSON.stringify(document)) as NoteDocument, customer: CUSTOMERS[inv.customer], reason };
 }
