@@ -13,9 +13,8 @@ import { checkCustomerRules, customerBodies, CustomerAnswer, CUSTOMER_TYPES, cus
 import { checkProductRules, findProducts, ProductAnswer, insertProduct, productBodies, PRODUCT_TYPES, productUses, updateProduct } from './products';
 import { addDateFilters, dateFilters, type DateFilterQuery } from '../platform/dates';
 import { advanceBalances } from '../ledger/advances';
-import { CO_ADVANCES_GROUP } from '../ledger/accounts';
 import type { Queryable } from '../platform/db';
-import { country as countryOf, type CountryCode } from '../countries';
+import { country as countryOf, ublAccounts, type CountryCode } from '../countries';
 
 /**
  * The SQL condition (and its parameters, from $1 = company id) of a catalog list: its exact filters
@@ -60,7 +59,7 @@ async function deleteUnused(q: Queryable, table: Changed, companyId: number, id:
  */
 async function withAdvances<C extends { identification: string }>(q: Queryable, companyId: number, country: CountryCode, customers: C[]) {
   if (!countryOf(country).documents.advances) return customers;
-  const balances = await advanceBalances(q, companyId, CO_ADVANCES_GROUP, [...new Set(customers.map((c) => c.identification))]);
+  const balances = await advanceBalances(q, companyId, ublAccounts(country).advancesGroup, [...new Set(customers.map((c) => c.identification))]);
   return customers.map((c) => ({ ...c, advance_balance: Number(balances.get(c.identification)!.toFixed(2)) }));
 }
 

@@ -82,6 +82,24 @@ export interface LedgerAccounts {
   taxAccount(type: string, percentage: number): string | undefined;
   /** The account a new payment type of this kind posts to unless the company names one. */
   paymentAccount(type: string): string | undefined;
+  /** What the UBL form's invoices, notes and vouchers post to by meaning (a country of that form names them all). */
+  ubl?: UblAccounts;
+}
+
+/** The accounts the UBL form's documents post to by themselves (the rest are their master data's). */
+export interface UblAccounts {
+  /** What an invoice sells; the rounding cent of a foreign-currency invoice converted (gain, loss). */
+  revenue: string; exchangeGain: string; exchangeLoss: string;
+  /** Advances received from customers (an AdvancePayment voucher credits it, an invoice's advance_payment debits it). */
+  customerAdvances: string;
+  /** The receivable a DebtPayment entry credits until its due item's own account is found. */
+  customers: string;
+  /** Taxes of gifts borne by the company and global discounts without an account; global charges without one. */
+  discountsExpense: string; chargesIncome: string;
+  /** The debit side of a self-withholding. */
+  withholdingAdvance: string;
+  /** The group an entry that pays a due item credits under, and the group of customers' advances (what holds a customer's unapplied advances). */
+  receivablesGroup: string; advancesGroup: string;
 }
 
 /** The tax authority the country's electronic documents go to; `null` for a country without one. */

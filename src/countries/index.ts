@@ -4,10 +4,10 @@
  * listed below; the checklist for adding one is in docs/internals.md ("Adding a country").
  */
 import { colombia } from './co';
-import type { Country } from './country';
+import type { Country, UblAccounts } from './country';
 import { mexico } from './mx';
 
-export type { Country, DocumentForm, Documents } from './country';
+export type { Country, DocumentForm, Documents, UblAccounts } from './country';
 /** A country's ISO 3166-1 alpha-2 code, as companies.country holds it. */
 export type CountryCode = string;
 
@@ -18,6 +18,13 @@ export function country(code: CountryCode): Country {
   const c = registry.get(code);
   if (!c) throw new Error(`No country ${code} is registered (src/countries)`);
   return c;
+}
+
+/** The accounts the UBL form's documents of this country post to; throws for a country without them (a programming error). */
+export function ublAccounts(code: CountryCode): UblAccounts {
+  const a = country(code).ledger.ubl;
+  if (!a) throw new Error(`Country ${code} names no accounts for the UBL form's documents (src/countries, ledger.ubl)`);
+  return a;
 }
 
 /** The country of this code, or undefined (for codes from outside: a customer's address abroad). */

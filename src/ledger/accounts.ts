@@ -18,12 +18,3 @@ export function mxPendingAccount(type: string): string | undefined {
 export function mxCollectedAccount(type: string): string | undefined {
   return ({ IVA: MX_LEDGER.ivaCollected, IEPS: MX_LEDGER.iepsCollected, ReteIVA: MX_LEDGER.reteIva, ReteISR: MX_LEDGER.reteIsr } as Record<string, string>)[type];
 }
-
-/** The PUC account of customers (Clientes): an entry that pays a due item credits an account under it. */
-export const CO_RECEIVABLES_GROUP = '1305';
-
-/**
- * The PUC subcuenta of customer advances (Anticipos y avances recibidos de clientes): a customer's unapplied advances
- * are what the accounts under it hold for them (the auxiliary 28050501, and 280505 of databases from before the auxiliaries).
- */
-export const CO_ADVANCES_GROUP = '280505';

@@ -5,7 +5,7 @@
  * entry (store), and its annulment.
  *
  *   DebtPayment     debit the payment type's account; credit, per due item paid, the receivable account its invoice debited
- *   AdvancePayment  debit the payment type's account, credit customer advances (CO_LEDGER.customerAdvances)
+ *   AdvancePayment  debit the payment type's account, credit customer advances (the country's customerAdvances)
  *   Detailed        the entries as sent (they must balance); entries with `due` also pay that due item
  */
 import { documentHead } from '../platform/answers';
@@ -15,7 +15,6 @@ import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';
 import { DomainError, notFound, Problems } from '../platform/errors';
 import { reverseEntry, type Posting } from '../ledger/journal';
-import { CO_ADVANCES_GROUP, CO_LEDGER, CO_RECEIVABLES_GROUP } from '../ledger/accounts';
 import { checkDocumentAmount, checkLedgerAmounts } from '../ledger/limits';
 import { advanceBalance, advanceReceived, advanceTaken, lockAdvanceBalance } from '../ledger/advances';
 import { movePayments } from '../invoices/kernel';
@@ -26,7 +25,7 @@ import { annulmentDate, checkDocumentType, checkCostCenter, checkCurrency, loadM
 import type { CostCenterRow, CustomerRow, DocumentTypeRow, PaymentTypeRow, TaxRow } from '../catalog/rows';
 import type { VoucherBody, VoucherDocument, VoucherType } from './schema';
 import { money, num, sum } from '../platform/money';
-import { country as countryOf } from '../countries';
+import { country as countryOf, ublAccounts, type UblAccounts } from '../countries';
 
 
 type Movement = 'Debit' | 'Credit';
@@ -56,8 +55,9 @@ export interface VoucherPlan {
   customer: CustomerRow | null;
   costCenter: CostCenterRow | null;
   currency: { code: string; exchange_rate: number } | null;
-  /** The company's own currency (its country's). */
+  /** The company's own currency (its country's), and the accounts it posts to by meaning (src/countries, ledger.ubl). */
   local: string;
+  accounts: UblAccounts;
   payment: { id: number; value: number; type: PaymentTypeRow } | null;
   /** One per request item, in order. */
   entries: Entry[];
@@ -97,6 +97,7 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
   const costCenter = checkCostCenter(problems, company, docType, md.cost_centers, body.cost_center, '/v1/cost-centers');
   notAfterToday(problems, body.date, company.time_zone, 'A voucher');
   const local = countryOf(company.country).currency;
+  const posts = ublAccounts(company.country);
   const currency: VoucherPlan['currency'] = await checkCurrency(q, problems, company, body.currency, body.date, local);
 
   // Payment.
@@ -140,12 +141,12 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
       for (const f of ['account', 'tax'] as const) {
         if (it[f] !== undefined) problems.add('parameter_not_allowed', 'A DebtPayment entry credits the receivable account of the due item it pays; accounts and taxes are for Detailed vouchers', at(f));
       }
-      account = { code: CO_LEDGER.customers, movement: 'Credit' }; // the due item's own account once it is found
+      account = { code: posts.customers, movement: 'Credit' }; // the due item's own account once it is found
     } else if (type === 'AdvancePayment') {
       for (const f of ['due', 'account', 'tax'] as const) {
-        if (it[f] !== undefined) problems.add('parameter_not_allowed', `An AdvancePayment is received before any invoice and credits customer advances (${CO_LEDGER.customerAdvances}): its entries take no ${f}`, at(f));
+        if (it[f] !== undefined) problems.add('parameter_not_allowed', `An AdvancePayment is received before any invoice and credits customer advances (${posts.customerAdvances}): its entries take no ${f}`, at(f));
       }
-      account = { code: CO_LEDGER.customerAdvances, movement: 'Credit' };
+      account = { code: posts.customerAdvances, movement: 'Credit' };
     } else if (type === 'Detailed') {
       if (it.account === undefined) problems.add('parameter_required', 'Each entry of a Detailed voucher has its account {code, movement}', at('account'));
       else if (!problems.has(at('account'))) {
@@ -155,8 +156,8 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
         else account = { code: it.account.code, movement: it.account.movement };
       }
       if (it.due !== undefined && it.tax !== undefined) problems.add('parameter_not_allowed', 'An entry pays a due item or is a tax entry, not both', at('tax'));
-      if (it.due !== undefined && account && !account.code.startsWith(CO_RECEIVABLES_GROUP)) {
-        problems.add('invalid_account', `An entry that pays a due item credits a customers account (${CO_RECEIVABLES_GROUP}…), not ${account.code}`, at('account.code'));
+      if (it.due !== undefined && account && !account.code.startsWith(posts.receivablesGroup)) {
+        problems.add('invalid_account', `An entry that pays a due item credits a customers account (${posts.receivablesGroup}…), not ${account.code}`, at('account.code'));
       }
       if (it.due !== undefined && it.account?.movement === 'Debit') {
         problems.add('invalid_value', 'An entry that pays a due item credits the receivable: its movement is Credit', at('account.movement'));
@@ -243,30 +244,31 @@ export async function planVoucher(q: Queryable, company: Company, body: VoucherB
     if (e.tax) checkDocumentAmount(problems, taxBase(e.value, e.tax), `items[${i}].value`, `The base of this ${e.tax.name} entry (value × 100 / ${Number(e.tax.percentage)} %)`);
   });
   problems.throwIfAny();
-  const plan: VoucherPlan = { body, type, docType: docType!, customer, costCenter, currency, local, payment, entries: done, total };
+  const plan: VoucherPlan = { body, type, docType: docType!, customer, costCenter, currency, local, accounts: posts, payment, entries: done, total };
   checkLedgerAmounts(problems, voucherPostings(plan), currency, 'items', local);
   const taken = advanceTakenBy(plan);
   if (problems.empty && taken.gt(0)) {
-    const balance = await advanceBalance(q, cid, CO_ADVANCES_GROUP, customer!.identification);
-    if (taken.gt(balance)) problems.add('invalid_value', advanceMessage(customer!.identification, taken, balance), advancePath(plan), `at most ${balance.toFixed(2)} COP`);
+    const balance = await advanceBalance(q, cid, posts.advancesGroup, customer!.identification);
+    if (taken.gt(balance)) problems.add('invalid_value', advanceMessage(plan, taken, balance), advancePath(plan), `at most ${balance.toFixed(2)} ${local}`);
   }
   problems.throwIfAny();
   return plan;
 }
 
-/** What a voucher's entries take from the customer's unapplied advances (a Detailed voucher that debits them), in pesos. */
+/** What a voucher's entries take from the customer's unapplied advances (a Detailed voucher that debits them), in the company's currency. */
 const advanceTakenBy = (plan: VoucherPlan) =>
-  plan.customer ? advanceTaken(voucherPostings(plan), CO_ADVANCES_GROUP, plan.customer.identification) : new Decimal(0);
+  plan.customer ? advanceTaken(voucherPostings(plan), plan.accounts.advancesGroup, plan.customer.identification) : new Decimal(0);
 const advancePath = (plan: VoucherPlan) => {
-  const i = plan.entries.findIndex((e) => e.account.code.startsWith(CO_ADVANCES_GROUP) && e.account.movement === 'Debit');
+  const i = plan.entries.findIndex((e) => e.account.code.startsWith(plan.accounts.advancesGroup) && e.account.movement === 'Debit');
   return i < 0 ? 'items' : `items[${i}].value`;
 };
 
 /** A tax entry's base: value × 100 / percentage, to the cent. */
 const taxBase = (value: Decimal.Value, tax: TaxRow) => new Decimal(value).times(100).div(tax.percentage).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 
-const advanceMessage = (identification: string, taken: Decimal, balance: Decimal) =>
-  `The entries debit ${taken.toFixed(2)} COP to customer ${identification}'s advances (${CO_LEDGER.customerAdvances}), above the unapplied balance (${balance.toFixed(2)} COP); see advance_balance on GET /v1/customers/{id}`;
+const advanceMessage = (plan: VoucherPlan, taken: Decimal, balance: Decimal) =>
+  `The entries debit ${taken.toFixed(2)} ${plan.local} to customer ${plan.customer!.identification}'s advances (${plan.accounts.customerAdvances}), ` +
+  `above the unapplied balance (${balance.toFixed(2)} ${plan.local}); see advance_balance on GET /v1/customers/{id}`;
 
 /** The answer's shape (specification: voucher response), from the plan. */
 export function voucherDocument(plan: VoucherPlan, ids: { id: string; prefix: string; number: number; name: string; now: Date }): VoucherDocument {
@@ -308,9 +310,9 @@ export function receivablePesos(due: Pick<DueRow, 'paid' | 'invoice_rate'>, valu
 }
 
 /**
- * The journal entry of a voucher, in pesos. Money comes in at the voucher's rate; a foreign-currency due item
- * leaves the receivable at its invoice's rate (receivablePesos), and the difference is the exchange difference:
- * income (CO_LEDGER.exchangeGain, PUC 421020) or expense (CO_LEDGER.exchangeLoss, PUC 530525).
+ * The journal entry of a voucher, in the company's currency. Money comes in at the voucher's rate; a foreign-currency
+ * due item leaves the receivable at its invoice's rate (receivablePesos), and the difference is the exchange
+ * difference: income or expense (the country's exchangeGain and exchangeLoss; in Colombia PUC 421020 and 530525).
  */
 export function voucherPostings(plan: VoucherPlan): Posting[] {
   const rate = new Decimal(plan.currency?.exchange_rate ?? 1);
@@ -323,7 +325,7 @@ export function voucherPostings(plan: VoucherPlan): Posting[] {
     description: e.description || fallback(e), third_party: third,
   }));
   if (plan.type === 'AdvancePayment' && !p.length) {
-    p.push({ account: CO_LEDGER.customerAdvances, credit: cop(plan.total), description: 'Anticipo de cliente', third_party: third });
+    p.push({ account: plan.accounts.customerAdvances, credit: cop(plan.total), description: 'Anticipo de cliente', third_party: third });
   }
   const debits = sum(p.map((x) => x.debit ?? 0));
   const credits = sum(p.map((x) => x.credit ?? 0));
@@ -334,8 +336,8 @@ export function voucherPostings(plan: VoucherPlan): Posting[] {
       .plus(plan.type === 'AdvancePayment' && !plan.entries.length ? cop(plan.total) : 0);
     p.push({ account: plan.payment.type.account_code, debit: received, description: plan.payment.type.name });
     const difference = received.plus(debits).minus(credits);
-    if (difference.gt(0)) p.push({ account: CO_LEDGER.exchangeGain, credit: difference, description: 'Diferencia en cambio', third_party: third });
-    if (difference.lt(0)) p.push({ account: CO_LEDGER.exchangeLoss, debit: difference.negated(), description: 'Diferencia en cambio', third_party: third });
+    if (difference.gt(0)) p.push({ account: plan.accounts.exchangeGain, credit: difference, description: 'Diferencia en cambio', third_party: third });
+    if (difference.lt(0)) p.push({ account: plan.accounts.exchangeLoss, debit: difference.negated(), description: 'Diferencia en cambio', third_party: third });
   } else if (!debits.eq(credits)) {
     // Detailed in foreign currency: the rounding difference of the conversion goes to the last credit line.
     const last = [...p].reverse().find((x) => x.credit !== undefined)!;
@@ -369,8 +371,8 @@ export function voucherWrite(company: Company, plan: VoucherPlan, o: { id: strin
   const taken = advanceTakenBy(plan);
   const guard = taken.gt(0) ? async (tx: Queryable) => {
     // Checked again under the customer's lock: two documents cannot both spend the same advance.
-    const balance = await lockAdvanceBalance(tx, cid, CO_ADVANCES_GROUP, plan.customer!.identification);
-    if (taken.gt(balance)) throw new DomainError('invalid_value', advanceMessage(plan.customer!.identification, taken, balance), advancePath(plan), `at most ${balance.toFixed(2)} COP`);
+    const balance = await lockAdvanceBalance(tx, cid, plan.accounts.advancesGroup, plan.customer!.identification);
+    if (taken.gt(balance)) throw new DomainError('invalid_value', advanceMessage(plan, taken, balance), advancePath(plan), `at most ${balance.toFixed(2)} ${plan.local}`);
   } : undefined;
   return {
     companyId: cid, id: o.id, documentTypeId: plan.docType.id, sent: plan.body.number, date: plan.body.date, type: plan.type,
@@ -412,12 +414,13 @@ export async function annulVoucher(q: Queryable, company: Company, id: string): 
   }
   if (v.customer_identification) {
     // Giving back an advance it received: what invoices already applied cannot be taken back from the customer.
-    const account = CO_ADVANCES_GROUP;
+    const account = ublAccounts(company.country).advancesGroup;
+    const local = countryOf(company.country).currency;
     const received = await advanceReceived(q, cid, { kind: 'voucher', id }, account, v.customer_identification);
     if (received.gt(0)) {
       const balance = await lockAdvanceBalance(q, cid, account, v.customer_identification);
       if (balance.lt(received)) {
-        throw new DomainError('invalid_document', `Voucher ${v.name} received an advance of ${new Decimal(received).toFixed(2)} COP, but customer ${v.customer_identification} has only ${balance.toFixed(2)} COP of advances left unapplied: invoices applied the rest; annul them first`, 'id');
+        throw new DomainError('invalid_document', `Voucher ${v.name} received an advance of ${new Decimal(received).toFixed(2)} ${local}, but customer ${v.customer_identification} has only ${balance.toFixed(2)} ${local} of advances left unapplied: invoices applied the rest; annul them first`, 'id');
       }
     }
   }

@@ -8,10 +8,10 @@
 import { colombia, registerCountry, type Country } from '../../src/countries';
 import type { Tables } from '../../src/companies/catalogs/rows';
 
-/** The accounts Zedland names; the UBL form's postings still name these codes (src/invoices/co/ledger.ts, CO_LEDGER). */
+/** The accounts Zedland names: its own chart's codes, not Colombia's (the UBL form posts to `ledger.ubl`). */
 const ZZ_LEDGER = {
-  cash: '11050501', bank: '11100501', customers: '13050501', withholdingAdvance: '13551501', customerAdvances: '28050501',
-  revenue: '41359501', discountsExpense: '53053501', chargesIncome: '42505001', vat: '24080501', exchangeGain: '42102001', exchangeLoss: '53052501',
+  cash: '5700', bank: '5720', customers: '4300', withholdingAdvance: '4730', customerAdvances: '4380',
+  revenue: '7000', discountsExpense: '6650', chargesIncome: '7590', vat: '4770', exchangeGain: '7680', exchangeLoss: '6680',
 } as const;
 const names: Record<keyof typeof ZZ_LEDGER, [string, 'Debit' | 'Credit']> = {
   cash: ['Cash', 'Debit'], bank: ['Bank', 'Debit'], customers: ['Trade debtors', 'Debit'], withholdingAdvance: ['Tax withheld', 'Debit'],
@@ -51,6 +51,9 @@ export const zedland: Country = {
   },
   ledger: {
     named: ZZ_LEDGER,
+    ubl: { revenue: ZZ_LEDGER.revenue, customers: ZZ_LEDGER.customers, exchangeGain: ZZ_LEDGER.exchangeGain, exchangeLoss: ZZ_LEDGER.exchangeLoss,
+      customerAdvances: ZZ_LEDGER.customerAdvances, discountsExpense: ZZ_LEDGER.discountsExpense, chargesIncome: ZZ_LEDGER.chargesIncome,
+      withholdingAdvance: ZZ_LEDGER.withholdingAdvance, receivablesGroup: '430', advancesGroup: '438' },
     taxAccount: (type) => (type === 'VAT' ? ZZ_LEDGER.vat : undefined),
     paymentAccount: (type) => ({ Cash: ZZ_LEDGER.cash, Credit: ZZ_LEDGER.customers } as Record<string, string>)[type],
   },

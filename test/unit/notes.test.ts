@@ -9,6 +9,7 @@ import Decimal from 'decimal.js';
 import { notePostings, settle } from '../../src/notes/service';
 import { creditRoom, creditRules, refundRules } from '../../src/notes/credit';
 import { Problems } from '../../src/platform/errors';
+import { ublAccounts } from '../../src/countries';
 
 /** A stored line: its base and its IVA (19 %, tax 1) when taxed. */
 const item = (code: string, quantity: number, base: number, iva = false) => {
@@ -83,7 +84,7 @@ test('a credit note\'s entry is the invoice\'s with debit and credit swapped; a 
   const p = {
     payments: [{ value: 119, type: { account_code: '13050501', name: 'Crédito', due_date: true } }],
     body: { customer: { identification: '900547821' } },
-    lines: [{ taxes: [{ id: 1, account_code: '24080501' }] }], retentions: [], discounts: [], charges: [], currency: null,
+    lines: [{ taxes: [{ id: 1, account_code: '24080501' }] }], retentions: [], discounts: [], charges: [], currency: null, accounts: ublAccounts('CO'),
     computed: { advance_payment: '0', retentions: [], global_discounts: [], global_charges: [],
       lines: [{ taxes: [{ id: 1, name: 'IVA 19%', type: 'IVA', value: '19.00', withholding: false }], borne_by_company: '0' }] },
   } as any;

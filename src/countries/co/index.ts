@@ -5,7 +5,7 @@ import { coCompany } from './company';
 import { coCustomers } from './customers';
 import { coPlaces } from './places';
 import { nit } from './identification';
-import { CO_LEDGER, coPaymentAccount, coTaxAccount } from './ledger';
+import { CO_LEDGER, CO_UBL_ACCOUNTS, coPaymentAccount, coTaxAccount } from './ledger';
 
 export const colombia: Country = {
   code: 'CO',
@@ -28,7 +28,7 @@ export const colombia: Country = {
     accounts: CO_ACCOUNTS, taxes: CO_TAXES, paymentTypes: CO_PAYMENT_TYPES, allowanceCharges: CO_ALLOWANCE_CHARGES,
     invoicePrefix: 'FV', invoiceWithholdings: true, documentTypes: CO_NOTE_TYPES,
   },
-  ledger: { named: CO_LEDGER, taxAccount: coTaxAccount, paymentAccount: coPaymentAccount },
+  ledger: { named: CO_LEDGER, taxAccount: coTaxAccount, paymentAccount: coPaymentAccount, ubl: CO_UBL_ACCOUNTS },
   company: coCompany,
   customers: coCustomers,
   places: coPlaces,

@@ -3,6 +3,8 @@
  * subcuentas, as Siigo charts carry them (the PUC fixes classes, groups, accounts and subcuentas, up to 6 digits;
  * auxiliaries are the company's).
  */
+import type { UblAccounts } from '../country';
+
 export const CO_LEDGER = {
   /** Caja general: cash payment types. */
   cash: '11050501',
@@ -35,6 +37,14 @@ export const CO_LEDGER = {
   exchangeGain: '42102001',
   exchangeLoss: '53052501',
 } as const;
+
+/** What Colombia's invoices, notes and vouchers post to by themselves (the UBL form's accounts). */
+export const CO_UBL_ACCOUNTS: UblAccounts = {
+  revenue: CO_LEDGER.revenue, customers: CO_LEDGER.customers, exchangeGain: CO_LEDGER.exchangeGain, exchangeLoss: CO_LEDGER.exchangeLoss, customerAdvances: CO_LEDGER.customerAdvances,
+  discountsExpense: CO_LEDGER.discountsExpense, chargesIncome: CO_LEDGER.chargesIncome, withholdingAdvance: CO_LEDGER.withholdingAdvance,
+  // PUC 1305 Clientes; 280505 Anticipos y avances recibidos de clientes (the auxiliary 28050501, and 280505 of databases from before the auxiliaries).
+  receivablesGroup: '1305', advancesGroup: '280505',
+};
 
 /** The account a tax of this type posts to unless the company names one (the starting catalog's). */
 export function coTaxAccount(type: string, percentage: number): string | undefined {

@@ -1,23 +1,23 @@
 /**
- * The ledger side of a Colombian sales document: its journal entry (Colombian PUC, in pesos), the advance it
+ * The ledger side of a sales document of the UBL form: its journal entry (on the accounts its country names, in the
+ * company's own currency), the advance it
  * applies (checked again under lock in the writing transaction) and its credit installments.
  */
 import Decimal from 'decimal.js';
 import type { Queryable } from '../../platform/db';
 import { DomainError } from '../../platform/errors';
 import type { Posting } from '../../ledger/journal';
-import { CO_ADVANCES_GROUP, CO_LEDGER } from '../../ledger/accounts';
 import { advanceTaken, lockAdvanceBalance } from '../../ledger/advances';
 import type { DueRecord } from '../kernel';
 import type { Plan } from './plan';
 
 /** The advance the invoice applies, in pesos as posted. */
-export const advanceOf = (plan: Plan) => advanceTaken(coInvoicePostings(plan), CO_ADVANCES_GROUP, plan.body.customer.identification);
+export const advanceOf = (plan: Plan) => advanceTaken(coInvoicePostings(plan), plan.accounts.advancesGroup, plan.body.customer.identification);
 
 export function advanceMessage(plan: Plan, needed: Decimal, balance: Decimal): string {
   const c = plan.currency;
-  const applied = c ? `${plan.computed.advance_payment} ${c.code} = ${needed.toFixed(2)} COP at ${c.exchange_rate}` : needed.toFixed(2);
-  return `The advance payment (${applied}) is above the unapplied advances of customer ${plan.body.customer.identification} (${balance.toFixed(2)} COP: ` +
+  const applied = c ? `${plan.computed.advance_payment} ${c.code} = ${needed.toFixed(2)} ${plan.local} at ${c.exchange_rate}` : needed.toFixed(2);
+  return `The advance payment (${applied}) is above the unapplied advances of customer ${plan.body.customer.identification} (${balance.toFixed(2)} ${plan.local}: ` +
     'received with AdvancePayment vouchers, less what invoices already applied; see advance_balance on GET /v1/customers/{id})';
 }
 
@@ -28,11 +28,11 @@ export function advanceMessage(plan: Plan, needed: Decimal, balance: Decimal): s
 export async function applyAdvance(q: Queryable, cid: number, plan: Plan): Promise<void> {
   const needed = advanceOf(plan);
   if (!needed.gt(0)) return;
-  const balance = await lockAdvanceBalance(q, cid, CO_ADVANCES_GROUP, plan.body.customer.identification);
-  if (needed.gt(balance)) throw new DomainError('invalid_value', `${advanceMessage(plan, needed, balance)}; another document applied them first`, 'advance_payment', `at most ${balance.toFixed(2)} COP`);
+  const balance = await lockAdvanceBalance(q, cid, plan.accounts.advancesGroup, plan.body.customer.identification);
+  if (needed.gt(balance)) throw new DomainError('invalid_value', `${advanceMessage(plan, needed, balance)}; another document applied them first`, 'advance_payment', `at most ${balance.toFixed(2)} ${plan.local}`);
 }
 
-/** The journal entry of an invoice (Colombian PUC), in pesos; the accounts are the master data's and those of src/ledger/accounts.ts. */
+/** The journal entry of an invoice in the company's currency; the accounts are the master data's and the country's (`plan.accounts`). */
 export function coInvoicePostings(plan: Plan): Posting[] {
   const rate = new Decimal(plan.currency?.exchange_rate ?? 1);
   const cop = (v: Decimal.Value) => new Decimal(v).times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
@@ -41,10 +41,10 @@ export function coInvoicePostings(plan: Plan): Posting[] {
   // rate); the cent that converting each figure on its own may leave goes to the exchange difference, never to revenue.
   const balance = (ps: Posting[]) => ps.reduce((s, x) => s.plus(x.debit ?? 0).minus(x.credit ?? 0), new Decimal(0));
   const revenue = cop(balance(postingsAt(plan, (v) => new Decimal(v))));
-  p.push({ account: CO_LEDGER.revenue, credit: revenue, description: 'Ventas' });
+  p.push({ account: plan.accounts.revenue, credit: revenue, description: 'Ventas' });
   const rest = balance(p);
-  if (rest.gt(0)) p.push({ account: CO_LEDGER.exchangeGain, credit: rest, description: 'Diferencia en cambio (redondeo de la conversión)' });
-  if (rest.lt(0)) p.push({ account: CO_LEDGER.exchangeLoss, debit: rest.negated(), description: 'Diferencia en cambio (redondeo de la conversión)' });
+  if (rest.gt(0)) p.push({ account: plan.accounts.exchangeGain, credit: rest, description: 'Diferencia en cambio (redondeo de la conversión)' });
+  if (rest.lt(0)) p.push({ account: plan.accounts.exchangeLoss, debit: rest.negated(), description: 'Diferencia en cambio (redondeo de la conversión)' });
   return p;
 }
 
@@ -54,26 +54,26 @@ function postingsAt(plan: Plan, cop: (v: Decimal.Value) => Decimal): Posting[] {
   const third = plan.body.customer.identification;
   const p: Posting[] = [];
   for (const pay of plan.payments) p.push({ account: pay.type.account_code, debit: cop(pay.value), description: pay.type.name, third_party: third });
-  if (!new Decimal(c.advance_payment).isZero()) p.push({ account: CO_LEDGER.customerAdvances, debit: cop(c.advance_payment), description: 'Anticipo aplicado', third_party: third });
+  if (!new Decimal(c.advance_payment).isZero()) p.push({ account: plan.accounts.customerAdvances, debit: cop(c.advance_payment), description: 'Anticipo aplicado', third_party: third });
   c.lines.forEach((line, i) => {
     for (const t of line.taxes) {
       const account = plan.lines[i].taxes.find((x) => x.id === t.id)!.account_code;
       if (t.withholding) p.push({ account, debit: cop(t.value), description: t.name ?? t.type, third_party: third });
       else p.push({ account, credit: cop(t.value), description: t.name ?? t.type });
     }
-    if (!new Decimal(line.borne_by_company).isZero()) p.push({ account: CO_LEDGER.discountsExpense, debit: cop(line.borne_by_company), description: 'Impuestos de obsequios asumidos' });
+    if (!new Decimal(line.borne_by_company).isZero()) p.push({ account: plan.accounts.discountsExpense, debit: cop(line.borne_by_company), description: 'Impuestos de obsequios asumidos' });
   });
   for (const r of c.retentions) {
     const account = plan.retentions.find((x) => x.id === r.id)!.account_code;
     if (r.type === 'Autorretencion') {
-      p.push({ account: CO_LEDGER.withholdingAdvance, debit: cop(r.value), description: r.name ?? r.type });
+      p.push({ account: plan.accounts.withholdingAdvance, debit: cop(r.value), description: r.name ?? r.type });
       p.push({ account, credit: cop(r.value), description: r.name ?? r.type });
     } else {
       p.push({ account, debit: cop(r.value), description: r.name ?? r.type, third_party: third });
     }
   }
-  c.global_discounts.forEach((d, i) => p.push({ account: plan.discounts[i].row?.account_code ?? CO_LEDGER.discountsExpense, debit: cop(d.value), description: 'Descuento global' }));
-  c.global_charges.forEach((d, i) => p.push({ account: plan.charges[i].row?.account_code ?? CO_LEDGER.chargesIncome, credit: cop(d.value), description: 'Cargo global' }));
+  c.global_discounts.forEach((d, i) => p.push({ account: plan.discounts[i].row?.account_code ?? plan.accounts.discountsExpense, debit: cop(d.value), description: 'Descuento global' }));
+  c.global_charges.forEach((d, i) => p.push({ account: plan.charges[i].row?.account_code ?? plan.accounts.chargesIncome, credit: cop(d.value), description: 'Cargo global' }));
   return p;
 }
 

@@ -18,7 +18,7 @@ import { planLines, planRetentions } from './lines';
 import { computePlan } from './totals';
 import { onTestResolution } from '../../einvoice/dian/test-resolution';
 import { FINAL_CONSUMER, finalConsumer } from './consumer';
-import { country as countryOf } from '../../countries';
+import { country as countryOf, ublAccounts, type UblAccounts } from '../../countries';
 
 /** A Colombian sales document: an invoice (FV), a credit note (NC) or a debit note (ND). */
 export type SalesKind = 'FV' | 'NC' | 'ND';
@@ -40,6 +40,8 @@ export interface Plan {
   /** A foreign currency with its rate, or null for the company's own (`local`, its country's). */
   currency: { code: string; exchange_rate: number } | null;
   local: string;
+  /** The accounts its postings name by meaning (its country's: src/countries, ledger.ubl). */
+  accounts: UblAccounts;
   retentions: TaxRow[];
   lines: LinePlan[];
   payments: { id: number; value: number; due_date: string | null; type: PaymentTypeRow }[];
@@ -127,7 +129,7 @@ export async function planCoInvoice(q: Queryable, company: Company, sent: CoInvo
   checkDocumentSettings(x);
   // Computation, once every reference is known; then the rules on amounts.
   if (!docType) problems.throwIfAny();
-  return computePlan(q, cid, problems, { body: planned, docType: docType!, customer, newCustomer, seller: seller!, costCenter, currency, local, retentions, lines, payments, discounts, charges }, self, credit);
+  return computePlan(q, cid, problems, { body: planned, docType: docType!, customer, newCustomer, seller: seller!, costCenter, currency, local, accounts: ublAccounts(company.country), retentions, lines, payments, discounts, charges }, self, credit);
 }
 
 /** The date: not after today; an electronic type's not before today, within its numbering resolution (with the number sent). */

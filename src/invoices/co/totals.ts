@@ -7,7 +7,6 @@ import Decimal from 'decimal.js';
 import type { Queryable } from '../../platform/db';
 import type { Problems } from '../../platform/errors';
 import { computeCO, taxRef, type CreditLeft, type InvoiceOut } from '../compute';
-import { CO_ADVANCES_GROUP } from '../../ledger/accounts';
 import { checkDocumentAmount, checkLedgerAmounts, checkLineAmount } from '../../ledger/limits';
 import { advanceBalance } from '../../ledger/advances';
 import type { CoInvoiceBody } from './schema';
@@ -54,8 +53,8 @@ export async function computePlan(q: Queryable, cid: number, problems: Problems,
   const needed = advanceOf(plan);
   if (problems.empty && needed.gt(0)) {
     // The customer's unapplied advances, without this invoice's own entries (an update gives its advance back first).
-    const balance = await advanceBalance(q, cid, CO_ADVANCES_GROUP, body.customer.identification, self);
-    if (needed.gt(balance)) problems.add('invalid_value', advanceMessage(plan, needed, balance), 'advance_payment', `at most ${balance.toFixed(2)} COP`);
+    const balance = await advanceBalance(q, cid, plan.accounts.advancesGroup, body.customer.identification, self);
+    if (needed.gt(balance)) problems.add('invalid_value', advanceMessage(plan, needed, balance), 'advance_payment', `at most ${balance.toFixed(2)} ${plan.local}`);
   }
   const paid = (body.payments ?? []).reduce((s, p) => s.plus(p.value), new Decimal(0));
   if (problems.empty && !paid.eq(computed.payable)) {
