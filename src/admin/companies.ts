@@ -13,7 +13,7 @@ import { isRecord, recordOf as objectOf } from '../platform/json';
 import type { StoredAddress } from '../catalog/rows';
 import { DomainError, notFound, Problems } from '../platform/errors';
 import { checkBody, Enum, validBody } from '../platform/validation';
-import { customerBodies } from '../catalog/customers';
+import { customerBodyOf } from '../catalog/customers';
 import { countries, country as countryOf, type CountryCode } from '../countries';
 import { seedStarterCatalog } from '../companies/catalogs/starter';
 import { DIAN_SETTINGS, nullable, providerProblems, responsibilities, SettingsBody } from '../companies/settings';
@@ -22,7 +22,7 @@ import { productionRefusal, testNumberingRefusal } from '../einvoice/dian/habili
 import { LOGO_MAX_BYTES, logoProblem } from '../pdf/logo';
 import { keyToStore, withCompany, type Actor } from './audit';
 
-const Address = (country: CountryCode) => customerBodies[countryOf(country).form].properties.address;
+const Address = (country: CountryCode) => customerBodyOf(country).properties.address;
 const AnyAddress = Type.Unsafe<StoredAddress>({ type: 'object', description: 'As a customer\'s address: address, city {country_code, state_code, city_code}, postal_code (MX: five-digit código postal, street parts)' });
 const Logo = nullable(Type.String({ maxLength: Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 100,
   description: `Base64 of a PNG or JPEG image of at most ${LOGO_MAX_BYTES / 1024} KB for the PDFs (a data:image/png;base64, prefix is accepted); null removes it` }));

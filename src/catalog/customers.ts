@@ -11,18 +11,10 @@ import type { CustomerRow } from './rows';
 import type { Problems } from '../platform/errors';
 import { AnyCase, canonical, codeOf, CodeOrObject, Ignored } from '../platform/validation';
 
-/** DIAN identification document types (annex 1.9, table 13.2.1) and their names. */
-const CO_ID_TYPE_NAMES: Record<string, string> = {
-  11: 'Registro civil', 12: 'Tarjeta de identidad', 13: 'Cédula de ciudadanía', 21: 'Tarjeta de extranjería',
-  22: 'Cédula de extranjería', 31: 'NIT', 41: 'Pasaporte', 42: 'Documento de identificación extranjero',
-  47: 'Permiso especial de permanencia (PEP)', 48: 'Permiso por protección temporal (PPT)', 50: 'NIT de otro país', 91: 'NUIP',
-};
-export const CO_ID_TYPES = Object.keys(CO_ID_TYPE_NAMES);
-const ID_TYPE_NAMES: Record<string, string> = { ...CO_ID_TYPE_NAMES, RFC: 'Registro Federal de Contribuyentes' };
 export const CUSTOMER_TYPES = ['Customer', 'Supplier', 'Other'] as const;
 export const PERSON_TYPES = ['Person', 'Company'] as const;
 import { GENERIC_RFCS, RFC_PATTERN } from '../countries/mx/identification';
-import { colombia, country as countryOf, mexico, type CountryCode, type DocumentForm } from '../countries';
+import { colombia, country as countryOf, type Country, type CountryCode } from '../countries';
 
 export { GENERIC_RFCS, RFC_PATTERN };
 
@@ -49,20 +41,22 @@ const NameField = Type.Unsafe<string | string[]>({
 });
 
 const cityCode = (hint: string) => Type.String({ minLength: 1, maxLength: 10, pattern: '^[A-Za-z0-9]+$', 'x-hint': hint });
-const CountryCode = (form: DocumentForm) => countryCodeField(form === 'ubl' ? colombia.code : mexico.code);
 const countryCodeField = (example: string) => Type.String({ pattern: '^[A-Za-z]{2}$', 'x-hint': `must be a two-letter country code (${example})`,
   description: `ISO 3166 code in any letter case (${example}, ${example[0]}${example[1].toLowerCase()}); answered in capitals` });
 const MxAddressPart = () => Type.Optional(Type.String({ maxLength: 100 }));
 
-/** A customer's body in a form (src/countries/country.ts, DocumentForm): the UBL one (id types, a place by codes) or the CFDI's (RFC, regime, postal code). */
-export function customerSchema(form: DocumentForm) {
-  const co = form === 'ubl';
+/**
+ * A customer's body in a country: its form's (src/countries/country.ts, DocumentForm: the UBL one with a place by codes,
+ * or the CFDI's with the RFC, regime and postal code) with the identification types the country's `customers` lists.
+ */
+export function customerSchema(country: Country) {
+  const co = country.form === 'ubl';
+  const { idTypes, defaultIdType, idTypesHelp } = country.customers;
+  const idType = CodeOrObject(AnyCase(Object.keys(idTypes)), { description: idTypesHelp, ...(defaultIdType ? { default: defaultIdType } : {}) });
   return Type.Object({
     type: AnyCase(CUSTOMER_TYPES, { default: 'Customer' }),
     person_type: AnyCase(PERSON_TYPES, { description: 'Person or Company, in any letter case (person, company)' }),
-    id_type: co
-      ? CodeOrObject(AnyCase(CO_ID_TYPES), { description: 'DIAN code (13 cédula, 31 NIT, 22 cédula de extranjería, 41 pasaporte, …), or the answer\'s {code, name}' })
-      : Type.Optional(CodeOrObject(AnyCase(['RFC']), { description: 'RFC (the default), or the answer\'s {code, name}' })),
+    id_type: defaultIdType ? Type.Optional(idType) : idType,
     identification: co
       ? Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9]+$', 'x-hint': 'must contain only letters and digits', 'x-code': 'invalid_identification' })
       : Type.String({ minLength: 12, maxLength: 13, pattern: RFC_PATTERN, 'x-hint': 'must be an RFC (12 characters for companies, 13 for persons)', 'x-code': 'invalid_identification' }),
@@ -77,13 +71,13 @@ export function customerSchema(form: DocumentForm) {
     address: Type.Object({
       address: Type.String({ minLength: 1, maxLength: 256, pattern: ADDRESS_PATTERN, 'x-hint': 'must contain only letters, digits, spaces and # . , - / °' }),
       city: co ? Type.Object({
-        country_code: CountryCode('ubl'),
+        country_code: countryCodeField(country.code),
         state_code: cityCode('must contain only letters and digits'),
         city_code: cityCode('must contain only letters and digits'),
         city_name: Type.Optional(Type.String({ minLength: 1, maxLength: 60, pattern: ADDRESS_PATTERN, 'x-hint': 'must contain only letters, digits, spaces and # . , - / °', description: 'Abroad: the city, as text (in Colombia the DIVIPOLA name is used)' })),
         state_name: Type.Optional(Type.String({ minLength: 1, maxLength: 60, pattern: ADDRESS_PATTERN, 'x-hint': 'must contain only letters, digits, spaces and # . , - / °', description: 'Abroad: the state or province, as text' })),
       }) : Type.Optional(Type.Object({
-        country_code: CountryCode('cfdi'),
+        country_code: countryCodeField(country.code),
         state_code: Type.Optional(Type.String({ maxLength: 10 })),
         city_code: Type.Optional(Type.String({ maxLength: 10 })),
       })),
@@ -135,10 +129,16 @@ export const CustomerAnswer = Type.Object({
   advance_balance: opt(Type.Number({ description: 'Colombia: advances received (AdvancePayment vouchers) not yet applied to invoices, in COP' })),
 });
 
-/** The bodies by form; CoCustomerBody and MxCustomerBody are the UBL and CFDI ones, as Colombia and Mexico take them. */
-export const customerBodies = { ubl: customerSchema('ubl'), cfdi: customerSchema('cfdi') } as const;
-export const CoCustomerBody = customerBodies.ubl;
-export const MxCustomerBody = customerBodies.cfdi;
+const bodies = new WeakMap<Country, ReturnType<typeof customerSchema>>();
+/** The customer body of a country's companies (made once per country). */
+export function customerBodyOf(code: CountryCode) {
+  const c = countryOf(code);
+  let body = bodies.get(c);
+  if (!body) bodies.set(c, body = customerSchema(c));
+  return body;
+}
+/** Colombia's, as the demo loader and the DIAN test set take it. */
+export const CoCustomerBody = customerSchema(colombia);
 export type CustomerBody = Static<typeof CoCustomerBody>;
 
 const nameParts = (name: string | string[]) => (Array.isArray(name) ? name : [name]);
@@ -149,7 +149,7 @@ const MX_ADDRESS_PARTS = ['street', 'exterior_number', 'interior_number', 'colon
  * A customer body that passed its schema, in the stored spelling: person_type person or company, codes
  * in capitals, id_type a code; the address keeps only its own fields (not the names an answer may add).
  */
-export function customerRecord(c: CustomerBody) {
+export function customerRecord(c: CustomerBody, country: CountryCode) {
   const a = c.address as CustomerBody['address'] & Partial<Record<(typeof MX_ADDRESS_PARTS)[number], string>>;
   const city = a.city as { country_code: string; state_code?: string; city_code?: string; city_name?: string; state_name?: string } | undefined;
   const address = {
@@ -163,7 +163,7 @@ export function customerRecord(c: CustomerBody) {
     ...c,
     type: canonical(CUSTOMER_TYPES, c.type),
     person_type: c.person_type.toLowerCase() as 'person' | 'company',
-    id_type: c.id_type === undefined ? 'RFC' : codeOf(c.id_type).toUpperCase(),
+    id_type: c.id_type === undefined ? countryOf(country).customers.defaultIdType ?? '' : codeOf(c.id_type).toUpperCase(),
     address,
   };
 }
@@ -177,7 +177,7 @@ export function customerRecord(c: CustomerBody) {
 export async function checkCustomerRules(q: Queryable, companyId: number, country: CountryCode, body: CustomerBody,
   problems: Problems, path = '', exceptId?: number): Promise<void> {
   const at = (p: string) => (path ? `${path}.${p}` : p);
-  const c = customerRecord(body);
+  const c = customerRecord(body, country);
   if (!problems.has(at('name'))) {
     const n = nameParts(c.name).length;
     if (c.person_type === 'company' && n !== 1) problems.add('invalid_value', 'A company has a one-element name', at('name'));
@@ -213,9 +213,9 @@ const COLUMNS = `id, person_type, id_type, identification, check_digit, branch_o
   created_at, updated_at`;
 
 function values(country: CountryCode, body: CustomerBody): unknown[] {
-  const c = customerRecord(body);
+  const c = customerRecord(body, country);
   const checkDigit = countryOf(country).customers.checkDigit(c);
-  return [c.person_type, c.id_type ?? 'RFC', c.identification, checkDigit, c.branch_office, JSON.stringify(nameParts(c.name)),
+  return [c.person_type, c.id_type, c.identification, checkDigit, c.branch_office, JSON.stringify(nameParts(c.name)),
     c.commercial_name ?? null, c.active, c.vat_responsible, JSON.stringify(c.fiscal_responsibilities), c.tax_regime ?? null,
     JSON.stringify(c.address), JSON.stringify(c.phones), JSON.stringify(c.contacts), c.comments ?? null,
     c.related_users ? JSON.stringify(c.related_users) : null, JSON.stringify(c.custom_fields), c.type];
@@ -227,7 +227,7 @@ export async function insertCustomer(q: Queryable, companyId: number, country: C
        active, vat_responsible, fiscal_responsibilities, tax_regime, address, phones, contacts, comments, related_users, custom_fields, type)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING ${COLUMNS}`,
     [companyId, ...values(country, c)]);
-  return customerJson(row);
+  return customerJson(row, country);
 }
 
 export async function updateCustomer(q: Queryable, companyId: number, country: CountryCode, id: number, c: CustomerBody) {
@@ -237,20 +237,20 @@ export async function updateCustomer(q: Queryable, companyId: number, country: C
        phones = $15, contacts = $16, comments = $17, related_users = $18, custom_fields = $19, type = $20, updated_at = now()
      WHERE company_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
     [companyId, id, ...values(country, c)]);
-  return row ? customerJson(row) : null;
+  return row ? customerJson(row, country) : null;
 }
 
-export async function findCustomers(q: Queryable, companyId: number, where: string, args: unknown[], tail = '') {
+export async function findCustomers(q: Queryable, companyId: number, country: CountryCode, where: string, args: unknown[], tail = '') {
   const rows = await q.query<CustomerRead>(`SELECT ${COLUMNS} FROM customers WHERE company_id = $1 ${where} ${tail}`, [companyId, ...args]);
-  return rows.map(customerJson);
+  return rows.map((r) => customerJson(r, country));
 }
 
 /** The reference API's shape: type, person_type Person or Company, id_type {code, name}, metadata. */
-export function customerJson(r: CustomerRead) {
+export function customerJson(r: CustomerRead, country: CountryCode) {
   const { id, type, person_type, id_type, created_at, updated_at, check_digit, commercial_name, tax_regime, comments, related_users, ...rest } = r;
   const optional = Object.entries({ check_digit, commercial_name, tax_regime, comments, related_users }).filter(([, v]) => v !== null);
   return {
-    id, type, person_type: canonical(PERSON_TYPES, person_type), id_type: { code: id_type, name: ID_TYPE_NAMES[id_type] ?? id_type },
+    id, type, person_type: canonical(PERSON_TYPES, person_type), id_type: { code: id_type, name: countryOf(country).customers.idTypes[id_type] ?? id_type },
     ...rest, ...Object.fromEntries(optional), metadata: { created: created_at.toISOString(), last_updated: updated_at.toISOString() },
   };
 }

@@ -9,7 +9,7 @@ import { DomainError, notFound, Problems } from '../platform/errors';
 import { IdParams, PageOf, PageQuery, paged, pageWindow } from '../platform/http';
 import { registerLookups } from './lookups';
 import { AnyCase, canonical } from '../platform/validation';
-import { checkCustomerRules, customerBodies, CustomerAnswer, CUSTOMER_TYPES, customerUses, findCustomers, insertCustomer, PERSON_TYPES, updateCustomer } from './customers';
+import { checkCustomerRules, customerBodyOf, CustomerAnswer, CUSTOMER_TYPES, customerUses, findCustomers, insertCustomer, PERSON_TYPES, updateCustomer } from './customers';
 import { checkProductRules, findProducts, ProductAnswer, insertProduct, productBodies, PRODUCT_TYPES, productUses, updateProduct } from './products';
 import { addDateFilters, dateFilters, type DateFilterQuery } from '../platform/dates';
 import { advanceBalances } from '../ledger/advances';
@@ -113,7 +113,7 @@ async function repairSdkBody(q: Queryable, table: Changed, repairs: Repair[], co
 
 export const catalogRoutes: RouteModule = (app, { db, country }) => {
   registerLookups(app, db, country);
-  const customerBody = customerBodies[countryOf(country).form];
+  const customerBody = customerBodyOf(country);
   const productBody = productBodies[countryOf(country).form];
 
   // Customers ----------------------------------------------------------------
@@ -136,11 +136,11 @@ export const catalogRoutes: RouteModule = (app, { db, country }) => {
     const [limit, offset] = pageWindow(q);
     const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM customers WHERE ${cond}`, args);
     return paged(q, total, await withAdvances(db, req.company.company_id, country,
-      await findCustomers(db, req.company.company_id, `AND ${cond}`, args.slice(1), `ORDER BY id LIMIT ${limit} OFFSET ${offset}`)));
+      await findCustomers(db, req.company.company_id, req.company.country, `AND ${cond}`, args.slice(1), `ORDER BY id LIMIT ${limit} OFFSET ${offset}`)));
   });
 
   app.get('/customers/:id', { schema: { tags: customerTags, summary: 'Get a customer', params: IdParams, response: { 200: CustomerAnswer } } }, async (req) => {
-    const [c] = await findCustomers(db, req.company.company_id, 'AND id = $2', [req.params.id]);
+    const [c] = await findCustomers(db, req.company.company_id, req.company.country, 'AND id = $2', [req.params.id]);
     if (!c) throw notFound(`Customer ${req.params.id}`);
     return (await withAdvances(db, req.company.company_id, country, [c]))[0];
   });

@@ -4,7 +4,7 @@
  * (TaxLevelCode), identification document types (CompanyID/@schemeName) and
  * payment means (PaymentMeansCode). Places are in divipola.ts.
  */
-import { CO_ID_TYPES } from '../catalog/customers';
+import { DIAN_ID_TYPES } from '../countries/co/identification';
 
 /** Tributos (annex table "Tributos"): TaxScheme/ID of taxes and withholdings. */
 export const TAX_SCHEMES: ReadonlySet<string> = new Set([
@@ -18,7 +18,7 @@ export const RESPONSIBILITY_NAMES: Readonly<Record<string, string>> = {
 export const RESPONSIBILITIES: ReadonlySet<string> = new Set(Object.keys(RESPONSIBILITY_NAMES));
 
 /** Identification document types (annex table "Tipos de documento de identidad"). */
-export const ID_TYPES: ReadonlySet<string> = new Set(CO_ID_TYPES);
+export const ID_TYPES: ReadonlySet<string> = new Set(Object.keys(DIAN_ID_TYPES));
 
 /** Payment means (annex table "Medios de pago", UN/CEFACT 4461 codes): 1–53, 60–67, 70, 74–78, 91–97 and ZZZ. */
 export const PAYMENT_MEANS: ReadonlySet<string> = new Set([

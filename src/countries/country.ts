@@ -38,6 +38,12 @@ export interface CustomerRules {
   check(p: Problems, c: CustomerFacts, at: (field: string) => string): void;
   /** The check digit stored with the customer's identification (Colombia computes a NIT's when omitted). */
   checkDigit(c: CustomerFacts): string | null;
+  /** The identification documents a customer may carry (`id_type`), code → name: the DIAN's table, the RFC alone. */
+  idTypes: Readonly<Record<string, string>>;
+  /** The `id_type` of a customer whose body names none; without it, `id_type` is required. */
+  defaultIdType?: string;
+  /** `id_type`'s description in the API reference. */
+  idTypesHelp: string;
 }
 
 /** The names of a place of the country from its codes, as a PDF prints them. */

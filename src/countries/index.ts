@@ -33,17 +33,36 @@ export const served = (code: string): Country | undefined => registry.get(code);
 /** Every country served, in the order their API bases are registered. */
 export const countries = (): Country[] => [...registry.values()];
 
+/** Where a registered test-only country is exported from, so that the worker threads register it too (src/workers/thread.ts). */
+export interface CountryModule { code: string; module: string; name: string }
+const registered = new Map<string, CountryModule>();
+let generation = 0;
+
 /**
  * Adds a test-only country to the registry until the function it answers is called (test/support/zedland.ts). Only
  * under Node's test runner (NODE_TEST_CONTEXT, as HASH_COST=test): a service started otherwise serves exactly the
  * countries listed above, and src/server.ts writes the registry's codes into the countries table at each start, so a
- * code no process registers can reach no company.
+ * code no process registers can reach no company. With `from` (the module and export that hold it), the worker
+ * threads register it too before their next task (src/workers/pool.ts), so its PDFs are drawn as the listed countries' are.
  */
-export function registerCountry(c: Country, env: NodeJS.ProcessEnv = process.env): () => void {
+export function registerCountry(c: Country, env: NodeJS.ProcessEnv = process.env, from?: Omit<CountryModule, 'code'>): () => void {
   if (!env.NODE_TEST_CONTEXT) throw new Error(`registerCountry(${c.code}) is for the test suite only (under node --test): the service's countries are listed in src/countries/index.ts`);
   if (registry.has(c.code)) throw new Error(`Country ${c.code} is already registered`);
   registry.set(c.code, c);
-  return () => { registry.delete(c.code); };
+  if (from) registered.set(c.code, { code: c.code, ...from });
+  generation++;
+  return () => { registry.delete(c.code); registered.delete(c.code); generation++; };
+}
+
+/** The test-only countries registered with their module, for the worker threads to register, and a number that changes with them. */
+export const countryModules = (): { generation: number; modules: CountryModule[] } => ({ generation, modules: [...registered.values()] });
+
+/** In a worker thread: registers the test-only countries of `modules` not yet registered, and unregisters those gone. */
+const inThread = new Map<string, () => void>();
+export function threadCountries(modules: CountryModule[]): void {
+  for (const [code, undo] of inThread) if (!modules.some((m) => m.code === code)) { undo(); inThread.delete(code); }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module is named at run time
+  for (const m of modules) if (!inThread.has(m.code)) inThread.set(m.code, registerCountry(require(m.module)[m.name]));
 }
 
 export { colombia, mexico };

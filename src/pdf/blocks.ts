@@ -6,7 +6,8 @@
 import { WITHHOLDING_TYPES } from '../invoices/compute';
 import { parseXml, satSelect, timbreChain } from '../einvoice/sat/chain';
 import { selectElements } from '../platform/xml-dom';
-import { colombianDateTime, readApplicationResponse } from '../einvoice/dian/application-response';
+import { readApplicationResponse } from '../einvoice/dian/application-response';
+import { timeIn } from '../platform/dates';
 import { taxProfileText } from '../einvoice/dian/issuer';
 import { unitJson } from '../catalog/units';
 import { formatDate } from './format';
@@ -126,7 +127,7 @@ export function issueTime(row: InvoiceRow, xml: ReturnType<typeof parseXml> | nu
   if (row.form === 'ubl') {
     const written = xml ? first(xml, UBL_CBC, 'IssueTime') : '';
     if (written) return written;
-    return row.document.metadata?.created ? colombianDateTime(new Date(row.document.metadata.created))[1] : null;
+    return row.document.metadata?.created ? timeIn(countryOf(row.country).timeZone, new Date(row.document.metadata.created)) : null;
   }
   const fecha = xml?.documentElement?.getAttribute('Fecha');
   if (fecha) return fecha.slice(11, 19);

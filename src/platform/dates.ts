@@ -179,6 +179,15 @@ export function dayIn(timeZone: string, at: Date): string {
   return f.format(at);
 }
 
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+/** The time of an instant in a time zone with the zone's offset then: "10:53:10-05:00" (a formatter per zone is made once). */
+export function timeIn(timeZone: string, at: Date): string {
+  let f = timeFormats.get(timeZone);
+  if (!f) timeFormats.set(timeZone, f = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset' }));
+  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
+  return `${p.hour}:${p.minute}:${p.second}${p.timeZoneName.replace('GMT', '') || '+00:00'}`;
+}
+
 /**
  * A date field of a body sent as a date-time (a JavaScript Date serialised by Siigo's SDK:
  * `2026-11-26T15:04:05.000Z`) is read as that instant's date in the company's time zone; a

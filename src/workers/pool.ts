@@ -26,6 +26,7 @@ import { background } from '../platform/background';
 import { Worker } from 'node:worker_threads';
 import type { TaskName, TaskArg, TaskResult } from './tasks';
 import { poolQueueGauge, poolWait } from '../platform/metrics';
+import { countryModules, type CountryModule } from '../countries';
 
 /** Functions a task may call in the main thread, by name (each takes what its task sends: see Ask). */
 export type Asks = Record<string, (...args: never[]) => unknown>;
@@ -48,7 +49,7 @@ export interface RunOptions {
 interface Task { id: number; name: string; arg: unknown; o: RunOptions; resolve: (v: unknown) => void; reject: (e: Error) => void; queued: number }
 
 /** Messages between the main thread and a worker (see ./thread.ts). */
-export type ToWorker = { type: 'run'; id: number; name: string; arg: unknown } | { type: 'answer'; id: number; ask: number; ok: boolean; value?: unknown; error?: string };
+export type ToWorker = { type: 'run'; id: number; name: string; arg: unknown; countries?: CountryModule[] } | { type: 'answer'; id: number; ask: number; ok: boolean; value?: unknown; error?: string };
 export type FromWorker = { type: 'done'; id: number; ok: boolean; value?: unknown; error?: { message: string; name: string; code?: string } }
   | { type: 'ask'; id: number; ask: number; name: string; args: unknown[] };
 
@@ -93,6 +94,8 @@ class FairQueue {
 class Thread {
   worker: Worker;
   running = new Map<number, Task>();
+  /** The generation of the test-only countries this thread was last sent (src/countries/index.ts, countryModules). */
+  countries = 0;
   constructor(readonly index: number, tasks: string | undefined, onMessage: (t: Thread, m: FromWorker) => void, onExit: (t: Thread, why: Error) => void) {
     this.worker = new Worker(path.join(__dirname, 'thread.js'), { workerData: { tasks } });
     this.worker.on('message', (m: FromWorker) => onMessage(this, m));
@@ -158,7 +161,9 @@ export class CpuPool {
         t.running.set(task.id, task);
         poolWait.observe({ work: task.name.split('.')[0] }, (performance.now() - task.queued) / 1000);
         if (t.running.size === 1) t.worker.ref();
-        const message: ToWorker = { type: 'run', id: task.id, name: task.name, arg: task.arg };
+        const countries = countryModules();
+        const message: ToWorker = { type: 'run', id: task.id, name: task.name, arg: task.arg, ...(countries.generation !== t.countries ? { countries: countries.modules } : {}) };
+        t.countries = countries.generation;
         try {
           t.worker.postMessage(message, task.o.transfer ?? []);
         } catch (e) {

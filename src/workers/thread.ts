@@ -6,6 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { TaskContext } from './tasks';
+import { threadCountries } from '../countries';
 import type { FromWorker, ToWorker } from './pool';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the task module is named at run time
@@ -30,6 +31,8 @@ port.on('message', async (m: ToWorker) => {
     else w?.reject(new Error(m.error));
     return;
   }
+  // The test-only countries registered in the main thread since the last task (src/countries/index.ts).
+  if (m.countries) threadCountries(m.countries);
   const ctx: TaskContext = {
     ask: (name, ...args) => new Promise((resolve, reject) => {
       const ask = ++asks;

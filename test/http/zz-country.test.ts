@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { eachStorage, startTestServer, type TestServer } from '../support/server';
 import { ADMIN_TOKEN, adminOf, ok } from '../support/admin';
 import { registerZedland, zid } from '../support/zedland';
+import { pdfText } from '../support/pdf';
 
 eachStorage('a test-only country over HTTP', (storage) => {
   let s: TestServer;
@@ -45,11 +46,27 @@ eachStorage('a test-only country over HTTP', (storage) => {
     const cash = (await zz.list('/v1/payment-types?document_type=RC')).find((p: any) => p.type === 'Cash');
     const seller = ok(await admin.post(`/companies/${company.id}/sellers`, { username: `seller-${company.id}`, first_name: 'Zed' }), 201);
 
-    const customer = ok(await zz.post('/v1/customers', {
-      person_type: 'Company', id_type: '31', identification: '55501', name: ['Acme Zed'], address: { address: 'High St 2', city: place },
-    }), 201);
+    // A customer identifies by Zedland's own documents: a DIAN type is refused, a ZID is checked by Zedland's rule.
+    const acme = { person_type: 'Company', identification: zid('5550'), name: ['Acme Zed'], address: { address: 'High St 2', city: place } };
+    const dian = await zz.post('/v1/customers', { ...acme, id_type: '31' });
+    assert.equal(dian.status, 400);
+    assert.deepEqual(dian.body.Errors.map((e: any) => e.Params), [['id_type']], JSON.stringify(dian.body));
+    assert.match(JSON.stringify(dian.body), /ZID, PAS/, 'the error lists Zedland\'s types');
+    const wrong = await zz.post('/v1/customers', { ...acme, id_type: 'zid', identification: '55502' });
+    assert.equal(wrong.status, 400);
+    assert.match(JSON.stringify(wrong.body), /sum of the others/);
+    const customer = ok(await zz.post('/v1/customers', { ...acme, id_type: 'zid' }), 201);
+    assert.deepEqual(customer.id_type, { code: 'ZID', name: 'Zedland identity number' });
+    assert.equal(ok(await zz.get(`/v1/customers/${customer.id}`)).id_type.name, 'Zedland identity number');
     ok(await zz.post('/v1/products', { code: 'BOLT', name: 'Bolt', taxes: [{ id: taxes[0].id }], prices: [{ position: 1, value: 10 }] }), 201);
 
+    const cedula = await zz.post('/v1/invoices', {
+      document: { id: fv.id }, date: new Date().toISOString().slice(0, 10), seller: seller.id,
+      customer: { person_type: 'Person', id_type: '13', identification: 'X1234', name: ['Zed', 'Doe'], address: { address: 'Low St 3', city: place } },
+      items: [{ code: 'BOLT', quantity: 1, price: 10, taxes: [{ id: taxes[0].id }] }], payments: [{ id: credit.id, value: 12, due_date: '2099-12-31' }],
+    });
+    assert.equal(cedula.status, 400, 'a customer created with an invoice takes Zedland\'s types too');
+    assert.deepEqual(cedula.body.Errors.map((e: any) => e.Params), [['customer.id_type']], JSON.stringify(cedula.body));
     const created = await zz.post('/v1/invoices', {
       document: { id: fv.id }, date: new Date().toISOString().slice(0, 10), customer: { identification: customer.identification, branch_office: 0 }, seller: seller.id,
       items: [{ code: 'BOLT', quantity: 3, price: 10, taxes: [{ id: taxes[0].id }] }],
@@ -73,6 +90,11 @@ eachStorage('a test-only country over HTTP', (storage) => {
       items: [{ due: { prefix: inv.prefix, consecutive: inv.number, quote: 1 }, value: 36 }], payment: { id: cash.id, value: 36 },
     }), 201);
     assert.equal(ok(await zz.get(`/v1/invoices/${inv.id}`)).balance, 0, 'paid by the receipt');
+
+    // The PDF is drawn on the worker threads, which register Zedland too: its ZIDs, its time zone, its number format.
+    const pdf = (await pdfText(Buffer.from(ok(await zz.get(`/v1/invoices/${inv.id}/pdf`)).base64, 'base64'))).text;
+    for (const line of [`ZID: ${taxId}`, `ZID: ${customer.identification}`, 'Total EUR $ 36,00', 'Son: TREINTA Y SEIS EUROS Y 00 CÉNTIMOS']) assert.ok(pdf.includes(line), `${line} in ${pdf}`);
+    assert.match(pdf, /Hora: [0-9]{2}:[0-9]{2}:[0-9]{2}\+0[12]:00/, 'the time in Europe/Madrid, with its offset');
 
     const tb = ok(await zz.get(`/v1/reports/trial-balance?date_start=${inv.date}&date_end=${inv.date}`));
     assert.equal(tb.balanced, true);

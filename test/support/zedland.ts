@@ -34,7 +34,7 @@ export const zedland: Country = {
       else if (zid(taxId.slice(0, 4)) !== taxId) p.add('invalid_identification', 'The last digit of a ZID is the sum of the others modulo 10', 'tax_id');
       return { taxId, checkDigit: null };
     },
-    printed: (taxId) => `ZID ${taxId}`,
+    printed: (taxId) => taxId,
   },
   taxTypes: ['VAT'], settings: [], paymentForms: null,
   printedNumber: (prefix, number) => `${prefix ?? ''}-${number}`,
@@ -58,12 +58,22 @@ export const zedland: Country = {
     paymentAccount: (type) => ({ Cash: ZZ_LEDGER.cash, Credit: ZZ_LEDGER.customers } as Record<string, string>)[type],
   },
   company: {},
-  customers: { check() { /* any identification */ }, checkDigit: () => null },
+  customers: {
+    // A customer identifies with a ZID (Zedland's rule) or a passport (any letters and digits).
+    check(p, c, at) {
+      if (c.id_type === 'ZID' && !p.has(at('identification')) && zid(c.identification.slice(0, 4)) !== c.identification) {
+        p.add('invalid_identification', 'A ZID is five digits, the last the sum of the others modulo 10', at('identification'));
+      }
+    },
+    checkDigit: () => null,
+    idTypes: { ZID: 'Zedland identity number', PAS: 'Passport' },
+    idTypesHelp: 'ZID or PAS, or the answer\'s {code, name}',
+  },
   documents: { notes: null, vouchers: true, debitNotes: false, payments: false, tickets: false, electronicTypes: false, notePaymentTypes: false,
     replaceInvoices: true, notesOnInvoice: false, advances: false, documentWithholdings: [] },
   labels: { ...colombia.labels, adjective: 'Zedlandish', name: 'Zedlandia', nameEn: 'Zedland', invoiceTitle: 'Factura' },
   authority: null,
 };
 
-/** Registers Zedland until the function it answers is called (in a test's before and after). */
-export const registerZedland = (): (() => void) => registerCountry(zedland);
+/** Registers Zedland until the function it answers is called (in a test's before and after), in the worker threads started meanwhile too. */
+export const registerZedland = (): (() => void) => registerCountry(zedland, process.env, { module: __filename, name: 'zedland' });

@@ -4,7 +4,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { filterDay, instantOf, momentBound, parseDateFilter } from '../../src/platform/dates';
+import { filterDay, instantOf, momentBound, parseDateFilter, timeIn } from '../../src/platform/dates';
+import { colombianDateTime } from '../../src/einvoice/dian/application-response';
 
 test('dates and ISO date-times, with or without offset and fraction', () => {
   assert.deepEqual(parseDateFilter('2024-01-31'), { day: '2024-01-31', moment: null, offset: false });
@@ -54,4 +55,14 @@ test('instantOf around a change of offset: a skipped time reads as the instant a
   // Mexico City's last change forward (2021-04-04, 02:00 CST → 03:00 CDT).
   assert.equal(instantOf('2021-04-04T02:15:00', 'America/Mexico_City').toISOString(), '2021-04-04T08:15:00.000Z');
   assert.equal(instantOf('2026-12-03T14:46:10', 'America/Bogota').toISOString(), '2026-12-03T19:46:10.000Z');
+});
+
+test('timeIn: the wall-clock time of an instant in a zone, with that zone\'s offset at the instant', () => {
+  const at = new Date('2026-01-15T15:04:05Z');
+  assert.equal(timeIn('America/Bogota', at), '10:04:05-05:00');
+  assert.equal(timeIn('America/Bogota', at), colombianDateTime(at)[1], 'as the DIAN\'s documents write it');
+  assert.equal(timeIn('Europe/Madrid', at), '16:04:05+01:00');
+  assert.equal(timeIn('Europe/Madrid', new Date('2026-07-15T15:04:05Z')), '17:04:05+02:00', 'summer time');
+  assert.equal(timeIn('UTC', at), '15:04:05+00:00');
+  assert.equal(timeIn('Asia/Kolkata', new Date('2026-01-15T23:59:59Z')), '05:29:59+05:30', 'half-hour offsets, after midnight');
 });

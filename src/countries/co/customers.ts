@@ -2,6 +2,7 @@
 import { placeProblems, type CityRef } from './divipola';
 import { nitCheckDigit } from '../../platform/nit';
 import type { CustomerRules } from '../country';
+import { DIAN_ID_TYPES } from './identification';
 
 export const coCustomers: CustomerRules = {
   check(p, c, at) {
@@ -21,4 +22,6 @@ export const coCustomers: CustomerRules = {
     }
   },
   checkDigit: (c) => (c.id_type === '31' ? (c.check_digit ?? nitCheckDigit(c.identification)) : (c.check_digit ?? null)),
+  idTypes: DIAN_ID_TYPES,
+  idTypesHelp: 'DIAN code (13 cédula, 31 NIT, 22 cédula de extranjería, 41 pasaporte, …), or the answer\'s {code, name}',
 };

@@ -3,6 +3,13 @@ import type { Problems } from '../../platform/errors';
 import { isValidNit, nitCheckDigit } from '../../platform/nit';
 import type { IdentificationRule, TaxId } from '../country';
 
+/** The DIAN's identification document types (annex 1.9, table 13.2.1) and their names: a customer's `id_type`. */
+export const DIAN_ID_TYPES: Readonly<Record<string, string>> = {
+  11: 'Registro civil', 12: 'Tarjeta de identidad', 13: 'Cédula de ciudadanía', 21: 'Tarjeta de extranjería',
+  22: 'Cédula de extranjería', 31: 'NIT', 41: 'Pasaporte', 42: 'Documento de identificación extranjero',
+  47: 'Permiso especial de permanencia (PEP)', 48: 'Permiso por protección temporal (PPT)', 50: 'NIT de otro país', 91: 'NUIP',
+};
+
 export const nit: IdentificationRule = {
   label: 'NIT',
   otherDocuments: true,

@@ -45,4 +45,7 @@ export const mxCustomers: CustomerRules = {
     }
   },
   checkDigit: (c) => c.check_digit ?? null,
+  idTypes: { RFC: 'Registro Federal de Contribuyentes' },
+  defaultIdType: 'RFC',
+  idTypesHelp: 'RFC (the default), or the answer\'s {code, name}',
 };

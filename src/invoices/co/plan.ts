@@ -7,7 +7,7 @@ import type { Company } from '../../platform/auth';
 import type { Queryable } from '../../platform/db';
 import type { Problems } from '../../platform/errors';
 import { isBody } from '../../platform/validation';
-import { checkCustomerRules, CoCustomerBody, type CustomerBody } from '../../catalog/customers';
+import { checkCustomerRules, customerBodyOf, type CustomerBody } from '../../catalog/customers';
 import { isElectronic, POS_TICKET, type AllowanceChargeRow, type CostCenterRow, type CustomerRow, type DocumentTypeRow, type PaymentTypeRow, type ProductRow, type SellerRow, type TaxRow, type WarehouseRow } from '../../catalog/rows';
 import type { CreditLeft, InvoiceOut } from '../compute';
 import {
@@ -187,7 +187,7 @@ async function planCustomer(q: Queryable, problems: Problems, company: Company, 
   const c = body.customer as Record<string, unknown>;
   if ('person_type' in c || 'name' in c) {
     const before = problems.items.length;
-    if (isBody(CoCustomerBody, c, problems, 'customer', true)) {
+    if (isBody(customerBodyOf(company.country), c, problems, 'customer', true)) {
       await checkCustomerRules(q, cid, company.country, c, problems, 'customer');
       if (problems.items.length === before) newCustomer = c;
     }
