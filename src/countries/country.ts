@@ -59,7 +59,7 @@ export interface NumberFormat {
   wordsTail(cents: string, local: boolean): string;
 }
 
-/** A new company's starting catalog (src/companies/catalogs/starter.ts inserts it; its data is src/companies/catalogs/co.ts, mx.ts). */
+/** A new company's starting catalog (src/companies/catalogs/starter.ts inserts it; its data is the country folder's catalog.ts). */
 export interface StartingCatalog {
   accounts: Tables['accounts'][];
   taxes: Tables['taxes'][];

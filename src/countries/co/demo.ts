@@ -1,7 +1,7 @@
 /** Colombia's demo company (src/companies/demo.ts seeds it once): its record and complete master data. */
 import type { Queryable } from '../../platform/db';
 import { nitCheckDigit } from '../../platform/nit';
-import { CO_ACCOUNTS, CO_ALLOWANCE_CHARGES, CO_NOTE_TYPES, CO_PAYMENT_TYPES, CO_TAXES } from '../../companies/catalogs/co';
+import { CO_ACCOUNTS, CO_ALLOWANCE_CHARGES, CO_NOTE_TYPES, CO_PAYMENT_TYPES, CO_TAXES } from './catalog';
 import { insertAll, priceLists } from '../../companies/catalogs/rows';
 import { insertCompany, pricesIn } from '../../companies/demo-rows';
 

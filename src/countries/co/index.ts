@@ -1,5 +1,5 @@
 /** Colombia: NIT, COP, the DIAN's UBL 2.1 documents (src/invoices/co, src/einvoice/dian). */
-import { CO_ACCOUNTS, CO_ALLOWANCE_CHARGES, CO_NOTE_TYPES, CO_PAYMENT_TYPES, CO_TAXES } from '../../companies/catalogs/co';
+import { CO_ACCOUNTS, CO_ALLOWANCE_CHARGES, CO_NOTE_TYPES, CO_PAYMENT_TYPES, CO_TAXES } from './catalog';
 import type { Country } from '../country';
 import { coCompany } from './company';
 import { coCustomers } from './customers';

@@ -1,6 +1,6 @@
 /** Mexico's demo company (src/companies/demo.ts seeds it once): the SAT's test taxpayer and complete master data. */
 import type { Queryable } from '../../platform/db';
-import { MX_ACCOUNTS, MX_ALLOWANCE_CHARGES, MX_CREDIT_NOTE_TYPE, MX_PAYMENT_TYPE, MX_PAYMENT_TYPES, MX_TAXES } from '../../companies/catalogs/mx';
+import { MX_ACCOUNTS, MX_ALLOWANCE_CHARGES, MX_CREDIT_NOTE_TYPE, MX_PAYMENT_TYPE, MX_PAYMENT_TYPES, MX_TAXES } from './catalog';
 import { insertAll, priceLists } from '../../companies/catalogs/rows';
 import { insertCompany, pricesIn } from '../../companies/demo-rows';
 

@@ -9,8 +9,8 @@
  * migrations/013 (the same rows); its older accounts stay with what was
  * posted to them.
  */
-import { CO_LEDGER } from '../../countries/co/ledger';
-import type { Tables } from './rows';
+import { CO_LEDGER } from './ledger';
+import type { Tables } from '../../companies/catalogs/rows';
 
 export const CO_ACCOUNTS: Tables['accounts'][] = [
     { code: '1105', name: 'Caja', nature: 'Debit' },

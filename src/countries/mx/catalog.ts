@@ -4,8 +4,8 @@
  * c_FormaPago), global discounts and charges that `company create` and the
  * demo company start from.
  */
-import { MX_LEDGER } from '../../countries/mx/ledger';
-import type { Tables } from './rows';
+import { MX_LEDGER } from './ledger';
+import type { Tables } from '../../companies/catalogs/rows';
 
 export const MX_ACCOUNTS: Tables['accounts'][] = [
     { code: '101.01', name: 'Caja y efectivo', nature: 'Debit' },
