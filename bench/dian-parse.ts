@@ -20,11 +20,11 @@ import { loadConfig } from '../src/platform/config';
 import { startServer } from '../src/server';
 import { DEMO_CREDENTIALS, ensureDemo } from '../src/companies/demo';
 import { migrate, openDb } from '../src/platform/db';
-import { verifyInvoiceSignature } from '../src/einvoice/dian/sign';
-import { verifyParsedSignature } from '../src/einvoice/dian/verify-parsed';
-import { SandboxDian } from '../src/einvoice/dian/authority';
-import { technicalKeys } from '../src/einvoice/dian/stamp';
-import { NAMESPACES } from '../src/einvoice/dian/ubl';
+import { verifyInvoiceSignature } from '../src/countries/co/dian/sign';
+import { verifyParsedSignature } from '../src/countries/co/dian/verify-parsed';
+import { SandboxDian } from '../src/countries/co/dian/authority';
+import { technicalKeys } from '../src/countries/co/dian/stamp';
+import { NAMESPACES } from '../src/countries/co/dian/ubl';
 import { libxml, ublSchema, validateDoc, validateXml, warmUbl, XPaths, type XmlElement } from '../src/einvoice/xsd';
 import { BenchFailure, Client, expect, invoiceBody, round2, table, withPglite } from './common';
 

@@ -3,7 +3,8 @@
  * The import graph of src/ (run by `npm run lint`, so CI runs it):
  *   - no cycle between modules;
  *   - the platform layer (src/platform) imports no domain folder;
- *   - the tax-authority clients (src/einvoice) do not import the invoice kernel (src/invoices).
+ *   - the tax-authority clients (src/einvoice, and the DIAN's and the SAT's in their country folders: all of
+ *     src/countries) do not import the invoice kernel (src/invoices).
  * Imports are read with the TypeScript parser; an `import type` (or `export type`) is erased from the
  * JavaScript and cannot make a cycle at run time, so it is left out. Exits 1 and names every problem.
  *
@@ -19,6 +20,7 @@ const RULES = [
   // The jobs that record a verdict on the documents (stamping, cancellation, the DIAN test set) are given what they
   // do to invoices by the app (src/invoices/authority.ts, src/invoices/co/test-set.ts): they take no exception.
   { from: 'einvoice', forbidden: (to) => to.startsWith('invoices/'), why: 'the tax-authority clients do not import the invoice kernel (src/invoices)' },
+  { from: 'countries', forbidden: (to) => to.startsWith('invoices/'), why: 'the countries and their tax authorities do not import the invoice kernel (src/invoices)' },
 ];
 
 function files(dir) {

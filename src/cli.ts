@@ -230,7 +230,7 @@ const COMMANDS: Command[] = [
     options: { uuid: str, accept: flag, reject: flag }, required: ['uuid'],
     run: async (v, { db }) => {
       if (!v.accept === !v.reject) throw new UsageError('give one of --accept and --reject');
-      const { answerAsReceiver } = await import('./einvoice/sat/cancel');
+      const { answerAsReceiver } = await import('./countries/mx/sat/cancel');
       return answerAsReceiver(db, String(v.uuid), !!v.accept);
     },
   },

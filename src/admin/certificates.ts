@@ -20,7 +20,7 @@ import { AAD, passwordOf, sealFor, type SealingKey } from '../platform/secrets';
 import type { CertificateError, LoadedCertificate } from '../einvoice/certificates';
 import { runningPool } from '../workers/pool';
 import { runTask } from '../workers/tasks';
-import { satCertificateNumber } from '../einvoice/sat/cfdi';
+import { satCertificateNumber } from '../countries/mx/sat/cfdi';
 import { withCompany } from './audit';
 import { companyRow, type Resource } from './collections';
 import { Nullable } from '../platform/answers';

@@ -17,8 +17,8 @@ import { customerBodyOf } from '../catalog/customers';
 import { countries, country as countryOf, type CountryCode } from '../countries';
 import { seedStarterCatalog } from '../companies/catalogs/starter';
 import { DIAN_SETTINGS, nullable, providerProblems, responsibilities, SettingsBody } from '../companies/settings';
-import { RESPONSIBILITY_NAMES } from '../einvoice/dian/issuer';
-import { productionRefusal, testNumberingRefusal } from '../einvoice/dian/habilitacion';
+import { RESPONSIBILITY_NAMES } from '../countries/co/dian/issuer';
+import { productionRefusal, testNumberingRefusal } from '../countries/co/dian/habilitacion';
 import { LOGO_MAX_BYTES, logoProblem } from '../pdf/logo';
 import { keyToStore, withCompany, type Actor } from './audit';
 

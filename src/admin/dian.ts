@@ -1,6 +1,6 @@
 /**
  * DIAN habilitación from the administration API and the CLI: sends the test
- * set of a Colombian company (runDianTestSet, src/einvoice/dian/habilitacion.ts)
+ * set of a Colombian company (runDianTestSet, src/countries/co/dian/habilitacion.ts)
  * through the configured authority (the sandbox by default, the web service
  * with DIAN_MODE=webservice) and answers the verdict per document. A passed
  * set is written in the company's settings (dian.test_set_passed_at) by
@@ -11,9 +11,9 @@ import { Type } from '@sinclair/typebox';
 import type { Db } from '../platform/db';
 import { DomainError, Problems } from '../platform/errors';
 import { checkBody } from '../platform/validation';
-import type { DianAuthority } from '../einvoice/dian/authority';
-import { DianTestSetError, runDianTestSet, type TestSetResult } from '../einvoice/dian/habilitacion';
-import { TEST_SET_ID } from '../einvoice/dian/test-resolution';
+import type { DianAuthority } from '../countries/co/dian/authority';
+import { DianTestSetError, runDianTestSet, type TestSetResult } from '../countries/co/dian/habilitacion';
+import { TEST_SET_ID } from '../countries/co/dian/test-resolution';
 import { testSetDocuments } from '../invoices/co/test-set';
 import { withCompany, type Actor } from './audit';
 import { companyRow } from './collections';

@@ -25,7 +25,7 @@ import { LOOKUPS } from '../catalog/lookups';
 import { ELECTRONIC_TYPES, isElectronic, POS_TICKET } from '../catalog/rows';
 import type { Resolution as StoredResolution } from '../companies/catalogs/rows';
 import { recordOf } from '../platform/json';
-import { onTestResolution, TEST_RESOLUTION } from '../einvoice/dian/test-resolution';
+import { onTestResolution, TEST_RESOLUTION } from '../countries/co/dian/test-resolution';
 import { AAD, isSealed, openFor, sealFor } from '../platform/secrets';
 import { keyToStore } from './audit';
 import { country as countryOf } from '../countries';

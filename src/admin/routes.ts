@@ -17,7 +17,7 @@ import { PageOf, PageQuery } from '../platform/http';
 import type { SealingKey } from '../platform/secrets';
 import { adminTokenCheck, type Throttle } from '../platform/throttle';
 import { metrics } from '../platform/metrics';
-import type { DianAuthority } from '../einvoice/dian/authority';
+import type { DianAuthority } from '../countries/co/dian/authority';
 import type { Actor, Change } from './audit';
 import { RESOURCES } from './resources';
 import { CompanyAnswer, companyCreateBody, CompanyUpdateBody, createCompany, getCompany, listCompanies, updateCompany } from './companies';

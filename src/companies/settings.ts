@@ -18,18 +18,18 @@
  *   dian {id, pin, test_set_id, environment, provider_name, provider_nit, provider_check_digit, provider_code}
  *                                                 CO: software id and PIN, habilitación test set id, 1 production / 2 test,
  *                                                 the software provider's name for PDFs
- *   dian.test_set_passed_at                       CO: set by a passed test set (src/einvoice/dian/habilitacion.ts);
+ *   dian.test_set_passed_at                       CO: set by a passed test set (src/countries/co/dian/habilitacion.ts);
  *                                                 until then environment 1 (production) is refused
  *
- * How the DIAN documents read them: src/einvoice/dian/issuer.ts. The logo for PDFs is the column
+ * How the DIAN documents read them: src/countries/co/dian/issuer.ts. The logo for PDFs is the column
  * companies.logo (base64 PNG or JPEG, checked by src/pdf/logo.ts), not a setting, so that the
  * settings every request reads with its token stay small.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
 import { CURRENCIES } from '../invoices/co/schema';
 import { CodeOrObject, codeOf, Enum } from '../platform/validation';
-import { RESPONSIBILITY_NAMES } from '../einvoice/dian/issuer';
-import { TEST_SET_ID } from '../einvoice/dian/test-resolution';
+import { RESPONSIBILITY_NAMES } from '../countries/co/dian/issuer';
+import { TEST_SET_ID } from '../countries/co/dian/test-resolution';
 import { REGIMES } from '../catalogs/sat';
 import type { Problems } from '../platform/errors';
 import type { DianSettings } from '../platform/auth';

@@ -2,9 +2,9 @@
  * The tax authority's errors and observations on a document's page. The DIAN writes them in Spanish, each under
  * its rule: the API stores an error as "FAJ07: …" (src/platform/stored.ts, joined by "; ") and keeps an observation
  * as the DIAN sent it ("Regla: FAK07, Notificación: …"); the sandbox DIAN answers the same way
- * (src/einvoice/dian/authority.ts). A Spanish page shows them as written. An English page puts first the console's
+ * (src/countries/co/dian/authority.ts). A Spanish page shows them as written. An English page puts first the console's
  * English reading of the rule, where it has one, and keeps the authority's own words after it, marked as Spanish.
- * Mexican documents: the PAC writes in Spanish too (the sandbox PAC, src/einvoice/sat/provider.ts and cancel.ts, as
+ * Mexican documents: the PAC writes in Spanish too (the sandbox PAC, src/countries/mx/sat/provider.ts and cancel.ts, as
  * "CODE: mensaje"), read in English the same way from the sandbox's codes.
  */
 import { html, type Html } from './html';
@@ -29,7 +29,7 @@ const RULES_EN: Record<string, string> = {
   BILLING_REFERENCE: 'The invoice the note refers to is not an accepted invoice of the issuer',
 };
 
-/** The sandbox PAC's codes (stamping, src/einvoice/sat/rules.ts and provider.ts; cancelling, cancel.ts), read in English: a code, a space, its reading. */
+/** The sandbox PAC's codes (stamping, src/countries/mx/sat/rules.ts and provider.ts; cancelling, cancel.ts), read in English: a code, a space, its reading. */
 const SAT_RULES_EN: Record<string, string> = Object.fromEntries(`
 XSD The CFDI is not valid against the CFDI 4.0 schema
 XML The XML is not well-formed

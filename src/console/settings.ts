@@ -10,7 +10,7 @@ import { type ApiAnswer, type Ctx, ublForms } from './context';
 import { fields, fromForm, type FieldSpec } from './fields';
 import type { Form } from './forms';
 import { translate } from './messages';
-import { TEST_SET_ID } from '../einvoice/dian/test-resolution';
+import { TEST_SET_ID } from '../countries/co/dian/test-resolution';
 import { country as countryOf } from '../countries';
 
 export type Flash = { ok?: string; errors?: unknown; secret?: [string, string] };

@@ -1,7 +1,7 @@
 /**
  * Writes an xmlbuilder2 document as Canonical XML 1.0 (W3C C14N, without comments), preceded by its XML
  * declaration. What the DIAN documents' writers produce this way is already in the form their signature
- * digests: parsing it and canonicalising it again gives back the same bytes, so the signer (src/einvoice/dian/sign.ts)
+ * digests: parsing it and canonicalising it again gives back the same bytes, so the signer (src/countries/co/dian/sign.ts)
  * digests the text as written instead of parsing it into a DOM first (issue 37, point 5).
  *
  * The rules applied (C14N 1.0 §2.2, §2.3): no empty-element tags; namespace declarations first, sorted by prefix

@@ -6,9 +6,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { CpuPool } from '../workers/pool';
 import { runTask } from '../workers/tasks';
-import type { DianAuthority, NoteFacts, SubmitContext, TestSetReceipt, Verdict } from './dian/authority';
-import type { SigningCredentials } from './dian/sign';
-import type { StampProvider, StampVerdict } from './sat/provider';
+import type { DianAuthority, NoteFacts, SubmitContext, TestSetReceipt, Verdict } from '../countries/co/dian/authority';
+import type { SigningCredentials } from '../countries/co/dian/sign';
+import type { StampProvider, StampVerdict } from '../countries/mx/sat/provider';
 import type { LoadedCertificate } from './certificates';
 
 /**

@@ -4,8 +4,8 @@
  * verdict (src/server.ts); the SAT cancellation records its state and cancels the invoice once Cancelled
  * (src/invoices/routes.ts for the request, src/server.ts for the job).
  */
-import type { InvoiceRecords } from '../einvoice/dian/stamp';
-import type { CancelKernel } from '../einvoice/sat/cancel';
+import type { InvoiceRecords } from '../countries/co/dian/stamp';
+import type { CancelKernel } from '../countries/mx/sat/cancel';
 import { cancelInvoice, recordSending, recordVerdict, setInvoiceCancellation } from './kernel';
 import { recordQuietVerdict } from './verdict';
 

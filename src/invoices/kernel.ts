@@ -300,7 +300,7 @@ async function voidInvoice(q: Queryable, cid: number, inv: { id: string; name: s
   await emit(q, cid, `invoice.${how}`, inv);
 }
 
-/** The state of a Mexican invoice's cancellation with the SAT (src/einvoice/sat/cancel.ts), in the caller's transaction. */
+/** The state of a Mexican invoice's cancellation with the SAT (src/countries/mx/sat/cancel.ts), in the caller's transaction. */
 export async function setInvoiceCancellation(q: Queryable, cid: number, id: string, c: object): Promise<void> {
   await q.query(`UPDATE invoices SET cancellation = $3, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id, JSON.stringify(c)]);
 }

@@ -16,7 +16,7 @@ import { annulInvoice, canStamp, deleteInvoice, enforce, LIVE, lockInvoice, requ
 import { invoiceCancellation } from './authority';
 import { mailIfAsked } from '../mail/store';
 import { annulmentDate } from './lookup';
-import { cancelRoute } from '../einvoice/sat/cancel';
+import { cancelRoute } from '../countries/mx/sat/cancel';
 import { STORED_COLUMNS } from '../platform/stored';
 import type { Company } from '../platform/auth';
 import type { Queryable } from '../platform/db';

@@ -28,9 +28,9 @@ export interface NoteRow {
   created?: boolean;
 }
 
-/** Where notes are sent to the DIAN: the outbox job kind (src/einvoice/dian/stamp.ts, stampCoNote). */
+/** Where notes are sent to the DIAN: the outbox job kind (src/countries/co/dian/stamp.ts, stampCoNote). */
 export const NOTE_STAMP_JOB = 'dian_note_submit';
-/** Where Mexican credit notes are stamped (src/einvoice/sat/stamp.ts, stampMxNote). */
+/** Where Mexican credit notes are stamped (src/countries/mx/sat/stamp.ts, stampMxNote). */
 export const MX_NOTE_STAMP_JOB = 'sat_note_stamp';
 /** The request that queues a stamping job runs it itself after commit: pollers leave it alone this long. */
 const STAMP_GRACE_MS = 2000;
@@ -148,7 +148,7 @@ export async function markNoteAnnulled(q: Queryable, cid: number, kind: NoteKind
   await emit(q, cid, how === 'cancelled' ? 'credit_note.cancelled' : `${NOTE_NAMES[kind].event}.annulled`, n);
 }
 
-/** The state of a Mexican credit note's cancellation with the SAT (src/einvoice/sat/cancel.ts), in the caller's transaction. */
+/** The state of a Mexican credit note's cancellation with the SAT (src/countries/mx/sat/cancel.ts), in the caller's transaction. */
 export async function setNoteCancellation(q: Queryable, cid: number, id: string, c: object): Promise<void> {
   await q.query(`UPDATE notes SET cancellation = $3, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id, JSON.stringify(c)]);
 }

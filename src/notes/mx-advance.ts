@@ -9,7 +9,7 @@
  * (Compensación) does (the receivable and the pending taxes go down, its receipts then declare what is left), with
  * these differences: it relates one invoice, one that relates an advance (07); its lines are the advance's concept,
  * not the products the invoice sold; together with the earlier live notes applying the same advances it is at most
- * what those advances came to; its CFDI relates the invoice with 07 (src/einvoice/sat/cfdi.ts).
+ * what those advances came to; its CFDI relates the invoice with 07 (src/countries/mx/sat/cfdi.ts).
  */
 import Decimal from 'decimal.js';
 import type { Queryable } from '../platform/db';

@@ -11,7 +11,7 @@
  */
 import Decimal from 'decimal.js';
 import { Type, type Static } from '@sinclair/typebox';
-import { retentionBase, transferred } from '../einvoice/sat/cfdi';
+import { retentionBase, transferred } from '../countries/mx/sat/cfdi';
 import type { MxInvoiceDocument } from '../invoices/mx/schema';
 import type { NoteShare, PaidTax } from '../payments/compute';
 import type { Problems } from '../platform/errors';

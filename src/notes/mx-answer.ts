@@ -4,7 +4,7 @@
  * (MxCreditNoteAnswer), never by spreading the stored JSON.
  */
 import { mailAnswer, metadataAnswer, mxStampAnswer, type RowOf } from '../platform/answers';
-import { cancellationAnswer, type Cancellation } from '../einvoice/sat/cancel';
+import { cancellationAnswer, type Cancellation } from '../countries/mx/sat/cancel';
 import type { MxCreditNoteDocument } from './mx';
 import { mxSharedAnswer } from '../invoices/mx/answer';
 

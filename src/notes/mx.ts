@@ -44,12 +44,12 @@ import { movePayments, type Application } from '../invoices/kernel';
 import { annulmentDate, checkDocumentType, loadMasterData, todayIn } from '../invoices/lookup';
 import { MxInvoiceAnswer, MxInvoiceBody, type MxInvoiceDocument } from '../invoices/mx/schema';
 import { checkMxLines, checkUse, computeMxLines, mxInvoiceDocument, type MxDocumentPlan, type MxPlan } from '../invoices/mx/service';
-import { unsealedCfdi } from '../einvoice/sat/cfdi';
-import { checkRelated, RelatedBody, type RelatedCfdi } from '../einvoice/sat/related';
-import { cfdiContentProblems } from '../einvoice/sat/rules';
-import { missingCfdiData } from '../einvoice/sat/stamp';
-import { cancelRoute, type CancelKernel } from '../einvoice/sat/cancel';
-import { MX_STORED_COLUMNS, readMxStored } from '../einvoice/sat/stored';
+import { unsealedCfdi } from '../countries/mx/sat/cfdi';
+import { checkRelated, RelatedBody, type RelatedCfdi } from '../countries/mx/sat/related';
+import { cfdiContentProblems } from '../countries/mx/sat/rules';
+import { missingCfdiData } from '../countries/mx/sat/stamp';
+import { cancelRoute, type CancelKernel } from '../countries/mx/sat/cancel';
+import { MX_STORED_COLUMNS, readMxStored } from '../countries/mx/sat/stored';
 import { mxCreditNoteAnswer, type MxCreditNoteRow } from './mx-answer';
 import { genericReceiver } from '../companies/uses';
 import { COMPENSATION, PAYMENT_FORMS, PaidTax } from '../payments/schema';
@@ -350,7 +350,7 @@ async function storeMxCreditNote(q: Queryable, company: Company, plan: NotePlan,
   return doc;
 }
 
-/** What a SAT cancellation does to a Mexican credit note (src/einvoice/sat/cancel.ts; the job's table is src/server.ts's). */
+/** What a SAT cancellation does to a Mexican credit note (src/countries/mx/sat/cancel.ts; the job's table is src/server.ts's). */
 export const mxNoteCancellation: CancelKernel = {
   setCancellation: setNoteCancellation,
   cancel: (q, cid, n, day) => voidMxNote(q, cid, n, day, 'cancelled'),

@@ -4,7 +4,7 @@
  * never by spreading the stored JSON.
  */
 import { mailAnswer, metadataAnswer, mxStampAnswer, identityAnswer, type RowOf } from '../platform/answers';
-import { cancellationAnswer, type Cancellation } from '../einvoice/sat/cancel';
+import { cancellationAnswer, type Cancellation } from '../countries/mx/sat/cancel';
 import type { PaymentDocument } from './schema';
 
 /** A receipt's row as read (MX_STORED_COLUMNS): its stored document, the columns that change after creation, its UUID and cancellation. */

@@ -14,7 +14,7 @@
  * - The totals (Totales), in pesos.
  */
 import Decimal from 'decimal.js';
-import { importeBounds, rate, retentionBase, transferred } from '../einvoice/sat/cfdi';
+import { importeBounds, rate, retentionBase, transferred } from '../countries/mx/sat/cfdi';
 import type { MxInvoiceDocument } from '../invoices/mx/schema';
 import { round2, sum } from '../platform/money';
 

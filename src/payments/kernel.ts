@@ -25,7 +25,7 @@ export interface PaymentRow {
   created?: boolean;
 }
 
-/** Where payment receipts are stamped: the outbox job kind (src/einvoice/sat/stamp.ts, stampMxPayment). */
+/** Where payment receipts are stamped: the outbox job kind (src/countries/mx/sat/stamp.ts, stampMxPayment). */
 export const PAYMENT_STAMP_JOB = 'sat_payment_stamp';
 /** The request that queues a stamping job runs it itself after commit: pollers leave it alone this long. */
 const STAMP_GRACE_MS = 2000;
@@ -116,7 +116,7 @@ export async function markPaymentAnnulled(q: Queryable, cid: number, p: { id: st
   await emit(q, cid, `payment.${how}`, p);
 }
 
-/** The state of a receipt's cancellation with the SAT (src/einvoice/sat/cancel.ts), in the caller's transaction. */
+/** The state of a receipt's cancellation with the SAT (src/countries/mx/sat/cancel.ts), in the caller's transaction. */
 export async function setPaymentCancellation(q: Queryable, cid: number, id: string, c: object): Promise<void> {
   await q.query(`UPDATE payments SET cancellation = $3, updated_at = now() WHERE company_id = $1 AND id = $2`, [cid, id, JSON.stringify(c)]);
 }

@@ -18,8 +18,8 @@ import { annulPayment, voidPayment } from './undo';
 import { committerOf } from '../platform/group-commit';
 import { lockPayment, PAYMENT_STAMP_JOB, requestPaymentStamp, setPaymentCancellation } from './kernel';
 import { mailIfAsked } from '../mail/store';
-import { cancelRoute, type CancelKernel } from '../einvoice/sat/cancel';
-import { MX_STORED_COLUMNS, readMxStored } from '../einvoice/sat/stored';
+import { cancelRoute, type CancelKernel } from '../countries/mx/sat/cancel';
+import { MX_STORED_COLUMNS, readMxStored } from '../countries/mx/sat/stored';
 import { paymentAnswer, type PaymentRow } from './answer';
 import { country as countryOf } from '../countries';
 
@@ -27,7 +27,7 @@ const ListQuery = Type.Composite([PageQuery, listQuery(), AfterQuery]);
 const tags = ['payments (MX)'];
 const params = UuidParams('Payment receipt');
 
-/** What a SAT cancellation does to a payment receipt (src/einvoice/sat/cancel.ts; the job's table is src/server.ts's). */
+/** What a SAT cancellation does to a payment receipt (src/countries/mx/sat/cancel.ts; the job's table is src/server.ts's). */
 export const paymentCancellation: CancelKernel = {
   setCancellation: setPaymentCancellation,
   // A replaced receipt gave its place (and what it paid) to its substitute when that was written: nothing more moves.

@@ -7,7 +7,7 @@ import { Identity, MxStoredAnswer, Nullable } from '../platform/answers';
 import { SMALL_CATALOGUES } from '../catalogs/sat';
 import { Enum } from '../platform/validation';
 import { LOCAL_DATE_TIME } from '../platform/dates';
-import { RelatedAnswer, RelatedBody } from '../einvoice/sat/related';
+import { RelatedAnswer, RelatedBody } from '../countries/mx/sat/related';
 
 const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
 const Amount = (opts: Record<string, unknown> = {}) =>

@@ -21,7 +21,7 @@ import { movePayments } from '../invoices/kernel';
 import { reverseEntry } from '../ledger/journal';
 import { emit } from '../platform/events';
 import { lockPayment, markPaymentAnnulled, paymentApplications } from './kernel';
-import type { RelatedCfdi } from '../einvoice/sat/related';
+import type { RelatedCfdi } from '../countries/mx/sat/related';
 
 /** The receipt a new one replaces: its installment on each invoice it paid. */
 export interface Replaced { id: string; name: string; uuid: string; installments: Record<string, number> }

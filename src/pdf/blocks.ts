@@ -4,11 +4,11 @@
  * (the DIAN's CUFE and QR, the SAT's TimbreFiscalDigital, the fiscal notes).
  */
 import { WITHHOLDING_TYPES } from '../invoices/compute';
-import { parseXml, satSelect, timbreChain } from '../einvoice/sat/chain';
+import { parseXml, satSelect, timbreChain } from '../countries/mx/sat/chain';
 import { selectElements } from '../platform/xml-dom';
-import { readApplicationResponse } from '../einvoice/dian/application-response';
+import { readApplicationResponse } from '../countries/co/dian/application-response';
 import { timeIn } from '../platform/dates';
-import { taxProfileText } from '../einvoice/dian/issuer';
+import { taxProfileText } from '../countries/co/dian/issuer';
 import { unitJson } from '../catalog/units';
 import { formatDate } from './format';
 import { logoBytes } from './logo';

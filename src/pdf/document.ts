@@ -11,9 +11,9 @@
  */
 import type { Queryable } from '../platform/db';
 import type { CpuPool } from '../workers/pool';
-import { parseXml } from '../einvoice/sat/chain';
-import { colombianDateTime } from '../einvoice/dian/application-response';
-import { dianFileStem } from '../einvoice/dian/file-names';
+import { parseXml } from '../countries/mx/sat/chain';
+import { colombianDateTime } from '../countries/co/dian/application-response';
+import { dianFileStem } from '../countries/co/dian/file-names';
 import { CREDIT_REASONS, DEBIT_REASONS } from '../notes/schema';
 import { findCfdiUse } from '../companies/uses';
 import { formatDate, formatMoney, formatNumber, satVerificationUrl } from './format';

@@ -33,7 +33,7 @@ export const MailAnswer = Type.Object({
   observations: Nullable(Type.String()),
 });
 
-/** A Mexican CFDI's cancellation with the SAT (src/einvoice/sat/cancel.ts): null until one is asked. */
+/** A Mexican CFDI's cancellation with the SAT (src/countries/mx/sat/cancel.ts): null until one is asked. */
 export const CancellationAnswer = Type.Object({
   status: Type.Union(['Requested', 'PendingAcceptance', 'Cancelled', 'Rejected'].map((s) => Type.Literal(s))),
   motive: Type.String({ description: 'c_MotivoCancelacion: 01–04' }),

@@ -24,7 +24,7 @@ import { adminTokenCheck, loginHashing, Throttle } from './throttle';
 import { ErrorBody } from './http';
 import { RateLimiter, sharedCount } from './ratelimit';
 import type { Outbox } from './outbox';
-import type { DianAuthority } from '../einvoice/dian/authority';
+import type { DianAuthority } from '../countries/co/dian/authority';
 import type { CpuPool } from '../workers/pool';
 import { cors, methodsByPath, notFoundOrWrongMethod } from './http-extras';
 

@@ -32,8 +32,8 @@ import { globalPeriod, PERIODICITIES, type GlobalInformation } from '../invoices
 import { loadMasterData, mustBeActive, todayIn } from '../invoices/lookup';
 import { writeInvoice } from '../invoices/kernel';
 import type { MxInvoiceDocument } from '../invoices/mx/schema';
-import { EXEMPT_IVA, importeBounds, rate, unsealedCfdi, type CfdiCompany } from '../einvoice/sat/cfdi';
-import { cfdiContentProblems } from '../einvoice/sat/rules';
+import { EXEMPT_IVA, importeBounds, rate, unsealedCfdi, type CfdiCompany } from '../countries/mx/sat/cfdi';
+import { cfdiContentProblems } from '../countries/mx/sat/rules';
 import type { CustomerRow, DocumentTypeRow, PaymentTypeRow, SellerRow } from '../catalog/rows';
 import { endOfMonth, taxesPerTax, type StoredTicket } from './service';
 import { STATE_SQL } from './read';

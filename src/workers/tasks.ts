@@ -5,15 +5,15 @@
  * thread and kept (privateKeyOf, describeCertificate, the PDF fonts).
  */
 import { generateTestCertificate, loadPkcs12, type LoadedCertificate, type TestCertificateOptions } from '../einvoice/certificates';
-import { buildInvoiceXml, buildNoteXml, type BuildInvoiceInput, type BuildNoteInput } from '../einvoice/dian/ubl';
-import { signInvoiceXml, type SigningCredentials } from '../einvoice/dian/sign';
-import { SandboxDian } from '../einvoice/dian/authority';
-import { customerPackage } from '../einvoice/dian/attached';
-import { buildEnvelope, dianZip, type DianOperation } from '../einvoice/dian/soap';
-import { buildCfdi, type CfdiInput } from '../einvoice/sat/cfdi';
-import { buildPaymentCfdi, type PaymentCfdiInput } from '../einvoice/sat/payment';
-import { SandboxPac } from '../einvoice/sat/provider';
-import { checkCfdiSchema } from '../einvoice/sat/schema';
+import { buildInvoiceXml, buildNoteXml, type BuildInvoiceInput, type BuildNoteInput } from '../countries/co/dian/ubl';
+import { signInvoiceXml, type SigningCredentials } from '../countries/co/dian/sign';
+import { SandboxDian } from '../countries/co/dian/authority';
+import { customerPackage } from '../countries/co/dian/attached';
+import { buildEnvelope, dianZip, type DianOperation } from '../countries/co/dian/soap';
+import { buildCfdi, type CfdiInput } from '../countries/mx/sat/cfdi';
+import { buildPaymentCfdi, type PaymentCfdiInput } from '../countries/mx/sat/payment';
+import { SandboxPac } from '../countries/mx/sat/provider';
+import { checkCfdiSchema } from '../countries/mx/sat/schema';
 import { warmUbl } from '../einvoice/xsd';
 import { invoicePdf, notePdf, paymentPdf, voucherPdf } from '../pdf/document';
 import type { Ask, CpuPool, RunOptions } from './pool';

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
 import { axeViolations, browserSuite, openBrowser, type OpenBrowser } from '../support/browser';
 import { mxToday } from '../support/mx';
-import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
+import { parseXml, satSelect } from '../../src/countries/mx/sat/chain';
 
 function lastMonth() {
   const [y, m] = mxToday().split('-').map(Number);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { eachStorage, problems, startTestServer, type Storage, type TestServer } from '../support/server';
 import { MX_APP, mxToday } from '../support/mx';
 import { SAT_XSD_DIR, xsdErrors } from '../support/tools';
-import { catalogueXsd } from '../../src/einvoice/sat/schema';
+import { catalogueXsd } from '../../src/countries/mx/sat/schema';
 import { LARGE_CATALOGUES } from '../../src/catalogs/sat';
 import { installed } from '../support/catalogs';
 

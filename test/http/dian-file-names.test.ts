@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
 import { coRefs, noteRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { ADMIN_TOKEN, adminOf, SECRET_KEY } from '../support/admin';
-import { dianFileStem, dianFileStems, providerCode } from '../../src/einvoice/dian/file-names';
+import { dianFileStem, dianFileStems, providerCode } from '../../src/countries/co/dian/file-names';
 import { sleep } from '../support/profile';
 
 eachStorage('DIAN file names and the software provider', (storage) => {

@@ -1,5 +1,5 @@
 /**
- * DIAN enablement (src/einvoice/dian/habilitacion.ts) on both storages: the
+ * DIAN enablement (src/countries/co/dian/habilitacion.ts) on both storages: the
  * test set (invoices, then credit and debit notes on accepted invoices of the
  * set) is sent to the sandbox authority, which judges every document
  * (signature, CUFE or CUDE, totals, the note's invoice…), each with its own
@@ -14,12 +14,12 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { eachStorage, startTestServer, type Storage, type TestServer } from '../support/server';
 import { ADMIN_TOKEN, adminOf, ok, SECRET_KEY } from '../support/admin';
-import { SandboxDian, type SubmitContext } from '../../src/einvoice/dian/authority';
-import { noteFacts, technicalKeys } from '../../src/einvoice/dian/stamp';
-import { DianTestSetError, mayUseProduction, runDianTestSet } from '../../src/einvoice/dian/habilitacion';
+import { SandboxDian, type SubmitContext } from '../../src/countries/co/dian/authority';
+import { noteFacts, technicalKeys } from '../../src/countries/co/dian/stamp';
+import { DianTestSetError, mayUseProduction, runDianTestSet } from '../../src/countries/co/dian/habilitacion';
 import { testSetDocuments } from '../../src/invoices/co/test-set';
-import { readApplicationResponse } from '../../src/einvoice/dian/application-response';
-import { verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
+import { readApplicationResponse } from '../../src/countries/co/dian/application-response';
+import { verifyInvoiceSignature } from '../../src/countries/co/dian/sign';
 
 eachStorage('DIAN test set through the sandbox', (storage: Storage) => {
   let s: TestServer;

@@ -10,9 +10,9 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../support/server';
 import { coRefs, today, validInvoice } from '../support/co';
-import { SandboxDian } from '../../src/einvoice/dian/authority';
-import { technicalKeys } from '../../src/einvoice/dian/stamp';
-import { signInvoiceXml } from '../../src/einvoice/dian/sign';
+import { SandboxDian } from '../../src/countries/co/dian/authority';
+import { technicalKeys } from '../../src/countries/co/dian/stamp';
+import { signInvoiceXml } from '../../src/countries/co/dian/sign';
 import { loadPkcs12 } from '../../src/einvoice/certificates';
 
 let s: TestServer;

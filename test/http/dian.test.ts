@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { problems, startTestServer, type TestServer } from '../support/server';
 import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
-import { verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
+import { verifyInvoiceSignature } from '../../src/countries/co/dian/sign';
 import { sleep } from '../support/profile';
 
 let s: TestServer;

@@ -20,8 +20,8 @@ import { requestMail } from '../../src/mail/store';
 import { unzipSync, strFromU8 } from 'fflate';
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
-import { NAMESPACES } from '../../src/einvoice/dian/ubl';
-import { verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
+import { NAMESPACES } from '../../src/countries/co/dian/ubl';
+import { verifyInvoiceSignature } from '../../src/countries/co/dian/sign';
 import { xsdErrors, XSD_DIR } from '../support/tools';
 import { sleep } from '../support/profile';
 

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
 import { MX_APP, mxToday, stamped } from '../support/mx';
-import { answerAsReceiver, cfdiTotal, SandboxCancellations } from '../../src/einvoice/sat/cancel';
+import { answerAsReceiver, cfdiTotal, SandboxCancellations } from '../../src/countries/mx/sat/cancel';
 
 const CUSTOMER = { rfc_id: 'XIA190128J61', branch_office: 0 };
 

@@ -8,7 +8,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage, problems, type Storage } from '../support/server';
 import { MX_APP, MX_CUSTOMER, mxSuite, mxToday, stamped } from '../support/mx';
-import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
+import { parseXml, satSelect } from '../../src/countries/mx/sat/chain';
 
 eachStorage('MX foreign-currency PPD invoices and their receipts', (storage: Storage) => {
   const t = mxSuite(storage);

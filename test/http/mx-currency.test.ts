@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage, problems, startTestServer, type Storage, type TestServer } from '../support/server';
 import { MX_APP, mxInvoice, mxRefs, stamped, type MxRefs } from '../support/mx';
-import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
+import { parseXml, satSelect } from '../../src/countries/mx/sat/chain';
 
 eachStorage('MX foreign-currency invoices', (storage: Storage) => {
   let s: TestServer;

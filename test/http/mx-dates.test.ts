@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage, problems, type Storage } from '../support/server';
 import { mxSuite, stamped } from '../support/mx';
-import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
+import { parseXml, satSelect } from '../../src/countries/mx/sat/chain';
 import { instantOf } from '../../src/platform/dates';
 
 test('instantOf: an offset is kept; without one, the wall-clock time of the zone', () => {

@@ -11,7 +11,7 @@ import { eachStorage, problems, startTestServer, type Storage, type TestServer }
 import { MX_APP, mxInvoice, mxRefs, stamped, type MxRefs } from '../support/mx';
 import { pdfText } from '../support/pdf';
 import { ADMIN_TOKEN, adminOf } from '../support/admin';
-import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
+import { parseXml, satSelect } from '../../src/countries/mx/sat/chain';
 
 const CUSTOMER = { rfc_id: 'XIA190128J61', branch_office: 0 };
 

@@ -14,7 +14,7 @@ import { eachStorage, startTestServer, type Storage, type TestServer } from '../
 import { startFakeFinkok, type FakeFinkok } from '../support/fake-finkok';
 import { MX_APP, mxToday } from '../support/mx';
 import { generateTestCertificate, loadPkcs12 } from '../../src/einvoice/certificates';
-import { SANDBOX_PROVIDER_RFC, SandboxPac } from '../../src/einvoice/sat/provider';
+import { SANDBOX_PROVIDER_RFC, SandboxPac } from '../../src/countries/mx/sat/provider';
 import { sleep } from '../support/profile';
 
 eachStorage('Finkok adapter (PAC_MODE=finkok)', (storage: Storage) => {
@@ -134,7 +134,7 @@ eachStorage('Finkok adapter (PAC_MODE=finkok)', (storage: Storage) => {
   });
 
   test('cancel sends the CSD key encrypted with the account password (PKCS#8); a receipt\'s status is asked with its Total 0', async () => {
-    const { encryptedKey } = await import('../../src/einvoice/sat/finkok');
+    const { encryptedKey } = await import('../../src/countries/mx/sat/finkok');
     const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
     const pem = encryptedKey(privateKey.export({ type: 'pkcs8', format: 'pem' }) as string, 'clave-finkok-1');
     assert.match(pem, /^-----BEGIN ENCRYPTED PRIVATE KEY-----/);

@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage, problems, startTestServer, type Storage, type TestServer } from '../support/server';
 import { MX_APP, mxInvoice, mxRefs, type MxRefs } from '../support/mx';
-import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
+import { parseXml, satSelect } from '../../src/countries/mx/sat/chain';
 
 const RFC = 'XAXX010101000';
 const RULE = /generic RFC XAXX010101000 \(público en general\): CFDI 4\.0 requires UsoCFDI S01 \(Sin efectos fiscales\) with RegimenFiscalReceptor 616/;

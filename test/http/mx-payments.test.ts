@@ -12,8 +12,8 @@ import assert from 'node:assert/strict';
 import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
 import { MX_APP, mxToday } from '../support/mx';
 import { ADMIN_TOKEN, adminOf } from '../support/admin';
-import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
-import { checkCfdiSchema } from '../../src/einvoice/sat/schema';
+import { parseXml, satSelect } from '../../src/countries/mx/sat/chain';
+import { checkCfdiSchema } from '../../src/countries/mx/sat/schema';
 
 const CUSTOMER = { rfc_id: 'XIA190128J61', branch_office: 0 };
 

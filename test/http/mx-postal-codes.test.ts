@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage } from '../support/server';
 import { mxSuite } from '../support/mx';
-import { cfdiContentProblems } from '../../src/einvoice/sat/rules';
+import { cfdiContentProblems } from '../../src/countries/mx/sat/rules';
 
 eachStorage('MX postal codes in the CFDI', (storage) => {
   const t = mxSuite(storage);

@@ -9,8 +9,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage, problems, type Storage } from '../support/server';
 import { MX_APP, mxInvoice, mxSuite, stamped } from '../support/mx';
-import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
-import { cfdiContentProblems } from '../../src/einvoice/sat/rules';
+import { parseXml, satSelect } from '../../src/countries/mx/sat/chain';
+import { cfdiContentProblems } from '../../src/countries/mx/sat/rules';
 
 eachStorage('MX related CFDIs and cancellation rules', (storage: Storage) => {
   const t = mxSuite(storage);

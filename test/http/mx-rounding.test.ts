@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage, startTestServer, type Storage, type TestServer } from '../support/server';
 import { MX_APP, mxToday } from '../support/mx';
-import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
+import { parseXml, satSelect } from '../../src/countries/mx/sat/chain';
 
 interface Case {
   name: string;

@@ -14,7 +14,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage, problems, startTestServer, type TestServer } from '../support/server';
-import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
+import { parseXml, satSelect } from '../../src/countries/mx/sat/chain';
 import { delta, mxDocRefs, mxDocs } from '../support/mx-docs';
 
 eachStorage('receipts after credit notes, cash basis', (storage) => {

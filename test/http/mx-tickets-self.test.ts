@@ -11,7 +11,7 @@ import { eachStorage, problems, startTestServer, type Storage, type TestServer }
 import { mxToday, stamped } from '../support/mx';
 import { ADMIN_TOKEN, adminOf } from '../support/admin';
 import { runAutomaticGlobals } from '../../src/tickets/auto';
-import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
+import { parseXml, satSelect } from '../../src/countries/mx/sat/chain';
 
 function lastMonth() {
   const [y, m] = mxToday().split('-').map(Number);

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { eachStorage, problems, startTestServer, type Storage, type TestServer } from '../support/server';
 import { mxToday, stamped } from '../support/mx';
-import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
+import { parseXml, satSelect } from '../../src/countries/mx/sat/chain';
 import { noPoppler, pdfText, readQr } from '../support/pdf';
 
 /** The first day of the month before today's (Mexico City), its year and c_Meses, and its last day. */

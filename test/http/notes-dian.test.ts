@@ -17,10 +17,10 @@ import { eachStorage, problems, startTestServer, type TestServer } from '../supp
 import { coRefs, noteRefs, today, validInvoice, type CoRefs } from '../support/co';
 import { noPoppler, pdfText } from '../support/pdf';
 import { xsdErrors, XSD_DIR } from '../support/tools';
-import { cude } from '../../src/einvoice/dian/cufe';
-import { verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
-import { DEFAULT_SOFTWARE } from '../../src/einvoice/dian/stamp';
-import { NAMESPACES } from '../../src/einvoice/dian/ubl';
+import { cude } from '../../src/countries/co/dian/cufe';
+import { verifyInvoiceSignature } from '../../src/countries/co/dian/sign';
+import { DEFAULT_SOFTWARE } from '../../src/countries/co/dian/stamp';
+import { NAMESPACES } from '../../src/countries/co/dian/ubl';
 import { sleep } from '../support/profile';
 
 /** The official UBL 2.1 schema of a document. */

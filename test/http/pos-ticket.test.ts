@@ -21,12 +21,12 @@ import { coRefs, noteRefs, validInvoice, type CoRefs } from '../support/co';
 import { ADMIN_TOKEN, adminOf, coCompany, ok } from '../support/admin';
 import { needsTool, xsdErrors, XSD_DIR } from '../support/tools';
 import { firstPage, noPoppler, pdfText, readQr } from '../support/pdf';
-import { cude } from '../../src/einvoice/dian/cufe';
-import { signInvoiceXml, verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
-import { DEFAULT_SOFTWARE, noteFacts, technicalKeys } from '../../src/einvoice/dian/stamp';
-import { SandboxDian } from '../../src/einvoice/dian/authority';
+import { cude } from '../../src/countries/co/dian/cufe';
+import { signInvoiceXml, verifyInvoiceSignature } from '../../src/countries/co/dian/sign';
+import { DEFAULT_SOFTWARE, noteFacts, technicalKeys } from '../../src/countries/co/dian/stamp';
+import { SandboxDian } from '../../src/countries/co/dian/authority';
 import { loadPkcs12 } from '../../src/einvoice/certificates';
-import { NAMESPACES } from '../../src/einvoice/dian/ubl';
+import { NAMESPACES } from '../../src/countries/co/dian/ubl';
 
 const select = xpath.useNamespaces({ inv: NAMESPACES.invoice, cac: NAMESPACES.cac, cbc: NAMESPACES.cbc, sts: NAMESPACES.sts });
 const POINT = { cash_register: { plate: 'CAJA-07', type: 'Caja principal' }, location: 'Calle 72 # 10-34, local 2', cashier: 'Ana Gómez', sale_code: 'V-2026-000123' };

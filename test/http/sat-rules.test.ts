@@ -7,10 +7,10 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cfdiContentProblems } from '../../src/einvoice/sat/rules';
+import { cfdiContentProblems } from '../../src/countries/mx/sat/rules';
 import { eachStorage, problems, startTestServer, type Storage, type TestServer } from '../support/server';
 import { MX_APP, mxToday } from '../support/mx';
-import { parseXml, satSelect } from '../../src/einvoice/sat/chain';
+import { parseXml, satSelect } from '../../src/countries/mx/sat/chain';
 
 eachStorage('SAT rules: catalogues, tax objects, bases, withholdings', (storage: Storage) => {
   let s: TestServer;

@@ -10,10 +10,10 @@ import assert from 'node:assert/strict';
 import crypto, { X509Certificate } from 'node:crypto';
 import { problems, startTestServer, type TestServer } from '../support/server';
 import { derBase64ToPem, loadPkcs12 } from '../../src/einvoice/certificates';
-import { cfdiChain, parseXml, satSelect, timbreChain } from '../../src/einvoice/sat/chain';
-import { satCertificateNumber } from '../../src/einvoice/sat/cfdi';
-import { SandboxPac } from '../../src/einvoice/sat/provider';
-import { stampMxInvoice } from '../../src/einvoice/sat/stamp';
+import { cfdiChain, parseXml, satSelect, timbreChain } from '../../src/countries/mx/sat/chain';
+import { satCertificateNumber } from '../../src/countries/mx/sat/cfdi';
+import { SandboxPac } from '../../src/countries/mx/sat/provider';
+import { stampMxInvoice } from '../../src/countries/mx/sat/stamp';
 import { recordSending, recordVerdict } from '../../src/invoices/kernel';
 
 const APP = { 'serviceapi-application-id': 'TiendaPOS' };

@@ -14,7 +14,7 @@ import { mainCustomer, rcRefs } from '../support/vouchers';
 import { MX_APP, mxInvoice, mxRefs, stamped } from '../support/mx';
 import { bodyAjv } from '../../src/platform/validation';
 import { STORED_COLUMNS } from '../../src/platform/stored';
-import { MX_STORED_COLUMNS } from '../../src/einvoice/sat/stored';
+import { MX_STORED_COLUMNS } from '../../src/countries/mx/sat/stored';
 import { coInvoiceAnswer } from '../../src/invoices/co/answer';
 import { mxInvoiceAnswer } from '../../src/invoices/mx/answer';
 import { noteAnswer } from '../../src/notes/answer';

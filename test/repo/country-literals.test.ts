@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
-/** The lines with a 'CO' or 'MX' literal outside src/countries (299 before issue 54, point 3; 115 after its first step; 13 now: docs/internals.md, "Adding a country", says where and why). */
-const CEILING: number = 13;
+/** The lines with a 'CO' or 'MX' literal outside src/countries (299 before issue 54, point 3; 115 after its first step; 13 once the routes asked the country; 5 now that the DIAN and the SAT are in their country folders: docs/internals.md, "Adding a country", says where and why). */
+const CEILING: number = 5;
 const GOAL = 40;
 
 function sources(dir: string): string[] {

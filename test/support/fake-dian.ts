@@ -22,7 +22,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import { SignedXml } from 'xml-crypto';
 import { unzipSync, strFromU8 } from 'fflate';
-import type { Verdict } from '../../src/einvoice/dian/authority';
+import type { Verdict } from '../../src/countries/co/dian/authority';
 import { sleep } from './profile';
 
 const NS = {

@@ -17,9 +17,9 @@ import http from 'node:http';
 import crypto, { X509Certificate } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { DOMParser } from '@xmldom/xmldom';
-import { FINKOK_NS, field } from '../../src/einvoice/sat/finkok';
-import type { SandboxPac } from '../../src/einvoice/sat/provider';
-import { parseXml } from '../../src/einvoice/sat/chain';
+import { FINKOK_NS, field } from '../../src/countries/mx/sat/finkok';
+import type { SandboxPac } from '../../src/countries/mx/sat/provider';
+import { parseXml } from '../../src/countries/mx/sat/chain';
 
 export interface FakeFinkok {
   url: string;

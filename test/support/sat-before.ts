@@ -10,11 +10,11 @@
 import crypto, { X509Certificate } from 'node:crypto';
 import type { LoadedCertificate } from '../../src/einvoice/certificates';
 import { derBase64ToPem } from '../../src/einvoice/certificates';
-import { CFDI_NS, DomElement, TFD_NS, cfdiChain, parseXml, satSelect, timbreChain } from '../../src/einvoice/sat/chain';
-import { cfdiDateTime, satCertificateNumber } from '../../src/einvoice/sat/cfdi';
-import { certificateHolderName, SANDBOX_PROVIDER_RFC, type StampVerdict } from '../../src/einvoice/sat/provider';
-import { contentRules, type Problem } from '../../src/einvoice/sat/rules';
-import { checkCfdiSchema } from '../../src/einvoice/sat/schema';
+import { CFDI_NS, DomElement, TFD_NS, cfdiChain, parseXml, satSelect, timbreChain } from '../../src/countries/mx/sat/chain';
+import { cfdiDateTime, satCertificateNumber } from '../../src/countries/mx/sat/cfdi';
+import { certificateHolderName, SANDBOX_PROVIDER_RFC, type StampVerdict } from '../../src/countries/mx/sat/provider';
+import { contentRules, type Problem } from '../../src/countries/mx/sat/rules';
+import { checkCfdiSchema } from '../../src/countries/mx/sat/schema';
 
 /** The provider's cache of CSDs, as it was (so that timing both ways compares the parsing, not this). */
 const certificates = new Map<string, X509Certificate>();

@@ -7,7 +7,7 @@
  */
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
-import { NAMESPACES } from '../../src/einvoice/dian/ubl';
+import { NAMESPACES } from '../../src/countries/co/dian/ubl';
 
 export interface UblTotals { line: string; exclusive: string; inclusive: string; allowances: string; charges: string; prepaid: string; payable: string }
 export interface UblTaxTotal { amount: string; subtotals: string[] }

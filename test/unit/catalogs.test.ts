@@ -19,8 +19,8 @@ import { placeLine } from '../../src/pdf/names';
 import { PAYMENT_MEANS, RESPONSIBILITIES, TAX_SCHEMES } from '../../src/catalogs/dian';
 import { catalogueCodes, LARGE_CATALOGUES, postalCode, REGIMES, regime, rfcPersonType, SMALL_CATALOGUES, taxObjectProblem } from '../../src/catalogs/sat';
 import { CFDI_USES } from '../../src/companies/uses';
-import { catalogueXsd } from '../../src/einvoice/sat/schema';
-import { multiplierFactor } from '../../src/einvoice/dian/ubl';
+import { catalogueXsd } from '../../src/countries/mx/sat/schema';
+import { multiplierFactor } from '../../src/countries/co/dian/ubl';
 
 test('DIVIPOLA: the DIAN names of municipalities and departments; a city must belong to its department', () => {
   assert.equal(Object.keys(DEPARTMENTS).length, 33);

@@ -13,10 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import Decimal from 'decimal.js';
 import { generateTestCertificate, loadPkcs12, derBase64ToPem, type LoadedCertificate } from '../../src/einvoice/certificates';
-import { buildCfdi, cfdiDateTime, importeBounds, satCertificateNumber, spread, type CfdiInput } from '../../src/einvoice/sat/cfdi';
-import { cfdiChain, parseXml, satSelect, timbreChain } from '../../src/einvoice/sat/chain';
-import { SANDBOX_PROVIDER_RFC, SandboxPac } from '../../src/einvoice/sat/provider';
-import { buildPaymentCfdi, type PaymentCfdiInput } from '../../src/einvoice/sat/payment';
+import { buildCfdi, cfdiDateTime, importeBounds, satCertificateNumber, spread, type CfdiInput } from '../../src/countries/mx/sat/cfdi';
+import { cfdiChain, parseXml, satSelect, timbreChain } from '../../src/countries/mx/sat/chain';
+import { SANDBOX_PROVIDER_RFC, SandboxPac } from '../../src/countries/mx/sat/provider';
+import { buildPaymentCfdi, type PaymentCfdiInput } from '../../src/countries/mx/sat/payment';
 import { amountPaid, invoiceTaxGroups, paidTaxes, remainingGroups, settlingShare } from '../../src/payments/compute';
 import { needsTool, SAT_XSD_DIR, xsdErrors } from '../support/tools';
 

@@ -44,14 +44,16 @@ test('type-only imports make no cycle; a re-export and a require() do', () => {
   })).length, 1);
 });
 
-test('the layers: platform imports no domain folder; einvoice does not import src/invoices', () => {
+test('the layers: platform imports no domain folder; einvoice and the countries do not import src/invoices', () => {
   const problems = check(tree({
     'platform/app.ts': "import { routes } from '../invoices/routes';\nimport { db } from './db';\nexport const app = [routes, db];\n",
     'platform/db.ts': 'export const db = 1;\n',
     'invoices/routes.ts': "import { db } from '../platform/db';\nexport const routes = db;\n",
     'einvoice/sat/finkok.ts': "import { routes } from '../../invoices/routes';\nexport const f = routes;\n",
+    'countries/mx/sat/stamp.ts': "import { routes } from '../../../invoices/routes';\nexport const s = routes;\n",
   }));
   assert.deepEqual(problems.sort(), [
+    'countries/mx/sat/stamp imports invoices/routes: the countries and their tax authorities do not import the invoice kernel (src/invoices)',
     'einvoice/sat/finkok imports invoices/routes: the tax-authority clients do not import the invoice kernel (src/invoices)',
     'platform/app imports invoices/routes: the platform layer imports no domain folder',
   ]);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { cude, cufe, cufeChain, dianAmount, softwareSecurityCode, type CufeFields } from '../../src/einvoice/dian/cufe';
+import { cude, cufe, cufeChain, dianAmount, softwareSecurityCode, type CufeFields } from '../../src/countries/co/dian/cufe';
 
 // The DIAN technical annex 1.9 example (docs/colombia.md).
 const annex: CufeFields = {

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { filterDay, instantOf, momentBound, parseDateFilter, timeIn } from '../../src/platform/dates';
-import { colombianDateTime } from '../../src/einvoice/dian/application-response';
+import { colombianDateTime } from '../../src/countries/co/dian/application-response';
 
 test('dates and ISO date-times, with or without offset and fraction', () => {
   assert.deepEqual(parseDateFilter('2024-01-31'), { day: '2024-01-31', moment: null, offset: false });

@@ -17,8 +17,8 @@ import {
   SignatureError,
   signInvoiceXml,
   verifyInvoiceSignature,
-} from '../../src/einvoice/dian/sign';
-import { verifyParsedSignature } from '../../src/einvoice/dian/verify-parsed';
+} from '../../src/countries/co/dian/sign';
+import { verifyParsedSignature } from '../../src/countries/co/dian/verify-parsed';
 import { libxml } from '../../src/einvoice/xsd';
 
 const COMPANY = 'Compañía Demo & Hijos S.A.S.';

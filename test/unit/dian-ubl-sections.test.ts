@@ -1,5 +1,5 @@
 /**
- * The UBL sections (src/einvoice/dian/ubl/*) one by one, as pure functions:
+ * The UBL sections (src/countries/co/dian/ubl/*) one by one, as pure functions:
  * each writes its fragment from its input. The whole document is validated
  * against the official XSD in dian-ubl.test.ts.
  */
@@ -8,15 +8,15 @@ import assert from 'node:assert/strict';
 import Decimal from 'decimal.js';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import { CHARGE_SCHEMES, discountReasonCode, WITHHOLDING_SCHEMES } from '../../src/einvoice/dian/ubl/codes';
-import { groupBy, taxTotal } from '../../src/einvoice/dian/ubl/tax-totals';
-import { exchangeRate, paymentMeans, prepaidPayment } from '../../src/einvoice/dian/ubl/payments';
-import { documentAllowances } from '../../src/einvoice/dian/ubl/allowances';
-import { monetaryTotal, documentTotals } from '../../src/einvoice/dian/ubl/monetary-total';
-import { lineCalc } from '../../src/einvoice/dian/ubl/lines';
-import { codes } from '../../src/einvoice/dian/ubl/parties';
-import { DianXmlError } from '../../src/einvoice/dian/ubl/xml';
-import type { DianInvoiceDocument, DianInvoiceItem } from '../../src/einvoice/dian/ubl/types';
+import { CHARGE_SCHEMES, discountReasonCode, WITHHOLDING_SCHEMES } from '../../src/countries/co/dian/ubl/codes';
+import { groupBy, taxTotal } from '../../src/countries/co/dian/ubl/tax-totals';
+import { exchangeRate, paymentMeans, prepaidPayment } from '../../src/countries/co/dian/ubl/payments';
+import { documentAllowances } from '../../src/countries/co/dian/ubl/allowances';
+import { monetaryTotal, documentTotals } from '../../src/countries/co/dian/ubl/monetary-total';
+import { lineCalc } from '../../src/countries/co/dian/ubl/lines';
+import { codes } from '../../src/countries/co/dian/ubl/parties';
+import { DianXmlError } from '../../src/countries/co/dian/ubl/xml';
+import type { DianInvoiceDocument, DianInvoiceItem } from '../../src/countries/co/dian/ubl/types';
 
 const cur = { currencyID: 'COP' };
 /** What a section writes under an empty <r>. */

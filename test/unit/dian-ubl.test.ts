@@ -1,5 +1,5 @@
 /**
- * The DIAN UBL 2.1 Invoice (src/einvoice/dian/ubl/): schema validation with
+ * The DIAN UBL 2.1 Invoice (src/countries/co/dian/ubl/): schema validation with
  * xmllint against the OASIS/DIAN XSD, the CUFE recomputed from the XML's own
  * values, the QR content, the totals against the stored document, escaping.
  *
@@ -15,19 +15,19 @@ import { C14nCanonicalization } from 'xml-crypto';
 import Decimal from 'decimal.js';
 import { computeCO, type TaxRef } from '../../src/invoices/compute';
 import { coInvoiceDocument, type Plan } from '../../src/invoices/co/service';
-import { cude as cudeOf, cufe as cufeOf, softwareSecurityCode } from '../../src/einvoice/dian/cufe';
+import { cude as cudeOf, cufe as cufeOf, softwareSecurityCode } from '../../src/countries/co/dian/cufe';
 import type { NoteDocument } from '../../src/notes/schema';
 import { nitCheckDigit } from '../../src/platform/nit';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
 import { XSD_DIR, xsdErrors } from '../support/tools';
 import { ublFigures, type UblFigures } from '../support/ubl';
-import { SandboxDian, type NoteFacts } from '../../src/einvoice/dian/authority';
-import { signInvoiceXml, verifyInvoiceSignature } from '../../src/einvoice/dian/sign';
-import { buildAttachedDocument } from '../../src/einvoice/dian/attached';
+import { SandboxDian, type NoteFacts } from '../../src/countries/co/dian/authority';
+import { signInvoiceXml, verifyInvoiceSignature } from '../../src/countries/co/dian/sign';
+import { buildAttachedDocument } from '../../src/countries/co/dian/attached';
 import {
   buildInvoiceXml, buildNoteXml, DIAN_NIT, DianXmlError, NAMESPACES,
   type BuildInvoiceInput, type BuildNoteInput, type DianCustomer, type DianInvoiceDocument, type DianIssuer, type DianResolution,
-} from '../../src/einvoice/dian/ubl';
+} from '../../src/countries/co/dian/ubl';
 
 // ------------------------------------------------------------------ fixtures
 

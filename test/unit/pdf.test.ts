@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { noPoppler, pdfText, readQr } from '../support/pdf';
-import { dianQrContent } from '../../src/einvoice/dian/ubl';
+import { dianQrContent } from '../../src/countries/co/dian/ubl';
 import {
   formatMoney, formatQuantity, renderInvoicePdf, renderVoucherPdf, satTotal, satVerificationUrl,
   type InvoicePdfInput, type InvoicePdfLine, type VoucherPdfInput,

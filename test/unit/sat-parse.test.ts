@@ -10,12 +10,12 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto, { X509Certificate } from 'node:crypto';
 import { generateTestCertificate, loadPkcs12, type LoadedCertificate } from '../../src/einvoice/certificates';
-import { buildCfdi, cfdiDateTime, satCertificateNumber, type CfdiInput } from '../../src/einvoice/sat/cfdi';
-import { CFDI_NS, TFD_NS, cfdiChain, parseXml, satSelect, timbreChain } from '../../src/einvoice/sat/chain';
-import { hasDoctype, parseCfdi, withTimbre } from '../../src/einvoice/sat/parsed';
-import { SANDBOX_PROVIDER_RFC, SandboxPac, type StampVerdict } from '../../src/einvoice/sat/provider';
-import { buildPaymentCfdi, type PaymentCfdiInput } from '../../src/einvoice/sat/payment';
-import { cfdiContentProblems } from '../../src/einvoice/sat/rules';
+import { buildCfdi, cfdiDateTime, satCertificateNumber, type CfdiInput } from '../../src/countries/mx/sat/cfdi';
+import { CFDI_NS, TFD_NS, cfdiChain, parseXml, satSelect, timbreChain } from '../../src/countries/mx/sat/chain';
+import { hasDoctype, parseCfdi, withTimbre } from '../../src/countries/mx/sat/parsed';
+import { SANDBOX_PROVIDER_RFC, SandboxPac, type StampVerdict } from '../../src/countries/mx/sat/provider';
+import { buildPaymentCfdi, type PaymentCfdiInput } from '../../src/countries/mx/sat/payment';
+import { cfdiContentProblems } from '../../src/countries/mx/sat/rules';
 import { libxml } from '../../src/einvoice/xsd';
 import { contentProblemsBefore, stampBefore } from '../support/sat-before';
 

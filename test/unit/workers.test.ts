@@ -10,7 +10,7 @@ import path from 'node:path';
 import { background, CpuPool } from '../../src/workers/pool';
 import { runTask } from '../../src/workers/tasks';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
-import { dianZip } from '../../src/einvoice/dian/soap';
+import { dianZip } from '../../src/countries/co/dian/soap';
 
 const TEST_TASKS = path.join(__dirname, '..', 'support', 'pool-tasks.js');
 /** The test pool runs test/support/pool-tasks.ts; its task names are not the service's. */

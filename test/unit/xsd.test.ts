@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ublSchema, validateXml } from '../../src/einvoice/xsd';
-import { checkCfdiSchema } from '../../src/einvoice/sat/schema';
+import { checkCfdiSchema } from '../../src/countries/mx/sat/schema';
 
 /** Every call of node:fs that writes, made while `fn` runs. */
 async function writesDuring(fn: () => Promise<void>): Promise<string[]> {

@@ -1,4 +1,4 @@
-/** Colombia: NIT, COP, the DIAN's UBL 2.1 documents (src/invoices/co, src/einvoice/dian). */
+/** Colombia: NIT, COP, the DIAN's UBL 2.1 documents (src/invoices/co; the DIAN in dian/). */
 import { CO_ACCOUNTS, CO_ALLOWANCE_CHARGES, CO_NOTE_TYPES, CO_PAYMENT_TYPES, CO_TAXES } from './catalog';
 import type { Country } from '../country';
 import { coCompany } from './company';

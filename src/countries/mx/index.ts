@@ -1,4 +1,4 @@
-/** Mexico: RFC, MXN, CFDI 4.0 stamped by a PAC for the SAT (src/invoices/mx, src/einvoice/sat, src/payments, src/tickets). */
+/** Mexico: RFC, MXN, CFDI 4.0 stamped by a PAC for the SAT (src/invoices/mx, src/payments, src/tickets; the SAT and PAC in sat/). */
 import { MX_ACCOUNTS, MX_ALLOWANCE_CHARGES, MX_CREDIT_NOTE_TYPE, MX_PAYMENT_TYPE, MX_PAYMENT_TYPES, MX_TAXES } from './catalog';
 import type { Country } from '../country';
 import { mxCompany } from './company';

@@ -16,7 +16,7 @@ import {
 import type { CoInvoiceBody, CoItem } from './schema';
 import { planLines, planRetentions } from './lines';
 import { computePlan } from './totals';
-import { onTestResolution } from '../../einvoice/dian/test-resolution';
+import { onTestResolution } from '../../countries/co/dian/test-resolution';
 import { FINAL_CONSUMER, finalConsumer } from './consumer';
 import { country as countryOf, ublAccounts, type UblAccounts } from '../../countries';
 

@@ -1,5 +1,5 @@
 /**
- * The documents of a DIAN test set (habilitación, src/einvoice/dian/habilitacion.ts): invoices made the way
+ * The documents of a DIAN test set (habilitación, src/countries/co/dian/habilitacion.ts): invoices made the way
  * POST /v1/invoices makes them (computeCO + coInvoiceDocument) and the credit and debit notes that correct them
  * (noteDocument), on the DIAN's test numbering. Kept on the invoice side and given to the test set by the app
  * (src/admin/dian.ts), so that the tax-authority client never imports the invoice kernel.
@@ -9,10 +9,10 @@ import type { DocumentPlan } from './plan';
 import { coInvoiceDocument } from './document';
 import { noteDocument } from '../../notes/service';
 import { CREDIT_REASONS, type NoteDocument } from '../../notes/schema';
-import type { DianCustomer, DianInvoiceDocument } from '../../einvoice/dian/ubl';
-import type { TestSetDocuments } from '../../einvoice/dian/habilitacion';
+import type { DianCustomer, DianInvoiceDocument } from '../../countries/co/dian/ubl';
+import type { TestSetDocuments } from '../../countries/co/dian/habilitacion';
 import { nitCheckDigit } from '../../platform/nit';
-import { TEST_RESOLUTION } from '../../einvoice/dian/test-resolution';
+import { TEST_RESOLUTION } from '../../countries/co/dian/test-resolution';
 
 const tax = (id: number, name: string, type: string, percentage: string): TaxRef & { account_code: string } => ({ id, name, type, percentage, account_code: '' });
 const IVA19 = tax(1, 'IVA 19%', 'IVA', '19');

@@ -4,7 +4,7 @@
  * (MxInvoiceAnswer), never by spreading the stored JSON.
  */
 import { mailAnswer, metadataAnswer, mxStampAnswer, identityAnswer, type RowOf } from '../../platform/answers';
-import { cancellationAnswer, type Cancellation } from '../../einvoice/sat/cancel';
+import { cancellationAnswer, type Cancellation } from '../../countries/mx/sat/cancel';
 import type { MxInvoiceDocument } from './schema';
 
 /** An invoice's row as read: its stored document, the columns that change after creation, its balance, UUID and cancellation. */

@@ -5,7 +5,7 @@ import { GlobalInformation } from './global';
 import { CODE_HINT, CODE_PATTERN } from '../../catalog/products';
 import { Type, type Static } from '@sinclair/typebox';
 import { Enum } from '../../platform/validation';
-import { RelatedAnswer, RelatedBody } from '../../einvoice/sat/related';
+import { RelatedAnswer, RelatedBody } from '../../countries/mx/sat/related';
 import { Identity, MxStoredAnswer, Nullable, TaxAnswer } from '../../platform/answers';
 
 const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });

@@ -18,14 +18,14 @@ import type { Posting } from '../../ledger/journal';
 import { checkDocumentAmount, checkLedgerAmounts, checkLineAmount } from '../../ledger/limits';
 import { writeInvoice } from '../kernel';
 import { MX_LEDGER, mxPendingAccount } from '../../ledger/accounts';
-import { missingCfdiData } from '../../einvoice/sat/stamp';
-import { placeOfIssue, unsealedCfdi, type CfdiCompany } from '../../einvoice/sat/cfdi';
-import { cfdiContentProblems } from '../../einvoice/sat/rules';
+import { missingCfdiData } from '../../countries/mx/sat/stamp';
+import { placeOfIssue, unsealedCfdi, type CfdiCompany } from '../../countries/mx/sat/cfdi';
+import { cfdiContentProblems } from '../../countries/mx/sat/rules';
 import { catalogueCodes, CURRENCY_DECIMALS, NOT_A_CURRENCY, postalCode, RESICO, RESICO_ISR_RATE, rfcPersonType, taxObjectProblem } from '../../catalogs/sat';
 import { checkCurrency, checkDocumentType, checkCostCenter, checkWarehouse, lineDescription, loadMasterData, mustBeActive, todayIn, type MasterData } from '../lookup';
 import type { MxInvoiceBody, MxInvoiceDocument } from './schema';
 import { num } from '../../platform/money';
-import { checkRelated, type RelatedCfdi } from '../../einvoice/sat/related';
+import { checkRelated, type RelatedCfdi } from '../../countries/mx/sat/related';
 
 const RETENTION_TYPES = new Set(['ReteIVA', 'ReteISR']);
 const TO_BE_DEFINED = '99'; // c_FormaPago "Por definir"
@@ -290,7 +290,7 @@ const CFDI_PATHS: Record<string, string> = { USO_CFDI: 'use', REGIMEN: 'customer
 
 /**
  * The CFDI the invoice would be, built and checked as the stamping provider checks its content
- * (src/einvoice/sat/rules.ts), before anything is written: one the SAT would refuse is refused here (400).
+ * (src/countries/mx/sat/rules.ts), before anything is written: one the SAT would refuse is refused here (400).
  * Skipped while the master data lacks what a CFDI needs (creation with stamp.send refuses that earlier).
  */
 async function checkCfdi(company: Company, plan: MxPlan, problems: Problems): Promise<void> {
