@@ -11,6 +11,7 @@
  *   BENCH_SCALE_SAMPLES=200              sequential requests per read (after 10 not measured)
  *   BENCH_SCALE_CREATE=400               invoices created at concurrency BENCH_SCALE_CONCURRENCY (8), after 40 not measured
  *   BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://root@127.0.0.1:5432/test): a fresh database per run
+ *   BENCH_SCALE_ONLY=<regexp>            measure only the reads and console pages whose name matches (case-insensitive)
  *   BENCH_SCALE_KEEP=1                   keep each PostgreSQL database (its name is logged) to read its plans afterwards
  *   BENCH_SCALE_REUSE=<postgres url>     measure a database already loaded (kept by BENCH_SCALE_KEEP): no loading and no
  *                                        creations; the pending migrations are applied, the company and its sizes read from it
@@ -129,7 +130,7 @@ async function sizeRun(storage: Storage, env: Record<string, string>, size: numb
     });
 
     const figures: Figure[] = [];
-    for (const r of list) {
+    for (const r of list.filter((x) => measured(x.name))) {
       for (let i = 0; i < 10; i++) expect(200, await client.json('GET', r.path(i)), `GET ${r.path(i)}`);
       const first = await client.json('GET', r.path(0));
       if (r.path(0).startsWith('/v1/invoices') && !r.path(0).includes('after=') && first.body.pagination) await checkPage(db, loaded.company_id, r.path(0), first.body);
@@ -237,7 +238,7 @@ async function consolePages(db: Db, base: string, companyId: number, p: { sample
     if (res.status !== 200) throw new BenchFailure(`GET ${path}: ${res.status} ${text.slice(0, 300)}`);
   };
   const figures: Figure[] = [];
-  for (const page of pages) {
+  for (const page of pages.filter((x) => measured(x.name))) {
     for (let i = 0; i < 5; i++) await get(page.path);
     const times: number[] = [];
     for (let i = 0; i < p.samples; i++) {
@@ -246,9 +247,31 @@ async function consolePages(db: Db, base: string, companyId: number, p: { sample
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
+    if (page.path.startsWith('/app/documents/totals')) await checkTotals(db, companyId, base, cookie, page.path);
     figures.push({ name: page.name, p50: round2(percentile(times, 0.5)), p99: round2(percentile(times, 0.99)), target: 200 });
   }
   return figures;
+}
+
+/** BENCH_SCALE_ONLY: whether a read or page of this name is measured. */
+function measured(name: string): boolean {
+  const only = process.env.BENCH_SCALE_ONLY;
+  return !only || new RegExp(only, 'i').test(name);
+}
+
+/** The console's totals row of every invoice or a date range is the count and sums over the invoices (kept sums or not: migration 081). */
+async function checkTotals(db: Db, companyId: number, base: string, cookie: string, path: string) {
+  const q = Object.fromEntries(new URLSearchParams(path.split('?')[1] ?? ''));
+  if (q.q) return;
+  const text = await (await fetch(base + path, { redirect: 'manual', headers: { cookie } })).text();
+  const cell = (id: string) => /id="[^"]+">([^<]*)</.exec(text.slice(text.indexOf(`id="${id}"`)))?.[1] ?? '';
+  const shown = [cell('totals-count'), ...['totals-total', 'totals-balance'].map((id) => Number(cell(id).replace(/[^0-9,-]/g, '').replace(',', '.')).toFixed(2))].join(' ');
+  const live = 'NOT annulled AND NOT cancelled';
+  const [want] = await db.query<{ v: string }>(`SELECT count(*) || ' ' || to_char(coalesce(sum(total) FILTER (WHERE ${live}), 0), 'FM9999999999990.00') || ' '
+      || to_char(coalesce(sum(balance) FILTER (WHERE ${live}), 0), 'FM9999999999990.00') AS v
+     FROM invoices WHERE company_id = $1 AND deleted_at IS NULL AND date >= coalesce($2::date, '-infinity') AND date <= coalesce($3::date, 'infinity')`,
+  [companyId, q.from ?? null, q.to ?? null]);
+  if (shown !== want.v) throw new BenchFailure(`GET ${path}: the totals row says ${shown}; the invoices ${want.v}`);
 }
 
 /** A list's first page is what count(*) and ORDER BY … OFFSET over the whole table say. */

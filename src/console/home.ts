@@ -18,7 +18,7 @@ import type { Ctx } from './context';
 import { BUCKETS, bucketOf } from '../reports/receivables';
 import { CURRENCY } from '../reports/receivable-sql';
 import { country as countryOf } from '../countries';
-import { foldSales, FOLD_BEFORE_READING } from '../reports/sales';
+import { ensureCustomerWindow, foldSales, FOLD_BEFORE_READING } from '../reports/sales';
 
 export interface Bar { label: string; value: number; shown: string }
 
@@ -73,19 +73,27 @@ interface Figures {
 async function figures(db: Db, cid: number, timeZone: string): Promise<Figures> {
   const [{ d: today }] = await db.query<{ d: string }>(`SELECT to_char((now() AT TIME ZONE $1)::date, 'YYYY-MM-DD') AS d`, [timeZone]);
   const from = monthStart(today, 11);
+  // The sums per customer over these twelve months, rebuilt when the month has turned since they were (src/reports/sales.ts).
+  await ensureCustomerWindow(db, cid, from);
   const [sales, topSales, dues, topDebt, attention, overdue] = await Promise.all([
     // Twelve months of sales by month and currency, and the five customers who bought most in them: the kept sums
-    // (sales_months, sales_customers: migration 076) and their pending changes, never the invoices themselves.
+    // (sales_months: migration 076; per customer over the twelve months: 081) and their pending changes, never the invoices.
     db.query<Figures['sales'][number]>(
       `SELECT to_char(month, 'YYYY-MM-DD') AS month, currency, sum(total)::text AS total, sum(n)::int AS n FROM (
          SELECT month, currency, total, n FROM sales_months WHERE company_id = $1 AND month >= $2::date
          UNION ALL SELECT month, currency, total, n FROM sales_pending WHERE company_id = $1 AND month >= $2::date) x
         GROUP BY month, currency HAVING sum(n) <> 0`, [cid, from]),
+    // The top customers: the sums per customer over the window (migration 081), the first five in the index's order plus
+    // as many as customers with pending changes (whose sums are added here), so that those five are among the candidates.
     db.query<Figures['topSales'][number]>(
-      `WITH s AS (SELECT customer_id, currency, sum(total) AS total FROM (
-                    SELECT customer_id, currency, total, n FROM sales_customers WHERE company_id = $1 AND month >= $2::date
-                    UNION ALL SELECT customer_id, currency, total, n FROM sales_pending WHERE company_id = $1 AND month >= $2::date) x
-                   GROUP BY 1, 2 HAVING sum(n) <> 0 ORDER BY 3 DESC, 1, 2 LIMIT 5)
+      `WITH p AS (SELECT customer_id, currency, sum(total) AS total, sum(n) AS n FROM sales_pending WHERE company_id = $1 AND month >= $2::date GROUP BY 1, 2),
+       k AS (SELECT customer_id, currency FROM sales_customer_window WHERE company_id = $1 AND n <> 0
+              ORDER BY total DESC, customer_id, currency LIMIT 5 + (SELECT count(*) FROM p)),
+       s AS (SELECT c.customer_id, c.currency, coalesce(w.total, 0) + coalesce(p.total, 0) AS total
+               FROM (SELECT customer_id, currency FROM k UNION SELECT customer_id, currency FROM p) c
+               LEFT JOIN sales_customer_window w ON w.company_id = $1 AND w.customer_id = c.customer_id AND w.currency = c.currency
+               LEFT JOIN p ON p.customer_id = c.customer_id AND p.currency = c.currency
+              WHERE coalesce(w.n, 0) + coalesce(p.n, 0) <> 0 ORDER BY 3 DESC, 1, 2 LIMIT 5)
        SELECT s.currency, s.total::text AS total, c.identification, c.name FROM s JOIN customers c ON c.company_id = $1 AND c.id = s.customer_id
         ORDER BY s.total DESC, s.customer_id, s.currency`, [cid, from]),
     // What is open per currency and due date today: the receivables sums and their pending changes (as the home's figure "owed").

@@ -11,6 +11,7 @@ import { html, type Html } from './html';
 import { day, money, status, t, type Lang } from './i18n';
 import { csrfField, page } from './layout';
 import type { Ctx } from './context';
+import { keptTotals } from './totals';
 import { BadList, DEFAULT_SORT, filterOf, listTotals, PAYMENT_STATUSES, sortedPage, sortOf, SOURCES, STATUSES, type ListRow, type SortKey, type Status } from './sort';
 import { kindOf, kindsOf } from './kinds';
 
@@ -144,7 +145,8 @@ export async function totalsRow(ctx: Ctx, q: Record<string, string | undefined>,
   const l = ctx.lang;
   const kind = kindOf(ctx, q.kind || 'invoices');
   const cols = columnsOf(kind.path);
-  const s = await listTotals(ctx, db, kind.path, q);
+  // From the kept sums when the filter allows it (totals.ts), else from the invoices.
+  const s = await keptTotals(ctx, db, kind.path, q) ?? await listTotals(ctx, db, kind.path, q);
   const m = (v: string | null) => (v === null ? '' : money(ctx.country, v));
   // The label spans the checkbox, number, date and customer columns; then the total, the balance, and what is left.
   return html`<tfoot id="totals"><tr><th scope="row" colspan="4">${w(l, 'totals')}: <span id="totals-count">${s.count}</span> ${w(l, 'documents')} (${w(l, 'withoutAnnulled')})</th>

@@ -108,7 +108,7 @@ const likeText = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export interface Filter { src: (typeof SOURCES)[string]; where: string[]; args: unknown[]; country: CountryCode }
 
 /** Whether a row's document type is one never sent to the authority (Colombia's plain types). */
-const plainSql = (f: { country: CountryCode }) => (countryOf(f.country).documents.electronicTypes
+export const plainSql = (f: { country: CountryCode }) => (countryOf(f.country).documents.electronicTypes
   ? "t.document_type_id IN (SELECT dt.id FROM document_types dt WHERE dt.company_id = $1 AND dt.electronic_type = 'NoElectronic')" : 'false');
 /** Whether the authority cancelled the document; on invoices the stored column of that expression (migration 075, in invoices_date). */
 const cancelledSql = (f: Filter) => (f.src.table === 'invoices' ? 't.cancelled' : f.src.cancellable ? "coalesce(t.cancellation->>'status' = 'Cancelled', false)" : 'false');

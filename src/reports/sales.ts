@@ -25,10 +25,19 @@ export async function foldSales(db: Db, companyId: number, o: { wait?: boolean }
   });
 }
 
-/** The pending rows out, summed into the two tables (each statement's rows in key order). A row that falls to nothing stays (the readers leave it out). */
+/**
+ * The pending rows out, summed into the two tables (each statement's rows in key order), and those of the months of the
+ * home's window into the sums per customer over it (sales_customer_window, when the company has one). A row that falls
+ * to nothing stays (the readers leave it out).
+ */
 async function moveSales(q: Queryable, companyId: number): Promise<void> {
   await q.query(`
     WITH moved AS (DELETE FROM sales_pending WHERE company_id = $1 RETURNING month, customer_id, currency, total, n),
+    windowed AS (
+      INSERT INTO sales_customer_window AS t (company_id, customer_id, currency, total, n)
+      SELECT $1, m.customer_id, m.currency, sum(m.total), sum(m.n) FROM moved m JOIN sales_windows w ON w.company_id = $1 AND m.month >= w.since
+       GROUP BY 2, 3 ORDER BY 2, 3
+      ON CONFLICT (company_id, customer_id, currency) DO UPDATE SET total = t.total + EXCLUDED.total, n = t.n + EXCLUDED.n),
     months AS (
       INSERT INTO sales_months AS t (company_id, month, currency, total, n)
       SELECT $1, month, currency, sum(total), sum(n) FROM moved GROUP BY 2, 3 ORDER BY 2, 3
@@ -36,4 +45,23 @@ async function moveSales(q: Queryable, companyId: number): Promise<void> {
     INSERT INTO sales_customers AS t (company_id, month, customer_id, currency, total, n)
     SELECT $1, month, customer_id, currency, sum(total), sum(n) FROM moved GROUP BY 2, 3, 4 ORDER BY 2, 3, 4
     ON CONFLICT (company_id, month, customer_id, currency) DO UPDATE SET total = t.total + EXCLUDED.total, n = t.n + EXCLUDED.n`, [companyId]);
+}
+
+/**
+ * The sums per customer over the home's twelve months from `since` (a month's first day): rebuilt from the folded sums
+ * per month (sales_customers) when the company's window starts elsewhere (the month turned) or was never built, under
+ * the fold's lock, so that a fold adds its rows either before (into sales_customers) or after (into the window).
+ */
+export async function ensureCustomerWindow(db: Db, companyId: number, since: string): Promise<void> {
+  const [w] = await db.query<{ ok: boolean }>('SELECT since = $2::date AS ok FROM sales_windows WHERE company_id = $1', [companyId, since]);
+  if (w?.ok) return;
+  await db.tx(async (q) => {
+    await q.query('SELECT pg_advisory_xact_lock(727012, $1)', [companyId]);
+    const [again] = await q.query<{ ok: boolean }>('SELECT since = $2::date AS ok FROM sales_windows WHERE company_id = $1', [companyId, since]);
+    if (again?.ok) return;
+    await q.query('DELETE FROM sales_customer_window WHERE company_id = $1', [companyId]);
+    await q.query(`INSERT INTO sales_customer_window (company_id, customer_id, currency, total, n)
+      SELECT $1, customer_id, currency, sum(total), sum(n) FROM sales_customers WHERE company_id = $1 AND month >= $2::date GROUP BY 2, 3 ORDER BY 2, 3`, [companyId, since]);
+    await q.query(`INSERT INTO sales_windows (company_id, since) VALUES ($1, $2::date) ON CONFLICT (company_id) DO UPDATE SET since = EXCLUDED.since`, [companyId, since]);
+  });
 }
