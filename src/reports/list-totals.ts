@@ -6,6 +6,7 @@
  * (src/reports/sales.ts). Readers add what is still pending, so they are right without it.
  */
 import type { Db, Queryable } from '../platform/db';
+import { underFoldLock } from './fold-lock';
 
 /** A totals row reading more pending rows than this folds them first (after a bulk load not yet folded). */
 export const FOLD_TOTALS_BEFORE_READING = 2_000;
@@ -15,14 +16,7 @@ export const FOLD_TOTALS_BEFORE_READING = 2_000;
  * without, leaves the work to that one.
  */
 export async function foldListTotals(db: Db, companyId: number, o: { wait?: boolean } = {}): Promise<void> {
-  await db.tx(async (q) => {
-    if (o.wait) await q.query('SELECT pg_advisory_xact_lock(727013, $1)', [companyId]);
-    else {
-      const [{ ok }] = await q.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock(727013, $1) AS ok', [companyId]);
-      if (!ok) return;
-    }
-    await moveTotals(q, companyId);
-  });
+  await underFoldLock(db, 'totals', companyId, o.wait, (q) => moveTotals(q, companyId));
 }
 
 /** The pending rows out, summed into list_totals in key order. A row that falls to nothing stays (bounded by the days, types, statuses and states: it adds nothing). */

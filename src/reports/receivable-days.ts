@@ -21,6 +21,7 @@
  */
 import type { Db, Queryable } from '../platform/db';
 import { CURRENCY, owedOn, paidBy } from './receivable-sql';
+import { underFoldLock } from './fold-lock';
 
 /** Folds moving more items than this analyse the tables after (bulk-demo, the first fold after the migration). */
 const ANALYZE_AFTER = 2_000;
@@ -39,12 +40,7 @@ export async function foldReceivables(db: Db, companyId: number, o: { wait?: boo
         OR coalesce((SELECT max(id) FROM due_items WHERE company_id = $1), 0) > coalesce((SELECT upto FROM receivable_step_marks WHERE company_id = $1), 0) AS work`,
   [companyId]);
   if (!work) return;
-  const moved = await db.tx(async (q) => {
-    if (o.wait) await q.query('SELECT pg_advisory_xact_lock(727011, $1)', [companyId]);
-    else {
-      const [{ ok }] = await q.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock(727011, $1) AS ok', [companyId]);
-      if (!ok) return 0;
-    }
+  const moved = await underFoldLock(db, 'receivables', companyId, o.wait, async (q) => {
     const [{ ids: pending }] = await q.query<{ ids: string[] }>(`
       WITH moved AS (DELETE FROM receivable_pending WHERE company_id = $1 RETURNING customer_id, currency, due_date, open, due_item_id),
       customers AS (
@@ -60,7 +56,7 @@ export async function foldReceivables(db: Db, companyId: number, o: { wait?: boo
       SELECT coalesce(array_agg(DISTINCT due_item_id::text) FILTER (WHERE due_item_id IS NOT NULL), '{}') AS ids FROM moved`, [companyId]);
     return restep(q, companyId, pending);
   });
-  if (moved > ANALYZE_AFTER) await db.exec('ANALYZE receivable_steps, receivable_day_dues, receivable_customer_spans');
+  if ((moved ?? 0) > ANALYZE_AFTER) await db.exec('ANALYZE receivable_steps, receivable_day_dues, receivable_customer_spans');
 }
 
 /** The days an item's open amount may change: its invoice's and note's dates and annulments, and those of what paid on it. */

@@ -6,6 +6,7 @@
  * receivables' (src/reports/receivable-days.ts). Readers add what is still pending, so they are right without it.
  */
 import type { Db, Queryable } from '../platform/db';
+import { underFoldLock } from './fold-lock';
 
 /** A home reading more pending rows than this folds them first (after a bulk load not yet folded). */
 export const FOLD_BEFORE_READING = 2_000;
@@ -15,14 +16,7 @@ export const FOLD_BEFORE_READING = 2_000;
  * without, leaves the work to that one.
  */
 export async function foldSales(db: Db, companyId: number, o: { wait?: boolean } = {}): Promise<void> {
-  await db.tx(async (q) => {
-    if (o.wait) await q.query('SELECT pg_advisory_xact_lock(727012, $1)', [companyId]);
-    else {
-      const [{ ok }] = await q.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock(727012, $1) AS ok', [companyId]);
-      if (!ok) return;
-    }
-    await moveSales(q, companyId);
-  });
+  await underFoldLock(db, 'sales', companyId, o.wait, (q) => moveSales(q, companyId));
 }
 
 /**
@@ -55,8 +49,7 @@ async function moveSales(q: Queryable, companyId: number): Promise<void> {
 export async function ensureCustomerWindow(db: Db, companyId: number, since: string): Promise<void> {
   const [w] = await db.query<{ ok: boolean }>('SELECT since = $2::date AS ok FROM sales_windows WHERE company_id = $1', [companyId, since]);
   if (w?.ok) return;
-  await db.tx(async (q) => {
-    await q.query('SELECT pg_advisory_xact_lock(727012, $1)', [companyId]);
+  await underFoldLock(db, 'sales', companyId, true, async (q) => {
     const [again] = await q.query<{ ok: boolean }>('SELECT since = $2::date AS ok FROM sales_windows WHERE company_id = $1', [companyId, since]);
     if (again?.ok) return;
     await q.query('DELETE FROM sales_customer_window WHERE company_id = $1', [companyId]);
