@@ -203,8 +203,8 @@ export async function homePage(ctx: Ctx, db: Db): Promise<Html> {
     [cid, ctx.company.time_zone]);
   const expiring = await db.query<{ what: 'certificate' | 'resolution'; name: string; until: string | Date }>(
     `WITH today AS (SELECT (now() AT TIME ZONE $2)::date AS d)
-     SELECT 'certificate' AS what, subject AS name, not_after::date AS until FROM company_credentials, today
-       WHERE company_id = $1 AND active AND not_after::date <= today.d + 30
+     SELECT 'certificate' AS what, subject AS name, (not_after AT TIME ZONE $2)::date AS until FROM company_credentials, today
+       WHERE company_id = $1 AND active AND (not_after AT TIME ZONE $2)::date <= today.d + 30
      UNION ALL
      SELECT 'resolution', code || ' · ' || (resolution->>'number'), (resolution->>'valid_to')::date FROM document_types, today
        WHERE company_id = $1 AND active AND resolution IS NOT NULL AND (resolution->>'valid_to')::date <= today.d + 30

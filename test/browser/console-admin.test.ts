@@ -15,6 +15,8 @@ import { adminOf, ADMIN_TOKEN } from '../support/admin';
 import { axeViolations, browserSuite, openBrowser, type OpenBrowser } from '../support/browser';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
+import { dayIn } from '../../src/platform/dates';
+import { colombia } from '../../src/countries';
 
 describe('console customers, products and settings in a browser', browserSuite(), () => {
   let s: TestServer;
@@ -114,7 +116,8 @@ describe('console customers, products and settings in a browser', browserSuite()
     await page.setInputFiles('#p12', file);
     await page.fill('#cert-password', 'clave-del-p12');
     await Promise.all([page.waitForLoadState('load'), page.click('main form.record button[type=submit]')]);
-    const expiry = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('/');
+    // The day it ends in the company's time zone (the console's), not in UTC: near midnight UTC they differ.
+    const expiry = dayIn(colombia.timeZone, new Date(Date.now() + 20 * 86_400_000)).split('-').reverse().join('/');
     assert.match(await text('[role=status]'), new RegExp(`Certificado cargado: .*${nit}.* · vence el ${expiry}`));
     assert.match(await text('#certificates'), new RegExp(`${expiry}\\s*Sí\\s*El certificado vence el \\S+, dentro de 30 días`));
     await noViolations('certificates after an upload');

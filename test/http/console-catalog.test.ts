@@ -12,6 +12,8 @@ import { adminOf, ADMIN_TOKEN } from '../support/admin';
 import { ConsoleClient } from '../support/console';
 import { DEMO_CONSOLE, ensureDemoConsole } from '../../src/console/demo';
 import { generateTestCertificate } from '../../src/einvoice/certificates';
+import { dayIn } from '../../src/platform/dates';
+import { colombia } from '../../src/countries';
 import { coRefs, today, validInvoice } from '../support/co';
 
 eachStorage('console customers and products', (storage) => {
@@ -163,13 +165,14 @@ eachStorage('console customers and products', (storage) => {
     const [c] = await s.db.query<any>('SELECT legal_name, tax_id FROM companies WHERE company_id = $1', [co]);
     const cert = generateTestCertificate({ commonName: c.legal_name, nit: c.tax_id, validDays: 12 });
     assert.equal((await adminOf(s).post(`/companies/${co}/certificates`, { p12: cert.p12Base64, password: cert.password })).status, 201);
-    const soon = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const soon = dayIn(colombia.timeZone, new Date(Date.now() + 20 * 86_400_000));
     await s.db.query(`UPDATE document_types SET resolution = jsonb_set(resolution, '{valid_to}', to_jsonb($2::text)) WHERE company_id = $1 AND code = 'FV-E'`, [co, soon]);
     const home = await owner.send('GET', '/app');
     const box = /id="expiring">([\s\S]*?)<\/div>/.exec(home.text)?.[1] ?? '';
-    const dmy = (d: Date) => d.toISOString().slice(0, 10).split('-').reverse().join('/');
+    // The day in the company's time zone, as the console writes it (near midnight UTC it is not the UTC day).
+    const dmy = (d: Date) => dayIn(colombia.timeZone, d).split('-').reverse().join('/');
     assert.match(box, new RegExp(`El certificado [^<]*${c.tax_id}[^<]* vence el ${dmy(new Date(Date.now() + 12 * 86_400_000))}`));
-    assert.match(box, new RegExp(`La resolución de numeración FV-E · 18760000001 vence el ${dmy(new Date(soon))}`));
+    assert.match(box, new RegExp(`La resolución de numeración FV-E · 18760000001 vence el ${soon.split('-').reverse().join('/')}`));
     assert.equal((await mxOwner.send('GET', '/app')).text.includes('id="expiring"'), false, 'only the company\'s own');
   });
 
