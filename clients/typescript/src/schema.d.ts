@@ -3092,7 +3092,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "tk_h6OuWMdlnyQfiK7ARLo-JOK2eVS9TuFAlmSz8pNCd3E",
+                     *       "access_token": "tk_jpst4IprhfCeQNKxX0CKjOCVyF2DsDqgZE7odiNbXX4",
                      *       "token_type": "Bearer",
                      *       "expires_in": 86400
                      *     }
@@ -5581,8 +5581,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:55:16.999Z",
-                     *             "last_updated": "2026-12-04T17:55:16.999Z"
+                     *             "created": "2026-12-04T23:41:39.607Z",
+                     *             "last_updated": "2026-12-04T23:41:39.607Z"
                      *           },
                      *           "check_digit": "3",
                      *           "commercial_name": "La Estrella",
@@ -5924,8 +5924,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:19.746Z",
-                     *         "last_updated": "2026-12-04T17:55:19.746Z"
+                     *         "created": "2026-12-04T23:41:44.102Z",
+                     *         "last_updated": "2026-12-04T23:41:44.102Z"
                      *       },
                      *       "check_digit": "3",
                      *       "advance_balance": 0
@@ -6124,8 +6124,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:19.746Z",
-                     *         "last_updated": "2026-12-04T17:55:19.746Z"
+                     *         "created": "2026-12-04T23:41:44.102Z",
+                     *         "last_updated": "2026-12-04T23:41:44.102Z"
                      *       },
                      *       "check_digit": "3",
                      *       "advance_balance": 0
@@ -6464,8 +6464,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:19.746Z",
-                     *         "last_updated": "2026-12-04T17:55:19.856Z"
+                     *         "created": "2026-12-04T23:41:44.102Z",
+                     *         "last_updated": "2026-12-04T23:41:44.236Z"
                      *       },
                      *       "check_digit": "3",
                      *       "advance_balance": 0
@@ -6775,8 +6775,8 @@ export interface operations {
                      *             "name": "Unidad"
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:55:16.999Z",
-                     *             "last_updated": "2026-12-04T17:55:16.999Z"
+                     *             "created": "2026-12-04T23:41:39.607Z",
+                     *             "last_updated": "2026-12-04T23:41:39.607Z"
                      *           },
                      *           "account_group": {
                      *             "id": 1,
@@ -7068,8 +7068,8 @@ export interface operations {
                      *         "name": "Unidad"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:19.898Z",
-                     *         "last_updated": "2026-12-04T17:55:19.898Z"
+                     *         "created": "2026-12-04T23:41:44.280Z",
+                     *         "last_updated": "2026-12-04T23:41:44.280Z"
                      *       },
                      *       "long_description": "Té verde en hoja suelta"
                      *     }
@@ -7239,8 +7239,8 @@ export interface operations {
                      *         "name": "Unidad"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:19.898Z",
-                     *         "last_updated": "2026-12-04T17:55:19.898Z"
+                     *         "created": "2026-12-04T23:41:44.280Z",
+                     *         "last_updated": "2026-12-04T23:41:44.280Z"
                      *       },
                      *       "long_description": "Té verde en hoja suelta"
                      *     }
@@ -7531,8 +7531,8 @@ export interface operations {
                      *         "name": "Unidad"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:19.898Z",
-                     *         "last_updated": "2026-12-04T17:55:19.959Z"
+                     *         "created": "2026-12-04T23:41:44.280Z",
+                     *         "last_updated": "2026-12-04T23:41:44.376Z"
                      *       },
                      *       "long_description": "Té verde en hoja suelta"
                      *     }
@@ -7782,7 +7782,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "5c3cce13-f2ce-4979-b4ff-a84b63587dbc",
+                     *           "id": "c5163418-29c8-4fa6-9c00-a972c78ac00c",
                      *           "document": {
                      *             "id": 2,
                      *             "name": "Factura de venta"
@@ -7813,7 +7813,7 @@ export interface operations {
                      *           "observations": "Pedido 1832",
                      *           "items": [
                      *             {
-                     *               "id": "5c3cce13-f2ce-4979-b4ff-a84b63587dbc-1",
+                     *               "id": "c5163418-29c8-4fa6-9c00-a972c78ac00c-1",
                      *               "code": "PORT14",
                      *               "quantity": 10,
                      *               "price": 100,
@@ -7862,8 +7862,8 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:55:20.087Z",
-                     *             "last_updated": "2026-12-04T17:55:20.087Z",
+                     *             "created": "2026-12-04T23:41:44.566Z",
+                     *             "last_updated": "2026-12-04T23:41:44.566Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false,
@@ -8348,7 +8348,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5c3cce13-f2ce-4979-b4ff-a84b63587dbc",
+                     *       "id": "c5163418-29c8-4fa6-9c00-a972c78ac00c",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -8379,7 +8379,7 @@ export interface operations {
                      *       "observations": "Pedido 1832",
                      *       "items": [
                      *         {
-                     *           "id": "5c3cce13-f2ce-4979-b4ff-a84b63587dbc-1",
+                     *           "id": "c5163418-29c8-4fa6-9c00-a972c78ac00c-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -8428,8 +8428,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:20.087Z",
-                     *         "last_updated": "2026-12-04T17:55:20.087Z",
+                     *         "created": "2026-12-04T23:41:44.566Z",
+                     *         "last_updated": "2026-12-04T23:41:44.566Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -9000,8 +9000,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:20.276Z",
-                     *         "last_updated": "2026-12-04T17:55:20.276Z",
+                     *         "created": "2026-12-04T23:41:44.802Z",
+                     *         "last_updated": "2026-12-04T23:41:44.802Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -9277,7 +9277,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5c3cce13-f2ce-4979-b4ff-a84b63587dbc",
+                     *       "id": "c5163418-29c8-4fa6-9c00-a972c78ac00c",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -9308,7 +9308,7 @@ export interface operations {
                      *       "observations": "Pedido 1832",
                      *       "items": [
                      *         {
-                     *           "id": "5c3cce13-f2ce-4979-b4ff-a84b63587dbc-1",
+                     *           "id": "c5163418-29c8-4fa6-9c00-a972c78ac00c-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -9357,8 +9357,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:20.087Z",
-                     *         "last_updated": "2026-12-04T17:55:20.087Z",
+                     *         "created": "2026-12-04T23:41:44.566Z",
+                     *         "last_updated": "2026-12-04T23:41:44.566Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -9843,7 +9843,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5c3cce13-f2ce-4979-b4ff-a84b63587dbc",
+                     *       "id": "c5163418-29c8-4fa6-9c00-a972c78ac00c",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -9874,7 +9874,7 @@ export interface operations {
                      *       "observations": "Pedido 1832, entrega en bodega",
                      *       "items": [
                      *         {
-                     *           "id": "5c3cce13-f2ce-4979-b4ff-a84b63587dbc-1",
+                     *           "id": "c5163418-29c8-4fa6-9c00-a972c78ac00c-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -9923,8 +9923,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:20.087Z",
-                     *         "last_updated": "2026-12-04T17:55:20.569Z",
+                     *         "created": "2026-12-04T23:41:44.566Z",
+                     *         "last_updated": "2026-12-04T23:41:45.136Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -10210,7 +10210,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7505bfe8-cdb7-4c83-9507-c85023948935",
+                     *       "id": "1cde2eb4-108a-4b38-b523-9a5963ca6ae1",
                      *       "deleted": true
                      *     }
                      */
@@ -10288,7 +10288,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e306b1af-0ef0-4f6c-8a29-839193d0365e",
+                     *       "id": "98ad7e55-6463-4136-b2bb-acb839633784",
                      *       "document": {
                      *         "id": 2,
                      *         "name": "Factura de venta"
@@ -10319,7 +10319,7 @@ export interface operations {
                      *       "observations": "Pedido 1833",
                      *       "items": [
                      *         {
-                     *           "id": "e306b1af-0ef0-4f6c-8a29-839193d0365e-1",
+                     *           "id": "98ad7e55-6463-4136-b2bb-acb839633784-1",
                      *           "code": "PORT14",
                      *           "quantity": 10,
                      *           "price": 100,
@@ -10368,8 +10368,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:20.854Z",
-                     *         "last_updated": "2026-12-04T17:55:20.881Z",
+                     *         "created": "2026-12-04T23:41:45.662Z",
+                     *         "last_updated": "2026-12-04T23:41:45.711Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true,
@@ -10637,7 +10637,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4cff5d15-8a09-46a0-b629-cdbe132b4473",
+                     *       "id": "62c9dde9-1003-4c5d-8db0-60133c3ecc06",
                      *       "document": {
                      *         "id": 1,
                      *         "name": "Factura electrónica de venta"
@@ -10668,7 +10668,7 @@ export interface operations {
                      *       "observations": "Pedido 1836",
                      *       "items": [
                      *         {
-                     *           "id": "4cff5d15-8a09-46a0-b629-cdbe132b4473-1",
+                     *           "id": "62c9dde9-1003-4c5d-8db0-60133c3ecc06-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 2,
                      *           "price": 500,
@@ -10697,7 +10697,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "cufe": "86162f277d4cc0126966d6b1f7093fcc0ca82f6aaac52ea24cfb2ddfc21639de0f7c941d84e7e0a90ffbce4143a11ecd",
+                     *         "cufe": "c4af5e4fbf662d8f6957aa1f8534b8f96bc7704d57b6843b30a4846b105ec2dc1cf3c7f9e980a7c5b90448e9fa40af91",
                      *         "cude": null,
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
@@ -10708,8 +10708,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:21.018Z",
-                     *         "last_updated": "2026-12-04T17:55:21.723Z",
+                     *         "created": "2026-12-04T23:41:45.938Z",
+                     *         "last_updated": "2026-12-04T23:41:46.650Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -11197,7 +11197,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6e6de4ec-2a99-47e7-a72f-dfc8c323d6ff",
+                     *       "id": "17038f58-33d1-4943-b2ca-6e95f6186bee",
                      *       "document": {
                      *         "id": 1,
                      *         "name": "Factura electrónica de venta"
@@ -11228,7 +11228,7 @@ export interface operations {
                      *       "observations": "Factura del tiquete POS POS-17-1, a solicitud del comprador",
                      *       "items": [
                      *         {
-                     *           "id": "6e6de4ec-2a99-47e7-a72f-dfc8c323d6ff-1",
+                     *           "id": "17038f58-33d1-4943-b2ca-6e95f6186bee-1",
                      *           "code": "PORT14",
                      *           "quantity": 2,
                      *           "price": 50,
@@ -11266,7 +11266,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "cufe": "37122837f2e9c00a520add1245d85117b6b08fb1f50c37fa2f5ca4c20c7216cc6e864cffc8609af97ec276c0f3965e29",
+                     *         "cufe": "cb18ae41a84821806ba02a618c23abd6016b8d1703b335dafac5c8df94237770e42ef8e17b227155e2ae796308e8b3e0",
                      *         "cude": null,
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
@@ -11277,8 +11277,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:23.392Z",
-                     *         "last_updated": "2026-12-04T17:55:23.457Z",
+                     *         "created": "2026-12-04T23:41:49.162Z",
+                     *         "last_updated": "2026-12-04T23:41:49.236Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
@@ -11600,7 +11600,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "505ac761-e943-4b4b-8864-ca0d20dcc945",
+                     *           "id": "a9f0d236-9238-4b7e-a124-5c6b9e1f8b63",
                      *           "document": {
                      *             "id": 15,
                      *             "name": "Nota crédito"
@@ -11628,7 +11628,7 @@ export interface operations {
                      *           "observations": null,
                      *           "items": [
                      *             {
-                     *               "id": "505ac761-e943-4b4b-8864-ca0d20dcc945-1",
+                     *               "id": "a9f0d236-9238-4b7e-a124-5c6b9e1f8b63-1",
                      *               "code": "LIBRO01",
                      *               "quantity": 1,
                      *               "price": 100,
@@ -11657,13 +11657,13 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:55:21.778Z",
-                     *             "last_updated": "2026-12-04T17:55:21.778Z",
+                     *             "created": "2026-12-04T23:41:46.754Z",
+                     *             "last_updated": "2026-12-04T23:41:46.754Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false,
                      *           "invoice": {
-                     *             "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
+                     *             "id": "a7e18c52-46ea-495a-9662-46caecf7cd2c",
                      *             "name": "FV-2-4"
                      *           },
                      *           "reason": 3,
@@ -11912,7 +11912,7 @@ export interface operations {
                  *         "id": 15
                  *       },
                  *       "date": "2026-12-04",
-                 *       "invoice": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
+                 *       "invoice": "a7e18c52-46ea-495a-9662-46caecf7cd2c",
                  *       "reason": 3,
                  *       "seller": 1,
                  *       "items": [
@@ -12040,7 +12040,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "505ac761-e943-4b4b-8864-ca0d20dcc945",
+                     *       "id": "a9f0d236-9238-4b7e-a124-5c6b9e1f8b63",
                      *       "document": {
                      *         "id": 15,
                      *         "name": "Nota crédito"
@@ -12068,7 +12068,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "505ac761-e943-4b4b-8864-ca0d20dcc945-1",
+                     *           "id": "a9f0d236-9238-4b7e-a124-5c6b9e1f8b63-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -12097,13 +12097,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:21.778Z",
-                     *         "last_updated": "2026-12-04T17:55:21.778Z",
+                     *         "created": "2026-12-04T23:41:46.754Z",
+                     *         "last_updated": "2026-12-04T23:41:46.754Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
+                     *         "id": "a7e18c52-46ea-495a-9662-46caecf7cd2c",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -12358,7 +12358,7 @@ export interface operations {
                  *         "id": 15
                  *       },
                  *       "date": "2026-12-04",
-                 *       "invoice": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
+                 *       "invoice": "a7e18c52-46ea-495a-9662-46caecf7cd2c",
                  *       "reason": 3,
                  *       "seller": 1,
                  *       "items": [
@@ -12543,13 +12543,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:21.909Z",
-                     *         "last_updated": "2026-12-04T17:55:21.909Z",
+                     *         "created": "2026-12-04T23:41:46.914Z",
+                     *         "last_updated": "2026-12-04T23:41:46.914Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
+                     *         "id": "a7e18c52-46ea-495a-9662-46caecf7cd2c",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -12799,7 +12799,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "505ac761-e943-4b4b-8864-ca0d20dcc945",
+                     *       "id": "a9f0d236-9238-4b7e-a124-5c6b9e1f8b63",
                      *       "document": {
                      *         "id": 15,
                      *         "name": "Nota crédito"
@@ -12827,7 +12827,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "505ac761-e943-4b4b-8864-ca0d20dcc945-1",
+                     *           "id": "a9f0d236-9238-4b7e-a124-5c6b9e1f8b63-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -12856,13 +12856,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:21.778Z",
-                     *         "last_updated": "2026-12-04T17:55:21.778Z",
+                     *         "created": "2026-12-04T23:41:46.754Z",
+                     *         "last_updated": "2026-12-04T23:41:46.754Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
+                     *         "id": "a7e18c52-46ea-495a-9662-46caecf7cd2c",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -13113,7 +13113,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b396164c-cdab-4cfc-9f6f-a0a853098eaa",
+                     *       "id": "4ef994a5-0ffb-4872-a979-c298977e6dc2",
                      *       "document": {
                      *         "id": 13,
                      *         "name": "Nota crédito electrónica"
@@ -13141,7 +13141,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "b396164c-cdab-4cfc-9f6f-a0a853098eaa-1",
+                     *           "id": "4ef994a5-0ffb-4872-a979-c298977e6dc2-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -13170,20 +13170,20 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:22.241Z",
-                     *         "last_updated": "2026-12-04T17:55:22.276Z",
+                     *         "created": "2026-12-04T23:41:47.484Z",
+                     *         "last_updated": "2026-12-04T23:41:47.577Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "4cff5d15-8a09-46a0-b629-cdbe132b4473",
+                     *         "id": "62c9dde9-1003-4c5d-8db0-60133c3ecc06",
                      *         "name": "SETP-1-990000000"
                      *       },
                      *       "reason": 3,
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "cude": "bf601c7970203a7d3eaeaaa372a3f18db83a3a0d91cf9821a5c7b0531a6412cf35d2042a18cbfe272c09c2e032c832df",
+                     *         "cude": "48017ffb52492bdb2352cc4951ff181cd6876e6d85f188e0041999fa3b2af02c73aaf38820868d18f82baa9277e8260c",
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
                      *       }
@@ -13596,7 +13596,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "15f490cf-b662-483b-8a3e-80847b32395c",
+                     *       "id": "689ba145-f186-4d73-9bfb-a021a3734371",
                      *       "document": {
                      *         "id": 15,
                      *         "name": "Nota crédito"
@@ -13624,7 +13624,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "15f490cf-b662-483b-8a3e-80847b32395c-1",
+                     *           "id": "689ba145-f186-4d73-9bfb-a021a3734371-1",
                      *           "code": "LIBRO01",
                      *           "quantity": 1,
                      *           "price": 100,
@@ -13653,13 +13653,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:22.320Z",
-                     *         "last_updated": "2026-12-04T17:55:22.329Z",
+                     *         "created": "2026-12-04T23:41:47.647Z",
+                     *         "last_updated": "2026-12-04T23:41:47.664Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true,
                      *       "invoice": {
-                     *         "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
+                     *         "id": "a7e18c52-46ea-495a-9662-46caecf7cd2c",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 3,
@@ -13928,7 +13928,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "9cb0077d-1a53-4d29-9ddb-439e31659a2a",
+                     *           "id": "7ba4fd2e-ddb8-4927-9b16-0c24d89924ef",
                      *           "document": {
                      *             "id": 16,
                      *             "name": "Nota débito"
@@ -13956,7 +13956,7 @@ export interface operations {
                      *           "observations": null,
                      *           "items": [
                      *             {
-                     *               "id": "9cb0077d-1a53-4d29-9ddb-439e31659a2a-1",
+                     *               "id": "7ba4fd2e-ddb8-4927-9b16-0c24d89924ef-1",
                      *               "code": "INTERES",
                      *               "quantity": 1,
                      *               "price": 25,
@@ -13985,13 +13985,13 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:55:22.373Z",
-                     *             "last_updated": "2026-12-04T17:55:22.373Z",
+                     *             "created": "2026-12-04T23:41:47.782Z",
+                     *             "last_updated": "2026-12-04T23:41:47.782Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false,
                      *           "invoice": {
-                     *             "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
+                     *             "id": "a7e18c52-46ea-495a-9662-46caecf7cd2c",
                      *             "name": "FV-2-4"
                      *           },
                      *           "reason": 1,
@@ -14240,7 +14240,7 @@ export interface operations {
                  *         "id": 16
                  *       },
                  *       "date": "2026-12-04",
-                 *       "invoice": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
+                 *       "invoice": "a7e18c52-46ea-495a-9662-46caecf7cd2c",
                  *       "reason": 1,
                  *       "seller": 1,
                  *       "items": [
@@ -14369,7 +14369,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9cb0077d-1a53-4d29-9ddb-439e31659a2a",
+                     *       "id": "7ba4fd2e-ddb8-4927-9b16-0c24d89924ef",
                      *       "document": {
                      *         "id": 16,
                      *         "name": "Nota débito"
@@ -14397,7 +14397,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "9cb0077d-1a53-4d29-9ddb-439e31659a2a-1",
+                     *           "id": "7ba4fd2e-ddb8-4927-9b16-0c24d89924ef-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -14426,13 +14426,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:22.373Z",
-                     *         "last_updated": "2026-12-04T17:55:22.373Z",
+                     *         "created": "2026-12-04T23:41:47.782Z",
+                     *         "last_updated": "2026-12-04T23:41:47.782Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
+                     *         "id": "a7e18c52-46ea-495a-9662-46caecf7cd2c",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -14687,7 +14687,7 @@ export interface operations {
                  *         "id": 16
                  *       },
                  *       "date": "2026-12-04",
-                 *       "invoice": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
+                 *       "invoice": "a7e18c52-46ea-495a-9662-46caecf7cd2c",
                  *       "reason": 1,
                  *       "seller": 1,
                  *       "items": [
@@ -14873,13 +14873,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:22.469Z",
-                     *         "last_updated": "2026-12-04T17:55:22.469Z",
+                     *         "created": "2026-12-04T23:41:47.996Z",
+                     *         "last_updated": "2026-12-04T23:41:47.996Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
+                     *         "id": "a7e18c52-46ea-495a-9662-46caecf7cd2c",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -15129,7 +15129,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9cb0077d-1a53-4d29-9ddb-439e31659a2a",
+                     *       "id": "7ba4fd2e-ddb8-4927-9b16-0c24d89924ef",
                      *       "document": {
                      *         "id": 16,
                      *         "name": "Nota débito"
@@ -15157,7 +15157,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "9cb0077d-1a53-4d29-9ddb-439e31659a2a-1",
+                     *           "id": "7ba4fd2e-ddb8-4927-9b16-0c24d89924ef-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -15186,13 +15186,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:22.373Z",
-                     *         "last_updated": "2026-12-04T17:55:22.373Z",
+                     *         "created": "2026-12-04T23:41:47.782Z",
+                     *         "last_updated": "2026-12-04T23:41:47.782Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
+                     *         "id": "a7e18c52-46ea-495a-9662-46caecf7cd2c",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -15443,7 +15443,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c23511b3-0bfc-4df2-b616-531066d304fa",
+                     *       "id": "6a9d53bc-86b9-4fde-b98b-0ae65ada4e7a",
                      *       "document": {
                      *         "id": 14,
                      *         "name": "Nota débito electrónica"
@@ -15471,7 +15471,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "c23511b3-0bfc-4df2-b616-531066d304fa-1",
+                     *           "id": "6a9d53bc-86b9-4fde-b98b-0ae65ada4e7a-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -15500,20 +15500,20 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:22.791Z",
-                     *         "last_updated": "2026-12-04T17:55:22.847Z",
+                     *         "created": "2026-12-04T23:41:48.389Z",
+                     *         "last_updated": "2026-12-04T23:41:48.451Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false,
                      *       "invoice": {
-                     *         "id": "4cff5d15-8a09-46a0-b629-cdbe132b4473",
+                     *         "id": "62c9dde9-1003-4c5d-8db0-60133c3ecc06",
                      *         "name": "SETP-1-990000000"
                      *       },
                      *       "reason": 1,
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "cude": "66fc26229bb791f35bf6d289adffcb5c61b4500da064155938dc899d035d41d012f01d99fa099d617f4040f1f9bb8a9f",
+                     *         "cude": "04bb4468c45a9cb0cc7c8febaabb13fc3875dfda0f45d11781f911e51b618c39af67f714cd53006f5dd8a55c0905a14a",
                      *         "observations": "Aceptado por la autoridad sandbox (no es la DIAN)",
                      *         "errors": null
                      *       }
@@ -15926,7 +15926,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4362c44e-770f-4513-9d1f-dccfc6aadd28",
+                     *       "id": "da5605b2-d1ba-4fd5-9ae0-33572d03d880",
                      *       "document": {
                      *         "id": 16,
                      *         "name": "Nota débito"
@@ -15954,7 +15954,7 @@ export interface operations {
                      *       "observations": null,
                      *       "items": [
                      *         {
-                     *           "id": "4362c44e-770f-4513-9d1f-dccfc6aadd28-1",
+                     *           "id": "da5605b2-d1ba-4fd5-9ae0-33572d03d880-1",
                      *           "code": "INTERES",
                      *           "quantity": 1,
                      *           "price": 25,
@@ -15983,13 +15983,13 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:22.895Z",
-                     *         "last_updated": "2026-12-04T17:55:22.907Z",
+                     *         "created": "2026-12-04T23:41:48.507Z",
+                     *         "last_updated": "2026-12-04T23:41:48.523Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true,
                      *       "invoice": {
-                     *         "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
+                     *         "id": "a7e18c52-46ea-495a-9662-46caecf7cd2c",
                      *         "name": "FV-2-4"
                      *       },
                      *       "reason": 1,
@@ -16259,7 +16259,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "7271298a-2727-43b7-b619-dcc3b4079e6e",
+                     *           "id": "0f611a9f-1b18-4aad-90a1-e4cd1fff9867",
                      *           "document": {
                      *             "id": 11,
                      *             "name": "Recibo de caja"
@@ -16308,8 +16308,8 @@ export interface operations {
                      *             "observations": null
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:55:22.950Z",
-                     *             "last_updated": "2026-12-04T17:55:22.950Z",
+                     *             "created": "2026-12-04T23:41:48.573Z",
+                     *             "last_updated": "2026-12-04T23:41:48.573Z",
                      *             "stock_updated": null
                      *           },
                      *           "annulled": false
@@ -16578,7 +16578,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7271298a-2727-43b7-b619-dcc3b4079e6e",
+                     *       "id": "0f611a9f-1b18-4aad-90a1-e4cd1fff9867",
                      *       "document": {
                      *         "id": 11,
                      *         "name": "Recibo de caja"
@@ -16627,8 +16627,8 @@ export interface operations {
                      *         "observations": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:22.950Z",
-                     *         "last_updated": "2026-12-04T17:55:22.950Z",
+                     *         "created": "2026-12-04T23:41:48.573Z",
+                     *         "last_updated": "2026-12-04T23:41:48.573Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false
@@ -16791,7 +16791,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7271298a-2727-43b7-b619-dcc3b4079e6e",
+                     *       "id": "0f611a9f-1b18-4aad-90a1-e4cd1fff9867",
                      *       "document": {
                      *         "id": 11,
                      *         "name": "Recibo de caja"
@@ -16840,8 +16840,8 @@ export interface operations {
                      *         "observations": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:22.950Z",
-                     *         "last_updated": "2026-12-04T17:55:22.950Z",
+                     *         "created": "2026-12-04T23:41:48.573Z",
+                     *         "last_updated": "2026-12-04T23:41:48.573Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": false
@@ -16995,7 +16995,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f62ff6c8-df5f-4ef8-b7aa-211d6492ca7d",
+                     *       "id": "f3fecc3b-ba4f-4750-992e-95afe56cc7e6",
                      *       "document": {
                      *         "id": 11,
                      *         "name": "Recibo de caja"
@@ -17029,8 +17029,8 @@ export interface operations {
                      *         "observations": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:23.189Z",
-                     *         "last_updated": "2026-12-04T17:55:23.200Z",
+                     *         "created": "2026-12-04T23:41:48.949Z",
+                     *         "last_updated": "2026-12-04T23:41:48.967Z",
                      *         "stock_updated": null
                      *       },
                      *       "annulled": true
@@ -17199,7 +17199,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "invoice",
                      *               "document": {
-                     *                 "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
+                     *                 "id": "a7e18c52-46ea-495a-9662-46caecf7cd2c",
                      *                 "name": "FV-2-4"
                      *               },
                      *               "description": "Factura FV-2-4, cuota 1",
@@ -17214,7 +17214,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "15f490cf-b662-483b-8a3e-80847b32395c",
+                     *                 "id": "689ba145-f186-4d73-9bfb-a021a3734371",
                      *                 "name": "NC-15-2"
                      *               },
                      *               "description": "Anulación de la nota crédito NC-15-2 · FV-2-4, cuota 1",
@@ -17229,7 +17229,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "9cb0077d-1a53-4d29-9ddb-439e31659a2a",
+                     *                 "id": "7ba4fd2e-ddb8-4927-9b16-0c24d89924ef",
                      *                 "name": "ND-16-1"
                      *               },
                      *               "description": "Nota débito ND-16-1 · FV-2-4, cuota 2",
@@ -17244,7 +17244,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "4362c44e-770f-4513-9d1f-dccfc6aadd28",
+                     *                 "id": "da5605b2-d1ba-4fd5-9ae0-33572d03d880",
                      *                 "name": "ND-16-2"
                      *               },
                      *               "description": "Nota débito ND-16-2 · FV-2-4, cuota 3",
@@ -17259,7 +17259,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "c23511b3-0bfc-4df2-b616-531066d304fa",
+                     *                 "id": "6a9d53bc-86b9-4fde-b98b-0ae65ada4e7a",
                      *                 "name": "NDE-14-1"
                      *               },
                      *               "description": "Nota débito NDE-14-1 · SETP-1-990000000, cuota 2",
@@ -17274,7 +17274,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "invoice",
                      *               "document": {
-                     *                 "id": "4cff5d15-8a09-46a0-b629-cdbe132b4473",
+                     *                 "id": "62c9dde9-1003-4c5d-8db0-60133c3ecc06",
                      *                 "name": "SETP-1-990000000"
                      *               },
                      *               "description": "Factura SETP-1-990000000, cuota 1",
@@ -17289,7 +17289,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "505ac761-e943-4b4b-8864-ca0d20dcc945",
+                     *                 "id": "a9f0d236-9238-4b7e-a124-5c6b9e1f8b63",
                      *                 "name": "NC-15-1"
                      *               },
                      *               "description": "Nota crédito NC-15-1 · FV-2-4, cuota 1",
@@ -17304,7 +17304,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "15f490cf-b662-483b-8a3e-80847b32395c",
+                     *                 "id": "689ba145-f186-4d73-9bfb-a021a3734371",
                      *                 "name": "NC-15-2"
                      *               },
                      *               "description": "Nota crédito NC-15-2 · FV-2-4, cuota 1",
@@ -17319,7 +17319,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "b396164c-cdab-4cfc-9f6f-a0a853098eaa",
+                     *                 "id": "4ef994a5-0ffb-4872-a979-c298977e6dc2",
                      *                 "name": "NCE-13-1"
                      *               },
                      *               "description": "Nota crédito NCE-13-1 · SETP-1-990000000, cuota 1",
@@ -17334,7 +17334,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "debit_note",
                      *               "document": {
-                     *                 "id": "4362c44e-770f-4513-9d1f-dccfc6aadd28",
+                     *                 "id": "da5605b2-d1ba-4fd5-9ae0-33572d03d880",
                      *                 "name": "ND-16-2"
                      *               },
                      *               "description": "Anulación de la nota débito ND-16-2 · FV-2-4, cuota 3",
@@ -17349,7 +17349,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "voucher",
                      *               "document": {
-                     *                 "id": "7271298a-2727-43b7-b619-dcc3b4079e6e",
+                     *                 "id": "0f611a9f-1b18-4aad-90a1-e4cd1fff9867",
                      *                 "name": "RC-11-1"
                      *               },
                      *               "description": "Recibo de caja RC-11-1 · FV-2-4, cuota 1",
@@ -17616,7 +17616,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8db3140c-ea4d-4e86-b115-95f6a9c19e2e",
+                     *       "id": "f0aa046c-6db7-41d8-b341-18f389c94bbe",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "cartera@cliente.example"
@@ -17904,7 +17904,7 @@ export interface operations {
                      *           "items": [
                      *             {
                      *               "invoice": {
-                     *                 "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
+                     *                 "id": "a7e18c52-46ea-495a-9662-46caecf7cd2c",
                      *                 "name": "FV-2-4",
                      *                 "date": "2026-12-04"
                      *               },
@@ -17922,7 +17922,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "invoice": {
-                     *                 "id": "4cff5d15-8a09-46a0-b629-cdbe132b4473",
+                     *                 "id": "62c9dde9-1003-4c5d-8db0-60133c3ecc06",
                      *                 "name": "SETP-1-990000000",
                      *                 "date": "2026-12-04"
                      *               },
@@ -17940,7 +17940,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "invoice": {
-                     *                 "id": "9a0bdbfb-c36f-4d2d-9163-bec3ff4e15fb",
+                     *                 "id": "a7e18c52-46ea-495a-9662-46caecf7cd2c",
                      *                 "name": "FV-2-4",
                      *                 "date": "2026-12-04"
                      *               },
@@ -17958,7 +17958,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "invoice": {
-                     *                 "id": "4cff5d15-8a09-46a0-b629-cdbe132b4473",
+                     *                 "id": "62c9dde9-1003-4c5d-8db0-60133c3ecc06",
                      *                 "name": "SETP-1-990000000",
                      *                 "date": "2026-12-04"
                      *               },
@@ -18142,7 +18142,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "487439cb-ea7a-4048-9c01-6f2f44eec067",
+                     *       "id": "8a14efe3-8a80-4cc8-b6a6-cd2f3b5825d8",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18347,7 +18347,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "52fbe5b6-5669-45da-b7d5-4b7356f92711",
+                     *       "id": "9e3322f8-6dd3-4fdf-b5e2-7cb729364fab",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18552,7 +18552,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "39c803bd-cd44-46d7-98c7-2f6a7dc06409",
+                     *       "id": "c980e980-be57-4d96-9627-43e321764fd1",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18757,7 +18757,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3c1fb435-3e59-4000-899f-449bb48ac6be",
+                     *       "id": "91ad95b3-a406-4f13-ae23-80344ee03473",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.co"
@@ -18954,7 +18954,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "775dfb23-bdaf-42c9-8593-42c905b90587",
+                     *           "id": "269aa400-ab51-48ea-abe0-cb7211c82b14",
                      *           "url": "https://erp.example.co/hooks/facturas",
                      *           "events": [
                      *             "invoice.stamp_accepted",
@@ -18963,7 +18963,7 @@ export interface operations {
                      *           "description": "ERP",
                      *           "active": true,
                      *           "max_events": 1,
-                     *           "created_at": "2026-12-04T17:55:19.545Z",
+                     *           "created_at": "2026-12-04T23:41:43.788Z",
                      *           "previous_secret_expires_at": null
                      *         }
                      *       ]
@@ -19087,7 +19087,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "775dfb23-bdaf-42c9-8593-42c905b90587",
+                     *       "id": "269aa400-ab51-48ea-abe0-cb7211c82b14",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -19096,9 +19096,9 @@ export interface operations {
                      *       "description": "ERP",
                      *       "active": true,
                      *       "max_events": 1,
-                     *       "created_at": "2026-12-04T17:55:19.545Z",
+                     *       "created_at": "2026-12-04T23:41:43.788Z",
                      *       "previous_secret_expires_at": null,
-                     *       "secret": "whsec_als0e8grCbqX2i0Fc85AbUUv8yy07t6b"
+                     *       "secret": "whsec_RGSrW0QTGh_VEDQqNEfPadOYjP2yvTY1"
                      *     }
                      */
                     "application/json": {
@@ -19195,7 +19195,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "775dfb23-bdaf-42c9-8593-42c905b90587",
+                     *       "id": "269aa400-ab51-48ea-abe0-cb7211c82b14",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -19204,7 +19204,7 @@ export interface operations {
                      *       "description": "ERP",
                      *       "active": true,
                      *       "max_events": 1,
-                     *       "created_at": "2026-12-04T17:55:19.545Z",
+                     *       "created_at": "2026-12-04T23:41:43.788Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -19302,7 +19302,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "775dfb23-bdaf-42c9-8593-42c905b90587",
+                     *       "id": "269aa400-ab51-48ea-abe0-cb7211c82b14",
                      *       "deleted": true
                      *     }
                      */
@@ -19401,7 +19401,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "775dfb23-bdaf-42c9-8593-42c905b90587",
+                     *       "id": "269aa400-ab51-48ea-abe0-cb7211c82b14",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -19410,7 +19410,7 @@ export interface operations {
                      *       "description": "ERP contable",
                      *       "active": true,
                      *       "max_events": 1,
-                     *       "created_at": "2026-12-04T17:55:19.545Z",
+                     *       "created_at": "2026-12-04T23:41:43.788Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -19517,7 +19517,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "775dfb23-bdaf-42c9-8593-42c905b90587",
+                     *       "id": "269aa400-ab51-48ea-abe0-cb7211c82b14",
                      *       "url": "https://erp.example.co/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -19526,9 +19526,9 @@ export interface operations {
                      *       "description": "ERP contable",
                      *       "active": true,
                      *       "max_events": 1,
-                     *       "created_at": "2026-12-04T17:55:19.545Z",
-                     *       "previous_secret_expires_at": "2026-12-05T17:55:24.009Z",
-                     *       "secret": "whsec_5qtFXntR1sbEi88AG9_UVCAJNMeg_9Dk"
+                     *       "created_at": "2026-12-04T23:41:43.788Z",
+                     *       "previous_secret_expires_at": "2026-12-05T23:41:49.921Z",
+                     *       "secret": "whsec_3gtN3gaYGHnS7t-wYX-jnBbzEAA-7DaA"
                      *     }
                      */
                     "application/json": {
@@ -19628,16 +19628,16 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "1a508c75-990a-4f30-ad0f-781202407814",
-                     *           "event_id": "fa354061-08ad-432b-a47e-79061ceb4ac6",
+                     *           "id": "8157544b-1f9d-c987-ba32-e78f0004eb85",
+                     *           "event_id": "0949186a-9454-4baf-89c1-57537e5b6be1",
                      *           "type": "invoice.stamp_accepted",
-                     *           "document_id": "6e6de4ec-2a99-47e7-a72f-dfc8c323d6ff",
+                     *           "document_id": "17038f58-33d1-4943-b2ca-6e95f6186bee",
                      *           "status": "pending",
                      *           "attempts": 1,
                      *           "response_status": null,
                      *           "last_error": "The URL names a host that does not resolve (erp.example.co)",
-                     *           "created_at": "2026-12-04T17:55:23.457Z",
-                     *           "last_attempt_at": "2026-12-04T17:55:23.863Z",
+                     *           "created_at": "2026-12-04T23:41:49.236Z",
+                     *           "last_attempt_at": "2026-12-04T23:41:49.712Z",
                      *           "delivered_at": null
                      *         }
                      *       ]
@@ -19746,16 +19746,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1a508c75-990a-4f30-ad0f-781202407814",
-                     *       "event_id": "fa354061-08ad-432b-a47e-79061ceb4ac6",
+                     *       "id": "8157544b-1f9d-c987-ba32-e78f0004eb85",
+                     *       "event_id": "0949186a-9454-4baf-89c1-57537e5b6be1",
                      *       "type": "invoice.stamp_accepted",
-                     *       "document_id": "6e6de4ec-2a99-47e7-a72f-dfc8c323d6ff",
+                     *       "document_id": "17038f58-33d1-4943-b2ca-6e95f6186bee",
                      *       "status": "pending",
                      *       "attempts": 1,
                      *       "response_status": null,
                      *       "last_error": "The URL names a host that does not resolve (erp.example.co)",
-                     *       "created_at": "2026-12-04T17:55:23.457Z",
-                     *       "last_attempt_at": "2026-12-04T17:55:23.863Z",
+                     *       "created_at": "2026-12-04T23:41:49.236Z",
+                     *       "last_attempt_at": "2026-12-04T23:41:49.712Z",
                      *       "delivered_at": null
                      *     }
                      */
@@ -19854,7 +19854,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "tk_9xhRCODj5yiha3ozTntAtjldxwlbwD4D1s2lZAHxMOE",
+                     *       "access_token": "tk_uJpKt9T6fMFV-0SXqdk_5pOT8L494grNQvLLpMalVNQ",
                      *       "token_type": "Bearer",
                      *       "expires_in": 86400
                      *     }
@@ -22575,8 +22575,8 @@ export interface operations {
                      *           ],
                      *           "custom_fields": [],
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:55:16.999Z",
-                     *             "last_updated": "2026-12-04T17:55:16.999Z"
+                     *             "created": "2026-12-04T23:41:39.607Z",
+                     *             "last_updated": "2026-12-04T23:41:39.607Z"
                      *           },
                      *           "tax_regime": "601",
                      *           "related_users": {
@@ -22746,6 +22746,7 @@ export interface operations {
                  *         }
                  *       ],
                  *       "type": "Customer",
+                 *       "id_type": "RFC",
                  *       "active": true,
                  *       "vat_responsible": false,
                  *       "fiscal_responsibilities": [],
@@ -22758,7 +22759,10 @@ export interface operations {
                     type: string;
                     /** @description Person or Company, in any letter case (person, company) */
                     person_type: string;
-                    /** @description RFC (the default), or the answer's {code, name} */
+                    /**
+                     * @description RFC (the default), or the answer's {code, name}
+                     * @default RFC
+                     */
                     id_type?: string | {
                         code: string;
                         name?: string;
@@ -22886,8 +22890,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:24.187Z",
-                     *         "last_updated": "2026-12-04T17:55:24.187Z"
+                     *         "created": "2026-12-04T23:41:50.149Z",
+                     *         "last_updated": "2026-12-04T23:41:50.149Z"
                      *       },
                      *       "tax_regime": "612"
                      *     }
@@ -23073,8 +23077,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:24.187Z",
-                     *         "last_updated": "2026-12-04T17:55:24.187Z"
+                     *         "created": "2026-12-04T23:41:50.149Z",
+                     *         "last_updated": "2026-12-04T23:41:50.149Z"
                      *       },
                      *       "tax_regime": "612"
                      *     }
@@ -23244,6 +23248,7 @@ export interface operations {
                  *         }
                  *       ],
                  *       "type": "Customer",
+                 *       "id_type": "RFC",
                  *       "active": true,
                  *       "vat_responsible": false,
                  *       "fiscal_responsibilities": [],
@@ -23256,7 +23261,10 @@ export interface operations {
                     type: string;
                     /** @description Person or Company, in any letter case (person, company) */
                     person_type: string;
-                    /** @description RFC (the default), or the answer's {code, name} */
+                    /**
+                     * @description RFC (the default), or the answer's {code, name}
+                     * @default RFC
+                     */
                     id_type?: string | {
                         code: string;
                         name?: string;
@@ -23384,8 +23392,8 @@ export interface operations {
                      *       ],
                      *       "custom_fields": [],
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:24.187Z",
-                     *         "last_updated": "2026-12-04T17:55:24.265Z"
+                     *         "created": "2026-12-04T23:41:50.149Z",
+                     *         "last_updated": "2026-12-04T23:41:50.235Z"
                      *       },
                      *       "tax_regime": "612"
                      *     }
@@ -23689,8 +23697,8 @@ export interface operations {
                      *             "name": "Pieza"
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:55:16.999Z",
-                     *             "last_updated": "2026-12-04T17:55:16.999Z"
+                     *             "created": "2026-12-04T23:41:39.607Z",
+                     *             "last_updated": "2026-12-04T23:41:39.607Z"
                      *           },
                      *           "account_group": {
                      *             "id": 5,
@@ -23988,8 +23996,8 @@ export interface operations {
                      *         "name": "Pieza"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:24.284Z",
-                     *         "last_updated": "2026-12-04T17:55:24.284Z"
+                     *         "created": "2026-12-04T23:41:50.264Z",
+                     *         "last_updated": "2026-12-04T23:41:50.264Z"
                      *       },
                      *       "sat_product_key": "50201712",
                      *       "sat_unit_key": "H87",
@@ -24161,8 +24169,8 @@ export interface operations {
                      *         "name": "Pieza"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:24.284Z",
-                     *         "last_updated": "2026-12-04T17:55:24.284Z"
+                     *         "created": "2026-12-04T23:41:50.264Z",
+                     *         "last_updated": "2026-12-04T23:41:50.264Z"
                      *       },
                      *       "sat_product_key": "50201712",
                      *       "sat_unit_key": "H87",
@@ -24458,8 +24466,8 @@ export interface operations {
                      *         "name": "Pieza"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:24.284Z",
-                     *         "last_updated": "2026-12-04T17:55:24.317Z"
+                     *         "created": "2026-12-04T23:41:50.264Z",
+                     *         "last_updated": "2026-12-04T23:41:50.299Z"
                      *       },
                      *       "sat_product_key": "50201712",
                      *       "sat_unit_key": "H87",
@@ -24711,7 +24719,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "bfc8f94b-f9cf-4096-9fd5-cdd6869ecd62",
+                     *           "id": "db4f9e37-d489-43a5-aea7-35c7b18e1b6b",
                      *           "document": {
                      *             "id": 18,
                      *             "name": "Factura serie A"
@@ -24776,7 +24784,7 @@ export interface operations {
                      *           "stamp": {
                      *             "send": true,
                      *             "status": "Accepted",
-                     *             "uuid": "4FFA7FCB-96D7-4821-B55B-6E135483DFFD",
+                     *             "uuid": "2FE2C143-EEAE-499F-9151-276E91830B5E",
                      *             "errors": null,
                      *             "observations": null
                      *           },
@@ -24786,8 +24794,8 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:55:24.492Z",
-                     *             "last_updated": "2026-12-04T17:55:24.976Z"
+                     *             "created": "2026-12-04T23:41:50.529Z",
+                     *             "last_updated": "2026-12-04T23:41:51.192Z"
                      *           },
                      *           "annulled": false,
                      *           "cancellation": null
@@ -25126,7 +25134,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfc8f94b-f9cf-4096-9fd5-cdd6869ecd62",
+                     *       "id": "db4f9e37-d489-43a5-aea7-35c7b18e1b6b",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -25191,7 +25199,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "4FFA7FCB-96D7-4821-B55B-6E135483DFFD",
+                     *         "uuid": "2FE2C143-EEAE-499F-9151-276E91830B5E",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -25201,8 +25209,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:24.492Z",
-                     *         "last_updated": "2026-12-04T17:55:24.976Z"
+                     *         "created": "2026-12-04T23:41:50.529Z",
+                     *         "last_updated": "2026-12-04T23:41:51.192Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -25617,8 +25625,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:25.064Z",
-                     *         "last_updated": "2026-12-04T17:55:25.064Z"
+                     *         "created": "2026-12-04T23:41:51.358Z",
+                     *         "last_updated": "2026-12-04T23:41:51.358Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -25828,7 +25836,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfc8f94b-f9cf-4096-9fd5-cdd6869ecd62",
+                     *       "id": "db4f9e37-d489-43a5-aea7-35c7b18e1b6b",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -25893,7 +25901,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "4FFA7FCB-96D7-4821-B55B-6E135483DFFD",
+                     *         "uuid": "2FE2C143-EEAE-499F-9151-276E91830B5E",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -25903,8 +25911,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:24.492Z",
-                     *         "last_updated": "2026-12-04T17:55:24.976Z"
+                     *         "created": "2026-12-04T23:41:50.529Z",
+                     *         "last_updated": "2026-12-04T23:41:51.192Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -26115,7 +26123,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f53d7748-6089-411c-b2ea-e99d20eb8600",
+                     *       "id": "d24ecbd9-16e4-44e8-9cce-8ed259dfd41f",
                      *       "deleted": true
                      *     }
                      */
@@ -26193,7 +26201,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b254e131-8eb7-4433-a640-88504c113296",
+                     *       "id": "e48a6b3a-5234-451b-b08c-e39486ca12de",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -26268,8 +26276,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:25.504Z",
-                     *         "last_updated": "2026-12-04T17:55:25.511Z"
+                     *         "created": "2026-12-04T23:41:52.322Z",
+                     *         "last_updated": "2026-12-04T23:41:52.332Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": null
@@ -26471,7 +26479,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "19eb3e91-b502-434e-84c1-0e881ff7a755",
+                     *       "id": "2d189695-8557-493f-a98a-e0053324aa18",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -26536,7 +26544,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "020AFFAE-5426-46CE-8F64-477D52EE91CE",
+                     *         "uuid": "BB7A1312-B32A-440F-ADFB-D394D40DC4BF",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -26546,8 +26554,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:25.395Z",
-                     *         "last_updated": "2026-12-04T17:55:25.440Z"
+                     *         "created": "2026-12-04T23:41:52.152Z",
+                     *         "last_updated": "2026-12-04T23:41:52.204Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -26945,7 +26953,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "19eb3e91-b502-434e-84c1-0e881ff7a755",
+                     *       "id": "2d189695-8557-493f-a98a-e0053324aa18",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -27010,7 +27018,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "020AFFAE-5426-46CE-8F64-477D52EE91CE",
+                     *         "uuid": "BB7A1312-B32A-440F-ADFB-D394D40DC4BF",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -27020,15 +27028,15 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:25.395Z",
-                     *         "last_updated": "2026-12-04T17:55:25.472Z"
+                     *         "created": "2026-12-04T23:41:52.152Z",
+                     *         "last_updated": "2026-12-04T23:41:52.269Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": {
                      *         "status": "Cancelled",
                      *         "motive": "02",
                      *         "substitution": null,
-                     *         "requested_at": "2026-12-04T17:55:25.458Z",
+                     *         "requested_at": "2026-12-04T23:41:52.234Z",
                      *         "errors": null
                      *       }
                      *     }
@@ -27409,7 +27417,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "2a9e7925-acf9-47c4-b03c-70685b7015d9",
+                     *           "id": "3001a87b-5566-41a5-853f-3a95dedf4267",
                      *           "document": {
                      *             "id": 23,
                      *             "name": "Nota de crédito"
@@ -27461,7 +27469,7 @@ export interface operations {
                      *           "stamp": {
                      *             "send": true,
                      *             "status": "Accepted",
-                     *             "uuid": "9F33ACF6-3941-4D84-A1F2-A850EEFBF928",
+                     *             "uuid": "6FDA46F7-5A10-4043-A36E-F895F96558AE",
                      *             "errors": null,
                      *             "observations": null
                      *           },
@@ -27471,16 +27479,16 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:55:26.150Z",
-                     *             "last_updated": "2026-12-04T17:55:26.191Z"
+                     *             "created": "2026-12-04T23:41:53.601Z",
+                     *             "last_updated": "2026-12-04T23:41:53.669Z"
                      *           },
                      *           "annulled": false,
                      *           "payment_form": "17",
                      *           "invoices": [
                      *             {
-                     *               "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
+                     *               "id": "92d6a2ca-b788-4913-9766-76b714290ef1",
                      *               "name": "A-18-5",
-                     *               "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
+                     *               "uuid": "77FFCDF5-4A79-43C0-843A-74D3AE91D3A8",
                      *               "amount": 116,
                      *               "lines": [
                      *                 {
@@ -27749,7 +27757,7 @@ export interface operations {
                  *       },
                  *       "invoices": [
                  *         {
-                 *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc"
+                 *           "id": "92d6a2ca-b788-4913-9766-76b714290ef1"
                  *         }
                  *       ],
                  *       "payment_form": "17",
@@ -27841,7 +27849,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2a9e7925-acf9-47c4-b03c-70685b7015d9",
+                     *       "id": "3001a87b-5566-41a5-853f-3a95dedf4267",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -27893,7 +27901,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "9F33ACF6-3941-4D84-A1F2-A850EEFBF928",
+                     *         "uuid": "6FDA46F7-5A10-4043-A36E-F895F96558AE",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -27903,16 +27911,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:26.150Z",
-                     *         "last_updated": "2026-12-04T17:55:26.191Z"
+                     *         "created": "2026-12-04T23:41:53.601Z",
+                     *         "last_updated": "2026-12-04T23:41:53.669Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
+                     *           "id": "92d6a2ca-b788-4913-9766-76b714290ef1",
                      *           "name": "A-18-5",
-                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
+                     *           "uuid": "77FFCDF5-4A79-43C0-843A-74D3AE91D3A8",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -28187,7 +28195,7 @@ export interface operations {
                  *       },
                  *       "invoices": [
                  *         {
-                 *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc"
+                 *           "id": "92d6a2ca-b788-4913-9766-76b714290ef1"
                  *         }
                  *       ],
                  *       "payment_form": "17",
@@ -28338,16 +28346,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:26.298Z",
-                     *         "last_updated": "2026-12-04T17:55:26.298Z"
+                     *         "created": "2026-12-04T23:41:53.875Z",
+                     *         "last_updated": "2026-12-04T23:41:53.875Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
+                     *           "id": "92d6a2ca-b788-4913-9766-76b714290ef1",
                      *           "name": "A-18-5",
-                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
+                     *           "uuid": "77FFCDF5-4A79-43C0-843A-74D3AE91D3A8",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -28616,7 +28624,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2a9e7925-acf9-47c4-b03c-70685b7015d9",
+                     *       "id": "3001a87b-5566-41a5-853f-3a95dedf4267",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -28668,7 +28676,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "9F33ACF6-3941-4D84-A1F2-A850EEFBF928",
+                     *         "uuid": "6FDA46F7-5A10-4043-A36E-F895F96558AE",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -28678,16 +28686,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:26.150Z",
-                     *         "last_updated": "2026-12-04T17:55:26.191Z"
+                     *         "created": "2026-12-04T23:41:53.601Z",
+                     *         "last_updated": "2026-12-04T23:41:53.669Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
+                     *           "id": "92d6a2ca-b788-4913-9766-76b714290ef1",
                      *           "name": "A-18-5",
-                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
+                     *           "uuid": "77FFCDF5-4A79-43C0-843A-74D3AE91D3A8",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -28957,7 +28965,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc86ea3f-64db-410e-9f30-068c537c1d7e",
+                     *       "id": "177d71a3-6098-4034-a70f-b9fdc8160784",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -29009,7 +29017,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "108390FE-14D8-40B8-AD00-4AA53CFF73F0",
+                     *         "uuid": "32F4E9EA-12EB-4E96-BD69-FF80FF116CD1",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -29019,16 +29027,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:26.694Z",
-                     *         "last_updated": "2026-12-04T17:55:26.734Z"
+                     *         "created": "2026-12-04T23:41:54.686Z",
+                     *         "last_updated": "2026-12-04T23:41:54.768Z"
                      *       },
                      *       "annulled": false,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
+                     *           "id": "92d6a2ca-b788-4913-9766-76b714290ef1",
                      *           "name": "A-18-5",
-                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
+                     *           "uuid": "77FFCDF5-4A79-43C0-843A-74D3AE91D3A8",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -29465,7 +29473,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8bdf0178-7984-4e0c-bc74-fe0e73b70583",
+                     *       "id": "89282fce-9529-4f60-9a49-344f3ebd51f4",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -29527,16 +29535,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:26.640Z",
-                     *         "last_updated": "2026-12-04T17:55:26.659Z"
+                     *         "created": "2026-12-04T23:41:54.592Z",
+                     *         "last_updated": "2026-12-04T23:41:54.625Z"
                      *       },
                      *       "annulled": true,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
+                     *           "id": "92d6a2ca-b788-4913-9766-76b714290ef1",
                      *           "name": "A-18-5",
-                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
+                     *           "uuid": "77FFCDF5-4A79-43C0-843A-74D3AE91D3A8",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -29817,7 +29825,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc86ea3f-64db-410e-9f30-068c537c1d7e",
+                     *       "id": "177d71a3-6098-4034-a70f-b9fdc8160784",
                      *       "document": {
                      *         "id": 23,
                      *         "name": "Nota de crédito"
@@ -29869,7 +29877,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "108390FE-14D8-40B8-AD00-4AA53CFF73F0",
+                     *         "uuid": "32F4E9EA-12EB-4E96-BD69-FF80FF116CD1",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -29879,16 +29887,16 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:26.694Z",
-                     *         "last_updated": "2026-12-04T17:55:26.752Z"
+                     *         "created": "2026-12-04T23:41:54.686Z",
+                     *         "last_updated": "2026-12-04T23:41:54.794Z"
                      *       },
                      *       "annulled": true,
                      *       "payment_form": "17",
                      *       "invoices": [
                      *         {
-                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
+                     *           "id": "92d6a2ca-b788-4913-9766-76b714290ef1",
                      *           "name": "A-18-5",
-                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
+                     *           "uuid": "77FFCDF5-4A79-43C0-843A-74D3AE91D3A8",
                      *           "amount": 116,
                      *           "lines": [
                      *             {
@@ -29912,7 +29920,7 @@ export interface operations {
                      *         "status": "Cancelled",
                      *         "motive": "02",
                      *         "substitution": null,
-                     *         "requested_at": "2026-12-04T17:55:26.745Z",
+                     *         "requested_at": "2026-12-04T23:41:54.783Z",
                      *         "errors": null
                      *       },
                      *       "reason": "discount"
@@ -30376,7 +30384,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "2b02ccb6-c681-4acd-ae18-65ecccb120ab",
+                     *           "id": "4e403f8e-8fad-4272-82f9-197e7446d652",
                      *           "document": {
                      *             "id": 24,
                      *             "name": "Recibo electrónico de pago"
@@ -30385,7 +30393,7 @@ export interface operations {
                      *           "number": 1,
                      *           "name": "REP-24-1",
                      *           "date": "2026-12-04",
-                     *           "paid_at": "2026-12-04T17:54:25.610Z",
+                     *           "paid_at": "2026-12-04T23:40:52.544Z",
                      *           "customer": {
                      *             "rfc_id": "XIA190128J61",
                      *             "branch_office": 0,
@@ -30401,11 +30409,11 @@ export interface operations {
                      *           "observations": null,
                      *           "invoices": [
                      *             {
-                     *               "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
+                     *               "id": "92d6a2ca-b788-4913-9766-76b714290ef1",
                      *               "name": "A-18-5",
                      *               "prefix": "A",
                      *               "number": 5,
-                     *               "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
+                     *               "uuid": "77FFCDF5-4A79-43C0-843A-74D3AE91D3A8",
                      *               "currency": "MXN",
                      *               "equivalence": 1,
                      *               "installment": 1,
@@ -30440,7 +30448,7 @@ export interface operations {
                      *           "stamp": {
                      *             "send": true,
                      *             "status": "Accepted",
-                     *             "uuid": "F4DAF47D-BBD3-48B1-8B05-A8D0083822A1",
+                     *             "uuid": "198D7773-2FCF-444F-8346-15C7687DE06C",
                      *             "errors": null,
                      *             "observations": null
                      *           },
@@ -30450,8 +30458,8 @@ export interface operations {
                      *             "send": false
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:55:25.636Z",
-                     *             "last_updated": "2026-12-04T17:55:25.675Z"
+                     *             "created": "2026-12-04T23:41:52.591Z",
+                     *             "last_updated": "2026-12-04T23:41:52.699Z"
                      *           },
                      *           "annulled": false,
                      *           "cancellation": null
@@ -30651,7 +30659,7 @@ export interface operations {
                  *       "document": {
                  *         "id": 24
                  *       },
-                 *       "date": "2026-12-04T17:54:25.610Z",
+                 *       "date": "2026-12-04T23:40:52.544Z",
                  *       "customer": {
                  *         "rfc_id": "XIA190128J61",
                  *         "branch_office": 0
@@ -30661,7 +30669,7 @@ export interface operations {
                  *       "operation_number": "SPEI-778812",
                  *       "invoices": [
                  *         {
-                 *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
+                 *           "id": "92d6a2ca-b788-4913-9766-76b714290ef1",
                  *           "amount": 5800
                  *         }
                  *       ],
@@ -30751,7 +30759,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b02ccb6-c681-4acd-ae18-65ecccb120ab",
+                     *       "id": "4e403f8e-8fad-4272-82f9-197e7446d652",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -30760,7 +30768,7 @@ export interface operations {
                      *       "number": 1,
                      *       "name": "REP-24-1",
                      *       "date": "2026-12-04",
-                     *       "paid_at": "2026-12-04T17:54:25.610Z",
+                     *       "paid_at": "2026-12-04T23:40:52.544Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -30776,11 +30784,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
+                     *           "id": "92d6a2ca-b788-4913-9766-76b714290ef1",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
+                     *           "uuid": "77FFCDF5-4A79-43C0-843A-74D3AE91D3A8",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 1,
@@ -30815,7 +30823,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "F4DAF47D-BBD3-48B1-8B05-A8D0083822A1",
+                     *         "uuid": "198D7773-2FCF-444F-8346-15C7687DE06C",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -30825,8 +30833,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:25.636Z",
-                     *         "last_updated": "2026-12-04T17:55:25.675Z"
+                     *         "created": "2026-12-04T23:41:52.591Z",
+                     *         "last_updated": "2026-12-04T23:41:52.699Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -31032,7 +31040,7 @@ export interface operations {
                  *       "document": {
                  *         "id": 24
                  *       },
-                 *       "date": "2026-12-04T17:54:25.742Z",
+                 *       "date": "2026-12-04T23:40:52.797Z",
                  *       "customer": {
                  *         "rfc_id": "XIA190128J61",
                  *         "branch_office": 0
@@ -31042,7 +31050,7 @@ export interface operations {
                  *       "operation_number": "SPEI-778812",
                  *       "invoices": [
                  *         {
-                 *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
+                 *           "id": "92d6a2ca-b788-4913-9766-76b714290ef1",
                  *           "amount": 1000
                  *         }
                  *       ]
@@ -31138,7 +31146,7 @@ export interface operations {
                      *       "number": null,
                      *       "name": null,
                      *       "date": "2026-12-04",
-                     *       "paid_at": "2026-12-04T17:54:25.742Z",
+                     *       "paid_at": "2026-12-04T23:40:52.797Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -31154,11 +31162,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
+                     *           "id": "92d6a2ca-b788-4913-9766-76b714290ef1",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
+                     *           "uuid": "77FFCDF5-4A79-43C0-843A-74D3AE91D3A8",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -31203,8 +31211,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:25.750Z",
-                     *         "last_updated": "2026-12-04T17:55:25.750Z"
+                     *         "created": "2026-12-04T23:41:52.819Z",
+                     *         "last_updated": "2026-12-04T23:41:52.819Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -31406,7 +31414,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b02ccb6-c681-4acd-ae18-65ecccb120ab",
+                     *       "id": "4e403f8e-8fad-4272-82f9-197e7446d652",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -31415,7 +31423,7 @@ export interface operations {
                      *       "number": 1,
                      *       "name": "REP-24-1",
                      *       "date": "2026-12-04",
-                     *       "paid_at": "2026-12-04T17:54:25.610Z",
+                     *       "paid_at": "2026-12-04T23:40:52.544Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -31431,11 +31439,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
+                     *           "id": "92d6a2ca-b788-4913-9766-76b714290ef1",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
+                     *           "uuid": "77FFCDF5-4A79-43C0-843A-74D3AE91D3A8",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 1,
@@ -31470,7 +31478,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "F4DAF47D-BBD3-48B1-8B05-A8D0083822A1",
+                     *         "uuid": "198D7773-2FCF-444F-8346-15C7687DE06C",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -31480,8 +31488,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:25.636Z",
-                     *         "last_updated": "2026-12-04T17:55:25.675Z"
+                     *         "created": "2026-12-04T23:41:52.591Z",
+                     *         "last_updated": "2026-12-04T23:41:52.699Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -31684,7 +31692,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "72de5c8f-6be0-4076-be2c-8c25469fe28d",
+                     *       "id": "9dc86e19-f1ab-4005-a07b-1d3f91bfd385",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -31693,7 +31701,7 @@ export interface operations {
                      *       "number": 3,
                      *       "name": "REP-24-3",
                      *       "date": "2026-12-04",
-                     *       "paid_at": "2026-12-04T17:54:26.028Z",
+                     *       "paid_at": "2026-12-04T23:40:53.429Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -31709,11 +31717,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
+                     *           "id": "92d6a2ca-b788-4913-9766-76b714290ef1",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
+                     *           "uuid": "77FFCDF5-4A79-43C0-843A-74D3AE91D3A8",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -31748,7 +31756,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "9529C776-2EF2-4FC5-B3DC-9CD4FACD0914",
+                     *         "uuid": "014BD9BD-1F51-4853-900C-AFFC410E139D",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -31758,8 +31766,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:26.045Z",
-                     *         "last_updated": "2026-12-04T17:55:26.082Z"
+                     *         "created": "2026-12-04T23:41:53.451Z",
+                     *         "last_updated": "2026-12-04T23:41:53.494Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -32149,7 +32157,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "72de5c8f-6be0-4076-be2c-8c25469fe28d",
+                     *       "id": "9dc86e19-f1ab-4005-a07b-1d3f91bfd385",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -32158,7 +32166,7 @@ export interface operations {
                      *       "number": 3,
                      *       "name": "REP-24-3",
                      *       "date": "2026-12-04",
-                     *       "paid_at": "2026-12-04T17:54:26.028Z",
+                     *       "paid_at": "2026-12-04T23:40:53.429Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -32174,11 +32182,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
+                     *           "id": "92d6a2ca-b788-4913-9766-76b714290ef1",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
+                     *           "uuid": "77FFCDF5-4A79-43C0-843A-74D3AE91D3A8",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -32213,7 +32221,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": false,
                      *         "status": "Accepted",
-                     *         "uuid": "9529C776-2EF2-4FC5-B3DC-9CD4FACD0914",
+                     *         "uuid": "014BD9BD-1F51-4853-900C-AFFC410E139D",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -32223,15 +32231,15 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:26.045Z",
-                     *         "last_updated": "2026-12-04T17:55:26.107Z"
+                     *         "created": "2026-12-04T23:41:53.451Z",
+                     *         "last_updated": "2026-12-04T23:41:53.529Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": {
                      *         "status": "Cancelled",
                      *         "motive": "02",
                      *         "substitution": null,
-                     *         "requested_at": "2026-12-04T17:55:26.094Z",
+                     *         "requested_at": "2026-12-04T23:41:53.517Z",
                      *         "errors": null
                      *       }
                      *     }
@@ -32569,7 +32577,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6bef6f59-ed46-415c-9284-e516fce9157f",
+                     *       "id": "483aee98-4e4a-400a-9333-dbbe6c8f7821",
                      *       "document": {
                      *         "id": 24,
                      *         "name": "Recibo electrónico de pago"
@@ -32578,7 +32586,7 @@ export interface operations {
                      *       "number": 2,
                      *       "name": "REP-24-2",
                      *       "date": "2026-12-04",
-                     *       "paid_at": "2026-12-04T17:54:25.947Z",
+                     *       "paid_at": "2026-12-04T23:40:53.315Z",
                      *       "customer": {
                      *         "rfc_id": "XIA190128J61",
                      *         "branch_office": 0,
@@ -32594,11 +32602,11 @@ export interface operations {
                      *       "observations": null,
                      *       "invoices": [
                      *         {
-                     *           "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
+                     *           "id": "92d6a2ca-b788-4913-9766-76b714290ef1",
                      *           "name": "A-18-5",
                      *           "prefix": "A",
                      *           "number": 5,
-                     *           "uuid": "379C39C0-988E-429F-B51A-FFB8BE627CB3",
+                     *           "uuid": "77FFCDF5-4A79-43C0-843A-74D3AE91D3A8",
                      *           "currency": "MXN",
                      *           "equivalence": 1,
                      *           "installment": 2,
@@ -32643,8 +32651,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:25.989Z",
-                     *         "last_updated": "2026-12-04T17:55:26.016Z"
+                     *         "created": "2026-12-04T23:41:53.360Z",
+                     *         "last_updated": "2026-12-04T23:41:53.396Z"
                      *       },
                      *       "annulled": true,
                      *       "cancellation": null
@@ -32854,7 +32862,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "d77e0d0f-fec0-4405-b8ba-7e6c4967970a",
+                     *           "id": "9bc3e17c-6012-454e-ba7e-d44d597a4ca0",
                      *           "folio": 1,
                      *           "date": "2026-12-04",
                      *           "branch": "Sucursal Centro",
@@ -32938,12 +32946,12 @@ export interface operations {
                      *           "status": "open",
                      *           "global_invoice": null,
                      *           "self_invoice": {
-                     *             "url": "http://127.0.0.1:41995/mx/self-invoice/d77e0d0f-fec0-4405-b8ba-7e6c4967970a",
+                     *             "url": "http://127.0.0.1:38737/mx/self-invoice/9bc3e17c-6012-454e-ba7e-d44d597a4ca0",
                      *             "until": "2026-12-31",
                      *             "invoice": null
                      *           },
                      *           "metadata": {
-                     *             "created": "2026-12-04T17:55:26.781Z"
+                     *             "created": "2026-12-04T23:41:54.839Z"
                      *           }
                      *         }
                      *       ]
@@ -33148,7 +33156,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d77e0d0f-fec0-4405-b8ba-7e6c4967970a",
+                     *       "id": "9bc3e17c-6012-454e-ba7e-d44d597a4ca0",
                      *       "folio": 1,
                      *       "date": "2026-12-04",
                      *       "branch": "Sucursal Centro",
@@ -33232,13 +33240,13 @@ export interface operations {
                      *       "status": "open",
                      *       "global_invoice": null,
                      *       "self_invoice": {
-                     *         "url": "http://127.0.0.1:41995/mx/self-invoice/d77e0d0f-fec0-4405-b8ba-7e6c4967970a",
+                     *         "url": "http://127.0.0.1:38737/mx/self-invoice/9bc3e17c-6012-454e-ba7e-d44d597a4ca0",
                      *         "until": "2026-12-31",
                      *         "invoice": null,
-                     *         "key": "rrUEvKfeLsoEfmIe4gD8wQ"
+                     *         "key": "e9C_5h4rkaNyr2VqcR66hA"
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:26.781Z"
+                     *         "created": "2026-12-04T23:41:54.839Z"
                      *       }
                      *     }
                      */
@@ -33403,7 +33411,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d77e0d0f-fec0-4405-b8ba-7e6c4967970a",
+                     *       "id": "9bc3e17c-6012-454e-ba7e-d44d597a4ca0",
                      *       "folio": 1,
                      *       "date": "2026-12-04",
                      *       "branch": "Sucursal Centro",
@@ -33487,12 +33495,12 @@ export interface operations {
                      *       "status": "open",
                      *       "global_invoice": null,
                      *       "self_invoice": {
-                     *         "url": "http://127.0.0.1:41995/mx/self-invoice/d77e0d0f-fec0-4405-b8ba-7e6c4967970a",
+                     *         "url": "http://127.0.0.1:38737/mx/self-invoice/9bc3e17c-6012-454e-ba7e-d44d597a4ca0",
                      *         "until": "2026-12-31",
                      *         "invoice": null
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:26.781Z"
+                     *         "created": "2026-12-04T23:41:54.839Z"
                      *       }
                      *     }
                      */
@@ -33642,7 +33650,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "key": "rrUEvKfeLsoEfmIe4gD8wQ"
+                 *       "key": "e9C_5h4rkaNyr2VqcR66hA"
                  *     }
                  */
                 "application/json": {
@@ -33748,7 +33756,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "key": "rrUEvKfeLsoEfmIe4gD8wQ",
+                 *       "key": "e9C_5h4rkaNyr2VqcR66hA",
                  *       "rfc": "MASO451221PM4",
                  *       "name": "MARIA OLIVIA MARTINEZ SAGAZ",
                  *       "postal_code": "80290",
@@ -33919,7 +33927,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "100148d6-a908-46cf-a4fc-12b9a686fc66",
+                     *       "id": "ec8b784b-771a-455b-a32b-79e1daa3e0c3",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -34015,7 +34023,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "54DCC9F7-ECEF-451B-8623-14FC0DBC9496",
+                     *         "uuid": "5B4D5F3F-6709-4B5F-AF58-252CBEB0C59D",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -34025,8 +34033,8 @@ export interface operations {
                      *         "send": true
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:26.952Z",
-                     *         "last_updated": "2026-12-04T17:55:26.975Z"
+                     *         "created": "2026-12-04T23:41:55.406Z",
+                     *         "last_updated": "2026-12-04T23:41:55.460Z"
                      *       },
                      *       "annulled": false,
                      *       "cancellation": null
@@ -34286,7 +34294,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2f6d40c3-d71d-4ebb-836f-c7523b23c6c2",
+                     *       "id": "38399735-50be-4d3a-ad21-a49a45f1a006",
                      *       "document": {
                      *         "id": 18,
                      *         "name": "Factura serie A"
@@ -34351,7 +34359,7 @@ export interface operations {
                      *       "stamp": {
                      *         "send": true,
                      *         "status": "Accepted",
-                     *         "uuid": "9C11A76E-0F8A-4DA1-85CF-CFBC36A3608E",
+                     *         "uuid": "CD1389C7-581E-4A57-B606-45CA005C581A",
                      *         "errors": null,
                      *         "observations": null
                      *       },
@@ -34361,8 +34369,8 @@ export interface operations {
                      *         "send": false
                      *       },
                      *       "metadata": {
-                     *         "created": "2026-12-04T17:55:27.049Z",
-                     *         "last_updated": "2026-12-04T17:55:27.065Z"
+                     *         "created": "2026-12-04T23:41:55.570Z",
+                     *         "last_updated": "2026-12-04T23:41:55.602Z"
                      *       },
                      *       "annulled": false,
                      *       "global_information": {
@@ -34610,7 +34618,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "invoice",
                      *               "document": {
-                     *                 "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
+                     *                 "id": "92d6a2ca-b788-4913-9766-76b714290ef1",
                      *                 "name": "A-18-5"
                      *               },
                      *               "description": "Factura A-18-5, cuota 1",
@@ -34625,7 +34633,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "8bdf0178-7984-4e0c-bc74-fe0e73b70583",
+                     *                 "id": "89282fce-9529-4f60-9a49-344f3ebd51f4",
                      *                 "name": "NC-23-2"
                      *               },
                      *               "description": "Anulación de la nota crédito NC-23-2 · A-18-5, cuota 1",
@@ -34640,7 +34648,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "cc86ea3f-64db-410e-9f30-068c537c1d7e",
+                     *                 "id": "177d71a3-6098-4034-a70f-b9fdc8160784",
                      *                 "name": "NC-23-3"
                      *               },
                      *               "description": "Anulación de la nota crédito NC-23-3 · A-18-5, cuota 1",
@@ -34655,7 +34663,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "6bef6f59-ed46-415c-9284-e516fce9157f",
+                     *                 "id": "483aee98-4e4a-400a-9333-dbbe6c8f7821",
                      *                 "name": "REP-24-2"
                      *               },
                      *               "description": "Cancelación del complemento de pago REP-24-2 · A-18-5, cuota 1",
@@ -34670,7 +34678,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "72de5c8f-6be0-4076-be2c-8c25469fe28d",
+                     *                 "id": "9dc86e19-f1ab-4005-a07b-1d3f91bfd385",
                      *                 "name": "REP-24-3"
                      *               },
                      *               "description": "Cancelación del complemento de pago REP-24-3 · A-18-5, cuota 1",
@@ -34685,7 +34693,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "2a9e7925-acf9-47c4-b03c-70685b7015d9",
+                     *                 "id": "3001a87b-5566-41a5-853f-3a95dedf4267",
                      *                 "name": "NC-23-1"
                      *               },
                      *               "description": "Nota crédito NC-23-1 · A-18-5, cuota 1",
@@ -34700,7 +34708,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "8bdf0178-7984-4e0c-bc74-fe0e73b70583",
+                     *                 "id": "89282fce-9529-4f60-9a49-344f3ebd51f4",
                      *                 "name": "NC-23-2"
                      *               },
                      *               "description": "Nota crédito NC-23-2 · A-18-5, cuota 1",
@@ -34715,7 +34723,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "credit_note",
                      *               "document": {
-                     *                 "id": "cc86ea3f-64db-410e-9f30-068c537c1d7e",
+                     *                 "id": "177d71a3-6098-4034-a70f-b9fdc8160784",
                      *                 "name": "NC-23-3"
                      *               },
                      *               "description": "Nota crédito NC-23-3 · A-18-5, cuota 1",
@@ -34730,7 +34738,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "2b02ccb6-c681-4acd-ae18-65ecccb120ab",
+                     *                 "id": "4e403f8e-8fad-4272-82f9-197e7446d652",
                      *                 "name": "REP-24-1"
                      *               },
                      *               "description": "Complemento de pago REP-24-1 · A-18-5, cuota 1",
@@ -34745,7 +34753,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "6bef6f59-ed46-415c-9284-e516fce9157f",
+                     *                 "id": "483aee98-4e4a-400a-9333-dbbe6c8f7821",
                      *                 "name": "REP-24-2"
                      *               },
                      *               "description": "Complemento de pago REP-24-2 · A-18-5, cuota 1",
@@ -34760,7 +34768,7 @@ export interface operations {
                      *               "date": "2026-12-04",
                      *               "kind": "payment",
                      *               "document": {
-                     *                 "id": "72de5c8f-6be0-4076-be2c-8c25469fe28d",
+                     *                 "id": "9dc86e19-f1ab-4005-a07b-1d3f91bfd385",
                      *                 "name": "REP-24-3"
                      *               },
                      *               "description": "Complemento de pago REP-24-3 · A-18-5, cuota 1",
@@ -35027,7 +35035,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "096aa5ba-732b-459b-a921-28d3f865d922",
+                     *       "id": "a3e3ef04-0fbd-4141-a299-37e1802d2292",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "cartera@cliente.example"
@@ -35342,7 +35350,7 @@ export interface operations {
                      *           "items": [
                      *             {
                      *               "invoice": {
-                     *                 "id": "c183a06c-352c-4004-acad-46ac20e63dcc",
+                     *                 "id": "92d6a2ca-b788-4913-9766-76b714290ef1",
                      *                 "name": "A-18-5",
                      *                 "date": "2026-12-04"
                      *               },
@@ -35525,7 +35533,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c1c7aca6-dcad-48ed-9b02-c99011c2fca6",
+                     *       "id": "a59b6f62-e015-4b1c-b280-5cdc06ac75e7",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.mx"
@@ -35727,7 +35735,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b91a378-e6b0-4fd7-8a39-57bdb03decd9",
+                     *       "id": "efcd63b0-5629-41b2-9de4-5294fb31eac8",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.mx"
@@ -35929,7 +35937,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "872c9a89-d05f-4df3-9621-35bb4b87420d",
+                     *       "id": "27ae3f76-343f-4f37-a2da-5289c56a55ed",
                      *       "status": "process_of_sending",
                      *       "mail_to": [
                      *         "compras@cliente.example.mx"
@@ -36124,7 +36132,7 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "44fd5643-a29c-484c-9456-45c8e62418a3",
+                     *           "id": "f5dab986-8324-4284-9cb5-1bddfc55736f",
                      *           "url": "https://erp.example.mx/hooks/facturas",
                      *           "events": [
                      *             "invoice.stamp_accepted",
@@ -36133,7 +36141,7 @@ export interface operations {
                      *           "description": "ERP",
                      *           "active": true,
                      *           "max_events": 1,
-                     *           "created_at": "2026-12-04T17:55:24.116Z",
+                     *           "created_at": "2026-12-04T23:41:50.061Z",
                      *           "previous_secret_expires_at": null
                      *         }
                      *       ]
@@ -36257,7 +36265,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44fd5643-a29c-484c-9456-45c8e62418a3",
+                     *       "id": "f5dab986-8324-4284-9cb5-1bddfc55736f",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -36266,9 +36274,9 @@ export interface operations {
                      *       "description": "ERP",
                      *       "active": true,
                      *       "max_events": 1,
-                     *       "created_at": "2026-12-04T17:55:24.116Z",
+                     *       "created_at": "2026-12-04T23:41:50.061Z",
                      *       "previous_secret_expires_at": null,
-                     *       "secret": "whsec_Qi5kKu1MuD4KeuweVpAAkwNsfbTQCGyB"
+                     *       "secret": "whsec_zk6F31YQV_tGIbbs6HBZiuBeKq9Q_mQl"
                      *     }
                      */
                     "application/json": {
@@ -36365,7 +36373,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44fd5643-a29c-484c-9456-45c8e62418a3",
+                     *       "id": "f5dab986-8324-4284-9cb5-1bddfc55736f",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -36374,7 +36382,7 @@ export interface operations {
                      *       "description": "ERP",
                      *       "active": true,
                      *       "max_events": 1,
-                     *       "created_at": "2026-12-04T17:55:24.116Z",
+                     *       "created_at": "2026-12-04T23:41:50.061Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -36472,7 +36480,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44fd5643-a29c-484c-9456-45c8e62418a3",
+                     *       "id": "f5dab986-8324-4284-9cb5-1bddfc55736f",
                      *       "deleted": true
                      *     }
                      */
@@ -36571,7 +36579,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44fd5643-a29c-484c-9456-45c8e62418a3",
+                     *       "id": "f5dab986-8324-4284-9cb5-1bddfc55736f",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -36580,7 +36588,7 @@ export interface operations {
                      *       "description": "ERP contable",
                      *       "active": true,
                      *       "max_events": 1,
-                     *       "created_at": "2026-12-04T17:55:24.116Z",
+                     *       "created_at": "2026-12-04T23:41:50.061Z",
                      *       "previous_secret_expires_at": null
                      *     }
                      */
@@ -36687,7 +36695,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44fd5643-a29c-484c-9456-45c8e62418a3",
+                     *       "id": "f5dab986-8324-4284-9cb5-1bddfc55736f",
                      *       "url": "https://erp.example.mx/hooks/facturas",
                      *       "events": [
                      *         "invoice.stamp_accepted",
@@ -36696,9 +36704,9 @@ export interface operations {
                      *       "description": "ERP contable",
                      *       "active": true,
                      *       "max_events": 1,
-                     *       "created_at": "2026-12-04T17:55:24.116Z",
-                     *       "previous_secret_expires_at": "2026-12-05T17:55:27.285Z",
-                     *       "secret": "whsec_x6CgRK1UnewennZr11bQB-qDN4hTp-pE"
+                     *       "created_at": "2026-12-04T23:41:50.061Z",
+                     *       "previous_secret_expires_at": "2026-12-05T23:41:56.338Z",
+                     *       "secret": "whsec_ss8xAnGc-1xNR_50euUP2ipvz5mxxnsG"
                      *     }
                      */
                     "application/json": {
@@ -36798,16 +36806,16 @@ export interface operations {
                      *       },
                      *       "results": [
                      *         {
-                     *           "id": "8333cca0-ec63-452f-901b-8392da47ff80",
-                     *           "event_id": "ea9f634b-c77e-404e-a313-129bfc1ba4d0",
+                     *           "id": "d514386a-6d90-c3a6-5f95-6dcf46532073",
+                     *           "event_id": "fbd7fb73-7055-43ad-b390-e0b367cbf073",
                      *           "type": "invoice.stamp_accepted",
-                     *           "document_id": "2f6d40c3-d71d-4ebb-836f-c7523b23c6c2",
+                     *           "document_id": "38399735-50be-4d3a-ad21-a49a45f1a006",
                      *           "status": "pending",
-                     *           "attempts": 0,
+                     *           "attempts": 1,
                      *           "response_status": null,
-                     *           "last_error": null,
-                     *           "created_at": "2026-12-04T17:55:27.065Z",
-                     *           "last_attempt_at": null,
+                     *           "last_error": "The URL names a host that does not resolve (erp.example.mx)",
+                     *           "created_at": "2026-12-04T23:41:55.602Z",
+                     *           "last_attempt_at": "2026-12-04T23:41:55.996Z",
                      *           "delivered_at": null
                      *         }
                      *       ]
@@ -36916,16 +36924,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8333cca0-ec63-452f-901b-8392da47ff80",
-                     *       "event_id": "ea9f634b-c77e-404e-a313-129bfc1ba4d0",
+                     *       "id": "d514386a-6d90-c3a6-5f95-6dcf46532073",
+                     *       "event_id": "fbd7fb73-7055-43ad-b390-e0b367cbf073",
                      *       "type": "invoice.stamp_accepted",
-                     *       "document_id": "2f6d40c3-d71d-4ebb-836f-c7523b23c6c2",
+                     *       "document_id": "38399735-50be-4d3a-ad21-a49a45f1a006",
                      *       "status": "pending",
-                     *       "attempts": 0,
+                     *       "attempts": 1,
                      *       "response_status": null,
-                     *       "last_error": null,
-                     *       "created_at": "2026-12-04T17:55:27.065Z",
-                     *       "last_attempt_at": null,
+                     *       "last_error": "The URL names a host that does not resolve (erp.example.mx)",
+                     *       "created_at": "2026-12-04T23:41:55.602Z",
+                     *       "last_attempt_at": "2026-12-04T23:41:55.996Z",
                      *       "delivered_at": null
                      *     }
                      */
