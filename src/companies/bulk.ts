@@ -34,10 +34,17 @@
  * balance (in its statement: paymentCtes) and posts its entry. The two sample receipts are
  * stored last, through the service. No table of documents is written here.
  *
+ * Two lanes (PostgreSQL; `lanes`): the invoices on one connection, the receipts on another, each receipt batch as
+ * soon as the invoices it pays are written. Receipts are numbered in the order they were made: a receipt is made
+ * after its invoice and creation times rise with the invoices, so once the invoices before seq are written, every
+ * receipt made before seq's creation time is known, and they come first. The lanes share no row (other counters,
+ * their own document_counts rows, append-only pending sums) but the progress row, which each updates last, just
+ * before its commit. The final folds (tables of their own) and VACUUM ANALYZE run two at a time too.
+ *
  * Batches, resumable: every batch is its own short transaction (statement
  * timeout SET LOCAL to LOAD_TIMEOUT_MS, whatever the service's, and work_mem
  * to LOAD_WORK_MEM, so that its statement sorts in memory; on PostgreSQL
- * jit off), which also
+ * jit off), which also, as its last statement,
  * moves the load's progress row (bulk_loads, migration 071) from the batch's
  * first document to the one after its last; a run that stopped (killed, or a
  * batch that failed) leaves every batch before committed, and a second run
@@ -82,6 +89,11 @@ export interface BulkOptions {
   receiptBatch?: number;
   /** Stop after this many batches committed in this run (the load stays resumable): a test's interruption, or a load in parts. */
   stopAfter?: number;
+  /**
+   * Connections the load writes on at once (default 2 on PostgreSQL, 1 on the embedded database, which has one): with 2,
+   * the receipts are written beside the invoices, a batch as soon as the invoices it pays are.
+   */
+  lanes?: 1 | 2;
   /** Start another load even when one with the same arguments finished (by default a finished load is not loaded again). */
   again?: boolean;
   log?: (line: string) => void;
@@ -180,6 +192,7 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
   });
   if (load.finished_at) return done(true);
 
+  const lanes = o.lanes ?? (db.kind === 'postgres' ? 2 : 1);
   let batches = 0;
   /** Counts a committed batch; past stopAfter, the run stops (between batches: what is committed stays). */
   const committed = () => { if (o.stopAfter !== undefined && ++batches >= o.stopAfter) throw new Stopped(); };
@@ -188,8 +201,9 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
     const templates = await invoiceTemplates(db, company, refs, people[0], today);
     const samples = await sampleReceipts(db, company, refs, load.samples, today);
 
-    // Invoices, in batches; each batch is planned while the one before is written. The invoices written by earlier
-    // runs are drawn again (the generator is sequential) but not written: their receipts are found below.
+    // The invoices, in batches, on one lane; the receipts on another (lanes: 2, PostgreSQL), each batch as soon as its
+    // invoices are written, or after the invoices (lanes: 1). On each lane a batch is planned while the one before is
+    // written. The invoices written by earlier runs are drawn again (the generator is sequential) but not written.
     const n = total - 2;
     const draw = documents({ n, days, first, today, people, timeZone: company.time_zone, now: new Date(load.started_at).getTime() });
     const record = invoiceRecords(company, templates, (seq) => invoiceId(seed, seq));
@@ -198,7 +212,20 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
       const pays = due && d.paidR < (d.dueDate <= today ? 97 : 20);
       return pays ? { ...d.receipt, seq: d.seq, invoiceId: write.r.id, date: d.date, dueDate: d.dueDate, amount: due.amount, account: due.account, person: d.person } : undefined;
     };
-    const paid: Paid[] = [];
+    // The receipts in the order they were made (numbered in that order), as far as it is known: a receipt is made after
+    // its invoice and creation times rise with the invoices' numbers, so once the invoices before seq are written, the
+    // receipts made before draw.created(seq) are all known and come before any other (released to `order`).
+    const order: Paid[] = [];
+    let waiting: Paid[] = [];
+    let failure: unknown = null; // the first error of a lane (Stopped included): the other lane stops before its next batch
+    let invoicesWritten = false;
+    let wake = () => undefined as void;
+    const release = (cutoff: number) => {
+      const ready = waiting.filter((p) => p.vcreated < cutoff).sort(byMade);
+      waiting = waiting.filter((p) => p.vcreated >= cutoff);
+      order.push(...ready);
+      wake();
+    };
     const earlier: Paid[] = [];
     for (let seq = 0; seq < Math.min(load.invoices_done, n); seq++) {
       const d = draw(seq);
@@ -207,36 +234,6 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
         if (p) earlier.push(p);
       }
     }
-    let writing: Promise<void> = Promise.resolve();
-    for (let from = load.invoices_done; from < n; from += batch) {
-      const to = Math.min(n, from + batch);
-      const writes: InvoiceWrite[] = [];
-      const payable: (Paid | undefined)[] = [];
-      for (let seq = from; seq < to; seq++) {
-        if ((seq - from) % 500 === 499) await turn();
-        const d = draw(seq);
-        const write = record(d);
-        writes.push(write);
-        payable.push(payableOf(d, write));
-      }
-      await writing;
-      writing = loadTx(async (q) => {
-        await advance(q, load.id, 'invoices_done', from, to);
-        return writeInvoices(q, writes);
-      }).then((out) => {
-        out.forEach((x, k) => {
-          if (x instanceof Error) throw x;
-          const p = payable[k];
-          if (p) paid.push({ ...p, numbered: x });
-        });
-        written.invoices += writes.length;
-        log(`invoices ${to + 2}/${total} (${elapsed()}, ${Math.round(written.invoices / ((Date.now() - started) / 1000))}/s this run)`);
-        committed();
-      });
-      writing.catch(() => undefined); // awaited (and thrown) before the next write: not an unhandled rejection while a batch is planned
-    }
-    await writing;
-
     // The numbers of the invoices earlier runs wrote that receipts pay, read back by their ids.
     for (let k = 0; k < earlier.length; k += 5000) {
       const part = earlier.slice(k, k + 5000);
@@ -245,40 +242,101 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
       for (const p of part) {
         const r = rows.get(p.invoiceId);
         if (!r) throw new Error(`bulk-demo: invoice ${p.seq} of load ${load.id} (${p.invoiceId}) is not in the database: the load cannot be continued`);
-        paid.push({ ...p, numbered: { prefix: r.prefix, number: Number(r.number), name: r.name } });
+        waiting.push({ ...p, numbered: { prefix: r.prefix, number: Number(r.number), name: r.name } });
       }
     }
+    release(draw.created(Math.min(load.invoices_done, n)));
 
-    // Receipts, numbered in the order they were made; each batch is planned while the one before is written.
-    paid.sort((a, b) => a.vcreated - b.vcreated || (a.vdate < b.vdate ? -1 : a.vdate > b.vdate ? 1 : 0) || a.seq - b.seq);
-    if (load.receipts !== null && load.receipts !== paid.length) throw new Error(`bulk-demo: load ${load.id} had ${load.receipts} receipts to write, now ${paid.length}`);
-    await db.query('UPDATE bulk_loads SET receipts = $2, updated_at = now() WHERE id = $1', [load.id, paid.length]);
-    load.receipts = paid.length;
-    // The planner learns the invoices and due items just written (else it reads them whole to find a batch's rows).
-    if (load.receipts_done === 0) await db.exec('ANALYZE invoices, due_items');
-    const rbatch = o.receiptBatch ?? batch;
-    for (let from = load.receipts_done; from < paid.length; from += rbatch) {
-      const to = Math.min(paid.length, from + rbatch);
-      const chunk = paid.slice(from, to);
-      const dues = await dueItems(db, cid, chunk);
-      const writes: VoucherWrite[] = [];
-      for (const [k, p] of chunk.entries()) {
-        if (k % 500 === 499) await turn();
-        writes.push(receiptWrite(company, samples[p.vpay], p, dues));
+    const invoicesLane = async () => {
+      let writing: Promise<void> = Promise.resolve();
+      let last = -Infinity;
+      for (let from = load.invoices_done; from < n && !failure; from += batch) {
+        const to = Math.min(n, from + batch);
+        const writes: InvoiceWrite[] = [];
+        const payable: (Paid | undefined)[] = [];
+        for (let seq = from; seq < to; seq++) {
+          if ((seq - from) % 500 === 499) await turn();
+          const d = draw(seq);
+          if (d.created < last) throw new Error(`bulk-demo: invoice ${seq} is made before the one before it`);
+          last = d.created;
+          const write = record(d);
+          writes.push(write);
+          payable.push(payableOf(d, write));
+        }
+        await writing;
+        if (failure) break;
+        writing = loadTx(async (q) => {
+          const out = await writeInvoices(q, writes);
+          await advance(q, load.id, 'invoices_done', from, to); // last: the receipts' lane waits for the progress row only for a commit
+          return out;
+        }).then((out) => {
+          out.forEach((x, k) => {
+            if (x instanceof Error) throw x;
+            const p = payable[k];
+            if (p) waiting.push({ ...p, numbered: x });
+          });
+          written.invoices += writes.length;
+          log(`invoices ${to + 2}/${total} (${elapsed()}, ${Math.round(written.invoices / ((Date.now() - started) / 1000))}/s this run)`);
+          release(draw.created(to));
+          committed();
+        });
+        writing.catch(() => undefined); // awaited (and thrown) before the next write: not an unhandled rejection while a batch is planned
       }
       await writing;
-      writing = loadTx(async (q) => {
-        await advance(q, load.id, 'receipts_done', from, to);
-        return writeVouchers(q, writes);
-      }).then((out) => {
-        for (const x of out) if (x instanceof Error) throw x;
-        written.receipts += writes.length;
-        log(`receipts ${to}/${paid.length} (${elapsed()})`);
-        committed();
-      });
-      writing.catch(() => undefined);
-    }
-    await writing;
+      if (failure) return;
+      release(Infinity);
+      const count = order.length;
+      if (load.receipts !== null && load.receipts !== count) throw new Error(`bulk-demo: load ${load.id} had ${load.receipts} receipts to write, now ${count}`);
+      await db.query('UPDATE bulk_loads SET receipts = $2, updated_at = now() WHERE id = $1', [load.id, count]);
+      load.receipts = count;
+      invoicesWritten = true;
+      wake();
+    };
+
+    const rbatch = o.receiptBatch ?? batch;
+    const receiptsLane = async () => {
+      let writing: Promise<void> = Promise.resolve();
+      let analyzed = 0;
+      for (let from = load.receipts_done; !failure;) {
+        while (order.length - from < rbatch && !invoicesWritten && !failure) await new Promise<void>((resolve) => { wake = resolve; });
+        if (failure || from >= order.length) break;
+        // The planner learns the invoices and due items written so far (else it reads them whole to find a batch's
+        // rows): before the first batch of the run, and again each time the invoices written have doubled.
+        if (!analyzed || written.invoices >= 2 * analyzed) {
+          await db.exec('ANALYZE invoices, due_items');
+          analyzed = Math.max(1, written.invoices);
+        }
+        const to = Math.min(order.length, from + rbatch);
+        const chunk = order.slice(from, to);
+        const dues = await dueItems(db, cid, chunk);
+        const writes: VoucherWrite[] = [];
+        for (const [k, p] of chunk.entries()) {
+          if (k % 500 === 499) await turn();
+          writes.push(receiptWrite(company, samples[p.vpay], p, dues));
+        }
+        await writing;
+        if (failure) break;
+        const at = from;
+        writing = loadTx(async (q) => {
+          const out = await writeVouchers(q, writes);
+          await advance(q, load.id, 'receipts_done', at, to);
+          return out;
+        }).then((out) => {
+          for (const x of out) if (x instanceof Error) throw x;
+          written.receipts += writes.length;
+          log(`receipts ${to}/${invoicesWritten ? order.length : `${order.length}+`} (${elapsed()})`);
+          committed();
+        });
+        writing.catch(() => undefined);
+        from = to;
+      }
+      await writing;
+    };
+
+    const lane = (run: () => Promise<void>) => run().catch((e: unknown) => { failure ??= e; wake(); });
+    if (lanes > 1) await Promise.all([lane(invoicesLane), lane(receiptsLane)]);
+    else { await lane(invoicesLane); if (!failure) await lane(receiptsLane); }
+    if (failure) throw failure;
 
     // The two sample receipts, through the service, and the load marked finished: one transaction.
     await loadTx(async (q) => {
@@ -290,21 +348,28 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
     log(`stopped after ${batches} batches (${elapsed()}): run again with the same arguments to continue`);
     return done(false);
   }
-  // The sums the reports read, then the planner's statistics and the visibility map (index-only scans).
-  await loadTx((q) => foldLedger(q, cid), false);
+  // The sums the reports read, then the planner's statistics and the visibility map (index-only scans); with two
+  // lanes, the two folds (tables of their own) at once, then the tables two at a time.
   // foldReceivables opens its own transaction: given the Db whose transactions have the load's statement timeout.
   const withTimeout = new Proxy(db, {
     get: (t, k) => (k === 'tx' ? <T>(fn: (q: Queryable) => Promise<T>) => loadTx(fn, false) : typeof Reflect.get(t, k) === 'function' ? Reflect.get(t, k).bind(t) : Reflect.get(t, k)),
   });
-  await foldReceivables(withTimeout, cid);
+  await both(lanes, [() => loadTx((q) => foldLedger(q, cid), false), () => foldReceivables(withTimeout, cid)]);
   log(`folded (${elapsed()})`);
-  for (const t of ['customers', 'invoices', 'due_items', 'vouchers', 'voucher_applications', 'journal_entries', 'journal_lines', 'document_counts',
-    'receivable_customers', 'receivable_dues', 'receivable_pending', 'ledger_days', 'ledger_months', 'ledger_pending']) {
-    await db.exec(`VACUUM (ANALYZE) ${t}`);
-  }
+  await both(lanes, ['invoices', 'journal_lines', 'due_items', 'vouchers', 'voucher_applications', 'journal_entries', 'customers', 'document_counts',
+    'receivable_customers', 'receivable_dues', 'receivable_pending', 'ledger_days', 'ledger_months', 'ledger_pending'].map((t) => () => db.exec(`VACUUM (ANALYZE) ${t}`)));
   log(`analyzed (${elapsed()})`);
   return done(true);
 }
+
+/** Runs the tasks in order on `lanes` lanes (each lane takes the next task when its own is done). */
+async function both(lanes: number, tasks: (() => Promise<unknown>)[]): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: lanes }, async () => { while (next < tasks.length) await tasks[next++](); }));
+}
+
+/** The order receipts are made in (and numbered): by creation time, then date, then their invoice's. */
+const byMade = (a: Paid, b: Paid) => a.vcreated - b.vcreated || (a.vdate < b.vdate ? -1 : a.vdate > b.vdate ? 1 : 0) || a.seq - b.seq;
 
 /** Moves the load's progress from `from` to `to` in the batch's transaction; throws (rolling the batch back) when it is not at `from`: another run got there first. */
 async function advance(q: Queryable, id: string, column: 'invoices_done' | 'receipts_done', from: number, to: number) {

@@ -26,13 +26,12 @@ import { assertStampMove, type MailStatus, type StampStatus, type StampVerdictSt
 import { canAnnul, canDelete, enforce, type InvoiceFacts } from './guards';
 import { batchEntries } from '../ledger/batch';
 import { country as countryOf, type CountryCode } from '../countries';
+import { ownFields } from '../platform/json';
 
 // The guards (what a client may do with a stored invoice) live in ./guards; routes read them from here too.
 export { canAnnul, canCredit, canDelete, canEdit, canStamp, enforce, type InvoiceFacts, type Refusal } from './guards';
 
-const DRAFT: StampStatus = 'Draft';
-const PENDING: StampStatus = 'Pending';
-const ACCEPTED: StampStatus = 'Accepted';
+const DRAFT: StampStatus = 'Draft', PENDING: StampStatus = 'Pending', ACCEPTED: StampStatus = 'Accepted';
 
 export interface InvoiceRecord {
   companyId: number; id: string; country: CountryCode; documentTypeId: number;
@@ -47,6 +46,8 @@ export interface InvoiceRecord {
   stamp?: boolean;
   /** Its `invoice.created` event (a company with webhooks), recorded and fanned out in the same statement. */
   created?: boolean;
+  /** The document it was made from (a bulk load's template): in a batch, sent once, and of `document` only what differs (ownFields). */
+  base?: Record<string, unknown>;
 }
 
 /** A credit installment: its due date, amount and the receivable account the invoice debits (a payment pays it off that account). */
@@ -97,7 +98,8 @@ export interface InvoiceWrite { r: InvoiceRecord; due: DueRecord[]; postings: Po
  * Writes a batch of invoices in the caller's transaction; per invoice its number or its own error, as
  * writeInvoice would answer it alone. The invoices numbered automatically are written with ONE statement
  * per document type (numbers in the order of `items`, taken by one UPDATE of the type's counter): the
- * invoices, due items, journal entries and lines and stamping jobs from json_to_recordset. An invoice with
+ * invoices, due items, journal entries and lines and stamping jobs from json_to_recordset (documents made from one
+ * base, a bulk load's, as the base once and what differs). An invoice with
  * a number sent by hand, and every invoice of a type whose statement wrote nothing (the numbers would
  * leave its DIAN resolution or the safe-integer range), is written alone by writeInvoice under a savepoint, so
  * that its refusal is its own. A type's statement that fails throws: the batch's transaction is rolled back and
@@ -136,17 +138,17 @@ export async function writeInvoices(q: Queryable, items: InvoiceWrite[]): Promis
 }
 
 /** The batch writer group commit gives invoices to. */
-export const INVOICE_BATCH: BatchWriter<InvoiceWrite, Numbered> = {
-  name: 'invoices', write: writeInvoices, locks: (items) => ({ counters: items.map((it) => [it.r.companyId, it.r.documentTypeId]) }),
-};
+export const INVOICE_BATCH: BatchWriter<InvoiceWrite, Numbered> = { name: 'invoices', write: writeInvoices, locks: (items) => ({ counters: items.map((it) => [it.r.companyId, it.r.documentTypeId]) }) };
 
 /** N invoices of one document type, numbered in order, in one statement; [] when the counter refused the N numbers. */
 async function writeOneType(q: Queryable, cid: number, tid: number, items: InvoiceWrite[]): Promise<Numbered[]> {
-  const docs = items.map(({ r }, k) => ({
-    k, id: r.id, country: r.country, date: r.date, customer_id: r.customerId, identification: r.identification, branch_office: r.branchOffice,
-    total: r.total, balance: r.balance, partner_id: r.partnerId ?? null, application_id: r.applicationId ?? null, document: r.document,
-    stamp_status: r.stamp ? PENDING : DRAFT, at: r.now, job: r.stamp ? stampJob(r.country) : null,
-  }));
+  const bases = new Map<Record<string, unknown>, number>(); // the documents' bases, sent once, numbered from 0 (b)
+  const docs = items.map(({ r }, k) => {
+    const own = r.base ? ownFields(r.document, r.base) : null;
+    return { k, id: r.id, country: r.country, date: r.date, customer_id: r.customerId, identification: r.identification, branch_office: r.branchOffice,
+      total: r.total, balance: r.balance, partner_id: r.partnerId ?? null, application_id: r.applicationId ?? null, document: own ?? r.document,
+      b: own && r.base ? bases.get(r.base) ?? bases.set(r.base, bases.size).size - 1 : null, stamp_status: r.stamp ? PENDING : DRAFT, at: r.now, job: r.stamp ? stampJob(r.country) : null };
+  });
   const due = items.flatMap(({ due }, k) => due.map((d, n) => ({ k, quote: n + 1, due_date: d.due_date, amount: d.amount, account: d.account })));
   const lines = items.flatMap(({ postings }, k) => balancedLines(postings).map((l, n) => ({
     k, n: n + 1, account: l.account, debit: l.debit.toFixed(2), credit: l.credit.toFixed(2), third_party: l.third_party ?? null, description: l.description })));
@@ -154,7 +156,7 @@ async function writeOneType(q: Queryable, cid: number, tid: number, items: Invoi
   const created = items.some((it) => it.r.created);
   const events = created ? createdEvents('$1', 'n') : null;
   const rows = await q.query<{ number: string; prefix: string; name: string }>(writeOneTypeSql(events),
-  [cid, tid, JSON.stringify(docs), items.length, STAMP_GRACE_MS, JSON.stringify(due), JSON.stringify(lines)]);
+  [cid, tid, JSON.stringify(docs), items.length, STAMP_GRACE_MS, JSON.stringify(due), JSON.stringify(lines), JSON.stringify([...bases.keys()])]);
   const out = rows.map((t) => ({ number: Number(t.number), prefix: t.prefix, name: t.name }));
   if (created && !events) for (const [k, t] of out.entries()) await emit(q, cid, 'invoice.created', { id: items[k].r.id, name: t.name });
   return out;
@@ -166,7 +168,8 @@ const writeOneTypeSql = (events: [string, string][] | null) => prepared(`${WRITE
 
 const WRITE_ONE_TYPE = `WITH
     d AS (SELECT * FROM jsonb_to_recordset($3::jsonb) AS d(k int, id uuid, country text, date date, customer_id bigint, identification text, branch_office int,
-            total numeric, balance numeric, partner_id text, application_id text, document jsonb, stamp_status text, at timestamptz, job text)),
+            total numeric, balance numeric, partner_id text, application_id text, document jsonb, b int, stamp_status text, at timestamptz, job text)),
+    base AS (SELECT (x.i - 1)::int AS b, x.doc FROM jsonb_array_elements($8::jsonb) WITH ORDINALITY AS x(doc, i)),
     num AS (UPDATE document_types SET consecutive = consecutive + $4::int
       WHERE company_id = $1 AND id = $2 AND consecutive + $4::int - 1 <= ${Number.MAX_SAFE_INTEGER}
         AND (electronic_type = 'NoElectronic' OR resolution IS NULL
@@ -177,8 +180,8 @@ const WRITE_ONE_TYPE = `WITH
     invoice AS (INSERT INTO invoices (company_id, id, country, document_type_id, prefix, number, name, date, customer_id, customer_identification,
         customer_branch_office, total, balance, partner_id, application_id, document, stamp_status, created_at, updated_at)
       SELECT $1, n.id, n.country, $2, n.prefix, n.number, n.name, n.date, n.customer_id, n.identification, n.branch_office, n.total, n.balance,
-        n.partner_id, n.application_id, n.document || jsonb_build_object('prefix', n.prefix, 'number', n.number, 'name', n.name), n.stamp_status, n.at, n.at
-      FROM n ORDER BY n.k),
+        n.partner_id, n.application_id, coalesce(base.doc || n.document, n.document) || jsonb_build_object('prefix', n.prefix, 'number', n.number, 'name', n.name), n.stamp_status, n.at, n.at
+      FROM n LEFT JOIN base ON base.b = n.b ORDER BY n.k),
     job AS (INSERT INTO outbox (company_id, kind, ref_id, next_attempt_at)
       SELECT $1, n.job, n.id, now() + make_interval(secs => $5::float8 / 1000) FROM n WHERE n.job IS NOT NULL ORDER BY n.k),
     due AS (INSERT INTO due_items (company_id, invoice_id, customer_id, prefix, consecutive, quote, due_date, amount, account_code)
@@ -188,7 +191,6 @@ const WRITE_ONE_TYPE = `WITH
 
 /** Rows of invoices that exist for the API: a deleted invoice stays in the table, for audit, and is read by nothing else. */
 export const LIVE = 'deleted_at IS NULL';
-
 
 // ---------------------------------------------------------------------------
 // Reads under the row's lock, for the writes below.
@@ -445,4 +447,3 @@ export async function deleteInvoice(q: Queryable, cid: number, id: string, count
   await emit(q, cid, 'invoice.deleted', { id, name: inv.name });
   return { id, deleted: true };
 }
-
