@@ -129,16 +129,16 @@ export const CustomerAnswer = Type.Object({
   advance_balance: opt(Type.Number({ description: 'Colombia: advances received (AdvancePayment vouchers) not yet applied to invoices, in COP' })),
 });
 
-const bodies = new WeakMap<Country, ReturnType<typeof customerSchema>>();
-/** The customer body of a country's companies (made once per country). */
+/** Colombia's, as the demo loader and the DIAN test set take it. */
+export const CoCustomerBody = customerSchema(colombia);
+const bodies = new WeakMap<Country, typeof CoCustomerBody>([[colombia, CoCustomerBody]]);
+/** The customer body of a country's companies (made once per country: one schema, compiled once). */
 export function customerBodyOf(code: CountryCode) {
   const c = countryOf(code);
   let body = bodies.get(c);
   if (!body) bodies.set(c, body = customerSchema(c));
   return body;
 }
-/** Colombia's, as the demo loader and the DIAN test set take it. */
-export const CoCustomerBody = customerSchema(colombia);
 export type CustomerBody = Static<typeof CoCustomerBody>;
 
 const nameParts = (name: string | string[]) => (Array.isArray(name) ? name : [name]);

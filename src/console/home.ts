@@ -18,7 +18,8 @@ import type { Ctx } from './context';
 import { BUCKETS, bucketOf } from '../reports/receivables';
 import { CURRENCY } from '../reports/receivable-sql';
 import { country as countryOf } from '../countries';
-import { ensureCustomerWindow, foldSales, FOLD_BEFORE_READING } from '../reports/sales';
+import { ensureCustomerWindow, foldSales } from '../reports/sales';
+import { foldIfBehind } from '../reports/fold-lock';
 
 export interface Bar { label: string; value: number; shown: string }
 
@@ -181,9 +182,7 @@ export async function homePage(ctx: Ctx, db: Db): Promise<Html> {
   const l = ctx.lang;
   const cid = ctx.company.company_id;
   // Many pending sales (a bulk load the folding has not reached yet): folded first, so the home reads a few hundred rows.
-  const [{ many }] = await db.query<{ many: boolean }>(
-    `SELECT count(*) > ${FOLD_BEFORE_READING} AS many FROM (SELECT 1 FROM sales_pending WHERE company_id = $1 LIMIT ${FOLD_BEFORE_READING + 1}) p`, [cid]);
-  if (many) await foldSales(db, cid, { wait: true });
+  await foldIfBehind(db, 'sales_pending', cid, foldSales);
   const [f] = await db.query<{ month_total: string; month_count: number; owed: string; overdue: string; waiting: number; rejected: number;
     failed_mails: number; failed_hooks: number }>(
     `WITH today AS (SELECT (now() AT TIME ZONE $2)::date AS d),

@@ -10,7 +10,8 @@
 import type { Db } from '../platform/db';
 import type { Ctx } from './context';
 import { filterOf, plainSql, type Status } from './sort';
-import { foldListTotals, FOLD_TOTALS_BEFORE_READING } from '../reports/list-totals';
+import { foldListTotals } from '../reports/list-totals';
+import { foldIfBehind } from '../reports/fold-lock';
 
 /** The statuses the kept keys answer, as conditions on them (`t`: a kept row; its state 'a' annulled or cancelled, 'p' paid, 'o' owed). */
 const KEPT_STATUSES: Partial<Record<Status, (plain: string) => string>> = {
@@ -47,9 +48,7 @@ export async function keptTotals(ctx: Ctx, db: Db, kind: string, q: Record<strin
   if (q.status) where.push(KEPT_STATUSES[q.status as Status]!(plainSql({ country: ctx.country })));
   const cond = where.length ? ` AND ${where.join(' AND ')}` : '';
   // Many pending changes (a bulk load the folding has not reached yet): folded first, so the row reads a few hundred.
-  const [{ many }] = await db.query<{ many: boolean }>(
-    `SELECT count(*) > ${FOLD_TOTALS_BEFORE_READING} AS many FROM (SELECT 1 FROM list_totals_pending WHERE company_id = $1 LIMIT ${FOLD_TOTALS_BEFORE_READING + 1}) p`, [cid]);
-  if (many) await foldListTotals(db, cid, { wait: true });
+  await foldIfBehind(db, 'list_totals_pending', cid, foldListTotals);
   const cols = 'date, document_type_id, stamp_status, state, n, total, balance';
   const [r] = await db.query<Totals>(
     `SELECT coalesce(sum(t.n), 0)::int AS count, coalesce(sum(t.total) FILTER (WHERE t.state <> 'a'), 0)::text AS total,

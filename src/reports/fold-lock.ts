@@ -1,5 +1,5 @@
 /**
- * The lock a fold of kept sums holds for one company (an advisory lock of the transaction, one key per kind of sums):
+ * What the folds of kept sums share. The lock a fold holds for one company (an advisory lock of the transaction, one key per kind of sums):
  * with `wait`, the fold waits for one under way in another process (a reader that must see everything folded);
  * without, it leaves the work to that one and answers undefined.
  */
@@ -17,4 +17,15 @@ export async function underFoldLock<T>(db: Db, lock: keyof typeof FOLD_LOCKS, co
     }
     return work(q);
   });
+}
+
+/** A reader reading more pending rows of a company than this (a bulk load not yet folded) folds them first. */
+export const FOLD_BEFORE_READING = 2_000;
+
+/** Before a read of kept sums: when the company has more than FOLD_BEFORE_READING rows in `pending`, folds them (waiting for a fold under way). */
+export async function foldIfBehind(db: Db, pending: 'sales_pending' | 'list_totals_pending', companyId: number,
+  fold: (db: Db, companyId: number, o: { wait: boolean }) => Promise<void>): Promise<void> {
+  const [{ many }] = await db.query<{ many: boolean }>(
+    `SELECT count(*) > ${FOLD_BEFORE_READING} AS many FROM (SELECT 1 FROM ${pending} WHERE company_id = $1 LIMIT ${FOLD_BEFORE_READING + 1}) p`, [companyId]);
+  if (many) await fold(db, companyId, { wait: true });
 }

@@ -8,9 +8,6 @@
 import type { Db, Queryable } from '../platform/db';
 import { underFoldLock } from './fold-lock';
 
-/** A totals row reading more pending rows than this folds them first (after a bulk load not yet folded). */
-export const FOLD_TOTALS_BEFORE_READING = 2_000;
-
 /**
  * Moves a company's pending list totals into the sums. With `wait`, waits for a fold under way in another process;
  * without, leaves the work to that one.
