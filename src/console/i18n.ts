@@ -1,4 +1,5 @@
 /** The console's words in Spanish (the default) and English, and each country's money and date formats. */
+import { dayIn } from '../platform/dates';
 import { country as countryOf, type CountryCode } from '../countries';
 export type Lang = 'es' | 'en';
 
@@ -64,6 +65,9 @@ export function day(value: string | null | undefined): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
   return m ? `${m[3]}/${m[2]}/${m[1]}` : (value ?? '');
 }
+
+/** An instant's day in the company's time zone, written as day() writes it (a certificate's expiry: not its UTC day). */
+export const dayAt = (instant: string, timeZone: string): string => day(dayIn(timeZone, new Date(instant)));
 
 /** Status words of the tax authority, mail and cancellations. */
 const STATUS_ES: Record<string, string> = {

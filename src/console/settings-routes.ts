@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { need, Refused, sendHtml, type Ctx } from './context';
 import type { Form } from './forms';
-import { day } from './i18n';
+import { dayAt } from './i18n';
 import type { Guarded } from './routes';
 import { apiUsersPage, certificatesPage, companyPage, saveCompany, testSetPage, webhooksPage, type TestSetResult } from './settings';
 import { country as countryOf } from '../countries';
@@ -59,7 +59,7 @@ export function settingsRoutes(app: FastifyInstance, guarded: Guarded): void {
   app.post('/settings/certificates', hide, owner(async (ctx, f, _q, _p, reply) => {
     const res = await ctx.admin<{ subject: string; not_after: string }>('POST', '/certificates', { p12: one(f.p12), password: String(f.password ?? '') });
     if (res.status === 201) {
-      const ok = `${w(ctx, 'Certificado cargado', 'Certificate uploaded')}: ${res.body.subject} · ${w(ctx, 'vence el', 'expires on')} ${day(res.body.not_after)}`;
+      const ok = `${w(ctx, 'Certificado cargado', 'Certificate uploaded')}: ${res.body.subject} · ${w(ctx, 'vence el', 'expires on')} ${dayAt(res.body.not_after, ctx.company.time_zone)}`;
       return sendHtml(reply, 200, await certificatesPage(ctx, { ok }));
     }
     return sendHtml(reply, 400, await certificatesPage(ctx, { errors: res.body }));

@@ -4,7 +4,7 @@
  * session's company (ctx.admin, src/admin/routes.ts) and, for webhooks, /v1/webhooks (ctx.api).
  */
 import { html, type Html } from './html';
-import { day, status, t } from './i18n';
+import { day, dayAt, status, t } from './i18n';
 import { apiErrors, csrfField, page } from './layout';
 import { type ApiAnswer, type Ctx, ublForms } from './context';
 import { fields, fromForm, type FieldSpec } from './fields';
@@ -80,7 +80,7 @@ export async function certificatesPage(ctx: Ctx, flash: Flash = {}): Promise<Htm
   return frame(ctx, 'certificates', html`<div class="scroll" tabindex="0" role="region" aria-label="${w(ctx, 'Certificados', 'Certificates')}"><table id="certificates"><thead><tr>
   <th scope="col">${w(ctx, 'Titular', 'Subject')}</th><th scope="col">${w(ctx, 'Emisor', 'Issuer')}</th><th scope="col">${w(ctx, 'Vence', 'Expires')}</th>
   <th scope="col">${w(ctx, 'Activo', 'Active')}</th><th scope="col">${w(ctx, 'Avisos', 'Warnings')}</th></tr></thead><tbody>
-  ${rows.map((c) => html`<tr><td>${c.subject}</td><td>${c.issuer}</td><td>${day(c.not_after)}</td><td>${c.active ? w(ctx, 'Sí', 'Yes') : 'No'}</td><td>${(c.warnings ?? []).map((x: string) => translate(ctx.lang, { Code: 'invalid_value', Message: x })).join(' · ')}</td></tr>`)}
+  ${rows.map((c) => html`<tr><td>${c.subject}</td><td>${c.issuer}</td><td>${dayAt(c.not_after, ctx.company.time_zone)}</td><td>${c.active ? w(ctx, 'Sí', 'Yes') : 'No'}</td><td>${(c.warnings ?? []).map((x: string) => translate(ctx.lang, { Code: 'invalid_value', Message: x })).join(' · ')}</td></tr>`)}
   </tbody></table></div>
   <form method="post" action="/app/settings/certificates" enctype="multipart/form-data" class="record"><input type="hidden" name="_csrf" value="${ctx.session.csrf}">
   <fieldset><legend>${w(ctx, 'Cargar un certificado (PKCS#12, .p12 o .pfx)', 'Upload a certificate (PKCS#12, .p12 or .pfx)')}</legend><div class="grid">
@@ -101,7 +101,7 @@ export async function testSetPage(ctx: Ctx, result?: ApiAnswer<TestSetResult>): 
     : html`<div id="verdicts">${result ? apiErrors(ctx.lang, result.body) : ''}</div>`;
   return frame(ctx, 'test-set', html`<p>${w(ctx, 'El set de pruebas envía a la DIAN (o al entorno de pruebas configurado) 30 facturas, 10 notas crédito y 10 notas débito con la numeración de pruebas, y muestra el veredicto de cada una. Puede tardar unos minutos.',
     'The test set sends the DIAN (or the configured test environment) 30 invoices, 10 credit notes and 10 debit notes on the test numbering, and shows the verdict of each. It may take a few minutes.')}</p>
-  <p>${w(ctx, 'Último set aprobado', 'Last passed set')}: <span id="passed-at">${dian.test_set_passed_at ? day(String(dian.test_set_passed_at)) : '—'}</span></p>
+  <p>${w(ctx, 'Último set aprobado', 'Last passed set')}: <span id="passed-at">${dian.test_set_passed_at ? dayAt(String(dian.test_set_passed_at), ctx.company.time_zone) : '—'}</span></p>
   <form method="post" action="/app/settings/test-set" class="record" hx-post="/app/settings/test-set" hx-target="#verdicts" hx-select="#verdicts" hx-swap="outerHTML" hx-indicator="#running" hx-disabled-elt="find button">${csrfField(ctx)}
   <div class="field"><label for="test_set_id">TestSetId</label><input id="test_set_id" name="test_set_id" value="${dian.test_set_id ?? ''}" pattern="${TEST_SET_ID.pattern.slice(1, -1)}" title="${w(ctx, 'El GUID que dio la DIAN: 8-4-4-4-12 dígitos hexadecimales', 'The GUID the DIAN gave: 8-4-4-4-12 hexadecimal digits')}" autocomplete="off" spellcheck="false"></div>
   <button type="submit">${w(ctx, 'Enviar el set de pruebas', 'Send the test set')}</button>

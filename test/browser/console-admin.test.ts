@@ -104,7 +104,9 @@ describe('console customers, products and settings in a browser', browserSuite()
     await go('/app/settings');
     await noViolations('settings');
     const [{ legal_name: name, tax_id: nit }] = await s.db.query<any>('SELECT legal_name, tax_id FROM companies WHERE company_id = $1', [coCompany]);
-    const cert = generateTestCertificate({ commonName: name, nit, password: 'clave-del-p12', validDays: 20 });
+    // Valid from yesterday 02:00 UTC: it ends at 02:00 UTC, still the day before in Bogotá, whose day the console writes.
+    const notBefore = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - 22 * 3_600_000);
+    const cert = generateTestCertificate({ commonName: name, nit, password: 'clave-del-p12', validDays: 20, notBefore });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'console-cert-')), 'firma.p12');
     fs.writeFileSync(file, Buffer.from(cert.p12Base64, 'base64'));
     await go('/app/settings/certificates');
@@ -117,7 +119,7 @@ describe('console customers, products and settings in a browser', browserSuite()
     await page.fill('#cert-password', 'clave-del-p12');
     await Promise.all([page.waitForLoadState('load'), page.click('main form.record button[type=submit]')]);
     // The day it ends in the company's time zone (the console's), not in UTC: near midnight UTC they differ.
-    const expiry = dayIn(colombia.timeZone, new Date(Date.now() + 20 * 86_400_000)).split('-').reverse().join('/');
+    const expiry = dayIn(colombia.timeZone, new Date(notBefore.getTime() + 20 * 86_400_000)).split('-').reverse().join('/');
     assert.match(await text('[role=status]'), new RegExp(`Certificado cargado: .*${nit}.* · vence el ${expiry}`));
     assert.match(await text('#certificates'), new RegExp(`${expiry}\\s*Sí\\s*El certificado vence el \\S+, dentro de 30 días`));
     await noViolations('certificates after an upload');

@@ -163,7 +163,9 @@ eachStorage('console customers and products', (storage) => {
     const quiet = await owner.send('GET', '/app');
     assert.doesNotMatch(quiet.text, /id="expiring"/);
     const [c] = await s.db.query<any>('SELECT legal_name, tax_id FROM companies WHERE company_id = $1', [co]);
-    const cert = generateTestCertificate({ commonName: c.legal_name, nit: c.tax_id, validDays: 12 });
+    // Valid from yesterday 02:00 UTC: it ends at 02:00 UTC, still the day before in Bogotá, whose day the console writes.
+    const notBefore = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - 22 * 3_600_000);
+    const cert = generateTestCertificate({ commonName: c.legal_name, nit: c.tax_id, validDays: 12, notBefore });
     assert.equal((await adminOf(s).post(`/companies/${co}/certificates`, { p12: cert.p12Base64, password: cert.password })).status, 201);
     const soon = dayIn(colombia.timeZone, new Date(Date.now() + 20 * 86_400_000));
     await s.db.query(`UPDATE document_types SET resolution = jsonb_set(resolution, '{valid_to}', to_jsonb($2::text)) WHERE company_id = $1 AND code = 'FV-E'`, [co, soon]);
@@ -171,7 +173,7 @@ eachStorage('console customers and products', (storage) => {
     const box = /id="expiring">([\s\S]*?)<\/div>/.exec(home.text)?.[1] ?? '';
     // The day in the company's time zone, as the console writes it (near midnight UTC it is not the UTC day).
     const dmy = (d: Date) => dayIn(colombia.timeZone, d).split('-').reverse().join('/');
-    assert.match(box, new RegExp(`El certificado [^<]*${c.tax_id}[^<]* vence el ${dmy(new Date(Date.now() + 12 * 86_400_000))}`));
+    assert.match(box, new RegExp(`El certificado [^<]*${c.tax_id}[^<]* vence el ${dmy(new Date(notBefore.getTime() + 12 * 86_400_000))}`));
     assert.match(box, new RegExp(`La resolución de numeración FV-E · 18760000001 vence el ${soon.split('-').reverse().join('/')}`));
     assert.equal((await mxOwner.send('GET', '/app')).text.includes('id="expiring"'), false, 'only the company\'s own');
   });
