@@ -14,6 +14,7 @@ import { AfterQuery, listDocuments } from '../platform/lists';
 import { afterCreation, createDocument, IdempotencyHeader, listFilter, listQuery, planRequest, UuidParams } from '../platform/documents';
 import { annulInvoice, canStamp, deleteInvoice, enforce, LIVE, lockInvoice, requestStamp, stampJob } from './kernel';
 import { invoiceCancellation } from './authority';
+import { awaitVerdictRow } from './verdict';
 import { mailIfAsked } from '../mail/store';
 import { annulmentDate } from './lookup';
 import { cancelRoute } from '../countries/mx/sat/cancel';
@@ -78,14 +79,17 @@ type InvoiceAnswer = CoInvoiceDocument | MxInvoiceDocument;
 const NOTES_OF = `(SELECT coalesce(json_agg(json_build_object('invoice_id', n.invoice_id, 'kind', n.kind, 'id', n.id, 'name', n.name, 'total', n.total)
                      ORDER BY n.created_at, n.number), '[]') FROM notes n WHERE n.company_id = i.company_id AND n.invoice_id = i.id AND NOT n.annulled)`;
 
+/** What an invoice's answer reads of its row `i` in the UBL form: the columns, and its notes where the country's invoices list them. */
+const answerColumns = (company: Company) =>
+  `${COLUMNS.map((c) => `i.${c}`).join(', ')}, ${countryOf(company.country).documents.notesOnInvoice ? NOTES_OF : `'[]'::json`} AS notes`;
+
 /** Rows of the company's invoices (live), by id, in its country's form (src/countries: `form`); with their notes where its invoices list them. */
 async function invoiceRows(q: Queryable, company: Company, ids: string[]) {
   // One invoice (a read after a creation or a stamp) by equality, the form its index serves at once; a batch by ANY.
   const [byId, key] = ids.length === 1 ? ['i.id = $2::uuid', ids[0]] : ['i.id = ANY($2::uuid[])', ids];
   const cc = countryOf(company.country);
   if (cc.form === 'ubl') {
-    const notes = cc.documents.notesOnInvoice ? NOTES_OF : `'[]'::json`;
-    return { form: cc.form, rows: await q.query<CoInvoiceRow & { notes: NoteRef[] }>(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}, ${notes} AS notes
+    return { form: cc.form, rows: await q.query<CoInvoiceRow & { notes: NoteRef[] }>(`SELECT ${answerColumns(company)}
      FROM invoices i WHERE i.company_id = $1 AND ${byId} AND i.${LIVE}`, [company.company_id, key]) };
   }
   return { form: cc.form, rows: await q.query<MxInvoiceRow>(`SELECT ${COLUMNS.map((c) => `i.${c}`).join(', ')}
@@ -128,9 +132,17 @@ async function coPage(q: Queryable, company: Company, rows: CoInvoiceRow[]): Pro
 
 export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config }) => {
   /** Lets the outbox submit now, waits for it up to DIAN_TIMEOUT_MS, and answers the invoice as it then stands. */
+  /** (In the UBL form the verdict's statement answers the invoice's row as it leaves it: awaitVerdictRow.) */
   const submitted = async (company: Company, id: string) => {
-    await outbox?.runAndWait(company.company_id, stampJob(country), id, config.dianTimeoutMs);
-    return readInvoice(db, company, id);
+    const take = cc.form === 'ubl' ? awaitVerdictRow<CoInvoiceRow & { notes: NoteRef[] }>(company.company_id, id, answerColumns(company)) : null;
+    try {
+      await outbox?.runAndWait(company.company_id, stampJob(country), id, config.dianTimeoutMs);
+    } catch (e) {
+      take?.();
+      throw e;
+    }
+    const row = take?.();
+    return row ? coInvoiceAnswer(row, row.notes) : readInvoice(db, company, id);
   };
   const tags = [`invoices (${country})`];
   const cc = countryOf(country);

@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eachStorage, startTestServer, type TestServer } from '../support/server';
 import { coRefs, today, validInvoice, type CoRefs } from '../support/co';
-import { recordQuietVerdict } from '../../src/invoices/verdict';
+import { awaitVerdictRow, recordQuietVerdict } from '../../src/invoices/verdict';
 
 eachStorage('stamp verdict in one statement', (storage) => {
   let s: TestServer;
@@ -40,6 +40,28 @@ eachStorage('stamp verdict in one statement', (storage) => {
     assert.equal(row.stamp_status, 'Accepted');
     assert.match(row.xml, /<ds:SignatureValue>/);
     assert.match(row.application_response, /ApplicationResponse/);
+    // The answer was built from the row the verdict's statement returned: the invoice as a GET then reads it.
+    const read = await s.as('co').get(`/v1/invoices/${res.body.id}`);
+    assert.deepEqual(res.body, read.body);
+  });
+
+  test('a request waiting for the verdict gets the row it leaves (live invoices only), the verdict written either way', async () => {
+    const { cid, id } = await pending();
+    const take = awaitVerdictRow<{ stamp_status: string; stamp_cufe: string; notes: unknown[] }>(cid, id, 'i.stamp_status, i.stamp_cufe, i.document, \'[]\'::json AS notes')!;
+    assert.equal(awaitVerdictRow(cid, id, 'i.id'), null, 'one waiter per invoice');
+    assert.equal(await recordQuietVerdict(s.db, cid, id, outcome), true);
+    const row = take();
+    assert.equal(row?.stamp_status, 'Accepted');
+    assert.equal(row?.stamp_cufe, outcome.cufe);
+    assert.equal(take(), row, 'taken once, the wait ended');
+    // Deleted meanwhile (not live): the verdict and its event are written, no row is given.
+    const gone = await pending();
+    await s.db.query('UPDATE invoices SET deleted_at = now() WHERE id = $1', [gone.id]);
+    const none = awaitVerdictRow(gone.cid, gone.id, 'i.stamp_status, i.document')!;
+    assert.equal(await recordQuietVerdict(s.db, gone.cid, gone.id, outcome), true);
+    assert.equal(none(), undefined);
+    assert.equal((await stamp(gone.id)).stamp_status, 'Accepted');
+    assert.deepEqual(await events(gone.id), ['invoice.stamp_accepted']);
   });
 
   test('a Pending invoice nobody reacts to: the verdict and its event, in one statement', async () => {
