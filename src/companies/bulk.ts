@@ -66,7 +66,7 @@
  */
 import type { Db, Queryable } from '../platform/db';
 import { todayIn } from '../invoices/lookup';
-import { writeInvoices, type InvoiceWrite } from '../invoices/kernel';
+import { prepareInvoices, writeInvoices, type InvoiceWrite } from '../invoices/kernel';
 import { foldLedger } from '../ledger/balances';
 import { foldReceivables } from '../reports/receivables';
 import { storeVoucher } from '../vouchers/service';
@@ -119,6 +119,8 @@ export interface BulkResult {
 
 /** The statement timeout of the load's transactions (each a batch), whatever the service's REQUEST_TIMEOUT_MS. */
 export const LOAD_TIMEOUT_MS = 10 * 60_000;
+/** How a superuser's load compresses the full-page images it writes to PostgreSQL's WAL (BULK_WAL_COMPRESSION: off, pglz, lz4, zstd). */
+const WAL_COMPRESSION = ['off', 'pglz', 'lz4', 'zstd'].includes(process.env.BULK_WAL_COMPRESSION ?? '') ? process.env.BULK_WAL_COMPRESSION : 'lz4';
 /** The memory a load's statement may sort and hash in (its transactions only). */
 const LOAD_WORK_MEM = '256MB';
 
@@ -158,7 +160,12 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
     // 8,000 due items: 12 of its 13.9 s in LLVM's optimisation). PGlite has no JIT.
     await q.query(`SELECT set_config('statement_timeout', $1, true), set_config('work_mem', $2, true)${db.kind === 'postgres' ? `, set_config('jit', 'off', true)` : ''}`,
       [String(LOAD_TIMEOUT_MS), LOAD_WORK_MEM]);
-    if (fast && superuser === 'on') await q.query('SET LOCAL session_replication_role = replica');
+    // As a superuser on PostgreSQL, the full-page images the load writes to the WAL compressed (lz4): a load touches
+    // many index pages once per checkpoint, and at a million invoices they were most of its WAL.
+    if (fast && superuser === 'on') {
+      await q.query('SET LOCAL session_replication_role = replica');
+      if (db.kind === 'postgres') await q.query(`SET LOCAL wal_compression = ${WAL_COMPRESSION}`);
+    }
     return fn(q);
   });
 
@@ -206,7 +213,7 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
     // written. The invoices written by earlier runs are drawn again (the generator is sequential) but not written.
     const n = total - 2;
     const draw = documents({ n, days, first, today, people, timeZone: company.time_zone, now: new Date(load.started_at).getTime() });
-    const record = invoiceRecords(company, templates, (seq) => invoiceId(seed, seq));
+    const record = invoiceRecords(company, templates, (d) => invoiceId(seed, d.seq, d.created));
     const payableOf = (d: Drawn, write: InvoiceWrite): Paid | undefined => {
       const due = write.due[0];
       const pays = due && d.paidR < (d.dueDate <= today ? 97 : 20);
@@ -263,6 +270,8 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
           writes.push(write);
           payable.push(payableOf(d, write));
         }
+        await turn();
+        prepareInvoices(writes); // its statements' parameters too, while the batch before is written
         await writing;
         if (failure) break;
         writing = loadTx(async (q) => {
@@ -348,24 +357,29 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
     log(`stopped after ${batches} batches (${elapsed()}): run again with the same arguments to continue`);
     return done(false);
   }
-  // The sums the reports read, then the planner's statistics and the visibility map (index-only scans); with two
-  // lanes, the two folds (tables of their own) at once, then the tables two at a time.
+  // The sums the reports read, then the planner's statistics and the visibility map (index-only scans) of each table
+  // once nothing writes it any more. With two lanes: the receivables' fold (the longest) and then its tables on one,
+  // the ledger's fold and then every other table on the other.
   // foldReceivables opens its own transaction: given the Db whose transactions have the load's statement timeout.
   const withTimeout = new Proxy(db, {
     get: (t, k) => (k === 'tx' ? <T>(fn: (q: Queryable) => Promise<T>) => loadTx(fn, false) : typeof Reflect.get(t, k) === 'function' ? Reflect.get(t, k).bind(t) : Reflect.get(t, k)),
   });
-  await both(lanes, [() => loadTx((q) => foldLedger(q, cid), false), () => foldReceivables(withTimeout, cid)]);
-  log(`folded (${elapsed()})`);
-  await both(lanes, ['invoices', 'journal_lines', 'due_items', 'vouchers', 'voucher_applications', 'journal_entries', 'customers', 'document_counts',
-    'receivable_customers', 'receivable_dues', 'receivable_pending', 'ledger_days', 'ledger_months', 'ledger_pending'].map((t) => () => db.exec(`VACUUM (ANALYZE) ${t}`)));
+  const vacuum = (tables: string[]) => async () => { for (const t of tables) await db.exec(`VACUUM (ANALYZE) ${t}`); };
+  const receivables = async () => {
+    await foldReceivables(withTimeout, cid);
+    log(`receivables folded (${elapsed()})`);
+    await vacuum(['receivable_customers', 'receivable_dues', 'receivable_pending'])();
+  };
+  const ledger = async () => {
+    await loadTx((q) => foldLedger(q, cid), false);
+    log(`ledger folded (${elapsed()})`);
+    await vacuum(['invoices', 'journal_lines', 'due_items', 'vouchers', 'voucher_applications', 'journal_entries', 'customers', 'document_counts',
+      'ledger_days', 'ledger_months', 'ledger_pending'])();
+  };
+  if (lanes > 1) await Promise.all([receivables(), ledger()]);
+  else { await receivables(); await ledger(); }
   log(`analyzed (${elapsed()})`);
   return done(true);
-}
-
-/** Runs the tasks in order on `lanes` lanes (each lane takes the next task when its own is done). */
-async function both(lanes: number, tasks: (() => Promise<unknown>)[]): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: lanes }, async () => { while (next < tasks.length) await tasks[next++](); }));
 }
 
 /** The order receipts are made in (and numbered): by creation time, then date, then their invoice's. */

@@ -16,7 +16,7 @@
 import Decimal from 'decimal.js';
 import { prepared, type Queryable } from '../platform/db';
 import { Statement } from '../platform/sql';
-import { addEntry, balancedLines, reverseEntry, type Posting } from '../ledger/journal';
+import { addEntry, reverseEntry, type Posting } from '../ledger/journal';
 import { Slot, underSavepoint, type BatchWriter } from '../platform/group-commit';
 import { notFound } from '../platform/errors';
 import { addNumbering, numberRefused, type Numbered, type NumRow } from './numbering';
@@ -26,7 +26,7 @@ import { assertStampMove, type MailStatus, type StampStatus, type StampVerdictSt
 import { canAnnul, canDelete, enforce, type InvoiceFacts } from './guards';
 import { batchEntries } from '../ledger/batch';
 import { country as countryOf, type CountryCode } from '../countries';
-import { ownFields } from '../platform/json';
+import { groupInvoices } from './batch-params';
 
 // The guards (what a client may do with a stored invoice) live in ./guards; routes read them from here too.
 export { canAnnul, canCredit, canDelete, canEdit, canStamp, enforce, type InvoiceFacts, type Refusal } from './guards';
@@ -109,14 +109,7 @@ export interface InvoiceWrite { r: InvoiceRecord; due: DueRecord[]; postings: Po
 export async function writeInvoices(q: Queryable, items: InvoiceWrite[]): Promise<(Numbered | Error)[]> {
   writtenInBatches.batches++;
   const out: (Numbered | Error)[] = new Array(items.length);
-  const types = new Map<string, { cid: number; tid: number; auto: number[]; alone: number[] }>();
-  items.forEach((it, i) => {
-    const key = `${it.r.companyId}:${it.r.documentTypeId}`;
-    const t = types.get(key) ?? { cid: it.r.companyId, tid: it.r.documentTypeId, auto: [], alone: [] };
-    types.set(key, t);
-    (it.r.sent === undefined ? t.auto : t.alone).push(i);
-  });
-  const ordered = [...types.values()].sort((a, b) => a.cid - b.cid || a.tid - b.tid);
+  const ordered = prepareInvoices(items);
   // Every counter the batch needs, locked first and in that order: a batch never waits for a counter while it holds the
   // ledger and receivable sums its earlier statements updated (a single creation holding that counter may wait for those).
   if (ordered.length > 1) {
@@ -124,39 +117,32 @@ export async function writeInvoices(q: Queryable, items: InvoiceWrite[]): Promis
       ORDER BY t.company_id, t.id FOR UPDATE OF t`, [ordered.map((t) => t.cid), ordered.map((t) => t.tid)]);
   }
   for (const t of ordered) {
+    const alone = [...t.alone]; // (the groups are the batch's, kept for it: not changed here)
     if (t.auto.length > 1) {
       // No savepoint (two round trips and a subtransaction fewer per batch): a statement that fails aborts the batch's
       // transaction, and group commit then writes each creation of the batch alone (the same answers, each its own).
-      const written = await writeOneType(q, t.cid, t.tid, t.auto.map((i) => items[i]));
-      if (!written.length) t.alone.push(...t.auto);
+      const written = await writeOneType(q, t.cid, t.tid, t.auto.map((i) => items[i]), t.params!);
+      if (!written.length) alone.push(...t.auto);
       else { t.auto.forEach((i, k) => { out[i] = written[k]; }); writtenInBatches.together += written.length; }
-    } else t.alone.push(...t.auto);
-    writtenInBatches.alone += t.alone.length;
-    for (const i of t.alone.sort((a, b) => a - b)) out[i] = await underSavepoint(q, () => writeInvoice(q, items[i].r, items[i].due, items[i].postings));
+    } else alone.push(...t.auto);
+    writtenInBatches.alone += alone.length;
+    for (const i of alone.sort((a, b) => a - b)) out[i] = await underSavepoint(q, () => writeInvoice(q, items[i].r, items[i].due, items[i].postings));
   }
   return out;
 }
+
+/** The batch grouped by document type, its statements' parameters made (once per batch: ./batch-params.ts). */
+export const prepareInvoices = (items: InvoiceWrite[]) => groupInvoices(items, stampJob);
 
 /** The batch writer group commit gives invoices to. */
 export const INVOICE_BATCH: BatchWriter<InvoiceWrite, Numbered> = { name: 'invoices', write: writeInvoices, locks: (items) => ({ counters: items.map((it) => [it.r.companyId, it.r.documentTypeId]) }) };
 
 /** N invoices of one document type, numbered in order, in one statement; [] when the counter refused the N numbers. */
-async function writeOneType(q: Queryable, cid: number, tid: number, items: InvoiceWrite[]): Promise<Numbered[]> {
-  const bases = new Map<Record<string, unknown>, number>(); // the documents' bases, sent once, numbered from 0 (b)
-  const docs = items.map(({ r }, k) => {
-    const own = r.base ? ownFields(r.document, r.base) : null;
-    return { k, id: r.id, country: r.country, date: r.date, customer_id: r.customerId, identification: r.identification, branch_office: r.branchOffice,
-      total: r.total, balance: r.balance, partner_id: r.partnerId ?? null, application_id: r.applicationId ?? null, document: own ?? r.document,
-      b: own && r.base ? bases.get(r.base) ?? bases.set(r.base, bases.size).size - 1 : null, stamp_status: r.stamp ? PENDING : DRAFT, at: r.now, job: r.stamp ? stampJob(r.country) : null };
-  });
-  const due = items.flatMap(({ due }, k) => due.map((d, n) => ({ k, quote: n + 1, due_date: d.due_date, amount: d.amount, account: d.account })));
-  const lines = items.flatMap(({ postings }, k) => balancedLines(postings).map((l, n) => ({
-    k, n: n + 1, account: l.account, debit: l.debit.toFixed(2), credit: l.credit.toFixed(2), third_party: l.third_party ?? null, description: l.description })));
+async function writeOneType(q: Queryable, cid: number, tid: number, items: InvoiceWrite[], params: string[]): Promise<Numbered[]> {
   // The company's creations are events (it has webhooks) for all of the batch's invoices of the type, or for none.
   const created = items.some((it) => it.r.created);
   const events = created ? createdEvents('$1', 'n') : null;
-  const rows = await q.query<{ number: string; prefix: string; name: string }>(writeOneTypeSql(events),
-  [cid, tid, JSON.stringify(docs), items.length, STAMP_GRACE_MS, JSON.stringify(due), JSON.stringify(lines), JSON.stringify([...bases.keys()])]);
+  const rows = await q.query<{ number: string; prefix: string; name: string }>(writeOneTypeSql(events), [cid, tid, params[0], items.length, STAMP_GRACE_MS, ...params.slice(1)]);
   const out = rows.map((t) => ({ number: Number(t.number), prefix: t.prefix, name: t.name }));
   if (created && !events) for (const [k, t] of out.entries()) await emit(q, cid, 'invoice.created', { id: items[k].r.id, name: t.name });
   return out;
@@ -176,11 +162,12 @@ const WRITE_ONE_TYPE = `WITH
           OR (consecutive >= COALESCE((resolution->>'from')::bigint, consecutive)
               AND consecutive + $4::int - 1 <= COALESCE((resolution->>'to')::bigint, consecutive + $4::int - 1)))
       RETURNING consecutive - $4::int AS first, prefix),
-    n AS (SELECT d.*, num.prefix, num.first + d.k AS number, num.prefix || '-' || $2::int || '-' || (num.first + d.k) AS name FROM d, num),
+    n AS (SELECT d.*, num.prefix, x.number, x.name, d.document || jsonb_build_object('prefix', num.prefix, 'number', x.number, 'name', x.name) AS own
+      FROM d, num, LATERAL (SELECT num.first + d.k AS number, num.prefix || '-' || $2::int || '-' || (num.first + d.k) AS name) x),
     invoice AS (INSERT INTO invoices (company_id, id, country, document_type_id, prefix, number, name, date, customer_id, customer_identification,
         customer_branch_office, total, balance, partner_id, application_id, document, stamp_status, created_at, updated_at)
       SELECT $1, n.id, n.country, $2, n.prefix, n.number, n.name, n.date, n.customer_id, n.identification, n.branch_office, n.total, n.balance,
-        n.partner_id, n.application_id, coalesce(base.doc || n.document, n.document) || jsonb_build_object('prefix', n.prefix, 'number', n.number, 'name', n.name), n.stamp_status, n.at, n.at
+        n.partner_id, n.application_id, coalesce(base.doc || n.own, n.own), n.stamp_status, n.at, n.at
       FROM n LEFT JOIN base ON base.b = n.b ORDER BY n.k),
     job AS (INSERT INTO outbox (company_id, kind, ref_id, next_attempt_at)
       SELECT $1, n.job, n.id, now() + make_interval(secs => $5::float8 / 1000) FROM n WHERE n.job IS NOT NULL ORDER BY n.k),
@@ -213,7 +200,6 @@ export async function lockInvoice(q: Queryable, cid: number, id: string, o: { co
 // ---------------------------------------------------------------------------
 // State changes.
 
-/** Where each country's invoices are stamped: the outbox job kind. */
 /** The outbox job that sends an invoice of this country to its tax authority. */
 export function stampJob(code: CountryCode): string {
   const authority = countryOf(code).authority;
