@@ -39,7 +39,8 @@
  * after its invoice and creation times rise with the invoices, so once the invoices before seq are written, every
  * receipt made before seq's creation time is known, and they come first. The lanes share no row (other counters,
  * their own document_counts rows, append-only pending sums) but the progress row, which each updates last, just
- * before its commit. The final folds (tables of their own) and VACUUM ANALYZE run two at a time too.
+ * before its commit. At the end, one lane folds the receivables and then VACUUMs their tables, the other folds the
+ * ledger and VACUUMs every other table.
  *
  * Batches, resumable: every batch is its own short transaction (statement
  * timeout SET LOCAL to LOAD_TIMEOUT_MS, whatever the service's, and work_mem
@@ -160,8 +161,8 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
     // 8,000 due items: 12 of its 13.9 s in LLVM's optimisation). PGlite has no JIT.
     await q.query(`SELECT set_config('statement_timeout', $1, true), set_config('work_mem', $2, true)${db.kind === 'postgres' ? `, set_config('jit', 'off', true)` : ''}`,
       [String(LOAD_TIMEOUT_MS), LOAD_WORK_MEM]);
-    // As a superuser on PostgreSQL, the full-page images the load writes to the WAL compressed (lz4): a load touches
-    // many index pages once per checkpoint, and at a million invoices they were most of its WAL.
+    // As a superuser on PostgreSQL, the full-page images the load writes to the WAL compressed (lz4): after each
+    // checkpoint (at a million invoices, every few seconds) a page the load changes is written whole once.
     if (fast && superuser === 'on') {
       await q.query('SET LOCAL session_replication_role = replica');
       if (db.kind === 'postgres') await q.query(`SET LOCAL wal_compression = ${WAL_COMPRESSION}`);
@@ -364,17 +365,17 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
   const withTimeout = new Proxy(db, {
     get: (t, k) => (k === 'tx' ? <T>(fn: (q: Queryable) => Promise<T>) => loadTx(fn, false) : typeof Reflect.get(t, k) === 'function' ? Reflect.get(t, k).bind(t) : Reflect.get(t, k)),
   });
-  const vacuum = (tables: string[]) => async () => { for (const t of tables) await db.exec(`VACUUM (ANALYZE) ${t}`); };
+  const vacuum = async (tables: string[]) => { for (const t of tables) await db.exec(`VACUUM (ANALYZE) ${t}`); };
   const receivables = async () => {
     await foldReceivables(withTimeout, cid);
     log(`receivables folded (${elapsed()})`);
-    await vacuum(['receivable_customers', 'receivable_dues', 'receivable_pending'])();
+    await vacuum(['receivable_customers', 'receivable_dues', 'receivable_pending']);
   };
   const ledger = async () => {
     await loadTx((q) => foldLedger(q, cid), false);
     log(`ledger folded (${elapsed()})`);
     await vacuum(['invoices', 'journal_lines', 'due_items', 'vouchers', 'voucher_applications', 'journal_entries', 'customers', 'document_counts',
-      'ledger_days', 'ledger_months', 'ledger_pending'])();
+      'ledger_days', 'ledger_months', 'ledger_pending']);
   };
   if (lanes > 1) await Promise.all([receivables(), ledger()]);
   else { await receivables(); await ledger(); }
