@@ -131,8 +131,10 @@ async function coPage(q: Queryable, company: Company, rows: CoInvoiceRow[]): Pro
 }
 
 export const invoiceRoutes: RouteModule = (app, { db, country, outbox, config }) => {
-  /** Lets the outbox submit now, waits for it up to DIAN_TIMEOUT_MS, and answers the invoice as it then stands. */
-  /** (In the UBL form the verdict's statement answers the invoice's row as it leaves it: awaitVerdictRow.) */
+  /**
+   * Lets the outbox submit now, waits for it up to DIAN_TIMEOUT_MS, and answers the invoice as it then stands (in the
+   * UBL form from the row the verdict's statement returned, when it did: awaitVerdictRow).
+   */
   const submitted = async (company: Company, id: string) => {
     const take = cc.form === 'ubl' ? awaitVerdictRow<CoInvoiceRow & { notes: NoteRef[] }>(company.company_id, id, answerColumns(company)) : null;
     try {
