@@ -28,6 +28,12 @@ export interface Company {
   webhooks?: boolean;
 }
 
+/**
+ * A companies row `alias` as a JSON Company, for a statement that reads the company beside other rows (stamping jobs,
+ * webhook claims): without its logo, which no such reader uses and which a company may keep at hundreds of kilobytes.
+ */
+export const companyJson = (alias: string): string => `to_jsonb(${alias}) - 'logo'`;
+
 export interface CompanySettings {
   foreign_currency?: { enabled: boolean; currencies: string[] };
   /** Invoice lines may name a warehouse (items.warehouse); false: refused (company_settings). Default true. */

@@ -26,6 +26,7 @@
  * The delivery lag (event to delivered) and the queue's depth (rows pending and due, events not fanned out yet) are in
  * the service's metrics (GET /admin/v1/metrics).
  */
+import { companyJson } from '../platform/auth';
 import { Gauge, Histogram } from 'prom-client';
 import type { Db } from '../platform/db';
 import { background } from '../platform/background';
@@ -167,7 +168,7 @@ export class WebhookDispatcher {
    */
   private async claim(): Promise<Claimed[]> {
     const columns = `w.url, w.secret, w.max_events, CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous, w.active AND NOT w.deleted AS live,
-             (c.created_at < now() - make_interval(hours => $3)) AS expired, to_jsonb(co) - 'logo' AS company,
+             (c.created_at < now() - make_interval(hours => $3)) AS expired, ${companyJson('co')} AS company,
              EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.webhook_id = c.webhook_id AND e.doc_id = c.doc_id AND e.seq < c.seq AND e.status = 'pending'
                        AND e.id <> ALL (ARRAY(SELECT id FROM c))) AS behind`;
     const due = `d.status = 'pending' AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now())`;

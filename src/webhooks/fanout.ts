@@ -17,7 +17,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../platform/db';
-import type { Company } from '../platform/auth';
+import { companyJson, type Company } from '../platform/auth';
 import type { DeliveryRow, WebhookRow } from './rows';
 
 /** A delivery the dispatcher sends: a row of webhook_deliveries, or (fresh) an event's delivery that has no row yet. */
@@ -78,7 +78,7 @@ export async function claimEvents(db: Db, batch: number, claimMs: number, retryH
     SELECT ev.xid::text AS ev_xid, ev.id::text AS ev_pos, ev.company_id, ${DELIVERY_ID('w', 'ev')} AS id, ev.event_id, ev.type,
            split_part(ev.type, '.', 1) AS doc_kind, ev.doc_id::text AS doc_id, ev.created_at, w.id AS webhook_id, 'pending' AS status, 0 AS attempts,
            w.url, w.secret, w.max_events, CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous, true AS live,
-           (ev.created_at < now() - make_interval(hours => $3)) AS expired, to_jsonb(co) - 'logo' AS company,
+           (ev.created_at < now() - make_interval(hours => $3)) AS expired, ${companyJson('co')} AS company,
            EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.doc_id = ev.doc_id::text AND d.status = 'pending') AS behind,
            (SELECT i.body FROM lease l, unnest(l.inflight_keys, l.inflight_bodies) AS i(k, body) WHERE i.k = ${DELIVERY_ID('w', 'ev')}::text) AS body
       FROM ev

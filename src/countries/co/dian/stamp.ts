@@ -20,7 +20,7 @@ import { TEST_RESOLUTION } from './test-resolution';
 import type { DianAuthority, NoteFacts, Verdict } from './authority';
 import type { SigningCredentials } from './sign';
 import type { BuildInvoiceInput, DianCustomer, DianInvoiceDocument, DianResolution } from './ubl';
-import type { CompanyRow, CompanySettings } from '../../../platform/auth';
+import { companyJson, type CompanyRow, type CompanySettings } from '../../../platform/auth';
 import type { NoteDocument } from '../../../notes/schema';
 import { inProcess } from '../../../einvoice/threaded';
 import { unbuilt } from '../../../einvoice/unbuildable';
@@ -40,7 +40,7 @@ export interface Signing { credentials: Credentials; pool?: CpuPool }
 export type Finish = ((q: Queryable, result: unknown) => Promise<void>) & { folded?: (first: number, result: unknown) => ReturnType<FoldedDone> };
 
 /** What a stamping job reads besides its document: company, customer, certificate version, payment type kinds and product units. */
-const jobReads = (t: string) => `to_jsonb(c) - 'logo' AS company, to_jsonb(u) AS customer,
+const jobReads = (t: string) => `${companyJson('c')} AS company, to_jsonb(u) AS customer,
             (SELECT ${CREDENTIALS_VERSION} FROM company_credentials k WHERE k.company_id = ${t}.company_id AND k.active) AS credentials_version,
             (SELECT json_object_agg(p.id, p.type) FROM payment_types p WHERE p.company_id = ${t}.company_id) AS payment_types,
             (SELECT json_object_agg(p.code, p.unit) FROM products p

@@ -25,7 +25,7 @@ import type { Config } from '../../../platform/config';
 import type { Outbox } from '../../../platform/outbox';
 import { UuidParams } from '../../../platform/documents';
 import { Enum } from '../../../platform/validation';
-import type { Company, CompanyRow } from '../../../platform/auth';
+import { companyJson, type Company, type CompanyRow } from '../../../platform/auth';
 import type { Db, Queryable } from '../../../platform/db';
 import { DomainError, notFound } from '../../../platform/errors';
 import { emit } from '../../../platform/events';
@@ -241,7 +241,7 @@ export class AwaitingReceiver extends Error {}
 export async function runCancellation(db: Db, provider: CancelProvider, kernels: Record<CancelKind, CancelKernel>, cid: number, id: string,
   credentials: Credentials): Promise<{ status: string }> {
   const [found] = await db.query<{ kind: CancelKind; tax_id: string; time_zone: string; company: CompanyRow }>(
-    `SELECT k.kind, c.tax_id, c.time_zone, to_jsonb(c) - 'logo' AS company FROM (SELECT 'invoice' AS kind FROM invoices WHERE company_id = $1 AND id = $2
+    `SELECT k.kind, c.tax_id, c.time_zone, ${companyJson('c')} AS company FROM (SELECT 'invoice' AS kind FROM invoices WHERE company_id = $1 AND id = $2
                                                UNION ALL SELECT 'payment' FROM payments WHERE company_id = $1 AND id = $2
                                                UNION ALL SELECT 'credit_note' FROM notes WHERE company_id = $1 AND id = $2) k
        JOIN companies c ON c.company_id = $1`, [cid, id]);

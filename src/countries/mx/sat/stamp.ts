@@ -7,6 +7,7 @@
  * CFDI with the stamp it already gave, so nothing is stamped twice. Runs from
  * the outbox (kind `sat_stamp`), after commit.
  */
+import { companyJson } from '../../../platform/auth';
 import type { recordVerdict } from '../../../invoices/kernel';
 import { recordPaymentSending, recordPaymentVerdict } from '../../../payments/kernel';
 import { recordNoteSending, recordNoteVerdict } from '../../../notes/kernel';
@@ -102,7 +103,7 @@ interface CfdiSource {
 async function stampCfdi(db: Db, provider: StampProvider, companyId: number, id: string, signing: Signing, finish: Finish | undefined, source: CfdiSource) {
   // One query for all the job reads: the document, company, customer, the products it names and the version of the company's CSD.
   const [inv] = await db.query<StampRow<MxInvoiceDocument & MxNoteParts> & { products: CfdiProduct[] }>(
-    `SELECT i.document, i.stamp_status, i.stamp_uuid, i.xml, to_jsonb(c) - 'logo' AS company, to_jsonb(u) AS customer,
+    `SELECT i.document, i.stamp_status, i.stamp_uuid, i.xml, ${companyJson('c')} AS company, to_jsonb(u) AS customer,
             (SELECT ${CREDENTIALS_VERSION} FROM company_credentials k WHERE k.company_id = i.company_id AND k.active) AS credentials_version,
             (SELECT coalesce(json_agg(json_build_object('code', p.code, 'name', p.name, 'tax_object', p.tax_object, 'sat_product_key', p.sat_product_key,
                     'sat_unit_key', p.sat_unit_key)), '[]') FROM products p
@@ -152,7 +153,7 @@ async function stampCfdi(db: Db, provider: StampProvider, companyId: number, id:
 export async function stampMxPayment(db: Db, provider: StampProvider, companyId: number, paymentId: string,
   signing: Signing = { credentials: new Credentials(db) }, finish?: Finish): Promise<Pick<StampVerdict, 'status' | 'uuid' | 'errors'>> {
   const [row] = await db.query<StampRow<PaymentDocument>>(
-    `SELECT p.document, p.stamp_status, p.stamp_uuid, p.xml, to_jsonb(c) - 'logo' AS company, to_jsonb(u) AS customer,
+    `SELECT p.document, p.stamp_status, p.stamp_uuid, p.xml, ${companyJson('c')} AS company, to_jsonb(u) AS customer,
             (SELECT ${CREDENTIALS_VERSION} FROM company_credentials k WHERE k.company_id = p.company_id AND k.active) AS credentials_version
        FROM payments p JOIN companies c ON c.company_id = p.company_id
        JOIN customers u ON u.company_id = p.company_id AND u.id = p.customer_id
