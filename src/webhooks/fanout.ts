@@ -29,7 +29,7 @@ export interface Outcome { id: string; status: 'pending' | 'delivered' | 'failed
 /** A claim of events: its deliveries (their ids as their rows will have them), how many events it read, and the position after them. */
 export interface EventClaim { lease: string; deliveries: Claimed[]; scanned: number; xid: string; event: string }
 
-type Row = Claimed & { ev_xid: string; ev_pos: string };
+type Row = Claimed & { ev_xid: string; ev_pos: string; inflight: string | null };
 
 /**
  * The id of the delivery of event `e` (an events row) to webhook `w`, the same before its row is written (owed) and after:
@@ -73,38 +73,44 @@ export async function claimEvents(db: Db, batch: number, claimMs: number, retryH
     WITH lease AS (
       UPDATE webhook_dispatch p SET locked_until = now() + make_interval(secs => $2::float8 / 1000), lease = $4::uuid
        WHERE p.id = 1 AND (p.locked_until IS NULL OR p.locked_until < now()) AND EXISTS (SELECT 1 FROM events e WHERE ${AFTER})
-      RETURNING p.xid, p.event, p.inflight_keys, p.inflight_bodies),
+      RETURNING p.xid, p.event, p.inflight),
     ev AS (SELECT e.* FROM events e, lease p WHERE ${AFTER} ORDER BY e.xid, e.id LIMIT $1)
     SELECT ev.xid::text AS ev_xid, ev.id::text AS ev_pos, ev.company_id, ${DELIVERY_ID('w', 'ev')} AS id, ev.event_id, ev.type,
            split_part(ev.type, '.', 1) AS doc_kind, ev.doc_id::text AS doc_id, ev.created_at, w.id AS webhook_id, 'pending' AS status, 0 AS attempts,
            w.url, w.secret, w.max_events, CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous, true AS live,
-           (ev.created_at < now() - make_interval(hours => $3)) AS expired, ${companyJson('co')} AS company,
+           (ev.created_at < now() - make_interval(hours => $3)) AS expired,
+           CASE WHEN row_number() OVER (PARTITION BY co.company_id ORDER BY ev.xid, ev.id, w.id) = 1 THEN ${companyJson('co')} END AS company,
            EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.doc_id = ev.doc_id::text AND d.status = 'pending') AS behind,
-           (SELECT i.body FROM lease l, unnest(l.inflight_keys, l.inflight_bodies) AS i(k, body) WHERE i.k = ${DELIVERY_ID('w', 'ev')}::text) AS body
+           CASE WHEN row_number() OVER (ORDER BY ev.xid, ev.id, w.id) = 1 THEN (SELECT l.inflight FROM lease l) END AS inflight
       FROM ev
       LEFT JOIN webhooks w ON w.company_id = ev.company_id AND w.active AND NOT w.deleted AND (ev.type = ANY (w.events) OR '*' = ANY (w.events))
                           AND w.created_at <= ev.created_at
       LEFT JOIN companies co ON co.company_id = ev.company_id AND w.id IS NOT NULL
      ORDER BY ev.xid, ev.id, w.id`, [batch, claimMs, retryHours, lease]);
   if (!rows.length) return null;
+  // Each company is read once, on its first delivery of the claim; the bodies of a claim that did not finish, once.
+  const companies = new Map(rows.filter((r) => r.company).map((r) => [r.company_id, r.company]));
+  const kept = rows[0].inflight ? new Map(Object.entries(JSON.parse(rows[0].inflight) as Record<string, string>)) : undefined;
   const last = rows[rows.length - 1];
   return {
     lease, xid: last.ev_xid, event: last.ev_pos, scanned: new Set(rows.map((r) => r.ev_pos)).size,
-    deliveries: rows.filter((r) => r.webhook_id).map(({ ev_xid: _x, ev_pos: _p, ...d }) => d),
+    deliveries: rows.filter((r) => r.webhook_id).map(({ ev_xid: _x, ev_pos: _p, inflight: _i, ...d }) => ({
+      ...d, company: d.company ?? companies.get(d.company_id)!, body: kept?.get(d.id) ?? null,
+    })),
   };
 }
 
-/** Keeps the claim's bodies on the position's row, before the first POST. */
+/** Keeps the claim's bodies on the position's row, before the first POST: one text, a JSON object of delivery id to body (migration 082). */
 export async function keepBodies(db: Db, claim: EventClaim): Promise<void> {
   const ds = claim.deliveries.filter((d) => d.body);
   if (!ds.length) return;
-  await db.query('UPDATE webhook_dispatch SET inflight_keys = $2, inflight_bodies = $3 WHERE id = 1 AND lease = $1',
-    [claim.lease, ds.map((d) => d.id), ds.map((d) => d.body)]);
+  await db.query('UPDATE webhook_dispatch SET inflight = $2 WHERE id = 1 AND lease = $1', [claim.lease, JSON.stringify(Object.fromEntries(ds.map((d) => [d.id, d.body])))]);
 }
 
 /**
  * Every delivery of the claim as a row with its outcome, the position moved past the claim's events and the lease
- * released, in one statement (nothing written if the lease was lost: another process sends them again).
+ * released, in one statement (nothing written if the lease was lost: another process sends them again). A delivered
+ * row keeps no body, so none is sent for it.
  */
 export async function recordEvents(db: Db, claim: EventClaim, outcomes: Map<string, Outcome>): Promise<void> {
   const ds = claim.deliveries.filter((d) => outcomes.has(d.id));
@@ -115,7 +121,7 @@ export async function recordEvents(db: Db, claim: EventClaim, outcomes: Map<stri
       INSERT INTO webhook_deliveries (company_id, id, webhook_id, event_id, type, doc_kind, doc_id, body, status, attempts, response_status, last_error,
                                       created_at, last_attempt_at, delivered_at, next_attempt_at)
       SELECT o.company_id, o.id, o.webhook_id, o.event_id, o.type, split_part(o.type, '.', 1), o.doc_id,
-             CASE WHEN o.status = 'delivered' THEN NULL ELSE o.body END, CASE WHEN o.status = 'skip' THEN 'pending' ELSE o.status END,
+             o.body, CASE WHEN o.status = 'skip' THEN 'pending' ELSE o.status END,
              CASE WHEN o.status = 'skip' THEN 0 ELSE 1 END, o.response, o.error, o.created_at,
              CASE WHEN o.status = 'skip' THEN NULL ELSE now() END, CASE WHEN o.status = 'delivered' THEN now() END,
              CASE WHEN o.status = 'pending' THEN now() + interval '1 second' WHEN o.status = 'skip' THEN now() + interval '100 milliseconds' ELSE now() END
@@ -124,10 +130,10 @@ export async function recordEvents(db: Db, claim: EventClaim, outcomes: Map<stri
        WHERE EXISTS (SELECT 1 FROM mine)
        ORDER BY o.n
       ON CONFLICT (id) DO NOTHING)
-    UPDATE webhook_dispatch SET xid = $2::xid8, event = $3::bigint, lease = NULL, locked_until = NULL, inflight_keys = NULL, inflight_bodies = NULL
+    UPDATE webhook_dispatch SET xid = $2::xid8, event = $3::bigint, lease = NULL, locked_until = NULL, inflight = NULL
      WHERE id = 1 AND lease = $1::uuid`,
   [claim.lease, claim.xid, claim.event, ds.map((d) => d.company_id), ds.map((d) => d.webhook_id), ds.map((d) => d.event_id), ds.map((d) => d.type),
-    ds.map((d) => d.doc_id), o.map((x) => x.body), o.map((x) => x.status), o.map((x) => x.response), o.map((x) => x.error),
+    ds.map((d) => d.doc_id), o.map((x) => (x.status === 'delivered' ? null : x.body)), o.map((x) => x.status), o.map((x) => x.response), o.map((x) => x.error),
     ds.map((d) => new Date(d.created_at).toISOString()), ds.map((d) => d.id)]);
 }
 
