@@ -277,6 +277,14 @@ async function startService(env: Record<string, string>): Promise<Service> {
   };
 }
 
+/** CPU time a process has used so far in ms, user and system, all its threads (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch { return NaN; }
+}
+
 /** Resident memory of a process in MB (Linux /proc; the service's worker threads included). */
 function rssMb(pid: number): number {
   try {
@@ -353,7 +361,7 @@ async function benchStorage(storage: Storage, env: Record<string, string>): Prom
     const lookupUnderLoad = { ...figures([lookups]), electronic_per_s: figures([during]).per_s };
     process.stderr.write(`  [${storage}] lookups ${lookups.latencies.length} while ${during.latencies.length} electronic invoices were created\n`);
 
-    const webhook = await webhookRuns(storage, client, reqs.plain);
+    const webhook = await webhookRuns(storage, client, reqs.plain, svc.pid);
 
     let soak: StorageResult['soak'];
     if (SOAK_SECONDS > 0) soak = await soakRun(storage, client, reqs, taxes, svc.pid);
@@ -415,15 +423,21 @@ interface WebhookFigures {
   delivered: number; events: number; received: number;
   /** Delivery lag (the event's `created` to its arrival at the receiver), over every event received. */
   lag_p50_ms: number; lag_p99_ms: number;
+  /**
+   * The service's CPU time (every thread, user and system) per invoice: without, and with (from the start of the run to
+   * the end of its drain, so the deliveries' cost is counted). Steadier than the rates on a shared machine.
+   */
+  cpu_ms_without: number; cpu_ms_with: number;
 }
 
 /**
- * What a webhook costs the company that has one: in each round the plain invoice without a webhook, then with one
- * subscribed to every event (`*`: each creation writes its event and a delivery, which the dispatcher sends to a local
- * receiver meanwhile), then (the clock stopped) the queue left to drain, then the webhook deleted again. The receiver
- * counts the events and their lag (from the event's `created` to its arrival).
+ * What a webhook costs the company that has one: in each round the plain invoice without a webhook, and with one
+ * subscribed to every event (`*`: each creation writes its event, which the dispatcher sends to a local receiver
+ * meanwhile), then (the clock stopped) the queue left to drain, then the webhook deleted again; the first round runs
+ * without first, the second with first. The receiver counts the events and their lag (from the event's `created` to
+ * its arrival); the service's CPU time per invoice is taken on each side (with: until the queue has drained).
  */
-async function webhookRuns(storage: Storage, client: Client, plain: Request): Promise<WebhookFigures> {
+async function webhookRuns(storage: Storage, client: Client, plain: Request, pid: number): Promise<WebhookFigures> {
   let received = 0;
   let delivered = 0;
   const lags: number[] = [];
@@ -442,26 +456,44 @@ async function webhookRuns(storage: Storage, client: Client, plain: Request): Pr
   const settle = () => new Promise((ok) => setTimeout(ok, 500)); // every process drops the company from its cache (NOTIFY)
   const without: Run[] = [], withHook: Run[] = [];
   let events = 0;
+  const cpu = { without: 0, with: 0 };
+  const plainRun = async () => {
+    const t0 = cpuMs(pid);
+    const run = await loadFor(client, plain, CONCURRENCY, SECONDS * 1000);
+    cpu.without += cpuMs(pid) - t0;
+    without.push(run);
+    return run;
+  };
+  const hookedRun = async () => {
+    const hook = expect(201, await client.json('co', 'POST', '/v1/webhooks', { url, events: ['*'], description: 'bench', max_events: WEBHOOK_MAX_EVENTS }), 'POST /v1/webhooks');
+    await settle();
+    const before = received;
+    const t0 = cpuMs(pid);
+    const run = await loadFor(client, plain, CONCURRENCY, SECONDS * 1000);
+    withHook.push(run);
+    delivered += received - before;
+    events += run.latencies.length;
+    for (let waited = 0; received < events && waited < 60_000; waited += 100) await new Promise((ok) => setTimeout(ok, 100));
+    cpu.with += cpuMs(pid) - t0;
+    expect(200, await client.json('co', 'DELETE', `/v1/webhooks/${hook.id}`), 'DELETE /v1/webhooks');
+    await settle();
+    return run;
+  };
   try {
     for (let r = 1; r <= ROUNDS; r++) {
-      without.push(await loadFor(client, plain, CONCURRENCY, SECONDS * 1000));
-      const hook = expect(201, await client.json('co', 'POST', '/v1/webhooks', { url, events: ['*'], description: 'bench', max_events: WEBHOOK_MAX_EVENTS }), 'POST /v1/webhooks');
-      await settle();
-      const before = received;
-      const run = await loadFor(client, plain, CONCURRENCY, SECONDS * 1000);
-      withHook.push(run);
-      delivered += received - before;
-      events += run.latencies.length;
-      for (let waited = 0; received < events && waited < 60_000; waited += 100) await new Promise((ok) => setTimeout(ok, 100));
-      expect(200, await client.json('co', 'DELETE', `/v1/webhooks/${hook.id}`), 'DELETE /v1/webhooks');
-      await settle();
-      process.stderr.write(`  [${storage}] round ${r}/${ROUNDS} plain without / with a webhook: ${without[r - 1].latencies.length} / ${run.latencies.length} requests; ${received}/${events} events received\n`);
+      // Without then with, then with then without: the tables grow through the part, and neither side runs always on the larger ones.
+      const [a, b] = r % 2 ? [await plainRun(), await hookedRun()] : [await hookedRun(), await plainRun()].reverse();
+      process.stderr.write(`  [${storage}] round ${r}/${ROUNDS} plain without / with a webhook: ${a.latencies.length} / ${b.latencies.length} requests; ${received}/${events} events received\n`);
     }
   } finally {
     receiver.close();
   }
   lags.sort((a, b) => a - b);
-  return { without: figures(without), with: figures(withHook), delivered, events, received, lag_p50_ms: round2(percentile(lags, 0.5)), lag_p99_ms: round2(percentile(lags, 0.99)) };
+  const w = figures(withHook), wo = figures(without);
+  return {
+    without: wo, with: w, delivered, events, received, lag_p50_ms: round2(percentile(lags, 0.5)), lag_p99_ms: round2(percentile(lags, 0.99)),
+    cpu_ms_without: round2(cpu.without / wo.requests), cpu_ms_with: round2(cpu.with / w.requests),
+  };
 }
 
 /** BENCH_PARTS=webhook: the webhook figure alone (warm-up, then webhookRuns), for a quick comparison. */
@@ -473,7 +505,7 @@ async function webhookOnly(storage: Storage, env: Record<string, string>): Promi
     client.tokens.mx = expect(200, await client.json('mx', 'POST', '/auth', DEMO_CREDENTIALS.mx), 'POST /mx/auth').access_token;
     const { plain } = await bodies(client);
     if (WARMUP_SECONDS) await loadFor(client, plain, CONCURRENCY, WARMUP_SECONDS * 1000);
-    return await webhookRuns(storage, client, plain);
+    return await webhookRuns(storage, client, plain, svc.pid);
   } finally {
     client.close();
     await svc.stop();
@@ -484,7 +516,8 @@ async function webhookOnly(storage: Storage, env: Record<string, string>): Promi
 function webhookLine(w: WebhookFigures): string {
   const ratio = Math.round((w.with.per_s / w.without.per_s) * 1000) / 1000;
   return `${ratio.toFixed(3)} of plain again (>= 0.8: ${ratio >= 0.8 ? 'met' : 'NOT MET'}); ${w.delivered} events received meanwhile, ${w.received}/${w.events} in all` +
-    ` (${w.received >= w.events ? 'all' : 'NOT all'}); lag p50 ${w.lag_p50_ms} ms, p99 ${w.lag_p99_ms} ms (< 2000: ${w.lag_p99_ms < 2000 ? 'met' : 'NOT MET'})`;
+    ` (${w.received >= w.events ? 'all' : 'NOT all'}); lag p50 ${w.lag_p50_ms} ms, p99 ${w.lag_p99_ms} ms (< 2000: ${w.lag_p99_ms < 2000 ? 'met' : 'NOT MET'});` +
+    ` service CPU per invoice ${w.cpu_ms_without} ms without, ${w.cpu_ms_with} ms with`;
 }
 
 /** All creations and lookups at once for SOAK_SECONDS, the service's RSS sampled every 10 s. */
