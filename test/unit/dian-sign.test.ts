@@ -18,7 +18,7 @@ import {
   signInvoiceXml,
   verifyInvoiceSignature,
 } from '../../src/countries/co/dian/sign';
-import { verifyParsedSignature } from '../../src/countries/co/dian/verify-parsed';
+import { cutSubtree, verifyParsedSignature } from '../../src/countries/co/dian/verify-parsed';
 import { libxml } from '../../src/einvoice/xsd';
 
 const COMPANY = 'Compañía Demo & Hijos S.A.S.';
@@ -505,4 +505,44 @@ test('the libxml2 verifier of the sandbox refuses each tampering verifyInvoiceSi
   await refuses(signed.replace('</sts:DianExtensions>', `</sts:DianExtensions>${sigText}`), /2 ds:Signature elements/);
   const propsId = doc.getElementsByTagNameNS(NS.xades, 'SignedProperties').item(0)!.getAttribute('Id')!;
   await refuses(signed.replace('</ds:Object>', `</ds:Object><ds:Object Id="${propsId}"></ds:Object>`), new RegExp(`Several elements have the Id ${propsId}`));
+});
+
+// The verifier cuts each element's canonical form from the whole document's (cutSubtree); libxml2's own subtree form
+// must be the same text, for every element of documents with the namespace cases C14N 1.0 distinguishes.
+test('every element cut from the whole canonical form is libxml2\'s own canonical form of it', async () => {
+  const lib = await libxml();
+  const documents = [
+    await signedInvoice(),
+    // A default namespace changed, undeclared (xmlns="") and declared again; a prefix declared again to the same URI
+    // and bound to another; attributes in other namespaces, values with '>', quotes, tabs and entities; empty elements.
+    `<r xmlns="urn:a" xmlns:p="urn:p" z="1" a="x &gt; y"><p:c xmlns:p="urn:p" p:k="&quot;q&quot;"><d xmlns=""><e xmlns="urn:b"/><f/></d></p:c>` +
+      `<g xmlns:p="urn:other" xmlns:b="urn:b" b:a="2" p:a="1">text &amp; &lt;more&gt;<h t="a	b"/></g><!-- note --><i/></r>`,
+    `<?xml version="1.0"?>\n<root><a><b>1</b><b>2</b></a><c xmlns:x="urn:x"><x:y/></c></root>`,
+  ];
+  let compared = 0;
+  for (const xml of documents) {
+    const doc = lib.XmlDocument.fromString(xml);
+    try {
+      const whole = doc.canonicalizeToString({ mode: 0 });
+      const elements = doc.find(lib.XmlXPath.compile('//*'));
+      assert.ok(elements.length > 3);
+      elements.forEach((el, index) => {
+        assert.equal(cutSubtree(whole, index), doc.canonicalizeToString({ mode: 0, nodeSet: new Set([el]) }), `element ${index} of ${xml.slice(0, 40)}`);
+        compared++;
+      });
+      assert.equal(cutSubtree(whole, elements.length), null, 'past the last element');
+    } finally {
+      doc.dispose();
+    }
+  }
+  assert.ok(compared > 60, `${compared} elements compared`);
+  // What cannot be told from the whole form alone is left to libxml2: an inherited xml:* attribute, a processing instruction.
+  for (const xml of ['<r xml:lang="es"><a/></r>', '<r><?pi x?><a/></r>']) {
+    const doc = lib.XmlDocument.fromString(xml);
+    try {
+      assert.equal(cutSubtree(doc.canonicalizeToString({ mode: 0 }), 1), null, xml);
+    } finally {
+      doc.dispose();
+    }
+  }
 });
