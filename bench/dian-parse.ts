@@ -25,6 +25,7 @@ import { verifyParsedSignature } from '../src/countries/co/dian/verify-parsed';
 import { SandboxDian } from '../src/countries/co/dian/authority';
 import { technicalKeys } from '../src/countries/co/dian/stamp';
 import { NAMESPACES } from '../src/countries/co/dian/ubl';
+import { dayIn } from '../src/platform/dates';
 import { libxml, ublSchema, validateDoc, validateXml, warmUbl, XPaths, type XmlElement } from '../src/einvoice/xsd';
 import { BenchFailure, Client, expect, invoiceBody, round2, table, withPglite } from './common';
 
@@ -92,7 +93,7 @@ async function main() {
       const types = expect(200, await client.json('GET', '/v1/document-types?type=FV'), 'GET /v1/document-types') as { id: number; code: string }[];
       const fve = types.find((t) => t.code === 'FV-E');
       if (!fve) throw new BenchFailure('The demo company has no FV-E document type');
-      const body = { ...(await invoiceBody(client)), document: { id: fve.id }, date: new Date().toISOString().slice(0, 10), stamp: { send: true } };
+      const body = { ...(await invoiceBody(client)), document: { id: fve.id }, date: dayIn('America/Bogota', new Date()), stamp: { send: true } };
       const invoice = expect(201, await client.json('POST', '/v1/invoices', body), 'POST /v1/invoices');
       if (invoice.stamp?.status !== 'Accepted') throw new BenchFailure(`The invoice was not accepted: ${JSON.stringify(invoice.stamp)}`);
       const [{ xml }] = await db.query<{ xml: string }>('SELECT xml FROM invoices WHERE id = $1', [invoice.id]);
