@@ -19,7 +19,7 @@
  */
 import crypto, { X509Certificate } from 'node:crypto';
 import type { LoadedCertificate } from '../../../einvoice/certificates';
-import { derBase64ToPem } from '../../../einvoice/certificates';
+import { derBase64ToPem, privateKeyOf } from '../../../einvoice/certificates';
 import { libxml, type Libxml, type XmlDoc } from '../../../einvoice/xsd';
 import { CFDI_NS, comprobanteChain, timbreChainOf } from './chain';
 import { cfdiDateTime, satCertificateNumber } from './cfdi';
@@ -138,7 +138,7 @@ export class SandboxPac implements StampProvider {
       Version: '1.1', UUID: uuid, FechaTimbrado: cfdiDateTime(this.now(), TIME_ZONE), RfcProvCertif: SANDBOX_PROVIDER_RFC,
       SelloCFD: sello, NoCertificadoSAT: satCertificateNumber(own.serialNumberHex),
     };
-    timbre.SelloSAT = crypto.sign('sha256', Buffer.from(timbreChainOf(timbre), 'utf8'), own.keyPem).toString('base64');
+    timbre.SelloSAT = crypto.sign('sha256', Buffer.from(timbreChainOf(timbre), 'utf8'), privateKeyOf(own.keyPem)).toString('base64'); // the key decoded once per thread
     const xml = withTimbre(lib, doc, sealedCfdi, Object.entries(timbre));
     const verdict: StampVerdict = { status: 'Accepted', uuid, xml, errors: [], observations: content.observations };
     this.given.set(sello, verdict);
