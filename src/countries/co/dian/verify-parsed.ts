@@ -156,7 +156,7 @@ function referenceProblem(q: (expression: string) => XPath, doc: XmlDoc, canon: 
     // must be the root element (URI="", the one this signature needs), shown without what lies outside it
     // (the nodes beside the root: comments, processing instructions) and without the signature.
     if (!target.isSameNode(doc.root)) return `The enveloped-signature transform of ${uri} is supported on the whole document only`;
-    octets = c14n.mode === 0 ? withoutSignature(doc, canon, sigEl, c14n) ?? '' : '';
+    octets = c14n.mode === 0 && !c14n.withComments ? canon.without(sigEl) ?? '' : '';
     // libxml2 asks about each node with its parent (an attribute's or a namespace's: its element), and not
     // about the descendants of a hidden node: a node beside the root has the document node as its parent.
     const root = doc.root;
@@ -190,40 +190,54 @@ function subtree(doc: XmlDoc, el: XmlElement, c14n: Mode): string {
 }
 
 type Mode = Omit<C14nOptions, 'isVisible' | 'nodeSet'>;
-/** An element of the document in canonical form, with the namespaces in scope (see canonicalForms). */
-type Canonical = (el: XmlElement, c14n: Mode) => string;
+/** The document's elements in canonical form, with the namespaces in scope (see canonicalForms). */
+interface Canonical {
+  (el: XmlElement, c14n: Mode): string;
+  /** The root element in C14N 1.0 without comments, without `el` (the enveloped signature), or null when the cut cannot tell. */
+  without(el: XmlElement): string | null;
+}
 
 /**
  * The canonical forms of a document's elements: in inclusive C14N 1.0 without comments, cut from the whole document's
- * canonical form, which libxml2 writes once with no visibility test (cutSubtree); otherwise, or when the cut cannot be
+ * canonical form, which libxml2 writes once with no visibility test (elementIn); otherwise, or when the cut cannot be
  * told for certain, libxml2's subtree form, which asks JavaScript about every node of the document. A signature's
- * check takes four or five forms of one document: the cuts cost a third of the time.
+ * check takes four forms of one document and the root's without the signature: one pass of libxml2 instead of five.
  */
 export function canonicalForms(doc: XmlDoc, q: (expression: string) => XPath): Canonical {
-  let whole: string | undefined;
-  return (el, c14n) => {
-    if (c14n.mode === 0 && !c14n.withComments) {
-      whole ??= doc.canonicalizeToString({ mode: 0 });
-      const cut = cutSubtree(whole, el.eval(q('count(ancestor::*) + count(preceding::*)')) as number);
-      if (cut !== null) return cut;
-    }
-    return subtree(doc, el, c14n);
-  };
+  let text: string | undefined;
+  const whole = () => (text ??= doc.canonicalizeToString({ mode: 0 }));
+  const index = (el: XmlElement) => el.eval(q('count(ancestor::*) + count(preceding::*)')) as number;
+  const form = (el: XmlElement, c14n: Mode) =>
+    (c14n.mode === 0 && !c14n.withComments ? cutSubtree(whole(), index(el)) : null) ?? subtree(doc, el, c14n);
+  return Object.assign(form, {
+    without: (el: XmlElement) => {
+      const found = elementIn(whole(), index(el));
+      return found ? whole().slice(0, found.at) + whole().slice(found.end) : null;
+    },
+  });
+}
+
+/** The inclusive canonical form of the element at `index` in document order, cut from the whole document's (see elementIn). */
+export function cutSubtree(whole: string, index: number): string | null {
+  const found = elementIn(whole, index);
+  return found ? found.ownStart + whole.slice(found.body, found.end) : null;
 }
 
 const CANONICAL_START_TAG = /<([^\s>/]+)((?: [^\s=]+="[^"]*")*)>/y;
 
 /**
- * The inclusive canonical form (C14N 1.0, without comments) of the element at `index` in document order (0: the
- * root), cut from `whole`, the whole document's canonical form; null when it cannot be told for certain (a
- * processing instruction, an xml:* attribute that an element would inherit, text not in canonical form). In canonical
- * form no text or attribute value holds a raw '<' or an attribute value a raw '"', and every element is written with
- * its end tag, so the elements are found by their tags alone. The element's descendants are written as in its own
- * canonical form; only its start tag differs: there it declares every namespace in scope (what its ancestors and it
- * declare in the whole form, the nearest declaration of a prefix winning; an empty default namespace left out), in
- * order of prefix, the default one first, then its attributes as they are.
+ * Where the element at `index` in document order (0: the root) lies in `whole`, the whole document's inclusive
+ * canonical form (C14N 1.0, without comments): from `at` (its start tag) and `body` (after it) to `end` (after its end
+ * tag), with `ownStart`, the start tag of its own canonical form. Null when it cannot be told for certain (a processing
+ * instruction, an xml:* attribute that an element would inherit, text not in canonical form). In canonical form no
+ * text or attribute value holds a raw '<' or an attribute value a raw '"', and every element is written with its end
+ * tag, so the elements are found by their tags alone; with no processing instruction (or comment), the whole
+ * document's form is its root's. The element's descendants are written as in its own canonical form; only its start
+ * tag differs: there it declares every namespace in scope (what its ancestors and it declare in the whole form, the
+ * nearest declaration of a prefix winning; an empty default namespace left out), in order of prefix, the default one
+ * first, then its attributes as they are.
  */
-export function cutSubtree(whole: string, index: number): string | null {
+function elementIn(whole: string, index: number): { at: number; body: number; end: number; ownStart: string } | null {
   if (!Number.isInteger(index) || index < 0 || whole.includes('<?') || whole.includes(' xml:')) return null;
   const open: Map<string, string>[] = [];
   let seen = -1;
@@ -250,7 +264,7 @@ export function cutSubtree(whole: string, index: number): string | null {
     const scope = new Map<string, string>();
     for (const d of [...open, declared]) for (const [name, uri] of d) scope.set(name, uri);
     const namespaces = [...scope].filter(([name, uri]) => !(name === 'xmlns' && uri === '')).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const start = `<${tag[1]}${namespaces.map(([name, uri]) => ` ${name}="${uri}"`).join('')}${attributes.join('')}>`;
+    const ownStart = `<${tag[1]}${namespaces.map(([name, uri]) => ` ${name}="${uri}"`).join('')}${attributes.join('')}>`;
     const body = CANONICAL_START_TAG.lastIndex;
     for (let depth = 1, j = body; ; j++) {
       j = whole.indexOf('<', j);
@@ -258,36 +272,9 @@ export function cutSubtree(whole: string, index: number): string | null {
       depth += whole[j + 1] === '/' ? -1 : 1;
       if (depth === 0) {
         const end = whole.indexOf('>', j);
-        return end < 0 ? null : start + whole.slice(body, end + 1);
+        return end < 0 ? null : { at: i, body, end: end + 1, ownStart };
       }
     }
   }
   return null;
-}
-
-/** A start tag in canonical form: its name, then its namespace declarations and attributes (no raw `"` or `<` in a value). */
-const START_TAG = /^<[^\s>]+(?: [^\s=]+="[^"]*")*>/;
-const WHOLE_START_TAG = new RegExp(`${START_TAG.source}$`);
-
-/**
- * The root element in inclusive canonical form (C14N 1.0) without the signature, from the whole document's
- * canonical form (no visibility test: libxml2 alone), or null when it cannot be told for certain. In the whole
- * document the signature's descendants are written as in its own canonical form (the same namespaces are in
- * scope, all written above them either way); only its start tag differs (there it declares only what its parent
- * does not). So what follows its start tag in its own form is found once in the document's, and the signature
- * is cut from the '<' of the start tag before it (a value in canonical form has no raw '<'). Found more than
- * once (a copy in a processing instruction), it is left to the visibility test.
- */
-function withoutSignature(doc: XmlDoc, canon: Canonical, sigEl: XmlElement, c14n: Mode): string | null {
-  const own = canon(sigEl, c14n);
-  const tag = START_TAG.exec(own);
-  if (!tag) return null;
-  const rest = own.slice(tag[0].length);
-  const whole = canon(doc.root, c14n);
-  const at = whole.indexOf(rest);
-  if (at < 0 || whole.indexOf(rest, at + 1) >= 0) return null;
-  const start = whole.lastIndexOf('<', at - 1);
-  const name = tag[0].slice(0, tag[0].search(/[\s>]/));
-  if (start < 0 || !WHOLE_START_TAG.test(whole.slice(start, at)) || !whole.startsWith(name, start)) return null;
-  return whole.slice(0, start) + whole.slice(at + rest.length);
 }
