@@ -77,6 +77,7 @@ export interface Config {
   groupCommit: boolean;
   groupCommitMs: number;
   groupCommitMax: number;
+  groupCommitBatches: number;
   /** The operator console (src/console): CONSOLE_HTTPS=1 (the default on a production start) marks its cookie Secure; session lifetimes; failed-login limits per window. */
   consoleHttps: boolean;
   consoleIdleSeconds: number;
@@ -251,6 +252,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     groupCommit: oneOf(env, 'GROUP_COMMIT', ['on', 'off'] as const, 'on') === 'on',
     groupCommitMs: int(env, 'GROUP_COMMIT_MS', 0),
     groupCommitMax: Math.max(1, int(env, 'GROUP_COMMIT_MAX', 64)),
+    // Two batches in flight on a PostgreSQL server (one prepares and begins while the other writes); one on PGlite,
+    // whose single connection writes one transaction at a time anyway.
+    groupCommitBatches: Math.max(1, int(env, 'GROUP_COMMIT_BATCHES', env.DATABASE_URL ? 2 : 1)),
     consoleHttps: oneOf(env, 'CONSOLE_HTTPS', ['0', '1'] as const, production ? '1' : '0') === '1',
     consoleIdleSeconds: Math.max(1, int(env, 'CONSOLE_IDLE_SECONDS', 1800)),
     consoleSessionSeconds: Math.max(1, int(env, 'CONSOLE_SESSION_SECONDS', 43200)),

@@ -90,6 +90,11 @@ export interface GroupCommitOptions {
   windowMs: number;
   /** A batch is written as soon as this many are waiting. */
   max: number;
+  /**
+   * How many batches may be in flight at once (default 1). With 2, the next batch's stores run and its transaction
+   * begins while the one before is written; the counter's row lock still orders their numbers.
+   */
+  inFlight?: number;
 }
 
 interface Entry { work: (q: Queryable) => Promise<unknown>; ownTx: boolean; resolve: (v: unknown) => void; reject: (e: unknown) => void }
@@ -97,7 +102,7 @@ interface Entry { work: (q: Queryable) => Promise<unknown>; ownTx: boolean; reso
 export class GroupCommit {
   private queue: Entry[] = [];
   private timer: NodeJS.Timeout | NodeJS.Immediate | null = null;
-  private writing = false;
+  private writing = 0;
   /** What was written in batches: transactions, documents handed to a batch writer, the largest batch. */
   readonly stats = { batches: 0, documents: 0, largest: 0 };
 
@@ -119,7 +124,7 @@ export class GroupCommit {
   }
 
   private schedule(): void {
-    if (this.writing) return; // the batch in flight writes the next when it ends
+    if (this.writing >= (this.options.inFlight ?? 1)) return; // a batch in flight writes the next when it ends
     if (this.queue.length >= this.options.max) { this.flush(); return; }
     // Nothing is being written: at once (those that arrive in the same turn of the event loop join), or after the window.
     this.timer ??= this.options.windowMs > 0 ? setTimeout(() => this.flush(), this.options.windowMs) : setImmediate(() => this.flush());
@@ -129,13 +134,13 @@ export class GroupCommit {
     if (this.timer) { clearTimeout(this.timer as NodeJS.Timeout); clearImmediate(this.timer as NodeJS.Immediate); this.timer = null; }
     const batch = this.queue.splice(0, this.options.max);
     if (!batch.length) return;
-    this.writing = true;
+    this.writing++;
     // A batch of one is written as with group commit off (one statement, no transaction around it).
     // A batch that fails outside its own handling (the database gone while it was in flight) fails its creations
     // that are not answered yet (an answered one ignores it), never the process with an unhandled rejection.
     void (batch.length === 1 ? this.runAlone(batch[0]) : this.write(batch)).catch((err: unknown) => { for (const e of batch) e.reject(err); }).finally(() => {
-      this.writing = false;
-      if (this.queue.length) this.flush(); // they waited for the batch in flight: no window more
+      this.writing--;
+      if (this.queue.length) this.flush(); // they waited for a batch in flight: no window more
     });
   }
 
@@ -208,8 +213,8 @@ export class GroupCommit {
 const committers = new WeakMap<Db, GroupCommit>();
 
 /** The storage's committer as the configuration says (GROUP_COMMIT, GROUP_COMMIT_MS, GROUP_COMMIT_MAX). */
-export function committerOf(db: Db, c: { groupCommit: boolean; groupCommitMs: number; groupCommitMax: number }): GroupCommit {
-  return groupCommitOf(db, { on: c.groupCommit, windowMs: c.groupCommitMs, max: c.groupCommitMax });
+export function committerOf(db: Db, c: { groupCommit: boolean; groupCommitMs: number; groupCommitMax: number; groupCommitBatches?: number }): GroupCommit {
+  return groupCommitOf(db, { on: c.groupCommit, windowMs: c.groupCommitMs, max: c.groupCommitMax, inFlight: c.groupCommitBatches });
 }
 
 /** The storage's committer (one per Db: group commit gathers the creations of one storage). */

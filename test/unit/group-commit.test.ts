@@ -64,6 +64,35 @@ test('creations that arrive while one is written gather and are written together
   assert.deepEqual(gc.stats, { batches: 1, documents: 3, largest: 3 });
 });
 
+test('with two batches in flight, the next is written while the one before still waits; a third waits for either', async () => {
+  const { db, seen } = standIn();
+  const calls: number[][] = [];
+  const holds: (() => void)[] = [];
+  // Each batch's write waits until the test releases it, so that batches overlap.
+  const writer: BatchWriter<number, number> = {
+    name: 'held', write: async (_q, items) => { calls.push([...items]); await new Promise<void>((ok) => holds.push(ok)); return items.map((n) => n * 2); },
+  };
+  const gc = new GroupCommit(db, { windowMs: 0, max: 64, inFlight: 2 });
+  let release!: () => void;
+  const hold = new Promise<void>((ok) => { release = ok; });
+  const first = gc.run(store(writer, 1, hold)); // alone, held: one in flight
+  await new Promise((ok) => setImmediate(ok));
+  const second = [2, 3].map((n) => gc.run(store(writer, n)));
+  await sleep(5);
+  assert.deepEqual(calls, [[2, 3]], 'the second batch is written while the first is in flight');
+  const third = [4, 5, 6].map((n) => gc.run(store(writer, n)));
+  await sleep(5);
+  assert.deepEqual(calls, [[2, 3]], 'two in flight: the third waits');
+  holds.shift()!();
+  await sleep(5);
+  assert.deepEqual(calls, [[2, 3], [4, 5, 6]], 'written as soon as the second ends, while the first still waits');
+  holds.shift()!();
+  release();
+  assert.deepEqual(await Promise.all([first, ...second, ...third]), [2, 4, 6, 8, 10, 12], 'each its own answer');
+  assert.equal(seen.transactions, 2);
+  assert.deepEqual(gc.stats, { batches: 2, documents: 5, largest: 3 });
+});
+
 test('a batch takes at most GROUP_COMMIT_MAX; the rest form the next', async () => {
   const { db } = standIn();
   const { writer, calls } = doubler();
