@@ -171,12 +171,20 @@ export function addDateFilters(q: DateFilterQuery, timeZone: string, add: (sql: 
   }
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** The date (yyyy-MM-dd) of an instant in a time zone (a formatter per zone is made once). */
+const SINCE_1980 = Date.UTC(1980, 0, 1) / 60_000;
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: string }>();
+/**
+ * The date (yyyy-MM-dd) of an instant in a time zone (a formatter per zone is made once). Since 1980 every zone's
+ * offset is a whole number of minutes (local mean times with seconds ended by 1972), so every instant of one UTC minute
+ * has the same date there: the last minute's is kept.
+ */
 export function dayIn(timeZone: string, at: Date): string {
   let f = dayFormats.get(timeZone);
-  if (!f) dayFormats.set(timeZone, f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
-  return f.format(at);
+  if (!f) dayFormats.set(timeZone, f = { format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), minute: NaN, day: '' });
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (!(minute >= SINCE_1980)) return f.format.format(at);
+  if (minute !== f.minute) { f.day = f.format.format(at); f.minute = minute; }
+  return f.day;
 }
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();

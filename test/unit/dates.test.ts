@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { filterDay, instantOf, momentBound, parseDateFilter, timeIn } from '../../src/platform/dates';
+import { dayIn, filterDay, instantOf, momentBound, parseDateFilter, timeIn } from '../../src/platform/dates';
 import { colombianDateTime } from '../../src/countries/co/dian/application-response';
 
 test('dates and ISO date-times, with or without offset and fraction', () => {
@@ -65,4 +65,19 @@ test('timeIn: the wall-clock time of an instant in a zone, with that zone\'s off
   assert.equal(timeIn('Europe/Madrid', new Date('2026-07-15T15:04:05Z')), '17:04:05+02:00', 'summer time');
   assert.equal(timeIn('UTC', at), '15:04:05+00:00');
   assert.equal(timeIn('Asia/Kolkata', new Date('2026-01-15T23:59:59Z')), '05:29:59+05:30', 'half-hour offsets, after midnight');
+});
+
+test('dayIn keeps the last minute\'s date: the same as the formatter at every instant, across midnights, zones and the years before 1980', () => {
+  const zones = ['America/Bogota', 'America/Mexico_City', 'America/Tijuana', 'Asia/Kathmandu', 'UTC'];
+  const format = (z: string, at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: z, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  const instants: number[] = [];
+  // Every 20 s around the local midnights of a day in each zone (Kathmandu's +05:45 moves midnight off the hour), in order and back.
+  for (let t = Date.UTC(2026, 11, 5, 17, 0); t < Date.UTC(2026, 11, 6, 7, 0); t += 20_000) instants.push(t);
+  instants.push(...[...instants].reverse());
+  // Before 1980 (not kept): Bogotá's local mean time of 1900, -4:56:16, moves its midnight by seconds.
+  instants.push(Date.UTC(1900, 5, 2, 4, 56, 15), Date.UTC(1900, 5, 2, 4, 56, 17));
+  for (const z of zones) for (const t of instants) assert.equal(dayIn(z, new Date(t)), format(z, new Date(t)), `${z} ${new Date(t).toISOString()}`);
+  assert.equal(dayIn('America/Bogota', new Date(Date.UTC(2026, 11, 6, 4, 59, 59))), '2026-12-05');
+  assert.equal(dayIn('America/Bogota', new Date(Date.UTC(2026, 11, 6, 5, 0, 0))), '2026-12-06');
+  assert.throws(() => dayIn('America/Bogota', new Date(NaN)), RangeError);
 });

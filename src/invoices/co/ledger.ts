@@ -32,8 +32,20 @@ export async function applyAdvance(q: Queryable, cid: number, plan: Plan): Promi
   if (needed.gt(balance)) throw new DomainError('invalid_value', `${advanceMessage(plan, needed, balance)}; another document applied them first`, 'advance_payment', `at most ${balance.toFixed(2)} ${plan.local}`);
 }
 
-/** The journal entry of an invoice in the company's currency; the accounts are the master data's and the country's (`plan.accounts`). */
+/** Each plan's entry, made once: a creation reads it to check its amounts, its advance, its path and to write it. */
+const postingsOf = new WeakMap<Plan, readonly Posting[]>();
+
+/**
+ * The journal entry of an invoice in the company's currency; the accounts are the master data's and the country's
+ * (`plan.accounts`). A plan is not changed once computed: its entry is computed once, and each caller gets its own array.
+ */
 export function coInvoicePostings(plan: Plan): Posting[] {
+  let p = postingsOf.get(plan);
+  if (!p) postingsOf.set(plan, p = entryOf(plan));
+  return [...p];
+}
+
+function entryOf(plan: Plan): Posting[] {
   const rate = new Decimal(plan.currency?.exchange_rate ?? 1);
   const cop = (v: Decimal.Value) => new Decimal(v).times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const p = postingsAt(plan, cop);
