@@ -22,8 +22,15 @@ export const sum = (xs: readonly (Decimal.Value | null | undefined)[]): Decimal 
 /** Rounded half away from zero to 2 decimals. */
 export const round2 = (x: Decimal.Value): Decimal => new Decimal(x).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 
-/** Written with exactly 2 decimals ("1130.50"), as answers and the database take it. */
-export const money = (x: Decimal.Value): string => new Decimal(x).toFixed(2, Decimal.ROUND_HALF_UP);
+/** Text already written as money() writes it: no leading zero, 2 decimals, not a negative zero. */
+const MONEY_TEXT = /^-?(?:0|[1-9]\d*)\.\d\d$/;
+/** Text whose number is already what num() answers: at most 2 decimals. */
+const NUM_TEXT = /^-?\d+(?:\.\d{1,2})?$/;
 
-/** A JSON number of 2 decimals (1130.5), as the API answers amounts. */
-export const num = (x: Decimal.Value): number => Number(money(x));
+/** Written with exactly 2 decimals ("1130.50"), as answers and the database take it. */
+export const money = (x: Decimal.Value): string =>
+  typeof x === 'string' && MONEY_TEXT.test(x) && !/^-0\.00$/.test(x) ? x : new Decimal(x).toFixed(2, Decimal.ROUND_HALF_UP);
+
+/** A JSON number of 2 decimals (1130.5), as the API answers amounts (a negative zero answers 0). */
+export const num = (x: Decimal.Value): number =>
+  (typeof x === 'string' && NUM_TEXT.test(x)) || (typeof x === 'number' && Number.isSafeInteger(x)) ? Number(x) + 0 : Number(money(x));
