@@ -38,10 +38,13 @@ function checked(s: string): string {
   if (bad) throw new CanonicalXmlError(`U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} cannot be written in XML 1.0`);
   return s;
 }
-export const canonicalText = (s: string) =>
-  checked(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;');
-export const canonicalAttribute = (s: string) =>
-  checked(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/\t/g, '&#x9;').replace(/\n/g, '&#xA;').replace(/\r/g, '&#xD;');
+// Most texts need no escape at all: one test instead of a replace per character.
+const TEXT_ESCAPED = /[&<>\r]/;
+const ATTRIBUTE_ESCAPED = /[&<"\t\n\r]/;
+export const canonicalText = (s: string) => (!TEXT_ESCAPED.test(checked(s)) ? s
+  : s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;'));
+export const canonicalAttribute = (s: string) => (!ATTRIBUTE_ESCAPED.test(checked(s)) ? s
+  : s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/\t/g, '&#x9;').replace(/\n/g, '&#xA;').replace(/\r/g, '&#xD;'));
 
 /** ` xmlns="…"` and ` xmlns:p="…"` for these bindings, in canonical order (the default namespace first, then by prefix). */
 export function namespaceDeclarations(bindings: Map<string, string>): string {
@@ -63,14 +66,14 @@ function element(el: Element, inScope: Map<string, string>, out: string[]): void
   }
   wanted.set(el.prefix ?? '', el.namespaceURI ?? '');
   for (const a of attrs) if (a.prefix && a.prefix !== 'xml') wanted.set(a.prefix, a.namespaceURI ?? '');
-  const scope = new Map(inScope);
   const written = new Map<string, string>();
   for (const [prefix, uri] of wanted) {
     if ((inScope.get(prefix) ?? '') === uri) continue;
     if (prefix && !uri) throw new CanonicalXmlError(`The prefix ${prefix} cannot be undeclared in XML 1.0`);
     written.set(prefix, uri);
-    scope.set(prefix, uri);
   }
+  // The children's scope: the parent's own map when this element declares nothing (most elements), else a copy.
+  const scope = written.size ? new Map([...inScope, ...written]) : inScope;
   attrs.sort((a, b) => compare(a.namespaceURI ?? '', b.namespaceURI ?? '') || compare(a.localName, b.localName));
   const name = qname(el.prefix, el.localName);
   out.push(`<${name}${namespaceDeclarations(written)}`);
