@@ -152,7 +152,9 @@ eachStorage('console list totals kept', (storage) => {
     const skewed = await shown({});
     assert.deepEqual([skewed.count, skewed.total, skewed.balance], [bulk.count + 1, (Number(bulk.total) + 0.01).toFixed(2), (Number(bulk.balance) + 0.02).toFixed(2)]);
     assert.deepEqual(await shown({ status: 'overdue' }), await computed({ status: 'overdue' }), 'a filter the sums do not answer reads the invoices');
-    await s.db.query('DELETE FROM list_totals_pending WHERE company_id = $1 AND total = 0.01 AND balance = 0.02', [cid]);
+    // Taken back by the opposite change (the row may have been folded into the sums meanwhile: a delete could miss it).
+    await s.db.query(`INSERT INTO list_totals_pending (company_id, date, document_type_id, stamp_status, state, n, total, balance) VALUES ($1, $2::date, $3, 'Accepted', 'o', -1, -0.01, -0.02)`,
+      [cid, today(), r.type.FV.id]);
     assert.deepEqual(await shown({}), bulk);
   });
 });

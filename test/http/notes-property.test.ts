@@ -77,7 +77,9 @@ eachStorage('CO credit notes: any sequence keeps the books where the documents s
     const res = await s.as('co').post(`${path}/preview`, { ...body, payments: [{ id: payment, value: 0.01 }] });
     const e = res.body.Errors?.find((x: any) => x.Code === 'invalid_total_payments');
     if (!e) {
-      assert.equal(res.status, 200, JSON.stringify(res.body));
+      // The sum was not refused: 0.01 is what is payable. Settling it on account may still be refused, when the
+      // invoice owes nothing any more (invalid_payment, "at most 0.00"): the note's own step decides what fits.
+      assert.ok(res.status === 200 || res.body.Errors?.every((x: any) => x.Code === 'invalid_payment'), JSON.stringify(res.body));
       return D('0.01');
     }
     return D(/expected (-?[\d.]+)/.exec(e.Detail)![1]);
