@@ -41,8 +41,8 @@ test('npm start on an empty embedded database: demo credentials logged, CLI refu
     assert.equal(held.stdout, '');
     assert.match(held.stderr, new RegExp(`held by process ${svc.pid}`));
   } finally {
-    const output = svc.output;
-    assert.equal(await svc.stop(), 0, `clean exit: ${output}`);
+    const code = await svc.stop();
+    assert.equal(code, 0, `clean exit: ${svc.output}`);
   }
   assert.equal(fs.existsSync(path.join(dataDir, 'pglite.lock')), false, 'lock released');
 
