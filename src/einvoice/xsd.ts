@@ -197,7 +197,9 @@ export async function validateDoc(file: string, doc: XmlDoc): Promise<string[]> 
 
 /**
  * Compiled XPaths for one set of prefixes, each compiled once per thread (and kept: the expressions a module
- * asks are a few fixed ones); libxml() must have been loaded (`lib` is its module).
+ * asks are a few fixed ones); libxml() must have been loaded (`lib` is its module). Each expression carries only
+ * the prefixes it names: libxml2-wasm registers an expression's namespaces in a new context on every evaluation
+ * (two strings copied into the module's memory each), and most name two or three of the set.
  */
 export class XPaths {
   private compiled = new Map<string, XPath>();
@@ -206,10 +208,16 @@ export class XPaths {
     let x = this.compiled.get(expression);
     if (!x) {
       if (this.compiled.size >= 1000) { for (const old of this.compiled.values()) old.dispose(); this.compiled.clear(); }
-      this.compiled.set(expression, (x = lib.XmlXPath.compile(expression, this.namespaces)));
+      this.compiled.set(expression, (x = lib.XmlXPath.compile(expression, usedPrefixes(expression, this.namespaces))));
     }
     return x;
   }
+}
+
+/** The prefixes of `namespaces` that `expression` names (`prefix:` after anything but a name character; not an axis's `::`). */
+export function usedPrefixes(expression: string, namespaces: Record<string, string>): Record<string, string> {
+  const named = new Set([...expression.matchAll(/(?<![\w.-])([A-Za-z_][\w.-]*):(?!:)/g)].map((m) => m[1]));
+  return Object.fromEntries(Object.entries(namespaces).filter(([prefix]) => named.has(prefix)));
 }
 
 const UBL_DOCUMENTS = ['Invoice', 'CreditNote', 'DebitNote'] as const;

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ublSchema, validateXml } from '../../src/einvoice/xsd';
+import { libxml, ublSchema, usedPrefixes, validateXml, XPaths, type XmlElement } from '../../src/einvoice/xsd';
 import { checkCfdiSchema } from '../../src/countries/mx/sat/schema';
 
 /** Every call of node:fs that writes, made while `fn` runs. */
@@ -58,4 +58,24 @@ test('the CFDI schema (cfdv40.xsd, catCFDI.xsd from the catalogues, Pagos 2.0) i
     assert.ok(badCurrency.errors.some((e) => /Moneda/.test(e) && /XYZ|enumeration|c_Moneda/.test(e)), badCurrency.errors.join('; '));
   });
   assert.deepEqual(writes, [], 'nothing written');
+});
+
+test('an XPath carries the prefixes it names, and only those: the rest are not registered on each evaluation', async () => {
+  const ns = { ds: 'urn:ds', cbc: 'urn:cbc', cac: 'urn:cac', 'a.b-c': 'urn:abc' };
+  assert.deepEqual(usedPrefixes('string(cac:TaxCategory/cbc:Percent)', ns), { cbc: 'urn:cbc', cac: 'urn:cac' });
+  assert.deepEqual(usedPrefixes('count(ancestor::*) + count(preceding::*)', ns), {}, 'an axis is not a prefix');
+  assert.deepEqual(usedPrefixes("//*[@ds:Id='x:y'] | //a.b-c:e", ns), { ds: 'urn:ds', 'a.b-c': 'urn:abc' });
+  assert.deepEqual(usedPrefixes('//xds:Signature | //mycbc:ID', ns), {}, 'a prefix inside a longer name is not named');
+  // Evaluated on a document: the expressions find what they name, and one that names no prefix still works.
+  const lib = await libxml();
+  const doc = lib.XmlDocument.fromString('<r xmlns:c="urn:cbc" xmlns:d="urn:ds"><c:ID>7</c:ID><d:S><c:ID>8</c:ID></d:S><plain>9</plain></r>');
+  try {
+    const paths = new XPaths(ns);
+    assert.deepEqual((doc.find(paths.of(lib, '//ds:S/cbc:ID')) as XmlElement[]).map((e) => e.content), ['8']);
+    assert.deepEqual((doc.find(paths.of(lib, '/r/cbc:ID')) as XmlElement[]).map((e) => e.content), ['7']);
+    assert.equal(doc.eval(paths.of(lib, 'string(/r/plain)')), '9');
+    assert.throws(() => doc.find(new XPaths({ cbc: 'urn:cbc' }).of(lib, '//ds:S')), /XPath/, 'a prefix not in the set is still an error');
+  } finally {
+    doc.dispose();
+  }
 });
