@@ -20,7 +20,7 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\u
 
 /** The parts of xmlbuilder2's DOM this writer reads. */
 interface Attr { namespaceURI: string | null; prefix: string | null; localName: string; value: string }
-interface Node { nodeType: number; childNodes: { length: number; item(i: number): Node | null }; data?: string }
+interface Node { nodeType: number; firstChild: Node | null; nextSibling: Node | null; data?: string }
 interface Element extends Node {
   namespaceURI: string | null; prefix: string | null; localName: string;
   attributes: { length: number; item(i: number): Attr | null };
@@ -83,9 +83,9 @@ function element(el: Element, inScope: Map<string, string>, out: string[]): void
   out.push(`</${name}>`);
 }
 
+// Children by firstChild and nextSibling: xmlbuilder2's childNodes is a live list behind a Proxy whose item(i) walks from an end.
 function children(parent: Node, inScope: Map<string, string>, out: string[]): void {
-  for (let i = 0; i < parent.childNodes.length; i++) {
-    const n = parent.childNodes.item(i)!;
+  for (let n = parent.firstChild; n; n = n.nextSibling) {
     if (n.nodeType === 1) element(n as Element, inScope, out);
     else if (n.nodeType === 3 || n.nodeType === 4) out.push(canonicalText(n.data ?? ''));
     else if (n.nodeType !== 8) throw new CanonicalXmlError(`A node of type ${n.nodeType} cannot be written in canonical form here`);
@@ -96,8 +96,7 @@ function children(parent: Node, inScope: Map<string, string>, out: string[]): vo
 export function canonicalXml(node: XMLBuilder, declaration = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>'): string {
   const doc: Node = domNode(node.doc().node);
   let root: Element | null = null;
-  for (let i = 0; i < doc.childNodes.length; i++) {
-    const n = doc.childNodes.item(i)!;
+  for (let n = doc.firstChild; n; n = n.nextSibling) {
     if (n.nodeType === 1) root = n as Element;
     else if (n.nodeType !== 8 && n.nodeType !== 10) throw new CanonicalXmlError(`A node of type ${n.nodeType} outside the root element cannot be written here`);
   }
