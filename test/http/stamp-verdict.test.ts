@@ -40,6 +40,15 @@ eachStorage('stamp verdict in one statement', (storage) => {
     assert.equal(row.stamp_status, 'Accepted');
     assert.match(row.xml, /<ds:SignatureValue>/);
     assert.match(row.application_response, /ApplicationResponse/);
+    // Both stored compressed (migration 083): with lz4 where the server has it (the tests' PostgreSQL does), else pglz.
+    const [{ lz4 }] = await s.db.query(`SELECT 'lz4' = ANY (enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`);
+    if (storage === 'postgres') assert.equal(lz4, true, 'the PostgreSQL of the tests is built with lz4');
+    const [methods] = await s.db.query('SELECT pg_column_compression(xml) AS xml, pg_column_compression(application_response) AS ar FROM invoices WHERE id = $1', [res.body.id]);
+    assert.deepEqual(methods, lz4 ? { xml: 'lz4', ar: 'lz4' } : { xml: 'pglz', ar: 'pglz' });
+    const columns = await s.db.query(`SELECT c.relname || '.' || a.attname AS col, a.attcompression AS method FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+      WHERE c.relkind = 'r' AND (c.relname, a.attname) IN (('invoices', 'xml'), ('invoices', 'application_response'), ('notes', 'xml'), ('notes', 'application_response'), ('payments', 'xml'))
+      ORDER BY 1`);
+    assert.deepEqual(columns, ['invoices.application_response', 'invoices.xml', 'notes.application_response', 'notes.xml', 'payments.xml'].map((col) => ({ col, method: lz4 ? 'l' : '' })));
     // The answer was built from the row the verdict's statement returned: the invoice as a GET then reads it.
     const read = await s.as('co').get(`/v1/invoices/${res.body.id}`);
     assert.deepEqual(res.body, read.body);
