@@ -16,7 +16,11 @@ export const CURRENCY = 'i.currency_code';
 const NOTE_OF = (column: string) => `(SELECT n.${column} FROM notes n WHERE n.company_id = d.company_id AND n.id = d.note_id)`;
 export const owedOn = (day: string) => `(NOT d.annulled OR i.annulled_on > ${day} OR ${NOTE_OF('annulled_on')} > ${day}) AND i.date <= ${day}
   AND (d.note_id IS NULL OR ${NOTE_OF('date')} <= ${day})`;
-/** What receipts (cash receipts, Mexican payment receipts, and credit notes settled on account) dated up to $2, and not annulled by then, paid on it. */
+/**
+ * What receipts (cash receipts, Mexican payment receipts, and credit notes settled on account) dated up to $2, and not
+ * annulled by then, paid on it. The fold of the kept sums computes the same amounts set-based (PAYS in
+ * ./receivable-days.ts): a change to which documents count changes both.
+ */
 export const paidBy = (day: string) => `(coalesce((SELECT sum(a.amount) FROM voucher_applications a JOIN vouchers v ON v.company_id = a.company_id AND v.id = a.voucher_id
                        WHERE a.company_id = d.company_id AND a.due_item_id = d.id AND (NOT v.annulled OR v.annulled_on > ${day}) AND v.date <= ${day}), 0)
                    + coalesce((SELECT sum(a.amount) FROM note_applications a JOIN notes n ON n.company_id = a.company_id AND n.id = a.note_id
