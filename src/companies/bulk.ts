@@ -156,8 +156,8 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
   const loadTx = <T>(fn: (q: Queryable) => Promise<T>, fast = true) => db.tx(async (q) => {
     // Its own statement timeout, and room for a batch's statement to hold its documents in CTEs and sort them in memory
     // rather than in temporary files (work_mem is 4 MB by default): SET LOCAL both, in one round trip.
-    // And no JIT: the planner's estimates of a batch's statements and of the final folds (rows from JSON, a subquery
-    // per due item) pass jit_above_cost, and compiling them took longer than running them (the receivables' fold of
+    // And no JIT: the planner's estimates of a batch's statements and of the final folds (rows from JSON, joins over
+    // every due item) pass jit_above_cost, and compiling them took longer than running them (the receivables' fold of
     // 8,000 due items: 12 of its 13.9 s in LLVM's optimisation). PGlite has no JIT.
     await q.query(`SELECT set_config('statement_timeout', $1, true), set_config('work_mem', $2, true)${db.kind === 'postgres' ? `, set_config('jit', 'off', true)` : ''}`,
       [String(LOAD_TIMEOUT_MS), LOAD_WORK_MEM]);
