@@ -79,17 +79,18 @@ export class ServiceProcess {
     const child = this.child;
     this.child = null;
     // A process that a signal ended says which in its output (an assertion on the exit code shows the output).
-    const said = (code: number | null, sig: NodeJS.Signals | null) => {
-      if (code === null) this.out += `\n[the service process was ended by ${sig}${child!.pid ? ` (pid ${child!.pid})` : ''}, after ${signal === 'SIGKILL' ? 'kill -9' : `${signal} was sent`}]`;
+    const said = (code: number | null, sig: NodeJS.Signals | null, sent: boolean) => {
+      const after = !sent ? 'before anything was sent to it' : `after ${signal === 'SIGKILL' ? 'kill -9' : `${signal} was sent`}`;
+      if (code === null) this.out += `\n[the service process was ended by ${sig}${child!.pid ? ` (pid ${child!.pid})` : ''}, ${after}]`;
       return code;
     };
     if (!child) return Promise.resolve(null);
     if (child.exitCode !== null || child.signalCode !== null) {
       this.out += '\n[the service process had already ended before it was stopped]';
-      return Promise.resolve(said(child.exitCode, child.signalCode));
+      return Promise.resolve(said(child.exitCode, child.signalCode, false));
     }
     if (signal === 'SIGKILL') this.killed++;
-    return new Promise((resolve) => { child.once('exit', (code, sig) => resolve(said(code, sig))); child.kill(signal); });
+    return new Promise((resolve) => { child.once('exit', (code, sig) => resolve(said(code, sig, true))); child.kill(signal); });
   }
 
   /** kill -9: no shutdown, no flush, in-flight requests cut. */
