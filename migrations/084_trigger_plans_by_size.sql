@@ -1,14 +1,13 @@
 -- The ledger's and the receivables' insert triggers (migrations 053 and 079) join the rows a statement inserted to a
 -- big table: journal lines to their entries (for the day), due items to their invoices (for the currency). PL/pgSQL
--- plans a static statement once per connection and keeps that plan until the table's statistics change, so the
--- plan fits the sizes of its first call. A batch of thousands of rows planned while the tables were small (a bulk
--- load's first batches) joins by hashing the whole big table, and kept doing so as the table grew: at a million
--- invoices, 280 ms for the 13,700 lines of one batch against 16 ms by the entries' key, for each of the two
--- statements of every batch, and the same for its due items.
--- A statement that inserted more than 200 rows (a batch) now has its join planned for its own size and the
--- tables' (EXECUTE: a plan of a fraction of a millisecond, nothing beside a batch's statement); fewer rows (a
--- creation, a group-commit batch) keep the static statement and its kept plan, looking up by key. What is written
--- is the same.
+-- plans a static statement once per connection and keeps that plan until the table's statistics change (or the
+-- connection's session_replication_role does), so the plan fits the sizes of the call that made it. A connection whose
+-- first call was a creation keeps a plan that looks rows up by key, right for a few rows; one whose first call was a
+-- batch of thousands of rows on small tables (a bulk load's first batch, by a user who is not a superuser) keeps one
+-- that reads the whole big table, and reads it again for every batch while the table grows.
+-- A statement that inserted more than 200 rows (a batch) now has its join planned for its own size and the tables'
+-- (EXECUTE: a plan of a fraction of a millisecond, nothing beside a batch's statement); fewer rows (a creation, a
+-- group-commit batch) keep the static statement and its kept plan. What is written is the same.
 
 CREATE OR REPLACE FUNCTION track_inserted_ledger() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
