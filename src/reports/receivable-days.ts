@@ -74,12 +74,18 @@ const PAYS = `
    WHERE a.company_id = $1 AND a.due_item_id = ANY($2::bigint[])`;
 const CHANGE_DAYS = `
   SELECT id, day FROM (
-    SELECT d.id, unnest(ARRAY[i.date, i.annulled_on]) AS day FROM due_items d JOIN invoices i ON i.company_id = d.company_id AND i.id = d.invoice_id
-     WHERE d.company_id = $1 AND d.id = ANY($2::bigint[])
-    UNION SELECT d.id, unnest(ARRAY[n.date, n.annulled_on]) FROM due_items d JOIN notes n ON n.company_id = d.company_id AND n.id = d.note_id
-     WHERE d.company_id = $1 AND d.id = ANY($2::bigint[])
+    SELECT id, unnest(ARRAY[invoice_date, invoice_annulled_on]) AS day FROM items
+    UNION SELECT d.id, unnest(ARRAY[n.date, n.annulled_on]) FROM items d JOIN notes n ON n.company_id = $1 AND n.id = d.note_id
     UNION SELECT id, unnest(ARRAY[date, annulled_on]) FROM pays) x
    WHERE day IS NOT NULL`;
+/**
+ * The items named, each with what its invoice says of it, read once (the days and the amounts read them both): the
+ * columns of a due item, and of its invoice those that owedOn and CURRENCY read, under other names.
+ */
+const ITEMS = `
+  SELECT d.*, i.date AS invoice_date, i.annulled_on AS invoice_annulled_on, i.currency_code AS invoice_currency
+    FROM due_items d JOIN invoices i ON i.company_id = d.company_id AND i.id = d.invoice_id
+   WHERE d.company_id = $1 AND d.id = ANY($2::bigint[])`;
 
 /** Re-evaluates the steps of the items named and of those above the mark; the day sums and the customers' runs follow. Returns how many items. */
 async function restep(q: Queryable, companyId: number, pending: string[]): Promise<number> {
@@ -100,7 +106,8 @@ async function restep(q: Queryable, companyId: number, pending: string[]): Promi
   const ids = old.ids ?? [];
   if (!ids.length) return 0;
   const [made] = await q.query<{ customers: number[] | null; upto: string }>(`
-    WITH pays AS (${PAYS}),
+    WITH items AS MATERIALIZED (${ITEMS}),
+    pays AS (${PAYS}),
     days AS (${CHANGE_DAYS}),
     paid AS (
       SELECT x.id, x.day, sum(p.amount) AS amount FROM days x JOIN pays p ON p.id = x.id
@@ -108,7 +115,8 @@ async function restep(q: Queryable, companyId: number, pending: string[]): Promi
     vals AS (
       SELECT d.id, d.customer_id, ${CURRENCY} AS currency, d.due_date, x.day,
              CASE WHEN ${owedOn('x.day')} THEN greatest(d.amount - coalesce(paid.amount, 0), 0) ELSE 0 END AS open
-        FROM days x JOIN due_items d ON d.company_id = $1 AND d.id = x.id JOIN invoices i ON i.company_id = d.company_id AND i.id = d.invoice_id
+        FROM days x JOIN items d ON d.id = x.id
+        CROSS JOIN LATERAL (SELECT d.invoice_date AS date, d.invoice_annulled_on AS annulled_on, d.invoice_currency AS currency_code) i
         LEFT JOIN paid ON paid.id = x.id AND paid.day = x.day),
     steps AS (SELECT *, open - coalesce(lag(open) OVER (PARTITION BY id ORDER BY day), 0) AS delta FROM vals),
     new AS (
