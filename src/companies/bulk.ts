@@ -379,12 +379,14 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
     await foldReceivables(withTimeout, cid);
     log(`receivables folded (${elapsed()})`);
     await vacuum(['receivable_customers', 'receivable_dues', 'receivable_pending']);
+    log(`receivables' tables analyzed (${elapsed()})`);
   };
   const ledger = async () => {
     await loadTx((q) => foldLedger(q, cid), false);
     log(`ledger folded (${elapsed()})`);
     await vacuum(['invoices', 'journal_lines', 'due_items', 'vouchers', 'voucher_applications', 'journal_entries', 'customers', 'document_counts',
       'ledger_days', 'ledger_months', 'ledger_pending']);
+    log(`the other tables analyzed (${elapsed()})`);
   };
   if (lanes > 1) await Promise.all([receivables(), ledger()]);
   else { await receivables(); await ledger(); }
