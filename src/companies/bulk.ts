@@ -162,13 +162,13 @@ export async function bulkDemo(db: Db, o: BulkOptions): Promise<BulkResult> {
     // As a superuser, without the foreign-key checks (session_replication_role) and, on PostgreSQL, with the full-page
     // images the load writes to the WAL compressed (lz4): after each checkpoint (at a million invoices, every few
     // seconds) a page the load changes is written whole once.
-    // All of them SET LOCAL (set_config's third argument) in one round trip: each round trip of a batch's transaction
-    // waits for this process, which plans the next batches meanwhile.
     // And the planner told that reading a page at random costs about what reading the next one does (random_page_cost,
     // 4 by default, where it meant a disk's seek): the load's tables are in memory. With the default, the triggers'
     // statements of a batch (its 13,700 journal lines joined to their entries by key, its due items to their invoices)
     // read the whole of the entries' or the invoices' index in key order once they passed about half a million rows
     // (142 ms at 542,215 entries) rather than look each row up (16.6 ms); the batch's insert took 257 ms against 71.
+    // All of them SET LOCAL (set_config's third argument) in one round trip: each round trip of a batch's transaction
+    // waits for this process, which plans the next batches meanwhile.
     const settings: [string, string][] = [['statement_timeout', String(LOAD_TIMEOUT_MS)], ['work_mem', LOAD_WORK_MEM], ['random_page_cost', '1.1']];
     if (db.kind === 'postgres') settings.push(['jit', 'off']);
     if (fast && superuser === 'on') {
