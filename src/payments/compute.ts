@@ -67,8 +67,9 @@ const clamp = (v: Decimal, lo: Decimal, hi: Decimal) => Decimal.min(Decimal.max(
  * the base it leaves: a tax computed per concept (ReteIVA 10.6667 % of six lines of 100.00 = 6 × 10.67 = 64.02, where
  * 600.00 × 0.106667 allows 63.99 to 64.01) is then taken up by the installments, and the payment that settles the
  * invoice (`settles`) takes exactly what is left of each base and tax, so that receipts and credit notes add up to the
- * invoice's figures. When no installment can (one payment of the whole invoice), the settling one declares the nearest
- * bound (its receipt's entry still moves what was left: src/payments/service.ts). An installment's base leaves at least
+ * invoice's figures. When no installment can (one payment of the whole invoice), the settling one declares the upper
+ * bound where what is left is above its bounds (its receipt's entry still moves what was left: src/payments/service.ts),
+ * and a lower base where what is left is under them (settleBase): never more tax than the invoice has left. An installment's base leaves at least
  * a cent of the group's for the receipt that settles; a group whose base comes to 0.00 is reported in `tooSmall` (a CFDI
  * tax base must be above 0).
  */
@@ -77,12 +78,17 @@ export function paidTaxes(left: TaxGroup[], owed: Decimal.Value, paid: Decimal.V
   const part = new Decimal(paid).div(owed);
   const out = left.map((g) => {
     // An installment leaves a cent of each base at least, or the receipt that settles would have none to declare.
-    const base = settles ? Decimal.max(g.base, 0) : Decimal.min(round2(g.base.times(part)), g.base.minus('0.01'));
+    let base = settles ? Decimal.max(g.base, 0) : Decimal.min(round2(g.base.times(part)), g.base.minus('0.01'));
     const tasa = rate(g.percentage);
-    const [lo, hi] = importeBounds(base, tasa);
+    let [lo, hi] = importeBounds(base, tasa);
     let value: Decimal;
     if (settles) {
-      value = clamp(Decimal.max(g.value, 0), lo, hi);
+      const want = Decimal.max(g.value, 0);
+      // Below the bounds of the base left (compensation notes, each rounded on its own line, took a cent more than their
+      // share): declaring the lower bound would declare more tax than the invoice has left. The base is declared that
+      // many cents lower (at most a cent of tax's worth of base) so that the bounds hold what is left (settleBase).
+      if (want.lt(lo)) [base, lo, hi] = settleBase(base, want, tasa);
+      value = clamp(want, lo, hi);
     } else {
       const [restLo, restHi] = importeBounds(Decimal.max(g.base.minus(base), 0), tasa);
       const from = Decimal.max(lo, g.value.minus(restHi)), to = Decimal.min(hi, g.value.minus(restLo));
@@ -92,6 +98,23 @@ export function paidTaxes(left: TaxGroup[], owed: Decimal.Value, paid: Decimal.V
     return { type: g.type, percentage: Number(g.percentage), base_value: base.toNumber(), value: value.toNumber() };
   });
   return { paid: out, tooSmall };
+}
+
+/**
+ * The base a settling receipt declares when the tax left (`want`) is under the bounds of the base left: the highest base
+ * a cent lower at a time, by at most a cent of tax's worth of base (0.01 ÷ rate, rounded up, and one more), whose
+ * bounds hold it; when none does (more than rounding's cent is missing), the base left and its bounds (the CFDI then
+ * declares the lower bound). Returns the base and its bounds.
+ */
+export function settleBase(base: Decimal, want: Decimal, tasa: Decimal.Value): [Decimal, Decimal, Decimal] {
+  if (!new Decimal(tasa).gt(0)) return [base, ...importeBounds(base, tasa)];
+  const steps = new Decimal('0.01').div(tasa).times(100).ceil().plus(1).toNumber();
+  for (let k = 1; k <= steps && base.minus(k / 100).gt(0); k++) {
+    const b = base.minus(new Decimal(k).div(100));
+    const [lo, hi] = importeBounds(b, tasa);
+    if (lo.lte(want) && want.lte(hi)) return [b, lo, hi];
+  }
+  return [base, ...importeBounds(base, tasa)];
 }
 
 /** A note's part of an invoice's taxes and withholdings. */

@@ -323,6 +323,18 @@ test('payment computations: the invoice\'s tax groups, taxes in proportion, the 
   assert.deepEqual(paidTaxes(remainingGroups(six, [...first, ...second]), '190.66', '190.66', true).paid.map((t) => [t.base_value, t.value]), [[200, 21.34]]);
   // One payment of all of it: 64.02 is out of 600.00's bounds; the receipt declares 64.01.
   assert.deepEqual(paidTaxes(six, '571.98', '571.98', true).paid.map((t) => [t.base_value, t.value]), [[600, 64.01]]);
+  // Under the bounds instead (the property test's seed 1261024653: three compensation notes of CONSULT 36,253.25 took
+  // 3,264.60 of IVA and left 2,535.92 on a base of 15,849.57, whose bounds are 15,849.565 × 0.16 = 2,535.9304 → 2,535.93
+  // to 2,535.94): declaring 2,535.93 would declare a cent more than the invoice's IVA. The base goes a cent lower,
+  // 15,849.56 (15,849.555 × 0.16 = 2,535.9288 → 2,535.92), and the receipt declares exactly what is left.
+  const under = [{ type: 'IVA', percentage: '16', base: new Decimal('15849.57'), value: new Decimal('2535.92') }];
+  assert.deepEqual(paidTaxes(under, '16694.86', '16694.86', true).paid.map((t) => [t.base_value, t.value]), [[15849.56, 2535.92]]);
+  // More than rounding's cent missing (nothing a few cents of base can hold): the lower bound of the base left, as before.
+  assert.deepEqual(paidTaxes([{ ...under[0], value: new Decimal('2535.50') }], '16694.86', '16694.86', true).paid.map((t) => [t.base_value, t.value]),
+    [[15849.57, 2535.93]]);
+  // A rate of zero has no bounds to fall under.
+  assert.deepEqual(paidTaxes([{ type: 'IVA', percentage: '0', base: new Decimal('100'), value: new Decimal(0) }], '100', '100', true).paid
+    .map((t) => [t.base_value, t.value]), [[100, 0]]);
   assert.equal(amountPaid('10', '1').toFixed(2), '10.00');
   // An installment leaves a cent of base for the receipt that settles: 0.01 of 0.02 owed on a base of 0.01 left would
   // take round2(0.005) = 0.01, all of it; it takes 0.00 and is refused (tooSmall), so the last 0.01 can still be paid.
