@@ -14,10 +14,12 @@
  *   ReteIVA pending and 113.01 the ReteIVA withheld on what was received;
  * - the receipt that settles the invoice declares what is left of each tax
  *   (from the invoice's, the live notes' and the earlier live receipts' figures)
- *   where Anexo 20's bounds of its BaseDR × rate allow it, else the nearest
+ *   where Anexo 20's bounds of its BaseDR × rate allow it; above them the upper
  *   bound (the notes, each rounded on its own line, may leave a rest one cent
- *   beyond them: seed 513953223, replayed in mx-settlement.test.ts); its entry
- *   moves the whole rest either way (src/payments/service.ts, paymentPostings);
+ *   beyond them: seed 513953223, replayed in mx-settlement.test.ts), and its
+ *   entry moves the whole rest (src/payments/service.ts, paymentPostings); under
+ *   them a BaseDR a cent lower at a time whose bounds hold the rest (seed
+ *   1261024653, and test/unit/cfdi.test.ts), so it never declares more;
  * - at the end the invoice can always be paid to zero, and then what the
  *   receipts moved in the books plus the notes equals the invoice's IVA and
  *   ReteIVA exactly, to the cent; what the receipts declared falls short of it
