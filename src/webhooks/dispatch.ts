@@ -22,7 +22,9 @@
  * - records every outcome of the batch with ONE statement (delivered; pending again after the backoff, 1 s doubling
  *   to 10 min; failed once WEBHOOK_RETRY_HOURS have passed, or at once for a deleted webhook or a refused URL): for a
  *   claim of events, the delivery rows inserted and the position moved past its events in the same statement;
- * and claims again at once while claims come back full, else polls every `pollMs` (default 500 ms).
+ * and claims again at once while claims come back full, else polls again after `busyPollMs` (default 100 ms) when
+ * the pass claimed something and after `pollMs` (default 500 ms) when it found nothing: under a steady flow of events
+ * the claims stay small and the lag short, an idle service polls twice a second.
  * The delivery lag (event to delivered) and the queue's depth (rows pending and due, events not fanned out yet) are in
  * the service's metrics (GET /admin/v1/metrics).
  */
@@ -39,7 +41,7 @@ import { adoptForeignXids, claimEvents, eventsBehind, keepBodies, recordEvents, 
 
 export interface DispatchOptions {
   timeoutMs: number; retryHours: number; allowPrivate: boolean; resolve?: Resolve;
-  pollMs?: number; batch?: number; perReceiver?: number; claimMs?: number; concurrency?: number;
+  pollMs?: number; busyPollMs?: number; batch?: number; perReceiver?: number; claimMs?: number; concurrency?: number;
   log?: (msg: string, extra?: object) => void;
 }
 
@@ -81,12 +83,14 @@ export class WebhookDispatcher {
   private stopped = true;
   private pass: Promise<void> | null = null;
   private again = false;
+  /** Whether the last pass claimed anything (the next poll comes sooner). */
+  private busy = false;
   private readonly o: Required<Omit<DispatchOptions, 'resolve'>> & { resolve?: Resolve };
   /** The deliveries claimed in this process (the embedded database only; see claim). */
   private readonly held: Set<string> | undefined;
 
   constructor(readonly db: Db, options: DispatchOptions) {
-    this.o = { pollMs: 500, batch: 200, perReceiver: 16, claimMs: 120_000, concurrency: 8, log: () => undefined, ...options };
+    this.o = { pollMs: 500, busyPollMs: 100, batch: 200, perReceiver: 16, claimMs: 120_000, concurrency: 8, log: () => undefined, ...options };
     if (db.kind === 'pglite') {
       if (!heldOf.has(db)) heldOf.set(db, new Set());
       this.held = heldOf.get(db);
@@ -96,7 +100,7 @@ export class WebhookDispatcher {
   start(): void {
     this.stopped = false;
     running.add(this);
-    const tick = () => { void this.kick().finally(() => { if (!this.stopped) this.timer = setTimeout(tick, this.o.pollMs); }); };
+    const tick = () => { void this.kick().finally(() => { if (!this.stopped) this.timer = setTimeout(tick, this.busy ? this.o.busyPollMs : this.o.pollMs); }); };
     this.timer = setTimeout(tick, 0);
   }
 
@@ -124,9 +128,13 @@ export class WebhookDispatcher {
     if (this.pass) { this.again = true; return this.pass; }
     this.pass = (async () => {
       try {
+        this.busy = false;
         do {
           this.again = false;
-          while (!this.stopped && (await background.run(true, () => this.once())) >= this.o.batch);
+          for (let n = this.o.batch; !this.stopped && n >= this.o.batch;) {
+            n = await background.run(true, () => this.once());
+            this.busy ||= n > 0;
+          }
         } while (this.again && !this.stopped);
       } catch (e) {
         this.o.log('webhook dispatch failed', { err: String(e) });
