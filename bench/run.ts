@@ -40,7 +40,8 @@
  *   (warm-up and its rounds, with the delivery lag and every event waited for); BENCH_GROUP_COMMIT_MS (default 0);
  *   BENCH_GROUP_CONCURRENCY: the connections of the group part's floor and plain runs (default 32: issue 37 measured
  *   its floor at 32 connections; the lone request is always one connection)
- *   BENCH_WEBHOOK_MAX_EVENTS (default 1): the webhook's max_events (above 1 the receiver takes up to that many events in one POST)
+ *   BENCH_WEBHOOK_MAX_EVENTS (default 1): the webhook's max_events (above 1 the receiver takes up to that many events in one POST);
+ *   BENCH_WEBHOOK_ROUNDS (default 4): the webhook part's rounds (each without and with, the side run first alternating)
  *   BENCH_STORAGES=pglite,postgres; BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://root@127.0.0.1:5432/test)
  *
  * It is a measurement, not a test: it exits 0 whatever the figures, and 1
@@ -75,6 +76,11 @@ const GROUP_COMMIT_MS = String(envInt('BENCH_GROUP_COMMIT_MS', 0, 0));
 const GROUP_CONCURRENCY = envInt('BENCH_GROUP_CONCURRENCY', 32);
 const WEBHOOK_MAX_EVENTS = envInt('BENCH_WEBHOOK_MAX_EVENTS', 1);
 const ROUNDS = 2;
+/**
+ * The webhook part's rounds: its ratio moved by ±0.1 from run to run with 2 (a round's 8 s without and 8 s with, the
+ * machine's state changing between them); 4 rounds, alternating which side runs first, halve that variance.
+ */
+const WEBHOOK_ROUNDS = envInt('BENCH_WEBHOOK_ROUNDS', 4);
 /** Issue 37's targets: plain ÷ floor, electronic ÷ floor and its p99 at 8 connections, a lookup's p99 while electronic invoices are created. */
 const TARGETS = { plainOfFloor: 1.0, electronicOfFloor: 0.1, electronicP99Ms: 300, lookupP99Ms: 50 };
 /** Issue 53: under group commit at 32 connections, PGlite past its floor, PostgreSQL at 1.4 of it. */
@@ -435,8 +441,8 @@ interface WebhookFigures {
 /**
  * What a webhook costs the company that has one: in each round the plain invoice without a webhook, and with one
  * subscribed to every event (`*`: each creation writes its event, which the dispatcher sends to a local receiver
- * meanwhile), then (the clock stopped) the queue left to drain, then the webhook deleted again; the first round runs
- * without first, the second with first. The receiver counts the events and their lag (from the event's `created` to
+ * meanwhile), then (the clock stopped) the queue left to drain, then the webhook deleted again; odd rounds run
+ * without first, even ones with first. The receiver counts the events and their lag (from the event's `created` to
  * its arrival); the service's CPU time per invoice is taken on each side (with: until the queue has drained).
  */
 async function webhookRuns(storage: Storage, client: Client, plain: Request, pid: number): Promise<WebhookFigures> {
@@ -482,10 +488,10 @@ async function webhookRuns(storage: Storage, client: Client, plain: Request, pid
     return run;
   };
   try {
-    for (let r = 1; r <= ROUNDS; r++) {
+    for (let r = 1; r <= WEBHOOK_ROUNDS; r++) {
       // Without then with, then with then without: the tables grow through the part, and neither side runs always on the larger ones.
       const [a, b] = r % 2 ? [await plainRun(), await hookedRun()] : [await hookedRun(), await plainRun()].reverse();
-      process.stderr.write(`  [${storage}] round ${r}/${ROUNDS} plain without / with a webhook: ${a.latencies.length} / ${b.latencies.length} requests; ${received}/${events} events received\n`);
+      process.stderr.write(`  [${storage}] round ${r}/${WEBHOOK_ROUNDS} plain without / with a webhook: ${a.latencies.length} / ${b.latencies.length} requests; ${received}/${events} events received\n`);
     }
   } finally {
     receiver.close();
@@ -563,7 +569,7 @@ async function main(): Promise<number> {
   const machine = { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? 'unknown', node: process.version, memory_gb: round2(os.totalmem() / 2 ** 30) };
   const loadStart = loadAverage();
   console.log(`Machine: ${machine.cpus} CPUs (${machine.cpu_model}), Node ${machine.node}, ${machine.memory_gb} GB; load average (1, 5, 15 min) at start: ${loadStart}`);
-  console.log(`Each path ${ROUNDS} × ${SECONDS} s at ${CONCURRENCY} connections, after ${WARMUP_SECONDS} s of warm-up; rate limit ${RATE_LIMIT || 'off'} per company per minute`);
+  console.log(`Each path ${ROUNDS} × ${SECONDS} s at ${CONCURRENCY} connections, after ${WARMUP_SECONDS} s of warm-up (the webhook part ${WEBHOOK_ROUNDS} × ${SECONDS} s each side); rate limit ${RATE_LIMIT || 'off'} per company per minute`);
 
   const results: StorageResult[] = [];
   const grouped: GroupCommitResult[] = [];
@@ -637,7 +643,7 @@ async function main(): Promise<number> {
   console.log(`Load average at the end: ${loadAverage()}; total time ${(totalMs / 1000).toFixed(1)} s`);
   console.log(JSON.stringify({
     bench: 'creations-vs-floor', machine, load_average: { start: loadStart, end: loadAverage() },
-    settings: { seconds: SECONDS, rounds: ROUNDS, concurrency: CONCURRENCY, warmup_seconds: WARMUP_SECONDS, rate_limit: RATE_LIMIT, soak_seconds: SOAK_SECONDS },
+    settings: { seconds: SECONDS, rounds: ROUNDS, webhook_rounds: WEBHOOK_ROUNDS, concurrency: CONCURRENCY, warmup_seconds: WARMUP_SECONDS, rate_limit: RATE_LIMIT, soak_seconds: SOAK_SECONDS },
     targets: { ...TARGETS, groupCommitOfFloor: GROUP_TARGETS }, results, group_commit: grouped, skipped: notes, total_ms: totalMs,
   }));
   return 0;
