@@ -174,7 +174,7 @@ eachStorage('MX receipts, credit notes and cancellations: any sequence declares 
       if (settles) {
         const why = log.join(' | ');
         const reteBase = of(dr.withholdings, 'ReteIVA', 'base_value');
-        assert.equal(base.toFixed(2), settlingBase(left.base, Decimal.max(left.iva, 0), '0.16').toFixed(2), `the settling receipt's BaseDR is the base left: ${why}`);
+        assert.equal(base.toFixed(2), settlingBase(left.base, Decimal.max(left.iva, 0), '0.16').toFixed(2), `the settling receipt's BaseDR is the base left, or a cent or few lower when the IVA left is under its bounds: ${why}`);
         assert.equal(reteBase.toFixed(2), settlingBase(left.base, Decimal.max(left.rete, 0), '0.106667').toFixed(2), `the settling receipt's ReteIVA BaseDR: ${why}`);
         assert.equal(iva.toFixed(2), nearest(left.iva, base, '0.16').toFixed(2), `the settling receipt's IVA: ${left.iva}, within the bounds: ${why}`);
         assert.equal(rete.toFixed(2), nearest(left.rete, reteBase, '0.106667').toFixed(2), `the settling receipt's ReteIVA: ${left.rete}, within the bounds: ${why}`);
