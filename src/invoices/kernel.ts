@@ -135,7 +135,22 @@ export async function writeInvoices(q: Queryable, items: InvoiceWrite[]): Promis
 export const prepareInvoices = (items: InvoiceWrite[]) => groupInvoices(items, stampJob);
 
 /** The batch writer group commit gives invoices to. */
-export const INVOICE_BATCH: BatchWriter<InvoiceWrite, Numbered> = { name: 'invoices', write: writeInvoices, locks: (items) => ({ counters: items.map((it) => [it.r.companyId, it.r.documentTypeId]) }) };
+export const INVOICE_BATCH: BatchWriter<InvoiceWrite, Numbered> = { name: 'invoices', write: writeInvoices, direct: directInvoices,
+  locks: (items) => ({ counters: items.map((it) => [it.r.companyId, it.r.documentTypeId]) }) };
+
+/**
+ * Invoices of one document type, all numbered by its counter, their created events in the same statement: writeOneType's
+ * statement is the whole write, which group commit runs with no transaction around it; null when the batch needs more.
+ */
+function directInvoices(items: InvoiceWrite[]): ((q: Queryable) => Promise<Numbered[] | null>) | null {
+  const [t, ...more] = prepareInvoices(items);
+  if (more.length || t.alone.length || t.auto.length < 2 || (items.some((it) => it.r.created) && !createdEvents('$1', 'n'))) return null;
+  return async (q) => {
+    const written = await writeOneType(q, t.cid, t.tid, t.auto.map((i) => items[i]), t.params!);
+    Object.assign(writtenInBatches, { batches: writtenInBatches.batches + 1, together: writtenInBatches.together + written.length });
+    return written.length ? written : null; // (t.auto is every item, in order)
+  };
+}
 
 /** N invoices of one document type, numbered in order, in one statement; [] when the counter refused the N numbers. */
 async function writeOneType(q: Queryable, cid: number, tid: number, items: InvoiceWrite[], params: string[]): Promise<Numbered[]> {

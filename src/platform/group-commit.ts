@@ -32,7 +32,21 @@ export interface BatchWriter<I, O> {
   /** What the items will lock (taken for every writer of a batch before any writes). */
   locks?(items: I[]): BatchLocks;
   write(q: Queryable, items: I[]): Promise<(O | Error)[]>;
+  /**
+   * When these items are written by ONE statement that writes all of them or nothing: that statement, which the batch
+   * then runs with no transaction around it (a batch of one writer, nothing to lock first); null when they need more.
+   * It answers null when it wrote nothing (each creation is then written alone, as after a batch rolled back).
+   */
+  direct?(items: I[]): ((q: Queryable) => Promise<O[] | null>) | null;
 }
+
+/** A batch's direct statement that wrote nothing (its counter refused the numbers): each creation runs alone. */
+class WroteNothing extends Error {
+  constructor() { super('The batch\'s statement wrote nothing'); }
+}
+
+/** An error the database server answered for a statement (a SQLSTATE): the statement wrote nothing. */
+const refusedByServer = (e: unknown) => typeof (e as { code?: unknown })?.code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code);
 
 /** Locks the rows, each kind in (company, id) order: invoices, then due items, then document-type counters. */
 export async function lockInOrder(q: Queryable, l: BatchLocks): Promise<void> {
@@ -161,12 +175,25 @@ export class GroupCommit {
     if (byWriter.size) {
       const n = written.filter(Boolean).length;
       Object.assign(this.stats, { batches: this.stats.batches + 1, documents: this.stats.documents + n, largest: Math.max(this.stats.largest, n) });
+      // Everything the batch's writers will lock, first and in one order (see BatchLocks).
+      // (A batch that locks one counter and nothing else takes it with its numbering UPDATE: no statement more.)
+      const locks = mergeLocks([...byWriter].map(([w, ds]) => w.locks?.(ds.map((d) => d.item)) ?? {}));
+      const lockFirst = !!(locks.invoices!.length || locks.dues!.length || locks.counters!.length > 1);
+      // One writer whose items one statement writes (invoices of one document type): that statement alone, committed by
+      // itself as a lone creation's is. No BEGIN and COMMIT (two round trips), and the counter's row is free the moment
+      // the statement ends, not when this process's COMMIT reaches the server.
+      const [only] = byWriter.size === 1 && !lockFirst ? [...byWriter] : [];
+      const direct = only?.[0].direct?.(only[1].map((d) => d.item)) ?? null;
       try {
-        await this.db.tx(async (q) => {
-          // Everything the batch's writers will lock, first and in one order (see BatchLocks).
-          // (A batch that locks one counter and nothing else takes it with its numbering UPDATE: no statement more.)
-          const locks = mergeLocks([...byWriter].map(([w, ds]) => w.locks?.(ds.map((d) => d.item)) ?? {}));
-          if (locks.invoices!.length || locks.dues!.length || locks.counters!.length > 1) await lockInOrder(q, locks);
+        if (direct) {
+          const ds = only![1];
+          const results = await direct(this.db);
+          if (!results) throw new WroteNothing();
+          ds.forEach((d, k) => d.resolve(results[k]));
+          // The stores end after their write committed: one that queries now (not batchable) gets that error, it cannot run again.
+          await Promise.all(works);
+        } else await this.db.tx(async (q) => {
+          if (lockFirst) await lockInOrder(q, locks);
           for (const [writer, ds] of byWriter) {
             const results = await writer.write(q, ds.map((d) => d.item));
             ds.forEach((d, k) => (results[k] instanceof Error ? d.reject(results[k]) : d.resolve(results[k])));
@@ -178,6 +205,9 @@ export class GroupCommit {
         });
       } catch (e) {
         failure = e;
+        // Without a transaction, a statement the server refused wrote nothing; any other failure (the connection lost
+        // while it ran) may have written, as a failed COMMIT may.
+        if (direct) committing = !(e instanceof WroteNothing) && !refusedByServer(e);
         for (const ds of byWriter.values()) for (const d of ds) d.reject(e); // (no effect on those already settled)
         await Promise.all(works);
       }

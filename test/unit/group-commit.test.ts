@@ -152,3 +152,48 @@ test('rounds: no two items of a round share an invoice; each item after the last
     });
   }
 });
+
+test('a batch one statement writes runs with no transaction; a refusal by the server reruns each alone, a lost connection does not', async () => {
+  const { db, seen } = standIn();
+  let outcome: 'ok' | 'nothing' | 'refused' | 'lost' = 'ok';
+  const direct: number[][] = [];
+  const { writer: base, calls } = doubler();
+  // Even items are written by one statement (direct); the statement's outcome is set by the test.
+  const writer: BatchWriter<number, number> = {
+    ...base,
+    direct: (items) => (items.every((n) => n % 2 === 0) ? async () => {
+      direct.push([...items]);
+      if (outcome === 'refused') throw Object.assign(new Error('duplicate key'), { code: '23505' });
+      if (outcome === 'lost') throw new Error('Connection terminated unexpectedly');
+      return outcome === 'nothing' ? null : items.map((n) => n * 2);
+    } : null),
+  };
+  const batchOf = async (ns: number[]) => {
+    let release!: () => void;
+    const hold = new Promise<void>((ok) => { release = ok; });
+    const gc = new GroupCommit(db, { windowMs: 0, max: 64 });
+    const first = gc.run(store(writer, 100, hold)); // alone and held, so that the others gather into one batch
+    await new Promise((ok) => setImmediate(ok));
+    const later = ns.map((n) => gc.run(store(writer, n)).then((v) => v, (e: Error) => e.message));
+    release();
+    await first;
+    return Promise.all(later);
+  };
+  assert.deepEqual(await batchOf([2, 4]), [4, 8]);
+  assert.deepEqual(direct, [[2, 4]], 'written by the one statement');
+  assert.equal(seen.transactions, 0, 'no transaction around it');
+  assert.deepEqual(calls, [], 'not through write()');
+
+  assert.deepEqual(await batchOf([1, 2]), [2, 4], 'a batch the statement cannot write alone goes through write()');
+  assert.deepEqual(calls, [[1, 2]]);
+  assert.equal(seen.transactions, 1, 'in a transaction');
+
+  for (const o of ['nothing', 'refused'] as const) {
+    outcome = o;
+    assert.deepEqual(await batchOf([6, 8]), [12, 16], `${o}: each creation written alone, its own answer`);
+  }
+  outcome = 'lost';
+  assert.deepEqual(await batchOf([6, 8]), ['Connection terminated unexpectedly', 'Connection terminated unexpectedly'],
+    'the connection lost: the statement may have written, so the error is answered and nothing runs again');
+  assert.equal(seen.transactions, 1);
+});
