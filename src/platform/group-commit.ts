@@ -1,7 +1,8 @@
 /**
  * Group commit for creations: requests that arrive while a batch of this
  * storage is being written gather, and are written together when it ends (at
- * most GROUP_COMMIT_MAX), by their kernel's batch writer, in one transaction;
+ * most GROUP_COMMIT_MAX), by their kernel's batch writer, in one transaction
+ * (or, when one statement writes the whole batch, that statement alone: direct);
  * each still gets its own number, its own answer and its own error. A creation
  * that finds nothing being written is written at once (no timer: a lone request
  * pays nothing), so batches form exactly under load. GROUP_COMMIT_MS > 0 adds a
