@@ -18,7 +18,8 @@
  *               with its point of sale, not sent (the counter's rate; the DIAN's path is the electronic one's)
  *   ticket      POST /mx/v1/tickets, the Mexican ticket of the same lines as mx (no CFDI until it is invoiced)
  *   webhook     the plain invoice again, each round without and then with a webhook subscribed to every
- *               event (a local receiver takes the deliveries), and the ratio of the two
+ *               event (a local receiver takes the deliveries), and the ratio of the two; the CPU time per
+ *               invoice of the service and, on PostgreSQL, of the database server's processes, on each side
  * then the latency of GET /v1/taxes from one more connection while the
  * electronic invoices are created (and, for reference, on an idle service).
  * Then group commit (issue 37): in each round the service is started once with
@@ -293,6 +294,20 @@ function cpuMs(pid: number): number {
   } catch { return NaN; }
 }
 
+/** The CPU time (ms) of each process of the PostgreSQL server alive now (backends, WAL writer, checkpointer, autovacuum). */
+function serverCpu(): Map<number, number> {
+  const ms = new Map<number, number>();
+  for (const pid of fs.readdirSync('/proc').filter((f) => /^\d+$/.test(f))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') ms.set(Number(pid), cpuMs(Number(pid)));
+    } catch { /* gone meanwhile */ }
+  }
+  return ms;
+}
+/** The server's CPU time since `before` (serverCpu()): a process started since counts whole, one that ended is missed. */
+const serverCpuSince = (before: Map<number, number>): number =>
+  [...serverCpu()].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
 /** Resident memory of a process in MB (Linux /proc; the service's worker threads included). */
 function rssMb(pid: number): number {
   try {
@@ -436,6 +451,8 @@ interface WebhookFigures {
    * the end of its drain, so the deliveries' cost is counted). Steadier than the rates on a shared machine.
    */
   cpu_ms_without: number; cpu_ms_with: number;
+  /** The same for the PostgreSQL server's processes (PostgreSQL only: PGlite runs in the service, counted above). */
+  db_cpu_ms_without?: number; db_cpu_ms_with?: number;
 }
 
 /**
@@ -471,11 +488,13 @@ async function webhookRuns(storage: Storage, client: Client, plain: Request, pid
   const settle = () => new Promise((ok) => setTimeout(ok, 500)); // every process drops the company from its cache (NOTIFY)
   const without: Run[] = [], withHook: Run[] = [];
   let events = 0;
-  const cpu = { without: 0, with: 0 };
+  const cpu = { without: 0, with: 0, dbWithout: 0, dbWith: 0 };
+  const db = storage === 'postgres';
   const plainRun = async () => {
-    const t0 = cpuMs(pid);
+    const t0 = cpuMs(pid), d0 = db ? serverCpu() : new Map<number, number>();
     const run = await loadFor(client, plain, CONCURRENCY, SECONDS * 1000);
     cpu.without += cpuMs(pid) - t0;
+    if (db) cpu.dbWithout += serverCpuSince(d0);
     without.push(run);
     return run;
   };
@@ -496,13 +515,14 @@ async function webhookRuns(storage: Storage, client: Client, plain: Request, pid
       return run;
     }
     const before = received;
-    const t0 = cpuMs(pid);
+    const t0 = cpuMs(pid), d0 = db ? serverCpu() : new Map<number, number>();
     const run = await loadFor(client, plain, CONCURRENCY, SECONDS * 1000);
     withHook.push(run);
     delivered += received - before;
     events += run.latencies.length;
     await drained(() => received >= events);
     cpu.with += cpuMs(pid) - t0;
+    if (db) cpu.dbWith += serverCpuSince(d0);
     expect(200, await client.json('co', 'DELETE', `/v1/webhooks/${hook.id}`), 'DELETE /v1/webhooks');
     await settle();
     return run;
@@ -522,6 +542,7 @@ async function webhookRuns(storage: Storage, client: Client, plain: Request, pid
   return {
     without: wo, with: w, delivered, events, received, lag_p50_ms: round2(percentile(lags, 0.5)), lag_p99_ms: round2(percentile(lags, 0.99)),
     cpu_ms_without: round2(cpu.without / wo.requests), cpu_ms_with: round2(cpu.with / w.requests),
+    ...(db ? { db_cpu_ms_without: round2(cpu.dbWithout / wo.requests), db_cpu_ms_with: round2(cpu.dbWith / w.requests) } : {}),
   };
 }
 
@@ -546,7 +567,8 @@ function webhookLine(w: WebhookFigures): string {
   const ratio = Math.round((w.with.per_s / w.without.per_s) * 1000) / 1000;
   return `${ratio.toFixed(3)} of plain again (>= 0.8: ${ratio >= 0.8 ? 'met' : 'NOT MET'}); ${w.delivered} events received meanwhile, ${w.received}/${w.events} in all` +
     ` (${w.received >= w.events ? 'all' : 'NOT all'}); lag p50 ${w.lag_p50_ms} ms, p99 ${w.lag_p99_ms} ms (< 2000: ${w.lag_p99_ms < 2000 ? 'met' : 'NOT MET'});` +
-    ` service CPU per invoice ${w.cpu_ms_without} ms without, ${w.cpu_ms_with} ms with`;
+    ` service CPU per invoice ${w.cpu_ms_without} ms without, ${w.cpu_ms_with} ms with` +
+    (w.db_cpu_ms_with === undefined ? '' : `; PostgreSQL's ${w.db_cpu_ms_without} / ${w.db_cpu_ms_with} ms`);
 }
 
 /** All creations and lookups at once for SOAK_SECONDS, the service's RSS sampled every 10 s. */

@@ -27,6 +27,7 @@ import type { Outbox } from './outbox';
 import type { DianAuthority } from '../countries/co/dian/authority';
 import type { CpuPool } from '../workers/pool';
 import { cors, methodsByPath, notFoundOrWrongMethod } from './http-extras';
+import { answerSent } from './events';
 
 export interface Services {
   config: Config;
@@ -308,8 +309,11 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
     }
   });
 
-  // The error codes of an answer, for its log line.
+  // The error codes of an answer, for its log line; a creation's answer, for its webhook event (src/platform/events.ts);
+  // the API's pages (/docs) are not to be framed.
   app.addHook('onSend', async (req, reply, payload) => {
+    answerSent(reply, payload);
+    if (req.url.startsWith('/docs') || req.url.startsWith('/admin/docs')) reply.header('X-Frame-Options', 'DENY');
     if (reply.statusCode >= 400 && typeof payload === 'string' && payload.startsWith('{"Status"')) {
       try { req.errorCodes = (JSON.parse(payload).Errors ?? []).map((e: { Code: string }) => e.Code); } catch { /* not the error body */ }
     }
@@ -395,10 +399,6 @@ export async function buildApp(services: Services, modules: RouteModule[], hooks
   await app.register(swaggerUi, { routePrefix: '/docs', ...ui, transformSpecification: (spec) => documentOf(spec, 'public') });
   await app.register(async (child) => {
     await child.register(swaggerUi, { routePrefix: '/admin/docs', ...ui, transformSpecification: (spec) => documentOf(spec, 'admin') });
-  });
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/docs') || req.url.startsWith('/admin/docs')) reply.header('X-Frame-Options', 'DENY');
-    return payload;
   });
   app.addSchema(ErrorBody);
 

@@ -92,7 +92,7 @@ export async function createDocument<P, D>(db: Db, req: FastifyRequest, reply: F
   const answer = afterCommit ? await afterCommit(result.doc) : result.doc;
   // Its `<document>.created` event, for a company with webhooks: this process's dispatcher sends this answer as its data.
   const id = (answer as { id?: unknown } | null)?.id;
-  if (req.company.webhooks && typeof id === 'string') rememberCreated(id, answer);
+  if (req.company.webhooks && typeof id === 'string') rememberCreated(reply, id);
   return reply.status(201).send(answer);
 }
 

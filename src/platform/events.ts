@@ -111,17 +111,27 @@ export async function emitCreated(q: Queryable, company: { company_id: number; w
 
 /**
  * The answers of this process's latest creations that are events (`<document>.created`, a company with webhooks), by
- * the document's id, up to CREATED_KEPT: the webhook dispatcher of this process sends a creation's event with the
- * document as its creation answered it (the answer is the document as its GET reads it), without reading it again
- * (src/webhooks/fanout.ts). Taken once; a creation whose answer is gone (another process's, or pushed out) is read.
+ * the document's id, up to CREATED_KEPT, as the JSON text the creation answered (the answer is the document as its GET
+ * reads it): the webhook dispatcher of this process sends a creation's event with that text as its data, neither
+ * reading the document again nor serialising it a second time (src/webhooks/dispatch.ts). Kept as text, not as the
+ * answer's objects: a string held until the next claim costs the garbage collector nothing to trace. Taken once; a
+ * creation whose answer is gone (another process's, or pushed out) is read.
  */
-const createdAnswers = new Map<string, unknown>();
+const createdAnswers = new Map<string, string>();
 const CREATED_KEPT = 5_000;
-export function rememberCreated(id: string, answer: unknown): void {
-  createdAnswers.set(id, answer);
+/** The replies that answer such a creation (createDocument), with the document's id: their text is kept when sent. */
+const creating = new WeakMap<object, string>();
+export function rememberCreated(reply: object, id: string): void {
+  creating.set(reply, id);
+}
+/** Called with every reply's serialised answer (an onSend hook): keeps it if the reply answers a creation remembered. */
+export function answerSent(reply: object, payload: unknown): void {
+  const id = creating.get(reply);
+  if (id === undefined || typeof payload !== 'string') return;
+  createdAnswers.set(id, payload);
   if (createdAnswers.size > CREATED_KEPT) createdAnswers.delete(createdAnswers.keys().next().value!);
 }
-export function takeCreated(id: string): unknown {
+export function takeCreated(id: string): string | undefined {
   const answer = createdAnswers.get(id);
   createdAnswers.delete(id);
   return answer;

@@ -30,7 +30,7 @@
  */
 import { companyJson } from '../platform/auth';
 import { Gauge, Histogram } from 'prom-client';
-import type { Db } from '../platform/db';
+import { prepared, type Db } from '../platform/db';
 import { background } from '../platform/background';
 import { metrics } from '../platform/metrics';
 import { takeCreated } from '../platform/events';
@@ -181,14 +181,14 @@ export class WebhookDispatcher {
                        AND e.id <> ALL (ARRAY(SELECT id FROM c))) AS behind`;
     const due = `d.status = 'pending' AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now())`;
     if (!this.held) {
-      return this.db.query<Claimed>(`
+      return this.db.query<Claimed>(prepared(`
       WITH c AS (
         UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => $2::float8 / 1000)
          WHERE id IN (SELECT d.id FROM webhook_deliveries d WHERE ${due} ORDER BY d.next_attempt_at, d.seq LIMIT $1 FOR UPDATE SKIP LOCKED)
         RETURNING *)
       SELECT c.*, ${columns}
         FROM c JOIN webhooks w ON w.id = c.webhook_id JOIN companies co ON co.company_id = c.company_id
-       ORDER BY c.seq`, [this.o.batch, this.o.claimMs, this.o.retryHours]);
+       ORDER BY c.seq`), [this.o.batch, this.o.claimMs, this.o.retryHours]);
     }
     const held = this.held;
     // One claim at a time per database: a delivery is held from the answer of the claim that took it.
@@ -207,10 +207,9 @@ export class WebhookDispatcher {
     const outcomes = new Map<string, Outcome>();
 
     // The bodies still missing: per company, each document read once (the invoices of the batch in one query).
-    const byCompany = new Map<number, Claimed[]>();
-    for (const d of claimed) if (!d.body && d.live) byCompany.set(d.company_id, [...(byCompany.get(d.company_id) ?? []), d]);
-    // A creation's event that this process answered: its answer (src/platform/events.ts, rememberCreated), not read again.
-    const answered = new Map<string, unknown>();
+    const byCompany = groupBy(claimed.filter((d) => !d.body && d.live), (d) => d.company_id);
+    // A creation's event that this process answered: its answer's text (src/platform/events.ts, rememberCreated), not read again.
+    const answered = new Map<string, string>();
     for (const d of claimed) {
       if (d.body || !d.live || !d.type.endsWith('.created') || answered.has(d.doc_id)) continue;
       const answer = takeCreated(d.doc_id);
@@ -221,7 +220,9 @@ export class WebhookDispatcher {
       const docs = new Map(ds.filter((d) => created(d) === undefined).map((d) => [`${d.doc_kind}/${d.doc_id}`, { kind: d.doc_kind, id: d.doc_id }]));
       const data = docs.size ? await readDocuments(this.db, ds[0].company, [...docs.values()]) : new Map<string, unknown>();
       for (const d of ds) {
-        d.body = JSON.stringify({ id: d.event_id, type: d.type, created: new Date(d.created_at).toISOString(), data: created(d) ?? data.get(`${d.doc_kind}/${d.doc_id}`) });
+        const event = { id: d.event_id, type: d.type, created: new Date(d.created_at).toISOString() };
+        const text = created(d);
+        d.body = text === undefined ? JSON.stringify({ ...event, data: data.get(`${d.doc_kind}/${d.doc_id}`) }) : `${JSON.stringify(event).slice(0, -1)},"data":${text}}`;
       }
     });
     // Fixed before the first POST (one statement for the batch): a process that dies during it leaves the same bytes to send again.
@@ -234,9 +235,7 @@ export class WebhookDispatcher {
     }
 
     // Per webhook: its address checked once for the batch, its documents in parallel up to perReceiver, each document's events in order.
-    const hooks = new Map<string, Claimed[]>();
-    for (const d of claimed) hooks.set(d.webhook_id, [...(hooks.get(d.webhook_id) ?? []), d]);
-    await Promise.all([...hooks.values()].map(async (ds) => {
+    await Promise.all([...groupBy(claimed, (d) => d.webhook_id).values()].map(async (ds) => {
       const first = ds[0];
       if (!first.live) { for (const d of ds) outcomes.set(d.id, { id: d.id, status: 'failed', response: null, error: 'The webhook was deleted or deactivated', body: d.body }); return; }
       const target = await checkReceiver(first.url, this.o.allowPrivate, this.o.resolve);
@@ -245,8 +244,7 @@ export class WebhookDispatcher {
         return;
       }
       const secrets = [first.secret, ...(first.previous ? [first.previous] : [])].map((k) => openFor(k, AAD.webhook(first.company_id, first.webhook_id)));
-      const byDoc = new Map<string, Claimed[]>();
-      for (const d of ds) byDoc.set(d.doc_id, [...(byDoc.get(d.doc_id) ?? []), d]);
+      const byDoc = groupBy(ds, (d) => d.doc_id);
       // An event of a document waits while an earlier one to this webhook is still pending and not in this claim (`behind`),
       // or one of the claim's was not delivered (its deliveries are left as they are).
       const skip = (d: Claimed) => outcomes.set(d.id, { id: d.id, status: 'skip', response: null, error: null, body: d.body });
@@ -316,7 +314,7 @@ export class WebhookDispatcher {
   /** Every outcome of a claim in one statement: an attempt counted for each sent, the claim released for all. */
   private async record(outcomes: Outcome[]): Promise<void> {
     if (!outcomes.length) return;
-    await this.db.query(`
+    await this.db.query(prepared(`
       UPDATE webhook_deliveries d SET
              status = CASE WHEN o.status = 'skip' THEN d.status ELSE o.status END,
              attempts = d.attempts + CASE WHEN o.status = 'skip' THEN 0 ELSE 1 END,
@@ -328,9 +326,20 @@ export class WebhookDispatcher {
                                     WHEN o.status = 'skip' THEN now() + interval '100 milliseconds' ELSE d.next_attempt_at END,
              locked_until = NULL
         FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[]) AS o(id, status, response, error)
-       WHERE d.id = o.id`,
+       WHERE d.id = o.id`),
     [outcomes.map((o) => o.id), outcomes.map((o) => o.status), outcomes.map((o) => o.response), outcomes.map((o) => o.error)]);
   }
+}
+
+/** The items by key, each key's in their order. */
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
 }
 
 /** Runs fn over items, at most `limit` at once. */

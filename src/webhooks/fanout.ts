@@ -16,7 +16,7 @@
  *   retries (the pending rows are the retry queue, ./dispatch.ts), POST …/retry.
  */
 import crypto from 'node:crypto';
-import type { Db } from '../platform/db';
+import { prepared, type Db } from '../platform/db';
 import { companyJson, type Company } from '../platform/auth';
 import type { DeliveryRow, WebhookRow } from './rows';
 
@@ -66,10 +66,8 @@ const HORIZON = `(SELECT coalesce((SELECT min(x) FROM pg_snapshot_xip(s) AS x WH
 /** Events past the position whose transaction and every older one have ended. */
 const AFTER = `(e.xid, e.id) > (p.xid, p.event) AND e.xid < ${HORIZON}`;
 
-/** Takes the lease and up to `batch` events past the position (null when another process holds it, or none are there). */
-export async function claimEvents(db: Db, batch: number, claimMs: number, retryHours: number): Promise<EventClaim | null> {
-  const lease = crypto.randomUUID();
-  const rows = await db.query<Row>(`
+/** The claim of events (claimEvents): $1 batch, $2 claimMs, $3 retryHours, $4 the lease. */
+const CLAIM_EVENTS = prepared(`
     WITH lease AS (
       UPDATE webhook_dispatch p SET locked_until = now() + make_interval(secs => $2::float8 / 1000), lease = $4::uuid
        WHERE p.id = 1 AND (p.locked_until IS NULL OR p.locked_until < now()) AND EXISTS (SELECT 1 FROM events e WHERE ${AFTER})
@@ -86,7 +84,12 @@ export async function claimEvents(db: Db, batch: number, claimMs: number, retryH
       LEFT JOIN webhooks w ON w.company_id = ev.company_id AND w.active AND NOT w.deleted AND (ev.type = ANY (w.events) OR '*' = ANY (w.events))
                           AND w.created_at <= ev.created_at
       LEFT JOIN companies co ON co.company_id = ev.company_id AND w.id IS NOT NULL
-     ORDER BY ev.xid, ev.id, w.id`, [batch, claimMs, retryHours, lease]);
+     ORDER BY ev.xid, ev.id, w.id`);
+
+/** Takes the lease and up to `batch` events past the position (null when another process holds it, or none are there). */
+export async function claimEvents(db: Db, batch: number, claimMs: number, retryHours: number): Promise<EventClaim | null> {
+  const lease = crypto.randomUUID();
+  const rows = await db.query<Row>(CLAIM_EVENTS, [batch, claimMs, retryHours, lease]);
   if (!rows.length) return null;
   // Each company is read once, on its first delivery of the claim; the bodies of a claim that did not finish, once.
   const companies = new Map(rows.filter((r) => r.company).map((r) => [r.company_id, r.company]));
@@ -104,7 +107,7 @@ export async function claimEvents(db: Db, batch: number, claimMs: number, retryH
 export async function keepBodies(db: Db, claim: EventClaim): Promise<void> {
   const ds = claim.deliveries.filter((d) => d.body);
   if (!ds.length) return;
-  await db.query('UPDATE webhook_dispatch SET inflight = $2 WHERE id = 1 AND lease = $1', [claim.lease, JSON.stringify(Object.fromEntries(ds.map((d) => [d.id, d.body])))]);
+  await db.query(prepared('UPDATE webhook_dispatch SET inflight = $2 WHERE id = 1 AND lease = $1'), [claim.lease, JSON.stringify(Object.fromEntries(ds.map((d) => [d.id, d.body])))]);
 }
 
 /**
@@ -115,7 +118,7 @@ export async function keepBodies(db: Db, claim: EventClaim): Promise<void> {
 export async function recordEvents(db: Db, claim: EventClaim, outcomes: Map<string, Outcome>): Promise<void> {
   const ds = claim.deliveries.filter((d) => outcomes.has(d.id));
   const o = ds.map((d) => outcomes.get(d.id)!);
-  await db.query(`
+  await db.query(prepared(`
     WITH mine AS (SELECT 1 FROM webhook_dispatch WHERE id = 1 AND lease = $1::uuid),
     rows AS (
       INSERT INTO webhook_deliveries (company_id, id, webhook_id, event_id, type, doc_kind, doc_id, body, status, attempts, response_status, last_error,
@@ -131,7 +134,7 @@ export async function recordEvents(db: Db, claim: EventClaim, outcomes: Map<stri
        ORDER BY o.n
       ON CONFLICT (id) DO NOTHING)
     UPDATE webhook_dispatch SET xid = $2::xid8, event = $3::bigint, lease = NULL, locked_until = NULL, inflight = NULL
-     WHERE id = 1 AND lease = $1::uuid`,
+     WHERE id = 1 AND lease = $1::uuid`),
   [claim.lease, claim.xid, claim.event, ds.map((d) => d.company_id), ds.map((d) => d.webhook_id), ds.map((d) => d.event_id), ds.map((d) => d.type),
     ds.map((d) => d.doc_id), o.map((x) => (x.status === 'delivered' ? null : x.body)), o.map((x) => x.status), o.map((x) => x.response), o.map((x) => x.error),
     ds.map((d) => new Date(d.created_at).toISOString()), ds.map((d) => d.id)]);

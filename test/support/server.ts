@@ -27,7 +27,7 @@ export function eachStorage(name: string, fn: (storage: Storage) => void): void 
   for (const s of STORAGES) describe(`${name} [${s}]`, () => fn(s));
 }
 
-export interface Reply<T = any> { status: number; body: T; headers: Headers }
+export interface Reply<T = any> { status: number; body: T; headers: Headers; /** The body as it came. */ text?: string }
 
 /** The lookups that answer a plain JSON array (docs/api.md); every other list is paginated. */
 export const ARRAY_LOOKUPS = ['/v1/document-types', '/v1/taxes', '/v1/payment-types', '/v1/warehouses', '/v1/cost-centers', '/v1/account-groups', '/v1/price-lists'];
@@ -53,7 +53,7 @@ export class ApiClient {
     let parsed: any = text;
     try { parsed = text ? JSON.parse(text) : undefined; } catch { /* not JSON */ }
     checkAnswer(method, url, res.status, parsed);
-    return { status: res.status, body: parsed, headers: res.headers };
+    return { status: res.status, body: parsed, headers: res.headers, text };
   }
 
   /** A token of the demo company of a country (cached). */
