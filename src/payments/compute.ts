@@ -109,8 +109,9 @@ export function paidTaxes(left: TaxGroup[], owed: Decimal.Value, paid: Decimal.V
 export function settleBase(base: Decimal, want: Decimal, tasa: Decimal.Value): [Decimal, Decimal, Decimal] {
   if (!new Decimal(tasa).gt(0)) return [base, ...importeBounds(base, tasa)];
   const steps = new Decimal('0.01').div(tasa).times(100).ceil().plus(1).toNumber();
-  for (let k = 1; k <= steps && base.minus(k / 100).gt(0); k++) {
+  for (let k = 1; k <= steps; k++) {
     const b = base.minus(new Decimal(k).div(100));
+    if (!b.gt(0)) break;
     const [lo, hi] = importeBounds(b, tasa);
     if (lo.lte(want) && want.lte(hi)) return [b, lo, hi];
   }
