@@ -18,7 +18,7 @@ export interface CountRow { n: number }
 /**
  * Statements run often enough to be prepared once per connection on PostgreSQL (node-postgres `name:`): parsed,
  * analysed and, after a few runs, planned once, instead of at every call. Mark a constant SQL text with `prepared`
- * where it is defined. (PGlite has no named statements through its API: it parses and plans each call.)
+ * where it is defined. On PGlite, whose API names no statements, the same: PREPARE once, then EXECUTE (./pglite-thread.ts).
  */
 const preparedNames = new Map<string, string>();
 export function prepared(sql: string): string {
@@ -107,7 +107,11 @@ function acquireLock(dataDir: string): () => void {
 }
 
 /** Messages to and from the embedded database's thread (./pglite-thread.ts). */
-export interface ToDbThread { id: number; op: 'query' | 'exec' | 'listen' | 'begin' | 'commit' | 'rollback' | 'close'; sql: string; params?: unknown[]; tx?: number }
+export interface ToDbThread {
+  id: number; op: 'query' | 'exec' | 'listen' | 'begin' | 'commit' | 'rollback' | 'close'; sql: string; params?: unknown[]; tx?: number;
+  /** The statement's name when it is marked `prepared` (./pglite-thread.ts prepares it once). */
+  name?: string;
+}
 export type FromDbThread = { type: 'ready' } | { type: 'failed'; error: Record<string, unknown> } | { type: 'notify'; channel: string; payload: string }
   | { type: 'result'; id: number; ok: boolean; value?: unknown; error?: Record<string, unknown> };
 
@@ -177,14 +181,14 @@ async function openPglite(dataDir: string): Promise<Db> {
       changes.subscribers.add(fn);
       await (listening ??= call({ op: 'listen', sql: COMPANY_CHANGED }));
     },
-    query: (sql, params) => call({ op: 'query', sql, params }),
+    query: (sql, params) => call({ op: 'query', sql, params, name: preparedNames.get(sql) }),
     exec: async (sql) => { await call({ op: 'exec', sql }); },
     tx: async (fn) => {
       const tx = next++;
       await call({ op: 'begin', sql: '', tx });
       let result;
       try {
-        result = await fn({ query: (sql, params) => call({ op: 'query', sql, params, tx }), exec: async (sql) => { await call({ op: 'exec', sql, tx }); } });
+        result = await fn({ query: (sql, params) => call({ op: 'query', sql, params, tx, name: preparedNames.get(sql) }), exec: async (sql) => { await call({ op: 'exec', sql, tx }); } });
       } catch (e) {
         await call({ op: 'rollback', sql: '', tx }).catch(() => undefined);
         throw e;
