@@ -18,7 +18,8 @@ export interface CountRow { n: number }
 /**
  * Statements run often enough to be prepared once per connection on PostgreSQL (node-postgres `name:`): parsed,
  * analysed and, after a few runs, planned once, instead of at every call. Mark a constant SQL text with `prepared`
- * where it is defined. On PGlite, whose API names no statements, the same: PREPARE once, then EXECUTE (./pglite-thread.ts).
+ * where it is defined. On PGlite, whose API names no statements, its thread sends the same protocol messages with the
+ * name (./pglite-thread.ts).
  */
 const preparedNames = new Map<string, string>();
 export function prepared(sql: string): string {
@@ -109,7 +110,7 @@ function acquireLock(dataDir: string): () => void {
 /** Messages to and from the embedded database's thread (./pglite-thread.ts). */
 export interface ToDbThread {
   id: number; op: 'query' | 'exec' | 'listen' | 'begin' | 'commit' | 'rollback' | 'close'; sql: string; params?: unknown[]; tx?: number;
-  /** The statement's name when it is marked `prepared` (./pglite-thread.ts prepares it once). */
+  /** The statement's name when it is marked `prepared` (./pglite-thread.ts parses it once). */
   name?: string;
 }
 export type FromDbThread = { type: 'ready' } | { type: 'failed'; error: Record<string, unknown> } | { type: 'notify'; channel: string; payload: string }

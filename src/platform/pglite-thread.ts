@@ -9,9 +9,8 @@
  */
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, types, type SerializerOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import type { FromDbThread, ToDbThread } from './db';
 
 const port = parentPort!;
@@ -29,49 +28,55 @@ function failure(e: unknown): Record<string, unknown> {
 }
 
 /**
- * The statements marked `prepared` (./db.ts) are prepared once on this database (PREPARE) and run by EXECUTE: parsed,
- * analysed and planned once rather than at every call, as a named statement is on PostgreSQL (the webhook claim's
- * 4.9 ms became 2.7 on PGlite). A prepared statement outlives the transaction that prepared it, even rolled back.
- * EXECUTE takes no bound parameters, so its arguments are literals: each value converted to text as the pg driver
- * converts a parameter (the same statements run through it on PostgreSQL), then quoted by the driver's escapeLiteral.
- *
- * One caller prepares a statement; whoever needs it before that PREPARE is done runs it bound, as if unprepared, and
- * never waits for it: a transaction waiting on a PREPARE queued behind PGlite's transaction lock would never end, and a
- * second PREPARE of the same name would fail ("already exists") and abort the transaction it ran in.
+ * The statements marked `prepared` (./db.ts) are named statements here as on PostgreSQL: parsed once (the protocol's
+ * Parse with the statement's name, which outlives the transaction that made it, even rolled back), then bound and
+ * executed by name, so that PGlite analyses and plans them once rather than at every call. PGlite's query() always
+ * parses an unnamed statement; this is the same sequence of protocol messages with a name, under the same locks (a
+ * transaction's statements take PGlite's query lock; one outside a transaction also waits for any transaction), and
+ * the check of whether the name is parsed is made inside that lock, so two callers never parse it twice.
  */
-const statements = new Map<string, 'preparing' | 'prepared'>();
-const { prepareValue } = (pg as unknown as { utils: { prepareValue: (v: unknown) => string | Buffer | null } }).utils;
-/** A value's text as the driver makes it (prepareValue: null, text or bytes), as an SQL literal. */
-function literal(v: string | Buffer | null): string {
-  if (v === null) return 'NULL';
-  if (Buffer.isBuffer(v)) return pg.escapeLiteral(`\\x${v.toString('hex')}`);
-  // A NUL cannot be in a statement's text (nor in a text value): refused as PostgreSQL refuses it in a parameter.
-  if (v.includes('\0')) throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
-  return pg.escapeLiteral(v);
-}
-/**
- * Past this many characters of arguments a statement runs as it is, planned again: written into EXECUTE, quoted and
- * read back by PGlite's parser, the 200 kB of bodies that a webhook claim keeps cost 230 µs a delivery, 68 bound.
- */
-const LITERALS_MAX = 32_768;
-async function run(q: Pick<PGlite, 'query'>, m: ToDbThread): Promise<unknown[]> {
-  const texts = m.name ? (m.params ?? []).map((v) => prepareValue(v)) : [];
-  const state = m.name && statements.get(m.name);
-  if (!m.name || state === 'preparing' || texts.reduce((n, t) => n + (t?.length ?? 0), 0) > LITERALS_MAX) {
-    return (await q.query(m.sql, m.params)).rows;
-  }
-  if (!state) {
-    statements.set(m.name, 'preparing');
+const named = new Map<string, number[] | null>();
+const { serialize } = protocol;
+async function runNamed(db: PGlite, m: ToDbThread & { name: string }, inTx: boolean): Promise<unknown[]> {
+  const step = (message: Uint8Array) => db.execProtocolStream(message, { syncToFs: false });
+  const go = () => db.runExclusive(async () => {
+    const out = [];
     try {
-      await q.query(`PREPARE ${m.name} AS ${m.sql}`);
-      statements.set(m.name, 'prepared');
-    } catch (e) {
-      statements.delete(m.name);
-      throw e;
+      if (!named.has(m.name)) {
+        out.push(...await step(serialize.parse({ name: m.name, text: m.sql })));
+        named.set(m.name, null); // parsed: never parsed again, even if what follows fails
+      }
+      const types = named.get(m.name) ?? parse.parseDescribeStatementResults(await step(serialize.describe({ type: 'S', name: m.name })));
+      named.set(m.name, types);
+      const values = (m.params ?? []).map((v, i) => (v == null ? null : (longAsBytes[types[i]] ?? db.serializers[types[i]] ?? String)(v) as string));
+      out.push(...await step(serialize.bind({ statement: m.name, values })), ...await step(serialize.describe({ type: 'P' })), ...await step(serialize.execute({})));
+    } finally {
+      out.push(...await step(serialize.sync()));
     }
-  }
-  return (await q.query(`EXECUTE ${m.name}${texts.length ? `(${texts.map(literal).join(', ')})` : ''}`)).rows;
+    if (!inTx) await db.syncToFs();
+    return parse.parseResults(out, db.parsers)[0]?.rows ?? [];
+  });
+  return inTx ? go() : db._runExclusiveTransaction(go);
 }
+
+/**
+ * A long text, json or jsonb parameter goes to PGlite as UTF-8 bytes in binary format, which those types read as they
+ * are (jsonb after its format's version byte), where PGlite would send it as text: it counts a text's UTF-8 length
+ * character by character, twice, about 6 µs a kilobyte (a webhook claim keeps some 3.5 kB a delivery). PostgreSQL
+ * checks the bytes as it checks a text (a NUL is refused, 22021). Shorter values and other types: PGlite's serializers.
+ */
+const LONG = 1024;
+const encoder = new TextEncoder();
+const asBytes = (oid: number, version?: number) => (v: unknown): string | Uint8Array => {
+  if (typeof v !== 'string' || v.length < LONG) return types.serializers[oid](v);
+  if (version === undefined) return encoder.encode(v);
+  const bytes = new Uint8Array(Buffer.byteLength(v) + 1);
+  bytes[0] = version;
+  encoder.encodeInto(v, bytes.subarray(1));
+  return bytes;
+};
+const longAsBytes: Record<number, (v: unknown) => string | Uint8Array> = Object.fromEntries(
+  [[types.TEXT], [types.VARCHAR], [types.JSON], [types.JSONB, 1]].map(([oid, version]) => [oid, asBytes(oid, version)]));
 
 /** An open transaction: its messages in order, and the message that ends it. */
 interface Open { queue: ToDbThread[]; wake: (() => void) | null; end: number | null }
@@ -87,6 +92,9 @@ async function main() {
     // The trigram extension of the customer search's index (migration 067).
     extensions: { pg_trgm },
   });
+  /** A statement: by name when it is marked prepared (runNamed), else as PGlite's query() runs it (q: the transaction, or the database). */
+  const run = async (q: Pick<Transaction, 'query'>, m: ToDbThread, inTx: boolean) =>
+    (m.name ? runNamed(db, { ...m, name: m.name }, inTx) : (await q.query(m.sql, m.params, { serializers: longAsBytes as SerializerOptions })).rows);
   const answer = async (id: number, work: () => Promise<unknown>) => {
     try {
       post({ type: 'result', id, ok: true, value: await work() });
@@ -99,7 +107,7 @@ async function main() {
     post({ type: 'result', id: begin, ok: true, value: null });
     for (;;) {
       const m = await nextFor(t);
-      if (m.op === 'query') await answer(m.id, () => run(tx, m));
+      if (m.op === 'query') await answer(m.id, () => run(tx, m, true));
       else if (m.op === 'exec') await answer(m.id, async () => { await tx.exec(m.sql); });
       else {
         t.end = m.id;
@@ -116,7 +124,7 @@ async function main() {
       return;
     }
     switch (m.op) {
-      case 'query': void answer(m.id, () => run(db, m)); break;
+      case 'query': void answer(m.id, () => run(db, m, false)); break;
       case 'exec': void answer(m.id, async () => { await db.exec(m.sql); }); break;
       case 'listen': void answer(m.id, async () => { await db.listen(m.sql, (payload) => post({ type: 'notify', channel: m.sql, payload })); }); break;
       case 'begin': {

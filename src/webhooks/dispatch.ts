@@ -192,11 +192,11 @@ export class WebhookDispatcher {
     }
     const held = this.held;
     // One claim at a time per database: a delivery is held from the answer of the claim that took it.
-    const turn = (claiming.get(this.db) ?? Promise.resolve()).then(() => this.db.query<Claimed>(`
+    const turn = (claiming.get(this.db) ?? Promise.resolve()).then(() => this.db.query<Claimed>(prepared(`
       WITH c AS (SELECT d.* FROM webhook_deliveries d WHERE ${due} AND d.id <> ALL ($2::uuid[]) ORDER BY d.next_attempt_at, d.seq LIMIT $1)
       SELECT c.*, ${columns}
         FROM c JOIN webhooks w ON w.id = c.webhook_id JOIN companies co ON co.company_id = c.company_id
-       ORDER BY c.seq`, [this.o.batch, [...held], this.o.retryHours]).then((rows) => { for (const d of rows) held.add(d.id); return rows; }));
+       ORDER BY c.seq`), [this.o.batch, [...held], this.o.retryHours]).then((rows) => { for (const d of rows) held.add(d.id); return rows; }));
     claiming.set(this.db, turn.catch(() => undefined));
     return turn;
   }

@@ -1,7 +1,7 @@
 /**
- * Statements marked `prepared` on the embedded database (src/platform/pglite-thread.ts): prepared once with PREPARE and
- * run by EXECUTE with their arguments written as literals. Every value must come back as the same statement unprepared
- * gives it, whatever quotes, backslashes, braces or bytes it holds.
+ * Statements marked `prepared` on the embedded database (src/platform/pglite-thread.ts): parsed once as named
+ * statements, then bound by name, long text and json sent as bytes. Every value must come back as the same statement
+ * unprepared gives it, whatever quotes, backslashes, braces or bytes it holds.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -48,24 +48,32 @@ test('a prepared statement on PGlite answers what the same statement unprepared 
   assert.deepEqual(await db.query(HOT, tricky.map(() => null)), [Object.fromEntries(Object.keys(plain[0]).map((k) => [k, null]))]);
   const named = await preparedAs('-- prepared');
   assert.equal(named.length, 1, JSON.stringify(named));
-  assert.match(named[0].statement, /^PREPARE hot_\d+ AS SELECT \$1::text/);
+  assert.match(named[0].name, /^hot_\d+$/);
+  assert.equal(named[0].statement, HOT);
   assert.equal(plain[0].t, tricky[0]);
   assert.deepEqual(plain[0].a, tricky[1]);
 });
 
-test('on PGlite a prepared statement refuses a NUL as PostgreSQL does, and takes a long argument as it is', { timeout: 60_000 }, async () => {
+test('on PGlite a prepared statement refuses a NUL as PostgreSQL does, and takes long text, json and jsonb whole', { timeout: 60_000 }, async () => {
   const nul = ['a\0b', ...tricky.slice(1)];
   await assert.rejects(db.query(HOT, nul), (e: { code?: string }) => e.code === '22021');
-  // Past the literals' limit the statement runs bound, as an unprepared one (still the same answer).
-  const long = ["x'".repeat(40_000), ...tricky.slice(1)];
-  const [row] = await db.query<{ t: string }>(HOT, long);
-  assert.equal(row.t, long[0]);
+  // Long values go to PGlite as UTF-8 bytes: the same answer, and a NUL among them refused the same way.
+  const text = `x'\\"ñ😀 `.repeat(5_000);
+  const doc = { text, list: Array.from({ length: 300 }, (_, i) => ({ i, s: `é"${i}\\` })) };
+  const long = [text, ...tricky.slice(1, 4), JSON.stringify(doc), ...tricky.slice(5)];
+  const [row] = await db.query<{ t: string; j: unknown }>(HOT, long);
+  assert.equal(row.t, text);
+  assert.deepEqual(row.j, doc);
+  const LONG_JSON = prepared('SELECT $1::json AS j, $2::varchar AS v -- long');
+  const [other] = await db.query<{ j: unknown; v: string }>(LONG_JSON, [JSON.stringify(doc), text]);
+  assert.deepEqual(other, { j: doc, v: text });
+  await assert.rejects(db.query(HOT, [`${text}\0`, ...tricky.slice(1)]), (e: { code?: string }) => e.code === '22021');
 });
 
 test('on PGlite many first calls of a prepared statement at once, in and out of transactions, prepare it once and all answer', { timeout: 60_000 }, async () => {
   const FIRST = prepared(`${SQL} -- first calls at once`);
   const plain = await db.query(SQL, tricky);
-  // Calls out of transactions and in them, all at once: the first prepares it, the others run it bound meanwhile.
+  // Calls out of transactions and in them, all at once: the first parses it (inside PGlite's lock), the others find it parsed.
   const calls = Array.from({ length: 40 }, (_, i) => i % 3 === 0
     ? db.tx(async (q) => [...await q.query(FIRST, tricky), ...await q.query(FIRST, tricky)])
     : db.query(FIRST, tricky));
