@@ -46,9 +46,10 @@ async function runNamed(db: PGlite, m: ToDbThread & { name: string }, inTx: bool
         out.push(...await step(serialize.parse({ name: m.name, text: m.sql })));
         named.set(m.name, null); // parsed: never parsed again, even if what follows fails
       }
-      const types = named.get(m.name) ?? parse.parseDescribeStatementResults(await step(serialize.describe({ type: 'S', name: m.name })));
-      named.set(m.name, types);
-      const values = (m.params ?? []).map((v, i) => (v == null ? null : (longAsBytes[types[i]] ?? db.serializers[types[i]] ?? String)(v) as string));
+      // The parameters' types, read once: each value is sent as PGlite's serializer for its type makes it.
+      const oids = named.get(m.name) ?? parse.parseDescribeStatementResults(await step(serialize.describe({ type: 'S', name: m.name })));
+      named.set(m.name, oids);
+      const values = (m.params ?? []).map((v, i) => (v == null ? null : (longAsBytes[oids[i]] ?? db.serializers[oids[i]] ?? String)(v) as string));
       out.push(...await step(serialize.bind({ statement: m.name, values })), ...await step(serialize.describe({ type: 'P' })), ...await step(serialize.execute({})));
     } finally {
       out.push(...await step(serialize.sync()));

@@ -64,6 +64,7 @@ test('on PGlite a prepared statement refuses a NUL as PostgreSQL does, and takes
   const [row] = await db.query<{ t: string; j: unknown }>(HOT, long);
   assert.equal(row.t, text);
   assert.deepEqual(row.j, doc);
+  assert.deepEqual(await db.query(SQL, long), [row], 'the same statement unprepared (also sent as bytes) answers the same');
   const LONG_JSON = prepared('SELECT $1::json AS j, $2::varchar AS v -- long');
   const [other] = await db.query<{ j: unknown; v: string }>(LONG_JSON, [JSON.stringify(doc), text]);
   assert.deepEqual(other, { j: doc, v: text });
