@@ -41,6 +41,14 @@ const DELIVERY_ID = (w: string, e: string) => `md5(${w}.id::text || '/' || ${e}.
 export const DELIVERY_COLUMNS = 'company_id, id, seq, webhook_id, event_id, type, doc_kind, doc_id, status, attempts, response_status, last_error, created_at, last_attempt_at, delivered_at';
 
 /**
+ * The events past the dispatcher's position, the position's two values read first: the planner then scans the range of
+ * events_dispatch past them. Joined to the position's row instead, it may read every event of the company, or every
+ * event, in order and filter them (an ordered scan of the index that a LIMIT seemed to make cheap): a cost that grew
+ * with every event ever written.
+ */
+const PAST = `(e.xid, e.id) > ((SELECT p.xid FROM webhook_dispatch p WHERE p.id = 1), (SELECT p.event FROM webhook_dispatch p WHERE p.id = 1))`;
+
+/**
  * The deliveries that the events past the position still owe (no row yet: not sent, or in flight), as DELIVERY_COLUMNS
  * and `eid` (the event's id, for their order), of the webhooks `w` and events `e` that `where` keeps: pending, no attempt.
  */
@@ -48,10 +56,9 @@ export const owed = (where: string): string => `
   SELECT e.company_id, ${DELIVERY_ID('w', 'e')} AS id, NULL::bigint AS seq, w.id AS webhook_id, e.event_id, e.type, split_part(e.type, '.', 1) AS doc_kind,
          e.doc_id::text AS doc_id, 'pending'::text AS status, 0 AS attempts, NULL::int AS response_status, NULL::text AS last_error, e.created_at,
          NULL::timestamptz AS last_attempt_at, NULL::timestamptz AS delivered_at, e.id AS eid
-    FROM webhook_dispatch p
-    JOIN events e ON (e.xid, e.id) > (p.xid, p.event)
+    FROM events e
     JOIN webhooks w ON w.company_id = e.company_id AND w.active AND NOT w.deleted AND (e.type = ANY (w.events) OR '*' = ANY (w.events)) AND w.created_at <= e.created_at
-   WHERE p.id = 1 AND ${where}`;
+   WHERE ${PAST} AND ${where}`;
 
 /**
  * Below it, every transaction that could have written an event has ended: the oldest transaction still running in
@@ -72,7 +79,7 @@ const CLAIM_EVENTS = prepared(`
       UPDATE webhook_dispatch p SET locked_until = now() + make_interval(secs => $2::float8 / 1000), lease = $4::uuid
        WHERE p.id = 1 AND (p.locked_until IS NULL OR p.locked_until < now()) AND EXISTS (SELECT 1 FROM events e WHERE ${AFTER})
       RETURNING p.xid, p.event, p.inflight),
-    ev AS (SELECT e.* FROM events e, lease p WHERE ${AFTER} ORDER BY e.xid, e.id LIMIT $1)
+    ev AS (SELECT e.* FROM events e WHERE (e.xid, e.id) > ((SELECT xid FROM lease), (SELECT event FROM lease)) AND e.xid < ${HORIZON} ORDER BY e.xid, e.id LIMIT $1)
     SELECT ev.xid::text AS ev_xid, ev.id::text AS ev_pos, ev.company_id, ${DELIVERY_ID('w', 'ev')} AS id, ev.event_id, ev.type,
            split_part(ev.type, '.', 1) AS doc_kind, ev.doc_id::text AS doc_id, ev.created_at, w.id AS webhook_id, 'pending' AS status, 0 AS attempts,
            w.url, w.secret, w.max_events, CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous, true AS live,
@@ -138,6 +145,23 @@ export async function recordEvents(db: Db, claim: EventClaim, outcomes: Map<stri
   [claim.lease, claim.xid, claim.event, ds.map((d) => d.company_id), ds.map((d) => d.webhook_id), ds.map((d) => d.event_id), ds.map((d) => d.type),
     ds.map((d) => d.doc_id), o.map((x) => (x.status === 'delivered' ? null : x.body)), o.map((x) => x.status), o.map((x) => x.response), o.map((x) => x.error),
     ds.map((d) => new Date(d.created_at).toISOString()), ds.map((d) => d.id)]);
+  await reclaimKept(db, claim);
+}
+
+/**
+ * The embedded database has no autovacuum: each kept text (some 3.5 kB a delivery, stored uncompressed out of line)
+ * leaves its chunks dead once the record clears it, and without a VACUUM they would never be reused, so that the table
+ * would grow by every body the dispatcher ever kept. There the table is vacuumed after every KEEPS_PER_VACUUM records
+ * of a claim that kept bodies (what is dead is then at most that many claims' bodies, and its space is used again).
+ * PostgreSQL's autovacuum does the same there.
+ */
+export const KEEPS_PER_VACUUM = 16;
+const keptSince = new WeakMap<Db, number>();
+async function reclaimKept(db: Db, claim: EventClaim): Promise<void> {
+  if (db.kind !== 'pglite' || !claim.deliveries.some((d) => d.body)) return;
+  const n = (keptSince.get(db) ?? 0) + 1;
+  keptSince.set(db, n % KEEPS_PER_VACUUM);
+  if (n >= KEEPS_PER_VACUUM) await db.exec('VACUUM webhook_dispatch');
 }
 
 /** Lets the lease go without moving the position (a claim that failed half-way: its events are claimed again). */
