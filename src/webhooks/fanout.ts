@@ -41,12 +41,12 @@ const DELIVERY_ID = (w: string, e: string) => `md5(${w}.id::text || '/' || ${e}.
 export const DELIVERY_COLUMNS = 'company_id, id, seq, webhook_id, event_id, type, doc_kind, doc_id, status, attempts, response_status, last_error, created_at, last_attempt_at, delivered_at';
 
 /**
- * The events past the dispatcher's position, the position's two values read first: the planner then scans the range of
- * events_dispatch past them. Joined to the position's row instead, it may read every event of the company, or every
- * event, in order and filter them (an ordered scan of the index that a LIMIT seemed to make cheap): a cost that grew
- * with every event ever written.
+ * The events past a position (`at`: the one row of webhook_dispatch, or the claim's lease), its two values read first:
+ * the planner then scans the range of events_dispatch past them. Joined to the position's row instead, it may read
+ * every event of the company, or every event, in order and filter them (an ordered scan of the index that a LIMIT
+ * seemed to make cheap): a cost that grew with every event ever written.
  */
-const PAST = `(e.xid, e.id) > ((SELECT p.xid FROM webhook_dispatch p WHERE p.id = 1), (SELECT p.event FROM webhook_dispatch p WHERE p.id = 1))`;
+const pastOf = (at: string) => `(e.xid, e.id) > ((SELECT xid FROM ${at}), (SELECT event FROM ${at}))`;
 
 /**
  * The deliveries that the events past the position still owe (no row yet: not sent, or in flight), as DELIVERY_COLUMNS
@@ -58,7 +58,7 @@ export const owed = (where: string): string => `
          NULL::timestamptz AS last_attempt_at, NULL::timestamptz AS delivered_at, e.id AS eid
     FROM events e
     JOIN webhooks w ON w.company_id = e.company_id AND w.active AND NOT w.deleted AND (e.type = ANY (w.events) OR '*' = ANY (w.events)) AND w.created_at <= e.created_at
-   WHERE ${PAST} AND ${where}`;
+   WHERE ${pastOf('webhook_dispatch')} AND ${where}`;
 
 /**
  * Below it, every transaction that could have written an event has ended: the oldest transaction still running in
@@ -79,7 +79,7 @@ const CLAIM_EVENTS = prepared(`
       UPDATE webhook_dispatch p SET locked_until = now() + make_interval(secs => $2::float8 / 1000), lease = $4::uuid
        WHERE p.id = 1 AND (p.locked_until IS NULL OR p.locked_until < now()) AND EXISTS (SELECT 1 FROM events e WHERE ${AFTER})
       RETURNING p.xid, p.event, p.inflight),
-    ev AS (SELECT e.* FROM events e WHERE (e.xid, e.id) > ((SELECT xid FROM lease), (SELECT event FROM lease)) AND e.xid < ${HORIZON} ORDER BY e.xid, e.id LIMIT $1)
+    ev AS (SELECT e.* FROM events e WHERE ${pastOf('lease')} AND e.xid < ${HORIZON} ORDER BY e.xid, e.id LIMIT $1)
     SELECT ev.xid::text AS ev_xid, ev.id::text AS ev_pos, ev.company_id, ${DELIVERY_ID('w', 'ev')} AS id, ev.event_id, ev.type,
            split_part(ev.type, '.', 1) AS doc_kind, ev.doc_id::text AS doc_id, ev.created_at, w.id AS webhook_id, 'pending' AS status, 0 AS attempts,
            w.url, w.secret, w.max_events, CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous, true AS live,
@@ -185,6 +185,6 @@ export async function adoptForeignXids(db: Db): Promise<void> {
 
 /** How many events are past the position (not fanned out yet), for the metrics. */
 export async function eventsBehind(db: Db): Promise<number> {
-  const [r] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM events e, webhook_dispatch p WHERE p.id = 1 AND (e.xid, e.id) > (p.xid, p.event)`);
+  const [r] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM events e WHERE ${pastOf('webhook_dispatch')}`);
   return r?.n ?? 0;
 }

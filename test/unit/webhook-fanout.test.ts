@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { openDb, type Db, type Queryable } from '../../src/platform/db';
-import { claimEvents, keepBodies, KEEPS_PER_VACUUM, recordEvents, type EventClaim } from '../../src/webhooks/fanout';
+import { claimEvents, eventsBehind, keepBodies, KEEPS_PER_VACUUM, recordEvents, type EventClaim } from '../../src/webhooks/fanout';
 import { STORAGES, type Storage } from '../support/server';
 import { copyTemplate, databaseFromTemplate } from '../support/template';
 
@@ -51,6 +51,7 @@ for (const storage of STORAGES) {
       await delivered(db, claim!);
     }
     await addEvents(db, company, 10);
+    assert.equal(await eventsBehind(db), 10, 'the metrics\' events past the position');
     // The rows of `events` the claim fetches, as the server counts them in this transaction (rolled back: nothing moves).
     const fetched = async (q: Queryable) => (await q.query<{ n: number }>(
       `SELECT coalesce(sum(idx_tup_fetch + seq_tup_read), 0)::int AS n FROM pg_stat_xact_user_tables WHERE relname = 'events'`))[0].n;
