@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { migrate, openDb } from '../../src/platform/db';
+import { migrate, openDb, type Db } from '../../src/platform/db';
 import { ensureDemo } from '../../src/companies/demo';
 import { phase } from './profile';
 
@@ -131,6 +131,25 @@ export async function databaseFromTemplate(): Promise<{ url: string; drop: () =>
     }
   }));
   return { url: urlOf(name), drop: () => withAdmin(async (c) => { await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); }) };
+}
+
+/**
+ * A database of its own for a test that calls the service's functions directly: a copy of the template on `storage`,
+ * opened, with the Colombian demo company's id, and how to close and remove it.
+ */
+export async function openTemplateDb(storage: 'pglite' | 'postgres', prefix: string): Promise<{ db: Db; company: number; done: () => Promise<void> }> {
+  let db: Db, done: () => Promise<void>;
+  if (storage === 'postgres') {
+    const fresh = await databaseFromTemplate();
+    db = await openDb({ dataDir: '', databaseUrl: fresh.url });
+    done = async () => { await db.close(); await fresh.drop(); };
+  } else {
+    const dir = await copyTemplate(prefix);
+    db = await openDb({ dataDir: dir });
+    done = async () => { await db.close(); fs.rmSync(dir, { recursive: true, force: true }); };
+  }
+  const [{ company_id: company }] = await db.query<{ company_id: number }>(`SELECT company_id FROM companies WHERE is_demo AND country = 'CO'`);
+  return { db, company, done };
 }
 
 /**

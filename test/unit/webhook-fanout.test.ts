@@ -6,28 +6,17 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { openDb, type Db, type Queryable } from '../../src/platform/db';
+import type { Db, Queryable } from '../../src/platform/db';
 import { claimEvents, eventsBehind, keepBodies, KEEPS_PER_VACUUM, recordEvents, type EventClaim } from '../../src/webhooks/fanout';
 import { STORAGES, type Storage } from '../support/server';
-import { copyTemplate, databaseFromTemplate } from '../support/template';
+import { openTemplateDb } from '../support/template';
 
 const dbs = new Map<Storage, { db: Db; company: number; done: () => Promise<void> }>();
 before(async () => {
   for (const storage of STORAGES) {
-    let db: Db, done: () => Promise<void>;
-    if (storage === 'postgres') {
-      const fresh = await databaseFromTemplate();
-      db = await openDb({ dataDir: '', databaseUrl: fresh.url });
-      done = async () => { await db.close(); await fresh.drop(); };
-    } else {
-      const dir = await copyTemplate('facturas-fanout-');
-      db = await openDb({ dataDir: dir });
-      done = async () => { await db.close(); fs.rmSync(dir, { recursive: true, force: true }); };
-    }
-    const [{ company_id: company }] = await db.query<{ company_id: number }>(`SELECT company_id FROM companies WHERE is_demo AND country = 'CO'`);
-    await db.query(`INSERT INTO webhooks (company_id, id, url, events, secret) VALUES ($1, gen_random_uuid(), 'https://receiver.example.co/hooks', ARRAY['*'], 'k')`, [company]);
-    dbs.set(storage, { db, company, done });
+    const t = await openTemplateDb(storage, 'facturas-fanout-');
+    await t.db.query(`INSERT INTO webhooks (company_id, id, url, events, secret) VALUES ($1, gen_random_uuid(), 'https://receiver.example.co/hooks', ARRAY['*'], 'k')`, [t.company]);
+    dbs.set(storage, t);
   }
 });
 after(async () => { for (const { done } of dbs.values()) await done(); });
@@ -40,15 +29,29 @@ const addEvents = (q: Queryable, company: number, n: number) =>
 const delivered = (q: Queryable, claim: EventClaim) =>
   recordEvents(q as Db, claim, new Map(claim.deliveries.map((d) => [d.id, { id: d.id, status: 'delivered' as const, response: 204, error: null, body: d.body }])));
 
+/**
+ * Claims and records until `n` deliveries have gone out. On PostgreSQL a claim may leave events for the next pass: a
+ * transaction of another database (another test file's) that was running when the claim's snapshot was taken and
+ * ended before it read which database each backend serves counts as one of this database's, and holds the horizon
+ * back for that pass (HORIZON in src/webhooks/fanout.ts), as the dispatcher's next pass then takes them.
+ */
+async function fanOut(db: Db, n: number): Promise<void> {
+  for (let sent = 0, tries = 0; sent < n; tries++) {
+    assert.ok(tries < 100, `${sent} of ${n} deliveries claimed after 100 claims`);
+    const claim = await claimEvents(db, 200, 120_000, 72);
+    if (!claim) { await new Promise((ok) => setTimeout(ok, 20)); continue; }
+    sent += claim.deliveries.length;
+    await delivered(db, claim);
+  }
+}
+
 for (const storage of STORAGES) {
   test(`${storage}: a claim reads the events past its position, not the ones fanned out before`, async () => {
     const { db, company } = dbs.get(storage)!;
     // 3,000 events fanned out, in claims of up to 200 (the statement is prepared: the plan it settles on is the one checked).
     for (let i = 0; i < 15; i++) {
       await addEvents(db, company, 200);
-      const claim = await claimEvents(db, 200, 120_000, 72);
-      assert.equal(claim?.deliveries.length, 200);
-      await delivered(db, claim!);
+      await fanOut(db, 200);
     }
     await addEvents(db, company, 10);
     assert.equal(await eventsBehind(db), 10, 'the metrics\' events past the position');
@@ -56,14 +59,19 @@ for (const storage of STORAGES) {
     const fetched = async (q: Queryable) => (await q.query<{ n: number }>(
       `SELECT coalesce(sum(idx_tup_fetch + seq_tup_read), 0)::int AS n FROM pg_stat_xact_user_tables WHERE relname = 'events'`))[0].n;
     const rollback = new Error('rolled back');
-    await assert.rejects(db.tx(async (q) => {
-      const before = await fetched(q);
-      const claim = await claimEvents(q as Db, 200, 120_000, 72);
-      const rows = (await fetched(q)) - before;
-      assert.equal(claim?.deliveries.length, 10, 'the 10 new events, each to the one webhook');
-      assert.ok(rows <= 20, `the claim fetched ${rows} rows of events for 10 new ones (3,000 before them)`);
-      throw rollback;
-    }), (e) => e === rollback);
+    let claimed = 0;
+    for (let tries = 0; claimed < 10 && tries < 50; tries++) {
+      if (tries) await new Promise((ok) => setTimeout(ok, 20)); // held back this pass (see fanOut): the next one takes them
+      await assert.rejects(db.tx(async (q) => {
+        const before = await fetched(q);
+        const claim = await claimEvents(q as Db, 200, 120_000, 72);
+        const rows = (await fetched(q)) - before;
+        claimed = claim?.deliveries.length ?? 0;
+        if (claimed === 10) assert.ok(rows <= 20, `the claim fetched ${rows} rows of events for 10 new ones (3,000 before them)`);
+        throw rollback;
+      }), (e) => e === rollback);
+    }
+    assert.equal(claimed, 10, 'the 10 new events, each to the one webhook');
   });
 }
 
