@@ -64,7 +64,8 @@ async function runNamed(db: PGlite, m: ToDbThread & { name: string }, inTx: bool
  * A long text, json or jsonb parameter goes to PGlite as UTF-8 bytes in binary format, which those types read as they
  * are (jsonb after its format's version byte), where PGlite would send it as text: it counts a text's UTF-8 length
  * character by character, twice, about 6 µs a kilobyte (a webhook claim keeps some 3.5 kB a delivery). PostgreSQL
- * checks the bytes as it checks a text (a NUL is refused, 22021). Shorter values and other types: PGlite's serializers.
+ * checks the bytes as it checks a text (a NUL is refused, 22021). A bytea goes as its bytes, in binary format too.
+ * Shorter values and other types: PGlite's serializers.
  */
 const LONG = 1024;
 const encoder = new TextEncoder();
@@ -76,8 +77,11 @@ const asBytes = (oid: number, version?: number) => (v: unknown): string | Uint8A
   encoder.encodeInto(v, bytes.subarray(1));
   return bytes;
 };
-const longAsBytes: Record<number, (v: unknown) => string | Uint8Array> = Object.fromEntries(
-  [[types.TEXT], [types.VARCHAR], [types.JSON], [types.JSONB, 1]].map(([oid, version]) => [oid, asBytes(oid, version)]));
+const longAsBytes: Record<number, (v: unknown) => string | Uint8Array> = {
+  ...Object.fromEntries([[types.TEXT], [types.VARCHAR], [types.JSON], [types.JSONB, 1]].map(([oid, version]) => [oid, asBytes(oid, version)])),
+  // bytea: bytes as they are, in binary format (PGlite's serializer would write them as hexadecimal text).
+  [types.BYTEA]: (v: unknown) => (v instanceof Uint8Array ? v : types.serializers[types.BYTEA](v)),
+};
 
 /** An open transaction: its messages in order, and the message that ends it. */
 interface Open { queue: ToDbThread[]; wake: (() => void) | null; end: number | null }

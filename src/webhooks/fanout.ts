@@ -9,13 +9,15 @@
  *   companies, whether an earlier event of the same document to the same webhook is still pending (a delivery row), and
  *   the body kept for it by a claim that did not finish (a crash);
  * - keeps the claim's bodies on the position's row before the first POST (one row written for the claim, whatever its
- *   size), so that a crash leaves the same bytes to send again;
+ *   size, deflated by the service: migration 085), so that a crash leaves the same bytes to send again;
  * - records, with one statement, a delivery row per delivery with its outcome (delivered; pending with its body and
  *   the backoff when the POST failed; pending untried when an earlier event of its document waits), moves the position
  *   past the claim's events and releases the lease. The rows then live as before: the API's and the console's listing,
  *   retries (the pending rows are the retry queue, ./dispatch.ts), POST …/retry.
  */
 import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { prepared, type Db } from '../platform/db';
 import { companyJson, type Company } from '../platform/auth';
 import type { DeliveryRow, WebhookRow } from './rows';
@@ -29,7 +31,7 @@ export interface Outcome { id: string; status: 'pending' | 'delivered' | 'failed
 /** A claim of events: its deliveries (their ids as their rows will have them), how many events it read, and the position after them. */
 export interface EventClaim { lease: string; deliveries: Claimed[]; scanned: number; xid: string; event: string }
 
-type Row = Claimed & { ev_xid: string; ev_pos: string; inflight: string | null };
+type Row = Claimed & { ev_xid: string; ev_pos: string; inflight: string | null; inflight_deflated: Uint8Array | null };
 
 /**
  * The id of the delivery of event `e` (an events row) to webhook `w`, the same before its row is written (owed) and after:
@@ -78,7 +80,7 @@ const CLAIM_EVENTS = prepared(`
     WITH lease AS (
       UPDATE webhook_dispatch p SET locked_until = now() + make_interval(secs => $2::float8 / 1000), lease = $4::uuid
        WHERE p.id = 1 AND (p.locked_until IS NULL OR p.locked_until < now()) AND EXISTS (SELECT 1 FROM events e WHERE ${AFTER})
-      RETURNING p.xid, p.event, p.inflight),
+      RETURNING p.xid, p.event, p.inflight, p.inflight_deflated),
     ev AS (SELECT e.* FROM events e WHERE ${pastOf('lease')} AND e.xid < ${HORIZON} ORDER BY e.xid, e.id LIMIT $1)
     SELECT ev.xid::text AS ev_xid, ev.id::text AS ev_pos, ev.company_id, ${DELIVERY_ID('w', 'ev')} AS id, ev.event_id, ev.type,
            split_part(ev.type, '.', 1) AS doc_kind, ev.doc_id::text AS doc_id, ev.created_at, w.id AS webhook_id, 'pending' AS status, 0 AS attempts,
@@ -86,7 +88,8 @@ const CLAIM_EVENTS = prepared(`
            (ev.created_at < now() - make_interval(hours => $3)) AS expired,
            CASE WHEN row_number() OVER (PARTITION BY co.company_id ORDER BY ev.xid, ev.id, w.id) = 1 THEN ${companyJson('co')} END AS company,
            EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.doc_id = ev.doc_id::text AND d.status = 'pending') AS behind,
-           CASE WHEN row_number() OVER (ORDER BY ev.xid, ev.id, w.id) = 1 THEN (SELECT l.inflight FROM lease l) END AS inflight
+           CASE WHEN row_number() OVER (ORDER BY ev.xid, ev.id, w.id) = 1 THEN (SELECT l.inflight FROM lease l) END AS inflight,
+           CASE WHEN row_number() OVER (ORDER BY ev.xid, ev.id, w.id) = 1 THEN (SELECT l.inflight_deflated FROM lease l) END AS inflight_deflated
       FROM ev
       LEFT JOIN webhooks w ON w.company_id = ev.company_id AND w.active AND NOT w.deleted AND (ev.type = ANY (w.events) OR '*' = ANY (w.events))
                           AND w.created_at <= ev.created_at
@@ -100,21 +103,30 @@ export async function claimEvents(db: Db, batch: number, claimMs: number, retryH
   if (!rows.length) return null;
   // Each company is read once, on its first delivery of the claim; the bodies of a claim that did not finish, once.
   const companies = new Map(rows.filter((r) => r.company).map((r) => [r.company_id, r.company]));
-  const kept = rows[0].inflight ? new Map(Object.entries(JSON.parse(rows[0].inflight) as Record<string, string>)) : undefined;
+  const { inflight, inflight_deflated: deflated } = rows[0];
+  const keptText = deflated ? zlib.inflateRawSync(deflated).toString('utf8') : inflight;
+  const kept = keptText ? new Map(Object.entries(JSON.parse(keptText) as Record<string, string>)) : undefined;
   const last = rows[rows.length - 1];
   return {
     lease, xid: last.ev_xid, event: last.ev_pos, scanned: new Set(rows.map((r) => r.ev_pos)).size,
-    deliveries: rows.filter((r) => r.webhook_id).map(({ ev_xid: _x, ev_pos: _p, inflight: _i, ...d }) => ({
+    deliveries: rows.filter((r) => r.webhook_id).map(({ ev_xid: _x, ev_pos: _p, inflight: _i, inflight_deflated: _z, ...d }) => ({
       ...d, company: d.company ?? companies.get(d.company_id)!, body: kept?.get(d.id) ?? null,
     })),
   };
 }
 
-/** Keeps the claim's bodies on the position's row, before the first POST: one text, a JSON object of delivery id to body (migration 082). */
+const deflate = promisify(zlib.deflateRaw);
+
+/**
+ * Keeps the claim's bodies on the position's row, before the first POST: a JSON object of delivery id to body
+ * (migration 082), deflated off the event loop (zlib's threads; migration 085): the database writes about a fifth of
+ * the bytes, and on the embedded database its thread is what sets the rate of creations.
+ */
 export async function keepBodies(db: Db, claim: EventClaim): Promise<void> {
   const ds = claim.deliveries.filter((d) => d.body);
   if (!ds.length) return;
-  await db.query(prepared('UPDATE webhook_dispatch SET inflight = $2 WHERE id = 1 AND lease = $1'), [claim.lease, JSON.stringify(Object.fromEntries(ds.map((d) => [d.id, d.body])))]);
+  const bodies = await deflate(JSON.stringify(Object.fromEntries(ds.map((d) => [d.id, d.body]))), { level: zlib.constants.Z_BEST_SPEED });
+  await db.query(prepared('UPDATE webhook_dispatch SET inflight_deflated = $2 WHERE id = 1 AND lease = $1'), [claim.lease, bodies]);
 }
 
 /**
@@ -140,7 +152,7 @@ export async function recordEvents(db: Db, claim: EventClaim, outcomes: Map<stri
        WHERE EXISTS (SELECT 1 FROM mine)
        ORDER BY o.n
       ON CONFLICT (id) DO NOTHING)
-    UPDATE webhook_dispatch SET xid = $2::xid8, event = $3::bigint, lease = NULL, locked_until = NULL, inflight = NULL
+    UPDATE webhook_dispatch SET xid = $2::xid8, event = $3::bigint, lease = NULL, locked_until = NULL, inflight = NULL, inflight_deflated = NULL
      WHERE id = 1 AND lease = $1::uuid`),
   [claim.lease, claim.xid, claim.event, ds.map((d) => d.company_id), ds.map((d) => d.webhook_id), ds.map((d) => d.event_id), ds.map((d) => d.type),
     ds.map((d) => d.doc_id), o.map((x) => (x.status === 'delivered' ? null : x.body)), o.map((x) => x.status), o.map((x) => x.response), o.map((x) => x.error),
