@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import type { Db, Queryable } from '../../src/platform/db';
-import { claimEvents, eventsBehind, keepBodies, KEEPS_PER_VACUUM, recordEvents, type EventClaim } from '../../src/webhooks/fanout';
+import { claimEvents, eventsBehind, keepBodies, KEEPS_PER_VACUUM, recordEvents, releaseLease, type EventClaim } from '../../src/webhooks/fanout';
 import { STORAGES, type Storage } from '../support/server';
 import { openTemplateDb } from '../support/template';
 
@@ -73,6 +73,27 @@ for (const storage of STORAGES) {
       }), (e) => e === rollback);
     }
     assert.equal(claimed, 10, 'the 10 new events, each to the one webhook');
+  });
+}
+
+for (const storage of STORAGES) {
+  test(`${storage}: a claim that did not finish leaves its kept bodies to the next one, deflated or as text (a claim kept before migration 085)`, async () => {
+    const { db, company } = dbs.get(storage)!;
+    await fanOut(db, await eventsBehind(db));
+    await addEvents(db, company, 3);
+    const first = (await claimEvents(db, 200, 120_000, 72))!;
+    first.deliveries.forEach((d, i) => { d.body = `{"n":${i},"é":"ü"}`; });
+    await keepBodies(db, first);
+    await releaseLease(db, first.lease); // as a lease that expired: the process died after its POSTs
+    const again = (await claimEvents(db, 200, 120_000, 72))!;
+    assert.deepEqual(again.deliveries.map((d) => d.body), ['{"n":0,"é":"ü"}', '{"n":1,"é":"ü"}', '{"n":2,"é":"ü"}'], 'the same bodies, deflated and back');
+    // The text an earlier version kept: read as before.
+    await db.query(`UPDATE webhook_dispatch SET inflight_deflated = NULL, inflight = $1`, [JSON.stringify({ [again.deliveries[0].id]: 'kept as text' })]);
+    await releaseLease(db, again.lease);
+    const third = (await claimEvents(db, 200, 120_000, 72))!;
+    assert.deepEqual(third.deliveries.map((d) => d.body), ['kept as text', null, null]);
+    await delivered(db, third);
+    assert.deepEqual((await db.query(`SELECT inflight, inflight_deflated FROM webhook_dispatch`))[0], { inflight: null, inflight_deflated: null }, 'the record clears both');
   });
 }
 
