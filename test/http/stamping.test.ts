@@ -84,15 +84,17 @@ eachStorage('stamping', (storage) => {
   });
 
   test('a creation with stamp.send is answered by the authority while the outbox works through a backlog', async () => {
-    // Forty electronic invoices stamped from the background (as after an outage), queued at once.
-    const drafts = await Promise.all(Array.from({ length: 40 }, () => s.as('co').post('/v1/invoices', { ...electronic(), stamp: { send: false } })));
+    // Eighty electronic invoices stamped from the background (as after an outage), queued at once (forty were worked
+    // through before a creation's answer once the embedded database got faster: a backlog must outlast one creation).
+    const BACKLOG = 80;
+    const drafts = await Promise.all(Array.from({ length: BACKLOG }, () => s.as('co').post('/v1/invoices', { ...electronic(), stamp: { send: false } })));
     const ids = drafts.map((d) => { assert.equal(d.status, 201); return d.body.id as string; });
     await s.db.tx(async (q) => {
       await q.query(`INSERT INTO outbox (company_id, kind, ref_id) SELECT company_id, 'dian_submit', id FROM invoices WHERE id = ANY($1::uuid[])`, [ids]);
       await q.query(`UPDATE invoices SET stamp_status = 'Pending' WHERE id = ANY($1::uuid[])`, [ids]);
     });
     const left = async () => (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE ref_id = ANY($1::uuid[]) AND status <> 'done'`, [ids]))[0].n;
-    while ((await left()) === 40) await sleep(20); // the poller has started on them
+    while ((await left()) === BACKLOG) await sleep(20); // the poller has started on them
     const mine = await s.as('co').post('/v1/invoices', electronic());
     assert.equal(mine.status, 201);
     assert.equal(mine.body.stamp.status, 'Accepted', JSON.stringify(mine.body.stamp));
