@@ -161,19 +161,20 @@ export async function recordEvents(db: Db, claim: EventClaim, outcomes: Map<stri
 }
 
 /**
- * The embedded database has no autovacuum: each kept text (some 3.5 kB a delivery, stored uncompressed out of line)
- * leaves its chunks dead once the record clears it, and without a VACUUM they would never be reused, so that the table
- * would grow by every body the dispatcher ever kept. There the table is vacuumed after every KEEPS_PER_VACUUM records
- * of a claim that kept bodies (what is dead is then at most that many claims' bodies, and its space is used again).
- * PostgreSQL's autovacuum does the same there.
+ * Each kept body (some 3.5 kB of text a delivery, deflated to a fifth or so, stored out of line) leaves its chunks
+ * dead once the record clears it, and without a VACUUM they would never be reused, so that the table would grow by
+ * every body the dispatcher ever kept. The code that churns the table vacuums it, on either storage (the embedded
+ * database has no autovacuum, and PostgreSQL's may be off or late), as the folding does its pending tables
+ * (src/reports/folding.ts): after every KEEPS_PER_VACUUM records of a claim that kept bodies, so that what is dead is
+ * at most that many claims' bodies and its space is used again. SKIP_LOCKED: a VACUUM already under way is left to it.
  */
 export const KEEPS_PER_VACUUM = 16;
 const keptSince = new WeakMap<Db, number>();
 async function reclaimKept(db: Db, claim: EventClaim): Promise<void> {
-  if (db.kind !== 'pglite' || !claim.deliveries.some((d) => d.body)) return;
+  if (!claim.deliveries.some((d) => d.body)) return;
   const n = (keptSince.get(db) ?? 0) + 1;
   keptSince.set(db, n % KEEPS_PER_VACUUM);
-  if (n >= KEEPS_PER_VACUUM) await db.exec('VACUUM webhook_dispatch');
+  if (n >= KEEPS_PER_VACUUM) await db.exec('VACUUM (SKIP_LOCKED) webhook_dispatch');
 }
 
 /** Lets the lease go without moving the position (a claim that failed half-way: its events are claimed again). */
