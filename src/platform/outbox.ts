@@ -5,7 +5,7 @@
  * exponential backoff when its handler fails, and reclaimed when a worker died
  * while holding it (its claim expires).
  */
-import type { Db, Queryable } from './db';
+import { prepared, type Db, type Queryable } from './db';
 import { background } from './background';
 
 /** A claimed job; `loaded`: what its kind's read (OutboxOptions.reads) found, read by the statement that claimed it. */
@@ -173,7 +173,8 @@ export class Outbox {
                       ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
         RETURNING company_id, id, kind, ref_id, attempts`;
     const read = this.o.reads[kind];
-    return this.db.query<Job>(read ? `WITH job AS (${claim}) SELECT job.*, (${read}) AS loaded FROM job` : claim, [limit, this.o.claimMs, ...args]);
+    // Prepared: a claim with its kind's reads took PostgreSQL longer to plan than to run (0.76 against 0.50 ms).
+    return this.db.query<Job>(prepared(read ? `WITH job AS (${claim}) SELECT job.*, (${read}) AS loaded FROM job` : claim), [limit, this.o.claimMs, ...args]);
   }
 
   private track(job: Job): Promise<void> {

@@ -15,7 +15,7 @@
  * when set (three digits, as the DIAN gave it to the software provider), else 000. Earlier versions
  * wrote the last three digits of settings.dian.provider_nit, which no source supports.
  */
-import type { Queryable } from '../../../platform/db';
+import { prepared, type Queryable } from '../../../platform/db';
 
 export type DianFileType = 'fv' | 'nc' | 'nd' | 'ad' | 'z';
 
@@ -47,6 +47,19 @@ export async function dianFileStem(q: Queryable, company: Issuer, key: string, t
 }
 
 /**
+ * dianFileStems' statement, prepared: it runs once per electronic document sent, and planning it cost PostgreSQL
+ * more than running it. 8 hex digits hold every consecutive (an integer), so lpad never cuts one.
+ */
+const STEMS = prepared(`WITH had AS (SELECT file_type, name FROM dian_files WHERE company_id = $1 AND document_key = $2 AND file_type = ANY($3::text[])),
+     taken AS (INSERT INTO dian_file_counters (company_id, file_type, year, last)
+                SELECT $1, t, $4, 1 FROM unnest($3::text[]) t WHERE t NOT IN (SELECT file_type FROM had)
+                ON CONFLICT (company_id, file_type, year) DO UPDATE SET last = dian_file_counters.last + 1 RETURNING file_type, last),
+     kept AS (INSERT INTO dian_files (company_id, document_key, file_type, year, consecutive, name)
+               SELECT $1, $2, file_type, $4, last, $5 || lpad(to_hex(last), 8, '0') FROM taken
+               ON CONFLICT (company_id, document_key, file_type) DO NOTHING RETURNING file_type, name)
+     SELECT file_type, name FROM had UNION ALL SELECT file_type, name FROM kept`);
+
+/**
  * The stems of several files of one document (dianFileStem for each type, in that order), in one
  * statement: those given before, and the next consecutive of each other type, taken and kept.
  * A name a concurrent statement gave first (its insert won) is read back afterwards.
@@ -55,16 +68,7 @@ export async function dianFileStems(q: Queryable, company: Issuer, key: string, 
   const cid = company.company_id;
   const year = Number(date.slice(0, 4));
   const wanted = [...new Set(types)];
-  // 8 hex digits hold every consecutive (an integer), so lpad never cuts one.
-  const rows = await q.query<{ file_type: DianFileType; name: string }>(
-    `WITH had AS (SELECT file_type, name FROM dian_files WHERE company_id = $1 AND document_key = $2 AND file_type = ANY($3::text[])),
-     taken AS (INSERT INTO dian_file_counters (company_id, file_type, year, last)
-                SELECT $1, t, $4, 1 FROM unnest($3::text[]) t WHERE t NOT IN (SELECT file_type FROM had)
-                ON CONFLICT (company_id, file_type, year) DO UPDATE SET last = dian_file_counters.last + 1 RETURNING file_type, last),
-     kept AS (INSERT INTO dian_files (company_id, document_key, file_type, year, consecutive, name)
-               SELECT $1, $2, file_type, $4, last, $5 || lpad(to_hex(last), 8, '0') FROM taken
-               ON CONFLICT (company_id, document_key, file_type) DO NOTHING RETURNING file_type, name)
-     SELECT file_type, name FROM had UNION ALL SELECT file_type, name FROM kept`, [cid, key, wanted, year, stemHead(company, year)]);
+  const rows = await q.query<{ file_type: DianFileType; name: string }>(STEMS, [cid, key, wanted, year, stemHead(company, year)]);
   const names = new Map(rows.map((r) => [r.file_type, r.name]));
   if (wanted.some((t) => !names.has(t))) {
     const again = await q.query<{ file_type: DianFileType; name: string }>(
