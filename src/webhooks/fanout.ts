@@ -166,7 +166,9 @@ export async function recordEvents(db: Db, claim: EventClaim, outcomes: Map<stri
  * every body the dispatcher ever kept. The code that churns the table vacuums it, on either storage (the embedded
  * database has no autovacuum, and PostgreSQL's may be off or late), as the folding does its pending tables
  * (src/reports/folding.ts): after every KEEPS_PER_VACUUM records of a claim that kept bodies, so that what is dead is
- * at most that many claims' bodies and its space is used again. SKIP_LOCKED: a VACUUM already under way is left to it.
+ * at most that many claims' bodies and its space is used again. SKIP_LOCKED: a VACUUM already under way is left to it;
+ * TRUNCATE false: the freed pages stay for the next bodies, rather than being given back under a lock that the next
+ * claim's UPDATE of the row would wait for.
  */
 export const KEEPS_PER_VACUUM = 16;
 const keptSince = new WeakMap<Db, number>();
@@ -174,7 +176,7 @@ async function reclaimKept(db: Db, claim: EventClaim): Promise<void> {
   if (!claim.deliveries.some((d) => d.body)) return;
   const n = (keptSince.get(db) ?? 0) + 1;
   keptSince.set(db, n % KEEPS_PER_VACUUM);
-  if (n >= KEEPS_PER_VACUUM) await db.exec('VACUUM (SKIP_LOCKED) webhook_dispatch');
+  if (n >= KEEPS_PER_VACUUM) await db.exec('VACUUM (SKIP_LOCKED, TRUNCATE false) webhook_dispatch');
 }
 
 /** Lets the lease go without moving the position (a claim that failed half-way: its events are claimed again). */
