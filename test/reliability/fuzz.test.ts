@@ -174,6 +174,12 @@ eachStorage('fuzz', (storage) => {
   const stats = { cases: 0, fivexx: 0, accepted: 0, roundTrips: 0 };
   const failures: string[] = [];
 
+  /** No failure since `before`; else the failures and the seed that replays them (FUZZ_SEED). */
+  const noneSince = (before: number) => {
+    const found = failures.slice(before);
+    assert.deepEqual(found, [], `${found.length} failures (FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} replays them): ${found.slice(0, 5).join('; ')}`);
+  };
+
   /** A valid body for a route (fresh each call: unique codes and identifications), or undefined when the route takes none. */
   const validBody: Record<string, () => unknown> = {
     'co POST /auth': () => DEMO_CREDENTIALS.co,
@@ -382,7 +388,7 @@ eachStorage('fuzz', (storage) => {
       }), { numRuns: RUNS, seed: SEED, endOnFailure: true });
     }
     t.diagnostic(`${stats.cases} cases so far`);
-    assert.deepEqual(failures.slice(before), []);
+    noneSince(before);
   });
 
   test('raw bodies on every POST and PUT route: invalid JSON, wrong content type, empty, over the limit', async () => {
@@ -393,7 +399,7 @@ eachStorage('fuzz', (storage) => {
         check(rt, b.what, await s.call(rt.method, urlOf(rt), { token: await tokenOf(rt), raw: b.text, headers }));
       }
     }
-    assert.deepEqual(failures.slice(before), []);
+    noneSince(before);
   });
 
   test('query strings of every GET route and hostile path ids', async () => {
@@ -424,7 +430,7 @@ eachStorage('fuzz', (storage) => {
         check(rt, `:param=${bad.slice(0, 30)}`, await s.call(rt.method, rt.url.replace(/:\w+/g, bad), { token: await tokenOf(rt), body: rt.country === 'mx' ? mxInvoice() : validInvoice(r), headers: rt.country === 'mx' ? MX_APP : {} }));
       }
     }
-    assert.deepEqual(failures.slice(before), []);
+    noneSince(before);
   });
 
   test('hostile headers: tokens, Partner-Id, Idempotency-Key, Application-Id', async () => {
@@ -452,7 +458,7 @@ eachStorage('fuzz', (storage) => {
         if (!(e instanceof TypeError)) throw e;
       }
     }
-    assert.deepEqual(failures.slice(before), []);
+    noneSince(before);
   });
 
   test('amounts at the edges of every range: products and conversions that outgrow the ledger are 400 on their field, the rest stored to the cent', async (t) => {
@@ -532,7 +538,7 @@ eachStorage('fuzz', (storage) => {
       }
     }), { numRuns: RUNS, seed: SEED });
     t.diagnostic(`amount edges: ${seen.refused} refused on their field, ${seen.stored} stored and checked to the cent`);
-    assert.deepEqual(failures.slice(before), []);
+    noneSince(before);
   });
 
   test('the service still answers and the valid bodies are still accepted', async () => {
