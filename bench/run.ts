@@ -453,6 +453,8 @@ interface WebhookFigures {
   cpu_ms_without: number; cpu_ms_with: number;
   /** The same for the PostgreSQL server's processes (PostgreSQL only: PGlite runs in the service, counted above). */
   db_cpu_ms_without?: number; db_cpu_ms_with?: number;
+  /** The same for this process (the bench's client and, with, its receiver), which shares the machine's cores with the service. */
+  bench_cpu_ms_without: number; bench_cpu_ms_with: number;
 }
 
 /**
@@ -488,12 +490,14 @@ async function webhookRuns(storage: Storage, client: Client, plain: Request, pid
   const settle = () => new Promise((ok) => setTimeout(ok, 500)); // every process drops the company from its cache (NOTIFY)
   const without: Run[] = [], withHook: Run[] = [];
   let events = 0;
-  const cpu = { without: 0, with: 0, dbWithout: 0, dbWith: 0 };
+  const cpu = { without: 0, with: 0, dbWithout: 0, dbWith: 0, benchWithout: 0, benchWith: 0 };
+  const ownMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
   const db = storage === 'postgres';
   const plainRun = async () => {
-    const t0 = cpuMs(pid), d0 = db ? serverCpu() : new Map<number, number>();
+    const t0 = cpuMs(pid), d0 = db ? serverCpu() : new Map<number, number>(), b0 = ownMs();
     const run = await loadFor(client, plain, CONCURRENCY, SECONDS * 1000);
     cpu.without += cpuMs(pid) - t0;
+    cpu.benchWithout += ownMs() - b0;
     if (db) cpu.dbWithout += serverCpuSince(d0);
     without.push(run);
     return run;
@@ -515,13 +519,14 @@ async function webhookRuns(storage: Storage, client: Client, plain: Request, pid
       return run;
     }
     const before = received;
-    const t0 = cpuMs(pid), d0 = db ? serverCpu() : new Map<number, number>();
+    const t0 = cpuMs(pid), d0 = db ? serverCpu() : new Map<number, number>(), b0 = ownMs();
     const run = await loadFor(client, plain, CONCURRENCY, SECONDS * 1000);
     withHook.push(run);
     delivered += received - before;
     events += run.latencies.length;
     await drained(() => received >= events);
     cpu.with += cpuMs(pid) - t0;
+    cpu.benchWith += ownMs() - b0;
     if (db) cpu.dbWith += serverCpuSince(d0);
     expect(200, await client.json('co', 'DELETE', `/v1/webhooks/${hook.id}`), 'DELETE /v1/webhooks');
     await settle();
@@ -543,6 +548,7 @@ async function webhookRuns(storage: Storage, client: Client, plain: Request, pid
     without: wo, with: w, delivered, events, received, lag_p50_ms: round2(percentile(lags, 0.5)), lag_p99_ms: round2(percentile(lags, 0.99)),
     cpu_ms_without: round2(cpu.without / wo.requests), cpu_ms_with: round2(cpu.with / w.requests),
     ...(db ? { db_cpu_ms_without: round2(cpu.dbWithout / wo.requests), db_cpu_ms_with: round2(cpu.dbWith / w.requests) } : {}),
+    bench_cpu_ms_without: round2(cpu.benchWithout / wo.requests), bench_cpu_ms_with: round2(cpu.benchWith / w.requests),
   };
 }
 
@@ -568,7 +574,8 @@ function webhookLine(w: WebhookFigures): string {
   return `${ratio.toFixed(3)} of plain again (>= 0.8: ${ratio >= 0.8 ? 'met' : 'NOT MET'}); ${w.delivered} events received meanwhile, ${w.received}/${w.events} in all` +
     ` (${w.received >= w.events ? 'all' : 'NOT all'}); lag p50 ${w.lag_p50_ms} ms, p99 ${w.lag_p99_ms} ms (< 2000: ${w.lag_p99_ms < 2000 ? 'met' : 'NOT MET'});` +
     ` service CPU per invoice ${w.cpu_ms_without} ms without, ${w.cpu_ms_with} ms with` +
-    (w.db_cpu_ms_with === undefined ? '' : `; PostgreSQL's ${w.db_cpu_ms_without} / ${w.db_cpu_ms_with} ms`);
+    (w.db_cpu_ms_with === undefined ? '' : `; PostgreSQL's ${w.db_cpu_ms_without} / ${w.db_cpu_ms_with} ms`) +
+    `; the bench's own (client, receiver) ${w.bench_cpu_ms_without} / ${w.bench_cpu_ms_with} ms`;
 }
 
 /** All creations and lookups at once for SOAK_SECONDS, the service's RSS sampled every 10 s. */
