@@ -20,7 +20,6 @@
  * `failed` (POST …/retry sends it again). Deliveries of one subscription are sent in the order of their
  * document's events: one waits while an earlier one of the same document is still pending.
  */
-import crypto from 'node:crypto';
 import type { Queryable } from '../platform/db';
 import type { Company } from '../platform/auth';
 import { readInvoice, readInvoices } from '../invoices/routes';
@@ -43,11 +42,6 @@ const READERS: Record<(typeof DOCUMENTS)[number], (q: Queryable, company: Compan
   credit_note: (q, c, id) => (countryOf(c.country).documents.notes === 'cfdi' ? readMxNote(q, c, id) : readNote(q, c, 'NC', id)),
   payment: (q, c, id) => readPayment(q, c, id),
 };
-
-/** `Webhook-Signature` of a body at time `t` (unix seconds): one v1 per secret, the current one first. */
-export function signature(secrets: string[], t: number, body: string): string {
-  return [`t=${t}`, ...secrets.map((k) => `v1=${crypto.createHmac('sha256', k).update(`${t}.${body}`).digest('hex')}`)].join(',');
-}
 
 /**
  * Several documents of one company as their GETs answer them, for deliveries' `data`, by `kind/id` (`{id}` alone for

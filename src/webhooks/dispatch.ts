@@ -15,7 +15,8 @@
  *   one read each, `concurrency` companies at a time, and keeps them with one statement
  *   before the first POST (every retry sends the same bytes, even after a crash): on the rows for the retries, on the
  *   position's one row for a claim of events;
- * - POSTs them, in parallel per receiver up to `perReceiver` at once, the deliveries of one document to one webhook
+ * - POSTs them, on a thread of their own (./post.ts: one message takes the claim's POSTs there, one brings their
+ *   outcomes back), in parallel per receiver up to `perReceiver` at once, the deliveries of one document to one webhook
  *   one after the other in the order of its events (a later one is not sent while an earlier one is pending); a
  *   receiver that asked for several events in one POST (the webhook's max_events) gets them as a JSON array of up to
  *   that many, a document's events together and in order, signed as one body;
@@ -35,8 +36,9 @@ import { background } from '../platform/background';
 import { metrics } from '../platform/metrics';
 import { takeCreated } from '../platform/events';
 import { AAD, openFor } from '../platform/secrets';
-import { checkReceiver, postTo, type Resolve, type Target } from './egress';
-import { readDocuments, signature } from './deliveries';
+import { checkReceiver, type Resolve } from './egress';
+import { readDocuments } from './deliveries';
+import { bounded, groupBy, PostThread, type PostGroup } from './post';
 import { adoptForeignXids, claimEvents, eventsBehind, keepBodies, recordEvents, releaseLease, type Claimed, type EventClaim, type Outcome } from './fanout';
 
 export interface DispatchOptions {
@@ -88,6 +90,8 @@ export class WebhookDispatcher {
   private readonly o: Required<Omit<DispatchOptions, 'resolve'>> & { resolve?: Resolve };
   /** The deliveries claimed in this process (the embedded database only; see claim). */
   private readonly held: Set<string> | undefined;
+  /** The thread the POSTs run on (./post.ts). */
+  private readonly posts = new PostThread();
 
   constructor(readonly db: Db, options: DispatchOptions) {
     this.o = { pollMs: 500, busyPollMs: 100, batch: 200, perReceiver: 16, claimMs: 120_000, concurrency: 8, log: () => undefined, ...options };
@@ -121,6 +125,7 @@ export class WebhookDispatcher {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.pass;
+    await this.posts.close();
   }
 
   /** Claims and sends until a claim comes back short; resolves when that is done (one pass at a time: a kick during one runs another after it). */
@@ -234,7 +239,8 @@ export class WebhookDispatcher {
         [built.map((d) => d.id), built.map((d) => d.body)]);
     }
 
-    // Per webhook: its address checked once for the batch, its documents in parallel up to perReceiver, each document's events in order.
+    // Per webhook: its address checked once for the batch, its secrets opened; the POSTs on their own thread (./post.ts).
+    const groups: PostGroup[] = [];
     await Promise.all([...groupBy(claimed, (d) => d.webhook_id).values()].map(async (ds) => {
       const first = ds[0];
       if (!first.live) { for (const d of ds) outcomes.set(d.id, { id: d.id, status: 'failed', response: null, error: 'The webhook was deleted or deactivated', body: d.body }); return; }
@@ -243,72 +249,23 @@ export class WebhookDispatcher {
         for (const d of ds) outcomes.set(d.id, { id: d.id, status: 'failed', response: null, error: `The URL ${target.refused}`, body: d.body });
         return;
       }
-      const secrets = [first.secret, ...(first.previous ? [first.previous] : [])].map((k) => openFor(k, AAD.webhook(first.company_id, first.webhook_id)));
-      const byDoc = groupBy(ds, (d) => d.doc_id);
-      // An event of a document waits while an earlier one to this webhook is still pending and not in this claim (`behind`),
-      // or one of the claim's was not delivered (its deliveries are left as they are).
-      const skip = (d: Claimed) => outcomes.set(d.id, { id: d.id, status: 'skip', response: null, error: null, body: d.body });
-      if (first.max_events <= 1) {
-        await bounded([...byDoc.values()], this.o.perReceiver, async (events) => {
-          let blocked = false;
-          for (const d of events) {
-            blocked ||= d.behind;
-            if (blocked) { skip(d); continue; }
-            const [o] = await this.send([d], target, secrets, false);
-            outcomes.set(d.id, o);
-            blocked = o.status !== 'delivered';
-          }
-        });
-        return;
-      }
-      // The receiver takes up to max_events events in one POST: a document's events together and in order, POSTs in parallel.
-      const posts: Claimed[][] = [];
-      let post: Claimed[] = [];
-      for (const events of byDoc.values()) {
-        const behind = events.findIndex((d) => d.behind);
-        const ready = events.slice(0, behind < 0 ? events.length : behind).slice(0, first.max_events);
-        for (const d of events.slice(ready.length)) skip(d);
-        if (post.length + ready.length > first.max_events) { posts.push(post); post = []; }
-        post.push(...ready);
-      }
-      if (post.length) posts.push(post);
-      await bounded(posts, this.o.perReceiver, async (ds) => { for (const o of await this.send(ds, target, secrets, true)) outcomes.set(o.id, o); });
+      groups.push({
+        target: 'refused' in target ? { refused: target.refused } : { url: target.url.href, address: target.address },
+        secrets: [first.secret, ...(first.previous ? [first.previous] : [])].map((k) => openFor(k, AAD.webhook(first.company_id, first.webhook_id))),
+        maxEvents: first.max_events,
+        deliveries: ds.map((d) => ({ id: d.id, event_id: d.event_id, doc_id: d.doc_id, body: d.body!, created_at: new Date(d.created_at).toISOString(), behind: d.behind, expired: d.expired })),
+      });
     }));
+    if (groups.length) {
+      const bodies = new Map(claimed.map((d) => [d.id, d.body]));
+      for (const o of await this.posts.run({ groups, timeoutMs: this.o.timeoutMs, perReceiver: this.o.perReceiver, retryHours: this.o.retryHours })) {
+        if (o.lag !== undefined) lag.observe(o.lag);
+        outcomes.set(o.id, { ...o, body: bodies.get(o.id) ?? null });
+      }
+    }
     if (events) await recordEvents(this.db, events, outcomes);
     else await this.record([...outcomes.values()]);
     return claimed.length;
-  }
-
-  /**
-   * One POST of one delivery (its body), or of several (`array`: the JSON array of their bodies, in order, signed as one
-   * body, `Webhook-Id` their event ids joined by commas); the outcome of each (the record decides what a failure becomes).
-   */
-  private async send(ds: Claimed[], target: { refused: string } | Target, secrets: string[], array: boolean): Promise<Outcome[]> {
-    const body = array ? `[${ds.map((d) => d.body).join(',')}]` : ds[0].body!;
-    if ('refused' in target) return ds.map((d) => this.failure(d, null, `The URL ${target.refused}`));
-    try {
-      const t = Math.floor(Date.now() / 1000);
-      const status = await postTo(target, {
-        'Content-Type': 'application/json', 'User-Agent': 'facturas-api-webhooks/1', 'Webhook-Id': ds.map((d) => d.event_id).join(','),
-        'Webhook-Signature': signature(secrets, t, body),
-      }, body, this.o.timeoutMs);
-      if (status >= 200 && status < 300) {
-        return ds.map((d) => {
-          const seconds = (Date.now() - new Date(d.created_at).getTime()) / 1000;
-          lag.observe(Math.max(0, seconds));
-          return { id: d.id, status: 'delivered', response: status, error: null, body: d.body, lag: seconds };
-        });
-      }
-      return ds.map((d) => this.failure(d, status, `The receiver answered ${status}`));
-    } catch (e) {
-      const error = (e as Error).name === 'TimeoutError' ? `No answer within ${this.o.timeoutMs} ms` : `Could not reach the receiver: ${(e as Error).message}`;
-      return ds.map((d) => this.failure(d, null, error));
-    }
-  }
-
-  private failure(d: Claimed, response: number | null, error: string): Outcome {
-    if (d.expired) return { id: d.id, status: 'failed', response, error: `${error}; given up after ${this.o.retryHours} hours`, body: d.body };
-    return { id: d.id, status: 'pending', response, error, body: d.body };
   }
 
   /** Every outcome of a claim in one statement: an attempt counted for each sent, the claim released for all. */
@@ -329,23 +286,4 @@ export class WebhookDispatcher {
        WHERE d.id = o.id`),
     [outcomes.map((o) => o.id), outcomes.map((o) => o.status), outcomes.map((o) => o.response), outcomes.map((o) => o.error)]);
   }
-}
-
-/** The items by key, each key's in their order. */
-function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
-}
-
-/** Runs fn over items, at most `limit` at once. */
-async function bounded<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
 }
