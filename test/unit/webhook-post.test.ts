@@ -37,9 +37,9 @@ after(async () => {
   await new Promise((ok) => receiver.close(ok));
 });
 
-const created = new Date(Date.now() - 2000).toISOString();
+/** A delivery whose event happened two seconds before it is made. */
 const delivery = (id: string, doc: string, body: string, more: Partial<PostDelivery> = {}): PostDelivery =>
-  ({ id, event_id: `ev-${id}`, doc_id: doc, body: JSON.stringify({ id: `ev-${id}`, data: body }), created_at: created, behind: false, expired: false, ...more });
+  ({ id, event_id: `ev-${id}`, doc_id: doc, body: JSON.stringify({ id: `ev-${id}`, data: body }), created_at: new Date(Date.now() - 2000).toISOString(), behind: false, expired: false, ...more });
 const group = (deliveries: PostDelivery[], more: Partial<PostGroup> = {}): PostGroup =>
   ({ target: { url, address: '127.0.0.1' }, secrets: ['s3cret'], maxEvents: 1, deliveries, ...more });
 const plan = (groups: PostGroup[]) => ({ groups, timeoutMs: 5000, perReceiver: 4, retryHours: 24 });
