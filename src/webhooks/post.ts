@@ -96,45 +96,47 @@ export type FromPostThread = { id: number; outcomes?: PostOutcome[]; error?: str
  * out fail, and the dispatcher releases their claims: ./dispatch.ts). It holds the process only while a plan is out.
  */
 export class PostThread {
-  private worker: Worker | null = null;
-  private readonly waiting = new Map<number, { resolve: (o: PostOutcome[]) => void; reject: (e: Error) => void }>();
+  /** The thread running now and the plans it holds (a thread that died fails its own plans only, not the next one's). */
+  private current: { worker: Worker; waiting: Map<number, { resolve: (o: PostOutcome[]) => void; reject: (e: Error) => void }> } | null = null;
   private next = 1;
 
   run(plan: PostPlan): Promise<PostOutcome[]> {
-    const worker = this.worker ?? this.start();
+    const { worker, waiting } = this.current ?? this.start();
     return new Promise((resolve, reject) => {
       const id = this.next++;
-      if (!this.waiting.size) worker.ref();
-      this.waiting.set(id, { resolve, reject });
+      if (!waiting.size) worker.ref();
+      waiting.set(id, { resolve, reject });
       worker.postMessage({ id, plan } satisfies ToPostThread);
     });
   }
 
   async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
+    const worker = this.current?.worker;
+    this.current = null;
     if (worker) await worker.terminate();
   }
 
-  private start(): Worker {
+  private start(): NonNullable<PostThread['current']> {
     const worker = new Worker(path.join(__dirname, 'post-thread.js'));
+    const thread = { worker, waiting: new Map() as NonNullable<PostThread['current']>['waiting'] };
+    const { waiting } = thread;
     worker.unref();
     worker.on('message', (m: FromPostThread) => {
-      const w = this.waiting.get(m.id);
-      this.waiting.delete(m.id);
-      if (!this.waiting.size) worker.unref();
+      const w = waiting.get(m.id);
+      waiting.delete(m.id);
+      if (!waiting.size) worker.unref();
       if (m.outcomes) w?.resolve(m.outcomes);
       else w?.reject(new Error(m.error ?? 'the webhook POST thread failed'));
     });
     const fail = (e: Error) => {
-      if (this.worker === worker) this.worker = null;
-      for (const w of this.waiting.values()) w.reject(e);
-      this.waiting.clear();
+      if (this.current === thread) this.current = null;
+      for (const w of waiting.values()) w.reject(e);
+      waiting.clear();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`The webhook POST thread stopped (exit code ${code})`)));
-    this.worker = worker;
-    return worker;
+    this.current = thread;
+    return thread;
   }
 }
 
