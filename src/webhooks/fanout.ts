@@ -21,12 +21,13 @@ import zlib from 'node:zlib';
 import { prepared, type Db } from '../platform/db';
 import { companyJson, type Company } from '../platform/auth';
 import type { DeliveryRow, WebhookRow } from './rows';
+import type { PostOutcome } from './post';
 
 /** A delivery the dispatcher sends: a row of webhook_deliveries, or (fresh) an event's delivery that has no row yet. */
 export type Claimed = DeliveryRow & Pick<WebhookRow, 'url' | 'secret' | 'max_events'> & {
   previous: string | null; live: boolean; expired: boolean; company: Company; behind: boolean;
 };
-export interface Outcome { id: string; status: 'pending' | 'delivered' | 'failed' | 'skip'; response: number | null; error: string | null; body: string | null; lag?: number }
+export type Outcome = PostOutcome & { body: string | null };
 
 /** A claim of events: its deliveries (their ids as their rows will have them), how many events it read, and the position after them. */
 export interface EventClaim { lease: string; deliveries: Claimed[]; scanned: number; xid: string; event: string }
