@@ -90,9 +90,12 @@ test('an invoice\'s events arrive signed, in order, with the document as GET ans
   assert.deepEqual(created.body.data.name, inv.body.name);
   assert.equal(created.body.data.total, inv.body.total);
   assert.equal(annulled.body.data.annulled, true, 'data is the document as it then stood');
-  const deliveries = await s.as('co').get(`/v1/webhooks/${hook.body.id}/deliveries`);
-  assert.deepEqual(deliveries.body.results.map((d: any) => [d.type, d.status, d.attempts, d.response_status]),
-    [['invoice.annulled', 'delivered', 1, 204], ['invoice.created', 'delivered', 1, 204]]);
+  // The receiver has its POSTs before the service has written their outcome (the POST thread reports it after the
+  // answer): wait for the rows to leave 'pending', then check them.
+  const listed = async () => ((await s.as('co').get(`/v1/webhooks/${hook.body.id}/deliveries`)).body.results as any[])
+    .map((d) => [d.type, d.status, d.attempts, d.response_status]);
+  await until('both outcomes written', async () => { const l = await listed(); return l.length === 2 && l.every(([, status]) => status !== 'pending'); });
+  assert.deepEqual(await listed(), [['invoice.annulled', 'delivered', 1, 204], ['invoice.created', 'delivered', 1, 204]]);
   // A creation's data is its answer, byte for byte (the dispatcher neither reads it again nor serialises it anew),
   // which is the document as GET answers it.
   const other = await s.as('co').post('/v1/invoices', validInvoice(r, { observations: 'as GET answers it' }));
