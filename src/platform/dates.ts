@@ -202,22 +202,46 @@ export function timeIn(timeZone: string, at: Date): string {
  * date-time without an offset is a wall-clock time there, so its date is the one written.
  * Walks `schema` (its properties, items, anyOf/oneOf/allOf) beside `data` and rewrites, in place,
  * the values of `format: date` fields that are date-times; anything else is left to the schema.
+ * Only the parts of the schema that lead to a date field are walked (dateWalk, made once per schema).
  */
 export function bodyDays(schema: unknown, data: unknown, timeZone: string): void {
-  if (!isRecord(schema) || !isRecord(data)) return;
-  for (const k of ['anyOf', 'oneOf', 'allOf']) {
-    const subs = schema[k];
-    if (Array.isArray(subs)) for (const s of subs) bodyDays(s, data, timeZone);
-  }
+  const w = dateWalk(schema);
+  if (w) walkDays(w, data, timeZone);
+}
+
+/** The parts of a schema that can hold a `format: date` field: the subschemas, items and properties that lead to one. */
+interface DateWalk { subs: DateWalk[]; items: DateWalk | null; props: { name: string; date: boolean; walk: DateWalk | null }[] }
+
+const walks = new WeakMap<object, DateWalk | null>();
+
+/** The schema's DateWalk, null when no date field is under it. */
+function dateWalk(schema: unknown): DateWalk | null {
+  if (!isRecord(schema)) return null;
+  if (walks.has(schema)) return walks.get(schema)!;
+  walks.set(schema, null); // (a schema that contains itself is walked to its first repetition)
+  const subs = ['anyOf', 'oneOf', 'allOf'].flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]) : []))
+    .map(dateWalk).filter((w): w is DateWalk => w !== null);
+  const items = schema.items && !Array.isArray(schema.items) ? dateWalk(schema.items) : null;
+  const props = Object.entries(recordOf(schema.properties))
+    .map(([name, sub]) => ({ name, date: isRecord(sub) && sub.format === 'date', walk: dateWalk(sub) }))
+    .filter((p) => p.date || p.walk);
+  const walk = subs.length || items || props.length ? { subs, items, props } : null;
+  walks.set(schema, walk);
+  return walk;
+}
+
+function walkDays(w: DateWalk, data: unknown, timeZone: string): void {
+  if (!isRecord(data)) return;
+  for (const s of w.subs) walkDays(s, data, timeZone);
   if (Array.isArray(data)) {
-    if (schema.items && !Array.isArray(schema.items)) data.forEach((x) => bodyDays(schema.items, x, timeZone));
+    if (w.items) for (const x of data) walkDays(w.items, x, timeZone);
     return;
   }
-  for (const [name, sub] of Object.entries(recordOf(schema.properties))) {
-    const v = data[name];
-    if (typeof v === 'string' && isRecord(sub) && sub.format === 'date' && v.length > 10) {
+  for (const p of w.props) {
+    const v = data[p.name];
+    if (p.date && typeof v === 'string' && v.length > 10) {
       const parsed = parseDateFilter(v);
-      if (parsed?.moment) data[name] = parsed.offset ? dayIn(timeZone, new Date(parsed.moment)) : parsed.day;
-    } else bodyDays(sub, v, timeZone);
+      if (parsed?.moment) data[p.name] = parsed.offset ? dayIn(timeZone, new Date(parsed.moment)) : parsed.day;
+    } else if (p.walk) walkDays(p.walk, v, timeZone);
   }
 }

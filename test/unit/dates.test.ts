@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dayIn, filterDay, instantOf, momentBound, parseDateFilter, timeIn } from '../../src/platform/dates';
+import { bodyDays, dayIn, filterDay, instantOf, momentBound, parseDateFilter, timeIn } from '../../src/platform/dates';
 import { colombianDateTime } from '../../src/countries/co/dian/application-response';
 
 test('dates and ISO date-times, with or without offset and fraction', () => {
@@ -80,4 +80,41 @@ test('dayIn keeps the last minute\'s date: the same as the formatter at every in
   assert.equal(dayIn('America/Bogota', new Date(Date.UTC(2026, 11, 6, 4, 59, 59))), '2026-12-05');
   assert.equal(dayIn('America/Bogota', new Date(Date.UTC(2026, 11, 6, 5, 0, 0))), '2026-12-06');
   assert.throws(() => dayIn('America/Bogota', new Date(NaN)), RangeError);
+});
+
+test('bodyDays rewrites the date-times of date fields only, wherever the schema puts them, and the same on every call', () => {
+  const date = { type: 'string', format: 'date' };
+  const schema = {
+    type: 'object',
+    properties: {
+      date, created: { type: 'string', format: 'date-time' }, note: { type: 'string' },
+      payments: { type: 'array', items: { type: 'object', properties: { due_date: date, value: { type: 'number' } } } },
+      customer: { type: 'object', properties: { name: { type: 'string' } } },
+    },
+    anyOf: [{ properties: { starts: date } }, { required: ['date'] }],
+    allOf: [{ properties: { deep: { properties: { until: date } } } }],
+  };
+  const body = () => ({
+    date: '2026-12-06T04:59:59.000Z', created: '2026-12-06T04:59:59.000Z', note: '2026-12-06T04:59:59.000Z',
+    payments: [{ due_date: '2026-12-07T05:00:00Z', value: 1 }, { due_date: '2026-12-31', value: 2 }, 'not an object'],
+    customer: { name: '2026-12-06T04:59:59.000Z' }, starts: '2026-12-06T10:00:00', deep: { until: '2026-12-06T23:30:00-05:00' },
+  });
+  for (let round = 0; round < 2; round++) { // the second walks the walk made by the first
+    const data = body();
+    bodyDays(schema, data, 'America/Bogota');
+    assert.deepEqual(data, {
+      date: '2026-12-05', created: '2026-12-06T04:59:59.000Z', note: '2026-12-06T04:59:59.000Z',
+      payments: [{ due_date: '2026-12-07', value: 1 }, { due_date: '2026-12-31', value: 2 }, 'not an object'],
+      customer: { name: '2026-12-06T04:59:59.000Z' }, starts: '2026-12-06', deep: { until: '2026-12-06' },
+    });
+  }
+  const undated = { type: 'object', properties: { note: { type: 'string' }, list: { type: 'array', items: { type: 'string' } } } };
+  const data = { note: '2026-12-06T04:59:59.000Z', list: ['2026-12-06T04:59:59.000Z'] };
+  bodyDays(undated, data, 'America/Bogota');
+  assert.deepEqual(data, { note: '2026-12-06T04:59:59.000Z', list: ['2026-12-06T04:59:59.000Z'] }, 'no date field: nothing changes');
+  const self: Record<string, unknown> = { type: 'object', properties: { date } };
+  (self.properties as Record<string, unknown>).child = self;
+  const nested = { date: '2026-12-06T04:59:59.000Z', child: { date: '2026-12-06T04:59:59.000Z' } };
+  bodyDays(self, nested, 'America/Bogota');
+  assert.equal(nested.date, '2026-12-05', 'a schema that contains itself does not loop');
 });
