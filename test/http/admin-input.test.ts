@@ -21,6 +21,7 @@ test('CR/LF, NUL, tab, DEL and C1 characters are refused with their path, in fie
   const cases: [object, string[]][] = [
     [{ legal_name: 'Tornillos S.A.S.\r\nBcc: x@evil.example' }, ['invalid_value@legal_name']],
     [{ legal_name: 'A\u0000B' }, ['invalid_value@legal_name']],
+    [{ legal_name: '\ufeffTornillos S.A.S.' }, ['invalid_value@legal_name']], // a leading byte order mark (request-texts.ts)
     [{ address: { address: 'Cra 7\t# 71-21' } }, ['invalid_value@address.address']],
     [{ settings: { email: 'a@b.co\u007f', fiscal_responsibilities: ['O-13', 'R-99-PN\u0085'] } }, ['invalid_value@settings.email', 'invalid_value@settings.fiscal_responsibilities[1]']],
   ];
