@@ -91,13 +91,16 @@ export async function deliver(plan: PostPlan): Promise<PostOutcome[]> {
 export type ToPostThread = { id: number; plan: PostPlan };
 export type FromPostThread = { id: number; outcomes?: PostOutcome[]; error?: string };
 
+/** A POST thread and the plans given to it, by id, until it answers them. */
+interface Thread { worker: Worker; waiting: Map<number, { resolve: (o: PostOutcome[]) => void; reject: (e: Error) => void }> }
+
 /**
  * The thread a dispatcher's POSTs run on: started at its first plan, and again after one that died (its plans still
  * out fail, and the dispatcher releases their claims: ./dispatch.ts). It holds the process only while a plan is out.
  */
 export class PostThread {
   /** The thread running now and the plans it holds (a thread that died fails its own plans only, not the next one's). */
-  private current: { worker: Worker; waiting: Map<number, { resolve: (o: PostOutcome[]) => void; reject: (e: Error) => void }> } | null = null;
+  private current: Thread | null = null;
   private next = 1;
 
   run(plan: PostPlan): Promise<PostOutcome[]> {
@@ -116,10 +119,10 @@ export class PostThread {
     if (worker) await worker.terminate();
   }
 
-  private start(): NonNullable<PostThread['current']> {
+  private start(): Thread {
     const worker = new Worker(path.join(__dirname, 'post-thread.js'));
-    const thread = { worker, waiting: new Map() as NonNullable<PostThread['current']>['waiting'] };
-    const { waiting } = thread;
+    const waiting: Thread['waiting'] = new Map();
+    const thread: Thread = { worker, waiting };
     worker.unref();
     worker.on('message', (m: FromPostThread) => {
       const w = waiting.get(m.id);
